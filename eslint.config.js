@@ -1,0 +1,51 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import boundaries: shared is pure, client and server never import each other. */
+const boundary = (group, message) => ['error', { patterns: [{ group, message }] }];
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': boundary(['**/server/**', 'node:*', 'pg', 'fastify', '@electric-sql/*'], 'The browser code must not import server code.'),
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': boundary(['**/client/**', 'react', 'react-dom', 'wouter'], 'Server code must not import browser code.'),
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': boundary(
+        ['**/client/**', '**/server/**', 'node:*', 'react', 'fastify'],
+        'Shared code is pure TypeScript: no I/O, no client or server imports.',
+      ),
+    },
+  },
+);

@@ -1,0 +1,34 @@
+// Bundles the server into dist/server (dependencies stay external), copies its SQL migrations,
+// and precompresses the client's text assets (brotli + gzip) so they are served without CPU cost.
+import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: 'dist/server/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+await cp('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+
+const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
+async function* walk(dir) {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+for await (const file of walk('dist/client')) {
+  if (!compressible.test(file) || (await stat(file)).size < 512) continue;
+  const content = await readFile(file);
+  await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+}

@@ -1,0 +1,116 @@
+import { ChevronDown, Menu, Search, ShoppingCart } from 'lucide-react';
+import { NavigationMenu } from 'radix-ui';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'wouter';
+import { categories } from '../../../shared/catalogue';
+import { useCart } from '../../features/cart/cart-context';
+import { CurrencySelect } from '../../features/currency/currency-select';
+import { cn } from '../../lib/cn';
+import { formatCount } from '../../lib/format';
+import { Logo } from './logo';
+
+const SearchDialog = lazy(() => import('../../features/search/search-dialog').then((m) => ({ default: m.SearchDialog })));
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+
+const navLink = (isActive: boolean) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors hover:bg-slate-100 hover:text-slate-900',
+    isActive ? 'text-brand-700' : 'text-slate-700',
+  );
+
+export function SiteHeader() {
+  const { count } = useCart();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
+        <Link href="/" aria-label="BulkPrint home" className="mr-2 rounded-lg">
+          <Logo />
+        </Link>
+
+        <NavigationMenu.Root aria-label="Main" className="relative hidden lg:block" delayDuration={200} skipDelayDuration={300}>
+          <NavigationMenu.List className="flex items-center gap-1">
+            <NavigationMenu.Item>
+              <Link href="/" className={navLink}>
+                Home
+              </Link>
+            </NavigationMenu.Item>
+            <NavigationMenu.Item>
+              <NavigationMenu.Trigger className="group flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100">
+                Products
+                <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
+              </NavigationMenu.Trigger>
+              <NavigationMenu.Content className="absolute left-0 top-full mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
+                <ul>
+                  {categories.map((category) => (
+                    <li key={category.id}>
+                      <NavigationMenu.Link asChild>
+                        <Link
+                          href={`/products?category=${encodeURIComponent(category.id)}`}
+                          className="block rounded-lg px-3 py-2 text-sm font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-800"
+                        >
+                          {category.label}
+                        </Link>
+                      </NavigationMenu.Link>
+                    </li>
+                  ))}
+                </ul>
+              </NavigationMenu.Content>
+            </NavigationMenu.Item>
+            <NavigationMenu.Item>
+              <Link href="/how-it-works" className={navLink}>
+                How It Works
+              </Link>
+            </NavigationMenu.Item>
+            <NavigationMenu.Item>
+              <Link href="/partner" className={navLink}>
+                Become a Partner
+              </Link>
+            </NavigationMenu.Item>
+          </NavigationMenu.List>
+        </NavigationMenu.Root>
+
+        <div className="ml-auto flex items-center gap-1 sm:gap-2">
+          <CurrencySelect />
+          <button
+            type="button"
+            onClick={() => setSearchOpen(true)}
+            aria-label="Search products"
+            className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <Search className="size-5" aria-hidden />
+          </button>
+          <Link
+            href="/cart"
+            aria-label={count > 0 ? `Cart, ${formatCount(count)} items` : 'Cart'}
+            className="relative flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <ShoppingCart className="size-5" aria-hidden />
+            {count > 0 && (
+              <span
+                data-testid="cart-badge"
+                className="absolute -right-1 -top-1 min-w-5 rounded-full bg-accent-500 px-1.5 text-center text-xs font-bold leading-5 text-slate-950"
+              >
+                {count > 99999 ? '99k+' : formatCount(count)}
+              </span>
+            )}
+          </Link>
+          <button
+            type="button"
+            onClick={() => setMenuOpen(true)}
+            aria-label="Open menu"
+            className="flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 lg:hidden"
+          >
+            <Menu className="size-6" aria-hidden />
+          </button>
+        </div>
+      </div>
+      <Suspense fallback={null}>
+        {searchOpen && <SearchDialog onClose={() => setSearchOpen(false)} />}
+        {menuOpen && <MobileMenu onClose={() => setMenuOpen(false)} />}
+      </Suspense>
+    </header>
+  );
+}

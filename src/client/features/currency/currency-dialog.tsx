@@ -1,0 +1,47 @@
+import { Check } from 'lucide-react';
+import { currencies, type CurrencyCode } from '../../../shared/currencies';
+import { Dialog } from '../../components/ui/dialog';
+import { cn } from '../../lib/cn';
+import { useCurrency } from './currency-context';
+
+export function CurrencyDialog({ current, onClose }: { current: CurrencyCode; onClose: () => void }) {
+  const { setCurrency } = useCurrency();
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Select Your Currency"
+      description="We detected your location. Please select your preferred currency for pricing."
+    >
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {currencies.map((c) => (
+          <button
+            key={c.code}
+            type="button"
+            aria-pressed={c.code === current}
+            onClick={() => {
+              setCurrency(c.code);
+              onClose();
+            }}
+            className={cn(
+              'flex items-center gap-3 rounded-xl border px-4 py-3 text-left transition-colors hover:border-brand-600 hover:bg-brand-50',
+              c.code === current ? 'border-brand-600 bg-brand-50 ring-1 ring-brand-600' : 'border-slate-200',
+            )}
+          >
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-lg font-bold text-slate-800">
+              {c.symbol}
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold text-slate-900">{c.code}</span>
+              <span className="block text-sm text-slate-600">{c.name}</span>
+            </span>
+            {c.code === current && <Check className="size-5 text-brand-700" aria-hidden />}
+          </button>
+        ))}
+      </div>
+      <p className="mt-4 text-center text-xs text-slate-600">
+        You can change this anytime from the currency selector in the header
+      </p>
+    </Dialog>
+  );
+}

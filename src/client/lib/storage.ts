@@ -1,0 +1,27 @@
+/** localStorage that never throws (private mode, quota, disabled storage) and never trusts what it reads. */
+export function readStored(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(key: string, value: string | null): void {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the session still works, it just is not remembered.
+  }
+}
+
+export function readStoredJson(key: string): unknown {
+  const raw = readStored(key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}

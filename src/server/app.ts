@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { catalogueRoutes } from './catalogue/routes';
+import type { Config } from './config';
+import { currencyRoutes } from './currency/routes';
+import { RatesProvider } from './currency/rates';
+import type { Database } from './db/client';
+import { migrate } from './db/migrate';
+import { installErrorHandlers, sendError } from './http/errors';
+import { notFoundReportRoute } from './spa/not-found-report';
+import { isPageRequest, pageStatus, serveSpa } from './spa/serve';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Built SPA (vite build output). Default: dist/client under the working directory. */
+  clientDir?: string;
+  /** Close the database when the app closes (main process); tests may share one. */
+  closeDatabase?: boolean;
+}
+
+/** Everything a domain's routes need. Passed explicitly: the server keeps no state of its own. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+}
+
+/** Builds the whole app without listening, so tests can start it on a random port. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: 256 * 1024,
+    trustProxy: config.trustProxy,
+    // Lets a graceful shutdown finish in-flight requests while refusing new ones.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  await migrate(database);
+  if (options.closeDatabase) app.addHook('onClose', () => database.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toast and dialog libraries inject small <style> elements; scripts stay strictly 'self'.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Same-origin only; a strict COEP would break opening invoices in a new window.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  installErrorHandlers(app);
+  const context: AppContext = { config, database };
+
+  catalogueRoutes(app);
+  notFoundReportRoute(app);
+  const rates = new RatesProvider(config.ratesUrl, app.log);
+  currencyRoutes(app, { rates, countryHeader: config.countryHeader });
+  // Domains register here: each gets the shared context.
+  void context;
+
+  const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'));
+  app.setNotFoundHandler((request, reply) => {
+    const status = pageStatus(request.url);
+    if (status === 404) request.log.info({ url: request.url }, 'not found');
+    if (shell && isPageRequest(request)) return shell.send(request, reply, status);
+    return sendError(reply, 404, 'Not found');
+  });
+
+  // Warm the rates cache so the first visitor does not wait for the service.
+  app.addHook('onReady', () => {
+    void rates.get();
+  });
+  return app;
+}

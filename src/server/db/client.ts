@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` on one dedicated connection; `exec` takes SQL text with several statements and no
+   * parameters and answers the rows of the last one (migrations, advisory locks).
+   */
+  withConnection<T>(work: (exec: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * Embedded PostgreSQL. `dataDir` undefined keeps it in memory (tests); `template` starts from a
+ * saved copy of a database (tests, to skip initdb).
+ */
+export async function openPglite(dataDir?: string, template?: Blob): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
+  return {
+    dumpDataDir: () => client.dumpDataDir('none'),
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    withConnection: (work) =>
+      work(async (sql) => {
+        const results = await client.exec(sql);
+        return (results.at(-1)?.rows ?? []);
+      }),
+    close: () => client.close(),
+  };
+}
+
+export async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // Fail fast with a clear message instead of on the first request.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    kind: 'postgres',
+    withConnection: async (work) => {
+      const connection = await pool.connect();
+      try {
+        return await work(async (sql) => {
+          const result = (await connection.query(sql)) as pg.QueryResult | pg.QueryResult[];
+          const last = Array.isArray(result) ? result.at(-1) : result;
+          return (last?.rows ?? []) as Record<string, unknown>[];
+        });
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(join(options.dataDir, 'db'));
+}

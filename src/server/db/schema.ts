@@ -1,0 +1,6 @@
+/**
+ * Drizzle table definitions, one file per domain; this module gathers them for the typed client.
+ * The SQL that creates them lives in ./migrations (applied at start for PGlite and PostgreSQL).
+ */
+export * from './meta-schema';
+export * from './orders-schema';

@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, startServer, type TestServer } from '../../../tests/helpers/server';
+
+let server: TestServer;
+const shellHtml = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
+const assetJs = 'console.log("app");'.repeat(100);
+
+beforeAll(async () => {
+  // A minimal built client: the shell and one hashed, precompressed asset.
+  const clientDir = mkdtempSync(join(tmpdir(), 'shop-client-'));
+  mkdirSync(join(clientDir, 'assets'));
+  writeFileSync(join(clientDir, 'index.html'), shellHtml);
+  writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), assetJs);
+  writeFileSync(join(clientDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(assetJs));
+  server = await startServer({ clientDir });
+});
+afterAll(() => server.close());
+
+describe('serving the SPA', () => {
+  it.each(['/', '/products', '/products/hoodie', `/products/${encodeURIComponent('becknarväska')}`, '/cart', '/admin', '/partner-application', '/products?category=kläder'])(
+    '%s → 200 with the shell',
+    async (path) => {
+      const { status, body, headers } = await request<string>(server, path);
+      expect(status).toBe(200);
+      expect(body).toBe(shellHtml);
+      expect(headers.get('cache-control')).toBe('no-cache');
+    },
+  );
+
+  it.each(['/nope', '/products/nope', '/products/hoodie/extra', '/admin/x'])('%s → 404 with the shell', async (path) => {
+    const { status, body, headers } = await request<string>(server, path);
+    expect(status).toBe(404);
+    expect(body).toBe(shellHtml);
+    expect(headers.get('content-type')).toContain('text/html');
+  });
+
+  it('serves hashed assets precompressed and cached as immutable', async () => {
+    const response = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await response.text()).toBe(assetJs);
+  });
+
+  it('a missing asset is a 404', async () => {
+    expect((await request(server, '/assets/gone-123.js')).status).toBe(404);
+  });
+});

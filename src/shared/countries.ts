@@ -1,0 +1,18 @@
+/** SPEC §3: the countries a buyer can deliver to. Default SE. */
+export const countries = [
+  ['SE', 'Sweden'], ['NO', 'Norway'], ['DK', 'Denmark'], ['FI', 'Finland'], ['DE', 'Germany'],
+  ['FR', 'France'], ['ES', 'Spain'], ['IT', 'Italy'], ['NL', 'Netherlands'], ['BE', 'Belgium'],
+  ['AT', 'Austria'], ['CH', 'Switzerland'], ['PL', 'Poland'], ['CZ', 'Czech Republic'], ['IE', 'Ireland'],
+  ['PT', 'Portugal'], ['GR', 'Greece'], ['HU', 'Hungary'], ['RO', 'Romania'], ['BG', 'Bulgaria'],
+  ['HR', 'Croatia'], ['SK', 'Slovakia'], ['SI', 'Slovenia'], ['LT', 'Lithuania'], ['LV', 'Latvia'],
+  ['EE', 'Estonia'], ['LU', 'Luxembourg'], ['MT', 'Malta'], ['CY', 'Cyprus'], ['IS', 'Iceland'],
+  ['UK', 'United Kingdom'],
+] as const satisfies readonly (readonly [string, string])[];
+
+export type CountryCode = (typeof countries)[number][0];
+export const countryCodes = countries.map(([code]) => code) as [CountryCode, ...CountryCode[]];
+export const defaultCountry: CountryCode = 'SE';
+
+export function countryName(code: string): string | undefined {
+  return countries.find(([c]) => c === code)?.[1];
+}

@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, type TestServer, type TestServerOptions } from '../helpers/server';
+
+export const clientDir = resolve('dist/e2e-client');
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+export interface Shop {
+  server: TestServer;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** A real server on its own database serving the built SPA, and a system Chromium. */
+export async function startShop(options: TestServerOptions = {}): Promise<Shop> {
+  const [server, browser] = await Promise.all([startServer({ clientDir, ...options }), launchBrowser()]);
+  return {
+    server,
+    browser,
+    async close() {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+export interface PageOptions {
+  width?: number;
+  /** Mark the currency dialog as already seen (most tests are not about it). */
+  skipCurrencyDialog?: boolean;
+  locale?: string;
+}
+
+/** A fresh browser context (own storage). Fails the test on page errors and console errors. */
+export async function openPage(shop: Shop, options: PageOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const context = await shop.browser.newContext({
+    baseURL: shop.server.url,
+    viewport: { width: options.width ?? 1280, height: 900 },
+    locale: options.locale ?? 'sv-SE',
+  });
+  if (options.skipCurrencyDialog ?? true) {
+    await context.addInitScript(() => window.localStorage.setItem('visited', '1'));
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // A 404 document is expected on the not-found page; anything else red is a bug.
+    if (message.type() === 'error' && !message.text().includes('404')) errors.push(message.text());
+  });
+  return { page, context, errors };
+}
+
+/** Text with Swedish number spacing (no-break spaces) made plain, for readable expectations. */
+export function plain(text: string | null): string {
+  return (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+}

@@ -1,0 +1,6 @@
+import { build } from 'vite';
+
+/** Builds the SPA once for all browser tests, into its own folder so `npm start`'s build is untouched. */
+export default async function setup(): Promise<void> {
+  await build({ configFile: 'vite.config.ts', logLevel: 'warn', build: { outDir: '../../dist/e2e-client', emptyOutDir: true } });
+}

@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  /** A PostgreSQL URL (see createPostgresDatabase); default is a fresh in-memory PGlite. */
+  databaseUrl?: string;
+  /** Serve the built SPA from this folder (e2e tests). */
+  clientDir?: string;
+}
+
+/** A real server on a random port with its own database and data folder. */
+export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RATES_URL: '',
+    DATA_DIR: dataDir,
+    ADMIN_PIN: '4711',
+    ...options.env,
+  });
+  const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openTestPglite();
+  const app = await buildApp({
+    config,
+    database,
+    closeDatabase: true,
+    clientDir: options.clientDir ?? resolve('dist/test-client-absent'),
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    app,
+    config,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let template: Blob | undefined;
+
+/** An in-memory PGlite started from the migrated template the global setup saved. */
+export async function openTestPglite() {
+  const file = inject('pgliteTemplate');
+  template ??= new Blob([readFileSync(file)]);
+  return openPglite(undefined, template);
+}
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server; drop() removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `shop_test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: testDatabaseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** JSON request helper: answers status, parsed body and headers. */
+export async function request<T = unknown>(
+  server: { url: string },
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const { json, ...rest } = init;
+  const response = await fetch(`${server.url}${path}`, {
+    ...rest,
+    headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...rest.headers },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: response.status, body: body as T, headers: response.headers };
+}
