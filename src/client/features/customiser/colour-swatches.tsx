@@ -11,7 +11,7 @@ export function ColourSwatches(props: { available: readonly ColorId[]; value: st
       <legend className="text-base font-semibold text-slate-900">
         Colour: <span className="font-normal text-slate-700">{selected?.label}</span>
       </legend>
-      <div className="mt-3 flex flex-wrap gap-2.5">
+      <div className="mt-3 flex flex-wrap gap-2">
         {offered.map((c) => (
           <label key={c.id} className="relative cursor-pointer" title={c.label}>
             <input

@@ -7,6 +7,7 @@ import {
   defaultPosition,
   isNotWholeNumber,
   nudge,
+  placeFor,
   quote,
   scaleLabel,
   toCustomisation,
@@ -97,5 +98,18 @@ describe('print placement', () => {
       additionalInfo: '10 S, 20 M',
     });
     expect(readCustomisation(design)).toEqual(design);
+  });
+});
+
+describe('placing a second print on a side', () => {
+  it('goes below the first one, or above when there is no room below', () => {
+    const centre = defaultPosition('hoodie', 'front');
+    expect(placeFor('hoodie', 'front', [])).toEqual(centre);
+    const below = placeFor('hoodie', 'front', [{ x: 40, y: 30, scale: 0.3 }]);
+    expect(below.x).toBe(40);
+    expect(below.y).toBeGreaterThan(30);
+    const above = placeFor('hoodie', 'front', [{ x: 50, y: 88, scale: 0.3 }]);
+    expect(above.y).toBeLessThan(88);
+    expect(above.y).toBeGreaterThanOrEqual(10);
   });
 });

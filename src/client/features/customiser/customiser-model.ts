@@ -49,6 +49,23 @@ export function defaultPosition(product: MockupProduct, side: PrintSide): { x: n
 }
 
 /**
+ * Where a print goes on a side: the middle of the print area, or just below (else above) the
+ * prints already there so they do not cover each other.
+ */
+export function placeFor(
+  product: MockupProduct,
+  side: PrintSide,
+  others: readonly { x: number; y: number; scale: number }[],
+): { x: number; y: number } {
+  const centre = defaultPosition(product, side);
+  const other = others[0];
+  if (!other) return centre;
+  const gap = printWidthPercent(product, side, Math.max(other.scale, DEFAULT_SCALE)) * 1.1;
+  const below = other.y + gap;
+  return { x: clampPosition(other.x), y: clampPosition(below <= POSITION_MAX ? below : other.y - gap) };
+}
+
+/**
  * Print width in % of the preview. Size 100 % is a large print for the side (1.6 × the marked
  * print area's width); the default 30 % is a chest-logo size that fits the area on every product.
  */

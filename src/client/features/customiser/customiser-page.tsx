@@ -13,8 +13,8 @@ import { ColourSwatches } from './colour-swatches';
 import {
   ADDITIONAL_INFO_MAX,
   DEFAULT_SCALE,
-  defaultPosition,
   isNotWholeNumber,
+  placeFor,
   printMethods,
   quote,
   toCustomisation,
@@ -41,8 +41,12 @@ function Customiser({ product, mockup, config }: { product: Product; mockup: Moc
 
   const [color, setColor] = useState<ColorId>(config.availableColors.includes('white') ? 'white' : (config.availableColors[0] ?? 'white'));
   const [previewSide, setPreviewSide] = useState<PrintSide>(firstSide);
+  // DTG starts on the first side, screen print on the second (if any): two prints never start on top of each other.
   const [prints, setPrints] = useState<PrintDraft[]>(() =>
-    printMethods.map((m) => ({ method: m.id, side: firstSide, scale: DEFAULT_SCALE, ...defaultPosition(mockup, firstSide) })),
+    printMethods.map((m, index) => {
+      const side = config.availableSides[index]?.id ?? firstSide;
+      return { method: m.id, side, scale: DEFAULT_SCALE, ...placeFor(mockup, side, []) };
+    }),
   );
   const [uploading, setUploading] = useState<Record<PrintMethod, boolean>>({ dtg: false, screen: false });
   const [quantityText, setQuantityText] = useState(String(product.minQuantity));
@@ -59,8 +63,10 @@ function Customiser({ product, mockup, config }: { product: Product; mockup: Moc
     setPrints((list) => list.map((p) => (p.method === method ? { ...p, ...change } : p)));
 
   const changeSide = (method: PrintMethod, side: PrintSide) => {
-    // A print moved to another side starts in that side's print area, and the preview follows it.
-    update(method, { side, ...defaultPosition(mockup, side) });
+    // A print moved to another side starts in that side's print area, clear of a print already
+    // there, and the preview follows it.
+    const others = prints.filter((p) => p.method !== method && p.upload && p.side === side);
+    update(method, { side, ...placeFor(mockup, side, others) });
     setPreviewSide(side);
   };
 
@@ -118,7 +124,8 @@ function Customiser({ product, mockup, config }: { product: Product; mockup: Moc
                 print={print}
                 sides={config.availableSides}
                 onUploaded={(upload) => {
-                  update(print.method, { upload });
+                  const others = prints.filter((p) => p.method !== print.method && p.upload && p.side === print.side);
+                  update(print.method, { upload, ...(print.upload ? {} : placeFor(mockup, print.side, others)) });
                   setPreviewSide(print.side);
                 }}
                 onRemove={() => update(print.method, { upload: undefined })}

@@ -117,7 +117,11 @@ function DraggablePrint(props: {
     if (event.button !== 0) return;
     event.preventDefault();
     event.currentTarget.focus();
-    event.currentTarget.setPointerCapture(event.pointerId);
+    try {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    } catch {
+      // Pointer already gone (released before this handler ran): the drag simply ends at once.
+    }
     drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, x: print.x, y: print.y };
     setDragging(true);
   };
