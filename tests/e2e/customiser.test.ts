@@ -24,9 +24,15 @@ interface StoredLine {
 }
 
 const storedCart = (page: Page) =>
-  page.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? '[]') as unknown) as Promise<StoredLine[]>;
+  page.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? '[]') as unknown) as Promise<
+    StoredLine[]
+  >;
 
-const png = (name: string, rgb?: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: makePng(96, rgb) });
+const png = (name: string, rgb?: [number, number, number]) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: makePng(96, rgb),
+});
 
 async function uploadCount(): Promise<number> {
   const [row] = await shop.server.database.db.select({ n: sql<number>`count(*)::int` }).from(uploads);
@@ -48,15 +54,21 @@ describe('customiser in a real browser', () => {
     await page.getByTitle('Navy').click();
     expect(await page.getByRole('radio', { name: 'Navy' }).isChecked()).toBe(true);
     await expect.poll(() => page.getByText('Colour: Navy').isVisible()).toBe(true);
-    expect(await page.getByTestId('design-preview').locator('svg path').first().getAttribute('fill')).toBe('#1e2a4a');
+    expect(await page.getByTestId('design-preview').locator('svg path').first().getAttribute('fill')).toBe(
+      '#1e2a4a',
+    );
 
     // Upload: the image goes to the server and appears on the preview.
     await page.getByLabel('Upload DTG print image').setInputFiles(png('logo.png'));
     const print = page.getByTestId('print-dtg');
     await expect.poll(() => print.isVisible()).toBe(true);
-    await expect.poll(() => print.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+    await expect
+      .poll(() => print.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(96);
     expect(await print.locator('img').getAttribute('src')).toMatch(/^\/api\/uploads\/[A-Za-z0-9_-]{24}$/);
-    await expect.poll(() => page.getByTestId('vector-note').textContent()).toContain('Print files should be vector (PDF, EPS, AI, SVG)');
+    await expect
+      .poll(() => page.getByTestId('vector-note').textContent())
+      .toContain('Print files should be vector (PDF, EPS, AI, SVG)');
     expect(await page.getByTestId('vector-note').textContent()).toContain('100 kr');
     expect(await uploadCount()).toBe(1);
 
@@ -69,7 +81,9 @@ describe('customiser in a real browser', () => {
     await expect.poll(() => position(page, 'dtg')).toEqual({ x: start.x + 2, y: start.y + 5 });
     for (let i = 0; i < 12; i++) await page.keyboard.press('Shift+ArrowRight');
     await expect.poll(() => position(page, 'dtg')).toEqual({ x: 90, y: start.y + 5 });
-    expect(await print.getAttribute('aria-label')).toBe(`DTG print: 90 % across, ${Math.round(start.y + 5)} % down`);
+    expect(await print.getAttribute('aria-label')).toBe(
+      `DTG print: 90 % across, ${Math.round(start.y + 5)} % down`,
+    );
 
     // Mouse: dragging moves the print and stays within 10 %.
     const box = await print.boundingBox();
@@ -92,7 +106,9 @@ describe('customiser in a real browser', () => {
     const dtgPanel = page.getByRole('region', { name: 'DTG print' });
     await dtgPanel.getByText('Back', { exact: true }).click();
     const previewSides = page.getByRole('group', { name: 'Preview side' });
-    await expect.poll(() => previewSides.getByRole('button', { name: 'Back' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => previewSides.getByRole('button', { name: 'Back' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await expect.poll(() => print.isVisible()).toBe(true);
     await previewSides.getByRole('button', { name: 'Front' }).click();
     await expect.poll(() => print.count()).toBe(0);
@@ -113,14 +129,16 @@ describe('customiser in a real browser', () => {
     await expect.poll(() => page.getByText('Minimum order is 20 pcs').isVisible()).toBe(true);
     expect(await add.isDisabled()).toBe(true);
     await quantity.fill('fifty');
-    await expect.poll(() => page.getByTestId('quantity-problem').textContent()).toBe(
-      'Enter the quantity as a whole number, e.g. 50. Minimum order is 20 pcs',
-    );
+    await expect
+      .poll(() => page.getByTestId('quantity-problem').textContent())
+      .toBe('Enter the quantity as a whole number, e.g. 50. Minimum order is 20 pcs');
     expect(await add.isDisabled()).toBe(true);
     await quantity.fill('-50');
     await expect.poll(() => add.isDisabled()).toBe(true);
     await quantity.fill('50');
-    await expect.poll(async () => plain(await page.getByTestId('summary-total').textContent())).toBe('5 718,75 kr');
+    await expect
+      .poll(async () => plain(await page.getByTestId('summary-total').textContent()))
+      .toBe('5 718,75 kr');
     expect(plain(await page.getByTestId('summary-unit-price').textContent())).toBe('114,38 kr');
 
     await page.getByLabel('Additional information').fill('10 S, 25 M, 15 L');
@@ -144,24 +162,35 @@ describe('customiser in a real browser', () => {
     await page.getByTitle('Red').click();
     await add.click();
     await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
-    await expect.poll(async () => (await storedCart(page)).map((l) => [l.customisation?.color, l.quantity])).toEqual([
-      ['navy', 50],
-      ['red', 50],
-    ]);
+    await expect
+      .poll(async () => (await storedCart(page)).map((l) => [l.customisation?.color, l.quantity]))
+      .toEqual([
+        ['navy', 50],
+        ['red', 50],
+      ]);
     await add.click();
-    await expect.poll(async () => (await storedCart(page)).map((l) => [l.customisation?.color, l.quantity])).toEqual([
-      ['navy', 50],
-      ['red', 100],
-    ]);
+    await expect
+      .poll(async () => (await storedCart(page)).map((l) => [l.customisation?.color, l.quantity]))
+      .toEqual([
+        ['navy', 50],
+        ['red', 100],
+      ]);
 
     const axe = await new AxeBuilder({ page }).include('main').analyze();
-    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('touch: a finger drags the print on a phone', async () => {
-    const context = await shop.browser.newContext({ baseURL: shop.server.url, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const context = await shop.browser.newContext({
+      baseURL: shop.server.url,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
     await context.addInitScript(() => window.localStorage.setItem('visited', '1'));
     const page = await context.newPage();
     await page.goto('/products/tshirt-bomull');
@@ -174,11 +203,19 @@ describe('customiser in a real browser', () => {
     const preview = await page.getByTestId('design-preview').boundingBox();
     if (!box || !preview) throw new Error('preview not laid out');
     const cdp = await context.newCDPSession(page);
-    const at = (dx: number, dy: number) => [{ x: box.x + box.width / 2 + dx, y: box.y + box.height / 2 + dy }];
+    const at = (dx: number, dy: number) => [
+      { x: box.x + box.width / 2 + dx, y: box.y + box.height / 2 + dy },
+    ];
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0, 0) });
-    for (let i = 1; i <= 5; i++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(0, (preview.height * 0.2 * i) / 5) });
+    for (let i = 1; i <= 5; i++)
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: at(0, (preview.height * 0.2 * i) / 5),
+      });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-    await expect.poll(async () => Math.round((await position(page, 'screen')).y)).toBe(Math.round(before.y + 20));
+    await expect
+      .poll(async () => Math.round((await position(page, 'screen')).y))
+      .toBe(Math.round(before.y + 20));
     expect((await position(page, 'screen')).x).toBe(before.x);
     await context.close();
   });
@@ -192,9 +229,18 @@ describe('customiser in a real browser', () => {
     await expect.poll(() => page.getByText('Minimum order is 25 pcs').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
     await page.getByLabel('Quantity (pcs)').fill('25');
-    await expect.poll(async () => plain(await page.getByTestId('summary-total').textContent())).toBe('4 375,00 kr');
+    await expect
+      .poll(async () => plain(await page.getByTestId('summary-total').textContent()))
+      .toBe('4 375,00 kr');
     await page.getByLabel('Upload DTG print image').setInputFiles(png('logo.png'));
-    await expect.poll(() => page.getByRole('region', { name: 'DTG print' }).getByText('(the only print side of this product)').isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('region', { name: 'DTG print' })
+          .getByText('(the only print side of this product)')
+          .isVisible(),
+      )
+      .toBe(true);
     await context.close();
   });
 
@@ -209,10 +255,18 @@ describe('customiser in a real browser', () => {
     await expect.poll(() => alert.textContent()).toBe(uploadMessages.notImage);
 
     // Declared as PNG by the browser, but the bytes are text: the server refuses it.
-    await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is not really a png') });
+    await input.setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not really a png'),
+    });
     await expect.poll(() => alert.textContent()).toBe(uploadMessages.notImage);
 
-    await input.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await input.setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
     await expect.poll(() => alert.textContent()).toBe(uploadMessages.svg);
 
     const huge = Buffer.alloc(21 * 1024 * 1024);
@@ -229,7 +283,9 @@ describe('customiser in a real browser', () => {
       await expect.poll(() => page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
     }
     await quantity.fill('1000001');
-    await expect.poll(async () => plain(await page.getByTestId('quantity-problem').textContent())).toBe('Maximum order is 1 000 000 pcs');
+    await expect
+      .poll(async () => plain(await page.getByTestId('quantity-problem').textContent()))
+      .toBe('Maximum order is 1 000 000 pcs');
     await quantity.press('Enter');
     await expect.poll(() => page.getByText('Maximum order is 1 000 000 pcs').count()).toBeGreaterThan(0);
     expect(await storedCart(page)).toEqual([]);

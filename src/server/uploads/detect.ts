@@ -1,6 +1,7 @@
 import type { UploadContentType } from '../db/uploads-schema';
 
-export type Detected = { kind: 'image'; contentType: UploadContentType } | { kind: 'svg' } | { kind: 'unknown' };
+export type Detected =
+  { kind: 'image'; contentType: UploadContentType } | { kind: 'svg' } | { kind: 'unknown' };
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
@@ -20,10 +21,13 @@ const WEBP = ascii('WEBP');
  * trusted. SVG is recognised only to refuse it with a clear message (it can carry script).
  */
 export function detectImage(bytes: Uint8Array): Detected {
-  if (startsWith(bytes, PNG) && startsWith(bytes, PNG_IHDR, 12)) return { kind: 'image', contentType: 'image/png' };
+  if (startsWith(bytes, PNG) && startsWith(bytes, PNG_IHDR, 12))
+    return { kind: 'image', contentType: 'image/png' };
   if (startsWith(bytes, JPEG)) return { kind: 'image', contentType: 'image/jpeg' };
-  if (startsWith(bytes, GIF87) || startsWith(bytes, GIF89)) return { kind: 'image', contentType: 'image/gif' };
-  if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8)) return { kind: 'image', contentType: 'image/webp' };
+  if (startsWith(bytes, GIF87) || startsWith(bytes, GIF89))
+    return { kind: 'image', contentType: 'image/gif' };
+  if (startsWith(bytes, RIFF) && startsWith(bytes, WEBP, 8))
+    return { kind: 'image', contentType: 'image/webp' };
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096)).toLowerCase();
   if (/<svg[\s>]/.test(head)) return { kind: 'svg' };
   return { kind: 'unknown' };

@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../../../tests/helpers/png';
-import { createPostgresDatabase, request, startServer, testDatabaseUrl, type TestServer } from '../../../tests/helpers/server';
+import {
+  createPostgresDatabase,
+  request,
+  startServer,
+  testDatabaseUrl,
+  type TestServer,
+} from '../../../tests/helpers/server';
 import { uploads } from '../db/uploads-schema';
 import { MAX_UPLOAD_BYTES, uploadMessages } from '../../shared/uploads';
 import { detectImage } from './detect';
@@ -16,11 +22,15 @@ function form(bytes: Uint8Array, name = 'logo.png', type = 'image/png'): FormDat
 }
 
 function upload(server: TestServer, body: BodyInit | undefined, headers: Record<string, string> = {}) {
-  return request<{ id: string; contentType: string; size: number; url: string; error?: string }>(server, '/api/uploads', {
-    method: 'POST',
-    headers,
-    ...(body === undefined ? {} : { body }),
-  });
+  return request<{ id: string; contentType: string; size: number; url: string; error?: string }>(
+    server,
+    '/api/uploads',
+    {
+      method: 'POST',
+      headers,
+      ...(body === undefined ? {} : { body }),
+    },
+  );
 }
 
 /** Every file the upload storage holds (temporary files included). */
@@ -49,7 +59,11 @@ function uploadTests(start: () => Promise<TestServer>) {
     const created = await upload(server, form(png));
     expect(created.status).toBe(201);
     expect(created.body.id).toMatch(/^[A-Za-z0-9_-]{24}$/);
-    expect(created.body).toMatchObject({ contentType: 'image/png', size: png.length, url: `/api/uploads/${created.body.id}` });
+    expect(created.body).toMatchObject({
+      contentType: 'image/png',
+      size: png.length,
+      url: `/api/uploads/${created.body.id}`,
+    });
 
     const response = await fetch(`${server.url}/api/uploads/${created.body.id}`);
     expect(response.status).toBe(200);
@@ -80,14 +94,29 @@ function uploadTests(start: () => Promise<TestServer>) {
   it('bad files are refused with a clear message and nothing is stored', async () => {
     const before = { files: storedFiles(server).length, rows: await countRows(server) };
 
-    const text = await upload(server, form(Buffer.from('just some text, renamed to look like an image'), 'logo.png'));
+    const text = await upload(
+      server,
+      form(Buffer.from('just some text, renamed to look like an image'), 'logo.png'),
+    );
     expect(text.status).toBe(415);
     expect(text.body.error).toBe(uploadMessages.notImage);
 
-    const html = await upload(server, form(Buffer.from('<html><script>alert(1)</script></html>'), 'x.gif', 'image/gif'));
+    const html = await upload(
+      server,
+      form(Buffer.from('<html><script>alert(1)</script></html>'), 'x.gif', 'image/gif'),
+    );
     expect(html.status).toBe(415);
 
-    const svg = await upload(server, form(Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', 'image/svg+xml'));
+    const svg = await upload(
+      server,
+      form(
+        Buffer.from(
+          '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        ),
+        'logo.svg',
+        'image/svg+xml',
+      ),
+    );
     expect(svg.status).toBe(415);
     expect(svg.body.error).toBe(uploadMessages.svg);
 
@@ -128,13 +157,20 @@ function uploadTests(start: () => Promise<TestServer>) {
     const emptyMultipart = await upload(server, '', { 'content-type': 'multipart/form-data; boundary=xyz' });
     expect(emptyMultipart.status).toBe(400);
 
-    const broken = await upload(server, '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG', {
-      'content-type': 'multipart/form-data; boundary=xyz',
-    });
+    const broken = await upload(
+      server,
+      '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+      {
+        'content-type': 'multipart/form-data; boundary=xyz',
+      },
+    );
     expect(broken.status).toBeGreaterThanOrEqual(400);
     expect(broken.status).toBeLessThan(500);
 
-    const json = await request<{ error: string }>(server, '/api/uploads', { method: 'POST', json: { file: 'x' } });
+    const json = await request<{ error: string }>(server, '/api/uploads', {
+      method: 'POST',
+      json: { file: 'x' },
+    });
     expect(json.status).toBe(400);
     expect(json.body.error).toBe(uploadMessages.noFile);
 
@@ -158,7 +194,12 @@ function uploadTests(start: () => Promise<TestServer>) {
 
   it('findMissingUploads names the ids that are not stored', async () => {
     const created = await upload(server, form(makePng(8)));
-    const missing = await findMissingUploads(server.database, [created.body.id, 'doesNotExist123', created.body.id, 'bad id!']);
+    const missing = await findMissingUploads(server.database, [
+      created.body.id,
+      'doesNotExist123',
+      created.body.id,
+      'bad id!',
+    ]);
     expect(missing).toEqual(['doesNotExist123', 'bad id!']);
     expect(await findMissingUploads(server.database, [])).toEqual([]);
   });
@@ -183,9 +224,15 @@ describe.skipIf(!testDatabaseUrl)('uploads API (PostgreSQL)', () => {
 describe('detectImage', () => {
   it('knows PNG, JPEG, GIF and WebP by their first bytes and recognises SVG', () => {
     expect(detectImage(makePng(4))).toEqual({ kind: 'image', contentType: 'image/png' });
-    expect(detectImage(Buffer.from([0xff, 0xd8, 0xff, 0xdb]))).toEqual({ kind: 'image', contentType: 'image/jpeg' });
+    expect(detectImage(Buffer.from([0xff, 0xd8, 0xff, 0xdb]))).toEqual({
+      kind: 'image',
+      contentType: 'image/jpeg',
+    });
     expect(detectImage(Buffer.from('GIF89a\x01\x00'))).toEqual({ kind: 'image', contentType: 'image/gif' });
-    expect(detectImage(Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 '))).toEqual({ kind: 'image', contentType: 'image/webp' });
+    expect(detectImage(Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 '))).toEqual({
+      kind: 'image',
+      contentType: 'image/webp',
+    });
     expect(detectImage(Buffer.from('\ufeff  <svg viewBox="0 0 1 1"></svg>'))).toEqual({ kind: 'svg' });
     expect(detectImage(Buffer.from('RIFF\x10\x00\x00\x00WAVEfmt '))).toEqual({ kind: 'unknown' });
     expect(detectImage(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toEqual({ kind: 'unknown' });

@@ -23,7 +23,10 @@ function errorCode(error: unknown): string | undefined {
  * POST /api/uploads (multipart, one image file) and GET /api/uploads/:id.
  * Registered as its own encapsulated plugin: multipart parsing applies to these routes only.
  */
-export function uploadRoutes(context: AppContext, storage: UploadStorage = new FileUploadStorage(join(context.config.dataDir, 'uploads'))) {
+export function uploadRoutes(
+  context: AppContext,
+  storage: UploadStorage = new FileUploadStorage(join(context.config.dataDir, 'uploads')),
+) {
   return async function uploads(app: FastifyInstance): Promise<void> {
     await app.register(multipart, {
       limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
@@ -62,22 +65,29 @@ export function uploadRoutes(context: AppContext, storage: UploadStorage = new F
         return sendError(reply, status, message);
       }
       const { id, contentType, size } = result.upload;
-      return reply.code(201).send({ id, contentType, size, url: `/api/uploads/${id}` } satisfies UploadAnswer);
+      return reply
+        .code(201)
+        .send({ id, contentType, size, url: `/api/uploads/${id}` } satisfies UploadAnswer);
     });
 
     app.get<{ Params: { id: string } }>('/api/uploads/:id', async (request, reply) => {
       const upload = await findUpload(context.database, request.params.id);
       const stored = upload && (await storage.open(upload.id));
       if (!upload || !stored) return sendError(reply, 404, 'Image not found');
-      return reply
-        .type(upload.contentType)
-        .header('content-length', stored.size)
-        .header('x-content-type-options', 'nosniff')
-        // Ids are unguessable and an id's bytes never change; kept out of shared caches all the same.
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('etag', `"${upload.sha256}"`)
-        .header('content-disposition', `inline; filename="print-${upload.id}.${upload.contentType.split('/')[1] ?? 'img'}"`)
-        .send(stored.stream);
+      return (
+        reply
+          .type(upload.contentType)
+          .header('content-length', stored.size)
+          .header('x-content-type-options', 'nosniff')
+          // Ids are unguessable and an id's bytes never change; kept out of shared caches all the same.
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .header('etag', `"${upload.sha256}"`)
+          .header(
+            'content-disposition',
+            `inline; filename="print-${upload.id}.${upload.contentType.split('/')[1] ?? 'img'}"`,
+          )
+          .send(stored.stream)
+      );
     });
   };
 }

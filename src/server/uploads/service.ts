@@ -14,8 +14,7 @@ export interface UploadInfo {
 }
 
 export type SaveResult =
-  | { ok: true; upload: UploadInfo }
-  | { ok: false; reason: 'empty' | 'too-large' | 'svg' | 'not-image' };
+  { ok: true; upload: UploadInfo } | { ok: false; reason: 'empty' | 'too-large' | 'svg' | 'not-image' };
 
 /** 144 random bits, base64url: unguessable, and matches the customisation schema's id rule. */
 export function newUploadId(): string {
@@ -26,7 +25,11 @@ export function newUploadId(): string {
  * Checks the bytes are an image we accept and stores them with their metadata. Nothing is stored
  * for anything else. Bytes are written first and the row second, so a recorded id always has bytes.
  */
-export async function saveUpload(database: Database, storage: UploadStorage, bytes: Uint8Array): Promise<SaveResult> {
+export async function saveUpload(
+  database: Database,
+  storage: UploadStorage,
+  bytes: Uint8Array,
+): Promise<SaveResult> {
   if (bytes.length === 0) return { ok: false, reason: 'empty' };
   if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, reason: 'too-large' };
   const detected = detectImage(bytes);
@@ -69,7 +72,10 @@ export async function findMissingUploads(database: Database, ids: readonly strin
   const candidates = unique.filter((id) => uploadIdPattern.test(id));
   const found = new Set<string>();
   if (candidates.length > 0) {
-    const rows = await database.db.select({ id: uploads.id }).from(uploads).where(inArray(uploads.id, candidates));
+    const rows = await database.db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(inArray(uploads.id, candidates));
     for (const row of rows) found.add(row.id);
   }
   return unique.filter((id) => !found.has(id));

@@ -3,7 +3,11 @@ import { colors, type ColorId } from '../../../shared/catalogue';
 import { cn } from '../../lib/cn';
 
 /** The product's colours as a radio group of swatches; each swatch is named by its colour. */
-export function ColourSwatches(props: { available: readonly ColorId[]; value: string; onChange: (id: ColorId) => void }) {
+export function ColourSwatches(props: {
+  available: readonly ColorId[];
+  value: string;
+  onChange: (id: ColorId) => void;
+}) {
   const offered = colors.filter((c) => props.available.includes(c.id));
   const selected = offered.find((c) => c.id === props.value);
   return (
@@ -33,7 +37,13 @@ export function ColourSwatches(props: { available: readonly ColorId[]; value: st
               )}
             >
               {c.id === props.value && (
-                <Check className={cn('size-5', c.id === 'white' || c.id === 'yellow' ? 'text-slate-900' : 'text-white')} strokeWidth={3} />
+                <Check
+                  className={cn(
+                    'size-5',
+                    c.id === 'white' || c.id === 'yellow' ? 'text-slate-900' : 'text-white',
+                  )}
+                  strokeWidth={3}
+                />
               )}
             </span>
           </label>

@@ -33,7 +33,11 @@ describe('customiser quote', () => {
   });
 
   it('below the first tier: the minimum message, no total (beanie: 25)', () => {
-    expect(quote(hoodie, '19')).toMatchObject({ quantity: 19, problem: 'Minimum order is 20 pcs', total: undefined });
+    expect(quote(hoodie, '19')).toMatchObject({
+      quantity: 19,
+      problem: 'Minimum order is 20 pcs',
+      total: undefined,
+    });
     expect(quote(beanie, '24').problem).toBe('Minimum order is 25 pcs');
     expect(quote(beanie, '25').problem).toBeUndefined();
     expect(quote(cap, '20').total).toBe(20 * 66_000);
@@ -88,7 +92,20 @@ describe('print placement', () => {
 
   it('only uploaded prints join the design, and the result passes the cart reader', () => {
     const prints: PrintDraft[] = [
-      { method: 'dtg', side: 'back', x: 12.34, y: 99, scale: 0.30000000000000004, upload: { id: 'abcdefgh12345678', url: '/api/uploads/abcdefgh12345678', fileName: 'a.png', contentType: 'image/png', size: 10 } },
+      {
+        method: 'dtg',
+        side: 'back',
+        x: 12.34,
+        y: 99,
+        scale: 0.30000000000000004,
+        upload: {
+          id: 'abcdefgh12345678',
+          url: '/api/uploads/abcdefgh12345678',
+          fileName: 'a.png',
+          contentType: 'image/png',
+          size: 10,
+        },
+      },
       { method: 'screen', side: 'front', x: 50, y: 50, scale: 0.3 },
     ];
     const design = toCustomisation('navy', prints, '  10 S, 20 M  ');

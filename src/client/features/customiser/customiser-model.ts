@@ -16,8 +16,16 @@ export const DEFAULT_SCALE = 0.3;
 export const ADDITIONAL_INFO_MAX = 2000;
 
 export const printMethods: readonly { id: PrintMethod; label: string; description: string }[] = [
-  { id: 'dtg', label: 'DTG print', description: 'Digital full-colour print: photos, gradients and detailed artwork.' },
-  { id: 'screen', label: 'Screen print', description: 'Solid, durable colours: the best value for simple logos in large runs.' },
+  {
+    id: 'dtg',
+    label: 'DTG print',
+    description: 'Digital full-colour print: photos, gradients and detailed artwork.',
+  },
+  {
+    id: 'screen',
+    label: 'Screen print',
+    description: 'Solid, durable colours: the best value for simple logos in large runs.',
+  },
 ];
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -74,7 +82,11 @@ export function printWidthPercent(product: MockupProduct, side: PrintSide, scale
 }
 
 /** Moves a print with the arrow keys: 1 % a press, 5 % with Shift. Undefined for other keys. */
-export function nudge(position: { x: number; y: number }, key: string, large: boolean): { x: number; y: number } | undefined {
+export function nudge(
+  position: { x: number; y: number },
+  key: string,
+  large: boolean,
+): { x: number; y: number } | undefined {
   const step = large ? 5 : 1;
   const moves: Record<string, [number, number]> = {
     ArrowLeft: [-step, 0],
@@ -130,10 +142,23 @@ export interface PrintDraft {
 }
 
 /** The design as the cart and the order carry it (src/shared/customisation.ts). */
-export function toCustomisation(color: string, prints: readonly PrintDraft[], additionalInfo: string): Customisation {
+export function toCustomisation(
+  color: string,
+  prints: readonly PrintDraft[],
+  additionalInfo: string,
+): Customisation {
   const placed: PrintPlacement[] = prints.flatMap((p) =>
     p.upload
-      ? [{ method: p.method, uploadId: p.upload.id, side: p.side, x: clampPosition(p.x), y: clampPosition(p.y), scale: clampScale(p.scale) }]
+      ? [
+          {
+            method: p.method,
+            uploadId: p.upload.id,
+            side: p.side,
+            x: clampPosition(p.x),
+            y: clampPosition(p.y),
+            scale: clampScale(p.scale),
+          },
+        ]
       : [],
   );
   return { color, prints: placed, additionalInfo: additionalInfo.trim().slice(0, ADDITIONAL_INFO_MAX) };

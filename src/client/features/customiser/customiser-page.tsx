@@ -24,7 +24,13 @@ import { DesignPreview } from './design-preview';
 import type { MockupProduct } from './mockups';
 import { PrintPanel } from './print-panel';
 
-const mockupProducts: readonly string[] = ['tshirt-bomull', 'hoodie', 'crewneck', 'baseball-keps', 'mossa'] satisfies MockupProduct[];
+const mockupProducts: readonly string[] = [
+  'tshirt-bomull',
+  'hoodie',
+  'crewneck',
+  'baseball-keps',
+  'mossa',
+] satisfies MockupProduct[];
 const isMockupProduct = (id: string): id is MockupProduct => mockupProducts.includes(id);
 
 /** Customiser products (SPEC §2): colour, two prints placed on a mockup, free quantity, price summary. */
@@ -33,13 +39,29 @@ export function CustomiserPage({ product }: { product: Product }) {
   return <Customiser product={product} mockup={product.id} config={product.customiser} />;
 }
 
-function Customiser({ product, mockup, config }: { product: Product; mockup: MockupProduct; config: NonNullable<Product['customiser']> }) {
+function Customiser({
+  product,
+  mockup,
+  config,
+}: {
+  product: Product;
+  mockup: MockupProduct;
+  config: NonNullable<Product['customiser']>;
+}) {
   const { dispatch } = useCart();
   const { formatPrice } = useCurrency();
-  const ids = { quantity: useId(), quantityHelp: useId(), quantityError: useId(), info: useId(), summary: useId() };
+  const ids = {
+    quantity: useId(),
+    quantityHelp: useId(),
+    quantityError: useId(),
+    info: useId(),
+    summary: useId(),
+  };
   const firstSide = config.availableSides[0]?.id ?? 'front';
 
-  const [color, setColor] = useState<ColorId>(config.availableColors.includes('white') ? 'white' : (config.availableColors[0] ?? 'white'));
+  const [color, setColor] = useState<ColorId>(
+    config.availableColors.includes('white') ? 'white' : (config.availableColors[0] ?? 'white'),
+  );
   const [previewSide, setPreviewSide] = useState<PrintSide>(firstSide);
   // DTG starts on the first side, screen print on the second (if any): two prints never start on top of each other.
   const [prints, setPrints] = useState<PrintDraft[]>(() =>
@@ -116,7 +138,9 @@ function Customiser({ product, mockup, config }: { product: Product; mockup: Moc
 
         <div>
           <h2 className="text-base font-semibold text-slate-900">Your prints</h2>
-          <p className="mt-1 text-sm text-slate-600">Add one or both. Each print can go on any print side of the product.</p>
+          <p className="mt-1 text-sm text-slate-600">
+            Add one or both. Each print can go on any print side of the product.
+          </p>
           <div className="mt-3 space-y-4">
             {prints.map((print) => (
               <PrintPanel
@@ -124,8 +148,13 @@ function Customiser({ product, mockup, config }: { product: Product; mockup: Moc
                 print={print}
                 sides={config.availableSides}
                 onUploaded={(upload) => {
-                  const others = prints.filter((p) => p.method !== print.method && p.upload && p.side === print.side);
-                  update(print.method, { upload, ...(print.upload ? {} : placeFor(mockup, print.side, others)) });
+                  const others = prints.filter(
+                    (p) => p.method !== print.method && p.upload && p.side === print.side,
+                  );
+                  update(print.method, {
+                    upload,
+                    ...(print.upload ? {} : placeFor(mockup, print.side, others)),
+                  });
                   setPreviewSide(print.side);
                 }}
                 onRemove={() => update(print.method, { upload: undefined })}
@@ -136,18 +165,24 @@ function Customiser({ product, mockup, config }: { product: Product; mockup: Moc
             ))}
           </div>
           {uploaded.length > 0 && (
-            <p className="mt-4 flex gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950" data-testid="vector-note">
+            <p
+              className="mt-4 flex gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="vector-note"
+            >
               <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
               <span>
-                Print files should be vector (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster) incur an extra fee of 100 kr
-                for conversion. Your upload shows the placement; you can email vector files with your order number as the subject
-                after ordering.
+                Print files should be vector (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster)
+                incur an extra fee of 100 kr for conversion. Your upload shows the placement; you can email
+                vector files with your order number as the subject after ordering.
               </span>
             </p>
           )}
         </div>
 
-        <section aria-labelledby={ids.summary} className="rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6">
+        <section
+          aria-labelledby={ids.summary}
+          className="rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6"
+        >
           <h2 id={ids.summary} className="text-base font-semibold text-slate-900">
             Quantity and price
           </h2>
@@ -170,10 +205,16 @@ function Customiser({ product, mockup, config }: { product: Product; mockup: Moc
               )}
             />
             <p id={ids.quantityHelp} className="mt-2 text-sm text-slate-600">
-              Whole pieces, at least {formatCount(product.minQuantity)}. The more you order, the lower the price per piece.
+              Whole pieces, at least {formatCount(product.minQuantity)}. The more you order, the lower the
+              price per piece.
             </p>
             {q.problem && (
-              <p id={ids.quantityError} role="alert" className="mt-2 text-sm font-semibold text-red-700" data-testid="quantity-problem">
+              <p
+                id={ids.quantityError}
+                role="alert"
+                className="mt-2 text-sm font-semibold text-red-700"
+                data-testid="quantity-problem"
+              >
                 {notWhole ? 'Enter the quantity as a whole number, e.g. 50. ' : ''}
                 {q.problem}
               </p>
@@ -191,7 +232,9 @@ function Customiser({ product, mockup, config }: { product: Product; mockup: Moc
                     aria-current={applied ? 'true' : undefined}
                     className={cn(
                       'w-full rounded-xl border px-3 py-2 text-left text-sm transition',
-                      applied ? 'border-brand-700 bg-brand-50 text-brand-900' : 'border-slate-200 text-slate-800 hover:border-slate-400',
+                      applied
+                        ? 'border-brand-700 bg-brand-50 text-brand-900'
+                        : 'border-slate-200 text-slate-800 hover:border-slate-400',
                     )}
                   >
                     <span className="block font-semibold">{formatCount(tier.quantity)}+ pcs</span>
@@ -205,28 +248,37 @@ function Customiser({ product, mockup, config }: { product: Product; mockup: Moc
           <dl className="mt-5 grid grid-cols-3 gap-2 text-center sm:gap-3" aria-live="polite">
             <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Quantity</dt>
-              <dd className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg" data-testid="summary-quantity">
+              <dd
+                className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
+                data-testid="summary-quantity"
+              >
                 {formatCount(q.quantity)} pcs
               </dd>
             </div>
             <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Per unit</dt>
-              <dd className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg" data-testid="summary-unit-price">
+              <dd
+                className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
+                data-testid="summary-unit-price"
+              >
                 {q.tier && !q.problem ? formatPrice(q.tier.pricePerUnit) : '–'}
               </dd>
             </div>
             <div className="rounded-xl bg-brand-50 px-1 py-3 sm:p-3">
               <dt className="text-xs font-medium uppercase tracking-wide text-brand-800">Total</dt>
-              <dd className="mt-1 whitespace-nowrap text-sm font-bold text-brand-900 sm:text-lg" data-testid="summary-total">
+              <dd
+                className="mt-1 whitespace-nowrap text-sm font-bold text-brand-900 sm:text-lg"
+                data-testid="summary-total"
+              >
                 {q.total !== undefined ? formatPrice(q.total) : '–'}
               </dd>
             </div>
           </dl>
           {!q.problem && q.nextTier && (
             <p className="mt-3 text-sm text-slate-700">
-              Order {formatCount(q.nextTier.quantity - q.quantity)} more ({formatCount(q.nextTier.quantity)} pcs) and pay{' '}
-              {formatPrice(q.nextTier.pricePerUnit)} per piece, {formatPrice(lineTotal(q.nextTier.pricePerUnit, q.nextTier.quantity))} in
-              total.
+              Order {formatCount(q.nextTier.quantity - q.quantity)} more ({formatCount(q.nextTier.quantity)}{' '}
+              pcs) and pay {formatPrice(q.nextTier.pricePerUnit)} per piece,{' '}
+              {formatPrice(lineTotal(q.nextTier.pricePerUnit, q.nextTier.quantity))} in total.
             </p>
           )}
 

@@ -36,21 +36,28 @@ export function DesignPreview(props: DesignPreviewProps) {
   return (
     <div>
       {props.sides.length > 1 && (
-        <div role="group" aria-label="Preview side" className="mb-3 inline-flex rounded-xl bg-slate-100 p-1">
-          {props.sides.map((s) => (
-            <button
-              key={s.id}
-              type="button"
-              aria-pressed={s.id === props.side}
-              onClick={() => props.onSideChange(s.id)}
-              className={cn(
-                'rounded-lg px-4 py-1.5 text-sm font-semibold transition',
-                s.id === props.side ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-              )}
-            >
-              {s.label}
-            </button>
-          ))}
+        <div className="mb-3 flex items-center gap-3">
+          <span className="text-sm font-medium text-slate-600" aria-hidden>
+            View
+          </span>
+          <div role="group" aria-label="Preview side" className="inline-flex rounded-xl bg-slate-100 p-1">
+            {props.sides.map((s) => (
+              <button
+                key={s.id}
+                type="button"
+                aria-pressed={s.id === props.side}
+                onClick={() => props.onSideChange(s.id)}
+                className={cn(
+                  'rounded-lg px-4 py-1.5 text-sm font-semibold transition',
+                  s.id === props.side
+                    ? 'bg-white text-slate-900 shadow-sm'
+                    : 'text-slate-600 hover:text-slate-900',
+                )}
+              >
+                {s.label}
+              </button>
+            ))}
+          </div>
         </div>
       )}
       <div
@@ -58,7 +65,12 @@ export function DesignPreview(props: DesignPreviewProps) {
         data-testid="design-preview"
         className="relative aspect-square w-full touch-pan-y select-none overflow-hidden rounded-3xl border border-slate-200 bg-gradient-to-b from-slate-50 to-slate-100"
       >
-        <GarmentMockup product={props.product} side={props.side} color={props.color} className="absolute inset-0 size-full" />
+        <GarmentMockup
+          product={props.product}
+          side={props.side}
+          color={props.color}
+          className="absolute inset-0 size-full"
+        />
         <svg viewBox="0 0 400 400" className="pointer-events-none absolute inset-0 size-full" aria-hidden>
           <rect
             x={area.x}
@@ -93,8 +105,8 @@ export function DesignPreview(props: DesignPreviewProps) {
       <p id={hintId} className="mt-3 flex items-start gap-2 text-sm text-slate-600">
         <Move className="mt-0.5 size-4 shrink-0" aria-hidden />
         <span>
-          Drag a print to place it, or select it and use the arrow keys (Shift for bigger steps). The dashed frame marks the
-          recommended print area of the {props.productName.toLowerCase()}.
+          Drag a print to place it, or select it and use the arrow keys (Shift for bigger steps). The dashed
+          frame marks the recommended print area of the {props.productName.toLowerCase()}.
         </span>
       </p>
     </div>
@@ -109,7 +121,9 @@ function DraggablePrint(props: {
   onMove: (position: { x: number; y: number }) => void;
 }) {
   const { print } = props;
-  const drag = useRef<{ pointerId: number; startX: number; startY: number; x: number; y: number } | null>(null);
+  const drag = useRef<{ pointerId: number; startX: number; startY: number; x: number; y: number } | null>(
+    null,
+  );
   const [dragging, setDragging] = useState(false);
   const label = `${methodLabel(print.method)}: ${Math.round(print.x)} % across, ${Math.round(print.y)} % down`;
 
@@ -122,7 +136,13 @@ function DraggablePrint(props: {
     } catch {
       // Pointer already gone (released before this handler ran): the drag simply ends at once.
     }
-    drag.current = { pointerId: event.pointerId, startX: event.clientX, startY: event.clientY, x: print.x, y: print.y };
+    drag.current = {
+      pointerId: event.pointerId,
+      startX: event.clientX,
+      startY: event.clientY,
+      x: print.x,
+      y: print.y,
+    };
     setDragging(true);
   };
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
@@ -166,7 +186,12 @@ function DraggablePrint(props: {
         dragging ? 'cursor-grabbing outline-brand-600' : 'cursor-grab',
       )}
     >
-      <img src={print.upload?.url} alt="" draggable={false} className="pointer-events-none block h-auto w-full select-none" />
+      <img
+        src={print.upload?.url}
+        alt=""
+        draggable={false}
+        className="pointer-events-none block h-auto w-full select-none"
+      />
     </button>
   );
 }

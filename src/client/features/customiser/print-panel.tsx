@@ -4,7 +4,15 @@ import type { PrintSide } from '../../../shared/catalogue';
 import { acceptAttribute, uploadMessages } from '../../../shared/uploads';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { clampScale, printMethods, scaleLabel, SCALE_MAX, SCALE_MIN, SCALE_STEP, type PrintDraft } from './customiser-model';
+import {
+  clampScale,
+  printMethods,
+  scaleLabel,
+  SCALE_MAX,
+  SCALE_MIN,
+  SCALE_STEP,
+  type PrintDraft,
+} from './customiser-model';
 import { fileProblem, uploadImage } from './upload-api';
 
 interface PrintPanelProps {
@@ -54,10 +62,18 @@ export function PrintPanel(props: PrintPanelProps) {
     setUploading(true);
     try {
       const answer = await uploadImage(file, controller.signal);
-      props.onUploaded({ id: answer.id, url: answer.url, fileName: file.name, contentType: answer.contentType, size: answer.size });
+      props.onUploaded({
+        id: answer.id,
+        url: answer.url,
+        fileName: file.name,
+        contentType: answer.contentType,
+        size: answer.size,
+      });
     } catch (caught) {
       if (controller.signal.aborted) return;
-      setError(caught instanceof ApiError ? caught.message : `${uploadMessages.unreadable} Check your connection.`);
+      setError(
+        caught instanceof ApiError ? caught.message : `${uploadMessages.unreadable} Check your connection.`,
+      );
     } finally {
       if (pending.current === controller) {
         pending.current = null;
@@ -81,11 +97,13 @@ export function PrintPanel(props: PrintPanelProps) {
             className="size-16 shrink-0 rounded-lg border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:12px_12px] object-contain"
           />
         )}
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 basis-40">
           {print.upload ? (
             <p className="truncate text-sm font-medium text-slate-900" title={print.upload.fileName}>
               {print.upload.fileName}
-              <span className="block text-xs font-normal text-slate-600">{formatBytes(print.upload.size)} · uploaded</span>
+              <span className="block text-xs font-normal text-slate-600">
+                {formatBytes(print.upload.size)} · uploaded
+              </span>
             </p>
           ) : (
             <p className="text-sm text-slate-600">PNG, JPEG, WebP or GIF, up to 20 MB.</p>
@@ -114,7 +132,11 @@ export function PrintPanel(props: PrintPanelProps) {
               busy && 'cursor-wait opacity-70',
             )}
           >
-            {busy ? <LoaderCircle className="size-4 animate-spin" aria-hidden /> : <ImagePlus className="size-4" aria-hidden />}
+            {busy ? (
+              <LoaderCircle className="size-4 animate-spin" aria-hidden />
+            ) : (
+              <ImagePlus className="size-4" aria-hidden />
+            )}
             {busy ? 'Uploading…' : print.upload ? 'Replace' : 'Upload image'}
           </label>
           {print.upload && !busy && (
@@ -137,7 +159,11 @@ export function PrintPanel(props: PrintPanelProps) {
         {busy ? `Uploading ${label} image` : ''}
       </p>
       {error && (
-        <p id={ids.error} role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+        <p
+          id={ids.error}
+          role="alert"
+          className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+        >
           {error}
         </p>
       )}
@@ -162,7 +188,9 @@ export function PrintPanel(props: PrintPanelProps) {
                       className={cn(
                         'block cursor-pointer rounded-lg px-4 py-1.5 text-sm font-semibold transition',
                         'peer-focus-visible:outline-3 peer-focus-visible:outline-brand-600',
-                        print.side === s.id ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                        print.side === s.id
+                          ? 'bg-white text-slate-900 shadow-sm'
+                          : 'text-slate-600 hover:text-slate-900',
                       )}
                     >
                       {s.label}
