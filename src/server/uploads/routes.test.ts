@@ -71,6 +71,12 @@ function uploadTests(start: () => Promise<TestServer>) {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toContain('max-age=31536000');
     expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
+    const etag = response.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    const again = await fetch(`${server.url}/api/uploads/${created.body.id}`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
     expect(storedFiles(server)).toContain(created.body.id);
   });
 

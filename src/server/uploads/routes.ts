@@ -7,6 +7,9 @@ import { sendError } from '../http/errors';
 import { findUpload, saveUpload } from './service';
 import { FileUploadStorage, type UploadStorage } from './storage';
 
+// Ids are unguessable and an id's bytes never change; kept out of shared caches all the same.
+const CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
 /** What POST /api/uploads answers (201). */
 export interface UploadAnswer {
   id: string;
@@ -72,22 +75,23 @@ export function uploadRoutes(
 
     app.get<{ Params: { id: string } }>('/api/uploads/:id', async (request, reply) => {
       const upload = await findUpload(context.database, request.params.id);
+      const etag = upload && `"${upload.sha256}"`;
+      if (etag && request.headers['if-none-match'] === etag) {
+        return reply.code(304).header('etag', etag).header('cache-control', CACHE_CONTROL).send();
+      }
       const stored = upload && (await storage.open(upload.id));
       if (!upload || !stored) return sendError(reply, 404, 'Image not found');
-      return (
-        reply
-          .type(upload.contentType)
-          .header('content-length', stored.size)
-          .header('x-content-type-options', 'nosniff')
-          // Ids are unguessable and an id's bytes never change; kept out of shared caches all the same.
-          .header('cache-control', 'private, max-age=31536000, immutable')
-          .header('etag', `"${upload.sha256}"`)
-          .header(
-            'content-disposition',
-            `inline; filename="print-${upload.id}.${upload.contentType.split('/')[1] ?? 'img'}"`,
-          )
-          .send(stored.stream)
-      );
+      return reply
+        .type(upload.contentType)
+        .header('content-length', stored.size)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', CACHE_CONTROL)
+        .header('etag', `"${upload.sha256}"`)
+        .header(
+          'content-disposition',
+          `inline; filename="print-${upload.id}.${upload.contentType.split('/')[1] ?? 'img'}"`,
+        )
+        .send(stored.stream);
     });
   };
 }

@@ -5,6 +5,16 @@ import { parseQuantity, tierFor } from '../../../shared/pricing';
 import { formatCount } from '../../lib/format';
 import { printArea, type MockupProduct } from './mockups';
 
+const mockupProducts: readonly string[] = [
+  'tshirt-bomull',
+  'hoodie',
+  'crewneck',
+  'baseball-keps',
+  'mossa',
+] satisfies MockupProduct[];
+/** Products that have a drawn mockup (the five customiser products). */
+export const isMockupProduct = (id: string): id is MockupProduct => mockupProducts.includes(id);
+
 /** Print position limits, % of the preview on both axes (SPEC §4). */
 export const POSITION_MIN = 10;
 export const POSITION_MAX = 90;

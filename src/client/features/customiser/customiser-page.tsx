@@ -13,6 +13,7 @@ import { ColourSwatches } from './colour-swatches';
 import {
   ADDITIONAL_INFO_MAX,
   DEFAULT_SCALE,
+  isMockupProduct,
   isNotWholeNumber,
   placeFor,
   printMethods,
@@ -23,15 +24,6 @@ import {
 import { DesignPreview } from './design-preview';
 import type { MockupProduct } from './mockups';
 import { PrintPanel } from './print-panel';
-
-const mockupProducts: readonly string[] = [
-  'tshirt-bomull',
-  'hoodie',
-  'crewneck',
-  'baseball-keps',
-  'mossa',
-] satisfies MockupProduct[];
-const isMockupProduct = (id: string): id is MockupProduct => mockupProducts.includes(id);
 
 /** Customiser products (SPEC §2): colour, two prints placed on a mockup, free quantity, price summary. */
 export function CustomiserPage({ product }: { product: Product }) {
