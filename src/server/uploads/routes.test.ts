@@ -77,6 +77,9 @@ function uploadTests(start: () => Promise<TestServer>) {
       headers: { 'if-none-match': etag },
     });
     expect(again.status).toBe(304);
+    const head = await fetch(`${server.url}/api/uploads/${created.body.id}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('image/png');
     expect(storedFiles(server)).toContain(created.body.id);
   });
 
