@@ -10,6 +10,7 @@ import { migrate } from './db/migrate';
 import { installErrorHandlers, sendError } from './http/errors';
 import { notFoundReportRoute } from './spa/not-found-report';
 import { isPageRequest, pageStatus, serveSpa } from './spa/serve';
+import { uploadRoutes } from './uploads/routes';
 
 export interface AppOptions {
   config: Config;
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rates = new RatesProvider(config.ratesUrl, app.log);
   currencyRoutes(app, { rates, countryHeader: config.countryHeader });
   // Domains register here: each gets the shared context.
+  await app.register(uploadRoutes(context));
   void context;
 
   const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'));

@@ -1,14 +1,316 @@
-import type { Product } from '../../../shared/catalogue';
+import { Info, ShoppingCart } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { colors, type ColorId, type PrintSide, type Product } from '../../../shared/catalogue';
+import type { PrintMethod } from '../../../shared/customisation';
+import { lineTotal } from '../../../shared/money';
+import { cn } from '../../lib/cn';
+import { formatCount } from '../../lib/format';
+import { notify } from '../../lib/notify';
+import { useCart } from '../cart/cart-context';
 import { TierProduct } from '../catalogue/tier-product';
+import { useCurrency } from '../currency/currency-context';
+import { ColourSwatches } from './colour-swatches';
+import {
+  ADDITIONAL_INFO_MAX,
+  DEFAULT_SCALE,
+  isMockupProduct,
+  isNotWholeNumber,
+  placeFor,
+  printMethods,
+  quote,
+  toCustomisation,
+  type PrintDraft,
+} from './customiser-model';
+import { DesignPreview } from './design-preview';
+import type { MockupProduct } from './mockups';
+import { PrintPanel } from './print-panel';
 
-/** Placeholder until the customiser lands: the product can be ordered by tier meanwhile. */
+/** Customiser products (SPEC §2): colour, two prints placed on a mockup, free quantity, price summary. */
 export function CustomiserPage({ product }: { product: Product }) {
+  if (!product.customiser || !isMockupProduct(product.id)) return <TierProduct product={product} />;
+  return <Customiser product={product} mockup={product.id} config={product.customiser} />;
+}
+
+function Customiser({
+  product,
+  mockup,
+  config,
+}: {
+  product: Product;
+  mockup: MockupProduct;
+  config: NonNullable<Product['customiser']>;
+}) {
+  const { dispatch } = useCart();
+  const { formatPrice } = useCurrency();
+  const ids = {
+    quantity: useId(),
+    quantityHelp: useId(),
+    quantityError: useId(),
+    info: useId(),
+    summary: useId(),
+  };
+  const firstSide = config.availableSides[0]?.id ?? 'front';
+
+  const [color, setColor] = useState<ColorId>(
+    config.availableColors.includes('white') ? 'white' : (config.availableColors[0] ?? 'white'),
+  );
+  const [previewSide, setPreviewSide] = useState<PrintSide>(firstSide);
+  // DTG starts on the first side, screen print on the second (if any): two prints never start on top of each other.
+  const [prints, setPrints] = useState<PrintDraft[]>(() =>
+    printMethods.map((m, index) => {
+      const side = config.availableSides[index]?.id ?? firstSide;
+      return { method: m.id, side, scale: DEFAULT_SCALE, ...placeFor(mockup, side, []) };
+    }),
+  );
+  const [uploading, setUploading] = useState<Record<PrintMethod, boolean>>({ dtg: false, screen: false });
+  const [quantityText, setQuantityText] = useState(String(product.minQuantity));
+  const [additionalInfo, setAdditionalInfo] = useState('');
+
+  const hex = colors.find((c) => c.id === color)?.hex ?? '#ffffff';
+  const dark = ['black', 'navy', 'red', 'blue', 'green', 'purple', 'brown'].includes(color);
+  const q = quote(product, quantityText);
+  const busy = uploading.dtg || uploading.screen;
+  const uploaded = prints.filter((p) => p.upload);
+  const notWhole = isNotWholeNumber(quantityText);
+
+  const update = (method: PrintMethod, change: Partial<PrintDraft>) =>
+    setPrints((list) => list.map((p) => (p.method === method ? { ...p, ...change } : p)));
+
+  const changeSide = (method: PrintMethod, side: PrintSide) => {
+    // A print moved to another side starts in that side's print area, clear of a print already
+    // there, and the preview follows it.
+    const others = prints.filter((p) => p.method !== method && p.upload && p.side === side);
+    update(method, { side, ...placeFor(mockup, side, others) });
+    setPreviewSide(side);
+  };
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    if (q.problem) {
+      notify.error(q.problem);
+      return;
+    }
+    if (busy) return;
+    dispatch({
+      type: 'add',
+      productId: product.id,
+      quantity: q.quantity,
+      customisation: toCustomisation(color, prints, additionalInfo),
+    });
+    notify.success(`Added ${q.quantity} pcs to cart`);
+  };
+
   return (
-    <>
-      <p className="mt-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-900">
-        The design tool for this product is coming soon. You can order by quantity now and email your print files.
-      </p>
-      <TierProduct product={product} />
-    </>
+    <form
+      onSubmit={add}
+      noValidate
+      className="mt-6 grid gap-x-12 gap-y-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]"
+    >
+      <div className="lg:col-start-2 lg:row-start-1">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{product.name}</h1>
+        <p className="mt-3 text-lg text-slate-600">{product.description}</p>
+      </div>
+
+      <div className="lg:sticky lg:top-24 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start">
+        <DesignPreview
+          product={mockup}
+          productName={product.name}
+          color={hex}
+          dark={dark}
+          sides={config.availableSides}
+          side={previewSide}
+          onSideChange={setPreviewSide}
+          prints={prints}
+          onMove={(method, position) => update(method, position)}
+        />
+      </div>
+
+      <div className="min-w-0 space-y-8 lg:col-start-2">
+        <ColourSwatches available={config.availableColors} value={color} onChange={setColor} />
+
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">Your prints</h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Add one or both. Each print can go on any print side of the product.
+          </p>
+          <div className="mt-3 space-y-4">
+            {prints.map((print) => (
+              <PrintPanel
+                key={print.method}
+                print={print}
+                sides={config.availableSides}
+                onUploaded={(upload) => {
+                  const others = prints.filter(
+                    (p) => p.method !== print.method && p.upload && p.side === print.side,
+                  );
+                  update(print.method, {
+                    upload,
+                    ...(print.upload ? {} : placeFor(mockup, print.side, others)),
+                  });
+                  setPreviewSide(print.side);
+                }}
+                onRemove={() => update(print.method, { upload: undefined })}
+                onSideChange={(side) => changeSide(print.method, side)}
+                onScaleChange={(scale) => update(print.method, { scale })}
+                onBusyChange={(value) => setUploading((state) => ({ ...state, [print.method]: value }))}
+              />
+            ))}
+          </div>
+          {uploaded.length > 0 && (
+            <p
+              className="mt-4 flex gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950"
+              data-testid="vector-note"
+            >
+              <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                Print files should be vector (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster)
+                incur an extra fee of 100 kr for conversion. Your upload shows the placement; you can email
+                vector files with your order number as the subject after ordering.
+              </span>
+            </p>
+          )}
+        </div>
+
+        <section
+          aria-labelledby={ids.summary}
+          className="rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6"
+        >
+          <h2 id={ids.summary} className="text-base font-semibold text-slate-900">
+            Quantity and price
+          </h2>
+          <div className="mt-4">
+            <label htmlFor={ids.quantity} className="text-sm font-semibold text-slate-900">
+              Quantity (pcs)
+            </label>
+            <input
+              id={ids.quantity}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              value={quantityText}
+              onChange={(event) => setQuantityText(event.target.value.slice(0, 12))}
+              aria-invalid={q.problem ? true : undefined}
+              aria-describedby={`${ids.quantityHelp}${q.problem ? ` ${ids.quantityError}` : ''}`}
+              className={cn(
+                'mt-2 block w-full rounded-xl border px-4 py-2.5 text-lg font-semibold tabular-nums text-slate-900 shadow-sm sm:w-48',
+                q.problem ? 'border-red-600' : 'border-slate-300',
+              )}
+            />
+            <p id={ids.quantityHelp} className="mt-2 text-sm text-slate-600">
+              Whole pieces, at least {formatCount(product.minQuantity)}. The more you order, the lower the
+              price per piece.
+            </p>
+            {q.problem && (
+              <p
+                id={ids.quantityError}
+                role="alert"
+                className="mt-2 text-sm font-semibold text-red-700"
+                data-testid="quantity-problem"
+              >
+                {notWhole ? 'Enter the quantity as a whole number, e.g. 50. ' : ''}
+                {q.problem}
+              </p>
+            )}
+          </div>
+
+          <ul className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Price tiers">
+            {product.tiers.map((tier) => {
+              const applied = q.tier?.quantity === tier.quantity && !q.problem;
+              return (
+                <li key={tier.quantity}>
+                  <button
+                    type="button"
+                    onClick={() => setQuantityText(String(tier.quantity))}
+                    aria-current={applied ? 'true' : undefined}
+                    className={cn(
+                      'w-full rounded-xl border px-3 py-2 text-left text-sm transition',
+                      applied
+                        ? 'border-brand-700 bg-brand-50 text-brand-900'
+                        : 'border-slate-200 text-slate-800 hover:border-slate-400',
+                    )}
+                  >
+                    <span className="block font-semibold">{formatCount(tier.quantity)}+ pcs</span>
+                    <span className="block tabular-nums">{formatPrice(tier.pricePerUnit)} / pcs</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+
+          <dl className="mt-5 grid grid-cols-3 gap-2 text-center sm:gap-3" aria-live="polite">
+            <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Quantity</dt>
+              <dd
+                className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
+                data-testid="summary-quantity"
+              >
+                {formatCount(q.quantity)} pcs
+              </dd>
+            </div>
+            <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Per unit</dt>
+              <dd
+                className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
+                data-testid="summary-unit-price"
+              >
+                {q.tier && !q.problem ? formatPrice(q.tier.pricePerUnit) : '–'}
+              </dd>
+            </div>
+            <div className="rounded-xl bg-brand-50 px-1 py-3 sm:p-3">
+              <dt className="text-xs font-medium uppercase tracking-wide text-brand-800">Total</dt>
+              <dd
+                className="mt-1 whitespace-nowrap text-sm font-bold text-brand-900 sm:text-lg"
+                data-testid="summary-total"
+              >
+                {q.total !== undefined ? formatPrice(q.total) : '–'}
+              </dd>
+            </div>
+          </dl>
+          {!q.problem && q.nextTier && (
+            <p className="mt-3 text-sm text-slate-700">
+              Order {formatCount(q.nextTier.quantity - q.quantity)} more ({formatCount(q.nextTier.quantity)}{' '}
+              pcs) and pay {formatPrice(q.nextTier.pricePerUnit)} per piece,{' '}
+              {formatPrice(lineTotal(q.nextTier.pricePerUnit, q.nextTier.quantity))} in total.
+            </p>
+          )}
+
+          <div className="mt-6">
+            <div className="flex items-baseline justify-between">
+              <label htmlFor={ids.info} className="text-sm font-semibold text-slate-900">
+                Additional information
+              </label>
+              <span className="text-xs tabular-nums text-slate-600" aria-hidden>
+                {additionalInfo.length} / {ADDITIONAL_INFO_MAX}
+              </span>
+            </div>
+            <textarea
+              id={ids.info}
+              rows={3}
+              maxLength={ADDITIONAL_INFO_MAX}
+              value={additionalInfo}
+              onChange={(event) => setAdditionalInfo(event.target.value.slice(0, ADDITIONAL_INFO_MAX))}
+              placeholder="Sizes (e.g. 10 S, 25 M, 15 L), print colours, placement wishes…"
+              className="mt-2 block w-full rounded-xl border border-slate-300 px-4 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-500"
+            />
+          </div>
+
+          <button
+            type="submit"
+            disabled={Boolean(q.problem) || busy}
+            className="mt-6 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+          >
+            <ShoppingCart className="size-5" aria-hidden />
+            Add to cart
+          </button>
+          <p className="mt-3 text-center text-xs text-slate-600">
+            {busy
+              ? 'Wait for the upload to finish before adding to the cart.'
+              : uploaded.length === 0
+                ? 'No print yet? You can also email your print files after ordering.'
+                : 'Prices include 25 % VAT · Pay by invoice, 30 days net'}
+          </p>
+        </section>
+      </div>
+    </form>
   );
 }

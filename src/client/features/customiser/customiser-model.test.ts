@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { findProduct, type Product } from '../../../shared/catalogue';
+import { readCustomisation } from '../../../shared/customisation';
+import {
+  clampPosition,
+  clampScale,
+  defaultPosition,
+  isNotWholeNumber,
+  nudge,
+  placeFor,
+  quote,
+  scaleLabel,
+  toCustomisation,
+  type PrintDraft,
+} from './customiser-model';
+
+const hoodie = findProduct('hoodie') as Product;
+const beanie = findProduct('mossa') as Product;
+const cap = findProduct('baseball-keps') as Product;
+
+describe('customiser quote', () => {
+  it('applies the highest tier not above the quantity and prices to the öre (50 hoodies = 5 718,75 kr)', () => {
+    const q = quote(hoodie, '50');
+    expect(q.tier?.quantity).toBe(50);
+    expect(q.total).toBe(5_718_750);
+    expect(q.problem).toBeUndefined();
+    expect(quote(hoodie, '99').tier?.quantity).toBe(50);
+    expect(quote(hoodie, '99').total).toBe(99 * 114_375 + 5); // 11 323,125 → 11 323,13 (half-up)
+    expect(quote(hoodie, '100').tier?.quantity).toBe(100);
+    expect(quote(hoodie, '5000').tier?.quantity).toBe(500);
+    expect(quote(hoodie, '20').nextTier?.quantity).toBe(50);
+    expect(quote(hoodie, '500').nextTier).toBeUndefined();
+  });
+
+  it('below the first tier: the minimum message, no total (beanie: 25)', () => {
+    expect(quote(hoodie, '19')).toMatchObject({
+      quantity: 19,
+      problem: 'Minimum order is 20 pcs',
+      total: undefined,
+    });
+    expect(quote(beanie, '24').problem).toBe('Minimum order is 25 pcs');
+    expect(quote(beanie, '25').problem).toBeUndefined();
+    expect(quote(cap, '20').total).toBe(20 * 66_000);
+  });
+
+  it('non-numeric, negative, decimal, empty and huge input count as nothing orderable', () => {
+    for (const text of ['', 'abc', '-50', '12.5', '5e3', '50 st', 'NaN', '١٢٣']) {
+      const q = quote(hoodie, text);
+      expect(q.quantity).toBe(0);
+      expect(q.problem).toBe('Minimum order is 20 pcs');
+      expect(q.total).toBeUndefined();
+    }
+    expect(quote(hoodie, ' 60 ').quantity).toBe(60);
+    expect(quote(hoodie, '99999999999999999999').problem).toBe('Minimum order is 20 pcs');
+    expect(quote(hoodie, '1000001').problem).toMatch(/^Maximum order is 1\s000\s000 pcs$/);
+    expect(quote(hoodie, '1000000').problem).toBeUndefined();
+    expect(isNotWholeNumber('12a')).toBe(true);
+    expect(isNotWholeNumber('120')).toBe(false);
+    expect(isNotWholeNumber('')).toBe(false);
+  });
+});
+
+describe('print placement', () => {
+  it('clamps positions to 10–90 % and scales to 0.1–2 on the 0.1 grid', () => {
+    expect(clampPosition(5)).toBe(10);
+    expect(clampPosition(95)).toBe(90);
+    expect(clampPosition(-Infinity)).toBe(50);
+    expect(clampPosition(Number.NaN)).toBe(50);
+    expect(clampPosition(33.333)).toBe(33.3);
+    expect(clampScale(0)).toBe(0.1);
+    expect(clampScale(3)).toBe(2);
+    expect(clampScale(0.1 + 0.2)).toBe(0.3);
+    expect(clampScale(Number.NaN)).toBe(0.3);
+    expect(scaleLabel(0.3)).toBe('30 %');
+    expect(scaleLabel(2)).toBe('200 %');
+  });
+
+  it('arrow keys move 1 % (Shift: 5 %) and never past the limits', () => {
+    expect(nudge({ x: 50, y: 50 }, 'ArrowRight', false)).toEqual({ x: 51, y: 50 });
+    expect(nudge({ x: 50, y: 50 }, 'ArrowUp', true)).toEqual({ x: 50, y: 45 });
+    expect(nudge({ x: 10, y: 90 }, 'ArrowLeft', true)).toEqual({ x: 10, y: 90 });
+    expect(nudge({ x: 88, y: 88 }, 'ArrowDown', true)).toEqual({ x: 88, y: 90 });
+    expect(nudge({ x: 50, y: 50 }, 'Enter', false)).toBeUndefined();
+  });
+
+  it('new prints start in the middle of the print area, within the limits', () => {
+    expect(defaultPosition('tshirt-bomull', 'front')).toEqual({ x: 50, y: 45.5 });
+    const beanieFront = defaultPosition('mossa', 'front');
+    expect(beanieFront.y).toBeGreaterThan(70);
+    expect(beanieFront.y).toBeLessThanOrEqual(90);
+  });
+
+  it('only uploaded prints join the design, and the result passes the cart reader', () => {
+    const prints: PrintDraft[] = [
+      {
+        method: 'dtg',
+        side: 'back',
+        x: 12.34,
+        y: 99,
+        scale: 0.30000000000000004,
+        upload: {
+          id: 'abcdefgh12345678',
+          url: '/api/uploads/abcdefgh12345678',
+          fileName: 'a.png',
+          contentType: 'image/png',
+          size: 10,
+        },
+      },
+      { method: 'screen', side: 'front', x: 50, y: 50, scale: 0.3 },
+    ];
+    const design = toCustomisation('navy', prints, '  10 S, 20 M  ');
+    expect(design).toEqual({
+      color: 'navy',
+      prints: [{ method: 'dtg', uploadId: 'abcdefgh12345678', side: 'back', x: 12.3, y: 90, scale: 0.3 }],
+      additionalInfo: '10 S, 20 M',
+    });
+    expect(readCustomisation(design)).toEqual(design);
+  });
+});
+
+describe('placing a second print on a side', () => {
+  it('goes below the first one, or above when there is no room below', () => {
+    const centre = defaultPosition('hoodie', 'front');
+    expect(placeFor('hoodie', 'front', [])).toEqual(centre);
+    const below = placeFor('hoodie', 'front', [{ x: 40, y: 30, scale: 0.3 }]);
+    expect(below.x).toBe(40);
+    expect(below.y).toBeGreaterThan(30);
+    const above = placeFor('hoodie', 'front', [{ x: 50, y: 88, scale: 0.3 }]);
+    expect(above.y).toBeLessThan(88);
+    expect(above.y).toBeGreaterThanOrEqual(10);
+  });
+});

@@ -1,0 +1,44 @@
+import { colors } from '../../../shared/catalogue';
+import type { Customisation } from '../../../shared/customisation';
+import { uploadUrl } from '../../../shared/uploads';
+import { cn } from '../../lib/cn';
+import { isMockupProduct, printWidthPercent } from './customiser-model';
+import { GarmentMockup } from './mockups';
+
+/**
+ * A still picture of a saved design (cart line, order summary): the garment in its colour with the
+ * prints of one side where the buyer placed them. Shows the side of the first print unless told.
+ * Import it lazily: it carries the mockup drawings.
+ */
+export function DesignThumbnail(props: {
+  productId: string;
+  customisation: Customisation;
+  side?: 'front' | 'back' | 'side';
+  className?: string;
+}) {
+  const { productId, customisation } = props;
+  if (!isMockupProduct(productId)) return null;
+  const side = props.side ?? customisation.prints[0]?.side ?? 'front';
+  const color = colors.find((c) => c.id === customisation.color)?.hex ?? '#ffffff';
+  return (
+    <div className={cn('relative aspect-square overflow-hidden rounded-xl bg-slate-100', props.className)}>
+      <GarmentMockup product={productId} side={side} color={color} className="absolute inset-0 size-full" />
+      {customisation.prints
+        .filter((p) => p.side === side)
+        .map((p) => (
+          <img
+            key={p.method}
+            src={uploadUrl(p.uploadId)}
+            alt=""
+            loading="lazy"
+            className="absolute h-auto -translate-x-1/2 -translate-y-1/2"
+            style={{
+              left: `${p.x}%`,
+              top: `${p.y}%`,
+              width: `${printWidthPercent(productId, side, p.scale)}%`,
+            }}
+          />
+        ))}
+    </div>
+  );
+}
