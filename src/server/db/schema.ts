@@ -4,3 +4,5 @@
  */
 export * from './meta-schema';
 export * from './orders-schema';
+export * from './admin-schema';
+export * from './partners-schema';
