@@ -41,7 +41,7 @@ describe('admin in a real browser', () => {
     const { page, context } = await openPage(shop);
     await loginAsAdmin(shop.server, context);
     await page.goto('/admin');
-    await expect.poll(() => page.getByText('Inga beställningar ännu').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('table').getByText('Inga beställningar ännu').isVisible()).toBe(true);
     expect(plain(await page.getByTestId('total-orders').textContent())).toBe('0');
     expect(plain(await page.getByTestId('total-turnover').textContent())).toBe('0,00 kr');
     expect(plain(await page.getByTestId('average-order').textContent())).toBe('0 kr');
@@ -94,16 +94,17 @@ describe('admin in a real browser', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // Search narrows the table.
-    await page.getByLabel('Sök').fill('olle');
+    await page.getByLabel('Sök', { exact: true }).fill('olle');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().textContent()).toContain('Olle Ek');
-    await page.getByLabel('Sök').fill('');
+    await page.getByLabel('Sök', { exact: true }).fill('');
     await expect.poll(() => rows.count()).toBe(2);
 
     // Detail and status change.
     await page.getByRole('button', { name: order.orderNumber }).click();
     const dialog = page.getByRole('dialog', { name: `Beställning ${order.orderNumber}` });
     await expect.poll(() => dialog.getByText('Storgatan 1, 111 22 Stockholm, Sweden').isVisible()).toBe(true);
+    expect(plain(await dialog.textContent())).toContain('114,375 kr/st');
     expect(await dialog.getByRole('link', { name: 'Visa faktura' }).getAttribute('href')).toBe(`/api/admin/orders/${order.orderNumber}/invoice`);
     await screenshot(page, 'admin-detail-1280');
     await dialog.getByRole('button', { name: 'Markera som betald' }).click();
@@ -113,9 +114,9 @@ describe('admin in a real browser', () => {
     await expect.poll(() => rows.first().textContent()).toContain('Betald');
 
     // Status filter.
-    await page.getByLabel('Status').selectOption('paid');
+    await page.getByLabel('Status', { exact: true }).selectOption('paid');
     await expect.poll(() => rows.count()).toBe(1);
-    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Status', { exact: true }).selectOption('');
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -132,11 +133,13 @@ describe('admin in a real browser', () => {
     await screenshot(page, 'admin-login-390');
     await loginAsAdmin(shop.server, context);
     await page.goto('/admin');
-    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    const cards = page.getByRole('list', { name: 'Beställningar' }).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBe(2);
+    expect(await page.locator('table').isVisible()).toBe(false);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'admin-390');
-    await page.locator('tbody tr button').first().click();
+    await cards.first().getByRole('button').click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     await screenshot(page, 'admin-detail-390');
     await context.close();

@@ -16,3 +16,11 @@ export function formatKr(decimal: string): string {
     return `${decimal} kr`;
   }
 }
+
+const unit = new Intl.NumberFormat('sv-SE', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
+
+/** Unit prices keep their third decimal: "114,375 kr". */
+export function formatUnitKr(decimal: string): string {
+  const value = Number(decimal);
+  return Number.isFinite(value) ? `${unit.format(value)} kr` : `${decimal} kr`;
+}

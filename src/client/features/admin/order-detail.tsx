@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { notify } from '../../lib/notify';
 import { adminKeys, changeOrderStatus, orderQuery } from './admin-api';
-import { formatDateTime, formatKr } from './format';
+import { formatDateTime, formatKr, formatUnitKr } from './format';
 import { StatusBadge } from './status-badge';
 
 const methodLabels = { dtg: 'DTG-tryck', screen: 'Screentryck' } as const;
@@ -102,7 +102,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
   const { data: order, isError } = useQuery(orderQuery(number));
   const country = order ? countryName(order.countryCode) : undefined;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Beställning ${number}`} className="max-w-3xl">
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Beställning ${number}`} className="max-w-3xl!">
       {isError && <p className="text-sm text-red-700">Kunde inte hämta beställningen.</p>}
       {!order && !isError && <p className="text-sm text-slate-600">Laddar...</p>}
       {order && (
@@ -164,7 +164,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
                       {line.quantity} × {line.name}
                     </span>
                     <span className="text-slate-700">
-                      {formatKr(line.unitPrice)}/st · <span className="font-semibold text-slate-900">{formatKr(line.lineTotal)}</span>
+                      {formatUnitKr(line.unitPrice)}/st · <span className="font-semibold text-slate-900">{formatKr(line.lineTotal)}</span>
                     </span>
                   </div>
                   <Customisation line={line} />

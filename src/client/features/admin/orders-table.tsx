@@ -82,18 +82,51 @@ export function OrdersTable() {
         </div>
       </div>
 
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[64rem] text-left text-sm">
+      {/* Narrow screens: one card per order; wider screens: the table. */}
+      <ul className="divide-y divide-slate-100 md:hidden" aria-label="Beställningar">
+        {query.isPending && <li className="px-4 py-10 text-center text-slate-600">Laddar...</li>}
+        {query.isSuccess && orders.length === 0 && (
+          <li className="px-4 py-10 text-center text-slate-600">{filtered ? 'Inga beställningar matchar filtret' : 'Inga beställningar ännu'}</li>
+        )}
+        {orders.map((order) => (
+          <li key={order.orderNumber} className="space-y-1 p-4 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <button
+                type="button"
+                onClick={() => setOpenNumber(order.orderNumber)}
+                className="break-all text-left font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                {order.orderNumber}
+              </button>
+              <StatusBadge status={order.status} />
+            </div>
+            <p className="text-slate-600">{formatDateTime(order.orderDate)}</p>
+            <p className="break-words text-slate-900">
+              <span className="font-medium">{order.customerName}</span>
+              {order.customerOrganization && <span className="text-slate-600"> · {order.customerOrganization}</span>}
+            </p>
+            <p className="break-all text-slate-700">
+              {order.customerEmail} · {order.customerPhone}
+            </p>
+            <p className="flex justify-between gap-3 text-slate-700">
+              <span>{order.itemsSummary}</span>
+              <span className="whitespace-nowrap font-semibold text-slate-900">{formatKr(order.totalAmount)}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto md:block">
+        <table className="w-full min-w-[60rem] text-left text-sm">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Ordernummer</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Datum</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Kund</th>
-              <th scope="col" className="px-4 py-3 font-semibold">E-post</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Telefon</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Artiklar</th>
-              <th scope="col" className="px-4 py-3 text-right font-semibold">Totalt</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Ordernummer</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Datum</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Kund</th>
+              <th scope="col" className="px-3 py-3 font-semibold">E-post</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Telefon</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Artiklar</th>
+              <th scope="col" className="px-3 py-3 text-right font-semibold">Totalt</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Status</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -113,7 +146,7 @@ export function OrdersTable() {
             )}
             {orders.map((order) => (
               <tr key={order.orderNumber} className="align-top hover:bg-slate-50">
-                <td className="px-4 py-3">
+                <td className="px-3 py-3">
                   <button
                     type="button"
                     onClick={() => setOpenNumber(order.orderNumber)}
@@ -122,16 +155,16 @@ export function OrdersTable() {
                     {order.orderNumber}
                   </button>
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(order.orderDate)}</td>
-                <td className="px-4 py-3">
+                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{formatDateTime(order.orderDate)}</td>
+                <td className="max-w-52 break-words px-3 py-3">
                   <span className="block font-medium text-slate-900">{order.customerName}</span>
                   {order.customerOrganization && <span className="block text-slate-600">{order.customerOrganization}</span>}
                 </td>
-                <td className="px-4 py-3 text-slate-700">{order.customerEmail}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{order.customerPhone}</td>
-                <td className="max-w-64 px-4 py-3 text-slate-700">{order.itemsSummary}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-right font-semibold text-slate-900">{formatKr(order.totalAmount)}</td>
-                <td className="px-4 py-3">
+                <td className="max-w-52 break-all px-3 py-3 text-slate-700">{order.customerEmail}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{order.customerPhone}</td>
+                <td className="max-w-56 px-3 py-3 text-slate-700">{order.itemsSummary}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-right font-semibold text-slate-900">{formatKr(order.totalAmount)}</td>
+                <td className="px-3 py-3">
                   <StatusBadge status={order.status} />
                 </td>
               </tr>
