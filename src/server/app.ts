@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
 import { currencyRoutes } from './currency/routes';
@@ -8,6 +9,7 @@ import { RatesProvider } from './currency/rates';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { installErrorHandlers, sendError } from './http/errors';
+import { partnerRoutes } from './partners/routes';
 import { notFoundReportRoute } from './spa/not-found-report';
 import { isPageRequest, pageStatus, serveSpa } from './spa/serve';
 import { uploadRoutes } from './uploads/routes';
@@ -74,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Domains register here: each gets the shared context.
   await app.register(uploadRoutes(context));
   void context;
+  await adminRoutes(app, context);
+  partnerRoutes(app, context);
 
   const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'));
   app.setNotFoundHandler((request, reply) => {

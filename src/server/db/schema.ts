@@ -5,3 +5,5 @@
 export * from './meta-schema';
 export * from './orders-schema';
 export * from './uploads-schema';
+export * from './admin-schema';
+export * from './partners-schema';

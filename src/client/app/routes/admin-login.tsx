@@ -1,9 +1,73 @@
-/** Placeholder: built by its own issue. */
+import { LockKeyhole } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { loginAdmin } from '../../features/admin/admin-api';
+import { ApiError } from '../../lib/api';
+import { notify } from '../../lib/notify';
+
+const MIN_PIN = 4;
+const MAX_PIN = 20;
+
+/** /admin-login: the PIN is checked by the server, which starts a session (httpOnly cookie). */
 export function AdminLoginPage() {
+  const [, navigate] = useLocation();
+  const [pin, setPin] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pin.length < MIN_PIN || busy) return;
+    setBusy(true);
+    try {
+      await loginAdmin(pin);
+      notify.success('Inloggad', { description: 'Välkommen till admin-panelen' });
+      navigate('/admin');
+    } catch (error) {
+      setPin('');
+      if (error instanceof ApiError && error.status === 429) notify.error('Fel pinkod', { description: error.message });
+      else if (error instanceof ApiError && error.status === 401) notify.error('Fel pinkod', { description: 'Försök igen' });
+      else notify.error('Kunde inte logga in', { description: 'Kontrollera anslutningen och försök igen' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+    <main id="main" className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 py-16">
       <title>Admin login — BulkPrint</title>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin login</h1>
+      <form
+        onSubmit={(event) => void submit(event)}
+        className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+      >
+        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <LockKeyhole className="size-6" aria-hidden />
+        </span>
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">Admin</h1>
+        <p className="mt-1 text-sm text-slate-600">Ange pinkod för att logga in</p>
+        <label htmlFor="admin-pin" className="sr-only">
+          Pinkod
+        </label>
+        <input
+          id="admin-pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="current-password"
+          maxLength={MAX_PIN}
+          value={pin}
+          onChange={(event) => setPin(event.target.value)}
+          placeholder="Pinkod"
+          autoFocus
+          className="mt-6 block w-full rounded-lg border border-slate-300 px-3 py-3 text-center text-lg tracking-[0.3em] text-slate-900 placeholder:tracking-normal placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        />
+        <button
+          type="submit"
+          disabled={pin.length < MIN_PIN || busy}
+          aria-busy={busy}
+          className="mt-4 w-full rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+        >
+          Login
+        </button>
+      </form>
     </main>
   );
 }

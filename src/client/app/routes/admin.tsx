@@ -1,9 +1,103 @@
-/** Placeholder: built by its own issue. */
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { useLocation } from 'wouter';
+import { navigate as navigateTo } from 'wouter/use-browser-location';
+import { logoutAdmin, sessionQuery } from '../../features/admin/admin-api';
+import { OrdersTable } from '../../features/admin/orders-table';
+import { PartnerApplications } from '../../features/admin/partner-applications';
+import { StatsCards } from '../../features/admin/stats-cards';
+import { ApiError } from '../../lib/api';
+
+const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** An expired session on any request sends the admin back to the login page. */
+function goToLogin() {
+  if (window.location.pathname === '/admin') navigateTo('/admin-login', { replace: true });
+}
+
+// SPEC §9: 3 retries, back-off 1 s doubling to 30 s, 5-minute cache — TanStack Query's defaults,
+// except that 4xx answers (no session, bad filter) are not retried.
+const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error) => isUnauthorised(error) && goToLogin() }),
+  mutationCache: new MutationCache({ onError: (error) => isUnauthorised(error) && goToLogin() }),
+  defaultOptions: {
+    queries: {
+      retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 3,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+const tabClass =
+  'rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 data-[state=active]:bg-brand-800 data-[state=active]:text-white';
+
+function Dashboard() {
+  const [, navigate] = useLocation();
+  const client = useQueryClient();
+  const logout = async () => {
+    await logoutAdmin().catch(() => undefined);
+    client.clear();
+    navigate('/');
+  };
+  return (
+    <main id="main" className="bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+        <title>Admin — BulkPrint</title>
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin</h1>
+          <button
+            type="button"
+            onClick={() => void logout()}
+            className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
+          >
+            <LogOut className="size-4" aria-hidden /> Logout
+          </button>
+        </div>
+        <div className="mt-6">
+          <StatsCards />
+        </div>
+        <Tabs.Root defaultValue="orders" className="mt-8">
+          <Tabs.List aria-label="Admin" className="inline-flex gap-1 rounded-xl bg-white p-1 ring-1 ring-slate-200">
+            <Tabs.Trigger value="orders" className={tabClass}>
+              Beställningar
+            </Tabs.Trigger>
+            <Tabs.Trigger value="partners" className={tabClass}>
+              Partneransökningar
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="orders" className="mt-4">
+            <OrdersTable />
+          </Tabs.Content>
+          <Tabs.Content value="partners" className="mt-4">
+            <PartnerApplications />
+          </Tabs.Content>
+        </Tabs.Root>
+      </div>
+    </main>
+  );
+}
+
+/** Shows the dashboard only once the server confirms the session; otherwise to /admin-login. */
+function SessionGate() {
+  // Without a session the query cache's 401 handler moves on to /admin-login.
+  const session = useQuery(sessionQuery());
+  if (!session.isSuccess) {
+    const failed = session.isError && !isUnauthorised(session.error);
+    return (
+      <main id="main" className="min-h-[60vh] px-4 py-16 text-center text-slate-600" aria-busy={!failed}>
+        <title>Admin — BulkPrint</title>
+        {failed ? 'Kunde inte nå servern. Försök igen senare.' : 'Laddar...'}
+      </main>
+    );
+  }
+  return <Dashboard />;
+}
+
 export function AdminPage() {
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-      <title>Admin — BulkPrint</title>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin</h1>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <SessionGate />
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,68 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { AdminOrderDetail, AdminOrderPage, AdminPartnerPage, AdminStats, OrderStatus } from '../../../shared/admin';
+import { apiFetch } from '../../lib/api';
+
+/** POST /api/admin-login: the server checks the PIN and sets the httpOnly session cookie. */
+export function loginAdmin(pin: string): Promise<void> {
+  return apiFetch<void>('/api/admin-login', { method: 'POST', json: { pin } });
+}
+
+export function logoutAdmin(): Promise<void> {
+  return apiFetch<void>('/api/admin/logout', { method: 'POST', json: {} });
+}
+
+
+export interface OrderFilter {
+  q: string;
+  status: OrderStatus | '';
+}
+
+/** Query string for the orders list and the CSV export. */
+export function orderFilterParams(filter: OrderFilter, cursor?: string): string {
+  const params = new URLSearchParams();
+  if (filter.q.trim()) params.set('q', filter.q.trim());
+  if (filter.status) params.set('status', filter.status);
+  if (cursor) params.set('cursor', cursor);
+  return params.toString();
+}
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  session: () => [...adminKeys.all, 'session'] as const,
+  stats: () => [...adminKeys.all, 'stats'] as const,
+  orders: (filter?: OrderFilter) => (filter ? ([...adminKeys.all, 'orders', filter] as const) : ([...adminKeys.all, 'orders'] as const)),
+  order: (number: string) => [...adminKeys.all, 'order', number] as const,
+  partners: () => [...adminKeys.all, 'partners'] as const,
+};
+
+export const sessionQuery = () =>
+  queryOptions({ queryKey: adminKeys.session(), queryFn: () => apiFetch<{ ok: true }>('/api/admin/session'), retry: false, gcTime: 0 });
+
+export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats(), queryFn: () => apiFetch<AdminStats>('/api/admin/stats') });
+
+export const ordersQuery = (filter: OrderFilter) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.orders(filter),
+    queryFn: ({ pageParam }) => apiFetch<AdminOrderPage>(`/api/admin/orders?${orderFilterParams(filter, pageParam)}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const orderQuery = (number: string) =>
+  queryOptions({
+    queryKey: adminKeys.order(number),
+    queryFn: () => apiFetch<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`),
+  });
+
+export const partnersQuery = () =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.partners(),
+    queryFn: ({ pageParam }) =>
+      apiFetch<AdminPartnerPage>(`/api/admin/partner-applications${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export function changeOrderStatus(number: string, status: OrderStatus): Promise<AdminOrderDetail> {
+  return apiFetch<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}/status`, { method: 'PATCH', json: { status } });
+}

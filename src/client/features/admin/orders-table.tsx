@@ -1,0 +1,190 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Download, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { orderStatuses, statusLabels, type OrderStatus } from '../../../shared/admin';
+import { notify } from '../../lib/notify';
+import { orderFilterParams, ordersQuery, type OrderFilter } from './admin-api';
+import { formatDateTime, formatKr } from './format';
+import { OrderDetailDialog } from './order-detail';
+import { StatusBadge } from './status-badge';
+
+const SEARCH_DELAY_MS = 300;
+
+export function OrdersTable() {
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<OrderFilter>({ q: '', status: '' });
+  const [openNumber, setOpenNumber] = useState<string | null>(null);
+
+  // The search follows typing after a short pause, not on every key.
+  useEffect(() => {
+    const timer = window.setTimeout(() => setFilter((f) => (f.q === search ? f : { ...f, q: search })), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [search]);
+
+  const query = useInfiniteQuery(ordersQuery(filter));
+  useEffect(() => {
+    if (query.isError) notify.error('Fel', { description: 'Kunde inte hämta beställningar' });
+  }, [query.isError]);
+
+  const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
+  const filtered = filter.q.trim() !== '' || filter.status !== '';
+  const csvHref = `/api/admin/orders.csv${orderFilterParams(filter) ? `?${orderFilterParams(filter)}` : ''}`;
+
+  return (
+    <section aria-labelledby="orders-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-col gap-3 border-b border-slate-200 p-4 lg:flex-row lg:items-end lg:justify-between">
+        <h2 id="orders-heading" className="text-lg font-bold text-slate-900">
+          Beställningar
+        </h2>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div>
+            <label htmlFor="order-search" className="block text-xs font-semibold text-slate-700">
+              Sök
+            </label>
+            <div className="relative mt-1">
+              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+              <input
+                id="order-search"
+                type="search"
+                maxLength={100}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="Nummer, namn, e-post, företag"
+                className="w-full rounded-lg border border-slate-300 py-2 pl-9 pr-3 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-72"
+              />
+            </div>
+          </div>
+          <div>
+            <label htmlFor="order-status" className="block text-xs font-semibold text-slate-700">
+              Status
+            </label>
+            <select
+              id="order-status"
+              value={filter.status}
+              onChange={(event) => setFilter((f) => ({ ...f, status: event.target.value as OrderStatus | '' }))}
+              className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-48"
+            >
+              <option value="">Alla</option>
+              {orderStatuses.map((status) => (
+                <option key={status} value={status}>
+                  {statusLabels[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <a
+            href={csvHref}
+            download
+            className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+          >
+            <Download className="size-4" aria-hidden /> Exportera CSV
+          </a>
+        </div>
+      </div>
+
+      {/* Narrow screens: one card per order; wider screens: the table. */}
+      <ul className="divide-y divide-slate-100 md:hidden" aria-label="Beställningar">
+        {query.isPending && <li className="px-4 py-10 text-center text-slate-600">Laddar...</li>}
+        {query.isSuccess && orders.length === 0 && (
+          <li className="px-4 py-10 text-center text-slate-600">{filtered ? 'Inga beställningar matchar filtret' : 'Inga beställningar ännu'}</li>
+        )}
+        {orders.map((order) => (
+          <li key={order.orderNumber} className="space-y-1 p-4 text-sm">
+            <div className="flex items-start justify-between gap-3">
+              <button
+                type="button"
+                onClick={() => setOpenNumber(order.orderNumber)}
+                className="break-all text-left font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
+                {order.orderNumber}
+              </button>
+              <StatusBadge status={order.status} />
+            </div>
+            <p className="text-slate-600">{formatDateTime(order.orderDate)}</p>
+            <p className="break-words text-slate-900">
+              <span className="font-medium">{order.customerName}</span>
+              {order.customerOrganization && <span className="text-slate-600"> · {order.customerOrganization}</span>}
+            </p>
+            <p className="break-all text-slate-700">
+              {order.customerEmail} · {order.customerPhone}
+            </p>
+            <p className="flex justify-between gap-3 text-slate-700">
+              <span>{order.itemsSummary}</span>
+              <span className="whitespace-nowrap font-semibold text-slate-900">{formatKr(order.totalAmount)}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto md:block">
+        <table className="w-full min-w-[60rem] text-left text-sm">
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-3 py-3 font-semibold">Ordernummer</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Datum</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Kund</th>
+              <th scope="col" className="px-3 py-3 font-semibold">E-post</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Telefon</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Artiklar</th>
+              <th scope="col" className="px-3 py-3 text-right font-semibold">Totalt</th>
+              <th scope="col" className="px-3 py-3 font-semibold">Status</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {query.isPending && (
+              <tr>
+                <td colSpan={8} className="px-4 py-10 text-center text-slate-600">
+                  Laddar...
+                </td>
+              </tr>
+            )}
+            {query.isSuccess && orders.length === 0 && (
+              <tr>
+                <td colSpan={8} className="px-4 py-10 text-center text-slate-600">
+                  {filtered ? 'Inga beställningar matchar filtret' : 'Inga beställningar ännu'}
+                </td>
+              </tr>
+            )}
+            {orders.map((order) => (
+              <tr key={order.orderNumber} className="align-top hover:bg-slate-50">
+                <td className="px-3 py-3">
+                  <button
+                    type="button"
+                    onClick={() => setOpenNumber(order.orderNumber)}
+                    className="whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  >
+                    {order.orderNumber}
+                  </button>
+                </td>
+                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{formatDateTime(order.orderDate)}</td>
+                <td className="max-w-52 break-words px-3 py-3">
+                  <span className="block font-medium text-slate-900">{order.customerName}</span>
+                  {order.customerOrganization && <span className="block text-slate-600">{order.customerOrganization}</span>}
+                </td>
+                <td className="max-w-52 break-all px-3 py-3 text-slate-700">{order.customerEmail}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{order.customerPhone}</td>
+                <td className="max-w-56 px-3 py-3 text-slate-700">{order.itemsSummary}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-right font-semibold text-slate-900">{formatKr(order.totalAmount)}</td>
+                <td className="px-3 py-3">
+                  <StatusBadge status={order.status} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {query.hasNextPage && (
+        <div className="border-t border-slate-200 p-4 text-center">
+          <button
+            type="button"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+            className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50 disabled:opacity-60"
+          >
+            {query.isFetchingNextPage ? 'Laddar...' : 'Visa fler'}
+          </button>
+        </div>
+      )}
+      {openNumber && <OrderDetailDialog number={openNumber} onClose={() => setOpenNumber(null)} />}
+    </section>
+  );
+}

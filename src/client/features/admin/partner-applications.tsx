@@ -1,0 +1,58 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { notify } from '../../lib/notify';
+import { partnersQuery } from './admin-api';
+import { formatDateTime } from './format';
+
+export function PartnerApplications() {
+  const query = useInfiniteQuery(partnersQuery());
+  useEffect(() => {
+    if (query.isError) notify.error('Fel', { description: 'Kunde inte hämta partneransökningar' });
+  }, [query.isError]);
+  const applications = query.data?.pages.flatMap((page) => page.applications) ?? [];
+
+  return (
+    <section aria-labelledby="partners-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <h2 id="partners-heading" className="border-b border-slate-200 p-4 text-lg font-bold text-slate-900">
+        Partneransökningar
+      </h2>
+      {query.isPending && <p className="p-10 text-center text-slate-600">Laddar...</p>}
+      {query.isSuccess && applications.length === 0 && <p className="p-10 text-center text-slate-600">Inga ansökningar ännu</p>}
+      <ul className="divide-y divide-slate-100">
+        {applications.map((a) => (
+          <li key={a.id} className="p-4">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 className="font-semibold text-slate-900">
+                {a.companyName} <span className="font-normal text-slate-600">({a.orgNumber})</span>
+              </h3>
+              <span className="text-sm text-slate-600">{formatDateTime(a.createdAt)}</span>
+            </div>
+            <p className="mt-1 text-sm text-slate-700">
+              {a.contactPerson} ·{' '}
+              <a className="text-brand-700 underline" href={`mailto:${a.email}`}>
+                {a.email}
+              </a>{' '}
+              · {a.phone}
+            </p>
+            <p className="text-sm text-slate-700">
+              {a.address}, {a.postalCode} {a.city}
+            </p>
+            <p className="mt-2 whitespace-pre-wrap text-sm text-slate-800">{a.businessDescription}</p>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <div className="border-t border-slate-200 p-4 text-center">
+          <button
+            type="button"
+            disabled={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+            className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50 disabled:opacity-60"
+          >
+            Visa fler
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { Banknote, Calculator, ShoppingBag } from 'lucide-react';
+import { formatCount } from '../../lib/format';
+import { statsQuery } from './admin-api';
+import { formatKr } from './format';
+
+/** SPEC §9: total orders, total turnover (sum of totals), average order value rounded — sv-SE. */
+export function StatsCards() {
+  const { data } = useQuery(statsQuery());
+  const cards = [
+    { label: 'Totalt antal beställningar', value: data ? formatCount(data.totalOrders) : '–', icon: ShoppingBag, id: 'total-orders' },
+    { label: 'Total omsättning', value: data ? formatKr(data.totalTurnover) : '–', icon: Banknote, id: 'total-turnover' },
+    {
+      label: 'Genomsnittligt ordervärde',
+      value: data ? `${formatCount(Number(data.averageOrderValue))} kr` : '–',
+      icon: Calculator,
+      id: 'average-order',
+    },
+  ];
+  return (
+    <dl className="grid gap-4 sm:grid-cols-3">
+      {cards.map((card) => (
+        <div key={card.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
+            <card.icon className="size-4 text-brand-700" aria-hidden />
+            {card.label}
+          </dt>
+          <dd data-testid={card.id} className="mt-2 text-2xl font-bold tracking-tight text-slate-900">
+            {card.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

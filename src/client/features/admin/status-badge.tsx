@@ -1,0 +1,18 @@
+import { statusLabels, type OrderStatus } from '../../../shared/admin';
+import { cn } from '../../lib/cn';
+
+const tones: Record<OrderStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  paid: 'bg-sky-100 text-sky-900',
+  in_production: 'bg-violet-100 text-violet-900',
+  shipped: 'bg-emerald-100 text-emerald-900',
+  cancelled: 'bg-slate-200 text-slate-800',
+};
+
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  return (
+    <span className={cn('inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[status])}>
+      {statusLabels[status]}
+    </span>
+  );
+}

@@ -1,0 +1,40 @@
+import { bigint, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { orders } from './orders-schema';
+
+/** See migrations/0300_admin.sql. Only the sha256 of the session token is stored. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_sessions_last_seen_idx').on(t.lastSeenAt)],
+);
+
+export const adminLoginAttempts = pgTable('admin_login_attempts', {
+  bucket: text('bucket').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  failures: integer('failures').notNull().default(0),
+});
+
+export const orderStatusEvents = pgTable(
+  'order_status_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_events_order_idx').on(t.orderId, t.changedAt)],
+);
+
+/** Dashboard totals kept by a trigger on orders, spread over 16 slots (see the migration). */
+export const orderTotals = pgTable('order_totals', {
+  slot: integer('slot').primaryKey(),
+  orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+  totalAmount: numeric('total_amount', { precision: 20, scale: 2 }).notNull().default('0'),
+});

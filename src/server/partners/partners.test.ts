@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminPartnerPage } from '../../shared/admin';
+import { request, startServer, type TestServer } from '../../../tests/helpers/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const valid = {
+  companyName: 'Exempel AB',
+  orgNumber: '556677-8899',
+  contactPerson: 'Anna Andersson',
+  email: 'anna@example.se',
+  phone: '070-123 45 67',
+  address: 'Storgatan 1',
+  city: 'Stockholm',
+  postalCode: '111 22',
+  businessDescription: 'We run events and need branded merchandise.',
+  terms: true,
+};
+
+async function storedCount(): Promise<number> {
+  const result = await server.database.db.execute(sql`SELECT count(*)::int AS n FROM partner_applications`);
+  return (result as { rows: { n: number }[] }).rows[0]?.n ?? -1;
+}
+
+describe('POST /api/partner-applications', () => {
+  it('stores a valid application, trimmed, and the admin sees it', async () => {
+    const before = await storedCount();
+    const { status, body } = await request<{ id: string }>(server, '/api/partner-applications', {
+      method: 'POST',
+      json: { ...valid, companyName: '  Exempel AB  ', city: ' Lund ', businessDescription: ' <script>alert(1)</script> events and more ' },
+    });
+    expect(status).toBe(201);
+    expect(body.id).toMatch(/^\d+$/);
+    expect(await storedCount()).toBe(before + 1);
+
+    const login = await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' } });
+    const cookie = /admin_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    const list = await request<AdminPartnerPage>(server, '/api/admin/partner-applications', { headers: { cookie } });
+    expect(list.status).toBe(200);
+    expect(list.body.applications[0]).toMatchObject({
+      id: body.id,
+      companyName: 'Exempel AB',
+      city: 'Lund',
+      businessDescription: '<script>alert(1)</script> events and more',
+    });
+  });
+
+  it.each([
+    ['companyName', 'A', 'Company name must be at least 2 characters'],
+    ['companyName', 'A'.repeat(101), 'Company name cannot exceed 100 characters'],
+    ['companyName', '   A   ', 'Company name must be at least 2 characters'],
+    ['orgNumber', '5566778899', 'Organization number must be in format XXXXXX-XXXX'],
+    ['orgNumber', '556677-889', 'Organization number must be in format XXXXXX-XXXX'],
+    ['contactPerson', 'A', 'Contact person must be at least 2 characters'],
+    ['contactPerson', 'A'.repeat(101), 'Name cannot exceed 100 characters'],
+    ['email', 'not-an-email', 'Invalid email address'],
+    ['email', `${'a'.repeat(250)}@example.se`, 'Email cannot exceed 255 characters'],
+    ['phone', '123456', 'Phone number must be at least 7 characters'],
+    ['phone', '1'.repeat(21), 'Phone number cannot exceed 20 characters'],
+    ['address', 'Gata', 'Address must be at least 5 characters'],
+    ['address', 'A'.repeat(201), 'Address cannot exceed 200 characters'],
+    ['city', 'L', 'City must be at least 2 characters'],
+    ['city', 'L'.repeat(101), 'City cannot exceed 100 characters'],
+    ['postalCode', '1112', 'Postal code must be in format XXX XX'],
+    ['postalCode', '111-22', 'Postal code must be in format XXX XX'],
+    ['businessDescription', 'Too short text', 'Description must be at least 20 characters'],
+    ['businessDescription', 'D'.repeat(1001), 'Description cannot exceed 1000 characters'],
+    ['terms', false, 'You must accept the terms'],
+    ['terms', 'yes', 'You must accept the terms'],
+  ])('%s = %j → 400 "%s", nothing stored', async (field, value, message) => {
+    const before = await storedCount();
+    const { status, body } = await request<{ error: string; fieldErrors: Record<string, string> }>(server, '/api/partner-applications', {
+      method: 'POST',
+      json: { ...valid, [field]: value },
+    });
+    expect(status).toBe(400);
+    expect(body.fieldErrors).toEqual({ [field]: message });
+    expect(body.error).toBe(message);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('accepts the boundaries: postal code without space, 20-character description', async () => {
+    const { status } = await request(server, '/api/partner-applications', {
+      method: 'POST',
+      json: { ...valid, postalCode: '11122', businessDescription: 'D'.repeat(20), phone: '1234567', city: 'Ås' },
+    });
+    expect(status).toBe(201);
+  });
+
+  it('malformed, empty, wrongly typed and huge bodies → 4xx with a message, nothing stored', async () => {
+    const before = await storedCount();
+    const cases: { body: string; status: number; error: RegExp }[] = [
+      { body: '{"companyName":', status: 400, error: /^Request body is not valid JSON$/ },
+      { body: 'null', status: 400, error: /.+/ },
+      { body: '[]', status: 400, error: /.+/ },
+      { body: JSON.stringify({ ...valid, companyName: 42 }), status: 400, error: /^Company name is required$/ },
+      { body: JSON.stringify({ ...valid, businessDescription: 'x'.repeat(20_000) }), status: 413, error: /^Request body is too large$/ },
+    ];
+    for (const c of cases) {
+      const response = await request<{ error: string }>(server, '/api/partner-applications', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: c.body,
+      });
+      expect(response.status, c.body.slice(0, 40)).toBe(c.status);
+      expect(response.body.error).toMatch(c.error);
+    }
+    const missing = await request<{ fieldErrors: Record<string, string> }>(server, '/api/partner-applications', { method: 'POST', json: {} });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.fieldErrors).sort()).toEqual(Object.keys(valid).sort());
+    expect(await storedCount()).toBe(before);
+  });
+});

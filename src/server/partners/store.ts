@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import type { AdminPartnerPage } from '../../shared/admin';
+import type { PartnerApplication } from '../../shared/partner-schema';
+import { encodeCursor, type Cursor } from '../admin/orders';
+import { queryRows } from '../admin/sql';
+import type { Db } from '../db/client';
+import { partnerApplications } from '../db/schema';
+
+export async function storeApplication(db: Db, application: PartnerApplication): Promise<number> {
+  const { terms: _terms, ...fields } = application;
+  const [row] = await db
+    .insert(partnerApplications)
+    .values({ ...fields, termsAcceptedAt: sql`now()` })
+    .returning({ id: partnerApplications.id });
+  if (!row) throw new Error('Partner application was not stored');
+  return row.id;
+}
+
+/** Newest first, keyset-paginated like the orders. */
+export async function listApplications(db: Db, cursor: Cursor | undefined, limit: number): Promise<AdminPartnerPage> {
+  const rows = await queryRows<{
+    id: string;
+    company_name: string;
+    org_number: string;
+    contact_person: string;
+    email: string;
+    phone: string;
+    address: string;
+    city: string;
+    postal_code: string;
+    business_description: string;
+    created_at: string;
+  }>(
+    db,
+    sql`SELECT id::text AS id, company_name, org_number, contact_person, email, phone, address, city, postal_code,
+          business_description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+        FROM partner_applications
+        WHERE ${cursor ? sql`(created_at, id) < (${cursor.date}::timestamptz, ${cursor.id}::bigint)` : sql`TRUE`}
+        ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`,
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    applications: page.map((r) => ({
+      id: r.id,
+      companyName: r.company_name,
+      orgNumber: r.org_number,
+      contactPerson: r.contact_person,
+      email: r.email,
+      phone: r.phone,
+      address: r.address,
+      city: r.city,
+      postalCode: r.postal_code,
+      businessDescription: r.business_description,
+      createdAt: r.created_at,
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor({ date: last.created_at, id: last.id }) : null,
+  };
+}

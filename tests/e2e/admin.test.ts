@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestOrder } from '../helpers/orders';
+import { loginAsAdmin } from './admin-fixture';
+import { openPage, plain, startShop, type Shop } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+const shots = process.env.SCREENSHOT_DIR;
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (!shots) return;
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('admin in a real browser', () => {
+  it('forged localStorage admin flags unlock nothing: /admin goes to /admin-login', async () => {
+    const { page, context, errors } = await openPage(shop);
+    await context.addInitScript(() => {
+      for (const key of ['isAdmin', 'adminAuthenticated', 'admin', 'adminLoggedIn']) window.localStorage.setItem(key, 'true');
+    });
+    await page.goto('/admin');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin-login');
+    expect(await page.getByText('Total omsättning').count()).toBe(0);
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await context.close();
+  });
+
+  it('an empty shop: the table says "Inga beställningar ännu" and the stats are zero', async () => {
+    const { page, context } = await openPage(shop);
+    await loginAsAdmin(shop.server, context);
+    await page.goto('/admin');
+    await expect.poll(() => page.locator('table').getByText('Inga beställningar ännu').isVisible()).toBe(true);
+    expect(plain(await page.getByTestId('total-orders').textContent())).toBe('0');
+    expect(plain(await page.getByTestId('total-turnover').textContent())).toBe('0,00 kr');
+    expect(plain(await page.getByTestId('average-order').textContent())).toBe('0 kr');
+    await context.close();
+  });
+
+  it('login with a wrong PIN, then the right one; dashboard shows the order; status change; logout', async () => {
+    const evil = '<img src=x onerror="window.__pwned=1">';
+    const order = await insertTestOrder(shop.server.database, { customerName: 'Greta Garbo', customerOrganization: evil });
+    await insertTestOrder(shop.server.database, { totalAmount: '1000.00', customerName: 'Olle Ek', orderDate: new Date('2026-01-01T00:00:00Z') });
+    const { page, context, errors } = await openPage(shop);
+    await page.goto('/admin-login');
+    const pin = page.getByLabel('Pinkod');
+    const login = page.getByRole('button', { name: 'Login' });
+    expect(await pin.getAttribute('maxlength')).toBe('20');
+    expect(await pin.getAttribute('type')).toBe('password');
+    await pin.fill('123');
+    expect(await login.isDisabled()).toBe(true);
+    await pin.fill('1234');
+    expect(await login.isDisabled()).toBe(false);
+    await screenshot(page, 'admin-login-1280');
+    await login.click();
+    await expect.poll(() => page.getByText('Fel pinkod').isVisible()).toBe(true);
+    expect(await page.getByText('Försök igen').isVisible()).toBe(true);
+    expect(await pin.inputValue()).toBe('');
+    expect(new URL(page.url()).pathname).toBe('/admin-login');
+
+    await pin.fill('4711');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByText('Inloggad').isVisible()).toBe(true);
+    expect(await page.getByText('Välkommen till admin-panelen').isVisible()).toBe(true);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+
+    // Stats: 5 718,75 + 1 000 = 6 718,75 kr over 2 orders; average 3 359,375 → 3 359 kr.
+    await expect.poll(async () => plain(await page.getByTestId('total-orders').textContent())).toBe('2');
+    expect(plain(await page.getByTestId('total-turnover').textContent())).toBe('6 718,75 kr');
+    expect(plain(await page.getByTestId('average-order').textContent())).toBe('3 359 kr');
+
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    const first = rows.first();
+    expect(await first.textContent()).toContain(order.orderNumber);
+    expect(await first.textContent()).toContain('Greta Garbo');
+    expect(await first.textContent()).toContain(evil);
+    expect(plain(await first.textContent())).toContain('5 718,75 kr');
+    expect(await first.textContent()).toContain('50 × Hoodie');
+    expect(await first.textContent()).toContain('Väntar på betalning');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    await screenshot(page, 'admin-1280');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Search narrows the table.
+    await page.getByLabel('Sök', { exact: true }).fill('olle');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Olle Ek');
+    await page.getByLabel('Sök', { exact: true }).fill('');
+    await expect.poll(() => rows.count()).toBe(2);
+
+    // Detail and status change.
+    await page.getByRole('button', { name: order.orderNumber }).click();
+    const dialog = page.getByRole('dialog', { name: `Beställning ${order.orderNumber}` });
+    await expect.poll(() => dialog.getByText('Storgatan 1, 111 22 Stockholm, Sweden').isVisible()).toBe(true);
+    expect(plain(await dialog.textContent())).toContain('114,375 kr/st');
+    expect(await dialog.getByRole('link', { name: 'Visa faktura' }).getAttribute('href')).toBe(`/api/admin/orders/${order.orderNumber}/invoice`);
+    await screenshot(page, 'admin-detail-1280');
+    await dialog.getByRole('button', { name: 'Markera som betald' }).click();
+    await expect.poll(() => page.getByText('Status ändrad').isVisible()).toBe(true);
+    await expect.poll(() => dialog.getByRole('button', { name: 'Markera som i produktion' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rows.first().textContent()).toContain('Betald');
+
+    // Status filter.
+    await page.getByLabel('Status', { exact: true }).selectOption('paid');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByLabel('Status', { exact: true }).selectOption('');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await page.goto('/admin');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin-login');
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+    await context.close();
+  });
+
+  it('mobile (390 px): login and dashboard fit', async () => {
+    const { page, context } = await openPage(shop, { width: 390 });
+    await page.goto('/admin-login');
+    await expect.poll(() => page.getByLabel('Pinkod').isVisible()).toBe(true);
+    await screenshot(page, 'admin-login-390');
+    await loginAsAdmin(shop.server, context);
+    await page.goto('/admin');
+    const cards = page.getByRole('list', { name: 'Beställningar' }).getByRole('listitem');
+    await expect.poll(() => cards.count()).toBe(2);
+    expect(await page.locator('table').isVisible()).toBe(false);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'admin-390');
+    await cards.first().getByRole('button').click();
+    await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+    await screenshot(page, 'admin-detail-390');
+    await context.close();
+  });
+});

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/client';
+import { orders } from '../../src/server/db/schema';
+
+type NewOrder = typeof orders.$inferInsert;
+
+let sequence = 0;
+
+/**
+ * Inserts one order directly (the checkout API is not needed): every column filled, money as exact
+ * decimal strings. Answers the stored row's id and order number.
+ */
+export async function insertTestOrder(database: Database, overrides: Partial<NewOrder> = {}): Promise<{ id: number; orderNumber: string }> {
+  sequence += 1;
+  const seq = overrides.invoiceSeq ?? Date.now() * 1000 + sequence;
+  const values: NewOrder = {
+    orderNumber: `INV-${seq}`,
+    invoiceSeq: seq,
+    customerType: 'company',
+    customerName: 'Anna Andersson',
+    customerEmail: 'anna@example.se',
+    customerPhone: '0701234567',
+    customerOrganization: 'Exempel AB',
+    customerOrgNumber: '556677-8899',
+    customerPersonalNumber: null,
+    customerAddress: 'Storgatan 1, 111 22 Stockholm, Sweden',
+    deliveryAddress: 'Storgatan 1, 111 22 Stockholm',
+    countryCode: 'SE',
+    items: [{ productId: 'hoodie', name: 'Hoodie', quantity: 50, unitPrice: '114.375', lineTotal: '5718.75' }],
+    totalAmount: '5718.75',
+    exVatAmount: '4575.00',
+    vatAmount: '1143.75',
+    status: 'pending',
+    idempotencyKey: randomUUID(),
+    requestHash: 'test',
+    accessTokenHash: 'test',
+    ...overrides,
+  };
+  const [row] = await database.db.insert(orders).values(values).returning({ id: orders.id, orderNumber: orders.orderNumber });
+  if (!row) throw new Error('order not inserted');
+  return row;
+}
+
+/**
+ * Inserts `count` orders in one statement. Order i (1-based) totals `i % 997 + 0.25` kr plus
+ * `start` and is dated i seconds after 2026-01-01, so the expected sums are easy to compute.
+ */
+export async function insertManyOrders(database: Database, count: number, prefix = 'BULK'): Promise<void> {
+  await database.db.execute(sql`
+    INSERT INTO orders (order_number, invoice_seq, customer_type, customer_name, customer_email, customer_phone,
+      customer_organization, customer_org_number, customer_address, delivery_address, country_code, items,
+      total_amount, ex_vat_amount, vat_amount, status, order_date, idempotency_key, request_hash, access_token_hash)
+    SELECT ${prefix} || '-' || i, 9000000000000 + i + (SELECT coalesce(max(invoice_seq), 0) FROM orders), 'personal',
+      'Kund ' || i, 'kund' || i || '@example.se', '070000' || i, NULL, NULL, 'Gatan ' || i || ', Sweden', 'Gatan ' || i, 'SE',
+      '[{"productId":"mossa","name":"Beanie","quantity":25,"unitPrice":"175","lineTotal":"4375.00"}]'::jsonb,
+      (i % 997) + 0.25, 0, 0, 'pending', timestamptz '2026-01-01' + i * interval '1 second',
+      ${prefix} || '-' || i || '-' || gen_random_uuid(), 'test', 'test'
+    FROM generate_series(1, ${count}) AS i`);
+}
