@@ -189,6 +189,13 @@ function Customiser({
               autoComplete="off"
               value={quantityText}
               onChange={(event) => setQuantityText(event.target.value.slice(0, 12))}
+              onKeyDown={(event) => {
+                // Enter cannot submit while Add is disabled: say why instead (SPEC §8).
+                if (event.key === 'Enter' && q.problem) {
+                  event.preventDefault();
+                  notify.error(q.problem);
+                }
+              }}
               aria-invalid={q.problem ? true : undefined}
               aria-describedby={`${ids.quantityHelp}${q.problem ? ` ${ids.quantityError}` : ''}`}
               className={cn(
