@@ -4,10 +4,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
 import { currencyRoutes } from './currency/routes';
+import { startEmailOutbox } from './email/outbox';
 import { RatesProvider } from './currency/rates';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { installErrorHandlers, sendError } from './http/errors';
+import { orderRoutes } from './orders/routes';
 import { notFoundReportRoute } from './spa/not-found-report';
 import { isPageRequest, pageStatus, serveSpa } from './spa/serve';
 
@@ -71,7 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rates = new RatesProvider(config.ratesUrl, app.log);
   currencyRoutes(app, { rates, countryHeader: config.countryHeader });
   // Domains register here: each gets the shared context.
-  void context;
+  const outbox = startEmailOutbox(app, context);
+  orderRoutes(app, context, { onCreated: () => outbox.kick() });
 
   const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'));
   app.setNotFoundHandler((request, reply) => {

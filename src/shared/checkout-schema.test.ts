@@ -46,12 +46,18 @@ describe('checkout customer schema', () => {
   });
 
   it('individual without personal ID', () => {
-    expect(errors({ ...person, personalNumber: '' })).toEqual({ personalNumber: 'Please fill in personal ID number' });
+    expect(errors({ ...person, personalNumber: '' })).toEqual({
+      personalNumber: 'Please fill in personal ID number',
+    });
   });
 
   it('checks Swedish IDs for SE only', () => {
-    expect(errors({ ...person, personalNumber: '19811218-9877' })).toEqual({ personalNumber: m.personalChecksum });
-    expect(errors({ ...person, personalNumber: '811218-9876' })).toEqual({ personalNumber: m.personalFormat });
+    expect(errors({ ...person, personalNumber: '19811218-9877' })).toEqual({
+      personalNumber: m.personalChecksum,
+    });
+    expect(errors({ ...person, personalNumber: '811218-9876' })).toEqual({
+      personalNumber: m.personalFormat,
+    });
     expect(errors({ ...person, country: 'NO', personalNumber: '12345' })).toEqual({});
     const company = { ...person, customerType: 'company', companyName: 'Acme AB', personalNumber: '' };
     expect(errors({ ...company, orgNumber: '556016-0681' })).toEqual({ orgNumber: m.orgChecksum });
@@ -63,16 +69,26 @@ describe('checkout customer schema', () => {
     expect(errors({ ...person, email: 'not-an-email' })).toEqual({ email: m.email });
     expect(errors({ ...person, country: 'XX' })).toEqual({ country: m.country });
     expect(errors({ ...person, name: 42 })).toEqual({ name: m.fillAll });
-    expect(errors({ ...person, name: 'x'.repeat(101) })).toEqual({ name: 'Name cannot exceed 100 characters' });
+    expect(errors({ ...person, name: 'x'.repeat(101) })).toEqual({
+      name: 'Name cannot exceed 100 characters',
+    });
     expect(errors('nope')).toEqual({ '': m.fillAll });
   });
 });
 
 describe('order request schema', () => {
-  const order = { idempotencyKey: 'a'.repeat(20), customer: person, lines: [{ productId: 'hoodie', quantity: 50 }] };
+  const order = {
+    idempotencyKey: 'a'.repeat(20),
+    customer: person,
+    lines: [{ productId: 'hoodie', quantity: 50 }],
+  };
 
   it('strips forged price fields', () => {
-    const parsed = orderRequestSchema.parse({ ...order, total: 1, lines: [{ productId: 'hoodie', quantity: 50, price: 1 }] });
+    const parsed = orderRequestSchema.parse({
+      ...order,
+      total: 1,
+      lines: [{ productId: 'hoodie', quantity: 50, price: 1 }],
+    });
     expect(parsed.lines[0]).toEqual({ productId: 'hoodie', quantity: 50 });
     expect(parsed).not.toHaveProperty('total');
   });

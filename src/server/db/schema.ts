@@ -4,3 +4,4 @@
  */
 export * from './meta-schema';
 export * from './orders-schema';
+export * from './outbox-schema';
