@@ -27,7 +27,7 @@ export function buildMessage(kind: EmailKind, order: InvoiceOrder, config: Confi
       from: config.mailFrom,
       to: config.shopEmail,
       replyTo: { name: order.customerName, address: order.customerEmail },
-      subject: `New order ${order.orderNumber} (${total})`,
+      subject: `New order ${order.orderNumber}`,
       text: [
         `New order ${order.orderNumber}, ${total} incl. VAT.`,
         '',

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
+import { orders } from '../db/orders-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages as m } from '../../shared/checkout-schema';
 import { request, startServer, type TestServer } from '../../../tests/helpers/server';
@@ -38,10 +39,8 @@ function order(overrides: Record<string, unknown> = {}) {
 }
 
 async function countOrders(): Promise<number> {
-  const [row] = await server.database.db
-    .execute<{ n: string }>(sql`select count(*)::text as n from orders`)
-    .then((r) => r.rows);
-  return Number(row?.n);
+  const [row] = await server.database.db.select({ n: count() }).from(orders);
+  return row?.n ?? 0;
 }
 
 describe('POST /api/orders', () => {
@@ -85,14 +84,10 @@ describe('POST /api/orders', () => {
     });
     expect(byHeader.status).toBe(200);
     const [row] = await server.database.db
-      .execute<{ customer_address: string; customer_organization: string | null }>(
-        sql`select customer_address, customer_organization from orders where order_number = ${res.body.orderNumber}`,
-      )
-      .then((r) => r.rows);
-    expect(row).toEqual({
-      customer_address: 'Storgatan 1, 111 22 Stockholm, Sweden',
-      customer_organization: null,
-    });
+      .select({ address: orders.customerAddress, organization: orders.customerOrganization })
+      .from(orders)
+      .where(eq(orders.orderNumber, res.body.orderNumber));
+    expect(row).toEqual({ address: 'Storgatan 1, 111 22 Stockholm, Sweden', organization: null });
   });
 
   it('ignores forged price fields', async () => {
@@ -290,10 +285,11 @@ describe('POST /api/orders', () => {
     expect(answers.every((a) => a.status === 201)).toBe(true);
     const numbers = answers.map((a) => Number(a.body.orderNumber.slice(4)));
     expect(new Set(numbers).size).toBe(50);
-    const { rows } = await server.database.db.execute<{ order_number: string }>(
-      sql`select order_number from orders order by id`,
-    );
-    const seqs = rows.map((r) => Number(r.order_number.slice(4)));
+    const rows = await server.database.db
+      .select({ number: orders.orderNumber })
+      .from(orders)
+      .orderBy(asc(orders.id));
+    const seqs = rows.map((r) => Number(r.number.slice(4)));
     for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBeGreaterThan(seqs[i - 1] ?? 0);
   });
 });

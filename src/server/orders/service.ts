@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import { findProduct, type Product } from '../../shared/catalogue';
 import type { OrderRequest } from '../../shared/checkout-schema';
 import { countryName } from '../../shared/countries';
@@ -208,7 +208,7 @@ export async function placeOrder(
 }
 
 function isRollback(error: unknown): boolean {
-  return error instanceof Error && error.name === 'TransactionRollbackError';
+  return error instanceof TransactionRollbackError;
 }
 
 async function findByIdempotencyKey(database: Database, key: string) {
