@@ -3,7 +3,7 @@ import { orders } from '../db/orders-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages as m } from '../../shared/checkout-schema';
 import { request, startServer, type TestServer } from '../../../tests/helpers/server';
-import type { OrderJson } from './routes';
+import type { OrderView } from '../../shared/order-view';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('POST /api/orders', () => {
     expect(res.body.orderNumber).toMatch(/^INV-\d{13,}$/);
     // 50 × 114.375 = 5718.75; 300 × 23 = 6900
     expect(res.body.total).toBe('12618.75');
-    const stored = await request<OrderJson>(
+    const stored = await request<OrderView>(
       server,
       `/api/orders/${res.body.orderNumber}?token=${res.body.accessToken}`,
     );
@@ -369,7 +369,7 @@ describe('GET /api/orders/:number and the invoice', () => {
       server,
       `/api/orders/${res.body.orderNumber}/invoice?token=${res.body.accessToken}`,
     );
-    const stored = await request<OrderJson>(
+    const stored = await request<OrderView>(
       server,
       `/api/orders/${res.body.orderNumber}?token=${res.body.accessToken}`,
     );

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { orderRequestSchema } from '../../shared/checkout-schema';
 import { countryName } from '../../shared/countries';
+import { orderTokenHeader, type OrderView } from '../../shared/order-view';
 import type { AppContext } from '../app';
 import { sendError, sendValidationError } from '../http/errors';
 import { dueDate, invoiceContentSecurityPolicy, renderInvoice } from './invoice';
@@ -12,14 +13,14 @@ interface OrderParams {
 }
 
 function tokenOf(request: FastifyRequest<OrderParams>): string | undefined {
-  const header = request.headers['x-order-token'];
+  const header = request.headers[orderTokenHeader];
   if (typeof header === 'string' && header !== '') return header;
   const query = request.query.token;
   return typeof query === 'string' && query !== '' ? query : undefined;
 }
 
 /** The stored order as the confirmation page reads it. Money as exact decimal strings. */
-export function orderJson(order: OrderRow, context: AppContext) {
+export function orderJson(order: OrderRow, context: AppContext): OrderView {
   return {
     orderNumber: order.orderNumber,
     orderDate: order.orderDate.toISOString(),
@@ -47,7 +48,6 @@ export function orderJson(order: OrderRow, context: AppContext) {
     },
   };
 }
-export type OrderJson = ReturnType<typeof orderJson>;
 
 const notFound = (reply: FastifyReply) => sendError(reply, 404, 'Order not found');
 
