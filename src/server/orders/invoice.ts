@@ -211,6 +211,7 @@ export function renderInvoice(order: InvoiceOrder, seller: SellerDetails): strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${t.title} ${number}</title>
 <style>${styles}</style>
 </head>
