@@ -133,7 +133,7 @@ describe('checkout in a real browser', () => {
       await invoice.waitForLoadState();
       expect(await invoice.title()).toBe(`Faktura ${number}`);
       expect(await invoice.locator('main').evaluate((el) => getComputedStyle(el).maxWidth)).toBe('820px');
-      if (width === 1280) await shot(invoice, 'invoice-1280');
+      await shot(invoice, `invoice-${width}`);
       expect(invoiceErrors).toEqual([]);
       await invoice.close();
 

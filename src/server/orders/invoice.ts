@@ -146,7 +146,7 @@ h2{font-size:13px;text-transform:uppercase;letter-spacing:.05em;color:#475569;ma
 dl.meta{display:grid;grid-template-columns:auto auto;gap:2px 16px;margin:0}
 dl.meta dt{color:#475569}dl.meta dd{margin:0;font-weight:600;text-align:right}
 .parties{display:grid;grid-template-columns:1fr 1fr;gap:24px;margin:24px 0}
-.parties p{margin:0}
+.parties p{margin:0}.address{white-space:pre-line}
 table{width:100%;border-collapse:collapse;margin-top:8px}
 th,td{padding:8px 6px;border-bottom:1px solid #e2e8f0;text-align:left;vertical-align:top}
 th{font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:#475569}
@@ -224,7 +224,7 @@ export function renderInvoice(order: InvoiceOrder, seller: SellerDetails): strin
 </header>
 <div class="parties">
 <div><h2>${t.buyer}</h2>${buyer}</div>
-<div><h2>${t.delivery}</h2><p>${e(order.customerName)}</p><p>${e(order.deliveryAddress)}</p><p>${e(country)}</p></div>
+<div><h2>${t.delivery}</h2><p>${e(order.customerName)}</p><p class="address">${e(order.deliveryAddress)}</p><p>${e(country)}</p></div>
 </div>
 <table>
 <thead><tr><th scope="col">${t.product}</th><th scope="col" class="num">${t.quantity}</th><th scope="col" class="num">${t.unitPrice}</th><th scope="col" class="num">${t.amount}</th></tr></thead>

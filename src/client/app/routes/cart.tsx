@@ -89,9 +89,11 @@ export function CartPage() {
                 <dt>Items</dt>
                 <dd className="tabular-nums">{count} st</dd>
               </div>
-              <div className="flex justify-between text-lg font-semibold text-slate-900">
-                <dt>Total (incl. 25 % VAT)</dt>
-                <dd className="tabular-nums" data-testid="cart-total">
+              <div className="flex items-baseline justify-between gap-3 text-lg font-semibold text-slate-900">
+                <dt>
+                  Total <span className="text-sm font-normal text-slate-600">incl. 25 % VAT</span>
+                </dt>
+                <dd className="whitespace-nowrap tabular-nums" data-testid="cart-total">
                   {formatPrice(total)}
                 </dd>
               </div>

@@ -58,7 +58,7 @@ function Card(props: { title: string; children: ReactNode; className?: string })
   return (
     <section
       aria-label={props.title}
-      className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${props.className ?? ''}`}
+      className={`min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${props.className ?? ''}`}
     >
       <h2 className="text-lg font-semibold text-slate-900">{props.title}</h2>
       {props.children}
@@ -236,19 +236,19 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
 
         <Card title="Order summary" className="md:col-span-2">
           <div className="mt-3 overflow-x-auto">
-            <table className="w-full min-w-[32rem] text-left text-sm">
+            <table className="w-full text-left text-sm">
               <thead className="text-slate-600">
                 <tr>
                   <th scope="col" className="py-2 font-medium">
                     Product
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  <th scope="col" className="py-2 pl-3 text-right font-medium">
                     Quantity
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  <th scope="col" className="py-2 pl-3 text-right font-medium">
                     Unit price
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
+                  <th scope="col" className="py-2 pl-3 text-right font-medium">
                     Total
                   </th>
                 </tr>
@@ -267,13 +267,15 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                         </span>
                       )}
                     </td>
-                    <td className="py-2 text-right tabular-nums whitespace-nowrap">
+                    <td className="py-2 pl-3 text-right tabular-nums whitespace-nowrap">
                       {formatCount(line.quantity)} {line.unit}
                     </td>
-                    <td className="py-2 text-right tabular-nums whitespace-nowrap">
+                    <td className="py-2 pl-3 text-right tabular-nums whitespace-nowrap">
                       {unitSek(line.unitPrice)}
                     </td>
-                    <td className="py-2 text-right tabular-nums whitespace-nowrap">{sek(line.lineTotal)}</td>
+                    <td className="py-2 pl-3 text-right tabular-nums whitespace-nowrap">
+                      {sek(line.lineTotal)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -282,19 +284,22 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                   <td colSpan={3} className="pt-3 text-right">
                     Excl. VAT
                   </td>
-                  <td className="pt-3 text-right tabular-nums whitespace-nowrap">{sek(order.exVat)}</td>
+                  <td className="pt-3 pl-3 text-right tabular-nums whitespace-nowrap">{sek(order.exVat)}</td>
                 </tr>
                 <tr>
                   <td colSpan={3} className="text-right">
                     VAT 25 %
                   </td>
-                  <td className="text-right tabular-nums whitespace-nowrap">{sek(order.vat)}</td>
+                  <td className="pl-3 text-right tabular-nums whitespace-nowrap">{sek(order.vat)}</td>
                 </tr>
                 <tr className="text-base font-semibold text-slate-900">
                   <td colSpan={3} className="pt-1 text-right">
                     Total
                   </td>
-                  <td className="pt-1 text-right tabular-nums whitespace-nowrap" data-testid="order-total">
+                  <td
+                    className="pt-1 pl-3 text-right tabular-nums whitespace-nowrap"
+                    data-testid="order-total"
+                  >
                     {sek(order.total)}
                   </td>
                 </tr>
