@@ -122,14 +122,17 @@ export const orderLineSchema = z.object({
  * POST /api/orders. Never a price: the server prices every line. Unknown keys (a forged `price`,
  * `total`, …) are stripped by zod and never read.
  */
-export const orderRequestSchema = z.object({
-  idempotencyKey: z.string({ error: m.idempotencyKey }).regex(/^[A-Za-z0-9_-]{16,100}$/, m.idempotencyKey),
-  customer: customerSchema,
-  lines: z
-    .array(orderLineSchema, { error: m.emptyCart })
-    .min(1, m.emptyCart)
-    .max(200, 'Too many cart lines (at most 200)'),
-});
+export const orderRequestSchema = z.object(
+  {
+    idempotencyKey: z.string({ error: m.idempotencyKey }).regex(/^[A-Za-z0-9_-]{16,100}$/, m.idempotencyKey),
+    customer: customerSchema,
+    lines: z
+      .array(orderLineSchema, { error: m.emptyCart })
+      .min(1, m.emptyCart)
+      .max(200, 'Too many cart lines (at most 200)'),
+  },
+  { error: 'The request body must be an order object' },
+);
 
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 export type OrderRequestInput = z.input<typeof orderRequestSchema>;

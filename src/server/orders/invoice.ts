@@ -158,6 +158,7 @@ th{font-size:12px;text-transform:uppercase;letter-spacing:.04em;color:#475569}
 section{margin-top:28px}
 .box{background:#f8fafc;border:1px solid #e2e8f0;border-radius:8px;padding:16px}
 ol{margin:0;padding-left:20px}
+.box strong{white-space:nowrap}
 footer{margin-top:32px;color:#475569;font-size:12px;border-top:1px solid #e2e8f0;padding-top:12px}
 @media (max-width:600px){main{margin:0;padding:20px;border-radius:0}.parties{grid-template-columns:1fr}}
 @media print{body{background:#fff}main{box-shadow:none;margin:0;max-width:none;padding:0}@page{margin:18mm}}
