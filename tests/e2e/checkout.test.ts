@@ -112,6 +112,12 @@ describe('checkout in a real browser', () => {
       if (width === 1280) expect(await axeViolations(page)).toEqual([]);
       await shot(page, `confirmation-${width}`);
 
+      // Copy the account number.
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.getByRole('button', { name: 'Copy account number' }).click();
+      await expect.poll(() => page.getByText('Account number copied!').isVisible()).toBe(true);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shop.server.config.seller.bankAccount);
+
       // Download Invoice: Invoice_{number}.html with the order in it.
       const downloading = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download Invoice' }).click();
