@@ -104,3 +104,15 @@ describe('order request schema', () => {
     expect(result.error?.issues[0]?.path).toEqual(['lines', 0, 'quantity']);
   });
 });
+
+describe('control characters', () => {
+  it('are removed from names (no header injection) while an address keeps its line breaks', () => {
+    const parsed = customerSchema.parse({
+      ...person,
+      name: 'Anna\r\nBcc: x@example.com\u0000',
+      address: 'Storgatan 1\r\n111 22 Stockholm\u0007',
+    });
+    expect(parsed.name).toBe('Anna Bcc: x@example.com');
+    expect(parsed.address).toBe('Storgatan 1\n111 22 Stockholm');
+  });
+});

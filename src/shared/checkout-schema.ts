@@ -26,11 +26,20 @@ export const checkoutMessages = {
 
 const m = checkoutMessages;
 
+// Control characters never belong in a name or number (they could break email headers); an address keeps its line breaks.
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
+const controlChars = /[\u0000-\u0008\u000b-\u001f\u007f]/g; // keeps \t and \n, drops \r
+const lineBreaks = /[\r\n\t]+/g;
+
 /** Trimmed text with a length limit; anything that is not a string counts as empty. */
-const text = (label: string, max: number) =>
+const text = (label: string, max: number, multiline = false) =>
   z.preprocess(
-    (value) =>
-      typeof value === 'string' ? value.trim() : value === undefined || value === null ? '' : value,
+    (value) => {
+      if (value === undefined || value === null) return '';
+      if (typeof value !== 'string') return value;
+      const clean = value.replace(controlChars, '');
+      return (multiline ? clean : clean.replace(lineBreaks, ' ')).trim();
+    },
     z.string({ error: m.fillAll }).max(max, m.tooLong(label, max)),
   );
 
@@ -47,7 +56,7 @@ const customerShape = z.object(
     email: text('Email', 255),
     phone: text('Phone number', 30),
     country: z.enum(countryCodes, { error: m.country }),
-    address: text('Address', 300),
+    address: text('Address', 300, true),
   },
   { error: m.fillAll },
 );
