@@ -5,11 +5,13 @@ import { adminRoutes } from './admin/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
 import { currencyRoutes } from './currency/routes';
+import { startEmailOutbox } from './email/outbox';
 import { RatesProvider } from './currency/rates';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { installErrorHandlers, sendError } from './http/errors';
 import { partnerRoutes } from './partners/routes';
+import { orderRoutes } from './orders/routes';
 import { notFoundReportRoute } from './spa/not-found-report';
 import { isPageRequest, pageStatus, serveSpa } from './spa/serve';
 import { uploadRoutes } from './uploads/routes';
@@ -75,9 +77,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   currencyRoutes(app, { rates, countryHeader: config.countryHeader });
   // Domains register here: each gets the shared context.
   await app.register(uploadRoutes(context));
-  void context;
   await adminRoutes(app, context);
   partnerRoutes(app, context);
+  const outbox = startEmailOutbox(app, context);
+  orderRoutes(app, context, { onCreated: () => outbox.kick() });
 
   const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'));
   app.setNotFoundHandler((request, reply) => {

@@ -7,3 +7,4 @@ export * from './orders-schema';
 export * from './uploads-schema';
 export * from './admin-schema';
 export * from './partners-schema';
+export * from './outbox-schema';

@@ -1,0 +1,183 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { orders } from '../db/orders-schema';
+import { emailOutbox } from '../db/outbox-schema';
+import { buildMessage } from './messages';
+import type { MailTransport } from './transport';
+
+export interface OutboxWorkerOptions {
+  /** How often to look for due messages (ms). */
+  pollMs?: number;
+  /** First retry delay (ms); doubles per attempt up to maxBackoffMs. */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+  /** A claimed row is retried by anyone after this long if its sender vanished (ms). */
+  leaseMs?: number;
+  batchSize?: number;
+}
+
+export interface DrainResult {
+  sent: number;
+  failed: number;
+}
+
+/**
+ * Sends the email outbox. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
+ * instances never send one row at once; a failed send is retried later with exponential back-off
+ * and the order itself is never affected.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<DrainResult> | undefined;
+  private again = false;
+  private stopped = true;
+  private readonly pollMs: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly leaseMs: number;
+  private readonly batchSize: number;
+
+  constructor(
+    private readonly database: Database,
+    private readonly config: Config,
+    private readonly transport: MailTransport,
+    private readonly log: FastifyBaseLogger,
+    options: OutboxWorkerOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 5_000;
+    this.backoffMs = options.backoffMs ?? 30_000;
+    this.maxBackoffMs = options.maxBackoffMs ?? 60 * 60_000;
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
+    this.batchSize = options.batchSize ?? 20;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+    this.transport.close();
+  }
+
+  /** A new order committed: send soon rather than at the next poll. */
+  kick(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.drain()
+        .catch((error: unknown) => this.log.error({ err: error }, 'email outbox: drain failed'))
+        .finally(() => {
+          if (!this.stopped && !this.timer) this.schedule(this.pollMs);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** Sends every message that is due now; resolves when none is left. One drain at a time per instance. */
+  drain(): Promise<DrainResult> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = async (): Promise<DrainResult> => {
+      const total: DrainResult = { sent: 0, failed: 0 };
+      do {
+        this.again = false;
+        for (;;) {
+          const batch = await this.claim();
+          if (batch.length === 0) break;
+          for (const row of batch) {
+            if (await this.deliver(row)) total.sent++;
+            else total.failed++;
+          }
+        }
+      } while (this.again);
+      return total;
+    };
+    this.running = run().finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  private async claim() {
+    return this.database.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+        .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+        .limit(this.batchSize)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(emailOutbox)
+        .set({
+          attempts: sql`${emailOutbox.attempts} + 1`,
+          nextAttemptAt: sql`now() + ${`${this.leaseMs} milliseconds`}::interval`,
+        })
+        .where(
+          inArray(
+            emailOutbox.id,
+            due.map((r) => r.id),
+          ),
+        )
+        .returning({
+          id: emailOutbox.id,
+          orderId: emailOutbox.orderId,
+          kind: emailOutbox.kind,
+          attempts: emailOutbox.attempts,
+        });
+    });
+  }
+
+  private async deliver(row: {
+    id: number;
+    orderId: number;
+    kind: 'buyer_confirmation' | 'shop_notice';
+    attempts: number;
+  }): Promise<boolean> {
+    try {
+      const [order] = await this.database.db.select().from(orders).where(eq(orders.id, row.orderId));
+      if (!order) throw new Error(`order ${row.orderId} not found`);
+      await this.transport.send(
+        buildMessage(row.kind, order, this.config),
+        `${order.orderNumber}-${row.kind}.eml`,
+      );
+      await this.database.db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+        .where(eq(emailOutbox.id, row.id));
+      return true;
+    } catch (error) {
+      const delay = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** Math.min(20, row.attempts - 1));
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.warn(
+        { outboxId: row.id, attempts: row.attempts, retryInMs: delay, err: message },
+        'email outbox: send failed, will retry',
+      );
+      await this.database.db
+        .update(emailOutbox)
+        .set({
+          nextAttemptAt: sql`now() + ${`${delay} milliseconds`}::interval`,
+          lastError: message.slice(0, 1000),
+        })
+        .where(eq(emailOutbox.id, row.id))
+        .catch((updateError: unknown) =>
+          this.log.error({ err: updateError }, 'email outbox: could not record failure'),
+        );
+      return false;
+    }
+  }
+}

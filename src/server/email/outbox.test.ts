@@ -1,0 +1,131 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, startServer, type TestServer } from '../../../tests/helpers/server';
+import { startSmtp, type TestSmtp } from '../../../tests/helpers/smtp';
+import { emailOutbox } from '../db/outbox-schema';
+import { orders } from '../db/orders-schema';
+
+const customer = {
+  customerType: 'company',
+  name: 'Anna Andersson',
+  companyName: 'Acme AB',
+  orgNumber: '556016-0680',
+  email: 'anna@example.se',
+  phone: '070-123 45 67',
+  country: 'SE',
+  address: 'Storgatan 1, 111 22 Stockholm',
+};
+
+let n = 0;
+async function placeOrder(server: TestServer) {
+  const res = await request<{ orderNumber: string }>(server, '/api/orders', {
+    method: 'POST',
+    json: {
+      idempotencyKey: `email-test-${Date.now()}-${++n}-xyz`,
+      customer,
+      lines: [{ productId: 'hoodie', quantity: 50 }],
+    },
+  });
+  expect(res.status).toBe(201);
+  return res.body.orderNumber;
+}
+
+async function outboxRows(server: TestServer, orderNumber: string) {
+  return server.database.db
+    .select({
+      kind: emailOutbox.kind,
+      status: emailOutbox.status,
+      attempts: emailOutbox.attempts,
+      lastError: emailOutbox.lastError,
+      retryInS: sql<number>`extract(epoch from ${emailOutbox.nextAttemptAt} - now())::float8`,
+    })
+    .from(emailOutbox)
+    .innerJoin(orders, eq(orders.id, emailOutbox.orderId))
+    .where(eq(orders.orderNumber, orderNumber))
+    .orderBy(emailOutbox.kind);
+}
+
+describe('email outbox over SMTP', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    server = await startServer({ env: { SMTP_URL: smtp.url, SHOP_EMAIL: 'shop@example.com' } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
+
+  it('sends the buyer a confirmation with the invoice and the shop a notice', async () => {
+    const number = await placeOrder(server);
+    await server.app.emailOutbox.drain();
+    await expect.poll(() => smtp.received.filter((m) => m.raw.includes(number)).length).toBe(2);
+    const mails = smtp.received.filter((m) => m.raw.includes(number));
+    const buyer = mails.find((m) => m.to.includes('anna@example.se'));
+    const shop = mails.find((m) => m.to.includes('shop@example.com'));
+    expect(buyer?.raw).toMatch(/^Subject: .*Orderbekr.*INV-/m);
+    expect(buyer?.raw).toContain(`filename=Invoice_${number}.html`);
+    expect(shop?.raw).toContain(`Subject: New order ${number}`);
+    expect(shop?.raw).toContain('Reply-To: Anna Andersson <anna@example.se>');
+    expect((await outboxRows(server, number)).map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('an SMTP outage never fails the order; sending is retried with back-off', async () => {
+    smtp.failNext(2);
+    const number = await placeOrder(server);
+    const first = await server.app.emailOutbox.drain();
+    expect(first.sent + first.failed).toBeLessThanOrEqual(2);
+    await expect
+      .poll(async () => (await outboxRows(server, number)).map((r) => [r.status, r.attempts]))
+      .toEqual([
+        ['pending', 1],
+        ['pending', 1],
+      ]);
+    const rows = await outboxRows(server, number);
+    expect(rows.every((r) => r.lastError?.includes('Try again later'))).toBe(true);
+    expect(rows.every((r) => r.retryInS > 20 && r.retryInS <= 30)).toBe(true);
+    // The order is there, whole.
+    const [order] = await server.database.db.select().from(orders).where(eq(orders.orderNumber, number));
+    expect(order?.totalAmount).toBe('5718.75');
+
+    // The back-off is over: the next drain sends both.
+    await server.database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(eq(emailOutbox.status, 'pending'));
+    const second = await server.app.emailOutbox.drain();
+    expect(second.sent).toBe(2);
+    expect((await outboxRows(server, number)).map((r) => [r.status, r.attempts])).toEqual([
+      ['sent', 2],
+      ['sent', 2],
+    ]);
+    expect(smtp.received.filter((m) => m.raw.includes(number))).toHaveLength(2);
+  });
+});
+
+describe('email outbox without SMTP_URL', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it('writes .eml files to DATA_DIR/outbox', async () => {
+    const number = await placeOrder(server);
+    await server.app.emailOutbox.drain();
+    const dir = join(server.dataDir, 'outbox');
+    await expect
+      .poll(() =>
+        readdirSync(dir)
+          .filter((f) => f.startsWith(number))
+          .sort(),
+      )
+      .toEqual([`${number}-buyer_confirmation.eml`, `${number}-shop_notice.eml`]);
+    const mail = readFileSync(join(dir, `${number}-buyer_confirmation.eml`), 'utf8');
+    expect(mail).toContain('To: Anna Andersson <anna@example.se>');
+    expect(mail).toContain(`Invoice_${number}.html`);
+  });
+});

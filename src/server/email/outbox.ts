@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app';
+import { OutboxWorker } from './outbox-worker';
+import { createTransport } from './transport';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The email outbox worker; tests call `emailOutbox.drain()` to send what is due and wait. */
+    emailOutbox: OutboxWorker;
+  }
+}
+
+/** Runs the outbox worker while the app runs (started on ready, stopped on close). */
+export function startEmailOutbox(app: FastifyInstance, context: AppContext): OutboxWorker {
+  const transport = createTransport({ smtpUrl: context.config.smtpUrl, dataDir: context.config.dataDir });
+  const worker = new OutboxWorker(
+    context.database,
+    context.config,
+    transport,
+    app.log.child({ module: 'email' }),
+  );
+  app.decorate('emailOutbox', worker);
+  app.addHook('onReady', () => worker.start());
+  // preClose: stop before the database closes (its onClose hook), letting a running send finish.
+  app.addHook('preClose', () => worker.stop());
+  return worker;
+}

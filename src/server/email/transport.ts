@@ -1,0 +1,40 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
+
+/** Sends one message. SMTP when SMTP_URL is set; otherwise .eml files under DATA_DIR/outbox. */
+export interface MailTransport {
+  send(message: Mail.Options, fileName: string): Promise<void>;
+  close(): void;
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** Development default: nothing leaves the machine, every message is kept as a file to open. */
+export function fileTransport(dir: string): MailTransport {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message, fileName) {
+      const info = (await transporter.sendMail(message)) as { message: Buffer };
+      await mkdir(dir, { recursive: true });
+      const target = join(dir, fileName);
+      // Write then rename: a reader never sees half a message.
+      await writeFile(`${target}.tmp`, info.message);
+      await rename(`${target}.tmp`, target);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function createTransport(options: { smtpUrl: string | undefined; dataDir: string }): MailTransport {
+  return options.smtpUrl ? smtpTransport(options.smtpUrl) : fileTransport(join(options.dataDir, 'outbox'));
+}

@@ -1,0 +1,387 @@
+import { asc, count, eq } from 'drizzle-orm';
+import { orders } from '../db/orders-schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutMessages as m } from '../../shared/checkout-schema';
+import { request, startServer, type TestServer } from '../../../tests/helpers/server';
+import type { OrderView } from '../../shared/order-view';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+let keyCounter = 0;
+const newKey = () => `test-key-${Date.now()}-${++keyCounter}-abcdef`;
+
+const customer = {
+  customerType: 'personal',
+  name: 'Anna Andersson',
+  personalNumber: '19811218-9876',
+  email: 'anna@example.se',
+  phone: '070-123 45 67',
+  country: 'SE',
+  address: 'Storgatan 1, 111 22 Stockholm',
+};
+
+interface Placed {
+  orderNumber: string;
+  accessToken: string;
+  total: string;
+}
+interface ErrorBody {
+  error: string;
+  fieldErrors?: Record<string, string>;
+}
+
+function order(overrides: Record<string, unknown> = {}) {
+  return { idempotencyKey: newKey(), customer, lines: [{ productId: 'hoodie', quantity: 50 }], ...overrides };
+}
+
+async function countOrders(): Promise<number> {
+  const [row] = await server.database.db.select({ n: count() }).from(orders);
+  return row?.n ?? 0;
+}
+
+describe('POST /api/orders', () => {
+  it('places a good order: server prices, exact VAT, 201 with a working token', async () => {
+    const res = await request<Placed>(server, '/api/orders', {
+      method: 'POST',
+      json: order({
+        lines: [
+          { productId: 'hoodie', quantity: 50 },
+          { productId: 'kuponghäfte', quantity: 300 },
+        ],
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.orderNumber).toMatch(/^INV-\d{13,}$/);
+    // 50 × 114.375 = 5718.75; 300 × 23 = 6900
+    expect(res.body.total).toBe('12618.75');
+    const stored = await request<OrderView>(
+      server,
+      `/api/orders/${res.body.orderNumber}?token=${res.body.accessToken}`,
+    );
+    expect(stored.status).toBe(200);
+    expect(stored.body.exVat).toBe('10095.00');
+    expect(stored.body.vat).toBe('2523.75');
+    expect(stored.body.status).toBe('pending');
+    expect(stored.body.lines.map((l) => [l.name, l.quantity, l.unitPrice, l.lineTotal])).toEqual([
+      ['Hoodie', 50, '114.375', '5718.75'],
+      ['Coupon Booklet', 300, '23', '6900.00'],
+    ]);
+    expect(stored.body.customer).toMatchObject({
+      name: 'Anna Andersson',
+      countryName: 'Sweden',
+      companyName: null,
+    });
+    expect(stored.body.payment).toMatchObject({
+      bankAccount: server.config.seller.bankAccount,
+      reference: res.body.orderNumber,
+    });
+    const byHeader = await request(server, `/api/orders/${res.body.orderNumber}`, {
+      headers: { 'x-order-token': res.body.accessToken },
+    });
+    expect(byHeader.status).toBe(200);
+    const [row] = await server.database.db
+      .select({ address: orders.customerAddress, organization: orders.customerOrganization })
+      .from(orders)
+      .where(eq(orders.orderNumber, res.body.orderNumber));
+    expect(row).toEqual({ address: 'Storgatan 1, 111 22 Stockholm, Sweden', organization: null });
+  });
+
+  it('ignores forged price fields', async () => {
+    const res = await request<Placed>(server, '/api/orders', {
+      method: 'POST',
+      json: order({
+        total: 1,
+        totalAmount: '1.00',
+        lines: [{ productId: 'hoodie', quantity: 50, price: 1, unitPrice: '0.01', lineTotal: 1 }],
+      }),
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.total).toBe('5718.75');
+  });
+
+  it('the tier follows the quantity: 5000 coupon booklets cost 8 kr each', async () => {
+    const res = await request<Placed>(server, '/api/orders', {
+      method: 'POST',
+      json: order({ lines: [{ productId: 'kuponghäfte', quantity: 5000 }] }),
+    });
+    expect(res.body.total).toBe('40000.00');
+  });
+
+  it.each([
+    [{ customer: { ...customer, name: '' } }, 'customer.name', m.fillAll],
+    [{ customer: { ...customer, email: '' } }, 'customer.email', m.fillAll],
+    [{ customer: { ...customer, phone: '   ' } }, 'customer.phone', m.fillAll],
+    [{ customer: { ...customer, address: '' } }, 'customer.address', m.fillAll],
+    [
+      { customer: { ...customer, customerType: 'company', companyName: '', orgNumber: '556016-0680' } },
+      'customer.companyName',
+      m.company,
+    ],
+    [
+      { customer: { ...customer, customerType: 'company', companyName: 'Acme AB' } },
+      'customer.orgNumber',
+      m.company,
+    ],
+    [{ customer: { ...customer, personalNumber: '' } }, 'customer.personalNumber', m.personal],
+    [{ lines: [] }, 'lines', m.emptyCart],
+    [{ customer: { ...customer, email: 'nope' } }, 'customer.email', m.email],
+    [{ customer: { ...customer, country: 'XX' } }, 'customer.country', m.country],
+    [
+      { customer: { ...customer, personalNumber: '19811218-9877' } },
+      'customer.personalNumber',
+      m.personalChecksum,
+    ],
+    [
+      { customer: { ...customer, customerType: 'company', companyName: 'Acme', orgNumber: '556016-068' } },
+      'customer.orgNumber',
+      m.orgFormat,
+    ],
+    [{ customer: { ...customer, name: 12 } }, 'customer.name', m.fillAll],
+    [{ customer: 'x' }, 'customer', m.fillAll],
+    [{ lines: 'x' }, 'lines', m.emptyCart],
+    [{ lines: [{ productId: 'hoodie', quantity: -5 }] }, 'lines.0.quantity', m.quantity],
+    [{ lines: [{ productId: 'hoodie', quantity: 1e12 }] }, 'lines.0.quantity', m.quantityTooLarge],
+    [{ lines: [{ productId: 'hoodie', quantity: '50' }] }, 'lines.0.quantity', m.quantity],
+    [{ lines: [{ productId: 'nope', quantity: 50 }] }, 'lines.0.productId', 'Unknown product: nope'],
+    [{ lines: [{ productId: 'hoodie', quantity: 19 }] }, 'lines.0.quantity', 'Minimum order is 20 pcs'],
+    [
+      { lines: [{ productId: 'klistermärken', quantity: 4999 }] },
+      'lines.0.quantity',
+      'Minimum order is 5000 pcs',
+    ],
+    [{ idempotencyKey: 'short' }, 'idempotencyKey', m.idempotencyKey],
+  ])('%j → 400 on %s: %s, nothing stored', async (overrides, field, message) => {
+    const before = await countOrders();
+    const res = await request<ErrorBody>(server, '/api/orders', { method: 'POST', json: order(overrides) });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors?.[field]).toBe(message);
+    expect(res.body.error).toBeTruthy();
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('customised lines: only customiser products, available colours and sides', async () => {
+    const print = { method: 'dtg', uploadId: 'abcdefgh1234', side: 'front', x: 50, y: 40, scale: 0.3 };
+    const good = await request<Placed>(server, '/api/orders', {
+      method: 'POST',
+      json: order({
+        lines: [
+          {
+            productId: 'hoodie',
+            quantity: 20,
+            customisation: { color: 'navy', prints: [print], additionalInfo: 'Logo <b>big</b>' },
+          },
+        ],
+      }),
+    });
+    expect(good.status).toBe(201);
+    const wrongProduct = await request<ErrorBody>(server, '/api/orders', {
+      method: 'POST',
+      json: order({
+        lines: [{ productId: 'kuponghäfte', quantity: 100, customisation: { color: 'navy', prints: [] } }],
+      }),
+    });
+    expect(wrongProduct.status).toBe(400);
+    expect(wrongProduct.body.error).toBe('Coupon Booklet cannot be customised');
+    const badPrint = await request<ErrorBody>(server, '/api/orders', {
+      method: 'POST',
+      json: order({
+        lines: [
+          {
+            productId: 'hoodie',
+            quantity: 20,
+            customisation: { color: 'navy', prints: [{ ...print, x: 500 }] },
+          },
+        ],
+      }),
+    });
+    expect(badPrint.status).toBe(400);
+  });
+
+  it('bad bodies: malformed JSON, not an object, huge names → 4xx with a message, never a 500', async () => {
+    const before = await countOrders();
+    const malformed = await request<ErrorBody>(server, '/api/orders', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"customer":',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toBe('Request body is not valid JSON');
+    for (const body of ['null', '[]', '"order"', '42']) {
+      const res = await request<ErrorBody>(server, '/api/orders', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBeTruthy();
+    }
+    const huge = await request<ErrorBody>(server, '/api/orders', {
+      method: 'POST',
+      json: order({ customer: { ...customer, name: 'x'.repeat(1024 * 1024) } }),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toBe('Request body is too large');
+    const long = await request<ErrorBody>(server, '/api/orders', {
+      method: 'POST',
+      json: order({ customer: { ...customer, name: 'x'.repeat(5000) } }),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.error).toBe('Name cannot exceed 100 characters');
+    const empty = await request<ErrorBody>(server, '/api/orders', { method: 'POST' });
+    expect(empty.status).toBe(400);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('the same idempotency key twice → one order, same number, a working token', async () => {
+    const body = order();
+    const first = await request<Placed>(server, '/api/orders', { method: 'POST', json: body });
+    const before = await countOrders();
+    const again = await request<Placed>(server, '/api/orders', { method: 'POST', json: body });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body.orderNumber).toBe(first.body.orderNumber);
+    expect(await countOrders()).toBe(before);
+    const read = await request(
+      server,
+      `/api/orders/${again.body.orderNumber}?token=${again.body.accessToken}`,
+    );
+    expect(read.status).toBe(200);
+  });
+
+  it('double click: simultaneous requests with one key → one order', async () => {
+    const body = order();
+    const before = await countOrders();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => request<Placed>(server, '/api/orders', { method: 'POST', json: body })),
+    );
+    expect(new Set(answers.map((a) => a.body.orderNumber)).size).toBe(1);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(await countOrders()).toBe(before + 1);
+  });
+
+  it('a reused key with a different order → 409 with a clear message', async () => {
+    const body = order();
+    await request(server, '/api/orders', { method: 'POST', json: body });
+    const res = await request<ErrorBody>(server, '/api/orders', {
+      method: 'POST',
+      json: { ...body, lines: [{ productId: 'hoodie', quantity: 60 }] },
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe(
+      'This order was already submitted with different details. Please reload the cart and submit again.',
+    );
+  });
+
+  it('50 simultaneous orders → 50 distinct, strictly increasing invoice numbers', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        request<Placed>(server, '/api/orders', { method: 'POST', json: order() }),
+      ),
+    );
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    const numbers = answers.map((a) => Number(a.body.orderNumber.slice(4)));
+    expect(new Set(numbers).size).toBe(50);
+    const rows = await server.database.db
+      .select({ number: orders.orderNumber })
+      .from(orders)
+      .orderBy(asc(orders.id));
+    const seqs = rows.map((r) => Number(r.number.slice(4)));
+    for (let i = 1; i < seqs.length; i++) expect(seqs[i]).toBeGreaterThan(seqs[i - 1] ?? 0);
+  });
+});
+
+describe('GET /api/orders/:number and the invoice', () => {
+  let placed: Placed;
+  const evil = '<script>alert(1)</script>';
+  beforeAll(async () => {
+    const res = await request<Placed>(server, '/api/orders', {
+      method: 'POST',
+      json: order({
+        customer: {
+          customerType: 'company',
+          name: `${evil}"'&`,
+          companyName: `Acme ${evil}`,
+          orgNumber: '"><img src=x>',
+          email: 'evil@example.com',
+          phone: `${evil}`,
+          country: 'NO',
+          address: `Street ${evil}`,
+        },
+        lines: [
+          {
+            productId: 'tshirt-bomull',
+            quantity: 20,
+            customisation: { color: 'red', prints: [], additionalInfo: `${evil}` },
+          },
+        ],
+      }),
+    });
+    expect(res.body).toMatchObject({ orderNumber: expect.any(String) as unknown });
+    placed = res.body;
+  });
+
+  it('without or with a wrong token → 404, never the order', async () => {
+    for (const path of [
+      `/api/orders/${placed.orderNumber}`,
+      `/api/orders/${placed.orderNumber}?token=wrong`,
+      `/api/orders/${placed.orderNumber}/invoice`,
+      `/api/orders/${placed.orderNumber}/invoice?token=${'x'.repeat(43)}`,
+      `/api/orders/INV-1/invoice?token=${placed.accessToken}`,
+      `/api/orders/${encodeURIComponent("' or 1=1 --")}?token=${placed.accessToken}`,
+    ]) {
+      const res = await request<ErrorBody>(server, path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual({ error: 'Order not found' });
+    }
+  });
+
+  it('script in every text field is escaped in the invoice; English for NO; its own CSP', async () => {
+    const res = await request<string>(
+      server,
+      `/api/orders/${placed.orderNumber}/invoice?token=${placed.accessToken}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'; style-src 'sha256-/);
+    expect(res.body).not.toContain('<script');
+    expect(res.body).not.toContain('<img');
+    expect(res.body).toContain('&quot;&gt;&lt;img src=x&gt;');
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;');
+    expect(res.body).toContain('Acme &lt;script&gt;');
+    expect(res.body).toContain('<html lang="en">');
+    expect(res.body).toContain('Invoice');
+    expect(res.body).toContain('Payment terms: 30 days net');
+    expect(res.body).toContain('100 kr');
+    expect(res.body).toContain(server.config.seller.bankAccount);
+    const plain = res.body.replace(/[\u00a0\u202f]/g, ' ');
+    expect(plain).toContain('1 760,00 kr'); // 20 × 88
+    expect(plain).toContain('1 408,00 kr'); // ex VAT
+    expect(plain).toContain('352,00 kr'); // VAT
+  });
+
+  it('a Swedish order gets a Swedish invoice with sv-SE dates and a due date 30 days on', async () => {
+    const res = await request<Placed>(server, '/api/orders', { method: 'POST', json: order() });
+    const invoice = await request<string>(
+      server,
+      `/api/orders/${res.body.orderNumber}/invoice?token=${res.body.accessToken}`,
+    );
+    const stored = await request<OrderView>(
+      server,
+      `/api/orders/${res.body.orderNumber}?token=${res.body.accessToken}`,
+    );
+    const date = new Date(stored.body.orderDate);
+    const sv = (d: Date) =>
+      new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', dateStyle: 'short' }).format(d);
+    expect(invoice.body).toContain('<html lang="sv">');
+    expect(invoice.body).toContain('Faktura');
+    expect(invoice.body).toContain('Betalningsvillkor: 30 dagar netto');
+    expect(invoice.body).toContain('Moms 25 %');
+    expect(invoice.body).toContain(sv(date));
+    expect(invoice.body).toContain(sv(new Date(date.getTime() + 30 * 86_400_000)));
+    expect(invoice.body).toContain('114,375 kr');
+  });
+});

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutMessages as m, customerSchema, orderRequestSchema } from './checkout-schema';
+
+const person = {
+  customerType: 'personal',
+  name: 'Anna Andersson',
+  companyName: '',
+  orgNumber: '',
+  personalNumber: '19811218-9876',
+  email: 'anna@example.se',
+  phone: '070-123 45 67',
+  country: 'SE',
+  address: 'Storgatan 1, 111 22 Stockholm',
+};
+
+/** First message per field, as the form and the API show them. */
+function errors(value: unknown): Record<string, string> {
+  const result = customerSchema.safeParse(value);
+  if (result.success) return {};
+  const out: Record<string, string> = {};
+  for (const issue of result.error.issues) out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+describe('checkout customer schema', () => {
+  it('accepts a valid individual and drops the company fields', () => {
+    const parsed = customerSchema.parse({ ...person, companyName: 'Ignored AB', name: '  Anna Andersson  ' });
+    expect(parsed.name).toBe('Anna Andersson');
+    expect(parsed.companyName).toBe('');
+  });
+
+  it('empty name, email, phone or address → "Please fill in all fields" on each', () => {
+    expect(errors({ ...person, name: '', email: ' ', phone: '', address: '' })).toEqual({
+      name: m.fillAll,
+      email: m.fillAll,
+      phone: m.fillAll,
+      address: m.fillAll,
+    });
+  });
+
+  it('company without company name or organization number', () => {
+    expect(errors({ ...person, customerType: 'company', personalNumber: '' })).toEqual({
+      companyName: 'Please fill in company name and organization number',
+      orgNumber: 'Please fill in company name and organization number',
+    });
+  });
+
+  it('individual without personal ID', () => {
+    expect(errors({ ...person, personalNumber: '' })).toEqual({
+      personalNumber: 'Please fill in personal ID number',
+    });
+  });
+
+  it('checks Swedish IDs for SE only', () => {
+    expect(errors({ ...person, personalNumber: '19811218-9877' })).toEqual({
+      personalNumber: m.personalChecksum,
+    });
+    expect(errors({ ...person, personalNumber: '811218-9876' })).toEqual({
+      personalNumber: m.personalFormat,
+    });
+    expect(errors({ ...person, country: 'NO', personalNumber: '12345' })).toEqual({});
+    const company = { ...person, customerType: 'company', companyName: 'Acme AB', personalNumber: '' };
+    expect(errors({ ...company, orgNumber: '556016-0681' })).toEqual({ orgNumber: m.orgChecksum });
+    expect(errors({ ...company, orgNumber: '5560' })).toEqual({ orgNumber: m.orgFormat });
+    expect(errors({ ...company, orgNumber: '556016-0680' })).toEqual({});
+  });
+
+  it('rejects a bad email, an unknown country, wrong types and overlong text', () => {
+    expect(errors({ ...person, email: 'not-an-email' })).toEqual({ email: m.email });
+    expect(errors({ ...person, country: 'XX' })).toEqual({ country: m.country });
+    expect(errors({ ...person, name: 42 })).toEqual({ name: m.fillAll });
+    expect(errors({ ...person, name: 'x'.repeat(101) })).toEqual({
+      name: 'Name cannot exceed 100 characters',
+    });
+    expect(errors('nope')).toEqual({ '': m.fillAll });
+  });
+});
+
+describe('order request schema', () => {
+  const order = {
+    idempotencyKey: 'a'.repeat(20),
+    customer: person,
+    lines: [{ productId: 'hoodie', quantity: 50 }],
+  };
+
+  it('strips forged price fields', () => {
+    const parsed = orderRequestSchema.parse({
+      ...order,
+      total: 1,
+      lines: [{ productId: 'hoodie', quantity: 50, price: 1 }],
+    });
+    expect(parsed.lines[0]).toEqual({ productId: 'hoodie', quantity: 50 });
+    expect(parsed).not.toHaveProperty('total');
+  });
+
+  it('empty cart → "Cart is empty"', () => {
+    const result = orderRequestSchema.safeParse({ ...order, lines: [] });
+    expect(result.error?.issues[0]?.message).toBe('Cart is empty');
+  });
+
+  it.each([[-1], [0], [1.5], [1e12], ['50']])('quantity %s is refused', (quantity) => {
+    const result = orderRequestSchema.safeParse({ ...order, lines: [{ productId: 'hoodie', quantity }] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['lines', 0, 'quantity']);
+  });
+});
+
+describe('control characters', () => {
+  it('are removed from names (no header injection) while an address keeps its line breaks', () => {
+    const parsed = customerSchema.parse({
+      ...person,
+      name: 'Anna\r\nBcc: x@example.com\u0000',
+      address: 'Storgatan 1\r\n111 22 Stockholm\u0007',
+    });
+    expect(parsed.name).toBe('Anna Bcc: x@example.com');
+    expect(parsed.address).toBe('Storgatan 1\n111 22 Stockholm');
+  });
+});

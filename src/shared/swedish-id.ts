@@ -1,0 +1,44 @@
+/**
+ * Swedish personal identity numbers (personnummer, ÅÅÅÅMMDD-XXXX) and organisation numbers
+ * (XXXXXX-XXXX): format and Luhn check digit. Pure functions, used by the checkout schema.
+ */
+
+/** Luhn (mod 10) check over a string of digits: true when the last digit is the right check digit. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export const personalNumberPattern = /^(\d{4})(\d{2})(\d{2})-?(\d{4})$/;
+export const orgNumberPattern = /^(\d{6})-?(\d{4})$/;
+
+export type IdCheck = 'ok' | 'format' | 'checksum';
+
+/** ÅÅÅÅMMDD-XXXX (hyphen optional). Day may be +60 (samordningsnummer). Luhn over the last 10 digits. */
+export function checkPersonalNumber(value: string): IdCheck {
+  const match = personalNumberPattern.exec(value.trim());
+  if (!match) return 'format';
+  const [, year, month, day, rest] = match as unknown as [string, string, string, string, string];
+  const m = Number(month);
+  let d = Number(day);
+  if (d > 60) d -= 60;
+  if (m < 1 || m > 12 || d < 1 || d > 31 || Number(year) < 1850) return 'format';
+  return luhnValid(`${year.slice(2)}${month}${day}${rest}`) ? 'ok' : 'checksum';
+}
+
+/** XXXXXX-XXXX (hyphen optional). Luhn over all 10 digits. */
+export function checkOrgNumber(value: string): IdCheck {
+  const match = orgNumberPattern.exec(value.trim());
+  if (!match) return 'format';
+  const digits = `${match[1]}${match[2]}`;
+  return luhnValid(digits) ? 'ok' : 'checksum';
+}

@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../src/server/db/orders-schema';
+import { openPage, plain, startShop, type Shop } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+/** Screenshots for a person to look at, outside the repository (set SCREENSHOT_DIR to keep them). */
+const shotDir = process.env.SCREENSHOT_DIR;
+async function shot(page: Page, name: string) {
+  if (!shotDir) return;
+  mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
+}
+
+async function addCouponBooklets(page: Page) {
+  await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
+  await page.getByRole('button', { name: 'Add 100 pcs to cart' }).click();
+  await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
+}
+
+async function axeViolations(page: Page) {
+  // Toasts fade in and out: their contrast mid-animation is not what a reader sees.
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('checkout in a real browser', () => {
+  it('empty cart shows the empty state with a way to the products', async () => {
+    const { page, context } = await openPage(shop);
+    await page.goto('/cart');
+    await expect.poll(() => page.getByText('Your cart is empty').isVisible()).toBe(true);
+    expect(await page.getByText('Add products to continue').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Browse Products' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/products');
+    await context.close();
+  });
+
+  it('/confirmation without an order goes home', async () => {
+    const { page, context } = await openPage(shop);
+    await page.goto('/confirmation');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  for (const width of [390, 1280]) {
+    it(`add → cart → fill → Complete Order → confirmation → invoice → cart empty (${width} px)`, async () => {
+      const { page, context, errors } = await openPage(shop, { width });
+      await addCouponBooklets(page);
+      await page.getByRole('link', { name: /cart/i }).first().click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/cart');
+      await expect
+        .poll(async () => plain(await page.getByTestId('cart-total').textContent()))
+        .toBe('3 000,00 kr');
+
+      // The quantity follows the tier: 200 booklets cost 25 kr each.
+      const quantity = page.getByRole('spinbutton', { name: 'Quantity of Coupon Booklet' });
+      expect(await quantity.getAttribute('min')).toBe('100');
+      expect(await quantity.getAttribute('step')).toBe('100');
+      await quantity.fill('200');
+      await expect
+        .poll(async () => plain(await page.getByTestId('cart-total').textContent()))
+        .toBe('5 000,00 kr');
+
+      // Empty form: the spec's messages under the fields.
+      await page.getByRole('button', { name: /Complete Order/ }).click();
+      await expect.poll(() => page.getByText('Please fill in all fields').count()).toBe(4);
+      expect(await page.getByText('Please fill in personal ID number').isVisible()).toBe(true);
+      expect(await page.getByPlaceholder('ÅÅÅÅMMDD-XXXX').isVisible()).toBe(true);
+      await page.getByLabel('Company').check();
+      expect(await page.getByPlaceholder('XXXXXX-XXXX').isVisible()).toBe(true);
+      expect(await page.getByLabel('Contact Person').isVisible()).toBe(true);
+      await page.getByLabel('Individual').check();
+      await shot(page, `cart-errors-${width}`);
+
+      await page.getByLabel('Personal ID number').fill('19811218-9877');
+      await page.getByLabel('Name').fill('Anna Andersson');
+      await page.getByLabel('Email').fill('anna@example.se');
+      await page.getByLabel('Phone').fill('070-123 45 67');
+      await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
+      expect(await page.getByLabel('Country').inputValue()).toBe('SE');
+      await page.getByRole('button', { name: /Complete Order/ }).click();
+      await expect
+        .poll(() => page.getByText('Personal ID number is not valid (check digit)').isVisible())
+        .toBe(true);
+      await page.getByLabel('Personal ID number').fill('19811218-9876');
+      expect(plain(await page.getByTestId('checkout-total').textContent())).toBe('5 000,00 kr');
+      if (width === 1280) expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `cart-filled-${width}`);
+      await page.getByRole('button', { name: /Complete Order/ }).click();
+
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+      await expect.poll(() => page.getByText('Order received!').isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId('invoice-number').textContent()).toMatch(/^INV-\d{13,}$/);
+      const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
+      expect(await page.getByRole('heading', { name: 'Thank you for your order!' }).isVisible()).toBe(true);
+      expect(await page.getByText('A copy of the invoice has been sent to').isVisible()).toBe(true);
+      expect(plain(await page.getByTestId('amount-to-pay').textContent())).toBe('5 000,00 kr');
+      expect(plain(await page.getByTestId('order-total').textContent())).toBe('5 000,00 kr');
+      expect(await page.getByTestId('bank-account').textContent()).toBe(
+        shop.server.config.seller.bankAccount,
+      );
+      expect(await page.getByText('Anna Andersson').isVisible()).toBe(true);
+      if (width === 1280) expect(await axeViolations(page)).toEqual([]);
+      await shot(page, `confirmation-${width}`);
+
+      // Copy the account number.
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.getByRole('button', { name: 'Copy account number' }).click();
+      await expect.poll(() => page.getByText('Account number copied!').isVisible()).toBe(true);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shop.server.config.seller.bankAccount);
+
+      // Download Invoice: Invoice_{number}.html with the order in it.
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download Invoice' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`Invoice_${number}.html`);
+      const file = readFileSync((await download.path()) ?? '', 'utf8');
+      expect(file).toContain(number);
+      expect(file).toContain('Faktura');
+      await expect.poll(() => page.getByText('Invoice downloaded!').isVisible()).toBe(true);
+
+      // View Invoice: the server's invoice in a new window, rendered under its own CSP without errors.
+      const opening = context.waitForEvent('page');
+      await page.getByRole('link', { name: 'View Invoice' }).click();
+      const invoice = await opening;
+      const invoiceErrors: string[] = [];
+      invoice.on('console', (m) => {
+        if (m.type() === 'error') invoiceErrors.push(m.text());
+      });
+      await invoice.waitForLoadState();
+      expect(await invoice.title()).toBe(`Faktura ${number}`);
+      expect(await invoice.locator('main').evaluate((el) => getComputedStyle(el).maxWidth)).toBe('820px');
+      await shot(invoice, `invoice-${width}`);
+      expect(invoiceErrors).toEqual([]);
+      await invoice.close();
+
+      // Reload keeps the confirmation (read from the server with the stored token).
+      await page.reload();
+      await expect.poll(() => page.getByTestId('invoice-number').textContent()).toBe(number);
+
+      // The cart is empty now.
+      expect(await page.getByTestId('cart-badge').count()).toBe(0);
+      await page.getByRole('link', { name: 'Back to Home' }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await page.goto('/cart');
+      await expect.poll(() => page.getByText('Your cart is empty').isVisible()).toBe(true);
+      if (width === 390) await shot(page, 'cart-empty-390');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('a failed save shows "Could not save order" and stays on the cart; the retry places one order', async () => {
+    const { page, context } = await openPage(shop);
+    await addCouponBooklets(page);
+    await page.goto('/cart');
+    await page.getByLabel('Company').check();
+    await page.getByLabel('Company name').fill('Acme AB');
+    await page.getByLabel('Organization number').fill('556016-0680');
+    await page.getByLabel('Contact Person').fill('Bo Berg');
+    await page.getByLabel('Email').fill('bo@example.com');
+    await page.getByLabel('Phone').fill('+47 22 33 44 55');
+    await page.getByLabel('Country').selectOption('NO');
+    await page.getByLabel('Delivery address').fill('Karl Johans gate 1, Oslo');
+
+    // The network drops the first answer after the server stored the order.
+    let bodies: string[] = [];
+    let dropped = false;
+    await page.route('**/api/orders', async (route) => {
+      bodies.push(route.request().postData() ?? '');
+      const response = await route.fetch();
+      if (!dropped) {
+        dropped = true;
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: /Complete Order/ }).click();
+    await expect.poll(() => page.getByText('Could not save order').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/cart');
+    await page.getByRole('button', { name: /Complete Order/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+    const keys = bodies.map((b) => (JSON.parse(b) as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    await expect.poll(() => page.getByText('Contact Person').isVisible()).toBe(true);
+    const stored = await shop.server.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerEmail, 'bo@example.com'));
+    expect(stored).toHaveLength(1);
+    bodies = [];
+    await context.close();
+  });
+});
