@@ -120,35 +120,28 @@ export class OutboxWorker {
     return this.running;
   }
 
+  /** One statement: lock due rows others have not locked, push their lease forward, answer them. */
   private async claim() {
-    return this.database.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
-        .limit(this.batchSize)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(emailOutbox)
-        .set({
-          attempts: sql`${emailOutbox.attempts} + 1`,
-          nextAttemptAt: sql`now() + ${`${this.leaseMs} milliseconds`}::interval`,
-        })
-        .where(
-          inArray(
-            emailOutbox.id,
-            due.map((r) => r.id),
-          ),
-        )
-        .returning({
-          id: emailOutbox.id,
-          orderId: emailOutbox.orderId,
-          kind: emailOutbox.kind,
-          attempts: emailOutbox.attempts,
-        });
-    });
+    const due = this.database.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+      .limit(this.batchSize)
+      .for('update', { skipLocked: true });
+    return this.database.db
+      .update(emailOutbox)
+      .set({
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        nextAttemptAt: sql`now() + ${`${this.leaseMs} milliseconds`}::interval`,
+      })
+      .where(inArray(emailOutbox.id, due))
+      .returning({
+        id: emailOutbox.id,
+        orderId: emailOutbox.orderId,
+        kind: emailOutbox.kind,
+        attempts: emailOutbox.attempts,
+      });
   }
 
   private async release(ids: number[]): Promise<void> {
