@@ -16,7 +16,7 @@ export interface TestSmtp {
 }
 
 /** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtp(): Promise<TestSmtp> {
+export async function startSmtp(options: { delayMs?: number } = {}): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let failures = 0;
   const server = new SMTPServer({
@@ -26,7 +26,9 @@ export async function startSmtp(): Promise<TestSmtp> {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', () => void finish());
+      const finish = async () => {
+        if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         if (failures > 0) {
           failures--;
           const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
@@ -39,7 +41,7 @@ export async function startSmtp(): Promise<TestSmtp> {
           raw: Buffer.concat(chunks).toString('utf8'),
         });
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

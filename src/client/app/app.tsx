@@ -5,19 +5,13 @@ import { ErrorBoundary } from './error-boundary';
 import { HomePage } from './routes/home';
 
 // Each page but Home is its own chunk: no route loads another route's code.
-const HowItWorksPage = lazy(() =>
-  import('./routes/how-it-works').then((m) => ({ default: m.HowItWorksPage })),
-);
+const HowItWorksPage = lazy(() => import('./routes/how-it-works').then((m) => ({ default: m.HowItWorksPage })));
 const ProductsPage = lazy(() => import('./routes/products').then((m) => ({ default: m.ProductsPage })));
 const ProductPage = lazy(() => import('./routes/product').then((m) => ({ default: m.ProductPage })));
 const CartPage = lazy(() => import('./routes/cart').then((m) => ({ default: m.CartPage })));
-const ConfirmationPage = lazy(() =>
-  import('./routes/confirmation').then((m) => ({ default: m.ConfirmationPage })),
-);
+const ConfirmationPage = lazy(() => import('./routes/confirmation').then((m) => ({ default: m.ConfirmationPage })));
 const PartnerPage = lazy(() => import('./routes/partner').then((m) => ({ default: m.PartnerPage })));
-const AdminLoginPage = lazy(() =>
-  import('./routes/admin-login').then((m) => ({ default: m.AdminLoginPage })),
-);
+const AdminLoginPage = lazy(() => import('./routes/admin-login').then((m) => ({ default: m.AdminLoginPage })));
 const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
 const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
 

@@ -33,6 +33,8 @@ export class OutboxWorker {
   private running: Promise<DrainResult> | undefined;
   private again = false;
   private stopped = true;
+  /** stop() was called: a running drain hands back what it has not sent yet. */
+  private stopping = false;
   private readonly pollMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
@@ -55,11 +57,13 @@ export class OutboxWorker {
 
   start(): void {
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running?.catch(() => undefined);
@@ -97,7 +101,12 @@ export class OutboxWorker {
         for (;;) {
           const batch = await this.claim();
           if (batch.length === 0) break;
-          for (const row of batch) {
+          for (const [index, row] of batch.entries()) {
+            if (this.stopping) {
+              // Shutting down: hand the rest back at once instead of waiting out their lease.
+              await this.release(batch.slice(index).map((r) => r.id));
+              return total;
+            }
             if (await this.deliver(row)) total.sent++;
             else total.failed++;
           }
@@ -111,35 +120,35 @@ export class OutboxWorker {
     return this.running;
   }
 
+  /** One statement: lock due rows others have not locked, push their lease forward, answer them. */
   private async claim() {
-    return this.database.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
-        .limit(this.batchSize)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(emailOutbox)
-        .set({
-          attempts: sql`${emailOutbox.attempts} + 1`,
-          nextAttemptAt: sql`now() + ${`${this.leaseMs} milliseconds`}::interval`,
-        })
-        .where(
-          inArray(
-            emailOutbox.id,
-            due.map((r) => r.id),
-          ),
-        )
-        .returning({
-          id: emailOutbox.id,
-          orderId: emailOutbox.orderId,
-          kind: emailOutbox.kind,
-          attempts: emailOutbox.attempts,
-        });
-    });
+    const due = this.database.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(emailOutbox.nextAttemptAt), asc(emailOutbox.id))
+      .limit(this.batchSize)
+      .for('update', { skipLocked: true });
+    return this.database.db
+      .update(emailOutbox)
+      .set({
+        attempts: sql`${emailOutbox.attempts} + 1`,
+        nextAttemptAt: sql`now() + ${`${this.leaseMs} milliseconds`}::interval`,
+      })
+      .where(inArray(emailOutbox.id, due))
+      .returning({
+        id: emailOutbox.id,
+        orderId: emailOutbox.orderId,
+        kind: emailOutbox.kind,
+        attempts: emailOutbox.attempts,
+      });
+  }
+
+  private async release(ids: number[]): Promise<void> {
+    await this.database.db
+      .update(emailOutbox)
+      .set({ attempts: sql`${emailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+      .where(inArray(emailOutbox.id, ids));
   }
 
   private async deliver(row: {

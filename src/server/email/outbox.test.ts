@@ -106,6 +106,42 @@ describe('email outbox over SMTP', () => {
   });
 });
 
+describe('email outbox shutdown', () => {
+  let smtp: TestSmtp;
+  let server: TestServer;
+  beforeAll(async () => {
+    smtp = await startSmtp({ delayMs: 150 });
+    server = await startServer({ env: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
+
+  it('stopping with a backlog returns quickly, hands unsent rows back, and a restart sends each once', async () => {
+    const numbers: string[] = [];
+    for (let i = 0; i < 8; i++) numbers.push(await placeOrder(server));
+    void server.app.emailOutbox.drain();
+    await expect.poll(() => smtp.received.length).toBeGreaterThan(0);
+    const started = Date.now();
+    await server.app.emailOutbox.stop();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const rows = await server.database.db
+      .select({ status: emailOutbox.status, dueNow: sql<boolean>`${emailOutbox.nextAttemptAt} <= now()` })
+      .from(emailOutbox);
+    expect(rows).toHaveLength(16);
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(smtp.received.length);
+    expect(rows.filter((r) => r.status === 'pending').every((r) => r.dueNow)).toBe(true);
+
+    server.app.emailOutbox.start();
+    await server.app.emailOutbox.drain();
+    await expect.poll(() => smtp.received.length).toBe(16);
+    const keys = smtp.received.map((m) => `${m.to.join()} ${/INV-\d+/.exec(m.raw)?.[0] ?? ''}`);
+    expect(new Set(keys).size).toBe(16);
+    expect(numbers.every((n) => keys.some((k) => k.endsWith(n)))).toBe(true);
+  });
+});
+
 describe('email outbox without SMTP_URL', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -2,6 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import { orders } from '../db/orders-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages as m } from '../../shared/checkout-schema';
+import { makePng } from '../../../tests/helpers/png';
 import { request, startServer, type TestServer } from '../../../tests/helpers/server';
 import type { OrderView } from '../../shared/order-view';
 
@@ -163,8 +164,12 @@ describe('POST /api/orders', () => {
     expect(await countOrders()).toBe(before);
   });
 
-  it('customised lines: only customiser products, available colours and sides', async () => {
-    const print = { method: 'dtg', uploadId: 'abcdefgh1234', side: 'front', x: 50, y: 40, scale: 0.3 };
+  it('customised lines: only customiser products, available colours and sides, uploaded images', async () => {
+    const image = new FormData();
+    image.append('file', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'logo.png');
+    const uploaded = await request<{ id: string }>(server, '/api/uploads', { method: 'POST', body: image });
+    expect(uploaded.status).toBe(201);
+    const print = { method: 'dtg', uploadId: uploaded.body.id, side: 'front', x: 50, y: 40, scale: 0.3 };
     const good = await request<Placed>(server, '/api/orders', {
       method: 'POST',
       json: order({
@@ -199,6 +204,22 @@ describe('POST /api/orders', () => {
       }),
     });
     expect(badPrint.status).toBe(400);
+    const before = await countOrders();
+    const unknownImage = await request<ErrorBody>(server, '/api/orders', {
+      method: 'POST',
+      json: order({
+        lines: [
+          {
+            productId: 'hoodie',
+            quantity: 20,
+            customisation: { color: 'navy', prints: [{ ...print, uploadId: 'neveruploaded1234' }] },
+          },
+        ],
+      }),
+    });
+    expect(unknownImage.status).toBe(400);
+    expect(unknownImage.body.error).toBe('An uploaded print image was not found. Please upload it again.');
+    expect(await countOrders()).toBe(before);
   });
 
   it('bad bodies: malformed JSON, not an object, huge names → 4xx with a message, never a 500', async () => {

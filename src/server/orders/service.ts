@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { findProduct, type Product } from '../../shared/catalogue';
 import type { OrderRequest } from '../../shared/checkout-schema';
 import { countryName } from '../../shared/countries';
@@ -13,8 +13,8 @@ import {
 } from '../../shared/money';
 import { priceLine } from '../../shared/pricing';
 import type { Database } from '../db/client';
-import { invoiceCounter, orders, type StoredOrderLine } from '../db/orders-schema';
-import { emailOutbox } from '../db/outbox-schema';
+import { orders, type StoredOrderLine } from '../db/orders-schema';
+import { findMissingUploads } from '../uploads';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -28,15 +28,6 @@ export class OrderError extends Error {
     super(message);
     this.name = 'OrderError';
   }
-}
-
-/**
- * HOOK POINT (uploads): answers the upload ids of customised lines that do not exist.
- * The uploads domain exports `findMissingUploads(database, ids)` from src/server/uploads/; wire it
- * in here when both branches are merged. Until then every well-formed id is accepted.
- */
-export function findMissingUploadIds(_database: Database, _ids: readonly string[]): Promise<string[]> {
-  return Promise.resolve([]);
 }
 
 function sha256(text: string): Buffer {
@@ -133,7 +124,7 @@ export async function placeOrder(
   }
   const uploadIds = lines.flatMap((l) => l.customisation?.prints.map((p) => p.uploadId) ?? []);
   if (uploadIds.length > 0) {
-    const missing = await findMissingUploadIds(database, uploadIds);
+    const missing = await findMissingUploads(database, uploadIds);
     if (missing.length > 0)
       throw new OrderError(400, 'An uploaded print image was not found. Please upload it again.');
   }
@@ -142,73 +133,53 @@ export async function placeOrder(
   const requestHash = sha256(JSON.stringify({ customer, lines: request.lines })).toString('hex');
   const accessToken = accessTokenFor(request.idempotencyKey);
 
-  const existing = await findByIdempotencyKey(database, request.idempotencyKey);
-  if (existing) return replay(existing, requestHash, accessToken);
-
   const total = sumMilli(lines.map((l) => milliFromDecimal(l.lineTotal)));
   const { exVat, vat } = splitVat(total);
   const country = countryName(customer.country) ?? customer.country;
+  const company = customer.customerType === 'company';
 
-  const inserted = await database.db
-    .transaction(async (tx) => {
-      // Row lock on the counter: numbers are strictly increasing across transactions and instances.
-      const [counter] = await tx
-        .update(invoiceCounter)
-        .set({
-          lastValue: sql`greatest((extract(epoch from clock_timestamp()) * 1000)::bigint, ${invoiceCounter.lastValue} + 1)`,
-        })
-        .where(eq(invoiceCounter.id, 1))
-        .returning({ value: invoiceCounter.lastValue });
-      if (!counter) throw new Error('invoice_counter row is missing');
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderNumber: `INV-${counter.value}`,
-          invoiceSeq: counter.value,
-          customerType: customer.customerType,
-          customerName: customer.name,
-          customerEmail: customer.email,
-          customerPhone: customer.phone,
-          customerOrganization: customer.customerType === 'company' ? customer.companyName : null,
-          customerOrgNumber: customer.customerType === 'company' ? customer.orgNumber : null,
-          customerPersonalNumber: customer.customerType === 'personal' ? customer.personalNumber : null,
-          customerAddress: `${customer.address}, ${country}`,
-          deliveryAddress: customer.address,
-          countryCode: customer.country,
-          items: lines,
-          totalAmount: milliToDecimalString(total),
-          exVatAmount: milliToDecimalString(exVat),
-          vatAmount: milliToDecimalString(vat),
-          idempotencyKey: request.idempotencyKey,
-          requestHash,
-          accessTokenHash: tokenHash(accessToken),
-        })
-        .onConflictDoNothing({ target: orders.idempotencyKey })
-        .returning({ id: orders.id, orderNumber: orders.orderNumber, totalAmount: orders.totalAmount });
-      // A simultaneous request with the same key won: undo the counter step and answer its order.
-      if (!order) return tx.rollback();
-      await tx.insert(emailOutbox).values([
-        { orderId: order.id, kind: 'buyer_confirmation' },
-        { orderId: order.id, kind: 'shop_notice' },
-      ]);
-      return order;
-    })
-    .catch((error: unknown) => {
-      if (!isRollback(error)) throw error;
-      return undefined;
-    });
+  // One statement, so one round trip and one implicit transaction: take the next invoice number
+  // under the counter's row lock (strictly increasing across transactions and instances, even
+  // within one millisecond), store the order, queue its two emails. A key already used inserts
+  // nothing (the counter step is then a harmless gap) and the earlier order is answered.
+  // Both drivers (PGlite, node-postgres) answer raw SQL as { rows }.
+  const result: unknown = await database.db.execute(sql`
+    WITH counter AS (
+      UPDATE invoice_counter
+      SET last_value = greatest((extract(epoch from clock_timestamp()) * 1000)::bigint, last_value + 1)
+      WHERE id = 1
+      RETURNING last_value
+    ), inserted AS (
+      INSERT INTO orders (
+        order_number, invoice_seq, customer_type, customer_name, customer_email, customer_phone,
+        customer_organization, customer_org_number, customer_personal_number, customer_address,
+        delivery_address, country_code, items, total_amount, ex_vat_amount, vat_amount,
+        idempotency_key, request_hash, access_token_hash
+      )
+      SELECT 'INV-' || last_value, last_value, ${customer.customerType}, ${customer.name}, ${customer.email},
+        ${customer.phone}, ${company ? customer.companyName : null}, ${company ? customer.orgNumber : null},
+        ${company ? null : customer.personalNumber}, ${`${customer.address}, ${country}`}, ${customer.address},
+        ${customer.country}, ${JSON.stringify(lines)}::jsonb, ${milliToDecimalString(total)}::numeric,
+        ${milliToDecimalString(exVat)}::numeric, ${milliToDecimalString(vat)}::numeric, ${request.idempotencyKey},
+        ${requestHash}, ${tokenHash(accessToken)}
+      FROM counter
+      ON CONFLICT (idempotency_key) DO NOTHING
+      RETURNING id, order_number, total_amount::text AS total_amount
+    ), queued AS (
+      INSERT INTO email_outbox (order_id, kind)
+      SELECT inserted.id, kind FROM inserted, unnest(ARRAY['buyer_confirmation', 'shop_notice']) AS kind
+    )
+    SELECT order_number, total_amount FROM inserted
+  `);
+  const inserted = (result as { rows: { order_number: string; total_amount: string }[] }).rows[0];
 
   if (!inserted) {
-    const winner = await findByIdempotencyKey(database, request.idempotencyKey);
-    if (!winner) throw new Error('order with this idempotency key vanished');
-    return replay(winner, requestHash, accessToken);
+    const existing = await findByIdempotencyKey(database, request.idempotencyKey);
+    if (!existing) throw new Error('order with this idempotency key vanished');
+    return replay(existing, requestHash, accessToken);
   }
   options.onCreated?.();
-  return { orderNumber: inserted.orderNumber, accessToken, total: inserted.totalAmount, created: true };
-}
-
-function isRollback(error: unknown): boolean {
-  return error instanceof TransactionRollbackError;
+  return { orderNumber: inserted.order_number, accessToken, total: inserted.total_amount, created: true };
 }
 
 async function findByIdempotencyKey(database: Database, key: string) {

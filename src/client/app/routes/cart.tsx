@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Customer } from '../../../shared/checkout-schema';
 import { ApiError } from '../../lib/api';
-import { formatSek } from '../../lib/format';
+import { formatCount, formatSek } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useCart } from '../../features/cart/cart-context';
 import { CartLines } from '../../features/checkout/cart-lines';
@@ -82,12 +82,12 @@ export function CartPage() {
         <EmptyCart />
       ) : (
         <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
-          <section aria-label="Order">
+          <section aria-label="Order" className="lg:sticky lg:top-24">
             <CartLines />
             <dl className="mt-4 space-y-1 rounded-2xl bg-slate-50 p-5 text-slate-700">
               <div className="flex justify-between">
                 <dt>Items</dt>
-                <dd className="tabular-nums">{count} st</dd>
+                <dd className="tabular-nums">{formatCount(count)} st</dd>
               </div>
               <div className="flex items-baseline justify-between gap-3 text-lg font-semibold text-slate-900">
                 <dt>

@@ -3,43 +3,18 @@ import { Link } from 'wouter';
 import { products } from '../../../shared/catalogue';
 import { ProductImage } from '../../features/catalogue/product-image';
 
-const partnerLogos = import.meta.glob<string>('../../assets/partners/*.svg', {
-  eager: true,
-  query: '?url',
-  import: 'default',
-});
+const partnerLogos = import.meta.glob<string>('../../assets/partners/*.svg', { eager: true, query: '?url', import: 'default' });
 // These two logos are drawn white, for a dark plate.
 const whiteLogos = new Set(['fjord-brewing', 'stella-studio']);
 const partners = Object.entries(partnerLogos).map(([path, src]) => {
-  const id =
-    path
-      .split('/')
-      .pop()
-      ?.replace(/\.svg$/, '') ?? '';
-  return {
-    id,
-    src,
-    alt: id.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
-    isWhite: whiteLogos.has(id),
-  };
+  const id = path.split('/').pop()?.replace(/\.svg$/, '') ?? '';
+  return { id, src, alt: id.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()), isWhite: whiteLogos.has(id) };
 });
 
 const features = [
-  {
-    icon: BadgePercent,
-    title: 'Bulk Prices',
-    text: 'The more you order, the less you pay per piece — clear quantity tiers on every product.',
-  },
-  {
-    icon: Truck,
-    title: 'Fast Delivery',
-    text: 'Printed and shipped quickly across Sweden and Europe, ready for your event.',
-  },
-  {
-    icon: FileText,
-    title: 'Easy Payment',
-    text: 'Pay via bank transfer after placing the order. You receive an invoice with 30 days net.',
-  },
+  { icon: BadgePercent, title: 'Bulk Prices', text: 'The more you order, the less you pay per piece — clear quantity tiers on every product.' },
+  { icon: Truck, title: 'Fast Delivery', text: 'Printed and shipped quickly across Sweden and Europe, ready for your event.' },
+  { icon: FileText, title: 'Easy Payment', text: 'Pay via bank transfer after placing the order. You receive an invoice with 30 days net.' },
 ];
 
 const featured = ['hoodie', 'tshirt-bomull', 'baseball-keps', 'klistermärken'];
@@ -58,8 +33,8 @@ export function HomePage() {
               Bulk products at the best price
             </h1>
             <p className="mt-6 max-w-xl text-lg text-brand-100">
-              T-shirts, hoodies, caps, stickers, coupon booklets and more — printed with your design, priced
-              by quantity and paid by invoice.
+              T-shirts, hoodies, caps, stickers, coupon booklets and more — printed with your design, priced by quantity and
+              paid by invoice.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link
@@ -104,10 +79,7 @@ export function HomePage() {
       </section>
 
       <section aria-labelledby="partners-title" className="border-b border-slate-200 bg-slate-50 py-10">
-        <h2
-          id="partners-title"
-          className="text-center text-sm font-semibold uppercase tracking-widest text-slate-600"
-        >
+        <h2 id="partners-title" className="text-center text-sm font-semibold uppercase tracking-widest text-slate-600">
           Våra Partners
         </h2>
         <div className="relative mt-6 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_10%,black_90%,transparent)]">
@@ -146,8 +118,7 @@ export function HomePage() {
         <div className="flex flex-col items-center gap-6 rounded-3xl bg-slate-900 px-6 py-12 text-center text-white md:px-12">
           <h2 className="text-3xl font-bold tracking-tight">Ready to order for your team or event?</h2>
           <p className="max-w-2xl text-slate-300">
-            Pick your products, choose a quantity and get the bulk price straight away. You pay by invoice
-            after ordering.
+            Pick your products, choose a quantity and get the bulk price straight away. You pay by invoice after ordering.
           </p>
           <Link
             href="/products"

@@ -2,21 +2,13 @@ import { ClipboardList, FileText, Mail, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 
 const steps = [
-  {
-    icon: ShoppingCart,
-    title: 'Add products to your cart',
-    text: 'Choose products and quantities. The bulk price updates as your quantity grows.',
-  },
+  { icon: ShoppingCart, title: 'Add products to your cart', text: 'Choose products and quantities. The bulk price updates as your quantity grows.' },
   {
     icon: ClipboardList,
     title: 'Fill in your details at checkout',
     text: 'Enter your contact, delivery and company information and place the order.',
   },
-  {
-    icon: FileText,
-    title: 'Receive an invoice',
-    text: 'You get an invoice with an order number straight away. Pay by bank transfer, 30 days net.',
-  },
+  { icon: FileText, title: 'Receive an invoice', text: 'You get an invoice with an order number straight away. Pay by bank transfer, 30 days net.' },
   {
     icon: Mail,
     title: 'Email your print files',
@@ -48,15 +40,12 @@ export function HowItWorksPage() {
       <aside className="mt-10 rounded-2xl bg-amber-50 p-6 text-amber-950 ring-1 ring-amber-200">
         <h2 className="font-semibold">About print files</h2>
         <p className="mt-2">
-          Print files should be vector files (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG and other raster
-          formats) incur an extra fee of 100 kr for conversion.
+          Print files should be vector files (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG and other raster formats) incur an
+          extra fee of 100 kr for conversion.
         </p>
       </aside>
       <div className="mt-10 text-center">
-        <Link
-          href="/products"
-          className="inline-flex rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-        >
+        <Link href="/products" className="inline-flex rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800">
           Browse Products
         </Link>
       </div>

@@ -31,10 +31,7 @@ export function ProductPage() {
           </li>
           <li aria-hidden>/</li>
           <li>
-            <Link
-              href={`/products?category=${encodeURIComponent(product.category)}`}
-              className="hover:text-slate-900 hover:underline"
-            >
+            <Link href={`/products?category=${encodeURIComponent(product.category)}`} className="hover:text-slate-900 hover:underline">
               {category?.label}
             </Link>
           </li>

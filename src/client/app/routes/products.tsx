@@ -12,10 +12,7 @@ export function ProductsPage() {
   const [params, setParams] = useSearchParams();
   const { formatPrice, currency } = useCurrency();
   const selected = params.get('category') ?? 'alla';
-  const visible =
-    selected === 'alla'
-      ? products
-      : products.filter((p) => isCategoryId(selected) && p.category === selected);
+  const visible = selected === 'alla' ? products : products.filter((p) => isCategoryId(selected) && p.category === selected);
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
@@ -33,9 +30,7 @@ export function ProductsPage() {
             onClick={() => setParams(filter.id === 'alla' ? {} : { category: filter.id })}
             className={cn(
               'rounded-full px-4 py-2 text-sm font-semibold transition-colors',
-              selected === filter.id
-                ? 'bg-brand-800 text-white'
-                : 'bg-slate-100 text-slate-800 hover:bg-slate-200',
+              selected === filter.id ? 'bg-brand-800 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200',
             )}
           >
             {filter.label}
@@ -62,20 +57,13 @@ export function ProductsPage() {
                   className="w-32 shrink-0 object-cover transition-transform group-hover:scale-[1.02] sm:w-full"
                 />
                 <div className="flex min-w-0 flex-1 flex-col p-4 sm:p-5">
-                  <h2 className="text-lg font-semibold text-slate-900 group-hover:text-brand-700">
-                    {product.name}
-                  </h2>
+                  <h2 className="text-lg font-semibold text-slate-900 group-hover:text-brand-700">{product.name}</h2>
                   <p className="mt-1 line-clamp-2 flex-1 text-sm text-slate-600">{product.description}</p>
                   <p className="mt-4 text-sm text-slate-700">
-                    From{' '}
-                    <span className="text-base font-bold text-slate-900">
-                      {formatPrice(startingPrice(product))}
-                    </span>{' '}
+                    From <span className="text-base font-bold text-slate-900">{formatPrice(startingPrice(product))}</span>{' '}
                     <span className="text-slate-600">{currency.code}/pcs</span>
                   </p>
-                  <p className="mt-1 text-xs text-slate-600">
-                    Minimum {formatCount(product.minQuantity)} pcs
-                  </p>
+                  <p className="mt-1 text-xs text-slate-600">Minimum {formatCount(product.minQuantity)} pcs</p>
                 </div>
               </Link>
             </li>

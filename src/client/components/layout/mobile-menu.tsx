@@ -21,17 +21,11 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
               <X className="size-5" aria-hidden />
             </RadixDialog.Close>
           </div>
-          <nav
-            aria-label="Mobile"
-            className="mt-4"
-            onClick={(event) => (event.target as HTMLElement).closest('a') && onClose()}
-          >
+          <nav aria-label="Mobile" className="mt-4" onClick={(event) => (event.target as HTMLElement).closest('a') && onClose()}>
             <Link href="/" className={linkClass}>
               Home
             </Link>
-            <p className="px-3 pb-1 pt-4 text-xs font-semibold uppercase tracking-wide text-slate-600">
-              Products
-            </p>
+            <p className="px-3 pb-1 pt-4 text-xs font-semibold uppercase tracking-wide text-slate-600">Products</p>
             <Link href="/products" className={linkClass}>
               All Products
             </Link>

@@ -27,7 +27,9 @@ export function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <div className="flex min-h-dvh flex-col">
           <SiteHeader />
-          <div className="flex-1">{children}</div>
+          <div className="flex-1">
+            {children}
+          </div>
           <SiteFooter />
         </div>
         <Suspense fallback={null}>

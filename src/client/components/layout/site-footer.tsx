@@ -30,18 +30,12 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contact</h2>
           <ul className="mt-4 space-y-2">
             <li>
-              <a
-                href={`mailto:${shopContact.email}`}
-                className={`${footerLink} inline-flex items-center gap-2`}
-              >
+              <a href={`mailto:${shopContact.email}`} className={`${footerLink} inline-flex items-center gap-2`}>
                 <Mail className="size-4" aria-hidden /> {shopContact.email}
               </a>
             </li>
             <li>
-              <a
-                href={`tel:${shopContact.phone.replace(/\s/g, '')}`}
-                className={`${footerLink} inline-flex items-center gap-2`}
-              >
+              <a href={`tel:${shopContact.phone.replace(/\s/g, '')}`} className={`${footerLink} inline-flex items-center gap-2`}>
                 <Phone className="size-4" aria-hidden /> {shopContact.phone}
               </a>
             </li>
@@ -70,8 +64,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-slate-800">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6 lg:px-8">
-          © {new Date().getFullYear()} BulkPrint. All prices include 25 % VAT. Payment by invoice, 30 days
-          net.
+          © {new Date().getFullYear()} BulkPrint. All prices include 25 % VAT. Payment by invoice, 30 days net.
         </p>
       </div>
     </footer>

@@ -9,9 +9,7 @@ import { cn } from '../../lib/cn';
 import { formatCount } from '../../lib/format';
 import { Logo } from './logo';
 
-const SearchDialog = lazy(() =>
-  import('../../features/search/search-dialog').then((m) => ({ default: m.SearchDialog })),
-);
+const SearchDialog = lazy(() => import('../../features/search/search-dialog').then((m) => ({ default: m.SearchDialog })));
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 const navLink = (isActive: boolean) =>
@@ -32,12 +30,7 @@ export function SiteHeader() {
           <Logo />
         </Link>
 
-        <NavigationMenu.Root
-          aria-label="Main"
-          className="relative hidden lg:block"
-          delayDuration={200}
-          skipDelayDuration={300}
-        >
+        <NavigationMenu.Root aria-label="Main" className="relative hidden lg:block" delayDuration={200} skipDelayDuration={300}>
           <NavigationMenu.List className="flex items-center gap-1">
             <NavigationMenu.Item>
               <Link href="/" className={navLink}>
@@ -47,10 +40,7 @@ export function SiteHeader() {
             <NavigationMenu.Item>
               <NavigationMenu.Trigger className="group flex items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 data-[state=open]:bg-slate-100">
                 Products
-                <ChevronDown
-                  className="size-4 transition-transform group-data-[state=open]:rotate-180"
-                  aria-hidden
-                />
+                <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden />
               </NavigationMenu.Trigger>
               <NavigationMenu.Content className="absolute left-0 top-full mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
                 <ul>

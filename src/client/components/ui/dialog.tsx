@@ -23,13 +23,9 @@ export function Dialog(props: {
           )}
           {...(props.description ? {} : { 'aria-describedby': undefined })}
         >
-          <RadixDialog.Title className="pr-8 text-xl font-bold text-slate-900">
-            {props.title}
-          </RadixDialog.Title>
+          <RadixDialog.Title className="pr-8 text-xl font-bold text-slate-900">{props.title}</RadixDialog.Title>
           {props.description && (
-            <RadixDialog.Description className="mt-2 text-sm text-slate-600">
-              {props.description}
-            </RadixDialog.Description>
+            <RadixDialog.Description className="mt-2 text-sm text-slate-600">{props.description}</RadixDialog.Description>
           )}
           <div className="mt-4">{props.children}</div>
           <RadixDialog.Close

@@ -1,13 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { readStoredJson, writeStored } from '../../lib/storage';
-import {
-  cartReducer,
-  parseStoredCart,
-  priceCart,
-  type CartAction,
-  type CartLine,
-  type PricedCartLine,
-} from './cart-model';
+import { cartReducer, parseStoredCart, priceCart, type CartAction, type CartLine, type PricedCartLine } from './cart-model';
 import type { Milli } from '../../../shared/money';
 
 export const CART_STORAGE_KEY = 'cart';

@@ -3,9 +3,7 @@ import { cartReducer, parseStoredCart, priceCart } from './cart-model';
 
 const design = {
   color: 'navy',
-  prints: [
-    { method: 'dtg' as const, uploadId: 'abcdefgh1234', side: 'front' as const, x: 50, y: 40, scale: 0.3 },
-  ],
+  prints: [{ method: 'dtg' as const, uploadId: 'abcdefgh1234', side: 'front' as const, x: 50, y: 40, scale: 0.3 }],
   additionalInfo: '',
 };
 
@@ -15,18 +13,9 @@ describe('cart', () => {
     lines = cartReducer(lines, { type: 'add', productId: 'kuponghäfte', quantity: 200 });
     expect(lines).toEqual([{ key: 'kuponghäfte', productId: 'kuponghäfte', quantity: 300 }]);
     lines = cartReducer(lines, { type: 'add', productId: 'hoodie', quantity: 20, customisation: design });
-    lines = cartReducer(lines, {
-      type: 'add',
-      productId: 'hoodie',
-      quantity: 30,
-      customisation: { ...design, color: 'red' },
-    });
+    lines = cartReducer(lines, { type: 'add', productId: 'hoodie', quantity: 30, customisation: { ...design, color: 'red' } });
     lines = cartReducer(lines, { type: 'add', productId: 'hoodie', quantity: 30, customisation: design });
-    expect(lines.map((l) => [l.productId, l.quantity])).toEqual([
-      ['kuponghäfte', 300],
-      ['hoodie', 50],
-      ['hoodie', 30],
-    ]);
+    expect(lines.map((l) => [l.productId, l.quantity])).toEqual([['kuponghäfte', 300], ['hoodie', 50], ['hoodie', 30]]);
   });
 
   it('set quantity clamps to the minimum, remove and clear empty it', () => {
@@ -62,10 +51,6 @@ describe('cart', () => {
       42,
       null,
     ]);
-    expect(lines.map((l) => [l.productId, l.quantity])).toEqual([
-      ['hoodie', 20],
-      ['tejp', 120],
-      ['crewneck', 1_000_000],
-    ]);
+    expect(lines.map((l) => [l.productId, l.quantity])).toEqual([['hoodie', 20], ['tejp', 120], ['crewneck', 1_000_000]]);
   });
 });

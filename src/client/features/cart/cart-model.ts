@@ -39,16 +39,10 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
       const existing = lines.find((line) => line.key === key);
       if (existing) {
         return lines.map((line) =>
-          line.key === key
-            ? { ...line, quantity: clampQuantity(product, line.quantity + action.quantity) }
-            : line,
+          line.key === key ? { ...line, quantity: clampQuantity(product, line.quantity + action.quantity) } : line,
         );
       }
-      const line: CartLine = {
-        key,
-        productId: product.id,
-        quantity: clampQuantity(product, action.quantity),
-      };
+      const line: CartLine = { key, productId: product.id, quantity: clampQuantity(product, action.quantity) };
       if (action.customisation) line.customisation = action.customisation;
       return [...lines, line];
     }
@@ -57,9 +51,7 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
     case 'setQuantity':
       return lines.map((line) => {
         const product = findProduct(line.productId);
-        return line.key === action.key && product
-          ? { ...line, quantity: clampQuantity(product, action.quantity) }
-          : line;
+        return line.key === action.key && product ? { ...line, quantity: clampQuantity(product, action.quantity) } : line;
       });
     case 'clear':
       return [];
@@ -103,22 +95,13 @@ export interface PricedCartLine extends CartLine {
   lineTotal: Milli;
 }
 
-export function priceCart(lines: readonly CartLine[]): {
-  lines: PricedCartLine[];
-  total: Milli;
-  count: number;
-} {
+export function priceCart(lines: readonly CartLine[]): { lines: PricedCartLine[]; total: Milli; count: number } {
   const priced: PricedCartLine[] = [];
   for (const line of lines) {
     const product = findProduct(line.productId);
     const price = product && priceLine(product, line.quantity);
     if (!product || !price) continue;
-    priced.push({
-      ...line,
-      product,
-      unitPrice: price.unitPrice,
-      lineTotal: lineTotal(price.unitPrice, line.quantity),
-    });
+    priced.push({ ...line, product, unitPrice: price.unitPrice, lineTotal: lineTotal(price.unitPrice, line.quantity) });
   }
   return {
     lines: priced,

@@ -1,21 +1,9 @@
 import { cn } from '../../lib/cn';
 
 // Every drawing in assets/products, by product id; Vite hashes them so they cache forever.
-const images = import.meta.glob<string>('../../assets/products/*.svg', {
-  eager: true,
-  query: '?url',
-  import: 'default',
-});
+const images = import.meta.glob<string>('../../assets/products/*.svg', { eager: true, query: '?url', import: 'default' });
 const byId = new Map(
-  Object.entries(images).map(([path, url]) => [
-    decodeURIComponent(
-      path
-        .split('/')
-        .pop()
-        ?.replace(/\.svg$/, '') ?? '',
-    ),
-    url,
-  ]),
+  Object.entries(images).map(([path, url]) => [decodeURIComponent(path.split('/').pop()?.replace(/\.svg$/, '') ?? ''), url]),
 );
 
 export function productImageUrl(id: string): string | undefined {

@@ -18,10 +18,7 @@ export function TierProduct({ product }: { product: Product }) {
   if (!tier) return null;
   const total = lineTotal(tier.pricePerUnit, tier.quantity);
   const first = product.tiers[0];
-  const savings =
-    first && first.pricePerUnit > tier.pricePerUnit
-      ? Math.round((1 - tier.pricePerUnit / first.pricePerUnit) * 100)
-      : 0;
+  const savings = first && first.pricePerUnit > tier.pricePerUnit ? Math.round((1 - tier.pricePerUnit / first.pricePerUnit) * 100) : 0;
 
   const add = () => {
     dispatch({ type: 'add', productId: product.id, quantity: tier.quantity });
@@ -37,18 +34,13 @@ export function TierProduct({ product }: { product: Product }) {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{product.name}</h1>
         <p className="mt-3 text-lg text-slate-600">{product.description}</p>
 
-        <section
-          aria-labelledby="quantity-title"
-          className="mt-8 rounded-2xl border border-slate-200 p-6 shadow-sm"
-        >
+        <section aria-labelledby="quantity-title" className="mt-8 rounded-2xl border border-slate-200 p-6 shadow-sm">
           <div className="flex items-baseline justify-between gap-4">
             <h2 id="quantity-title" className="text-base font-semibold text-slate-900">
               Choose quantity
             </h2>
             {savings > 0 && (
-              <span className="rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800">
-                Save {savings}%
-              </span>
+              <span className="rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800">Save {savings}%</span>
             )}
           </div>
           <Slider.Root
@@ -76,28 +68,19 @@ export function TierProduct({ product }: { product: Product }) {
           <dl className="mt-6 grid grid-cols-3 gap-2 text-center sm:gap-3" aria-live="polite">
             <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Quantity</dt>
-              <dd
-                className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
-                data-testid="tier-quantity"
-              >
+              <dd className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg" data-testid="tier-quantity">
                 {formatCount(tier.quantity)} pcs
               </dd>
             </div>
             <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Per unit</dt>
-              <dd
-                className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
-                data-testid="tier-unit-price"
-              >
+              <dd className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg" data-testid="tier-unit-price">
                 {formatPrice(tier.pricePerUnit)}
               </dd>
             </div>
             <div className="rounded-xl bg-brand-50 px-1 py-3 sm:p-3">
               <dt className="text-xs font-medium uppercase tracking-wide text-brand-800">Total</dt>
-              <dd
-                className="mt-1 whitespace-nowrap text-sm font-bold text-brand-900 sm:text-lg"
-                data-testid="tier-total"
-              >
+              <dd className="mt-1 whitespace-nowrap text-sm font-bold text-brand-900 sm:text-lg" data-testid="tier-total">
                 {formatPrice(total)}
               </dd>
             </div>
@@ -111,9 +94,7 @@ export function TierProduct({ product }: { product: Product }) {
             <ShoppingCart className="size-5" aria-hidden />
             Add {tier.quantity} pcs to cart
           </button>
-          <p className="mt-3 text-center text-xs text-slate-600">
-            Prices include 25 % VAT · Pay by invoice, 30 days net
-          </p>
+          <p className="mt-3 text-center text-xs text-slate-600">Prices include 25 % VAT · Pay by invoice, 30 days net</p>
         </section>
 
         <section aria-labelledby="tiers-title" className="mt-8">
@@ -123,37 +104,22 @@ export function TierProduct({ product }: { product: Product }) {
           <table className="mt-3 w-full text-left text-sm">
             <thead className="text-slate-600">
               <tr>
-                <th scope="col" className="py-2 font-medium">
-                  Quantity
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Per unit
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Total
-                </th>
+                <th scope="col" className="py-2 font-medium">Quantity</th>
+                <th scope="col" className="py-2 text-right font-medium">Per unit</th>
+                <th scope="col" className="py-2 text-right font-medium">Total</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {product.tiers.map((t, i) => (
-                <tr
-                  key={t.quantity}
-                  className={i === index ? 'bg-brand-50 font-semibold text-brand-900' : 'text-slate-800'}
-                >
+                <tr key={t.quantity} className={i === index ? 'bg-brand-50 font-semibold text-brand-900' : 'text-slate-800'}>
                   <td className="py-2 pl-2">
-                    <button
-                      type="button"
-                      onClick={() => setIndex(i)}
-                      className="inline-flex items-center gap-1 hover:underline"
-                    >
+                    <button type="button" onClick={() => setIndex(i)} className="inline-flex items-center gap-1 hover:underline">
                       {i === index && <Check className="size-4" aria-hidden />}
                       {formatCount(t.quantity)} pcs
                     </button>
                   </td>
                   <td className="py-2 text-right tabular-nums">{formatPrice(t.pricePerUnit)}</td>
-                  <td className="py-2 pr-2 text-right tabular-nums">
-                    {formatPrice(lineTotal(t.pricePerUnit, t.quantity))}
-                  </td>
+                  <td className="py-2 pr-2 text-right tabular-nums">{formatPrice(lineTotal(t.pricePerUnit, t.quantity))}</td>
                 </tr>
               ))}
             </tbody>

@@ -49,7 +49,7 @@ function QuantityInput({ line }: { line: PricedCartLine }) {
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit();
       }}
-      className="w-28 rounded-lg border border-slate-300 px-3 py-2 text-right text-base tabular-nums focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+      className="w-24 rounded-lg sm:w-28 border border-slate-300 px-3 py-2 text-right text-base tabular-nums focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
     />
   );
 }
@@ -117,7 +117,10 @@ export function CartLines() {
               )}
               <div className="mt-3 flex items-center justify-between gap-3">
                 <QuantityInput line={line} />
-                <p className="text-right font-semibold tabular-nums text-slate-900" data-testid="line-total">
+                <p
+                  className="whitespace-nowrap text-right font-semibold tabular-nums text-slate-900"
+                  data-testid="line-total"
+                >
                   {formatPrice(line.lineTotal)}
                 </p>
               </div>

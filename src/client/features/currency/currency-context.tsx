@@ -1,14 +1,4 @@
-import {
-  createContext,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   currencies,
   currencyForCountry,
@@ -106,7 +96,10 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
       {children}
       {dialogOpen && (
         <Suspense fallback={null}>
-          <CurrencyDialog current={code} onClose={() => setDialogOpen(false)} />
+          <CurrencyDialog
+            current={code}
+            onClose={() => setDialogOpen(false)}
+          />
         </Suspense>
       )}
     </CurrencyContext.Provider>

@@ -14,9 +14,7 @@ export function searchProducts(query: string) {
   if (words.length === 0) return [];
   return products.filter((product) => {
     const category = categories.find((c) => c.id === product.category)?.label ?? '';
-    const haystack = normalise(
-      `${product.name} ${product.id} ${product.description} ${category} ${product.category}`,
-    );
+    const haystack = normalise(`${product.name} ${product.id} ${product.description} ${category} ${product.category}`);
     return words.every((word) => haystack.includes(word));
   });
 }
@@ -25,12 +23,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('');
   const results = useMemo(() => searchProducts(query), [query]);
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title="Search products"
-      className="sm:top-24 sm:translate-y-0"
-    >
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Search products" className="sm:top-24 sm:translate-y-0">
       <label className="block">
         <span className="sr-only">Search for a product</span>
         <input
