@@ -33,14 +33,14 @@ describe('currency', () => {
 
   it('the header picker switches currency and a Swedish visitor gets SEK', async () => {
     const { page, context } = await openPage(shop, { skipCurrencyDialog: false, locale: 'sv-SE' });
-    await page.goto('/products/hoodie');
+    await page.goto('/products/zip');
     const dialog = page.getByRole('dialog', { name: 'Select Your Currency' });
     await expect.poll(() => dialog.getByRole('button', { name: /SEK/ }).getAttribute('aria-pressed')).toBe('true');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.getByRole('combobox', { name: 'Currency' }).selectOption('USD');
-    // Hoodie 20 pcs × 132 kr = 2640 kr × 0.096 = 253.44 $
-    await expect.poll(async () => plain(await page.getByTestId('tier-total').textContent())).toBe('253,44 $');
+    // Zip sweater 20 pcs × 154 kr = 3080 kr × 0.096 = 295.68 $
+    await expect.poll(async () => plain(await page.getByTestId('tier-total').textContent())).toBe('295,68 $');
     await context.close();
   });
 
@@ -50,8 +50,8 @@ describe('currency', () => {
       window.localStorage.setItem('currency', '"XYZ"<script>');
       window.localStorage.setItem('cart', '{not json');
     });
-    await page.goto('/products/hoodie');
-    await expect.poll(async () => plain(await page.getByTestId('tier-total').textContent())).toBe('2 640,00 kr');
+    await page.goto('/products/zip');
+    await expect.poll(async () => plain(await page.getByTestId('tier-total').textContent())).toBe('3 080,00 kr');
     expect(await page.getByTestId('cart-badge').count()).toBe(0);
     expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('SEK');
     expect(errors).toEqual([]);
