@@ -80,7 +80,11 @@ export function measureBundles(clientDir: string): BundleResult {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('no entry in the Vite manifest');
 
-  const routeModules = new Set(Object.values(routeChunks).flat().filter((key) => key.startsWith('app/routes/')));
+  const routeModules = new Set(
+    Object.values(routeChunks)
+      .flat()
+      .filter((key) => key.startsWith('app/routes/')),
+  );
   const sizeOf = (keys: Set<string>) => {
     const js = new Set<string>();
     const css = new Set<string>();
@@ -116,7 +120,10 @@ export function measureBundles(clientDir: string): BundleResult {
 
   const named = new Set(Object.values(routeChunks).flat());
   const unassignedLazyChunks = Object.entries(manifest)
-    .filter(([key, chunk]) => chunk.isDynamicEntry && !named.has(key) && !deferredModules.some((pattern) => pattern.test(key)))
+    .filter(
+      ([key, chunk]) =>
+        chunk.isDynamicEntry && !named.has(key) && !deferredModules.some((pattern) => pattern.test(key)),
+    )
     .map(([key]) => key);
 
   const home = routes.find((r) => r.route === '/');

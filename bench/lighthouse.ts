@@ -43,7 +43,13 @@ export async function runLighthouse(baseUrl: string, runs: number): Promise<Ligh
     const results: LighthouseScores[] = [];
     for (const path of lighthousePaths) {
       const scores: Record<Category, number[]> = { performance: [], accessibility: [], 'best-practices': [] };
-      const metrics = { fcp: [] as number[], lcp: [] as number[], tbt: [] as number[], cls: [] as number[], si: [] as number[] };
+      const metrics = {
+        fcp: [] as number[],
+        lcp: [] as number[],
+        tbt: [] as number[],
+        cls: [] as number[],
+        si: [] as number[],
+      };
       const failing = new Set<string>();
       for (let i = 0; i < runs; i++) {
         const answer = await lighthouse(new URL(path, baseUrl).href, {
@@ -60,7 +66,12 @@ export async function runLighthouse(baseUrl: string, runs: number): Promise<Ligh
           scores[category].push(Math.round((entry?.score ?? 0) * 100));
           for (const ref of entry?.auditRefs ?? []) {
             const audit = lhr.audits[ref.id];
-            if (ref.weight > 0 && audit && audit.score !== null && audit.score < (category === 'performance' ? 0.9 : 1)) {
+            if (
+              ref.weight > 0 &&
+              audit &&
+              audit.score !== null &&
+              audit.score < (category === 'performance' ? 0.9 : 1)
+            ) {
               failing.add(`${category}:${ref.id}`);
             }
           }

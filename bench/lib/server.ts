@@ -26,7 +26,11 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `node <args>` with PORT set and waits until `readyPath` answers. */
-export async function startProcess(args: string[], env: Record<string, string>, readyPath = '/'): Promise<RunningServer> {
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  readyPath = '/',
+): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -39,7 +43,8 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${stderr}`);
+    if (child.exitCode !== null)
+      throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${stderr}`);
     try {
       const response = await fetch(url + readyPath);
       await response.arrayBuffer();
@@ -73,7 +78,9 @@ export async function startProcess(args: string[], env: Record<string, string>, 
  * The production server (`node dist/server/main.js`, after `npm run build`) in its own process,
  * on its own data folder; PostgreSQL when databaseUrl is given, else embedded PGlite on disk.
  */
-export async function startShopServer(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+export async function startShopServer(
+  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const server = await startProcess(
     ['dist/server/main.js'],
