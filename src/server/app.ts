@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
@@ -8,6 +7,7 @@ import { RatesProvider } from './currency/rates';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { installErrorHandlers, sendError } from './http/errors';
+import { securityHeaders } from './http/security-headers';
 import { notFoundReportRoute } from './spa/not-found-report';
 import { isPageRequest, pageStatus, serveSpa } from './spa/serve';
 
@@ -41,7 +41,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await migrate(database);
   if (options.closeDatabase) app.addHook('onClose', () => database.close());
 
-  await app.register(helmet, {
+  await securityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
