@@ -74,6 +74,21 @@ describe('accessibility (axe, WCAG 2.1 A + AA)', () => {
     await context.close();
   });
 
+  it('the open Products menu has no violations; Escape closes it and gives focus back', async () => {
+    const { page, context } = await open('/', { width: 1280 });
+    const trigger = page.getByRole('button', { name: 'Products', exact: true });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Print Products');
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Products');
+    await context.close();
+  });
+
   it('the search dialog and the mobile menu have no violations', async () => {
     const { page, context } = await open('/', { width: 390 });
     await page.getByRole('button', { name: 'Search products' }).click();
