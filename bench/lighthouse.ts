@@ -32,6 +32,16 @@ export interface LighthouseScores {
 type Category = 'performance' | 'accessibility' | 'best-practices';
 const categories: Category[] = ['performance', 'accessibility', 'best-practices'];
 
+/** One Lighthouse run; a run whose trace failed (it happens on a loaded machine) is tried again. */
+async function audit(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const answer = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories });
+    const error = answer ? answer.lhr.runtimeError : { message: 'no result' };
+    if (!error) return (answer as NonNullable<typeof answer>).lhr;
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${error.message}`);
+  }
+}
+
 /** Lighthouse's default (mobile, simulated throttling) config, run `runs` times per page; medians. */
 export async function runLighthouse(baseUrl: string, runs: number): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({
@@ -52,15 +62,7 @@ export async function runLighthouse(baseUrl: string, runs: number): Promise<Ligh
       };
       const failing = new Set<string>();
       for (let i = 0; i < runs; i++) {
-        const answer = await lighthouse(new URL(path, baseUrl).href, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: categories,
-        });
-        if (!answer) throw new Error(`Lighthouse gave no result for ${path}`);
-        const { lhr } = answer;
-        if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
+        const lhr = await audit(new URL(path, baseUrl).href, chrome.port);
         for (const category of categories) {
           const entry = lhr.categories[category];
           scores[category].push(Math.round((entry?.score ?? 0) * 100));

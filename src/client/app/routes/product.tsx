@@ -44,7 +44,7 @@ export function ProductPage() {
       {product.kind === 'tiers' ? (
         <TierProduct product={product} />
       ) : (
-        <Suspense fallback={<p className="py-20 text-center text-slate-600">Loading…</p>}>
+        <Suspense fallback={<p aria-busy="true" className="py-20 text-center text-slate-600">Loading…</p>}>
           <CustomiserProduct product={product} />
         </Suspense>
       )}
