@@ -18,6 +18,7 @@ const pages = [
   '/partner',
   '/admin-login',
   '/this-page-does-not-exist',
+  '/products/no-such-product',
 ];
 
 let shop: Shop;
