@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { catalogueRoutes } from './catalogue/routes';
@@ -12,6 +11,7 @@ import { migrate } from './db/migrate';
 import { installErrorHandlers, sendError } from './http/errors';
 import { partnerRoutes } from './partners/routes';
 import { orderRoutes } from './orders/routes';
+import { securityHeaders } from './http/security-headers';
 import { notFoundReportRoute } from './spa/not-found-report';
 import { isPageRequest, pageStatus, serveSpa } from './spa/serve';
 import { uploadRoutes } from './uploads/routes';
@@ -46,7 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await migrate(database);
   if (options.closeDatabase) app.addHook('onClose', () => database.close());
 
-  await app.register(helmet, {
+  await securityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

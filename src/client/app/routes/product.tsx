@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import { categories, findProduct } from '../../../shared/catalogue';
 import { TierProduct } from '../../features/catalogue/tier-product';
-import { NotFoundPage } from './not-found';
 
+// Unknown ids show the 404 page, loaded only then: no route carries another route's code.
+const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })));
 const CustomiserProduct = lazy(() =>
   import('../../features/customiser/customiser-page').then((m) => ({ default: m.CustomiserPage })),
 );
@@ -44,7 +45,7 @@ export function ProductPage() {
       {product.kind === 'tiers' ? (
         <TierProduct product={product} />
       ) : (
-        <Suspense fallback={<p className="py-20 text-center text-slate-600">Loading…</p>}>
+        <Suspense fallback={<p aria-busy="true" className="py-20 text-center text-slate-600">Loading…</p>}>
           <CustomiserProduct product={product} />
         </Suspense>
       )}

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  /** What the process printed on stderr (start-up errors). */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `node <args>` with PORT set and waits until `readyPath` answers. */
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  readyPath = '/',
+): Promise<RunningServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${stderr}`);
+    try {
+      const response = await fetch(url + readyPath);
+      await response.arrayBuffer();
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`${args.join(' ')} did not answer within 60 s:\n${stderr}`);
+      }
+      await sleep(100);
+    }
+  }
+  return {
+    url,
+    process: child,
+    stderr: () => stderr,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(force);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * The production server (`node dist/server/main.js`, after `npm run build`) in its own process,
+ * on its own data folder; PostgreSQL when databaseUrl is given, else embedded PGlite on disk.
+ */
+export async function startShopServer(
+  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const server = await startProcess(
+    ['dist/server/main.js'],
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      RATES_URL: '',
+      DATA_DIR: dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      ADMIN_PIN: benchAdminPin,
+      ...options.env,
+    },
+    '/api/products',
+  );
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const benchAdminPin = '480516';

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import { loadOnce, summarise, type LoadRun, type LoadSummary } from './lib/load';
+import { createDatabase } from './lib/postgres';
+import { startShopServer, type RunningServer } from './lib/server';
+import { median, percentile, round } from './lib/stats';
+
+/** DESIGN.md §4: orders/s at p99 < 50 ms. */
+export const orderBudgets = { pglite: 500, postgres: 1500, p99Ms: 50 };
+
+/** A valid order (the checkout contract); `[<id>]` is replaced per request by autocannon. */
+export function orderBody(idempotencyKey: string): string {
+  return JSON.stringify({
+    idempotencyKey,
+    customer: {
+      customerType: 'company',
+      name: 'Anna Andersson',
+      companyName: 'Bench AB',
+      orgNumber: '556036-0793',
+      email: 'anna@example.se',
+      phone: '+46 70 123 45 67',
+      country: 'SE',
+      address: 'Storgatan 1, 111 22 Stockholm',
+    },
+    lines: [{ productId: 'hoodie', quantity: 50 }],
+  });
+}
+
+export interface RawInsertResult {
+  insertsPerSecond: number;
+  p99Ms: number;
+}
+
+export interface OrderDatabaseResult {
+  database: 'pglite' | 'postgres';
+  orders: LoadSummary;
+  raw: RawInsertResult;
+  /** orders/s ÷ raw inserts/s (medians). */
+  ratio: number;
+  budgetOk: boolean;
+}
+
+export type OrdersResult = { skipped: string } | { results: OrderDatabaseResult[]; notes: string[] };
+
+/** POST /api/orders once: 201 means the route is there; 404 means the checkout has not landed. */
+async function probe(server: RunningServer): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${server.url}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: orderBody(randomUUID()),
+  });
+  return { status: response.status, text: (await response.text()).slice(0, 300) };
+}
+
+async function orderLoad(server: RunningServer, runs: number, seconds: number): Promise<LoadSummary> {
+  const options = {
+    url: `${server.url}/api/orders`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: orderBody('bench-[<id>]'),
+    idReplacement: true,
+    connections: 10,
+    duration: seconds,
+  };
+  await loadOnce({ ...options, duration: 2 });
+  const list: LoadRun[] = [];
+  for (let i = 0; i < runs; i++) list.push(await loadOnce(options));
+  return summarise(list);
+}
+
+/**
+ * The ceiling: single-row INSERTs of a similar row into a copy of the orders table, through the
+ * same driver (Drizzle over PGlite or node-postgres), 10 at a time like the server's pool.
+ */
+export async function rawInserts(
+  database: Database,
+  runs: number,
+  seconds: number,
+): Promise<RawInsertResult> {
+  await migrate(database);
+  await database.withConnection((exec) =>
+    exec('DROP TABLE IF EXISTS bench_raw_orders; CREATE TABLE bench_raw_orders (LIKE orders INCLUDING ALL)'),
+  );
+  const items = JSON.stringify([
+    { productId: 'hoodie', name: 'Hoodie', quantity: 50, unitPrice: '114.375', lineTotal: '5718.75' },
+  ]);
+  let sequence = 0;
+  const insertOne = () => {
+    sequence += 1;
+    const n = sequence;
+    return database.db.execute(sql`
+      INSERT INTO bench_raw_orders (order_number, invoice_seq, customer_type, customer_name, customer_email, customer_phone,
+        customer_organization, customer_org_number, customer_address, delivery_address, country_code, items,
+        total_amount, ex_vat_amount, vat_amount, idempotency_key, request_hash, access_token_hash)
+      VALUES (${`RAW-${n}`}, ${n}, 'company', 'Anna Andersson', 'anna@example.se', '+46 70 123 45 67', 'Bench AB',
+        '556036-0793', 'Storgatan 1, 111 22 Stockholm, Sweden', 'Storgatan 1, 111 22 Stockholm', 'SE', ${items}::jsonb,
+        5718.75, 4575.00, 1143.75, ${randomUUID()}, ${'h'.repeat(64)}, ${'t'.repeat(64)})`);
+  };
+  const rates: number[] = [];
+  const p99s: number[] = [];
+  for (let run = 0; run < runs + 1; run++) {
+    const times: number[] = [];
+    const end = performance.now() + (run === 0 ? 1000 : seconds * 1000);
+    let count = 0;
+    const worker = async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        await insertOne();
+        times.push(performance.now() - start);
+        count += 1;
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: 10 }, worker));
+    if (run === 0) continue; // warm-up
+    rates.push(count / ((performance.now() - started) / 1000));
+    p99s.push(percentile(times, 99));
+  }
+  return { insertsPerSecond: round(median(rates), 0), p99Ms: round(median(p99s), 2) };
+}
+
+function result(kind: 'pglite' | 'postgres', orders: LoadSummary, raw: RawInsertResult): OrderDatabaseResult {
+  const floor = kind === 'pglite' ? orderBudgets.pglite : orderBudgets.postgres;
+  return {
+    database: kind,
+    orders,
+    raw,
+    ratio: round(orders.requestsPerSecond / raw.insertsPerSecond, 2),
+    budgetOk:
+      orders.requestsPerSecond >= floor &&
+      orders.p99Ms < orderBudgets.p99Ms &&
+      orders.non2xx === 0 &&
+      orders.errors === 0,
+  };
+}
+
+export async function runOrders(options: {
+  postgresUrl: string | undefined;
+  runs: number;
+  seconds: number;
+}): Promise<OrdersResult> {
+  const notes: string[] = [];
+  const results: OrderDatabaseResult[] = [];
+
+  // PGlite: the server on its own on-disk database; the raw rate on another one in this process.
+  const server = await startShopServer();
+  try {
+    const answer = await probe(server);
+    if (answer.status === 404) return { skipped: 'skipped: POST /api/orders not available' };
+    if (answer.status !== 201) throw new Error(`POST /api/orders answered ${answer.status}: ${answer.text}`);
+    const orders = await orderLoad(server, options.runs, options.seconds);
+    await server.stop();
+    const dir = mkdtempSync(join(tmpdir(), 'shop-bench-raw-'));
+    const database = await openPglite(dir);
+    try {
+      results.push(result('pglite', orders, await rawInserts(database, options.runs, options.seconds)));
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  if (!options.postgresUrl) {
+    notes.push('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    return { results, notes };
+  }
+  const fresh = await createDatabase(options.postgresUrl, 'orders');
+  try {
+    const pgServer = await startShopServer({ databaseUrl: fresh.url });
+    let orders: LoadSummary;
+    try {
+      orders = await orderLoad(pgServer, options.runs, options.seconds);
+    } finally {
+      await pgServer.stop();
+    }
+    const database = await openPostgres(fresh.url);
+    try {
+      results.push(result('postgres', orders, await rawInserts(database, options.runs, options.seconds)));
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await fresh.drop();
+  }
+  return { results, notes };
+}
