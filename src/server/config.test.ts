@@ -6,6 +6,7 @@ describe('settings', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', dataDir: './data', databaseUrl: undefined, adminPin: undefined });
     expect(config.seller.bankAccount).toBe('5050-1234567');
+    expect(config.emailLeaseSeconds).toBe(300);
   });
 
   it('empty values mean unset', () => {
@@ -22,6 +23,7 @@ describe('settings', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres:\/\/ URL/);
     expect(() => loadConfig({ ADMIN_PIN: '12' })).toThrow(/ADMIN_PIN/);
     expect(() => loadConfig({ COUNTRY_HEADER: 'bad header!' })).toThrow(/COUNTRY_HEADER/);
+    expect(() => loadConfig({ EMAIL_LEASE_SECONDS: '0' })).toThrow(/EMAIL_LEASE_SECONDS/);
   });
 
   it('lower-cases the country header name (Node lower-cases incoming headers)', () => {

@@ -24,6 +24,7 @@ const envSchema = z.object({
     z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name').toLowerCase().optional(),
   ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   MAIL_FROM: z.string().trim().min(3).default('Bulk Print Shop <order@bulkprint.se>'),
   SHOP_EMAIL: z.email().default('order@bulkprint.se'),
   SELLER_NAME: z.string().trim().min(1).default('Bulk Print Sverige AB'),
@@ -59,6 +60,8 @@ export interface Config {
   ratesUrl: string | undefined;
   countryHeader: string | undefined;
   smtpUrl: string | undefined;
+  /** A claimed email whose sender died (crash, SIGKILL) is sent by anyone after this long. */
+  emailLeaseSeconds: number;
   mailFrom: string;
   shopEmail: string;
   seller: SellerDetails;
@@ -85,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ratesUrl: e.RATES_URL,
     countryHeader: e.COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,
+    emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
     seller: {

@@ -58,3 +58,33 @@ export async function insertManyOrders(database: Database, count: number, prefix
       ${prefix} || '-' || i || '-' || gen_random_uuid(), 'test', 'test'
     FROM generate_series(1, ${count}) AS i`);
 }
+
+/** A valid private buyer for POST /api/orders (the checkout form's fields). */
+export const testCustomer = {
+  customerType: 'personal',
+  name: 'Anna Andersson',
+  personalNumber: '19811218-9876',
+  email: 'anna@example.se',
+  phone: '070-123 45 67',
+  country: 'SE',
+  address: 'Storgatan 1, 111 22 Stockholm',
+};
+
+/** A valid checkout body; `i` varies the quantities so orders differ in lines and total. */
+export function checkoutBody(idempotencyKey: string, i = 0) {
+  return {
+    idempotencyKey,
+    customer: testCustomer,
+    lines: [
+      { productId: 'hoodie', quantity: 20 + (i % 40) },
+      { productId: 'mossa', quantity: 25 + (i % 7) },
+    ],
+  };
+}
+
+/** An exact decimal kronor string ('5718.75') as an integer number of öre. */
+export function oreFromDecimal(amount: string): number {
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount);
+  if (!match?.[1]) throw new Error(`not a kronor amount: ${amount}`);
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

@@ -10,15 +10,17 @@ export interface ReceivedMail {
 export interface TestSmtp {
   url: string;
   received: ReceivedMail[];
-  /** The next `n` messages are refused with a temporary error (451). */
-  failNext(n: number): void;
+  /** The next `n` messages are refused: a temporary error (451) unless another code is given. */
+  failNext(n: number, code?: number): void;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtp(options: { delayMs?: number } = {}): Promise<TestSmtp> {
+/** A real SMTP server on loopback that keeps what it receives; `port` 0 (default) picks a free one. */
+export async function startSmtp(options: { delayMs?: number; port?: number } = {}): Promise<TestSmtp> {
+  const port = options.port ?? 0;
   const received: ReceivedMail[] = [];
   let failures = 0;
+  let failureCode = 451;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -31,7 +33,9 @@ export async function startSmtp(options: { delayMs?: number } = {}): Promise<Tes
         if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         if (failures > 0) {
           failures--;
-          const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          const error = Object.assign(new Error(failureCode >= 500 ? 'Mailbox unavailable' : 'Try again later'), {
+            responseCode: failureCode,
+          });
           callback(error);
           return;
         }
@@ -44,14 +48,38 @@ export async function startSmtp(options: { delayMs?: number } = {}): Promise<Tes
       };
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     received,
-    failNext(n) {
+    failNext(n, code = 451) {
       failures = n;
+      failureCode = code;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * How many messages each order got, by kind: a message to `shopEmail` is the shop notice, any other
+ * the buyer confirmation. Keyed by the order number the message names.
+ */
+export function countMailsByOrder(
+  received: readonly ReceivedMail[],
+  shopEmail: string,
+): Map<string, { buyer: number; shop: number }> {
+  const counts = new Map<string, { buyer: number; shop: number }>();
+  for (const mail of received) {
+    const number = /INV-\d+/.exec(mail.raw)?.[0];
+    if (!number) continue;
+    const entry = counts.get(number) ?? { buyer: 0, shop: 0 };
+    if (mail.to.includes(shopEmail)) entry.shop++;
+    else entry.buyer++;
+    counts.set(number, entry);
+  }
+  return counts;
 }

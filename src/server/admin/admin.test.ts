@@ -1,23 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderPage, AdminStats } from '../../shared/admin';
+import { adminLogin as login } from '../../../tests/helpers/admin';
 import { insertManyOrders, insertTestOrder } from '../../../tests/helpers/orders';
 import { createPostgresDatabase, request, startServer, testDatabaseUrl, type TestServer } from '../../../tests/helpers/server';
 import { csvCell } from './csv';
-
-/** Logs in with the test PIN and answers the Cookie header value. */
-async function login(server: TestServer, ip?: string): Promise<string> {
-  const response = await request(server, '/api/admin-login', {
-    method: 'POST',
-    json: { pin: '4711' },
-    headers: ip ? { 'x-forwarded-for': ip } : {},
-  });
-  expect(response.status).toBe(204);
-  const setCookie = response.headers.get('set-cookie') ?? '';
-  const match = /admin_session=([^;]+)/.exec(setCookie);
-  if (!match?.[1]) throw new Error(`no session cookie in ${setCookie}`);
-  return `admin_session=${match[1]}`;
-}
 
 /** Minimal CSV parser (quoted cells, CRLF rows) to read the export back. */
 function parseCsv(text: string): string[][] {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -35,6 +35,7 @@ export class OutboxWorker {
   private stopped = true;
   /** stop() was called: a running drain hands back what it has not sent yet. */
   private stopping = false;
+  private releaseClaims = false;
   private readonly pollMs: number;
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
@@ -58,6 +59,10 @@ export class OutboxWorker {
   start(): void {
     this.stopped = false;
     this.stopping = false;
+    // The embedded database belongs to this one process: a claim still held at start is from a process
+    // that died mid-send (crash, SIGKILL). Retry those now, not after the lease (PostgreSQL: other
+    // instances may be sending, so there the lease decides).
+    this.releaseClaims = this.database.kind === 'pglite';
     this.schedule(0);
   }
 
@@ -96,6 +101,13 @@ export class OutboxWorker {
     }
     const run = async (): Promise<DrainResult> => {
       const total: DrainResult = { sent: 0, failed: 0 };
+      if (this.releaseClaims) {
+        this.releaseClaims = false;
+        await this.database.db
+          .update(emailOutbox)
+          .set({ nextAttemptAt: sql`now()` })
+          .where(and(eq(emailOutbox.status, 'pending'), gt(emailOutbox.nextAttemptAt, sql`now()`)));
+      }
       do {
         this.again = false;
         for (;;) {

@@ -18,6 +18,7 @@ export function startEmailOutbox(app: FastifyInstance, context: AppContext): Out
     context.config,
     transport,
     app.log.child({ module: 'email' }),
+    { leaseMs: context.config.emailLeaseSeconds * 1000 },
   );
   app.decorate('emailOutbox', worker);
   app.addHook('onReady', () => worker.start());

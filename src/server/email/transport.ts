@@ -10,7 +10,14 @@ export interface MailTransport {
 }
 
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // Every wait ends well inside the outbox lease (EMAIL_LEASE_SECONDS, default 5 min), so a hung
+  // server cannot outlive a claim and let another instance send the same message again.
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
   return {
     async send(message) {
       await transporter.sendMail(message);
