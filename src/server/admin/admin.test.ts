@@ -230,6 +230,21 @@ describe('admin API (PGlite)', () => {
       expect(seen.sort()).toEqual([...numbers].sort());
     });
 
+    it('orders at the same moment are ordered by id as a number (9 after 10), across pages', async () => {
+      for (const id of [9_999_999, 10_000_000, 10_000_001]) {
+        await server.database.db.execute(sql`
+          INSERT INTO orders (id, order_number, invoice_seq, customer_type, customer_name, customer_email, customer_phone,
+            customer_address, delivery_address, country_code, items, total_amount, ex_vat_amount, vat_amount, order_date,
+            idempotency_key, request_hash, access_token_hash)
+          OVERRIDING SYSTEM VALUE
+          VALUES (${id}, ${`TIE-${id}`}, ${id}, 'personal', 'Tie Breaker', 'tie@example.se', '0701234567', 'Gatan 1, Sweden',
+            'Gatan 1', 'SE', '[]'::jsonb, 10, 8, 2, '2027-01-01T00:00:00Z', ${`tie-${id}`}, 'x', 'x')`);
+      }
+      const first = await request<AdminOrderPage>(server, '/api/admin/orders?q=tie-&limit=2', { headers: { cookie } });
+      const second = await request<AdminOrderPage>(server, `/api/admin/orders?q=tie-&limit=2&cursor=${first.body.nextCursor ?? ''}`, { headers: { cookie } });
+      expect([...first.body.orders, ...second.body.orders].map((o) => o.orderNumber)).toEqual(['TIE-10000001', 'TIE-10000000', 'TIE-9999999']);
+    });
+
     it('order detail: every stored field, lines and customisation; script stays text', async () => {
       const evil = '<script>alert(1)</script>';
       const order = await insertTestOrder(server.database, {
