@@ -187,6 +187,13 @@ describe('admin API (PGlite)', () => {
       // The maintained totals match a full count.
       const check = await server.database.db.execute(sql`SELECT count(*)::int AS n, sum(total_amount)::text AS total FROM orders`);
       expect((check as { rows: { n: number; total: string }[] }).rows[0]).toEqual({ n: 3000, total: kr });
+      // An amount corrected in place moves the turnover by the difference; a status change does not.
+      await server.database.db.execute(sql`UPDATE orders SET total_amount = total_amount + 1 WHERE order_number IN ('STAT-1', 'STAT-2')`);
+      await server.database.db.execute(sql`UPDATE orders SET status = 'paid' WHERE order_number LIKE 'STAT-1%'`);
+      const corrected = await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie } });
+      const plus2 = expectedOre + 200n;
+      expect(corrected.body.totalTurnover).toBe(`${plus2 / 100n}.${String(plus2 % 100n).padStart(2, '0')}`);
+      expect(corrected.body.totalOrders).toBe(3000);
       await server.database.db.execute(sql`DELETE FROM orders WHERE order_number LIKE 'STAT-%'`);
       const after = await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie } });
       expect(after.body).toEqual({ totalOrders: 0, totalTurnover: '0.00', averageOrderValue: '0' });
