@@ -174,6 +174,13 @@ describe('admin API (PGlite)', () => {
       // The maintained totals match a full count.
       const check = await server.database.db.execute(sql`SELECT count(*)::int AS n, sum(total_amount)::text AS total FROM orders`);
       expect((check as { rows: { n: number; total: string }[] }).rows[0]).toEqual({ n: 3000, total: kr });
+      // An amount corrected in place moves the turnover by the difference; a status change does not.
+      await server.database.db.execute(sql`UPDATE orders SET total_amount = total_amount + 1 WHERE order_number IN ('STAT-1', 'STAT-2')`);
+      await server.database.db.execute(sql`UPDATE orders SET status = 'paid' WHERE order_number LIKE 'STAT-1%'`);
+      const corrected = await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie } });
+      const plus2 = expectedOre + 200n;
+      expect(corrected.body.totalTurnover).toBe(`${plus2 / 100n}.${String(plus2 % 100n).padStart(2, '0')}`);
+      expect(corrected.body.totalOrders).toBe(3000);
       await server.database.db.execute(sql`DELETE FROM orders WHERE order_number LIKE 'STAT-%'`);
       const after = await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie } });
       expect(after.body).toEqual({ totalOrders: 0, totalTurnover: '0.00', averageOrderValue: '0' });
@@ -215,6 +222,21 @@ describe('admin API (PGlite)', () => {
         cursor = `&cursor=${page.body.nextCursor}`;
       }
       expect(seen.sort()).toEqual([...numbers].sort());
+    });
+
+    it('orders at the same moment are ordered by id as a number (9 after 10), across pages', async () => {
+      for (const id of [9_999_999, 10_000_000, 10_000_001]) {
+        await server.database.db.execute(sql`
+          INSERT INTO orders (id, order_number, invoice_seq, customer_type, customer_name, customer_email, customer_phone,
+            customer_address, delivery_address, country_code, items, total_amount, ex_vat_amount, vat_amount, order_date,
+            idempotency_key, request_hash, access_token_hash)
+          OVERRIDING SYSTEM VALUE
+          VALUES (${id}, ${`TIE-${id}`}, ${id}, 'personal', 'Tie Breaker', 'tie@example.se', '0701234567', 'Gatan 1, Sweden',
+            'Gatan 1', 'SE', '[]'::jsonb, 10, 8, 2, '2027-01-01T00:00:00Z', ${`tie-${id}`}, 'x', 'x')`);
+      }
+      const first = await request<AdminOrderPage>(server, '/api/admin/orders?q=tie-&limit=2', { headers: { cookie } });
+      const second = await request<AdminOrderPage>(server, `/api/admin/orders?q=tie-&limit=2&cursor=${first.body.nextCursor ?? ''}`, { headers: { cookie } });
+      expect([...first.body.orders, ...second.body.orders].map((o) => o.orderNumber)).toEqual(['TIE-10000001', 'TIE-10000000', 'TIE-9999999']);
     });
 
     it('order detail: every stored field, lines and customisation; script stays text', async () => {

@@ -65,7 +65,7 @@ function filterSql(filter: OrderFilter, cursor: Cursor | undefined): SQL {
            OR customer_organization ILIKE ${like})`,
     );
   }
-  if (cursor) conditions.push(sql`(order_date, id) < (${cursor.date}::timestamptz, ${cursor.id}::bigint)`);
+  if (cursor) conditions.push(sql`(orders.order_date, orders.id) < (${cursor.date}::timestamptz, ${cursor.id}::bigint)`);
   return sql.join(conditions, sql` AND `);
 }
 
@@ -106,7 +106,7 @@ export async function listOrders(db: Db, filter: OrderFilter, cursor: Cursor | u
   const rows = await queryRows<SummaryRow>(
     db,
     sql`SELECT ${summaryColumns} FROM orders WHERE ${filterSql(filter, cursor)}
-        ORDER BY order_date DESC, id DESC LIMIT ${limit + 1}`,
+        ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${limit + 1}`,
   );
   const page = rows.slice(0, limit);
   const last = page.at(-1);
@@ -140,7 +140,7 @@ export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrd
   const events = await queryRows<{ from_status: string; to_status: string; changed_at: string }>(
     db,
     sql`SELECT from_status, to_status, ${isoTime(sql`changed_at`)} AS changed_at FROM order_status_events
-        WHERE order_id = ${row.id}::bigint ORDER BY changed_at, id`,
+        WHERE order_id = ${row.id}::bigint ORDER BY order_status_events.changed_at, order_status_events.id`,
   );
   return {
     ...toSummary(row),
@@ -205,7 +205,7 @@ export async function* csvRows(db: Db, filter: OrderFilter, batchSize = 1000): A
       sql`SELECT ${summaryColumns}, customer_type, customer_org_number, customer_address, delivery_address, country_code,
             ex_vat_amount::text AS ex_vat_amount, vat_amount::text AS vat_amount
           FROM orders WHERE ${filterSql(filter, cursor)}
-          ORDER BY order_date DESC, id DESC LIMIT ${batchSize}`,
+          ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${batchSize}`,
     );
     for (const row of rows) {
       yield [

@@ -99,7 +99,8 @@ describe('POST /api/partner-applications', () => {
       { body: 'null', status: 400, error: /.+/ },
       { body: '[]', status: 400, error: /.+/ },
       { body: JSON.stringify({ ...valid, companyName: 42 }), status: 400, error: /^Company name is required$/ },
-      { body: JSON.stringify({ ...valid, businessDescription: 'x'.repeat(20_000) }), status: 413, error: /^Request body is too large$/ },
+      { body: JSON.stringify({ ...valid, businessDescription: 'x'.repeat(20_000) }), status: 400, error: /^Description cannot exceed 1000 characters$/ },
+      { body: JSON.stringify({ ...valid, city: 'x'.repeat(300_000) }), status: 413, error: /^Request body is too large$/ },
     ];
     for (const c of cases) {
       const response = await request<{ error: string }>(server, '/api/partner-applications', {

@@ -35,8 +35,8 @@ export async function listApplications(db: Db, cursor: Cursor | undefined, limit
     sql`SELECT id::text AS id, company_name, org_number, contact_person, email, phone, address, city, postal_code,
           business_description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
         FROM partner_applications
-        WHERE ${cursor ? sql`(created_at, id) < (${cursor.date}::timestamptz, ${cursor.id}::bigint)` : sql`TRUE`}
-        ORDER BY created_at DESC, id DESC LIMIT ${limit + 1}`,
+        WHERE ${cursor ? sql`(partner_applications.created_at, partner_applications.id) < (${cursor.date}::timestamptz, ${cursor.id}::bigint)` : sql`TRUE`}
+        ORDER BY partner_applications.created_at DESC, partner_applications.id DESC LIMIT ${limit + 1}`,
   );
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AdminOrderDetail, AdminOrderPage, AdminPartnerPage, AdminStats, OrderStatus } from '../../../shared/admin';
 import { apiFetch } from '../../lib/api';
 
@@ -46,6 +46,8 @@ export const ordersQuery = (filter: OrderFilter) =>
     queryFn: ({ pageParam }) => apiFetch<AdminOrderPage>(`/api/admin/orders?${orderFilterParams(filter, pageParam)}`),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // While a new search loads, the table keeps showing the previous result instead of flashing empty.
+    placeholderData: keepPreviousData,
   });
 
 export const orderQuery = (number: string) =>
