@@ -86,7 +86,7 @@ export async function seed(url: string, count: number): Promise<void> {
 }
 
 async function login(server: RunningServer): Promise<{ status: number; cookie: string | undefined }> {
-  const response = await fetch(`${server.url}/api/admin/login`, {
+  const response = await fetch(`${server.url}/api/admin-login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ pin: benchAdminPin }),
@@ -113,7 +113,7 @@ export async function runAdmin(options: {
     let server = await startShopServer({ databaseUrl: fresh.url });
     try {
       const probe = await login(server);
-      if (probe.status === 404) return { skipped: 'skipped: POST /api/admin/login not available' };
+      if (probe.status === 404) return { skipped: 'skipped: POST /api/admin-login not available' };
       const started = performance.now();
       await seed(fresh.url, count);
       const seedSeconds = Math.round((performance.now() - started) / 100) / 10;

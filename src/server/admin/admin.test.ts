@@ -273,6 +273,20 @@ describe('admin API (PGlite)', () => {
       expect(missing).toMatchObject({ status: 404, body: { error: 'Beställningen finns inte' } });
     });
 
+    it('the invoice of any order, escaped, with its own CSP; unknown number → 404', async () => {
+      const evil = '<img src=x onerror=alert(1)>';
+      const order = await insertTestOrder(server.database, { customerName: evil });
+      const invoice = await request<string>(server, `/api/admin/orders/${order.orderNumber}/invoice`, { headers: { cookie } });
+      expect(invoice.status).toBe(200);
+      expect(invoice.headers.get('content-type')).toContain('text/html');
+      expect(invoice.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(invoice.body).toContain(order.orderNumber);
+      expect(invoice.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      expect(invoice.body).not.toContain(evil);
+      const missing = await request(server, '/api/admin/orders/INV-0/invoice', { headers: { cookie } });
+      expect(missing).toMatchObject({ status: 404, body: { error: 'Beställningen finns inte' } });
+    });
+
     it('status moves pending → paid → in_production → shipped with time and history; other steps → 409', async () => {
       const order = await insertTestOrder(server.database);
       const path = `/api/admin/orders/${order.orderNumber}/status`;

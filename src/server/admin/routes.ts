@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { orderStatuses, statusLabels } from '../../shared/admin';
 import type { AppContext } from '../app';
 import { sendError, sendValidationError } from '../http/errors';
+import { sendInvoice } from '../orders/routes';
+import { findOrderByNumber } from '../orders/service';
 import { listApplications } from '../partners/store';
 import { csvRow } from './csv';
 import { changeStatus, csvHeader, csvRows, decodeCursor, listOrders, orderDetail, orderStats, type Cursor } from './orders';
@@ -124,6 +126,13 @@ export async function adminRoutes(app: FastifyInstance, { config, database }: Ap
         const order = params.success ? await orderDetail(db, params.data.number) : undefined;
         if (!order) return sendError(reply, 404, 'Beställningen finns inte');
         return order;
+      });
+
+      admin.get('/api/admin/orders/:number/invoice', async (request, reply) => {
+        const params = orderNumberSchema.safeParse(request.params);
+        const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
+        if (!order) return sendError(reply, 404, 'Beställningen finns inte');
+        return sendInvoice(reply, order, config.seller);
       });
 
       admin.patch('/api/admin/orders/:number/status', { bodyLimit: 1024 }, async (request, reply) => {

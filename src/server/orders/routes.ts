@@ -3,8 +3,9 @@ import { orderRequestSchema } from '../../shared/checkout-schema';
 import { countryName } from '../../shared/countries';
 import { orderTokenHeader, type OrderView } from '../../shared/order-view';
 import type { AppContext } from '../app';
+import type { SellerDetails } from '../config';
 import { sendError, sendValidationError } from '../http/errors';
-import { dueDate, invoiceContentSecurityPolicy, renderInvoice } from './invoice';
+import { dueDate, invoiceContentSecurityPolicy, renderInvoice, type InvoiceOrder } from './invoice';
 import { findOrderForToken, OrderError, placeOrder, type OrderRow } from './service';
 
 interface OrderParams {
@@ -82,11 +83,16 @@ export function orderRoutes(
   app.get<OrderParams>('/api/orders/:number/invoice', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
-    return reply
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header('content-security-policy', invoiceContentSecurityPolicy)
-      .type('text/html; charset=utf-8')
-      .send(renderInvoice(order, context.config.seller));
+    return sendInvoice(reply, order, context.config.seller);
   });
+}
+
+/** The invoice page as its own document: its own CSP (an inline style by hash), never cached or referred. */
+export function sendInvoice(reply: FastifyReply, order: InvoiceOrder, seller: SellerDetails): FastifyReply {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('content-security-policy', invoiceContentSecurityPolicy)
+    .type('text/html; charset=utf-8')
+    .send(renderInvoice(order, seller));
 }
