@@ -27,6 +27,24 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL via DATABASE_URL', () => {
     expect(rows.map((row) => row.name)).toEqual(files);
   });
 
+  it('survives PostgreSQL closing its connections (restart, failover): the next request works', async () => {
+    const [server] = servers;
+    if (!server) throw new Error('no server');
+    // Open pool connections, then have PostgreSQL end every one of them.
+    expect((await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' } })).status).toBe(204);
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    const { rows } = await admin.query<{ ended: boolean }>(
+      'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    await admin.end();
+    expect(rows.length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const again = await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' } });
+    expect([204, 503]).toContain(again.status);
+    expect((await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' } })).status).toBe(204);
+  });
+
   it('both instances serve the catalogue', async () => {
     for (const server of servers) {
       const { status, body } = await request<unknown[]>(server, '/api/products');

@@ -42,6 +42,9 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Dat
 
 export async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // An idle connection the server closes (restart, failover, admin kill) is an 'error' event on the
+  // pool; unhandled, it would end the process. The pool replaces the connection on next use.
+  pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
   // Fail fast with a clear message instead of on the first request.
   const probe = await pool.connect();
   probe.release();
