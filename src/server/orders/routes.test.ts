@@ -315,6 +315,24 @@ describe('POST /api/orders', () => {
   });
 });
 
+describe('group commit: orders arriving together are written together', () => {
+  it('60 simultaneous requests, each of 30 keys twice → 30 orders, each pair one order, increasing numbers', async () => {
+    const before = await countOrders();
+    const bodies = Array.from({ length: 30 }, () => order());
+    const answers = await Promise.all(
+      [...bodies, ...bodies].map((body) => request<Placed>(server, '/api/orders', { method: 'POST', json: body })),
+    );
+    expect(await countOrders()).toBe(before + 30);
+    for (let i = 0; i < 30; i++) {
+      const pair = [answers[i], answers[i + 30]];
+      expect(pair.map((a) => a?.status).sort()).toEqual([200, 201]);
+      expect(pair[0]?.body.orderNumber).toBe(pair[1]?.body.orderNumber);
+    }
+    const rows = await server.database.db.select({ seq: orders.invoiceSeq }).from(orders).orderBy(asc(orders.id));
+    for (let i = 1; i < rows.length; i++) expect(rows[i]?.seq).toBeGreaterThan(rows[i - 1]?.seq ?? 0);
+  });
+});
+
 describe('GET /api/orders/:number and the invoice', () => {
   let placed: Placed;
   const evil = '<script>alert(1)</script>';

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { findProduct, type Product } from '../../shared/catalogue';
 import type { OrderRequest } from '../../shared/checkout-schema';
 import { countryName } from '../../shared/countries';
@@ -15,6 +15,7 @@ import { priceLine } from '../../shared/pricing';
 import type { Database } from '../db/client';
 import { orders, type StoredOrderLine } from '../db/orders-schema';
 import { findMissingUploads } from '../uploads';
+import { orderWriterFor } from './order-writer';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -138,40 +139,25 @@ export async function placeOrder(
   const country = countryName(customer.country) ?? customer.country;
   const company = customer.customerType === 'company';
 
-  // One statement, so one round trip and one implicit transaction: take the next invoice number
-  // under the counter's row lock (strictly increasing across transactions and instances, even
-  // within one millisecond), store the order, queue its two emails. A key already used inserts
-  // nothing (the counter step is then a harmless gap) and the earlier order is answered.
-  // Both drivers (PGlite, node-postgres) answer raw SQL as { rows }.
-  const result: unknown = await database.db.execute(sql`
-    WITH counter AS (
-      UPDATE invoice_counter
-      SET last_value = greatest((extract(epoch from clock_timestamp()) * 1000)::bigint, last_value + 1)
-      WHERE id = 1
-      RETURNING last_value
-    ), inserted AS (
-      INSERT INTO orders (
-        order_number, invoice_seq, customer_type, customer_name, customer_email, customer_phone,
-        customer_organization, customer_org_number, customer_personal_number, customer_address,
-        delivery_address, country_code, items, total_amount, ex_vat_amount, vat_amount,
-        idempotency_key, request_hash, access_token_hash
-      )
-      SELECT 'INV-' || last_value, last_value, ${customer.customerType}, ${customer.name}, ${customer.email},
-        ${customer.phone}, ${company ? customer.companyName : null}, ${company ? customer.orgNumber : null},
-        ${company ? null : customer.personalNumber}, ${`${customer.address}, ${country}`}, ${customer.address},
-        ${customer.country}, ${JSON.stringify(lines)}::jsonb, ${milliToDecimalString(total)}::numeric,
-        ${milliToDecimalString(exVat)}::numeric, ${milliToDecimalString(vat)}::numeric, ${request.idempotencyKey},
-        ${requestHash}, ${tokenHash(accessToken)}
-      FROM counter
-      ON CONFLICT (idempotency_key) DO NOTHING
-      RETURNING id, order_number, total_amount::text AS total_amount
-    ), queued AS (
-      INSERT INTO email_outbox (order_id, kind)
-      SELECT inserted.id, kind FROM inserted, unnest(ARRAY['buyer_confirmation', 'shop_notice']) AS kind
-    )
-    SELECT order_number, total_amount FROM inserted
-  `);
-  const inserted = (result as { rows: { order_number: string; total_amount: string }[] }).rows[0];
+  const inserted = await orderWriterFor(database).write({
+    customer_type: customer.customerType,
+    customer_name: customer.name,
+    customer_email: customer.email,
+    customer_phone: customer.phone,
+    customer_organization: company ? (customer.companyName ?? null) : null,
+    customer_org_number: company ? (customer.orgNumber ?? null) : null,
+    customer_personal_number: company ? null : (customer.personalNumber ?? null),
+    customer_address: `${customer.address}, ${country}`,
+    delivery_address: customer.address,
+    country_code: customer.country,
+    items: lines,
+    total_amount: milliToDecimalString(total),
+    ex_vat_amount: milliToDecimalString(exVat),
+    vat_amount: milliToDecimalString(vat),
+    idempotency_key: request.idempotencyKey,
+    request_hash: requestHash,
+    access_token_hash: tokenHash(accessToken),
+  });
 
   if (!inserted) {
     const existing = await findByIdempotencyKey(database, request.idempotencyKey);
