@@ -56,6 +56,12 @@ export async function openPage(shop: Shop, options: PageOptions = {}): Promise<{
   if (options.skipCurrencyDialog ?? true) {
     await context.addInitScript(() => window.localStorage.setItem('visited', '1'));
   }
+  // A CSP violation is a bug even when the page recovers from it: report it as a console error.
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+    ),
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

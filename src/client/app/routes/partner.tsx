@@ -1,3 +1,4 @@
+import '../../lib/zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Handshake } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';

@@ -1,3 +1,4 @@
+import '../../lib/zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
