@@ -21,6 +21,8 @@ const listQuerySchema = z.object({
     .string()
     .trim()
     .max(100, 'Sökningen får vara högst 100 tecken')
+    // A NUL byte can match nothing and is an error in a database text parameter.
+    .refine((q) => !q.includes('\0'), 'Sökningen innehåller ett ogiltigt tecken')
     .optional()
     .transform((q) => (q ? q : undefined)),
   status: z.enum(orderStatuses, { error: 'Okänd status' }).optional().or(z.literal('').transform(() => undefined)),
