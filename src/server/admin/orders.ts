@@ -45,10 +45,20 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.date}|${cursor.id}`).toString('base64url');
 }
 
+const MAX_BIGINT = 9223372036854775807n;
+
 /** undefined for anything not made by encodeCursor. */
 export function decodeCursor(value: string): Cursor | undefined {
   const match = cursorPattern.exec(Buffer.from(value, 'base64url').toString('utf8'));
-  return match?.[1] && match[2] ? { date: match[1], id: match[2] } : undefined;
+  const date = match?.[1];
+  const id = match?.[2];
+  if (!date || !id) return undefined;
+  // The pattern lets through times that do not exist (month 13, hour 25, year 0) and ids beyond
+  // bigint: the database would refuse them with an error, so they are no cursor either.
+  const ms = Date.parse(`${date.slice(0, 23)}Z`);
+  if (Number.isNaN(ms) || date.startsWith('0000') || new Date(ms).toISOString().slice(0, 23) !== date.slice(0, 23)) return undefined;
+  if (BigInt(id) > MAX_BIGINT) return undefined;
+  return { date, id };
 }
 
 function likePattern(q: string): string {

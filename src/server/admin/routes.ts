@@ -6,7 +6,7 @@ import { orderStatuses, statusLabels } from '../../shared/admin';
 import type { AppContext } from '../app';
 import { sendError, sendValidationError } from '../http/errors';
 import { sendInvoice } from '../orders/routes';
-import { findOrderByNumber } from '../orders/service';
+import { findOrderByNumber, orderNumberPattern } from '../orders/service';
 import { listApplications } from '../partners/store';
 import { csvRow } from './csv';
 import { changeStatus, csvHeader, csvRows, decodeCursor, listOrders, orderDetail, orderStats, type Cursor } from './orders';
@@ -21,6 +21,8 @@ const listQuerySchema = z.object({
     .string()
     .trim()
     .max(100, 'Sökningen får vara högst 100 tecken')
+    // A NUL byte can match nothing and is an error in a database text parameter.
+    .refine((q) => !q.includes('\0'), 'Sökningen innehåller ett ogiltigt tecken')
     .optional()
     .transform((q) => (q ? q : undefined)),
   status: z.enum(orderStatuses, { error: 'Okänd status' }).optional().or(z.literal('').transform(() => undefined)),
@@ -29,7 +31,8 @@ const listQuerySchema = z.object({
 });
 
 const statusSchema = z.object({ status: z.enum(orderStatuses, { error: 'Okänd status' }) });
-const orderNumberSchema = z.object({ number: z.string().max(64) });
+// Only the shape an order number can have reaches SQL (a NUL byte in text is a database error).
+const orderNumberSchema = z.object({ number: z.string().regex(orderNumberPattern) });
 
 function minutes(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60));
