@@ -47,7 +47,10 @@ export interface PageOptions {
 }
 
 /** A fresh browser context (own storage). Fails the test on page errors and console errors. */
-export async function openPage(shop: Shop, options: PageOptions = {}): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+export async function openPage(
+  shop: Shop,
+  options: PageOptions = {},
+): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await shop.browser.newContext({
     baseURL: shop.server.url,
     viewport: { width: options.width ?? 1280, height: 900 },
