@@ -52,6 +52,11 @@ export async function startSmtp(options: { delayMs?: number; port?: number } = {
     server.server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
+  // A client that dies mid-conversation (a shop process killed by a test) resets its connection;
+  // that is expected here, not a test failure.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   const address = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${address.port}`,
