@@ -1,20 +1,10 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
 import { median } from './lib/stats';
 
 export const lighthousePaths = ['/', '/products', '/products/hoodie', '/cart'];
 export const lighthouseBudgets = { performance: 95, accessibility: 100, bestPractices: 100 };
-
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface LighthouseScores {
   path: string;
@@ -45,8 +35,8 @@ async function audit(url: string, port: number) {
 /** Lighthouse's default (mobile, simulated throttling) config, run `runs` times per page; medians. */
 export async function runLighthouse(baseUrl: string, runs: number): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: chromiumFlags,
+    chromePath: chromiumPath,
+    chromeFlags: chromiumArgs,
     logLevel: 'silent',
   });
   try {

@@ -7,18 +7,11 @@ import {
   testDatabaseUrl,
   type TestServer,
 } from '../../../tests/helpers/server';
+import { testCustomer } from '../../../tests/helpers/orders';
 import { startSmtp, type TestSmtp } from '../../../tests/helpers/smtp';
 import { orders } from '../db/orders-schema';
 
-const customer = {
-  customerType: 'personal',
-  name: 'Anna Andersson',
-  personalNumber: '19811218-9876',
-  email: 'anna@example.se',
-  phone: '070-123 45 67',
-  country: 'SE',
-  address: 'Storgatan 1, 111 22 Stockholm',
-};
+const customer = testCustomer;
 
 /** Two app instances on one PostgreSQL database, as in a scaled-out deployment. */
 describe.skipIf(!testDatabaseUrl)('orders on PostgreSQL with two app instances', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages as m } from '../../shared/checkout-schema';
 import { makePng } from '../../../tests/helpers/png';
 import { request, startServer, type TestServer } from '../../../tests/helpers/server';
+import { testCustomer } from '../../../tests/helpers/orders';
 import type { OrderView } from '../../shared/order-view';
 
 let server: TestServer;
@@ -15,15 +16,7 @@ afterAll(() => server.close());
 let keyCounter = 0;
 const newKey = () => `test-key-${Date.now()}-${++keyCounter}-abcdef`;
 
-const customer = {
-  customerType: 'personal',
-  name: 'Anna Andersson',
-  personalNumber: '19811218-9876',
-  email: 'anna@example.se',
-  phone: '070-123 45 67',
-  country: 'SE',
-  address: 'Storgatan 1, 111 22 Stockholm',
-};
+const customer = testCustomer;
 
 interface Placed {
   orderNumber: string;
