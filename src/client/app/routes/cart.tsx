@@ -1,5 +1,5 @@
 import { ShoppingBag } from 'lucide-react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { Customer } from '../../../shared/checkout-schema';
 import { ApiError } from '../../lib/api';
@@ -7,9 +7,14 @@ import { formatCount, formatSek } from '../../lib/format';
 import { notify } from '../../lib/notify';
 import { useCart } from '../../features/cart/cart-context';
 import { CartLines } from '../../features/checkout/cart-lines';
-import { CheckoutForm, type FieldName } from '../../features/checkout/checkout-form';
+import type { FieldName } from '../../features/checkout/checkout-form';
 import { newIdempotencyKey, placeOrder, saveLastOrder } from '../../features/checkout/order-api';
 import { useCurrency } from '../../features/currency/currency-context';
+
+// The form and its validation (zod, react-hook-form) load only when the cart has something to order.
+const CheckoutForm = lazy(() =>
+  import('../../features/checkout/checkout-form').then((m) => ({ default: m.CheckoutForm })),
+);
 
 function EmptyCart() {
   return (
@@ -106,16 +111,18 @@ export function CartPage() {
             </dl>
           </section>
           <section className="rounded-2xl border border-slate-200 p-5 shadow-sm sm:p-6" aria-label="Checkout">
-            <CheckoutForm
-              totalLabel={formatPrice(total)}
-              onSubmit={submit}
-              note={
-                <p className="text-sm text-slate-600">
-                  You pay by bank transfer after ordering: the invoice (30 days net) comes with your order
-                  number.
-                </p>
-              }
-            />
+            <Suspense fallback={<div className="min-h-[44rem]" aria-busy="true" />}>
+              <CheckoutForm
+                totalLabel={formatPrice(total)}
+                onSubmit={submit}
+                note={
+                  <p className="text-sm text-slate-600">
+                    You pay by bank transfer after ordering: the invoice (30 days net) comes with your order
+                    number.
+                  </p>
+                }
+              />
+            </Suspense>
           </section>
         </div>
       )}
