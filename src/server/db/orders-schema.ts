@@ -40,6 +40,7 @@ export const orders = pgTable(
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    /** sha256 of the buyer's idempotency key (the key itself is the secret behind the access token). */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     requestHash: text('request_hash').notNull(),
     accessTokenHash: text('access_token_hash').notNull(),

@@ -250,6 +250,22 @@ describe('POST /api/orders', () => {
     expect(await countOrders()).toBe(before);
   });
 
+  it('keeps only a hash of the idempotency key: a copy of the database cannot derive access tokens', async () => {
+    const body = order();
+    const placed = await request<Placed>(server, '/api/orders', { method: 'POST', json: body });
+    expect(placed.status).toBe(201);
+    const [row] = await server.database.db
+      .select({ key: orders.idempotencyKey, tokenHash: orders.accessTokenHash })
+      .from(orders)
+      .where(eq(orders.orderNumber, placed.body.orderNumber));
+    expect(row?.key).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.key).not.toContain(body.idempotencyKey);
+    expect(row?.tokenHash).not.toContain(placed.body.accessToken);
+    // The buyer's retry still finds the order by its key.
+    const retry = await request<Placed>(server, '/api/orders', { method: 'POST', json: body });
+    expect(retry).toMatchObject({ status: 200, body: { orderNumber: placed.body.orderNumber } });
+  });
+
   it('the same idempotency key twice → one order, same number, a working token', async () => {
     const body = order();
     const first = await request<Placed>(server, '/api/orders', { method: 'POST', json: body });

@@ -44,6 +44,14 @@ function accessTokenFor(idempotencyKey: string): string {
   return sha256(`order-access-token\0${idempotencyKey}`).toString('base64url');
 }
 
+/**
+ * What the database keeps of the idempotency key: its hash. The raw key is the secret the access
+ * token is derived from, so a copy of the database (backup, admin export) cannot open orders.
+ */
+function idempotencyKeyHash(key: string): string {
+  return sha256(`idempotency-key\0${key}`).toString('hex');
+}
+
 function tokenHash(token: string): string {
   return sha256(token).toString('hex');
 }
@@ -154,13 +162,13 @@ export async function placeOrder(
     total_amount: milliToDecimalString(total),
     ex_vat_amount: milliToDecimalString(exVat),
     vat_amount: milliToDecimalString(vat),
-    idempotency_key: request.idempotencyKey,
+    idempotency_key: idempotencyKeyHash(request.idempotencyKey),
     request_hash: requestHash,
     access_token_hash: tokenHash(accessToken),
   });
 
   if (!inserted) {
-    const existing = await findByIdempotencyKey(database, request.idempotencyKey);
+    const existing = await findByIdempotencyKey(database, idempotencyKeyHash(request.idempotencyKey));
     if (!existing) throw new Error('order with this idempotency key vanished');
     return replay(existing, requestHash, accessToken);
   }
