@@ -27,13 +27,18 @@ export function RootLayout({ children }: { children: ReactNode }) {
         </a>
         <div className="flex min-h-dvh flex-col">
           <SiteHeader />
-          <div className="flex-1">
-            {children}
-          </div>
+          <div className="flex-1">{children}</div>
           <SiteFooter />
         </div>
         <Suspense fallback={null}>
-          <Toaster position="top-center" richColors closeButton />
+          {/* Below the sticky 64 px header: a toast never covers the cart link or the menu. */}
+          <Toaster
+            position="top-center"
+            offset={{ top: 76 }}
+            mobileOffset={{ top: 72 }}
+            richColors
+            closeButton
+          />
         </Suspense>
         <ScrollToTop />
       </CartProvider>
