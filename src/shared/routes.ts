@@ -1,7 +1,7 @@
 import { findProduct } from './catalogue';
 
 /** Every URL the SPA renders a page for. Anything else is a 404 (with the shell showing the 404 page). */
-const staticPaths = new Set([
+export const staticPagePaths = [
   '/',
   '/how-it-works',
   '/products',
@@ -11,7 +11,8 @@ const staticPaths = new Set([
   '/partner-application',
   '/admin-login',
   '/admin',
-]);
+] as const;
+const staticPaths: ReadonlySet<string> = new Set(staticPagePaths);
 
 export function isKnownPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -14,6 +14,7 @@ import { createSession } from '../../src/server/admin/sessions';
 import { queryRows } from '../../src/server/admin/sql';
 import { orderStatuses } from '../../src/shared/admin';
 import { products } from '../../src/shared/catalogue';
+import { staticPagePaths } from '../../src/shared/routes';
 import { MAX_UPLOAD_BYTES } from '../../src/shared/uploads';
 import { adminLogin } from '../helpers/admin';
 import { checkoutBody, testCustomer } from '../helpers/orders';
@@ -934,17 +935,7 @@ function buildEndpoints(known: Known): Endpoint[] {
       path: fc
         .tuple(
           fc.oneof(
-            fc.constantFrom(
-              '/',
-              '/how-it-works',
-              '/products',
-              '/cart',
-              '/confirmation',
-              '/partner',
-              '/partner-application',
-              '/admin-login',
-              '/admin',
-            ),
+            fc.constantFrom(...staticPagePaths),
             pathSegment.map((s) => `/products/${s}`),
             fc.array(pathSegment, { minLength: 1, maxLength: 4 }).map((segments) => `/${segments.join('/')}`),
             fc.constantFrom(
