@@ -30,13 +30,19 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': boundary(['**/server/**', 'node:*', 'pg', 'fastify', '@electric-sql/*'], 'The browser code must not import server code.'),
+      'no-restricted-imports': boundary(
+        ['**/server/**', 'node:*', 'pg', 'fastify', '@electric-sql/*'],
+        'The browser code must not import server code.',
+      ),
     },
   },
   {
     files: ['src/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': boundary(['**/client/**', 'react', 'react-dom', 'wouter'], 'Server code must not import browser code.'),
+      'no-restricted-imports': boundary(
+        ['**/client/**', 'react', 'react-dom', 'wouter'],
+        'Server code must not import browser code.',
+      ),
     },
   },
   {

@@ -1,11 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pathAliases } from './path-aliases.ts';
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
+  resolve: { alias: pathAliases },
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

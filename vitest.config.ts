@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from './path-aliases.ts';
 
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}'],
@@ -12,6 +15,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'api',
           globalSetup: ['tests/helpers/database-template.ts'],
@@ -23,6 +27,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

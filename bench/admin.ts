@@ -1,91 +1,56 @@
-import pg from 'pg';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { encodeCursor } from '@/server/admin/orders';
+import { openPglite, openPostgres, type Database } from '@/server/db/client';
+import { migrate } from '@/server/db/migrate';
+import { seedOrders } from '@tests/helpers/seed-orders';
 import { loadOnce, summarise, type LoadRun, type LoadSummary } from './lib/load';
 import { createDatabase } from './lib/postgres';
 import { benchAdminPin, startShopServer, type RunningServer } from './lib/server';
+import { round } from './lib/stats';
 
-export const adminBudget = { p95Ms: 50, orders: 1_000_000 };
+export const adminBudget = {
+  p95Ms: 50,
+  exportRowsPerSecond: 100_000,
+  /** "Memory flat": the server's peak RSS late in the export is at most this far above its peak early on. */
+  exportGrowthMb: 32,
+  orders: { PostgreSQL: 10_000_000, PGlite: 1_000_000 },
+  /** Rows of the export measured (its first rows, newest first). */
+  exportRows: { PostgreSQL: 1_000_000, PGlite: 200_000 },
+};
 
 export interface AdminEndpointResult {
+  name: string;
   path: string;
   load: LoadSummary;
   budgetOk: boolean;
 }
 
-export type AdminResult =
-  { skipped: string } | { orders: number; seedSeconds: number; endpoints: AdminEndpointResult[] };
-
-/**
- * SQL for each orders column (0100_orders.sql), `g` being the row number from generate_series.
- * Spread over two years, all statuses, companies and individuals, 1–3 lines per order.
- */
-const columnValues: Record<string, string> = {
-  order_number: `'INV-' || (1700000000000 + g)`,
-  invoice_seq: 'g',
-  customer_type: `CASE WHEN g % 3 = 0 THEN 'personal' ELSE 'company' END`,
-  customer_name: `'Kund ' || g`,
-  customer_email: `'kund' || g || '@example.se'`,
-  customer_phone: `'+46 70 ' || lpad((g % 10000000)::text, 7, '0')`,
-  customer_organization: `CASE WHEN g % 3 = 0 THEN NULL ELSE 'Företag ' || (g % 5000) || ' AB' END`,
-  customer_org_number: `CASE WHEN g % 3 = 0 THEN NULL ELSE '556036-0793' END`,
-  customer_personal_number: `CASE WHEN g % 3 = 0 THEN '19900101-1234' ELSE NULL END`,
-  customer_address: `'Storgatan ' || (g % 100) || ', 111 22 Stockholm, Sweden'`,
-  delivery_address: `'Storgatan ' || (g % 100) || ', 111 22 Stockholm'`,
-  country_code: `'SE'`,
-  items: `jsonb_build_array(jsonb_build_object('productId', 'hoodie', 'name', 'Hoodie', 'quantity', 20 + g % 200, 'unitPrice', '114.375', 'lineTotal', ((20 + g % 200) * 114.375)::numeric(14, 2)::text))`,
-  total_amount: `((20 + g % 200) * 114.375)::numeric(14, 2)`,
-  ex_vat_amount: `((20 + g % 200) * 91.5)::numeric(14, 2)`,
-  vat_amount: `((20 + g % 200) * 22.875)::numeric(14, 2)`,
-  status: `(ARRAY['pending', 'paid', 'in_production', 'shipped', 'cancelled'])[1 + g % 5]`,
-  status_changed_at: `now() - (g * interval '63 seconds')`,
-  order_date: `now() - ((1000000 - g) * interval '63 seconds')`,
-  idempotency_key: `'seed-' || g`,
-  request_hash: `md5(g::text) || md5(g::text)`,
-  access_token_hash: `md5('t' || g) || md5('t' || g)`,
-};
-
-/**
- * Fills `orders` with INSERT … SELECT generate_series: every column the bench knows, and none it
- * does not that has a default or may be null. A new required column stops the seed with its name.
- */
-export async function seed(url: string, count: number): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const columns = await client.query<{
-      column_name: string;
-      is_nullable: string;
-      column_default: string | null;
-      is_identity: string;
-    }>(
-      `SELECT column_name, is_nullable, column_default, is_identity FROM information_schema.columns
-       WHERE table_schema = 'public' AND table_name = 'orders' ORDER BY ordinal_position`,
-    );
-    const names: string[] = [];
-    for (const column of columns.rows) {
-      if (columnValues[column.column_name]) names.push(column.column_name);
-      else if (
-        column.is_nullable === 'NO' &&
-        column.column_default === null &&
-        column.is_identity !== 'YES'
-      ) {
-        throw new Error(
-          `orders.${column.column_name} is required: give it a value in bench/admin.ts (columnValues)`,
-        );
-      }
-    }
-    await client.query(
-      `INSERT INTO orders (${names.join(', ')}) SELECT ${names.map((n) => columnValues[n]).join(', ')} FROM generate_series(1, ${count}) AS g`,
-    );
-    await client
-      .query(`UPDATE invoice_counter SET last_value = GREATEST(last_value, ${count})`)
-      .catch(() => undefined);
-    await client.query('VACUUM ANALYZE orders');
-  } finally {
-    await client.end();
-  }
+export interface AdminExportResult {
+  rows: number;
+  megabytes: number;
+  seconds: number;
+  rowsPerSecond: number;
+  /** Server RSS before the export, its peak during it, and how far the late peak rose above the early one. */
+  idleRssMb: number;
+  peakRssMb: number;
+  growthMb: number;
+  budgetOk: boolean;
 }
 
-async function login(server: RunningServer): Promise<{ status: number; cookie: string | undefined }> {
+export interface AdminDatabaseResult {
+  database: 'PostgreSQL' | 'PGlite';
+  orders: number;
+  seedSeconds: number;
+  endpoints: AdminEndpointResult[];
+  export: AdminExportResult;
+}
+
+export type AdminResult = { skipped: string } | { results: AdminDatabaseResult[]; notes: string[] };
+
+async function login(server: RunningServer): Promise<string> {
   const response = await fetch(`${server.url}/api/admin-login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -96,61 +61,216 @@ async function login(server: RunningServer): Promise<{ status: number; cookie: s
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  return { status: response.status, cookie: cookie || undefined };
+  if (response.status >= 300 || !cookie)
+    throw new Error(`admin login answered ${response.status} without a session cookie`);
+  return cookie;
 }
 
-/** Dashboard stats and the first page of orders with 1 000 000 orders in PostgreSQL: p95 of each. */
+const timeText = `to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** What the measured requests ask for, taken from the seeded table. */
+async function requestsFor(database: Database, count: number): Promise<[name: string, path: string][]> {
+  return database.withConnection(async (exec) => {
+    const [deep] = await exec(
+      `SELECT ${timeText} AS date, id::text AS id FROM orders ORDER BY order_date DESC, id DESC OFFSET ${Math.max(0, Math.min(50 * 999, count - 1))} LIMIT 1`,
+    );
+    const [middle] = await exec(
+      `SELECT order_number, customer_email FROM orders
+       WHERE id >= (SELECT (min(id) + max(id)) / 2 FROM orders) ORDER BY id LIMIT 1`,
+    );
+    if (!deep || !middle) throw new Error('the seeded table is empty');
+    const cursor = encodeCursor({ date: String(deep.date), id: String(deep.id) });
+    const q = (term: string) => encodeURIComponent(term);
+    return [
+      ['stats', '/api/admin/stats'],
+      ['first page', '/api/admin/orders'],
+      ['page 1 000 (by cursor)', `/api/admin/orders?cursor=${cursor}`],
+      ['status filter', '/api/admin/orders?status=in_production'],
+      ['search, common term (2 %)', `/api/admin/orders?q=${q('johansson')}`],
+      ['search, one match (order number)', `/api/admin/orders?q=${q(String(middle.order_number))}`],
+      ['search, few matches (an email)', `/api/admin/orders?q=${q(String(middle.customer_email))}`],
+      ['search + status', `/api/admin/orders?q=${q('johansson')}&status=paid`],
+      ['order detail', `/api/admin/orders/${String(middle.order_number)}`],
+      ['partner applications', '/api/admin/partner-applications'],
+    ];
+  });
+}
+
+/** The server's resident memory in MB (Linux /proc); undefined elsewhere. */
+function rssMb(pid: number | undefined): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Downloads the whole CSV export, counting rows, while sampling the server's memory. */
+async function measureExport(
+  server: RunningServer,
+  cookie: string,
+  total: number,
+): Promise<AdminExportResult> {
+  const pid = server.process.pid;
+  const idle = rssMb(pid) ?? 0;
+  let rows = -1; // the header line
+  let bytes = 0;
+  let early = 0;
+  let late = 0;
+  let peak = idle;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const now = rssMb(pid) ?? 0;
+      peak = Math.max(peak, now);
+      if (rows < total * 0.1) early = Math.max(early, now);
+      else if (rows > total * 0.5) late = Math.max(late, now);
+      await sleep(50);
+    }
+  })();
+  const started = performance.now();
+  const response = await fetch(`${server.url}/api/admin/orders.csv`, { headers: { cookie } });
+  if (response.status !== 200 || !response.body) throw new Error(`CSV export answered ${response.status}`);
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
+    if (rows >= total) break;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  sampling = false;
+  await sampler;
+  if (rows < total) throw new Error(`CSV export had ${rows} rows, expected ${total}`);
+  const rowsPerSecond = Math.round(rows / seconds);
+  const growthMb = round(Math.max(0, late - early), 1);
+  return {
+    rows,
+    megabytes: round(bytes / 1e6, 0),
+    seconds: round(seconds, 1),
+    rowsPerSecond,
+    idleRssMb: round(idle, 0),
+    peakRssMb: round(peak, 0),
+    growthMb,
+    budgetOk: rowsPerSecond >= adminBudget.exportRowsPerSecond && growthMb <= adminBudget.exportGrowthMb,
+  };
+}
+
+async function measure(
+  database: AdminDatabaseResult['database'],
+  server: RunningServer,
+  requests: [string, string][],
+  options: { runs: number; seconds: number },
+  orders: number,
+  seedSeconds: number,
+): Promise<AdminDatabaseResult> {
+  const cookie = await login(server);
+  const endpoints: AdminEndpointResult[] = [];
+  for (const [name, path] of requests) {
+    const check = await fetch(server.url + path, { headers: { cookie } });
+    await check.arrayBuffer();
+    if (check.status !== 200) throw new Error(`${name}: GET ${path} answered ${check.status}`);
+    // One admin at a time: latency, not throughput, is the budget.
+    const load = { url: server.url + path, headers: { cookie }, connections: 1, duration: options.seconds };
+    await loadOnce({ ...load, duration: 1 });
+    const runs: LoadRun[] = [];
+    for (let i = 0; i < options.runs; i++) runs.push(await loadOnce(load));
+    const summary = summarise(runs);
+    endpoints.push({
+      name,
+      path,
+      load: summary,
+      budgetOk: summary.p95Ms < adminBudget.p95Ms && summary.non2xx === 0 && summary.errors === 0,
+    });
+  }
+  const exported = await measureExport(server, cookie, Math.min(orders, adminBudget.exportRows[database]));
+  return { database, orders, seedSeconds, endpoints, export: exported };
+}
+
+const log = (message: string) => process.stderr.write(`[bench] admin: ${message}\n`);
+
+/** Seeds realistic orders (and partner applications) through `database`, answering the seconds it took. */
+async function seed(database: Database, count: number): Promise<number> {
+  const started = performance.now();
+  await migrate(database);
+  await database.withConnection(async (exec) => {
+    await seedOrders(exec, count, {
+      onProgress: (done) => log(`seeded ${done.toLocaleString('en')} of ${count.toLocaleString('en')}`),
+    });
+    await exec(
+      `INSERT INTO partner_applications (company_name, org_number, contact_person, email, phone, address, city,
+         postal_code, business_description, terms_accepted_at, created_at)
+       SELECT 'Företag ' || i, '556036-0793', 'Kontakt ' || i, 'partner' || i || '@example.se', '0701234567',
+         'Storgatan ' || i, 'Stockholm', '111 22', 'Vi trycker profilkläder åt föreningar i hela landet.', now(),
+         now() - i * interval '1 hour'
+       FROM generate_series(1, 5000) AS i`,
+    );
+    await exec('ANALYZE partner_applications');
+  });
+  return round((performance.now() - started) / 1000, 1);
+}
+
+/**
+ * The admin at scale: 10 000 000 realistic orders in PostgreSQL and 1 000 000 in PGlite (seeded
+ * with generate_series inside the database), then p95/p99 of every admin read, one request at a
+ * time, and the CSV export of every order with the server's memory.
+ */
 export async function runAdmin(options: {
   postgresUrl: string | undefined;
   runs: number;
   seconds: number;
-  orders?: number;
+  orders?: { PostgreSQL: number; PGlite: number };
 }): Promise<AdminResult> {
-  if (!options.postgresUrl) return { skipped: 'skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL' };
-  const count = options.orders ?? adminBudget.orders;
-  const fresh = await createDatabase(options.postgresUrl, 'admin');
-  try {
-    let server = await startShopServer({ databaseUrl: fresh.url });
+  const counts = options.orders ?? adminBudget.orders;
+  const results: AdminDatabaseResult[] = [];
+  const notes: string[] = [];
+
+  if (options.postgresUrl) {
+    const fresh = await createDatabase(options.postgresUrl, 'admin');
     try {
-      const probe = await login(server);
-      if (probe.status === 404) return { skipped: 'skipped: POST /api/admin-login not available' };
-      const started = performance.now();
-      await seed(fresh.url, count);
-      const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
-      // A fresh server: nothing cached from before the seed.
-      await server.stop();
-      server = await startShopServer({ databaseUrl: fresh.url });
-      const session = await login(server);
-      if (session.status >= 300 || !session.cookie)
-        throw new Error(`admin login answered ${session.status} without a session cookie`);
-      const endpoints: AdminEndpointResult[] = [];
-      for (const path of ['/api/admin/stats', '/api/admin/orders']) {
-        const check = await fetch(server.url + path, { headers: { cookie: session.cookie } });
-        await check.arrayBuffer();
-        if (check.status === 404) return { skipped: `skipped: GET ${path} not available` };
-        if (check.status !== 200) throw new Error(`GET ${path} answered ${check.status}`);
-        // One admin at a time: latency, not throughput, is the budget.
-        const options_ = {
-          url: server.url + path,
-          headers: { cookie: session.cookie },
-          connections: 1,
-          duration: options.seconds,
-        };
-        await loadOnce({ ...options_, duration: 1 });
-        const runs: LoadRun[] = [];
-        for (let i = 0; i < options.runs; i++) runs.push(await loadOnce(options_));
-        const load = summarise(runs);
-        endpoints.push({
-          path,
-          load,
-          budgetOk: load.p95Ms < adminBudget.p95Ms && load.non2xx === 0 && load.errors === 0,
-        });
+      const database = await openPostgres(fresh.url, 2);
+      let seedSeconds: number;
+      let requests: [string, string][];
+      try {
+        log(`seeding ${counts.PostgreSQL.toLocaleString('en')} orders in PostgreSQL`);
+        seedSeconds = await seed(database, counts.PostgreSQL);
+        requests = await requestsFor(database, counts.PostgreSQL);
+      } finally {
+        await database.close();
       }
-      return { orders: count, seedSeconds, endpoints };
+      const server = await startShopServer({ databaseUrl: fresh.url });
+      try {
+        log('measuring PostgreSQL');
+        results.push(await measure('PostgreSQL', server, requests, options, counts.PostgreSQL, seedSeconds));
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await fresh.drop();
+    }
+  } else notes.push('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-admin-'));
+  try {
+    const database = await openPglite(join(dataDir, 'db'));
+    let seedSeconds: number;
+    let requests: [string, string][];
+    try {
+      log(`seeding ${counts.PGlite.toLocaleString('en')} orders in PGlite`);
+      seedSeconds = await seed(database, counts.PGlite);
+      requests = await requestsFor(database, counts.PGlite);
+    } finally {
+      await database.close();
+    }
+    const server = await startShopServer({ dataDir });
+    try {
+      log('measuring PGlite');
+      results.push(await measure('PGlite', server, requests, options, counts.PGlite, seedSeconds));
     } finally {
       await server.stop();
     }
   } finally {
-    await fresh.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
+  return { results, notes };
 }

@@ -73,3 +73,49 @@ export async function runApiLoad(shop: RunningServer, runs: number, seconds: num
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+export interface LogCostResult {
+  path: string;
+  /** LOG_LEVEL=info: two lines per request (request and response). */
+  info: LoadSummary;
+  /** LOG_LEVEL=warn (the default): no line per request. */
+  warn: LoadSummary;
+  /** Throughput lost to per-request logging: 1 − info/warn requests/s, in percent. */
+  costPercent: number;
+}
+
+/**
+ * What logging two info lines per request costs: the same endpoint on two shops, one at
+ * LOG_LEVEL=info and one at warn, in alternating runs so both see the same machine load.
+ */
+export async function runLogCost(
+  startShop: (env: Record<string, string>) => Promise<RunningServer>,
+  runs: number,
+  seconds: number,
+): Promise<LogCostResult> {
+  const path = '/api/products';
+  const info = await startShop({ LOG_LEVEL: 'info' });
+  const warn = await startShop({ LOG_LEVEL: 'warn' });
+  try {
+    const options = (url: string) => ({ url: url + path, connections: 20, duration: seconds });
+    await loadOnce({ ...options(info.url), duration: 2 });
+    await loadOnce({ ...options(warn.url), duration: 2 });
+    const infoRuns: LoadRun[] = [];
+    const warnRuns: LoadRun[] = [];
+    for (let i = 0; i < runs; i++) {
+      infoRuns.push(await loadOnce(options(info.url)));
+      warnRuns.push(await loadOnce(options(warn.url)));
+    }
+    const infoSummary = summarise(infoRuns);
+    const warnSummary = summarise(warnRuns);
+    return {
+      path,
+      info: infoSummary,
+      warn: warnSummary,
+      costPercent: round((1 - infoSummary.requestsPerSecond / warnSummary.requestsPerSecond) * 100, 1),
+    };
+  } finally {
+    await info.stop();
+    await warn.stop();
+  }
+}

@@ -1,6 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumArgs, chromiumPath } from '../tests/helpers/chromium';
+import { chromiumArgs, chromiumPath } from '@tests/helpers/chromium';
 import { median } from './lib/stats';
 
 export const lighthousePaths = ['/', '/products', '/products/hoodie', '/cart'];
@@ -25,7 +25,12 @@ const categories: Category[] = ['performance', 'accessibility', 'best-practices'
 /** One Lighthouse run; a run whose trace failed (it happens on a loaded machine) is tried again. */
 async function audit(url: string, port: number) {
   for (let attempt = 1; ; attempt++) {
-    const answer = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories });
+    const answer = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+    });
     const error = answer ? answer.lhr.runtimeError : { message: 'no result' };
     if (!error) return (answer as NonNullable<typeof answer>).lhr;
     if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${error.message}`);

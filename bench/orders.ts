@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
+import { openPglite, openPostgres, type Database } from '@/server/db/client';
+import { migrate } from '@/server/db/migrate';
 import { loadOnce, summarise, type LoadRun, type LoadSummary } from './lib/load';
 import { createDatabase } from './lib/postgres';
 import { startShopServer, type RunningServer } from './lib/server';
@@ -27,7 +27,7 @@ export function orderBody(idempotencyKey: string): string {
       country: 'SE',
       address: 'Storgatan 1, 111 22 Stockholm',
     },
-    lines: [{ productId: 'hoodie', quantity: 50 }],
+    lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 } }],
   });
 }
 

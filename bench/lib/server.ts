@@ -79,9 +79,14 @@ export async function startProcess(
  * on its own data folder; PostgreSQL when databaseUrl is given, else embedded PGlite on disk.
  */
 export async function startShopServer(
-  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+  options: {
+    databaseUrl?: string;
+    env?: Record<string, string>;
+    /** A data folder prepared by the caller (and removed by it); default a fresh temporary one. */
+    dataDir?: string;
+  } = {},
 ): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const server = await startProcess(
     ['dist/server/main.js'],
     {
@@ -91,6 +96,10 @@ export async function startShopServer(
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
       ADMIN_PIN: benchAdminPin,
+      // Load comes from one address: per-client order limits would measure the throttle instead.
+      ORDERS_PER_CLIENT_PER_HOUR: '1000000000',
+      ORDERS_PER_EMAIL_PER_HOUR: '1000000000',
+      PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR: '1000000000',
       ...options.env,
     },
     '/api/products',
@@ -99,7 +108,7 @@ export async function startShopServer(
     ...server,
     async stop() {
       await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

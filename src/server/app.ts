@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
@@ -8,13 +8,18 @@ import { startEmailOutbox } from './email/outbox';
 import { RatesProvider } from './currency/rates';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
+import { startHousekeeping } from './housekeeping';
 import { installErrorHandlers, sendError } from './http/errors';
 import { partnerRoutes } from './partners/routes';
+import { redactUrl } from './orders/links';
 import { orderRoutes } from './orders/routes';
 import { securityHeaders } from './http/security-headers';
+import { shopRoutes } from './shop/routes';
 import { notFoundReportRoute } from './spa/not-found-report';
 import { isPageRequest, pageStatus, serveSpa } from './spa/serve';
+import { seoRoutes } from './spa/seo';
 import { uploadRoutes } from './uploads/routes';
+import { printFileRoutes } from './print-files/routes';
 
 export interface AppOptions {
   config: Config;
@@ -23,6 +28,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Close the database when the app closes (main process); tests may share one. */
   closeDatabase?: boolean;
+  /** Where log lines go (default stdout); tests read them to check what the server logs. */
+  logStream?: { write(line: string): void };
 }
 
 /** Everything a domain's routes need. Passed explicitly: the server keeps no state of its own. */
@@ -35,9 +42,27 @@ export interface AppContext {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-order-token"]'],
+      // The request line as Fastify logs it, with an order's access token taken out of the URL.
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket.remotePort,
+        }),
+      },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: 256 * 1024,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the shop (Fastify's own rule for a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // Lets a graceful shutdown finish in-flight requests while refusing new ones.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
@@ -72,20 +97,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: AppContext = { config, database };
 
   catalogueRoutes(app);
+  shopRoutes(app, config);
   notFoundReportRoute(app);
   const rates = new RatesProvider(config.ratesUrl, app.log);
   currencyRoutes(app, { rates, countryHeader: config.countryHeader });
   // Domains register here: each gets the shared context.
   await app.register(uploadRoutes(context));
-  await adminRoutes(app, context);
+  await app.register(printFileRoutes(context));
+  await adminRoutes(app, context, { onStatusChanged: () => app.emailOutbox.kick() });
   partnerRoutes(app, context);
+  startHousekeeping(app, context);
   const outbox = startEmailOutbox(app, context);
   orderRoutes(app, context, { onCreated: () => outbox.kick() });
 
-  const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'));
+  seoRoutes(app, { publicBaseUrl: config.publicBaseUrl });
+  const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'), {
+    publicBaseUrl: config.publicBaseUrl,
+  });
   app.setNotFoundHandler((request, reply) => {
     const status = pageStatus(request.url);
-    if (status === 404) request.log.info({ url: request.url }, 'not found');
+    if (status === 404) request.log.info({ url: redactUrl(request.url) }, 'not found');
     if (shell && isPageRequest(request)) return shell.send(request, reply, status);
     return sendError(reply, 404, 'Not found');
   });

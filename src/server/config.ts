@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
+import { sellerSettingsProblems, type SellerSettings } from '@/shared/invoicing/seller-settings';
 
 const optionalString = z
   .string()
@@ -9,51 +12,105 @@ const optionalString = z
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
-  TRUST_PROXY: z
-    .enum(['true', 'false', ''])
-    .default('false')
-    .transform((value) => value === 'true'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().trim().default('false').transform(parseTrustProxy),
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
+    .default('http://localhost:3000')
+    .transform((url) => url.replace(/\/+$/, '')),
+  // warn: two info lines per request cost throughput under load (see the README's decisions).
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
-  ADMIN_PIN: optionalString.pipe(z.string().min(4).max(20).optional()),
+  ADMIN_PIN: optionalString.pipe(z.string().min(ADMIN_PIN_MIN_LENGTH).max(ADMIN_PIN_MAX_LENGTH).optional()),
   RATES_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   COUNTRY_HEADER: optionalString.pipe(
-    z.string().regex(/^[A-Za-z0-9-]+$/, 'must be a header name').toLowerCase().optional(),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+      .toLowerCase()
+      .optional(),
   ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   MAIL_FROM: z.string().trim().min(3).default('Bulk Print Shop <order@bulkprint.se>'),
   SHOP_EMAIL: z.email().default('order@bulkprint.se'),
+  // Uploads (every upload endpoint: customiser images, print files, proofs). See .env.example.
+  UPLOAD_CLIENT_BYTES_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100 * 1024 * 1024),
+  UPLOAD_CLIENT_FILES_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  UPLOAD_UNATTACHED_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(5 * 1024 * 1024 * 1024),
+  UPLOAD_UNATTACHED_HOURS: z.coerce
+    .number()
+    .min(0.001)
+    .max(24 * 365)
+    .default(24),
+  UPLOAD_MIN_FREE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * 1024 * 1024 * 1024),
+  // Orders and partner applications (see .env.example).
+  ORDERS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  ORDERS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  ORDER_MAX_TOTAL_SEK: z.coerce.number().int().min(1).max(1_000_000_000).default(5_000_000),
+  // Admin sessions.
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(8 * 60),
+  ADMIN_SESSION_MAX_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(30 * 24)
+    .default(12),
+  HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   SELLER_NAME: z.string().trim().min(1).default('Bulk Print Sverige AB'),
-  SELLER_ORG_NUMBER: z.string().trim().min(1).default('559123-4567'),
-  SELLER_VAT_NUMBER: z.string().trim().min(1).default('SE559123456701'),
+  SELLER_ORG_NUMBER: z.string().trim().min(1).default('559123-4561'),
+  SELLER_VAT_NUMBER: z.string().trim().toUpperCase().min(1).default('SE559123456101'),
   SELLER_ADDRESS: z.string().trim().min(1).default('Storgatan 1, 111 22 Stockholm, Sweden'),
+  SELLER_REGISTERED_OFFICE: z.string().trim().min(1).default('Stockholm'),
+  SELLER_F_SKATT: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
   SELLER_EMAIL: z.email().default('order@bulkprint.se'),
   SELLER_PHONE: z.string().trim().min(1).default('+46 8 123 456 78'),
   SELLER_BANK_ACCOUNT: z.string().trim().min(1).default('5050-1234567'),
-  SELLER_BANKGIRO: z.string().trim().min(1).default('123-4567'),
+  SELLER_BANKGIRO: z.string().trim().min(1).default('123-4566'),
+  SELLER_IBAN: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .default('SE0350000000050501234567'),
+  SELLER_BIC: z.string().trim().toUpperCase().default('ESSESESS'),
 });
 
-export interface SellerDetails {
-  name: string;
-  orgNumber: string;
-  vatNumber: string;
-  address: string;
-  email: string;
-  phone: string;
-  bankAccount: string;
-  bankgiro: string;
-}
+/** The seller printed on every invoice (see src/shared/invoicing/seller-settings.ts). */
+export type SellerDetails = SellerSettings;
 
 export interface Config {
   port: number;
   host: string;
-  /** Behind a load balancer: take the client IP and protocol from X-Forwarded-* headers. */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer: how many proxy hops (a number) or which proxy addresses/CIDRs to trust
+   * for the client IP and protocol in X-Forwarded-*; false: the socket's address.
+   */
+  trustProxy: TrustProxy;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** The shop's public address, no trailing slash: canonical URLs, link previews, sitemap. */
+  publicBaseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
   adminPin: string | undefined;
@@ -65,6 +122,82 @@ export interface Config {
   mailFrom: string;
   shopEmail: string;
   seller: SellerDetails;
+  uploads: UploadLimits;
+  /** How often each instance deletes expired uploads and throttle rows. */
+  housekeepingIntervalSeconds: number;
+  limits: ShopLimits;
+  adminSessions: AdminSessionLimits;
+}
+
+/** Throttles and caps of orders and partner applications, shared by every instance (database). */
+export interface ShopLimits {
+  ordersPerClientPerHour: number;
+  /** Orders whose confirmation goes to one email address, from anywhere. */
+  ordersPerEmailPerHour: number;
+  partnerApplicationsPerClientPerHour: number;
+  /** Largest order total in whole kronor (what the buyer pays); larger orders are made by contact. */
+  orderMaxTotalSek: number;
+}
+
+export interface AdminSessionLimits {
+  /** A session ends after this long without a request. */
+  idleSeconds: number;
+  /** A session ends this long after its login, however busy. */
+  maxAgeSeconds: number;
+}
+
+export type TrustProxy = false | number | string[];
+
+const trustProxyHelp =
+  'set the number of proxies in front of the shop (e.g. 1 behind one load balancer) or their addresses/CIDRs separated by commas (e.g. 10.0.0.0/8,127.0.0.1)';
+
+/** TRUST_PROXY: false, a hop count, or proxy addresses/CIDRs. `true` would let a client choose its own address. */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message: `true trusts any X-Forwarded-For a client sends (a client could pick its own throttle key); ${trustProxyHelp}`,
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= 32) return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length > 0 || entries.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `not understood (${bad.join(', ').slice(0, 100)}); ${trustProxyHelp}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** Limits shared by every upload endpoint (src/server/uploads/receive.ts). */
+export interface UploadLimits {
+  /** Bytes one client may upload per rolling hour, all upload endpoints together. */
+  clientBytesPerHour: number;
+  /** Files one client may upload per hour. */
+  clientFilesPerHour: number;
+  /** Total size of uploads not yet attached to an order; above it every anonymous upload gets 429. */
+  unattachedMaxBytes: number;
+  /** An upload no order (or print file, proof) claimed within this many hours is deleted. */
+  unattachedHours: number;
+  /** Uploads are refused (503) while the data folder's disk has less free space than this. */
+  minFreeBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -77,11 +210,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid settings (see .env.example):\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  const seller: SellerDetails = {
+    name: e.SELLER_NAME,
+    orgNumber: e.SELLER_ORG_NUMBER,
+    vatNumber: e.SELLER_VAT_NUMBER,
+    address: e.SELLER_ADDRESS,
+    registeredOffice: e.SELLER_REGISTERED_OFFICE,
+    fTax: e.SELLER_F_SKATT,
+    email: e.SELLER_EMAIL,
+    phone: e.SELLER_PHONE,
+    bankAccount: e.SELLER_BANK_ACCOUNT,
+    bankgiro: e.SELLER_BANKGIRO,
+    iban: e.SELLER_IBAN,
+    bic: e.SELLER_BIC,
+  };
+  // An invoice with a wrong org number or VAT number is not a valid invoice: refuse to start.
+  const sellerProblems = sellerSettingsProblems(seller);
+  if (sellerProblems.length > 0) {
+    throw new ConfigError(
+      `Invalid settings (see .env.example):\n${sellerProblems.map((p) => `  ${p}`).join('\n')}`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    publicBaseUrl: e.PUBLIC_BASE_URL,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     adminPin: e.ADMIN_PIN,
@@ -91,15 +246,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
-    seller: {
-      name: e.SELLER_NAME,
-      orgNumber: e.SELLER_ORG_NUMBER,
-      vatNumber: e.SELLER_VAT_NUMBER,
-      address: e.SELLER_ADDRESS,
-      email: e.SELLER_EMAIL,
-      phone: e.SELLER_PHONE,
-      bankAccount: e.SELLER_BANK_ACCOUNT,
-      bankgiro: e.SELLER_BANKGIRO,
+    seller,
+    uploads: {
+      clientBytesPerHour: e.UPLOAD_CLIENT_BYTES_PER_HOUR,
+      clientFilesPerHour: e.UPLOAD_CLIENT_FILES_PER_HOUR,
+      unattachedMaxBytes: e.UPLOAD_UNATTACHED_MAX_BYTES,
+      unattachedHours: e.UPLOAD_UNATTACHED_HOURS,
+      minFreeBytes: e.UPLOAD_MIN_FREE_BYTES,
+    },
+    housekeepingIntervalSeconds: e.HOUSEKEEPING_INTERVAL_SECONDS,
+    limits: {
+      ordersPerClientPerHour: e.ORDERS_PER_CLIENT_PER_HOUR,
+      ordersPerEmailPerHour: e.ORDERS_PER_EMAIL_PER_HOUR,
+      partnerApplicationsPerClientPerHour: e.PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR,
+      orderMaxTotalSek: e.ORDER_MAX_TOTAL_SEK,
+    },
+    adminSessions: {
+      idleSeconds: e.ADMIN_SESSION_IDLE_MINUTES * 60,
+      maxAgeSeconds: Math.round(e.ADMIN_SESSION_MAX_HOURS * 3600),
     },
   };
 }

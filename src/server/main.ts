@@ -1,11 +1,14 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
+import { LogDestination } from './http/log-destination';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, closeDatabase: true });
+  // Never blocks on a slow or vanished log reader (see log-destination.ts).
+  const logStream = new LogDestination();
+  const app = await buildApp({ config, database, closeDatabase: true, logStream });
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -18,7 +21,8 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     app.close().then(
-      () => process.exit(0),
+      // The last lines (this shutdown's) get a moment to reach the reader, never longer.
+      () => logStream.flush(1_000).then(() => process.exit(0)),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

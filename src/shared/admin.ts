@@ -1,28 +1,15 @@
+import { formatSplit, type SizeSplit } from './sizes';
+
+import type { VatTreatment } from './invoicing/vat-treatment';
 /** Shapes of the admin API (src/server/admin) as the admin page reads them. Money as exact decimal strings. */
+import type { Customisation } from './customisation';
+import type { OrderStatus } from './order-status';
+import type { OrderDelivery } from './delivery';
+import type { OrderPrintFile } from './print-files';
+import type { StatusDetails } from './carriers';
 
-export const orderStatuses = ['pending', 'paid', 'in_production', 'shipped', 'cancelled'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
-
-/** pending → paid → in_production → shipped; any unfinished order may be cancelled. */
-export const nextStatuses: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['paid', 'cancelled'],
-  paid: ['in_production', 'cancelled'],
-  in_production: ['shipped', 'cancelled'],
-  shipped: [],
-  cancelled: [],
-};
-
-export const statusLabels: Record<OrderStatus, string> = {
-  pending: 'Väntar på betalning',
-  paid: 'Betald',
-  in_production: 'I produktion',
-  shipped: 'Skickad',
-  cancelled: 'Avbruten',
-};
-
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
-}
+// The admin pages read the order's life from here too (defined once in order-status.ts).
+export { isOrderStatus, nextStatuses, orderStatuses, statusLabels, type OrderStatus } from './order-status';
 
 export interface AdminStats {
   totalOrders: number;
@@ -38,11 +25,12 @@ export interface AdminOrderLine {
   quantity: number;
   unitPrice: string;
   lineTotal: string;
-  customisation?: {
-    color: string;
-    prints: { method: 'dtg' | 'screen'; uploadId: string; side: string; x: number; y: number; scale: number }[];
-    additionalInfo: string;
-  };
+  sizes?: SizeSplit;
+  customisation?: Customisation;
+  /** A fee line (productId is the fee code), e.g. converting one raster print file. */
+  fee?: 'conversion';
+  printFileId?: string;
+  printFileName?: string;
 }
 
 export interface AdminOrderSummary {
@@ -56,6 +44,8 @@ export interface AdminOrderSummary {
   itemsSummary: string;
   totalAmount: string;
   status: OrderStatus;
+  /** Estimated delivery, the buyer's needed-by date and whether the estimate misses it. */
+  delivery: OrderDelivery;
 }
 
 export interface AdminOrderPage {
@@ -68,6 +58,8 @@ export interface AdminStatusEvent {
   fromStatus: string;
   toStatus: string;
   changedAt: string;
+  /** What the step recorded: cancel reason, payment date and amount, carrier and tracking number. */
+  details: StatusDetails | null;
 }
 
 export interface AdminOrderDetail extends AdminOrderSummary {
@@ -80,8 +72,22 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   items: AdminOrderLine[];
   exVatAmount: string;
   vatAmount: string;
+  /** Invoicing (see migrations/0700_invoicing.sql). */
+  vatTreatment: VatTreatment;
+  buyerVatNumber: string | null;
+  buyerReference: string | null;
+  billingAddress: string | null;
   statusChangedAt: string;
   events: AdminStatusEvent[];
+  /** Why "in production" cannot be chosen yet (no approved latest proof); null when it can. */
+  productionBlockedReason: string | null;
+  /** Every print file of the order; download each at printFileDownloadPath. */
+  printFiles: OrderPrintFile[];
+}
+
+/** Where the admin downloads an order's print file (always as an attachment). */
+export function printFileDownloadPath(orderNumber: string, fileId: string): string {
+  return `/api/admin/orders/${encodeURIComponent(orderNumber)}/print-files/${encodeURIComponent(fileId)}`;
 }
 
 export interface AdminPartnerApplication {
@@ -103,7 +109,15 @@ export interface AdminPartnerPage {
   nextCursor: string | null;
 }
 
-/** "50 × Hoodie, 100 × Coupon Booklet" */
-export function itemsSummary(items: readonly { name: string; quantity: number }[]): string {
-  return items.map((item) => `${item.quantity} × ${item.name}`).join(', ');
+/** "120 × Hoodie (20 S, 50 M, 50 L), 100 × Coupon Booklet" */
+export function itemsSummary(
+  items: readonly { name: string; quantity: number; sizes?: SizeSplit | undefined }[],
+  /** Plain digits for the CSV (a spreadsheet reads them); the admin pages pass formatCount ("10 000"). */
+  count: (n: number) => string = String,
+): string {
+  return items
+    .map(
+      (item) => `${count(item.quantity)} × ${item.name}${item.sizes ? ` (${formatSplit(item.sizes)})` : ''}`,
+    )
+    .join(', ');
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutMessages as m, customerSchema, orderRequestSchema } from './checkout-schema';
+import { invalidCharacterMessage } from './text';
 
 const person = {
   customerType: 'personal',
@@ -106,13 +107,62 @@ describe('order request schema', () => {
 });
 
 describe('control characters', () => {
-  it('are removed from names (no header injection) while an address keeps its line breaks', () => {
+  it('a pasted line break in a name is a space (no header injection); an address keeps its line breaks', () => {
     const parsed = customerSchema.parse({
       ...person,
-      name: 'Anna\r\nBcc: x@example.com\u0000',
-      address: 'Storgatan 1\r\n111 22 Stockholm\u0007',
+      name: 'Anna\r\nBcc: x@example.com',
+      address: 'Storgatan 1\r\n111 22 Stockholm',
     });
     expect(parsed.name).toBe('Anna Bcc: x@example.com');
     expect(parsed.address).toBe('Storgatan 1\n111 22 Stockholm');
+  });
+
+  it.each(['\u0000', '\u0007', '\u0085', '\u2029', '\ud83d', '\ude00'])(
+    '%j in a name or an address is refused with one clear message',
+    (character) => {
+      expect(errors({ ...person, name: `Anna${character}A` })).toEqual({ name: invalidCharacterMessage });
+      if (character !== '\u2029')
+        expect(errors({ ...person, address: `Storgatan 1${character}A` })).toEqual({
+          address: invalidCharacterMessage,
+        });
+    },
+  );
+
+  it('a whole emoji (a surrogate pair) is text', () => {
+    expect(errors({ ...person, name: 'Anna 🧢' })).toEqual({});
+  });
+});
+
+describe('invoicing fields', () => {
+  const base = {
+    customerType: 'company',
+    name: 'Erika Mustermann',
+    companyName: 'Beispiel GmbH',
+    orgNumber: 'HRB 12345',
+    email: 'erika@example.de',
+    phone: '+49 30 1234567',
+    country: 'DE',
+    address: 'Hauptstraße 5\n10115 Berlin',
+  };
+
+  it('what the form sends parses the same again on the server (billing address kept)', () => {
+    const form = customerSchema.parse({
+      ...base,
+      vatNumber: 'de 136 695 976',
+      buyerReference: 'PO-4711',
+      separateBilling: true,
+      billingAddress: 'Postfach 10\n10115 Berlin',
+    });
+    expect(form).toMatchObject({ vatNumber: 'DE136695976', billingAddress: 'Postfach 10\n10115 Berlin' });
+    expect(customerSchema.parse(form)).toEqual(form);
+  });
+
+  it('a VAT number with a wrong check digit is refused on its field', () => {
+    const result = customerSchema.safeParse({ ...base, vatNumber: 'DE136695977' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['vatNumber'],
+      message: 'VAT number is not valid (check digit)',
+    });
   });
 });

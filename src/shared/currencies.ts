@@ -26,7 +26,25 @@ export function isCurrencyCode(value: unknown): value is CurrencyCode {
 }
 
 const euroCountries = new Set([
-  'AT', 'BE', 'CY', 'EE', 'FI', 'FR', 'DE', 'GR', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PT', 'SK', 'SI', 'ES',
+  'AT',
+  'BE',
+  'CY',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PT',
+  'SK',
+  'SI',
+  'ES',
 ]);
 
 /** SPEC §4: preselection of the currency dialog from the detected country. */

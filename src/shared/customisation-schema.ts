@@ -1,21 +1,35 @@
 import { z } from 'zod';
 import { colors } from './catalogue';
-import type { Customisation, PrintPlacement } from './customisation';
+import {
+  ADDITIONAL_INFO_MAX,
+  MAX_PRINTS,
+  POSITION_MAX,
+  POSITION_MIN,
+  SCALE_MAX,
+  SCALE_MIN,
+  type Customisation,
+  type PrintPlacement,
+} from './customisation';
+import { printMethodIds, printSideIds } from './print-options';
+import { textField } from './text';
+import { uploadIdPattern } from './uploads';
 
-/** A print placed on a customised garment. Positions are % of the preview (10–90), scale 0.1–2. */
+/** A print placed on a customised garment. Positions are % of the preview, scale as the slider's. */
 export const printSchema: z.ZodType<PrintPlacement> = z.object({
-  method: z.enum(['dtg', 'screen']),
-  uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid upload'),
-  side: z.enum(['front', 'back', 'side']),
-  x: z.number().min(10).max(90),
-  y: z.number().min(10).max(90),
-  scale: z.number().min(0.1).max(2),
+  method: z.enum(printMethodIds),
+  uploadId: z.string().regex(uploadIdPattern, 'Invalid upload'),
+  side: z.enum(printSideIds),
+  x: z.number().min(POSITION_MIN).max(POSITION_MAX),
+  y: z.number().min(POSITION_MIN).max(POSITION_MAX),
+  scale: z.number().min(SCALE_MIN).max(SCALE_MAX),
 });
 
 export const customisationSchema: z.ZodType<Customisation, unknown> = z.object({
   color: z.enum(colors.map((c) => c.id) as [string, ...string[]]),
-  prints: z.array(printSchema).max(2),
-  additionalInfo: z.string().max(2000).default(''),
+  prints: z.array(printSchema).max(MAX_PRINTS),
+  additionalInfo: textField({
+    multiline: true,
+    required: 'Additional information must be text',
+    max: [ADDITIONAL_INFO_MAX, `Additional information cannot exceed ${ADDITIONAL_INFO_MAX} characters`],
+  }).default(''),
 });
-
-

@@ -26,7 +26,9 @@ describe('customisation', () => {
     });
     fc.assert(
       fc.property(value, (candidate) => {
-        expect(readCustomisation(candidate) !== undefined).toBe(customisationSchema.safeParse(candidate).success);
+        expect(readCustomisation(candidate) !== undefined).toBe(
+          customisationSchema.safeParse(candidate).success,
+        );
       }),
       { numRuns: 500 },
     );

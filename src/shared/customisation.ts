@@ -1,6 +1,20 @@
-import { colors, type PrintSide } from './catalogue';
+import { colors } from './catalogue';
+import { printMethodIds, printSideIds, type PrintMethod, type PrintSide } from './print-options';
+import { uploadIdPattern } from './uploads';
 
-export type PrintMethod = 'dtg' | 'screen';
+/** Customisation limits (SPEC §4–5), checked by the zod schema, the cart reader and the customiser. */
+export type { PrintMethod };
+
+export const MAX_PRINTS = printMethodIds.length;
+/** Print position, % of the preview on both axes. */
+export const POSITION_MIN = 10;
+export const POSITION_MAX = 90;
+/** Print size slider: 0.1–2, step 0.1, default 0.3. */
+export const SCALE_MIN = 0.1;
+export const SCALE_MAX = 2;
+export const SCALE_STEP = 0.1;
+export const DEFAULT_SCALE = 0.3;
+export const ADDITIONAL_INFO_MAX = 2000;
 
 /** A print placed on a customised garment. Positions are % of the preview (10–90), scale 0.1–2. */
 export interface PrintPlacement {
@@ -29,20 +43,19 @@ export function customisationKey(customisation: Customisation | undefined): stri
 }
 
 const colorIds: ReadonlySet<string> = new Set(colors.map((c) => c.id));
-const uploadIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
 function isPrint(value: unknown): value is PrintPlacement {
   if (typeof value !== 'object' || value === null) return false;
   const p = value as Record<string, unknown>;
   const within = (n: unknown, min: number, max: number) => typeof n === 'number' && n >= min && n <= max;
   return (
-    (p.method === 'dtg' || p.method === 'screen') &&
+    (printMethodIds as readonly unknown[]).includes(p.method) &&
     typeof p.uploadId === 'string' &&
     uploadIdPattern.test(p.uploadId) &&
-    (p.side === 'front' || p.side === 'back' || p.side === 'side') &&
-    within(p.x, 10, 90) &&
-    within(p.y, 10, 90) &&
-    within(p.scale, 0.1, 2)
+    (printSideIds as readonly unknown[]).includes(p.side) &&
+    within(p.x, POSITION_MIN, POSITION_MAX) &&
+    within(p.y, POSITION_MIN, POSITION_MAX) &&
+    within(p.scale, SCALE_MIN, SCALE_MAX)
   );
 }
 
@@ -55,11 +68,18 @@ export function readCustomisation(value: unknown): Customisation | undefined {
   const c = value as Record<string, unknown>;
   const info = c.additionalInfo ?? '';
   if (typeof c.color !== 'string' || !colorIds.has(c.color)) return undefined;
-  if (!Array.isArray(c.prints) || c.prints.length > 2 || !c.prints.every(isPrint)) return undefined;
-  if (typeof info !== 'string' || info.length > 2000) return undefined;
+  if (!Array.isArray(c.prints) || c.prints.length > MAX_PRINTS || !c.prints.every(isPrint)) return undefined;
+  if (typeof info !== 'string' || info.length > ADDITIONAL_INFO_MAX) return undefined;
   return {
     color: c.color,
-    prints: c.prints.map(({ method, uploadId, side, x, y, scale }) => ({ method, uploadId, side, x, y, scale })),
+    prints: c.prints.map(({ method, uploadId, side, x, y, scale }) => ({
+      method,
+      uploadId,
+      side,
+      x,
+      y,
+      scale,
+    })),
     additionalInfo: info,
   };
 }

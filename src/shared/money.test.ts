@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { lineTotal, milliFromDecimal, milliToDecimalString, splitVat, sumMilli, unitPriceToString } from './money';
+import {
+  lineTotal,
+  milliFromDecimal,
+  milliToDecimalString,
+  splitVat,
+  sumMilli,
+  unitPriceToString,
+} from './money';
 
 describe('money', () => {
   it('parses decimal kronor exactly', () => {
@@ -21,7 +28,10 @@ describe('money', () => {
   });
 
   it('splits VAT 25 % so that ex-VAT + VAT = total to the öre', () => {
-    expect(splitVat(milliFromDecimal('5718.75'))).toEqual({ exVat: milliFromDecimal('4575'), vat: milliFromDecimal('1143.75') });
+    expect(splitVat(milliFromDecimal('5718.75'))).toEqual({
+      exVat: milliFromDecimal('4575'),
+      vat: milliFromDecimal('1143.75'),
+    });
     const { exVat, vat } = splitVat(milliFromDecimal('100.01'));
     expect(milliToDecimalString(exVat)).toBe('80.01'); // 80.008 → 80.01
     expect(milliToDecimalString(vat)).toBe('20.00');

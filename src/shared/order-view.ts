@@ -1,4 +1,8 @@
 import type { Customisation } from './customisation';
+import type { SizeSplit } from './sizes';
+import type { VatTreatment } from './invoicing/vat-treatment';
+import type { OrderDelivery } from './delivery';
+import type { OrderPrintFile } from './print-files';
 
 /** What POST /api/orders answers (201 new, 200 replay of the same idempotency key). */
 export interface PlacedOrderAnswer {
@@ -12,9 +16,13 @@ export interface PlacedOrderAnswer {
 /** GET /api/orders/:number: the stored order as the confirmation page shows it. Money as exact decimal strings. */
 export interface OrderView {
   orderNumber: string;
+  /** ISO time. */
   orderDate: string;
+  /** Calendar date in Stockholm, "2026-12-23" (format with `formatDate` from dates.ts). */
   dueDate: string;
   status: string;
+  /** Estimated delivery (from proof approval, or from today before it) and the buyer's needed-by date. */
+  delivery: OrderDelivery;
   customer: {
     customerType: 'personal' | 'company';
     name: string;
@@ -24,20 +32,52 @@ export interface OrderView {
     address: string;
     country: string;
     countryName: string;
+    /** Companies outside Sweden; null when none was given. */
+    vatNumber: string | null;
+    /** "Er referens" / purchase order number. */
+    reference: string | null;
+    /** null: the invoice goes to the delivery address. */
+    billingAddress: string | null;
   };
+  /** The VAT rule the server applied (Swedish VAT, reverse charge or export) and its rate. */
+  vatTreatment: VatTreatment;
+  vatPercent: number;
   lines: {
     productId: string;
     name: string;
     quantity: number;
-    unit: string;
     unitPrice: string;
     lineTotal: string;
+    /** Without VAT, as the invoice prints them (what reverse-charge and export buyers pay). */
+    unitPriceExVat: string;
+    lineNet: string;
     customisation?: Customisation;
+    sizes?: SizeSplit;
+    /** A fee line (productId is the fee code): show the fee's name from the catalogue. */
+    fee?: 'conversion';
+    printFileId?: string;
+    printFileName?: string;
   }[];
+  /** The print files the shop already has for this order, in the buyer's order. */
+  printFiles: OrderPrintFile[];
   total: string;
   exVat: string;
   vat: string;
-  payment: { bankAccount: string; bankgiro: string; amount: string; reference: string };
+  /** `reference` is the OCR number (length digit + Luhn) of the invoice; IBAN/BIC for buyers abroad. */
+  payment: {
+    bankAccount: string;
+    bankgiro: string;
+    amount: string;
+    reference: string;
+    iban: string | null;
+    bic: string | null;
+  };
 }
 
 export const orderTokenHeader = 'x-order-token';
+
+/** Where the buyer downloads an order's invoice (add `?token=`): HTML (SPEC), PDF, Peppol UBL XML. */
+export const invoicePaths = (orderNumber: string) => {
+  const base = `/api/orders/${encodeURIComponent(orderNumber)}`;
+  return { html: `${base}/invoice`, pdf: `${base}/invoice.pdf`, xml: `${base}/invoice.xml` };
+};

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findProduct, type Product } from './catalogue';
 import { milliToDecimalString } from './money';
-import { parseQuantity, priceLine, startingPrice, tierFor } from './pricing';
+import { parseQuantity, priceLine, priceRange, snapQuantity, startingPrice, tierFor } from './pricing';
 
 const hoodie = findProduct('hoodie') as Product;
 const booklet = findProduct('kuponghäfte') as Product;
@@ -34,5 +34,30 @@ describe('tier pricing', () => {
     for (const bad of ['', 'abc', '12abc', '-5', '1.5', '1e3', 'NaN', '99999999999999999999']) {
       expect(parseQuantity(bad)).toBe(0);
     }
+  });
+});
+
+describe('snapQuantity: the cart follows min and step for tier products', () => {
+  const tiers = { kind: 'tiers', minQuantity: 20 } as const;
+  const customiser = { kind: 'customiser', minQuantity: 20 } as const;
+  it('a tier product goes to the nearest multiple of its minimum, never below it', () => {
+    expect(snapQuantity(tiers, 33)).toBe(40);
+    expect(snapQuantity(tiers, 29)).toBe(20);
+    expect(snapQuantity(tiers, 30)).toBe(40);
+    expect(snapQuantity(tiers, 60)).toBe(60);
+    expect(snapQuantity(tiers, 5)).toBe(20);
+  });
+  it('a customiser product keeps any whole quantity from its minimum', () => {
+    expect(snapQuantity(customiser, 33)).toBe(33);
+    expect(snapQuantity(customiser, 5)).toBe(20);
+  });
+});
+
+describe('priceRange: what a product card promises', () => {
+  it('stickers: 0,74 kr at the 5 000 minimum, down to 0,50 kr from 100 000', () => {
+    const stickers = findProduct('klistermärken') as Product;
+    const range = priceRange(stickers);
+    expect(range.atMinimum).toEqual({ price: 740, quantity: 5000 });
+    expect(range.lowest).toEqual({ price: 500, quantity: 100000 });
   });
 });

@@ -29,6 +29,35 @@ export function startingPrice(product: Product): Milli {
   return product.tiers.reduce((min, t) => (t.pricePerUnit < min ? t.pricePerUnit : min), Infinity as Milli);
 }
 
+/**
+ * What a product card says about price: the unit price at the minimum quantity (what the smallest
+ * order really costs) and the lowest unit price with the quantity it needs. A card that paired the
+ * lowest price with the minimum quantity promised a price nobody ordering the minimum gets.
+ */
+export function priceRange(product: Product): {
+  atMinimum: { price: Milli; quantity: number };
+  lowest: { price: Milli; quantity: number };
+} {
+  const first = tierFor(product.tiers, product.minQuantity) ?? product.tiers[0];
+  const last = product.tiers[product.tiers.length - 1];
+  if (!first || !last) throw new Error(`Product ${product.id} has no price tiers`);
+  return {
+    atMinimum: { price: first.pricePerUnit, quantity: product.minQuantity },
+    lowest: { price: last.pricePerUnit, quantity: last.quantity },
+  };
+}
+
+/**
+ * The cart's quantity for a tier product: its input's min and step are the minimum (SPEC, cart), so
+ * a typed quantity goes to the nearest multiple of it, never below it. Customiser products keep
+ * any whole quantity from their minimum up.
+ */
+export function snapQuantity(product: Pick<Product, 'kind' | 'minQuantity'>, quantity: number): number {
+  const min = product.minQuantity;
+  if (product.kind !== 'tiers' || quantity % min === 0) return Math.max(min, quantity);
+  return Math.max(min, Math.round(quantity / min) * min);
+}
+
 /** Parses a typed quantity: whole numbers only; anything non-numeric counts as 0 (SPEC §5). */
 export function parseQuantity(text: string): number {
   const trimmed = text.trim();

@@ -1,4 +1,5 @@
-import { findProduct } from './catalogue';
+import { categoryIds, findProduct, products } from './catalogue';
+import { orderPagePattern } from './order-page';
 
 /** Every URL the SPA renders a page for. Anything else is a 404 (with the shell showing the 404 page). */
 export const staticPagePaths = [
@@ -9,6 +10,8 @@ export const staticPagePaths = [
   '/confirmation',
   '/partner',
   '/partner-application',
+  '/terms',
+  '/privacy',
   '/admin-login',
   '/admin',
 ] as const;
@@ -17,6 +20,7 @@ const staticPaths: ReadonlySet<string> = new Set(staticPagePaths);
 export function isKnownPage(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (staticPaths.has(path)) return true;
+  if (orderPagePattern.test(path)) return true;
   const productMatch = /^\/products\/([^/]+)$/.exec(path);
   if (!productMatch?.[1]) return false;
   try {
@@ -24,4 +28,21 @@ export function isKnownPage(pathname: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Every public page (server-rendered, indexable): the sitemap lists each in both languages.
+ * Paths percent-encoded as in a request.
+ */
+export function publicPages(): { pathname: string; search: string }[] {
+  return [
+    { pathname: '/', search: '' },
+    { pathname: '/how-it-works', search: '' },
+    { pathname: '/products', search: '' },
+    ...categoryIds.map((id) => ({ pathname: '/products', search: `category=${encodeURIComponent(id)}` })),
+    ...products.map((p) => ({ pathname: `/products/${encodeURIComponent(p.id)}`, search: '' })),
+    { pathname: '/partner', search: '' },
+    { pathname: '/terms', search: '' },
+    { pathname: '/privacy', search: '' },
+  ];
 }

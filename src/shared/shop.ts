@@ -1,4 +1,17 @@
-/** The shop's public identity, shown in the footer and used as default seller settings. */
+/** The shop's public identity. Contact details are settings (SELLER_*), read from GET /api/shop. */
 export const shopName = 'BulkPrint';
-export const shopTagline = 'Custom-printed merchandise in bulk for events, teams and brands — at bulk prices.';
-export const shopContact = { email: 'order@bulkprint.se', phone: '+46 8 123 456 78' } as const;
+
+/** GET /api/shop: the seller's contact details as the server's settings have them. */
+export interface ShopContact {
+  /** The seller's legal name, as on the invoices. */
+  name: string;
+  email: string;
+  phone: string;
+  /** Organisationsnummer and VAT number, shown in the footer as every Swedish company page must. */
+  orgNumber: string;
+  vatNumber: string;
+  /** Registered for F-tax (F-skatt). */
+  fTax: boolean;
+}
+
+export const shopContactPath = '/api/shop';

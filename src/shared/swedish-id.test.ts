@@ -22,6 +22,12 @@ describe('personnummer ÅÅÅÅMMDD-XXXX', () => {
     ['19811318-9876', 'format'],
     ['19811200-9876', 'format'],
     ['abcdefgh-ijkl', 'format'],
+    // Impossible calendar days with a right check digit: refused as a format error.
+    ['19900231-1232', 'format'],
+    ['19900431-1230', 'format'],
+    ['19000229-1235', 'format'],
+    ['20000229-1235', 'ok'],
+    ['19900291-1239', 'format'],
   ])('%s → %s', (value, expected) => {
     expect(checkPersonalNumber(value)).toBe(expected);
   });

@@ -21,6 +21,10 @@ export function luhnValid(digits: string): boolean {
 export const personalNumberPattern = /^(\d{4})(\d{2})(\d{2})-?(\d{4})$/;
 export const orgNumberPattern = /^(\d{6})-?(\d{4})$/;
 
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
 export type IdCheck = 'ok' | 'format' | 'checksum';
 
 /** ÅÅÅÅMMDD-XXXX (hyphen optional). Day may be +60 (samordningsnummer). Luhn over the last 10 digits. */
@@ -28,10 +32,12 @@ export function checkPersonalNumber(value: string): IdCheck {
   const match = personalNumberPattern.exec(value.trim());
   if (!match) return 'format';
   const [, year, month, day, rest] = match as unknown as [string, string, string, string, string];
+  const y = Number(year);
   const m = Number(month);
   let d = Number(day);
   if (d > 60) d -= 60;
-  if (m < 1 || m > 12 || d < 1 || d > 31 || Number(year) < 1850) return 'format';
+  // A real calendar day (19900231 is not one), leap years included.
+  if (m < 1 || m > 12 || d < 1 || d > daysInMonth(y, m) || y < 1850) return 'format';
   return luhnValid(`${year.slice(2)}${month}${day}${rest}`) ? 'ok' : 'checksum';
 }
 

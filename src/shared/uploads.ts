@@ -4,6 +4,7 @@ export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 /** Raster formats the server accepts (checked by magic bytes, never by name or declared type). */
 export const acceptedImageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type AcceptedImageType = (typeof acceptedImageTypes)[number];
 
 /** Value for the file input's `accept` attribute. */
 export const acceptAttribute = acceptedImageTypes.join(',');

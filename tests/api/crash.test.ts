@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import type { AdminStats } from '../../src/shared/admin';
-import type { OrderView, PlacedOrderAnswer } from '../../src/shared/order-view';
+import { describe, it, type ExpectStatic } from 'vitest';
+import type { AdminStats } from '@/shared/admin';
+import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import { adminLogin } from '../helpers/admin';
 import { checkoutBody, oreFromDecimal } from '../helpers/orders';
 import { startServerProcess, type ServerProcess } from '../helpers/process-server';
@@ -27,8 +27,16 @@ interface Attempt {
 const seqOf = (orderNumber: string) => BigInt(orderNumber.replace('INV-', ''));
 
 /** The order as the buyer reads it back matches what was sent and what the 201 said. */
-async function expectWhole(server: ServerProcess, attempt: Attempt, answer: PlacedOrderAnswer): Promise<void> {
-  const read = await request<OrderView>(server, `/api/orders/${answer.orderNumber}?token=${answer.accessToken}`);
+async function expectWhole(
+  expect: ExpectStatic,
+  server: ServerProcess,
+  attempt: Attempt,
+  answer: PlacedOrderAnswer,
+): Promise<void> {
+  const read = await request<OrderView>(
+    server,
+    `/api/orders/${answer.orderNumber}?token=${answer.accessToken}`,
+  );
   expect(read.status).toBe(200);
   expect(read.body.orderNumber).toBe(answer.orderNumber);
   expect(read.body.total).toBe(answer.total);
@@ -43,7 +51,8 @@ async function expectWhole(server: ServerProcess, attempt: Attempt, answer: Plac
  * Checkout load against the real server process, SIGKILL while requests are in flight, restart on
  * the same data, then prove nothing acknowledged was lost, nothing doubled and every email goes out.
  */
-async function crashAndRecover(database: Record<string, string>): Promise<void> {
+// Concurrent tests must use their own `expect`: the global one loses track of the test once the other one ends.
+async function crashAndRecover(expect: ExpectStatic, database: Record<string, string>): Promise<void> {
   const started = Date.now();
   const smtp = await startSmtp();
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-crash-'));
@@ -72,7 +81,10 @@ async function crashAndRecover(database: Record<string, string>): Promise<void> 
         const attempt: Attempt = { loop: l, body: checkoutBody(`crash-${run}-${l}-${i}-key`, l * 300 + i) };
         attempts.push(attempt);
         try {
-          const res = await request<PlacedOrderAnswer>(server, '/api/orders', { method: 'POST', json: attempt.body });
+          const res = await request<PlacedOrderAnswer>(server, '/api/orders', {
+            method: 'POST',
+            json: attempt.body,
+          });
           attempt.status = res.status;
           attempt.answer = res.body;
         } catch {
@@ -103,24 +115,32 @@ async function crashAndRecover(database: Record<string, string>): Promise<void> 
     const after = second;
 
     // 1. Every acknowledged order is there and whole.
-    await Promise.all(ackedAttempts.map((a) => expectWhole(after, a, a.answer as PlacedOrderAnswer)));
+    await Promise.all(ackedAttempts.map((a) => expectWhole(expect, after, a, a.answer as PlacedOrderAnswer)));
     const ackedNumbers = ackedAttempts.map((a) => (a.answer as PlacedOrderAnswer).orderNumber);
     expect(new Set(ackedNumbers).size).toBe(ackedNumbers.length);
     // Each loop placed its orders one after another: its invoice numbers strictly increase.
     for (let l = 0; l < LOOPS; l++) {
-      const seqs = ackedAttempts.filter((a) => a.loop === l).map((a) => seqOf((a.answer as PlacedOrderAnswer).orderNumber));
+      const seqs = ackedAttempts
+        .filter((a) => a.loop === l)
+        .map((a) => seqOf((a.answer as PlacedOrderAnswer).orderNumber));
       for (let i = 1; i < seqs.length; i++) expect(seqs[i]! > seqs[i - 1]!).toBe(true);
     }
 
     // 2. The buyer retries what was in flight with the same key: stored (200) or created now (201), once.
     const retried: { attempt: Attempt; answer: PlacedOrderAnswer; status: number }[] = [];
     for (const attempt of inFlight) {
-      const retry = await request<PlacedOrderAnswer>(after, '/api/orders', { method: 'POST', json: attempt.body });
+      const retry = await request<PlacedOrderAnswer>(after, '/api/orders', {
+        method: 'POST',
+        json: attempt.body,
+      });
       expect([200, 201]).toContain(retry.status);
-      const again = await request<PlacedOrderAnswer>(after, '/api/orders', { method: 'POST', json: attempt.body });
+      const again = await request<PlacedOrderAnswer>(after, '/api/orders', {
+        method: 'POST',
+        json: attempt.body,
+      });
       expect(again.status).toBe(200);
       expect(again.body.orderNumber).toBe(retry.body.orderNumber);
-      await expectWhole(after, attempt, retry.body);
+      await expectWhole(expect, after, attempt, retry.body);
       retried.push({ attempt, answer: retry.body, status: retry.status });
     }
 
@@ -130,7 +150,7 @@ async function crashAndRecover(database: Record<string, string>): Promise<void> 
       const body = checkoutBody(`crash-${run}-after-${i}-key`, i);
       const res = await request<PlacedOrderAnswer>(after, '/api/orders', { method: 'POST', json: body });
       expect(res.status).toBe(201);
-      await expectWhole(after, { loop: -1, body }, res.body);
+      await expectWhole(expect, after, { loop: -1, body }, res.body);
       fresh.push(res.body);
     }
     const before = [...ackedNumbers, ...retried.map((r) => r.answer.orderNumber)].map(seqOf);
@@ -139,19 +159,26 @@ async function crashAndRecover(database: Record<string, string>): Promise<void> 
     expect(seqOf(fresh[1]!.orderNumber) > seqOf(fresh[0]!.orderNumber)).toBe(true);
 
     // 4. Exactly one stored order per idempotency key: the admin count and turnover add up.
-    const all = [...ackedAttempts.map((a) => a.answer as PlacedOrderAnswer), ...retried.map((r) => r.answer), ...fresh];
+    const all = [
+      ...ackedAttempts.map((a) => a.answer as PlacedOrderAnswer),
+      ...retried.map((r) => r.answer),
+      ...fresh,
+    ];
     expect(new Set(all.map((o) => o.orderNumber)).size).toBe(all.length);
     const cookie = await adminLogin(after);
     const stats = await request<AdminStats>(after, '/api/admin/stats', { headers: { cookie } });
     expect(stats.status).toBe(200);
     expect(stats.body.totalOrders).toBe(all.length);
-    expect(oreFromDecimal(stats.body.totalTurnover)).toBe(all.reduce((sum, o) => sum + oreFromDecimal(o.total), 0));
+    expect(oreFromDecimal(stats.body.totalTurnover)).toBe(
+      all.reduce((sum, o) => sum + oreFromDecimal(o.total), 0),
+    );
 
     // 5. The outbox survived: every order's two emails reach the SMTP server.
     const numbers = new Set(all.map((o) => o.orderNumber));
     const complete = () => {
       const counts = countMailsByOrder(smtp.received, SHOP_EMAIL);
-      return [...numbers].filter((n) => (counts.get(n)?.buyer ?? 0) >= 1 && (counts.get(n)?.shop ?? 0) >= 1).length;
+      return [...numbers].filter((n) => (counts.get(n)?.buyer ?? 0) >= 1 && (counts.get(n)?.shop ?? 0) >= 1)
+        .length;
     };
     await expect.poll(complete, { timeout: 30_000, interval: 250 }).toBe(numbers.size);
     const counts = countMailsByOrder(smtp.received, SHOP_EMAIL);
@@ -177,18 +204,24 @@ async function crashAndRecover(database: Record<string, string>): Promise<void> 
 }
 
 describe.concurrent('SIGKILL during checkout load', () => {
-  it('embedded database (DATA_DIR): no acknowledged order lost, none doubled, every email sent', async () => {
-    await crashAndRecover({});
+  it('embedded database (DATA_DIR): no acknowledged order lost, none doubled, every email sent', async ({
+    expect,
+  }) => {
+    await crashAndRecover(expect, {});
   }, 100_000);
 
-  it.skipIf(!testDatabaseUrl)('PostgreSQL: no acknowledged order lost, none doubled, every email sent', async () => {
-    const database = await createPostgresDatabase();
-    try {
-      // Another instance could still be sending a claimed email, so here it is retried after the lease
-      // (2 s instead of the default 5 minutes); the embedded database retries at restart.
-      await crashAndRecover({ DATABASE_URL: database.url, EMAIL_LEASE_SECONDS: '2' });
-    } finally {
-      await database.drop();
-    }
-  }, 100_000);
+  it.skipIf(!testDatabaseUrl)(
+    'PostgreSQL: no acknowledged order lost, none doubled, every email sent',
+    async ({ expect }) => {
+      const database = await createPostgresDatabase();
+      try {
+        // Another instance could still be sending a claimed email, so here it is retried after the lease
+        // (2 s instead of the default 5 minutes); the embedded database retries at restart.
+        await crashAndRecover(expect, { DATABASE_URL: database.url, EMAIL_LEASE_SECONDS: '2' });
+      } finally {
+        await database.drop();
+      }
+    },
+    100_000,
+  );
 });

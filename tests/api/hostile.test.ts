@@ -9,13 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '../../src/server/admin/orders';
-import { createSession } from '../../src/server/admin/sessions';
-import { queryRows } from '../../src/server/admin/sql';
-import { orderStatuses } from '../../src/shared/admin';
-import { products } from '../../src/shared/catalogue';
-import { staticPagePaths } from '../../src/shared/routes';
-import { MAX_UPLOAD_BYTES } from '../../src/shared/uploads';
+import { encodeCursor } from '@/server/admin/orders';
+import { createSession } from '@/server/admin/sessions';
+import { queryRows } from '@/server/admin/sql';
+import { orderStatuses } from '@/shared/order-status';
+import { products } from '@/shared/catalogue';
+import { addDays } from '@/shared/dates';
+import { stockholmToday } from '@/shared/delivery';
+import { staticPagePaths } from '@/shared/routes';
+import { MAX_UPLOAD_BYTES } from '@/shared/uploads';
 import { adminLogin } from '../helpers/admin';
 import { checkoutBody, testCustomer } from '../helpers/orders';
 import { makePng } from '../helpers/png';
@@ -45,6 +47,14 @@ const nasty = [
   '\ud800',
   '\udfff\ud800',
   '\u202e\u200b\ufeff',
+  // Control characters a text field refuses: C1 (NEXT LINE, CSI), line/paragraph separators, ESC.
+  'Anna\u0085Bcc',
+  '\u009b31m',
+  'a\u2028b\u2029c',
+  '\u001b[2J',
+  'Anna\u0000Andersson',
+  'Anna\ud83dAndersson',
+  '\ude00Anna',
   '../../../../etc/passwd',
   '..%2f..%2fetc%2fpasswd',
   '%00',
@@ -328,6 +338,13 @@ const fileBytes: fc.Arbitrary<Buffer> = fc.oneof(
           ascii('RIFF\0\0\0\0WEBP'),
           ascii('RIFF\0\0\0\0WEBX'),
           ascii('%PDF-1.7\n'),
+          ascii('%!PS-Adobe-3.0 EPSF-3.0\n'),
+          Buffer.from([0xc5, 0xd0, 0xd3, 0xc6]),
+          ascii('II*\0'),
+          ascii('MM\0*'),
+          ascii('II*\0\xff\xff\xff\x7f'),
+          ascii('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg">'),
+          ascii('<html><svg>'),
           ascii('PK\x03\x04'),
           Buffer.alloc(0),
         ),
@@ -522,6 +539,8 @@ interface Endpoint {
 interface Known {
   orders: { orderNumber: string; accessToken: string }[];
   uploadId: string;
+  /** Print files (vector, raster) not yet on an order: orders may claim them once. */
+  printFileIds: string[];
   sessionToken: string;
   cursor: string;
 }
@@ -624,7 +643,7 @@ function buildEndpoints(known: Known): Endpoint[] {
         return { path: `/api/orders/${number}${suffix}${query}`, headers };
       });
 
-  const orderSamples = [
+  const orderSamples: Record<string, unknown>[] = [
     checkoutBody(SAMPLE_KEY, 3),
     {
       idempotencyKey: SAMPLE_KEY,
@@ -647,6 +666,7 @@ function buildEndpoints(known: Known): Endpoint[] {
         {
           productId: 'hoodie',
           quantity: 20,
+          sizes: { M: 20 },
           customisation: {
             color: 'black',
             prints: [{ method: 'dtg', uploadId: known.uploadId, side: 'front', x: 50, y: 40, scale: 0.3 }],
@@ -655,13 +675,69 @@ function buildEndpoints(known: Known): Endpoint[] {
         },
       ],
     },
+    {
+      // Print files: a vector and a raster one (the first order to claim them has them), and the
+      // customiser image of the line chosen as the print file.
+      idempotencyKey: SAMPLE_KEY,
+      customer: testCustomer,
+      lines: [
+        {
+          productId: 'hoodie',
+          quantity: 120,
+          sizes: { S: 20, M: 50, L: 50 },
+          customisation: {
+            color: 'navy',
+            prints: [{ method: 'screen', uploadId: known.uploadId, side: 'back', x: 50, y: 50, scale: 1 }],
+            additionalInfo: '',
+          },
+        },
+      ],
+      printFiles: [...known.printFileIds, known.uploadId],
+    },
   ];
+  // The optional "needed by" date: real, impossible, past, far-future and almost-dates.
+  const today = stockholmToday();
+  const neededBy = fc.oneof(
+    fc.constantFrom(
+      addDays(today, 30),
+      today,
+      addDays(today, -1),
+      addDays(today, 731),
+      '2026-02-29',
+      '2028-02-30',
+      '0000-00-00',
+      '9999-12-31',
+      '+02026-12-23',
+      ' 2026-12-23',
+      '2026-12-23\u0000',
+      '2026-12-23T00:00:00Z',
+      '2026-W52-3',
+      '',
+      null,
+    ),
+    fc
+      .tuple(
+        fc.integer({ min: -9999, max: 99999 }),
+        fc.integer({ min: -1, max: 13 }),
+        fc.integer({ min: -1, max: 32 }),
+      )
+      .map(([y, mo, d]) => `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
+    hostileJson,
+  );
+  orderSamples.push({ ...checkoutBody(SAMPLE_KEY, 5), neededBy: addDays(today, 30) });
+  const orderSampleWithDate = fc
+    .tuple(fc.constantFrom(...orderSamples), neededBy)
+    .map(([sample, date]) => ({ ...sample, neededBy: date }));
+
   let keyCounter = 0;
   const runTag = Date.now().toString(36);
   // Most valid-looking variants get a new idempotency key, so some of them really become orders.
   const orderBody = fc
     .tuple(
-      fc.constantFrom(...orderSamples).chain((sample) => bodyLike(sample)),
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...orderSamples).chain((sample) => bodyLike(sample)) },
+        { weight: 1, arbitrary: orderSampleWithDate },
+      ),
       fc.nat(4),
     )
     .map(([body, keep]) =>
@@ -765,7 +841,17 @@ function buildEndpoints(known: Known): Endpoint[] {
           .join('&'),
     ),
   );
-  const statusBody = fc.constantFrom(...orderStatuses).chain((status) => bodyLike({ status }));
+  /** A status change with everything a step may record (reason, payment, shipment). */
+  const fullStatus = (status: string) => ({
+    status,
+    reason: 'Kunden ångrade sig',
+    paidOn: '2026-01-15',
+    amountReceived: '100.00',
+    carrier: 'postnord',
+    carrierName: 'Frakt AB',
+    trackingNumber: '00370712345678901234',
+  });
+  const statusBody = fc.constantFrom(...orderStatuses).chain((status) => bodyLike(fullStatus(status)));
 
   /** A cookie that is no valid session: absent, garbage, or the real token altered. */
   const noSessionCookie: fc.Arbitrary<Record<string, string>> = fc.oneof(
@@ -834,6 +920,50 @@ function buildEndpoints(known: Known): Endpoint[] {
       okType: 'text/html',
     },
     {
+      name: 'GET /api/admin/orders/:number/invoice.pdf',
+      methods: ['GET', 'HEAD'],
+      path: fc.tuple(orderNumber, hostileQuery).map(([n, q]) => `/api/admin/orders/${n}/invoice.pdf${q}`),
+      okType: 'application/pdf',
+    },
+    {
+      name: 'GET /api/admin/orders/:number/invoice.xml',
+      methods: ['GET', 'HEAD'],
+      path: fc.tuple(orderNumber, hostileQuery).map(([n, q]) => `/api/admin/orders/${n}/invoice.xml${q}`),
+      okType: 'application/xml',
+    },
+    {
+      name: 'GET /api/admin/orders/:number/print-files/:id',
+      methods: ['GET', 'HEAD'],
+      path: fc
+        .tuple(
+          fc.oneof(
+            knownOrder.map((o) => o.orderNumber),
+            orderNumber,
+          ),
+          fc.oneof(uploadId, fc.constantFrom(...known.printFileIds)),
+          hostileQuery,
+        )
+        .map(([n, id, q]) => `/api/admin/orders/${n}/print-files/${id}${q}`),
+      okType: '',
+    },
+    {
+      name: 'GET /api/admin/sie',
+      methods: ['GET', 'HEAD'],
+      path: fc
+        .oneof(
+          fc.constant('?from=2026-01-01&to=2026-12-31'),
+          fc
+            .tuple(
+              fc.oneof(fc.string(), fc.constantFrom('2026-02-30', '2026-13-01', '9999-99-99')),
+              fc.string(),
+            )
+            .map(([from, to]) => `?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`),
+          hostileQuery,
+        )
+        .map((q) => `/api/admin/sie${q}`),
+      okType: 'text/plain',
+    },
+    {
       name: 'PATCH /api/admin/orders/:number/status',
       methods: ['PATCH'],
       path: fc
@@ -844,7 +974,10 @@ function buildEndpoints(known: Known): Endpoint[] {
         .map((n) => `/api/admin/orders/${n}/status`),
       // Some clean requests, so real status changes happen among the hostile ones.
       rawBody: fc.oneof(
-        { weight: 1, arbitrary: fc.constantFrom(...orderStatuses).map((status) => jsonBody({ status })) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(...orderStatuses).map((status) => jsonBody(fullStatus(status))),
+        },
         { weight: 2, arbitrary: hostileBody(statusBody) },
       ),
     },
@@ -894,6 +1027,11 @@ function buildEndpoints(known: Known): Endpoint[] {
       path: hostileQuery.map((q) => `/api/currency${q}`),
     },
     {
+      name: 'GET /api/shop',
+      methods: ['GET', 'HEAD'],
+      path: hostileQuery.map((q) => `/api/shop${q}`),
+    },
+    {
       name: 'POST /api/not-found',
       methods: ['POST'],
       path: fc.constant('/api/not-found'),
@@ -906,10 +1044,13 @@ function buildEndpoints(known: Known): Endpoint[] {
         '/api/products',
         '/api/products/hoodie',
         '/api/currency',
+        '/api/shop',
         '/api/not-found',
         '/api/orders',
         `/api/orders/${known.orders[0]?.orderNumber ?? 'INV-1'}`,
         '/api/uploads',
+        '/api/print-files',
+        `/api/print-files/${known.printFileIds[0] ?? 'x'}`,
         '/api/admin-login',
         '/api/partner-applications',
       ),
@@ -955,6 +1096,7 @@ function buildEndpoints(known: Known): Endpoint[] {
     },
     { name: 'POST /api/orders', methods: ['POST'], path: fc.constant('/api/orders'), body: orderBody },
     { name: 'GET /api/orders/:number', methods: ['GET', 'HEAD'], path: orderTarget('') },
+    { name: 'GET /api/orders/:number/activity', methods: ['GET', 'HEAD'], path: orderTarget('/activity') },
     {
       name: 'GET /api/orders/:number/invoice',
       methods: ['GET', 'HEAD'],
@@ -962,9 +1104,30 @@ function buildEndpoints(known: Known): Endpoint[] {
       okType: 'text/html',
     },
     {
+      name: 'GET /api/orders/:number/invoice.pdf',
+      methods: ['GET', 'HEAD'],
+      path: orderTarget('/invoice.pdf'),
+      okType: 'application/pdf',
+    },
+    {
+      name: 'GET /api/orders/:number/invoice.xml',
+      methods: ['GET', 'HEAD'],
+      path: orderTarget('/invoice.xml'),
+      okType: 'application/xml',
+    },
+    {
       name: 'POST /api/uploads',
       methods: ['POST'],
       path: fc.constant('/api/uploads'),
+      rawBody: fc.oneof(
+        { weight: 4, arbitrary: multipartBody },
+        { weight: 1, arbitrary: hostileBody(hostileJson) },
+      ),
+    },
+    {
+      name: 'POST /api/print-files',
+      methods: ['POST'],
+      path: fc.constant('/api/print-files'),
       rawBody: fc.oneof(
         { weight: 4, arbitrary: multipartBody },
         { weight: 1, arbitrary: hostileBody(hostileJson) },
@@ -992,6 +1155,13 @@ function buildEndpoints(known: Known): Endpoint[] {
       methods: ['POST'],
       path: fc.constant('/api/partner-applications'),
       body: bodyLike(validApplication),
+    },
+    // Without a session only: with one it would end the shared session the other rows use.
+    {
+      name: 'POST /api/admin/logout-all without a session',
+      methods: ['POST'],
+      path: withCookie(fc.constant('/api/admin/logout-all')),
+      allow: only401,
     },
     ...adminRoutes.flatMap((route): Endpoint[] => [
       {
@@ -1174,6 +1344,7 @@ function routeOf(request: HostileRequest): string | undefined {
     [
       '/api/orders',
       '/api/uploads',
+      '/api/print-files',
       '/api/partner-applications',
       '/api/admin-login',
       '/api/admin/logout',
@@ -1203,7 +1374,7 @@ function heapAfterGc(): number {
 
 let server: TestServer;
 let url: URL;
-const known: Known = { orders: [], uploadId: '', sessionToken: '', cursor: '' };
+const known: Known = { orders: [], uploadId: '', printFileIds: [], sessionToken: '', cursor: '' };
 const shellHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
 
 const countedTables = [
@@ -1240,7 +1411,15 @@ beforeAll(async () => {
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(join(clientDir, 'index.html'), shellHtml);
   writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1);');
-  server = await startServer({ clientDir });
+  // Real-sized throttles, so the storm meets their 429s too (orders, recipient, partner applications).
+  server = await startServer({
+    clientDir,
+    env: {
+      ORDERS_PER_CLIENT_PER_HOUR: '100',
+      ORDERS_PER_EMAIL_PER_HOUR: '60',
+      PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR: '20',
+    },
+  });
   url = new URL(server.url);
 
   // Log in first: hostile login attempts soon throttle this client (all requests come from 127.0.0.1).
@@ -1252,6 +1431,19 @@ beforeAll(async () => {
   const upload = await request<{ id: string }>(server, '/api/uploads', { method: 'POST', body: form });
   expect(upload.status).toBe(201);
   known.uploadId = upload.body.id;
+  for (const [name, bytes] of [
+    ['logo.pdf', Buffer.from('%PDF-1.7\n%%EOF\n')],
+    ['photo.png', png],
+  ] as const) {
+    const printFile = new FormData();
+    printFile.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const created = await request<{ id: string }>(server, '/api/print-files', {
+      method: 'POST',
+      body: printFile,
+    });
+    expect(created.status).toBe(201);
+    known.printFileIds.push(created.body.id);
+  }
 
   // Real orders to look up, invoice and move through statuses (pending → paid → … or cancelled).
   for (let i = 0; i < 12; i++) {
@@ -1376,7 +1568,7 @@ describe('hostile input', () => {
         order_status_events: rowsAfter.order_status_events - rowsBefore.order_status_events,
       }).toEqual({
         orders: n('/api/orders 201'),
-        uploads: n('/api/uploads 201'),
+        uploads: n('/api/uploads 201') + n('/api/print-files 201'),
         partner_applications: n('/api/partner-applications 201'),
         admin_sessions: n('/api/admin-login 204') + minted - n('/api/admin/logout 204'),
         order_status_events: n('status 200'),

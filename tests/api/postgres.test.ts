@@ -1,8 +1,14 @@
 import { readdirSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsDir } from '../../src/server/db/migrate';
-import { createPostgresDatabase, request, startServer, testDatabaseUrl, type TestServer } from '../helpers/server';
+import { migrationsDir } from '@/server/db/migrate';
+import {
+  createPostgresDatabase,
+  request,
+  startServer,
+  testDatabaseUrl,
+  type TestServer,
+} from '../helpers/server';
 
 describe.skipIf(!testDatabaseUrl)('PostgreSQL via DATABASE_URL', () => {
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -11,7 +17,10 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL via DATABASE_URL', () => {
   beforeAll(async () => {
     database = await createPostgresDatabase();
     // Two instances start at once on one empty database: the advisory lock lets one migrate.
-    servers = await Promise.all([startServer({ databaseUrl: database.url }), startServer({ databaseUrl: database.url })]);
+    servers = await Promise.all([
+      startServer({ databaseUrl: database.url }),
+      startServer({ databaseUrl: database.url }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.close()));
@@ -23,7 +32,9 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL via DATABASE_URL', () => {
     await client.connect();
     const { rows } = await client.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
     await client.end();
-    const files = readdirSync(migrationsDir).filter((file) => file.endsWith('.sql')).sort();
+    const files = readdirSync(migrationsDir)
+      .filter((file) => file.endsWith('.sql'))
+      .sort();
     expect(rows.map((row) => row.name)).toEqual(files);
   });
 
@@ -31,7 +42,9 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL via DATABASE_URL', () => {
     const [server] = servers;
     if (!server) throw new Error('no server');
     // Open pool connections, then have PostgreSQL end every one of them.
-    expect((await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' } })).status).toBe(204);
+    expect(
+      (await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' } })).status,
+    ).toBe(204);
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     const { rows } = await admin.query<{ ended: boolean }>(
@@ -42,7 +55,9 @@ describe.skipIf(!testDatabaseUrl)('PostgreSQL via DATABASE_URL', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const again = await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' } });
     expect([204, 503]).toContain(again.status);
-    expect((await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' } })).status).toBe(204);
+    expect(
+      (await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' } })).status,
+    ).toBe(204);
   });
 
   it('both instances serve the catalogue', async () => {

@@ -1,11 +1,17 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../src/server/db/schema';
-import type { AdminStats } from '../../src/shared/admin';
-import type { PlacedOrderAnswer } from '../../src/shared/order-view';
+import { orders } from '@/server/db/schema';
+import type { AdminStats } from '@/shared/admin';
+import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { adminLogin } from '../helpers/admin';
 import { checkoutBody, oreFromDecimal } from '../helpers/orders';
-import { createPostgresDatabase, request, startServer, testDatabaseUrl, type TestServer } from '../helpers/server';
+import {
+  createPostgresDatabase,
+  request,
+  startServer,
+  testDatabaseUrl,
+  type TestServer,
+} from '../helpers/server';
 
 const DISTINCT = 150;
 const SENT_TWICE = 50;
@@ -17,7 +23,10 @@ describe.skipIf(!testDatabaseUrl)('scale-out: two instances on one PostgreSQL da
   let b: TestServer;
   beforeAll(async () => {
     database = await createPostgresDatabase();
-    [a, b] = await Promise.all([startServer({ databaseUrl: database.url }), startServer({ databaseUrl: database.url })]);
+    [a, b] = await Promise.all([
+      startServer({ databaseUrl: database.url }),
+      startServer({ databaseUrl: database.url }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([a?.close(), b?.close()]);
@@ -44,7 +53,9 @@ describe.skipIf(!testDatabaseUrl)('scale-out: two instances on one PostgreSQL da
     );
 
     // Exactly one 201 per key; the twin of a doubled key is a 200 naming the same order.
-    expect(answers.filter((r) => r.status !== 200 && r.status !== 201).map((r) => [r.status, r.body])).toEqual([]);
+    expect(
+      answers.filter((r) => r.status !== 200 && r.status !== 201).map((r) => [r.status, r.body]),
+    ).toEqual([]);
     const created = answers.filter((r) => r.status === 201);
     expect(created).toHaveLength(DISTINCT);
     expect(new Set(created.map((r) => r.i)).size).toBe(DISTINCT);

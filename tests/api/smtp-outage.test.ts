@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../src/server/db/schema';
-import type { OrderView, PlacedOrderAnswer } from '../../src/shared/order-view';
+import { emailOutbox } from '@/server/db/schema';
+import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import { checkoutBody } from '../helpers/orders';
 import { request, startServer, type TestServer } from '../helpers/server';
 import { countMailsByOrder, startSmtp, type TestSmtp } from '../helpers/smtp';
@@ -36,7 +36,10 @@ describe('SMTP down, then refusing, then recovering', () => {
 
   /** The back-off delay is over (instead of waiting 30 s, 60 s, …). */
   async function backOffOver() {
-    await server.database.db.update(emailOutbox).set({ nextAttemptAt: sql`now()` }).where(sql`${emailOutbox.status} = 'pending'`);
+    await server.database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: sql`now()` })
+      .where(sql`${emailOutbox.status} = 'pending'`);
   }
 
   it('no email lost, none sent twice: one buyer confirmation and one shop notice per order', async () => {
@@ -88,7 +91,10 @@ describe('SMTP down, then refusing, then recovering', () => {
 
     // The orders themselves were never touched by the outage.
     for (const order of placed) {
-      const read = await request<OrderView>(server, `/api/orders/${order.orderNumber}?token=${order.accessToken}`);
+      const read = await request<OrderView>(
+        server,
+        `/api/orders/${order.orderNumber}?token=${order.accessToken}`,
+      );
       expect(read.status).toBe(200);
       expect(read.body.total).toBe(order.total);
     }

@@ -13,8 +13,11 @@ export async function loginAsAdmin(server: Pick<TestServer, 'url'>, context: Bro
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ pin: TEST_ADMIN_PIN }),
   });
-  if (response.status !== 204) throw new Error(`Admin login failed: ${response.status} ${await response.text()}`);
+  if (response.status !== 204)
+    throw new Error(`Admin login failed: ${response.status} ${await response.text()}`);
   const token = /admin_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
   if (!token) throw new Error('Admin login answered without a session cookie');
-  await context.addCookies([{ name: 'admin_session', value: token, url: server.url, httpOnly: true, sameSite: 'Strict' }]);
+  await context.addCookies([
+    { name: 'admin_session', value: token, url: server.url, httpOnly: true, sameSite: 'Strict' },
+  ]);
 }

@@ -28,7 +28,8 @@ describe('admin in a real browser', () => {
   it('forged localStorage admin flags unlock nothing: /admin goes to /admin-login', async () => {
     const { page, context, errors } = await openPage(shop);
     await context.addInitScript(() => {
-      for (const key of ['isAdmin', 'adminAuthenticated', 'admin', 'adminLoggedIn']) window.localStorage.setItem(key, 'true');
+      for (const key of ['isAdmin', 'adminAuthenticated', 'admin', 'adminLoggedIn'])
+        window.localStorage.setItem(key, 'true');
     });
     await page.goto('/admin');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin-login');
@@ -41,7 +42,9 @@ describe('admin in a real browser', () => {
     const { page, context } = await openPage(shop);
     await loginAsAdmin(shop.server, context);
     await page.goto('/admin');
-    await expect.poll(() => page.locator('table').getByText('Inga beställningar ännu').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.locator('table').getByText('Inga beställningar ännu').isVisible())
+      .toBe(true);
     expect(plain(await page.getByTestId('total-orders').textContent())).toBe('0');
     expect(plain(await page.getByTestId('total-turnover').textContent())).toBe('0,00 kr');
     expect(plain(await page.getByTestId('average-order').textContent())).toBe('0 kr');
@@ -50,8 +53,15 @@ describe('admin in a real browser', () => {
 
   it('login with a wrong PIN, then the right one; dashboard shows the order; status change; logout', async () => {
     const evil = '<img src=x onerror="window.__pwned=1">';
-    const order = await insertTestOrder(shop.server.database, { customerName: 'Greta Garbo', customerOrganization: evil });
-    await insertTestOrder(shop.server.database, { totalAmount: '1000.00', customerName: 'Olle Ek', orderDate: new Date('2026-01-01T00:00:00Z') });
+    const order = await insertTestOrder(shop.server.database, {
+      customerName: 'Greta Garbo',
+      customerOrganization: evil,
+    });
+    await insertTestOrder(shop.server.database, {
+      totalAmount: '1000.00',
+      customerName: 'Olle Ek',
+      orderDate: new Date('2026-01-01T00:00:00Z'),
+    });
     const { page, context, errors } = await openPage(shop);
     await page.goto('/admin-login');
     const pin = page.getByLabel('Pinkod');
@@ -104,11 +114,18 @@ describe('admin in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: `Beställning ${order.orderNumber}` });
     await expect.poll(() => dialog.getByText('Storgatan 1, 111 22 Stockholm, Sweden').isVisible()).toBe(true);
     expect(plain(await dialog.textContent())).toContain('114,375 kr/st');
-    expect(await dialog.getByRole('link', { name: 'Visa faktura' }).getAttribute('href')).toBe(`/api/admin/orders/${order.orderNumber}/invoice`);
+    expect(await dialog.getByRole('link', { name: 'Visa faktura' }).getAttribute('href')).toBe(
+      `/api/admin/orders/${order.orderNumber}/invoice`,
+    );
     await screenshot(page, 'admin-detail-1280');
     await dialog.getByRole('button', { name: 'Markera som betald' }).click();
+    // Paid records the date and amount received: today and the order's total unless changed.
+    expect(await dialog.getByLabel('Mottaget belopp (kr)').inputValue()).toBe('5718.75');
+    await dialog.getByRole('button', { name: 'Spara betalning' }).click();
     await expect.poll(() => page.getByText('Status ändrad').isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByRole('button', { name: 'Markera som i produktion' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'Markera som i produktion' }).isVisible())
+      .toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => rows.first().textContent()).toContain('Betald');
 

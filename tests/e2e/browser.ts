@@ -5,7 +5,6 @@ import { startServer, type TestServer, type TestServerOptions } from '../helpers
 
 export const clientDir = resolve('dist/e2e-client');
 
-
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 }
@@ -33,7 +32,25 @@ export interface PageOptions {
   width?: number;
   /** Mark the currency dialog as already seen (most tests are not about it). */
   skipCurrencyDialog?: boolean;
+  /** The browser's language (and Accept-Language). English unless a test is about Swedish. */
   locale?: string;
+  /** The browser's time zone (IANA name); default the machine's. */
+  timezoneId?: string;
+  /** A phone: touch input and a mobile viewport meta. */
+  touch?: boolean;
+}
+
+/**
+ * Makes `page.goto` wait until React has taken over the page (`data-ready`), so a test types into
+ * a live form rather than into server HTML that hydration has not adopted yet.
+ */
+function gotoWaitsForApp(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    return response;
+  };
 }
 
 /** A fresh browser context (own storage). Fails the test on page errors and console errors. */
@@ -43,8 +60,10 @@ export async function openPage(
 ): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
   const context = await shop.browser.newContext({
     baseURL: shop.server.url,
-    viewport: { width: options.width ?? 1280, height: 900 },
-    locale: options.locale ?? 'sv-SE',
+    viewport: { width: options.width ?? 1280, height: options.touch ? 844 : 900 },
+    locale: options.locale ?? 'en-GB',
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   if (options.skipCurrencyDialog ?? true) {
     await context.addInitScript(() => window.localStorage.setItem('visited', '1'));
@@ -56,6 +75,7 @@ export async function openPage(
     ),
   );
   const page = await context.newPage();
+  gotoWaitsForApp(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
@@ -68,4 +88,11 @@ export async function openPage(
 /** Text with Swedish number spacing (no-break spaces) made plain, for readable expectations. */
 export function plain(text: string | null): string {
   return (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
+}
+
+/** Ticks "I accept the terms of purchase" at checkout (in either language). */
+export async function acceptTerms(page: Page): Promise<void> {
+  await page
+    .getByLabel(/I have read and accept the terms of purchase|Jag har läst och godkänner köpvillkoren/)
+    .check();
 }

@@ -4,8 +4,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../src/server/db/orders-schema';
-import { openPage, plain, startShop, type Shop } from './browser';
+import { orders } from '@/server/db/orders-schema';
+import { acceptTerms, openPage, plain, startShop, type Shop } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -70,9 +70,12 @@ describe('checkout in a real browser', () => {
         .poll(async () => plain(await page.getByTestId('cart-total').textContent()))
         .toBe('5 000,00 kr');
 
-      // Empty form: the spec's messages under the fields.
+      // Empty form: the spec's messages under the fields, and the terms not yet accepted.
       await page.getByRole('button', { name: /Complete Order/ }).click();
       await expect.poll(() => page.getByText('Please fill in all fields').count()).toBe(4);
+      expect(await page.getByText('Accept the terms of purchase to complete the order').isVisible()).toBe(
+        true,
+      );
       expect(await page.getByText('Please fill in personal ID number').isVisible()).toBe(true);
       expect(await page.getByPlaceholder('ÅÅÅÅMMDD-XXXX').isVisible()).toBe(true);
       await page.getByLabel('Company').check();
@@ -87,6 +90,7 @@ describe('checkout in a real browser', () => {
       await page.getByLabel('Phone').fill('070-123 45 67');
       await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
       expect(await page.getByLabel('Country').inputValue()).toBe('SE');
+      await acceptTerms(page);
       await page.getByRole('button', { name: /Complete Order/ }).click();
       await expect
         .poll(() => page.getByText('Personal ID number is not valid (check digit)').isVisible())
@@ -95,6 +99,15 @@ describe('checkout in a real browser', () => {
       expect(plain(await page.getByTestId('checkout-total').textContent())).toBe('5 000,00 kr');
       if (width === 1280) expect(await axeViolations(page)).toEqual([]);
       await shot(page, `cart-filled-${width}`);
+      // Every field valid but the terms unticked: refused, nothing sent, still on the cart.
+      await page.getByLabel('I have read and accept the terms of purchase').uncheck();
+      await page.getByRole('button', { name: /Complete Order/ }).click();
+      await expect
+        .poll(() => page.getByText('Accept the terms of purchase to complete the order').isVisible())
+        .toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/cart');
+      await acceptTerms(page);
+      expect(await page.getByText('Accept the terms of purchase to complete the order').count()).toBe(0);
       await page.getByRole('button', { name: /Complete Order/ }).click();
 
       await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
@@ -116,7 +129,9 @@ describe('checkout in a real browser', () => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await page.getByRole('button', { name: 'Copy account number' }).click();
       await expect.poll(() => page.getByText('Account number copied!').isVisible()).toBe(true);
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shop.server.config.seller.bankAccount);
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        shop.server.config.seller.bankAccount,
+      );
 
       // Download Invoice: Invoice_{number}.html with the order in it.
       const downloading = page.waitForEvent('download');
@@ -185,9 +200,11 @@ describe('checkout in a real browser', () => {
       }
       await route.fulfill({ response });
     });
+    await acceptTerms(page);
     await page.getByRole('button', { name: /Complete Order/ }).click();
     await expect.poll(() => page.getByText('Could not save order').isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/cart');
+    await acceptTerms(page);
     await page.getByRole('button', { name: /Complete Order/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
     const keys = bodies.map((b) => (JSON.parse(b) as { idempotencyKey: string }).idempotencyKey);

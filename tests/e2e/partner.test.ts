@@ -19,7 +19,9 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 async function storedApplications(): Promise<{ company_name: string; city: string }[]> {
-  const result = await shop.server.database.db.execute(sql`SELECT company_name, city FROM partner_applications ORDER BY id`);
+  const result = await shop.server.database.db.execute(
+    sql`SELECT company_name, city FROM partner_applications ORDER BY id`,
+  );
   return (result as { rows: { company_name: string; city: string }[] }).rows;
 }
 
@@ -68,12 +70,18 @@ describe('partner application in a real browser', () => {
     await page.getByLabel('Address').fill('Storgatan 1');
     await page.getByLabel('City').fill('Göteborg');
     await page.getByLabel('Postal Code').fill('411 01');
-    await page.getByLabel('Business Description').fill('We organise corporate events and need branded merchandise.');
+    await page
+      .getByLabel('Business Description')
+      .fill('We organise corporate events and need branded merchandise.');
     await page.getByLabel('I accept the terms and conditions for partners').check();
     await screenshot(page, 'partner-filled-1280');
     const submittedAt = Date.now();
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect.poll(() => page.getByText("Thank you for your application! We'll get back to you shortly.").isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByText("Thank you for your application! We'll get back to you shortly.").isVisible(),
+      )
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/partner-application');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 6000 }).toBe('/');
     expect(Date.now() - submittedAt).toBeGreaterThanOrEqual(1900);

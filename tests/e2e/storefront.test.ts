@@ -32,7 +32,9 @@ describe('storefront in a real browser', () => {
     await expect.poll(() => names.count()).toBe(17);
     expect(new URL(page.url()).search).toBe('');
     await page.goto('/products?category=nothing');
-    await expect.poll(() => page.getByText('No products in this category yet. Coming soon!').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('No products in this category yet. Coming soon!').isVisible())
+      .toBe(true);
     await context.close();
   });
 
@@ -43,7 +45,9 @@ describe('storefront in a real browser', () => {
     await slider.focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => plain(await page.getByTestId('tier-total').textContent())).toBe('6 900,00 kr');
+    await expect
+      .poll(async () => plain(await page.getByTestId('tier-total').textContent()))
+      .toBe('6 900,00 kr');
     expect(await page.getByTestId('tier-unit-price').textContent()).toBe('23,00 kr');
     await page.getByRole('button', { name: 'Add 300 pcs to cart' }).click();
     await expect.poll(() => page.getByText('Added 300 pcs coupon booklets to cart').isVisible()).toBe(true);
@@ -60,7 +64,9 @@ describe('storefront in a real browser', () => {
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByText('Oops! Page not found').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Return to Home' }).click();
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Bulk products at the best price');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Bulk products at the best price');
     await context.close();
   });
 
@@ -87,7 +93,9 @@ describe('storefront in a real browser', () => {
     await expect.poll(() => clothing.isVisible()).toBe(true);
     await clothing.click();
     await expect.poll(() => new URL(page.url()).search).toBe(`?category=${encodeURIComponent('kläder')}`);
-    await expect.poll(() => page.getByRole('button', { name: 'Clothing' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Clothing' }).getAttribute('aria-pressed'))
+      .toBe('true');
     await context.close();
   });
 
@@ -106,9 +114,13 @@ describe('storefront in a real browser', () => {
     const { page, context } = await openPage(shop);
     await page.goto('/');
     const footer = page.locator('footer');
-    expect(await footer.getByRole('link', { name: 'Become a Partner' }).getAttribute('href')).toBe('/partner-application');
+    expect(await footer.getByRole('link', { name: 'Become a Partner' }).getAttribute('href')).toBe(
+      '/partner-application',
+    );
     expect(await footer.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin-login');
-    expect(await page.locator('header').getByRole('link', { name: 'Become a Partner' }).getAttribute('href')).toBe('/partner');
+    expect(
+      await page.locator('header').getByRole('link', { name: 'Become a Partner' }).getAttribute('href'),
+    ).toBe('/partner');
     await context.close();
   });
 });

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openPglite } from '../../src/server/db/client';
-import { migrate } from '../../src/server/db/migrate';
+import { openPglite } from '@/server/db/client';
+import { migrate } from '@/server/db/migrate';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/client';
-import { orders } from '../../src/server/db/schema';
+import type { Database } from '@/server/db/client';
+import { orders } from '@/server/db/schema';
 
 type NewOrder = typeof orders.$inferInsert;
 
@@ -11,7 +11,10 @@ let sequence = 0;
  * Inserts one order directly (the checkout API is not needed): every column filled, money as exact
  * decimal strings. Answers the stored row's id and order number.
  */
-export async function insertTestOrder(database: Database, overrides: Partial<NewOrder> = {}): Promise<{ id: number; orderNumber: string }> {
+export async function insertTestOrder(
+  database: Database,
+  overrides: Partial<NewOrder> = {},
+): Promise<{ id: number; orderNumber: string }> {
   sequence += 1;
   const seq = overrides.invoiceSeq ?? Date.now() * 1000 + sequence;
   const values: NewOrder = {
@@ -27,7 +30,9 @@ export async function insertTestOrder(database: Database, overrides: Partial<New
     customerAddress: 'Storgatan 1, 111 22 Stockholm, Sweden',
     deliveryAddress: 'Storgatan 1, 111 22 Stockholm',
     countryCode: 'SE',
-    items: [{ productId: 'hoodie', name: 'Hoodie', quantity: 50, unitPrice: '114.375', lineTotal: '5718.75' }],
+    items: [
+      { productId: 'hoodie', name: 'Hoodie', quantity: 50, unitPrice: '114.375', lineTotal: '5718.75' },
+    ],
     totalAmount: '5718.75',
     exVatAmount: '4575.00',
     vatAmount: '1143.75',
@@ -37,7 +42,10 @@ export async function insertTestOrder(database: Database, overrides: Partial<New
     accessTokenHash: 'test',
     ...overrides,
   };
-  const [row] = await database.db.insert(orders).values(values).returning({ id: orders.id, orderNumber: orders.orderNumber });
+  const [row] = await database.db
+    .insert(orders)
+    .values(values)
+    .returning({ id: orders.id, orderNumber: orders.orderNumber });
   if (!row) throw new Error('order not inserted');
   return row;
 }
@@ -76,7 +84,7 @@ export function checkoutBody(idempotencyKey: string, i = 0) {
     idempotencyKey,
     customer: testCustomer,
     lines: [
-      { productId: 'hoodie', quantity: 20 + (i % 40) },
+      { productId: 'hoodie', quantity: 20 + (i % 40), sizes: { S: 10, M: 10 + (i % 40) } },
       { productId: 'mossa', quantity: 25 + (i % 7) },
     ],
   };

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { generousLimits } from './server';
 
 export interface ServerProcess {
   url: string;
@@ -16,7 +17,15 @@ export interface ServerProcess {
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', RATES_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      RATES_URL: '',
+      ...generousLimits,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
-import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
+import { buildApp } from '@/server/app';
+import { loadConfig, type Config } from '@/server/config';
+import { openPglite, openPostgres, type Database } from '@/server/db/client';
 
 export interface TestServer {
   url: string;
@@ -23,7 +23,19 @@ export interface TestServerOptions {
   databaseUrl?: string;
   /** Serve the built SPA from this folder (e2e tests). */
   clientDir?: string;
+  /** Receives the server's log lines (set LOG_LEVEL in env to see more than errors). */
+  logStream?: { write(line: string): void };
 }
+
+/**
+ * Per-client and per-address limits high enough for tests and benches that send everything from
+ * one address; the limits themselves are tested with their real values.
+ */
+export const generousLimits = {
+  ORDERS_PER_CLIENT_PER_HOUR: '1000000',
+  ORDERS_PER_EMAIL_PER_HOUR: '1000000',
+  PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR: '1000000',
+} as const;
 
 /** A real server on a random port with its own database and data folder. */
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -33,6 +45,8 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     RATES_URL: '',
     DATA_DIR: dataDir,
     ADMIN_PIN: '4711',
+    // Every test request comes from 127.0.0.1: the throttles get their own tests (tests/api/limits).
+    ...generousLimits,
     ...options.env,
   });
   const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openTestPglite();
@@ -40,6 +54,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     config,
     database,
     closeDatabase: true,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
     clientDir: options.clientDir ?? resolve('dist/test-client-absent'),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

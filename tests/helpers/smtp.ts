@@ -33,9 +33,12 @@ export async function startSmtp(options: { delayMs?: number; port?: number } = {
         if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
         if (failures > 0) {
           failures--;
-          const error = Object.assign(new Error(failureCode >= 500 ? 'Mailbox unavailable' : 'Try again later'), {
-            responseCode: failureCode,
-          });
+          const error = Object.assign(
+            new Error(failureCode >= 500 ? 'Mailbox unavailable' : 'Try again later'),
+            {
+              responseCode: failureCode,
+            },
+          );
           callback(error);
           return;
         }

@@ -1,26 +1,51 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
-import { RootLayout } from '../components/layout/root-layout';
+import { RootLayout } from '@/client/app/layout/root-layout';
+import { lazyPage } from '@/client/lib/lazy-page';
 import { ErrorBoundary } from './error-boundary';
 import { HomePage } from './routes/home';
 
 // Each page but Home is its own chunk: no route loads another route's code.
-const HowItWorksPage = lazy(() => import('./routes/how-it-works').then((m) => ({ default: m.HowItWorksPage })));
-const ProductsPage = lazy(() => import('./routes/products').then((m) => ({ default: m.ProductsPage })));
-const ProductPage = lazy(() => import('./routes/product').then((m) => ({ default: m.ProductPage })));
-const CartPage = lazy(() => import('./routes/cart').then((m) => ({ default: m.CartPage })));
-const ConfirmationPage = lazy(() => import('./routes/confirmation').then((m) => ({ default: m.ConfirmationPage })));
-const PartnerPage = lazy(() => import('./routes/partner').then((m) => ({ default: m.PartnerPage })));
-const AdminLoginPage = lazy(() => import('./routes/admin-login').then((m) => ({ default: m.AdminLoginPage })));
-const AdminPage = lazy(() => import('./routes/admin').then((m) => ({ default: m.AdminPage })));
-const NotFoundPage = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundPage })));
+const HowItWorksPage = lazyPage(() => import('./routes/how-it-works').then((m) => m.HowItWorksPage));
+const ProductsPage = lazyPage(() => import('./routes/products').then((m) => m.ProductsPage));
+const ProductPage = lazyPage(() => import('./routes/product').then((m) => m.ProductPage));
+const CartPage = lazyPage(() => import('./routes/cart').then((m) => m.CartPage));
+const ConfirmationPage = lazyPage(() => import('./routes/confirmation').then((m) => m.ConfirmationPage));
+const OrderPage = lazyPage(() => import('./routes/order').then((m) => m.OrderPage));
+const TermsPage = lazyPage(() => import('./routes/legal').then((m) => m.TermsPage));
+const PrivacyPage = lazyPage(() => import('./routes/legal').then((m) => m.PrivacyPage));
+const PartnerPage = lazyPage(() => import('./routes/partner').then((m) => m.PartnerPage));
+const AdminLoginPage = lazyPage(() => import('./routes/admin-login').then((m) => m.AdminLoginPage));
+const AdminPage = lazyPage(() => import('./routes/admin').then((m) => m.AdminPage));
+const NotFoundPage = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage));
 
 function PageLoading() {
   return <div className="min-h-[60vh]" aria-busy="true" />;
 }
 
+/** Loads the chunk(s) of the page at `pathname`, so server HTML hydrates without suspending. */
+export async function preloadPage(pathname: string): Promise<void> {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (path === '/') return;
+  if (path === '/how-it-works') return HowItWorksPage.preload();
+  if (path === '/products') return ProductsPage.preload();
+  if (path === '/partner' || path === '/partner-application') return PartnerPage.preload();
+  if (path === '/terms') return TermsPage.preload();
+  if (path === '/privacy') return PrivacyPage.preload();
+  if (path.startsWith('/products/')) {
+    await ProductPage.preload();
+    const { preloadProductPage } = await import('./routes/product');
+    return preloadProductPage(path);
+  }
+  return NotFoundPage.preload();
+}
+
 /** The route table mirrors src/shared/routes.ts, which the server uses to answer 200 or 404. */
 export function App() {
+  // Marks the document once React has taken over the page (hydrated or rendered): until then a
+  // server-rendered form is only HTML. Browser tests wait for it before they type or pick files.
+  // An effect rather than a component, so the tree (and useId's ids) matches the server's.
+  useEffect(() => document.documentElement.setAttribute('data-ready', ''), []);
   return (
     <RootLayout>
       <ErrorBoundary>
@@ -32,6 +57,9 @@ export function App() {
             <Route path="/products/:id" component={ProductPage} />
             <Route path="/cart" component={CartPage} />
             <Route path="/confirmation" component={ConfirmationPage} />
+            <Route path="/orders/:number" component={OrderPage} />
+            <Route path="/terms" component={TermsPage} />
+            <Route path="/privacy" component={PrivacyPage} />
             <Route path="/partner" component={PartnerPage} />
             <Route path="/partner-application" component={PartnerPage} />
             <Route path="/admin-login" component={AdminLoginPage} />

@@ -11,7 +11,9 @@ export class ApiError extends Error {
 }
 
 function isErrorBody(value: unknown): value is { error: string; fieldErrors?: Record<string, string> } {
-  return typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string';
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { error?: unknown }).error === 'string'
+  );
 }
 
 /** fetch for our own /api: JSON in and out, credentials same-origin, errors as ApiError. */

@@ -1,39 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOrderDetail, AdminOrderPage, AdminStats } from '../../shared/admin';
-import { adminLogin as login } from '../../../tests/helpers/admin';
-import { insertManyOrders, insertTestOrder } from '../../../tests/helpers/orders';
-import { createPostgresDatabase, request, startServer, testDatabaseUrl, type TestServer } from '../../../tests/helpers/server';
+import type { AdminOrderDetail, AdminOrderPage, AdminStats } from '@/shared/admin';
+import { adminLogin as login } from '@tests/helpers/admin';
+import { insertManyOrders, insertTestOrder } from '@tests/helpers/orders';
+import {
+  createPostgresDatabase,
+  request,
+  startServer,
+  testDatabaseUrl,
+  type TestServer,
+} from '@tests/helpers/server';
+import { parseCsv } from '@tests/helpers/csv';
 import { csvCell } from './csv';
-
-/** Minimal CSV parser (quoted cells, CRLF rows) to read the export back. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 const adminRoutes: [string, string, unknown?][] = [
   ['GET', '/api/admin/session'],
@@ -52,7 +30,7 @@ const adminRoutes: [string, string, unknown?][] = [
 describe('admin API (PGlite)', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: 'true' } });
+    server = await startServer({ env: { TRUST_PROXY: '1' } });
   });
   afterAll(() => server.close());
 
@@ -71,23 +49,37 @@ describe('admin API (PGlite)', () => {
   it('an expired session (8 h idle) → 401 on every admin route', async () => {
     const cookie = await login(server, '10.0.0.1');
     expect((await request(server, '/api/admin/session', { headers: { cookie } })).status).toBe(200);
-    await server.database.db.execute(sql`UPDATE admin_sessions SET last_seen_at = now() - interval '8 hours 1 minute'`);
+    await server.database.db.execute(
+      sql`UPDATE admin_sessions SET last_seen_at = now() - interval '8 hours 1 minute'`,
+    );
     for (const [method, path, json] of adminRoutes) {
-      const response = await request(server, path, { method, headers: { cookie }, ...(json === undefined ? {} : { json }) });
+      const response = await request(server, path, {
+        method,
+        headers: { cookie },
+        ...(json === undefined ? {} : { json }),
+      });
       expect(response.status, `${method} ${path}`).toBe(401);
     }
   });
 
   it('a session just under 8 h idle still works and is refreshed', async () => {
     const cookie = await login(server, '10.0.0.2');
-    await server.database.db.execute(sql`UPDATE admin_sessions SET last_seen_at = now() - interval '7 hours 59 minutes'`);
+    await server.database.db.execute(
+      sql`UPDATE admin_sessions SET last_seen_at = now() - interval '7 hours 59 minutes'`,
+    );
     expect((await request(server, '/api/admin/session', { headers: { cookie } })).status).toBe(200);
-    const rows = await server.database.db.execute(sql`SELECT count(*)::int AS n FROM admin_sessions WHERE last_seen_at > now() - interval '1 minute'`);
+    const rows = await server.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM admin_sessions WHERE last_seen_at > now() - interval '1 minute'`,
+    );
     expect((rows as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThanOrEqual(1);
   });
 
   it('login sets an httpOnly, SameSite=Strict cookie and stores only a hash of the token', async () => {
-    const response = await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' }, headers: { 'x-forwarded-for': '10.0.0.3' } });
+    const response = await request(server, '/api/admin-login', {
+      method: 'POST',
+      json: { pin: '4711' },
+      headers: { 'x-forwarded-for': '10.0.0.3' },
+    });
     expect(response.status).toBe(204);
     const setCookie = response.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -95,7 +87,9 @@ describe('admin API (PGlite)', () => {
     expect(setCookie).not.toMatch(/Secure/i);
     const token = /admin_session=([^;]+)/.exec(setCookie)?.[1] ?? '';
     expect(token.length).toBeGreaterThan(30);
-    const stored = await server.database.db.execute(sql`SELECT token_hash FROM admin_sessions WHERE token_hash = ${token}`);
+    const stored = await server.database.db.execute(
+      sql`SELECT token_hash FROM admin_sessions WHERE token_hash = ${token}`,
+    );
     expect((stored as { rows: unknown[] }).rows).toHaveLength(0);
     // Behind a TLS-terminating proxy the cookie is Secure.
     const https = await request(server, '/api/admin-login', {
@@ -114,12 +108,20 @@ describe('admin API (PGlite)', () => {
   });
 
   it('wrong PIN → 401 "Fel pinkod"; malformed login bodies → 400', async () => {
-    const wrong = await request(server, '/api/admin-login', { method: 'POST', json: { pin: '0000' }, headers: { 'x-forwarded-for': '10.0.1.1' } });
+    const wrong = await request(server, '/api/admin-login', {
+      method: 'POST',
+      json: { pin: '0000' },
+      headers: { 'x-forwarded-for': '10.0.1.1' },
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ error: 'Fel pinkod' });
     expect(wrong.headers.get('set-cookie')).toBeNull();
     for (const json of [{}, { pin: 4711 }, { pin: '12' }, { pin: 'x'.repeat(21) }, []]) {
-      const bad = await request(server, '/api/admin-login', { method: 'POST', json, headers: { 'x-forwarded-for': '10.0.1.2' } });
+      const bad = await request(server, '/api/admin-login', {
+        method: 'POST',
+        json,
+        headers: { 'x-forwarded-for': '10.0.1.2' },
+      });
       expect(bad.status).toBe(400);
     }
   });
@@ -127,28 +129,46 @@ describe('admin API (PGlite)', () => {
   it('throttles wrong PINs per client: the 6th try in 15 minutes gets 429, even with the right PIN', async () => {
     const headers = { 'x-forwarded-for': '10.0.2.1' };
     for (let i = 0; i < 5; i++) {
-      const wrong = await request(server, '/api/admin-login', { method: 'POST', json: { pin: `100${i}` }, headers });
+      const wrong = await request(server, '/api/admin-login', {
+        method: 'POST',
+        json: { pin: `100${i}` },
+        headers,
+      });
       expect(wrong.status).toBe(401);
     }
-    const blocked = await request<{ error: string }>(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' }, headers });
+    const blocked = await request<{ error: string }>(server, '/api/admin-login', {
+      method: 'POST',
+      json: { pin: '4711' },
+      headers,
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toMatch(/^För många felaktiga försök\. Försök igen om \d+ minuter\.$/);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
     // Another client is not affected.
     await login(server, '10.0.2.2');
     // After the window the client may try again.
-    await server.database.db.execute(sql`UPDATE admin_login_attempts SET window_start = now() - interval '16 minutes' WHERE bucket = 'client:10.0.2.1'`);
+    await server.database.db.execute(
+      sql`UPDATE admin_login_attempts SET window_start = now() - interval '16 minutes' WHERE bucket = 'client:10.0.2.1'`,
+    );
     await login(server, '10.0.2.1');
   });
 
   it('throttles wrong PINs globally: 60 an hour from any number of clients, then 429 for everyone', async () => {
     await server.database.db.execute(sql`DELETE FROM admin_login_attempts`);
     const attempts = Array.from({ length: 60 }, (_, i) =>
-      request(server, '/api/admin-login', { method: 'POST', json: { pin: `9${String(i).padStart(3, '0')}` }, headers: { 'x-forwarded-for': `10.1.${i}.1` } }),
+      request(server, '/api/admin-login', {
+        method: 'POST',
+        json: { pin: `9${String(i).padStart(3, '0')}` },
+        headers: { 'x-forwarded-for': `10.1.${i}.1` },
+      }),
     );
     const statuses = (await Promise.all(attempts)).map((r) => r.status);
     expect(statuses.every((s) => s === 401)).toBe(true);
-    const next = await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' }, headers: { 'x-forwarded-for': '10.2.0.1' } });
+    const next = await request(server, '/api/admin-login', {
+      method: 'POST',
+      json: { pin: '4711' },
+      headers: { 'x-forwarded-for': '10.2.0.1' },
+    });
     expect(next.status).toBe(429);
     await server.database.db.execute(sql`DELETE FROM admin_login_attempts`);
   });
@@ -172,11 +192,17 @@ describe('admin API (PGlite)', () => {
         averageOrderValue: String(Math.round(Number(expectedOre) / 100 / 3000)),
       });
       // The maintained totals match a full count.
-      const check = await server.database.db.execute(sql`SELECT count(*)::int AS n, sum(total_amount)::text AS total FROM orders`);
+      const check = await server.database.db.execute(
+        sql`SELECT count(*)::int AS n, sum(total_amount)::text AS total FROM orders`,
+      );
       expect((check as { rows: { n: number; total: string }[] }).rows[0]).toEqual({ n: 3000, total: kr });
       // An amount corrected in place moves the turnover by the difference; a status change does not.
-      await server.database.db.execute(sql`UPDATE orders SET total_amount = total_amount + 1 WHERE order_number IN ('STAT-1', 'STAT-2')`);
-      await server.database.db.execute(sql`UPDATE orders SET status = 'paid' WHERE order_number LIKE 'STAT-1%'`);
+      await server.database.db.execute(
+        sql`UPDATE orders SET total_amount = total_amount + 1 WHERE order_number IN ('STAT-1', 'STAT-2')`,
+      );
+      await server.database.db.execute(
+        sql`UPDATE orders SET status = 'paid' WHERE order_number LIKE 'STAT-1%'`,
+      );
       const corrected = await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie } });
       const plus2 = expectedOre + 200n;
       expect(corrected.body.totalTurnover).toBe(`${plus2 / 100n}.${String(plus2 % 100n).padStart(2, '0')}`);
@@ -187,20 +213,57 @@ describe('admin API (PGlite)', () => {
     });
 
     it('lists orders newest first, keyset pages, search and status filter', async () => {
-      const older = await insertTestOrder(server.database, { orderDate: new Date('2026-03-01T10:00:00Z'), customerName: 'Bertil Berg', customerEmail: 'bertil@berg.se', customerOrganization: 'Berg & Son AB' });
-      const newer = await insertTestOrder(server.database, { orderDate: new Date('2026-03-02T10:00:00Z'), customerName: 'Cecilia Ek', customerEmail: 'cecilia@ek.se', customerOrganization: null, customerType: 'personal', status: 'paid' });
-      const page1 = await request<AdminOrderPage>(server, '/api/admin/orders?limit=1', { headers: { cookie } });
+      const older = await insertTestOrder(server.database, {
+        orderDate: new Date('2026-03-01T10:00:00Z'),
+        customerName: 'Bertil Berg',
+        customerEmail: 'bertil@berg.se',
+        customerOrganization: 'Berg & Son AB',
+      });
+      const newer = await insertTestOrder(server.database, {
+        orderDate: new Date('2026-03-02T10:00:00Z'),
+        customerName: 'Cecilia Ek',
+        customerEmail: 'cecilia@ek.se',
+        customerOrganization: null,
+        customerType: 'personal',
+        status: 'paid',
+      });
+      const page1 = await request<AdminOrderPage>(server, '/api/admin/orders?limit=1', {
+        headers: { cookie },
+      });
       expect(page1.status).toBe(200);
       expect(page1.body.orders.map((o) => o.orderNumber)).toEqual([newer.orderNumber]);
-      expect(page1.body.orders[0]).toMatchObject({ customerName: 'Cecilia Ek', itemsSummary: '50 × Hoodie', totalAmount: '5718.75', status: 'paid' });
-      const page2 = await request<AdminOrderPage>(server, `/api/admin/orders?limit=1&cursor=${page1.body.nextCursor ?? ''}`, { headers: { cookie } });
+      expect(page1.body.orders[0]).toMatchObject({
+        customerName: 'Cecilia Ek',
+        itemsSummary: '50 × Hoodie',
+        totalAmount: '5718.75',
+        status: 'paid',
+      });
+      const page2 = await request<AdminOrderPage>(
+        server,
+        `/api/admin/orders?limit=1&cursor=${page1.body.nextCursor ?? ''}`,
+        { headers: { cookie } },
+      );
       expect(page2.body.orders.map((o) => o.orderNumber)).toEqual([older.orderNumber]);
       const search = async (query: string) =>
-        (await request<AdminOrderPage>(server, `/api/admin/orders?${query}`, { headers: { cookie } })).body.orders.map((o) => o.orderNumber);
+        (
+          await request<AdminOrderPage>(server, `/api/admin/orders?${query}`, { headers: { cookie } })
+        ).body.orders.map((o) => o.orderNumber);
       expect(await search('q=berg%20%26')).toEqual([older.orderNumber]);
       expect(await search('q=CECILIA@EK')).toEqual([newer.orderNumber]);
       expect(await search(`q=${older.orderNumber.toLowerCase()}`)).toEqual([older.orderNumber]);
-      expect(await search('q=%25')).toEqual([]);
+      expect(await search('q=abc%25')).toEqual([]);
+      // Terms the trigram index cannot look up (fewer than three letters or digits in a row) and
+      // control characters: a clear 400, not a slow query.
+      for (const [q, error] of [
+        ['ab', 'Sök på minst 3 bokstäver eller siffror i följd'],
+        ['%25', 'Sök på minst 3 bokstäver eller siffror i följd'],
+        ['a%20b%20c', 'Sök på minst 3 bokstäver eller siffror i följd'],
+        ['ber%09g', 'Sökningen innehåller ett ogiltigt tecken'],
+      ]) {
+        const refused = await request(server, `/api/admin/orders?q=${q}`, { headers: { cookie } });
+        expect(refused, q).toMatchObject({ status: 400, body: { error: error } });
+      }
+      expect(await search('q=%C3%A5%C3%A4%C3%B6')).toEqual([]);
       expect(await search('status=paid')).toEqual([newer.orderNumber]);
       expect(await search('q=berg&status=paid')).toEqual([]);
       const bad = await request(server, '/api/admin/orders?status=lost', { headers: { cookie } });
@@ -212,11 +275,16 @@ describe('admin API (PGlite)', () => {
     it('pages through many orders with the same time without skipping or repeating', async () => {
       const when = new Date('2026-05-05T05:05:05Z');
       const numbers = new Set<string>();
-      for (let i = 0; i < 7; i++) numbers.add((await insertTestOrder(server.database, { orderDate: when, customerName: 'Samtidig' })).orderNumber);
+      for (let i = 0; i < 7; i++)
+        numbers.add(
+          (await insertTestOrder(server.database, { orderDate: when, customerName: 'Samtidig' })).orderNumber,
+        );
       const seen: string[] = [];
       let cursor = '';
       for (;;) {
-        const page = await request<AdminOrderPage>(server, `/api/admin/orders?q=samtidig&limit=3${cursor}`, { headers: { cookie } });
+        const page = await request<AdminOrderPage>(server, `/api/admin/orders?q=samtidig&limit=3${cursor}`, {
+          headers: { cookie },
+        });
         seen.push(...page.body.orders.map((o) => o.orderNumber));
         if (!page.body.nextCursor) break;
         cursor = `&cursor=${page.body.nextCursor}`;
@@ -234,9 +302,19 @@ describe('admin API (PGlite)', () => {
           VALUES (${id}, ${`TIE-${id}`}, ${id}, 'personal', 'Tie Breaker', 'tie@example.se', '0701234567', 'Gatan 1, Sweden',
             'Gatan 1', 'SE', '[]'::jsonb, 10, 8, 2, '2027-01-01T00:00:00Z', ${`tie-${id}`}, 'x', 'x')`);
       }
-      const first = await request<AdminOrderPage>(server, '/api/admin/orders?q=tie-&limit=2', { headers: { cookie } });
-      const second = await request<AdminOrderPage>(server, `/api/admin/orders?q=tie-&limit=2&cursor=${first.body.nextCursor ?? ''}`, { headers: { cookie } });
-      expect([...first.body.orders, ...second.body.orders].map((o) => o.orderNumber)).toEqual(['TIE-10000001', 'TIE-10000000', 'TIE-9999999']);
+      const first = await request<AdminOrderPage>(server, '/api/admin/orders?q=tie-&limit=2', {
+        headers: { cookie },
+      });
+      const second = await request<AdminOrderPage>(
+        server,
+        `/api/admin/orders?q=tie-&limit=2&cursor=${first.body.nextCursor ?? ''}`,
+        { headers: { cookie } },
+      );
+      expect([...first.body.orders, ...second.body.orders].map((o) => o.orderNumber)).toEqual([
+        'TIE-10000001',
+        'TIE-10000000',
+        'TIE-9999999',
+      ]);
     });
 
     it('order detail: every stored field, lines and customisation; script stays text', async () => {
@@ -250,11 +328,19 @@ describe('admin API (PGlite)', () => {
             quantity: 50,
             unitPrice: '114.375',
             lineTotal: '5718.75',
-            customisation: { color: 'navy', prints: [{ method: 'dtg', uploadId: 'upload-abc123', side: 'front', x: 50, y: 40, scale: 0.3 }], additionalInfo: evil },
+            customisation: {
+              color: 'navy',
+              prints: [{ method: 'dtg', uploadId: 'upload-abc123', side: 'front', x: 50, y: 40, scale: 0.3 }],
+              additionalInfo: evil,
+            },
           },
         ],
       });
-      const { status, body } = await request<AdminOrderDetail>(server, `/api/admin/orders/${order.orderNumber}`, { headers: { cookie } });
+      const { status, body } = await request<AdminOrderDetail>(
+        server,
+        `/api/admin/orders/${order.orderNumber}`,
+        { headers: { cookie } },
+      );
       expect(status).toBe(200);
       expect(body).toMatchObject({
         orderNumber: order.orderNumber,
@@ -276,7 +362,9 @@ describe('admin API (PGlite)', () => {
     it('the invoice of any order, escaped, with its own CSP; unknown number → 404', async () => {
       const evil = '<img src=x onerror=alert(1)>';
       const order = await insertTestOrder(server.database, { customerName: evil });
-      const invoice = await request<string>(server, `/api/admin/orders/${order.orderNumber}/invoice`, { headers: { cookie } });
+      const invoice = await request<string>(server, `/api/admin/orders/${order.orderNumber}/invoice`, {
+        headers: { cookie },
+      });
       expect(invoice.status).toBe(200);
       expect(invoice.headers.get('content-type')).toContain('text/html');
       expect(invoice.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -290,35 +378,135 @@ describe('admin API (PGlite)', () => {
     it('status moves pending → paid → in_production → shipped with time and history; other steps → 409', async () => {
       const order = await insertTestOrder(server.database);
       const path = `/api/admin/orders/${order.orderNumber}/status`;
-      const skip = await request(server, path, { method: 'PATCH', headers: { cookie }, json: { status: 'shipped' } });
-      expect(skip).toMatchObject({ status: 409, body: { error: 'Status kan inte ändras från Väntar på betalning till Skickad' } });
+      const skip = await request(server, path, {
+        method: 'PATCH',
+        headers: { cookie },
+        json: { status: 'shipped', carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+      });
+      expect(skip).toMatchObject({
+        status: 409,
+        body: { error: 'Status kan inte ändras från Väntar på betalning till Skickad' },
+      });
       let last: AdminOrderDetail | undefined;
-      for (const next of ['paid', 'in_production', 'shipped'] as const) {
-        const response = await request<AdminOrderDetail>(server, path, { method: 'PATCH', headers: { cookie }, json: { status: next } });
+      const steps = [
+        { status: 'paid' },
+        { status: 'in_production' },
+        { status: 'shipped', carrier: 'postnord', trackingNumber: '00370712345678901234' },
+      ] as const;
+      for (const step of steps) {
+        const next = step.status;
+        const response = await request<AdminOrderDetail>(server, path, {
+          method: 'PATCH',
+          headers: { cookie },
+          json: step,
+        });
         expect(response.status).toBe(200);
         expect(response.body.status).toBe(next);
         last = response.body;
       }
-      expect(last?.events.map((e) => `${e.fromStatus}→${e.toStatus}`)).toEqual(['pending→paid', 'paid→in_production', 'in_production→shipped']);
+      expect(last?.events.map((e) => `${e.fromStatus}→${e.toStatus}`)).toEqual([
+        'pending→paid',
+        'paid→in_production',
+        'in_production→shipped',
+      ]);
       expect(Date.now() - new Date(last?.statusChangedAt ?? 0).getTime()).toBeLessThan(60_000);
-      const cancelShipped = await request(server, path, { method: 'PATCH', headers: { cookie }, json: { status: 'cancelled' } });
+      const cancelShipped = await request(server, path, {
+        method: 'PATCH',
+        headers: { cookie },
+        json: { status: 'cancelled', reason: 'För sent' },
+      });
       expect(cancelShipped.status).toBe(409);
       const other = await insertTestOrder(server.database);
-      const cancel = await request<AdminOrderDetail>(server, `/api/admin/orders/${other.orderNumber}/status`, { method: 'PATCH', headers: { cookie }, json: { status: 'cancelled' } });
+      const cancel = await request<AdminOrderDetail>(
+        server,
+        `/api/admin/orders/${other.orderNumber}/status`,
+        { method: 'PATCH', headers: { cookie }, json: { status: 'cancelled', reason: 'Dubbelbeställning' } },
+      );
       expect(cancel.body.status).toBe('cancelled');
-      const invalid = await request(server, path, { method: 'PATCH', headers: { cookie }, json: { status: 'lost' } });
+      const invalid = await request(server, path, {
+        method: 'PATCH',
+        headers: { cookie },
+        json: { status: 'lost' },
+      });
       expect(invalid).toMatchObject({ status: 400, body: { error: 'Okänd status' } });
-      const unknown = await request(server, '/api/admin/orders/INV-0/status', { method: 'PATCH', headers: { cookie }, json: { status: 'paid' } });
+      const unknown = await request(server, '/api/admin/orders/INV-0/status', {
+        method: 'PATCH',
+        headers: { cookie },
+        json: { status: 'paid' },
+      });
       expect(unknown.status).toBe(404);
+    });
+
+    it('the list writes large quantities with a thousands separator (10 000 × Stickers); the CSV keeps digits', async () => {
+      const big = await insertTestOrder(server.database, {
+        customerEmail: 'thousands@example.se',
+        items: [
+          {
+            productId: 'klistermärken',
+            name: 'Stickers',
+            quantity: 10000,
+            unitPrice: '0.74',
+            lineTotal: '7400.00',
+          },
+        ],
+      });
+      const list = await request<AdminOrderPage>(server, '/api/admin/orders?q=thousands@example.se', {
+        headers: { cookie },
+      });
+      expect(list.body.orders.map((o) => o.orderNumber)).toEqual([big.orderNumber]);
+      expect(list.body.orders[0]?.itemsSummary.replace(/[\u00a0\u202f]/g, ' ')).toBe('10 000 × Stickers');
+      const csv = await (
+        await fetch(`${server.url}/api/admin/orders.csv?q=thousands@example.se`, { headers: { cookie } })
+      ).text();
+      expect(csv).toContain('"10000 × Stickers"');
+    });
+
+    it('CSV for Swedish Excel: semicolons, decimal comma, Stockholm time, Swedish status names', async () => {
+      const order = await insertTestOrder(server.database, {
+        customerEmail: 'excel@example.se',
+        orderDate: new Date('2026-07-01T22:30:00Z'),
+        status: 'in_production',
+        customerName: '+SUM(A1)',
+      });
+      const response = await fetch(`${server.url}/api/admin/orders.csv?q=excel@example.se&format=excel-sv`, {
+        headers: { cookie },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toMatch(
+        /filename="bestallningar-\d{4}-\d{2}-\d{2}-excel\.csv"/,
+      );
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const [header = [], ...rows] = parseCsv(bytes.subarray(3).toString('utf8'), ';');
+      expect(rows).toHaveLength(1);
+      const cell = (name: string) => rows[0]?.[header.indexOf(name)];
+      expect(cell('Ordernummer')).toBe(order.orderNumber);
+      // 22:30 UTC on 1 July is 00:30 on 2 July in Stockholm (summer time).
+      expect(cell('Datum')).toBe('2026-07-02 00:30');
+      expect(cell('Status')).toBe('I produktion');
+      expect(cell('Totalt (kr)')).toBe('5718,75');
+      expect(cell('Moms (kr)')).toBe('1143,75');
+      expect(cell('Namn')).toBe(`'+SUM(A1)`);
+      expect(cell('Telefon')).toBe('0701234567');
+      const unknown = await fetch(`${server.url}/api/admin/orders.csv?format=xlsx`, { headers: { cookie } });
+      expect(unknown.status).toBe(400);
     });
 
     it('CSV: every filtered order, formulas neutralised, script kept as text', async () => {
       await insertManyOrders(server.database, 2500, 'CSV');
-      await insertTestOrder(server.database, { customerName: '=HYPERLINK("http://evil")', customerOrganization: '@SUM(A1)', customerEmail: 'csvformula@example.se', customerPhone: '+46701234567', customerAddress: '<script>x</script>, "quoted"' });
+      await insertTestOrder(server.database, {
+        customerName: '=HYPERLINK("http://evil")',
+        customerOrganization: '@SUM(A1)',
+        customerEmail: 'csvformula@example.se',
+        customerPhone: '+46701234567',
+        customerAddress: '<script>x</script>, "quoted"',
+      });
       const response = await fetch(`${server.url}/api/admin/orders.csv?q=csv`, { headers: { cookie } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="bestallningar-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(response.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="bestallningar-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
       const bytes = Buffer.from(await response.arrayBuffer());
       // UTF-8 byte-order mark first, so spreadsheets read å, ä and ö right.
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -330,9 +518,11 @@ describe('admin API (PGlite)', () => {
       const evil = body.find((r) => r[7] === 'csvformula@example.se');
       expect(evil?.[4]).toBe(`'=HYPERLINK("http://evil")`);
       expect(evil?.[5]).toBe(`'@SUM(A1)`);
-      expect(evil?.[8]).toBe(`'+46701234567`);
+      expect(evil?.[8]).toBe('+46701234567');
       expect(evil?.[9]).toBe('<script>x</script>, "quoted"');
-      const paidOnly = await fetch(`${server.url}/api/admin/orders.csv?q=csv&status=paid`, { headers: { cookie } });
+      const paidOnly = await fetch(`${server.url}/api/admin/orders.csv?q=csv&status=paid`, {
+        headers: { cookie },
+      });
       expect(parseCsv(await paidOnly.text())).toHaveLength(1);
     });
   });
@@ -341,8 +531,12 @@ describe('admin API (PGlite)', () => {
 describe('csvCell', () => {
   it.each([
     ['=1+1', `"'=1+1"`],
-    ['+1', `"'+1"`],
-    ['-1', `"'-1"`],
+    // Numbers and phone numbers are data; a sign before anything else is a formula.
+    ['+1', '"+1"'],
+    ['-1', '"-1"'],
+    ['+46 70-123 45 67', '"+46 70-123 45 67"'],
+    ['+SUM(A1)', `"'+SUM(A1)"`],
+    ["-2+3+cmd|' /C calc'!A0", `"'-2+3+cmd|' /C calc'!A0"`],
     ['@x', `"'@x"`],
     ['\tx', `"'\tx"`],
     ['a "b"', '"a ""b"""'],
@@ -356,19 +550,31 @@ describe.skipIf(!testDatabaseUrl)('admin on PostgreSQL (two instances, one datab
   it('only one instance generates the PIN; both accept it; throttling and stats are shared', async () => {
     const pgdb = await createPostgresDatabase();
     try {
-      const env = { ADMIN_PIN: '', TRUST_PROXY: 'true' };
-      const [a, b] = await Promise.all([startServer({ databaseUrl: pgdb.url, env }), startServer({ databaseUrl: pgdb.url, env })]);
+      const env = { ADMIN_PIN: '', TRUST_PROXY: '1' };
+      const [a, b] = await Promise.all([
+        startServer({ databaseUrl: pgdb.url, env }),
+        startServer({ databaseUrl: pgdb.url, env }),
+      ]);
       try {
-        const settings = await a.database.db.execute(sql`SELECT value FROM shop_settings WHERE key = 'admin_pin_hash'`);
+        const settings = await a.database.db.execute(
+          sql`SELECT value FROM shop_settings WHERE key = 'admin_pin_hash'`,
+        );
         expect((settings as { rows: { value: string }[] }).rows[0]?.value).toMatch(/^scrypt\$/);
         const headers = { 'x-forwarded-for': '10.9.0.1' };
         for (let i = 0; i < 5; i++) {
           const target = i % 2 === 0 ? a : b;
-          expect((await request(target, '/api/admin-login', { method: 'POST', json: { pin: `000${i}` }, headers })).status).toBe(401);
+          expect(
+            (await request(target, '/api/admin-login', { method: 'POST', json: { pin: `000${i}` }, headers }))
+              .status,
+          ).toBe(401);
         }
-        expect((await request(b, '/api/admin-login', { method: 'POST', json: { pin: '0009' }, headers })).status).toBe(429);
+        expect(
+          (await request(b, '/api/admin-login', { method: 'POST', json: { pin: '0009' }, headers })).status,
+        ).toBe(429);
         await insertManyOrders(a.database, 1000, 'PG');
-        await Promise.all(Array.from({ length: 20 }, () => insertTestOrder(b.database, { totalAmount: '0.01' })));
+        await Promise.all(
+          Array.from({ length: 20 }, () => insertTestOrder(b.database, { totalAmount: '0.01' })),
+        );
         const check = await a.database.db.execute(
           sql`SELECT (SELECT sum(order_count)::text FROM order_totals) AS kept, (SELECT count(*)::text FROM orders) AS counted,
                      (SELECT sum(total_amount)::text FROM order_totals) AS kept_sum, (SELECT sum(total_amount)::text FROM orders) AS summed`,

@@ -1,3 +1,5 @@
+import { formatCount } from '@/shared/money-format';
+import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   itemsSummary,
@@ -9,8 +11,18 @@ import {
   type AdminStats,
   type AdminStatusEvent,
   type OrderStatus,
-} from '../../shared/admin';
-import type { Db } from '../db/client';
+} from '@/shared/admin';
+import { orderDelivery } from '@/shared/delivery';
+import { sizeCodes, type SizeCode } from '@/shared/sizes';
+import type { StatusDetails } from '@/shared/carriers';
+import { stockholmDate } from '@/shared/dates';
+import type { Db } from '@/server/db/client';
+import { orderPrintFiles } from '@/server/print-files/service';
+import { orderStatuses, statusLabels } from '@/shared/order-status';
+import { SHOP_TIME_ZONE } from '@/shared/dates';
+import { csvRowSql, type CsvFormat } from './csv';
+import type { EmailKind } from '@/server/db/outbox-schema';
+import { searchCondition } from './search';
 import { queryRows } from './sql';
 
 export interface OrderFilter {
@@ -24,13 +36,14 @@ export interface Cursor {
 }
 
 /** Dashboard totals: 16 rows kept by a trigger (migration 0300), never a scan of orders. */
+export function statsQuery(): SQL {
+  return sql`SELECT sum(order_count)::text AS n, sum(total_amount)::text AS total,
+      CASE WHEN sum(order_count) = 0 THEN '0' ELSE round(sum(total_amount) / sum(order_count))::text END AS average
+    FROM order_totals`;
+}
+
 export async function orderStats(db: Db): Promise<AdminStats> {
-  const [row] = await queryRows<{ n: string; total: string; average: string }>(
-    db,
-    sql`SELECT sum(order_count)::text AS n, sum(total_amount)::text AS total,
-          CASE WHEN sum(order_count) = 0 THEN '0' ELSE round(sum(total_amount) / sum(order_count))::text END AS average
-        FROM order_totals`,
-  );
+  const [row] = await queryRows<{ n: string; total: string; average: string }>(db, statsQuery());
   const total = row?.total ?? '0';
   return {
     totalOrders: Number(row?.n ?? 0),
@@ -56,26 +69,24 @@ export function decodeCursor(value: string): Cursor | undefined {
   // The pattern lets through times that do not exist (month 13, hour 25, year 0) and ids beyond
   // bigint: the database would refuse them with an error, so they are no cursor either.
   const ms = Date.parse(`${date.slice(0, 23)}Z`);
-  if (Number.isNaN(ms) || date.startsWith('0000') || new Date(ms).toISOString().slice(0, 23) !== date.slice(0, 23)) return undefined;
+  if (
+    Number.isNaN(ms) ||
+    date.startsWith('0000') ||
+    new Date(ms).toISOString().slice(0, 23) !== date.slice(0, 23)
+  )
+    return undefined;
   if (BigInt(id) > MAX_BIGINT) return undefined;
   return { date, id };
-}
-
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function filterSql(filter: OrderFilter, cursor: Cursor | undefined): SQL {
   const conditions: SQL[] = [sql`TRUE`];
   if (filter.status) conditions.push(sql`status = ${filter.status}`);
-  if (filter.q) {
-    const like = likePattern(filter.q);
+  if (filter.q) conditions.push(searchCondition(filter.q));
+  if (cursor)
     conditions.push(
-      sql`(order_number ILIKE ${like} OR customer_name ILIKE ${like} OR customer_email ILIKE ${like}
-           OR customer_organization ILIKE ${like})`,
+      sql`(orders.order_date, orders.id) < (${cursor.date}::timestamptz, ${cursor.id}::bigint)`,
     );
-  }
-  if (cursor) conditions.push(sql`(orders.order_date, orders.id) < (${cursor.date}::timestamptz, ${cursor.id}::bigint)`);
   return sql.join(conditions, sql` AND `);
 }
 
@@ -92,10 +103,13 @@ interface SummaryRow extends Record<string, unknown> {
   items: AdminOrderLine[];
   total_amount: string;
   status: OrderStatus;
+  country_code: string;
+  needed_by: string | null;
 }
 
 const summaryColumns = sql`id::text AS id, order_number, ${isoTime(sql`order_date`)} AS order_date, customer_name,
-  customer_organization, customer_email, customer_phone, items, total_amount::text AS total_amount, status`;
+  customer_organization, customer_email, customer_phone, items, total_amount::text AS total_amount, status,
+  country_code, to_char(needed_by, 'YYYY-MM-DD') AS needed_by`;
 
 function toSummary(row: SummaryRow): AdminOrderSummary {
   return {
@@ -105,19 +119,32 @@ function toSummary(row: SummaryRow): AdminOrderSummary {
     customerOrganization: row.customer_organization,
     customerEmail: row.customer_email,
     customerPhone: row.customer_phone,
-    itemsSummary: itemsSummary(row.items),
+    itemsSummary: itemsSummary(row.items, formatCount),
     totalAmount: row.total_amount,
     status: row.status,
+    delivery: orderDelivery({
+      productIds: row.items.map((line) => line.productId),
+      countryCode: row.country_code,
+      status: row.status,
+      neededBy: row.needed_by,
+    }),
   };
 }
 
+/** One page and one row more (to know whether a next page exists). */
+export function listOrdersQuery(filter: OrderFilter, cursor: Cursor | undefined, limit: number): SQL {
+  return sql`SELECT ${summaryColumns} FROM orders WHERE ${filterSql(filter, cursor)}
+    ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${limit + 1}`;
+}
+
 /** Newest first, keyset-paginated on (order_date, id) so every page uses the index. */
-export async function listOrders(db: Db, filter: OrderFilter, cursor: Cursor | undefined, limit: number): Promise<AdminOrderPage> {
-  const rows = await queryRows<SummaryRow>(
-    db,
-    sql`SELECT ${summaryColumns} FROM orders WHERE ${filterSql(filter, cursor)}
-        ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${limit + 1}`,
-  );
+export async function listOrders(
+  db: Db,
+  filter: OrderFilter,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<AdminOrderPage> {
+  const rows = await queryRows<SummaryRow>(db, listOrdersQuery(filter, cursor, limit));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -132,26 +159,39 @@ interface DetailRow extends SummaryRow {
   customer_personal_number: string | null;
   customer_address: string;
   delivery_address: string;
-  country_code: string;
   ex_vat_amount: string;
   vat_amount: string;
+  vat_treatment: VatTreatment;
+  buyer_vat_number: string | null;
+  buyer_reference: string | null;
+  billing_address: string | null;
   status_changed_at: string;
 }
 
+/** One order by its number (unique index). */
+export function orderDetailQuery(orderNumber: string): SQL {
+  return sql`SELECT ${summaryColumns}, customer_type, customer_org_number, customer_personal_number, customer_address,
+      delivery_address, ex_vat_amount::text AS ex_vat_amount, vat_amount::text AS vat_amount,
+      vat_treatment, buyer_vat_number, buyer_reference, billing_address,
+      ${isoTime(sql`status_changed_at`)} AS status_changed_at
+    FROM orders WHERE order_number = ${orderNumber}`;
+}
+
+/** An order's status history, oldest first (index on order_id, changed_at). */
+export function statusEventsQuery(orderId: string): SQL {
+  return sql`SELECT from_status, to_status, ${isoTime(sql`changed_at`)} AS changed_at, details FROM order_status_events
+    WHERE order_id = ${orderId}::bigint ORDER BY order_status_events.changed_at, order_status_events.id`;
+}
+
 export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrderDetail | undefined> {
-  const [row] = await queryRows<DetailRow>(
-    db,
-    sql`SELECT ${summaryColumns}, customer_type, customer_org_number, customer_personal_number, customer_address,
-          delivery_address, country_code, ex_vat_amount::text AS ex_vat_amount, vat_amount::text AS vat_amount,
-          ${isoTime(sql`status_changed_at`)} AS status_changed_at
-        FROM orders WHERE order_number = ${orderNumber}`,
-  );
+  const [row] = await queryRows<DetailRow>(db, orderDetailQuery(orderNumber));
   if (!row) return undefined;
-  const events = await queryRows<{ from_status: string; to_status: string; changed_at: string }>(
-    db,
-    sql`SELECT from_status, to_status, ${isoTime(sql`changed_at`)} AS changed_at FROM order_status_events
-        WHERE order_id = ${row.id}::bigint ORDER BY order_status_events.changed_at, order_status_events.id`,
-  );
+  const events = await queryRows<{
+    from_status: string;
+    to_status: string;
+    changed_at: string;
+    details: StatusDetails | null;
+  }>(db, statusEventsQuery(row.id));
   return {
     ...toSummary(row),
     customerType: row.customer_type,
@@ -163,26 +203,91 @@ export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrd
     items: row.items,
     exVatAmount: row.ex_vat_amount,
     vatAmount: row.vat_amount,
+    vatTreatment: row.vat_treatment,
+    buyerVatNumber: row.buyer_vat_number,
+    buyerReference: row.buyer_reference,
+    billingAddress: row.billing_address,
     statusChangedAt: row.status_changed_at,
-    events: events.map((e): AdminStatusEvent => ({ fromStatus: e.from_status, toStatus: e.to_status, changedAt: e.changed_at })),
+    printFiles: await orderPrintFiles(db, row.id, row.items),
+    events: events.map((e): AdminStatusEvent => ({
+      fromStatus: e.from_status,
+      toStatus: e.to_status,
+      changedAt: e.changed_at,
+      details: e.details,
+    })),
+    productionBlockedReason: null,
   };
 }
 
-export type StatusChange = { ok: true } | { ok: false; reason: 'not-found' } | { ok: false; reason: 'not-allowed'; from: OrderStatus };
+export type StatusChange =
+  | { ok: true }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'not-allowed'; from: OrderStatus }
+  | { ok: false; reason: 'refused'; message: string };
 
-/** Moves an order one allowed step, with its time and a history row, in one transaction. */
-export async function changeStatus(db: Db, orderNumber: string, to: OrderStatus): Promise<StatusChange> {
+/** The buyer's email for each step that matters to them (sent through the outbox). */
+const statusEmails: Partial<Record<OrderStatus, EmailKind>> = {
+  paid: 'payment_received',
+  in_production: 'in_production',
+  shipped: 'shipped',
+  cancelled: 'cancelled',
+};
+
+/**
+ * Checks a step may be taken now beyond the allowed order (e.g. the latest proof approved before
+ * production); answers a refusal message, or undefined. Runs in the transaction, order row locked.
+ */
+export type StatusGuard = (
+  tx: Db,
+  order: { id: string; status: OrderStatus },
+  to: OrderStatus,
+) => Promise<string | undefined>;
+
+/**
+ * Moves an order one allowed step, with its time, a history row (with what the step recorded:
+ * reason, payment, shipment) and the buyer's email, in one transaction.
+ */
+export async function changeStatus(
+  db: Db,
+  orderNumber: string,
+  to: OrderStatus,
+  details: StatusDetails | null = null,
+  guard?: StatusGuard,
+): Promise<StatusChange> {
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: string; status: OrderStatus }>(
+    const [row] = await queryRows<{ id: string; status: OrderStatus; total_amount: string }>(
       tx,
-      sql`SELECT id::text AS id, status FROM orders WHERE order_number = ${orderNumber} FOR UPDATE`,
+      sql`SELECT id::text AS id, status, total_amount::text AS total_amount FROM orders
+        WHERE order_number = ${orderNumber} FOR UPDATE`,
     );
     if (!row) return { ok: false, reason: 'not-found' } as const;
-    if (!nextStatuses[row.status].includes(to)) return { ok: false, reason: 'not-allowed', from: row.status } as const;
-    await tx.execute(sql`UPDATE orders SET status = ${to}, status_changed_at = now() WHERE id = ${row.id}::bigint`);
+    if (to === 'paid') {
+      // Paid without details: the whole amount, today (the admin page always sends both).
+      details = {
+        ...details,
+        paidOn: details?.paidOn ?? stockholmDate(new Date()),
+        amountReceived: details?.amountReceived ?? row.total_amount,
+      };
+    }
+    if (!nextStatuses[row.status].includes(to))
+      return { ok: false, reason: 'not-allowed', from: row.status } as const;
+    const refusal = await guard?.(tx, row, to);
+    if (refusal) return { ok: false, reason: 'refused', message: refusal } as const;
     await tx.execute(
-      sql`INSERT INTO order_status_events (order_id, from_status, to_status) VALUES (${row.id}::bigint, ${row.status}, ${to})`,
+      sql`UPDATE orders SET status = ${to}, status_changed_at = now() WHERE id = ${row.id}::bigint`,
     );
+    const [event] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO order_status_events (order_id, from_status, to_status, details)
+        VALUES (${row.id}::bigint, ${row.status}, ${to}, ${details ? JSON.stringify(details) : null}::jsonb)
+        RETURNING id::text AS id`,
+    );
+    const email = statusEmails[to];
+    if (email && event) {
+      await tx.execute(
+        sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${row.id}::bigint, ${email}, ${event.id}::bigint)`,
+      );
+    }
     return { ok: true } as const;
   });
 }
@@ -204,41 +309,122 @@ export const csvHeader = [
   'Totalt (kr)',
   'Exkl. moms (kr)',
   'Moms (kr)',
+  // Invoicing: what the accountant needs to book the invoice (VAT rule, the buyer's VAT number).
+  'Momsbehandling',
+  'Köparens momsreg.nr',
+  'Er referens',
+  'Fakturaadress',
+  // One column per size: pieces of that size over all the order's lines.
+  ...sizeCodes.map((code) => `Storlek ${code}`),
 ];
 
-/** Every filtered order as CSV rows, read in keyset batches so memory stays flat at any size. */
-export async function* csvRows(db: Db, filter: OrderFilter, batchSize = 1000): AsyncGenerator<(string | null)[]> {
-  let cursor: Cursor | undefined;
-  for (;;) {
-    const rows = await queryRows<DetailRow>(
-      db,
-      sql`SELECT ${summaryColumns}, customer_type, customer_org_number, customer_address, delivery_address, country_code,
-            ex_vat_amount::text AS ex_vat_amount, vat_amount::text AS vat_amount
-          FROM orders WHERE ${filterSql(filter, cursor)}
-          ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${batchSize}`,
-    );
-    for (const row of rows) {
-      yield [
-        row.order_number,
-        row.order_date,
-        row.status,
-        row.customer_type,
-        row.customer_name,
-        row.customer_organization,
-        row.customer_org_number,
-        row.customer_email,
-        row.customer_phone,
-        row.customer_address,
-        row.delivery_address,
-        row.country_code,
-        itemsSummary(row.items),
-        row.total_amount,
-        row.ex_vat_amount,
-        row.vat_amount,
-      ];
+/** Pieces of each size over all the order's lines: the CSV's size columns. */
+export function sizeColumns(items: readonly AdminOrderLine[]): string[] {
+  const totals = new Map<SizeCode, number>();
+  for (const item of items) {
+    for (const code of sizeCodes) totals.set(code, (totals.get(code) ?? 0) + (item.sizes?.[code] ?? 0));
+  }
+  return sizeCodes.map((code) => String(totals.get(code) ?? 0));
+}
+
+/**
+ * The export's columns made from an order's lines, in SQL, from one pass over `orders.items`:
+ * items_summary (itemsSummary: "120 × Hoodie (20 S, 50 M, 50 L), 100 × Coupon Booklet") and size_<code>
+ * (sizeColumns).
+ * The same text as the TypeScript functions; csv.test.ts compares them.
+ */
+export const itemColumnsSql = sql.raw(
+  `(SELECT string_agg((line ->> 'quantity') || ' × ' || (line ->> 'name') || CASE WHEN jsonb_typeof(line -> 'sizes') = 'object'
+      THEN ' (' || concat_ws(', ', ${sizeCodes
+        .map(
+          (code) =>
+            `CASE WHEN (line -> 'sizes' ->> '${code}')::integer > 0 THEN (line -> 'sizes' ->> '${code}') || ' ${code}' END`,
+        )
+        .join(', ')}) || ')' ELSE '' END, ', ' ORDER BY n) AS items_summary, ${sizeCodes
+        .map((code) => `coalesce(sum((line -> 'sizes' ->> '${code}')::integer), 0)::text AS "size_${code}"`)
+        .join(', ')}
+  FROM jsonb_array_elements(orders.items) WITH ORDINALITY AS e (line, n))`,
+);
+
+/**
+ * One batch of the export, newest first after the cursor: each row's CSV line (made by the
+ * database, see csvRowSql) and its keyset position.
+ */
+export function csvBatchQuery(
+  filter: OrderFilter,
+  cursor: Cursor | undefined,
+  batchSize: number,
+  format: CsvFormat = 'standard',
+): SQL {
+  const excel = format === 'excel-sv';
+  // Swedish Excel: decimal comma, local time in the shop's zone, the status as the admin reads it.
+  const money = (column: string) => sql.raw(excel ? `replace(${column}::text, '.', ',')` : `${column}::text`);
+  const status = excel
+    ? sql.raw(
+        `CASE status ${orderStatuses.map((s) => `WHEN '${s}' THEN '${statusLabels[s]}'`).join(' ')} ELSE status END`,
+      )
+    : sql`status`;
+  const line = csvRowSql(
+    [
+      sql`order_number`,
+      excel
+        ? sql.raw(`to_char(order_date AT TIME ZONE '${SHOP_TIME_ZONE}', 'YYYY-MM-DD HH24:MI')`)
+        : isoTime(sql`order_date`),
+      status,
+      sql`customer_type`,
+      sql`customer_name`,
+      sql`customer_organization`,
+      sql`customer_org_number`,
+      sql`customer_email`,
+      sql`customer_phone`,
+      sql`customer_address`,
+      sql`delivery_address`,
+      sql`country_code`,
+      sql`items_summary`,
+      money('total_amount'),
+      money('ex_vat_amount'),
+      money('vat_amount'),
+      sql`vat_treatment`,
+      sql`buyer_vat_number`,
+      sql`buyer_reference`,
+      sql`billing_address`,
+      ...sizeCodes.map((code) => sql.raw(`"size_${code}"`)),
+    ],
+    format,
+  );
+  return sql`SELECT ${line} AS line, ${isoTime(sql`order_date`)} AS order_date, id::text AS id
+    FROM (SELECT orders.*, item_columns.* FROM orders CROSS JOIN LATERAL ${itemColumnsSql} AS item_columns
+          WHERE ${filterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${batchSize}) AS orders
+    ORDER BY orders.order_date DESC, orders.id DESC`;
+}
+
+/**
+ * Every filtered order as CSV text, one batch of lines at a time. A keyset cursor on
+ * (order_date, id) walks the index, so each batch is a short query (no transaction held open for
+ * the length of a download, and the embedded database keeps serving checkouts between batches).
+ * The next batch is read while the caller writes this one out, so the database and the network
+ * overlap; at most two batches are in memory, whatever the number of orders, and a slow download
+ * pauses the reading.
+ */
+export async function* csvBatches(
+  db: Db,
+  filter: OrderFilter,
+  format: CsvFormat = 'standard',
+  batchSize = 2000,
+): AsyncGenerator<string> {
+  type LineRow = { line: string; order_date: string; id: string };
+  const read = (cursor: Cursor | undefined) =>
+    queryRows<LineRow>(db, csvBatchQuery(filter, cursor, batchSize, format));
+  let next: Promise<LineRow[]> | undefined = read(undefined);
+  try {
+    while (next) {
+      const rows: LineRow[] = await next;
+      const last = rows.at(-1);
+      next = rows.length === batchSize && last ? read({ date: last.order_date, id: last.id }) : undefined;
+      yield rows.map((row) => row.line).join('');
     }
-    const last = rows.at(-1);
-    if (rows.length < batchSize || !last) return;
-    cursor = { date: last.order_date, id: last.id };
+  } finally {
+    // A download cut short leaves a read in flight: its answer (or error) is no longer wanted.
+    void next?.catch(() => undefined);
   }
 }

@@ -2,35 +2,127 @@ import { Readable } from 'node:stream';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { orderStatuses, statusLabels } from '../../shared/admin';
-import type { AppContext } from '../app';
-import { sendError, sendValidationError } from '../http/errors';
-import { sendInvoice } from '../orders/routes';
-import { findOrderByNumber, orderNumberPattern } from '../orders/service';
-import { listApplications } from '../partners/store';
-import { csvRow } from './csv';
-import { changeStatus, csvHeader, csvRows, decodeCursor, listOrders, orderDetail, orderStats, type Cursor } from './orders';
-import { loadPinHash, verifyPin } from './pin';
-import { checkSession, createSession, deleteSession, SESSION_COOKIE } from './sessions';
-import { releaseAttempt, reserveAttempt } from './throttle';
+import { carrierIds, carrierNames, trackingNumberPattern, type StatusDetails } from '@/shared/carriers';
+import { isCalendarDate, stockholmDate } from '@/shared/dates';
+import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
+import { orderStatuses, statusLabels } from '@/shared/order-status';
+import { hasControlCharacter, isSearchableTerm, searchMessages } from '@/shared/admin-search';
+import type { AppContext } from '@/server/app';
+import { sendError, sendValidationError } from '@/server/http/errors';
+import { sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing/http';
+import { invoiceForOrder } from '@/server/invoicing/invoice-document';
+import { sieExportRoute } from '@/server/invoicing/sie-route';
+import { printFileDownloadRoute } from '@/server/print-files/routes';
+import { sendInvoice } from '@/server/orders/routes';
+import { findOrderByNumber, orderNumberPattern } from '@/server/orders/service';
+import { listApplications } from '@/server/partners/store';
+import { csvFormats, csvRow } from './csv';
+import {
+  changeStatus,
+  csvHeader,
+  csvBatches,
+  decodeCursor,
+  listOrders,
+  orderDetail,
+  orderStats,
+  type Cursor,
+  type StatusGuard,
+} from './orders';
+import { currentPinHash, loadPinHash, verifyPin } from './pin';
+import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
+import { checkSession, createSession, deleteAllSessions, deleteSession, SESSION_COOKIE } from './sessions';
+import { clientKey } from '@/server/http/throttle';
+import {
+  DEVICE_COOKIE,
+  DEVICE_DAYS,
+  knownDevice,
+  releaseAttempt,
+  rememberDevice,
+  reserveAttempt,
+} from './throttle';
 
-const loginSchema = z.object({ pin: z.string({ error: 'Ange pinkod' }).min(4, 'Ange pinkod').max(20, 'Ange pinkod') });
+const loginSchema = z.object({
+  pin: z
+    .string({ error: 'Ange pinkod' })
+    .min(ADMIN_PIN_MIN_LENGTH, 'Ange pinkod')
+    .max(ADMIN_PIN_MAX_LENGTH, 'Ange pinkod'),
+});
 
 const listQuerySchema = z.object({
   q: z
     .string()
     .trim()
     .max(100, 'Sökningen får vara högst 100 tecken')
-    // A NUL byte can match nothing and is an error in a database text parameter.
-    .refine((q) => !q.includes('\0'), 'Sökningen innehåller ett ogiltigt tecken')
+    // Control characters (NUL is an error in a database text; the searched fields are joined by one).
+    .refine((q) => !hasControlCharacter(q), searchMessages.invalidCharacter.sv)
+    // Too short for the trigram index (an empty term means no search).
+    .refine((q) => q === '' || isSearchableTerm(q), searchMessages.tooShort.sv)
     .optional()
     .transform((q) => (q ? q : undefined)),
-  status: z.enum(orderStatuses, { error: 'Okänd status' }).optional().or(z.literal('').transform(() => undefined)),
+  status: z
+    .enum(orderStatuses, { error: 'Okänd status' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-const statusSchema = z.object({ status: z.enum(orderStatuses, { error: 'Okänd status' }) });
+const csvFormatSchema = z.enum(csvFormats);
+
+const adminText = orderAdminMessages.sv;
+
+/** A status change and what it records: cancel reason, payment date and amount, carrier and tracking. */
+const statusSchema = z
+  .object({
+    status: z.enum(orderStatuses, { error: 'Okänd status' }),
+    reason: z.string().trim().max(500, adminText.reasonTooLong).optional(),
+    paidOn: z
+      .string()
+      .refine((d) => isCalendarDate(d) && d <= stockholmDate(new Date()), adminText.paidOnInvalid)
+      .optional(),
+    amountReceived: z
+      .string()
+      .regex(/^\d{1,10}(\.\d{1,2})?$/, adminText.amountInvalid)
+      .optional(),
+    carrier: z.enum(carrierIds, { error: adminText.carrierRequired }).optional(),
+    carrierName: z.string().trim().max(60).optional(),
+    trackingNumber: z.string().trim().regex(trackingNumberPattern, adminText.trackingInvalid).optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.status === 'cancelled' && !body.reason)
+      context.addIssue({ code: 'custom', path: ['reason'], message: adminText.reasonRequired });
+    if (body.status === 'shipped') {
+      if (!body.carrier)
+        context.addIssue({ code: 'custom', path: ['carrier'], message: adminText.carrierRequired });
+      if (body.carrier === 'other' && !body.carrierName)
+        context.addIssue({ code: 'custom', path: ['carrierName'], message: adminText.carrierNameRequired });
+      if (!body.trackingNumber)
+        context.addIssue({ code: 'custom', path: ['trackingNumber'], message: adminText.trackingInvalid });
+    }
+  });
+
+/** Only what belongs to the step is kept with it. */
+function statusDetails(body: z.infer<typeof statusSchema>): StatusDetails | null {
+  switch (body.status) {
+    case 'cancelled':
+      return { reason: body.reason ?? '' };
+    case 'paid':
+      return {
+        ...(body.paidOn ? { paidOn: body.paidOn } : {}),
+        ...(body.amountReceived ? { amountReceived: body.amountReceived } : {}),
+      };
+    case 'shipped': {
+      const carrier = body.carrier ?? 'other';
+      return {
+        carrier,
+        carrierName: carrier === 'other' ? (body.carrierName ?? '') : carrierNames[carrier],
+        trackingNumber: body.trackingNumber ?? '',
+      };
+    }
+    default:
+      return null;
+  }
+}
 // Only the shape an order number can have reaches SQL (a NUL byte in text is a database error).
 const orderNumberSchema = z.object({ number: z.string().regex(orderNumberPattern) });
 
@@ -42,9 +134,20 @@ function minutes(seconds: number): number {
  * Admin login, sessions and every /api/admin/* route. The PIN is checked here, never in the browser;
  * a session is a random token in an httpOnly, SameSite=Strict cookie whose sha256 is in the database.
  */
-export async function adminRoutes(app: FastifyInstance, { config, database }: AppContext): Promise<void> {
+export async function adminRoutes(
+  app: FastifyInstance,
+  { config, database }: AppContext,
+  options: {
+    /** After a status change committed (the email worker's nudge). */
+    onStatusChanged?: () => void;
+    /** Extra conditions for a step (proof approval before production). */
+    statusGuard?: StatusGuard;
+  } = {},
+): Promise<void> {
   const { db } = database;
-  const pinHash = await loadPinHash(database, config.adminPin, app.log);
+  const sessionLimits = config.adminSessions;
+  // Stores the PIN's hash (sessions are tied to it) and, at first start, generates a PIN.
+  await loadPinHash(database, config.adminPin, app.log, config.dataDir);
 
   // Encapsulated: the cookie parser and the session check apply to these routes only.
   await app.register(async (scope) => {
@@ -53,7 +156,9 @@ export async function adminRoutes(app: FastifyInstance, { config, database }: Ap
     scope.post('/api/admin-login', { bodyLimit: 1024 }, async (request, reply) => {
       const parsed = loginSchema.safeParse(request.body);
       if (!parsed.success) return sendValidationError(reply, parsed.error);
-      const throttle = await reserveAttempt(db, request.ip);
+      const client = clientKey(request);
+      const device = await knownDevice(db, request.cookies[DEVICE_COOKIE]);
+      const throttle = await reserveAttempt(db, client, device);
       if (!throttle.allowed) {
         return sendError(
           reply.header('retry-after', String(throttle.retryAfterSeconds)),
@@ -61,17 +166,23 @@ export async function adminRoutes(app: FastifyInstance, { config, database }: Ap
           `För många felaktiga försök. Försök igen om ${minutes(throttle.retryAfterSeconds)} minuter.`,
         );
       }
-      if (!(await verifyPin(parsed.data.pin, pinHash))) {
-        request.log.warn({ ip: request.ip }, 'wrong admin PIN');
+      // The hash stored now (every instance the same): a PIN changed by another instance counts at once.
+      const pinHash = await currentPinHash(database);
+      if (!pinHash || !(await verifyPin(parsed.data.pin, pinHash))) {
+        request.log.warn({ client }, 'wrong admin PIN');
         return sendError(reply, 401, 'Fel pinkod');
       }
-      await releaseAttempt(db, request.ip);
-      const token = await createSession(db);
-      reply.setCookie(SESSION_COOKIE, token, {
+      await releaseAttempt(db, client, device);
+      const token = await createSession(db, pinHash, sessionLimits);
+      const secure = request.protocol === 'https';
+      reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: '/' });
+      reply.setCookie(DEVICE_COOKIE, await rememberDevice(db, request.cookies[DEVICE_COOKIE]), {
         httpOnly: true,
         sameSite: 'strict',
-        secure: request.protocol === 'https',
-        path: '/',
+        secure,
+        // Only the login reads it.
+        path: '/api/admin-login',
+        maxAge: DEVICE_DAYS * 24 * 60 * 60,
       });
       return reply.code(204).send();
     });
@@ -79,7 +190,7 @@ export async function adminRoutes(app: FastifyInstance, { config, database }: Ap
     // eslint-disable-next-line @typescript-eslint/require-await -- Fastify awaits plugin functions
     await scope.register(async (admin) => {
       admin.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!(await checkSession(db, request.cookies[SESSION_COOKIE]))) {
+        if (!(await checkSession(db, request.cookies[SESSION_COOKIE], sessionLimits))) {
           return sendError(reply.header('cache-control', 'no-store'), 401, 'Logga in som admin');
         }
         reply.header('cache-control', 'no-store');
@@ -89,6 +200,14 @@ export async function adminRoutes(app: FastifyInstance, { config, database }: Ap
 
       admin.post('/api/admin/logout', async (request, reply) => {
         await deleteSession(db, request.cookies[SESSION_COOKIE]);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return reply.code(204).send();
+      });
+
+      // Ends every admin session on every device (a lost laptop, a PIN seen by someone).
+      admin.post('/api/admin/logout-all', async (request, reply) => {
+        const ended = await deleteAllSessions(db);
+        request.log.info({ ended }, 'admin logged out every session');
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return reply.code(204).send();
       });
@@ -111,16 +230,21 @@ export async function adminRoutes(app: FastifyInstance, { config, database }: Ap
         const parsed = listQuerySchema.safeParse(request.query);
         if (!parsed.success) return sendValidationError(reply, parsed.error);
         const { q, status } = parsed.data;
-        const rows = csvRows(db, { q, status });
+        const format = csvFormatSchema.safeParse(
+          (request.query as { format?: unknown }).format ?? 'standard',
+        );
+        if (!format.success) return sendError(reply, 400, 'Okänt exportformat (standard eller excel-sv)');
+        const batches = csvBatches(db, { q, status }, format.data);
         async function* lines() {
           // A byte-order mark makes spreadsheet programs read the file as UTF-8 (å, ä, ö).
-          yield `\uFEFF${csvRow(csvHeader)}`;
-          for await (const row of rows) yield csvRow(row);
+          yield `\uFEFF${csvRow(csvHeader, format.data)}`;
+          yield* batches;
         }
-        const stamp = new Date().toISOString().slice(0, 10);
+        const stamp = stockholmDate(new Date());
+        const suffix = format.data === 'excel-sv' ? '-excel' : '';
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="bestallningar-${stamp}.csv"`)
+          .header('content-disposition', `attachment; filename="bestallningar-${stamp}${suffix}.csv"`)
           .send(Readable.from(lines()));
       });
 
@@ -138,13 +262,38 @@ export async function adminRoutes(app: FastifyInstance, { config, database }: Ap
         return sendInvoice(reply, order, config.seller);
       });
 
+      admin.get('/api/admin/orders/:number/invoice.pdf', async (request, reply) => {
+        const params = orderNumberSchema.safeParse(request.params);
+        const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
+        if (!order) return sendError(reply, 404, 'Beställningen finns inte');
+        return sendInvoicePdf(reply, invoiceForOrder(order, config.seller));
+      });
+
+      admin.get('/api/admin/orders/:number/invoice.xml', async (request, reply) => {
+        const params = orderNumberSchema.safeParse(request.params);
+        const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
+        if (!order) return sendError(reply, 404, 'Beställningen finns inte');
+        return sendInvoiceUbl(reply, invoiceForOrder(order, config.seller));
+      });
+
+      sieExportRoute(admin, { config, database });
+      printFileDownloadRoute(admin, { config, database });
+
       admin.patch('/api/admin/orders/:number/status', { bodyLimit: 1024 }, async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);
         const body = statusSchema.safeParse(request.body);
         if (!body.success) return sendValidationError(reply, body.error);
         if (!params.success) return sendError(reply, 404, 'Beställningen finns inte');
-        const result = await changeStatus(db, params.data.number, body.data.status);
-        if (!result.ok && result.reason === 'not-found') return sendError(reply, 404, 'Beställningen finns inte');
+        const result = await changeStatus(
+          db,
+          params.data.number,
+          body.data.status,
+          statusDetails(body.data),
+          options.statusGuard,
+        );
+        if (!result.ok && result.reason === 'not-found')
+          return sendError(reply, 404, 'Beställningen finns inte');
+        if (!result.ok && result.reason === 'refused') return sendError(reply, 409, result.message);
         if (!result.ok) {
           return sendError(
             reply,
@@ -152,6 +301,7 @@ export async function adminRoutes(app: FastifyInstance, { config, database }: Ap
             `Status kan inte ändras från ${statusLabels[result.from]} till ${statusLabels[body.data.status]}`,
           );
         }
+        options.onStatusChanged?.();
         return orderDetail(db, params.data.number);
       });
 

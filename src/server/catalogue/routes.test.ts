@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, startServer, type TestServer } from '../../../tests/helpers/server';
+import { request, startServer, type TestServer } from '@tests/helpers/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -9,7 +9,9 @@ afterAll(() => server.close());
 
 describe('GET /api/products', () => {
   it('lists all 17 products with exact decimal prices', async () => {
-    const { status, body } = await request<{ id: string; tiers: { quantity: number; pricePerUnit: string }[] }[]>(server, '/api/products');
+    const { status, body } = await request<
+      { id: string; tiers: { quantity: number; pricePerUnit: string }[] }[]
+    >(server, '/api/products');
     expect(status).toBe(200);
     expect(body).toHaveLength(17);
     const hoodie = body.find((p) => p.id === 'hoodie');
@@ -17,7 +19,10 @@ describe('GET /api/products', () => {
   });
 
   it('answers one product by id, including ids with å/ä/ö', async () => {
-    const { status, body } = await request<{ name: string; minQuantity: number }>(server, `/api/products/${encodeURIComponent('kuponghäfte')}`);
+    const { status, body } = await request<{ name: string; minQuantity: number }>(
+      server,
+      `/api/products/${encodeURIComponent('kuponghäfte')}`,
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({ name: 'Coupon Booklet', minQuantity: 100 });
   });
@@ -43,10 +48,17 @@ describe('GET /api/products', () => {
   });
 
   it('malformed JSON and oversized bodies get a 4xx with a message, never a 500', async () => {
-    const bad = await request(server, '/api/not-found', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"path":' });
+    const bad = await request(server, '/api/not-found', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"path":',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: 'Request body is not valid JSON' });
-    const huge = await request(server, '/api/not-found', { method: 'POST', json: { path: 'x'.repeat(10_000) } });
+    const huge = await request(server, '/api/not-found', {
+      method: 'POST',
+      json: { path: 'x'.repeat(10_000) },
+    });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ error: 'Request body is too large' });
   });

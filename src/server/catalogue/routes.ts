@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { findProduct, products, type Product } from '../../shared/catalogue';
-import { unitPriceToString } from '../../shared/money';
-import { sendError } from '../http/errors';
+import { findProduct, products, type Product } from '@/shared/catalogue';
+import { unitPriceToString } from '@/shared/money';
+import { sendError } from '@/server/http/errors';
 
 /** JSON form of a product: prices as exact decimal strings (never floats). */
 function productJson(product: Product) {
   return {
     ...product,
-    tiers: product.tiers.map((t) => ({ quantity: t.quantity, pricePerUnit: unitPriceToString(t.pricePerUnit) })),
+    tiers: product.tiers.map((t) => ({
+      quantity: t.quantity,
+      pricePerUnit: unitPriceToString(t.pricePerUnit),
+    })),
   };
 }
 
@@ -17,7 +20,10 @@ export function catalogueRoutes(app: FastifyInstance): void {
   const cacheControl = 'public, max-age=300';
 
   app.get('/api/products', (_request, reply) => {
-    return reply.type('application/json; charset=utf-8').header('cache-control', cacheControl).send(allProducts);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', cacheControl)
+      .send(allProducts);
   });
 
   app.get<{ Params: { id: string } }>('/api/products/:id', (request, reply) => {

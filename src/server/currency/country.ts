@@ -6,7 +6,10 @@ const COUNTRY = /^[A-Za-z]{2}$/;
  * The visitor's country: from a trusted proxy header when configured (e.g. cf-ipcountry), else the
  * region of the first Accept-Language tag that has one ("sv-SE" → SE). Null when unknown.
  */
-export function detectCountry(headers: IncomingHttpHeaders, countryHeader: string | undefined): string | null {
+export function detectCountry(
+  headers: IncomingHttpHeaders,
+  countryHeader: string | undefined,
+): string | null {
   if (countryHeader) {
     const raw = headers[countryHeader];
     const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
@@ -25,7 +28,10 @@ export function detectCountry(headers: IncomingHttpHeaders, countryHeader: strin
     })
     .sort((a, b) => b.weight - a.weight);
   for (const { tag } of tags) {
-    const region = tag.split('-').slice(1).find((subtag) => COUNTRY.test(subtag));
+    const region = tag
+      .split('-')
+      .slice(1)
+      .find((subtag) => COUNTRY.test(subtag));
     if (region) return region.toUpperCase();
   }
   return null;

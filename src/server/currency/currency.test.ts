@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { fallbackRates } from '../../shared/currencies';
-import { request, startServer, type TestServer } from '../../../tests/helpers/server';
+import { fallbackRates } from '@/shared/currencies';
+import { request, startServer, type TestServer } from '@tests/helpers/server';
 
 /** A local HTTP server playing the exchange-rate service; its behaviour is switched per test. */
 let mode: 'good' | 'slow' | 'garbage' | 'error' | 'empty' = 'good';
@@ -15,7 +15,12 @@ beforeAll(async () => {
     hits += 1;
     if (mode === 'good') {
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ base: 'SEK', rates: { EUR: 0.087, USD: 0.094, GBP: 0.074, NOK: 1.01, DKK: 0.65, JPY: 14 } }));
+      res.end(
+        JSON.stringify({
+          base: 'SEK',
+          rates: { EUR: 0.087, USD: 0.094, GBP: 0.074, NOK: 1.01, DKK: 0.65, JPY: 14 },
+        }),
+      );
     } else if (mode === 'slow') {
       setTimeout(() => res.end(JSON.stringify({ rates: { EUR: 0.5 } })), 5000).unref();
     } else if (mode === 'garbage') {
@@ -39,7 +44,11 @@ afterEach(async () => {
 });
 
 async function currencyAnswer(headers: Record<string, string> = {}) {
-  return request<{ rates: Record<string, number>; fallback: boolean; country: string | null }>(server ?? (await Promise.reject(new Error('no server'))), '/api/currency', { headers });
+  return request<{ rates: Record<string, number>; fallback: boolean; country: string | null }>(
+    server ?? (await Promise.reject(new Error('no server'))),
+    '/api/currency',
+    { headers },
+  );
 }
 
 describe('GET /api/currency', () => {
@@ -56,12 +65,15 @@ describe('GET /api/currency', () => {
     expect(hits - before).toBe(1);
   });
 
-  it.each(['garbage', 'error', 'empty'] as const)('falls back to the fixed rates when the service answers %s', async (m) => {
-    mode = m;
-    server = await startServer({ env: { RATES_URL: ratesUrl } });
-    const { body } = await currencyAnswer();
-    expect(body).toMatchObject({ rates: fallbackRates, fallback: true });
-  });
+  it.each(['garbage', 'error', 'empty'] as const)(
+    'falls back to the fixed rates when the service answers %s',
+    async (m) => {
+      mode = m;
+      server = await startServer({ env: { RATES_URL: ratesUrl } });
+      const { body } = await currencyAnswer();
+      expect(body).toMatchObject({ rates: fallbackRates, fallback: true });
+    },
+  );
 
   it('gives up on a slow service after 3 s and falls back', async () => {
     mode = 'slow';
@@ -86,7 +98,11 @@ describe('GET /api/currency', () => {
     expect((await currencyAnswer({})).body.country).toBeNull();
     await server.close();
     server = await startServer({ env: { COUNTRY_HEADER: 'CF-IPCountry' } });
-    expect((await currencyAnswer({ 'cf-ipcountry': 'dk', 'accept-language': 'sv-SE' })).body.country).toBe('DK');
-    expect((await currencyAnswer({ 'cf-ipcountry': '<script>', 'accept-language': 'sv-SE' })).body.country).toBe('SE');
+    expect((await currencyAnswer({ 'cf-ipcountry': 'dk', 'accept-language': 'sv-SE' })).body.country).toBe(
+      'DK',
+    );
+    expect(
+      (await currencyAnswer({ 'cf-ipcountry': '<script>', 'accept-language': 'sv-SE' })).body.country,
+    ).toBe('SE');
   });
 });

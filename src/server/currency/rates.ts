@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { currencyCodes, fallbackRates, type Rates } from '../../shared/currencies';
+import { currencyCodes, fallbackRates, type Rates } from '@/shared/currencies';
 
 const LIVE_TTL_MS = 60 * 60 * 1000;
 /** After a failure, retry the service at most this often instead of slowing every visitor down. */
@@ -60,7 +60,8 @@ export class RatesProvider {
       }
       rates.SEK = 1;
       // A rate list that knows none of our currencies (besides SEK) is as good as no answer.
-      if (live <= (typeof parsed.data.rates.SEK === 'number' ? 1 : 0)) throw new Error('rates service knows none of our currencies');
+      if (live <= (typeof parsed.data.rates.SEK === 'number' ? 1 : 0))
+        throw new Error('rates service knows none of our currencies');
       return this.remember({ rates, fallback: false }, LIVE_TTL_MS);
     } catch (error) {
       this.log.warn({ err: error, url: this.url }, 'exchange rates unavailable, using fixed rates');

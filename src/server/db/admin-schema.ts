@@ -1,4 +1,5 @@
-import { bigint, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { StatusDetails } from '@/shared/carriers';
 import { orders } from './orders-schema';
 
 /** See migrations/0300_admin.sql. Only the sha256 of the session token is stored. */
@@ -8,8 +9,21 @@ export const adminSessions = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** sha256 of the PIN hash the session was opened with (see migrations/1400_admin_hardening.sql). */
+    pinFingerprint: text('pin_fingerprint').notNull(),
   },
   (t) => [index('admin_sessions_last_seen_idx').on(t.lastSeenAt)],
+);
+
+/** Browsers that logged in before (sha256 of their device cookie): see the migration. */
+export const adminDevices = pgTable(
+  'admin_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_devices_last_login_idx').on(t.lastLoginAt)],
 );
 
 export const adminLoginAttempts = pgTable('admin_login_attempts', {
@@ -28,6 +42,8 @@ export const orderStatusEvents = pgTable(
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the step recorded: cancel reason, payment, shipment (migrations/1500_order_status_emails.sql). */
+    details: jsonb('details').$type<StatusDetails>(),
   },
   (t) => [index('order_status_events_order_idx').on(t.orderId, t.changedAt)],
 );

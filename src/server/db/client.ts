@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -16,7 +17,9 @@ export interface Database {
    * Runs `work` on one dedicated connection; `exec` takes SQL text with several statements and no
    * parameters and answers the rows of the last one (migrations, advisory locks).
    */
-  withConnection<T>(work: (exec: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>): Promise<T>;
+  withConnection<T>(
+    work: (exec: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>,
+  ): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -24,9 +27,17 @@ export interface Database {
  * Embedded PostgreSQL. `dataDir` undefined keeps it in memory (tests); `template` starts from a
  * saved copy of a database (tests, to skip initdb).
  */
-export async function openPglite(dataDir?: string, template?: Blob): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
+export async function openPglite(
+  dataDir?: string,
+  template?: Blob,
+): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, template ? { loadDataDir: template } : {});
+  // pg_trgm ships with PGlite as a contrib bundle: it must be loaded on every start for the admin's
+  // trigram search index (migration 0600) to be usable.
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    ...(template ? { loadDataDir: template } : {}),
+  });
   return {
     dumpDataDir: () => client.dumpDataDir('none'),
     db: drizzlePglite(client, { schema }) as unknown as Db,
@@ -34,7 +45,7 @@ export async function openPglite(dataDir?: string, template?: Blob): Promise<Dat
     withConnection: (work) =>
       work(async (sql) => {
         const results = await client.exec(sql);
-        return (results.at(-1)?.rows ?? []);
+        return results.at(-1)?.rows ?? [];
       }),
     close: () => client.close(),
   };
@@ -67,6 +78,9 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
   };
 }
 
-export function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+export function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(join(options.dataDir, 'db'));
 }

@@ -29,12 +29,17 @@ export async function migrate(database: Database, dir = migrationsDir): Promise<
         if (done.has(file)) continue;
         const sql = await readFile(join(dir, file), 'utf8');
         try {
-          await exec(`BEGIN;\n${sql}\n;\nINSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');\nCOMMIT;`);
+          await exec(
+            `BEGIN;\n${sql}\n;\nINSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');\nCOMMIT;`,
+          );
         } catch (error) {
           await exec('ROLLBACK').catch(() => undefined);
-          throw new Error(`Migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`, {
-            cause: error,
-          });
+          throw new Error(
+            `Migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`,
+            {
+              cause: error,
+            },
+          );
         }
         applied.push(file);
       }

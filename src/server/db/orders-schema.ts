@@ -1,9 +1,20 @@
-import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import type { Customisation } from '../../shared/customisation';
-
-export const orderStatuses = ['pending', 'paid', 'in_production', 'shipped', 'cancelled'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+import type { Customisation } from '@/shared/customisation';
+import { orderStatuses } from '@/shared/order-status';
+import type { SizeSplit } from '@/shared/sizes';
+import { vatTreatments } from '@/shared/invoicing/vat-treatment';
 
 /** A priced line as the server stored it. Money as exact decimal strings ("5718.75"). */
 export interface StoredOrderLine {
@@ -14,6 +25,16 @@ export interface StoredOrderLine {
   unitPrice: string;
   lineTotal: string;
   customisation?: Customisation;
+  /** Garments: pieces per size, summing to quantity (src/shared/sizes.ts). */
+  sizes?: SizeSplit;
+  /**
+   * A fee rather than goods: 'conversion' (one raster print file, `printFileId`). productId is then
+   * the fee code (CONVERSION_FEE_CODE) and name its English text; pages show it translated.
+   */
+  fee?: 'conversion';
+  printFileId?: string;
+  /** The print file's name as the buyer sent it (shown under the fee on the invoice). */
+  printFileName?: string;
 }
 
 /** See migrations/0100_orders.sql for the reasons behind each column. */
@@ -37,6 +58,13 @@ export const orders = pgTable(
     totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),
     exVatAmount: numeric('ex_vat_amount', { precision: 14, scale: 2 }).notNull(),
     vatAmount: numeric('vat_amount', { precision: 14, scale: 2 }).notNull(),
+    /** See migrations/0700_invoicing.sql. */
+    vatTreatment: text('vat_treatment', { enum: vatTreatments }).notNull().default('domestic'),
+    buyerVatNumber: text('buyer_vat_number'),
+    buyerReference: text('buyer_reference'),
+    billingAddress: text('billing_address'),
+    /** The buyer's "needed by" date, "2026-12-23" (migrations/1200_needed_by.sql); null when none was given. */
+    neededBy: date('needed_by', { mode: 'string' }),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
@@ -48,6 +76,11 @@ export const orders = pgTable(
   (t) => [
     index('orders_order_date_idx').on(t.orderDate.desc(), t.id.desc()),
     index('orders_status_date_idx').on(t.status, t.orderDate.desc(), t.id.desc()),
+    // Admin search: trigrams of number, name, email and organisation (migration 0600_admin_search.sql).
+    index('orders_search_idx').using(
+      'gin',
+      sql`(${t.orderNumber} || E'\x1f' || ${t.customerName} || E'\x1f' || ${t.customerEmail} || E'\x1f' || coalesce(${t.customerOrganization}, '')) gin_trgm_ops`,
+    ),
     check('orders_total_positive', sql`${t.totalAmount} > 0`),
   ],
 );
@@ -56,3 +89,16 @@ export const invoiceCounter = pgTable('invoice_counter', {
   id: integer('id').primaryKey(),
   lastValue: bigint('last_value', { mode: 'number' }).notNull(),
 });
+
+/** See migrations/1100_order_links.sql: the order page's links from emails, by token hash. */
+export const orderLinks = pgTable(
+  'order_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_links_order_idx').on(t.orderId)],
+);

@@ -1,7 +1,17 @@
-import { bigint, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from './orders-schema';
 
-export const emailKinds = ['buyer_confirmation', 'shop_notice'] as const;
+export const emailKinds = [
+  'buyer_confirmation',
+  'shop_notice',
+  'payment_received',
+  'proof_ready',
+  'in_production',
+  'shipped',
+  'cancelled',
+  'order_links',
+] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
 /** See migrations/0110_outbox.sql. */
@@ -13,6 +23,8 @@ export const emailOutbox = pgTable(
       .notNull()
       .references(() => orders.id),
     kind: text('kind', { enum: emailKinds }).notNull(),
+    /** The status event or proof an email is about (see migrations/1500_order_status_emails.sql). */
+    ref: bigint('ref', { mode: 'number' }),
     status: text('status', { enum: ['pending', 'sent'] })
       .notNull()
       .default('pending'),
@@ -22,5 +34,6 @@ export const emailOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [unique().on(t.orderId, t.kind)],
+  // One email per order, kind and event/proof (ref); emails without a ref once per order and kind.
+  (t) => [uniqueIndex('email_outbox_order_kind_ref_idx').on(t.orderId, t.kind, sql`coalesce(${t.ref}, 0)`)],
 );

@@ -8,3 +8,5 @@ export * from './uploads-schema';
 export * from './admin-schema';
 export * from './partners-schema';
 export * from './outbox-schema';
+export * from './throttle-schema';
+export * from './print-files-schema';

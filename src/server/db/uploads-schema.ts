@@ -1,16 +1,29 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AcceptedImageType } from '@/shared/uploads';
 
-export const uploadContentTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export type UploadContentType = (typeof uploadContentTypes)[number];
+export type UploadContentType = AcceptedImageType;
 
-/** See migrations/0200_uploads.sql. Bytes live in upload storage, keyed by the same id. */
+/**
+ * See migrations/0200_uploads.sql and 0500_upload_limits.sql. Bytes live in upload storage, keyed by
+ * the same id. Every upload endpoint (customiser images, print files, proofs) records here.
+ */
 export const uploads = pgTable(
   'uploads',
   {
     id: text('id').primaryKey(),
-    contentType: text('content_type', { enum: uploadContentTypes }).notNull(),
+    /** What content sniffing decided, never the declared type. */
+    contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
+    /** The endpoint that received it: 'image', 'print-file', 'proof', ... */
+    purpose: text('purpose').notNull().default('image'),
+    /** The sender's file name, cleaned; for display only. */
+    fileName: text('file_name'),
+    /** Set once an order, print file or proof claims it (attachUploads); null ones expire. */
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+    /** Raster files: pixel size from the header (migrations/1300_print_files.sql); null otherwise. */
+    pixelWidth: integer('pixel_width'),
+    pixelHeight: integer('pixel_height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('uploads_created_at_idx').on(t.createdAt)],

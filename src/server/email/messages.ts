@@ -1,35 +1,62 @@
 import type Mail from 'nodemailer/lib/mailer';
-import type { Config } from '../config';
-import type { EmailKind } from '../db/outbox-schema';
-import {
-  formatInvoiceDate,
-  formatKr,
-  dueDate,
-  invoiceLanguage,
-  renderInvoice,
-  type InvoiceOrder,
-} from '../orders/invoice';
+import type { Config } from '@/server/config';
+import { greetingName } from './greeting';
+import type { EmailKind } from '@/server/db/outbox-schema';
+import { formatSplit } from '@/shared/sizes';
+import { CONVERSION_FEE_KR } from '@/shared/terms';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
+import { invoiceForOrder, type InvoiceOrder } from '@/server/invoicing/invoice-document';
+import { invoicePdfFileName, renderInvoicePdfShared } from '@/server/invoicing/invoice-pdf';
+import { formatInvoiceDate, formatKr, invoiceTexts } from '@/server/invoicing/texts';
 
-/** The two emails of an order: confirmation with the invoice to the buyer, notice to the shop. */
-export function buildMessage(kind: EmailKind, order: InvoiceOrder, config: Config): Mail.Options {
-  const invoice = renderInvoice(order, config.seller);
+/**
+ * The two emails of an order: confirmation with the PDF invoice to the buyer, notice to the shop.
+ * A PDF rather than an HTML attachment: corporate mail filters quarantine HTML files, and an
+ * accountant files PDFs.
+ */
+export async function buildMessage(
+  kind: EmailKind,
+  order: InvoiceOrder,
+  config: Config,
+  /** The buyer's link to the order page (buyer emails). */
+  orderPageUrl?: string,
+  printFiles: readonly OrderPrintFile[] = [],
+): Promise<Mail.Options> {
+  const invoice = invoiceForOrder(order, config.seller);
   const attachment = {
-    filename: `Invoice_${order.orderNumber}.html`,
-    content: invoice,
-    contentType: 'text/html; charset=utf-8',
+    filename: invoicePdfFileName(invoice),
+    content: await renderInvoicePdfShared(invoice),
+    contentType: 'application/pdf',
   };
-  const total = formatKr(order.totalAmount);
+  const total = formatKr(invoice.total);
+  const t = invoiceTexts[invoice.language];
+  /** One line per order line, the size split under it: "- 120 × Hoodie: 11 520,00 kr / Sizes: 20 S, 50 M". */
+  const orderLines = (sizesLabel: string, customised: string, language: 'sv' | 'en') =>
+    order.items.flatMap((l, i) => [
+      // Reverse charge and export: the amounts the buyer pays, without VAT.
+      `- ${l.quantity} × ${l.fee ? printFileMessages[language].conversionFee : l.name}${l.printFileName ? ` (${l.printFileName})` : ''}${l.customisation ? ` (${customised})` : ''}: ${formatKr(
+        invoice.vatTreatment === 'domestic' ? l.lineTotal : (invoice.lines[i]?.lineNet ?? l.lineTotal),
+      )}`,
+      ...(l.sizes ? [`  ${sizesLabel}: ${formatSplit(l.sizes)}`] : []),
+    ]);
   if (kind === 'shop_notice') {
-    const lines = order.items.map(
-      (l) => `- ${l.quantity} × ${l.name}${l.customisation ? ' (customised)' : ''}: ${formatKr(l.lineTotal)}`,
+    const lines = orderLines('Sizes', 'customised', 'en');
+    const files = printFiles.map(
+      (f) =>
+        `- ${f.name || '(unnamed)'}: ${f.kind}, ${formatFileSize(f.bytes)}${f.width && f.height ? `, ${f.width} × ${f.height} px` : ''}${
+          f.quality
+            ? `, ${f.quality.dpi} dpi at ${f.quality.widthCm} cm${f.quality.blurry ? ' (low)' : ''}`
+            : ''
+        }`,
     );
     return {
       from: config.mailFrom,
       to: config.shopEmail,
-      replyTo: { name: order.customerName, address: order.customerEmail },
+      replyTo: order.customerEmail,
       subject: `New order ${order.orderNumber}`,
       text: [
-        `New order ${order.orderNumber}, ${total} incl. VAT.`,
+        `New order ${order.orderNumber}, ${total} (${vatSummary[invoice.vatTreatment]}).`,
         '',
         `Customer: ${order.customerName}${order.customerOrganization ? `, ${order.customerOrganization}` : ''}`,
         `Email: ${order.customerEmail}`,
@@ -37,41 +64,88 @@ export function buildMessage(kind: EmailKind, order: InvoiceOrder, config: Confi
         `Delivery: ${order.deliveryAddress} (${order.countryCode})`,
         '',
         ...lines,
+        '',
+        printFiles.length > 0
+          ? `Print files with the order (${printFiles.length}), download them from the admin order page:`
+          : 'No print files came with the order: the buyer is asked to email them.',
+        ...files,
       ].join('\n'),
       attachments: [attachment],
     };
   }
-  const sv = invoiceLanguage(order.countryCode) === 'sv';
-  const due = formatInvoiceDate(dueDate(order.orderDate), order.countryCode);
+  const sv = invoice.language === 'sv';
+  /** The files the shop already has, so the buyer emails only what is missing. */
+  const receivedFiles = (language: 'sv' | 'en') =>
+    printFiles.length === 0
+      ? []
+      : [
+          `${printFileMessages[language].received}:`,
+          ...printFiles.map(
+            (f) =>
+              `- ${f.name || printFileMessages[language].unnamed} (${printFileMessages[language][f.kind]})`,
+          ),
+          '',
+        ];
+  const due = formatInvoiceDate(invoice.dueDate, invoice.language);
+  const abroad = invoice.buyer.countryCode !== 'SE';
+  const vatNote =
+    invoice.vatTreatment === 'reverse_charge'
+      ? t.reverseCharge
+      : invoice.vatTreatment === 'export'
+        ? t.export
+        : '';
+  const name = greetingName(order.customerName);
   const text = sv
     ? [
-        `Hej ${order.customerName}!`,
+        name ? `Hej ${name}!` : 'Hej!',
         '',
-        `Tack för din beställning. Fakturan ${order.orderNumber} finns bifogad.`,
-        `Att betala: ${total} senast ${due} till bankkonto ${config.seller.bankAccount} (bankgiro ${config.seller.bankgiro}).`,
-        `Ange ${order.orderNumber} som referens.`,
+        `Tack för din beställning. Fakturan ${order.orderNumber} finns bifogad som PDF.`,
+        ...(orderPageUrl
+          ? ['', `Följ din beställning (status, korrektur, fakturor): ${orderPageUrl}`, '']
+          : []),
+        `Att betala: ${total} senast ${due} till bankgiro ${config.seller.bankgiro} med OCR-nummer ${invoice.ocr}.`,
+        `(Bankkonto ${config.seller.bankAccount}; ange OCR-numret ${invoice.ocr} som referens.)`,
         '',
-        `Skicka dina tryckfiler till ${config.seller.email} med ${order.orderNumber} som ämne. Vektorformat (PDF, EPS, AI, SVG) rekommenderas; rasterfiler konverteras mot en avgift på 100 kr.`,
+        'Din beställning:',
+        ...orderLines('Storlekar', 'eget tryck', 'sv'),
+        '',
+        ...receivedFiles('sv'),
+        `Skicka dina tryckfiler till ${config.seller.email} med ${order.orderNumber} som ämne. Vektorformat (PDF, EPS, AI, SVG) rekommenderas; rasterfiler konverteras mot en avgift på ${CONVERSION_FEE_KR} kr.`,
         '',
         config.seller.name,
       ]
     : [
-        `Hello ${order.customerName},`,
+        name ? `Hello ${name},` : 'Hello,',
         '',
-        `Thank you for your order. Invoice ${order.orderNumber} is attached.`,
-        `Amount to pay: ${total} by ${due} to bank account ${config.seller.bankAccount} (bankgiro ${config.seller.bankgiro}).`,
-        `Use ${order.orderNumber} as the payment reference.`,
+        `Thank you for your order. Invoice ${order.orderNumber} is attached as a PDF.`,
+        ...(orderPageUrl ? ['', `Follow your order (status, proofs, invoices): ${orderPageUrl}`, ''] : []),
+        `Amount to pay: ${total} by ${due} to bankgiro ${config.seller.bankgiro} with OCR reference ${invoice.ocr}.`,
+        abroad
+          ? `From abroad: IBAN ${config.seller.iban}, BIC ${config.seller.bic}, reference ${invoice.ocr}.`
+          : `(Bank account ${config.seller.bankAccount}; use ${invoice.ocr} as the payment reference.)`,
+        ...(vatNote ? [vatNote] : []),
         '',
-        `Email your print files to ${config.seller.email} with ${order.orderNumber} as the subject. Vector formats (PDF, EPS, AI, SVG) are best; raster files are converted for a fee of 100 kr.`,
+        'Your order:',
+        ...orderLines('Sizes', 'customised', 'en'),
+        '',
+        ...receivedFiles('en'),
+        `Email your print files to ${config.seller.email} with ${order.orderNumber} as the subject. Vector formats (PDF, EPS, AI, SVG) are best; raster files are converted for a fee of ${CONVERSION_FEE_KR} kr.`,
         '',
         config.seller.name,
       ];
   return {
     from: config.mailFrom,
-    to: { name: order.customerName, address: order.customerEmail },
+    // Address only: the buyer's name is free text and must not be shown as the sender's words.
+    to: order.customerEmail,
     replyTo: config.seller.email,
     subject: sv ? `Orderbekräftelse ${order.orderNumber}` : `Order confirmation ${order.orderNumber}`,
     text: text.join('\n'),
     attachments: [attachment],
   };
 }
+
+const vatSummary = {
+  domestic: 'incl. 25 % VAT',
+  reverse_charge: 'reverse charge, no Swedish VAT',
+  export: 'export, no Swedish VAT',
+} as const;

@@ -1,10 +1,13 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import { orders } from '../db/orders-schema';
-import { emailOutbox } from '../db/outbox-schema';
+import type { Config } from '@/server/config';
+import type { Database } from '@/server/db/client';
+import { orders } from '@/server/db/orders-schema';
+import { emailOutbox, type EmailKind } from '@/server/db/outbox-schema';
+import { newOrderLink } from '@/server/orders/links';
 import { buildMessage } from './messages';
+import { orderPrintFiles } from '@/server/print-files/service';
+import { buildStatusMessage } from './status-messages';
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions {
@@ -152,6 +155,7 @@ export class OutboxWorker {
         id: emailOutbox.id,
         orderId: emailOutbox.orderId,
         kind: emailOutbox.kind,
+        ref: emailOutbox.ref,
         attempts: emailOutbox.attempts,
       });
   }
@@ -166,16 +170,43 @@ export class OutboxWorker {
   private async deliver(row: {
     id: number;
     orderId: number;
-    kind: 'buyer_confirmation' | 'shop_notice';
+    kind: EmailKind;
+    ref: number | null;
     attempts: number;
   }): Promise<boolean> {
     try {
       const [order] = await this.database.db.select().from(orders).where(eq(orders.id, row.orderId));
       if (!order) throw new Error(`order ${row.orderId} not found`);
-      await this.transport.send(
-        buildMessage(row.kind, order, this.config),
-        `${order.orderNumber}-${row.kind}.eml`,
-      );
+      // Every email to the buyer links the order page with a token of its own (links.ts).
+      const orderPageUrl =
+        row.kind === 'shop_notice'
+          ? undefined
+          : await newOrderLink(this.database.db, order.id, this.config.publicBaseUrl, order.orderNumber);
+      if (row.kind === 'buyer_confirmation' || row.kind === 'shop_notice') {
+        await this.transport.send(
+          await buildMessage(
+            row.kind,
+            order,
+            this.config,
+            orderPageUrl,
+            await orderPrintFiles(this.database.db, order.id, order.items),
+          ),
+          `${order.orderNumber}-${row.kind}.eml`,
+        );
+      } else {
+        const message = await buildStatusMessage(
+          this.database.db,
+          row,
+          order,
+          this.config,
+          orderPageUrl ?? '',
+        );
+        // The outbox id keeps two emails of one kind (two proofs) apart, in the order they were queued.
+        await this.transport.send(
+          message,
+          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+      }
       await this.database.db
         .update(emailOutbox)
         .set({ status: 'sent', sentAt: sql`now()`, lastError: null })

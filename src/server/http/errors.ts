@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodError } from 'zod';
+import type { Locale } from '@/shared/i18n/locale';
+import { localiseValidation } from '@/shared/i18n/messages/validation';
 
 /** Every API error has this shape: a message a person can read, and per-field messages for forms. */
 export interface ApiErrorBody {
@@ -12,11 +14,17 @@ export function sendError(reply: FastifyReply, status: number, message: string):
 }
 
 /** 400 with the first message per field, as the shared zod schema words them. */
-export function sendValidationError(reply: FastifyReply, error: ZodError, message = 'Invalid request'): FastifyReply {
+export function sendValidationError(
+  reply: FastifyReply,
+  error: ZodError,
+  message = 'Invalid request',
+  /** Answers the schema's messages in this language (the validation catalogue); default as written. */
+  locale?: Locale,
+): FastifyReply {
   const fieldErrors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : '_';
-    fieldErrors[key] ??= issue.message;
+    fieldErrors[key] ??= locale ? localiseValidation(locale, issue.message) : issue.message;
   }
   const first = Object.values(fieldErrors)[0];
   return reply.code(400).send({ error: first ?? message, fieldErrors } satisfies ApiErrorBody);
@@ -35,7 +43,34 @@ export function installErrorHandlers(app: FastifyInstance): void {
             : error.message;
       return sendError(reply, status, message);
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return sendError(reply, 500, 'Something went wrong on our side. Please try again.');
   });
+}
+
+interface LoggedError {
+  type: string;
+  message: string;
+  code?: string;
+  stack?: string;
+  cause?: LoggedError;
+}
+
+/**
+ * What a failure's log line may hold: type, code, message and stack, never customer data. A failed
+ * query's message lists its parameters (names, addresses, personnummer) after "params:", and
+ * database errors carry the offending values in `detail`/`where`/`params`: those are left out.
+ */
+export function loggableError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: 'non-Error thrown' };
+  const withheld = (text: string) => text.replace(/\nparams: [\s\S]*$/, '\nparams: (withheld)');
+  const code = (error as { code?: unknown }).code;
+  const logged: LoggedError = {
+    type: error.constructor.name,
+    message: withheld(error.message),
+    stack: error.stack === undefined ? undefined : withheld(error.stack),
+  };
+  if (typeof code === 'string') logged.code = code;
+  if (error.cause !== undefined && depth < 3) logged.cause = loggableError(error.cause, depth + 1);
+  return logged;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import type { StoredOrderLine } from '../db/orders-schema';
+import type { Database } from '@/server/db/client';
+import type { StoredOrderLine } from '@/server/db/orders-schema';
+import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 
 /** One order as it goes into the `orders` table (column names), priced and checked already. */
 export interface NewOrderRow {
@@ -18,14 +19,28 @@ export interface NewOrderRow {
   total_amount: string;
   ex_vat_amount: string;
   vat_amount: string;
+  vat_treatment: VatTreatment;
+  buyer_vat_number: string | null;
+  buyer_reference: string | null;
+  billing_address: string | null;
+  /** "2026-12-23" or null. */
+  needed_by: string | null;
   idempotency_key: string;
   request_hash: string;
   access_token_hash: string;
+  /** Print files the order claimed, in the buyer's order (order_print_files). */
+  print_files?: { upload_id: string; kind: 'vector' | 'raster'; position: number }[];
 }
 
 export interface InsertedOrder {
   order_number: string;
   total_amount: string;
+}
+
+interface PendingOrder {
+  row: NewOrderRow;
+  resolve: (order: InsertedOrder | undefined) => void;
+  reject: (error: unknown) => void;
 }
 
 /** Orders written in one statement at most; a larger queue is written in several. */
@@ -38,11 +53,7 @@ const MAX_BATCH = 200;
  * commit, many orders. A lone order is written at once, so nothing waits on a timer.
  */
 export class OrderWriter {
-  private queue: {
-    row: NewOrderRow;
-    resolve: (order: InsertedOrder | undefined) => void;
-    reject: (error: unknown) => void;
-  }[] = [];
+  private queue: PendingOrder[] = [];
   private writing = false;
 
   constructor(private readonly database: Database) {}
@@ -60,36 +71,41 @@ export class OrderWriter {
     try {
       while (this.queue.length > 0) {
         const batch = this.queue.splice(0, MAX_BATCH);
-        try {
-          const stored = await insertOrders(
-            this.database,
-            batch.map((pending) => pending.row),
-          );
-          for (const pending of batch) {
-            const order = stored.get(pending.row.idempotency_key);
-            // A key twice in one batch: the first is stored, the second replays it.
-            stored.delete(pending.row.idempotency_key);
-            pending.resolve(order);
-          }
-        } catch (error) {
-          if (batch.length === 1) {
-            batch[0]?.reject(error);
-            continue;
-          }
-          // One order the database refuses must not fail the others: write each on its own.
-          for (const pending of batch) {
-            try {
-              pending.resolve(
-                (await insertOrders(this.database, [pending.row])).get(pending.row.idempotency_key),
-              );
-            } catch (single) {
-              pending.reject(single);
-            }
-          }
-        }
+        await this.writeBatch(batch);
       }
     } finally {
       this.writing = false;
+    }
+  }
+
+  /**
+   * Writes a batch in one statement. When the database refuses it (one order it cannot store),
+   * the batch is split in halves and each half written the same way: one bad order among n costs
+   * about 2·log2(n) statements, and the good ones still share their commits, where writing each on
+   * its own made 400 good orders wait on 400 commits.
+   */
+  private async writeBatch(batch: PendingOrder[]): Promise<void> {
+    let stored: Map<string, InsertedOrder>;
+    try {
+      stored = await insertOrders(
+        this.database,
+        batch.map((pending) => pending.row),
+      );
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      await this.writeBatch(batch.slice(0, half));
+      await this.writeBatch(batch.slice(half));
+      return;
+    }
+    for (const pending of batch) {
+      const order = stored.get(pending.row.idempotency_key);
+      // A key twice in one batch: the first is stored, the second replays it.
+      stored.delete(pending.row.idempotency_key);
+      pending.resolve(order);
     }
   }
 }
@@ -109,7 +125,7 @@ export function orderWriterFor(database: Database): OrderWriter {
  * One statement, so one round trip and one implicit transaction: take a run of invoice numbers
  * under the counter's row lock (strictly increasing across transactions and instances, even within
  * one millisecond; the first is at least now in milliseconds), store the orders in arrival order,
- * queue their two emails each. A key already used inserts nothing (its number is a harmless gap).
+ * queue their two emails each, and record their print files. A key already used inserts nothing (its number is a harmless gap).
  * The rows travel as one JSON parameter, which both drivers (PGlite, node-postgres) pass as text.
  */
 async function insertOrders(
@@ -125,7 +141,8 @@ async function insertOrders(
         customer_organization text, customer_org_number text, customer_personal_number text,
         customer_address text, delivery_address text, country_code text, items jsonb,
         total_amount numeric, ex_vat_amount numeric, vat_amount numeric,
-        idempotency_key text, request_hash text, access_token_hash text
+        vat_treatment text, buyer_vat_number text, buyer_reference text, billing_address text,
+        needed_by date, idempotency_key text, request_hash text, access_token_hash text, print_files jsonb
       )
     ), counter AS (
       UPDATE invoice_counter
@@ -137,17 +154,24 @@ async function insertOrders(
         order_number, invoice_seq, customer_type, customer_name, customer_email, customer_phone,
         customer_organization, customer_org_number, customer_personal_number, customer_address,
         delivery_address, country_code, items, total_amount, ex_vat_amount, vat_amount,
+        vat_treatment, buyer_vat_number, buyer_reference, billing_address, needed_by,
         idempotency_key, request_hash, access_token_hash
       )
       SELECT 'INV-' || (counter.base + input.ord), counter.base + input.ord, input.customer_type,
         input.customer_name, input.customer_email, input.customer_phone, input.customer_organization,
         input.customer_org_number, input.customer_personal_number, input.customer_address,
         input.delivery_address, input.country_code, input.items, input.total_amount, input.ex_vat_amount,
-        input.vat_amount, input.idempotency_key, input.request_hash, input.access_token_hash
+        input.vat_amount, input.vat_treatment, input.buyer_vat_number, input.buyer_reference,
+        input.billing_address, input.needed_by, input.idempotency_key, input.request_hash, input.access_token_hash
       FROM input, counter
       ORDER BY input.ord
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING id, idempotency_key, order_number, total_amount::text AS total_amount
+    ), files AS (
+      INSERT INTO order_print_files (order_id, upload_id, kind, position)
+      SELECT inserted.id, f.upload_id, f.kind, f.position
+      FROM inserted JOIN input ON input.idempotency_key = inserted.idempotency_key,
+        jsonb_to_recordset(coalesce(input.print_files, '[]'::jsonb)) AS f(upload_id text, kind text, position int)
     ), queued AS (
       INSERT INTO email_outbox (order_id, kind)
       SELECT inserted.id, kind FROM inserted, unnest(ARRAY['buyer_confirmation', 'shop_notice']) AS kind

@@ -6,10 +6,10 @@ import {
   startServer,
   testDatabaseUrl,
   type TestServer,
-} from '../../../tests/helpers/server';
-import { testCustomer } from '../../../tests/helpers/orders';
-import { startSmtp, type TestSmtp } from '../../../tests/helpers/smtp';
-import { orders } from '../db/orders-schema';
+} from '@tests/helpers/server';
+import { testCustomer } from '@tests/helpers/orders';
+import { startSmtp, type TestSmtp } from '@tests/helpers/smtp';
+import { orders } from '@/server/db/orders-schema';
 
 const customer = testCustomer;
 
@@ -42,7 +42,7 @@ describe.skipIf(!testDatabaseUrl)('orders on PostgreSQL with two app instances',
           json: {
             idempotencyKey: `pg-test-${i}-${Date.now()}-key`,
             customer,
-            lines: [{ productId: 'hoodie', quantity: 20 + i }],
+            lines: [{ productId: 'hoodie', quantity: 20 + i, sizes: { M: 20 + i } }],
           },
         }),
       ),

@@ -1,11 +1,13 @@
 import { asc, count, eq } from 'drizzle-orm';
-import { orders } from '../db/orders-schema';
+import { orders } from '@/server/db/orders-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutMessages as m } from '../../shared/checkout-schema';
-import { makePng } from '../../../tests/helpers/png';
-import { request, startServer, type TestServer } from '../../../tests/helpers/server';
-import { testCustomer } from '../../../tests/helpers/orders';
-import type { OrderView } from '../../shared/order-view';
+import { checkoutMessages as m } from '@/shared/checkout-schema';
+import { makePng } from '@tests/helpers/png';
+import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { testCustomer } from '@tests/helpers/orders';
+import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
+import type { OrderView } from '@/shared/order-view';
+import { invalidCharacterMessage } from '@/shared/text';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -29,7 +31,12 @@ interface ErrorBody {
 }
 
 function order(overrides: Record<string, unknown> = {}) {
-  return { idempotencyKey: newKey(), customer, lines: [{ productId: 'hoodie', quantity: 50 }], ...overrides };
+  return {
+    idempotencyKey: newKey(),
+    customer,
+    lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 } }],
+    ...overrides,
+  };
 }
 
 async function countOrders(): Promise<number> {
@@ -43,7 +50,7 @@ describe('POST /api/orders', () => {
       method: 'POST',
       json: order({
         lines: [
-          { productId: 'hoodie', quantity: 50 },
+          { productId: 'hoodie', quantity: 50, sizes: { M: 50 } },
           { productId: 'kuponghäfte', quantity: 300 },
         ],
       }),
@@ -71,7 +78,8 @@ describe('POST /api/orders', () => {
     });
     expect(stored.body.payment).toMatchObject({
       bankAccount: server.config.seller.bankAccount,
-      reference: res.body.orderNumber,
+      // The OCR reference of the invoice number: its digits, a length digit and a Luhn digit.
+      reference: ocrForInvoiceNumber(res.body.orderNumber),
     });
     const byHeader = await request(server, `/api/orders/${res.body.orderNumber}`, {
       headers: { 'x-order-token': res.body.accessToken },
@@ -90,7 +98,9 @@ describe('POST /api/orders', () => {
       json: order({
         total: 1,
         totalAmount: '1.00',
-        lines: [{ productId: 'hoodie', quantity: 50, price: 1, unitPrice: '0.01', lineTotal: 1 }],
+        lines: [
+          { productId: 'hoodie', quantity: 50, sizes: { M: 50 }, price: 1, unitPrice: '0.01', lineTotal: 1 },
+        ],
       }),
     });
     expect(res.status).toBe(201);
@@ -170,6 +180,7 @@ describe('POST /api/orders', () => {
           {
             productId: 'hoodie',
             quantity: 20,
+            sizes: { M: 20 },
             customisation: { color: 'navy', prints: [print], additionalInfo: 'Logo <b>big</b>' },
           },
         ],
@@ -191,6 +202,7 @@ describe('POST /api/orders', () => {
           {
             productId: 'hoodie',
             quantity: 20,
+            sizes: { M: 20 },
             customisation: { color: 'navy', prints: [{ ...print, x: 500 }] },
           },
         ],
@@ -205,6 +217,7 @@ describe('POST /api/orders', () => {
           {
             productId: 'hoodie',
             quantity: 20,
+            sizes: { M: 20 },
             customisation: { color: 'navy', prints: [{ ...print, uploadId: 'neveruploaded1234' }] },
           },
         ],
@@ -247,6 +260,45 @@ describe('POST /api/orders', () => {
     expect(long.body.error).toBe('Name cannot exceed 100 characters');
     const empty = await request<ErrorBody>(server, '/api/orders', { method: 'POST' });
     expect(empty.status).toBe(400);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('NUL, lone surrogates and control characters in any text field → 400 naming the field, never a 500', async () => {
+    const before = await countOrders();
+    const textFields = ['name', 'email', 'phone', 'address', 'personalNumber', 'buyerReference'] as const;
+    const bad = ['\u0000', '\ud800', 'x\udfff', '\u0085', '\u009b', '\u2028', '\u001b'];
+    for (const field of textFields) {
+      for (const character of bad) {
+        // An address may hold a line separator: it is multi-line text.
+        if (field === 'address' && character === '\u2028') continue;
+        const answer = await request<ErrorBody>(server, '/api/orders', {
+          method: 'POST',
+          json: order({
+            customer: {
+              ...customer,
+              [field]: `${(customer as Record<string, string>)[field] ?? 'PO'}${character}x`,
+            },
+          }),
+        });
+        expect(answer.status, `${field} ${JSON.stringify(character)}`).toBe(400);
+        expect(answer.body.fieldErrors?.[`customer.${field}`]).toBe(invalidCharacterMessage);
+      }
+    }
+    const info = await request<ErrorBody>(server, '/api/orders', {
+      method: 'POST',
+      json: order({
+        lines: [
+          {
+            productId: 'hoodie',
+            quantity: 20,
+            sizes: { M: 20 },
+            customisation: { color: 'navy', prints: [], additionalInfo: 'Logo\u0000 big' },
+          },
+        ],
+      }),
+    });
+    expect(info.status).toBe(400);
+    expect(info.body.error).toBe(invalidCharacterMessage);
     expect(await countOrders()).toBe(before);
   });
 
@@ -298,7 +350,7 @@ describe('POST /api/orders', () => {
     await request(server, '/api/orders', { method: 'POST', json: body });
     const res = await request<ErrorBody>(server, '/api/orders', {
       method: 'POST',
-      json: { ...body, lines: [{ productId: 'hoodie', quantity: 60 }] },
+      json: { ...body, lines: [{ productId: 'hoodie', quantity: 60, sizes: { M: 60 } }] },
     });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(
@@ -329,7 +381,9 @@ describe('group commit: orders arriving together are written together', () => {
     const before = await countOrders();
     const bodies = Array.from({ length: 30 }, () => order());
     const answers = await Promise.all(
-      [...bodies, ...bodies].map((body) => request<Placed>(server, '/api/orders', { method: 'POST', json: body })),
+      [...bodies, ...bodies].map((body) =>
+        request<Placed>(server, '/api/orders', { method: 'POST', json: body }),
+      ),
     );
     expect(await countOrders()).toBe(before + 30);
     for (let i = 0; i < 30; i++) {
@@ -337,7 +391,10 @@ describe('group commit: orders arriving together are written together', () => {
       expect(pair.map((a) => a?.status).sort()).toEqual([200, 201]);
       expect(pair[0]?.body.orderNumber).toBe(pair[1]?.body.orderNumber);
     }
-    const rows = await server.database.db.select({ seq: orders.invoiceSeq }).from(orders).orderBy(asc(orders.id));
+    const rows = await server.database.db
+      .select({ seq: orders.invoiceSeq })
+      .from(orders)
+      .orderBy(asc(orders.id));
     for (let i = 1; i < rows.length; i++) expect(rows[i]?.seq).toBeGreaterThan(rows[i - 1]?.seq ?? 0);
   });
 });
@@ -363,6 +420,7 @@ describe('GET /api/orders/:number and the invoice', () => {
           {
             productId: 'tshirt-bomull',
             quantity: 20,
+            sizes: { M: 20 },
             customisation: { color: 'red', prints: [], additionalInfo: `${evil}` },
           },
         ],
@@ -406,9 +464,12 @@ describe('GET /api/orders/:number and the invoice', () => {
     expect(res.body).toContain('100 kr');
     expect(res.body).toContain(server.config.seller.bankAccount);
     const plain = res.body.replace(/[\u00a0\u202f]/g, ' ');
-    expect(plain).toContain('1 760,00 kr'); // 20 × 88
-    expect(plain).toContain('1 408,00 kr'); // ex VAT
-    expect(plain).toContain('352,00 kr'); // VAT
+    // Norway is outside the EU: export, the buyer pays 20 × 88 kr without VAT.
+    expect(plain).toContain('70,40 kr'); // unit price excl. VAT
+    expect(plain).toContain('1 408,00 kr'); // ex VAT = total
+    expect(plain).toContain('0,00 kr'); // no VAT
+    expect(plain).not.toContain('1 760,00 kr');
+    expect(plain).toContain('Export – goods delivered outside the EU');
   });
 
   it('a Swedish order gets a Swedish invoice with sv-SE dates and a due date 30 days on', async () => {
@@ -430,6 +491,6 @@ describe('GET /api/orders/:number and the invoice', () => {
     expect(invoice.body).toContain('Moms 25 %');
     expect(invoice.body).toContain(sv(date));
     expect(invoice.body).toContain(sv(new Date(date.getTime() + 30 * 86_400_000)));
-    expect(invoice.body).toContain('114,375 kr');
+    expect(invoice.body).toContain('91,50 kr'); // 114,375 kr without VAT
   });
 });

@@ -1,16 +1,32 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { orderRequestSchema } from '../../shared/checkout-schema';
-import { countryName } from '../../shared/countries';
-import { orderTokenHeader, type OrderView } from '../../shared/order-view';
-import type { AppContext } from '../app';
-import type { SellerDetails } from '../config';
-import { sendError, sendValidationError } from '../http/errors';
-import { dueDate, invoiceContentSecurityPolicy, renderInvoice, type InvoiceOrder } from './invoice';
+import { orderRequestSchema } from '@/shared/checkout-schema';
+import { countryName } from '@/shared/countries';
+import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
+import { vatPercent } from '@/shared/invoicing/vat-treatment';
+import { orderTokenHeader, type OrderView } from '@/shared/order-view';
+import type { OrderPrintFile } from '@/shared/print-files';
+import { orderPrintFiles } from '@/server/print-files/service';
+import type { AppContext } from '@/server/app';
+import type { SellerDetails } from '@/server/config';
+import { sendError, sendValidationError } from '@/server/http/errors';
+import { orderTotalMessage, throttleOrder } from '@/server/http/request-limits';
+import { dueDate } from '@/shared/dates';
+import { orderDelivery } from '@/shared/delivery';
+import { invoiceForOrder } from '@/server/invoicing/invoice-document';
+import { sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing/http';
+import { invoiceContentSecurityPolicy, renderInvoice, type InvoiceOrder } from './invoice';
+import { orderActivity } from './activity';
 import { findOrderForToken, OrderError, placeOrder, type OrderRow } from './service';
 
 interface OrderParams {
   Params: { number: string };
   Querystring: { token?: unknown };
+}
+
+/** The token from the x-order-token header only (endpoints the order page calls with fetch). */
+function headerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[orderTokenHeader];
+  return typeof header === 'string' && header !== '' ? header : undefined;
 }
 
 function tokenOf(request: FastifyRequest<OrderParams>): string | undefined {
@@ -21,12 +37,19 @@ function tokenOf(request: FastifyRequest<OrderParams>): string | undefined {
 }
 
 /** The stored order as the confirmation page reads it. Money as exact decimal strings. */
-export function orderJson(order: OrderRow, context: AppContext): OrderView {
+export function orderJson(order: OrderRow, context: AppContext, printFiles: OrderPrintFile[]): OrderView {
+  const invoice = invoiceForOrder(order, context.config.seller);
   return {
     orderNumber: order.orderNumber,
     orderDate: order.orderDate.toISOString(),
-    dueDate: dueDate(order.orderDate).toISOString(),
+    dueDate: dueDate(order.orderDate),
     status: order.status,
+    delivery: orderDelivery({
+      productIds: order.items.map((line) => line.productId),
+      countryCode: order.countryCode,
+      status: order.status,
+      neededBy: order.neededBy,
+    }),
     customer: {
       customerType: order.customerType,
       name: order.customerName,
@@ -36,8 +59,18 @@ export function orderJson(order: OrderRow, context: AppContext): OrderView {
       address: order.deliveryAddress,
       country: order.countryCode,
       countryName: countryName(order.countryCode) ?? order.countryCode,
+      vatNumber: order.buyerVatNumber,
+      reference: order.buyerReference,
+      billingAddress: order.billingAddress,
     },
-    lines: order.items.map((line) => ({ ...line, unit: 'st' })),
+    vatTreatment: order.vatTreatment,
+    vatPercent: vatPercent(order.vatTreatment),
+    lines: order.items.map((line, index) => ({
+      ...line,
+      unitPriceExVat: invoice.lines[index]?.unitPriceExVat ?? line.unitPrice,
+      lineNet: invoice.lines[index]?.lineNet ?? line.lineTotal,
+    })),
+    printFiles,
     total: order.totalAmount,
     exVat: order.exVatAmount,
     vat: order.vatAmount,
@@ -45,7 +78,9 @@ export function orderJson(order: OrderRow, context: AppContext): OrderView {
       bankAccount: context.config.seller.bankAccount,
       bankgiro: context.config.seller.bankgiro,
       amount: order.totalAmount,
-      reference: order.orderNumber,
+      reference: ocrForInvoiceNumber(order.orderNumber),
+      iban: order.countryCode === 'SE' ? null : context.config.seller.iban,
+      bic: order.countryCode === 'SE' ? null : context.config.seller.bic,
     },
   };
 }
@@ -60,8 +95,16 @@ export function orderRoutes(
   app.post('/api/orders', async (request, reply) => {
     const parsed = orderRequestSchema.safeParse(request.body ?? undefined);
     if (!parsed.success) return sendValidationError(reply, parsed.error);
+    const throttled = await throttleOrder(request, reply, context, parsed.data.customer.email);
+    if (throttled) return throttled;
     try {
-      const placed = await placeOrder(context.database, parsed.data, options);
+      const placed = await placeOrder(context.database, parsed.data, {
+        ...options,
+        maxTotal: {
+          kr: context.config.limits.orderMaxTotalSek,
+          message: orderTotalMessage(request, context),
+        },
+      });
       return reply
         .code(placed.created ? 201 : 200)
         .header('cache-control', 'no-store')
@@ -77,13 +120,41 @@ export function orderRoutes(
   app.get<OrderParams>('/api/orders/:number', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
-    return reply.header('cache-control', 'no-store').send(orderJson(order, context));
+    const printFiles = await orderPrintFiles(context.database.db, order.id, order.items);
+    return reply.header('cache-control', 'no-store').send(orderJson(order, context, printFiles));
+  });
+
+  // The order page's timeline (and later proofs): the token comes as a header, never in the URL.
+  app.get<OrderParams>('/api/orders/:number/activity', async (request, reply) => {
+    const order = await findOrderForToken(context.database, request.params.number, headerToken(request));
+    if (!order) return notFound(reply);
+    return reply.header('cache-control', 'no-store').send(await orderActivity(context.database.db, order));
   });
 
   app.get<OrderParams>('/api/orders/:number/invoice', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
     return sendInvoice(reply, order, context.config.seller);
+  });
+
+  // The same invoice as PDF (?inline=1 opens it in the browser) and as Peppol BIS 3 e-invoice.
+  app.get<OrderParams & { Querystring: { inline?: unknown } }>(
+    '/api/orders/:number/invoice.pdf',
+    async (request, reply) => {
+      const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
+      if (!order) return notFound(reply);
+      return sendInvoicePdf(
+        reply,
+        invoiceForOrder(order, context.config.seller),
+        request.query.inline === '1',
+      );
+    },
+  );
+
+  app.get<OrderParams>('/api/orders/:number/invoice.xml', async (request, reply) => {
+    const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
+    if (!order) return notFound(reply);
+    return sendInvoiceUbl(reply, invoiceForOrder(order, context.config.seller));
   });
 }
 

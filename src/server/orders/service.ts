@@ -1,21 +1,23 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { findProduct, type Product } from '../../shared/catalogue';
-import type { OrderRequest } from '../../shared/checkout-schema';
-import { countryName } from '../../shared/countries';
-import type { Customisation } from '../../shared/customisation';
-import {
-  milliFromDecimal,
-  milliToDecimalString,
-  splitVat,
-  sumMilli,
-  unitPriceToString,
-} from '../../shared/money';
-import { priceLine } from '../../shared/pricing';
-import type { Database } from '../db/client';
-import { orders, type StoredOrderLine } from '../db/orders-schema';
-import { findMissingUploads } from '../uploads';
+import { findProduct, type Product } from '@/shared/catalogue';
+import type { OrderRequest } from '@/shared/checkout-schema';
+import { countryName } from '@/shared/countries';
+import type { Customisation } from '@/shared/customisation';
+import { invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
+import { MILLI_PER_KR, milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
+import { priceLine } from '@/shared/pricing';
+import { sizeMessages } from '@/shared/i18n/messages/sizes';
+import { describeSplitProblem, splitProblem } from '@/shared/sizes';
+import type { Database } from '@/server/db/client';
+import { orders, type StoredOrderLine } from '@/server/db/orders-schema';
+import { attachUploads } from '@/server/uploads';
+import { accessTokenHash, isOrderLinkToken } from './links';
 import { orderWriterFor } from './order-writer';
+import { CONVERSION_FEE, minimumOrderMessage } from '@/shared/terms';
+import { CONVERSION_FEE_CODE, CONVERSION_FEE_NAME } from '@/shared/print-files';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { claimPrintFiles, type ClaimedPrintFile } from '@/server/print-files/service';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -52,9 +54,7 @@ function idempotencyKeyHash(key: string): string {
   return sha256(`idempotency-key\0${key}`).toString('hex');
 }
 
-function tokenHash(token: string): string {
-  return sha256(token).toString('hex');
-}
+const tokenHash = accessTokenHash;
 
 /** Prices every line on the server (DESIGN §3) and checks products, minimums and customisations. */
 function priceLines(request: OrderRequest): {
@@ -71,7 +71,17 @@ function priceLines(request: OrderRequest): {
     }
     const price = priceLine(product, line.quantity);
     if (!price) {
-      fieldErrors[`lines.${index}.quantity`] = `Minimum order is ${product.minQuantity} pcs`;
+      fieldErrors[`lines.${index}.quantity`] = minimumOrderMessage(product.minQuantity);
+      return;
+    }
+    const sizeProblem = splitProblem(product, line.quantity, line.sizes);
+    if (sizeProblem) {
+      const t = sizeMessages.en;
+      fieldErrors[`lines.${index}.sizes`] = t.line({
+        n: index + 1,
+        name: product.name,
+        problem: describeSplitProblem(t, sizeProblem),
+      });
       return;
     }
     const stored: StoredOrderLine = {
@@ -81,6 +91,7 @@ function priceLines(request: OrderRequest): {
       unitPrice: unitPriceToString(price.unitPrice),
       lineTotal: milliToDecimalString(price.lineTotal),
     };
+    if (line.sizes) stored.sizes = line.sizes;
     if (line.customisation) {
       const problem = customisationProblem(product, line.customisation);
       if (problem) {
@@ -92,6 +103,22 @@ function priceLines(request: OrderRequest): {
     lines.push(stored);
   });
   return { lines, fieldErrors };
+}
+
+/** One fee line per raster print file, priced here whatever the browser sent. */
+function conversionFeeLines(files: readonly ClaimedPrintFile[]): StoredOrderLine[] {
+  return files
+    .filter((file) => file.kind === 'raster')
+    .map((file) => ({
+      productId: CONVERSION_FEE_CODE,
+      name: CONVERSION_FEE_NAME,
+      quantity: 1,
+      unitPrice: unitPriceToString(CONVERSION_FEE),
+      lineTotal: milliToDecimalString(CONVERSION_FEE),
+      fee: 'conversion' as const,
+      printFileId: file.id,
+      ...(file.name ? { printFileName: file.name } : {}),
+    }));
 }
 
 function customisationProblem(product: Product, customisation: Customisation): string | undefined {
@@ -119,6 +146,8 @@ export interface PlacedOrder {
 export interface OrderServiceOptions {
   /** Called after an order commits (the email worker's nudge). */
   onCreated?: () => void;
+  /** Largest total the buyer may pay, in whole kronor, and the refusal's message (ORDER_MAX_TOTAL_SEK). */
+  maxTotal?: { kr: number; message: string };
 }
 
 /** Places an order: one transaction stores the order, its invoice number and its outbox emails. */
@@ -131,19 +160,54 @@ export async function placeOrder(
   if (Object.keys(fieldErrors).length > 0) {
     throw new OrderError(400, Object.values(fieldErrors)[0] ?? 'Invalid order', fieldErrors);
   }
+  const { customer } = request;
+  // The server decides the VAT rule (never the browser): Swedish VAT, reverse charge or export.
+  const vatTreatment = vatTreatmentFor(customer);
+  const goods = invoiceAmounts(
+    lines.map((l) => milliFromDecimal(l.lineTotal)),
+    vatTreatment,
+  );
+  // Checked before anything is claimed or written: an absurd order stores nothing.
+  if (options.maxTotal && goods.total > options.maxTotal.kr * MILLI_PER_KR) {
+    throw new OrderError(400, options.maxTotal.message);
+  }
   const uploadIds = lines.flatMap((l) => l.customisation?.prints.map((p) => p.uploadId) ?? []);
   if (uploadIds.length > 0) {
-    const missing = await findMissingUploads(database, uploadIds);
+    // Claims the uploads before the order is written, so housekeeping never deletes them.
+    const missing = await attachUploads(database, uploadIds);
     if (missing.length > 0)
       throw new OrderError(400, 'An uploaded print image was not found. Please upload it again.');
   }
 
-  const { customer } = request;
-  const requestHash = sha256(JSON.stringify({ customer, lines: request.lines })).toString('hex');
+  // Without a needed-by date or print files the hash is what it was before those fields existed
+  // (undefined is left out).
+  const { neededBy } = request;
+  const printFileIds = request.printFiles ?? [];
+  const requestHash = sha256(
+    JSON.stringify({
+      customer,
+      lines: request.lines,
+      neededBy,
+      printFiles: printFileIds.length > 0 ? printFileIds : undefined,
+    }),
+  ).toString('hex');
+  const keyHash = idempotencyKeyHash(request.idempotencyKey);
+
+  const claim = await claimPrintFiles(database, printFileIds, new Set(uploadIds), keyHash);
+  if (!claim.ok) {
+    const fieldErrors = Object.fromEntries(
+      claim.problems.map((p) => [`printFiles.${p.index}`, printFileMessages.en.unknownFile]),
+    );
+    throw new OrderError(400, `printFiles: ${printFileMessages.en.unknownFile}`, fieldErrors);
+  }
+  lines.push(...conversionFeeLines(claim.files));
+  // What the buyer pays: the goods and the conversion fees.
+  const amounts = invoiceAmounts(
+    lines.map((l) => milliFromDecimal(l.lineTotal)),
+    vatTreatment,
+  );
   const accessToken = accessTokenFor(request.idempotencyKey);
 
-  const total = sumMilli(lines.map((l) => milliFromDecimal(l.lineTotal)));
-  const { exVat, vat } = splitVat(total);
   const country = countryName(customer.country) ?? customer.country;
   const company = customer.customerType === 'company';
 
@@ -159,16 +223,22 @@ export async function placeOrder(
     delivery_address: customer.address,
     country_code: customer.country,
     items: lines,
-    total_amount: milliToDecimalString(total),
-    ex_vat_amount: milliToDecimalString(exVat),
-    vat_amount: milliToDecimalString(vat),
-    idempotency_key: idempotencyKeyHash(request.idempotencyKey),
+    total_amount: milliToDecimalString(amounts.total),
+    ex_vat_amount: milliToDecimalString(amounts.net),
+    vat_amount: milliToDecimalString(amounts.vat),
+    vat_treatment: vatTreatment,
+    buyer_vat_number: customer.vatNumber === '' ? null : customer.vatNumber,
+    buyer_reference: customer.buyerReference === '' ? null : customer.buyerReference,
+    billing_address: customer.billingAddress === '' ? null : customer.billingAddress,
+    needed_by: neededBy ?? null,
+    idempotency_key: keyHash,
     request_hash: requestHash,
     access_token_hash: tokenHash(accessToken),
+    print_files: claim.files.map((file, position) => ({ upload_id: file.id, kind: file.kind, position })),
   });
 
   if (!inserted) {
-    const existing = await findByIdempotencyKey(database, idempotencyKeyHash(request.idempotencyKey));
+    const existing = await findByIdempotencyKey(database, keyHash);
     if (!existing) throw new Error('order with this idempotency key vanished');
     return replay(existing, requestHash, accessToken);
   }
@@ -205,7 +275,10 @@ function replay(
 export const orderNumberPattern = /^INV-\d{1,19}$/;
 
 /** The order with this number, for callers that checked access themselves (admin). */
-export async function findOrderByNumber(database: Database, orderNumber: string): Promise<OrderRow | undefined> {
+export async function findOrderByNumber(
+  database: Database,
+  orderNumber: string,
+): Promise<OrderRow | undefined> {
   if (!orderNumberPattern.test(orderNumber)) return undefined;
   const [row] = await database.db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
   return row;
@@ -222,5 +295,7 @@ export async function findOrderForToken(
   if (!row) return undefined;
   const given = Buffer.from(tokenHash(token), 'hex');
   const stored = Buffer.from(row.accessTokenHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored) ? row : undefined;
+  if (given.length === stored.length && timingSafeEqual(given, stored)) return row;
+  // A link from one of the order's emails (its own random token, see links.ts).
+  return (await isOrderLinkToken(database.db, row.id, token)) ? row : undefined;
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminPartnerPage } from '../../shared/admin';
-import { request, startServer, type TestServer } from '../../../tests/helpers/server';
+import type { AdminPartnerPage } from '@/shared/admin';
+import { validationMessages } from '@/shared/i18n/messages/validation';
+import { invalidCharacterMessage } from '@/shared/text';
+import { request, startServer, type TestServer } from '@tests/helpers/server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -32,7 +34,12 @@ describe('POST /api/partner-applications', () => {
     const before = await storedCount();
     const { status, body } = await request<{ id: string }>(server, '/api/partner-applications', {
       method: 'POST',
-      json: { ...valid, companyName: '  Exempel AB  ', city: ' Lund ', businessDescription: ' <script>alert(1)</script> events and more ' },
+      json: {
+        ...valid,
+        companyName: '  Exempel AB  ',
+        city: ' Lund ',
+        businessDescription: ' <script>alert(1)</script> events and more ',
+      },
     });
     expect(status).toBe(201);
     expect(body.id).toMatch(/^\d+$/);
@@ -40,7 +47,9 @@ describe('POST /api/partner-applications', () => {
 
     const login = await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' } });
     const cookie = /admin_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
-    const list = await request<AdminPartnerPage>(server, '/api/admin/partner-applications', { headers: { cookie } });
+    const list = await request<AdminPartnerPage>(server, '/api/admin/partner-applications', {
+      headers: { cookie },
+    });
     expect(list.status).toBe(200);
     expect(list.body.applications[0]).toMatchObject({
       id: body.id,
@@ -56,6 +65,8 @@ describe('POST /api/partner-applications', () => {
     ['companyName', '   A   ', 'Company name must be at least 2 characters'],
     ['orgNumber', '5566778899', 'Organization number must be in format XXXXXX-XXXX'],
     ['orgNumber', '556677-889', 'Organization number must be in format XXXXXX-XXXX'],
+    // The check digit, as at checkout (556677-8899 is right, 556677-8898 is not).
+    ['orgNumber', '556677-8898', 'Organization number is not valid (check digit)'],
     ['contactPerson', 'A', 'Contact person must be at least 2 characters'],
     ['contactPerson', 'A'.repeat(101), 'Name cannot exceed 100 characters'],
     ['email', 'not-an-email', 'Invalid email address'],
@@ -74,20 +85,63 @@ describe('POST /api/partner-applications', () => {
     ['terms', 'yes', 'You must accept the terms'],
   ])('%s = %j → 400 "%s", nothing stored', async (field, value, message) => {
     const before = await storedCount();
-    const { status, body } = await request<{ error: string; fieldErrors: Record<string, string> }>(server, '/api/partner-applications', {
-      method: 'POST',
-      json: { ...valid, [field]: value },
-    });
+    const { status, body } = await request<{ error: string; fieldErrors: Record<string, string> }>(
+      server,
+      '/api/partner-applications',
+      {
+        method: 'POST',
+        json: { ...valid, [field]: value },
+      },
+    );
     expect(status).toBe(400);
     expect(body.fieldErrors).toEqual({ [field]: message });
     expect(body.error).toBe(message);
     expect(await storedCount()).toBe(before);
   });
 
+  // Characters PostgreSQL cannot store (NUL, lone surrogates) used to give a 500 whose log line held
+  // the application; control characters (C1 NEXT LINE, line separators) do not belong in a field.
+  it.each(
+    Object.keys(valid)
+      .filter((field) => field !== 'terms')
+      .flatMap((field) =>
+        ['\u0000', '\ud800', '\udc00x', '\u0085', '\u2028', '\u001b[31m']
+          // A multi-line description may hold U+2028 (a line separator is text there).
+          .filter((bad) => field !== 'businessDescription' || bad !== '\u2028')
+          .map((bad) => [field, bad] as const),
+      ),
+  )('%s with %j → 400 naming the character, nothing stored', async (field, bad) => {
+    const before = await storedCount();
+    const value = `${String(valid[field as keyof typeof valid])}${bad}1`;
+    const { status, body } = await request<{ error: string; fieldErrors: Record<string, string> }>(
+      server,
+      '/api/partner-applications',
+      { method: 'POST', json: { ...valid, [field]: value } },
+    );
+    expect(status).toBe(400);
+    expect(body.fieldErrors[field]).toBe(invalidCharacterMessage);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('answers the character message in Swedish for a Swedish visitor', async () => {
+    const { status, body } = await request<{ error: string }>(server, '/api/partner-applications?lang=sv', {
+      method: 'POST',
+      json: { ...valid, city: 'Lund\u0000' },
+    });
+    expect(status).toBe(400);
+    expect(body.error).toBe(validationMessages.sv.invalidCharacter);
+  });
+
   it('accepts the boundaries: postal code without space, 20-character description', async () => {
     const { status } = await request(server, '/api/partner-applications', {
       method: 'POST',
-      json: { ...valid, postalCode: '11122', businessDescription: 'D'.repeat(20), phone: '1234567', city: 'Ås' },
+      json: {
+        ...valid,
+        postalCode: '11122',
+        businessDescription: 'D'.repeat(20),
+        phone: '1234567',
+        city: 'Ås',
+      },
     });
     expect(status).toBe(201);
   });
@@ -98,9 +152,21 @@ describe('POST /api/partner-applications', () => {
       { body: '{"companyName":', status: 400, error: /^Request body is not valid JSON$/ },
       { body: 'null', status: 400, error: /.+/ },
       { body: '[]', status: 400, error: /.+/ },
-      { body: JSON.stringify({ ...valid, companyName: 42 }), status: 400, error: /^Company name is required$/ },
-      { body: JSON.stringify({ ...valid, businessDescription: 'x'.repeat(20_000) }), status: 400, error: /^Description cannot exceed 1000 characters$/ },
-      { body: JSON.stringify({ ...valid, city: 'x'.repeat(300_000) }), status: 413, error: /^Request body is too large$/ },
+      {
+        body: JSON.stringify({ ...valid, companyName: 42 }),
+        status: 400,
+        error: /^Company name is required$/,
+      },
+      {
+        body: JSON.stringify({ ...valid, businessDescription: 'x'.repeat(20_000) }),
+        status: 400,
+        error: /^Description cannot exceed 1000 characters$/,
+      },
+      {
+        body: JSON.stringify({ ...valid, city: 'x'.repeat(300_000) }),
+        status: 413,
+        error: /^Request body is too large$/,
+      },
     ];
     for (const c of cases) {
       const response = await request<{ error: string }>(server, '/api/partner-applications', {
@@ -111,7 +177,11 @@ describe('POST /api/partner-applications', () => {
       expect(response.status, c.body.slice(0, 40)).toBe(c.status);
       expect(response.body.error).toMatch(c.error);
     }
-    const missing = await request<{ fieldErrors: Record<string, string> }>(server, '/api/partner-applications', { method: 'POST', json: {} });
+    const missing = await request<{ fieldErrors: Record<string, string> }>(
+      server,
+      '/api/partner-applications',
+      { method: 'POST', json: {} },
+    );
     expect(missing.status).toBe(400);
     expect(Object.keys(missing.body.fieldErrors).sort()).toEqual(Object.keys(valid).sort());
     expect(await storedCount()).toBe(before);

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
-import type { AdminPartnerPage } from '../../shared/admin';
-import type { PartnerApplication } from '../../shared/partner-schema';
-import { encodeCursor, type Cursor } from '../admin/orders';
-import { queryRows } from '../admin/sql';
-import type { Db } from '../db/client';
-import { partnerApplications } from '../db/schema';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AdminPartnerPage } from '@/shared/admin';
+import type { PartnerApplication } from '@/shared/partner-schema';
+import { encodeCursor, type Cursor } from '@/server/admin/orders';
+import { queryRows } from '@/server/admin/sql';
+import type { Db } from '@/server/db/client';
+import { partnerApplications } from '@/server/db/schema';
 
 export async function storeApplication(db: Db, application: PartnerApplication): Promise<number> {
   const { terms: _terms, ...fields } = application;
@@ -16,8 +16,21 @@ export async function storeApplication(db: Db, application: PartnerApplication):
   return row.id;
 }
 
+/** One page and one row more, newest first, on the (created_at, id) index. */
+export function listApplicationsQuery(cursor: Cursor | undefined, limit: number): SQL {
+  return sql`SELECT id::text AS id, company_name, org_number, contact_person, email, phone, address, city, postal_code,
+      business_description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
+    FROM partner_applications
+    WHERE ${cursor ? sql`(partner_applications.created_at, partner_applications.id) < (${cursor.date}::timestamptz, ${cursor.id}::bigint)` : sql`TRUE`}
+    ORDER BY partner_applications.created_at DESC, partner_applications.id DESC LIMIT ${limit + 1}`;
+}
+
 /** Newest first, keyset-paginated like the orders. */
-export async function listApplications(db: Db, cursor: Cursor | undefined, limit: number): Promise<AdminPartnerPage> {
+export async function listApplications(
+  db: Db,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<AdminPartnerPage> {
   const rows = await queryRows<{
     id: string;
     company_name: string;
@@ -30,14 +43,7 @@ export async function listApplications(db: Db, cursor: Cursor | undefined, limit
     postal_code: string;
     business_description: string;
     created_at: string;
-  }>(
-    db,
-    sql`SELECT id::text AS id, company_name, org_number, contact_person, email, phone, address, city, postal_code,
-          business_description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
-        FROM partner_applications
-        WHERE ${cursor ? sql`(partner_applications.created_at, partner_applications.id) < (${cursor.date}::timestamptz, ${cursor.id}::bigint)` : sql`TRUE`}
-        ORDER BY partner_applications.created_at DESC, partner_applications.id DESC LIMIT ${limit + 1}`,
-  );
+  }>(db, listApplicationsQuery(cursor, limit));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

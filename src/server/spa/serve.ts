@@ -3,43 +3,118 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isKnownPage } from '../../shared/routes';
+import type { Locale } from '@/shared/i18n/locale';
+import { isKnownPage } from '@/shared/routes';
+import { requestLocale } from '@/server/http/locale';
+import { loadServerRenderer, type ServerRenderer } from './render';
 
 export interface Shell {
-  send(request: FastifyRequest, reply: FastifyReply, status: number): FastifyReply;
+  send(request: FastifyRequest, reply: FastifyReply, status: number): Promise<FastifyReply>;
 }
 
-/** The HTML shell, held in memory with its compressed forms: served for every page route. */
-function loadShell(clientDir: string): Shell {
-  const html = readFileSync(join(clientDir, 'index.html'));
-  const brotli = brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } });
-  const gzip = gzipSync(html, { level: 9 });
+interface EncodedHtml {
+  html: Buffer;
+  brotli?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Most pages are rendered once per language and address, then served from memory. */
+const maxCachedPages = 500;
+
+/**
+ * The built index.html as a template: its `<html lang>`, head tags and `<div id="root">` are filled
+ * per page (the server renderer writes the page's own title, description, canonical, hreflang,
+ * Open Graph and JSON-LD).
+ */
+function pageTemplate(clientDir: string) {
+  const template = readFileSync(join(clientDir, 'index.html'), 'utf8')
+    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '');
+  return (locale: Locale, head: string, body: string | undefined) =>
+    template
+      .replace(/<html[^>]*>/, `<html lang="${locale}">`)
+      .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
+      .replace(
+        /<div id="root"><\/div>/,
+        body === undefined ? '<div id="root"></div>' : `<div id="root" data-ssr="1">${body}</div>`,
+      );
+}
+
+function createShell(clientDir: string, renderer: ServerRenderer | undefined, baseUrl: string): Shell {
+  const fill = pageTemplate(clientDir);
+  const cache = new Map<string, EncodedHtml>();
+
+  async function page(request: FastifyRequest, locale: Locale): Promise<EncodedHtml> {
+    const url = splitUrl(request.url);
+    const known = isKnownPage(url.pathname);
+    // Every unknown path shows the same 404 page: one cache entry per language.
+    const key = known ? `${locale} ${url.pathname}?${url.search}` : `${locale} 404`;
+    const cached = cache.get(key);
+    if (cached) return cached;
+    let html: string;
+    if (!renderer) {
+      html = fill(locale, '', undefined);
+    } else {
+      const serverRendered = renderer.isServerRendered(url.pathname);
+      const search = url.search.replace(/^\?/, '');
+      const rendered = serverRendered
+        ? await renderer.renderPage(url.pathname, search, locale, baseUrl)
+        : { head: renderer.pageHead(url.pathname, search, locale, baseUrl), body: undefined };
+      html = fill(locale, rendered.head, rendered.body);
+    }
+    const entry = { html: Buffer.from(html) };
+    if (cache.size >= maxCachedPages) cache.clear();
+    cache.set(key, entry);
+    return entry;
+  }
+
   return {
-    send(request, reply, status) {
+    async send(request, reply, status) {
+      const locale = requestLocale(request);
+      const entry = await page(request, locale);
       const accepted = String(request.headers['accept-encoding'] ?? '');
       reply
         .code(status)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('vary', 'accept-encoding');
-      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(brotli);
-      if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzip);
-      return reply.send(html);
+        .header('content-language', locale)
+        .header('vary', 'accept-encoding, accept-language, cookie');
+      if (/\bbr\b/.test(accepted)) {
+        entry.brotli ??= brotliCompressSync(entry.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
+        return reply.header('content-encoding', 'br').send(entry.brotli);
+      }
+      if (/\bgzip\b/.test(accepted)) {
+        entry.gzip ??= gzipSync(entry.html, { level: 9 });
+        return reply.header('content-encoding', 'gzip').send(entry.gzip);
+      }
+      return reply.send(entry.html);
     },
   };
 }
 
+export interface SpaOptions {
+  /** The shop's public address (canonical URLs, link previews, sitemap). */
+  publicBaseUrl: string;
+}
+
 /**
- * Serves the built SPA: hashed assets precompressed and cached for a year, the shell for every
- * known page, and the shell with HTTP 404 for unknown paths (the SPA renders its 404 page).
+ * Serves the built SPA: hashed assets precompressed and cached for a year, every known page (public
+ * pages rendered on the server in the visitor's language, the rest as the shell the browser
+ * renders), and unknown paths with HTTP 404 and the 404 page.
  * Returns undefined when the client has not been built (API-only tests).
  */
-export async function serveSpa(app: FastifyInstance, clientDir: string): Promise<Shell | undefined> {
+export async function serveSpa(
+  app: FastifyInstance,
+  clientDir: string,
+  options: SpaOptions,
+): Promise<Shell | undefined> {
   if (!existsSync(join(clientDir, 'index.html'))) {
     app.log.warn({ clientDir }, 'client build not found: serving the API only (run npm run build)');
     return undefined;
   }
-  const shell = loadShell(clientDir);
+  const renderer = await loadServerRenderer(clientDir);
+  if (!renderer) app.log.warn({ clientDir }, 'server renderer not built: pages render in the browser only');
+  const shell = createShell(clientDir, renderer, options.publicBaseUrl);
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',
@@ -57,6 +132,15 @@ export async function serveSpa(app: FastifyInstance, clientDir: string): Promise
 
 export function isPageRequest(request: FastifyRequest): boolean {
   return (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+}
+
+/**
+ * Path and query of a request URL, read without `new URL`: a path such as `//` or `//host/x`
+ * reads as a URL with a host (or none) and would throw or lose its path.
+ */
+function splitUrl(raw: string): { pathname: string; search: string } {
+  const at = raw.indexOf('?');
+  return at < 0 ? { pathname: raw, search: '' } : { pathname: raw.slice(0, at), search: raw.slice(at) };
 }
 
 export function pageStatus(url: string): number {

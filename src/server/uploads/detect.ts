@@ -1,4 +1,4 @@
-import type { UploadContentType } from '../db/uploads-schema';
+import type { UploadContentType } from '@/server/db/uploads-schema';
 
 export type Detected =
   { kind: 'image'; contentType: UploadContentType } | { kind: 'svg' } | { kind: 'unknown' };

@@ -1,3 +1,22 @@
-export { findMissingUploads, findUpload, saveUpload, type UploadInfo } from './service';
+export {
+  attachUploads,
+  deleteExpiredUploads,
+  findMissingUploads,
+  findUpload,
+  unattachedBytes,
+  type UploadInfo,
+} from './service';
+export {
+  cleanFileName,
+  enableUploads,
+  receiveUpload,
+  SNIFF_BYTES,
+  uploadStorageFor,
+  type ReceiveOptions,
+  type Sniffed,
+} from './receive';
+export { sendUpload, uploadContentSecurityPolicy } from './serve';
 export { uploadRoutes, type UploadAnswer } from './routes';
-export { FileUploadStorage, type UploadStorage } from './storage';
+export { FileUploadStorage, type PendingWrite, type UploadStorage } from './storage';
+export { measureUpload } from './measure';
+export { readPixelSize, type PixelSize } from './pixel-size';

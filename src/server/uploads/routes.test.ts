@@ -2,16 +2,16 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePng } from '../../../tests/helpers/png';
+import { makePng } from '@tests/helpers/png';
 import {
   createPostgresDatabase,
   request,
   startServer,
   testDatabaseUrl,
   type TestServer,
-} from '../../../tests/helpers/server';
-import { uploads } from '../db/uploads-schema';
-import { MAX_UPLOAD_BYTES, uploadMessages } from '../../shared/uploads';
+} from '@tests/helpers/server';
+import { uploads } from '@/server/db/uploads-schema';
+import { MAX_UPLOAD_BYTES, uploadMessages } from '@/shared/uploads';
 import { detectImage } from './detect';
 import { findMissingUploads } from './service';
 

@@ -1,14 +1,12 @@
-import { join } from 'node:path';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES, uploadMessages } from '../../shared/uploads';
-import type { AppContext } from '../app';
-import { sendError } from '../http/errors';
-import { findUpload, saveUpload } from './service';
-import { FileUploadStorage, type UploadStorage } from './storage';
-
-// Ids are unguessable and an id's bytes never change; kept out of shared caches all the same.
-const CACHE_CONTROL = 'private, max-age=31536000, immutable';
+import { MAX_UPLOAD_BYTES, uploadMessages } from '@/shared/uploads';
+import type { AppContext } from '@/server/app';
+import { sendError } from '@/server/http/errors';
+import { detectImage } from './detect';
+import { enableUploads, receiveUpload, uploadStorageFor, type Sniffed } from './receive';
+import { sendUpload } from './serve';
+import { findUpload } from './service';
+import { measureUpload } from './measure';
 
 /** What POST /api/uploads answers (201). */
 export interface UploadAnswer {
@@ -18,80 +16,44 @@ export interface UploadAnswer {
   url: string;
 }
 
-function errorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+/** Customiser images: PNG, JPEG, WebP, GIF by their first bytes; SVG refused (it can carry script). */
+function sniffImage(head: Uint8Array): Sniffed {
+  const detected = detectImage(head);
+  if (detected.kind === 'image') return { accept: true, contentType: detected.contentType };
+  return { accept: false, message: detected.kind === 'svg' ? uploadMessages.svg : uploadMessages.notImage };
 }
 
 /**
  * POST /api/uploads (multipart, one image file) and GET /api/uploads/:id.
  * Registered as its own encapsulated plugin: multipart parsing applies to these routes only.
  */
-export function uploadRoutes(
-  context: AppContext,
-  storage: UploadStorage = new FileUploadStorage(join(context.config.dataDir, 'uploads')),
-) {
+export function uploadRoutes(context: AppContext) {
+  const storage = uploadStorageFor(context.config);
   return async function uploads(app: FastifyInstance): Promise<void> {
-    await app.register(multipart, {
-      limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 50 },
-      throwFileSizeLimit: true,
-    });
+    await enableUploads(app);
 
     app.post('/api/uploads', async (request, reply) => {
-      if (!request.isMultipart()) return sendError(reply, 400, uploadMessages.noFile);
-      let bytes: Buffer;
-      try {
-        const part = await request.file();
-        if (!part) return sendError(reply, 400, uploadMessages.noFile);
-        bytes = await part.toBuffer();
-        // The size limit can be hit on the very last chunk, after the library's own check: a
-        // truncated file is never stored.
-        if (part.file.truncated) return sendError(reply, 413, uploadMessages.tooLarge);
-      } catch (error) {
-        const code = errorCode(error);
-        if (code === 'FST_REQ_FILE_TOO_LARGE') return sendError(reply, 413, uploadMessages.tooLarge);
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          return sendError(reply, 413, 'Upload one image at a time.');
-        }
-        request.log.info({ err: error }, 'unreadable upload');
-        return sendError(reply, 400, uploadMessages.unreadable);
-      }
-
-      const result = await saveUpload(context.database, storage, bytes);
-      if (!result.ok) {
-        const status = result.reason === 'too-large' ? 413 : result.reason === 'empty' ? 400 : 415;
-        const message = {
-          empty: uploadMessages.empty,
-          'too-large': uploadMessages.tooLarge,
-          svg: uploadMessages.svg,
-          'not-image': uploadMessages.notImage,
-        }[result.reason];
-        return sendError(reply, status, message);
-      }
-      const { id, contentType, size } = result.upload;
+      const upload = await receiveUpload(request, reply, context, {
+        purpose: 'image',
+        sniff: sniffImage,
+        maxBytes: MAX_UPLOAD_BYTES,
+        messages: uploadMessages,
+      });
+      if (!upload) return reply;
+      // The pixel size is kept for the print-quality check, should the buyer use the image as the print file.
+      await measureUpload(context.database, storage, upload);
+      const { id, contentType, size } = upload;
       return reply
         .code(201)
         .send({ id, contentType, size, url: `/api/uploads/${id}` } satisfies UploadAnswer);
     });
 
     app.get<{ Params: { id: string } }>('/api/uploads/:id', async (request, reply) => {
-      const upload = await findUpload(context.database, request.params.id);
-      const etag = upload && `"${upload.sha256}"`;
-      if (etag && request.headers['if-none-match'] === etag) {
-        return reply.code(304).header('etag', etag).header('cache-control', CACHE_CONTROL).send();
-      }
+      // Only customiser images are public by id; print files and proofs have their own routes.
+      const upload = await findUpload(context.database, request.params.id, 'image');
       const stored = upload && (await storage.open(upload.id));
       if (!upload || !stored) return sendError(reply, 404, 'Image not found');
-      return reply
-        .type(upload.contentType)
-        .header('content-length', stored.size)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', CACHE_CONTROL)
-        .header('etag', `"${upload.sha256}"`)
-        .header(
-          'content-disposition',
-          `inline; filename="print-${upload.id}.${upload.contentType.split('/')[1] ?? 'img'}"`,
-        )
-        .send(stored.stream);
+      return sendUpload(request, reply, upload, stored, { inline: true });
     });
   };
 }

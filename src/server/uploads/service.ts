@@ -1,71 +1,64 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
-import { uploadIdPattern, MAX_UPLOAD_BYTES } from '../../shared/uploads';
-import type { Database } from '../db/client';
-import { uploads, type UploadContentType } from '../db/uploads-schema';
-import { detectImage } from './detect';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { uploadIdPattern } from '@/shared/uploads';
+import type { Database } from '@/server/db/client';
+import { uploads } from '@/server/db/uploads-schema';
 import type { UploadStorage } from './storage';
 
+/** An upload as stored: what content sniffing decided, never what the sender declared. */
 export interface UploadInfo {
   id: string;
-  contentType: UploadContentType;
+  contentType: string;
   size: number;
   sha256: string;
+  /** The endpoint that received it ('image', 'print-file', 'proof', ...). */
+  purpose: string;
+  /** The sender's file name, cleaned (display only), or null. */
+  fileName: string | null;
 }
-
-export type SaveResult =
-  { ok: true; upload: UploadInfo } | { ok: false; reason: 'empty' | 'too-large' | 'svg' | 'not-image' };
 
 /** 144 random bits, base64url: unguessable, and matches the customisation schema's id rule. */
 export function newUploadId(): string {
   return randomBytes(18).toString('base64url');
 }
 
-/**
- * Checks the bytes are an image we accept and stores them with their metadata. Nothing is stored
- * for anything else. Bytes are written first and the row second, so a recorded id always has bytes.
- */
-export async function saveUpload(
+export async function recordUpload(database: Database, upload: UploadInfo): Promise<void> {
+  await database.db.insert(uploads).values({
+    id: upload.id,
+    contentType: upload.contentType,
+    sizeBytes: upload.size,
+    sha256: upload.sha256,
+    purpose: upload.purpose,
+    fileName: upload.fileName,
+  });
+}
+
+/** The upload with this id (of this purpose, when given), or undefined. */
+export async function findUpload(
   database: Database,
-  storage: UploadStorage,
-  bytes: Uint8Array,
-): Promise<SaveResult> {
-  if (bytes.length === 0) return { ok: false, reason: 'empty' };
-  if (bytes.length > MAX_UPLOAD_BYTES) return { ok: false, reason: 'too-large' };
-  const detected = detectImage(bytes);
-  if (detected.kind === 'svg') return { ok: false, reason: 'svg' };
-  if (detected.kind !== 'image') return { ok: false, reason: 'not-image' };
-
-  const upload: UploadInfo = {
-    id: newUploadId(),
-    contentType: detected.contentType,
-    size: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
-  };
-  await storage.put(upload.id, bytes);
-  try {
-    await database.db.insert(uploads).values({
-      id: upload.id,
-      contentType: upload.contentType,
-      sizeBytes: upload.size,
-      sha256: upload.sha256,
-    });
-  } catch (error) {
-    await storage.remove(upload.id).catch(() => undefined);
-    throw error;
-  }
-  return { ok: true, upload };
-}
-
-export async function findUpload(database: Database, id: string): Promise<UploadInfo | undefined> {
+  id: string,
+  purpose?: string,
+): Promise<UploadInfo | undefined> {
   if (!uploadIdPattern.test(id)) return undefined;
-  const [row] = await database.db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
-  return row && { id: row.id, contentType: row.contentType, size: row.sizeBytes, sha256: row.sha256 };
+  const [row] = await database.db
+    .select()
+    .from(uploads)
+    .where(purpose === undefined ? eq(uploads.id, id) : and(eq(uploads.id, id), eq(uploads.purpose, purpose)))
+    .limit(1);
+  return (
+    row && {
+      id: row.id,
+      contentType: row.contentType,
+      size: row.sizeBytes,
+      sha256: row.sha256,
+      purpose: row.purpose,
+      fileName: row.fileName,
+    }
+  );
 }
 
 /**
- * The ids among `ids` that name no stored upload (each once, in first-seen order). The order
- * service uses it to refuse orders whose prints reference unknown uploads.
+ * The ids among `ids` that name no stored upload (each once, in first-seen order).
  */
 export async function findMissingUploads(database: Database, ids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
@@ -79,4 +72,53 @@ export async function findMissingUploads(database: Database, ids: readonly strin
     for (const row of rows) found.add(row.id);
   }
   return unique.filter((id) => !found.has(id));
+}
+
+/**
+ * Claims uploads for an order, a print file or a proof: from now on they are kept (never expire)
+ * and no longer count against the unattached cap. Answers the ids that name no stored upload
+ * (each once, first-seen order); the others are attached either way. Call it before the record
+ * that references them is written, so housekeeping cannot delete them in between.
+ */
+export async function attachUploads(database: Database, ids: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const candidates = unique.filter((id) => uploadIdPattern.test(id));
+  const found = new Set<string>();
+  if (candidates.length > 0) {
+    const rows = await database.db
+      .update(uploads)
+      .set({ attachedAt: sql`coalesce(${uploads.attachedAt}, now())` })
+      .where(inArray(uploads.id, candidates))
+      .returning({ id: uploads.id });
+    for (const row of rows) found.add(row.id);
+  }
+  return unique.filter((id) => !found.has(id));
+}
+
+/** Bytes held by uploads nothing has claimed yet (the global cap counts these). */
+export async function unattachedBytes(database: Database): Promise<number> {
+  const [row] = await database.db
+    .select({ bytes: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)::text` })
+    .from(uploads)
+    .where(sql`${uploads.attachedAt} IS NULL`);
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Housekeeping: deletes uploads nothing claimed within `hours` (row first, then bytes, so a
+ * recorded id always has bytes; each instance deletes only the rows it removed). Answers how many.
+ */
+export async function deleteExpiredUploads(
+  database: Database,
+  storage: UploadStorage,
+  hours: number,
+): Promise<number> {
+  const expired = await database.db
+    .delete(uploads)
+    .where(
+      sql`${uploads.attachedAt} IS NULL AND ${uploads.createdAt} < now() - make_interval(secs => ${Math.round(hours * 3600)})`,
+    )
+    .returning({ id: uploads.id });
+  for (const { id } of expired) await storage.remove(id);
+  return expired.length;
 }

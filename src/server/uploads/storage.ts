@@ -1,41 +1,67 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
+
+/** Bytes being written: visible under an id only after commit; a discarded one leaves nothing. */
+export interface PendingWrite {
+  stream: Writable;
+  /** Makes the written bytes readable under `id`, atomically. Call after `stream` finished. */
+  commit(id: string): Promise<void>;
+  /** Removes whatever was written. Safe to call more than once, or after commit (no-op then). */
+  discard(): Promise<void>;
+}
 
 /**
  * Where upload bytes live. The database holds the metadata; swapping this implementation (for
  * object storage, say) leaves the routes and the metadata untouched.
  */
 export interface UploadStorage {
-  /** Stores the bytes under `id`, atomically: readers see all of them or nothing. */
-  put(id: string, bytes: Uint8Array): Promise<void>;
+  /** Starts writing a new file; nothing is readable until `commit`. */
+  beginWrite(): Promise<PendingWrite>;
   /** The stored bytes as a stream with their length, or undefined when there is nothing. */
   open(id: string): Promise<{ stream: Readable; size: number } | undefined>;
   remove(id: string): Promise<void>;
+  /** Free bytes where new uploads would go (the disk guard). */
+  freeBytes(): Promise<number>;
+  /** Housekeeping: deletes half-written files (a crash mid-upload) older than `ageMs`. */
+  removeAbandonedWrites(ageMs: number): Promise<number>;
 }
 
 /** Files under one folder (DATA_DIR/uploads), spread over sub-folders by the id's first two characters. */
 export class FileUploadStorage implements UploadStorage {
-  constructor(private readonly root: string) {}
+  /** Files being received: on the same file system as their final place, so commit is a rename. */
+  private readonly incoming: string;
+
+  constructor(private readonly root: string) {
+    this.incoming = join(root, '.incoming');
+  }
 
   private path(id: string): { dir: string; file: string } {
     const dir = join(this.root, id.slice(0, 2));
     return { dir, file: join(dir, id) };
   }
 
-  async put(id: string, bytes: Uint8Array): Promise<void> {
-    const { dir, file } = this.path(id);
-    await mkdir(dir, { recursive: true });
-    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await writeFile(temporary, bytes, { flag: 'wx' });
-      await rename(temporary, file);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+  async beginWrite(): Promise<PendingWrite> {
+    await mkdir(this.incoming, { recursive: true });
+    const temporary = join(this.incoming, `${randomBytes(12).toString('hex')}.tmp`);
+    const stream = createWriteStream(temporary, { flags: 'wx' });
+    let committed = false;
+    return {
+      stream,
+      commit: async (id) => {
+        const { dir, file } = this.path(id);
+        await mkdir(dir, { recursive: true });
+        await rename(temporary, file);
+        committed = true;
+      },
+      discard: async () => {
+        if (committed) return;
+        stream.destroy();
+        await rm(temporary, { force: true });
+      },
+    };
   }
 
   async open(id: string): Promise<{ stream: Readable; size: number } | undefined> {
@@ -52,5 +78,30 @@ export class FileUploadStorage implements UploadStorage {
 
   async remove(id: string): Promise<void> {
     await rm(this.path(id).file, { force: true });
+  }
+
+  async freeBytes(): Promise<number> {
+    await mkdir(this.root, { recursive: true });
+    const info = await statfs(this.root);
+    return info.bavail * info.bsize;
+  }
+
+  async removeAbandonedWrites(ageMs: number): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.incoming);
+    } catch {
+      return 0;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const file = join(this.incoming, name);
+      const info = await stat(file).catch(() => undefined);
+      if (info && Date.now() - info.mtimeMs > ageMs) {
+        await rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 }

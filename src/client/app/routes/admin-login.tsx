@@ -1,12 +1,10 @@
 import { LockKeyhole } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { loginAdmin } from '../../features/admin/admin-api';
-import { ApiError } from '../../lib/api';
-import { notify } from '../../lib/notify';
-
-const MIN_PIN = 4;
-const MAX_PIN = 20;
+import { loginAdmin } from '@/client/features/admin/admin-api';
+import { ApiError } from '@/client/lib/api';
+import { notify } from '@/client/lib/notify';
+import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 
 /** /admin-login: the PIN is checked by the server, which starts a session (httpOnly cookie). */
 export function AdminLoginPage() {
@@ -16,7 +14,7 @@ export function AdminLoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (pin.length < MIN_PIN || busy) return;
+    if (pin.length < ADMIN_PIN_MIN_LENGTH || busy) return;
     setBusy(true);
     try {
       await loginAdmin(pin);
@@ -24,8 +22,10 @@ export function AdminLoginPage() {
       navigate('/admin');
     } catch (error) {
       setPin('');
-      if (error instanceof ApiError && error.status === 429) notify.error('Fel pinkod', { description: error.message });
-      else if (error instanceof ApiError && error.status === 401) notify.error('Fel pinkod', { description: 'Försök igen' });
+      if (error instanceof ApiError && error.status === 429)
+        notify.error('Fel pinkod', { description: error.message });
+      else if (error instanceof ApiError && error.status === 401)
+        notify.error('Fel pinkod', { description: 'Försök igen' });
       else notify.error('Kunde inte logga in', { description: 'Kontrollera anslutningen och försök igen' });
     } finally {
       setBusy(false);
@@ -52,7 +52,7 @@ export function AdminLoginPage() {
           type="password"
           inputMode="numeric"
           autoComplete="current-password"
-          maxLength={MAX_PIN}
+          maxLength={ADMIN_PIN_MAX_LENGTH}
           value={pin}
           onChange={(event) => setPin(event.target.value)}
           placeholder="Pinkod"
@@ -61,7 +61,7 @@ export function AdminLoginPage() {
         />
         <button
           type="submit"
-          disabled={pin.length < MIN_PIN || busy}
+          disabled={pin.length < ADMIN_PIN_MIN_LENGTH || busy}
           aria-busy={busy}
           className="mt-4 w-full rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
         >

@@ -1,13 +1,23 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useLocation } from 'wouter';
 import { navigate as navigateTo } from 'wouter/use-browser-location';
-import { logoutAdmin, sessionQuery } from '../../features/admin/admin-api';
-import { OrdersTable } from '../../features/admin/orders-table';
-import { PartnerApplications } from '../../features/admin/partner-applications';
-import { StatsCards } from '../../features/admin/stats-cards';
-import { ApiError } from '../../lib/api';
+import { logoutAdmin, logoutAllAdmin, sessionQuery } from '@/client/features/admin/admin-api';
+import { useT } from '@/client/lib/i18n';
+import { adminSessionMessages } from '@/shared/i18n/messages/admin-session';
+import { OrdersTable } from '@/client/features/admin/orders-table';
+import { PartnerApplications } from '@/client/features/admin/partner-applications';
+import { SieExport } from '@/client/features/admin/sie-export';
+import { StatsCards } from '@/client/features/admin/stats-cards';
+import { ApiError } from '@/client/lib/api';
 
 const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
 
@@ -35,8 +45,9 @@ const tabClass =
 function Dashboard() {
   const [, navigate] = useLocation();
   const client = useQueryClient();
-  const logout = async () => {
-    await logoutAdmin().catch(() => undefined);
+  const t = useT(adminSessionMessages);
+  const logout = async (everywhere = false) => {
+    await (everywhere ? logoutAllAdmin() : logoutAdmin()).catch(() => undefined);
     client.clear();
     navigate('/');
   };
@@ -46,19 +57,32 @@ function Dashboard() {
         <title>Admin — BulkPrint</title>
         <div className="flex flex-wrap items-center justify-between gap-4">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin</h1>
-          <button
-            type="button"
-            onClick={() => void logout()}
-            className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
-          >
-            <LogOut className="size-4" aria-hidden /> Logout
-          </button>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              onClick={() => void logout()}
+              className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
+            >
+              <LogOut className="size-4" aria-hidden /> Logout
+            </button>
+            <button
+              type="button"
+              onClick={() => void logout(true)}
+              title={t.logoutAllHint}
+              className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
+            >
+              <LogOut className="size-4" aria-hidden /> {t.logoutAll}
+            </button>
+          </div>
         </div>
         <div className="mt-6">
           <StatsCards />
         </div>
         <Tabs.Root defaultValue="orders" className="mt-8">
-          <Tabs.List aria-label="Admin" className="inline-flex gap-1 rounded-xl bg-white p-1 ring-1 ring-slate-200">
+          <Tabs.List
+            aria-label="Admin"
+            className="inline-flex gap-1 rounded-xl bg-white p-1 ring-1 ring-slate-200"
+          >
             <Tabs.Trigger value="orders" className={tabClass}>
               Beställningar
             </Tabs.Trigger>
@@ -68,6 +92,7 @@ function Dashboard() {
           </Tabs.List>
           <Tabs.Content value="orders" className="mt-4">
             <OrdersTable />
+            <SieExport />
           </Tabs.Content>
           <Tabs.Content value="partners" className="mt-4">
             <PartnerApplications />

@@ -1,19 +1,32 @@
 import { ShoppingBag } from 'lucide-react';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { Customer } from '../../../shared/checkout-schema';
-import { ApiError } from '../../lib/api';
-import { formatCount, formatSek } from '../../lib/format';
-import { notify } from '../../lib/notify';
-import { useCart } from '../../features/cart/cart-context';
-import { CartLines } from '../../features/checkout/cart-lines';
-import type { FieldName } from '../../features/checkout/checkout-form';
-import { newIdempotencyKey, placeOrder, saveLastOrder } from '../../features/checkout/order-api';
-import { useCurrency } from '../../features/currency/currency-context';
+import type { Customer } from '@/shared/checkout-schema';
+import { ApiError } from '@/client/lib/api';
+import { formatCount, formatKr } from '@/shared/money-format';
+import { notify } from '@/client/lib/notify';
+import { useCart } from '@/client/state/cart/cart-context';
+import { CartLines } from '@/client/features/checkout/cart-lines';
+import type { FieldName } from '@/client/features/checkout/checkout-form';
+import { newIdempotencyKey, placeOrder, saveLastOrder } from '@/client/features/checkout/order-api';
+import { useCurrency } from '@/client/state/currency-context';
+import { PAYMENT_DAYS, VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
+import { sizeMessages } from '@/shared/i18n/messages/sizes';
+import { describeSplitProblem } from '@/shared/sizes';
+import { useT } from '@/client/lib/i18n';
+import { CartDelivery, neededByError } from '@/client/components/delivery-estimate';
+import { stockholmToday } from '@/shared/delivery';
+import { deliveryMessages } from '@/shared/i18n/messages/delivery';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { sumMilli } from '@/shared/money';
+import { CONVERSION_FEE } from '@/shared/terms';
+import { PrintFilesPanel } from '@/client/features/checkout/print-files-panel';
+import { filesForOrder, printFileStore, usePrintFiles } from '@/client/state/print-files';
+import { useShopContact } from '@/client/lib/shop-contact';
 
 // The form and its validation (zod, react-hook-form) load only when the cart has something to order.
 const CheckoutForm = lazy(() =>
-  import('../../features/checkout/checkout-form').then((m) => ({ default: m.CheckoutForm })),
+  import('@/client/features/checkout/checkout-form').then((m) => ({ default: m.CheckoutForm })),
 );
 
 function EmptyCart() {
@@ -33,9 +46,23 @@ function EmptyCart() {
 }
 
 export function CartPage() {
-  const { lines, total, count, dispatch } = useCart();
+  const { lines, total: goodsTotal, count, dispatch } = useCart();
+  const printFileTexts = useT(printFileMessages);
+  const shop = useShopContact();
+  // Print files go with the order; each raster one adds the conversion fee (the server prices it again).
+  const orderFiles = filesForOrder(usePrintFiles(), lines);
+  const rasterFiles = orderFiles.filter((file) => file.kind === 'raster').length;
+  const conversionFees = sumMilli(Array.from({ length: rasterFiles }, () => CONVERSION_FEE));
+  const total = sumMilli([goodsTotal, conversionFees]);
   const { formatPrice, currency } = useCurrency();
   const [, navigate] = useLocation();
+  const sizeTexts = useT(sizeMessages);
+  const deliveryTexts = useT(deliveryMessages);
+  // Optional; sent only when given. Its error: ours before sending, or the server's answer.
+  const [neededBy, setNeededBy] = useState('');
+  const [neededByServerError, setNeededByServerError] = useState<string | undefined>();
+  const [neededByChecked, setNeededByChecked] = useState(false);
+  const unsizedNames = lines.filter((line) => line.sizeProblem).map((line) => line.product.name);
   // One idempotency key per distinct order: a retry of the same order (double click, lost answer)
   // reuses it and gets the same order back; a changed order gets a new key.
   const attempt = useRef<{ key: string; body: string } | undefined>(undefined);
@@ -45,13 +72,37 @@ export function CartPage() {
       notify.error('Cart is empty');
       return {};
     }
+    const unsized = lines.filter((line) => line.sizeProblem);
+    if (unsized.length > 0) {
+      notify.error(sizeTexts.checkoutBlocked, {
+        description: unsized
+          .map((line) =>
+            line.sizeProblem
+              ? `${line.product.name}: ${describeSplitProblem(sizeTexts, line.sizeProblem)}`
+              : '',
+          )
+          .join(' · '),
+      });
+      document.querySelector<HTMLElement>('[data-needs-sizes] input')?.focus();
+      return {};
+    }
+    const neededByProblem = neededByError(neededBy, stockholmToday(), deliveryTexts);
+    if (neededByProblem) {
+      setNeededByChecked(true);
+      notify.error(neededByProblem);
+      document.querySelector<HTMLElement>('input[name="neededBy"]')?.focus();
+      return {};
+    }
     const order = {
+      ...(neededBy === '' ? {} : { neededBy }),
       customer,
-      lines: lines.map(({ productId, quantity, customisation }) => ({
+      lines: lines.map(({ productId, quantity, customisation, sizes }) => ({
         productId,
         quantity,
         ...(customisation ? { customisation } : {}),
+        ...(sizes ? { sizes } : {}),
       })),
+      ...(orderFiles.length > 0 ? { printFiles: orderFiles.map((file) => file.id) } : {}),
     };
     const body = JSON.stringify(order);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
@@ -61,16 +112,32 @@ export function CartPage() {
       saveLastOrder({ orderNumber: placed.orderNumber, accessToken: placed.accessToken });
       navigate('/confirmation');
       dispatch({ type: 'clear' });
+      printFileStore.clear();
       notify.success('Order received!');
       return {};
     } catch (error) {
       // The server answered and refused: the next attempt is a new request. Network errors keep the key.
       if (error instanceof ApiError && error.status < 500) attempt.current = undefined;
+      // A print file the server no longer has (expired, or another order's): drop it, say so.
+      const lostFiles =
+        error instanceof ApiError
+          ? Object.keys(error.fieldErrors).flatMap((path) => {
+              const match = /^printFiles\.(\d+)$/.exec(path);
+              const file = match ? orderFiles[Number(match[1])] : undefined;
+              return file ? [file] : [];
+            })
+          : [];
+      for (const file of lostFiles) printFileStore.remove(file.id);
       const description =
-        error instanceof ApiError ? error.message : 'Please check your connection and try again.';
+        lostFiles.length > 0
+          ? `${printFileTexts.unknownFile} (${lostFiles.map((file) => file.name).join(', ')})`
+          : error instanceof ApiError
+            ? error.message
+            : 'Please check your connection and try again.';
       notify.error('Could not save order', { description });
       const fields: Partial<Record<FieldName, string>> = {};
       if (error instanceof ApiError) {
+        if (error.fieldErrors.neededBy) setNeededByServerError(error.fieldErrors.neededBy);
         for (const [path, message] of Object.entries(error.fieldErrors)) {
           if (path.startsWith('customer.')) fields[path.slice('customer.'.length) as FieldName] = message;
         }
@@ -86,17 +153,29 @@ export function CartPage() {
       {lines.length === 0 ? (
         <EmptyCart />
       ) : (
-        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
-          <section aria-label="Order" className="lg:sticky lg:top-24">
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
+          <section aria-label="Order" className="min-w-0 lg:sticky lg:top-24">
             <CartLines />
+            <PrintFilesPanel files={orderFiles} lines={lines} shopEmail={shop?.email} />
             <dl className="mt-4 space-y-1 rounded-2xl bg-slate-50 p-5 text-slate-700">
               <div className="flex justify-between">
                 <dt>Items</dt>
-                <dd className="tabular-nums">{formatCount(count)} st</dd>
+                <dd className="tabular-nums">
+                  {formatCount(count)} {quantityUnit.en}
+                </dd>
               </div>
+              {rasterFiles > 0 && (
+                <div className="flex justify-between gap-3" data-testid="conversion-fee">
+                  <dt>
+                    {printFileTexts.conversionFee} × {formatCount(rasterFiles)}
+                  </dt>
+                  <dd className="whitespace-nowrap tabular-nums">{formatPrice(conversionFees)}</dd>
+                </div>
+              )}
               <div className="flex items-baseline justify-between gap-3 text-lg font-semibold text-slate-900">
                 <dt>
-                  Total <span className="text-sm font-normal text-slate-600">incl. 25 % VAT</span>
+                  Total{' '}
+                  <span className="text-sm font-normal text-slate-600">incl. {VAT_RATE_PERCENT} % VAT</span>
                 </dt>
                 <dd className="whitespace-nowrap tabular-nums" data-testid="cart-total">
                   {formatPrice(total)}
@@ -105,7 +184,7 @@ export function CartPage() {
               {currency.code !== 'SEK' && (
                 <div className="flex justify-between text-sm">
                   <dt>Invoiced in SEK</dt>
-                  <dd className="tabular-nums">{formatSek(total)}</dd>
+                  <dd className="tabular-nums">{formatKr(total)}</dd>
                 </div>
               )}
             </dl>
@@ -113,13 +192,41 @@ export function CartPage() {
           <section className="rounded-2xl border border-slate-200 p-5 shadow-sm sm:p-6" aria-label="Checkout">
             <Suspense fallback={<div className="min-h-[44rem]" aria-busy="true" />}>
               <CheckoutForm
-                totalLabel={formatPrice(total)}
+                total={total}
+                formatPrice={formatPrice}
                 onSubmit={submit}
+                delivery={(country) => (
+                  <CartDelivery
+                    productIds={lines.map((line) => line.productId)}
+                    country={country}
+                    neededBy={neededBy}
+                    onNeededByChange={(value) => {
+                      setNeededBy(value);
+                      setNeededByServerError(undefined);
+                      setNeededByChecked(false);
+                    }}
+                    error={
+                      neededByServerError ??
+                      (neededByChecked ? neededByError(neededBy, stockholmToday(), deliveryTexts) : undefined)
+                    }
+                  />
+                )}
                 note={
-                  <p className="text-sm text-slate-600">
-                    You pay by bank transfer after ordering: the invoice (30 days net) comes with your order
-                    number.
-                  </p>
+                  <>
+                    {unsizedNames.length > 0 && (
+                      <p
+                        role="status"
+                        className="rounded-xl bg-amber-50 p-3 text-sm font-medium text-amber-950 ring-1 ring-amber-200"
+                        data-testid="sizes-needed"
+                      >
+                        {sizeTexts.checkoutBlocked}: {unsizedNames.join(', ')}
+                      </p>
+                    )}
+                    <p className="text-sm text-slate-600">
+                      You pay by bank transfer after ordering: the invoice ({PAYMENT_DAYS} days net) comes
+                      with your order number.
+                    </p>
+                  </>
                 }
               />
             </Suspense>

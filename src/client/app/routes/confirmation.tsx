@@ -1,26 +1,35 @@
-import { CheckCircle2, Copy, Download, ExternalLink } from 'lucide-react';
+import { CheckCircle2, Copy, Download, ExternalLink, FileText } from 'lucide-react';
+import { formatIban } from '@/shared/invoicing/seller-settings';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
-import { colors } from '../../../shared/catalogue';
-import { milliFromDecimal } from '../../../shared/money';
-import type { OrderView } from '../../../shared/order-view';
-import { shopContact } from '../../../shared/shop';
-import { ApiError } from '../../lib/api';
-import { formatCount, formatSek } from '../../lib/format';
-import { notify } from '../../lib/notify';
+import { colors } from '@/shared/catalogue';
+import { formatDate } from '@/shared/dates';
+import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
+import type { OrderView } from '@/shared/order-view';
+import { CONVERSION_FEE_KR, PAYMENT_DAYS, quantityUnit } from '@/shared/terms';
+import { sizeMessages } from '@/shared/i18n/messages/sizes';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { formatFileSize } from '@/shared/print-files';
+import { formatSplit } from '@/shared/sizes';
+import { useT } from '@/client/lib/i18n';
+import { ApiError } from '@/client/lib/api';
+import { useShopContact } from '@/client/lib/shop-contact';
+import { notify } from '@/client/lib/notify';
+import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
+import { orderPageMessages } from '@/shared/i18n/messages/order-page';
+import { orderPagePath } from '@/shared/order-page';
+import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
 import {
   fetchInvoiceHtml,
   fetchOrder,
+  invoicePdfUrl,
   invoiceUrl,
   readLastOrder,
   saveLastOrder,
   type LastOrder,
-} from '../../features/checkout/order-api';
+} from '@/client/features/checkout/order-api';
 
-const unitFormat = new Intl.NumberFormat('sv-SE', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
-const sek = (decimal: string) => formatSek(milliFromDecimal(decimal));
-const unitSek = (decimal: string) => `${unitFormat.format(Number(decimal))} kr`;
-const dateFormat = new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short' });
+const sek = formatKrDecimal;
 
 type State =
   | { status: 'loading' }
@@ -94,7 +103,29 @@ export function ConfirmationPage() {
   );
 }
 
+/** The order page: status, proofs and invoices after today, behind the buyer's token (in the fragment). */
+function OrderPageLink({ last }: { last: LastOrder }) {
+  const t = useT(orderPageMessages);
+  return (
+    <section className="mt-8 rounded-2xl border border-brand-200 bg-brand-50 p-5 text-center text-brand-950 sm:p-6">
+      <Link
+        href={orderPagePath(last.orderNumber, last.accessToken)}
+        className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+        data-testid="order-page-link"
+      >
+        {t.openOrderPage}
+      </Link>
+      <p className="mt-2 text-sm">{t.openOrderPageHint}</p>
+    </section>
+  );
+}
+
 function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
+  const sizeTexts = useT(sizeMessages);
+  const pt = useT(printFileMessages);
+  const it = useT(invoicingMessages);
+  // Reverse charge and export: the buyer pays prices without VAT, so the lines show them too.
+  const withVat = order.vatTreatment === 'domestic';
   const download = async () => {
     try {
       const html = await fetchInvoiceHtml(last);
@@ -122,6 +153,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
   };
 
   const { customer } = order;
+  const seller = useShopContact();
   return (
     <>
       <div className="text-center">
@@ -157,12 +189,22 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
             <Download className="size-5" aria-hidden />
             Download Invoice
           </button>
+          <a
+            href={invoicePdfUrl(last)}
+            download={`Invoice_${order.orderNumber}.pdf`}
+            className="inline-flex items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-50"
+          >
+            <FileText className="size-5" aria-hidden />
+            {it.downloadPdf}
+          </a>
         </div>
       </div>
 
+      <OrderPageLink last={last} />
+
       <div className="mt-10 grid gap-6 md:grid-cols-2">
         <Card title="Payment information">
-          <p className="mt-1 text-sm text-slate-600">Pay by bank transfer within 30 days.</p>
+          <p className="mt-1 text-sm text-slate-600">Pay by bank transfer within {PAYMENT_DAYS} days.</p>
           <dl className="mt-4 space-y-3">
             <div>
               <dt className="text-sm text-slate-600">Bank account</dt>
@@ -181,9 +223,19 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
               </dd>
             </div>
             <div>
-              <dt className="text-sm text-slate-600">Bankgiro</dt>
+              <dt className="text-sm text-slate-600">{it.bankgiro}</dt>
               <dd className="font-mono font-semibold text-slate-900">{order.payment.bankgiro}</dd>
             </div>
+            {order.payment.iban && (
+              <div>
+                <dt className="text-sm text-slate-600">
+                  {it.iban} · {it.bic}
+                </dt>
+                <dd className="font-mono font-semibold break-words text-slate-900">
+                  {formatIban(order.payment.iban)} · {order.payment.bic}
+                </dd>
+              </div>
+            )}
             <div>
               <dt className="text-sm text-slate-600">Amount to pay</dt>
               <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="amount-to-pay">
@@ -191,18 +243,29 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
               </dd>
             </div>
             <div>
-              <dt className="text-sm text-slate-600">Reference</dt>
-              <dd className="font-semibold text-slate-900">{order.payment.reference}</dd>
+              <dt className="text-sm text-slate-600">{it.ocr}</dt>
+              <dd className="font-mono text-lg font-semibold text-slate-900" data-testid="ocr-reference">
+                {order.payment.reference}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">{it.vatHeading}</dt>
+              <dd className="text-slate-900" data-testid="vat-treatment">
+                {it[order.vatTreatment]}
+              </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-600">Due date</dt>
-              <dd className="text-slate-900">{dateFormat.format(new Date(order.dueDate))}</dd>
+              <dd className="text-slate-900" data-testid="due-date">
+                {formatDate(order.dueDate)}
+              </dd>
             </div>
           </dl>
         </Card>
 
         <Card title="Delivery information">
           <dl className="mt-4 space-y-3">
+            <OrderDeliveryRows delivery={order.delivery} />
             {customer.companyName && (
               <div>
                 <dt className="text-sm text-slate-600">Company</dt>
@@ -231,6 +294,24 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                 {customer.countryName}
               </dd>
             </div>
+            {customer.billingAddress && (
+              <div>
+                <dt className="text-sm text-slate-600">{it.billedTo}</dt>
+                <dd className="whitespace-pre-line text-slate-900">{customer.billingAddress}</dd>
+              </div>
+            )}
+            {customer.vatNumber && (
+              <div>
+                <dt className="text-sm text-slate-600">{it.vatNumberShort}</dt>
+                <dd className="text-slate-900">{customer.vatNumber}</dd>
+              </div>
+            )}
+            {customer.reference && (
+              <div>
+                <dt className="text-sm text-slate-600">{it.yourReference}</dt>
+                <dd className="text-slate-900">{customer.reference}</dd>
+              </div>
+            )}
           </dl>
         </Card>
 
@@ -245,7 +326,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                   <th scope="col" className="py-2 pl-3 text-right font-medium">
                     Quantity
                   </th>
-                  <th scope="col" className="py-2 pl-3 text-right font-medium">
+                  <th scope="col" className="hidden py-2 pl-3 text-right font-medium sm:table-cell">
                     Unit price
                   </th>
                   <th scope="col" className="py-2 pl-3 text-right font-medium">
@@ -257,7 +338,20 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                 {order.lines.map((line, index) => (
                   <tr key={index}>
                     <td className="py-2 pr-2">
-                      {line.name}
+                      {line.fee ? pt.conversionFee : line.name}
+                      {line.printFileName && (
+                        <span className="block text-xs text-slate-600">{line.printFileName}</span>
+                      )}
+                      {/* On phones the unit price sits under the name: three columns fit 320 px. */}
+                      <span className="block text-xs text-slate-600 tabular-nums sm:hidden">
+                        {formatUnitPriceDecimal(withVat ? line.unitPrice : line.unitPriceExVat)} /{' '}
+                        {quantityUnit.en}
+                      </span>
+                      {line.sizes && (
+                        <span className="block text-xs text-slate-600" data-testid="confirmation-sizes">
+                          {sizeTexts.sizes}: {formatSplit(line.sizes)}
+                        </span>
+                      )}
                       {line.customisation && (
                         <span className="block text-xs text-slate-600">
                           {colors.find((c) => c.id === line.customisation?.color)?.label ??
@@ -267,45 +361,40 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                         </span>
                       )}
                     </td>
-                    <td className="py-2 pl-3 text-right tabular-nums whitespace-nowrap">
-                      {formatCount(line.quantity)} {line.unit}
+                    <td
+                      className="py-2 pl-3 text-right tabular-nums whitespace-nowrap"
+                      data-testid="line-quantity"
+                    >
+                      {formatCount(line.quantity)} {quantityUnit.en}
+                    </td>
+                    <td className="hidden py-2 pl-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
+                      {formatUnitPriceDecimal(withVat ? line.unitPrice : line.unitPriceExVat)}
                     </td>
                     <td className="py-2 pl-3 text-right tabular-nums whitespace-nowrap">
-                      {unitSek(line.unitPrice)}
-                    </td>
-                    <td className="py-2 pl-3 text-right tabular-nums whitespace-nowrap">
-                      {sek(line.lineTotal)}
+                      {sek(withVat ? line.lineTotal : line.lineNet)}
                     </td>
                   </tr>
                 ))}
               </tbody>
-              <tfoot className="text-slate-700">
-                <tr>
-                  <td colSpan={3} className="pt-3 text-right">
-                    Excl. VAT
-                  </td>
-                  <td className="pt-3 pl-3 text-right tabular-nums whitespace-nowrap">{sek(order.exVat)}</td>
-                </tr>
-                <tr>
-                  <td colSpan={3} className="text-right">
-                    VAT 25 %
-                  </td>
-                  <td className="pl-3 text-right tabular-nums whitespace-nowrap">{sek(order.vat)}</td>
-                </tr>
-                <tr className="text-base font-semibold text-slate-900">
-                  <td colSpan={3} className="pt-1 text-right">
-                    Total
-                  </td>
-                  <td
-                    className="pt-1 pl-3 text-right tabular-nums whitespace-nowrap"
-                    data-testid="order-total"
-                  >
-                    {sek(order.total)}
-                  </td>
-                </tr>
-              </tfoot>
             </table>
           </div>
+          {/* Below the table, not in a footer row: the amounts stay in view on the narrowest phone. */}
+          <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm text-slate-700">
+            <div className="flex justify-between gap-3">
+              <dt>Excl. VAT</dt>
+              <dd className="tabular-nums whitespace-nowrap">{sek(order.exVat)}</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt>VAT {order.vatPercent} %</dt>
+              <dd className="tabular-nums whitespace-nowrap">{sek(order.vat)}</dd>
+            </div>
+            <div className="flex justify-between gap-3 text-base font-semibold text-slate-900">
+              <dt>Total</dt>
+              <dd className="tabular-nums whitespace-nowrap" data-testid="order-total">
+                {sek(order.total)}
+              </dd>
+            </div>
+          </dl>
         </Card>
       </div>
 
@@ -314,17 +403,38 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
         aria-label="Next step: print files"
       >
         <h2 className="font-semibold">Next: send your print files</h2>
-        <p className="mt-1 text-sm">
+        <div className="mt-1 text-sm" data-testid="received-print-files">
+          {order.printFiles.length > 0 ? (
+            <>
+              <p className="font-medium">{pt.received}:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {order.printFiles.map((file) => (
+                  <li key={file.id}>
+                    {file.name || pt.unnamed} ({pt[file.kind]}, {formatFileSize(file.bytes)})
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>{pt.noneReceived}</p>
+          )}
+        </div>
+        <p className="mt-2 text-sm">
           Email your print files to{' '}
-          <a
-            className="font-semibold underline"
-            href={`mailto:${shopContact.email}?subject=${encodeURIComponent(order.orderNumber)}`}
-          >
-            {shopContact.email}
-          </a>{' '}
+          {seller ? (
+            <a
+              className="font-semibold underline"
+              href={`mailto:${seller.email}?subject=${encodeURIComponent(order.orderNumber)}`}
+              data-testid="seller-email"
+            >
+              {seller.email}
+            </a>
+          ) : (
+            'us'
+          )}{' '}
           with <strong>{order.orderNumber}</strong> as the subject; put extra information and print
           preferences in the message. Vector files (PDF, EPS, AI, SVG) work best; non-vector files (JPG, PNG)
-          are converted for 100 kr.
+          are converted for {CONVERSION_FEE_KR} kr.
         </p>
       </section>
 

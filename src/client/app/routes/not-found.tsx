@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
+import { notFoundMessages } from '@/shared/i18n/messages/not-found';
+import { useT } from '@/client/lib/i18n';
 
 export function NotFoundPage() {
   const [pathname] = useLocation();
+  const t = useT(notFoundMessages);
   // Direct loads are logged by the server; in-app navigation to a dead link is reported here.
   useEffect(() => {
     void fetch('/api/not-found', {
@@ -12,13 +15,18 @@ export function NotFoundPage() {
     }).catch(() => undefined);
   }, [pathname]);
   return (
-    <main id="main" className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
-      <title>Page not found — BulkPrint</title>
+    <main
+      id="main"
+      className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center"
+    >
       <p className="text-7xl font-black tracking-tight text-brand-800">404</p>
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">Oops! Page not found</h1>
-      <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved.</p>
-      <Link href="/" className="mt-8 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
-        Return to Home
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">{t.heading}</h1>
+      <p className="mt-2 text-slate-600">{t.text}</p>
+      <Link
+        href="/"
+        className="mt-8 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
+        {t.home}
       </Link>
     </main>
   );

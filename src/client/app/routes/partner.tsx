@@ -1,13 +1,20 @@
-import '../../lib/zod-csp';
+import '@/client/lib/zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Handshake } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { partnerApplicationSchema, type PartnerApplication, type PartnerApplicationInput } from '../../../shared/partner-schema';
-import { ApiError, apiFetch } from '../../lib/api';
-import { cn } from '../../lib/cn';
-import { notify } from '../../lib/notify';
+import { partnerMessages } from '@/shared/i18n/messages/partner';
+import { localiseValidation } from '@/shared/i18n/messages/validation';
+import { useLocale, useT } from '@/client/lib/i18n';
+import {
+  partnerApplicationSchema,
+  type PartnerApplication,
+  type PartnerApplicationInput,
+} from '@/shared/partner-schema';
+import { ApiError, apiFetch } from '@/client/lib/api';
+import { cn } from '@/client/lib/cn';
+import { notify } from '@/client/lib/notify';
 
 const REDIRECT_DELAY_MS = 2000;
 
@@ -29,7 +36,13 @@ type FieldName = FieldPath<PartnerApplicationInput>;
 const inputClass =
   'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
-function Field(props: { name: FieldName; label: string; error: string | undefined; className?: string; children: ReactNode }) {
+function Field(props: {
+  name: FieldName;
+  label: string;
+  error: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={props.className}>
       <label htmlFor={props.name} className="block text-sm font-semibold text-slate-800">
@@ -47,6 +60,9 @@ function Field(props: { name: FieldName; label: string; error: string | undefine
 
 /** /partner and /partner-application: the partner application (SPEC §2, rules SPEC §5). */
 export function PartnerPage() {
+  const { locale } = useLocale();
+  const t = useT(partnerMessages);
+  const message = (text: string | undefined) => text && localiseValidation(locale, text);
   const [, navigate] = useLocation();
   const [submitted, setSubmitted] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -85,31 +101,28 @@ export function PartnerPage() {
         for (const [name, message] of Object.entries(error.fieldErrors)) {
           if (name in defaultValues) setError(name as FieldName, { message });
         }
-        notify.error('Please correct the errors in the form');
+        notify.error(t.correctErrors);
       } else {
-        notify.error(error instanceof ApiError ? error.message : 'Could not send the application. Please try again.');
+        notify.error(error instanceof ApiError ? localiseValidation(locale, error.message) : t.sendFailed);
       }
       return;
     }
     setSubmitted(true);
-    notify.success("Thank you for your application! We'll get back to you shortly.");
+    notify.success(t.thanks);
     timer.current = window.setTimeout(() => navigate('/'), REDIRECT_DELAY_MS);
   };
 
-  const onInvalid = () => notify.error('Please correct the errors in the form');
+  const onInvalid = () => notify.error(t.correctErrors);
 
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-      <title>Become a Partner — BulkPrint</title>
       <div className="flex items-start gap-4">
         <span className="hidden size-12 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-brand-700 sm:flex">
           <Handshake className="size-6" aria-hidden />
         </span>
         <div>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Become a Partner</h1>
-          <p className="mt-2 text-slate-600">
-            Sell our bulk printed products to your customers. Tell us about your company and we will contact you.
-          </p>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t.heading}</h1>
+          <p className="mt-2 text-slate-600">{t.intro}</p>
         </div>
       </div>
 
@@ -119,36 +132,84 @@ export function PartnerPage() {
         className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
       >
         <fieldset disabled={isSubmitting || submitted} className="grid gap-5 sm:grid-cols-2">
-          <legend className="sr-only">Partner application</legend>
-          <Field name="companyName" label="Company Name" error={errors.companyName?.message}>
-            <input {...field('companyName')} type="text" autoComplete="organization" className={cn(inputClass, border('companyName'))} />
+          <legend className="sr-only">{t.legend}</legend>
+          <Field name="companyName" label={t.companyName} error={message(errors.companyName?.message)}>
+            <input
+              {...field('companyName')}
+              type="text"
+              autoComplete="organization"
+              className={cn(inputClass, border('companyName'))}
+            />
           </Field>
-          <Field name="orgNumber" label="Organization Number" error={errors.orgNumber?.message}>
-            <input {...field('orgNumber')} type="text" inputMode="numeric" placeholder="XXXXXX-XXXX" className={cn(inputClass, border('orgNumber'))} />
+          <Field name="orgNumber" label={t.orgNumber} error={message(errors.orgNumber?.message)}>
+            <input
+              {...field('orgNumber')}
+              type="text"
+              inputMode="numeric"
+              placeholder="XXXXXX-XXXX"
+              className={cn(inputClass, border('orgNumber'))}
+            />
           </Field>
-          <Field name="contactPerson" label="Contact Person" error={errors.contactPerson?.message}>
-            <input {...field('contactPerson')} type="text" autoComplete="name" className={cn(inputClass, border('contactPerson'))} />
+          <Field name="contactPerson" label={t.contactPerson} error={message(errors.contactPerson?.message)}>
+            <input
+              {...field('contactPerson')}
+              type="text"
+              autoComplete="name"
+              className={cn(inputClass, border('contactPerson'))}
+            />
           </Field>
-          <Field name="email" label="Email" error={errors.email?.message}>
-            <input {...field('email')} type="email" autoComplete="email" className={cn(inputClass, border('email'))} />
+          <Field name="email" label={t.email} error={message(errors.email?.message)}>
+            <input
+              {...field('email')}
+              type="email"
+              autoComplete="email"
+              className={cn(inputClass, border('email'))}
+            />
           </Field>
-          <Field name="phone" label="Phone" error={errors.phone?.message}>
-            <input {...field('phone')} type="tel" autoComplete="tel" className={cn(inputClass, border('phone'))} />
+          <Field name="phone" label={t.phone} error={message(errors.phone?.message)}>
+            <input
+              {...field('phone')}
+              type="tel"
+              autoComplete="tel"
+              className={cn(inputClass, border('phone'))}
+            />
           </Field>
-          <Field name="address" label="Address" error={errors.address?.message}>
-            <input {...field('address')} type="text" autoComplete="street-address" className={cn(inputClass, border('address'))} />
+          <Field name="address" label={t.address} error={message(errors.address?.message)}>
+            <input
+              {...field('address')}
+              type="text"
+              autoComplete="street-address"
+              className={cn(inputClass, border('address'))}
+            />
           </Field>
-          <Field name="city" label="City" error={errors.city?.message}>
-            <input {...field('city')} type="text" autoComplete="address-level2" className={cn(inputClass, border('city'))} />
+          <Field name="city" label={t.city} error={message(errors.city?.message)}>
+            <input
+              {...field('city')}
+              type="text"
+              autoComplete="address-level2"
+              className={cn(inputClass, border('city'))}
+            />
           </Field>
-          <Field name="postalCode" label="Postal Code" error={errors.postalCode?.message}>
-            <input {...field('postalCode')} type="text" inputMode="numeric" autoComplete="postal-code" placeholder="XXX XX" className={cn(inputClass, border('postalCode'))} />
+          <Field name="postalCode" label={t.postalCode} error={message(errors.postalCode?.message)}>
+            <input
+              {...field('postalCode')}
+              type="text"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              placeholder="XXX XX"
+              className={cn(inputClass, border('postalCode'))}
+            />
           </Field>
-          <Field name="businessDescription" label="Business Description" error={errors.businessDescription?.message} className="sm:col-span-2">
+          <Field
+            name="businessDescription"
+            label={t.businessDescription}
+            error={message(errors.businessDescription?.message)}
+            className="sm:col-span-2"
+          >
             <textarea
               {...field('businessDescription')}
               rows={5}
-              placeholder="Tell us about your business and how you would like to work with us"
+              placeholder={t.descriptionPlaceholder}
               className={cn(inputClass, border('businessDescription'))}
             />
           </Field>
@@ -159,13 +220,21 @@ export function PartnerPage() {
                 type="checkbox"
                 className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
               />
-              <label htmlFor="terms" className="text-sm text-slate-800">
-                I accept the terms and conditions for partners
-              </label>
+              <span className="text-sm text-slate-800">
+                <label htmlFor="terms">{t.terms}</label> {/* A new tab, so the half-filled form stays. */}
+                <a
+                  href="/terms#partner"
+                  target="_blank"
+                  rel="noopener"
+                  className="block text-brand-800 underline underline-offset-2"
+                >
+                  {t.readTerms}
+                </a>
+              </span>
             </div>
             {errors.terms?.message && (
               <p id="terms-error" className="mt-1.5 text-sm text-red-700">
-                {errors.terms.message}
+                {message(errors.terms.message)}
               </p>
             )}
           </div>
@@ -175,13 +244,13 @@ export function PartnerPage() {
               onClick={() => navigate('/')}
               className="rounded-xl px-6 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
             >
-              Cancel
+              {t.cancel}
             </button>
             <button
               type="submit"
               className="rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-60"
             >
-              {isSubmitting ? 'Sending…' : 'Submit Application'}
+              {isSubmitting ? t.sending : t.submit}
             </button>
           </div>
         </fieldset>

@@ -1,16 +1,32 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useParams } from 'wouter';
-import { categories, findProduct } from '../../../shared/catalogue';
-import { TierProduct } from '../../features/catalogue/tier-product';
+import { findProduct } from '@/shared/catalogue';
+import { TierProduct } from '@/client/features/catalogue/tier-product';
+import { layoutMessages } from '@/shared/i18n/messages/layout';
+import { productName } from '@/shared/i18n/messages/product-names';
+import { productMessages } from '@/shared/i18n/messages/products';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { lazyPage } from '@/client/lib/lazy-page';
+import { productFromPath } from '@/client/app/page-path';
 
 // Unknown ids show the 404 page, loaded only then: no route carries another route's code.
-const NotFoundPage = lazy(() => import('./not-found').then((m) => ({ default: m.NotFoundPage })));
-const CustomiserProduct = lazy(() =>
-  import('../../features/customiser/customiser-page').then((m) => ({ default: m.CustomiserPage })),
+const NotFoundPage = lazyPage(() => import('./not-found').then((m) => m.NotFoundPage));
+const CustomiserProduct = lazyPage(() =>
+  import('@/client/features/customiser/customiser-page').then((m) => m.CustomiserPage),
 );
+
+/** Loads what the product page at `pathname` shows beyond this chunk (customiser or 404). */
+export function preloadProductPage(pathname: string): Promise<void> {
+  const product = productFromPath(pathname);
+  if (!product) return NotFoundPage.preload();
+  return product.kind === 'customiser' ? CustomiserProduct.preload() : Promise.resolve();
+}
 
 export function ProductPage() {
   const { id = '' } = useParams<{ id: string }>();
+  const { locale } = useLocale();
+  const t = useT(productMessages);
+  const labels = useT(layoutMessages);
   let productId = id;
   try {
     productId = decodeURIComponent(id);
@@ -19,34 +35,41 @@ export function ProductPage() {
   }
   const product = findProduct(productId.normalize('NFC'));
   if (!product) return <NotFoundPage />;
-  const category = categories.find((c) => c.id === product.category);
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <title>{`${product.name} — BulkPrint`}</title>
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+      <nav aria-label={t.breadcrumb} className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
             <Link href="/products" className="hover:text-slate-900 hover:underline">
-              Products
+              {labels.products}
             </Link>
           </li>
           <li aria-hidden>/</li>
           <li>
-            <Link href={`/products?category=${encodeURIComponent(product.category)}`} className="hover:text-slate-900 hover:underline">
-              {category?.label}
+            <Link
+              href={`/products?category=${encodeURIComponent(product.category)}`}
+              className="hover:text-slate-900 hover:underline"
+            >
+              {labels[product.category]}
             </Link>
           </li>
           <li aria-hidden>/</li>
           <li aria-current="page" className="font-medium text-slate-900">
-            {product.name}
+            {productName(locale, product)}
           </li>
         </ol>
       </nav>
       {product.kind === 'tiers' ? (
         <TierProduct product={product} />
       ) : (
-        <Suspense fallback={<p aria-busy="true" className="py-20 text-center text-slate-600">Loading…</p>}>
-          <CustomiserProduct product={product} />
+        <Suspense
+          fallback={
+            <p aria-busy="true" className="py-20 text-center text-slate-600">
+              {t.loading}
+            </p>
+          }
+        >
+          <CustomiserProduct product={product} withoutMockup={<TierProduct product={product} />} />
         </Suspense>
       )}
     </main>

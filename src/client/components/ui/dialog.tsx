@@ -1,7 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/client/lib/cn';
 
 /** Modal dialog with focus trap, Escape to close and a labelled close button (Radix). */
 export function Dialog(props: {
@@ -23,9 +23,13 @@ export function Dialog(props: {
           )}
           {...(props.description ? {} : { 'aria-describedby': undefined })}
         >
-          <RadixDialog.Title className="pr-8 text-xl font-bold text-slate-900">{props.title}</RadixDialog.Title>
+          <RadixDialog.Title className="pr-8 text-xl font-bold text-slate-900">
+            {props.title}
+          </RadixDialog.Title>
           {props.description && (
-            <RadixDialog.Description className="mt-2 text-sm text-slate-600">{props.description}</RadixDialog.Description>
+            <RadixDialog.Description className="mt-2 text-sm text-slate-600">
+              {props.description}
+            </RadixDialog.Description>
           )}
           <div className="mt-4">{props.children}</div>
           <RadixDialog.Close

@@ -1,6 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { AdminOrderDetail, AdminOrderPage, AdminPartnerPage, AdminStats, OrderStatus } from '../../../shared/admin';
-import { apiFetch } from '../../lib/api';
+import type {
+  AdminOrderDetail,
+  AdminOrderPage,
+  AdminPartnerPage,
+  AdminStats,
+  OrderStatus,
+} from '@/shared/admin';
+import type { CarrierId } from '@/shared/carriers';
+import { apiFetch } from '@/client/lib/api';
 
 /** POST /api/admin-login: the server checks the PIN and sets the httpOnly session cookie. */
 export function loginAdmin(pin: string): Promise<void> {
@@ -11,6 +18,10 @@ export function logoutAdmin(): Promise<void> {
   return apiFetch<void>('/api/admin/logout', { method: 'POST', json: {} });
 }
 
+/** Ends every admin session on every device, this one included. */
+export function logoutAllAdmin(): Promise<void> {
+  return apiFetch<void>('/api/admin/logout-all', { method: 'POST', json: {} });
+}
 
 export interface OrderFilter {
   q: string;
@@ -30,20 +41,28 @@ export const adminKeys = {
   all: ['admin'] as const,
   session: () => [...adminKeys.all, 'session'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
-  orders: (filter?: OrderFilter) => (filter ? ([...adminKeys.all, 'orders', filter] as const) : ([...adminKeys.all, 'orders'] as const)),
+  orders: (filter?: OrderFilter) =>
+    filter ? ([...adminKeys.all, 'orders', filter] as const) : ([...adminKeys.all, 'orders'] as const),
   order: (number: string) => [...adminKeys.all, 'order', number] as const,
   partners: () => [...adminKeys.all, 'partners'] as const,
 };
 
 export const sessionQuery = () =>
-  queryOptions({ queryKey: adminKeys.session(), queryFn: () => apiFetch<{ ok: true }>('/api/admin/session'), retry: false, gcTime: 0 });
+  queryOptions({
+    queryKey: adminKeys.session(),
+    queryFn: () => apiFetch<{ ok: true }>('/api/admin/session'),
+    retry: false,
+    gcTime: 0,
+  });
 
-export const statsQuery = () => queryOptions({ queryKey: adminKeys.stats(), queryFn: () => apiFetch<AdminStats>('/api/admin/stats') });
+export const statsQuery = () =>
+  queryOptions({ queryKey: adminKeys.stats(), queryFn: () => apiFetch<AdminStats>('/api/admin/stats') });
 
 export const ordersQuery = (filter: OrderFilter) =>
   infiniteQueryOptions({
     queryKey: adminKeys.orders(filter),
-    queryFn: ({ pageParam }) => apiFetch<AdminOrderPage>(`/api/admin/orders?${orderFilterParams(filter, pageParam)}`),
+    queryFn: ({ pageParam }) =>
+      apiFetch<AdminOrderPage>(`/api/admin/orders?${orderFilterParams(filter, pageParam)}`),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // While a new search loads, the table keeps showing the previous result instead of flashing empty.
@@ -60,11 +79,30 @@ export const partnersQuery = () =>
   infiniteQueryOptions({
     queryKey: adminKeys.partners(),
     queryFn: ({ pageParam }) =>
-      apiFetch<AdminPartnerPage>(`/api/admin/partner-applications${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+      apiFetch<AdminPartnerPage>(
+        `/api/admin/partner-applications${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export function changeOrderStatus(number: string, status: OrderStatus): Promise<AdminOrderDetail> {
-  return apiFetch<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}/status`, { method: 'PATCH', json: { status } });
+/** What a step records besides the status (the server requires a reason to cancel, a tracking number to ship). */
+export interface StatusChangeDetails {
+  reason?: string;
+  paidOn?: string;
+  amountReceived?: string;
+  carrier?: CarrierId;
+  carrierName?: string;
+  trackingNumber?: string;
+}
+
+export function changeOrderStatus(
+  number: string,
+  status: OrderStatus,
+  details: StatusChangeDetails = {},
+): Promise<AdminOrderDetail> {
+  return apiFetch<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}/status`, {
+    method: 'PATCH',
+    json: { status, ...details },
+  });
 }

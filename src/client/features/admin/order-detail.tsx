@@ -1,25 +1,98 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { colors } from '../../../shared/catalogue';
-import { countryName } from '../../../shared/countries';
-import { nextStatuses, statusLabels, type AdminOrderDetail, type AdminOrderLine, type OrderStatus } from '../../../shared/admin';
-import { Dialog } from '../../components/ui/dialog';
-import { ApiError } from '../../lib/api';
-import { cn } from '../../lib/cn';
-import { notify } from '../../lib/notify';
-import { adminKeys, changeOrderStatus, orderQuery } from './admin-api';
-import { formatDateTime, formatKr, formatUnitKr } from './format';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { colors } from '@/shared/catalogue';
+import { countryName } from '@/shared/countries';
+import { printMethodLabels, printSideLabels } from '@/shared/print-options';
+import {
+  nextStatuses,
+  printFileDownloadPath,
+  statusLabels,
+  type AdminOrderDetail,
+  type AdminOrderLine,
+  type AdminStatusEvent,
+  type OrderStatus,
+} from '@/shared/admin';
+import { carrierIds, carrierNames, type CarrierId } from '@/shared/carriers';
+import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
+import { formatSplit } from '@/shared/sizes';
+import { Dialog } from '@/client/components/ui/dialog';
+import { ApiError } from '@/client/lib/api';
+import { cn } from '@/client/lib/cn';
+import { notify } from '@/client/lib/notify';
+import { adminKeys, changeOrderStatus, orderQuery, type StatusChangeDetails } from './admin-api';
+import { formatDate, formatDateTime, stockholmDate } from '@/shared/dates';
+import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
 import { StatusBadge } from './status-badge';
+import { DeliveryRiskBadge } from './delivery-risk';
+import { deliveryMessages } from '@/shared/i18n/messages/delivery';
+import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
 
-const methodLabels = { dtg: 'DTG-tryck', screen: 'Screentryck' } as const;
-const sideLabels: Record<string, string> = { front: 'Framsida', back: 'Baksida', side: 'Sida' };
+const methodLabels = printMethodLabels.sv;
+const deliveryTexts = deliveryMessages.sv;
+const sideLabels = printSideLabels.sv;
+const fileTexts = printFileMessages.sv;
+const cm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 }).format(n);
+
+/** Every print file of the order: kind, size, name, download (attachment); raster: pixels and dpi. */
+function PrintFiles({ orderNumber, files }: { orderNumber: string; files: readonly OrderPrintFile[] }) {
+  return (
+    <section aria-labelledby="detail-print-files" data-testid="admin-print-files">
+      <h3 id="detail-print-files" className="text-sm font-bold uppercase tracking-wide text-slate-600">
+        {fileTexts.heading} ({files.length})
+      </h3>
+      {files.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{fileTexts.noneReceived}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {files.map((file) => (
+            <li key={file.id} className="flex flex-wrap items-start justify-between gap-2 py-3 text-sm">
+              <div className="min-w-0 flex-1">
+                <p className="break-words font-semibold text-slate-900">{file.name || fileTexts.unnamed}</p>
+                <p className="mt-0.5 text-slate-700">
+                  <span data-testid="admin-print-file-kind">{fileTexts[file.kind]}</span> ·{' '}
+                  {formatFileSize(file.bytes)}
+                  {file.width && file.height
+                    ? ` · ${fileTexts.pixels({ width: formatCount(file.width), height: formatCount(file.height) })}`
+                    : ''}
+                </p>
+                {file.quality && (
+                  <p
+                    className={cn(
+                      'mt-0.5',
+                      file.quality.blurry ? 'font-medium text-amber-900' : 'text-slate-700',
+                    )}
+                    data-testid="admin-print-file-dpi"
+                  >
+                    {fileTexts.quality({ dpi: formatCount(file.quality.dpi), cm: cm(file.quality.widthCm) })}
+                    {file.quality.blurry && `: ${fileTexts.blurry}`}
+                  </p>
+                )}
+              </div>
+              <a
+                href={printFileDownloadPath(orderNumber, file.id)}
+                download={file.name || undefined}
+                aria-label={fileTexts.downloadLabel({ name: file.name || fileTexts.unnamed })}
+                className="inline-flex items-center gap-2 rounded-lg px-3 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+              >
+                {fileTexts.download}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5 text-sm">
       <dt className="text-slate-600">{label}</dt>
-      <dd className="min-w-0 break-words text-slate-900">{children ?? '–'}</dd>
+      {/* Line breaks kept: shipping labels are written from these addresses. */}
+      <dd className="min-w-0 whitespace-pre-line break-words text-slate-900">{children ?? '–'}</dd>
     </div>
   );
 }
@@ -31,23 +104,30 @@ function Customisation({ line }: { line: AdminOrderLine }) {
   return (
     <div className="mt-3 rounded-xl bg-slate-50 p-3">
       <p className="flex items-center gap-2 text-sm text-slate-800">
-        <span className="size-4 rounded-full ring-1 ring-slate-400" style={{ backgroundColor: colour?.hex ?? '#ccc' }} aria-hidden />
+        <span
+          className="size-4 rounded-full ring-1 ring-slate-400"
+          style={{ backgroundColor: colour?.hex ?? '#ccc' }}
+          aria-hidden
+        />
         Färg: {colour?.label ?? c.color}
       </p>
       {c.prints.length > 0 && (
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">
           {c.prints.map((print) => (
-            <li key={`${print.method}-${print.uploadId}`} className="rounded-lg border border-slate-200 bg-white p-2 text-sm">
+            <li
+              key={`${print.method}-${print.uploadId}`}
+              className="rounded-lg border border-slate-200 bg-white p-2 text-sm"
+            >
               <img
                 src={`/api/uploads/${encodeURIComponent(print.uploadId)}`}
-                alt={`${methodLabels[print.method]}, ${sideLabels[print.side] ?? print.side}`}
+                alt={`${methodLabels[print.method]}, ${sideLabels[print.side]}`}
                 loading="lazy"
                 className="h-32 w-full rounded-md bg-slate-100 object-contain"
               />
               <p className="mt-2 font-semibold text-slate-900">{methodLabels[print.method]}</p>
               <p className="text-slate-700">
-                {sideLabels[print.side] ?? print.side} · position {Math.round(print.x)} % / {Math.round(print.y)} % · storlek{' '}
-                {Math.round(print.scale * 100)} %
+                {sideLabels[print.side]} · position {Math.round(print.x)} % / {Math.round(print.y)} % ·
+                storlek {Math.round(print.scale * 100)} %
               </p>
             </li>
           ))}
@@ -63,46 +143,231 @@ function Customisation({ line }: { line: AdminOrderLine }) {
   );
 }
 
+const adminText = orderAdminMessages.sv;
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none';
+const primaryButton =
+  'rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
+const secondaryButton =
+  'rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50';
+
+/** A step that asks for more first: the payment (date, amount), the shipment, the reason to cancel. */
+type Asking = 'paid' | 'shipped' | 'cancelled' | null;
+
 function StatusActions({ order }: { order: AdminOrderDetail }) {
   const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<Asking>(null);
+  const [paidOn, setPaidOn] = useState<string>(() => stockholmDate(new Date()));
+  const [amount, setAmount] = useState(order.totalAmount);
+  const [carrier, setCarrier] = useState<CarrierId>('postnord');
+  const [carrierName, setCarrierName] = useState('');
+  const [tracking, setTracking] = useState('');
+  const [reason, setReason] = useState('');
   const mutation = useMutation({
-    mutationFn: (status: OrderStatus) => changeOrderStatus(order.orderNumber, status),
+    mutationFn: ({ status, details }: { status: OrderStatus; details?: StatusChangeDetails }) =>
+      changeOrderStatus(order.orderNumber, status, details),
     onSuccess: (updated) => {
       queryClient.setQueryData(adminKeys.order(order.orderNumber), updated);
       void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });
-      notify.success('Status ändrad', { description: `${updated.orderNumber}: ${statusLabels[updated.status]}` });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
+      setAsking(null);
+      notify.success('Status ändrad', {
+        description: `${updated.orderNumber}: ${statusLabels[updated.status]}`,
+      });
     },
-    onError: (error) => notify.error('Kunde inte ändra status', { description: error instanceof ApiError ? error.message : undefined }),
+    onError: (error) =>
+      notify.error('Kunde inte ändra status', {
+        description: error instanceof ApiError ? error.message : undefined,
+      }),
   });
   const options = nextStatuses[order.status];
-  if (options.length === 0) return <p className="text-sm text-slate-600">Slutlig status – kan inte ändras.</p>;
+  if (options.length === 0)
+    return <p className="text-sm text-slate-600">Slutlig status – kan inte ändras.</p>;
+  const submit = (status: OrderStatus, details?: StatusChangeDetails) => (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate({ status, ...(details ? { details } : {}) });
+  };
+
+  if (asking === 'paid')
+    return (
+      <form
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={submit('paid', { paidOn, amountReceived: amount.replace(',', '.') })}
+      >
+        <label className="text-sm text-slate-700">
+          {adminText.paidOn}
+          <input
+            type="date"
+            required
+            className={inputClass}
+            value={paidOn}
+            onChange={(e) => setPaidOn(e.target.value)}
+          />
+        </label>
+        <label className="text-sm text-slate-700">
+          {adminText.amountReceived}
+          <input
+            inputMode="decimal"
+            required
+            className={inputClass}
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </label>
+        <div className="flex gap-2 sm:col-span-2">
+          <button type="submit" disabled={mutation.isPending} className={primaryButton}>
+            {adminText.confirmPaid}
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => setAsking(null)}>
+            {adminText.back}
+          </button>
+        </div>
+      </form>
+    );
+  if (asking === 'shipped')
+    return (
+      <form
+        className="grid gap-3 sm:grid-cols-2"
+        onSubmit={submit('shipped', {
+          carrier,
+          ...(carrier === 'other' ? { carrierName } : {}),
+          trackingNumber: tracking,
+        })}
+      >
+        <label className="text-sm text-slate-700">
+          {adminText.carrier}
+          <select
+            className={inputClass}
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value as CarrierId)}
+          >
+            {carrierIds.map((id) => (
+              <option key={id} value={id}>
+                {id === 'other' ? adminText.otherCarrier : carrierNames[id]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {carrier === 'other' && (
+          <label className="text-sm text-slate-700">
+            {adminText.carrierName}
+            <input
+              required
+              className={inputClass}
+              value={carrierName}
+              onChange={(e) => setCarrierName(e.target.value)}
+            />
+          </label>
+        )}
+        <label className="text-sm text-slate-700">
+          {adminText.trackingNumber}
+          <input
+            required
+            className={inputClass}
+            value={tracking}
+            onChange={(e) => setTracking(e.target.value)}
+          />
+        </label>
+        <div className="flex gap-2 sm:col-span-2">
+          <button type="submit" disabled={mutation.isPending} className={primaryButton}>
+            {adminText.confirmShipped}
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => setAsking(null)}>
+            {adminText.back}
+          </button>
+        </div>
+      </form>
+    );
+  if (asking === 'cancelled')
+    return (
+      <form className="grid gap-3 rounded-xl bg-red-50 p-3" onSubmit={submit('cancelled', { reason })}>
+        <p className="text-sm font-semibold text-red-900">{adminText.cancelWarning}</p>
+        <label className="text-sm text-slate-800">
+          {adminText.reason}
+          <textarea
+            required
+            maxLength={500}
+            rows={2}
+            className={inputClass}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </label>
+        <div className="flex gap-2">
+          <button
+            type="submit"
+            disabled={mutation.isPending || reason.trim() === ''}
+            className="rounded-lg bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+          >
+            {adminText.confirmCancel}
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => setAsking(null)}>
+            {adminText.back}
+          </button>
+        </div>
+      </form>
+    );
+
   return (
-    <div className="flex flex-wrap gap-2">
-      {options.map((status) => (
-        <button
-          key={status}
-          type="button"
-          disabled={mutation.isPending}
-          onClick={() => mutation.mutate(status)}
-          className={cn(
-            'rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60',
-            status === 'cancelled'
-              ? 'text-red-800 ring-1 ring-red-300 hover:bg-red-50'
-              : 'bg-brand-700 text-white hover:bg-brand-800',
-          )}
-        >
-          {status === 'cancelled' ? 'Avbryt beställningen' : `Markera som ${statusLabels[status].toLowerCase()}`}
-        </button>
-      ))}
+    <div className="flex flex-wrap items-start gap-2">
+      {options.map((status) => {
+        const blocked = status === 'in_production' ? order.productionBlockedReason : null;
+        return (
+          <div key={status}>
+            <button
+              type="button"
+              disabled={mutation.isPending || Boolean(blocked)}
+              aria-describedby={blocked ? 'production-blocked' : undefined}
+              onClick={() =>
+                status === 'paid' || status === 'shipped' || status === 'cancelled'
+                  ? setAsking(status)
+                  : mutation.mutate({ status })
+              }
+              className={cn(
+                'rounded-lg px-3 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60',
+                status === 'cancelled'
+                  ? 'text-red-800 ring-1 ring-red-300 hover:bg-red-50'
+                  : 'bg-brand-700 text-white hover:bg-brand-800',
+              )}
+            >
+              {status === 'cancelled'
+                ? adminText.cancelOrder
+                : `Markera som ${statusLabels[status].toLowerCase()}`}
+            </button>
+            {blocked && (
+              <p id="production-blocked" className="mt-1 max-w-xs text-xs text-slate-700">
+                {blocked}
+              </p>
+            )}
+          </div>
+        );
+      })}
     </div>
   );
+}
+
+/** What a step recorded, for the history: payment, shipment or the reason to cancel. */
+function eventDetail(event: AdminStatusEvent): string | null {
+  const d = event.details;
+  if (!d) return null;
+  if (d.amountReceived && d.paidOn)
+    return adminText.historyPaid({ amount: formatKrDecimal(d.amountReceived), date: formatDate(d.paidOn) });
+  if (d.trackingNumber)
+    return adminText.historyShipped({ carrier: d.carrierName ?? '', tracking: d.trackingNumber });
+  if (d.reason) return adminText.historyReason({ reason: d.reason });
+  return null;
 }
 
 export function OrderDetailDialog({ number, onClose }: { number: string; onClose: () => void }) {
   const { data: order, isError } = useQuery(orderQuery(number));
   const country = order ? countryName(order.countryCode) : undefined;
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Beställning ${number}`} className="max-w-3xl!">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={`Beställning ${number}`}
+      className="max-w-3xl!"
+    >
       {isError && <p className="text-sm text-red-700">Kunde inte hämta beställningen.</p>}
       {!order && !isError && <p className="text-sm text-slate-600">Laddar...</p>}
       {order && (
@@ -121,8 +386,12 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
               <ol className="mt-3 space-y-1 text-sm text-slate-700">
                 {order.events.map((event) => (
                   <li key={`${event.changedAt}-${event.toStatus}`}>
-                    {formatDateTime(event.changedAt)}: {statusLabels[event.fromStatus as OrderStatus] ?? event.fromStatus} →{' '}
+                    {formatDateTime(event.changedAt)}:{' '}
+                    {statusLabels[event.fromStatus as OrderStatus] ?? event.fromStatus} →{' '}
                     {statusLabels[event.toStatus as OrderStatus] ?? event.toStatus}
+                    {eventDetail(event) && (
+                      <span className="block pl-4 text-slate-600">{eventDetail(event)}</span>
+                    )}
                   </li>
                 ))}
               </ol>
@@ -135,10 +404,16 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
             </h3>
             <dl className="mt-2 divide-y divide-slate-100">
               <Row label="Kundtyp">{order.customerType === 'company' ? 'Företag' : 'Privatperson'}</Row>
-              <Row label={order.customerType === 'company' ? 'Kontaktperson' : 'Namn'}>{order.customerName}</Row>
+              <Row label={order.customerType === 'company' ? 'Kontaktperson' : 'Namn'}>
+                {order.customerName}
+              </Row>
               {order.customerType === 'company' && <Row label="Företag">{order.customerOrganization}</Row>}
-              {order.customerType === 'company' && <Row label="Organisationsnr">{order.customerOrgNumber}</Row>}
-              {order.customerType === 'personal' && <Row label="Personnummer">{order.customerPersonalNumber}</Row>}
+              {order.customerType === 'company' && (
+                <Row label="Organisationsnr">{order.customerOrgNumber}</Row>
+              )}
+              {order.customerType === 'personal' && (
+                <Row label="Personnummer">{order.customerPersonalNumber}</Row>
+              )}
               <Row label="E-post">
                 <a className="text-brand-700 underline" href={`mailto:${order.customerEmail}`}>
                   {order.customerEmail}
@@ -149,6 +424,20 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
               <Row label="Leveransadress">{order.deliveryAddress}</Row>
               <Row label="Land">{country ? `${country} (${order.countryCode})` : order.countryCode}</Row>
               <Row label="Orderdatum">{formatDateTime(order.orderDate)}</Row>
+              <Row label={deliveryTexts.heading}>
+                <span data-testid="detail-delivery-estimate">{formatDate(order.delivery.estimate)}</span>
+                {order.delivery.countedFrom === 'today' && (
+                  <span className="text-slate-600"> {deliveryTexts.ifApprovedToday}</span>
+                )}
+              </Row>
+              <Row label={deliveryTexts.neededByShort}>
+                {order.delivery.neededBy && (
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span data-testid="detail-needed-by">{formatDate(order.delivery.neededBy)}</span>
+                    <DeliveryRiskBadge delivery={order.delivery} />
+                  </span>
+                )}
+              </Row>
             </dl>
           </section>
 
@@ -161,24 +450,46 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
                 <li key={index} className="py-3">
                   <div className="flex flex-wrap justify-between gap-2 text-sm">
                     <span className="font-semibold text-slate-900">
-                      {line.quantity} × {line.name}
+                      {formatCount(line.quantity)} × {line.fee ? fileTexts.conversionFee : line.name}
+                      {line.printFileName && (
+                        <span className="block font-normal text-slate-600">{line.printFileName}</span>
+                      )}
                     </span>
                     <span className="text-slate-700">
-                      {formatUnitKr(line.unitPrice)}/st · <span className="font-semibold text-slate-900">{formatKr(line.lineTotal)}</span>
+                      {formatUnitPriceDecimal(line.unitPrice)}/{quantityUnit.sv} ·{' '}
+                      <span className="font-semibold text-slate-900">{formatKrDecimal(line.lineTotal)}</span>
                     </span>
                   </div>
+                  {line.sizes && (
+                    <p className="mt-1 text-sm text-slate-800" data-testid="admin-line-sizes">
+                      <span className="font-semibold">Storlekar: </span>
+                      {formatSplit(line.sizes)}
+                    </p>
+                  )}
                   <Customisation line={line} />
                 </li>
               ))}
             </ul>
             <dl className="mt-2 border-t border-slate-200 pt-2">
-              <Row label="Exkl. moms">{formatKr(order.exVatAmount)}</Row>
-              <Row label="Moms 25 %">{formatKr(order.vatAmount)}</Row>
+              <Row label="Exkl. moms">{formatKrDecimal(order.exVatAmount)}</Row>
+              <Row label={`Moms ${order.vatTreatment === 'domestic' ? VAT_RATE_PERCENT : 0} %`}>
+                {formatKrDecimal(order.vatAmount)}
+              </Row>
+              <Row label="Momsbehandling">{vatTreatmentLabels[order.vatTreatment]}</Row>
+              {order.buyerVatNumber && <Row label="Köparens momsreg.nr">{order.buyerVatNumber}</Row>}
+              {order.buyerReference && <Row label="Er referens">{order.buyerReference}</Row>}
+              {order.billingAddress && (
+                <Row label="Fakturaadress">
+                  <span className="whitespace-pre-line">{order.billingAddress}</span>
+                </Row>
+              )}
               <Row label="Totalt">
-                <span className="font-bold">{formatKr(order.totalAmount)}</span>
+                <span className="font-bold">{formatKrDecimal(order.totalAmount)}</span>
               </Row>
             </dl>
           </section>
+
+          <PrintFiles orderNumber={order.orderNumber} files={order.printFiles} />
 
           <a
             href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice`}
@@ -188,8 +499,26 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
           >
             Visa faktura <ExternalLink className="size-4" aria-hidden />
           </a>
+          <a
+            href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.pdf`}
+            className="ml-2 inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+          >
+            Faktura (PDF)
+          </a>
+          <a
+            href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.xml`}
+            className="ml-2 inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+          >
+            E-faktura (Peppol XML)
+          </a>
         </div>
       )}
     </Dialog>
   );
 }
+
+const vatTreatmentLabels = {
+  domestic: 'Svensk moms 25 %',
+  reverse_charge: 'Omvänd betalningsskyldighet (EU)',
+  export: 'Export utanför EU',
+} as const;

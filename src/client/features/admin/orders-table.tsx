@@ -1,12 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { orderStatuses, statusLabels, type OrderStatus } from '../../../shared/admin';
-import { notify } from '../../lib/notify';
+import { orderStatuses, statusLabels, type OrderStatus } from '@/shared/order-status';
+import { isSearchableTerm, searchMessages } from '@/shared/admin-search';
+import { notify } from '@/client/lib/notify';
 import { orderFilterParams, ordersQuery, type OrderFilter } from './admin-api';
-import { formatDateTime, formatKr } from './format';
+import { formatDateTime } from '@/shared/dates';
+import { formatKrDecimal } from '@/shared/money-format';
 import { OrderDetailDialog } from './order-detail';
 import { StatusBadge } from './status-badge';
+import { DeliveryRiskBadge } from './delivery-risk';
+import { adminOrderMessages } from '@/shared/i18n/messages/admin-orders';
+import { useT } from '@/client/lib/i18n';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -15,11 +20,16 @@ export function OrdersTable() {
   const [filter, setFilter] = useState<OrderFilter>({ q: '', status: '' });
   const [openNumber, setOpenNumber] = useState<string | null>(null);
 
+  // A term needs three letters or digits in a row (the server's trigram index); until then the
+  // list shows every order and a hint says why.
+  const tooShort = search.trim() !== '' && !isSearchableTerm(search.trim());
+
   // The search follows typing after a short pause, not on every key.
   useEffect(() => {
-    const timer = window.setTimeout(() => setFilter((f) => (f.q === search ? f : { ...f, q: search })), SEARCH_DELAY_MS);
+    const q = tooShort ? '' : search;
+    const timer = window.setTimeout(() => setFilter((f) => (f.q === q ? f : { ...f, q })), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [search]);
+  }, [search, tooShort]);
 
   const query = useInfiniteQuery(ordersQuery(filter));
   useEffect(() => {
@@ -28,10 +38,16 @@ export function OrdersTable() {
 
   const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
   const filtered = filter.q.trim() !== '' || filter.status !== '';
-  const csvHref = `/api/admin/orders.csv${orderFilterParams(filter) ? `?${orderFilterParams(filter)}` : ''}`;
+  const params = orderFilterParams(filter);
+  const csvHref = `/api/admin/orders.csv${params ? `?${params}` : ''}`;
+  const excelHref = `/api/admin/orders.csv?${params ? `${params}&` : ''}format=excel-sv`;
+  const t = useT(adminOrderMessages);
 
   return (
-    <section aria-labelledby="orders-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <section
+      aria-labelledby="orders-heading"
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       <div className="flex flex-col gap-3 border-b border-slate-200 p-4 lg:flex-row lg:items-end lg:justify-between">
         <h2 id="orders-heading" className="text-lg font-bold text-slate-900">
           Beställningar
@@ -42,7 +58,10 @@ export function OrdersTable() {
               Sök
             </label>
             <div className="relative mt-1">
-              <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" aria-hidden />
+              <Search
+                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+                aria-hidden
+              />
               <input
                 id="order-search"
                 type="search"
@@ -50,9 +69,15 @@ export function OrdersTable() {
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
                 placeholder="Nummer, namn, e-post, företag"
+                aria-describedby={tooShort ? 'order-search-hint' : undefined}
                 className="w-full rounded-lg border border-slate-300 py-2 pl-9 pr-3 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-72"
               />
             </div>
+            {tooShort && (
+              <p id="order-search-hint" className="mt-1 text-xs text-slate-600 sm:w-72">
+                {searchMessages.tooShort.sv}
+              </p>
+            )}
           </div>
           <div>
             <label htmlFor="order-status" className="block text-xs font-semibold text-slate-700">
@@ -61,7 +86,9 @@ export function OrdersTable() {
             <select
               id="order-status"
               value={filter.status}
-              onChange={(event) => setFilter((f) => ({ ...f, status: event.target.value as OrderStatus | '' }))}
+              onChange={(event) =>
+                setFilter((f) => ({ ...f, status: event.target.value as OrderStatus | '' }))
+              }
               className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-48"
             >
               <option value="">Alla</option>
@@ -77,7 +104,15 @@ export function OrdersTable() {
             download
             className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
           >
-            <Download className="size-4" aria-hidden /> Exportera CSV
+            <Download className="size-4" aria-hidden /> {t.exportCsv}
+          </a>
+          <a
+            href={excelHref}
+            download
+            title={t.exportExcelHint}
+            className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+          >
+            <Download className="size-4" aria-hidden /> {t.exportExcel}
           </a>
         </div>
       </div>
@@ -86,7 +121,9 @@ export function OrdersTable() {
       <ul className="divide-y divide-slate-100 md:hidden" aria-label="Beställningar">
         {query.isPending && <li className="px-4 py-10 text-center text-slate-600">Laddar...</li>}
         {query.isSuccess && orders.length === 0 && (
-          <li className="px-4 py-10 text-center text-slate-600">{filtered ? 'Inga beställningar matchar filtret' : 'Inga beställningar ännu'}</li>
+          <li className="px-4 py-10 text-center text-slate-600">
+            {filtered ? 'Inga beställningar matchar filtret' : 'Inga beställningar ännu'}
+          </li>
         )}
         {orders.map((order) => (
           <li key={order.orderNumber} className="space-y-1 p-4 text-sm">
@@ -94,23 +131,30 @@ export function OrdersTable() {
               <button
                 type="button"
                 onClick={() => setOpenNumber(order.orderNumber)}
-                className="break-all text-left font-semibold text-brand-700 underline-offset-2 hover:underline"
+                className="break-words text-left font-semibold text-brand-700 underline-offset-2 hover:underline"
               >
                 {order.orderNumber}
               </button>
-              <StatusBadge status={order.status} />
+              <span className="flex flex-col items-end gap-1">
+                <StatusBadge status={order.status} />
+                <DeliveryRiskBadge delivery={order.delivery} />
+              </span>
             </div>
             <p className="text-slate-600">{formatDateTime(order.orderDate)}</p>
             <p className="break-words text-slate-900">
               <span className="font-medium">{order.customerName}</span>
-              {order.customerOrganization && <span className="text-slate-600"> · {order.customerOrganization}</span>}
+              {order.customerOrganization && (
+                <span className="text-slate-600"> · {order.customerOrganization}</span>
+              )}
             </p>
-            <p className="break-all text-slate-700">
+            <p className="break-words text-slate-700">
               {order.customerEmail} · {order.customerPhone}
             </p>
             <p className="flex justify-between gap-3 text-slate-700">
               <span>{order.itemsSummary}</span>
-              <span className="whitespace-nowrap font-semibold text-slate-900">{formatKr(order.totalAmount)}</span>
+              <span className="whitespace-nowrap font-semibold text-slate-900">
+                {formatKrDecimal(order.totalAmount)}
+              </span>
             </p>
           </li>
         ))}
@@ -119,14 +163,30 @@ export function OrdersTable() {
         <table className="w-full min-w-[60rem] text-left text-sm">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-3 py-3 font-semibold">Ordernummer</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Datum</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Kund</th>
-              <th scope="col" className="px-3 py-3 font-semibold">E-post</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Telefon</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Artiklar</th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">Totalt</th>
-              <th scope="col" className="px-3 py-3 font-semibold">Status</th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Ordernummer
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Datum
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Kund
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                E-post
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Telefon
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Artiklar
+              </th>
+              <th scope="col" className="px-3 py-3 text-right font-semibold">
+                Totalt
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Status
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -155,17 +215,24 @@ export function OrdersTable() {
                     {order.orderNumber}
                   </button>
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{formatDateTime(order.orderDate)}</td>
+                <td className="whitespace-nowrap px-3 py-3 text-slate-700">
+                  {formatDateTime(order.orderDate)}
+                </td>
                 <td className="max-w-52 break-words px-3 py-3">
                   <span className="block font-medium text-slate-900">{order.customerName}</span>
-                  {order.customerOrganization && <span className="block text-slate-600">{order.customerOrganization}</span>}
+                  {order.customerOrganization && (
+                    <span className="block text-slate-600">{order.customerOrganization}</span>
+                  )}
                 </td>
-                <td className="max-w-52 break-all px-3 py-3 text-slate-700">{order.customerEmail}</td>
+                <td className="max-w-52 break-words px-3 py-3 text-slate-700">{order.customerEmail}</td>
                 <td className="whitespace-nowrap px-3 py-3 text-slate-700">{order.customerPhone}</td>
                 <td className="max-w-56 px-3 py-3 text-slate-700">{order.itemsSummary}</td>
-                <td className="whitespace-nowrap px-3 py-3 text-right font-semibold text-slate-900">{formatKr(order.totalAmount)}</td>
-                <td className="px-3 py-3">
+                <td className="whitespace-nowrap px-3 py-3 text-right font-semibold text-slate-900">
+                  {formatKrDecimal(order.totalAmount)}
+                </td>
+                <td className="space-y-1 px-3 py-3">
                   <StatusBadge status={order.status} />
+                  <DeliveryRiskBadge delivery={order.delivery} />
                 </td>
               </tr>
             ))}

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { notify } from '../../lib/notify';
+import { notify } from '@/client/lib/notify';
 import { partnersQuery } from './admin-api';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/shared/dates';
 
 export function PartnerApplications() {
   const query = useInfiniteQuery(partnersQuery());
@@ -12,12 +12,17 @@ export function PartnerApplications() {
   const applications = query.data?.pages.flatMap((page) => page.applications) ?? [];
 
   return (
-    <section aria-labelledby="partners-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <section
+      aria-labelledby="partners-heading"
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       <h2 id="partners-heading" className="border-b border-slate-200 p-4 text-lg font-bold text-slate-900">
         Partneransökningar
       </h2>
       {query.isPending && <p className="p-10 text-center text-slate-600">Laddar...</p>}
-      {query.isSuccess && applications.length === 0 && <p className="p-10 text-center text-slate-600">Inga ansökningar ännu</p>}
+      {query.isSuccess && applications.length === 0 && (
+        <p className="p-10 text-center text-slate-600">Inga ansökningar ännu</p>
+      )}
       <ul className="divide-y divide-slate-100">
         {applications.map((a) => (
           <li key={a.id} className="p-4">

@@ -1,15 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { Banknote, Calculator, ShoppingBag } from 'lucide-react';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatKrDecimal } from '@/shared/money-format';
 import { statsQuery } from './admin-api';
-import { formatKr } from './format';
 
 /** SPEC §9: total orders, total turnover (sum of totals), average order value rounded — sv-SE. */
 export function StatsCards() {
   const { data } = useQuery(statsQuery());
   const cards = [
-    { label: 'Totalt antal beställningar', value: data ? formatCount(data.totalOrders) : '–', icon: ShoppingBag, id: 'total-orders' },
-    { label: 'Total omsättning', value: data ? formatKr(data.totalTurnover) : '–', icon: Banknote, id: 'total-turnover' },
+    {
+      label: 'Totalt antal beställningar',
+      value: data ? formatCount(data.totalOrders) : '–',
+      icon: ShoppingBag,
+      id: 'total-orders',
+    },
+    {
+      label: 'Total omsättning',
+      value: data ? formatKrDecimal(data.totalTurnover) : '–',
+      icon: Banknote,
+      id: 'total-turnover',
+    },
     {
       label: 'Genomsnittligt ordervärde',
       value: data ? `${formatCount(Number(data.averageOrderValue))} kr` : '–',

@@ -1,5 +1,5 @@
-import { statusLabels, type OrderStatus } from '../../../shared/admin';
-import { cn } from '../../lib/cn';
+import { statusLabels, type OrderStatus } from '@/shared/order-status';
+import { cn } from '@/client/lib/cn';
 
 const tones: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -11,7 +11,12 @@ const tones: Record<OrderStatus, string> = {
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <span className={cn('inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[status])}>
+    <span
+      className={cn(
+        'inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        tones[status],
+      )}
+    >
       {statusLabels[status]}
     </span>
   );

@@ -1,19 +1,31 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { colors } from '../../../shared/catalogue';
-import { parseQuantity } from '../../../shared/pricing';
-import { formatCount } from '../../lib/format';
-import { notify } from '../../lib/notify';
-import type { PricedCartLine } from '../cart/cart-model';
-import { useCart } from '../cart/cart-context';
-import { ProductImage } from '../catalogue/product-image';
-import { useCurrency } from '../currency/currency-context';
+import { colors } from '@/shared/catalogue';
+import { printMethodLabels, printSideLabels } from '@/shared/print-options';
+import { parseQuantity, snapQuantity } from '@/shared/pricing';
+import { formatCount } from '@/shared/money-format';
+import { hasSizes } from '@/shared/sizes';
+import { notify } from '@/client/lib/notify';
+import type { PricedCartLine } from '@/client/state/cart/cart-model';
+import { useCart } from '@/client/state/cart/cart-context';
+import { ProductImage } from '@/client/components/product-image';
+import { useCurrency } from '@/client/state/currency-context';
+import { minimumOrderMessage, quantityUnit } from '@/shared/terms';
+import { SizeSplitEditor } from '@/client/components/size-split-editor';
+import { sizeMessages } from '@/shared/i18n/messages/sizes';
+import { cartMessages } from '@/shared/i18n/messages/cart';
+import { useT } from '@/client/lib/i18n';
 
-const methodLabel = { dtg: 'DTG print', screen: 'Screen print' } as const;
+const methodLabel = printMethodLabels.en;
+const sideLabel = printSideLabels.en;
 
-/** Quantity input: min and step are the product's minimum; below it waits for blur, then snaps back. */
+/**
+ * Quantity input: min and step are the product's minimum. Below the minimum it waits for blur, then
+ * snaps back; a tier product's quantity off its step goes to the nearest step, said in a toast.
+ */
 function QuantityInput({ line }: { line: PricedCartLine }) {
   const { dispatch } = useCart();
+  const t = useT(cartMessages);
   const [text, setText] = useState(String(line.quantity));
   const [shown, setShown] = useState(line.quantity);
   // Another change (e.g. another tab) moved the quantity: follow it.
@@ -25,11 +37,22 @@ function QuantityInput({ line }: { line: PricedCartLine }) {
   const commit = () => {
     const quantity = parseQuantity(text);
     if (quantity < min) {
-      notify.error(`Minimum order is ${min} pcs`);
+      notify.error(minimumOrderMessage(min));
       setText(String(line.quantity));
       return;
     }
-    if (quantity !== line.quantity) dispatch({ type: 'setQuantity', key: line.key, quantity });
+    const snapped = snapQuantity(line.product, quantity);
+    if (snapped !== quantity) {
+      notify.info(
+        t.quantityStep({
+          step: formatCount(min),
+          typed: formatCount(quantity),
+          quantity: formatCount(snapped),
+        }),
+      );
+      setText(String(snapped));
+    }
+    if (snapped !== line.quantity) dispatch({ type: 'setQuantity', key: line.key, quantity: snapped });
   };
   return (
     <input
@@ -42,21 +65,27 @@ function QuantityInput({ line }: { line: PricedCartLine }) {
       onChange={(event) => {
         setText(event.target.value);
         const quantity = parseQuantity(event.target.value);
-        if (quantity >= min && quantity !== line.quantity)
+        // Live only for a quantity the rule accepts as typed; the rest is settled on blur or Enter.
+        if (
+          quantity >= min &&
+          snapQuantity(line.product, quantity) === quantity &&
+          quantity !== line.quantity
+        )
           dispatch({ type: 'setQuantity', key: line.key, quantity });
       }}
       onBlur={commit}
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit();
       }}
-      className="w-24 rounded-lg sm:w-28 border border-slate-300 px-3 py-2 text-right text-base tabular-nums focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+      className="w-20 rounded-lg min-[400px]:w-24 sm:w-28 border border-slate-300 px-3 py-2 text-right text-base tabular-nums focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
     />
   );
 }
 
 export function CartLines() {
   const { lines, dispatch } = useCart();
-  const { formatPrice } = useCurrency();
+  const sizeTexts = useT(sizeMessages);
+  const { formatPrice, formatUnitPrice } = useCurrency();
   return (
     <ul
       className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
@@ -65,19 +94,31 @@ export function CartLines() {
       {lines.map((line) => {
         const color = line.customisation && colors.find((c) => c.id === line.customisation?.color);
         return (
-          <li key={line.key} className="flex gap-4 p-4 sm:p-5" data-testid="cart-line">
+          <li
+            key={line.key}
+            className="flex gap-3 p-3 sm:gap-4 sm:p-5"
+            data-testid="cart-line"
+            data-needs-sizes={line.sizeProblem ? 'true' : undefined}
+          >
             <ProductImage
               id={line.product.id}
               name=""
-              className="h-20 w-24 shrink-0 rounded-lg bg-slate-50 sm:h-24 sm:w-32"
+              className="h-16 w-16 shrink-0 rounded-lg bg-slate-50 min-[400px]:h-20 min-[400px]:w-24 sm:h-24 sm:w-32"
             />
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
-                  <h2 className="font-semibold text-slate-900">{line.product.name}</h2>
+                  <h2 className="font-semibold text-slate-900">
+                    {line.product.name}
+                    {line.sizeProblem && (
+                      <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
+                        {sizeTexts.needsSizes}
+                      </span>
+                    )}
+                  </h2>
                   <p className="text-sm text-slate-600">
-                    <span data-testid="line-unit-price">{formatPrice(line.unitPrice)}</span> / st · min{' '}
-                    {formatCount(line.product.minQuantity)} st
+                    <span data-testid="line-unit-price">{formatUnitPrice(line.unitPrice)}</span> /{' '}
+                    {quantityUnit.en} · min {formatCount(line.product.minQuantity)} {quantityUnit.en}
                   </p>
                 </div>
                 <button
@@ -105,8 +146,8 @@ export function CartLines() {
                     <img
                       key={print.method}
                       src={`/api/uploads/${encodeURIComponent(print.uploadId)}`}
-                      alt={`${methodLabel[print.method]}, ${print.side}`}
-                      title={`${methodLabel[print.method]}, ${print.side}`}
+                      alt={`${methodLabel[print.method]}, ${sideLabel[print.side]}`}
+                      title={`${methodLabel[print.method]}, ${sideLabel[print.side]}`}
                       width={40}
                       height={40}
                       loading="lazy"
@@ -115,7 +156,16 @@ export function CartLines() {
                   ))}
                 </div>
               )}
-              <div className="mt-3 flex items-center justify-between gap-3">
+              {hasSizes(line.product) && (
+                <SizeSplitEditor
+                  className="mt-3"
+                  productName={line.product.name}
+                  quantity={line.quantity}
+                  sizes={line.sizes}
+                  onChange={(sizes) => dispatch({ type: 'setSizes', key: line.key, sizes })}
+                />
+              )}
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
                 <QuantityInput line={line} />
                 <p
                   className="whitespace-nowrap text-right font-semibold tabular-nums text-slate-900"

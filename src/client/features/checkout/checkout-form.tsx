@@ -1,11 +1,17 @@
-import '../../lib/zod-csp';
+import '@/client/lib/zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { customerSchema, type Customer, type CustomerType } from '../../../shared/checkout-schema';
-import { countries, defaultCountry, type CountryCode } from '../../../shared/countries';
-import { cn } from '../../lib/cn';
+import { customerSchema, type Customer, type CustomerType } from '@/shared/checkout-schema';
+import { countries, defaultCountry, type CountryCode } from '@/shared/countries';
+import { isOtherEuCountry, vatPrefix } from '@/shared/invoicing/vat-number';
+import { invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
+import type { Milli } from '@/shared/money';
+import { cn } from '@/client/lib/cn';
+import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
+import { cartMessages } from '@/shared/i18n/messages/cart';
+import { useT } from '@/client/lib/i18n';
 
 /** What the form holds before validation: every field a string. */
 export interface CustomerFormValues {
@@ -18,6 +24,10 @@ export interface CustomerFormValues {
   phone: string;
   country: CountryCode;
   address: string;
+  vatNumber: string;
+  buyerReference: string;
+  separateBilling: boolean;
+  billingAddress: string;
 }
 
 export const emptyCustomer: CustomerFormValues = {
@@ -30,12 +40,18 @@ export const emptyCustomer: CustomerFormValues = {
   phone: '',
   country: defaultCountry,
   address: '',
+  vatNumber: '',
+  buyerReference: '',
+  separateBilling: false,
+  billingAddress: '',
 };
 
 // The schema's input type is `unknown` per field (it trims anything); the form always holds strings.
 const resolver = zodResolver(customerSchema) as unknown as Resolver<CustomerFormValues, unknown, Customer>;
 
 export type FieldName = keyof CustomerFormValues;
+
+const optionalFields = new Set<FieldName>(['vatNumber', 'buyerReference']);
 
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600';
@@ -63,15 +79,19 @@ function Field(props: {
 }
 
 export interface CheckoutFormProps {
-  /** Formatted total for the submit button. */
-  totalLabel: string;
+  /** The cart total as shown (VAT-inclusive prices). */
+  total: Milli;
+  /** Formats an amount in the chosen display currency. */
+  formatPrice: (amount: Milli) => string;
   /** Resolves with per-field server messages to show (empty when placed). */
   onSubmit: (customer: Customer) => Promise<Partial<Record<FieldName, string>>>;
   note?: ReactNode;
+  /** Shown after the address: depends on the delivery country the buyer picks (the delivery estimate). */
+  delivery?: (country: CountryCode) => ReactNode;
 }
 
 /** The contact and delivery form of the cart (SPEC §2, messages SPEC §5), validated by the shared schema. */
-export function CheckoutForm({ totalLabel, onSubmit, note }: CheckoutFormProps) {
+export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: CheckoutFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const {
@@ -85,15 +105,35 @@ export function CheckoutForm({ totalLabel, onSubmit, note }: CheckoutFormProps) 
     defaultValues: emptyCustomer,
     mode: 'onSubmit',
   });
+  const it = useT(invoicingMessages);
   const type = useWatch({ control, name: 'customerType' });
   const company = type === 'company';
+  const country = useWatch({ control, name: 'country' });
+  const vatNumber = useWatch({ control, name: 'vatNumber' });
+  const separateBilling = useWatch({ control, name: 'separateBilling' });
+  // The same rule the server applies: what the buyer will pay, shown before ordering.
+  const treatment = vatTreatmentFor({ country, customerType: type, vatNumber: company ? vatNumber : '' });
+  const amounts = invoiceAmounts([total], treatment);
+  const totalLabel = formatPrice(amounts.total);
 
-  const submit = handleSubmit(async (customer) => {
+  const ct = useT(cartMessages);
+  // The buyer accepts the terms of purchase before ordering; checked here, beside the fields.
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [termsRefused, setTermsRefused] = useState(false);
+  const validateAndSend = handleSubmit(async (customer) => {
+    if (!termsAccepted) {
+      document.getElementById(id('terms'))?.focus();
+      return;
+    }
     const serverErrors = await onSubmit(customer);
     for (const [field, message] of Object.entries(serverErrors)) {
       setError(field as FieldName, { type: 'server', message });
     }
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setTermsRefused(!termsAccepted);
+    return validateAndSend(event);
+  };
 
   const input = (
     name: FieldName,
@@ -106,7 +146,7 @@ export function CheckoutForm({ totalLabel, onSubmit, note }: CheckoutFormProps) 
   ) => ({
     id: id(name),
     type: extra.type ?? 'text',
-    required: true,
+    required: !optionalFields.has(name),
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
     className: inputClass,
@@ -209,7 +249,103 @@ export function CheckoutForm({ totalLabel, onSubmit, note }: CheckoutFormProps) 
         />
       </Field>
 
+      {delivery?.(country)}
+
+      {company && country !== 'SE' && (
+        <Field id={id('vatNumber')} label={it.vatNumber} error={errors.vatNumber?.message}>
+          <input
+            {...input('vatNumber', {
+              placeholder: isOtherEuCountry(country) ? `${vatPrefix(country)}…` : '',
+            })}
+            aria-describedby={errors.vatNumber ? `${id('vatNumber')}-error` : `${id('vatNumber')}-hint`}
+          />
+          <p id={`${id('vatNumber')}-hint`} className="mt-1 text-sm text-slate-600">
+            {isOtherEuCountry(country)
+              ? it.vatNumberHint({ prefix: vatPrefix(country) })
+              : it.vatNumberHintOutsideEu}
+          </p>
+        </Field>
+      )}
+      <Field id={id('buyerReference')} label={it.reference} error={errors.buyerReference?.message}>
+        <input {...input('buyerReference')} />
+      </Field>
+      <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+        <input type="checkbox" className="size-4 accent-brand-700" {...register('separateBilling')} />
+        {it.separateBilling}
+      </label>
+      {separateBilling && (
+        <Field id={id('billingAddress')} label={it.billingAddress} error={errors.billingAddress?.message}>
+          <textarea
+            id={id('billingAddress')}
+            required
+            rows={3}
+            autoComplete="billing street-address"
+            placeholder={it.billingPlaceholder}
+            className={inputClass}
+            aria-invalid={errors.billingAddress ? true : undefined}
+            aria-describedby={errors.billingAddress ? `${id('billingAddress')}-error` : undefined}
+            {...register('billingAddress')}
+          />
+        </Field>
+      )}
+
+      <section
+        aria-label={it.vatHeading}
+        data-testid="vat-summary"
+        data-treatment={treatment}
+        className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700"
+      >
+        <p className="font-medium text-slate-900">{it[treatment]}</p>
+        <dl className="mt-2 space-y-1">
+          {treatment === 'domestic' && (
+            <div className="flex justify-between gap-3">
+              <dt>{it.vatIncluded}</dt>
+              <dd className="tabular-nums">{formatPrice(amounts.vat)}</dd>
+            </div>
+          )}
+          <div className="flex justify-between gap-3 text-base font-semibold text-slate-900">
+            <dt>{it.toPay}</dt>
+            <dd className="tabular-nums" data-testid="amount-to-pay">
+              {totalLabel}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
       {note}
+
+      <div>
+        <div className="flex items-start gap-3">
+          <input
+            id={id('terms')}
+            type="checkbox"
+            checked={termsAccepted}
+            onChange={(event) => {
+              setTermsAccepted(event.target.checked);
+              if (event.target.checked) setTermsRefused(false);
+            }}
+            aria-invalid={termsRefused ? true : undefined}
+            aria-describedby={termsRefused ? id('terms-error') : undefined}
+            className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
+          />
+          <span className="text-sm text-slate-800">
+            <label htmlFor={id('terms')}>{ct.acceptTerms}</label>{' '}
+            <a
+              href="/terms"
+              target="_blank"
+              rel="noopener"
+              className="block text-brand-800 underline underline-offset-2"
+            >
+              {ct.readTerms}
+            </a>
+          </span>
+        </div>
+        {termsRefused && (
+          <p id={id('terms-error')} role="alert" className="mt-1 text-sm text-red-700">
+            {ct.termsRequired}
+          </p>
+        )}
+      </div>
 
       <button
         type="submit"

@@ -1,7 +1,7 @@
-import { apiFetch } from '../../lib/api';
-import { readStoredJson, writeStored } from '../../lib/storage';
-import type { OrderRequestInput } from '../../../shared/checkout-schema';
-import { orderTokenHeader, type OrderView, type PlacedOrderAnswer } from '../../../shared/order-view';
+import { apiFetch } from '@/client/lib/api';
+import { readStoredJson, writeStored } from '@/client/lib/storage';
+import type { OrderRequestInput } from '@/shared/checkout-schema';
+import { invoicePaths, orderTokenHeader, type OrderView, type PlacedOrderAnswer } from '@/shared/order-view';
 
 export const LAST_ORDER_STORAGE_KEY = 'lastOrder';
 
@@ -23,6 +23,11 @@ export function fetchOrder(order: LastOrder, signal?: AbortSignal): Promise<Orde
 
 export function invoiceUrl(order: LastOrder): string {
   return `/api/orders/${encodeURIComponent(order.orderNumber)}/invoice?token=${encodeURIComponent(order.accessToken)}`;
+}
+
+/** The invoice as a PDF download (the server sends it as an attachment). */
+export function invoicePdfUrl(order: LastOrder): string {
+  return `${invoicePaths(order.orderNumber).pdf}?token=${encodeURIComponent(order.accessToken)}`;
 }
 
 export async function fetchInvoiceHtml(order: LastOrder): Promise<string> {

@@ -1,17 +1,25 @@
 import { Check } from 'lucide-react';
-import { currencies, type CurrencyCode } from '../../../shared/currencies';
-import { Dialog } from '../../components/ui/dialog';
-import { cn } from '../../lib/cn';
-import { useCurrency } from './currency-context';
+import { currencies, type CurrencyCode } from '@/shared/currencies';
+import { Dialog } from '@/client/components/ui/dialog';
+import { currencyMessages } from '@/shared/i18n/messages/currency';
+import { cn } from '@/client/lib/cn';
+import { useT } from '@/client/lib/i18n';
+import { useCurrency } from '@/client/state/currency-context';
 
 export function CurrencyDialog({ current, onClose }: { current: CurrencyCode; onClose: () => void }) {
-  const { setCurrency } = useCurrency();
+  const { setCurrency, country } = useCurrency();
+  const t = useT(currencyMessages);
+  // Dismissed (Esc, close, outside): the preselected currency is the choice, saved like a click.
+  const dismiss = () => {
+    setCurrency(current);
+    onClose();
+  };
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && onClose()}
-      title="Select Your Currency"
-      description="We detected your location. Please select your preferred currency for pricing."
+      onOpenChange={(open) => !open && dismiss()}
+      title={t.title}
+      description={country ? t.description : t.descriptionNoCountry}
     >
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {currencies.map((c) => (
@@ -33,15 +41,13 @@ export function CurrencyDialog({ current, onClose }: { current: CurrencyCode; on
             </span>
             <span className="min-w-0 flex-1">
               <span className="block font-semibold text-slate-900">{c.code}</span>
-              <span className="block text-sm text-slate-600">{c.name}</span>
+              <span className="block text-sm text-slate-600">{t[c.code]}</span>
             </span>
             {c.code === current && <Check className="size-5 text-brand-700" aria-hidden />}
           </button>
         ))}
       </div>
-      <p className="mt-4 text-center text-xs text-slate-600">
-        You can change this anytime from the currency selector in the header
-      </p>
+      <p className="mt-4 text-center text-xs text-slate-600">{t.footer}</p>
     </Dialog>
   );
 }

@@ -1,13 +1,16 @@
 import { ChevronDown } from 'lucide-react';
-import { currencies, isCurrencyCode } from '../../../shared/currencies';
-import { cn } from '../../lib/cn';
-import { useCurrency } from './currency-context';
+import { currencies, isCurrencyCode } from '@/shared/currencies';
+import { layoutMessages } from '@/shared/i18n/messages/layout';
+import { cn } from '@/client/lib/cn';
+import { useT } from '@/client/lib/i18n';
+import { useCurrency } from '@/client/state/currency-context';
 
 export function CurrencySelect({ className }: { className?: string }) {
   const { currency, setCurrency } = useCurrency();
+  const t = useT(layoutMessages);
   return (
     <label className={cn('relative flex items-center', className)}>
-      <span className="sr-only">Currency</span>
+      <span className="sr-only">{t.currency}</span>
       <select
         value={currency.code}
         onChange={(event) => isCurrencyCode(event.target.value) && setCurrency(event.target.value)}

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import { colors, type ColorId } from '../../../shared/catalogue';
-import { cn } from '../../lib/cn';
+import { colors, type ColorId } from '@/shared/catalogue';
+import { cn } from '@/client/lib/cn';
 
 /** The product's colours as a radio group of swatches; each swatch is named by its colour. */
 export function ColourSwatches(props: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findProduct, type Product } from '../../../shared/catalogue';
-import { readCustomisation } from '../../../shared/customisation';
+import { findProduct, type Product } from '@/shared/catalogue';
+import { readCustomisation } from '@/shared/customisation';
 import {
   clampPosition,
   clampScale,

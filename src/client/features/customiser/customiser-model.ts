@@ -1,8 +1,20 @@
-import { MAX_LINE_QUANTITY, type PrintSide, type PriceTier, type Product } from '../../../shared/catalogue';
-import type { Customisation, PrintMethod, PrintPlacement } from '../../../shared/customisation';
-import { lineTotal, type Milli } from '../../../shared/money';
-import { parseQuantity, tierFor } from '../../../shared/pricing';
-import { formatCount } from '../../lib/format';
+import { MAX_LINE_QUANTITY, type PrintSide, type PriceTier, type Product } from '@/shared/catalogue';
+import {
+  ADDITIONAL_INFO_MAX,
+  DEFAULT_SCALE,
+  POSITION_MAX,
+  POSITION_MIN,
+  SCALE_MAX,
+  SCALE_MIN,
+  type Customisation,
+  type PrintMethod,
+  type PrintPlacement,
+} from '@/shared/customisation';
+import { printMethodLabels } from '@/shared/print-options';
+import { lineTotal, type Milli } from '@/shared/money';
+import { parseQuantity, tierFor } from '@/shared/pricing';
+import { formatCount } from '@/shared/money-format';
+import { minimumOrderMessage, quantityUnit } from '@/shared/terms';
 import { printArea, type MockupProduct } from './mockups';
 
 const mockupProducts: readonly string[] = [
@@ -15,25 +27,15 @@ const mockupProducts: readonly string[] = [
 /** Products that have a drawn mockup (the five customiser products). */
 export const isMockupProduct = (id: string): id is MockupProduct => mockupProducts.includes(id);
 
-/** Print position limits, % of the preview on both axes (SPEC §4). */
-export const POSITION_MIN = 10;
-export const POSITION_MAX = 90;
-/** Print size slider (SPEC §5): 0.1–2, step 0.1, default 0.3. */
-export const SCALE_MIN = 0.1;
-export const SCALE_MAX = 2;
-export const SCALE_STEP = 0.1;
-export const DEFAULT_SCALE = 0.3;
-export const ADDITIONAL_INFO_MAX = 2000;
-
 export const printMethods: readonly { id: PrintMethod; label: string; description: string }[] = [
   {
     id: 'dtg',
-    label: 'DTG print',
+    label: printMethodLabels.en.dtg,
     description: 'Digital full-colour print: photos, gradients and detailed artwork.',
   },
   {
     id: 'screen',
-    label: 'Screen print',
+    label: printMethodLabels.en.screen,
     description: 'Solid, durable colours: the best value for simple logos in large runs.',
   },
 ];
@@ -121,7 +123,7 @@ export interface Quote {
 }
 
 export function minimumMessage(product: Product): string {
-  return `Minimum order is ${product.minQuantity} pcs`;
+  return minimumOrderMessage(product.minQuantity);
 }
 
 /** Prices a typed quantity (whole numbers; anything else counts as 0). */
@@ -131,7 +133,8 @@ export function quote(product: Product, quantityText: string): Quote {
   const nextTier = product.tiers.find((t) => t.quantity > quantity);
   let problem: string | undefined;
   if (quantity < product.minQuantity) problem = minimumMessage(product);
-  else if (quantity > MAX_LINE_QUANTITY) problem = `Maximum order is ${formatCount(MAX_LINE_QUANTITY)} pcs`;
+  else if (quantity > MAX_LINE_QUANTITY)
+    problem = `Maximum order is ${formatCount(MAX_LINE_QUANTITY)} ${quantityUnit.en}`;
   const total = tier && !problem ? lineTotal(tier.pricePerUnit, quantity) : undefined;
   return { quantity, tier, total, problem, nextTier };
 }

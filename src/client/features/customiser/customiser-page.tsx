@@ -1,18 +1,19 @@
 import { Info, ShoppingCart } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { colors, type ColorId, type PrintSide, type Product } from '../../../shared/catalogue';
-import type { PrintMethod } from '../../../shared/customisation';
-import { lineTotal } from '../../../shared/money';
-import { cn } from '../../lib/cn';
-import { formatCount } from '../../lib/format';
-import { notify } from '../../lib/notify';
-import { useCart } from '../cart/cart-context';
-import { TierProduct } from '../catalogue/tier-product';
-import { useCurrency } from '../currency/currency-context';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { colors, type ColorId, type PrintSide, type Product } from '@/shared/catalogue';
+import { ADDITIONAL_INFO_MAX, DEFAULT_SCALE, type PrintMethod } from '@/shared/customisation';
+import { lineTotal } from '@/shared/money';
+import { sizeMessages } from '@/shared/i18n/messages/sizes';
+import { hasSizes, splitTotal, type SizeSplit } from '@/shared/sizes';
+import { useT } from '@/client/lib/i18n';
+import { cn } from '@/client/lib/cn';
+import { formatCount } from '@/shared/money-format';
+import { notify } from '@/client/lib/notify';
+import { useCart } from '@/client/state/cart/cart-context';
+import { useCurrency } from '@/client/state/currency-context';
+import { SizeSplitEditor } from '@/client/components/size-split-editor';
 import { ColourSwatches } from './colour-swatches';
 import {
-  ADDITIONAL_INFO_MAX,
-  DEFAULT_SCALE,
   isMockupProduct,
   isNotWholeNumber,
   placeFor,
@@ -24,10 +25,19 @@ import {
 import { DesignPreview } from './design-preview';
 import type { MockupProduct } from './mockups';
 import { PrintPanel } from './print-panel';
+import { CONVERSION_FEE_KR, priceTermsNote, quantityUnit } from '@/shared/terms';
+import { ProductDelivery } from '@/client/components/delivery-estimate';
 
 /** Customiser products (SPEC §2): colour, two prints placed on a mockup, free quantity, price summary. */
-export function CustomiserPage({ product }: { product: Product }) {
-  if (!product.customiser || !isMockupProduct(product.id)) return <TierProduct product={product} />;
+export function CustomiserPage({
+  product,
+  withoutMockup,
+}: {
+  product: Product;
+  /** Shown for a product without a customiser configuration or mockup drawing (the app's tier page). */
+  withoutMockup: ReactNode;
+}) {
+  if (!product.customiser || !isMockupProduct(product.id)) return withoutMockup;
   return <Customiser product={product} mockup={product.id} config={product.customiser} />;
 }
 
@@ -41,7 +51,7 @@ function Customiser({
   config: NonNullable<Product['customiser']>;
 }) {
   const { dispatch } = useCart();
-  const { formatPrice } = useCurrency();
+  const { formatPrice, formatUnitPrice } = useCurrency();
   const ids = {
     quantity: useId(),
     quantityHelp: useId(),
@@ -65,6 +75,7 @@ function Customiser({
   const [uploading, setUploading] = useState<Record<PrintMethod, boolean>>({ dtg: false, screen: false });
   const [quantityText, setQuantityText] = useState(String(product.minQuantity));
   const [additionalInfo, setAdditionalInfo] = useState('');
+  const [sizes, setSizes] = useState<SizeSplit>({});
 
   const hex = colors.find((c) => c.id === color)?.hex ?? '#ffffff';
   const dark = ['black', 'navy', 'red', 'blue', 'green', 'purple', 'brown'].includes(color);
@@ -72,6 +83,14 @@ function Customiser({
   const busy = uploading.dtg || uploading.screen;
   const uploaded = prints.filter((p) => p.upload);
   const notWhole = isNotWholeNumber(quantityText);
+  const sizeTexts = useT(sizeMessages);
+  const garment = hasSizes(product);
+  const sized = splitTotal(sizes);
+  // A split that is started must match the quantity; an empty one is chosen in the cart instead.
+  const splitMismatch =
+    garment && sized > 0 && sized !== q.quantity
+      ? sizeTexts.mismatch({ quantity: q.quantity, total: sized })
+      : undefined;
 
   const update = (method: PrintMethod, change: Partial<PrintDraft>) =>
     setPrints((list) => list.map((p) => (p.method === method ? { ...p, ...change } : p)));
@@ -90,14 +109,19 @@ function Customiser({
       notify.error(q.problem);
       return;
     }
+    if (splitMismatch) {
+      notify.error(splitMismatch);
+      return;
+    }
     if (busy) return;
     dispatch({
       type: 'add',
       productId: product.id,
       quantity: q.quantity,
       customisation: toCustomisation(color, prints, additionalInfo),
+      ...(garment && sized > 0 ? { sizes } : {}),
     });
-    notify.success(`Added ${q.quantity} pcs to cart`);
+    notify.success(`Added ${q.quantity} ${quantityUnit.en} to cart`);
   };
 
   return (
@@ -164,8 +188,8 @@ function Customiser({
               <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
               <span>
                 Print files should be vector (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster)
-                incur an extra fee of 100 kr for conversion. Your upload shows the placement; you can email
-                vector files with your order number as the subject after ordering.
+                incur an extra fee of {CONVERSION_FEE_KR} kr for conversion. Your upload shows the placement;
+                you can email vector files with your order number as the subject after ordering.
               </span>
             </p>
           )}
@@ -220,6 +244,26 @@ function Customiser({
             )}
           </div>
 
+          {garment && (
+            <div className="mt-5">
+              <SizeSplitEditor
+                productName={product.name}
+                quantity={q.quantity}
+                sizes={sizes}
+                onChange={setSizes}
+              />
+              {sized > 0 && sized !== q.quantity && sized >= product.minQuantity && (
+                <button
+                  type="button"
+                  onClick={() => setQuantityText(String(sized))}
+                  className="mt-2 rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+                >
+                  {sizeTexts.useTotal({ total: formatCount(sized) })}
+                </button>
+              )}
+            </div>
+          )}
+
           <ul className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Price tiers">
             {product.tiers.map((tier) => {
               const applied = q.tier?.quantity === tier.quantity && !q.problem;
@@ -236,8 +280,12 @@ function Customiser({
                         : 'border-slate-200 text-slate-800 hover:border-slate-400',
                     )}
                   >
-                    <span className="block font-semibold">{formatCount(tier.quantity)}+ pcs</span>
-                    <span className="block tabular-nums">{formatPrice(tier.pricePerUnit)} / pcs</span>
+                    <span className="block font-semibold">
+                      {formatCount(tier.quantity)}+ {quantityUnit.en}
+                    </span>
+                    <span className="block tabular-nums">
+                      {formatUnitPrice(tier.pricePerUnit)} / {quantityUnit.en}
+                    </span>
                   </button>
                 </li>
               );
@@ -251,7 +299,7 @@ function Customiser({
                 className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
                 data-testid="summary-quantity"
               >
-                {formatCount(q.quantity)} pcs
+                {formatCount(q.quantity)} {quantityUnit.en}
               </dd>
             </div>
             <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
@@ -260,7 +308,7 @@ function Customiser({
                 className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
                 data-testid="summary-unit-price"
               >
-                {q.tier && !q.problem ? formatPrice(q.tier.pricePerUnit) : '–'}
+                {q.tier && !q.problem ? formatUnitPrice(q.tier.pricePerUnit) : '–'}
               </dd>
             </div>
             <div className="rounded-xl bg-brand-50 px-1 py-3 sm:p-3">
@@ -296,7 +344,7 @@ function Customiser({
               maxLength={ADDITIONAL_INFO_MAX}
               value={additionalInfo}
               onChange={(event) => setAdditionalInfo(event.target.value.slice(0, ADDITIONAL_INFO_MAX))}
-              placeholder="Sizes (e.g. 10 S, 25 M, 15 L), print colours, placement wishes…"
+              placeholder="Print colours, placement wishes…"
               className="mt-2 block w-full rounded-xl border border-slate-300 px-4 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-500"
             />
           </div>
@@ -314,9 +362,10 @@ function Customiser({
               ? 'Wait for the upload to finish before adding to the cart.'
               : uploaded.length === 0
                 ? 'No print yet? You can also email your print files after ordering.'
-                : 'Prices include 25 % VAT · Pay by invoice, 30 days net'}
+                : priceTermsNote}
           </p>
         </section>
+        <ProductDelivery product={product} />
       </div>
     </form>
   );

@@ -1,8 +1,8 @@
 import { Move } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
-import type { PrintSide } from '../../../shared/catalogue';
-import type { PrintMethod } from '../../../shared/customisation';
-import { cn } from '../../lib/cn';
+import type { PrintSide } from '@/shared/catalogue';
+import type { PrintMethod } from '@/shared/customisation';
+import { cn } from '@/client/lib/cn';
 import { clampPosition, nudge, printMethods, printWidthPercent, type PrintDraft } from './customiser-model';
 import { GarmentMockup, printArea, type MockupProduct } from './mockups';
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Customisation } from '../../../shared/customisation';
+import type { Customisation } from '@/shared/customisation';
 import { DesignThumbnail } from './design-thumbnail';
 
 const design: Customisation = {

@@ -1,7 +1,7 @@
-import { colors } from '../../../shared/catalogue';
-import type { Customisation } from '../../../shared/customisation';
-import { uploadUrl } from '../../../shared/uploads';
-import { cn } from '../../lib/cn';
+import { colors } from '@/shared/catalogue';
+import type { Customisation } from '@/shared/customisation';
+import { uploadUrl } from '@/shared/uploads';
+import { cn } from '@/client/lib/cn';
 import { isMockupProduct, printWidthPercent } from './customiser-model';
 import { GarmentMockup } from './mockups';
 

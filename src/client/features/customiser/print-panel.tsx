@@ -1,18 +1,12 @@
 import { ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import type { PrintSide } from '../../../shared/catalogue';
-import { acceptAttribute, uploadMessages } from '../../../shared/uploads';
-import { ApiError } from '../../lib/api';
-import { cn } from '../../lib/cn';
-import {
-  clampScale,
-  printMethods,
-  scaleLabel,
-  SCALE_MAX,
-  SCALE_MIN,
-  SCALE_STEP,
-  type PrintDraft,
-} from './customiser-model';
+import type { PrintSide } from '@/shared/catalogue';
+import { SCALE_MAX, SCALE_MIN, SCALE_STEP } from '@/shared/customisation';
+import { acceptAttribute, uploadMessages } from '@/shared/uploads';
+import { ApiError } from '@/client/lib/api';
+import { cn } from '@/client/lib/cn';
+import { useIsClient } from '@/client/lib/is-client';
+import { clampScale, printMethods, scaleLabel, type PrintDraft } from './customiser-model';
 import { fileProblem, uploadImage } from './upload-api';
 
 interface PrintPanelProps {
@@ -35,6 +29,8 @@ export function PrintPanel(props: PrintPanelProps) {
   const { print } = props;
   const method = printMethods.find((m) => m.id === print.method);
   const ids = { title: useId(), input: useId(), error: useId(), size: useId() };
+  // A file picked in server HTML before the app takes over would be lost: wait for the app.
+  const isClient = useIsClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pending = useRef<AbortController | null>(null);
@@ -116,7 +112,7 @@ export function PrintPanel(props: PrintPanelProps) {
             accept={acceptAttribute}
             aria-label={`${print.upload ? 'Replace' : 'Upload'} ${label} image`}
             aria-describedby={error ? ids.error : undefined}
-            disabled={busy}
+            disabled={busy || !isClient}
             onChange={(event) => void onFile(event)}
             className="peer sr-only"
           />

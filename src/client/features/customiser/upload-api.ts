@@ -1,5 +1,5 @@
-import { acceptedImageTypes, MAX_UPLOAD_BYTES, uploadMessages } from '../../../shared/uploads';
-import { apiFetch } from '../../lib/api';
+import { acceptedImageTypes, MAX_UPLOAD_BYTES, uploadMessages } from '@/shared/uploads';
+import { apiFetch } from '@/client/lib/api';
 
 /** POST /api/uploads answer. */
 export interface UploadAnswer {

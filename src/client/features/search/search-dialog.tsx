@@ -1,8 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { categories, products } from '../../../shared/catalogue';
-import { Dialog } from '../../components/ui/dialog';
-import { ProductImage } from '../catalogue/product-image';
+import { products } from '@/shared/catalogue';
+import { layoutMessages } from '@/shared/i18n/messages/layout';
+import { productName } from '@/shared/i18n/messages/product-names';
+import { locales } from '@/shared/i18n/locale';
+import { searchMessages } from '@/shared/i18n/messages/search';
+import { Dialog } from '@/client/components/ui/dialog';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { ProductImage } from '@/client/components/product-image';
 
 function normalise(text: string): string {
   return text.toLocaleLowerCase('sv-SE').normalize('NFC');
@@ -13,31 +18,42 @@ export function searchProducts(query: string) {
   const words = normalise(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   return products.filter((product) => {
-    const category = categories.find((c) => c.id === product.category)?.label ?? '';
-    const haystack = normalise(`${product.name} ${product.id} ${product.description} ${category} ${product.category}`);
+    // Both languages' names match, so "keps" and "cap" both find the caps.
+    const names = locales.flatMap((locale) => [
+      productName(locale, product),
+      layoutMessages[locale][product.category],
+    ]);
+    const haystack = normalise(`${names.join(' ')} ${product.id} ${product.description} ${product.category}`);
     return words.every((word) => haystack.includes(word));
   });
 }
 
 export function SearchDialog({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('');
+  const t = useT(searchMessages);
+  const { locale } = useLocale();
   const results = useMemo(() => searchProducts(query), [query]);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Search products" className="sm:top-24 sm:translate-y-0">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t.title}
+      className="sm:top-24 sm:translate-y-0"
+    >
       <label className="block">
-        <span className="sr-only">Search for a product</span>
+        <span className="sr-only">{t.label}</span>
         <input
           type="search"
           autoFocus
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          placeholder="T-shirt, caps, stickers…"
+          placeholder={t.placeholder}
           className="h-12 w-full rounded-xl border border-slate-300 px-4 text-base focus:border-brand-600"
         />
       </label>
       <div aria-live="polite" className="mt-3">
         {query.trim() !== '' && results.length === 0 && (
-          <p className="py-6 text-center text-sm text-slate-600">No products match “{query}”.</p>
+          <p className="py-6 text-center text-sm text-slate-600">{t.noMatch({ query })}</p>
         )}
         <ul className="divide-y divide-slate-100">
           {results.map((product) => (
@@ -49,7 +65,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
               >
                 <ProductImage id={product.id} name="" className="w-16 rounded-md" />
                 <span>
-                  <span className="block font-semibold text-slate-900">{product.name}</span>
+                  <span className="block font-semibold text-slate-900">{productName(locale, product)}</span>
                   <span className="line-clamp-1 text-sm text-slate-600">{product.description}</span>
                 </span>
               </Link>

@@ -1,0 +1,72 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { CartProvider } from '@/client/state/cart/cart-context';
+import { CurrencyProvider, useCurrency } from '@/client/state/currency-context';
+import { layoutMessages } from '@/shared/i18n/messages/layout';
+import { useT } from '@/client/lib/i18n';
+import { useIsClient } from '@/client/lib/is-client';
+import { Toaster } from '@/client/lib/notify';
+import { DocumentTitle } from './document-title';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+const CurrencyDialog = lazy(() =>
+  import('@/client/features/currency/currency-dialog').then((m) => ({ default: m.CurrencyDialog })),
+);
+
+/** The currency dialog, loaded only when asked for (first visit, or the header's currency button). */
+function CurrencyDialogWhenOpen() {
+  const { dialogOpen, closeDialog, currency } = useCurrency();
+  if (!dialogOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <CurrencyDialog current={currency.code} onClose={closeDialog} />
+    </Suspense>
+  );
+}
+
+/** A new page starts at the top, as a full page load would. */
+function ScrollToTop() {
+  const [pathname] = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function RootLayout({ children }: { children: ReactNode }) {
+  const t = useT(layoutMessages);
+  const isClient = useIsClient();
+  return (
+    <CurrencyProvider>
+      <CartProvider>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:shadow-lg"
+        >
+          {t.skipToContent}
+        </a>
+        <div className="flex min-h-dvh flex-col">
+          <SiteHeader />
+          <div className="flex-1">{children}</div>
+          <SiteFooter />
+        </div>
+        {isClient && (
+          <Suspense fallback={null}>
+            {/* Below the sticky 64 px header: a toast never covers the cart link or the menu. */}
+            <Toaster
+              position="top-center"
+              offset={{ top: 76 }}
+              mobileOffset={{ top: 72 }}
+              richColors
+              closeButton
+            />
+          </Suspense>
+        )}
+        <CurrencyDialogWhenOpen />
+        <ScrollToTop />
+        <DocumentTitle />
+      </CartProvider>
+    </CurrencyProvider>
+  );
+}

@@ -1,0 +1,376 @@
+import { CheckCircle2, Circle, ExternalLink, FileText, XCircle } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'wouter';
+import { colors } from '@/shared/catalogue';
+import { formatDate, formatDateTime } from '@/shared/dates';
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { orderPageMessages } from '@/shared/i18n/messages/order-page';
+import { formatIban } from '@/shared/invoicing/seller-settings';
+import { formatCount, formatKrDecimal } from '@/shared/money-format';
+import type { OrderActivity } from '@/shared/order-page';
+import type { OrderStatus } from '@/shared/order-status';
+import type { OrderView } from '@/shared/order-view';
+import { printMethodLabels, printSideLabels } from '@/shared/print-options';
+import { formatSplit } from '@/shared/sizes';
+import { ApiError } from '@/client/lib/api';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { useShopContact } from '@/client/lib/shop-contact';
+import {
+  fetchActivity,
+  fetchOrderView,
+  invoiceLinks,
+  tokenFromHash,
+  type OrderAccess,
+} from '@/client/features/order-page/order-page-api';
+
+function Card(props: { title: string; children: ReactNode; className?: string; testId?: string }) {
+  return (
+    <section
+      aria-label={props.title}
+      data-testid={props.testId}
+      className={`min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${props.className ?? ''}`}
+    >
+      <h2 className="text-lg font-semibold text-slate-900">{props.title}</h2>
+      {props.children}
+    </section>
+  );
+}
+
+/** The order page's access: the number from the path, the token from the fragment (read after mount). */
+function useOrderAccess(): OrderAccess | null | undefined {
+  const params = useParams<{ number: string }>();
+  const [token, setToken] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    const read = () => setToken(tokenFromHash(window.location.hash) ?? null);
+    read();
+    window.addEventListener('hashchange', read);
+    return () => window.removeEventListener('hashchange', read);
+  }, []);
+  const access = useMemo(
+    (): OrderAccess | null | undefined =>
+      typeof token === 'string' ? { orderNumber: params.number, token } : token,
+    [params.number, token],
+  );
+  return access;
+}
+
+export function OrderPage() {
+  const access = useOrderAccess();
+  const t = useT(orderPageMessages);
+  return (
+    <main id="main" className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:py-14">
+      {access === undefined && <div className="min-h-[60vh]" aria-busy="true" />}
+      {access === null && <NoAccess />}
+      {access && <OrderLoader access={access} key={`${access.orderNumber}#${access.token}`} />}
+      <p className="sr-only" aria-live="polite">
+        {access === undefined ? t.loading : ''}
+      </p>
+    </main>
+  );
+}
+
+function NoAccess() {
+  const t = useT(orderPageMessages);
+  return (
+    <div role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 p-6 text-amber-950">
+      <h1 className="text-xl font-semibold">{t.noAccessHeading}</h1>
+      <p className="mt-2">{t.noAccessText}</p>
+    </div>
+  );
+}
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'ready'; order: OrderView; activity: OrderActivity }
+  | { state: 'gone' }
+  | { state: 'error'; message: string };
+
+/** The order and its activity; `reload` after the buyer acts (a proof decision, an upload). */
+function useOrderData(access: OrderAccess) {
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    Promise.all([fetchOrderView(access, controller.signal), fetchActivity(access, controller.signal)]).then(
+      ([order, activity]) => setLoaded({ state: 'ready', order, activity }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 404) setLoaded({ state: 'gone' });
+        else setLoaded({ state: 'error', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+    return () => controller.abort();
+  }, [access, attempt]);
+  return { loaded, reload: () => setAttempt((n) => n + 1) };
+}
+
+function OrderLoader({ access }: { access: OrderAccess }) {
+  const t = useT(orderPageMessages);
+  const { loaded, reload } = useOrderData(access);
+  if (loaded.state === 'gone') return <NoAccess />;
+  if (loaded.state === 'error') {
+    return (
+      <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
+        <h1 className="text-xl font-semibold">{t.loadFailed}</h1>
+        <p className="mt-1">{loaded.message}</p>
+        <button
+          type="button"
+          onClick={reload}
+          className="mt-4 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+        >
+          {t.retry}
+        </button>
+      </div>
+    );
+  }
+  if (loaded.state === 'loading') return <div className="min-h-[60vh]" aria-busy="true" />;
+  return <OrderDetails order={loaded.order} activity={loaded.activity} access={access} reload={reload} />;
+}
+
+const progress: readonly OrderStatus[] = ['pending', 'paid', 'in_production', 'shipped'];
+
+function Timeline({ status, activity }: { status: OrderStatus; activity: OrderActivity }) {
+  const t = useT(orderPageMessages);
+  const { locale } = useLocale();
+  const eventOf = (step: OrderStatus) => activity.events.findLast((e) => e.status === step);
+  const steps: OrderStatus[] =
+    status === 'cancelled'
+      ? [...activity.events.map((e) => e.status).filter((s) => s !== 'cancelled'), 'cancelled']
+      : [...progress];
+  const reached = new Set(activity.events.map((e) => e.status));
+  return (
+    <ol className="mt-4 space-y-3" data-testid="order-timeline">
+      {steps.map((step) => {
+        const event = eventOf(step);
+        const at = event?.at;
+        const done = reached.has(step);
+        const Icon = step === 'cancelled' ? XCircle : done ? CheckCircle2 : Circle;
+        return (
+          <li key={step} className="flex items-start gap-3" data-step={step} data-done={done}>
+            <Icon
+              className={`mt-0.5 size-5 shrink-0 ${
+                step === 'cancelled' ? 'text-red-700' : done ? 'text-emerald-600' : 'text-slate-400'
+              }`}
+              aria-hidden
+            />
+            <div className="min-w-0">
+              <p className={done ? 'font-semibold text-slate-900' : 'text-slate-600'}>{t[step]}</p>
+              <p className="text-sm text-slate-600">
+                {at ? formatDateTime(at, dateLocaleTag[locale]) : t.upcoming}
+              </p>
+              {event?.payment && (
+                <p className="text-sm text-slate-700">
+                  {t.paymentReceived({
+                    amount: formatKrDecimal(event.payment.amount),
+                    date: formatDate(event.payment.paidOn, dateLocaleTag[locale]),
+                  })}
+                </p>
+              )}
+              {event?.shipment && (
+                <p className="text-sm text-slate-700" data-testid="order-shipment">
+                  {event.shipment.carrier} ·{' '}
+                  {event.shipment.trackingUrl ? (
+                    <a
+                      href={event.shipment.trackingUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-semibold text-brand-800 underline"
+                    >
+                      {t.trackShipment({ number: event.shipment.trackingNumber })}
+                    </a>
+                  ) : (
+                    event.shipment.trackingNumber
+                  )}
+                </p>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function OrderDetails(props: {
+  order: OrderView;
+  activity: OrderActivity;
+  access: OrderAccess;
+  reload: () => void;
+}) {
+  const { order, activity, access } = props;
+  const t = useT(orderPageMessages);
+  const { locale } = useLocale();
+  const dateTag = dateLocaleTag[locale];
+  const seller = useShopContact();
+  const status = order.status as OrderStatus;
+  const links = invoiceLinks(access);
+  const withVat = order.vatTreatment === 'domestic';
+  const prints = order.lines.flatMap((line) =>
+    (line.customisation?.prints ?? []).map((print) => ({ line: line.name, ...print })),
+  );
+  return (
+    <>
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {t.heading({ number: order.orderNumber })}
+        </h1>
+        <p className="mt-1 text-slate-600">
+          {t.placedOn({ date: formatDate(order.orderDate, dateTag, 'long') })} ·{' '}
+          <span data-testid="order-status">{t[status]}</span>
+        </p>
+      </header>
+
+      <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <Card title={t.timeline} testId="order-timeline-card">
+          <Timeline status={status} activity={activity} />
+        </Card>
+
+        <Card title={t.payment}>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div>
+              <dt className="text-slate-600">{t.amount}</dt>
+              <dd className="text-lg font-semibold tabular-nums text-slate-900">
+                {formatKrDecimal(order.payment.amount)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{t.dueDate}</dt>
+              <dd className="text-slate-900">{formatDate(order.dueDate, dateTag)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{t.bankgiro}</dt>
+              <dd className="font-mono font-semibold text-slate-900">{order.payment.bankgiro}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{t.bankAccount}</dt>
+              <dd className="font-mono font-semibold text-slate-900">{order.payment.bankAccount}</dd>
+            </div>
+            {order.payment.iban && (
+              <div>
+                <dt className="text-slate-600">{t.ibanBic}</dt>
+                <dd className="font-mono font-semibold break-words text-slate-900">
+                  {formatIban(order.payment.iban)} · {order.payment.bic}
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt className="text-slate-600">{t.ocr}</dt>
+              <dd className="font-mono font-semibold text-slate-900">{order.payment.reference}</dd>
+            </div>
+          </dl>
+        </Card>
+
+        <Card title={t.lines} className="md:col-span-2" testId="order-lines">
+          <ul className="mt-3 divide-y divide-slate-100">
+            {order.lines.map((line, index) => (
+              <li key={index} className="py-3">
+                <div className="flex flex-wrap justify-between gap-2">
+                  <span className="font-semibold text-slate-900">
+                    {t.quantity({ n: formatCount(line.quantity) })} × {line.name}
+                  </span>
+                  <span className="tabular-nums text-slate-900">
+                    {formatKrDecimal(withVat ? line.lineTotal : line.lineNet)}
+                  </span>
+                </div>
+                {line.sizes && (
+                  <p className="mt-1 text-sm text-slate-700" data-testid="order-line-sizes">
+                    {t.sizes}: {formatSplit(line.sizes)}
+                  </p>
+                )}
+                {line.customisation && (
+                  <p className="mt-1 text-sm text-slate-700">
+                    {t.colour}:{' '}
+                    {colors.find((c) => c.id === line.customisation?.color)?.label ??
+                      line.customisation.color}
+                  </p>
+                )}
+                {line.customisation?.additionalInfo && (
+                  <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">
+                    {t.additionalInfo}: {line.customisation.additionalInfo}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 flex justify-between border-t border-slate-200 pt-3 font-semibold text-slate-900">
+            <span>{t.total}</span>
+            <span className="tabular-nums">{formatKrDecimal(order.total)}</span>
+          </p>
+        </Card>
+
+        <Card title={t.printFiles} testId="order-print-files">
+          {prints.length > 0 ? (
+            <ul className="mt-3 grid grid-cols-2 gap-3">
+              {prints.map((print) => {
+                const method = printMethodLabels[locale][print.method];
+                const side = printSideLabels[locale][print.side];
+                return (
+                  <li key={`${print.uploadId}-${print.method}`} className="text-sm text-slate-700">
+                    <img
+                      src={`/api/uploads/${encodeURIComponent(print.uploadId)}`}
+                      alt={t.designAlt({ method, side })}
+                      loading="lazy"
+                      className="h-28 w-full rounded-lg bg-slate-100 object-contain"
+                    />
+                    <p className="mt-1">
+                      {print.line}: {method}, {side}
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <p className="mt-2 text-sm text-slate-700">{t.noPrintFiles}</p>
+          )}
+          {seller && (
+            <p className="mt-3 text-sm text-slate-700">
+              {t.printFilesByEmail({ email: seller.email, number: order.orderNumber })}
+            </p>
+          )}
+        </Card>
+
+        <Card title={t.invoices} testId="order-invoices">
+          <ul className="mt-3 space-y-2">
+            <li>
+              <a
+                href={links.html}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-2 font-semibold text-brand-800 underline"
+              >
+                <ExternalLink className="size-4" aria-hidden />
+                {t.invoiceView} {order.orderNumber}
+              </a>
+            </li>
+            <li>
+              <a
+                href={links.pdf}
+                download={`Invoice_${order.orderNumber}.pdf`}
+                className="inline-flex items-center gap-2 font-semibold text-brand-800 underline"
+              >
+                <FileText className="size-4" aria-hidden />
+                {t.invoicePdf}
+              </a>
+            </li>
+          </ul>
+        </Card>
+
+        <Card title={t.delivery} className="md:col-span-2">
+          <p className="mt-2 whitespace-pre-line text-slate-900">
+            {order.customer.companyName ? `${order.customer.companyName}\n` : ''}
+            {order.customer.name}
+            {'\n'}
+            {order.customer.address}
+            {'\n'}
+            {order.customer.countryName}
+          </p>
+        </Card>
+      </div>
+      <p className="mt-8 text-center">
+        <Link href="/" className="text-brand-800 underline">
+          {t.backToShop}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { CheckCircle2, CircleAlert } from 'lucide-react';
+import { useId, useState } from 'react';
+import { sizeMessages } from '@/shared/i18n/messages/sizes';
+import { sizeCodes, splitTotal, type SizeCode, type SizeSplit } from '@/shared/sizes';
+import { cn } from '@/client/lib/cn';
+import { formatCount } from '@/shared/money-format';
+import { useT } from '@/client/lib/i18n';
+
+/** What a typed size count means: digits only, empty is 0, anything else is ignored. */
+function parseCount(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  if (!/^\d{1,7}$/.test(trimmed)) return undefined;
+  return Number(trimmed);
+}
+
+export function SplitStatus({ quantity, sizes }: { quantity: number; sizes: SizeSplit | undefined }) {
+  const t = useT(sizeMessages);
+  const assigned = splitTotal(sizes);
+  const ok = assigned === quantity;
+  const text = ok
+    ? t.done({ quantity: formatCount(quantity) })
+    : assigned < quantity
+      ? t.left({
+          assigned: formatCount(assigned),
+          quantity: formatCount(quantity),
+          left: formatCount(quantity - assigned),
+        })
+      : t.over({
+          assigned: formatCount(assigned),
+          quantity: formatCount(quantity),
+          over: formatCount(assigned - quantity),
+        });
+  return (
+    <p
+      className={cn(
+        'mt-2 flex items-start gap-1.5 text-sm font-medium',
+        ok ? 'text-emerald-800' : 'text-amber-900',
+      )}
+      data-testid="split-status"
+      data-complete={ok ? 'true' : 'false'}
+    >
+      {ok ? (
+        <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+      ) : (
+        <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+      )}
+      <span>{text}</span>
+    </p>
+  );
+}
+
+/**
+ * Pieces per size for one garment line (XS–3XL), with a running check against the quantity.
+ * Used by the customiser and by the cart for lines added from a tier page.
+ */
+export function SizeSplitEditor(props: {
+  productName: string;
+  quantity: number;
+  sizes: SizeSplit | undefined;
+  onChange: (sizes: SizeSplit) => void;
+  className?: string;
+}) {
+  const t = useT(sizeMessages);
+  const uid = useId();
+  const [texts, setTexts] = useState<Partial<Record<SizeCode, string>>>({});
+  const shown = (code: SizeCode) => texts[code] ?? (props.sizes?.[code] ? String(props.sizes[code]) : '');
+
+  const change = (code: SizeCode, text: string) => {
+    setTexts((all) => ({ ...all, [code]: text }));
+    const count = parseCount(text);
+    if (count === undefined) return;
+    props.onChange({ ...props.sizes, [code]: count });
+  };
+
+  return (
+    <fieldset className={props.className} data-testid="size-split">
+      <legend className="text-sm font-semibold text-slate-900">{t.legend}</legend>
+      <p id={`${uid}-help`} className="text-xs text-slate-600">
+        {t.help}
+      </p>
+      <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2 sm:grid-cols-7">
+        {sizeCodes.map((code) => (
+          <div key={code} className="min-w-0">
+            <label
+              htmlFor={`${uid}-${code}`}
+              className="block text-center text-xs font-semibold text-slate-700"
+            >
+              {code}
+              <span className="sr-only">{t.sizeSuffix({ product: props.productName })}</span>
+            </label>
+            <input
+              id={`${uid}-${code}`}
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="0"
+              value={shown(code)}
+              onChange={(event) => change(code, event.target.value.slice(0, 7))}
+              onBlur={() => setTexts((all) => ({ ...all, [code]: undefined }))}
+              aria-describedby={`${uid}-help`}
+              aria-invalid={parseCount(shown(code)) === undefined ? true : undefined}
+              data-size={code}
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-1 py-2 text-center text-base tabular-nums text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600"
+            />
+          </div>
+        ))}
+      </div>
+      <SplitStatus quantity={props.quantity} sizes={props.sizes} />
+    </fieldset>
+  );
+}

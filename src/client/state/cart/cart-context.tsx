@@ -1,0 +1,66 @@
+import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { startedFromServerHtml } from '@/client/lib/hydration';
+import { readStoredJson, writeStored } from '@/client/lib/storage';
+import {
+  cartReducer,
+  parseStoredCart,
+  priceCart,
+  type CartAction,
+  type CartLine,
+  type PricedCartLine,
+} from './cart-model';
+import type { Milli } from '@/shared/money';
+
+export const CART_STORAGE_KEY = 'cart';
+
+interface CartValue {
+  lines: PricedCartLine[];
+  total: Milli;
+  /** Total quantity of all lines: the header badge. */
+  count: number;
+  dispatch: (action: CartAction) => void;
+}
+
+const CartContext = createContext<CartValue | null>(null);
+
+function loadCart(): CartLine[] {
+  return parseStoredCart(readStoredJson(CART_STORAGE_KEY));
+}
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  // Server HTML shows an empty cart; the stored one is read once hydration has adopted it.
+  const [lines, dispatch] = useReducer(cartReducer, undefined, () =>
+    startedFromServerHtml() ? [] : loadCart(),
+  );
+  const loaded = useRef(!startedFromServerHtml());
+
+  // Declared before the load below: on the first commit it must not write the empty cart back.
+  useEffect(() => {
+    if (loaded.current) writeStored(CART_STORAGE_KEY, JSON.stringify(lines));
+  }, [lines]);
+
+  useEffect(() => {
+    if (loaded.current) return;
+    loaded.current = true;
+    dispatch({ type: 'replace', lines: loadCart() });
+  }, []);
+
+  // Another tab changed the cart: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== CART_STORAGE_KEY) return;
+      dispatch({ type: 'replace', lines: loadCart() });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const value = useMemo<CartValue>(() => ({ ...priceCart(lines), dispatch }), [lines]);
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartValue {
+  const value = useContext(CartContext);
+  if (!value) throw new Error('useCart must be used within a CartProvider');
+  return value;
+}

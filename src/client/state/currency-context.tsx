@@ -1,0 +1,130 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  currencies,
+  currencyForCountry,
+  fallbackRates,
+  isCurrencyCode,
+  type Currency,
+  type CurrencyAnswer,
+  type CurrencyCode,
+  type Rates,
+} from '@/shared/currencies';
+import { milliToKr, type Milli } from '@/shared/money';
+import { apiFetch } from '@/client/lib/api';
+import { formatAmount, formatUnitAmount } from '@/shared/money-format';
+import { startedFromServerHtml } from '@/client/lib/hydration';
+import { readStored, writeStored } from '@/client/lib/storage';
+
+export const CURRENCY_STORAGE_KEY = 'currency';
+export const VISITED_STORAGE_KEY = 'visited';
+
+interface CurrencyValue {
+  currency: Currency;
+  rate: number;
+  rates: Rates;
+  /** Country the server detected for this visitor, for preselection. */
+  country: string | null;
+  setCurrency: (code: CurrencyCode) => void;
+  /** An amount in kronor shown in the chosen currency: amount × rate, 2 decimals, symbol. */
+  formatPrice: (amount: Milli) => string;
+  /** A per-unit price: like formatPrice, with a third decimal where it has one (114,375 kr). */
+  formatUnitPrice: (amount: Milli) => string;
+  openDialog: () => void;
+  /** The currency dialog is asked for (first visit, or the header's currency button); the layout shows it. */
+  dialogOpen: boolean;
+  closeDialog: () => void;
+}
+
+const CurrencyContext = createContext<CurrencyValue | null>(null);
+
+function savedCurrency(): CurrencyCode {
+  const saved = readStored(CURRENCY_STORAGE_KEY);
+  return isCurrencyCode(saved) ? saved : 'SEK';
+}
+
+function isFirstVisit(): boolean {
+  return readStored(VISITED_STORAGE_KEY) === null;
+}
+
+function currencyByCode(code: CurrencyCode): Currency {
+  return currencies.find((c) => c.code === code) ?? (currencies[0] as Currency);
+}
+
+export function CurrencyProvider({ children }: { children: ReactNode }) {
+  const [answer, setAnswer] = useState<CurrencyAnswer | null>(null);
+  // Server HTML shows SEK and no dialog: the stored choice is read after hydration adopted it.
+  const [code, setCode] = useState<CurrencyCode>(() =>
+    startedFromServerHtml() || typeof window === 'undefined' ? 'SEK' : savedCurrency(),
+  );
+  const [firstVisit, setFirstVisit] = useState(() =>
+    startedFromServerHtml() || typeof window === 'undefined' ? undefined : isFirstVisit(),
+  );
+  const [dialogOpen, setDialogOpen] = useState(firstVisit === true);
+
+  useEffect(() => {
+    if (firstVisit !== undefined) return;
+    const first = isFirstVisit();
+    // Browser storage is read once after hydration: the server's HTML could not know it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-time read of external state
+    setCode(savedCurrency());
+    setFirstVisit(first);
+    setDialogOpen(first);
+  }, [firstVisit]);
+
+  useEffect(() => {
+    if (firstVisit === undefined) return;
+    let cancelled = false;
+    apiFetch<CurrencyAnswer>('/api/currency')
+      .then((data) => {
+        if (cancelled) return;
+        setAnswer(data);
+        // First visit: preselect the detected country's currency (SPEC §4); choosing one saves it.
+        if (firstVisit) setCode(currencyForCountry(data.country));
+      })
+      .catch((error: unknown) => {
+        // Rates are optional: fixed rates keep prices visible.
+        console.warn('Could not load exchange rates', error);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [firstVisit]);
+
+  // Record the first visit so the dialog opens only once.
+  useEffect(() => {
+    if (firstVisit) writeStored(VISITED_STORAGE_KEY, new Date().toISOString());
+  }, [firstVisit]);
+
+  const rates = answer?.rates ?? fallbackRates;
+  const rate = rates[code] ?? 1;
+  const currency = currencyByCode(code);
+
+  const setCurrency = useCallback((next: CurrencyCode) => {
+    setCode(next);
+    writeStored(CURRENCY_STORAGE_KEY, next);
+  }, []);
+
+  const value = useMemo<CurrencyValue>(
+    () => ({
+      currency,
+      rate,
+      rates,
+      country: answer?.country ?? null,
+      setCurrency,
+      formatPrice: (amount) => `${formatAmount(milliToKr(amount) * rate)} ${currency.symbol}`,
+      formatUnitPrice: (amount) => `${formatUnitAmount(milliToKr(amount) * rate)} ${currency.symbol}`,
+      openDialog: () => setDialogOpen(true),
+      dialogOpen,
+      closeDialog: () => setDialogOpen(false),
+    }),
+    [currency, rate, rates, answer, setCurrency, dialogOpen],
+  );
+
+  return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
+}
+
+export function useCurrency(): CurrencyValue {
+  const value = useContext(CurrencyContext);
+  if (!value) throw new Error('useCurrency must be used within a CurrencyProvider');
+  return value;
+}

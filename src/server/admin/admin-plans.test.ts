@@ -1,0 +1,236 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedOrders } from '@tests/helpers/seed-orders';
+import { createPostgresDatabase, openTestPglite, testDatabaseUrl } from '@tests/helpers/server';
+import type { OrderStatus } from '@/shared/admin';
+import { openPostgres, type Database } from '@/server/db/client';
+import { migrate } from '@/server/db/migrate';
+import { listApplicationsQuery } from '@/server/partners/store';
+import {
+  csvBatchQuery,
+  listOrders,
+  listOrdersQuery,
+  orderDetailQuery,
+  statsQuery,
+  statusEventsQuery,
+  type Cursor,
+} from './orders';
+import { containsPattern } from './search';
+import { queryRows } from './sql';
+
+/**
+ * Every admin read on a seeded table: the plans PostgreSQL chooses (with statistics from ANALYZE)
+ * never read orders sequentially, and the trigram search answers exactly what the former ILIKE over
+ * the four fields answered. Enough rows that a sequential scan would be the cheaper plan for
+ * anything an index does not serve.
+ */
+const ORDERS = { PGlite: 40_000, PostgreSQL: 60_000 };
+const APPLICATIONS = 3_000;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+async function planOf(db: Database, query: SQL): Promise<PlanNode[]> {
+  const [row] = await queryRows<Record<string, unknown>>(db.db, sql`EXPLAIN (FORMAT JSON) ${query}`);
+  const raw = row ? Object.values(row)[0] : undefined;
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+  return nodes(parsed[0].Plan);
+}
+
+/** The old search, kept here as the reference: ILIKE on each field. */
+async function referenceSearch(db: Database, term: string, status?: OrderStatus): Promise<string[]> {
+  const like = containsPattern(term);
+  const rows = await queryRows<{ order_number: string }>(
+    db.db,
+    sql`SELECT order_number FROM orders
+        WHERE (order_number ILIKE ${like} OR customer_name ILIKE ${like} OR customer_email ILIKE ${like}
+               OR customer_organization ILIKE ${like}) AND ${status ? sql`status = ${status}` : sql`TRUE`}
+        ORDER BY order_date DESC, id DESC`,
+  );
+  return rows.map((r) => r.order_number);
+}
+
+/** Every page of the admin list for a term, following the cursors. */
+async function searchAllPages(db: Database, term: string, status?: OrderStatus): Promise<string[]> {
+  const found: string[] = [];
+  let cursor: Cursor | undefined;
+  for (;;) {
+    const page = await listOrders(db.db, { q: term, status }, cursor, 200);
+    found.push(...page.orders.map((o) => o.orderNumber));
+    if (!page.nextCursor) return found;
+    const last = await queryRows<{ date: string; id: string }>(
+      db.db,
+      sql`SELECT to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS date, id::text AS id
+          FROM orders WHERE order_number = ${found.at(-1) ?? ''}`,
+    );
+    cursor = last[0];
+  }
+}
+
+const databases: ['PGlite' | 'PostgreSQL', () => Promise<{ database: Database; drop(): Promise<void> }>][] = [
+  [
+    'PGlite',
+    async () => {
+      const database = await openTestPglite();
+      return { database, drop: () => database.close() };
+    },
+  ],
+];
+if (testDatabaseUrl)
+  databases.push([
+    'PostgreSQL',
+    async () => {
+      const fresh = await createPostgresDatabase();
+      const database = await openPostgres(fresh.url);
+      await migrate(database);
+      return {
+        database,
+        async drop() {
+          await database.close();
+          await fresh.drop();
+        },
+      };
+    },
+  ]);
+
+describe.each(databases)('admin queries on %s', (kind, open) => {
+  let database: Database;
+  let opened: { database: Database; drop(): Promise<void> };
+  /** Row facts the terms below are made from. */
+  let sample: { orderNumber: string; email: string; id: string; deepPage: Cursor };
+
+  beforeAll(async () => {
+    opened = await open();
+    database = opened.database;
+    await database.withConnection(async (exec) => {
+      await seedOrders(exec, ORDERS[kind], { batch: 20_000 });
+      await exec(
+        `INSERT INTO partner_applications (company_name, org_number, contact_person, email, phone, address, city,
+           postal_code, business_description, terms_accepted_at, created_at)
+         SELECT 'Företag ' || i, '556036-0793', 'Kontakt ' || i, 'partner' || i || '@example.se', '0701234567',
+           'Storgatan ' || i, 'Stockholm', '111 22', 'Vi trycker profilkläder åt föreningar i hela landet.', now(),
+           now() - i * interval '1 hour'
+         FROM generate_series(1, ${APPLICATIONS}) AS i`,
+      );
+      await exec(
+        `INSERT INTO order_status_events (order_id, from_status, to_status)
+         SELECT id, 'pending', 'paid' FROM orders WHERE id % 10 = 0`,
+      );
+      await exec('ANALYZE partner_applications, order_status_events');
+    });
+    const [row] = await queryRows<{ order_number: string; customer_email: string; id: string }>(
+      database.db,
+      sql`SELECT order_number, customer_email, id::text AS id FROM orders
+          WHERE customer_type = 'personal' ORDER BY id OFFSET 12345 LIMIT 1`,
+    );
+    const [deep] = await queryRows<{ date: string; id: string }>(
+      database.db,
+      sql`SELECT to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS date, id::text AS id
+          FROM orders ORDER BY order_date DESC, id DESC OFFSET ${Math.min(50 * 999, ORDERS[kind] - 5_000)} LIMIT 1`,
+    );
+    if (!row || !deep) throw new Error('seed failed');
+    sample = { orderNumber: row.order_number, email: row.customer_email, id: row.id, deepPage: deep };
+  }, 300_000);
+  afterAll(() => opened.drop());
+
+  it('no admin read scans orders (or partner applications) sequentially', async () => {
+    const queries: [string, SQL, string[]][] = [
+      ['stats', statsQuery(), []],
+      ['first page', listOrdersQuery({}, undefined, 50), ['orders']],
+      ['deep page (page 1 000 at 50 000 orders)', listOrdersQuery({}, sample.deepPage, 50), ['orders']],
+      ['status filter', listOrdersQuery({ status: 'in_production' }, undefined, 50), ['orders']],
+      ['status, deep page', listOrdersQuery({ status: 'shipped' }, sample.deepPage, 50), ['orders']],
+      ['common term', listOrdersQuery({ q: 'johansson' }, undefined, 50), ['orders']],
+      ['common term, deep page', listOrdersQuery({ q: 'johansson' }, sample.deepPage, 50), ['orders']],
+      [
+        'one match',
+        listOrdersQuery({ q: sample.orderNumber }, undefined, 50),
+        ['orders', 'orders_search_idx'],
+      ],
+      ['no match', listOrdersQuery({ q: 'qxzvyk' }, undefined, 50), ['orders', 'orders_search_idx']],
+      ['email', listOrdersQuery({ q: sample.email }, undefined, 50), ['orders', 'orders_search_idx']],
+      [
+        'company',
+        listOrdersQuery({ q: 'Gotlands Bryggeri' }, undefined, 50),
+        ['orders', 'orders_search_idx'],
+      ],
+      ['å ä ö', listOrdersQuery({ q: 'Åsa Söderberg' }, undefined, 50), ['orders', 'orders_search_idx']],
+      ['search + status', listOrdersQuery({ q: 'johansson', status: 'paid' }, undefined, 50), ['orders']],
+      [
+        'rare term + status',
+        listOrdersQuery({ q: 'Måleri', status: 'cancelled' }, undefined, 50),
+        ['orders'],
+      ],
+      ['order detail', orderDetailQuery(sample.orderNumber), ['orders', 'orders_order_number_key']],
+      ['status history', statusEventsQuery(sample.id), ['order_status_events']],
+      ['CSV batch', csvBatchQuery({}, undefined, 2000), ['orders']],
+      ['CSV batch, deep', csvBatchQuery({}, sample.deepPage, 2000), ['orders']],
+      ['CSV batch, search', csvBatchQuery({ q: 'lindqvist' }, sample.deepPage, 2000), ['orders']],
+      ['partner applications', listApplicationsQuery(undefined, 50), ['partner_applications']],
+      [
+        'partner applications, page 2',
+        listApplicationsQuery(
+          { date: new Date(Date.now() - 3600_000 * 60).toISOString().replace('Z', '000Z'), id: '1' },
+          50,
+        ),
+        ['partner_applications'],
+      ],
+    ];
+    for (const [name, query, indexed] of queries) {
+      const plan = await planOf(database, query);
+      const scans = plan.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']);
+      expect(scans, `${name}: sequential scans`).not.toContain('orders');
+      expect(scans, `${name}: sequential scans`).not.toContain('partner_applications');
+      const used = new Set(plan.map((n) => n['Index Name']).filter(Boolean));
+      // Each entry is a table (read through any of its indexes) or an index that must be used.
+      for (const expected of indexed) {
+        const indexes = await queryRows<{ indexname: string }>(
+          database.db,
+          sql`SELECT indexname FROM pg_indexes WHERE tablename = ${expected} OR indexname = ${expected}`,
+        );
+        expect(
+          indexes.some((i) => used.has(i.indexname)),
+          `${name}: read through ${expected} (plan used ${[...used].join(', ') || 'no index'})`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('search answers exactly what ILIKE over number, name, email and organisation answered', async () => {
+    const terms: [string, string][] = [
+      ['one match (an order number)', sample.orderNumber],
+      ['one match, lower case', sample.orderNumber.toLowerCase()],
+      ['many', 'johansson'],
+      ['none', 'qxzvyk'],
+      ['Swedish letters', 'Åsa'],
+      ['Swedish letters, other case', 'ÖBERG'],
+      ['Swedish letters inside a word', 'ägg'],
+      ['an email', sample.email],
+      ['an email domain', '@telia.com'],
+      ['part of an order number', sample.orderNumber.slice(6, 12)],
+      ['a company', 'Småland Måleri'],
+      ['across two fields (never a match)', 'hansson karlsson'],
+      ['LIKE characters taken literally', '100%_off'],
+    ];
+    for (const [name, term] of terms) {
+      const expected = await referenceSearch(database, term);
+      expect(await searchAllPages(database, term), name).toEqual(expected);
+      if (name === 'many') expect(expected.length).toBeGreaterThan(500);
+      if (name.startsWith('one match')) expect(expected).toHaveLength(1);
+      if (name === 'none') expect(expected).toHaveLength(0);
+    }
+    for (const status of ['paid', 'cancelled'] as const) {
+      const expected = await referenceSearch(database, 'lindberg', status);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await searchAllPages(database, 'lindberg', status), `lindberg + ${status}`).toEqual(expected);
+    }
+  });
+});

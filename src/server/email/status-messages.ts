@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type Mail from 'nodemailer/lib/mailer';
+import { trackingUrl, type StatusDetails } from '@/shared/carriers';
+import { translate } from '@/shared/i18n/define';
+import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import type { EmailKind } from '@/server/db/outbox-schema';
+import { invoiceLanguage, type InvoiceOrder } from '@/server/invoicing/invoice-document';
+import { formatInvoiceDate, formatKr } from '@/server/invoicing/texts';
+import { queryRows } from '@/server/admin/sql';
+
+/** The step's details as the status change recorded them (order_status_events.details). */
+async function eventDetails(db: Db, eventId: number | null): Promise<StatusDetails> {
+  if (eventId === null) return {};
+  const [row] = await queryRows<{ details: StatusDetails | null }>(
+    db,
+    sql`SELECT details FROM order_status_events WHERE id = ${eventId}`,
+  );
+  return row?.details ?? {};
+}
+
+/** A proof version and its note (order_proofs). */
+async function proofFor(db: Db, proofId: number | null): Promise<{ version: number; note: string | null }> {
+  const [row] = await queryRows<{ version: number; note: string | null }>(
+    db,
+    sql`SELECT version, note FROM order_proofs WHERE id = ${proofId ?? 0}`,
+  );
+  if (!row) throw new Error(`proof ${String(proofId)} not found`);
+  return row;
+}
+
+/**
+ * The buyer's email about a change after checkout: payment received, proof ready, in production,
+ * shipped (carrier and tracking link), cancelled. In the order's language (Swedish for orders to
+ * Sweden), always with a link to the order page.
+ */
+export async function buildStatusMessage(
+  db: Db,
+  row: { kind: EmailKind; ref: number | null },
+  order: InvoiceOrder,
+  config: Config,
+  orderPageUrl: string,
+): Promise<Mail.Options> {
+  const language = invoiceLanguage(order.countryCode);
+  const t = translate(orderEmailMessages, language);
+  const number = order.orderNumber;
+  let subject: string;
+  let body: string[];
+  switch (row.kind) {
+    case 'payment_received': {
+      const details = await eventDetails(db, row.ref);
+      subject = t.paymentSubject({ number });
+      body = [
+        t.paymentBody({
+          number,
+          amount: formatKr(details.amountReceived ?? order.totalAmount),
+          date: formatInvoiceDate(details.paidOn ?? new Date(), language),
+        }),
+      ];
+      break;
+    }
+    case 'proof_ready': {
+      const proof = await proofFor(db, row.ref);
+      subject = t.proofSubject({ number, version: proof.version });
+      body = [
+        t.proofBody({ number, version: proof.version }),
+        ...(proof.note ? ['', t.proofNote({ note: proof.note })] : []),
+      ];
+      break;
+    }
+    case 'in_production':
+      subject = t.productionSubject({ number });
+      body = [t.productionBody({ number })];
+      break;
+    case 'shipped': {
+      const details = await eventDetails(db, row.ref);
+      const tracking = details.trackingNumber ?? '';
+      const url = details.carrier ? trackingUrl(details.carrier, tracking) : null;
+      subject = t.shippedSubject({ number });
+      body = [
+        t.shippedBody({ number, carrier: details.carrierName ?? '', tracking }),
+        ...(url ? [t.trackHere({ url })] : []),
+      ];
+      break;
+    }
+    case 'cancelled':
+      subject = t.cancelledSubject({ number });
+      body = [t.cancelledBody({ number })];
+      break;
+    default:
+      throw new Error(`no status email for ${row.kind}`);
+  }
+  return {
+    from: config.mailFrom,
+    to: { name: order.customerName, address: order.customerEmail },
+    replyTo: config.seller.email,
+    subject,
+    text: [
+      t.greeting({ name: order.customerName }),
+      '',
+      ...body,
+      '',
+      t.followLink({ url: orderPageUrl }),
+      '',
+      t.signature({ shop: config.seller.name }),
+    ].join('\n'),
+  };
+}

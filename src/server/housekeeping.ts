@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from './app';
+import { deleteExpiredDevices } from './admin/throttle';
+import { deleteExpiredThrottles } from './http/throttle';
+import { deleteExpiredUploads, uploadStorageFor } from './uploads';
+
+/** A half-written upload older than this belongs to a process that died mid-upload. */
+const ABANDONED_WRITE_MS = 60 * 60 * 1000;
+
+/**
+ * One round of housekeeping: uploads nothing claimed in time, half-written upload files, throttle
+ * counters whose window ended, admin login counters older than their longest window (1 hour).
+ * Every instance runs it; each row is deleted by exactly one of them.
+ */
+export async function runHousekeeping(context: AppContext): Promise<{ uploads: number; throttles: number }> {
+  const storage = uploadStorageFor(context.config);
+  const uploads = await deleteExpiredUploads(
+    context.database,
+    storage,
+    context.config.uploads.unattachedHours,
+  );
+  await storage.removeAbandonedWrites(ABANDONED_WRITE_MS);
+  const throttles = await deleteExpiredThrottles(context.database.db);
+  await context.database.db.execute(
+    sql`DELETE FROM admin_login_attempts WHERE window_start < now() - interval '1 hour'`,
+  );
+  await deleteExpiredDevices(context.database.db);
+  return { uploads, throttles };
+}
+
+/** Runs housekeeping at start and every HOUSEKEEPING_INTERVAL_SECONDS until the app closes. */
+export function startHousekeeping(app: FastifyInstance, context: AppContext): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const round = () => {
+    running = runHousekeeping(context).then(
+      (removed) => {
+        if (removed.uploads > 0) app.log.info(removed, 'housekeeping removed expired rows');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed; trying again next round'),
+    );
+  };
+  app.addHook('onReady', () => {
+    round();
+    timer = setInterval(round, context.config.housekeepingIntervalSeconds * 1000);
+    timer.unref();
+  });
+  // preClose runs before any onClose hook, so a round in progress ends before the database closes.
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { translate } from '@/shared/i18n/define';
+import { limitMessages } from '@/shared/i18n/messages/limits';
+import { formatCount } from '@/shared/money-format';
+import type { AppContext } from '@/server/app';
+import { sendError } from './errors';
+import { requestLocale } from './locale';
+import { clientKey, takeAllowance } from './throttle';
+
+/**
+ * Throttles of orders and partner applications, in the database's shared counters
+ * (throttle_counters), so every instance counts together. @fastify/rate-limit is not used: its
+ * store interface counts every request before the route knows whether it is valid, and a refused
+ * order (a typo in the form) should not use up a buyer's allowance.
+ */
+const HOUR_SECONDS = 60 * 60;
+
+function minutes(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
+}
+
+/** A recipient address as a throttle key: lowercased and hashed, so the table holds no address. */
+function emailKey(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+function refuse(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
+  return sendError(reply.header('retry-after', String(retryAfterSeconds)), 429, message);
+}
+
+/**
+ * Takes one order from the client's and the recipient address's hourly allowance. Answers the 429
+ * already sent, or undefined when the order may go ahead.
+ */
+export async function throttleOrder(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { config, database }: AppContext,
+  email: string,
+): Promise<FastifyReply | undefined> {
+  const t = translate(limitMessages, requestLocale(request));
+  const shop = config.seller.email;
+  const client = await takeAllowance(
+    database.db,
+    `orders:client:${clientKey(request)}`,
+    1,
+    config.limits.ordersPerClientPerHour,
+    HOUR_SECONDS,
+  );
+  if (!client.allowed) {
+    const wait = client.retryAfterSeconds;
+    return refuse(reply, wait, t.ordersPerClient({ minutes: minutes(wait), email: shop }));
+  }
+  const recipient = await takeAllowance(
+    database.db,
+    `orders:email:${emailKey(email)}`,
+    1,
+    config.limits.ordersPerEmailPerHour,
+    HOUR_SECONDS,
+  );
+  if (!recipient.allowed) {
+    const wait = recipient.retryAfterSeconds;
+    return refuse(reply, wait, t.ordersPerRecipient({ minutes: minutes(wait), email: shop }));
+  }
+  return undefined;
+}
+
+/** Takes one partner application from the client's hourly allowance; answers the 429 already sent. */
+export async function throttlePartnerApplication(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { config, database }: AppContext,
+): Promise<FastifyReply | undefined> {
+  const taken = await takeAllowance(
+    database.db,
+    `partner-applications:client:${clientKey(request)}`,
+    1,
+    config.limits.partnerApplicationsPerClientPerHour,
+    HOUR_SECONDS,
+  );
+  if (taken.allowed) return undefined;
+  const t = translate(limitMessages, requestLocale(request));
+  const wait = taken.retryAfterSeconds;
+  return refuse(reply, wait, t.partnerApplications({ minutes: minutes(wait), email: config.seller.email }));
+}
+
+/** The refusal of an order above ORDER_MAX_TOTAL_SEK, in the visitor's language. */
+export function orderTotalMessage(request: FastifyRequest, { config }: AppContext): string {
+  const t = translate(limitMessages, requestLocale(request));
+  return t.orderTotal({ max: formatCount(config.limits.orderMaxTotalSek), email: config.seller.email });
+}

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '@/server/db/client';
+
+/**
+ * Throttle counters in the database (table throttle_counters), so every instance on one database
+ * shares them. A bucket counts units (requests, bytes, files) in a fixed window that starts at
+ * its first use; the first use after the window ended starts a new one from zero.
+ */
+
+/** Longest client key kept: an IPv6 address is 39 characters; anything longer is cut, never stored whole. */
+const MAX_CLIENT_KEY = 64;
+
+/**
+ * Who a throttle counts: the client address Fastify derived (TRUST_PROXY decides which hop), IPv6
+ * by /64 (one subscriber usually holds a whole /64), bounded in length.
+ */
+export function clientKey(request: FastifyRequest): string {
+  let ip = request.ip;
+  try {
+    ip = normalizeIP(request.ip, 64);
+  } catch {
+    // Not an address (a test's fake socket): use the text as it is, bounded below.
+  }
+  return ip.slice(0, MAX_CLIENT_KEY);
+}
+
+export interface Allowance {
+  allowed: boolean;
+  /** When refused: seconds until the window ends. */
+  retryAfterSeconds: number;
+}
+
+interface Row extends Record<string, unknown> {
+  used: string;
+  retry_after: string;
+}
+
+async function rows<T extends Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute<T>(query)) as { rows: T[] }).rows;
+}
+
+/**
+ * Takes `amount` from the bucket's allowance of `max` per window, atomically, only when it all
+ * fits: concurrent callers on any instance can never take more than `max` together.
+ */
+export async function takeAllowance(
+  db: Db,
+  bucket: string,
+  amount: number,
+  max: number,
+  windowSeconds: number,
+): Promise<Allowance> {
+  if (amount > max) return { allowed: false, retryAfterSeconds: windowSeconds };
+  const taken = await rows<Row>(
+    db,
+    sql`INSERT INTO throttle_counters AS t (bucket, expires_at, used)
+        VALUES (${bucket}, now() + make_interval(secs => ${windowSeconds}), ${amount})
+        ON CONFLICT (bucket) DO UPDATE SET
+          used = CASE WHEN t.expires_at <= now() THEN excluded.used ELSE t.used + excluded.used END,
+          expires_at = CASE WHEN t.expires_at <= now() THEN excluded.expires_at ELSE t.expires_at END
+        WHERE t.expires_at <= now() OR t.used + excluded.used <= ${max}
+        RETURNING used::text, '0' AS retry_after`,
+  );
+  if (taken.length > 0) return { allowed: true, retryAfterSeconds: 0 };
+  const [current] = await rows<Row>(
+    db,
+    sql`SELECT used::text, greatest(1, ceil(extract(epoch FROM expires_at - now())))::text AS retry_after
+        FROM throttle_counters WHERE bucket = ${bucket}`,
+  );
+  return { allowed: false, retryAfterSeconds: Number(current?.retry_after ?? 1) };
+}
+
+/** Gives back what was taken but not used (a reservation larger than the file that came). */
+export async function returnAllowance(db: Db, bucket: string, amount: number): Promise<void> {
+  if (amount <= 0) return;
+  await db.execute(
+    sql`UPDATE throttle_counters SET used = greatest(used - ${amount}, 0)
+        WHERE bucket = ${bucket} AND expires_at > now()`,
+  );
+}
+
+/**
+ * Counts one event whether or not it is allowed (what @fastify/rate-limit's store does): the
+ * count is kept at most one over `max`, so a flood cannot overflow it.
+ */
+export async function countHit(
+  db: Db,
+  bucket: string,
+  max: number,
+  windowSeconds: number,
+): Promise<{ current: number; ttlMs: number }> {
+  const [row] = await rows<{ used: string; ttl_ms: string }>(
+    db,
+    sql`INSERT INTO throttle_counters AS t (bucket, expires_at, used)
+        VALUES (${bucket}, now() + make_interval(secs => ${windowSeconds}), 1)
+        ON CONFLICT (bucket) DO UPDATE SET
+          used = CASE WHEN t.expires_at <= now() THEN 1 ELSE least(t.used + 1, ${max + 1}) END,
+          expires_at = CASE WHEN t.expires_at <= now() THEN excluded.expires_at ELSE t.expires_at END
+        RETURNING used::text, greatest(0, ceil(extract(epoch FROM expires_at - now()) * 1000))::text AS ttl_ms`,
+  );
+  return { current: Number(row?.used ?? 1), ttlMs: Number(row?.ttl_ms ?? windowSeconds * 1000) };
+}
+
+/** Housekeeping: counters whose window ended say nothing any more. Answers how many went. */
+export async function deleteExpiredThrottles(db: Db): Promise<number> {
+  const deleted = await rows<{ bucket: string }>(
+    db,
+    sql`DELETE FROM throttle_counters WHERE expires_at <= now() RETURNING bucket`,
+  );
+  return deleted.length;
+}

@@ -1,0 +1,241 @@
+import { countryNameIn } from '@/shared/countries';
+import { productName } from '@/shared/i18n/messages/product-names';
+import { dueDate, type CalendarDate } from '@/shared/dates';
+import { printMethodLabels, printSideLabels } from '@/shared/print-options';
+import { formatSplit } from '@/shared/sizes';
+import type { Customisation } from '@/shared/customisation';
+import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
+import {
+  invoiceAmounts,
+  unitPriceExVat,
+  vatPercent,
+  type VatTreatment,
+} from '@/shared/invoicing/vat-treatment';
+import { milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
+import type { SellerDetails } from '@/server/config';
+import type { StoredOrderLine } from '@/server/db/orders-schema';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { invoiceTexts, type InvoiceLanguage } from './texts';
+
+/** Swedish for buyers in Sweden, English for everyone else (SPEC §9). */
+export function invoiceLanguage(countryCode: string): InvoiceLanguage {
+  return countryCode === 'SE' ? 'sv' : 'en';
+}
+
+/**
+ * What an invoice line can be: goods from the catalogue, or a fee (e.g. converting a raster print
+ * file). Every kind is priced VAT-inclusive like the shop's prices; the invoice derives the rest.
+ */
+export type InvoiceLineKind = 'product' | 'fee';
+
+export interface InvoiceLineInput {
+  kind: InvoiceLineKind;
+  /** Catalogue product id or fee code (Peppol item identifier). */
+  code: string;
+  description: string;
+  /** Colour, prints, sizes: printed under the description. */
+  detail?: string;
+  quantity: number;
+  /** VAT-inclusive, exact decimals ("114.375"). */
+  unitPriceInclVat: string;
+  /** VAT-inclusive, whole öre ("5718.75"). */
+  lineTotalInclVat: string;
+}
+
+export interface InvoiceLine extends InvoiceLineInput {
+  /** Unit price excluding VAT (legal content of an invoice), up to three decimals. */
+  unitPriceExVat: string;
+  /** Line amount excluding VAT; the lines add up to `net` exactly. */
+  lineNet: string;
+}
+
+/** The stored order fields an invoice needs (a row of `orders` fits). */
+export interface InvoiceOrder {
+  orderNumber: string;
+  orderDate: Date;
+  customerType: 'personal' | 'company';
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  customerOrganization: string | null;
+  customerOrgNumber: string | null;
+  customerPersonalNumber: string | null;
+  deliveryAddress: string;
+  countryCode: string;
+  items: StoredOrderLine[];
+  totalAmount: string;
+  exVatAmount: string;
+  vatAmount: string;
+  vatTreatment: VatTreatment;
+  buyerVatNumber: string | null;
+  buyerReference: string | null;
+  billingAddress: string | null;
+}
+
+export interface InvoiceBuyer {
+  customerType: 'personal' | 'company';
+  /** Company name for companies, the person's name for individuals. */
+  name: string;
+  /** Contact person (companies). */
+  contactName: string | null;
+  orgNumber: string | null;
+  personalNumber: string | null;
+  vatNumber: string | null;
+  email: string;
+  phone: string;
+  /** Billing address (the delivery address unless the buyer gave another). */
+  address: string;
+  countryCode: string;
+  countryName: string;
+  reference: string | null;
+}
+
+/**
+ * One invoice, everything its renderers (HTML, PDF, Peppol UBL, SIE) print, computed once.
+ * An order's first invoice has the order's number; a supplementary invoice for the same order
+ * (e.g. a fee added later) gets its own number from the same series and its own lines.
+ */
+export interface InvoiceDocument {
+  invoiceNumber: string;
+  orderNumber: string;
+  /** OCR payment reference (length digit + Luhn) of the invoice number. */
+  ocr: string;
+  issueDate: Date;
+  /** PAYMENT_DAYS calendar days after the issue date in Stockholm. */
+  dueDate: CalendarDate;
+  /** Delivery date or the end of the delivery period, when known (an instant or a calendar date). */
+  deliveryDate: Date | string | null;
+  language: InvoiceLanguage;
+  currency: 'SEK';
+  vatTreatment: VatTreatment;
+  vatPercent: number;
+  seller: SellerDetails;
+  buyer: InvoiceBuyer;
+  delivery: { name: string; address: string; countryCode: string; countryName: string };
+  lines: InvoiceLine[];
+  /** Sum excluding VAT, VAT, and what the buyer pays: exact decimal strings. */
+  net: string;
+  vat: string;
+  total: string;
+}
+
+export interface InvoiceInput {
+  invoiceNumber: string;
+  orderNumber: string;
+  issueDate: Date;
+  deliveryDate?: Date | string | null;
+  vatTreatment: VatTreatment;
+  seller: SellerDetails;
+  buyer: Omit<InvoiceBuyer, 'countryName'>;
+  delivery: { name: string; address: string; countryCode: string };
+  lines: InvoiceLineInput[];
+}
+
+/** Builds an invoice from lines priced VAT-inclusive; amounts follow the VAT treatment. */
+export function buildInvoice(input: InvoiceInput): InvoiceDocument {
+  const amounts = invoiceAmounts(
+    input.lines.map((line) => milliFromDecimal(line.lineTotalInclVat)),
+    input.vatTreatment,
+  );
+  const language = invoiceLanguage(input.buyer.countryCode);
+  // A Swedish invoice names the countries in Swedish ("Sverige"), an English one in English.
+  const name = (code: string) => countryNameIn(language, code) ?? code;
+  return {
+    invoiceNumber: input.invoiceNumber,
+    orderNumber: input.orderNumber,
+    ocr: ocrForInvoiceNumber(input.invoiceNumber),
+    issueDate: input.issueDate,
+    dueDate: dueDate(input.issueDate),
+    deliveryDate: input.deliveryDate ?? null,
+    language,
+    currency: 'SEK',
+    vatTreatment: input.vatTreatment,
+    vatPercent: vatPercent(input.vatTreatment),
+    seller: input.seller,
+    buyer: { ...input.buyer, countryName: name(input.buyer.countryCode) },
+    delivery: { ...input.delivery, countryName: name(input.delivery.countryCode) },
+    lines: input.lines.map((line, index) => ({
+      ...line,
+      unitPriceExVat: unitPriceToString(unitPriceExVat(milliFromDecimal(line.unitPriceInclVat))),
+      lineNet: milliToDecimalString(amounts.lineNets[index] ?? amounts.net),
+    })),
+    net: milliToDecimalString(amounts.net),
+    vat: milliToDecimalString(amounts.vat),
+    total: milliToDecimalString(amounts.total),
+  };
+}
+
+/** Colour and prints of a customised line, in the invoice's language. */
+export function customisationDetail(customisation: Customisation, language: InvoiceLanguage): string {
+  const t = invoiceTexts[language];
+  const prints =
+    customisation.prints.length > 0
+      ? ` · ${t.prints}: ${customisation.prints
+          .map((p) => `${printMethodLabels[language][p.method]} (${printSideLabels[language][p.side]})`)
+          .join(', ')}`
+      : '';
+  const info = customisation.additionalInfo ? `\n${customisation.additionalInfo}` : '';
+  return `${t.colour}: ${customisation.color}${prints}${info}`;
+}
+
+/** The stored order's lines as invoice lines (goods, and fees such as print file conversion). */
+export function orderInvoiceLines(order: InvoiceOrder): InvoiceLineInput[] {
+  const language = invoiceLanguage(order.countryCode);
+  const t = invoiceTexts[language];
+  return order.items.map((line) => {
+    if (line.fee === 'conversion') {
+      return {
+        kind: 'fee',
+        code: line.productId,
+        description: printFileMessages[language].conversionFee,
+        ...(line.printFileName ? { detail: line.printFileName } : {}),
+        quantity: line.quantity,
+        unitPriceInclVat: line.unitPrice,
+        lineTotalInclVat: line.lineTotal,
+      } satisfies InvoiceLineInput;
+    }
+    const detail = [
+      line.sizes ? `${t.sizes}: ${formatSplit(line.sizes)}` : '',
+      line.customisation ? customisationDetail(line.customisation, language) : '',
+    ]
+      .filter((part) => part !== '')
+      .join('\n');
+    return {
+      kind: 'product',
+      code: line.productId,
+      // The product's name in the invoice's language; the stored name is the catalogue's English one.
+      description: productName(language, { id: line.productId, name: line.name }),
+      ...(detail ? { detail } : {}),
+      quantity: line.quantity,
+      unitPriceInclVat: line.unitPrice,
+      lineTotalInclVat: line.lineTotal,
+    } satisfies InvoiceLineInput;
+  });
+}
+
+/** The order's own invoice: number = order number, issued on the order date. */
+export function invoiceForOrder(order: InvoiceOrder, seller: SellerDetails): InvoiceDocument {
+  const company = order.customerType === 'company';
+  return buildInvoice({
+    invoiceNumber: order.orderNumber,
+    orderNumber: order.orderNumber,
+    issueDate: order.orderDate,
+    vatTreatment: order.vatTreatment,
+    seller,
+    buyer: {
+      customerType: order.customerType,
+      name: company ? (order.customerOrganization ?? order.customerName) : order.customerName,
+      contactName: company ? order.customerName : null,
+      orgNumber: order.customerOrgNumber,
+      personalNumber: order.customerPersonalNumber,
+      vatNumber: order.buyerVatNumber,
+      email: order.customerEmail,
+      phone: order.customerPhone,
+      address: order.billingAddress ?? order.deliveryAddress,
+      countryCode: order.countryCode,
+      reference: order.buyerReference,
+    },
+    delivery: { name: order.customerName, address: order.deliveryAddress, countryCode: order.countryCode },
+    lines: orderInvoiceLines(order),
+  });
+}

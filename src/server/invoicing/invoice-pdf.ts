@@ -1,0 +1,373 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create, type Font } from 'fontkit';
+import PDFDocument from 'pdfkit';
+import { formatIban } from '@/shared/invoicing/seller-settings';
+import { PAYMENT_DAYS } from '@/shared/terms';
+import type { InvoiceDocument } from './invoice-document';
+import { formatCount, formatInvoiceDate, formatKr, invoiceTexts } from './texts';
+
+const require = createRequire(import.meta.url);
+/** DejaVu Sans from its npm package: every Swedish letter (å ä ö), embedded as a subset. */
+const fontFiles = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+
+/**
+ * The fonts, parsed once per process. Parsing DejaVu's tables (glyph metrics, kerning) is most of
+ * the cost of a PDF; pdfkit takes a parsed font and makes its own subset per document.
+ */
+let parsedFonts: { regular: Font; bold: Font } | undefined;
+function fonts(): { regular: Font; bold: Font } {
+  const open = (path: string): Font => {
+    const font = create(readFileSync(path));
+    if ('fonts' in font) throw new Error(`${path} is a font collection, not one font`);
+    return font;
+  };
+  parsedFonts ??= { regular: open(fontFiles.regular), bold: open(fontFiles.bold) };
+  return parsedFonts;
+}
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 48;
+const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+const FOOTER_TOP = A4.height - MARGIN - 30;
+const INK = '#0f172a';
+const MUTED = '#475569';
+const BRAND = '#1e3a8a';
+const RULE = '#cbd5e1';
+
+/** Table columns: description, quantity, unit price excl. VAT, VAT rate, amount excl. VAT. */
+const columns = [
+  { width: 205, align: 'left' },
+  { width: 70, align: 'right' },
+  { width: 90, align: 'right' },
+  { width: 45, align: 'right' },
+  { width: CONTENT_WIDTH - 205 - 70 - 90 - 45, align: 'right' },
+] as const;
+
+const recentPdfs = new Map<string, Promise<Buffer>>();
+const RECENT_PDFS = 32;
+
+/**
+ * The PDF of an invoice, reusing one rendered moments ago for exactly the same content (an order's
+ * buyer confirmation and shop notice attach the same file). Keyed by the whole document, so a
+ * changed invoice is never served stale.
+ */
+export function renderInvoicePdfShared(invoice: InvoiceDocument): Promise<Buffer> {
+  const key = JSON.stringify(invoice);
+  let pdf = recentPdfs.get(key);
+  if (!pdf) {
+    pdf = renderInvoicePdf(invoice);
+    recentPdfs.set(key, pdf);
+    void pdf.catch(() => recentPdfs.delete(key));
+    if (recentPdfs.size > RECENT_PDFS) recentPdfs.delete(recentPdfs.keys().next().value ?? key);
+  }
+  return pdf;
+}
+
+/** "Invoice_INV-1732350000000.pdf", like the spec's HTML download name. */
+export function invoicePdfFileName(invoice: InvoiceDocument): string {
+  return `Invoice_${invoice.invoiceNumber}.pdf`;
+}
+
+/**
+ * The invoice as an A4 PDF with selectable text, from the same InvoiceDocument as the HTML one.
+ * Layout is done by hand with pdfkit (positions in points), so every page is the same on every
+ * machine: no browser, no system fonts.
+ */
+export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  const t = invoiceTexts[invoice.language];
+  const { seller, buyer } = invoice;
+  const date = (d: Date | string) => formatInvoiceDate(d, invoice.language);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    lang: invoice.language === 'sv' ? 'sv-SE' : 'en',
+    displayTitle: true,
+    info: {
+      Title: `${t.title} ${invoice.invoiceNumber}`,
+      Author: seller.name,
+      Subject: `${t.title} ${invoice.invoiceNumber}`,
+      // A fixed creation date keeps the same invoice byte-identical each time it is rendered.
+      CreationDate: invoice.issueDate,
+    },
+  });
+  const { regular, bold } = fonts();
+  // pdfkit accepts a parsed fontkit font (it checks for `layout`); its types list only files and bytes.
+  doc.registerFont('regular', regular as unknown as Buffer);
+  doc.registerFont('bold', bold as unknown as Buffer);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const text = (
+    value: string,
+    x: number,
+    y: number,
+    options: { width?: number; align?: 'left' | 'right'; bold?: boolean; size?: number; color?: string } = {},
+  ): number => {
+    doc
+      .font(options.bold ? 'bold' : 'regular')
+      .fontSize(options.size ?? 9)
+      .fillColor(options.color ?? INK);
+    doc.text(value, x, y, { width: options.width ?? CONTENT_WIDTH, align: options.align ?? 'left' });
+    return doc.y;
+  };
+
+  // Header: seller on the left, title and invoice facts on the right.
+  let left = text(seller.name, MARGIN, MARGIN, { bold: true, size: 14, width: 260 });
+  left = text(seller.address, MARGIN, left + 2, { width: 260, color: MUTED });
+  left = text(`${t.orgNumber} ${seller.orgNumber} · ${t.vatNumber} ${seller.vatNumber}`, MARGIN, left, {
+    width: 260,
+    color: MUTED,
+  });
+  left = text(`${seller.email} · ${seller.phone}`, MARGIN, left, { width: 260, color: MUTED });
+  if (seller.fTax) left = text(t.fTax, MARGIN, left + 2, { width: 260, bold: true });
+
+  const metaX = MARGIN + 290;
+  const metaWidth = CONTENT_WIDTH - 290;
+  let right = text(t.title, metaX, MARGIN - 4, { bold: true, size: 22, color: BRAND, width: metaWidth });
+  const meta: [string, string][] = [
+    [t.invoiceNumber, invoice.invoiceNumber],
+    ...(invoice.orderNumber !== invoice.invoiceNumber
+      ? [[t.orderNumber, invoice.orderNumber] as [string, string]]
+      : []),
+    [t.invoiceDate, date(invoice.issueDate)],
+    [t.dueDate, date(invoice.dueDate)],
+    ...(invoice.deliveryDate ? [[t.deliveryDate, date(invoice.deliveryDate)] as [string, string]] : []),
+    [t.ocr, invoice.ocr],
+    ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
+  ];
+  right += 4;
+  for (const [label, value] of meta) {
+    text(label, metaX, right, { width: 95, color: MUTED });
+    right = Math.max(
+      right + 12,
+      text(value, metaX + 95, right, { width: metaWidth - 95, bold: true, align: 'right' }),
+    );
+  }
+
+  let y = Math.max(left, right) + 10;
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(A4.width - MARGIN, y)
+    .lineWidth(1.5)
+    .strokeColor(BRAND)
+    .stroke();
+  y += 14;
+
+  // Parties: who is billed (with IDs), where the goods go.
+  const half = CONTENT_WIDTH / 2 - 10;
+  const buyerLines = [
+    buyer.orgNumber ? `${t.orgNumber}: ${buyer.orgNumber}` : '',
+    buyer.personalNumber ? `${t.personalNumber}: ${buyer.personalNumber}` : '',
+    buyer.vatNumber ? `${t.buyerVatNumber}: ${buyer.vatNumber}` : '',
+    buyer.contactName ? `${t.contact}: ${buyer.contactName}` : '',
+    buyer.address,
+    buyer.countryName,
+    buyer.email,
+    buyer.phone,
+  ].filter((line) => line !== '');
+  let buyerY = text(t.buyer.toUpperCase(), MARGIN, y, { size: 8, color: MUTED, width: half });
+  buyerY = text(buyer.name, MARGIN, buyerY + 2, { bold: true, width: half });
+  buyerY = text(buyerLines.join('\n'), MARGIN, buyerY, { width: half });
+  const deliveryX = MARGIN + half + 20;
+  let deliveryY = text(t.delivery.toUpperCase(), deliveryX, y, { size: 8, color: MUTED, width: half });
+  deliveryY = text(invoice.delivery.name, deliveryX, deliveryY + 2, { bold: true, width: half });
+  deliveryY = text(`${invoice.delivery.address}\n${invoice.delivery.countryName}`, deliveryX, deliveryY, {
+    width: half,
+  });
+  y = Math.max(buyerY, deliveryY) + 18;
+
+  // Lines.
+  const header = [t.description, t.quantity, t.unitPrice, t.vatRate, t.amount];
+  const drawHeader = (top: number): number => {
+    // As tall as the longest label wraps ("Unit price excl. VAT" takes two lines).
+    doc.font('bold').fontSize(7.5);
+    const labelHeight = Math.max(
+      ...header.map((label, i) => doc.heightOfString(label, { width: (columns[i] ?? columns[0]).width - 8 })),
+    );
+    doc.rect(MARGIN, top, CONTENT_WIDTH, labelHeight + 10).fill('#f1f5f9');
+    let x = MARGIN;
+    header.forEach((label, i) => {
+      const column = columns[i] ?? columns[0];
+      text(label, x + 4, top + 5, {
+        width: column.width - 8,
+        align: column.align,
+        size: 7.5,
+        bold: true,
+        color: MUTED,
+      });
+      x += column.width;
+    });
+    return top + labelHeight + 14;
+  };
+  y = drawHeader(y);
+  for (const line of invoice.lines) {
+    const cells = [
+      line.description,
+      `${formatCount(line.quantity)} ${t.pcs}`,
+      formatKr(line.unitPriceExVat, true),
+      `${invoice.vatPercent} %`,
+      formatKr(line.lineNet),
+    ];
+    doc.font('regular').fontSize(9);
+    const detailHeight = line.detail
+      ? doc.fontSize(7.5).heightOfString(line.detail, { width: columns[0].width - 8 })
+      : 0;
+    const rowHeight =
+      doc.fontSize(9).heightOfString(line.description, { width: columns[0].width - 8 }) + detailHeight + 8;
+    if (y + rowHeight > FOOTER_TOP - 20) {
+      doc.addPage();
+      y = drawHeader(MARGIN);
+    }
+    let x = MARGIN;
+    cells.forEach((cell, i) => {
+      const column = columns[i] ?? columns[0];
+      text(cell, x + 4, y, { width: column.width - 8, align: column.align, bold: i === 0 });
+      x += column.width;
+    });
+    if (line.detail) {
+      doc.font('regular').fontSize(9);
+      const below = y + doc.heightOfString(line.description, { width: columns[0].width - 8 });
+      text(line.detail, MARGIN + 4, below, { width: columns[0].width - 8, size: 7.5, color: MUTED });
+    }
+    y += rowHeight;
+    doc
+      .moveTo(MARGIN, y - 3)
+      .lineTo(A4.width - MARGIN, y - 3)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+  }
+
+  // Totals, right-aligned under the amount columns.
+  const totals: [string, string, boolean][] = [
+    [t.net, formatKr(invoice.net), false],
+    [t.vatLine(invoice.vatPercent, formatKr(invoice.net)), formatKr(invoice.vat), false],
+    [t.total, formatKr(invoice.total), true],
+  ];
+  if (y + 140 > FOOTER_TOP) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  y += 6;
+  const totalsX = MARGIN + CONTENT_WIDTH - 280;
+  for (const [label, value, grand] of totals) {
+    if (grand) {
+      doc
+        .moveTo(totalsX, y)
+        .lineTo(A4.width - MARGIN, y)
+        .lineWidth(1.2)
+        .strokeColor(INK)
+        .stroke();
+      y += 5;
+    }
+    text(label, totalsX, y, { width: 170, bold: grand, size: grand ? 11 : 9 });
+    y = text(value, totalsX + 170, y, { width: 110, align: 'right', bold: grand, size: grand ? 11 : 9 }) + 3;
+  }
+
+  // VAT rule notice: reverse charge or export.
+  const notice: [string, string] | undefined =
+    invoice.vatTreatment === 'reverse_charge'
+      ? [t.reverseCharge, t.reverseChargeDetail]
+      : invoice.vatTreatment === 'export'
+        ? [t.export, t.exportDetail]
+        : undefined;
+  y += 10;
+  if (notice) {
+    const [title, detail] = notice;
+    const height =
+      doc
+        .font('regular')
+        .fontSize(8.5)
+        .heightOfString(detail, { width: CONTENT_WIDTH - 24 }) + 30;
+    doc.rect(MARGIN, y, 3, height).fill(BRAND);
+    doc.rect(MARGIN + 3, y, CONTENT_WIDTH - 3, height).fill('#eff6ff');
+    const after = text(title, MARGIN + 14, y + 8, { width: CONTENT_WIDTH - 24, bold: true, size: 10 });
+    text(detail, MARGIN + 14, after + 2, { width: CONTENT_WIDTH - 24, size: 8.5 });
+    y += height + 12;
+  }
+
+  // Payment: bankgiro and OCR side by side, IBAN/BIC for buyers abroad.
+  const payment: [string, string][] = [
+    [t.bankgiro, seller.bankgiro],
+    [t.ocr, invoice.ocr],
+    [t.total, formatKr(invoice.total)],
+    [t.dueDate, date(invoice.dueDate)],
+    [t.bankAccount, seller.bankAccount],
+    ...(buyer.countryCode !== 'SE'
+      ? ([
+          [t.iban, formatIban(seller.iban)],
+          [t.bic, seller.bic],
+        ] as [string, string][])
+      : []),
+  ];
+  const paymentHeight = 34 + Math.ceil(payment.length / 2) * 24 + 16;
+  if (y + paymentHeight > FOOTER_TOP) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  doc.roundedRect(MARGIN, y, CONTENT_WIDTH, paymentHeight, 6).lineWidth(0.8).fillAndStroke('#f8fafc', RULE);
+  text(`${t.payment.toUpperCase()} · ${t.terms(PAYMENT_DAYS)}`, MARGIN + 12, y + 10, {
+    size: 8,
+    color: MUTED,
+  });
+  const cellWidth = (CONTENT_WIDTH - 24) / 2;
+  payment.forEach(([label, value], i) => {
+    const cx = MARGIN + 12 + (i % 2) * cellWidth;
+    const cy = y + 26 + Math.floor(i / 2) * 24;
+    text(label, cx, cy, { size: 7.5, color: MUTED, width: cellWidth - 8 });
+    text(value, cx, cy + 9, { size: 10, bold: true, width: cellWidth - 8 });
+  });
+  text(t.ocrInstruction, MARGIN + 12, y + paymentHeight - 16, { size: 8, color: MUTED });
+  y += paymentHeight + 14;
+
+  // How to send print files (short, below the payment).
+  const steps = t.printSteps(invoice.orderNumber, seller.email);
+  const stepsText = steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
+  const stepsHeight =
+    doc.font('regular').fontSize(8).heightOfString(stepsText, { width: CONTENT_WIDTH }) + 14;
+  if (y + stepsHeight > FOOTER_TOP) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  y = text(t.printFiles.toUpperCase(), MARGIN, y, { size: 8, color: MUTED });
+  text(stepsText, MARGIN, y + 2, { size: 8 });
+
+  // Footer on every page: the seller's legal details and the page number.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    // Writing below the bottom margin would start a new page: lift the margin while drawing the footer.
+    doc.page.margins.bottom = 0;
+    doc
+      .moveTo(MARGIN, FOOTER_TOP)
+      .lineTo(A4.width - MARGIN, FOOTER_TOP)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    const legal = [
+      seller.name,
+      `${t.orgNumber} ${seller.orgNumber}`,
+      `${t.vatNumber} ${seller.vatNumber}`,
+      `${t.registeredOffice}: ${seller.registeredOffice}`,
+      ...(seller.fTax ? [t.fTax] : []),
+    ].join(' · ');
+    text(legal, MARGIN, FOOTER_TOP + 6, { size: 7, color: MUTED, width: CONTENT_WIDTH - 70 });
+    text(t.page(i - range.start + 1, range.count), A4.width - MARGIN - 70, FOOTER_TOP + 6, {
+      size: 7,
+      color: MUTED,
+      width: 70,
+      align: 'right',
+    });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,472 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import iconv from 'iconv-lite';
+import { JSDOM } from 'jsdom';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminLogin } from '@tests/helpers/admin';
+import { parseCsv } from '@tests/helpers/csv';
+import { testCustomer } from '@tests/helpers/orders';
+import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { isValidOcrReference } from '@/shared/invoicing/ocr-reference';
+import type { OrderView } from '@/shared/order-view';
+
+let server: TestServer;
+let cookie: string;
+beforeAll(async () => {
+  server = await startServer();
+  cookie = await adminLogin(server);
+});
+afterAll(() => server.close());
+
+let keys = 0;
+const key = () => `invoicing-${Date.now()}-${++keys}-abcdefgh`;
+
+/** 50 hoodies (5 718,75 kr) + 300 coupon booklets (6 900 kr), VAT-inclusive: 12 618,75 kr. */
+const lines = [
+  { productId: 'hoodie', quantity: 50, sizes: { M: 30, L: 20 } },
+  { productId: 'kuponghäfte', quantity: 300 },
+];
+
+const germanCompany = {
+  ...testCustomer,
+  customerType: 'company',
+  companyName: 'Beispiel GmbH',
+  orgNumber: 'HRB 12345',
+  personalNumber: '',
+  country: 'DE',
+  address: 'Hauptstraße 5\n10115 Berlin',
+  vatNumber: 'DE 136 695 976',
+  buyerReference: 'PO-4711',
+};
+
+interface Placed {
+  orderNumber: string;
+  accessToken: string;
+  total: string;
+}
+
+async function place(customer: Record<string, unknown>): Promise<Placed & { view: OrderView }> {
+  const res = await request<Placed>(server, '/api/orders', {
+    method: 'POST',
+    json: { idempotencyKey: key(), customer, lines },
+  });
+  expect(res.status).toBe(201);
+  const view = await request<OrderView>(
+    server,
+    `/api/orders/${res.body.orderNumber}?token=${res.body.accessToken}`,
+  );
+  return { ...res.body, view: view.body };
+}
+
+async function download(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}${path}`, { headers });
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** The PDF's text as a person would select and copy it, spaces normalised. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return text.replace(/[\u00a0\u202f]/g, ' ').replace(/[ \t]+/g, ' ');
+}
+
+function ubl(xml: string) {
+  const document = new JSDOM(xml, { contentType: 'application/xml' }).window.document;
+  const all = (name: string) => [...document.getElementsByTagName(name)];
+  const one = (name: string) => all(name)[0]?.textContent ?? undefined;
+  return { document, all, one };
+}
+
+describe('VAT by destination', () => {
+  it('a Swedish buyer pays 25 % VAT included; the OCR reference passes length and Luhn checks', async () => {
+    const placed = await place(testCustomer);
+    expect(placed.total).toBe('12618.75');
+    expect(placed.view).toMatchObject({
+      vatTreatment: 'domestic',
+      vatPercent: 25,
+      exVat: '10095.00',
+      vat: '2523.75',
+    });
+    expect(placed.view.payment.reference).toMatch(/^\d{15}$/);
+    expect(isValidOcrReference(placed.view.payment.reference)).toBe(true);
+    expect(placed.view.payment.iban).toBeNull();
+  });
+
+  it('a German company with a valid VAT number pays the ex-VAT total under reverse charge', async () => {
+    const placed = await place(germanCompany);
+    expect(placed.total).toBe('10095.00');
+    expect(placed.view).toMatchObject({
+      vatTreatment: 'reverse_charge',
+      vatPercent: 0,
+      exVat: '10095.00',
+      vat: '0.00',
+    });
+    expect(placed.view.customer).toMatchObject({ vatNumber: 'DE136695976', reference: 'PO-4711' });
+    expect(placed.view.payment.iban).toBe(server.config.seller.iban);
+
+    const html = await download(`/api/orders/${placed.orderNumber}/invoice?token=${placed.accessToken}`);
+    const page = html.bytes.toString('utf8');
+    expect(page).toContain('Omvänd betalningsskyldighet / Reverse charge');
+    expect(page).toContain('DE136695976');
+    expect(page).toContain(server.config.seller.vatNumber);
+    expect(page).toContain('PO-4711');
+    expect(page).toContain(placed.view.payment.reference);
+    expect(page).toContain('Godkänd för F-skatt');
+  });
+
+  it('a German individual pays Swedish VAT; a German company without a VAT number too', async () => {
+    const individual = await place({ ...testCustomer, country: 'DE', personalNumber: 'X123', vatNumber: '' });
+    expect(individual.view.vatTreatment).toBe('domestic');
+    expect(individual.total).toBe('12618.75');
+    const noVat = await place({ ...germanCompany, vatNumber: '' });
+    expect(noVat.view.vatTreatment).toBe('domestic');
+    expect(noVat.total).toBe('12618.75');
+  });
+
+  it('an order to Norway carries no Swedish VAT (export)', async () => {
+    const placed = await place({ ...testCustomer, country: 'NO', personalNumber: '01019012345' });
+    expect(placed.total).toBe('10095.00');
+    expect(placed.view).toMatchObject({ vatTreatment: 'export', vat: '0.00' });
+    const { bytes } = await download(
+      `/api/orders/${placed.orderNumber}/invoice.pdf?token=${placed.accessToken}`,
+    );
+    const text = await pdfText(bytes);
+    expect(text).toContain('Export – goods delivered outside the EU, no Swedish VAT charged');
+    expect(text).toContain('VAT 0 %');
+    expect(text).toContain('Total to pay 10 095,00 kr');
+    expect(text).not.toContain('2 523,75');
+  });
+
+  it('refuses a malformed or wrong-check-digit VAT number with a message on the field, storing nothing', async () => {
+    for (const [vatNumber, message] of [
+      ['DE136695977', 'VAT number is not valid (check digit)'],
+      ['DE1234', 'VAT number does not have the format of Germany'],
+      ['FR40303265045', 'VAT number must start with DE'],
+    ] as const) {
+      const res = await request<{ error: string; fieldErrors: Record<string, string> }>(
+        server,
+        '/api/orders',
+        {
+          method: 'POST',
+          json: { idempotencyKey: key(), customer: { ...germanCompany, vatNumber }, lines },
+        },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.fieldErrors['customer.vatNumber']).toBe(message);
+    }
+  });
+
+  it('a separate billing address is printed as the billed address; delivery stays', async () => {
+    const placed = await place({
+      ...testCustomer,
+      separateBilling: true,
+      billingAddress: 'Box 123\n111 22 Stockholm',
+    });
+    expect(placed.view.customer.billingAddress).toBe('Box 123\n111 22 Stockholm');
+    const missing = await request<{ fieldErrors: Record<string, string> }>(server, '/api/orders', {
+      method: 'POST',
+      json: { idempotencyKey: key(), customer: { ...testCustomer, separateBilling: true }, lines },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors['customer.billingAddress']).toBe('Please fill in the billing address');
+  });
+});
+
+describe('admin CSV export', () => {
+  it("carries the VAT rule, the buyer's VAT number, reference and billing address", async () => {
+    const placed = await place({
+      ...germanCompany,
+      separateBilling: true,
+      billingAddress: 'Postfach 7\n10001 Berlin',
+    });
+    const response = await fetch(`${server.url}/api/admin/orders.csv?q=${placed.orderNumber}`, {
+      headers: { cookie },
+    });
+    const [header = [], ...rows] = parseCsv((await response.text()).replace(/^\uFEFF/, ''));
+    expect(rows).toHaveLength(1);
+    const cell = (name: string) => rows[0]?.[header.indexOf(name)];
+    expect(cell('Ordernummer')).toBe(placed.orderNumber);
+    expect(cell('Momsbehandling')).toBe('reverse_charge');
+    expect(cell('Köparens momsreg.nr')).toBe('DE136695976');
+    expect(cell('Er referens')).toBe('PO-4711');
+    expect(cell('Fakturaadress')).toBe('Postfach 7\n10001 Berlin');
+    expect(cell('Totalt (kr)')).toBe(placed.view.exVat);
+  });
+});
+
+describe('invoice language', () => {
+  it('a Swedish invoice names products and countries in Swedish; a German one in English', async () => {
+    const swedish = await place(testCustomer);
+    const sv = await (
+      await fetch(`${server.url}/api/orders/${swedish.orderNumber}/invoice?token=${swedish.accessToken}`)
+    ).text();
+    expect(sv).toContain('Kuponghäfte');
+    expect(sv).toContain('Sverige');
+    expect(sv).not.toContain('Coupon Booklet');
+    const german = await place(germanCompany);
+    const en = await (
+      await fetch(`${server.url}/api/orders/${german.orderNumber}/invoice?token=${german.accessToken}`)
+    ).text();
+    expect(en).toContain('Coupon Booklet');
+    expect(en).toContain('Germany');
+  });
+});
+
+describe('PDF invoice', () => {
+  it('reads back with invoice number, OCR, F-skatt, VAT lines and total (Swedish buyer)', async () => {
+    const placed = await place({ ...testCustomer, buyerReference: 'Inköp 77' });
+    const { response, bytes } = await download(
+      `/api/orders/${placed.orderNumber}/invoice.pdf?token=${placed.accessToken}`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Invoice_${placed.orderNumber}.pdf"`,
+    );
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(bytes);
+    expect(text).toContain('Faktura');
+    expect(text).toContain(placed.orderNumber);
+    expect(text).toContain(placed.view.payment.reference);
+    expect(text).toContain('Godkänd för F-skatt');
+    expect(text).toContain('Moms 25 % (underlag 10 095,00 kr) 2 523,75 kr');
+    expect(text).toContain('Summa exkl. moms 10 095,00 kr');
+    expect(text).toContain('Att betala 12 618,75 kr');
+    expect(text).toContain('Er referens');
+    expect(text).toContain('Inköp 77');
+    expect(text).toContain('Storlekar: 30 M, 20 L');
+    expect(text).toContain(server.config.seller.bankgiro);
+    expect(text).toContain(server.config.seller.orgNumber);
+    expect(text).toContain(`Säte: ${server.config.seller.registeredOffice}`);
+    // A4 portrait.
+    const pdf = await getDocumentProxy(new Uint8Array(bytes));
+    const page = await pdf.getPage(1);
+    expect(page.view.map(Math.round)).toEqual([0, 0, 595, 842]);
+  });
+
+  it('the reverse-charge PDF names both VAT numbers, the IBAN and BIC', async () => {
+    const placed = await place(germanCompany);
+    const { bytes } = await download(`/api/admin/orders/${placed.orderNumber}/invoice.pdf`, { cookie });
+    const text = await pdfText(bytes);
+    expect(text).toContain('Omvänd betalningsskyldighet / Reverse charge');
+    expect(text).toContain("Buyer's VAT no.: DE136695976");
+    expect(text).toContain(server.config.seller.vatNumber);
+    expect(text).toContain('Total to pay 10 095,00 kr');
+    expect(text).toContain('BIC');
+    expect(text).toContain(server.config.seller.bic);
+  });
+
+  it('needs the buyer token or an admin session', async () => {
+    const placed = await place(testCustomer);
+    expect((await download(`/api/orders/${placed.orderNumber}/invoice.pdf`)).response.status).toBe(404);
+    expect(
+      (await download(`/api/orders/${placed.orderNumber}/invoice.pdf?token=wrong`)).response.status,
+    ).toBe(404);
+    expect((await download(`/api/admin/orders/${placed.orderNumber}/invoice.pdf`)).response.status).toBe(401);
+  });
+
+  it("the buyer's confirmation email (.eml) carries the PDF instead of the HTML file", async () => {
+    const placed = await place(testCustomer);
+    await server.app.emailOutbox.drain();
+    const eml = await readFile(
+      join(server.dataDir, 'outbox', `${placed.orderNumber}-buyer_confirmation.eml`),
+      'utf8',
+    );
+    expect(eml).toContain(`Content-Type: application/pdf; name=Invoice_${placed.orderNumber}.pdf`);
+    expect(eml).not.toContain('text/html');
+    expect(eml).toContain(placed.view.payment.reference);
+    const base64 = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(
+      eml,
+    )?.[1];
+    expect(base64).toBeDefined();
+    const text = await pdfText(Buffer.from(base64 ?? '', 'base64'));
+    expect(text).toContain(placed.orderNumber);
+    expect(text).toContain('Godkänd för F-skatt');
+  });
+});
+
+describe('Peppol BIS Billing 3.0', () => {
+  const amount = (doc: ReturnType<typeof ubl>, name: string) =>
+    doc.all(name).map((element) => element.textContent);
+
+  it('a Swedish invoice: category S 25 %, totals match the invoice, F-skatt, bankgiro with OCR', async () => {
+    const placed = await place({
+      ...testCustomer,
+      customerType: 'company',
+      companyName: 'Skolan AB',
+      orgNumber: '556677-8899',
+      personalNumber: '',
+      buyerReference: 'Ref 12',
+    });
+    const { response, bytes } = await download(
+      `/api/orders/${placed.orderNumber}/invoice.xml?token=${placed.accessToken}`,
+    );
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const doc = ubl(bytes.toString('utf8'));
+    expect(doc.one('cbc:CustomizationID')).toBe(
+      'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
+    );
+    expect(doc.one('cbc:ProfileID')).toBe('urn:fdc:peppol.eu:2017:poacc:billing:01:1.0');
+    expect(doc.one('cbc:ID')).toBe(placed.orderNumber);
+    expect(doc.one('cbc:InvoiceTypeCode')).toBe('380');
+    expect(doc.one('cbc:DocumentCurrencyCode')).toBe('SEK');
+    expect(doc.one('cbc:BuyerReference')).toBe('Ref 12');
+    expect(doc.one('cbc:IssueDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Totals (BR-CO-10, BR-CO-13, BR-CO-15) equal the invoice's.
+    const lineNets = amount(doc, 'cbc:LineExtensionAmount').slice(1).map(Number);
+    expect(lineNets.reduce((a, b) => a + b, 0).toFixed(2)).toBe('10095.00');
+    expect(amount(doc, 'cbc:LineExtensionAmount')[0]).toBe('10095.00');
+    expect(doc.one('cbc:TaxExclusiveAmount')).toBe('10095.00');
+    expect(doc.one('cbc:TaxInclusiveAmount')).toBe('12618.75');
+    expect(doc.one('cbc:PayableAmount')).toBe(placed.total);
+    expect(amount(doc, 'cbc:TaxAmount')).toEqual(['2523.75', '2523.75']);
+    expect(doc.one('cbc:TaxableAmount')).toBe('10095.00');
+    const category = doc.all('cac:TaxCategory')[0];
+    expect(category?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe('S');
+    expect(category?.getElementsByTagName('cbc:Percent')[0]?.textContent).toBe('25');
+    // SE-R-005: F-tax as a TAX scheme of the seller.
+    const schemes = doc
+      .all('cac:PartyTaxScheme')
+      .map((s) => [
+        s.getElementsByTagName('cbc:CompanyID')[0]?.textContent,
+        s.getElementsByTagName('cbc:ID')[0]?.textContent,
+      ]);
+    expect(schemes).toContainEqual(['Godkänd för F-skatt', 'TAX']);
+    expect(schemes).toContainEqual([server.config.seller.vatNumber, 'VAT']);
+    // Seller and buyer org numbers, 10 digits, scheme 0007 (SE-R-003/004).
+    const endpoints = doc.all('cbc:EndpointID').map((e) => [e.getAttribute('schemeID'), e.textContent]);
+    expect(endpoints).toEqual([
+      ['0007', server.config.seller.orgNumber.replace('-', '')],
+      ['0007', '5566778899'],
+    ]);
+    // Bankgiro as payment means with the OCR reference (SE-R-008).
+    expect(doc.one('cbc:PaymentMeansCode')).toBe('30');
+    expect(doc.one('cbc:PaymentID')).toBe(placed.view.payment.reference);
+    expect(doc.all('cac:PayeeFinancialAccount')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toMatch(
+      /^\d{7,8}$/,
+    );
+    expect(doc.all('cac:FinancialInstitutionBranch')[0]?.textContent).toBe('SE:BANKGIRO');
+    // Every line: quantity, net amount = what the PDF shows, item name, category.
+    const invoiceLines = doc.all('cac:InvoiceLine');
+    expect(invoiceLines).toHaveLength(2);
+    expect(invoiceLines[0]?.getElementsByTagName('cbc:InvoicedQuantity')[0]?.getAttribute('unitCode')).toBe(
+      'H87',
+    );
+    expect(invoiceLines[0]?.getElementsByTagName('cbc:PriceAmount')[0]?.textContent).toBe('91.5');
+    // No empty elements (PEPPOL-EN16931-R008).
+    expect(
+      doc.all('*').filter((e) => e.children.length === 0 && (e.textContent ?? '').trim() === ''),
+    ).toEqual([]);
+  });
+
+  it('reverse charge: category AE with exemption code and both VAT numbers; export: category G', async () => {
+    const rc = await place(germanCompany);
+    const rcDoc = ubl(
+      (await download(`/api/admin/orders/${rc.orderNumber}/invoice.xml`, { cookie })).bytes.toString('utf8'),
+    );
+    expect(rcDoc.all('cac:TaxCategory')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe('AE');
+    expect(rcDoc.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-AE');
+    expect(rcDoc.one('cbc:PayableAmount')).toBe('10095.00');
+    expect(amount(rcDoc, 'cbc:TaxAmount')).toEqual(['0.00', '0.00']);
+    expect(
+      rcDoc.all('cac:PartyTaxScheme').map((s) => s.getElementsByTagName('cbc:CompanyID')[0]?.textContent),
+    ).toContain('DE136695976');
+    expect(rcDoc.one('cbc:BuyerReference')).toBe('PO-4711');
+
+    const ex = await place({ ...testCustomer, country: 'NO', personalNumber: '01019012345' });
+    const exDoc = ubl(
+      (await download(`/api/orders/${ex.orderNumber}/invoice.xml?token=${ex.accessToken}`)).bytes.toString(
+        'utf8',
+      ),
+    );
+    expect(exDoc.all('cac:TaxCategory')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe('G');
+    expect(exDoc.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-G');
+    expect(exDoc.one('cbc:PayableAmount')).toBe('10095.00');
+  });
+});
+
+describe('SIE 4 export', () => {
+  it('one balanced verification per invoice, payments when marked paid, PC8 and CRLF', async () => {
+    const se = await place({
+      ...testCustomer,
+      customerType: 'company',
+      companyName: 'Åkeriet Öst AB',
+      orgNumber: '556677-8899',
+      personalNumber: '',
+    });
+    const de = await place(germanCompany);
+    const no = await place({ ...testCustomer, country: 'NO', personalNumber: '01019012345' });
+    const paid = await request(server, `/api/admin/orders/${se.orderNumber}/status`, {
+      method: 'PATCH',
+      json: { status: 'paid' },
+      headers: { cookie },
+    });
+    expect(paid.status).toBe(200);
+
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
+    const { response, bytes } = await download(`/api/admin/sie?from=${today}&to=${today}`, { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="bokforing-${today}-${today}.se"`,
+    );
+    // Code page 437: ö is byte 0x94, Å is 0x8f; every line ends in CRLF.
+    expect(bytes.includes(Buffer.from([0x94]))).toBe(true);
+    const text = iconv.decode(bytes, 'cp437');
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(text).toContain('#FORMAT PC8');
+    expect(text).toContain('#SIETYP 4');
+    expect(text).toContain(`#ORGNR ${server.config.seller.orgNumber}`);
+    expect(text).toContain('Åkeriet Öst AB');
+
+    // Parse verifications: each balances (debit = credit).
+    const verifications = new Map<string, [string, number][]>();
+    let current: [string, number][] | undefined;
+    for (const line of text.split('\r\n')) {
+      const header = /^#VER (\w) \d+ \d{8} "([^"]*)"/.exec(line);
+      if (header) verifications.set(`${header[1]} ${header[2]}`, (current = []));
+      const trans = /^#TRANS (\d{4}) \{\} (-?\d+\.\d{2})$/.exec(line);
+      if (trans && current) current.push([trans[1] ?? '', Math.round(Number(trans[2]) * 100)]);
+    }
+    for (const [name, transactions] of verifications) {
+      expect(
+        transactions.reduce((sum, [, ore]) => sum + ore, 0),
+        name,
+      ).toBe(0);
+    }
+    const find = (prefix: string) => [...verifications].find(([name]) => name.startsWith(prefix))?.[1];
+    expect(find(`A Faktura ${se.orderNumber}`)).toEqual([
+      ['1510', 1261875],
+      ['3001', -1009500],
+      ['2611', -252375],
+    ]);
+    expect(find(`A Faktura ${de.orderNumber}`)).toEqual([
+      ['1510', 1009500],
+      ['3108', -1009500],
+    ]);
+    expect(find(`A Faktura ${no.orderNumber}`)).toEqual([
+      ['1510', 1009500],
+      ['3105', -1009500],
+    ]);
+    expect(find(`B Betalning ${se.orderNumber}`)).toEqual([
+      ['1930', 1261875],
+      ['1510', -1261875],
+    ]);
+  });
+
+  it('refuses a bad range with a clear message', async () => {
+    const bad = await request<{ error: string }>(server, '/api/admin/sie?from=2026-02-01&to=2026-01-01', {
+      headers: { cookie },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Från-datum måste vara före till-datum');
+    const malformed = await request<{ error: string }>(
+      server,
+      '/api/admin/sie?from=yesterday&to=2026-01-01',
+      { headers: { cookie } },
+    );
+    expect(malformed.status).toBe(400);
+    expect((await request(server, '/api/admin/sie?from=2026-01-01&to=2026-01-02')).status).toBe(401);
+  });
+});

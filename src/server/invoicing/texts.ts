@@ -1,0 +1,131 @@
+import { formatDate } from '@/shared/dates';
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { F_TAX_TEXT } from '@/shared/invoicing/seller-settings';
+import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
+import { CONVERSION_FEE_KR, quantityUnit } from '@/shared/terms';
+
+export type InvoiceLanguage = 'sv' | 'en';
+
+/**
+ * Every word on an invoice (HTML, PDF) and its email, Swedish and English. Values are plain text;
+ * renderers escape them. The reverse-charge and F-tax wordings are the ones Swedish law and
+ * accountants expect, kept in Swedish in the English invoice too.
+ */
+export const invoiceTexts = {
+  sv: {
+    title: 'Faktura',
+    invoiceNumber: 'Fakturanummer',
+    orderNumber: 'Ordernummer',
+    invoiceDate: 'Fakturadatum',
+    dueDate: 'Förfallodatum',
+    deliveryDate: 'Leveransdatum',
+    seller: 'Säljare',
+    buyer: 'Faktureras till',
+    orgNumber: 'Org.nr',
+    vatNumber: 'Momsreg.nr',
+    buyerVatNumber: 'Köparens momsreg.nr',
+    registeredOffice: 'Säte',
+    fTax: F_TAX_TEXT,
+    personalNumber: 'Personnummer',
+    contact: 'Kontaktperson',
+    yourReference: 'Er referens',
+    delivery: 'Leveransadress',
+    description: 'Beskrivning',
+    quantity: 'Antal',
+    unitPrice: 'À-pris exkl. moms',
+    vatRate: 'Moms',
+    amount: 'Belopp exkl. moms',
+    pcs: quantityUnit.sv,
+    net: 'Summa exkl. moms',
+    vatLine: (percent: number, base: string) => `Moms ${percent} % (underlag ${base})`,
+    total: 'Att betala',
+    payment: 'Betalning',
+    terms: (days: number) => `Betalningsvillkor: ${days} dagar netto`,
+    bankAccount: 'Bankkonto',
+    bankgiro: 'Bankgiro',
+    ocr: 'OCR-nummer',
+    ocrInstruction: 'Ange OCR-numret som referens när du betalar.',
+    iban: 'IBAN',
+    bic: 'BIC',
+    reverseCharge: 'Omvänd betalningsskyldighet / Reverse charge',
+    reverseChargeDetail:
+      'Köparen redovisar mervärdesskatten (artikel 196, rådets direktiv 2006/112/EG). Båda parters momsregistreringsnummer anges ovan.',
+    export: 'Export – varor till land utanför EU, svensk moms tas inte ut',
+    exportDetail: 'Varorna levereras till en köpare utanför EU.',
+    printFiles: 'Tryckfiler',
+    printSteps: (orderNumber: string, email: string) => [
+      `Mejla dina tryckfiler till ${email} med ordernumret ${orderNumber} som ämne.`,
+      'Skriv extra information och önskemål om trycket i mejlet och bifoga tryckfilerna.',
+      `Tryckfiler bör vara vektorformat (PDF, EPS, AI, SVG). Icke-vektorfiler (JPG, PNG och andra rasterformat) konverteras mot en avgift på ${CONVERSION_FEE_KR} kr.`,
+    ],
+    colour: 'Färg',
+    prints: 'Tryck',
+    sizes: 'Storlekar',
+    thanks: 'Tack för din beställning!',
+    page: (n: number, of: number) => `Sida ${n} av ${of}`,
+  },
+  en: {
+    title: 'Invoice',
+    invoiceNumber: 'Invoice number',
+    orderNumber: 'Order number',
+    invoiceDate: 'Invoice date',
+    dueDate: 'Due date',
+    deliveryDate: 'Delivery date',
+    seller: 'Seller',
+    buyer: 'Bill to',
+    orgNumber: 'Org. no.',
+    vatNumber: 'VAT no.',
+    buyerVatNumber: "Buyer's VAT no.",
+    registeredOffice: 'Registered office',
+    fTax: `Approved for F-tax (${F_TAX_TEXT})`,
+    personalNumber: 'Personal ID number',
+    contact: 'Contact person',
+    yourReference: 'Your reference',
+    delivery: 'Delivery address',
+    description: 'Description',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price excl. VAT',
+    vatRate: 'VAT',
+    amount: 'Amount excl. VAT',
+    pcs: quantityUnit.en,
+    net: 'Total excl. VAT',
+    vatLine: (percent: number, base: string) => `VAT ${percent} % (on ${base})`,
+    total: 'Total to pay',
+    payment: 'Payment',
+    terms: (days: number) => `Payment terms: ${days} days net`,
+    bankAccount: 'Bank account',
+    bankgiro: 'Bankgiro',
+    ocr: 'OCR reference',
+    ocrInstruction: 'Use the OCR reference as the payment reference.',
+    iban: 'IBAN',
+    bic: 'BIC',
+    reverseCharge: 'Omvänd betalningsskyldighet / Reverse charge',
+    reverseChargeDetail:
+      "VAT to be accounted for by the buyer (Article 196, Council Directive 2006/112/EC). Both parties' VAT numbers are shown above.",
+    export: 'Export – goods delivered outside the EU, no Swedish VAT charged',
+    exportDetail: 'The goods are delivered to a buyer outside the EU.',
+    printFiles: 'Print files',
+    printSteps: (orderNumber: string, email: string) => [
+      `Email your print files to ${email} with the order number ${orderNumber} as the subject.`,
+      'Put extra information and print preferences in the email body and attach the print files.',
+      `Print files should be vector formats (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster formats) are converted for an extra fee of ${CONVERSION_FEE_KR} kr.`,
+    ],
+    colour: 'Colour',
+    prints: 'Prints',
+    sizes: 'Sizes',
+    thanks: 'Thank you for your order!',
+    page: (n: number, of: number) => `Page ${n} of ${of}`,
+  },
+} as const;
+
+/** Money on invoices: the one shop formatter ("5 718,75 kr", unit prices with up to 3 decimals). */
+export function formatKr(decimal: string, unit = false): string {
+  return unit ? formatUnitPriceDecimal(decimal) : formatKrDecimal(decimal);
+}
+
+export { formatCount };
+
+/** Dates on invoices: the calendar day in Stockholm (the one shared formatter), in the invoice's language. */
+export function formatInvoiceDate(date: Date | string, language: InvoiceLanguage): string {
+  return formatDate(date, dateLocaleTag[language], language === 'sv' ? 'short' : 'long');
+}

@@ -1,0 +1,54 @@
+import type { PrintFileKind } from '@/shared/print-files';
+import { detectImage } from '@/server/uploads/detect';
+
+export type DetectedPrintFile = { kind: PrintFileKind; contentType: string } | undefined;
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
+
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+const TIFF_LE = [0x49, 0x49, 0x2a, 0x00];
+const TIFF_BE = [0x4d, 0x4d, 0x00, 0x2a];
+/** DOS EPS binary header (PostScript with a preview). */
+const EPS_BINARY = [0xc5, 0xd0, 0xd3, 0xc6];
+const POSTSCRIPT = ascii('%!PS');
+const PDF = '%PDF-';
+
+/**
+ * What a print file really is, from its first bytes; the name and declared type are never trusted.
+ * An Illustrator (.ai) file is a PDF (since CS) or PostScript (before) inside, so it is one of
+ * those. A PDF's header may follow up to 1 KB of other bytes (PDF 1.7, 7.5.2).
+ */
+export function detectPrintFile(head: Uint8Array): DetectedPrintFile {
+  const image = detectImage(head);
+  if (image.kind === 'image' && image.contentType !== 'image/gif') {
+    return { kind: 'raster', contentType: image.contentType };
+  }
+  if (startsWith(head, TIFF_LE) || startsWith(head, TIFF_BE))
+    return { kind: 'raster', contentType: 'image/tiff' };
+  if (startsWith(head, POSTSCRIPT) || startsWith(head, EPS_BINARY)) {
+    return { kind: 'vector', contentType: 'application/postscript' };
+  }
+  const text = new TextDecoder('latin1').decode(head.subarray(0, 1024));
+  if (text.includes(PDF)) return { kind: 'vector', contentType: 'application/pdf' };
+  if (image.kind === 'svg' && looksLikeSvgDocument(head))
+    return { kind: 'vector', contentType: 'image/svg+xml' };
+  return undefined;
+}
+
+/**
+ * An SVG document: text that starts with markup (an XML declaration, comment, doctype or the
+ * svg element itself), so an HTML page that merely contains an <svg> is not taken for one.
+ */
+export function looksLikeSvgDocument(head: Uint8Array): boolean {
+  if (head.includes(0)) return false;
+  const text = new TextDecoder('utf-8', { fatal: false })
+    .decode(head)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (!text.startsWith('<')) return false;
+  if (/<(html|body|script)[\s>]/i.test(text.slice(0, text.search(/<svg[\s>]/i) + 1 || undefined)))
+    return false;
+  return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(text);
+}

@@ -1,0 +1,3 @@
+export { detectPrintFile, looksLikeSvgDocument } from './detect';
+export { printFileDownloadRoute, printFileRoutes } from './routes';
+export { claimPrintFiles, orderPrintFiles, type ClaimedPrintFile } from './service';

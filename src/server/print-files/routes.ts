@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { translate } from '@/shared/i18n/define';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { MAX_PRINT_FILE_BYTES, printFileKind, type PrintFileAnswer } from '@/shared/print-files';
+import type { AppContext } from '@/server/app';
+import { sendError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
+import { findOrderByNumber, orderNumberPattern } from '@/server/orders/service';
+import {
+  enableUploads,
+  measureUpload,
+  receiveUpload,
+  sendUpload,
+  uploadStorageFor,
+  type Sniffed,
+} from '@/server/uploads';
+import { detectPrintFile } from './detect';
+import { findOrderPrintFile } from './service';
+
+/**
+ * POST /api/print-files (multipart, one file): a print file for an order, checked by its content
+ * (PDF, SVG, EPS, AI vector; PNG, JPEG, TIFF, WebP raster), up to 50 MB, streamed to storage.
+ * Unattached until an order claims it (`printFiles` in POST /api/orders). Never served back to
+ * the public: only the admin downloads it, as an attachment.
+ */
+export function printFileRoutes(context: AppContext) {
+  const storage = uploadStorageFor(context.config);
+  return async function printFiles(app: FastifyInstance): Promise<void> {
+    await enableUploads(app);
+
+    app.post('/api/print-files', async (request, reply) => {
+      const t = translate(printFileMessages, requestLocale(request));
+      const sniff = (head: Uint8Array): Sniffed => {
+        const detected = detectPrintFile(head);
+        return detected
+          ? { accept: true, contentType: detected.contentType }
+          : { accept: false, status: 415, message: t.notPrintFile };
+      };
+      const upload = await receiveUpload(request, reply, context, {
+        purpose: 'print-file',
+        sniff,
+        maxBytes: MAX_PRINT_FILE_BYTES,
+        messages: { noFile: t.noFile, empty: t.empty, tooLarge: t.tooLarge },
+      });
+      if (!upload) return reply;
+      const size = await measureUpload(context.database, storage, upload);
+      const kind = printFileKind(upload.contentType) ?? 'vector';
+      const answer: PrintFileAnswer = {
+        id: upload.id,
+        kind,
+        name: upload.fileName ?? t.unnamed,
+        bytes: upload.size,
+        contentType: upload.contentType,
+        ...(size ? { width: size.width, height: size.height } : {}),
+      };
+      return reply.code(201).header('cache-control', 'no-store').send(answer);
+    });
+  };
+}
+
+const downloadParams = z.object({
+  number: z.string().regex(orderNumberPattern),
+  id: z.string().max(64),
+});
+
+/**
+ * GET /api/admin/orders/:number/print-files/:id, registered inside the admin scope (session
+ * checked there): the file as an attachment with nosniff and a sandboxing CSP, never inline.
+ */
+export function printFileDownloadRoute(admin: FastifyInstance, context: AppContext): void {
+  const storage = uploadStorageFor(context.config);
+  admin.get('/api/admin/orders/:number/print-files/:id', async (request, reply) => {
+    const params = downloadParams.safeParse(request.params);
+    const order = params.success ? await findOrderByNumber(context.database, params.data.number) : undefined;
+    const file =
+      order && params.success && (await findOrderPrintFile(context.database, order.id, params.data.id));
+    const stored = file && (await storage.open(file.id));
+    if (!file || !stored) return sendError(reply, 404, 'Tryckfilen finns inte');
+    return sendUpload(request, reply, file, stored, { inline: false });
+  });
+}

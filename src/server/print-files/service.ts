@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  printFileKind,
+  printFileQuality,
+  type OrderPrintFile,
+  type PrintFileKind,
+  type PrintSizeLine,
+} from '@/shared/print-files';
+import { uploadIdPattern } from '@/shared/uploads';
+import type { Database, Db } from '@/server/db/client';
+import { queryRows } from '@/server/admin/sql';
+import { attachUploads, type UploadInfo } from '@/server/uploads';
+
+/** A print file an order is about to claim, as the order service prices it. */
+export interface ClaimedPrintFile {
+  id: string;
+  kind: PrintFileKind;
+  name: string | null;
+}
+
+export type PrintFileClaim =
+  { ok: true; files: ClaimedPrintFile[] } | { ok: false; problems: { index: number; id: string }[] };
+
+interface CandidateRow extends Record<string, unknown> {
+  id: string;
+  purpose: string;
+  content_type: string;
+  file_name: string | null;
+  /** Another order (not the one with this idempotency key) already has it. */
+  taken: boolean;
+}
+
+/**
+ * Checks and claims the print files of an order being placed. An id is usable when it names a
+ * print-file upload no other order has, or a customiser image this order's lines use (the
+ * "use this image as the print file" choice). Anything else (unknown, a proof, another order's
+ * file) is a problem named by its index. Usable files are attached before the order is written,
+ * so housekeeping never deletes them.
+ */
+export async function claimPrintFiles(
+  database: Database,
+  ids: readonly string[],
+  lineImageIds: ReadonlySet<string>,
+  idempotencyKeyHash: string,
+): Promise<PrintFileClaim> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return { ok: true, files: [] };
+  const candidates = unique.filter((id) => uploadIdPattern.test(id));
+  const rows =
+    candidates.length === 0
+      ? []
+      : await queryRows<CandidateRow>(
+          database.db,
+          sql`SELECT u.id, u.purpose, u.content_type, u.file_name,
+                EXISTS (SELECT 1 FROM order_print_files f JOIN orders o ON o.id = f.order_id
+                        WHERE f.upload_id = u.id AND o.idempotency_key <> ${idempotencyKeyHash}) AS taken
+              FROM uploads u WHERE u.id IN (${sql.join(
+                candidates.map((id) => sql`${id}`),
+                sql`, `,
+              )})`,
+        );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const problems: { index: number; id: string }[] = [];
+  const files: ClaimedPrintFile[] = [];
+  unique.forEach((id) => {
+    const row = byId.get(id);
+    const kind = row && printFileKind(row.content_type);
+    const usable =
+      row !== undefined &&
+      kind !== undefined &&
+      ((row.purpose === 'print-file' && !row.taken) || (row.purpose === 'image' && lineImageIds.has(id)));
+    if (!usable || !kind) {
+      problems.push({ index: ids.indexOf(id), id });
+      return;
+    }
+    files.push({ id, kind, name: row.file_name });
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  const missing = await attachUploads(
+    database,
+    files.map((f) => f.id),
+  );
+  if (missing.length > 0) {
+    return { ok: false, problems: missing.map((id) => ({ index: ids.indexOf(id), id })) };
+  }
+  return { ok: true, files };
+}
+
+interface OrderFileRow extends Record<string, unknown> {
+  upload_id: string;
+  kind: PrintFileKind;
+  file_name: string | null;
+  size_bytes: number;
+  content_type: string;
+  pixel_width: number | null;
+  pixel_height: number | null;
+}
+
+/** An order's print files in the buyer's order, with each raster file's quality at its print size. */
+export async function orderPrintFiles(
+  db: Db,
+  orderId: number | string,
+  lines: readonly PrintSizeLine[],
+): Promise<OrderPrintFile[]> {
+  const rows = await queryRows<OrderFileRow>(
+    db,
+    sql`SELECT f.upload_id, f.kind, u.file_name, u.size_bytes, u.content_type, u.pixel_width, u.pixel_height
+        FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
+        WHERE f.order_id = ${String(orderId)}::bigint ORDER BY f.position, f.added_at`,
+  );
+  return rows.map((row) => {
+    const file: OrderPrintFile = {
+      id: row.upload_id,
+      kind: row.kind,
+      name: row.file_name ?? '',
+      bytes: Number(row.size_bytes),
+      contentType: row.content_type,
+    };
+    if (row.pixel_width && row.pixel_height) {
+      file.width = Number(row.pixel_width);
+      file.height = Number(row.pixel_height);
+      const quality = printFileQuality({ id: file.id, width: file.width }, lines);
+      if (quality) file.quality = quality;
+    }
+    return file;
+  });
+}
+
+/** The print file `uploadId` when it belongs to order `orderId` (admin download), else undefined. */
+export async function findOrderPrintFile(
+  database: Database,
+  orderId: number | string,
+  uploadId: string,
+): Promise<UploadInfo | undefined> {
+  if (!uploadIdPattern.test(uploadId)) return undefined;
+  const [row] = await queryRows<{
+    id: string;
+    content_type: string;
+    size_bytes: number;
+    sha256: string;
+    purpose: string;
+    file_name: string | null;
+  }>(
+    database.db,
+    sql`SELECT u.id, u.content_type, u.size_bytes, u.sha256, u.purpose, u.file_name
+        FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
+        WHERE f.order_id = ${String(orderId)}::bigint AND f.upload_id = ${uploadId}`,
+  );
+  return (
+    row && {
+      id: row.id,
+      contentType: row.content_type,
+      size: Number(row.size_bytes),
+      sha256: row.sha256,
+      purpose: row.purpose,
+      fileName: row.file_name,
+    }
+  );
+}

@@ -1,0 +1,266 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cleanSingleLine } from '@/shared/text';
+import { translate } from '@/shared/i18n/define';
+import { limitMessages } from '@/shared/i18n/messages/limits';
+import type { AppContext } from '@/server/app';
+import type { Config } from '@/server/config';
+import { sendError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
+import { clientKey, returnAllowance, takeAllowance } from '@/server/http/throttle';
+import { newUploadId, recordUpload, unattachedBytes, type UploadInfo } from './service';
+import { FileUploadStorage, type UploadStorage } from './storage';
+
+/** How many first bytes a sniffer sees (fewer when the file is shorter). */
+export const SNIFF_BYTES = 8192;
+
+/** A sniffer's verdict on a file's first bytes: its real type, or a refusal the sender can act on. */
+export type Sniffed =
+  { accept: true; contentType: string } | { accept: false; status?: number; message: string };
+
+export interface ReceiveOptions {
+  /** Recorded with the upload: 'image', 'print-file', 'proof', ... (lower-case letters and dashes). */
+  purpose: string;
+  /** Decides what the file is from its first SNIFF_BYTES bytes; the declared type and name are ignored. */
+  sniff: (head: Uint8Array) => Sniffed;
+  /** Largest accepted file, in bytes. */
+  maxBytes: number;
+  /** The endpoint's words for: no file part, an empty file, a file above maxBytes. */
+  messages: { noFile: string; empty: string; tooLarge: string };
+  /**
+   * Anonymous uploads (default) count against the sender's hourly allowance and the global cap on
+   * unattached uploads. An admin's upload (a proof) passes false: it is attached at once anyway.
+   */
+  anonymous?: boolean;
+}
+
+const HOUR_SECONDS = 3600;
+
+/** Storage for upload bytes: DATA_DIR/uploads. */
+export function uploadStorageFor(config: Config): UploadStorage {
+  return new FileUploadStorage(join(config.dataDir, 'uploads'));
+}
+
+/**
+ * Multipart parsing for an encapsulated plugin that holds upload routes (it applies to that
+ * plugin's routes only). The file size limit is per endpoint, given to receiveUpload.
+ */
+export async function enableUploads(scope: FastifyInstance): Promise<void> {
+  await scope.register(multipart, {
+    limits: { files: 1, fields: 8, parts: 9, fieldSize: 1024, headerPairs: 50 },
+    throwFileSizeLimit: true,
+  });
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+function refuse(reply: FastifyReply, status: number, message: string, retryAfterSeconds?: number) {
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.ceil(retryAfterSeconds)));
+  sendError(reply, status, message);
+  return undefined;
+}
+
+/** The sender's file name for display: no folders, no control characters, bounded. */
+export function cleanFileName(name: string | undefined): string | null {
+  if (!name) return null;
+  const base = name.split(/[/\\]/).pop() ?? '';
+  // Control characters and lone surrogates never reach the database or a header.
+  const clean = cleanSingleLine(base);
+  return clean === '' ? null : clean.slice(0, 200);
+}
+
+/**
+ * Receives one file from a multipart request and stores it, or answers the request itself with a
+ * clear 4xx/503 and stores nothing. The file streams through to a temporary file (never whole in
+ * memory), its first bytes decide its type, and it becomes visible under a new id only when it
+ * was complete and accepted. Answers the stored upload, or undefined when it already replied.
+ *
+ *   const upload = await receiveUpload(request, reply, context, { purpose: 'print-file', ... });
+ *   if (!upload) return reply;
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: AppContext,
+  options: ReceiveOptions,
+): Promise<UploadInfo | undefined> {
+  const { config, database } = context;
+  const limits = config.uploads;
+  const storage = uploadStorageFor(config);
+  const anonymous = options.anonymous ?? true;
+  const t = translate(limitMessages, requestLocale(request));
+  if (!request.isMultipart()) return refuse(reply, 400, options.messages.noFile);
+
+  const declared = Number(request.headers['content-length']);
+  const expected =
+    Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, options.maxBytes) : options.maxBytes;
+
+  if ((await storage.freeBytes()) - expected < limits.minFreeBytes) {
+    request.log.warn('upload refused: disk nearly full');
+    return refuse(reply, 503, t.uploadDiskFull, HOUR_SECONDS);
+  }
+
+  const filesBucket = `upload-files:${clientKey(request)}`;
+  const bytesBucket = `upload-bytes:${clientKey(request)}`;
+  if (anonymous) {
+    if ((await unattachedBytes(database)) + expected > limits.unattachedMaxBytes) {
+      request.log.warn('upload refused: unattached uploads at their global cap');
+      return refuse(reply, 429, t.uploadBusy, HOUR_SECONDS);
+    }
+    const files = await takeAllowance(database.db, filesBucket, 1, limits.clientFilesPerHour, HOUR_SECONDS);
+    if (!files.allowed) {
+      return refuse(
+        reply,
+        429,
+        t.uploadFiles({ minutes: Math.ceil(files.retryAfterSeconds / 60) }),
+        files.retryAfterSeconds,
+      );
+    }
+    const bytes = await takeAllowance(
+      database.db,
+      bytesBucket,
+      expected,
+      limits.clientBytesPerHour,
+      HOUR_SECONDS,
+    );
+    if (!bytes.allowed) {
+      await returnAllowance(database.db, filesBucket, 1);
+      return refuse(
+        reply,
+        429,
+        t.uploadBytes({ minutes: Math.ceil(bytes.retryAfterSeconds / 60) }),
+        bytes.retryAfterSeconds,
+      );
+    }
+  }
+
+  let received = 0;
+  const settle = async () => {
+    // The reservation was the declared length; what did not arrive goes back to the sender.
+    if (anonymous) await returnAllowance(database.db, bytesBucket, expected - Math.min(received, expected));
+  };
+
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: options.maxBytes } });
+  } catch (error) {
+    await settle();
+    return refuseUnreadable(request, reply, error, options);
+  }
+  if (!part) {
+    await settle();
+    return refuse(reply, 400, options.messages.noFile);
+  }
+
+  const pending = await storage.beginWrite();
+  const hash = createHash('sha256');
+  const sniffer = new SniffingStream(options.sniff, (chunk) => {
+    received += chunk.length;
+    hash.update(chunk);
+  });
+  try {
+    await pipeline(part.file, sniffer, pending.stream);
+  } catch (error) {
+    await pending.discard();
+    await settle();
+    return refuseUnreadable(request, reply, error, options);
+  }
+  await settle();
+
+  if (part.file.truncated || received > options.maxBytes) {
+    await pending.discard();
+    return refuse(reply, 413, options.messages.tooLarge);
+  }
+  if (received === 0) {
+    await pending.discard();
+    return refuse(reply, 400, options.messages.empty);
+  }
+  const verdict = sniffer.verdict;
+  if (!verdict?.accept) {
+    await pending.discard();
+    return refuse(reply, verdict?.status ?? 415, verdict?.message ?? options.messages.empty);
+  }
+
+  const upload: UploadInfo = {
+    id: newUploadId(),
+    contentType: verdict.contentType,
+    size: received,
+    sha256: hash.digest('hex'),
+    purpose: options.purpose,
+    fileName: cleanFileName(part.filename),
+  };
+  // Bytes first, row second: a recorded id always has its bytes.
+  try {
+    await pending.commit(upload.id);
+    await recordUpload(database, upload);
+  } catch (error) {
+    await pending.discard();
+    await storage.remove(upload.id).catch(() => undefined);
+    throw error;
+  }
+  return upload;
+}
+
+function refuseUnreadable(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  options: ReceiveOptions,
+) {
+  const code = errorCode(error);
+  const t = translate(limitMessages, requestLocale(request));
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return refuse(reply, 413, options.messages.tooLarge);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return refuse(reply, 413, t.uploadOneFile);
+  }
+  request.log.info({ code }, 'unreadable upload');
+  return refuse(reply, 400, t.uploadUnreadable);
+}
+
+/**
+ * Passes a file through while keeping only its first SNIFF_BYTES in memory: once those are in,
+ * the sniffer decides; a refused file is read to its end (so the request completes) but nothing
+ * more is written.
+ */
+class SniffingStream extends Transform {
+  verdict: Sniffed | undefined;
+  private head: Buffer[] = [];
+  private headLength = 0;
+
+  constructor(
+    private readonly sniff: (head: Uint8Array) => Sniffed,
+    private readonly onChunk: (chunk: Buffer) => void,
+  ) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.onChunk(chunk);
+    if (this.verdict) {
+      if (this.verdict.accept) this.push(chunk);
+      return callback();
+    }
+    this.head.push(chunk);
+    this.headLength += chunk.length;
+    if (this.headLength >= SNIFF_BYTES) this.decide();
+    callback();
+  }
+
+  override _flush(callback: TransformCallback): void {
+    if (!this.verdict && this.headLength > 0) this.decide();
+    callback();
+  }
+
+  private decide(): void {
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    this.verdict = this.sniff(head.subarray(0, SNIFF_BYTES));
+    if (this.verdict.accept) this.push(head);
+  }
+}

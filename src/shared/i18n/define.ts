@@ -1,0 +1,49 @@
+import type { Locale } from './locale';
+
+/** A message: plain text, or a function of its parameters (interpolation, plurals). */
+export type Message = string | ((params: never) => string);
+
+/**
+ * The English side of a catalogue must have exactly the Swedish side's keys, each of the same
+ * shape (a string, or a function taking the same parameters). A key missing on either side, or an
+ * extra one, fails typecheck; `i18n.test.ts` checks the same at run time.
+ */
+export type Translation<T> = { readonly [K in keyof T]: T[K] extends string ? string : T[K] };
+
+export type Messages<T> = Readonly<Record<Locale, Translation<T>>>;
+
+/**
+ * One feature's messages in both languages. Catalogues are small modules next to each other in
+ * `src/shared/i18n/messages/`, so a page's chunk carries only the messages it shows.
+ */
+export function defineMessages<const T extends Record<string, Message>>(
+  sv: T,
+  en: Translation<NoInfer<T>>,
+): Messages<T> {
+  // T is Translation<T> with its strings narrowed; TypeScript cannot see that through the mapped type.
+  return { sv: sv as Translation<T>, en };
+}
+
+/** A catalogue's messages in one language: the server's way in (the browser uses `useT`). */
+export function translate<T>(messages: Messages<T>, locale: Locale): Translation<T> {
+  return messages[locale];
+}
+
+const countFormat = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 });
+const pluralRules: Record<Locale, Intl.PluralRules> = {
+  sv: new Intl.PluralRules('sv-SE'),
+  en: new Intl.PluralRules('en-GB'),
+};
+
+/**
+ * The plural form for `n` by the language's rules (Intl.PluralRules); `#` in the form becomes `n`
+ * in Swedish number format ("1 000"), as every number on the site.
+ */
+export function plural(
+  locale: Locale,
+  n: number,
+  forms: Partial<Record<Intl.LDMLPluralRule, string>> & { other: string },
+): string {
+  const form = forms[pluralRules[locale].select(n)] ?? forms.other;
+  return form.replaceAll('#', countFormat.format(n));
+}

@@ -1,0 +1,37 @@
+import { CONVERSION_FEE_KR, PAYMENT_DAYS } from '@/shared/terms';
+import { defineMessages } from '@/shared/i18n/define';
+
+export const howItWorksMessages = defineMessages(
+  {
+    title: 'Så fungerar det',
+    intro: 'Från idé till tryckta profilprodukter i fyra steg.',
+    step1Title: 'Lägg produkter i varukorgen',
+    step1Text: 'Välj produkter och antal. Mängdpriset uppdateras när antalet växer.',
+    step2Title: 'Fyll i dina uppgifter i kassan',
+    step2Text: 'Ange kontakt-, leverans- och företagsuppgifter och lägg beställningen.',
+    step3Title: 'Få en faktura',
+    step3Text: `Du får direkt en faktura med ordernummer. Betala med banköverföring, ${PAYMENT_DAYS} dagar netto.`,
+    step4Title: 'Mejla dina tryckfiler',
+    step4Text:
+      'Skicka dina tryckfiler med e-post och ordernumret som ämne. Skriv eventuell extra information och önskemål om trycket i meddelandet och bifoga tryckfilerna.',
+    filesTitle: 'Om tryckfiler',
+    filesText: `Tryckfiler ska vara vektorfiler (PDF, EPS, AI, SVG). För filer som inte är vektorer (JPG, PNG och andra rasterformat) tillkommer en avgift på ${CONVERSION_FEE_KR} kr för konvertering.`,
+    browseProducts: 'Se produkterna',
+  },
+  {
+    title: 'How It Works',
+    intro: 'From idea to printed merchandise in four steps.',
+    step1Title: 'Add products to your cart',
+    step1Text: 'Choose products and quantities. The bulk price updates as your quantity grows.',
+    step2Title: 'Fill in your details at checkout',
+    step2Text: 'Enter your contact, delivery and company information and place the order.',
+    step3Title: 'Receive an invoice',
+    step3Text: `You get an invoice with an order number straight away. Pay by bank transfer, ${PAYMENT_DAYS} days net.`,
+    step4Title: 'Email your print files',
+    step4Text:
+      'Send your print files by email with the order number as the subject. Write any extra information and print preferences in the message and attach the print files.',
+    filesTitle: 'About print files',
+    filesText: `Print files should be vector files (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG and other raster formats) incur an extra fee of ${CONVERSION_FEE_KR} kr for conversion.`,
+    browseProducts: 'Browse Products',
+  },
+);

@@ -1,0 +1,58 @@
+import { defineMessages } from '@/shared/i18n/define';
+
+/** The buyer's emails about an order after checkout (Swedish for orders to Sweden, else English). */
+export const orderEmailMessages = defineMessages(
+  {
+    greeting: (p: { name: string }) => `Hej ${p.name}!`,
+    followLink: (p: { url: string }) => `Se din beställning: ${p.url}`,
+    signature: (p: { shop: string }) => `Vänliga hälsningar\n${p.shop}`,
+    paymentSubject: (p: { number: string }) => `Betalning mottagen – ${p.number}`,
+    paymentBody: (p: { number: string; amount: string; date: string }) =>
+      `Vi har tagit emot din betalning på ${p.amount} (${p.date}) för beställning ${p.number}. Tack!`,
+    proofSubject: (p: { number: string; version: number }) =>
+      `Korrektur ${p.version} att granska – ${p.number}`,
+    proofBody: (p: { number: string; version: number }) =>
+      `Korrektur ${p.version} för beställning ${p.number} är klart. Granska det på beställningssidan och godkänn det eller be om ändringar: vi trycker först när du har godkänt.`,
+    proofNote: (p: { note: string }) => `Meddelande från oss: ${p.note}`,
+    productionSubject: (p: { number: string }) => `I produktion – ${p.number}`,
+    productionBody: (p: { number: string }) =>
+      `Din beställning ${p.number} är nu i produktion. Vi hör av oss när den skickas.`,
+    shippedSubject: (p: { number: string }) => `Skickad – ${p.number}`,
+    shippedBody: (p: { number: string; carrier: string; tracking: string }) =>
+      `Din beställning ${p.number} är skickad med ${p.carrier}, spårningsnummer ${p.tracking}.`,
+    trackHere: (p: { url: string }) => `Spåra försändelsen: ${p.url}`,
+    cancelledSubject: (p: { number: string }) => `Beställningen är avbruten – ${p.number}`,
+    cancelledBody: (p: { number: string }) =>
+      `Din beställning ${p.number} är avbruten. Har du frågor, svara på det här mejlet.`,
+    lookupSubject: 'Länkar till dina beställningar',
+    lookupBody:
+      'Någon (förhoppningsvis du) bad om länkar till beställningarna som gjorts med den här e-postadressen. Här är de:',
+    lookupIgnore: 'Bad du inte om det här kan du bortse från mejlet.',
+  },
+  {
+    greeting: (p: { name: string }) => `Hello ${p.name},`,
+    followLink: (p: { url: string }) => `See your order: ${p.url}`,
+    signature: (p: { shop: string }) => `Kind regards\n${p.shop}`,
+    paymentSubject: (p: { number: string }) => `Payment received – ${p.number}`,
+    paymentBody: (p: { number: string; amount: string; date: string }) =>
+      `We have received your payment of ${p.amount} (${p.date}) for order ${p.number}. Thank you!`,
+    proofSubject: (p: { number: string; version: number }) => `Proof ${p.version} to review – ${p.number}`,
+    proofBody: (p: { number: string; version: number }) =>
+      `Proof ${p.version} for order ${p.number} is ready. Review it on the order page and approve it or ask for changes: we print only once you have approved it.`,
+    proofNote: (p: { note: string }) => `A note from us: ${p.note}`,
+    productionSubject: (p: { number: string }) => `In production – ${p.number}`,
+    productionBody: (p: { number: string }) =>
+      `Your order ${p.number} is now in production. We will let you know when it ships.`,
+    shippedSubject: (p: { number: string }) => `Shipped – ${p.number}`,
+    shippedBody: (p: { number: string; carrier: string; tracking: string }) =>
+      `Your order ${p.number} has shipped with ${p.carrier}, tracking number ${p.tracking}.`,
+    trackHere: (p: { url: string }) => `Track the shipment: ${p.url}`,
+    cancelledSubject: (p: { number: string }) => `Order cancelled – ${p.number}`,
+    cancelledBody: (p: { number: string }) =>
+      `Your order ${p.number} has been cancelled. If you have questions, reply to this email.`,
+    lookupSubject: 'Links to your orders',
+    lookupBody:
+      'Someone (hopefully you) asked for links to the orders placed with this email address. Here they are:',
+    lookupIgnore: 'If you did not ask for this, you can ignore this email.',
+  },
+);

@@ -1,0 +1,173 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { milliFromDecimal, milliToDecimalString, sumMilli, type Milli } from '@/shared/money';
+import { isValidOcrReference, ocrForInvoiceNumber, ocrReference } from './ocr-reference';
+import {
+  isValidBankgiro,
+  isValidIban,
+  sellerSettingsProblems,
+  swedishVatNumber,
+  type SellerSettings,
+} from './seller-settings';
+import { checkEuVatNumber, normaliseVatNumber } from './vat-number';
+import { invoiceAmounts, unitPriceExVat, vatTreatmentFor } from './vat-treatment';
+
+describe('OCR reference (length digit + Luhn)', () => {
+  it('appends the length digit and the Luhn digit', () => {
+    // 1234 + length digit 6 → "12346"; Luhn over 12346: 6·2→3, 4, 3·2=6, 2, 1·2=2 → 17 → check digit 3.
+    expect(ocrReference('1234')).toBe('123463');
+    expect(isValidOcrReference('123463')).toBe(true);
+  });
+
+  it('turns an invoice number into a 15-digit reference that passes both checks', () => {
+    const ocr = ocrForInvoiceNumber('INV-1732350000000');
+    expect(ocr).toMatch(/^1732350000000\d\d$/);
+    expect(ocr[13]).toBe('5');
+    expect(isValidOcrReference(ocr)).toBe(true);
+  });
+
+  it('refuses a changed digit, a wrong length digit and non-digits', () => {
+    const ocr = ocrForInvoiceNumber('INV-1732350000123');
+    const changed = `${ocr.slice(0, 3)}${(Number(ocr[3]) + 1) % 10}${ocr.slice(4)}`;
+    expect(isValidOcrReference(changed)).toBe(false);
+    expect(isValidOcrReference(ocr.slice(1))).toBe(false);
+    expect(isValidOcrReference(`${ocr}0`)).toBe(false);
+    expect(isValidOcrReference('INV-12')).toBe(false);
+  });
+
+  it('every invoice number gives a valid reference (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 19n - 1n }), (n) =>
+        isValidOcrReference(ocrForInvoiceNumber(`INV-${n}`)),
+      ),
+    );
+  });
+});
+
+describe('EU VAT numbers', () => {
+  it('accepts well-formed numbers with the right check digits', () => {
+    expect(checkEuVatNumber('DE136695976', 'DE')).toBe('ok');
+    expect(checkEuVatNumber('de 136 695 976', 'DE')).toBe('ok');
+    expect(checkEuVatNumber('ATU13585627', 'AT')).toBe('ok');
+    expect(checkEuVatNumber('FR40303265045', 'FR')).toBe('ok');
+    expect(checkEuVatNumber('NL004495445B01', 'NL')).toBe('ok');
+    expect(checkEuVatNumber('FI20774740', 'FI')).toBe('ok');
+    expect(checkEuVatNumber('EL094259216', 'GR')).toBe('ok');
+  });
+
+  it('names what is wrong: prefix, format or check digit', () => {
+    expect(checkEuVatNumber('136695976', 'DE')).toBe('prefix');
+    expect(checkEuVatNumber('FR40303265045', 'DE')).toBe('prefix');
+    expect(checkEuVatNumber('GR094259216', 'GR')).toBe('prefix');
+    expect(checkEuVatNumber('DE13669597', 'DE')).toBe('format');
+    expect(checkEuVatNumber('DE136695977', 'DE')).toBe('checksum');
+  });
+
+  it('normalises spaces, dots and dashes', () => {
+    expect(normaliseVatNumber(' de-136.695 976 ')).toBe('DE136695976');
+  });
+});
+
+describe('VAT treatment by destination', () => {
+  it('Sweden: 25 % for individuals and companies', () => {
+    expect(vatTreatmentFor({ country: 'SE', customerType: 'company', vatNumber: '' })).toBe('domestic');
+    expect(vatTreatmentFor({ country: 'SE', customerType: 'personal', vatNumber: '' })).toBe('domestic');
+  });
+
+  it('EU individuals and EU companies without a valid VAT number pay Swedish VAT', () => {
+    expect(vatTreatmentFor({ country: 'DE', customerType: 'personal', vatNumber: 'DE136695976' })).toBe(
+      'domestic',
+    );
+    expect(vatTreatmentFor({ country: 'DE', customerType: 'company', vatNumber: '' })).toBe('domestic');
+    expect(vatTreatmentFor({ country: 'DE', customerType: 'company', vatNumber: 'DE136695977' })).toBe(
+      'domestic',
+    );
+  });
+
+  it('EU companies with a valid VAT number: reverse charge', () => {
+    expect(vatTreatmentFor({ country: 'DE', customerType: 'company', vatNumber: 'DE136695976' })).toBe(
+      'reverse_charge',
+    );
+  });
+
+  it('outside the EU: export, whatever the buyer type', () => {
+    for (const country of ['NO', 'CH', 'IS', 'GB']) {
+      expect(vatTreatmentFor({ country, customerType: 'personal', vatNumber: '' })).toBe('export');
+      expect(vatTreatmentFor({ country, customerType: 'company', vatNumber: '' })).toBe('export');
+    }
+  });
+});
+
+describe('invoice amounts', () => {
+  const lines = ['5718.75', '6900.00'].map(milliFromDecimal);
+
+  it('domestic: VAT-inclusive total, 25 % VAT inside it', () => {
+    const a = invoiceAmounts(lines, 'domestic');
+    expect([a.net, a.vat, a.total].map(milliToDecimalString)).toEqual(['10095.00', '2523.75', '12618.75']);
+    expect(a.lineNets.map(milliToDecimalString)).toEqual(['4575.00', '5520.00']);
+  });
+
+  it('reverse charge and export: the buyer pays the ex-VAT amount, no VAT', () => {
+    for (const treatment of ['reverse_charge', 'export'] as const) {
+      const a = invoiceAmounts(lines, treatment);
+      expect([a.net, a.vat, a.total].map(milliToDecimalString)).toEqual(['10095.00', '0.00', '10095.00']);
+    }
+  });
+
+  it('line amounts excluding VAT always add up to the ex-VAT sum (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 10_000_000 }), { minLength: 1, maxLength: 30 }),
+        (ore) => {
+          const milli = ore.map((o) => (o * 10) as Milli);
+          const a = invoiceAmounts(milli, 'domestic');
+          return sumMilli(a.lineNets) === a.net && a.net + a.vat === a.total;
+        },
+      ),
+    );
+  });
+
+  it('unit prices without VAT keep three decimals', () => {
+    expect(milliToDecimalString(unitPriceExVat(milliFromDecimal('114.375')))).toBe('91.50');
+    expect(unitPriceExVat(milliFromDecimal('0.74'))).toBe(592);
+  });
+});
+
+describe('seller settings', () => {
+  const good: SellerSettings = {
+    name: 'Bulk Print Sverige AB',
+    orgNumber: '559123-4561',
+    vatNumber: 'SE559123456101',
+    address: 'Storgatan 1, 111 22 Stockholm, Sweden',
+    registeredOffice: 'Stockholm',
+    fTax: true,
+    email: 'order@bulkprint.se',
+    phone: '+46 8 123 456 78',
+    bankAccount: '5050-1234567',
+    bankgiro: '123-4566',
+    iban: 'SE03 5000 0000 0505 0123 4567',
+    bic: 'ESSESESS',
+  };
+
+  it('the shipped defaults pass', () => {
+    expect(sellerSettingsProblems(good)).toEqual([]);
+    expect(swedishVatNumber(good.orgNumber)).toBe(good.vatNumber);
+  });
+
+  it('refuses the old default org number (bad check digit) and a VAT number that does not match', () => {
+    expect(sellerSettingsProblems({ ...good, orgNumber: '559123-4567' })).toEqual([
+      'SELLER_ORG_NUMBER: the check digit does not match (Luhn)',
+    ]);
+    expect(sellerSettingsProblems({ ...good, vatNumber: 'SE559123456701' })[0]).toMatch(/^SELLER_VAT_NUMBER/);
+  });
+
+  it('checks bankgiro, IBAN and BIC', () => {
+    expect(isValidBankgiro('123-4566')).toBe(true);
+    expect(isValidBankgiro('123-4567')).toBe(false);
+    expect(isValidIban('SE0350000000050501234567')).toBe(true);
+    expect(isValidIban('SE0450000000050501234567')).toBe(false);
+    expect(sellerSettingsProblems({ ...good, bic: 'ESSE' })).toEqual([
+      'SELLER_BIC: must be 8 or 11 letters/digits (BIC/SWIFT)',
+    ]);
+  });
+});

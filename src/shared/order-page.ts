@@ -1,0 +1,27 @@
+import type { OrderStatus } from './order-status';
+
+/**
+ * The buyer's order page. The token travels in the URL fragment, which browsers never send to a
+ * server (so no log, Referer or analytics sees it); the page reads it and sends it as a header.
+ */
+export function orderPagePath(orderNumber: string, token: string): string {
+  return `/orders/${encodeURIComponent(orderNumber)}#${encodeURIComponent(token)}`;
+}
+
+export const orderPagePattern = /^\/orders\/INV-\d{1,19}$/;
+
+/** One step of the order's life as the buyer's timeline shows it. */
+export interface OrderTimelineEvent {
+  status: OrderStatus;
+  /** ISO time. */
+  at: string;
+  /** Paid: date and amount received. */
+  payment?: { paidOn: string; amount: string };
+  /** Shipped: carrier, tracking number and the carrier's tracking page when known. */
+  shipment?: { carrier: string; trackingNumber: string; trackingUrl: string | null };
+}
+
+/** GET /api/orders/:number/activity: what happened to the order since it was placed (token in the header). */
+export interface OrderActivity {
+  events: OrderTimelineEvent[];
+}

@@ -1,0 +1,24 @@
+/** An order's life; the Drizzle schema, the SQL CHECK (see the schema-parity test) and every page take it from here. */
+export const orderStatuses = ['pending', 'paid', 'in_production', 'shipped', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** pending → paid → in_production → shipped; any unfinished order may be cancelled. */
+export const nextStatuses: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['paid', 'cancelled'],
+  paid: ['in_production', 'cancelled'],
+  in_production: ['shipped', 'cancelled'],
+  shipped: [],
+  cancelled: [],
+};
+
+export const statusLabels: Record<OrderStatus, string> = {
+  pending: 'Väntar på betalning',
+  paid: 'Betald',
+  in_production: 'I produktion',
+  shipped: 'Skickad',
+  cancelled: 'Avbruten',
+};
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Characters that never belong in text a customer types: checked by the shared schemas and used
+ * to clean names the server keeps (upload file names).
+ */
+
+/** UTF-16 halves without their partner: not text, and PostgreSQL refuses them. */
+export const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** NUL: PostgreSQL text cannot hold it. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+export const nulCharacter = /\u0000/;
+
+/**
+ * Control characters a one-line field never holds: C0 (tab, newline, NUL, ...), DEL, C1 (including
+ * U+0085 NEXT LINE) and the Unicode line and paragraph separators, which some mail and log readers
+ * treat as line breaks.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const singleLineControl = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** In multi-line text: control characters other than tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const multiLineControl = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+const global = (pattern: RegExp) => new RegExp(pattern.source, 'g');
+const loneSurrogates = global(loneSurrogate);
+const singleLineControls = global(singleLineControl);
+
+/** One line of display text: control characters and lone surrogates removed, trimmed. */
+export function cleanSingleLine(text: string): string {
+  return text.replace(loneSurrogates, '').replace(singleLineControls, '').trim();
+}
+
+/**
+ * The one message for a character a text field refuses (control character, NUL, broken emoji
+ * half). English here like the schemas' other messages; `localiseValidation` has the Swedish.
+ */
+export const invalidCharacterMessage =
+  'This field contains an invisible control character or a broken character. Please remove it.';
+
+// Line breaks and tabs a single-line field may receive from a paste: read as one space.
+const pastedBreaks = /[\t\r\n]+/g;
+const carriageReturns = /\r/g;
+
+/** True when the text has a character the field cannot hold (see the patterns above). */
+export function hasForbiddenCharacter(text: string, multiline: boolean): boolean {
+  return loneSurrogate.test(text) || (multiline ? multiLineControl : singleLineControl).test(text);
+}
+
+export interface TextFieldOptions {
+  /** Keeps line feeds and tabs (addresses, descriptions); a one-line field reads them as a space. */
+  multiline?: boolean;
+  /** The message when the value is missing or not a string. */
+  required: string;
+  /** Fewest characters after trimming, with its message. */
+  min?: readonly [number, string];
+  /** Most characters after trimming, with its message. */
+  max: readonly [number, string];
+}
+
+/**
+ * Every customer text field of the shared schemas is built here: trimmed, a pasted line break in a
+ * one-line field read as a space, carriage returns dropped, and any other control character
+ * (C0, DEL, C1 such as U+0085, U+2028/U+2029 in one-line fields), NUL or lone surrogate refused
+ * with one clear message, before it can reach the database, an email header or a log line.
+ */
+export function textField(options: TextFieldOptions) {
+  const { multiline = false, required, min, max } = options;
+  let checked = z
+    .string()
+    .refine((text) => !hasForbiddenCharacter(text, multiline), invalidCharacterMessage)
+    .max(max[0], max[1]);
+  if (min) checked = checked.min(min[0], min[1]);
+  return z
+    .string({ error: required })
+    .transform((text) =>
+      (multiline ? text.replace(carriageReturns, '') : text.replace(pastedBreaks, ' ')).trim(),
+    )
+    .pipe(checked);
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPage, plain, startShop, type Shop } from './browser';
+
+/** The cart's arithmetic and quantity rule as a buyer sees them. */
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+describe('cart rules in a real browser', () => {
+  it('unit prices show their third decimal, so unit price × quantity is the line total on screen', async () => {
+    const { page, context, errors } = await openPage(shop);
+    try {
+      await context.addInitScript(() =>
+        window.localStorage.setItem(
+          'cart',
+          JSON.stringify([{ productId: 'hoodie', quantity: 60, sizes: { M: 60 } }]),
+        ),
+      );
+      await page.goto('/cart');
+      await expect
+        .poll(async () => plain(await page.getByTestId('line-unit-price').textContent()))
+        .toBe('114,375 kr');
+      // 114,375 × 60 = 6 862,50
+      expect(plain(await page.getByTestId('line-total').textContent())).toBe('6 862,50 kr');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a tier product's quantity follows its step (the minimum): 33 becomes 40, said plainly", async () => {
+    const { page, context, errors } = await openPage(shop);
+    try {
+      await context.addInitScript(() =>
+        window.localStorage.setItem('cart', JSON.stringify([{ productId: 'zip', quantity: 20 }])),
+      );
+      await page.goto('/cart');
+      const quantity = page.getByLabel(/^Quantity of /);
+      await quantity.fill('33');
+      await quantity.press('Enter');
+      await expect.poll(() => quantity.inputValue()).toBe('40');
+      await expect
+        .poll(() =>
+          page
+            .locator('[data-sonner-toast]')
+            .filter({ hasText: 'Quantities come in steps of 20 pcs: 33 became 40 pcs' })
+            .count(),
+        )
+        .toBe(1);
+      const stored = await page.evaluate(() => window.localStorage.getItem('cart'));
+      expect(JSON.parse(stored ?? '[]')).toMatchObject([{ productId: 'zip', quantity: 40 }]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a product card says the price at the minimum and what the lowest price needs', async () => {
+    const { page, context, errors } = await openPage(shop);
+    try {
+      await page.goto('/products?category=tryckprodukter');
+      const card = page.getByRole('link', { name: /Stickers/ });
+      expect(plain(await card.getByTestId('card-price').textContent())).toBe(
+        '0,74 kr SEK/pcs at the minimum of 5 000 pcs',
+      );
+      expect(plain(await card.getByTestId('card-lowest-price').textContent())).toBe(
+        'Down to 0,50 kr from 100 000 pcs',
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

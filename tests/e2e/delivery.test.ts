@@ -1,0 +1,171 @@
+import { mkdirSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '@/server/db/orders-schema';
+import { addDays, formatDate } from '@/shared/dates';
+import { estimatedDelivery, stockholmToday } from '@/shared/delivery';
+import { insertTestOrder } from '../helpers/orders';
+import { loginAsAdmin } from './admin-fixture';
+import { acceptTerms, openPage, plain, startShop, type Shop } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+/** Screenshots for a person to look at, outside the repository (set SCREENSHOT_DIR to keep them). */
+const shotDir = process.env.SCREENSHOT_DIR;
+async function shot(page: Page, name: string) {
+  if (!shotDir) return;
+  mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
+}
+
+const english = (date: string) => formatDate(date, 'en-GB', 'full');
+
+describe('delivery dates in a real browser', () => {
+  for (const width of [390, 1280]) {
+    it(`product page and cart show the estimate; a too-early needed-by date warns before ordering (${width} px)`, async () => {
+      const { page, context, errors } = await openPage(shop, { width });
+      const today = stockholmToday();
+      const booklet = 'kuponghäfte';
+      await page.goto(`/products/${encodeURIComponent(booklet)}`);
+      const productDelivery = page.getByTestId('product-delivery');
+      expect(await productDelivery.getByRole('heading', { name: 'Estimated delivery' }).isVisible()).toBe(
+        true,
+      );
+      expect(await page.getByTestId('delivery-sweden').textContent()).toBe(
+        english(estimatedDelivery([booklet], 'SE', today)),
+      );
+      expect(await page.getByTestId('delivery-nordics').textContent()).toBe(
+        english(estimatedDelivery([booklet], 'FI', today)),
+      );
+      expect(await page.getByTestId('delivery-europe').textContent()).toBe(
+        english(estimatedDelivery([booklet], 'FR', today)),
+      );
+      expect(await productDelivery.textContent()).toContain(
+        'Counted from proof approval: these dates apply if you approve the proof today.',
+      );
+      await productDelivery.scrollIntoViewIfNeeded();
+      await shot(page, `delivery-product-${width}`);
+
+      await page.getByRole('button', { name: 'Add 100 pcs to cart' }).click();
+      await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
+      await page.goto('/cart');
+
+      // Sweden first (the form's default country), then the chosen country's group.
+      const estimateSweden = estimatedDelivery([booklet], 'SE', today);
+      const date = page.getByTestId('cart-delivery-date');
+      await expect.poll(() => date.textContent()).toBe(english(estimateSweden));
+      expect(await page.getByTestId('cart-delivery').textContent()).toContain('Estimated delivery (Sweden)');
+      await page.getByLabel('Country').selectOption('NO');
+      await expect.poll(() => date.textContent()).toBe(english(estimatedDelivery([booklet], 'NO', today)));
+      await page.getByLabel('Country').selectOption('SE');
+
+      // A date before the estimate: the buyer is told before ordering.
+      const neededBy = page.getByLabel('Needed by (optional)');
+      const tooEarly = addDays(estimateSweden, -1);
+      await neededBy.fill(tooEarly);
+      const warning = page.getByTestId('needed-by-at-risk');
+      await expect.poll(() => warning.isVisible()).toBe(true);
+      expect(plain(await warning.textContent())).toBe(
+        `We probably cannot deliver by ${english(tooEarly)}: the estimated delivery is ${english(estimateSweden)}. You can still order, but please contact us first.`,
+      );
+      await warning.scrollIntoViewIfNeeded();
+      await shot(page, `delivery-cart-at-risk-${width}`);
+
+      await neededBy.fill(estimateSweden);
+      await expect.poll(() => page.getByTestId('needed-by-in-time').isVisible()).toBe(true);
+      expect(await warning.count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('in Swedish, and an order placed with a too-early date keeps it: confirmation and database', async () => {
+    const { page, context, errors } = await openPage(shop, { locale: 'sv-SE' });
+    const today = stockholmToday();
+    await page.goto('/products/hoodie');
+    const estimate = estimatedDelivery(['hoodie'], 'SE', today);
+    expect(await page.getByTestId('delivery-sweden').textContent()).toBe(
+      formatDate(estimate, 'sv-SE', 'full'),
+    );
+    expect(await page.getByTestId('product-delivery').textContent()).toContain('Beräknad leverans');
+    await shot(page, 'delivery-product-sv-1280');
+
+    // Straight to an order of booklets (the cart is the browser's storage).
+    await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
+    await page.getByRole('button', { name: 'Lägg 100 st i varukorgen' }).click();
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
+    await page.goto('/cart');
+    const bookletEstimate = estimatedDelivery(['kuponghäfte'], 'SE', today);
+    const tooEarly = addDays(bookletEstimate, -2);
+    // A past date is refused before sending, in the page's language.
+    await page.getByLabel('Behövs senast (valfritt)').fill(addDays(today, -1));
+    await expect
+      .poll(() => page.getByTestId('needed-by-error').textContent())
+      .toBe('Datumet har redan varit');
+    await page.getByLabel('Behövs senast (valfritt)').fill(tooEarly);
+    await expect.poll(() => page.getByTestId('needed-by-at-risk').isVisible()).toBe(true);
+
+    await page.getByLabel('Personal ID number').fill('19811218-9876');
+    await page.getByLabel('Name').fill('Anna Andersson');
+    await page.getByLabel('Email').fill('anna@example.se');
+    await page.getByLabel('Phone').fill('070-123 45 67');
+    await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
+    await acceptTerms(page);
+    await page.getByRole('button', { name: /Complete Order/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+    await expect
+      .poll(() => page.getByTestId('order-delivery-date').textContent())
+      .toBe(formatDate(bookletEstimate, 'sv-SE', 'full'));
+    expect(await page.getByTestId('order-needed-by').textContent()).toBe(
+      formatDate(tooEarly, 'sv-SE', 'full'),
+    );
+    expect(await page.getByTestId('order-delivery-at-risk').isVisible()).toBe(true);
+    await page.getByTestId('order-delivery-at-risk').scrollIntoViewIfNeeded();
+    await shot(page, 'delivery-confirmation-1280');
+    const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
+    const [row] = await shop.server.database.db
+      .select({ neededBy: orders.neededBy })
+      .from(orders)
+      .where(eq(orders.orderNumber, number));
+    expect(row?.neededBy).toBe(tooEarly);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const width of [390, 1280]) {
+    it(`admin: the list flags an order whose needed-by date is at risk, the detail shows both dates (${width} px)`, async () => {
+      const estimate = estimatedDelivery(['hoodie'], 'SE', stockholmToday());
+      const atRisk = await insertTestOrder(shop.server.database, { neededBy: addDays(estimate, -1) });
+      const inTime = await insertTestOrder(shop.server.database, { neededBy: estimate });
+      const { page, context, errors } = await openPage(shop, { width });
+      await loginAsAdmin(shop.server, context);
+      await page.goto('/admin');
+      // The list renders a card per order on phones and a table row on wider screens.
+      const entry = (number: string) =>
+        page.locator(width < 768 ? 'li' : 'tr', { has: page.getByRole('button', { name: number }) });
+      await expect
+        .poll(() => entry(atRisk.orderNumber).getByTestId('delivery-at-risk').isVisible())
+        .toBe(true);
+      expect(await entry(inTime.orderNumber).getByTestId('delivery-at-risk').count()).toBe(0);
+      await shot(page, `delivery-admin-list-${width}`);
+
+      await entry(atRisk.orderNumber).getByRole('button', { name: atRisk.orderNumber }).click();
+      const dialog = page.getByRole('dialog');
+      await expect
+        .poll(() => dialog.getByTestId('detail-delivery-estimate').textContent())
+        .toBe(formatDate(estimate));
+      expect(await dialog.getByTestId('detail-needed-by').textContent()).toBe(
+        formatDate(addDays(estimate, -1)),
+      );
+      expect(await dialog.getByTestId('delivery-at-risk').isVisible()).toBe(true);
+      await shot(page, `delivery-admin-detail-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

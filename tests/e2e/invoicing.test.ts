@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidOcrReference } from '@/shared/invoicing/ocr-reference';
+import { acceptTerms, openPage, plain, startShop, type Shop } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+/** Screenshots for a person to look at, outside the repository (set SCREENSHOT_DIR to keep them). */
+const shotDir = process.env.SCREENSHOT_DIR;
+async function shot(page: Page, name: string) {
+  if (!shotDir) return;
+  mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
+}
+
+async function cartWith200Booklets(page: Page) {
+  await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
+  await page.getByRole('button', { name: 'Add 100 pcs to cart' }).click();
+  await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
+  await page.goto('/cart');
+  await page.getByRole('spinbutton', { name: 'Quantity of Coupon Booklet' }).fill('200');
+  await expect
+    .poll(async () => plain(await page.getByTestId('cart-total').textContent()))
+    .toBe('5 000,00 kr');
+}
+
+describe('invoicing at checkout', () => {
+  for (const width of [390, 1280]) {
+    it(`a German company sees reverse charge before ordering and pays the ex-VAT amount (${width} px)`, async () => {
+      const { page, context, errors } = await openPage(shop, { width });
+      await cartWith200Booklets(page);
+      const summary = page.getByTestId('vat-summary');
+      await expect.poll(() => summary.getAttribute('data-treatment')).toBe('domestic');
+      expect(plain(await page.getByTestId('amount-to-pay').textContent())).toBe('5 000,00 kr');
+      expect(await summary.textContent()).toContain('Swedish VAT 25 % included');
+
+      await page.getByLabel('Company', { exact: true }).check();
+      await page.getByLabel('Company name').fill('Beispiel GmbH');
+      await page.getByLabel('Organization number').fill('HRB 12345');
+      await page.getByLabel('Contact Person').fill('Erika Mustermann');
+      await page.getByLabel('Email').fill('erika@example.de');
+      await page.getByLabel('Phone').fill('+49 30 1234567');
+      await page.getByLabel('Country').selectOption('DE');
+      await page.getByLabel('Delivery address').fill('Hauptstraße 5\n10115 Berlin');
+      // Without a VAT number a German company pays Swedish VAT; a wrong check digit changes nothing.
+      await page.getByLabel('VAT number').fill('DE136695977');
+      expect(await summary.getAttribute('data-treatment')).toBe('domestic');
+      await page.getByLabel('VAT number').fill('DE136695976');
+      await expect.poll(() => summary.getAttribute('data-treatment')).toBe('reverse_charge');
+      expect(plain(await page.getByTestId('amount-to-pay').textContent())).toBe('4 000,00 kr');
+      expect(plain(await page.getByTestId('checkout-total').textContent())).toBe('4 000,00 kr');
+      await page.getByLabel('Your reference / PO number (optional)').fill('PO-4711');
+      await page.getByLabel('Send the invoice to a different address').check();
+      await page.getByLabel('Billing address').fill('Buchhaltung\nPostfach 10\n10115 Berlin');
+      await shot(page, `cart-reverse-charge-${width}`);
+      await acceptTerms(page);
+      await page.getByRole('button', { name: /Complete Order/ }).click();
+
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+      await expect.poll(() => page.getByTestId('invoice-number').textContent()).toMatch(/^INV-\d{13,}$/);
+      const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
+      expect(plain(await page.getByTestId('amount-to-pay').textContent())).toBe('4 000,00 kr');
+      expect(plain(await page.getByTestId('order-total').textContent())).toBe('4 000,00 kr');
+      const ocr = (await page.getByTestId('ocr-reference').textContent()) ?? '';
+      expect(isValidOcrReference(ocr)).toBe(true);
+      expect(await page.getByTestId('vat-treatment').textContent()).toContain('Reverse charge');
+      expect(await page.getByText('PO-4711').isVisible()).toBe(true);
+      expect(await page.getByText('DE136695976').isVisible()).toBe(true);
+      expect(await page.getByText('Postfach 10').isVisible()).toBe(true);
+      await shot(page, `confirmation-reverse-charge-${width}`);
+
+      // The PDF invoice downloads and says the same.
+      const downloading = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Download invoice (PDF)' }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe(`Invoice_${number}.pdf`);
+      const pdf = await getDocumentProxy(new Uint8Array(readFileSync((await download.path()) ?? '')));
+      const text = (await extractText(pdf, { mergePages: true })).text.replace(/[\u00a0\u202f]/g, ' ');
+      expect(text).toContain(number);
+      expect(text).toContain(ocr);
+      expect(text).toContain('Omvänd betalningsskyldighet / Reverse charge');
+      expect(text).toContain('4 000,00 kr');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('an order to Norway shows export and no Swedish VAT before ordering', async () => {
+    const { page, context } = await openPage(shop);
+    await cartWith200Booklets(page);
+    await page.getByLabel('Country').selectOption('NO');
+    const summary = page.getByTestId('vat-summary');
+    await expect.poll(() => summary.getAttribute('data-treatment')).toBe('export');
+    expect(await summary.textContent()).toContain('Export outside the EU: no Swedish VAT');
+    expect(plain(await page.getByTestId('amount-to-pay').textContent())).toBe('4 000,00 kr');
+    await context.close();
+  });
+});

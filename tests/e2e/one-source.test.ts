@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '@/server/db/orders-schema';
+import type { PlacedOrderAnswer } from '@/shared/order-view';
+import { checkoutBody } from '../helpers/orders';
+import { openPage, plain, startShop, type Shop } from './browser';
+
+/**
+ * Facts the browser shows must be the ones the server's documents show. Each case here once
+ * drifted: the seller's email (a constant on pages, a setting on invoices), the due date (browser
+ * time zone on the confirmation, Stockholm on the invoice) and the unit ("st" among "pcs").
+ */
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop({
+    env: {
+      SELLER_NAME: 'Tryck & Co AB',
+      SELLER_EMAIL: 'billing@seller.example',
+      SELLER_PHONE: '+46 31 999 00 00',
+      SELLER_ORG_NUMBER: '556016-0680',
+      SELLER_VAT_NUMBER: 'SE556016068001',
+    },
+  });
+});
+afterAll(() => shop.close());
+
+async function placeOrder(): Promise<PlacedOrderAnswer> {
+  const response = await fetch(`${shop.server.url}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(checkoutBody(`one-source-${Date.now()}-abcdef`)),
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as PlacedOrderAnswer;
+}
+
+describe('one source of truth, seen in a browser', () => {
+  it('footer and confirmation show the seller settings; due date and unit agree with the invoice', async () => {
+    const placed = await placeOrder();
+    // 23:30 UTC is already the next day in Stockholm, and still the same day in Los Angeles.
+    await shop.server.database.db
+      .update(orders)
+      .set({ orderDate: new Date('2026-11-23T23:30:00Z') })
+      .where(eq(orders.orderNumber, placed.orderNumber));
+
+    const { page, context, errors } = await openPage(shop, { timezoneId: 'America/Los_Angeles' });
+    try {
+      await context.addInitScript((last) => window.localStorage.setItem('lastOrder', JSON.stringify(last)), {
+        orderNumber: placed.orderNumber,
+        accessToken: placed.accessToken,
+      });
+      await page.goto('/confirmation');
+      await expect.poll(() => page.getByTestId('invoice-number').textContent()).toBe(placed.orderNumber);
+
+      await expect
+        .poll(() => page.getByTestId('footer-email').textContent())
+        .toContain('billing@seller.example');
+      await expect.poll(() => page.getByTestId('seller-email').textContent()).toBe('billing@seller.example');
+      expect(await page.getByText('+46 31 999 00 00').isVisible()).toBe(true);
+      // The seller's legal identity in the footer, from the settings the invoices use.
+      expect(plain(await page.getByTestId('footer-seller').textContent())).toBe(
+        'Tryck & Co AB · Company reg. no. 556016-0680 · VAT no. SE556016068001 · Approved for F-tax',
+      );
+
+      expect(plain(await page.getByTestId('due-date').textContent())).toBe('2026-12-24');
+      const invoice = await (
+        await fetch(
+          `${shop.server.url}/api/orders/${placed.orderNumber}/invoice?token=${encodeURIComponent(placed.accessToken)}`,
+        )
+      ).text();
+      expect(invoice).toContain('<dt>Förfallodatum</dt><dd>2026-12-24</dd>');
+      expect(invoice).toContain('billing@seller.example');
+      expect(invoice).toContain('556016-0680');
+
+      // The English pages count in pcs everywhere, the cart and the confirmation alike.
+      const quantities = await page.getByTestId('line-quantity').allTextContents();
+      expect(quantities.map(plain)).toEqual(['20 pcs', '25 pcs']);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

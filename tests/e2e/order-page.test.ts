@@ -1,0 +1,102 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptTerms, openPage, startShop, type Shop } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+/** Screenshots for a person to look at, outside the repository (set SCREENSHOT_DIR to keep them). */
+const shotDir = process.env.SCREENSHOT_DIR;
+async function shot(page: Page, name: string) {
+  if (!shotDir) return;
+  mkdirSync(shotDir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
+}
+
+/** Buyer emails of an order in the outbox folder, oldest first, as text. */
+function buyerEmails(orderNumber: string): { file: string; text: string }[] {
+  const dir = join(shop.server.dataDir, 'outbox');
+  return readdirSync(dir)
+    .filter((name) => name.startsWith(`${orderNumber}-`) && !name.includes('shop_notice'))
+    .sort()
+    .map((file) => ({
+      file,
+      text: readFileSync(join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    }));
+}
+
+function orderLinkIn(text: string): string {
+  const match = /(http:\/\/\S+\/orders\/INV-\d+#[A-Za-z0-9_%-]+)/.exec(text);
+  if (!match?.[1]) throw new Error('no order page link in the email');
+  const url = new URL(match[1]);
+  return url.pathname + url.hash;
+}
+
+async function placeOrder(page: Page): Promise<string> {
+  await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
+  await page.getByRole('button', { name: 'Add 100 pcs to cart' }).click();
+  await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
+  await page.goto('/cart');
+  await page.getByLabel('Individual').check();
+  await page.getByLabel('Personal ID number').fill('19811218-9876');
+  await page.getByLabel('Name').fill('Anna Andersson');
+  await page.getByLabel('Email').fill('anna@example.se');
+  await page.getByLabel('Phone').fill('070-123 45 67');
+  await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
+  await acceptTerms(page);
+  await page.getByRole('button', { name: /Complete Order/ }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+  await expect.poll(() => page.getByTestId('invoice-number').textContent()).toMatch(/^INV-\d+$/);
+  return (await page.getByTestId('invoice-number').textContent()) ?? '';
+}
+
+describe('the buyer order page in a real browser', () => {
+  it('opens from the confirmation and from the emailed link; without the token it shows nothing', async () => {
+    const { page, context, errors } = await openPage(shop, { width: 1280 });
+    const number = await placeOrder(page);
+
+    await page.getByTestId('order-page-link').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/orders/${number}`);
+    await expect.poll(() => page.getByRole('heading', { name: `Order ${number}` }).isVisible()).toBe(true);
+    expect(await page.getByTestId('order-status').textContent()).toBe('Awaiting payment');
+    expect(await page.locator('[data-step="pending"]').getAttribute('data-done')).toBe('true');
+    expect(await page.locator('[data-step="paid"]').getAttribute('data-done')).toBe('false');
+    await shot(page, 'order-page-1280');
+
+    await shop.server.app.emailOutbox.drain();
+    const [confirmation] = buyerEmails(number);
+    if (!confirmation) throw new Error('no confirmation email');
+    const emailed = orderLinkIn(confirmation.text);
+
+    const fresh = await openPage(shop, { width: 390 });
+    await fresh.page.goto(emailed);
+    await expect
+      .poll(() => fresh.page.getByRole('heading', { name: `Order ${number}` }).isVisible())
+      .toBe(true);
+    expect(await fresh.page.getByTestId('order-lines').textContent()).toContain('Coupon Booklet');
+    await shot(fresh.page, 'order-page-390');
+
+    // The same page without the fragment, or with a wrong token: no order, a way to ask for links.
+    for (const target of [`/orders/${number}`, `/orders/${number}#${'A'.repeat(43)}`]) {
+      const stranger = await openPage(shop);
+      await stranger.page.goto(target);
+      await expect
+        .poll(() => stranger.page.getByRole('heading', { name: 'This link does not work' }).isVisible())
+        .toBe(true);
+      expect(await stranger.page.getByText('Coupon Booklet').count()).toBe(0);
+      await stranger.context.close();
+    }
+    expect(errors).toEqual([]);
+    expect(fresh.errors).toEqual([]);
+    await fresh.context.close();
+    await context.close();
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '../helpers/png';
+import { loginAsAdmin } from './admin-fixture';
+import { acceptTerms, openPage, plain, startShop, type Shop } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+const shotDir = process.env.SCREENSHOT_DIR;
+async function shot(page: Page, name: string) {
+  if (!shotDir) return;
+  mkdirSync(shotDir, { recursive: true });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
+}
+
+const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+
+describe('print files in a real browser', () => {
+  for (const width of [390, 1280]) {
+    it(`120 hoodies 20 S / 50 M / 50 L with a vector and a raster file: one 100 kr conversion line on the invoice; admin downloads both (${width} px)`, async () => {
+      const { page, context, errors } = await openPage(shop, { width, locale: 'en-GB' });
+      await context.addInitScript(() => {
+        if (!localStorage.getItem('cart'))
+          localStorage.setItem(
+            'cart',
+            JSON.stringify([
+              { key: 'hoodie', productId: 'hoodie', quantity: 120, sizes: { S: 20, M: 50, L: 50 } },
+            ]),
+          );
+      });
+      await page.goto('/cart');
+      const panel = page.getByTestId('print-files');
+      // The fee is said before any file is chosen.
+      expect(plain(await panel.textContent())).toContain('converted for a fee of 100,00 kr per file');
+      await page.getByTestId('print-file-input').setInputFiles([
+        { name: 'logo.pdf', mimeType: 'application/pdf', buffer: pdf },
+        { name: 'photo.png', mimeType: 'image/png', buffer: makePng(600) },
+      ]);
+      await expect.poll(() => panel.getByTestId('print-file').count()).toBe(2);
+      const kinds = (await panel.getByTestId('print-file-kind').allTextContents()).map(plain).sort();
+      expect(kinds).toEqual(['Raster · + 100,00 kr conversion', 'Vector']);
+      expect(plain(await panel.getByTestId('print-quality').textContent())).toBe(
+        '54 dpi at 28 cm wide: will look blurry at this size',
+      );
+      expect(plain(await page.getByTestId('conversion-fee').textContent())).toContain('× 1');
+      expect(plain(await page.getByTestId('cart-total').textContent())).toBe('11 620,00 kr');
+      await shot(page, `cart-print-files-${width}`);
+
+      await page.getByLabel('Company', { exact: true }).check();
+      await page.getByLabel('Company name').fill('Exempel AB');
+      await page.getByLabel('Organization number').fill('556016-0680');
+      await page.getByLabel('Contact Person').fill('Anna Andersson');
+      await page.getByLabel('Email').fill('anna@example.se');
+      await page.getByLabel('Phone').fill('070-123 45 67');
+      await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
+      await acceptTerms(page);
+      await page.getByRole('button', { name: /Complete Order/ }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+      const received = page.getByTestId('received-print-files');
+      await expect.poll(async () => plain(await received.textContent())).toContain('logo.pdf (Vector');
+      expect(plain(await received.textContent())).toContain('photo.png (Raster');
+
+      const last = await page.evaluate(
+        () =>
+          JSON.parse(localStorage.getItem('lastOrder') ?? '{}') as {
+            orderNumber: string;
+            accessToken: string;
+          },
+      );
+      const invoice = await (
+        await fetch(`${shop.server.url}/api/orders/${last.orderNumber}/invoice?token=${last.accessToken}`)
+      ).text();
+      expect(invoice).toContain('20 S, 50 M, 50 L');
+      expect(invoice.match(/Konvertering av tryckfil som inte är vektor/g)).toHaveLength(1);
+
+      await loginAsAdmin(shop.server, context);
+      const detail = (await (
+        await context.request.get(`${shop.server.url}/api/admin/orders/${last.orderNumber}`)
+      ).json()) as { printFiles: { id: string; name: string; bytes: number }[] };
+      expect(detail.printFiles.map((f) => f.name)).toEqual(['logo.pdf', 'photo.png']);
+      for (const file of detail.printFiles) {
+        const download = await context.request.get(
+          `${shop.server.url}/api/admin/orders/${last.orderNumber}/print-files/${file.id}`,
+        );
+        expect(download.status()).toBe(200);
+        expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
+        expect((await download.body()).length).toBe(file.bytes);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptTerms, openPage, plain, startShop, type Shop } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+/** Screenshots for a person to look at, outside the repository (set SCREENSHOT_DIR to keep them). */
+const shotDir = process.env.SCREENSHOT_DIR;
+async function shot(page: Page, name: string) {
+  if (!shotDir) return;
+  mkdirSync(shotDir, { recursive: true });
+  // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
+}
+
+async function fillCompany(page: Page) {
+  await page.getByLabel('Company', { exact: true }).check();
+  await page.getByLabel('Company name').fill('Exempel AB');
+  await page.getByLabel('Organization number').fill('556016-0680');
+  await page.getByLabel('Contact Person').fill('Anna Andersson');
+  await page.getByLabel('Email').fill('anna@example.se');
+  await page.getByLabel('Phone').fill('070-123 45 67');
+  await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
+}
+
+/** The size inputs of the n-th cart line (or the customiser's only editor). */
+function sizeInput(page: Page, code: string, scope = page.getByTestId('size-split').first()) {
+  return scope.locator(`input[data-size="${code}"]`);
+}
+
+describe('sizes in a real browser', () => {
+  for (const width of [390, 1280]) {
+    it(`a tier-page garment needs its sizes in the cart before Complete Order; the split reaches the confirmation (${width} px)`, async () => {
+      const { page, context, errors } = await openPage(shop, { width, locale: 'en-GB' });
+      await page.goto('/products/tshirt-polyester');
+      await page.getByRole('button', { name: 'Add 20 pcs to cart' }).click();
+      await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('20');
+      await page.goto('/cart');
+
+      const line = page.getByTestId('cart-line');
+      await expect.poll(() => line.getAttribute('data-needs-sizes')).toBe('true');
+      expect(await line.getByText('Choose sizes', { exact: true }).isVisible()).toBe(true);
+      expect(plain(await line.getByTestId('split-status').textContent())).toBe(
+        '0 of 20 pcs have a size – 20 left',
+      );
+      await expect
+        .poll(() => page.getByTestId('sizes-needed').textContent())
+        .toBe('Choose sizes for every garment before ordering: Polyester T-shirt');
+
+      // Complete Order is refused with a clear message while the split is missing.
+      await fillCompany(page);
+      await acceptTerms(page);
+      await page.getByRole('button', { name: /Complete Order/ }).click();
+      await expect
+        .poll(() =>
+          page.getByText('Choose sizes for every garment before ordering', { exact: true }).isVisible(),
+        )
+        .toBe(true);
+      expect(new URL(page.url()).pathname).toBe('/cart');
+
+      // Fill the split: the line is complete.
+      const editor = line.getByTestId('size-split');
+      await sizeInput(page, 'S', editor).fill('5');
+      await sizeInput(page, 'M', editor).fill('10');
+      await sizeInput(page, 'XL', editor).fill('5');
+      await expect.poll(() => line.getAttribute('data-needs-sizes')).toBe(null);
+      expect(plain(await line.getByTestId('split-status').textContent())).toBe('All 20 pcs have a size');
+      expect(await page.getByTestId('sizes-needed').count()).toBe(0);
+      await shot(page, `cart-split-${width}`);
+
+      // Raising the quantity keeps the split as it is and flags the line again.
+      await page.getByRole('spinbutton', { name: 'Quantity of Polyester T-shirt' }).fill('40');
+      await expect.poll(() => line.getAttribute('data-needs-sizes')).toBe('true');
+      expect(plain(await line.getByTestId('split-status').textContent())).toBe(
+        '20 of 40 pcs have a size – 20 left',
+      );
+      await shot(page, `cart-split-missing-${width}`);
+      await sizeInput(page, 'M', editor).fill('30');
+      await expect.poll(() => line.getAttribute('data-needs-sizes')).toBe(null);
+
+      await acceptTerms(page);
+      await page.getByRole('button', { name: /Complete Order/ }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+      await expect
+        .poll(() => page.getByTestId('confirmation-sizes').textContent())
+        .toBe('Sizes: 5 S, 30 M, 5 XL');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('the customiser takes the split with the design; a split that does not match the quantity is refused', async () => {
+    const { page, context, errors } = await openPage(shop, { locale: 'en-GB' });
+    await page.goto('/products/hoodie');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Hoodie');
+    await page.getByLabel('Quantity (pcs)').fill('120');
+    await sizeInput(page, 'S').fill('20');
+    await sizeInput(page, 'M').fill('50');
+    await sizeInput(page, 'L').fill('40');
+    expect(plain(await page.getByTestId('split-status').textContent())).toBe(
+      '110 of 120 pcs have a size – 10 left',
+    );
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect
+      .poll(() => page.getByText('The sizes add up to 110 pcs, but the line has 120 pcs').isVisible())
+      .toBe(true);
+    await sizeInput(page, 'L').fill('50');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.getByText('Added 120 pcs to cart').isVisible()).toBe(true);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '[]') as unknown[]);
+    expect(stored).toMatchObject([{ productId: 'hoodie', quantity: 120, sizes: { S: 20, M: 50, L: 50 } }]);
+    await page.goto('/cart');
+    await expect.poll(() => page.getByTestId('cart-line').getAttribute('data-needs-sizes')).toBe(null);
+    expect(await sizeInput(page, 'M').inputValue()).toBe('50');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '@/shared/catalogue';
+import { milliToKr } from '@/shared/money';
+import { startShop, type Shop } from './browser';
+
+// Plain HTTP, no JavaScript: what a search engine or a link preview reads.
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+async function fetchPage(path: string, language: string) {
+  const response = await fetch(`${shop.server.url}${path}`, { headers: { 'accept-language': language } });
+  const html = await response.text();
+  const attr = (pattern: RegExp) => pattern.exec(html)?.[1];
+  return {
+    status: response.status,
+    html,
+    lang: attr(/<html lang="([^"]+)"/),
+    title: attr(/<title>([^<]*)<\/title>/),
+    description: attr(/<meta name="description" content="([^"]*)"/),
+    canonical: attr(/<link rel="canonical" href="([^"]*)"/),
+    heading: attr(/<h1[^>]*>([^<]*)</),
+    ogImage: attr(/<meta property="og:image" content="([^"]*)"/),
+    hreflang: [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)"/g)].map((m) => m[1]),
+    jsonLd: attr(/<script type="application\/ld\+json">([^<]*)<\/script>/),
+    serverRendered: html.includes('data-ssr="1"'),
+  };
+}
+
+const pages: [path: string, sv: string, en: string][] = [
+  ['/', 'Storköp till bästa pris', 'Bulk products at the best price'],
+  ['/how-it-works', 'Så fungerar det', 'How It Works'],
+  ['/products', 'Produkter', 'Products'],
+  ['/products?category=tryckprodukter', 'Produkter', 'Products'],
+  ['/products?category=kl%C3%A4der', 'Produkter', 'Products'],
+  ['/products?category=accessoarer', 'Produkter', 'Products'],
+  ['/partner', 'Bli partner', 'Become a Partner'],
+  ['/terms', 'Köpvillkor', 'Terms of purchase'],
+  ['/privacy', 'Integritetspolicy', 'Privacy policy'],
+  ...products.map((p): [string, string, string] => [`/products/${encodeURIComponent(p.id)}`, '', p.name]),
+];
+
+describe('public pages without JavaScript', () => {
+  it.each(pages)(
+    '%s: heading, title, description, canonical, alternates, preview image',
+    async (path, sv, en) => {
+      for (const [language, lang, heading] of [
+        ['sv-SE,sv;q=0.9', 'sv', sv],
+        ['en-GB,en;q=0.9', 'en', en],
+      ] as const) {
+        const page = await fetchPage(path, language);
+        expect(page.status).toBe(200);
+        expect(page.serverRendered).toBe(true);
+        expect(page.lang).toBe(lang);
+        if (heading) expect(page.heading).toBe(heading);
+        else expect(page.heading).toBeTruthy();
+        expect(page.title).toContain('BulkPrint');
+        expect(page.description?.length).toBeGreaterThan(40);
+        expect(page.canonical).toMatch(new RegExp(`^http://localhost:3000/.*lang=${lang}`));
+        expect(page.hreflang).toEqual(['sv', 'en', 'x-default']);
+        expect(page.ogImage).toMatch(/^http:\/\/localhost:3000\/assets\/.+\.svg$/);
+      }
+    },
+  );
+
+  it.each(products.map((p) => [p.id, p] as const))(
+    '/products/%s: price in the HTML and Product JSON-LD with the lowest and highest unit price',
+    async (_id, product) => {
+      const page = await fetchPage(`/products/${encodeURIComponent(product.id)}`, 'sv-SE');
+      const prices = product.tiers.map((t) => milliToKr(t.pricePerUnit));
+      const low = Math.min(...prices);
+      // The lowest unit price in Swedish format ("60,00 kr" / "0,50 kr") is in the description.
+      const lowText = low.toFixed(2).replace('.', ',');
+      expect(page.description).toContain(lowText);
+      expect(page.html.replace(/\u00a0/g, ' ')).toMatch(/\d+,\d\d kr/);
+      const jsonLd = JSON.parse(page.jsonLd ?? '{}') as {
+        '@type': string;
+        name: string;
+        offers: { '@type': string; priceCurrency: string; lowPrice: string; highPrice: string };
+      };
+      expect(jsonLd['@type']).toBe('Product');
+      expect(jsonLd.offers).toMatchObject({
+        '@type': 'AggregateOffer',
+        priceCurrency: 'SEK',
+        lowPrice: low.toFixed(2),
+        highPrice: Math.max(...prices).toFixed(2),
+      });
+    },
+  );
+
+  it('an unknown path answers 404 with the 404 page in the visitor language', async () => {
+    const sv = await fetchPage('/finns-inte', 'sv-SE');
+    expect(sv.status).toBe(404);
+    expect(sv.heading).toBe('Hoppsan! Sidan hittades inte');
+    const en = await fetchPage('/products/nope', 'en-GB');
+    expect(en.status).toBe(404);
+    expect(en.heading).toBe('Oops! Page not found');
+    expect(en.title).toBe('Page not found — BulkPrint');
+  });
+
+  it('?lang= picks the language of one address, whatever the browser says', async () => {
+    const page = await fetchPage('/products?lang=en', 'sv-SE');
+    expect(page.lang).toBe('en');
+    expect(page.heading).toBe('Products');
+  });
+
+  it('sitemap.xml lists every public page in both languages; robots.txt keeps private pages out', async () => {
+    const sitemap = await (await fetch(`${shop.server.url}/sitemap.xml`)).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]?.replace(/&#38;/g, '&'));
+    for (const [path] of pages) {
+      for (const lang of ['sv', 'en']) {
+        const separator = path.includes('?') ? '&' : '?';
+        expect(locs).toContain(`http://localhost:3000${path}${separator}lang=${lang}`);
+      }
+    }
+    expect(locs).toHaveLength(pages.length * 2);
+    const robots = await (await fetch(`${shop.server.url}/robots.txt`)).text();
+    for (const path of ['/admin', '/cart', '/confirmation']) expect(robots).toContain(`Disallow: ${path}\n`);
+    expect(robots).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+  });
+});

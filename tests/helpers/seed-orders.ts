@@ -1,0 +1,406 @@
+/**
+ * Realistic orders at scale, generated inside the database with generate_series (millions per
+ * minute, nothing through the client): Swedish first and last names (å, ä, ö included), emails built
+ * from them, companies, addresses, 1–2 priced lines, statuses, three years of order dates. Used by
+ * the admin plan test (tests a seeded table) and the admin bench (10 000 000 on PostgreSQL).
+ *
+ * Deterministic: row g always gets the same values (hashes of g, never random()), so a bench or a
+ * test can name terms that match many rows, a few, or exactly one.
+ */
+
+/** SQL text in, rows of the last statement out (Database.withConnection's exec). */
+export type Exec = (sql: string) => Promise<Record<string, unknown>[]>;
+
+const firstNames = [
+  'Anna',
+  'Eva',
+  'Maria',
+  'Karin',
+  'Sara',
+  'Lena',
+  'Kerstin',
+  'Emma',
+  'Ingrid',
+  'Malin',
+  'Åsa',
+  'Märta',
+  'Linnéa',
+  'Ebba',
+  'Elsa',
+  'Maja',
+  'Agnes',
+  'Ida',
+  'Johanna',
+  'Sofia',
+  'Lars',
+  'Mikael',
+  'Anders',
+  'Johan',
+  'Per',
+  'Erik',
+  'Karl',
+  'Peter',
+  'Jan',
+  'Thomas',
+  'Göran',
+  'Björn',
+  'Örjan',
+  'Håkan',
+  'Jöns',
+  'Måns',
+  'Oskar',
+  'Nils',
+  'Axel',
+  'Hugo',
+];
+const lastNames = [
+  'Andersson',
+  'Johansson',
+  'Karlsson',
+  'Nilsson',
+  'Eriksson',
+  'Larsson',
+  'Olsson',
+  'Persson',
+  'Svensson',
+  'Gustafsson',
+  'Pettersson',
+  'Jonsson',
+  'Jansson',
+  'Hansson',
+  'Bengtsson',
+  'Jönsson',
+  'Lindberg',
+  'Jakobsson',
+  'Magnusson',
+  'Olofsson',
+  'Lindström',
+  'Lindqvist',
+  'Lindgren',
+  'Berg',
+  'Axelsson',
+  'Bergström',
+  'Lundberg',
+  'Lundgren',
+  'Lundqvist',
+  'Mattsson',
+  'Berglund',
+  'Fredriksson',
+  'Sandberg',
+  'Henriksson',
+  'Forsberg',
+  'Sjöberg',
+  'Wallin',
+  'Engström',
+  'Danielsson',
+  'Håkansson',
+  'Eklund',
+  'Åberg',
+  'Öberg',
+  'Söderberg',
+  'Nyström',
+  'Holmberg',
+  'Näslund',
+  'Ström',
+  'Åkesson',
+  'Hägg',
+];
+const companyFirst = [
+  'Nordisk',
+  'Svensk',
+  'Göta',
+  'Malmö',
+  'Norrlands',
+  'Västkust',
+  'Skåne',
+  'Mälardalens',
+  'Österlen',
+  'Uppsala',
+  'Dala',
+  'Gotlands',
+  'Värmlands',
+  'Blekinge',
+  'Småland',
+  'Lapplands',
+  'Stockholms',
+  'Örebro',
+  'Jämtlands',
+  'Kust',
+];
+const companySecond = [
+  'Tryck',
+  'Bygg',
+  'Event',
+  'Sport',
+  'Café',
+  'Konsult',
+  'Media',
+  'Design',
+  'Fastigheter',
+  'Bageri',
+  'Reklam',
+  'Transport',
+  'Hälsa',
+  'Teknik',
+  'Måleri',
+  'Frisör',
+  'Catering',
+  'Idrottsförening',
+  'Scouter',
+  'Bryggeri',
+];
+const companySuffix = ['AB', 'AB', 'AB', 'HB', 'Handelsbolag', 'Ekonomisk förening'];
+const mailDomains = [
+  'gmail.com',
+  'hotmail.com',
+  'outlook.com',
+  'telia.com',
+  'icloud.com',
+  'live.se',
+  'yahoo.se',
+];
+const streets = [
+  'Storgatan',
+  'Drottninggatan',
+  'Kungsgatan',
+  'Vasagatan',
+  'Skolgatan',
+  'Kyrkogatan',
+  'Järnvägsgatan',
+  'Södra vägen',
+  'Östra Långgatan',
+  'Åsgatan',
+  'Björkvägen',
+  'Ängsvägen',
+];
+const cities = [
+  '111 22 Stockholm',
+  '411 05 Göteborg',
+  '211 20 Malmö',
+  '753 20 Uppsala',
+  '582 24 Linköping',
+  '702 10 Örebro',
+  '901 84 Umeå',
+  '721 30 Västerås',
+  '352 30 Växjö',
+  '831 30 Östersund',
+  '972 31 Luleå',
+];
+const countries: [code: string, name: string][] = [
+  ['SE', 'Sweden'],
+  ['SE', 'Sweden'],
+  ['SE', 'Sweden'],
+  ['SE', 'Sweden'],
+  ['SE', 'Sweden'],
+  ['SE', 'Sweden'],
+  ['SE', 'Sweden'],
+  ['NO', 'Norway'],
+  ['FI', 'Finland'],
+  ['DK', 'Denmark'],
+];
+/** [id, name, unit price]: a few products of the catalogue. */
+const products: [string, string, string][] = [
+  ['hoodie', 'Hoodie', '114.375'],
+  ['tshirt-bomull', 'Cotton T-shirt', '64'],
+  ['mossa', 'Beanie', '45'],
+  ['keps-baseball', 'Baseball Cap', '48'],
+  ['klistermärken', 'Stickers', '0.74'],
+  ['kuponghäfte', 'Coupon Booklet', '15'],
+  ['tejp', 'Printed Tape', '9.2'],
+];
+/** Weighted like a running shop: most orders are shipped. */
+const statuses = [
+  ...Array<string>(14).fill('shipped'),
+  'pending',
+  'pending',
+  'paid',
+  'paid',
+  'in_production',
+  'cancelled',
+];
+
+const ident = (name: unknown) => `"${String(name).replace(/"/g, '""')}"`;
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+const array = (values: readonly string[]) => `ARRAY[${values.map(literal).join(', ')}]`;
+/** A deterministic number in [0, modulo) for row g; each salt gives an independent one. */
+const hash = (salt: number, modulo: number) =>
+  `((hashint8(g + ${salt}000000000000::bigint)::bigint + 2147483648) % ${modulo})`;
+/** A deterministic pick from `values` for row g; `salt` makes picks of different fields independent. */
+const pick = (values: readonly string[], salt: number) =>
+  `(${array(values)})[1 + ${hash(salt, values.length)}]`;
+/** Swedish letters as an email address writes them. */
+const mailPart = (sql: string) => `translate(lower(${sql}), 'åäöéü ', 'aaoeu.')`;
+
+/** Three years of orders, newest last: order g is `step` milliseconds after order g − 1. */
+const spanMs = 3 * 365 * 24 * 3600 * 1000;
+
+/** How many variants of lines, addresses and phones the orders pick from. */
+const variants = 4096;
+
+/**
+ * Small tables of ready-made parts (people, companies, lines, places, phones), built once per seed.
+ * Each order picks one of each by a hash of its row number: the per-row work is a few hashes and
+ * joins, so PostgreSQL inserts millions of orders a minute.
+ */
+const partTables = [
+  `CREATE TEMP TABLE seed_people AS
+   SELECT (row_number() OVER () - 1)::integer AS i, f || ' ' || l AS name,
+     ${mailPart('f')} || '.' || ${mailPart('l')} AS mail,
+     '19' || (50 + (hashint4(length(f) * 97 + length(l)) & 31)) || '0' || (1 + length(f) % 9) || lpad((1 + length(l) % 28)::text, 2, '0') || '-' || lpad(((hashint8(length(f || l)::bigint)::bigint + 2147483648) % 10000)::text, 4, '0') AS personal_number
+   FROM unnest(${array(firstNames)}) AS f CROSS JOIN unnest(${array(lastNames)}) AS l`,
+  `CREATE TEMP TABLE seed_companies AS
+   SELECT (row_number() OVER () - 1)::integer AS i, a || ' ' || b || ' ' || c AS name,
+     ${mailPart('a || b')} AS domain,
+     '55' || lpad(((hashint4(length(a || b || c)) & 2147483647) % 10000)::text, 4, '0') || '-' || lpad((row_number() OVER () % 10000)::text, 4, '0') AS org_number
+   FROM unnest(${array(companyFirst)}) AS a CROSS JOIN unnest(${array(companySecond)}) AS b
+     CROSS JOIN unnest(${array(companySuffix)}) AS c`,
+  `CREATE TEMP TABLE seed_lines AS
+   SELECT k AS i, jsonb_build_array(jsonb_build_object('productId', product.id, 'name', product.name, 'quantity', q1, 'unitPrice', product.price, 'lineTotal', t1::text))
+       || CASE WHEN k % 4 = 0 THEN jsonb_build_array(jsonb_build_object('productId', 'kuponghäfte', 'name', 'Coupon Booklet', 'quantity', q2, 'unitPrice', '15', 'lineTotal', t2::text)) ELSE '[]'::jsonb END AS items,
+     t1 + CASE WHEN k % 4 = 0 THEN t2 ELSE 0 END AS total
+   FROM (SELECT k, 20 + (k * 37) % 480 AS q1, 100 + (k * 13) % 900 AS q2 FROM generate_series(0, ${variants - 1}) AS k) AS n
+     JOIN (VALUES ${products.map(([id, name, price], i) => `(${i}, ${literal(id)}, ${literal(name)}, ${literal(price)})`).join(', ')}) AS product (n, id, name, price)
+       ON product.n = n.k % ${products.length}
+     CROSS JOIN LATERAL (SELECT round(q1 * product.price::numeric, 2) AS t1, round(q2 * 15::numeric, 2) AS t2) AS money`,
+  `CREATE TEMP TABLE seed_places AS
+   SELECT k AS i, street || ' ' || (1 + (k * 7) % 120) || ', ' || city AS address, country.code, country.name AS country
+   FROM generate_series(0, ${variants - 1}) AS k
+     CROSS JOIN LATERAL (SELECT (${array(streets)})[1 + k % ${streets.length}] AS street,
+       (${array(cities)})[1 + (k / ${streets.length}) % ${cities.length}] AS city) AS parts
+     JOIN (VALUES ${countries.map(([code, name], i) => `(${i}, ${literal(code)}, ${literal(name)})`).join(', ')}) AS country (n, code, name)
+       ON country.n = (k * 31) % ${countries.length}`,
+  `CREATE TEMP TABLE seed_phones AS
+   SELECT k AS i, '07' || (k % 10) || '-' || lpad(((k * 7919) % 1000)::text, 3, '0') || ' ' || lpad(((k * 31) % 100)::text, 2, '0') || ' ' || lpad(((k * 17) % 100)::text, 2, '0') AS phone
+   FROM generate_series(0, ${variants - 1}) AS k`,
+];
+
+/**
+ * SQL per orders column, over `g` (the row number) and `p` (the row's picks, below). An order's
+ * number is INV-<its time in ms>, as checkout makes them.
+ */
+function columnValues(startMs: number, stepMs: number): Record<string, string> {
+  const ms = `(${startMs}::bigint + g * ${stepMs}::bigint)`;
+  return {
+    order_number: `'INV-' || ${ms}`,
+    invoice_seq: ms,
+    customer_type: `CASE WHEN p.company THEN 'company' ELSE 'personal' END`,
+    customer_name: `p.person_name`,
+    customer_email: `CASE WHEN p.company THEN p.mail || '@' || p.company_domain || '.se'
+      ELSE p.mail || ${hash(13, 100)} || '@' || ${pick(mailDomains, 14)} END`,
+    customer_phone: `p.phone`,
+    customer_organization: `CASE WHEN p.company THEN p.company_name END`,
+    customer_org_number: `CASE WHEN p.company THEN p.org_number END`,
+    customer_personal_number: `CASE WHEN NOT p.company THEN p.personal_number END`,
+    customer_address: `p.address || ', ' || p.country`,
+    delivery_address: `p.address`,
+    country_code: `p.country_code`,
+    items: `p.items`,
+    total_amount: `p.total`,
+    ex_vat_amount: `round(p.total / 1.25, 2)`,
+    vat_amount: `p.total - round(p.total / 1.25, 2)`,
+    status: pick(statuses, 26),
+    status_changed_at: `least(now(), to_timestamp((${ms} + 172800000) / 1000.0))`,
+    order_date: `to_timestamp(${ms} / 1000.0)`,
+    // Unique, like the sha256 hex the shop stores; no buyer holds a key or token to these orders.
+    idempotency_key: `'seed' || lpad(to_hex(g), 60, '0')`,
+    request_hash: `'seed'`,
+    access_token_hash: `'seed'`,
+  };
+}
+
+/** Row g with its picks: one person, company, lines, place and phone each. */
+function picksFrom(from: number, to: number): string {
+  const people = firstNames.length * lastNames.length;
+  const companies = companyFirst.length * companySecond.length * companySuffix.length;
+  return `SELECT g, ${hash(3, 10)} < 6 AS company,
+      person.name AS person_name, person.mail, person.personal_number,
+      firm.name AS company_name, firm.domain AS company_domain, firm.org_number,
+      line.items, line.total, place.address, place.code AS country_code, place.country, phone.phone
+    FROM generate_series(${from}::bigint, ${to}::bigint) AS g
+      JOIN seed_people AS person ON person.i = ${hash(1, people)}
+      JOIN seed_companies AS firm ON firm.i = ${hash(4, companies)}
+      JOIN seed_lines AS line ON line.i = ${hash(9, variants)}
+      JOIN seed_places AS place ON place.i = ${hash(6, variants)}
+      JOIN seed_phones AS phone ON phone.i = ${hash(15, variants)}`;
+}
+
+export interface SeedOptions {
+  /** Rows per statement: each is one transaction and one run of the totals trigger. */
+  batch?: number;
+  /** Told after each batch (progress of a long seed). */
+  onProgress?: (done: number) => void;
+}
+
+/**
+ * Adds `count` orders to `orders`. Every column the generator knows gets a value; a column it does
+ * not know must have a default or accept null (a new required column stops the seed with its name).
+ * For speed, the table's secondary indexes and unique constraints are dropped during the load and
+ * built again afterwards (with their statistics targets), then the table is vacuumed and analysed.
+ */
+export async function seedOrders(exec: Exec, count: number, options: SeedOptions = {}): Promise<void> {
+  const batch = options.batch ?? 1_000_000;
+  const stepMs = Math.max(1, Math.floor(spanMs / Math.max(1, count)));
+  const startMs = Date.now() - stepMs * (count + 1);
+  const known = columnValues(startMs, stepMs);
+
+  const columns = await exec(
+    `SELECT column_name, is_nullable, column_default, is_identity, is_generated FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = 'orders' ORDER BY ordinal_position`,
+  );
+  const names: string[] = [];
+  for (const column of columns) {
+    const name = String(column.column_name);
+    if (known[name]) names.push(name);
+    else if (
+      column.is_nullable === 'NO' &&
+      column.column_default === null &&
+      column.is_identity !== 'YES' &&
+      column.is_generated !== 'ALWAYS'
+    )
+      throw new Error(`orders.${name} is required: give it a value in tests/helpers/seed-orders.ts`);
+  }
+
+  // Secondary indexes and unique constraints (not the primary key, which order_status_events references).
+  const constraints = await exec(
+    `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+     WHERE conrelid = 'orders'::regclass AND contype = 'u'`,
+  );
+  const indexes = await exec(
+    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS def,
+       (SELECT coalesce(json_agg(json_build_object('n', a.attnum, 't', a.attstattarget)), '[]')
+          FROM pg_attribute a WHERE a.attrelid = i.oid AND a.attstattarget > 0)::text AS targets
+     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+     WHERE x.indrelid = 'orders'::regclass AND NOT x.indisprimary
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`,
+  );
+  for (const c of constraints) await exec(`ALTER TABLE orders DROP CONSTRAINT ${ident(c.conname)}`);
+  for (const index of indexes) await exec(`DROP INDEX ${ident(index.name)}`);
+
+  for (const table of partTables) await exec(table);
+  await exec(`ANALYZE seed_people, seed_companies, seed_lines, seed_places, seed_phones`);
+  const insert = (from: number, to: number) =>
+    `INSERT INTO orders (${names.join(', ')})
+     SELECT ${names.map((n) => known[n]).join(', ')} FROM (${picksFrom(from, to)}) AS p`;
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(count, from + batch - 1);
+    await exec(insert(from, to));
+    options.onProgress?.(to);
+  }
+  await exec(
+    `UPDATE invoice_counter SET last_value = GREATEST(last_value, (SELECT coalesce(max(invoice_seq), 0) FROM orders))`,
+  );
+
+  await exec(`SET maintenance_work_mem = '512MB'`);
+  for (const c of constraints)
+    await exec(`ALTER TABLE orders ADD CONSTRAINT ${ident(c.conname)} ${String(c.def)}`);
+  for (const index of indexes) {
+    await exec(String(index.def));
+    const targets = JSON.parse(String(index.targets)) as { n: number; t: number }[];
+    for (const { n, t } of targets)
+      await exec(`ALTER INDEX ${ident(index.name)} ALTER COLUMN ${n} SET STATISTICS ${t}`);
+  }
+  await exec(`RESET maintenance_work_mem`);
+  for (const table of ['seed_people', 'seed_companies', 'seed_lines', 'seed_places', 'seed_phones'])
+    await exec(`DROP TABLE ${table}`);
+  await exec('VACUUM ANALYZE orders');
+}
