@@ -69,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await migrate(database);
+  reapIdleConnectionsWhileClosing(app);
   if (options.closeDatabase) app.addHook('onClose', () => database.close());
 
   await securityHeaders(app, {
@@ -126,4 +127,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void rates.get();
   });
   return app;
+}
+
+/**
+ * server.close() closes the keep-alive connections that are idle at that moment, once. A request
+ * still in flight then (or whose parsing finishes a tick later) leaves its connection open after
+ * the answer, holding the close for the keep-alive timeout (72 s). Reap again until it has closed.
+ */
+function reapIdleConnectionsWhileClosing(app: FastifyInstance): void {
+  app.addHook('preClose', (done) => {
+    if (app.server.listening) {
+      const reaper = setInterval(() => app.server.closeIdleConnections(), 50);
+      reaper.unref();
+      app.server.once('close', () => clearInterval(reaper));
+    }
+    done();
+  });
 }
