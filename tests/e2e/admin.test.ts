@@ -3,7 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestOrder } from '../helpers/orders';
-import { loginAsAdmin } from './admin-fixture';
+import { loginAsAdmin, TEST_ADMIN_PIN } from './admin-fixture';
 import { openPage, plain, startShop, type Shop } from './browser';
 
 let shop: Shop;
@@ -171,6 +171,37 @@ describe('admin in a real browser', () => {
     await screenshot(page, 'admin-partners-1280');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('the "Inloggad" toast covers neither the dashboard title nor its buttons (390 and 1280 px)', async () => {
+    for (const width of [390, 1280]) {
+      const { page, context } = await openPage(shop, { width, locale: 'sv-SE' });
+      await page.goto('/admin-login');
+      await page.getByLabel('Pinkod').fill(TEST_ADMIN_PIN);
+      await page.getByLabel('Pinkod').press('Enter');
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Inloggad' });
+      await toast.waitFor();
+      await page.getByRole('button', { name: 'Logga ut överallt' }).waitFor();
+      // Wait for the toast's entry animation to settle before measuring it.
+      await page.waitForTimeout(500);
+      const toastBox = await toast.boundingBox();
+      const covered = [
+        page.getByRole('heading', { level: 1, name: 'Admin' }),
+        page.getByRole('button', { name: 'Logout', exact: true }),
+        page.getByRole('button', { name: 'Logga ut överallt' }),
+      ];
+      for (const element of covered) {
+        const box = await element.boundingBox();
+        if (!toastBox || !box) throw new Error('toast or element not on screen');
+        const overlaps =
+          toastBox.x < box.x + box.width &&
+          box.x < toastBox.x + toastBox.width &&
+          toastBox.y < box.y + box.height &&
+          box.y < toastBox.y + toastBox.height;
+        expect(overlaps, `toast over ${await element.textContent()} at ${width} px`).toBe(false);
+      }
+      await context.close();
+    }
   });
 
   it('mobile (390 px): login and dashboard fit', async () => {

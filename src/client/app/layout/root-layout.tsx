@@ -5,6 +5,7 @@ import { CurrencyProvider, useCurrency } from '@/client/state/currency-context';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
 import { useT } from '@/client/lib/i18n';
 import { useIsClient } from '@/client/lib/is-client';
+import { useMediaQuery } from '@/client/lib/media-query';
 import { Toaster } from '@/client/lib/notify';
 import { DocumentTitle } from './document-title';
 import { SiteFooter } from './site-footer';
@@ -37,6 +38,9 @@ function ScrollToTop() {
 export function RootLayout({ children }: { children: ReactNode }) {
   const t = useT(layoutMessages);
   const isClient = useIsClient();
+  // Sonner's own phone breakpoint: there a toast spans the width, so at the top it would cover the
+  // page's title (and on the admin, its buttons); at the bottom it covers nothing the buyer needs.
+  const phone = useMediaQuery('(max-width: 600px)');
   return (
     <CurrencyProvider>
       <CartProvider>
@@ -55,9 +59,9 @@ export function RootLayout({ children }: { children: ReactNode }) {
           <Suspense fallback={null}>
             {/* Below the sticky 64 px header: a toast never covers the cart link or the menu. */}
             <Toaster
-              position="top-center"
+              position={phone ? 'bottom-center' : 'top-center'}
               offset={{ top: 76 }}
-              mobileOffset={{ top: 72 }}
+              mobileOffset={{ bottom: 16 }}
               richColors
               closeButton
             />
