@@ -1,22 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../helpers/server';
 import { loginAsAdmin } from './admin-fixture';
-import { openPage, startShop, type Shop } from './browser';
+import { openPage, startShop, type Shop, screenshot } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop.close());
-
-const shots = process.env.SCREENSHOT_DIR;
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
-}
 
 async function sessionCookie(page: Page): Promise<string> {
   const cookies = await page.context().cookies();
@@ -44,7 +36,7 @@ describe('admin: log out everywhere', () => {
       const label = locale === 'sv-SE' ? 'Logga ut överallt' : 'Log out everywhere';
       const button = page.getByRole('button', { name: label });
       await button.waitFor();
-      await screenshot(page, `admin-logout-all-${width}`);
+      await screenshot(page, `admin-logout-all-${width}`, { fullPage: false });
       if (locale === 'sv-SE') {
         await context.close();
         continue;

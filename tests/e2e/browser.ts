@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../helpers/chromium';
@@ -95,4 +96,17 @@ export async function acceptTerms(page: Page): Promise<void> {
   await page
     .getByLabel(/I have read and accept the terms of purchase|Jag har läst och godkänner köpvillkoren/)
     .check();
+}
+
+const screenshotDir = process.env.SCREENSHOT_DIR;
+
+/**
+ * A screenshot for a person to look at, outside the repository: taken only when SCREENSHOT_DIR is
+ * set. A full-page shot starts from the top: of a scrolled page it draws the sticky header mid-page.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+  if (!screenshotDir) return;
+  mkdirSync(screenshotDir, { recursive: true });
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage });
 }

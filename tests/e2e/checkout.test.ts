@@ -1,25 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/orders-schema';
-import { acceptTerms, openPage, plain, startShop, type Shop } from './browser';
+import { acceptTerms, openPage, plain, startShop, type Shop, screenshot } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop.close());
-
-/** Screenshots for a person to look at, outside the repository (set SCREENSHOT_DIR to keep them). */
-const shotDir = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shotDir) return;
-  mkdirSync(shotDir, { recursive: true });
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
-}
 
 async function addCouponBooklets(page: Page) {
   await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
@@ -82,7 +73,7 @@ describe('checkout in a real browser', () => {
       expect(await page.getByPlaceholder('XXXXXX-XXXX').isVisible()).toBe(true);
       expect(await page.getByLabel('Contact Person').isVisible()).toBe(true);
       await page.getByLabel('Individual').check();
-      await shot(page, `cart-errors-${width}`);
+      await screenshot(page, `cart-errors-${width}`);
 
       await page.getByLabel('Personal ID number').fill('19811218-9877');
       await page.getByLabel('Name').fill('Anna Andersson');
@@ -98,7 +89,7 @@ describe('checkout in a real browser', () => {
       await page.getByLabel('Personal ID number').fill('19811218-9876');
       expect(plain(await page.getByTestId('checkout-total').textContent())).toBe('5 000,00 kr');
       if (width === 1280) expect(await axeViolations(page)).toEqual([]);
-      await shot(page, `cart-filled-${width}`);
+      await screenshot(page, `cart-filled-${width}`);
       // Every field valid but the terms unticked: refused, nothing sent, still on the cart.
       await page.getByLabel('I have read and accept the terms of purchase').uncheck();
       await page.getByRole('button', { name: /Complete Order/ }).click();
@@ -123,7 +114,7 @@ describe('checkout in a real browser', () => {
       );
       expect(await page.getByText('Anna Andersson').isVisible()).toBe(true);
       if (width === 1280) expect(await axeViolations(page)).toEqual([]);
-      await shot(page, `confirmation-${width}`);
+      await screenshot(page, `confirmation-${width}`);
 
       // Copy the account number.
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -154,7 +145,7 @@ describe('checkout in a real browser', () => {
       await invoice.waitForLoadState();
       expect(await invoice.title()).toBe(`Faktura ${number}`);
       expect(await invoice.locator('main').evaluate((el) => getComputedStyle(el).maxWidth)).toBe('820px');
-      await shot(invoice, `invoice-${width}`);
+      await screenshot(invoice, `invoice-${width}`);
       expect(invoiceErrors).toEqual([]);
       await invoice.close();
 
@@ -168,7 +159,7 @@ describe('checkout in a real browser', () => {
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
       await page.goto('/cart');
       await expect.poll(() => page.getByText('Your cart is empty').isVisible()).toBe(true);
-      if (width === 390) await shot(page, 'cart-empty-390');
+      if (width === 390) await screenshot(page, 'cart-empty-390');
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,27 +1,17 @@
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/orders-schema';
 import { addDays, formatDate } from '@/shared/dates';
 import { estimatedDelivery, stockholmToday } from '@/shared/delivery';
 import { insertTestOrder } from '../helpers/orders';
 import { loginAsAdmin } from './admin-fixture';
-import { acceptTerms, openPage, plain, startShop, type Shop } from './browser';
+import { acceptTerms, openPage, plain, startShop, type Shop, screenshot } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop.close());
-
-/** Screenshots for a person to look at, outside the repository (set SCREENSHOT_DIR to keep them). */
-const shotDir = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shotDir) return;
-  mkdirSync(shotDir, { recursive: true });
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
-}
 
 const english = (date: string) => formatDate(date, 'en-GB', 'full');
 
@@ -49,7 +39,7 @@ describe('delivery dates in a real browser', () => {
         'Counted from proof approval: these dates apply if you approve the proof today.',
       );
       await productDelivery.scrollIntoViewIfNeeded();
-      await shot(page, `delivery-product-${width}`);
+      await screenshot(page, `delivery-product-${width}`);
 
       await page.getByRole('button', { name: 'Add 100 pcs to cart' }).click();
       await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
@@ -74,7 +64,7 @@ describe('delivery dates in a real browser', () => {
         `We probably cannot deliver by ${english(tooEarly)}: the estimated delivery is ${english(estimateSweden)}. You can still order, but please contact us first.`,
       );
       await warning.scrollIntoViewIfNeeded();
-      await shot(page, `delivery-cart-at-risk-${width}`);
+      await screenshot(page, `delivery-cart-at-risk-${width}`);
 
       await neededBy.fill(estimateSweden);
       await expect.poll(() => page.getByTestId('needed-by-in-time').isVisible()).toBe(true);
@@ -93,7 +83,7 @@ describe('delivery dates in a real browser', () => {
       formatDate(estimate, 'sv-SE', 'full'),
     );
     expect(await page.getByTestId('product-delivery').textContent()).toContain('Beräknad leverans');
-    await shot(page, 'delivery-product-sv-1280');
+    await screenshot(page, 'delivery-product-sv-1280');
 
     // Straight to an order of booklets (the cart is the browser's storage).
     await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
@@ -126,7 +116,7 @@ describe('delivery dates in a real browser', () => {
     );
     expect(await page.getByTestId('order-delivery-at-risk').isVisible()).toBe(true);
     await page.getByTestId('order-delivery-at-risk').scrollIntoViewIfNeeded();
-    await shot(page, 'delivery-confirmation-1280');
+    await screenshot(page, 'delivery-confirmation-1280');
     const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
     const [row] = await shop.server.database.db
       .select({ neededBy: orders.neededBy })
@@ -152,7 +142,7 @@ describe('delivery dates in a real browser', () => {
         .poll(() => entry(atRisk.orderNumber).getByTestId('delivery-at-risk').isVisible())
         .toBe(true);
       expect(await entry(inTime.orderNumber).getByTestId('delivery-at-risk').count()).toBe(0);
-      await shot(page, `delivery-admin-list-${width}`);
+      await screenshot(page, `delivery-admin-list-${width}`);
 
       await entry(atRisk.orderNumber).getByRole('button', { name: atRisk.orderNumber }).click();
       const dialog = page.getByRole('dialog');
@@ -163,7 +153,7 @@ describe('delivery dates in a real browser', () => {
         formatDate(addDays(estimate, -1)),
       );
       expect(await dialog.getByTestId('delivery-at-risk').isVisible()).toBe(true);
-      await shot(page, `delivery-admin-detail-${width}`);
+      await screenshot(page, `delivery-admin-detail-${width}`);
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -1,24 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidOcrReference } from '@/shared/invoicing/ocr-reference';
-import { acceptTerms, openPage, plain, startShop, type Shop } from './browser';
+import { acceptTerms, openPage, plain, startShop, type Shop, screenshot } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop.close());
-
-/** Screenshots for a person to look at, outside the repository (set SCREENSHOT_DIR to keep them). */
-const shotDir = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shotDir) return;
-  mkdirSync(shotDir, { recursive: true });
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
-}
 
 async function cartWith200Booklets(page: Page) {
   await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
@@ -59,7 +50,7 @@ describe('invoicing at checkout', () => {
       await page.getByLabel('Your reference / PO number (optional)').fill('PO-4711');
       await page.getByLabel('Send the invoice to a different address').check();
       await page.getByLabel('Billing address').fill('Buchhaltung\nPostfach 10\n10115 Berlin');
-      await shot(page, `cart-reverse-charge-${width}`);
+      await screenshot(page, `cart-reverse-charge-${width}`);
       await acceptTerms(page);
       await page.getByRole('button', { name: /Complete Order/ }).click();
 
@@ -74,7 +65,7 @@ describe('invoicing at checkout', () => {
       expect(await page.getByText('PO-4711').isVisible()).toBe(true);
       expect(await page.getByText('DE136695976').isVisible()).toBe(true);
       expect(await page.getByText('Postfach 10').isVisible()).toBe(true);
-      await shot(page, `confirmation-reverse-charge-${width}`);
+      await screenshot(page, `confirmation-reverse-charge-${width}`);
 
       // The PDF invoice downloads and says the same.
       const downloading = page.waitForEvent('download');

@@ -1,23 +1,14 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptTerms, openPage, startShop, type Shop } from './browser';
+import { acceptTerms, openPage, startShop, type Shop, screenshot } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop.close());
-
-/** Screenshots for a person to look at, outside the repository (set SCREENSHOT_DIR to keep them). */
-const shotDir = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shotDir) return;
-  mkdirSync(shotDir, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
-}
 
 /** Buyer emails of an order in the outbox folder, oldest first, as text. */
 function buyerEmails(orderNumber: string): { file: string; text: string }[] {
@@ -69,7 +60,7 @@ describe('the buyer order page in a real browser', () => {
     expect(await page.getByTestId('order-status').textContent()).toBe('Awaiting payment');
     expect(await page.locator('[data-step="pending"]').getAttribute('data-done')).toBe('true');
     expect(await page.locator('[data-step="paid"]').getAttribute('data-done')).toBe('false');
-    await shot(page, 'order-page-1280');
+    await screenshot(page, 'order-page-1280');
 
     await shop.server.app.emailOutbox.drain();
     const [confirmation] = buyerEmails(number);
@@ -82,7 +73,7 @@ describe('the buyer order page in a real browser', () => {
       .poll(() => fresh.page.getByRole('heading', { name: `Order ${number}` }).isVisible())
       .toBe(true);
     expect(await fresh.page.getByTestId('order-lines').textContent()).toContain('Coupon Booklet');
-    await shot(fresh.page, 'order-page-390');
+    await screenshot(fresh.page, 'order-page-390');
 
     // The same page without the fragment, or with a wrong token: no order, a way to ask for links.
     for (const target of [`/orders/${number}`, `/orders/${number}#${'A'.repeat(43)}`]) {

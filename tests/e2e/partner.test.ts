@@ -1,22 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startShop, type Shop } from './browser';
+import { openPage, startShop, type Shop, screenshot } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop.close());
-
-const shots = process.env.SCREENSHOT_DIR;
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
-}
 
 async function storedApplications(): Promise<{ company_name: string; city: string }[]> {
   const result = await shop.server.database.db.execute(

@@ -1,23 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../helpers/png';
 import { loginAsAdmin } from './admin-fixture';
-import { acceptTerms, openPage, plain, startShop, type Shop } from './browser';
+import { acceptTerms, openPage, plain, startShop, type Shop, screenshot } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop.close());
-
-const shotDir = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shotDir) return;
-  mkdirSync(shotDir, { recursive: true });
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
-}
 
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
@@ -50,7 +40,7 @@ describe('print files in a real browser', () => {
       );
       expect(plain(await page.getByTestId('conversion-fee').textContent())).toContain('× 1');
       expect(plain(await page.getByTestId('cart-total').textContent())).toBe('11 620,00 kr');
-      await shot(page, `cart-print-files-${width}`);
+      await screenshot(page, `cart-print-files-${width}`);
 
       await page.getByLabel('Company', { exact: true }).check();
       await page.getByLabel('Company name').fill('Exempel AB');

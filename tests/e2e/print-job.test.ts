@@ -1,23 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptTerms, openPage, plain, startShop, type Shop } from './browser';
+import { acceptTerms, openPage, plain, startShop, type Shop, screenshot } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop.close());
-
-/** Screenshots for a person to look at, outside the repository (set SCREENSHOT_DIR to keep them). */
-const shotDir = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shotDir) return;
-  mkdirSync(shotDir, { recursive: true });
-  // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
-}
 
 async function fillCompany(page: Page) {
   await page.getByLabel('Company', { exact: true }).check();
@@ -72,7 +61,7 @@ describe('sizes in a real browser', () => {
       await expect.poll(() => line.getAttribute('data-needs-sizes')).toBe(null);
       expect(plain(await line.getByTestId('split-status').textContent())).toBe('All 20 pcs have a size');
       expect(await page.getByTestId('sizes-needed').count()).toBe(0);
-      await shot(page, `cart-split-${width}`);
+      await screenshot(page, `cart-split-${width}`);
 
       // Raising the quantity keeps the split as it is and flags the line again.
       await page.getByRole('spinbutton', { name: 'Quantity of Polyester T-shirt' }).fill('40');
@@ -80,7 +69,7 @@ describe('sizes in a real browser', () => {
       expect(plain(await line.getByTestId('split-status').textContent())).toBe(
         '20 of 40 pcs have a size – 20 left',
       );
-      await shot(page, `cart-split-missing-${width}`);
+      await screenshot(page, `cart-split-missing-${width}`);
       await sizeInput(page, 'M', editor).fill('30');
       await expect.poll(() => line.getAttribute('data-needs-sizes')).toBe(null);
 

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutBody } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { publicPages } from '@/shared/routes';
-import { openPage, startShop, type Shop } from './browser';
+import { openPage, startShop, type Shop, screenshot } from './browser';
 
 /**
  * No page scrolls sideways on the narrowest phones (320 px), a common phone (390 px) or a laptop:
@@ -48,13 +47,6 @@ function overflowing(page: Page): Promise<string[]> {
     if (scroll > 0) found.push(`page scrolls sideways by ${scroll} px`);
     return found;
   });
-}
-
-const shotDir = process.env.SCREENSHOT_DIR;
-async function shot(page: Page, name: string) {
-  if (!shotDir) return;
-  mkdirSync(shotDir, { recursive: true });
-  await page.screenshot({ path: `${shotDir}/${name}.png`, fullPage: true });
 }
 
 describe('no page is wider than the screen', () => {
@@ -103,7 +95,7 @@ describe('no page is wider than the screen', () => {
         );
         await page.goto('/cart');
         await expect.poll(() => page.getByText('Hoodie').first().isVisible()).toBe(true);
-        await shot(page, `cart-${width}`);
+        await screenshot(page, `cart-${width}`);
         expect(await overflowing(page)).toEqual([]);
         await page.goto('/confirmation');
         await expect.poll(() => page.getByText(placed.body.orderNumber).first().isVisible()).toBe(true);
@@ -111,7 +103,7 @@ describe('no page is wider than the screen', () => {
         // The amount to pay is in view, not scrolled off inside the order summary.
         const total = await page.getByTestId('order-total').boundingBox();
         expect(total && total.x >= 0 && total.x + total.width <= width).toBe(true);
-        await shot(page, `confirmation-${width}`);
+        await screenshot(page, `confirmation-${width}`);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
