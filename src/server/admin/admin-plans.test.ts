@@ -7,6 +7,7 @@ import { openPostgres, type Database } from '@/server/db/client';
 import { migrate } from '@/server/db/migrate';
 import { listApplicationsQuery } from '@/server/partners/store';
 import {
+  csvBatches,
   csvBatchQuery,
   listOrders,
   listOrdersQuery,
@@ -232,5 +233,24 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
       expect(expected.length).toBeGreaterThan(0);
       expect(await searchAllPages(database, 'lindberg', status), `lindberg + ${status}`).toEqual(expected);
     }
+  });
+
+  it('the export in small batches is the same text as in one, every matching order once', async () => {
+    const exported = async (batchSize: number) => {
+      let text = '';
+      for await (const lines of csvBatches(database.db, { q: 'lindberg' }, 'standard', batchSize))
+        text += lines;
+      return text;
+    };
+    const whole = await exported(100_000);
+    const [count] = await queryRows<{ n: string }>(
+      database.db,
+      sql`SELECT count(*)::text AS n FROM orders WHERE customer_name ILIKE '%lindberg%'
+        OR customer_email ILIKE '%lindberg%' OR customer_organization ILIKE '%lindberg%'`,
+    );
+    expect(whole.split('\r\n').length - 1).toBe(Number(count?.n));
+    expect(Number(count?.n)).toBeGreaterThan(40);
+    // 7 does not divide the count: full batches, then a short last one.
+    expect(await exported(7)).toBe(whole);
   });
 });

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestPglite } from '@tests/helpers/server';
 import { itemsSummary, type AdminOrderLine } from '@/shared/admin';
+import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { sizeCodes } from '@/shared/sizes';
 import type { Database } from '@/server/db/client';
-import { csvCell, csvRow, csvRowSql } from './csv';
+import { csvCell, csvCodeCellSql, csvRow, csvRowSql } from './csv';
 import { itemColumnsSql, sizeColumns } from './orders';
 import { queryRows } from './sql';
 
@@ -45,6 +46,28 @@ describe('CSV made by the database = CSV made by csvRow', () => {
     );
     expect(row?.line).toBe(csvRow([value, value]));
     expect(csvCell(value)).toBe(csvRow([value]).slice(0, -2));
+  });
+
+  // The cells the export leaves unguarded: numbers, times, codes and the Swedish status labels.
+  const codeValues = [
+    ...orderStatuses,
+    ...orderStatuses.map((status) => statusLabels[status]),
+    'personal',
+    'company',
+    'domestic',
+    'reverse_charge',
+    '12345.50',
+    '0.00',
+    '2026-11-23T09:05:00.000000Z',
+    '2026-11-23 10:05',
+    null,
+  ];
+  it.each(codeValues.map((v) => [v]))('code cell %j', async (value) => {
+    const [row] = await queryRows<{ cell: string }>(
+      database.db,
+      sql`SELECT ${csvCodeCellSql(sql`${value}::text`)} AS cell`,
+    );
+    expect(row?.cell).toBe(csvCell(value));
   });
 
   it('items summary and pieces per size', async () => {

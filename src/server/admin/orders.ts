@@ -347,8 +347,10 @@ export const itemColumnsSql = sql.raw(
 );
 
 /**
- * One batch of the export, newest first after the cursor: each row's CSV line (made by the
- * database, see csvRowSql) and its keyset position.
+ * One batch of the export, newest first after the cursor, as one row: the batch's CSV lines joined
+ * (made by the database, see csvRowSql), how many, and the keyset position of its last order.
+ * One text per batch instead of a row per order: the driver's per-row work was most of Node's
+ * share of an export.
  */
 export function csvBatchQuery(
   filter: OrderFilter,
@@ -364,14 +366,17 @@ export function csvBatchQuery(
         `CASE status ${orderStatuses.map((s) => `WHEN '${s}' THEN '${statusLabels[s]}'`).join(' ')} ELSE status END`,
       )
     : sql`status`;
+  // Numbers, times and codes fixed by the schema need no formula guard (csvRowSql's { code }).
   const line = csvRowSql(
     [
       sql`order_number`,
-      excel
-        ? sql.raw(`to_char(order_date AT TIME ZONE '${SHOP_TIME_ZONE}', 'YYYY-MM-DD HH24:MI')`)
-        : isoTime(sql`order_date`),
-      status,
-      sql`customer_type`,
+      {
+        code: excel
+          ? sql.raw(`to_char(order_date AT TIME ZONE '${SHOP_TIME_ZONE}', 'YYYY-MM-DD HH24:MI')`)
+          : isoTime(sql`order_date`),
+      },
+      { code: status },
+      { code: sql`customer_type` },
       sql`customer_name`,
       sql`customer_organization`,
       sql`customer_org_number`,
@@ -381,21 +386,27 @@ export function csvBatchQuery(
       sql`delivery_address`,
       sql`country_code`,
       sql`items_summary`,
-      money('total_amount'),
-      money('ex_vat_amount'),
-      money('vat_amount'),
-      sql`vat_treatment`,
+      { code: money('total_amount') },
+      { code: money('ex_vat_amount') },
+      { code: money('vat_amount') },
+      { code: sql`vat_treatment` },
       sql`buyer_vat_number`,
       sql`buyer_reference`,
       sql`billing_address`,
-      ...sizeCodes.map((code) => sql.raw(`"size_${code}"`)),
+      ...sizeCodes.map((code) => ({ code: sql.raw(`"size_${code}"`) })),
     ],
     format,
   );
-  return sql`SELECT ${line} AS line, ${isoTime(sql`order_date`)} AS order_date, id::text AS id
-    FROM (SELECT orders.*, item_columns.* FROM orders CROSS JOIN LATERAL ${itemColumnsSql} AS item_columns
-          WHERE ${filterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${batchSize}) AS orders
-    ORDER BY orders.order_date DESC, orders.id DESC`;
+  // One query level under the batch: a subquery of orders.* under each line (the former shape)
+  // carried every wide row through a second scan (1.9 s against 1.0 s for 200 000 rows).
+  return sql`WITH page AS MATERIALIZED (
+      SELECT ${line} AS line, order_date, id FROM orders CROSS JOIN LATERAL ${itemColumnsSql} AS item_columns
+      WHERE ${filterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${batchSize})
+    SELECT coalesce(string_agg(page.line, '' ORDER BY page.order_date DESC, page.id DESC), '') AS lines,
+      count(*)::text AS count, last.order_date, last.id
+    FROM page LEFT JOIN (SELECT ${isoTime(sql`order_date`)} AS order_date, id::text AS id FROM page
+      ORDER BY page.order_date, page.id LIMIT 1) AS last ON true
+    GROUP BY last.order_date, last.id`;
 }
 
 /**
@@ -412,16 +423,16 @@ export async function* csvBatches(
   format: CsvFormat = 'standard',
   batchSize = 2000,
 ): AsyncGenerator<string> {
-  type LineRow = { line: string; order_date: string; id: string };
-  const read = (cursor: Cursor | undefined) =>
-    queryRows<LineRow>(db, csvBatchQuery(filter, cursor, batchSize, format));
-  let next: Promise<LineRow[]> | undefined = read(undefined);
+  type Batch = { lines: string; count: string; order_date: string | null; id: string | null };
+  const read = async (cursor: Cursor | undefined) =>
+    (await queryRows<Batch>(db, csvBatchQuery(filter, cursor, batchSize, format)))[0];
+  let next: Promise<Batch | undefined> | undefined = read(undefined);
   try {
     while (next) {
-      const rows: LineRow[] = await next;
-      const last = rows.at(-1);
-      next = rows.length === batchSize && last ? read({ date: last.order_date, id: last.id }) : undefined;
-      yield rows.map((row) => row.line).join('');
+      const batch: Batch | undefined = await next;
+      const last: Batch | undefined = Number(batch?.count) === batchSize ? batch : undefined;
+      next = last?.order_date && last.id ? read({ date: last.order_date, id: last.id }) : undefined;
+      if (batch?.lines) yield batch.lines;
     }
   } finally {
     // A download cut short leaves a read in flight: its answer (or error) is no longer wanted.
