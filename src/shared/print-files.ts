@@ -105,6 +105,11 @@ export function printWidthCm(productId: string, side: PrintSide, scale: number):
   return area === undefined ? undefined : Math.round(area * 1.6 * scale * 10) / 10;
 }
 
+/** The widths (cm) of the product's print areas by side, as the product page lists them. */
+export function printAreaWidths(productId: string): Partial<Record<PrintSide, number>> {
+  return printAreaWidthCm[productId] ?? {};
+}
+
 /** The full width of the product's front print area: the size a file without a placement is checked at. */
 export function fullPrintWidthCm(productId: string): number | undefined {
   return printAreaWidthCm[productId]?.front;

@@ -90,6 +90,26 @@ describe('public pages without JavaScript', () => {
     },
   );
 
+  it('a garment page says material, weight, fit, print and its size chart in the first response', async () => {
+    const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const sv = text((await fetchPage('/products/hoodie', 'sv-SE')).html);
+    expect(sv).toContain('Om produkten');
+    expect(sv).toContain('80 % bomull, 20 % polyester');
+    expect(sv).toContain('320 g/m²');
+    expect(sv).toContain('Största tryckbredd Framsida 28 cm · Baksida 32 cm');
+    // The size chart: every size with its measurements, smallest first.
+    expect(sv).toContain('Storleksguide');
+    expect(sv).toMatch(/XS 50 cm 65 cm S 53 cm 68 cm M 56 cm 71 cm .* 3XL 68 cm 79 cm/);
+    const en = text((await fetchPage('/products/hoodie', 'en-GB')).html);
+    expect(en).toContain('About the product');
+    expect(en).toContain('Unisex, relaxed fit');
+    expect(en).toContain('Size chart');
+    // A cap has no sizes, so no size chart.
+    const cap = text((await fetchPage('/products/baseball-keps', 'en-GB')).html);
+    expect(cap).toContain('One size, adjustable (54–60 cm).');
+    expect(cap).not.toContain('Size chart');
+  });
+
   it('an unknown path answers 404 with the 404 page in the visitor language', async () => {
     const sv = await fetchPage('/finns-inte', 'sv-SE');
     expect(sv.status).toBe(404);

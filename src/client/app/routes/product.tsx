@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Link, useParams } from 'wouter';
 import { findProduct } from '@/shared/catalogue';
 import { TierProduct } from '@/client/features/catalogue/tier-product';
+import { ProductFacts } from '@/client/components/product-facts';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { productMessages } from '@/shared/i18n/messages/products';
@@ -72,6 +73,7 @@ export function ProductPage() {
           <CustomiserProduct product={product} withoutMockup={<TierProduct product={product} />} />
         </Suspense>
       )}
+      <ProductFacts product={product} />
     </main>
   );
 }

@@ -1,0 +1,92 @@
+import { useId } from 'react';
+import type { Product } from '@/shared/catalogue';
+import { productFacts, sizeCharts } from '@/shared/product-facts';
+import { printAreaWidths } from '@/shared/print-files';
+import { printSideIds, printSideLabels } from '@/shared/print-options';
+import { sizeCodes } from '@/shared/sizes';
+import { formatCount } from '@/shared/money-format';
+import { productFactsMessages, productFactTexts } from '@/shared/i18n/messages/product-facts';
+import { useLocale, useT } from '@/client/lib/i18n';
+
+/** What the buyer gets: material, weight, fit, print method and area, and the garment's size chart. */
+export function ProductFacts({ product }: { product: Product }) {
+  const { locale } = useLocale();
+  const t = useT(productFactsMessages);
+  const { material, fit, print } = productFactTexts(locale, product.id);
+  const headingId = useId();
+  const chartId = useId();
+  const facts = productFacts[product.id] ?? {};
+  const offered = product.customiser?.availableSides.map((side) => side.id);
+  const areas = printAreaWidths(product.id);
+  const widths = printSideIds
+    .filter((side) => areas[side] !== undefined && (!offered || offered.includes(side)))
+    .map((side) => `${printSideLabels[locale][side]} ${formatCount(areas[side] ?? 0)} cm`)
+    .join(' · ');
+  const chart = facts.sizeChart ? sizeCharts[facts.sizeChart] : undefined;
+  const rows: [label: string, value: string | undefined][] = [
+    [t.material, material],
+    [t.weight, facts.weightGsm ? t.gsm({ n: formatCount(facts.weightGsm) }) : undefined],
+    [t.fit, fit],
+    [t.print, print],
+    [t.printWidth, widths],
+  ];
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-10 rounded-2xl border border-slate-200 p-5 shadow-sm sm:p-6"
+      data-testid="product-facts"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+        {t.heading}
+      </h2>
+      <dl className="mt-3 divide-y divide-slate-100 text-sm">
+        {rows
+          .filter((row): row is [string, string] => Boolean(row[1]))
+          .map(([label, value]) => (
+            <div key={label} className="grid gap-1 py-2 sm:grid-cols-[12rem_1fr] sm:gap-4">
+              <dt className="font-medium text-slate-700">{label}</dt>
+              <dd className="text-slate-900">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {chart && (
+        <>
+          <h3 id={chartId} className="mt-6 text-base font-semibold text-slate-900">
+            {t.sizeChart}
+          </h3>
+          <div className="mt-2 overflow-x-auto">
+            <table aria-labelledby={chartId} className="w-full min-w-[18rem] max-w-xl text-right text-sm tabular-nums">
+              <caption className="caption-bottom pt-2 text-left text-xs text-slate-600">
+                {t.sizeChartCaption}
+              </caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-700">
+                  <th scope="col" className="py-2 pr-2 text-left font-medium">
+                    {t.size}
+                  </th>
+                  <th scope="col" className="px-2 py-2 font-medium">
+                    {t.chest}
+                  </th>
+                  <th scope="col" className="py-2 pl-2 font-medium">
+                    {t.length}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {sizeCodes.map((code) => (
+                  <tr key={code} className="border-b border-slate-100 last:border-0">
+                    <th scope="row" className="py-1.5 pr-2 text-left font-semibold text-slate-900">
+                      {code}
+                    </th>
+                    <td className="px-2 py-1.5 text-slate-900">{chart.chestCm[code]} cm</td>
+                    <td className="py-1.5 pl-2 text-slate-900">{chart.lengthCm[code]} cm</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import type { SizeCode } from './sizes';
+
+/** The two cuts the garments come in; each has one size chart. */
+export type SizeChartId = 'tshirt' | 'sweatshirt';
+
+/**
+ * What the buyer gets, beyond price and print: the numbers behind each product page's facts (the
+ * words, material, fit and print notes, are in i18n/messages/product-facts.ts, keyed by the same id).
+ */
+export interface ProductFacts {
+  /** Fabric or paper weight in g/m²; absent where weight per area says nothing (caps, tape, stickers). */
+  weightGsm?: number;
+  /** Garments only: the chart their sizes follow. */
+  sizeChart?: SizeChartId;
+}
+
+export const productFacts: Readonly<Record<string, ProductFacts>> = {
+  kuponghäfte: { weightGsm: 170 },
+  klistermärken: {},
+  tejp: {},
+  'halsduk-silke': { weightGsm: 60 },
+  'halsduk-stickad': { weightGsm: 300 },
+  'tshirt-bomull': { weightGsm: 180, sizeChart: 'tshirt' },
+  'tshirt-polyester': { weightGsm: 140, sizeChart: 'tshirt' },
+  tracktop: { weightGsm: 260, sizeChart: 'sweatshirt' },
+  hoodie: { weightGsm: 320, sizeChart: 'sweatshirt' },
+  crewneck: { weightGsm: 300, sizeChart: 'sweatshirt' },
+  zip: { weightGsm: 300, sizeChart: 'sweatshirt' },
+  'baseball-keps': {},
+  'urvattad-keps': {},
+  'keps-med-nat': {},
+  mossa: {},
+  fiskehatt: { weightGsm: 240 },
+  becknarväska: {},
+};
+
+/** Garment measurements in centimetres, laid flat: half the chest width and the body length. */
+export const sizeCharts: Readonly<
+  Record<
+    SizeChartId,
+    { chestCm: Readonly<Record<SizeCode, number>>; lengthCm: Readonly<Record<SizeCode, number>> }
+  >
+> = {
+  tshirt: {
+    chestCm: { XS: 46, S: 49, M: 52, L: 55, XL: 58, XXL: 61, '3XL': 64 },
+    lengthCm: { XS: 68, S: 71, M: 74, L: 76, XL: 78, XXL: 80, '3XL': 82 },
+  },
+  sweatshirt: {
+    chestCm: { XS: 50, S: 53, M: 56, L: 59, XL: 62, XXL: 65, '3XL': 68 },
+    lengthCm: { XS: 65, S: 68, M: 71, L: 73, XL: 75, XXL: 77, '3XL': 79 },
+  },
+};
