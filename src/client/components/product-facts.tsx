@@ -55,7 +55,10 @@ export function ProductFacts({ product }: { product: Product }) {
             {t.sizeChart}
           </h3>
           <div className="mt-2 overflow-x-auto">
-            <table aria-labelledby={chartId} className="w-full min-w-[18rem] max-w-xl text-right text-sm tabular-nums">
+            <table
+              aria-labelledby={chartId}
+              className="w-full min-w-[18rem] max-w-xl text-right text-sm tabular-nums"
+            >
               <caption className="caption-bottom pt-2 text-left text-xs text-slate-600">
                 {t.sizeChartCaption}
               </caption>
