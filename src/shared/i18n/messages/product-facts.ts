@@ -75,14 +75,9 @@ export const productMaterialMessages = defineMessages(
   },
 );
 
-/** Fit by product id: garments and headwear; empty where fit says nothing. */
+/** Fit by product id: garments and headwear (nothing for products where fit says nothing). */
 export const productFitMessages = defineMessages(
   {
-    kuponghäfte: '',
-    klistermärken: '',
-    tejp: '',
-    'halsduk-silke': '',
-    'halsduk-stickad': '',
     'tshirt-bomull': 'Unisex, normal passform. Välj din vanliga storlek.',
     'tshirt-polyester': 'Unisex, atletisk passform. Vill du ha den ledigare, välj en storlek större.',
     tracktop: 'Unisex, normal passform med resår i midja och ärmslut.',
@@ -94,14 +89,8 @@ export const productFitMessages = defineMessages(
     'keps-med-nat': 'En storlek, justerbar (55–61 cm).',
     mossa: 'En storlek, töjbar.',
     fiskehatt: 'En storlek (58 cm).',
-    becknarväska: '',
   },
   {
-    kuponghäfte: '',
-    klistermärken: '',
-    tejp: '',
-    'halsduk-silke': '',
-    'halsduk-stickad': '',
     'tshirt-bomull': 'Unisex, regular fit. Choose your usual size.',
     'tshirt-polyester': 'Unisex, athletic fit. For a looser fit, choose one size up.',
     tracktop: 'Unisex, regular fit with elastic waist and cuffs.',
@@ -113,7 +102,6 @@ export const productFitMessages = defineMessages(
     'keps-med-nat': 'One size, adjustable (55–61 cm).',
     mossa: 'One size, stretchy.',
     fiskehatt: 'One size (58 cm).',
-    becknarväska: '',
   },
 );
 
