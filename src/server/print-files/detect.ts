@@ -1,5 +1,7 @@
 import type { PrintFileKind } from '@/shared/print-files';
-import { detectImage } from '@/server/uploads/detect';
+import { detectImage, looksLikeSvgDocument } from '@/server/uploads/detect';
+
+export { looksLikeSvgDocument };
 
 export type DetectedPrintFile = { kind: PrintFileKind; contentType: string } | undefined;
 
@@ -35,20 +37,4 @@ export function detectPrintFile(head: Uint8Array): DetectedPrintFile {
   if (image.kind === 'svg' && looksLikeSvgDocument(head))
     return { kind: 'vector', contentType: 'image/svg+xml' };
   return undefined;
-}
-
-/**
- * An SVG document: text that starts with markup (an XML declaration, comment, doctype or the
- * svg element itself), so an HTML page that merely contains an <svg> is not taken for one.
- */
-export function looksLikeSvgDocument(head: Uint8Array): boolean {
-  if (head.includes(0)) return false;
-  const text = new TextDecoder('utf-8', { fatal: false })
-    .decode(head)
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  if (!text.startsWith('<')) return false;
-  if (/<(html|body|script)[\s>]/i.test(text.slice(0, text.search(/<svg[\s>]/i) + 1 || undefined)))
-    return false;
-  return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(text);
 }

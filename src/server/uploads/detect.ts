@@ -18,7 +18,7 @@ const WEBP = ascii('WEBP');
 
 /**
  * What a file really is, from its first bytes: the declared type and the file name are never
- * trusted. SVG is recognised only to refuse it with a clear message (it can carry script).
+ * trusted. `svg` means the text mentions an svg element; looksLikeSvgDocument says whether it is one.
  */
 export function detectImage(bytes: Uint8Array): Detected {
   if (startsWith(bytes, PNG) && startsWith(bytes, PNG_IHDR, 12))
@@ -31,4 +31,23 @@ export function detectImage(bytes: Uint8Array): Detected {
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096)).toLowerCase();
   if (/<svg[\s>]/.test(head)) return { kind: 'svg' };
   return { kind: 'unknown' };
+}
+
+/**
+ * An SVG document: text that starts with markup (an XML declaration, comment, doctype or the
+ * svg element itself), so an HTML page that merely contains an <svg> is not taken for one.
+ */
+export function looksLikeSvgDocument(head: Uint8Array): boolean {
+  if (head.includes(0)) return false;
+  const text = new TextDecoder('utf-8', { fatal: false })
+    .decode(head)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (!text.startsWith('<')) return false;
+  if (/<(html|body|script)[\s>]/i.test(text.slice(0, text.search(/<svg[\s>]/i) + 1 || undefined)))
+    return false;
+  // A DOCTYPE may carry an internal subset in brackets (Illustrator declares entities there).
+  return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)*<svg[\s>]/i.test(
+    text,
+  );
 }

@@ -22,13 +22,37 @@ export const SNIFF_BYTES = 8192;
 export type Sniffed =
   { accept: true; contentType: string } | { accept: false; status?: number; message: string };
 
+/** Refuses a file while it is being rewritten (see ReceiveOptions.rewrite): status and the sender's message. */
+export class UploadRefusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Turns an accepted file into what is stored, chunk by chunk (an SVG cleaned of anything that
+ * could run or load). Either method may throw UploadRefusal to refuse the file.
+ */
+export interface Rewriter {
+  write(chunk: Buffer): string | Buffer;
+  end(): string | Buffer;
+}
+
 export interface ReceiveOptions {
   /** Recorded with the upload: 'image', 'print-file', 'proof', ... (lower-case letters and dashes). */
   purpose: string;
   /** Decides what the file is from its first SNIFF_BYTES bytes; the declared type and name are ignored. */
   sniff: (head: Uint8Array) => Sniffed;
-  /** Largest accepted file, in bytes. */
+  /** Largest accepted file, in bytes (as sent, and as stored after a rewrite). */
   maxBytes: number;
+  /**
+   * For files of some sniffed types, a rewriter whose output is stored instead of the bytes sent
+   * (size and hash are the stored bytes'); undefined stores the file as it came.
+   */
+  rewrite?: (contentType: string) => Rewriter | undefined;
   /** The endpoint's words for: no file part, an empty file, a file above maxBytes. */
   messages: { noFile: string; empty: string; tooLarge: string };
   /**
@@ -159,13 +183,15 @@ export async function receiveUpload(
   }
 
   const pending = await storage.beginWrite();
-  const hash = createHash('sha256');
   const sniffer = new SniffingStream(options.sniff, (chunk) => {
     received += chunk.length;
-    hash.update(chunk);
   });
+  const storing = new StoringStream(() => {
+    const verdict = sniffer.verdict;
+    return verdict?.accept ? options.rewrite?.(verdict.contentType) : undefined;
+  }, options.maxBytes);
   try {
-    await pipeline(part.file, sniffer, pending.stream);
+    await pipeline(part.file, sniffer, storing, pending.stream);
   } catch (error) {
     await pending.discard();
     await settle();
@@ -173,7 +199,7 @@ export async function receiveUpload(
   }
   await settle();
 
-  if (part.file.truncated || received > options.maxBytes) {
+  if (part.file.truncated || received > options.maxBytes || storing.tooLarge) {
     await pending.discard();
     return refuse(reply, 413, options.messages.tooLarge);
   }
@@ -186,12 +212,16 @@ export async function receiveUpload(
     await pending.discard();
     return refuse(reply, verdict?.status ?? 415, verdict?.message ?? options.messages.empty);
   }
+  if (storing.refusal) {
+    await pending.discard();
+    return refuse(reply, storing.refusal.status, storing.refusal.message);
+  }
 
   const upload: UploadInfo = {
     id: newUploadId(),
     contentType: verdict.contentType,
-    size: received,
-    sha256: hash.digest('hex'),
+    size: storing.bytes,
+    sha256: storing.sha256(),
     purpose: options.purpose,
     fileName: cleanFileName(part.filename),
   };
@@ -262,5 +292,63 @@ class SniffingStream extends Transform {
     this.head = [];
     this.verdict = this.sniff(head.subarray(0, SNIFF_BYTES));
     if (this.verdict.accept) this.push(head);
+  }
+}
+
+/**
+ * The bytes on their way to storage: passed through, or through the rewriter chosen when the first
+ * accepted chunk arrives; counted and hashed as stored. A refusal or an output above `maxBytes`
+ * stops the writing, and the rest of the request is read and dropped (so it completes).
+ */
+class StoringStream extends Transform {
+  refusal: UploadRefusal | undefined;
+  tooLarge = false;
+  bytes = 0;
+  private readonly hash = createHash('sha256');
+  private rewriter: Rewriter | null | undefined;
+
+  constructor(
+    private readonly choose: () => Rewriter | undefined,
+    private readonly maxBytes: number,
+  ) {
+    super();
+  }
+
+  sha256(): string {
+    return this.hash.digest('hex');
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    if (this.rewriter === undefined) this.rewriter = this.choose() ?? null;
+    const rewriter = this.rewriter;
+    callback(this.step(() => (rewriter ? rewriter.write(chunk) : chunk)));
+  }
+
+  override _flush(callback: TransformCallback): void {
+    const rewriter = this.rewriter;
+    callback(rewriter ? this.step(() => rewriter.end()) : undefined);
+  }
+
+  /** Stores what `produce` answers; answers an unexpected error (the pipeline fails with it). */
+  private step(produce: () => string | Buffer): Error | undefined {
+    if (this.refusal || this.tooLarge) return undefined;
+    let output: string | Buffer;
+    try {
+      output = produce();
+    } catch (error) {
+      if (error instanceof UploadRefusal) this.refusal = error;
+      else return error instanceof Error ? error : new Error(String(error));
+      return undefined;
+    }
+    const bytes = typeof output === 'string' ? Buffer.from(output) : output;
+    if (bytes.length === 0) return undefined;
+    this.bytes += bytes.length;
+    if (this.bytes > this.maxBytes) {
+      this.tooLarge = true;
+      return undefined;
+    }
+    this.hash.update(bytes);
+    this.push(bytes);
+    return undefined;
   }
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
 import {
   createPostgresDatabase,
@@ -11,7 +12,8 @@ import {
   type TestServer,
 } from '@tests/helpers/server';
 import { uploads } from '@/server/db/uploads-schema';
-import { MAX_UPLOAD_BYTES, uploadMessages } from '@/shared/uploads';
+import { uploadMessages } from '@/shared/i18n/messages/uploads';
+import { MAX_UPLOAD_BYTES, type UploadAnswer } from '@/shared/uploads';
 import { detectImage } from './detect';
 import { findMissingUploads } from './service';
 
@@ -21,16 +23,14 @@ function form(bytes: Uint8Array, name = 'logo.png', type = 'image/png'): FormDat
   return body;
 }
 
+const messages = uploadMessages.en;
+
 function upload(server: TestServer, body: BodyInit | undefined, headers: Record<string, string> = {}) {
-  return request<{ id: string; contentType: string; size: number; url: string; error?: string }>(
-    server,
-    '/api/uploads',
-    {
-      method: 'POST',
-      headers,
-      ...(body === undefined ? {} : { body }),
-    },
-  );
+  return request<UploadAnswer & { error?: string }>(server, '/api/uploads', {
+    method: 'POST',
+    headers,
+    ...(body === undefined ? {} : { body }),
+  });
 }
 
 /** Every file the upload storage holds (temporary files included). */
@@ -63,12 +63,17 @@ function uploadTests(start: () => Promise<TestServer>) {
       contentType: 'image/png',
       size: png.length,
       url: `/api/uploads/${created.body.id}`,
+      kind: 'raster',
+      width: 48,
+      height: 48,
     });
 
     const response = await fetch(`${server.url}/api/uploads/${created.body.id}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="logo\.png"/);
+    expect(response.headers.get('content-security-policy')).toMatch(/^default-src 'none';.*sandbox$/);
     expect(response.headers.get('cache-control')).toContain('max-age=31536000');
     expect(Buffer.from(await response.arrayBuffer()).equals(png)).toBe(true);
     const etag = response.headers.get('etag') ?? '';
@@ -108,7 +113,7 @@ function uploadTests(start: () => Promise<TestServer>) {
       form(Buffer.from('just some text, renamed to look like an image'), 'logo.png'),
     );
     expect(text.status).toBe(415);
-    expect(text.body.error).toBe(uploadMessages.notImage);
+    expect(text.body.error).toBe(messages.notImage);
 
     const html = await upload(
       server,
@@ -116,22 +121,16 @@ function uploadTests(start: () => Promise<TestServer>) {
     );
     expect(html.status).toBe(415);
 
-    const svg = await upload(
-      server,
-      form(
-        Buffer.from(
-          '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
-        ),
-        'logo.svg',
-        'image/svg+xml',
-      ),
-    );
-    expect(svg.status).toBe(415);
-    expect(svg.body.error).toBe(uploadMessages.svg);
+    // PDF and PostScript: print files, which the customiser sends elsewhere; said plainly here.
+    const pdf = await upload(server, form(Buffer.from('%PDF-1.7\n%%EOF\n'), 'logo.png'));
+    expect(pdf.status).toBe(415);
+    expect(pdf.body.error).toBe(messages.noPreviewHere);
+    const swedish = await upload(server, form(Buffer.from('plain text')), { 'accept-language': 'sv-SE' });
+    expect(swedish.body.error).toBe(uploadMessages.sv.notImage);
 
     const empty = await upload(server, form(Buffer.alloc(0)));
     expect(empty.status).toBe(400);
-    expect(empty.body.error).toBe(uploadMessages.empty);
+    expect(empty.body.error).toBe(messages.empty);
 
     expect(storedFiles(server)).toHaveLength(before.files);
     expect(await countRows(server)).toBe(before.rows);
@@ -143,7 +142,7 @@ function uploadTests(start: () => Promise<TestServer>) {
     makePng(8).copy(big);
     const answer = await upload(server, form(big));
     expect(answer.status).toBe(413);
-    expect(answer.body.error).toBe(uploadMessages.tooLarge);
+    expect(answer.body.error).toBe(messages.tooLarge);
     expect(answer.body.error).toContain('20 MB');
     expect(storedFiles(server)).toHaveLength(before);
     // Exactly at the limit is fine.
@@ -155,13 +154,13 @@ function uploadTests(start: () => Promise<TestServer>) {
   it('no file, empty body, JSON or two files → 4xx with a message', async () => {
     const nothing = await upload(server, undefined);
     expect(nothing.status).toBe(400);
-    expect(nothing.body.error).toBe(uploadMessages.noFile);
+    expect(nothing.body.error).toBe(messages.noFile);
 
     const fieldOnly = new FormData();
     fieldOnly.append('note', 'hello');
     const noFile = await upload(server, fieldOnly);
     expect(noFile.status).toBe(400);
-    expect(noFile.body.error).toBe(uploadMessages.noFile);
+    expect(noFile.body.error).toBe(messages.noFile);
 
     const emptyMultipart = await upload(server, '', { 'content-type': 'multipart/form-data; boundary=xyz' });
     expect(emptyMultipart.status).toBe(400);
@@ -181,7 +180,7 @@ function uploadTests(start: () => Promise<TestServer>) {
       json: { file: 'x' },
     });
     expect(json.status).toBe(400);
-    expect(json.body.error).toBe(uploadMessages.noFile);
+    expect(json.body.error).toBe(messages.noFile);
 
     const two = form(makePng(8));
     two.append('second', new Blob([new Uint8Array(makePng(8))], { type: 'image/png' }), 'b.png');
@@ -213,6 +212,123 @@ function uploadTests(start: () => Promise<TestServer>) {
     expect(await findMissingUploads(server.database, [])).toEqual([]);
   });
 }
+
+const svgHead =
+  '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 100">';
+const drawing = '<circle cx="50" cy="50" r="40" fill="#1d6fd8"/>';
+
+/** Hostile SVGs a buyer could upload: each must come back harmless, or be refused. */
+const hostile = {
+  script: `${svgHead}<script>alert(document.cookie)</script>${drawing}</svg>`,
+  onload: `${svgHead.replace('<svg ', '<svg onload="alert(1)" ')}<rect width="10" height="10" onclick="alert(2)"/>${drawing}</svg>`,
+  externalHref: `${svgHead}<image href="https://evil.example/track.png" width="5" height="5"/><use xlink:href="https://evil.example/s.svg#a"/><rect fill="url(https://evil.example/p.svg#p)" width="5" height="5"/>${drawing}</svg>`,
+  foreignObject: `${svgHead}<foreignObject width="100" height="100"><body xmlns="http://www.w3.org/1999/xhtml"><iframe src="javascript:alert(1)"></iframe></body></foreignObject>${drawing}</svg>`,
+  javascriptLink: `${svgHead}<a xlink:href="javascript:alert(1)">${drawing}</a><a href="&#106;avascript:alert(2)"><rect width="1" height="1"/></a></svg>`,
+  animation: `${svgHead}<a href="#x"><set attributeName="href" to="javascript:alert(1)"/>${drawing}</a></svg>`,
+  styleImport: `${svgHead}<style>@import url(https://evil.example/x.css); circle{fill:url(https://evil.example/i.png)}</style>${drawing}</svg>`,
+};
+
+function svgForm(text: string, name = 'logo.svg'): FormData {
+  return form(Buffer.from(text), name, 'image/svg+xml');
+}
+
+function svgTests(start: () => Promise<TestServer>) {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(() => server.close());
+
+  it('an SVG is accepted as a vector image and served cleaned: image/svg+xml, nosniff, a sandbox CSP, as an attachment', async () => {
+    const created = await upload(
+      server,
+      svgForm(`<?xml version="1.0"?>\n${svgHead}${drawing}</svg>`, 'logo.svg'),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ contentType: 'image/svg+xml', kind: 'vector' });
+    expect(created.body).not.toHaveProperty('width');
+
+    const response = await fetch(`${server.url}${created.body.url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    // Opened on its own, it is downloaded, and even drawn it could run nothing and load nothing.
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="logo\.svg"/);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/^default-src 'none';/);
+    expect(csp).toContain('sandbox');
+    expect(csp).not.toMatch(/script-src|unsafe-eval/);
+    const body = await response.text();
+    expect(body).toContain('<circle cx="50" cy="50" r="40" fill="#1d6fd8"></circle>');
+    expect(Buffer.byteLength(body)).toBe(created.body.size);
+    expect(response.headers.get('etag')).toMatch(/^"[0-9a-f]{64}"$/);
+  });
+
+  it.each(Object.entries(hostile))(
+    'a hostile SVG (%s) is stored without anything that runs or loads',
+    async (_name, svg) => {
+      const created = await upload(server, svgForm(svg));
+      expect(created.status).toBe(201);
+      const stored = await (await fetch(`${server.url}${created.body.url}`)).text();
+      expect(stored).not.toMatch(/script|alert|evil|foreignObject|iframe|onload|onclick|<set|@import/i);
+      expect(stored).toContain('<circle');
+    },
+  );
+
+  it('entity expansion, external entities and broken XML are refused with a clear message; nothing is stored', async () => {
+    const before = { files: storedFiles(server).length, rows: await countRows(server) };
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">' +
+      '<!ENTITY lol2 "&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;">]>' +
+      `${svgHead}<text>&lol2;</text></svg>`;
+    const xxe = `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${svgHead}<text>&xxe;</text></svg>`;
+    for (const svg of [laughs, xxe]) {
+      const refused = await upload(server, svgForm(svg));
+      expect(refused.status).toBe(415);
+      expect(refused.body.error).toBe(messages.svgEntities);
+    }
+    const wide = `<!DOCTYPE svg [<!ENTITY a "${'x'.repeat(200)}">]>${svgHead}<text>${'&a;'.repeat(8000)}</text></svg>`;
+    expect((await upload(server, svgForm(wide))).body.error).toBe(messages.svgEntities);
+
+    const broken = await upload(server, svgForm(`${svgHead}<g><rect></g></svg>`), {
+      'accept-language': 'sv',
+    });
+    expect(broken.status).toBe(415);
+    expect(broken.body.error).toBe(uploadMessages.sv.svgMalformed);
+    expect(storedFiles(server)).toHaveLength(before.files);
+    expect(await countRows(server)).toBe(before.rows);
+  });
+
+  it('an SVG used as the print file of its order line is vector: no conversion fee', async () => {
+    const image = await upload(server, svgForm(`${svgHead}${drawing}</svg>`));
+    const placed = await request<{ orderNumber: string; total: string }>(server, '/api/orders', {
+      method: 'POST',
+      json: {
+        idempotencyKey: `svg-print-file-${Date.now()}-abcdef`,
+        customer: testCustomer,
+        lines: [
+          {
+            productId: 'mossa',
+            quantity: 25,
+            customisation: {
+              color: 'black',
+              prints: [{ method: 'dtg', uploadId: image.body.id, side: 'front', x: 50, y: 40, scale: 0.5 }],
+              additionalInfo: '',
+            },
+          },
+        ],
+        printFiles: [image.body.id],
+      },
+    });
+    expect(placed.status).toBe(201);
+    // 25 beanies at 175 kr and nothing else.
+    expect(placed.body.total).toBe('4375.00');
+  });
+}
+
+describe('SVG in the customiser (PGlite)', () => {
+  svgTests(() => startServer());
+});
 
 describe('uploads API (PGlite)', () => {
   uploadTests(() => startServer());

@@ -1,26 +1,69 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_UPLOAD_BYTES, uploadMessages } from '@/shared/uploads';
+import { translate, type Translation } from '@/shared/i18n/define';
+import { uploadMessages } from '@/shared/i18n/messages/uploads';
+import { printFileKind } from '@/shared/print-files';
+import { MAX_UPLOAD_BYTES, SVG_TYPE, type UploadAnswer } from '@/shared/uploads';
 import type { AppContext } from '@/server/app';
 import { sendError } from '@/server/http/errors';
-import { detectImage } from './detect';
-import { enableUploads, receiveUpload, uploadStorageFor, type Sniffed } from './receive';
+import { requestLocale } from '@/server/http/locale';
+import { detectImage, looksLikeSvgDocument } from './detect';
+import {
+  enableUploads,
+  receiveUpload,
+  UploadRefusal,
+  uploadStorageFor,
+  type Rewriter,
+  type Sniffed,
+} from './receive';
 import { sendUpload } from './serve';
 import { findUpload } from './service';
 import { measureUpload } from './measure';
+import { createSvgSanitiser, SvgRefused, type SvgProblem } from './svg-sanitiser';
 
-/** What POST /api/uploads answers (201). */
-export interface UploadAnswer {
-  id: string;
-  contentType: string;
-  size: number;
-  url: string;
-}
+export type { UploadAnswer };
 
-/** Customiser images: PNG, JPEG, WebP, GIF by their first bytes; SVG refused (it can carry script). */
-function sniffImage(head: Uint8Array): Sniffed {
+type UploadTexts = Translation<typeof uploadMessages.en>;
+
+const PDF = '%PDF-';
+const POSTSCRIPT = '%!PS';
+
+/**
+ * Customiser images: PNG, JPEG, WebP, GIF by their first bytes, and SVG documents (cleaned before
+ * they are stored). A PDF or PostScript file gets its own answer: it can be a print file, not a preview.
+ */
+function sniffImage(head: Uint8Array, t: UploadTexts): Sniffed {
   const detected = detectImage(head);
   if (detected.kind === 'image') return { accept: true, contentType: detected.contentType };
-  return { accept: false, message: detected.kind === 'svg' ? uploadMessages.svg : uploadMessages.notImage };
+  if (detected.kind === 'svg' && looksLikeSvgDocument(head)) return { accept: true, contentType: SVG_TYPE };
+  const start = new TextDecoder('latin1').decode(head.subarray(0, 1024));
+  if (start.includes(PDF) || start.startsWith(POSTSCRIPT)) return { accept: false, message: t.noPreviewHere };
+  return { accept: false, message: t.notImage };
+}
+
+const svgProblemMessage = (t: UploadTexts): Record<SvgProblem, string> => ({
+  malformed: t.svgMalformed,
+  entities: t.svgEntities,
+  encoding: t.svgEncoding,
+  notSvg: t.svgNotSvg,
+});
+
+/** SVG is stored as the sanitiser writes it anew: nothing in it can run script or load anything. */
+function svgRewriter(t: UploadTexts): Rewriter {
+  const sanitiser = createSvgSanitiser();
+  const refusing =
+    <A extends unknown[]>(step: (...args: A) => string) =>
+    (...args: A): string => {
+      try {
+        return step(...args);
+      } catch (error) {
+        if (error instanceof SvgRefused) throw new UploadRefusal(415, svgProblemMessage(t)[error.problem]);
+        throw error;
+      }
+    };
+  return {
+    write: refusing((chunk: Buffer) => sanitiser.write(chunk)),
+    end: refusing(() => sanitiser.end()),
+  };
 }
 
 /**
@@ -33,19 +76,28 @@ export function uploadRoutes(context: AppContext) {
     await enableUploads(app);
 
     app.post('/api/uploads', async (request, reply) => {
+      const t = translate(uploadMessages, requestLocale(request));
       const upload = await receiveUpload(request, reply, context, {
         purpose: 'image',
-        sniff: sniffImage,
+        sniff: (head) => sniffImage(head, t),
+        rewrite: (contentType) => (contentType === SVG_TYPE ? svgRewriter(t) : undefined),
         maxBytes: MAX_UPLOAD_BYTES,
-        messages: uploadMessages,
+        messages: t,
       });
       if (!upload) return reply;
       // The pixel size is kept for the print-quality check, should the buyer use the image as the print file.
-      await measureUpload(context.database, storage, upload);
-      const { id, contentType, size } = upload;
-      return reply
-        .code(201)
-        .send({ id, contentType, size, url: `/api/uploads/${id}` } satisfies UploadAnswer);
+      const size = await measureUpload(context.database, storage, upload);
+      const { id, contentType } = upload;
+      const answer: UploadAnswer = {
+        id,
+        contentType,
+        size: upload.size,
+        url: `/api/uploads/${id}`,
+        // The server decides what the image is as a print file (and so whether the fee applies).
+        kind: printFileKind(contentType) ?? 'raster',
+        ...(size ? { width: size.width, height: size.height } : {}),
+      };
+      return reply.code(201).send(answer);
     });
 
     app.get<{ Params: { id: string } }>('/api/uploads/:id', async (request, reply) => {
@@ -53,6 +105,8 @@ export function uploadRoutes(context: AppContext) {
       const upload = await findUpload(context.database, request.params.id, 'image');
       const stored = upload && (await storage.open(upload.id));
       if (!upload || !stored) return sendError(reply, 404, 'Image not found');
+      // Raster images inline; an SVG (cleaned) as an attachment all the same: an <img> shows it,
+      // opened on its own it is downloaded, never drawn as a document of the shop's origin.
       return sendUpload(request, reply, upload, stored, { inline: true });
     });
   };
