@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '@/server/db/uploads-schema';
-import { uploadMessages } from '@/shared/uploads';
+import { uploadMessages } from '@/shared/i18n/messages/uploads';
 import { makePng } from '../helpers/png';
-import { openPage, plain, startShop, type Shop } from './browser';
+import { openPage, plain, screenshot, startShop, type Shop } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -245,7 +245,7 @@ describe('customiser in a real browser', () => {
     const alert = page.getByRole('region', { name: 'DTG print' }).getByRole('alert');
 
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    await expect.poll(() => alert.textContent()).toBe(uploadMessages.notImage);
+    await expect.poll(() => alert.textContent()).toBe(uploadMessages.en.notImage);
 
     // Declared as PNG by the browser, but the bytes are text: the server refuses it.
     await input.setInputFiles({
@@ -253,19 +253,20 @@ describe('customiser in a real browser', () => {
       mimeType: 'image/png',
       buffer: Buffer.from('this is not really a png'),
     });
-    await expect.poll(() => alert.textContent()).toBe(uploadMessages.notImage);
+    await expect.poll(() => alert.textContent()).toBe(uploadMessages.en.notImage);
 
+    // An SVG that is not well-formed XML: refused by the server, which says why.
     await input.setInputFiles({
       name: 'logo.svg',
       mimeType: 'image/svg+xml',
-      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><g></svg>'),
     });
-    await expect.poll(() => alert.textContent()).toBe(uploadMessages.svg);
+    await expect.poll(() => alert.textContent()).toBe(uploadMessages.en.svgMalformed);
 
     const huge = Buffer.alloc(21 * 1024 * 1024);
     makePng(8).copy(huge);
     await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: huge });
-    await expect.poll(() => alert.textContent()).toBe(uploadMessages.tooLarge);
+    await expect.poll(() => alert.textContent()).toBe(uploadMessages.en.tooLarge);
 
     expect(await uploadCount()).toBe(before);
     expect(await page.getByTestId('print-dtg').count()).toBe(0);
@@ -287,4 +288,300 @@ describe('customiser in a real browser', () => {
     expect(await storedCart(page)).toEqual([]);
     await context.close();
   });
+});
+
+/** An SVG logo with everything a hostile one might carry; the shop keeps only the drawing. */
+const hostileSvg = Buffer.from(
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 120 60" width="120" height="60" onload="document.title=\'pwned\'">' +
+    '<script>document.title="pwned"</script>' +
+    '<foreignObject width="10" height="10"><body xmlns="http://www.w3.org/1999/xhtml"><img src="https://evil.example/x.png"/></body></foreignObject>' +
+    '<a xlink:href="javascript:alert(1)"><rect width="120" height="60" rx="8" fill="#1d6fd8"/></a>' +
+    '<image href="https://evil.example/tracker.png" width="1" height="1"/>' +
+    '<circle cx="60" cy="30" r="18" fill="#fff" onclick="alert(1)"/></svg>',
+);
+const svgFile = { name: 'logo.svg', mimeType: 'image/svg+xml', buffer: hostileSvg };
+const pdfFile = {
+  name: 'logo.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'),
+};
+
+interface StoredPrintFile {
+  id: string;
+  kind: string;
+  source: string;
+}
+const storedPrintFiles = (page: Page) =>
+  page.evaluate(() => JSON.parse(window.localStorage.getItem('printFiles') ?? '[]') as unknown) as Promise<
+    StoredPrintFile[]
+  >;
+
+describe('print files from the customiser', () => {
+  it('SVG: previewed on the garment, cleaned; one click makes it the print file, and the cart charges no fee', async () => {
+    const { page, context, errors } = await openPage(shop);
+    await page.goto('/products/hoodie');
+    await page.getByLabel('Upload DTG print image').setInputFiles(svgFile);
+    const print = page.getByTestId('print-dtg');
+    await expect.poll(() => print.isVisible()).toBe(true);
+    // The browser draws the cleaned SVG as an image (never as markup in the page).
+    await expect
+      .poll(() => print.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(await page.locator('main svg script, main foreignObject').count()).toBe(0);
+    const src = (await print.locator('img').getAttribute('src')) ?? '';
+    const served = await context.request.get(`${shop.server.url}${src}`);
+    expect(served.headers()['content-type']).toBe('image/svg+xml');
+    expect(served.headers()['x-content-type-options']).toBe('nosniff');
+    expect(served.headers()['content-disposition']).toMatch(/^attachment;/);
+    expect(served.headers()['content-security-policy']).toContain('sandbox');
+    expect(await served.text()).not.toMatch(/script|pwned|evil|onload|onclick|foreignObject|javascript/i);
+    expect(await page.title()).not.toContain('pwned');
+
+    // Vector: said before choosing, sharp at any size.
+    const choice = page.getByTestId('use-as-print-file-dtg');
+    expect(await choice.getAttribute('data-kind')).toBe('vector');
+    expect(await choice.getByTestId('print-file-note').textContent()).toBe('SVG is a vector file: no fee.');
+    expect(plain(await page.getByTestId('quality-dtg').textContent())).toBe(
+      'about 13,4 cm wide · Vector: sharp at any size.',
+    );
+    await choice.getByLabel('Use this image as the print file').check();
+    await expect
+      .poll(async () => (await storedPrintFiles(page)).map((f) => [f.kind, f.source]))
+      .toEqual([['vector', 'customiser']]);
+
+    await page.getByLabel('Quantity (pcs)').fill('50');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('50');
+    await page.goto('/cart');
+    const files = page.getByTestId('print-files');
+    await expect.poll(() => files.getByTestId('print-file').count()).toBe(1);
+    expect(plain(await files.getByTestId('print-file').textContent())).toContain('logo.svg');
+    expect(await files.getByTestId('print-file-kind').textContent()).toBe('Vector');
+    expect(await page.getByTestId('conversion-fee').count()).toBe(0);
+    expect(plain(await page.getByTestId('cart-total').textContent())).toBe('5 718,75 kr');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('low-resolution PNG: the dpi warning follows the print size; as the print file it adds the 100 kr fee in the cart', async () => {
+    const { page, context, errors } = await openPage(shop);
+    await page.goto('/products/hoodie');
+    await page.getByLabel('Upload DTG print image').setInputFiles(png('small-logo.png'));
+    await expect.poll(() => page.getByTestId('print-dtg').isVisible()).toBe(true);
+
+    // 96 px across 13,4 cm (30 % on the hoodie front): far below 150 dpi.
+    const quality = page.getByTestId('quality-dtg').getByTestId('print-quality');
+    await expect
+      .poll(async () => plain(await quality.textContent()))
+      .toBe('18 dpi at 13,4 cm wide: will look blurry at this size');
+    expect(await quality.getAttribute('data-blurry')).not.toBeNull();
+    const size = page.getByRole('region', { name: 'DTG print' }).getByRole('slider', { name: 'Print size' });
+    await size.focus();
+    for (let i = 0; i < 2; i++) await page.keyboard.press('ArrowLeft');
+    await expect
+      .poll(async () => plain(await quality.textContent()))
+      .toBe('54 dpi at 4,5 cm wide: will look blurry at this size');
+
+    // The fee is said before the box is ticked.
+    const choice = page.getByTestId('use-as-print-file-dtg');
+    expect(await choice.getAttribute('data-kind')).toBe('raster');
+    expect(plain(await choice.getByTestId('print-file-note').textContent())).toBe(
+      'This image is a raster image: as the print file it costs 100,00 kr for conversion. A vector file (SVG, PDF, EPS, AI) costs nothing extra.',
+    );
+    await screenshot(page, 'customiser-raster-choice-1280', { fullPage: false });
+    const box = choice.getByLabel('Use this image as the print file');
+    await box.check();
+    await expect.poll(async () => (await storedPrintFiles(page)).length).toBe(1);
+    // Unticked, it is no print file any more; ticked again for the order.
+    await box.uncheck();
+    await expect.poll(async () => (await storedPrintFiles(page)).length).toBe(0);
+    await box.check();
+
+    await page.getByLabel('Quantity (pcs)').fill('50');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('50');
+    await page.goto('/cart');
+    const files = page.getByTestId('print-files');
+    await expect.poll(() => files.getByTestId('print-file').count()).toBe(1);
+    expect(plain(await files.getByTestId('print-file-kind').textContent())).toBe(
+      'Raster · + 100,00 kr conversion',
+    );
+    expect(plain(await files.getByTestId('print-quality').textContent())).toBe(
+      '54 dpi at 4,5 cm wide: will look blurry at this size',
+    );
+    expect(plain(await page.getByTestId('conversion-fee').textContent())).toContain('× 1');
+    expect(plain(await page.getByTestId('cart-total').textContent())).toBe('5 818,75 kr');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('PDF: no preview, said plainly; it still becomes the print file (vector, no fee)', async () => {
+    const { page, context, errors } = await openPage(shop, { width: 390 });
+    await page.goto('/products/tshirt-bomull');
+    await page.getByLabel('Upload DTG print image').setInputFiles(pdfFile);
+    const card = page.getByTestId('no-preview-dtg');
+    await expect.poll(() => card.isVisible()).toBe(true);
+    expect(plain(await card.textContent())).toContain(
+      'logo.pdf cannot be shown on the garment: PDF, EPS and AI files have no preview. You can still use the file as your print file.',
+    );
+    expect(await page.getByTestId('print-dtg').count()).toBe(0);
+    const choice = page.getByTestId('use-print-file-dtg');
+    expect(await choice.getByTestId('print-file-note').textContent()).toBe(
+      'PDF, EPS and AI are vector files: no fee.',
+    );
+    await choice.getByLabel('Use this file as the print file').check();
+    await expect
+      .poll(async () => (await storedPrintFiles(page)).map((f) => [f.kind, f.source]))
+      .toEqual([['vector', 'upload']]);
+    await screenshot(page, 'customiser-pdf-390');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.goto('/cart');
+    const files = page.getByTestId('print-files');
+    await expect.poll(() => files.getByTestId('print-file').count()).toBe(1);
+    expect(await files.getByTestId('print-file-kind').textContent()).toBe('Vector');
+    expect(await page.getByTestId('conversion-fee').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+/** English that the customiser used to show to everyone: none of it may be left in Swedish. */
+const englishWords = [
+  /Your prints/,
+  /Per unit/,
+  /Upload image/,
+  /\bReplace\b/,
+  /Uploading/,
+  /Print side/,
+  /Print size/,
+  /Wait for the upload/,
+  /Upload an image below/,
+  /mockup/i,
+  /\bpcs\b/,
+  /\bQuantity\b/,
+  /Add to cart/,
+  /\bColou?r\b/,
+  /\bRemove\b/,
+  /\bView\b/,
+  /\bTotal\b/,
+  /Additional information/,
+  /Drag a print/,
+  /full-colour/,
+  /durable colours/,
+  /Print files should/,
+  /\buploaded\b/,
+  /Use this/,
+  /print file/i,
+  /\b(Front|Back|Side)\b/,
+  /\b(Navy|White|Black|Grey)\b/,
+  /\b(across|down)\b/,
+  /DTG print|Screen print/,
+  /price tiers/i,
+  /Whole pieces/,
+  /No print/,
+  /dpi at/,
+  /blurry/,
+];
+
+/** Every text a visitor or a screen reader meets in the page's main part, as written (not as CSS shows it). */
+const visibleAndSpokenText = (page: Page) =>
+  page.locator('main').evaluate((main) => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
+    for (const element of main.querySelectorAll('*')) {
+      for (const name of ['aria-label', 'title', 'alt', 'placeholder', 'aria-valuetext']) {
+        const value = element.getAttribute(name);
+        if (value !== null) texts.push(value);
+      }
+    }
+    return texts.join('\n');
+  });
+
+describe('the customiser in both languages', () => {
+  it('Swedish (sv-SE): no English left, units "st", while uploading and after', async () => {
+    const { page, context, errors } = await openPage(shop, { locale: 'sv-SE', width: 1280 });
+    // Hold the upload a moment, to read what the page says meanwhile.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/uploads', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/products/hoodie');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('sv');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Hoodie');
+    await page.getByLabel('Ladda upp bild för DTG-tryck').setInputFiles(png('logga.png'));
+    await expect.poll(() => page.getByText('Laddar upp …').isVisible()).toBe(true);
+    expect(
+      await page.getByText('Vänta tills uppladdningen är klar innan du lägger i varukorgen.').isVisible(),
+    ).toBe(true);
+    const whileUploading = await visibleAndSpokenText(page);
+    release();
+    await expect.poll(() => page.getByTestId('print-dtg').isVisible()).toBe(true);
+    await page.getByLabel('Ladda upp bild för Screentryck').setInputFiles(svgFile);
+    await expect.poll(() => page.getByTestId('print-screen').isVisible()).toBe(true);
+    // The screen print goes on the back: the front then names it.
+    await page.getByRole('region', { name: 'Screentryck' }).getByText('Baksida', { exact: true }).click();
+    await page
+      .getByRole('group', { name: 'Förhandsvisad sida' })
+      .getByRole('button', { name: 'Framsida' })
+      .click();
+    await page.getByLabel('Antal (st)').fill('10');
+    await expect.poll(() => page.getByText('Minsta beställning är 20 st').first().isVisible()).toBe(true);
+    await page.getByLabel('Antal (st)').fill('50');
+    await expect
+      .poll(async () => plain(await page.getByTestId('summary-quantity').textContent()))
+      .toBe('50 st');
+    expect(plain(await page.getByTestId('quality-dtg').textContent())).toBe(
+      '18 dpi vid 13,4 cm bredd: kommer att se suddig ut i den här storleken',
+    );
+    expect(plain(await page.getByTestId('use-as-print-file-dtg').textContent())).toContain(
+      'Använd den här bilden som tryckfil',
+    );
+    const after = await visibleAndSpokenText(page);
+    for (const text of [whileUploading, after]) {
+      const left = englishWords.filter((word) => word.test(text)).map(String);
+      expect(left).toEqual([]);
+    }
+    expect(after).toContain('Dina tryck');
+    expect(after).toContain('Styckpris');
+    expect(after).toContain('Byt');
+    expect(after).toContain('Trycksida');
+    expect(after).toContain('Hoodie sedd framifrån');
+    expect(await page.getByText('Färg: Vit').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await expect.poll(() => page.getByText('50 st har lagts i varukorgen').isVisible()).toBe(true);
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const [locale, language] of [
+    ['sv-SE', 'sv'],
+    ['en-GB', 'en'],
+  ] as const) {
+    for (const width of [390, 1280]) {
+      it(`screenshots: a designed hoodie in ${language} at ${width} px`, async () => {
+        const { page, context, errors } = await openPage(shop, { locale, width });
+        await page.goto('/products/hoodie');
+        await page
+          .getByLabel(/Upload DTG print image|Ladda upp bild för DTG-tryck/)
+          .setInputFiles(png('logo.png'));
+        await expect.poll(() => page.getByTestId('print-dtg').isVisible()).toBe(true);
+        await page
+          .getByLabel(/Upload Screen print image|Ladda upp bild för Screentryck/)
+          .setInputFiles(svgFile);
+        await expect.poll(() => page.getByTestId('print-screen').isVisible()).toBe(true);
+        await page.getByTestId('use-as-print-file-screen').getByRole('checkbox').check();
+        await screenshot(page, `customiser-${language}-${width}`);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    }
+  }
 });

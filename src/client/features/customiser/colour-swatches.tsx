@@ -1,6 +1,8 @@
 import { Check } from 'lucide-react';
 import { colors, type ColorId } from '@/shared/catalogue';
+import { colourMessages, customiserMessages } from '@/shared/i18n/messages/customiser';
 import { cn } from '@/client/lib/cn';
+import { useT } from '@/client/lib/i18n';
 
 /** The product's colours as a radio group of swatches; each swatch is named by its colour. */
 export function ColourSwatches(props: {
@@ -8,23 +10,25 @@ export function ColourSwatches(props: {
   value: string;
   onChange: (id: ColorId) => void;
 }) {
+  const t = useT(customiserMessages);
+  const names = useT(colourMessages);
   const offered = colors.filter((c) => props.available.includes(c.id));
   const selected = offered.find((c) => c.id === props.value);
   return (
     <fieldset>
       <legend className="text-base font-semibold text-slate-900">
-        Colour: <span className="font-normal text-slate-700">{selected?.label}</span>
+        {t.colour}: <span className="font-normal text-slate-700">{selected && names[selected.id]}</span>
       </legend>
       <div className="mt-3 flex flex-wrap gap-2">
         {offered.map((c) => (
-          <label key={c.id} className="relative cursor-pointer" title={c.label}>
+          <label key={c.id} className="relative cursor-pointer" title={names[c.id]}>
             <input
               type="radio"
               name="colour"
               value={c.id}
               checked={c.id === props.value}
               onChange={() => props.onChange(c.id)}
-              aria-label={c.label}
+              aria-label={names[c.id]}
               className="peer sr-only"
             />
             <span

@@ -20,40 +20,43 @@ const cap = findProduct('baseball-keps') as Product;
 
 describe('customiser quote', () => {
   it('applies the highest tier not above the quantity and prices to the öre (50 hoodies = 5 718,75 kr)', () => {
-    const q = quote(hoodie, '50');
+    const q = quote(hoodie, '50', 'en');
     expect(q.tier?.quantity).toBe(50);
     expect(q.total).toBe(5_718_750);
     expect(q.problem).toBeUndefined();
-    expect(quote(hoodie, '99').tier?.quantity).toBe(50);
-    expect(quote(hoodie, '99').total).toBe(99 * 114_375 + 5); // 11 323,125 → 11 323,13 (half-up)
-    expect(quote(hoodie, '100').tier?.quantity).toBe(100);
-    expect(quote(hoodie, '5000').tier?.quantity).toBe(500);
-    expect(quote(hoodie, '20').nextTier?.quantity).toBe(50);
-    expect(quote(hoodie, '500').nextTier).toBeUndefined();
+    expect(quote(hoodie, '99', 'en').tier?.quantity).toBe(50);
+    expect(quote(hoodie, '99', 'en').total).toBe(99 * 114_375 + 5); // 11 323,125 → 11 323,13 (half-up)
+    expect(quote(hoodie, '100', 'en').tier?.quantity).toBe(100);
+    expect(quote(hoodie, '5000', 'en').tier?.quantity).toBe(500);
+    expect(quote(hoodie, '20', 'en').nextTier?.quantity).toBe(50);
+    expect(quote(hoodie, '500', 'en').nextTier).toBeUndefined();
   });
 
   it('below the first tier: the minimum message, no total (beanie: 25)', () => {
-    expect(quote(hoodie, '19')).toMatchObject({
+    expect(quote(hoodie, '19', 'en')).toMatchObject({
       quantity: 19,
       problem: 'Minimum order is 20 pcs',
       total: undefined,
     });
-    expect(quote(beanie, '24').problem).toBe('Minimum order is 25 pcs');
-    expect(quote(beanie, '25').problem).toBeUndefined();
-    expect(quote(cap, '20').total).toBe(20 * 66_000);
+    expect(quote(beanie, '24', 'en').problem).toBe('Minimum order is 25 pcs');
+    // In Swedish: "st", the same rule.
+    expect(quote(beanie, '24', 'sv').problem).toBe('Minsta beställning är 25 st');
+    expect(quote(beanie, '25', 'en').problem).toBeUndefined();
+    expect(quote(cap, '20', 'en').total).toBe(20 * 66_000);
   });
 
   it('non-numeric, negative, decimal, empty and huge input count as nothing orderable', () => {
     for (const text of ['', 'abc', '-50', '12.5', '5e3', '50 st', 'NaN', '١٢٣']) {
-      const q = quote(hoodie, text);
+      const q = quote(hoodie, text, 'en');
       expect(q.quantity).toBe(0);
       expect(q.problem).toBe('Minimum order is 20 pcs');
       expect(q.total).toBeUndefined();
     }
-    expect(quote(hoodie, ' 60 ').quantity).toBe(60);
-    expect(quote(hoodie, '99999999999999999999').problem).toBe('Minimum order is 20 pcs');
-    expect(quote(hoodie, '1000001').problem).toMatch(/^Maximum order is 1\s000\s000 pcs$/);
-    expect(quote(hoodie, '1000000').problem).toBeUndefined();
+    expect(quote(hoodie, ' 60 ', 'en').quantity).toBe(60);
+    expect(quote(hoodie, '99999999999999999999', 'en').problem).toBe('Minimum order is 20 pcs');
+    expect(quote(hoodie, '1000001', 'en').problem).toMatch(/^Maximum order is 1\s000\s000 pcs$/);
+    expect(quote(hoodie, '1000001', 'sv').problem).toMatch(/^Största beställning är 1\s000\s000 st$/);
+    expect(quote(hoodie, '1000000', 'en').problem).toBeUndefined();
     expect(isNotWholeNumber('12a')).toBe(true);
     expect(isNotWholeNumber('120')).toBe(false);
     expect(isNotWholeNumber('')).toBe(false);
@@ -104,6 +107,7 @@ describe('print placement', () => {
           fileName: 'a.png',
           contentType: 'image/png',
           size: 10,
+          kind: 'raster',
         },
       },
       { method: 'screen', side: 'front', x: 50, y: 50, scale: 0.3 },

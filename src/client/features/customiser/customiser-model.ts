@@ -10,11 +10,15 @@ import {
   type PrintMethod,
   type PrintPlacement,
 } from '@/shared/customisation';
-import { printMethodLabels } from '@/shared/print-options';
+import { printMethodIds } from '@/shared/print-options';
 import { lineTotal, type Milli } from '@/shared/money';
 import { parseQuantity, tierFor } from '@/shared/pricing';
 import { formatCount } from '@/shared/money-format';
-import { minimumOrderMessage, quantityUnit } from '@/shared/terms';
+import type { Locale } from '@/shared/i18n/locale';
+import { customiserMessages } from '@/shared/i18n/messages/customiser';
+import { productMessages } from '@/shared/i18n/messages/products';
+import type { PrintFileAnswer } from '@/shared/print-files';
+import type { UploadAnswer } from '@/shared/uploads';
 import { printArea, type MockupProduct } from './mockups';
 
 const mockupProducts: readonly string[] = [
@@ -27,18 +31,8 @@ const mockupProducts: readonly string[] = [
 /** Products that have a drawn mockup (the five customiser products). */
 export const isMockupProduct = (id: string): id is MockupProduct => mockupProducts.includes(id);
 
-export const printMethods: readonly { id: PrintMethod; label: string; description: string }[] = [
-  {
-    id: 'dtg',
-    label: printMethodLabels.en.dtg,
-    description: 'Digital full-colour print: photos, gradients and detailed artwork.',
-  },
-  {
-    id: 'screen',
-    label: printMethodLabels.en.screen,
-    description: 'Solid, durable colours: the best value for simple logos in large runs.',
-  },
-];
+/** The two prints of a design, in the order the customiser shows them. */
+export const printMethods: readonly PrintMethod[] = printMethodIds;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -122,19 +116,16 @@ export interface Quote {
   nextTier: PriceTier | undefined;
 }
 
-export function minimumMessage(product: Product): string {
-  return minimumOrderMessage(product.minQuantity);
-}
-
-/** Prices a typed quantity (whole numbers; anything else counts as 0). */
-export function quote(product: Product, quantityText: string): Quote {
+/** Prices a typed quantity (whole numbers; anything else counts as 0); problems in the buyer's language. */
+export function quote(product: Product, quantityText: string, locale: Locale): Quote {
   const quantity = parseQuantity(quantityText);
   const tier = tierFor(product.tiers, quantity);
   const nextTier = product.tiers.find((t) => t.quantity > quantity);
   let problem: string | undefined;
-  if (quantity < product.minQuantity) problem = minimumMessage(product);
+  if (quantity < product.minQuantity)
+    problem = productMessages[locale].minimumOrder({ n: formatCount(product.minQuantity) });
   else if (quantity > MAX_LINE_QUANTITY)
-    problem = `Maximum order is ${formatCount(MAX_LINE_QUANTITY)} ${quantityUnit.en}`;
+    problem = customiserMessages[locale].maximumOrder({ n: formatCount(MAX_LINE_QUANTITY) });
   const total = tier && !problem ? lineTotal(tier.pricePerUnit, quantity) : undefined;
   return { quantity, tier, total, problem, nextTier };
 }
@@ -144,6 +135,9 @@ export function isNotWholeNumber(text: string): boolean {
   return text.trim() !== '' && !/^\d+$/.test(text.trim());
 }
 
+/** The image of a print, as POST /api/uploads answered it (kind and pixels decided by the server). */
+export type PrintImage = UploadAnswer & { fileName: string };
+
 /** One print being designed; it joins the order only once its image is uploaded. */
 export interface PrintDraft {
   method: PrintMethod;
@@ -151,7 +145,9 @@ export interface PrintDraft {
   x: number;
   y: number;
   scale: number;
-  upload?: { id: string; url: string; fileName: string; contentType: string; size: number };
+  upload?: PrintImage;
+  /** A PDF, EPS or AI file chosen for this print: nothing to preview, it can only be the print file. */
+  printFile?: PrintFileAnswer;
 }
 
 /** The design as the cart and the order carry it (src/shared/customisation.ts). */

@@ -3,9 +3,14 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { colors, type ColorId, type PrintSide, type Product } from '@/shared/catalogue';
 import { ADDITIONAL_INFO_MAX, DEFAULT_SCALE, type PrintMethod } from '@/shared/customisation';
 import { lineTotal } from '@/shared/money';
+import { customiserMessages } from '@/shared/i18n/messages/customiser';
+import { productDescription } from '@/shared/i18n/messages/product-descriptions';
+import { productName } from '@/shared/i18n/messages/product-names';
+import { productMessages } from '@/shared/i18n/messages/products';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
+import { printSideLabels } from '@/shared/print-options';
 import { hasSizes, splitTotal, type SizeSplit } from '@/shared/sizes';
-import { useT } from '@/client/lib/i18n';
+import { useLocale, useT } from '@/client/lib/i18n';
 import { cn } from '@/client/lib/cn';
 import { formatCount } from '@/shared/money-format';
 import { notify } from '@/client/lib/notify';
@@ -25,7 +30,6 @@ import {
 import { DesignPreview } from './design-preview';
 import type { MockupProduct } from './mockups';
 import { PrintPanel } from './print-panel';
-import { CONVERSION_FEE_KR, priceTermsNote, quantityUnit } from '@/shared/terms';
 import { ProductDelivery } from '@/client/components/delivery-estimate';
 
 /** Customiser products (SPEC §2): colour, two prints placed on a mockup, free quantity, price summary. */
@@ -52,6 +56,12 @@ function Customiser({
 }) {
   const { dispatch } = useCart();
   const { formatPrice, formatUnitPrice } = useCurrency();
+  const { locale } = useLocale();
+  const t = useT(customiserMessages);
+  const productTexts = useT(productMessages);
+  const name = productName(locale, product);
+  // Side labels in the buyer's language (the catalogue's are English).
+  const sides = config.availableSides.map((s) => ({ id: s.id, label: printSideLabels[locale][s.id] }));
   const ids = {
     quantity: useId(),
     quantityHelp: useId(),
@@ -67,9 +77,9 @@ function Customiser({
   const [previewSide, setPreviewSide] = useState<PrintSide>(firstSide);
   // DTG starts on the first side, screen print on the second (if any): two prints never start on top of each other.
   const [prints, setPrints] = useState<PrintDraft[]>(() =>
-    printMethods.map((m, index) => {
+    printMethods.map((method, index) => {
       const side = config.availableSides[index]?.id ?? firstSide;
-      return { method: m.id, side, scale: DEFAULT_SCALE, ...placeFor(mockup, side, []) };
+      return { method, side, scale: DEFAULT_SCALE, ...placeFor(mockup, side, []) };
     }),
   );
   const [uploading, setUploading] = useState<Record<PrintMethod, boolean>>({ dtg: false, screen: false });
@@ -79,7 +89,7 @@ function Customiser({
 
   const hex = colors.find((c) => c.id === color)?.hex ?? '#ffffff';
   const dark = ['black', 'navy', 'red', 'blue', 'green', 'purple', 'brown'].includes(color);
-  const q = quote(product, quantityText);
+  const q = quote(product, quantityText, locale);
   const busy = uploading.dtg || uploading.screen;
   const uploaded = prints.filter((p) => p.upload);
   const notWhole = isNotWholeNumber(quantityText);
@@ -121,7 +131,7 @@ function Customiser({
       customisation: toCustomisation(color, prints, additionalInfo),
       ...(garment && sized > 0 ? { sizes } : {}),
     });
-    notify.success(`Added ${q.quantity} ${quantityUnit.en} to cart`);
+    notify.success(t.added({ n: formatCount(q.quantity) }));
   };
 
   return (
@@ -131,17 +141,16 @@ function Customiser({
       className="mt-6 grid gap-x-12 gap-y-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]"
     >
       <div className="lg:col-start-2 lg:row-start-1">
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{product.name}</h1>
-        <p className="mt-3 text-lg text-slate-600">{product.description}</p>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{name}</h1>
+        <p className="mt-3 text-lg text-slate-600">{productDescription(locale, product)}</p>
       </div>
 
       <div className="lg:sticky lg:top-24 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start">
         <DesignPreview
           product={mockup}
-          productName={product.name}
           color={hex}
           dark={dark}
-          sides={config.availableSides}
+          sides={sides}
           side={previewSide}
           onSideChange={setPreviewSide}
           prints={prints}
@@ -153,16 +162,15 @@ function Customiser({
         <ColourSwatches available={config.availableColors} value={color} onChange={setColor} />
 
         <div>
-          <h2 className="text-base font-semibold text-slate-900">Your prints</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Add one or both. Each print can go on any print side of the product.
-          </p>
+          <h2 className="text-base font-semibold text-slate-900">{t.yourPrints}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t.printsIntro}</p>
           <div className="mt-3 space-y-4">
             {prints.map((print) => (
               <PrintPanel
                 key={print.method}
+                product={mockup}
                 print={print}
-                sides={config.availableSides}
+                sides={sides}
                 onUploaded={(upload) => {
                   const others = prints.filter(
                     (p) => p.method !== print.method && p.upload && p.side === print.side,
@@ -173,6 +181,7 @@ function Customiser({
                   });
                   setPreviewSide(print.side);
                 }}
+                onPrintFile={(printFile) => update(print.method, { printFile })}
                 onRemove={() => update(print.method, { upload: undefined })}
                 onSideChange={(side) => changeSide(print.method, side)}
                 onScaleChange={(scale) => update(print.method, { scale })}
@@ -180,16 +189,14 @@ function Customiser({
               />
             ))}
           </div>
-          {uploaded.length > 0 && (
+          {(uploaded.length > 0 || prints.some((p) => p.printFile)) && (
             <p
               className="mt-4 flex gap-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-950"
               data-testid="vector-note"
             >
               <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
               <span>
-                Print files should be vector (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster)
-                incur an extra fee of {CONVERSION_FEE_KR} kr for conversion. Your upload shows the placement;
-                you can email vector files with your order number as the subject after ordering.
+                {t.vectorNote} {t.vectorNoteHow}
               </span>
             </p>
           )}
@@ -200,11 +207,11 @@ function Customiser({
           className="rounded-2xl border border-slate-200 p-4 shadow-sm sm:p-6"
         >
           <h2 id={ids.summary} className="text-base font-semibold text-slate-900">
-            Quantity and price
+            {t.quantityAndPrice}
           </h2>
           <div className="mt-4">
             <label htmlFor={ids.quantity} className="text-sm font-semibold text-slate-900">
-              Quantity (pcs)
+              {t.quantityLabel}
             </label>
             <input
               id={ids.quantity}
@@ -228,8 +235,7 @@ function Customiser({
               )}
             />
             <p id={ids.quantityHelp} className="mt-2 text-sm text-slate-600">
-              Whole pieces, at least {formatCount(product.minQuantity)}. The more you order, the lower the
-              price per piece.
+              {t.quantityHelp({ min: formatCount(product.minQuantity) })}
             </p>
             {q.problem && (
               <p
@@ -238,7 +244,7 @@ function Customiser({
                 className="mt-2 text-sm font-semibold text-red-700"
                 data-testid="quantity-problem"
               >
-                {notWhole ? 'Enter the quantity as a whole number, e.g. 50. ' : ''}
+                {notWhole ? t.wholeNumber : ''}
                 {q.problem}
               </p>
             )}
@@ -246,12 +252,7 @@ function Customiser({
 
           {garment && (
             <div className="mt-5">
-              <SizeSplitEditor
-                productName={product.name}
-                quantity={q.quantity}
-                sizes={sizes}
-                onChange={setSizes}
-              />
+              <SizeSplitEditor productName={name} quantity={q.quantity} sizes={sizes} onChange={setSizes} />
               {sized > 0 && sized !== q.quantity && sized >= product.minQuantity && (
                 <button
                   type="button"
@@ -264,7 +265,7 @@ function Customiser({
             </div>
           )}
 
-          <ul className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Price tiers">
+          <ul className="mt-5 grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label={t.priceTiers}>
             {product.tiers.map((tier) => {
               const applied = q.tier?.quantity === tier.quantity && !q.problem;
               return (
@@ -281,10 +282,10 @@ function Customiser({
                     )}
                   >
                     <span className="block font-semibold">
-                      {formatCount(tier.quantity)}+ {quantityUnit.en}
+                      {t.tierQuantity({ n: formatCount(tier.quantity) })}
                     </span>
                     <span className="block tabular-nums">
-                      {formatUnitPrice(tier.pricePerUnit)} / {quantityUnit.en}
+                      {t.tierPrice({ price: formatUnitPrice(tier.pricePerUnit) })}
                     </span>
                   </button>
                 </li>
@@ -294,16 +295,16 @@ function Customiser({
 
           <dl className="mt-5 grid grid-cols-3 gap-2 text-center sm:gap-3" aria-live="polite">
             <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Quantity</dt>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{t.quantity}</dt>
               <dd
                 className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
                 data-testid="summary-quantity"
               >
-                {formatCount(q.quantity)} {quantityUnit.en}
+                {t.pieces({ n: formatCount(q.quantity) })}
               </dd>
             </div>
             <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">Per unit</dt>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{t.perUnit}</dt>
               <dd
                 className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
                 data-testid="summary-unit-price"
@@ -312,7 +313,7 @@ function Customiser({
               </dd>
             </div>
             <div className="rounded-xl bg-brand-50 px-1 py-3 sm:p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-brand-800">Total</dt>
+              <dt className="text-xs font-medium uppercase tracking-wide text-brand-800">{t.total}</dt>
               <dd
                 className="mt-1 whitespace-nowrap text-sm font-bold text-brand-900 sm:text-lg"
                 data-testid="summary-total"
@@ -323,16 +324,19 @@ function Customiser({
           </dl>
           {!q.problem && q.nextTier && (
             <p className="mt-3 text-sm text-slate-700">
-              Order {formatCount(q.nextTier.quantity - q.quantity)} more ({formatCount(q.nextTier.quantity)}{' '}
-              pcs) and pay {formatPrice(q.nextTier.pricePerUnit)} per piece,{' '}
-              {formatPrice(lineTotal(q.nextTier.pricePerUnit, q.nextTier.quantity))} in total.
+              {t.nextTier({
+                more: formatCount(q.nextTier.quantity - q.quantity),
+                n: formatCount(q.nextTier.quantity),
+                price: formatPrice(q.nextTier.pricePerUnit),
+                total: formatPrice(lineTotal(q.nextTier.pricePerUnit, q.nextTier.quantity)),
+              })}
             </p>
           )}
 
           <div className="mt-6">
             <div className="flex items-baseline justify-between">
               <label htmlFor={ids.info} className="text-sm font-semibold text-slate-900">
-                Additional information
+                {t.additionalInfo}
               </label>
               <span className="text-xs tabular-nums text-slate-600" aria-hidden>
                 {additionalInfo.length} / {ADDITIONAL_INFO_MAX}
@@ -344,7 +348,7 @@ function Customiser({
               maxLength={ADDITIONAL_INFO_MAX}
               value={additionalInfo}
               onChange={(event) => setAdditionalInfo(event.target.value.slice(0, ADDITIONAL_INFO_MAX))}
-              placeholder="Print colours, placement wishes…"
+              placeholder={t.additionalInfoPlaceholder}
               className="mt-2 block w-full rounded-xl border border-slate-300 px-4 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-500"
             />
           </div>
@@ -355,14 +359,10 @@ function Customiser({
             className="mt-6 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
           >
             <ShoppingCart className="size-5" aria-hidden />
-            Add to cart
+            {t.addToCart}
           </button>
           <p className="mt-3 text-center text-xs text-slate-600">
-            {busy
-              ? 'Wait for the upload to finish before adding to the cart.'
-              : uploaded.length === 0
-                ? 'No print yet? You can also email your print files after ordering.'
-                : priceTermsNote}
+            {busy ? t.waitForUpload : uploaded.length === 0 ? t.noPrintYet : productTexts.terms}
           </p>
         </section>
         <ProductDelivery product={product} />

@@ -2,13 +2,15 @@ import { Move } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import type { PrintSide } from '@/shared/catalogue';
 import type { PrintMethod } from '@/shared/customisation';
+import { customiserMessages } from '@/shared/i18n/messages/customiser';
+import { printMethodLabels } from '@/shared/print-options';
 import { cn } from '@/client/lib/cn';
-import { clampPosition, nudge, printMethods, printWidthPercent, type PrintDraft } from './customiser-model';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { clampPosition, nudge, printWidthPercent, type PrintDraft } from './customiser-model';
 import { GarmentMockup, printArea, type MockupProduct } from './mockups';
 
 interface DesignPreviewProps {
   product: MockupProduct;
-  productName: string;
   color: string;
   /** Light garments get dark guide lines, dark garments light ones. */
   dark: boolean;
@@ -19,28 +21,26 @@ interface DesignPreviewProps {
   onMove: (method: PrintMethod, position: { x: number; y: number }) => void;
 }
 
-const methodLabel = (method: PrintMethod) => printMethods.find((m) => m.id === method)?.label ?? method;
-
 /**
  * The garment in the chosen colour with the prints of the side being previewed. Each print can be
  * dragged (mouse, pen, touch) or moved with the arrow keys, always within 10–90 % of the preview.
  */
 export function DesignPreview(props: DesignPreviewProps) {
+  const t = useT(customiserMessages);
   const box = useRef<HTMLDivElement>(null);
   const hintId = useId();
   const area = printArea[props.product][props.side];
   const visible = props.prints.filter((p) => p.upload && p.side === props.side);
   const elsewhere = props.prints.filter((p) => p.upload && p.side !== props.side);
-  const sideLabel = (id: PrintSide) => props.sides.find((s) => s.id === id)?.label ?? id;
 
   return (
     <div>
       {props.sides.length > 1 && (
         <div className="mb-3 flex items-center gap-3">
           <span className="text-sm font-medium text-slate-600" aria-hidden>
-            View
+            {t.view}
           </span>
-          <div role="group" aria-label="Preview side" className="inline-flex rounded-xl bg-slate-100 p-1">
+          <div role="group" aria-label={t.previewSide} className="inline-flex rounded-xl bg-slate-100 p-1">
             {props.sides.map((s) => (
               <button
                 key={s.id}
@@ -97,17 +97,18 @@ export function DesignPreview(props: DesignPreviewProps) {
         {visible.length === 0 && (
           <p className="absolute inset-x-4 bottom-4 rounded-xl bg-white/90 px-3 py-2 text-center text-sm text-slate-700 shadow-sm">
             {elsewhere.length > 0
-              ? `No print on the ${sideLabel(props.side).toLowerCase()}. Your ${elsewhere.map((p) => methodLabel(p.method)).join(' and ')} is on the ${sideLabel(elsewhere[0]?.side ?? 'front').toLowerCase()}.`
-              : 'Upload an image below to see your print here.'}
+              ? t.noPrintHere({
+                  side: props.side,
+                  methods: elsewhere.map((p) => p.method),
+                  otherSide: elsewhere[0]?.side ?? 'front',
+                })
+              : t.uploadToSee}
           </p>
         )}
       </div>
       <p id={hintId} className="mt-3 flex items-start gap-2 text-sm text-slate-600">
         <Move className="mt-0.5 size-4 shrink-0" aria-hidden />
-        <span>
-          Drag a print to place it, or select it and use the arrow keys (Shift for bigger steps). The dashed
-          frame marks the recommended print area of the {props.productName.toLowerCase()}.
-        </span>
+        <span>{t.dragHint}</span>
       </p>
     </div>
   );
@@ -125,7 +126,12 @@ function DraggablePrint(props: {
     null,
   );
   const [dragging, setDragging] = useState(false);
-  const label = `${methodLabel(print.method)}: ${Math.round(print.x)} % across, ${Math.round(print.y)} % down`;
+  const { locale } = useLocale();
+  const label = customiserMessages[locale].printPosition({
+    method: printMethodLabels[locale][print.method],
+    x: Math.round(print.x),
+    y: Math.round(print.y),
+  });
 
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     if (event.button !== 0) return;

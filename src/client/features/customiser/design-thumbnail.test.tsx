@@ -1,7 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { ReactNode } from 'react';
 import type { Customisation } from '@/shared/customisation';
+import type { Locale } from '@/shared/i18n/locale';
+import { LocaleProvider } from '@/client/lib/i18n';
 import { DesignThumbnail } from './design-thumbnail';
+
+const render = (element: ReactNode, locale: Locale = 'en') =>
+  renderToStaticMarkup(<LocaleProvider initial={locale}>{element}</LocaleProvider>);
 
 const design: Customisation = {
   color: 'navy',
@@ -14,19 +20,19 @@ const design: Customisation = {
 
 describe('DesignThumbnail', () => {
   it('draws the garment in its colour with the prints of one side where they were placed', () => {
-    const html = renderToStaticMarkup(<DesignThumbnail productId="hoodie" customisation={design} />);
+    const html = render(<DesignThumbnail productId="hoodie" customisation={design} />);
     expect(html).toContain('fill="#1e2a4a"');
     expect(html).toContain('src="/api/uploads/frontImage123456"');
     expect(html).toContain('left:40%;top:30%');
     expect(html).not.toContain('backImage1234567');
-    const back = renderToStaticMarkup(
-      <DesignThumbnail productId="hoodie" customisation={design} side="back" />,
-    );
+    const back = render(<DesignThumbnail productId="hoodie" customisation={design} side="back" />);
     expect(back).toContain('src="/api/uploads/backImage1234567"');
-    expect(back).toContain('back view');
+    expect(back).toContain('aria-label="Hoodie mockup, back view"');
+    const swedish = render(<DesignThumbnail productId="mossa" customisation={design} />, 'sv');
+    expect(swedish).toContain('aria-label="Mössa sedd framifrån"');
   });
 
   it('draws nothing for products without a mockup', () => {
-    expect(renderToStaticMarkup(<DesignThumbnail productId="kuponghäfte" customisation={design} />)).toBe('');
+    expect(render(<DesignThumbnail productId="kuponghäfte" customisation={design} />)).toBe('');
   });
 });

@@ -6,6 +6,9 @@
  * so white garments stay visible on a white page.
  */
 import type { JSX } from 'react';
+import { customiserMessages } from '@/shared/i18n/messages/customiser';
+import { productNameMessages } from '@/shared/i18n/messages/product-names';
+import { useLocale } from '@/client/lib/i18n';
 
 export type MockupProduct = 'tshirt-bomull' | 'hoodie' | 'crewneck' | 'baseball-keps' | 'mossa';
 export type MockupSide = 'front' | 'back' | 'side';
@@ -46,14 +49,6 @@ const SIDES: Record<MockupProduct, readonly [MockupSide, ...MockupSide[]]> = {
   crewneck: ['front', 'back'],
   'baseball-keps': ['front', 'side'],
   mossa: ['front'],
-};
-
-const PRODUCT_NAMES: Record<MockupProduct, string> = {
-  'tshirt-bomull': 'Cotton t-shirt',
-  hoodie: 'Hoodie',
-  crewneck: 'Crewneck sweatshirt',
-  'baseball-keps': 'Baseball cap',
-  mossa: 'Beanie',
 };
 
 const SHAPES: Record<MockupProduct, Partial<Record<MockupSide, readonly Layer[]>>> = {
@@ -346,8 +341,6 @@ export const printArea: Record<MockupProduct, Record<MockupSide, PrintRect>> = {
   },
 };
 
-const SIDE_LABEL: Record<MockupSide, string> = { front: 'front', back: 'back', side: 'side' };
-
 function resolveSide(product: MockupProduct, side: MockupSide): MockupSide {
   const sides = SIDES[product];
   return sides.includes(side) ? side : sides[0];
@@ -435,7 +428,11 @@ export function GarmentMockup(props: GarmentMockupProps): JSX.Element {
   const side = resolveSide(product, props.side);
   const layers: readonly Layer[] = SHAPES[product][side] ?? [];
   const dark = luminance(color) < 0.4;
-  const label = `${PRODUCT_NAMES[product]} mockup, ${SIDE_LABEL[side]} view`;
+  const { locale } = useLocale();
+  const label = customiserMessages[locale].mockupLabel({
+    product: productNameMessages[locale][product],
+    side,
+  });
   return (
     <svg
       viewBox="0 0 400 400"

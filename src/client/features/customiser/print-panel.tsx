@@ -1,40 +1,61 @@
-import { ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
+import { FileType2, ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { PrintSide } from '@/shared/catalogue';
 import { SCALE_MAX, SCALE_MIN, SCALE_STEP } from '@/shared/customisation';
-import { acceptAttribute, uploadMessages } from '@/shared/uploads';
+import { customiserMessages } from '@/shared/i18n/messages/customiser';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { uploadMessages } from '@/shared/i18n/messages/uploads';
+import { formatKr } from '@/shared/money-format';
+import { printMethodLabels } from '@/shared/print-options';
+import {
+  formatFileSize,
+  printQuality,
+  printWidthCm,
+  type PrintFileAnswer,
+  type PrintFileKind,
+} from '@/shared/print-files';
+import { CONVERSION_FEE } from '@/shared/terms';
+import { acceptAttribute } from '@/shared/uploads';
+import { PrintQualityNote } from '@/client/components/print-quality';
 import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
+import { useLocale, useT } from '@/client/lib/i18n';
 import { useIsClient } from '@/client/lib/is-client';
-import { clampScale, printMethods, scaleLabel, type PrintDraft } from './customiser-model';
-import { fileProblem, uploadImage } from './upload-api';
+import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
+import { printFileStore, usePrintFiles } from '@/client/state/print-files';
+import { clampScale, scaleLabel, type PrintDraft, type PrintImage } from './customiser-model';
+import type { MockupProduct } from './mockups';
+import { destinationFor, imageProblem, uploadImage } from './upload-api';
 
 interface PrintPanelProps {
+  product: MockupProduct;
   print: PrintDraft;
   sides: readonly { id: PrintSide; label: string }[];
-  onUploaded: (upload: NonNullable<PrintDraft['upload']>) => void;
+  onUploaded: (upload: PrintImage) => void;
+  onPrintFile: (file: PrintFileAnswer | undefined) => void;
   onRemove: () => void;
   onSideChange: (side: PrintSide) => void;
   onScaleChange: (scale: number) => void;
   onBusyChange: (busy: boolean) => void;
 }
 
-function formatBytes(size: number): string {
-  if (size < 1024 * 1024) return `${Math.max(1, Math.round(size / 1024))} KB`;
-  return `${(size / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
-}
+const cm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 }).format(n);
 
 /** One print (DTG or screen): its image upload, the side it goes on and its size. */
 export function PrintPanel(props: PrintPanelProps) {
   const { print } = props;
-  const method = printMethods.find((m) => m.id === print.method);
+  const { locale } = useLocale();
+  const t = useT(customiserMessages);
+  const uploadTexts = useT(uploadMessages);
+  const fileTexts = useT(printFileMessages);
   const ids = { title: useId(), input: useId(), error: useId(), size: useId() };
   // A file picked in server HTML before the app takes over would be lost: wait for the app.
   const isClient = useIsClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pending = useRef<AbortController | null>(null);
-  const label = method?.label ?? print.method;
+  const label = printMethodLabels[locale][print.method];
+  const description = print.method === 'dtg' ? t.dtgDescription : t.screenDescription;
 
   const setUploading = (value: boolean) => {
     setBusy(value);
@@ -46,7 +67,13 @@ export function PrintPanel(props: PrintPanelProps) {
     // Let the same file be chosen again after a failure.
     event.target.value = '';
     if (!file) return;
-    const problem = fileProblem(file);
+    const destination = destinationFor(file);
+    const problem =
+      destination === 'image'
+        ? imageProblem(file, uploadTexts)
+        : destination === 'print-file'
+          ? printFileProblem(file, fileTexts)
+          : uploadTexts.notImage;
     if (problem) {
       setError(problem);
       return;
@@ -57,19 +84,15 @@ export function PrintPanel(props: PrintPanelProps) {
     pending.current = controller;
     setUploading(true);
     try {
-      const answer = await uploadImage(file, controller.signal);
-      props.onUploaded({
-        id: answer.id,
-        url: answer.url,
-        fileName: file.name,
-        contentType: answer.contentType,
-        size: answer.size,
-      });
+      if (destination === 'print-file') {
+        props.onPrintFile(await uploadPrintFile(file, controller.signal));
+      } else {
+        const answer = await uploadImage(file, controller.signal);
+        props.onUploaded({ ...answer, fileName: file.name });
+      }
     } catch (caught) {
       if (controller.signal.aborted) return;
-      setError(
-        caught instanceof ApiError ? caught.message : `${uploadMessages.unreadable} Check your connection.`,
-      );
+      setError(caught instanceof ApiError ? caught.message : uploadTexts.connection);
     } finally {
       if (pending.current === controller) {
         pending.current = null;
@@ -78,18 +101,24 @@ export function PrintPanel(props: PrintPanelProps) {
     }
   };
 
+  const widthCm = printWidthCm(props.product, print.side, print.scale);
+  const quality =
+    print.upload?.kind === 'raster' && print.upload.width && widthCm
+      ? printQuality(print.upload.width, widthCm)
+      : undefined;
+
   return (
     <section aria-labelledby={ids.title} className="rounded-2xl border border-slate-200 p-4 sm:p-5">
       <h3 id={ids.title} className="text-base font-semibold text-slate-900">
         {label}
       </h3>
-      <p className="mt-1 text-sm text-slate-600">{method?.description}</p>
+      <p className="mt-1 text-sm text-slate-600">{description}</p>
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {print.upload && (
           <img
             src={print.upload.url}
-            alt={`${label} image`}
+            alt={t.imageAlt({ method: label })}
             className="size-16 shrink-0 rounded-lg border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:12px_12px] object-contain"
           />
         )}
@@ -98,11 +127,11 @@ export function PrintPanel(props: PrintPanelProps) {
             <p className="truncate text-sm font-medium text-slate-900" title={print.upload.fileName}>
               {print.upload.fileName}
               <span className="block text-xs font-normal text-slate-600">
-                {formatBytes(print.upload.size)} · uploaded
+                {t.uploaded({ size: formatFileSize(print.upload.size) })}
               </span>
             </p>
           ) : (
-            <p className="text-sm text-slate-600">PNG, JPEG, WebP or GIF, up to 20 MB.</p>
+            <p className="text-sm text-slate-600">{t.formats}</p>
           )}
         </div>
         <div className="flex items-center gap-2">
@@ -110,7 +139,7 @@ export function PrintPanel(props: PrintPanelProps) {
             id={ids.input}
             type="file"
             accept={acceptAttribute}
-            aria-label={`${print.upload ? 'Replace' : 'Upload'} ${label} image`}
+            aria-label={print.upload ? t.replaceLabel({ method: label }) : t.uploadLabel({ method: label })}
             aria-describedby={error ? ids.error : undefined}
             disabled={busy || !isClient}
             onChange={(event) => void onFile(event)}
@@ -133,7 +162,7 @@ export function PrintPanel(props: PrintPanelProps) {
             ) : (
               <ImagePlus className="size-4" aria-hidden />
             )}
-            {busy ? 'Uploading…' : print.upload ? 'Replace' : 'Upload image'}
+            {busy ? t.uploading : print.upload ? t.replace : t.uploadImage}
           </label>
           {print.upload && !busy && (
             <button
@@ -142,17 +171,17 @@ export function PrintPanel(props: PrintPanelProps) {
                 setError(null);
                 props.onRemove();
               }}
-              aria-label={`Remove ${label}`}
+              aria-label={t.removeLabel({ method: label })}
               className="inline-flex items-center gap-1.5 rounded-xl border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-red-50 hover:text-red-800"
             >
               <Trash2 className="size-4" aria-hidden />
-              Remove
+              {t.remove}
             </button>
           )}
         </div>
       </div>
       <p role="status" className="sr-only">
-        {busy ? `Uploading ${label} image` : ''}
+        {busy ? t.uploadingStatus({ method: label }) : ''}
       </p>
       {error && (
         <p
@@ -165,10 +194,39 @@ export function PrintPanel(props: PrintPanelProps) {
       )}
 
       {print.upload && (
+        <UseAsPrintFile
+          file={{
+            id: print.upload.id,
+            kind: print.upload.kind,
+            name: print.upload.fileName,
+            bytes: print.upload.size,
+            contentType: print.upload.contentType,
+            ...(print.upload.width && print.upload.height
+              ? { width: print.upload.width, height: print.upload.height }
+              : {}),
+          }}
+          source="customiser"
+          label={fileTexts.useAsPrintFile}
+          testId={`use-as-print-file-${print.method}`}
+        />
+      )}
+
+      {print.printFile && (
+        <NoPreviewFile
+          file={print.printFile}
+          method={print.method}
+          onRemove={() => {
+            if (print.printFile) printFileStore.remove(print.printFile.id);
+            props.onPrintFile(undefined);
+          }}
+        />
+      )}
+
+      {print.upload && (
         <div className="mt-5 grid gap-5 sm:grid-cols-2">
           {props.sides.length > 1 ? (
             <fieldset>
-              <legend className="text-sm font-semibold text-slate-900">Print side</legend>
+              <legend className="text-sm font-semibold text-slate-900">{t.printSide}</legend>
               <div className="mt-2 inline-flex rounded-xl bg-slate-100 p-1">
                 {props.sides.map((s) => (
                   <label key={s.id} className="relative">
@@ -197,14 +255,14 @@ export function PrintPanel(props: PrintPanelProps) {
             </fieldset>
           ) : (
             <p className="text-sm text-slate-700">
-              <span className="block font-semibold text-slate-900">Print side</span>
-              {props.sides[0]?.label ?? 'Front'} (the only print side of this product)
+              <span className="block font-semibold text-slate-900">{t.printSide}</span>
+              {t.onlySide({ side: props.sides[0]?.label ?? print.side })}
             </p>
           )}
           <div>
             <div className="flex items-baseline justify-between">
               <label htmlFor={ids.size} className="text-sm font-semibold text-slate-900">
-                Print size
+                {t.printSize}
               </label>
               <output htmlFor={ids.size} className="text-sm font-semibold tabular-nums text-slate-900">
                 {scaleLabel(print.scale)}
@@ -221,9 +279,116 @@ export function PrintPanel(props: PrintPanelProps) {
               onChange={(event) => props.onScaleChange(clampScale(Number(event.target.value)))}
               className="mt-3 w-full cursor-pointer accent-brand-700"
             />
+            <p
+              className="mt-2 text-sm text-slate-700"
+              aria-live="polite"
+              data-testid={`quality-${print.method}`}
+            >
+              {quality ? (
+                <PrintQualityNote quality={quality} />
+              ) : widthCm !== undefined ? (
+                <span>
+                  {t.printWidth({ cm: cm(widthCm) })}
+                  {print.upload.kind === 'vector' && ` · ${t.vectorQuality}`}
+                </span>
+              ) : null}
+            </p>
           </div>
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * "Use this image as the print file", one click: the fee (raster) or its absence (vector), as the
+ * server decided the kind, is said next to the box before it is ticked. Ticked = in the order's
+ * print files (a customiser image goes with the order only while a cart line uses it).
+ */
+function UseAsPrintFile(props: {
+  file: PrintFileAnswer;
+  source: 'customiser' | 'upload';
+  label: string;
+  testId: string;
+}) {
+  const fileTexts = useT(printFileMessages);
+  const t = useT(customiserMessages);
+  const chosen = usePrintFiles().some((f) => f.id === props.file.id);
+  const noteId = useId();
+  const fee = formatKr(CONVERSION_FEE);
+  const note = (kind: PrintFileKind) =>
+    kind === 'raster'
+      ? fileTexts.useRasterNote({ fee })
+      : props.file.contentType === 'image/svg+xml'
+        ? fileTexts.useVectorNote
+        : t.vectorFileNote;
+  return (
+    <div
+      className={cn(
+        'mt-4 rounded-xl border p-3 text-sm',
+        chosen ? 'border-brand-300 bg-brand-50' : 'border-slate-200 bg-slate-50',
+      )}
+      data-testid={props.testId}
+      data-kind={props.file.kind}
+    >
+      <label className="flex cursor-pointer items-start gap-2.5 font-semibold text-slate-900">
+        <input
+          type="checkbox"
+          checked={chosen}
+          aria-describedby={noteId}
+          onChange={(event) => {
+            if (event.target.checked) printFileStore.add({ ...props.file, source: props.source });
+            else printFileStore.remove(props.file.id);
+          }}
+          className="mt-0.5 size-4 shrink-0 accent-brand-700"
+        />
+        {props.label}
+      </label>
+      <p
+        id={noteId}
+        className={cn('mt-1 pl-6.5', props.file.kind === 'raster' ? 'text-amber-900' : 'text-slate-700')}
+        data-testid="print-file-note"
+      >
+        {note(props.file.kind)}
+      </p>
+    </div>
+  );
+}
+
+/** A PDF, EPS or AI file: said plainly that it has no preview, and offered as the print file. */
+function NoPreviewFile(props: { file: PrintFileAnswer; method: string; onRemove: () => void }) {
+  const t = useT(customiserMessages);
+  const fileTexts = useT(printFileMessages);
+  return (
+    <div className="mt-4" data-testid={`no-preview-${props.method}`}>
+      <div className="flex items-start gap-3">
+        <FileType2 className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
+        <div className="min-w-0 flex-1 text-sm">
+          <p className="break-words font-medium text-slate-900">
+            {props.file.name}{' '}
+            <span className="ml-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700">
+              {t.noPreviewBadge}
+            </span>
+          </p>
+          <p className="mt-1 text-slate-700" role="status">
+            {t.noPreview({ name: props.file.name })}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={props.onRemove}
+          aria-label={fileTexts.removeLabel({ name: props.file.name })}
+          className="flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-red-700"
+        >
+          <Trash2 className="size-5" aria-hidden />
+        </button>
+      </div>
+      <UseAsPrintFile
+        file={props.file}
+        source="upload"
+        label={t.useFileAsPrintFile}
+        testId={`use-print-file-${props.method}`}
+      />
+    </div>
   );
 }
