@@ -435,6 +435,13 @@ describe('print files from the customiser', () => {
     await expect
       .poll(async () => (await storedPrintFiles(page)).map((f) => [f.kind, f.source]))
       .toEqual([['vector', 'upload']]);
+    // Another file in its place: the first is no print file any more.
+    const first = (await storedPrintFiles(page))[0]?.id;
+    await page.getByLabel('Upload DTG print image').setInputFiles({ ...pdfFile, name: 'logo-v2.pdf' });
+    await expect.poll(async () => plain(await card.textContent())).toContain('logo-v2.pdf');
+    expect(await storedPrintFiles(page)).toEqual([]);
+    await choice.getByLabel('Use this file as the print file').check();
+    await expect.poll(async () => (await storedPrintFiles(page)).map((f) => f.id === first)).toEqual([false]);
     await screenshot(page, 'customiser-pdf-390');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.goto('/cart');

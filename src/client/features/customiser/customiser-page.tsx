@@ -17,6 +17,7 @@ import { notify } from '@/client/lib/notify';
 import { useCart } from '@/client/state/cart/cart-context';
 import { useCurrency } from '@/client/state/currency-context';
 import { SizeSplitEditor } from '@/client/components/size-split-editor';
+import { printFileStore } from '@/client/state/print-files';
 import { ColourSwatches } from './colour-swatches';
 import {
   isMockupProduct,
@@ -54,7 +55,7 @@ function Customiser({
   mockup: MockupProduct;
   config: NonNullable<Product['customiser']>;
 }) {
-  const { dispatch } = useCart();
+  const { dispatch, lines } = useCart();
   const { formatPrice, formatUnitPrice } = useCurrency();
   const { locale } = useLocale();
   const t = useT(customiserMessages);
@@ -104,6 +105,16 @@ function Customiser({
 
   const update = (method: PrintMethod, change: Partial<PrintDraft>) =>
     setPrints((list) => list.map((p) => (p.method === method ? { ...p, ...change } : p)));
+
+  /**
+   * A replaced or removed file stops being a print file of the order: a PDF at once, an image
+   * unless a cart line already uses it (that design keeps its print file).
+   */
+  const dropPrintFile = (id: string | undefined, unlessInCart: boolean) => {
+    if (!id) return;
+    const inCart = lines.some((line) => line.customisation?.prints.some((p) => p.uploadId === id));
+    if (!(unlessInCart && inCart)) printFileStore.remove(id);
+  };
 
   const changeSide = (method: PrintMethod, side: PrintSide) => {
     // A print moved to another side starts in that side's print area, clear of a print already
@@ -175,14 +186,21 @@ function Customiser({
                   const others = prints.filter(
                     (p) => p.method !== print.method && p.upload && p.side === print.side,
                   );
+                  dropPrintFile(print.upload?.id, true);
                   update(print.method, {
                     upload,
                     ...(print.upload ? {} : placeFor(mockup, print.side, others)),
                   });
                   setPreviewSide(print.side);
                 }}
-                onPrintFile={(printFile) => update(print.method, { printFile })}
-                onRemove={() => update(print.method, { upload: undefined })}
+                onPrintFile={(printFile) => {
+                  dropPrintFile(print.printFile?.id, false);
+                  update(print.method, { printFile });
+                }}
+                onRemove={() => {
+                  dropPrintFile(print.upload?.id, true);
+                  update(print.method, { upload: undefined });
+                }}
                 onSideChange={(side) => changeSide(print.method, side)}
                 onScaleChange={(scale) => update(print.method, { scale })}
                 onBusyChange={(value) => setUploading((state) => ({ ...state, [print.method]: value }))}

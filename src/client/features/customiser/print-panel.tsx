@@ -215,10 +215,7 @@ export function PrintPanel(props: PrintPanelProps) {
         <NoPreviewFile
           file={print.printFile}
           method={print.method}
-          onRemove={() => {
-            if (print.printFile) printFileStore.remove(print.printFile.id);
-            props.onPrintFile(undefined);
-          }}
+          onRemove={() => props.onPrintFile(undefined)}
         />
       )}
 
