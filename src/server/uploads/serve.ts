@@ -12,8 +12,7 @@ const CACHE_CONTROL = 'private, max-age=31536000, immutable';
  * Even when opened directly, an upload is a sandboxed document that may load nothing: an SVG or a
  * PDF someone crafted cannot run script with the shop's origin.
  */
-export const uploadContentSecurityPolicy =
-  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+export const uploadContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 function downloadName(upload: UploadInfo): string {
   const extension = upload.contentType.split('/')[1]?.replace(/[^a-z0-9]/g, '') ?? 'bin';
