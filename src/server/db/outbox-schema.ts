@@ -11,6 +11,8 @@ export const emailKinds = [
   'shipped',
   'cancelled',
   'order_links',
+  /** To the shop: the buyer approved a proof or asked for changes (ref = the decision). */
+  'shop_notice_proof_decision',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -23,7 +25,7 @@ export const emailOutbox = pgTable(
       .notNull()
       .references(() => orders.id),
     kind: text('kind', { enum: emailKinds }).notNull(),
-    /** The status event or proof an email is about (see migrations/1500_order_status_emails.sql). */
+    /** The status event, proof or proof decision an email is about (migrations 1500 and 1600). */
     ref: bigint('ref', { mode: 'number' }),
     status: text('status', { enum: ['pending', 'sent'] })
       .notNull()

@@ -10,3 +10,4 @@ export * from './partners-schema';
 export * from './outbox-schema';
 export * from './throttle-schema';
 export * from './print-files-schema';
+export * from './proofs-schema';

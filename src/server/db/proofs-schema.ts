@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { proofDecisions } from '@/shared/proofs';
+import { orders } from './orders-schema';
+import { uploads } from './uploads-schema';
+
+/** See migrations/1600_order_proofs.sql: an order's proofs, version 1, 2, ... per order, kept forever. */
+export const orderProofs = pgTable(
+  'order_proofs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    version: integer('version').notNull(),
+    uploadId: text('upload_id')
+      .notNull()
+      .unique()
+      .references(() => uploads.id),
+    /** The shop's words to the buyer with this version (in the proof email and on the order page). */
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.orderId, t.version)],
+);
+
+/** The buyer's answer to one proof version (at most one each). */
+export const orderProofDecisions = pgTable(
+  'order_proof_decisions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    proofId: bigint('proof_id', { mode: 'number' })
+      .notNull()
+      .unique()
+      .references(() => orderProofs.id),
+    decision: text('decision', { enum: proofDecisions }).notNull(),
+    /** Required when changes are requested: what to change. */
+    comment: text('comment'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'order_proof_decisions_changes_need_comment',
+      sql`${t.decision} = 'approved' OR ${t.comment} IS NOT NULL`,
+    ),
+  ],
+);
