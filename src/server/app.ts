@@ -20,6 +20,7 @@ import { isPageRequest, pageStatus, serveSpa } from './spa/serve';
 import { seoRoutes } from './spa/seo';
 import { uploadRoutes } from './uploads/routes';
 import { printFileRoutes } from './print-files/routes';
+import { productionNeedsApprovedProof, proofRoutes } from './proofs';
 
 export interface AppOptions {
   config: Config;
@@ -105,7 +106,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Domains register here: each gets the shared context.
   await app.register(uploadRoutes(context));
   await app.register(printFileRoutes(context));
-  await adminRoutes(app, context, { onStatusChanged: () => app.emailOutbox.kick() });
+  await adminRoutes(app, context, {
+    onStatusChanged: () => app.emailOutbox.kick(),
+    // In production only once the buyer has approved the latest proof.
+    statusGuard: productionNeedsApprovedProof,
+  });
+  await app.register(proofRoutes(context, { onDecided: () => app.emailOutbox.kick() }));
   partnerRoutes(app, context);
   startHousekeeping(app, context);
   const outbox = startEmailOutbox(app, context);

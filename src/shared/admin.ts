@@ -7,6 +7,7 @@ import type { OrderStatus } from './order-status';
 import type { OrderDelivery } from './delivery';
 import type { OrderPrintFile } from './print-files';
 import type { StatusDetails } from './carriers';
+import type { OrderProof } from './proofs';
 
 // The admin pages read the order's life from here too (defined once in order-status.ts).
 export { isOrderStatus, nextStatuses, orderStatuses, statusLabels, type OrderStatus } from './order-status';
@@ -81,6 +82,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   events: AdminStatusEvent[];
   /** Why "in production" cannot be chosen yet (no approved latest proof); null when it can. */
   productionBlockedReason: string | null;
+  /** Every proof version, oldest first, with the buyer's decision; open each at adminProofPath. */
+  proofs: OrderProof[];
   /** Every print file of the order; download each at printFileDownloadPath. */
   printFiles: OrderPrintFile[];
 }

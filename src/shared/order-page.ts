@@ -1,4 +1,5 @@
 import type { OrderStatus } from './order-status';
+import type { OrderProof } from './proofs';
 
 /**
  * The buyer's order page. The token travels in the URL fragment, which browsers never send to a
@@ -21,7 +22,9 @@ export interface OrderTimelineEvent {
   shipment?: { carrier: string; trackingNumber: string; trackingUrl: string | null };
 }
 
-/** GET /api/orders/:number/activity: what happened to the order since it was placed (token in the header). */
+/** GET /api/orders/:number/activity: what happened to the order since it was placed, and its proofs (token in the header). */
 export interface OrderActivity {
   events: OrderTimelineEvent[];
+  /** Every proof version, oldest first, with the buyer's decision (the page shows them as events too). */
+  proofs: OrderProof[];
 }

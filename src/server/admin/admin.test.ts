@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderPage, AdminStats } from '@/shared/admin';
 import { adminLogin as login } from '@tests/helpers/admin';
 import { insertManyOrders, insertTestOrder } from '@tests/helpers/orders';
+import { insertApprovedProof } from '@tests/helpers/proofs';
 import {
   createPostgresDatabase,
   request,
@@ -387,6 +388,8 @@ describe('admin API (PGlite)', () => {
         status: 409,
         body: { error: 'Status kan inte ändras från Väntar på betalning till Skickad' },
       });
+      // Production needs the buyer's approved proof (proofs.test.ts covers the refusal).
+      await insertApprovedProof(server.database, order.id);
       let last: AdminOrderDetail | undefined;
       const steps = [
         { status: 'paid' },

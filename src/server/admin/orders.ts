@@ -18,6 +18,10 @@ import type { StatusDetails } from '@/shared/carriers';
 import { stockholmDate } from '@/shared/dates';
 import type { Db } from '@/server/db/client';
 import { orderPrintFiles } from '@/server/print-files/service';
+import { approvedOnSql, listProofs } from '@/server/proofs/service';
+import { productionBlock } from '@/shared/proofs';
+import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
+import type { CalendarDate } from '@/shared/dates';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { SHOP_TIME_ZONE } from '@/shared/dates';
 import { csvRowSql, type CsvFormat } from './csv';
@@ -105,11 +109,12 @@ interface SummaryRow extends Record<string, unknown> {
   status: OrderStatus;
   country_code: string;
   needed_by: string | null;
+  approved_on: CalendarDate | null;
 }
 
 const summaryColumns = sql`id::text AS id, order_number, ${isoTime(sql`order_date`)} AS order_date, customer_name,
   customer_organization, customer_email, customer_phone, items, total_amount::text AS total_amount, status,
-  country_code, to_char(needed_by, 'YYYY-MM-DD') AS needed_by`;
+  country_code, to_char(needed_by, 'YYYY-MM-DD') AS needed_by, ${approvedOnSql(sql`orders.id`)} AS approved_on`;
 
 function toSummary(row: SummaryRow): AdminOrderSummary {
   return {
@@ -127,6 +132,8 @@ function toSummary(row: SummaryRow): AdminOrderSummary {
       countryCode: row.country_code,
       status: row.status,
       neededBy: row.needed_by,
+      // Delivery counts from the day the latest proof was approved (from today until then).
+      approvedOn: row.approved_on,
     }),
   };
 }
@@ -192,6 +199,8 @@ export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrd
     changed_at: string;
     details: StatusDetails | null;
   }>(db, statusEventsQuery(row.id));
+  const proofs = await listProofs(db, row.id);
+  const block = nextStatuses[row.status].includes('in_production') ? productionBlock(proofs) : undefined;
   return {
     ...toSummary(row),
     customerType: row.customer_type,
@@ -215,7 +224,8 @@ export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrd
       changedAt: e.changed_at,
       details: e.details,
     })),
-    productionBlockedReason: null,
+    proofs,
+    productionBlockedReason: block ? orderAdminMessages.sv[block] : null,
   };
 }
 

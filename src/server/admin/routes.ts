@@ -13,6 +13,7 @@ import { sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing/http';
 import { invoiceForOrder } from '@/server/invoicing/invoice-document';
 import { sieExportRoute } from '@/server/invoicing/sie-route';
 import { printFileDownloadRoute } from '@/server/print-files/routes';
+import { proofAdminRoutes } from '@/server/proofs/routes';
 import { sendInvoice } from '@/server/orders/routes';
 import { findOrderByNumber, orderNumberPattern } from '@/server/orders/service';
 import { listApplications } from '@/server/partners/store';
@@ -138,7 +139,7 @@ export async function adminRoutes(
   app: FastifyInstance,
   { config, database }: AppContext,
   options: {
-    /** After a status change committed (the email worker's nudge). */
+    /** After a status change or a new proof committed an email (the email worker's nudge). */
     onStatusChanged?: () => void;
     /** Extra conditions for a step (proof approval before production). */
     statusGuard?: StatusGuard;
@@ -187,7 +188,6 @@ export async function adminRoutes(
       return reply.code(204).send();
     });
 
-    // eslint-disable-next-line @typescript-eslint/require-await -- Fastify awaits plugin functions
     await scope.register(async (admin) => {
       admin.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
         if (!(await checkSession(db, request.cookies[SESSION_COOKIE], sessionLimits))) {
@@ -278,6 +278,7 @@ export async function adminRoutes(
 
       sieExportRoute(admin, { config, database });
       printFileDownloadRoute(admin, { config, database });
+      await admin.register(proofAdminRoutes({ config, database }, { onQueued: options.onStatusChanged }));
 
       admin.patch('/api/admin/orders/:number/status', { bodyLimit: 1024 }, async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);

@@ -7,6 +7,7 @@ import { emailOutbox, type EmailKind } from '@/server/db/outbox-schema';
 import { newOrderLink } from '@/server/orders/links';
 import { buildMessage } from './messages';
 import { orderPrintFiles } from '@/server/print-files/service';
+import { buildProofDecisionNotice } from './proof-notice';
 import { buildStatusMessage } from './status-messages';
 import type { MailTransport } from './transport';
 
@@ -179,10 +180,15 @@ export class OutboxWorker {
       if (!order) throw new Error(`order ${row.orderId} not found`);
       // Every email to the buyer links the order page with a token of its own (links.ts).
       const orderPageUrl =
-        row.kind === 'shop_notice'
+        row.kind === 'shop_notice' || row.kind === 'shop_notice_proof_decision'
           ? undefined
           : await newOrderLink(this.database.db, order.id, this.config.publicBaseUrl, order.orderNumber);
-      if (row.kind === 'buyer_confirmation' || row.kind === 'shop_notice') {
+      if (row.kind === 'shop_notice_proof_decision') {
+        await this.transport.send(
+          await buildProofDecisionNotice(this.database.db, row.ref, order, this.config),
+          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+      } else if (row.kind === 'buyer_confirmation' || row.kind === 'shop_notice') {
         await this.transport.send(
           await buildMessage(
             row.kind,

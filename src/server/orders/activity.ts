@@ -4,11 +4,12 @@ import { isOrderStatus } from '@/shared/order-status';
 import type { OrderActivity, OrderTimelineEvent } from '@/shared/order-page';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/admin/sql';
+import { listProofs } from '@/server/proofs/service';
 
 const isoTime = (column: string) =>
   sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
-/** The order's timeline: placed (pending), then every status change, oldest first. */
+/** The order's timeline: placed (pending), then every status change, oldest first; and its proofs. */
 export async function orderActivity(db: Db, order: { id: number; orderDate: Date }): Promise<OrderActivity> {
   const rows = await queryRows<{ to_status: string; changed_at: string; details: StatusDetails | null }>(
     db,
@@ -31,5 +32,5 @@ export async function orderActivity(db: Db, order: { id: number; orderDate: Date
       };
     events.push(event);
   }
-  return { events };
+  return { events, proofs: await listProofs(db, order.id) };
 }

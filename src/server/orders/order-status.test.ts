@@ -7,6 +7,7 @@ import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { adminLogin } from '@tests/helpers/admin';
 import { readEml } from '@tests/helpers/eml';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
+import { addProofVersion, decideProof } from '@tests/helpers/proofs';
 import { request, startServer, type TestServer } from '@tests/helpers/server';
 
 let server: TestServer;
@@ -68,7 +69,10 @@ describe('status changes the buyer hears about', () => {
     expect(paid.status).toBe(200);
     expect(paid.body.events.at(-1)?.details).toEqual({ paidOn: '2026-01-15', amountReceived: '1000.50' });
 
-    await patch(order.orderNumber, { status: 'in_production' });
+    // Production starts once the buyer has approved the proof (its email is checked in proofs.test.ts).
+    await addProofVersion(server, cookie, order.orderNumber);
+    await decideProof(server, order.orderNumber, order.accessToken, 1, { decision: 'approved' });
+    expect((await patch(order.orderNumber, { status: 'in_production' })).status).toBe(200);
     const noTracking = await patch(order.orderNumber, { status: 'shipped', carrier: 'dhl' });
     expect(noTracking).toMatchObject({
       status: 400,
@@ -87,10 +91,12 @@ describe('status changes the buyer hears about', () => {
     expect(emails.map((e) => e.subject)).toEqual([
       `Orderbekräftelse ${order.orderNumber}`,
       `Betalning mottagen – ${order.orderNumber}`,
+      `Korrektur 1 att granska – ${order.orderNumber}`,
       `I produktion – ${order.orderNumber}`,
       `Skickad – ${order.orderNumber}`,
     ]);
-    const [, payment, production, shipping] = emails.map((e) => e.text.replace(/[\u00a0\u202f]/g, ' ')) as [
+    const [, payment, , production, shipping] = emails.map((e) => e.text.replace(/[\u00a0\u202f]/g, ' ')) as [
+      string,
       string,
       string,
       string,

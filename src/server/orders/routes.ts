@@ -6,11 +6,12 @@ import { vatPercent } from '@/shared/invoicing/vat-treatment';
 import { orderTokenHeader, type OrderView } from '@/shared/order-view';
 import type { OrderPrintFile } from '@/shared/print-files';
 import { orderPrintFiles } from '@/server/print-files/service';
+import { orderApprovalDate } from '@/server/proofs/service';
 import type { AppContext } from '@/server/app';
 import type { SellerDetails } from '@/server/config';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { orderTotalMessage, throttleOrder } from '@/server/http/request-limits';
-import { dueDate } from '@/shared/dates';
+import { dueDate, type CalendarDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
 import { invoiceForOrder } from '@/server/invoicing/invoice-document';
 import { sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing/http';
@@ -37,7 +38,13 @@ function tokenOf(request: FastifyRequest<OrderParams>): string | undefined {
 }
 
 /** The stored order as the confirmation page reads it. Money as exact decimal strings. */
-export function orderJson(order: OrderRow, context: AppContext, printFiles: OrderPrintFile[]): OrderView {
+export function orderJson(
+  order: OrderRow,
+  context: AppContext,
+  printFiles: OrderPrintFile[],
+  /** The day the latest proof was approved: delivery counts from it (from today until then). */
+  approvedOn: CalendarDate | null = null,
+): OrderView {
   const invoice = invoiceForOrder(order, context.config.seller);
   return {
     orderNumber: order.orderNumber,
@@ -49,6 +56,7 @@ export function orderJson(order: OrderRow, context: AppContext, printFiles: Orde
       countryCode: order.countryCode,
       status: order.status,
       neededBy: order.neededBy,
+      approvedOn,
     }),
     customer: {
       customerType: order.customerType,
@@ -121,10 +129,11 @@ export function orderRoutes(
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
     const printFiles = await orderPrintFiles(context.database.db, order.id, order.items);
-    return reply.header('cache-control', 'no-store').send(orderJson(order, context, printFiles));
+    const approvedOn = await orderApprovalDate(context.database.db, order.id);
+    return reply.header('cache-control', 'no-store').send(orderJson(order, context, printFiles, approvedOn));
   });
 
-  // The order page's timeline (and later proofs): the token comes as a header, never in the URL.
+  // The order page's timeline and proofs: the token comes as a header, never in the URL.
   app.get<OrderParams>('/api/orders/:number/activity', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, headerToken(request));
     if (!order) return notFound(reply);

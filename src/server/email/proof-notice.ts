@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type Mail from 'nodemailer/lib/mailer';
+import { formatDateTime } from '@/shared/dates';
+import { translate } from '@/shared/i18n/define';
+import { proofMessages } from '@/shared/i18n/messages/proofs';
+import type { ProofDecisionKind } from '@/shared/proofs';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import type { InvoiceOrder } from '@/server/invoicing/invoice-document';
+import { queryRows } from '@/server/admin/sql';
+
+/** The shop works in Swedish: its notices are Swedish whatever the buyer's language. */
+const t = translate(proofMessages, 'sv');
+
+/**
+ * The shop's notice that the buyer answered a proof (ref = the decision): approved, so the order
+ * may go to production, or changes requested with the buyer's comment. To the shop's address,
+ * Reply-To the buyer; the buyer's words appear only in the body.
+ */
+export async function buildProofDecisionNotice(
+  db: Db,
+  decisionId: number | null,
+  order: InvoiceOrder & { id: number },
+  config: Config,
+): Promise<Mail.Options> {
+  const [row] = await queryRows<{
+    version: number;
+    decision: ProofDecisionKind;
+    comment: string | null;
+    decided_at: string;
+  }>(
+    db,
+    sql`SELECT p.version, d.decision, d.comment, to_char(d.decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS decided_at
+        FROM order_proof_decisions d JOIN order_proofs p ON p.id = d.proof_id
+        WHERE d.id = ${decisionId ?? 0} AND p.order_id = ${order.id}`,
+  );
+  if (!row) throw new Error(`proof decision ${String(decisionId)} not found`);
+  const number = order.orderNumber;
+  const version = Number(row.version);
+  const time = formatDateTime(row.decided_at);
+  const approved = row.decision === 'approved';
+  const adminUrl = `${config.publicBaseUrl.replace(/\/$/, '')}/admin`;
+  return {
+    from: config.mailFrom,
+    to: config.shopEmail,
+    replyTo: order.customerEmail,
+    subject: approved
+      ? t.noticeApprovedSubject({ number, version })
+      : t.noticeChangesSubject({ number, version }),
+    text: [
+      approved
+        ? t.noticeApprovedBody({ number, version, time })
+        : t.noticeChangesBody({ number, version, time }),
+      ...(row.comment ? ['', row.comment] : []),
+      '',
+      ...(approved ? [] : [t.noticeUploadNext]),
+      t.noticeCustomer({ name: order.customerName, email: order.customerEmail }),
+      adminUrl,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,219 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CalendarDate } from '@/shared/dates';
+import { SHOP_TIME_ZONE } from '@/shared/dates';
+import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
+import {
+  productionBlock,
+  proofContentTypes,
+  proofsOpen,
+  type OrderProof,
+  type ProofContentType,
+  type ProofDecisionKind,
+} from '@/shared/proofs';
+import type { Database, Db } from '@/server/db/client';
+import { queryRows } from '@/server/admin/sql';
+import type { StatusGuard } from '@/server/admin/orders';
+import type { UploadInfo } from '@/server/uploads';
+
+const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+interface ProofRow extends Record<string, unknown> {
+  version: number;
+  file_name: string | null;
+  content_type: string;
+  size_bytes: number;
+  note: string | null;
+  created_at: string;
+  decision: ProofDecisionKind | null;
+  comment: string | null;
+  decided_at: string | null;
+}
+
+const isProofType = (type: string): type is ProofContentType =>
+  (proofContentTypes as readonly string[]).includes(type);
+
+/** Every proof version of an order with its decision, oldest first. */
+export async function listProofs(db: Db, orderId: number | string): Promise<OrderProof[]> {
+  const rows = await queryRows<ProofRow>(
+    db,
+    sql`SELECT p.version, u.file_name, u.content_type, u.size_bytes, p.note, ${isoTime(sql`p.created_at`)} AS created_at,
+          d.decision, d.comment, ${isoTime(sql`d.decided_at`)} AS decided_at
+        FROM order_proofs p JOIN uploads u ON u.id = p.upload_id
+        LEFT JOIN order_proof_decisions d ON d.proof_id = p.id
+        WHERE p.order_id = ${String(orderId)}::bigint ORDER BY p.version`,
+  );
+  return rows.map((row) => {
+    const version = Number(row.version);
+    // Only proof types are ever stored for a proof (detectProof); PDF is the safe reading otherwise.
+    const contentType = isProofType(row.content_type) ? row.content_type : 'application/pdf';
+    return {
+      version,
+      fileName: row.file_name ?? `proof-${version}.${contentType.split('/')[1] ?? 'pdf'}`,
+      contentType,
+      bytes: Number(row.size_bytes),
+      note: row.note,
+      createdAt: row.created_at,
+      decision:
+        row.decision && row.decided_at
+          ? { decision: row.decision, comment: row.comment, decidedAt: row.decided_at }
+          : null,
+    };
+  });
+}
+
+/**
+ * The Stockholm day an order's latest proof was approved ("2026-11-23"), or null: delivery is
+ * counted from it. A subquery on the order's row, so the admin list reads it per row by index.
+ */
+export function approvedOnSql(orderId: SQL): SQL {
+  return sql`(SELECT to_char(d.decided_at AT TIME ZONE ${sql.raw(`'${SHOP_TIME_ZONE}'`)}, 'YYYY-MM-DD')
+      FROM (SELECT id FROM order_proofs WHERE order_id = ${orderId} ORDER BY version DESC LIMIT 1) AS latest
+      JOIN order_proof_decisions d ON d.proof_id = latest.id AND d.decision = 'approved')`;
+}
+
+export async function orderApprovalDate(db: Db, orderId: number | string): Promise<CalendarDate | null> {
+  const [row] = await queryRows<{ approved_on: CalendarDate | null }>(
+    db,
+    sql`SELECT ${approvedOnSql(sql`${String(orderId)}::bigint`)} AS approved_on`,
+  );
+  return row?.approved_on ?? null;
+}
+
+/**
+ * The app's status guard: an order goes to production only when its latest proof is approved.
+ * Runs in the status change's transaction with the order row locked, as decisions do.
+ */
+export const productionNeedsApprovedProof: StatusGuard = async (tx, order, to) => {
+  if (to !== 'in_production') return undefined;
+  const block = productionBlock(await listProofs(tx, order.id));
+  return block && orderAdminMessages.sv[block];
+};
+
+export type AddProofResult =
+  { ok: true; version: number } | { ok: false; reason: 'not-found' | 'closed' | 'file' };
+
+/**
+ * Makes an uploaded proof file the order's next version and queues the buyer's "proof ready" email
+ * (ref = the proof) in the same transaction. The file must be a proof upload no proof uses yet.
+ */
+export async function addProof(
+  database: Database,
+  orderNumber: string,
+  fileId: string,
+  note: string | null,
+): Promise<AddProofResult> {
+  return database.db.transaction(async (tx) => {
+    const [order] = await queryRows<{ id: string; status: string }>(
+      tx,
+      sql`SELECT id::text AS id, status FROM orders WHERE order_number = ${orderNumber} FOR UPDATE`,
+    );
+    if (!order) return { ok: false, reason: 'not-found' } as const;
+    if (!proofsOpen(order.status)) return { ok: false, reason: 'closed' } as const;
+    // Claimed in the transaction that writes the proof (attachUploads' job, done here so the two
+    // commit together): housekeeping deletes only unattached uploads, so it cannot take this one
+    // now, and one it already took is not found.
+    const [file] = await queryRows<{ id: string }>(
+      tx,
+      sql`UPDATE uploads SET attached_at = coalesce(attached_at, now())
+          WHERE id = ${fileId} AND purpose = 'proof'
+            AND NOT EXISTS (SELECT 1 FROM order_proofs WHERE upload_id = ${fileId})
+          RETURNING id`,
+    );
+    if (!file) return { ok: false, reason: 'file' } as const;
+    // The order row is locked, so the next version is this order's alone; a file another order's
+    // proof took meanwhile conflicts on upload_id and writes nothing.
+    const [proof] = await queryRows<{ id: string; version: number }>(
+      tx,
+      sql`INSERT INTO order_proofs (order_id, version, upload_id, note)
+          SELECT ${order.id}::bigint, coalesce(max(version), 0) + 1, ${fileId}, ${note}
+            FROM order_proofs WHERE order_id = ${order.id}::bigint
+          ON CONFLICT (upload_id) DO NOTHING
+          RETURNING id::text AS id, version`,
+    );
+    if (!proof) return { ok: false, reason: 'file' } as const;
+    await tx.execute(
+      sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${order.id}::bigint, 'proof_ready', ${proof.id}::bigint)`,
+    );
+    return { ok: true, version: Number(proof.version) } as const;
+  });
+}
+
+export type DecideResult =
+  | { ok: true }
+  | { ok: false; reason: 'not-found' | 'closed' | 'decided' }
+  | { ok: false; reason: 'outdated'; latest: number };
+
+/**
+ * Records the buyer's answer to one version and queues the shop's notice of it, in one
+ * transaction with the order row locked (as a new version and a status change lock it), so
+ * "the latest version" cannot change underneath. Only the latest, undecided version of an order
+ * that has not gone to production (or been cancelled) takes an answer.
+ */
+export async function decideProof(
+  database: Database,
+  orderId: number,
+  version: number,
+  decision: ProofDecisionKind,
+  comment: string | null,
+): Promise<DecideResult> {
+  return database.db.transaction(async (tx) => {
+    const [order] = await queryRows<{ status: string }>(
+      tx,
+      sql`SELECT status FROM orders WHERE id = ${orderId} FOR UPDATE`,
+    );
+    const proofs = await queryRows<{ id: string; version: number; decided: boolean }>(
+      tx,
+      sql`SELECT p.id::text AS id, p.version, d.id IS NOT NULL AS decided
+          FROM order_proofs p LEFT JOIN order_proof_decisions d ON d.proof_id = p.id
+          WHERE p.order_id = ${orderId} ORDER BY p.version DESC`,
+    );
+    const target = proofs.find((p) => Number(p.version) === version);
+    if (!order || !target) return { ok: false, reason: 'not-found' } as const;
+    if (!proofsOpen(order.status)) return { ok: false, reason: 'closed' } as const;
+    const latest = Number(proofs[0]?.version ?? version);
+    if (latest !== version) return { ok: false, reason: 'outdated', latest } as const;
+    if (target.decided) return { ok: false, reason: 'decided' } as const;
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO order_proof_decisions (proof_id, decision, comment)
+          VALUES (${target.id}::bigint, ${decision}, ${comment}) RETURNING id::text AS id`,
+    );
+    if (!row) throw new Error('proof decision not recorded');
+    await tx.execute(
+      sql`INSERT INTO email_outbox (order_id, kind, ref)
+          VALUES (${orderId}, 'shop_notice_proof_decision', ${row.id}::bigint)`,
+    );
+    return { ok: true } as const;
+  });
+}
+
+/** The stored file of an order's proof version, or undefined. */
+export async function findProofFile(
+  db: Db,
+  orderId: number | string,
+  version: number,
+): Promise<UploadInfo | undefined> {
+  const [row] = await queryRows<{
+    id: string;
+    content_type: string;
+    size_bytes: number;
+    sha256: string;
+    purpose: string;
+    file_name: string | null;
+  }>(
+    db,
+    sql`SELECT u.id, u.content_type, u.size_bytes, u.sha256, u.purpose, u.file_name
+        FROM order_proofs p JOIN uploads u ON u.id = p.upload_id
+        WHERE p.order_id = ${String(orderId)}::bigint AND p.version = ${version}`,
+  );
+  return (
+    row && {
+      id: row.id,
+      contentType: row.content_type,
+      size: Number(row.size_bytes),
+      sha256: row.sha256,
+      purpose: row.purpose,
+      fileName: row.file_name,
+    }
+  );
+}
