@@ -158,3 +158,23 @@ export function proofDecisionSchema(t: ProofSchemaMessages) {
         context.addIssue({ code: 'custom', path: ['comment'], message: t.commentRequired });
     });
 }
+
+/** One proof happening as the timelines show it: a version uploaded, approved, or sent back. */
+export interface ProofEvent {
+  kind: 'ready' | ProofDecisionKind;
+  version: number;
+  /** ISO time. */
+  at: string;
+}
+
+/** Every proof happening, oldest first. */
+export function proofEvents(proofs: readonly OrderProof[]): ProofEvent[] {
+  return proofs
+    .flatMap((proof): ProofEvent[] => [
+      { kind: 'ready', version: proof.version, at: proof.createdAt },
+      ...(proof.decision
+        ? [{ kind: proof.decision.decision, version: proof.version, at: proof.decision.decidedAt }]
+        : []),
+    ])
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.version - b.version);
+}

@@ -22,6 +22,8 @@ import {
   tokenFromHash,
   type OrderAccess,
 } from '@/client/features/order-page/order-page-api';
+import { ProofPanel, ProofTimelineEvents } from '@/client/features/order-page/proof-panel';
+import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
 
 function Card(props: { title: string; children: ReactNode; className?: string; testId?: string }) {
   return (
@@ -183,6 +185,7 @@ function Timeline({ status, activity }: { status: OrderStatus; activity: OrderAc
                   )}
                 </p>
               )}
+              <ProofTimelineEvents activity={activity} step={step} />
             </div>
           </li>
         );
@@ -221,6 +224,13 @@ function OrderDetails(props: {
       </header>
 
       <div className="mt-8 grid gap-6 md:grid-cols-2">
+        <ProofPanel
+          access={access}
+          status={order.status}
+          proofs={activity.proofs}
+          onDecided={props.reload}
+          className="md:col-span-2"
+        />
         <Card title={t.timeline} testId="order-timeline-card">
           <Timeline status={status} activity={activity} />
         </Card>
@@ -356,7 +366,10 @@ function OrderDetails(props: {
         </Card>
 
         <Card title={t.delivery} className="md:col-span-2">
-          <p className="mt-2 whitespace-pre-line text-slate-900">
+          <dl className="mt-3 space-y-3">
+            <OrderDeliveryRows delivery={order.delivery} />
+          </dl>
+          <p className="mt-3 whitespace-pre-line text-slate-900">
             {order.customer.companyName ? `${order.customer.companyName}\n` : ''}
             {order.customer.name}
             {'\n'}

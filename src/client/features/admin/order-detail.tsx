@@ -24,6 +24,7 @@ import { adminKeys, changeOrderStatus, orderQuery, type StatusChangeDetails } fr
 import { formatDate, formatDateTime, stockholmDate } from '@/shared/dates';
 import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
 import { StatusBadge } from './status-badge';
+import { ProofPanel } from './proof-panel';
 import { DeliveryRiskBadge } from './delivery-risk';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
@@ -397,6 +398,8 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
               </ol>
             )}
           </section>
+
+          <ProofPanel order={order} />
 
           <section aria-labelledby="detail-customer">
             <h3 id="detail-customer" className="text-sm font-bold uppercase tracking-wide text-slate-600">

@@ -15,7 +15,7 @@ export const proofMessages = defineMessages(
     noteFromShop: 'Meddelande från oss',
     imageAlt: (p: { version: number }) => `Korrektur ${p.version}`,
     openFullSize: 'Öppna i full storlek',
-    downloadPdf: (p: { size: string }) => `Ladda ner korrekturet (PDF, ${p.size})`,
+    downloadPdf: 'Ladda ner korrekturet (PDF)',
     loadingFile: 'Laddar korrekturet...',
     fileFailed: 'Kunde inte hämta korrekturet.',
     stateAwaiting: (p: { version: number }) =>
@@ -39,7 +39,7 @@ export const proofMessages = defineMessages(
     decidedAt: (p: { what: string; time: string }) => `${p.what} ${p.time}`,
     buyerComment: 'Kommentar',
     earlier: (p: { n: number }) =>
-      plural('sv', p.n, { one: 'Tidigare korrektur (#)', other: 'Tidigare korrektur (#)' }),
+      plural('sv', p.n, { one: '# tidigare korrektur', other: '# tidigare korrektur' }),
     sentApproved: 'Tack! Korrekturet är godkänt.',
     sentChanges: 'Tack! Vi har fått dina ändringar och återkommer med ett nytt korrektur.',
     decideFailed: 'Kunde inte skicka ditt svar',
@@ -73,6 +73,7 @@ export const proofMessages = defineMessages(
     openLabel: (p: { version: number }) => `Öppna korrektur ${p.version}`,
     downloadLabel: (p: { version: number }) => `Ladda ner korrektur ${p.version}`,
     customerComment: 'Kundens kommentar',
+    adminNote: 'Meddelande till kunden',
 
     // The server's answers.
     orderNotFound: 'Beställningen finns inte',
@@ -114,7 +115,7 @@ export const proofMessages = defineMessages(
     noteFromShop: 'A note from us',
     imageAlt: (p: { version: number }) => `Proof ${p.version}`,
     openFullSize: 'Open full size',
-    downloadPdf: (p: { size: string }) => `Download the proof (PDF, ${p.size})`,
+    downloadPdf: 'Download the proof (PDF)',
     loadingFile: 'Loading the proof...',
     fileFailed: 'Could not load the proof.',
     stateAwaiting: (p: { version: number }) =>
@@ -137,8 +138,7 @@ export const proofMessages = defineMessages(
     replaced: 'Replaced by a newer proof',
     decidedAt: (p: { what: string; time: string }) => `${p.what} ${p.time}`,
     buyerComment: 'Comment',
-    earlier: (p: { n: number }) =>
-      plural('en', p.n, { one: 'Earlier proof (#)', other: 'Earlier proofs (#)' }),
+    earlier: (p: { n: number }) => plural('en', p.n, { one: '# earlier proof', other: '# earlier proofs' }),
     sentApproved: 'Thank you! The proof is approved.',
     sentChanges: 'Thank you! We have your changes and will send a new proof.',
     decideFailed: 'Could not send your answer',
@@ -169,6 +169,7 @@ export const proofMessages = defineMessages(
     openLabel: (p: { version: number }) => `Open proof ${p.version}`,
     downloadLabel: (p: { version: number }) => `Download proof ${p.version}`,
     customerComment: "Buyer's comment",
+    adminNote: 'Note to the buyer',
 
     orderNotFound: 'Order not found',
     proofNotFound: 'Proof not found',

@@ -1,0 +1,16 @@
+import { apiFetch } from '@/client/lib/api';
+import { adminProofFilesPath, adminProofsPath, type OrderProof, type ProofFileAnswer } from '@/shared/proofs';
+
+/**
+ * Uploads a proof file, then makes it the order's next version (the server queues the buyer's
+ * email with it). A file whose second step fails is never shown to anyone and expires unattached.
+ */
+export async function uploadProof(orderNumber: string, file: File, note: string): Promise<OrderProof> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const uploaded = await apiFetch<ProofFileAnswer>(adminProofFilesPath, { method: 'POST', body: form });
+  return apiFetch<OrderProof>(adminProofsPath(orderNumber), {
+    method: 'POST',
+    json: { fileId: uploaded.id, ...(note.trim() ? { note } : {}) },
+  });
+}
