@@ -21,6 +21,7 @@ import { MAX_UPLOAD_BYTES } from '@/shared/uploads';
 import { adminLogin } from '../helpers/admin';
 import { checkoutBody, testCustomer } from '../helpers/orders';
 import { makePng } from '../helpers/png';
+import { proofPdf, uploadProofFile } from '../helpers/proofs';
 import { request, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -544,6 +545,8 @@ interface Known {
   uploadId: string;
   /** Print files (vector, raster) not yet on an order: orders may claim them once. */
   printFileIds: string[];
+  /** Proof files not yet a proof: each may become one order's next version once. */
+  proofFileIds: string[];
   sessionToken: string;
   cursor: string;
 }
@@ -645,6 +648,19 @@ function buildEndpoints(known: Known): Endpoint[] {
             : undefined;
         return { path: `/api/orders/${number}${suffix}${query}`, headers };
       });
+
+  // A proof version: real ones (the first orders have version 1), impossible and odd ones.
+  const proofVersion: fc.Arbitrary<string> = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom('1', '2') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('0', '-1', '01', '1.0', '1e0', '999999999', '9999999999', '%31', ''),
+    },
+    { weight: 1, arbitrary: pathSegment },
+  );
+  /** An order's proof (with its token in the header, the query, both or neither) plus `tail`. */
+  const proofTarget = (tail: string): fc.Arbitrary<Target> =>
+    proofVersion.chain((version) => orderTarget(`/proofs/${version}${tail}`));
 
   const orderSamples: Record<string, unknown>[] = [
     checkoutBody(SAMPLE_KEY, 3),
@@ -985,6 +1001,53 @@ function buildEndpoints(known: Known): Endpoint[] {
       ),
     },
     {
+      name: 'POST /api/admin/proof-files',
+      methods: ['POST'],
+      path: fc.constant('/api/admin/proof-files'),
+      rawBody: fc.oneof(
+        { weight: 4, arbitrary: multipartBody },
+        { weight: 1, arbitrary: hostileBody(hostileJson) },
+      ),
+    },
+    {
+      name: 'POST /api/admin/orders/:number/proofs',
+      methods: ['POST'],
+      path: fc
+        .oneof(
+          { weight: 2, arbitrary: knownOrder.map((o) => o.orderNumber) },
+          { weight: 1, arbitrary: orderNumber },
+        )
+        .map((n) => `/api/admin/orders/${n}/proofs`),
+      // Some clean requests, so real versions are added among the hostile ones.
+      rawBody: fc.oneof(
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(...known.proofFileIds).map((fileId) => jsonBody({ fileId })),
+        },
+        {
+          weight: 2,
+          arbitrary: hostileBody(
+            bodyLike({ fileId: known.proofFileIds[0] ?? '', note: 'Logotypen är 8 cm bred.' }),
+          ),
+        },
+      ),
+    },
+    {
+      name: 'GET /api/admin/orders/:number/proofs/:version',
+      methods: ['GET', 'HEAD'],
+      path: fc
+        .tuple(
+          fc.oneof(
+            knownOrder.map((o) => o.orderNumber),
+            orderNumber,
+          ),
+          proofVersion,
+          hostileQuery,
+        )
+        .map(([n, version, q]) => `/api/admin/orders/${n}/proofs/${version}${q}`),
+      okType: '',
+    },
+    {
       name: 'GET /api/admin/partner-applications',
       methods: ['GET', 'HEAD'],
       path: pageQuery.map((q) => `/api/admin/partner-applications${q}`),
@@ -1005,6 +1068,9 @@ function buildEndpoints(known: Known): Endpoint[] {
           '/api/admin/partner-applications',
           `/api/admin/orders/${known.orders[0]?.orderNumber ?? 'INV-1'}`,
           `/api/admin/orders/${known.orders[0]?.orderNumber ?? 'INV-1'}/status`,
+          `/api/admin/orders/${known.orders[0]?.orderNumber ?? 'INV-1'}/proofs`,
+          `/api/admin/orders/${known.orders[0]?.orderNumber ?? 'INV-1'}/proofs/1`,
+          '/api/admin/proof-files',
         ),
         fc.array(pathSegment, { minLength: 1, maxLength: 3 }).map((s) => `/api/admin/${s.join('/')}`),
       ),
@@ -1051,6 +1117,8 @@ function buildEndpoints(known: Known): Endpoint[] {
         '/api/not-found',
         '/api/orders',
         `/api/orders/${known.orders[0]?.orderNumber ?? 'INV-1'}`,
+        `/api/orders/${known.orders[0]?.orderNumber ?? 'INV-1'}/proofs/1`,
+        `/api/orders/${known.orders[0]?.orderNumber ?? 'INV-1'}/proofs/1/decision`,
         '/api/uploads',
         '/api/print-files',
         `/api/print-files/${known.printFileIds[0] ?? 'x'}`,
@@ -1100,6 +1168,31 @@ function buildEndpoints(known: Known): Endpoint[] {
     { name: 'POST /api/orders', methods: ['POST'], path: fc.constant('/api/orders'), body: orderBody },
     { name: 'GET /api/orders/:number', methods: ['GET', 'HEAD'], path: orderTarget('') },
     { name: 'GET /api/orders/:number/activity', methods: ['GET', 'HEAD'], path: orderTarget('/activity') },
+    {
+      name: 'GET /api/orders/:number/proofs/:version',
+      methods: ['GET', 'HEAD'],
+      path: proofTarget(''),
+      okType: '',
+    },
+    {
+      name: 'POST /api/orders/:number/proofs/:version/decision',
+      methods: ['POST'],
+      path: fc.oneof(
+        // Some clean targets (the orders with a proof, token in the header), so real answers happen.
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(...known.orders.slice(0, 4)).map((o) => ({
+            path: `/api/orders/${o.orderNumber}/proofs/1/decision`,
+            headers: { 'x-order-token': o.accessToken },
+          })),
+        },
+        { weight: 3, arbitrary: proofTarget('/decision') },
+      ),
+      body: fc.oneof(
+        bodyLike({ decision: 'changes_requested', comment: 'Större logga, tack.\nOch blå text.' }),
+        fc.constantFrom({ decision: 'approved' }, { decision: 'approved', comment: '' }),
+      ),
+    },
     {
       name: 'GET /api/orders/:number/invoice',
       methods: ['GET', 'HEAD'],
@@ -1351,10 +1444,14 @@ function routeOf(request: HostileRequest): string | undefined {
       '/api/partner-applications',
       '/api/admin-login',
       '/api/admin/logout',
+      '/api/admin/proof-files',
     ].includes(pathname)
   )
     return pathname;
   if (request.method === 'PATCH' && /^\/api\/admin\/orders\/[^/]+\/status$/.test(pathname)) return 'status';
+  if (request.method === 'POST' && /^\/api\/admin\/orders\/[^/]+\/proofs$/.test(pathname)) return 'proof';
+  if (request.method === 'POST' && /^\/api\/orders\/[^/]+\/proofs\/[^/]+\/decision$/.test(pathname))
+    return 'decision';
   return undefined;
 }
 
@@ -1377,7 +1474,14 @@ function heapAfterGc(): number {
 
 let server: TestServer;
 let url: URL;
-const known: Known = { orders: [], uploadId: '', printFileIds: [], sessionToken: '', cursor: '' };
+const known: Known = {
+  orders: [],
+  uploadId: '',
+  printFileIds: [],
+  proofFileIds: [],
+  sessionToken: '',
+  cursor: '',
+};
 const shellHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
 
 const countedTables = [
@@ -1386,6 +1490,8 @@ const countedTables = [
   'partner_applications',
   'admin_sessions',
   'order_status_events',
+  'order_proofs',
+  'order_proof_decisions',
 ] as const;
 type Counts = Record<(typeof countedTables)[number], number>;
 
@@ -1463,6 +1569,26 @@ beforeAll(async () => {
   expect(page.status).toBe(200);
   known.cursor = page.body.nextCursor ?? '';
   expect(known.cursor).not.toBe('');
+
+  // Proofs: version 1 on the first four orders, and proof files the storm may turn into versions.
+  for (let i = 0; i < 10; i++) {
+    const file = await uploadProofFile(
+      server,
+      cookie,
+      i % 2 ? png : proofPdf,
+      i % 2 ? 'proof.png' : 'proof.pdf',
+    );
+    expect(file.status).toBe(201);
+    known.proofFileIds.push(file.body.id);
+  }
+  for (const order of known.orders.slice(0, 4)) {
+    const added = await request(server, `/api/admin/orders/${order.orderNumber}/proofs`, {
+      method: 'POST',
+      headers: { cookie },
+      json: { fileId: known.proofFileIds.shift() },
+    });
+    expect(added.status).toBe(201);
+  }
 });
 afterAll(async () => {
   agent.destroy();
@@ -1569,12 +1695,16 @@ describe('hostile input', () => {
         partner_applications: rowsAfter.partner_applications - rowsBefore.partner_applications,
         admin_sessions: rowsAfter.admin_sessions - rowsBefore.admin_sessions,
         order_status_events: rowsAfter.order_status_events - rowsBefore.order_status_events,
+        order_proofs: rowsAfter.order_proofs - rowsBefore.order_proofs,
+        order_proof_decisions: rowsAfter.order_proof_decisions - rowsBefore.order_proof_decisions,
       }).toEqual({
         orders: n('/api/orders 201'),
-        uploads: n('/api/uploads 201') + n('/api/print-files 201'),
+        uploads: n('/api/uploads 201') + n('/api/print-files 201') + n('/api/admin/proof-files 201'),
         partner_applications: n('/api/partner-applications 201'),
         admin_sessions: n('/api/admin-login 204') + minted - n('/api/admin/logout 204'),
         order_status_events: n('status 200'),
+        order_proofs: n('proof 201'),
+        order_proof_decisions: n('decision 200'),
       });
       // An order's status changed only where a PATCH for it answered 200.
       const statusesAfter = await statusSnapshot();

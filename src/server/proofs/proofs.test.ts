@@ -88,7 +88,7 @@ describe('proofs: access', () => {
 
     const path = orderProofPath(order.orderNumber, 1);
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { 'x-order-token': other.accessToken },
       { 'x-order-token': `${order.accessToken.slice(0, -1)}A` },
       { cookie },
