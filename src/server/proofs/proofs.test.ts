@@ -90,7 +90,8 @@ describe('proofs: access', () => {
     for (const headers of [
       {} as Record<string, string>,
       { 'x-order-token': other.accessToken },
-      { 'x-order-token': `${order.accessToken.slice(0, -1)}A` },
+      // The token with its last character changed (to another one whatever it was).
+      { 'x-order-token': `${order.accessToken.slice(0, -1)}${order.accessToken.endsWith('A') ? 'B' : 'A'}` },
       { cookie },
     ]) {
       const refused = await request<{ error: string }>(server, path, { headers });
