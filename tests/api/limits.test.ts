@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitMessages } from '@/shared/i18n/messages/limits';
 import { formatCount } from '@/shared/money-format';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@/server/admin/sql';
 import { request, startServer, type TestServer } from '../helpers/server';
 import { checkoutBody, testCustomer } from '../helpers/orders';
 
@@ -27,6 +29,15 @@ let n = 0;
 const key = () => `limits-test-${Date.now()}-${++n}-abcdef`;
 const from = (address: string, lang = 'en') => ({ 'x-forwarded-for': address, 'accept-language': lang });
 
+async function count(table: 'orders' | 'partner_applications'): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(
+    server.database.db,
+    sql`SELECT count(*)::text AS n FROM ${sql.identifier(table)}`,
+  );
+  return Number(row?.n);
+}
+const orderCount = () => count('orders');
+
 interface Answer {
   orderNumber?: string;
   error?: string;
@@ -46,8 +57,11 @@ describe('order throttles', () => {
       // Different recipients, so only the client's limit counts.
       expect((await order(`buyer${i}@client.example`, '203.0.113.7')).status).toBe(201);
     }
+    const stored = await orderCount();
     const refused = await order('another@client.example', '203.0.113.7', 'sv-SE');
     expect(refused.status).toBe(429);
+    // Refused means nothing stored and nothing emailed (it once answered 429 and placed the order).
+    expect(await orderCount()).toBe(stored);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(refused.body.error).toBe(
       limitMessages.sv.ordersPerClient({ minutes: 60, email: server.config.seller.email }),
@@ -61,8 +75,18 @@ describe('order throttles', () => {
       const email = i % 2 === 0 ? 'stranger@victim.example' : 'Stranger@Victim.Example';
       expect((await order(email, `198.51.100.${i + 1}`)).status).toBe(201);
     }
+    const stored = await orderCount();
     const refused = await order('stranger@victim.example', '198.51.100.99');
     expect(refused.status).toBe(429);
+    expect(await orderCount()).toBe(stored);
+    await server.app.emailOutbox.drain();
+    const mails = readdirSync(join(server.dataDir, 'outbox')).filter((name) =>
+      name.includes('buyer_confirmation'),
+    );
+    const toStranger = mails.filter((name) =>
+      /^To: stranger@victim\.example$/im.test(readFileSync(join(server.dataDir, 'outbox', name), 'utf8')),
+    );
+    expect(toStranger).toHaveLength(10);
     expect(refused.headers.get('retry-after')).toBeTruthy();
     expect(refused.body.error).toBe(
       limitMessages.en.ordersPerRecipient({ minutes: 60, email: server.config.seller.email }),
@@ -109,8 +133,10 @@ describe('partner application throttle', () => {
       });
     expect((await send({ ...application, city: '' })).status).toBe(400);
     for (let i = 0; i < 5; i++) expect((await send(application)).status).toBe(201);
+    const stored = await count('partner_applications');
     const refused = await send(application);
     expect(refused.status).toBe(429);
+    expect(await count('partner_applications')).toBe(stored);
     expect(refused.headers.get('retry-after')).toBeTruthy();
     expect(refused.body.error).toBe(
       limitMessages.en.partnerApplications({ minutes: 60, email: server.config.seller.email }),

@@ -25,20 +25,26 @@ function emailKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 }
 
-function refuse(reply: FastifyReply, retryAfterSeconds: number, message: string): FastifyReply {
-  return sendError(reply.header('retry-after', String(retryAfterSeconds)), 429, message);
+/**
+ * Sends the 429 and answers true ("refused"). The throttles answer a boolean, never the reply: a
+ * FastifyReply is thenable, so an async function returning it resolves to what the reply's `then`
+ * gives (undefined), and the route carried on: a refused order was stored and emailed anyway.
+ */
+function refuse(reply: FastifyReply, retryAfterSeconds: number, message: string): true {
+  sendError(reply.header('retry-after', String(retryAfterSeconds)), 429, message);
+  return true;
 }
 
 /**
- * Takes one order from the client's and the recipient address's hourly allowance. Answers the 429
- * already sent, or undefined when the order may go ahead.
+ * Takes one order from the client's and the recipient address's hourly allowance. Answers true
+ * when it refused (the 429 is sent), false when the order may go ahead.
  */
 export async function throttleOrder(
   request: FastifyRequest,
   reply: FastifyReply,
   { config, database }: AppContext,
   email: string,
-): Promise<FastifyReply | undefined> {
+): Promise<boolean> {
   const t = translate(limitMessages, requestLocale(request));
   const shop = config.seller.email;
   const client = await takeAllowance(
@@ -63,15 +69,15 @@ export async function throttleOrder(
     const wait = recipient.retryAfterSeconds;
     return refuse(reply, wait, t.ordersPerRecipient({ minutes: minutes(wait), email: shop }));
   }
-  return undefined;
+  return false;
 }
 
-/** Takes one partner application from the client's hourly allowance; answers the 429 already sent. */
+/** Takes one partner application from the client's hourly allowance; true when it refused (429 sent). */
 export async function throttlePartnerApplication(
   request: FastifyRequest,
   reply: FastifyReply,
   { config, database }: AppContext,
-): Promise<FastifyReply | undefined> {
+): Promise<boolean> {
   const taken = await takeAllowance(
     database.db,
     `partner-applications:client:${clientKey(request)}`,
@@ -79,7 +85,7 @@ export async function throttlePartnerApplication(
     config.limits.partnerApplicationsPerClientPerHour,
     HOUR_SECONDS,
   );
-  if (taken.allowed) return undefined;
+  if (taken.allowed) return false;
   const t = translate(limitMessages, requestLocale(request));
   const wait = taken.retryAfterSeconds;
   return refuse(reply, wait, t.partnerApplications({ minutes: minutes(wait), email: config.seller.email }));

@@ -103,8 +103,7 @@ export function orderRoutes(
   app.post('/api/orders', async (request, reply) => {
     const parsed = orderRequestSchema.safeParse(request.body ?? undefined);
     if (!parsed.success) return sendValidationError(reply, parsed.error);
-    const throttled = await throttleOrder(request, reply, context, parsed.data.customer.email);
-    if (throttled) return throttled;
+    if (await throttleOrder(request, reply, context, parsed.data.customer.email)) return reply;
     try {
       const placed = await placeOrder(context.database, parsed.data, {
         ...options,

@@ -18,8 +18,7 @@ export function partnerRoutes(app: FastifyInstance, context: AppContext): void {
         'Please correct the errors in the form',
         requestLocale(request),
       );
-    const throttled = await throttlePartnerApplication(request, reply, context);
-    if (throttled) return throttled;
+    if (await throttlePartnerApplication(request, reply, context)) return reply;
     const id = await storeApplication(database.db, parsed.data);
     return reply.code(201).send({ id: String(id) });
   });
