@@ -81,6 +81,8 @@ export const orders = pgTable(
       'gin',
       sql`(${t.orderNumber} || E'\x1f' || ${t.customerName} || E'\x1f' || ${t.customerEmail} || E'\x1f' || coalesce(${t.customerOrganization}, '')) gin_trgm_ops`,
     ),
+    // Order lookup by email, newest first (migrations/1700_order_lookup_and_supplementary_invoices.sql).
+    index('orders_customer_email_idx').on(sql`lower(${t.customerEmail})`, t.orderDate.desc(), t.id.desc()),
     check('orders_total_positive', sql`${t.totalAmount} > 0`),
   ],
 );

@@ -10,9 +10,12 @@ export const emailKinds = [
   'in_production',
   'shipped',
   'cancelled',
+  /** To an address that asked for links to its orders (ref = the order_lookups row). */
   'order_links',
   /** To the shop: the buyer approved a proof or asked for changes (ref = the decision). */
   'shop_notice_proof_decision',
+  /** To the buyer: a supplementary invoice, e.g. a raster print file added after ordering (ref = the invoice). */
+  'supplementary_invoice',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -25,7 +28,7 @@ export const emailOutbox = pgTable(
       .notNull()
       .references(() => orders.id),
     kind: text('kind', { enum: emailKinds }).notNull(),
-    /** The status event, proof or proof decision an email is about (migrations 1500 and 1600). */
+    /** The status event, proof, decision, lookup or supplementary invoice an email is about (1500, 1600, 1700). */
     ref: bigint('ref', { mode: 'number' }),
     status: text('status', { enum: ['pending', 'sent'] })
       .notNull()

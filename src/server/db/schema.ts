@@ -11,3 +11,4 @@ export * from './outbox-schema';
 export * from './throttle-schema';
 export * from './print-files-schema';
 export * from './proofs-schema';
+export * from './lookup-invoices-schema';
