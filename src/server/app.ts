@@ -21,6 +21,7 @@ import { seoRoutes } from './spa/seo';
 import { uploadRoutes } from './uploads/routes';
 import { printFileRoutes } from './print-files/routes';
 import { productionNeedsApprovedProof, proofRoutes } from './proofs';
+import { orderLookupRoute } from './orders/lookup';
 
 export interface AppOptions {
   config: Config;
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   startHousekeeping(app, context);
   const outbox = startEmailOutbox(app, context);
   orderRoutes(app, context, { onCreated: () => outbox.kick() });
+  orderLookupRoute(app, context, { onQueued: () => outbox.kick() });
 
   seoRoutes(app, { publicBaseUrl: config.publicBaseUrl });
   const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'), {

@@ -59,6 +59,8 @@ describe('settings', () => {
       ordersPerClientPerHour: 20,
       ordersPerEmailPerHour: 10,
       partnerApplicationsPerClientPerHour: 5,
+      orderLookupsPerClientPerHour: 10,
+      orderLookupsPerEmailPerHour: 3,
       orderMaxTotalSek: 5_000_000,
     });
     expect(config.adminSessions).toEqual({ idleSeconds: 8 * 3600, maxAgeSeconds: 12 * 3600 });
@@ -73,6 +75,8 @@ describe('settings', () => {
       'ORDERS_PER_CLIENT_PER_HOUR',
       'ORDERS_PER_EMAIL_PER_HOUR',
       'PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR',
+      'ORDER_LOOKUPS_PER_CLIENT_PER_HOUR',
+      'ORDER_LOOKUPS_PER_EMAIL_PER_HOUR',
       'ORDER_MAX_TOTAL_SEK',
       'ADMIN_SESSION_IDLE_MINUTES',
       'ADMIN_SESSION_MAX_HOURS',

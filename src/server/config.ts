@@ -62,6 +62,8 @@ const envSchema = z.object({
   ORDERS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   ORDERS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(10),
   PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  ORDER_LOOKUPS_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: z.coerce.number().int().min(1).default(3),
   ORDER_MAX_TOTAL_SEK: z.coerce.number().int().min(1).max(1_000_000_000).default(5_000_000),
   // Admin sessions.
   ADMIN_SESSION_IDLE_MINUTES: z.coerce
@@ -135,6 +137,9 @@ export interface ShopLimits {
   /** Orders whose confirmation goes to one email address, from anywhere. */
   ordersPerEmailPerHour: number;
   partnerApplicationsPerClientPerHour: number;
+  /** "Email me links to my orders" requests per client, and per address from anywhere. */
+  orderLookupsPerClientPerHour: number;
+  orderLookupsPerEmailPerHour: number;
   /** Largest order total in whole kronor (what the buyer pays); larger orders are made by contact. */
   orderMaxTotalSek: number;
 }
@@ -259,6 +264,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ordersPerClientPerHour: e.ORDERS_PER_CLIENT_PER_HOUR,
       ordersPerEmailPerHour: e.ORDERS_PER_EMAIL_PER_HOUR,
       partnerApplicationsPerClientPerHour: e.PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR,
+      orderLookupsPerClientPerHour: e.ORDER_LOOKUPS_PER_CLIENT_PER_HOUR,
+      orderLookupsPerEmailPerHour: e.ORDER_LOOKUPS_PER_EMAIL_PER_HOUR,
       orderMaxTotalSek: e.ORDER_MAX_TOTAL_SEK,
     },
     adminSessions: {

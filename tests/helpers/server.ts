@@ -35,6 +35,8 @@ export const generousLimits = {
   ORDERS_PER_CLIENT_PER_HOUR: '1000000',
   ORDERS_PER_EMAIL_PER_HOUR: '1000000',
   PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR: '1000000',
+  ORDER_LOOKUPS_PER_CLIENT_PER_HOUR: '1000000',
+  ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: '1000000',
 } as const;
 
 /** A real server on a random port with its own database and data folder. */

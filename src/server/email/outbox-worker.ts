@@ -9,6 +9,7 @@ import { buildMessage } from './messages';
 import { orderPrintFiles } from '@/server/print-files/service';
 import { buildProofDecisionNotice } from './proof-notice';
 import { buildStatusMessage } from './status-messages';
+import { buildOrderLinksMessage } from './order-links-message';
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions {
@@ -178,15 +179,21 @@ export class OutboxWorker {
     try {
       const [order] = await this.database.db.select().from(orders).where(eq(orders.id, row.orderId));
       if (!order) throw new Error(`order ${row.orderId} not found`);
-      // Every email to the buyer links the order page with a token of its own (links.ts).
+      // Every email to the buyer links the order page with a token of its own (links.ts); the
+      // lookup email makes one per order it lists.
       const orderPageUrl =
-        row.kind === 'shop_notice' || row.kind === 'shop_notice_proof_decision'
+        row.kind === 'shop_notice' || row.kind === 'shop_notice_proof_decision' || row.kind === 'order_links'
           ? undefined
           : await newOrderLink(this.database.db, order.id, this.config.publicBaseUrl, order.orderNumber);
       if (row.kind === 'shop_notice_proof_decision') {
         await this.transport.send(
           await buildProofDecisionNotice(this.database.db, row.ref, order, this.config),
           `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+      } else if (row.kind === 'order_links') {
+        await this.transport.send(
+          await buildOrderLinksMessage(this.database.db, row.ref, order, this.config),
+          `order-links-${String(row.id).padStart(8, '0')}.eml`,
         );
       } else if (row.kind === 'buyer_confirmation' || row.kind === 'shop_notice') {
         await this.transport.send(
