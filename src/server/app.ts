@@ -21,7 +21,9 @@ import { seoRoutes } from './spa/seo';
 import { uploadRoutes } from './uploads/routes';
 import { printFileRoutes } from './print-files/routes';
 import { productionNeedsApprovedProof, proofRoutes } from './proofs';
+import { addPrintFileRoute } from './print-files/after-order';
 import { orderLookupRoute } from './orders/lookup';
+import { supplementaryInvoiceRoutes } from './invoicing/supplementary-routes';
 
 export interface AppOptions {
   config: Config;
@@ -117,6 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   startHousekeeping(app, context);
   const outbox = startEmailOutbox(app, context);
   orderRoutes(app, context, { onCreated: () => outbox.kick() });
+  supplementaryInvoiceRoutes(app, context);
+  addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });
 
   seoRoutes(app, { publicBaseUrl: config.publicBaseUrl });

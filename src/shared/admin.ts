@@ -6,6 +6,7 @@ import type { Customisation } from './customisation';
 import type { OrderStatus } from './order-status';
 import type { OrderDelivery } from './delivery';
 import type { OrderPrintFile } from './print-files';
+import type { SupplementaryInvoiceSummary } from './supplementary-invoices';
 import type { StatusDetails } from './carriers';
 import type { OrderProof } from './proofs';
 
@@ -86,6 +87,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   proofs: OrderProof[];
   /** Every print file of the order; download each at printFileDownloadPath. */
   printFiles: OrderPrintFile[];
+  /** Invoices added after ordering, oldest first; open each at adminSupplementaryInvoicePaths. */
+  supplementaryInvoices: SupplementaryInvoiceSummary[];
 }
 
 /** Where the admin downloads an order's print file (always as an attachment). */

@@ -3,6 +3,7 @@ import type { SizeSplit } from './sizes';
 import type { VatTreatment } from './invoicing/vat-treatment';
 import type { OrderDelivery } from './delivery';
 import type { OrderPrintFile } from './print-files';
+import type { SupplementaryInvoiceSummary } from './supplementary-invoices';
 
 /** What POST /api/orders answers (201 new, 200 replay of the same idempotency key). */
 export interface PlacedOrderAnswer {
@@ -60,6 +61,8 @@ export interface OrderView {
   }[];
   /** The print files the shop already has for this order, in the buyer's order. */
   printFiles: OrderPrintFile[];
+  /** Invoices added after ordering (e.g. a raster print file's conversion), oldest first. */
+  supplementaryInvoices: SupplementaryInvoiceSummary[];
   total: string;
   exVat: string;
   vat: string;

@@ -22,6 +22,7 @@ import { approvedOnSql, listProofs } from '@/server/proofs/service';
 import { productionBlock } from '@/shared/proofs';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import type { CalendarDate } from '@/shared/dates';
+import { supplementaryInvoicesOf } from '@/server/invoicing/supplementary';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { SHOP_TIME_ZONE } from '@/shared/dates';
 import { csvRowSql, type CsvFormat } from './csv';
@@ -218,6 +219,7 @@ export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrd
     billingAddress: row.billing_address,
     statusChangedAt: row.status_changed_at,
     printFiles: await orderPrintFiles(db, row.id, row.items),
+    supplementaryInvoices: await supplementaryInvoicesOf(db, { id: row.id, orderNumber: row.order_number }),
     events: events.map((e): AdminStatusEvent => ({
       fromStatus: e.from_status,
       toStatus: e.to_status,

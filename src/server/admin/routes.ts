@@ -12,6 +12,7 @@ import { sendError, sendValidationError } from '@/server/http/errors';
 import { sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing/http';
 import { invoiceForOrder } from '@/server/invoicing/invoice-document';
 import { sieExportRoute } from '@/server/invoicing/sie-route';
+import { supplementaryInvoiceAdminRoutes } from '@/server/invoicing/supplementary-routes';
 import { printFileDownloadRoute } from '@/server/print-files/routes';
 import { proofAdminRoutes } from '@/server/proofs/routes';
 import { sendInvoice } from '@/server/orders/routes';
@@ -279,6 +280,7 @@ export async function adminRoutes(
       sieExportRoute(admin, { config, database });
       printFileDownloadRoute(admin, { config, database });
       await admin.register(proofAdminRoutes({ config, database }, { onQueued: options.onStatusChanged }));
+      supplementaryInvoiceAdminRoutes(admin, { config, database });
 
       admin.patch('/api/admin/orders/:number/status', { bodyLimit: 1024 }, async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);

@@ -10,6 +10,7 @@ import { orderPrintFiles } from '@/server/print-files/service';
 import { buildProofDecisionNotice } from './proof-notice';
 import { buildStatusMessage } from './status-messages';
 import { buildOrderLinksMessage } from './order-links-message';
+import { buildSupplementaryInvoiceMessage } from './supplementary-message';
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions {
@@ -194,6 +195,17 @@ export class OutboxWorker {
         await this.transport.send(
           await buildOrderLinksMessage(this.database.db, row.ref, order, this.config),
           `order-links-${String(row.id).padStart(8, '0')}.eml`,
+        );
+      } else if (row.kind === 'supplementary_invoice') {
+        await this.transport.send(
+          await buildSupplementaryInvoiceMessage(
+            this.database.db,
+            row.ref,
+            order,
+            this.config,
+            orderPageUrl ?? '',
+          ),
+          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
         );
       } else if (row.kind === 'buyer_confirmation' || row.kind === 'shop_notice') {
         await this.transport.send(

@@ -213,15 +213,10 @@ export function orderInvoiceLines(order: InvoiceOrder): InvoiceLineInput[] {
   });
 }
 
-/** The order's own invoice: number = order number, issued on the order date. */
-export function invoiceForOrder(order: InvoiceOrder, seller: SellerDetails): InvoiceDocument {
+/** The buyer and the delivery an order's invoices (its own and supplementary ones) are made out to. */
+function invoiceParties(order: InvoiceOrder): Pick<InvoiceInput, 'buyer' | 'delivery'> {
   const company = order.customerType === 'company';
-  return buildInvoice({
-    invoiceNumber: order.orderNumber,
-    orderNumber: order.orderNumber,
-    issueDate: order.orderDate,
-    vatTreatment: order.vatTreatment,
-    seller,
+  return {
     buyer: {
       customerType: order.customerType,
       name: company ? (order.customerOrganization ?? order.customerName) : order.customerName,
@@ -236,6 +231,45 @@ export function invoiceForOrder(order: InvoiceOrder, seller: SellerDetails): Inv
       reference: order.buyerReference,
     },
     delivery: { name: order.customerName, address: order.deliveryAddress, countryCode: order.countryCode },
+  };
+}
+
+/** The order's own invoice: number = order number, issued on the order date. */
+export function invoiceForOrder(order: InvoiceOrder, seller: SellerDetails): InvoiceDocument {
+  return buildInvoice({
+    invoiceNumber: order.orderNumber,
+    orderNumber: order.orderNumber,
+    issueDate: order.orderDate,
+    vatTreatment: order.vatTreatment,
+    seller,
+    ...invoiceParties(order),
     lines: orderInvoiceLines(order),
+  });
+}
+
+/** A supplementary invoice as stored (supplementary_invoices): its own number, issue time and lines. */
+export interface SupplementaryInvoiceRecord {
+  invoiceNumber: string;
+  issuedAt: Date;
+  items: StoredOrderLine[];
+}
+
+/**
+ * A supplementary invoice for an order: the order's buyer, delivery and VAT treatment, its own
+ * number, issue date (the due date follows) and lines.
+ */
+export function supplementaryInvoiceDocument(
+  order: InvoiceOrder,
+  record: SupplementaryInvoiceRecord,
+  seller: SellerDetails,
+): InvoiceDocument {
+  return buildInvoice({
+    invoiceNumber: record.invoiceNumber,
+    orderNumber: order.orderNumber,
+    issueDate: record.issuedAt,
+    vatTreatment: order.vatTreatment,
+    seller,
+    ...invoiceParties(order),
+    lines: orderInvoiceLines({ ...order, items: record.items }),
   });
 }

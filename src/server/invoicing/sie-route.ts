@@ -58,7 +58,20 @@ const stockholmDay = (column: ReturnType<typeof sql>) =>
 const rangeStart = (day: string) => sql`(${day}::date)::timestamp AT TIME ZONE 'Europe/Stockholm'`;
 const rangeEnd = (day: string) => sql`(${day}::date + 1)::timestamp AT TIME ZONE 'Europe/Stockholm'`;
 
-/** Every invoice issued in the range, in keyset batches (memory stays flat for any range). */
+const sieInvoice = (row: InvoiceRow): SieInvoice => ({
+  invoiceNumber: row.order_number,
+  date: row.day,
+  customer: row.customer,
+  vatTreatment: row.vat_treatment,
+  net: row.ex_vat_amount,
+  vat: row.vat_amount,
+  total: row.total_amount,
+});
+
+/**
+ * Every invoice issued in the range, the orders' own and then the supplementary ones, in keyset
+ * batches (memory stays flat for any range).
+ */
 async function* invoices(database: Database, from: string, to: string): AsyncGenerator<SieInvoice> {
   let after = '0';
   for (;;) {
@@ -71,17 +84,23 @@ async function* invoices(database: Database, from: string, to: string): AsyncGen
           WHERE order_date >= ${rangeStart(from)} AND order_date < ${rangeEnd(to)} AND id > ${after}::bigint
           ORDER BY id LIMIT ${BATCH}`,
     );
-    for (const row of rows) {
-      yield {
-        invoiceNumber: row.order_number,
-        date: row.day,
-        customer: row.customer,
-        vatTreatment: row.vat_treatment,
-        net: row.ex_vat_amount,
-        vat: row.vat_amount,
-        total: row.total_amount,
-      };
-    }
+    for (const row of rows) yield sieInvoice(row);
+    if (rows.length < BATCH) break;
+    after = rows[rows.length - 1]?.id ?? after;
+  }
+  // Supplementary invoices (e.g. a print file's conversion after ordering): their own numbers and dates.
+  after = '0';
+  for (;;) {
+    const rows = await queryRows<InvoiceRow>(
+      database.db,
+      sql`SELECT s.id::text AS id, s.invoice_number AS order_number, ${stockholmDay(sql`s.issued_at`)} AS day,
+            coalesce(o.customer_organization, o.customer_name) AS customer, o.vat_treatment,
+            s.ex_vat_amount::text AS ex_vat_amount, s.vat_amount::text AS vat_amount, s.total_amount::text AS total_amount
+          FROM supplementary_invoices s JOIN orders o ON o.id = s.order_id
+          WHERE s.issued_at >= ${rangeStart(from)} AND s.issued_at < ${rangeEnd(to)} AND s.id > ${after}::bigint
+          ORDER BY s.id LIMIT ${BATCH}`,
+    );
+    for (const row of rows) yield sieInvoice(row);
     if (rows.length < BATCH) return;
     after = rows[rows.length - 1]?.id ?? after;
   }

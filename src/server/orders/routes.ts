@@ -5,8 +5,10 @@ import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import { vatPercent } from '@/shared/invoicing/vat-treatment';
 import { orderTokenHeader, type OrderView } from '@/shared/order-view';
 import type { OrderPrintFile } from '@/shared/print-files';
+import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import { orderPrintFiles } from '@/server/print-files/service';
 import { orderApprovalDate } from '@/server/proofs/service';
+import { supplementaryInvoicesOf } from '@/server/invoicing/supplementary';
 import type { AppContext } from '@/server/app';
 import type { SellerDetails } from '@/server/config';
 import { sendError, sendValidationError } from '@/server/http/errors';
@@ -44,6 +46,7 @@ export function orderJson(
   printFiles: OrderPrintFile[],
   /** The day the latest proof was approved: delivery counts from it (from today until then). */
   approvedOn: CalendarDate | null = null,
+  supplementaryInvoices: SupplementaryInvoiceSummary[] = [],
 ): OrderView {
   const invoice = invoiceForOrder(order, context.config.seller);
   return {
@@ -79,6 +82,7 @@ export function orderJson(
       lineNet: invoice.lines[index]?.lineNet ?? line.lineTotal,
     })),
     printFiles,
+    supplementaryInvoices,
     total: order.totalAmount,
     exVat: order.exVatAmount,
     vat: order.vatAmount,
@@ -127,9 +131,14 @@ export function orderRoutes(
   app.get<OrderParams>('/api/orders/:number', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
-    const printFiles = await orderPrintFiles(context.database.db, order.id, order.items);
-    const approvedOn = await orderApprovalDate(context.database.db, order.id);
-    return reply.header('cache-control', 'no-store').send(orderJson(order, context, printFiles, approvedOn));
+    const [printFiles, approvedOn, supplementary] = await Promise.all([
+      orderPrintFiles(context.database.db, order.id, order.items),
+      orderApprovalDate(context.database.db, order.id),
+      supplementaryInvoicesOf(context.database.db, order),
+    ]);
+    return reply
+      .header('cache-control', 'no-store')
+      .send(orderJson(order, context, printFiles, approvedOn, supplementary));
   });
 
   // The order page's timeline and proofs: the token comes as a header, never in the URL.

@@ -14,10 +14,9 @@ import { orders, type StoredOrderLine } from '@/server/db/orders-schema';
 import { attachUploads } from '@/server/uploads';
 import { accessTokenHash, isOrderLinkToken } from './links';
 import { orderWriterFor } from './order-writer';
-import { CONVERSION_FEE, minimumOrderMessage } from '@/shared/terms';
-import { CONVERSION_FEE_CODE, CONVERSION_FEE_NAME } from '@/shared/print-files';
+import { minimumOrderMessage } from '@/shared/terms';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
-import { claimPrintFiles, type ClaimedPrintFile } from '@/server/print-files/service';
+import { claimPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files/service';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -107,18 +106,7 @@ function priceLines(request: OrderRequest): {
 
 /** One fee line per raster print file, priced here whatever the browser sent. */
 function conversionFeeLines(files: readonly ClaimedPrintFile[]): StoredOrderLine[] {
-  return files
-    .filter((file) => file.kind === 'raster')
-    .map((file) => ({
-      productId: CONVERSION_FEE_CODE,
-      name: CONVERSION_FEE_NAME,
-      quantity: 1,
-      unitPrice: unitPriceToString(CONVERSION_FEE),
-      lineTotal: milliToDecimalString(CONVERSION_FEE),
-      fee: 'conversion' as const,
-      printFileId: file.id,
-      ...(file.name ? { printFileName: file.name } : {}),
-    }));
+  return files.filter((file) => file.kind === 'raster').map(conversionFeeLine);
 }
 
 function customisationProblem(product: Product, customisation: Customisation): string | undefined {

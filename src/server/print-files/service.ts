@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { milliToDecimalString, unitPriceToString } from '@/shared/money';
+import { CONVERSION_FEE } from '@/shared/terms';
 import {
+  CONVERSION_FEE_CODE,
+  CONVERSION_FEE_NAME,
   printFileKind,
   printFileQuality,
   type OrderPrintFile,
@@ -8,8 +12,26 @@ import {
 } from '@/shared/print-files';
 import { uploadIdPattern } from '@/shared/uploads';
 import type { Database, Db } from '@/server/db/client';
+import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/admin/sql';
 import { attachUploads, type UploadInfo } from '@/server/uploads';
+
+/**
+ * The fee line for converting one raster print file (100 kr VAT included, priced here whatever a
+ * browser sent): on the order when the file came with it, on a supplementary invoice when added later.
+ */
+export function conversionFeeLine(file: { id: string; name: string | null }): StoredOrderLine {
+  return {
+    productId: CONVERSION_FEE_CODE,
+    name: CONVERSION_FEE_NAME,
+    quantity: 1,
+    unitPrice: unitPriceToString(CONVERSION_FEE),
+    lineTotal: milliToDecimalString(CONVERSION_FEE),
+    fee: 'conversion',
+    printFileId: file.id,
+    ...(file.name ? { printFileName: file.name } : {}),
+  };
+}
 
 /** A print file an order is about to claim, as the order service prices it. */
 export interface ClaimedPrintFile {

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { orderTokenHeader } from '@/shared/order-view';
+import type { AppContext } from '@/server/app';
+import { sendError } from '@/server/http/errors';
+import { invoiceContentSecurityPolicy, renderInvoiceHtml } from '@/server/orders/invoice';
+import { findOrderByNumber, findOrderForToken, type OrderRow } from '@/server/orders/service';
+import { sendInvoicePdf } from './http';
+import { supplementaryInvoiceDocument } from './invoice-document';
+import { findSupplementaryInvoice } from './supplementary';
+
+interface InvoiceParams {
+  Params: { number: string; invoice: string };
+  Querystring: { token?: unknown; inline?: unknown };
+}
+
+/** `INV-123` (HTML) or `INV-123.pdf`: the invoice number and the format asked for. */
+function parseInvoiceParam(param: string): { invoiceNumber: string; pdf: boolean } {
+  return param.endsWith('.pdf')
+    ? { invoiceNumber: param.slice(0, -'.pdf'.length), pdf: true }
+    : { invoiceNumber: param, pdf: false };
+}
+
+/** The token as the order's other documents take it: the header, or `?token=` for a new tab. */
+function tokenOf(request: FastifyRequest<InvoiceParams>): string | undefined {
+  const header = request.headers[orderTokenHeader];
+  if (typeof header === 'string' && header !== '') return header;
+  const query = request.query.token;
+  return typeof query === 'string' && query !== '' ? query : undefined;
+}
+
+/** Answers one supplementary invoice of `order` as HTML (its own CSP, like the order's invoice) or PDF. */
+async function sendSupplementaryInvoice(
+  request: FastifyRequest<InvoiceParams>,
+  reply: FastifyReply,
+  order: OrderRow | undefined,
+  context: AppContext,
+  notFoundMessage: string,
+): Promise<FastifyReply> {
+  const { invoiceNumber, pdf } = parseInvoiceParam(request.params.invoice);
+  const record = order && (await findSupplementaryInvoice(context.database.db, order.id, invoiceNumber));
+  if (!order || !record) return sendError(reply, 404, notFoundMessage);
+  const invoice = supplementaryInvoiceDocument(order, record, context.config.seller);
+  if (pdf) return sendInvoicePdf(reply, invoice, request.query.inline === '1');
+  return reply
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('content-security-policy', invoiceContentSecurityPolicy)
+    .type('text/html; charset=utf-8')
+    .send(renderInvoiceHtml(invoice));
+}
+
+/**
+ * GET /api/orders/:number/invoices/:invoice (HTML) and …/:invoice.pdf: a supplementary invoice,
+ * behind the order's token like the order's own invoice (404 for anything else).
+ */
+export function supplementaryInvoiceRoutes(app: FastifyInstance, context: AppContext): void {
+  app.get<InvoiceParams>('/api/orders/:number/invoices/:invoice', async (request, reply) => {
+    const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
+    return sendSupplementaryInvoice(request, reply, order, context, 'Order not found');
+  });
+}
+
+/** The admin's copies, registered inside the admin scope (session checked there). */
+export function supplementaryInvoiceAdminRoutes(admin: FastifyInstance, context: AppContext): void {
+  admin.get<InvoiceParams>('/api/admin/orders/:number/invoices/:invoice', async (request, reply) => {
+    const order = await findOrderByNumber(context.database, request.params.number);
+    return sendSupplementaryInvoice(request, reply, order, context, 'Fakturan finns inte');
+  });
+}

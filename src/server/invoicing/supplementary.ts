@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { dueDate } from '@/shared/dates';
+import { invoiceAmounts, type VatTreatment } from '@/shared/invoicing/vat-treatment';
+import { milliFromDecimal, milliToDecimalString } from '@/shared/money';
+import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
+import type { Db } from '@/server/db/client';
+import type { StoredOrderLine } from '@/server/db/orders-schema';
+import { queryRows } from '@/server/admin/sql';
+import type { SupplementaryInvoiceRecord } from './invoice-document';
+
+/**
+ * Supplementary invoices (table supplementary_invoices): charges added to an order after it was
+ * placed. Numbers come from the orders' counter, so every invoice number of the shop is unique and
+ * increasing whichever table it is in.
+ */
+
+/**
+ * Issues a supplementary invoice with `items` (priced VAT-inclusive, like every price) for the
+ * order, inside the caller's transaction: the next number of the series, amounts by the order's
+ * VAT treatment, and the buyer's email queued in the same statement. `uploadId` is the print file
+ * it charges for; the table allows one invoice per file.
+ */
+export async function issueSupplementaryInvoice(
+  tx: Db,
+  order: { id: number; vatTreatment: VatTreatment },
+  uploadId: string,
+  items: readonly StoredOrderLine[],
+): Promise<{ id: number; invoiceNumber: string }> {
+  const amounts = invoiceAmounts(
+    items.map((line) => milliFromDecimal(line.lineTotal)),
+    order.vatTreatment,
+  );
+  const [row] = await queryRows<{ id: string; invoice_number: string }>(
+    tx,
+    sql`WITH counter AS (
+        UPDATE invoice_counter
+        SET last_value = greatest((extract(epoch from clock_timestamp()) * 1000)::bigint, last_value + 1)
+        WHERE id = 1
+        RETURNING last_value
+      ), invoice AS (
+        INSERT INTO supplementary_invoices (order_id, invoice_number, invoice_seq, upload_id, items,
+          total_amount, ex_vat_amount, vat_amount)
+        SELECT ${order.id}::bigint, 'INV-' || counter.last_value, counter.last_value, ${uploadId},
+          ${JSON.stringify(items)}::jsonb, ${milliToDecimalString(amounts.total)}::numeric,
+          ${milliToDecimalString(amounts.net)}::numeric, ${milliToDecimalString(amounts.vat)}::numeric
+        FROM counter
+        RETURNING id, order_id, invoice_number
+      ), queued AS (
+        INSERT INTO email_outbox (order_id, kind, ref)
+        SELECT order_id, 'supplementary_invoice', id FROM invoice
+      )
+      SELECT id::text AS id, invoice_number FROM invoice`,
+  );
+  if (!row) throw new Error('supplementary invoice not stored');
+  return { id: Number(row.id), invoiceNumber: row.invoice_number };
+}
+
+interface InvoiceRow extends Record<string, unknown> {
+  id: string;
+  invoice_number: string;
+  issued_at: string;
+  upload_id: string;
+  items: StoredOrderLine[];
+  total_amount: string;
+}
+
+const columns = sql.raw(
+  `id::text AS id, invoice_number, to_char(issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS issued_at,
+   upload_id, items, total_amount::text AS total_amount`,
+);
+
+function summary(row: InvoiceRow, orderNumber: string): SupplementaryInvoiceSummary {
+  return {
+    invoiceNumber: row.invoice_number,
+    orderNumber,
+    issuedAt: row.issued_at,
+    dueDate: dueDate(row.issued_at),
+    total: row.total_amount,
+    printFileName: row.items.find((line) => line.printFileName)?.printFileName ?? null,
+  };
+}
+
+/** An order's supplementary invoices, oldest first. */
+export async function supplementaryInvoicesOf(
+  db: Db,
+  order: { id: number | string; orderNumber: string },
+): Promise<SupplementaryInvoiceSummary[]> {
+  const rows = await queryRows<InvoiceRow>(
+    db,
+    sql`SELECT ${columns} FROM supplementary_invoices
+        WHERE order_id = ${String(order.id)}::bigint ORDER BY issued_at, id`,
+  );
+  return rows.map((row) => summary(row, order.orderNumber));
+}
+
+/** The supplementary invoice that charges for the print file `uploadId`, if any. */
+export async function supplementaryInvoiceForUpload(
+  db: Db,
+  order: { orderNumber: string },
+  uploadId: string,
+): Promise<SupplementaryInvoiceSummary | null> {
+  const [row] = await queryRows<InvoiceRow>(
+    db,
+    sql`SELECT ${columns} FROM supplementary_invoices WHERE upload_id = ${uploadId}`,
+  );
+  return row ? summary(row, order.orderNumber) : null;
+}
+
+/** One supplementary invoice of the order, for its documents; undefined for any other number. */
+export async function findSupplementaryInvoice(
+  db: Db,
+  orderId: number,
+  invoiceNumber: string,
+): Promise<SupplementaryInvoiceRecord | undefined> {
+  if (!/^INV-\d{1,19}$/.test(invoiceNumber)) return undefined;
+  const [row] = await queryRows<InvoiceRow>(
+    db,
+    sql`SELECT ${columns} FROM supplementary_invoices
+        WHERE order_id = ${orderId}::bigint AND invoice_number = ${invoiceNumber}`,
+  );
+  return row && { invoiceNumber: row.invoice_number, issuedAt: new Date(row.issued_at), items: row.items };
+}
+
+/** The supplementary invoice with this id (an outbox row's ref). */
+export async function supplementaryInvoiceById(
+  db: Db,
+  id: number,
+): Promise<SupplementaryInvoiceRecord | undefined> {
+  const [row] = await queryRows<InvoiceRow>(
+    db,
+    sql`SELECT ${columns} FROM supplementary_invoices WHERE id = ${id}::bigint`,
+  );
+  return row && { invoiceNumber: row.invoice_number, issuedAt: new Date(row.issued_at), items: row.items };
+}

@@ -1,0 +1,166 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { translate } from '@/shared/i18n/define';
+import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { formatKr } from '@/shared/money-format';
+import { orderTokenHeader } from '@/shared/order-view';
+import { MAX_PRINT_FILES, printFileKind, type PrintFileKind } from '@/shared/print-files';
+import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
+import { CONVERSION_FEE } from '@/shared/terms';
+import { uploadIdPattern } from '@/shared/uploads';
+import type { AppContext } from '@/server/app';
+import type { Database, Db } from '@/server/db/client';
+import { queryRows } from '@/server/admin/sql';
+import { sendError, sendValidationError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
+import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/server/invoicing/supplementary';
+import { findOrderForToken, type OrderRow } from '@/server/orders/service';
+import { conversionFeeLine, orderPrintFiles } from './service';
+
+const addSchema = z.object({
+  printFile: z.string().max(64),
+  acceptConversionFee: z.boolean().optional(),
+});
+
+/** Statuses in which the shop still takes print files for an order. */
+const openStatuses: ReadonlySet<string> = new Set(['pending', 'paid', 'in_production']);
+
+export type AddPrintFileResult =
+  | { ok: true; created: boolean; uploadId: string }
+  | { ok: false; status: 400 | 409; reason: 'unknown' | 'closed' | 'too-many' | 'fee' };
+
+interface UploadRow extends Record<string, unknown> {
+  id: string;
+  purpose: string;
+  content_type: string;
+  file_name: string | null;
+  sha256: string;
+  other_order: boolean;
+  on_this_order: boolean;
+}
+
+/**
+ * Adds a print file (uploaded with POST /api/print-files) to a placed order. In one transaction
+ * with the order row locked, so concurrent or retried requests for one order run one after the
+ * other: the file is claimed, listed with the order, and a raster file's conversion is charged
+ * on a supplementary invoice (with its email). A file the order already has (the same upload, or
+ * one with the same content: the buyer's retry) changes nothing and answers that file again.
+ */
+export async function addPrintFileToOrder(
+  database: Database,
+  order: { id: number },
+  uploadId: string,
+  acceptConversionFee: boolean,
+): Promise<AddPrintFileResult> {
+  if (!uploadIdPattern.test(uploadId)) return { ok: false, status: 400, reason: 'unknown' };
+  return database.db.transaction(async (tx: Db) => {
+    const [locked] = await queryRows<{ status: string; vat_treatment: OrderRow['vatTreatment'] }>(
+      tx,
+      sql`SELECT status, vat_treatment FROM orders WHERE id = ${order.id}::bigint FOR UPDATE`,
+    );
+    const [upload] = await queryRows<UploadRow>(
+      tx,
+      sql`SELECT u.id, u.purpose, u.content_type, u.file_name, u.sha256,
+            EXISTS (SELECT 1 FROM order_print_files f WHERE f.upload_id = u.id AND f.order_id <> ${order.id}::bigint) AS other_order,
+            EXISTS (SELECT 1 FROM order_print_files f WHERE f.upload_id = u.id AND f.order_id = ${order.id}::bigint) AS on_this_order
+          FROM uploads u WHERE u.id = ${uploadId}`,
+    );
+    const kind: PrintFileKind | undefined = upload && printFileKind(upload.content_type);
+    if (!locked || !upload || !kind || upload.purpose !== 'print-file' || upload.other_order)
+      return { ok: false, status: 400, reason: 'unknown' } as const;
+    if (upload.on_this_order) return { ok: true, created: false, uploadId } as const;
+    // The same content again (a retried upload makes a new upload of the same bytes): that file.
+    const [same] = await queryRows<{ upload_id: string }>(
+      tx,
+      sql`SELECT f.upload_id FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
+          WHERE f.order_id = ${order.id}::bigint AND u.sha256 = ${upload.sha256}
+          ORDER BY f.added_at LIMIT 1`,
+    );
+    if (same) return { ok: true, created: false, uploadId: same.upload_id } as const;
+    if (!openStatuses.has(locked.status)) return { ok: false, status: 409, reason: 'closed' } as const;
+    const [count] = await queryRows<{ n: string; next: string }>(
+      tx,
+      sql`SELECT count(*)::text AS n, coalesce(max(position) + 1, 0)::text AS next
+          FROM order_print_files WHERE order_id = ${order.id}::bigint`,
+    );
+    if (Number(count?.n ?? 0) >= MAX_PRINT_FILES)
+      return { ok: false, status: 409, reason: 'too-many' } as const;
+    if (kind === 'raster' && !acceptConversionFee) return { ok: false, status: 409, reason: 'fee' } as const;
+
+    // Claimed first, so housekeeping never deletes a file the order lists.
+    await tx.execute(
+      sql`UPDATE uploads SET attached_at = coalesce(attached_at, now()) WHERE id = ${uploadId}`,
+    );
+    await tx.execute(
+      sql`INSERT INTO order_print_files (order_id, upload_id, kind, position)
+          VALUES (${order.id}::bigint, ${uploadId}, ${kind}, ${Number(count?.next ?? 0)})`,
+    );
+    if (kind === 'raster') {
+      await issueSupplementaryInvoice(tx, { id: order.id, vatTreatment: locked.vat_treatment }, uploadId, [
+        conversionFeeLine({ id: uploadId, name: upload.file_name }),
+      ]);
+    }
+    return { ok: true, created: true, uploadId } as const;
+  });
+}
+
+/** The token from the x-order-token header only (the order page calls with fetch; never in a URL). */
+function headerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[orderTokenHeader];
+  return typeof header === 'string' && header !== '' ? header : undefined;
+}
+
+/**
+ * POST /api/orders/:number/print-files `{ printFile, acceptConversionFee? }` with the order's
+ * token in the x-order-token header: 201 added, 200 already there, 404 without the right token,
+ * 400 for a file that is no print file of this buyer's, 409 when the order no longer takes files,
+ * has the most it may, or a raster file's fee was not accepted (nothing changes).
+ */
+export function addPrintFileRoute(
+  app: FastifyInstance,
+  context: AppContext,
+  options: { onAdded?: () => void } = {},
+): void {
+  app.post<{ Params: { number: string } }>(
+    '/api/orders/:number/print-files',
+    { bodyLimit: 1024 },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const order = await findOrderForToken(context.database, request.params.number, headerToken(request));
+      if (!order) return sendError(reply, 404, 'Order not found');
+      const parsed = addSchema.safeParse(request.body);
+      if (!parsed.success) return sendValidationError(reply, parsed.error, 'Invalid request', locale);
+      const result = await addPrintFileToOrder(
+        context.database,
+        order,
+        parsed.data.printFile,
+        parsed.data.acceptConversionFee === true,
+      );
+      if (!result.ok) {
+        const t = translate(orderPrintFileMessages, locale);
+        const message = {
+          unknown: translate(printFileMessages, locale).unknownFile,
+          closed: t.orderClosed({ email: context.config.seller.email }),
+          'too-many': translate(printFileMessages, locale).tooMany({ max: MAX_PRINT_FILES }),
+          fee: t.feeRequired({ fee: formatKr(CONVERSION_FEE) }),
+        }[result.reason];
+        return reply.code(result.status).send({ error: message, fieldErrors: { printFile: message } });
+      }
+      if (result.created) options.onAdded?.();
+      const db = context.database.db;
+      const [files, supplementaryInvoice] = await Promise.all([
+        orderPrintFiles(db, order.id, order.items),
+        supplementaryInvoiceForUpload(db, order, result.uploadId),
+      ]);
+      const printFile = files.find((file) => file.id === result.uploadId);
+      if (!printFile) throw new Error('added print file not listed');
+      const answer: AddPrintFileAnswer = { printFile, supplementaryInvoice };
+      return reply
+        .code(result.created ? 201 : 200)
+        .header('cache-control', 'no-store')
+        .send(answer);
+    },
+  );
+}

@@ -1,0 +1,80 @@
+import { defineMessages } from '@/shared/i18n/define';
+
+/**
+ * Print files added on the order page after ordering, the supplementary invoice a raster file's
+ * conversion is charged on (page, email, admin), and the server's refusals. Money and dates come
+ * in formatted.
+ */
+export const orderPrintFileMessages = defineMessages(
+  {
+    intro: (p: { fee: string }) =>
+      `Du kan lägga till tryckfiler här. Vektorfiler (PDF, SVG, EPS, AI) kostar inget extra. Rasterfiler (PNG, JPEG, TIFF, WebP) konverteras för ${p.fee} per fil, moms ingår, på en tilläggsfaktura.`,
+    add: 'Lägg till tryckfil',
+    checking: (p: { name: string }) => `Kontrollerar ${p.name} …`,
+    confirmHeading: (p: { fee: string }) => `Rasterfil: ${p.fee} för konvertering`,
+    confirmText: (p: { name: string; fee: string }) =>
+      `${p.name} är en rasterfil. Vi konverterar den till tryckbart format för ${p.fee} inklusive moms. Avgiften kommer på en tilläggsfaktura med eget fakturanummer som vi också mejlar till dig.`,
+    confirm: (p: { fee: string }) => `Lägg till och betala ${p.fee}`,
+    cancel: 'Avbryt',
+    added: (p: { name: string }) => `${p.name} är tillagd i beställningen`,
+    addedWithInvoice: (p: { name: string; invoice: string }) =>
+      `${p.name} är tillagd. Tilläggsfaktura ${p.invoice} finns under Fakturor.`,
+    alreadyAdded: (p: { name: string }) => `Beställningen har redan den här filen (${p.name}).`,
+    addedOn: (p: { date: string }) => `tillagd ${p.date}`,
+    closed:
+      'Beställningen är avbruten eller skickad, så nya tryckfiler tas inte emot här. Mejla oss om något behöver ändras.',
+    orderClosed: (p: { email: string }) =>
+      `Beställningen är avbruten eller redan skickad, så vi kan inte lägga till tryckfiler. Kontakta oss på ${p.email}.`,
+    feeRequired: (p: { fee: string }) =>
+      `Filen är en rasterfil: konverteringen kostar ${p.fee} (moms ingår) på en tilläggsfaktura. Bekräfta avgiften för att lägga till filen.`,
+    supplementaryInvoice: (p: { number: string }) => `Tilläggsfaktura ${p.number}`,
+    supplementaryDetail: (p: { total: string; due: string; file: string }) =>
+      `${p.total}, förfaller ${p.due} · konvertering av ${p.file}`,
+    invoicePdf: 'PDF',
+    emailHello: 'Hej!',
+    emailSubject: (p: { invoice: string; order: string }) => `Tilläggsfaktura ${p.invoice} – ${p.order}`,
+    emailBody: (p: { file: string; order: string; invoice: string }) =>
+      `Tack för tryckfilen ${p.file} till beställning ${p.order}. Den är en rasterfil, så vi konverterar den till tryckbart format. Avgiften står på tilläggsfaktura ${p.invoice}, som finns bifogad som PDF.`,
+    emailPay: (p: { total: string; due: string; bankgiro: string; ocr: string }) =>
+      `Att betala: ${p.total} senast ${p.due} till bankgiro ${p.bankgiro} med OCR-nummer ${p.ocr}.`,
+    emailPayAbroad: (p: { iban: string; bic: string; ocr: string }) =>
+      `Från utlandet: IBAN ${p.iban}, BIC ${p.bic}, referens ${p.ocr}.`,
+    adminHeading: 'Tilläggsfakturor',
+  },
+  {
+    intro: (p: { fee: string }) =>
+      `You can add print files here. Vector files (PDF, SVG, EPS, AI) cost nothing extra. Raster files (PNG, JPEG, TIFF, WebP) are converted for ${p.fee} per file, VAT included, on a supplementary invoice.`,
+    add: 'Add print file',
+    checking: (p: { name: string }) => `Checking ${p.name} …`,
+    confirmHeading: (p: { fee: string }) => `Raster file: ${p.fee} for conversion`,
+    confirmText: (p: { name: string; fee: string }) =>
+      `${p.name} is a raster file. We convert it into a printable format for ${p.fee} including VAT. The fee comes on a supplementary invoice with its own invoice number, which we also email to you.`,
+    confirm: (p: { fee: string }) => `Add and pay ${p.fee}`,
+    cancel: 'Cancel',
+    added: (p: { name: string }) => `${p.name} is added to the order`,
+    addedWithInvoice: (p: { name: string; invoice: string }) =>
+      `${p.name} is added. Supplementary invoice ${p.invoice} is under Invoices.`,
+    alreadyAdded: (p: { name: string }) => `The order already has this file (${p.name}).`,
+    addedOn: (p: { date: string }) => `added ${p.date}`,
+    closed:
+      'The order is cancelled or shipped, so new print files are not taken here. Email us if something needs to change.',
+    orderClosed: (p: { email: string }) =>
+      `The order is cancelled or has shipped, so we cannot add print files to it. Please contact us at ${p.email}.`,
+    feeRequired: (p: { fee: string }) =>
+      `The file is a raster file: converting it costs ${p.fee} (VAT included) on a supplementary invoice. Confirm the fee to add the file.`,
+    supplementaryInvoice: (p: { number: string }) => `Supplementary invoice ${p.number}`,
+    supplementaryDetail: (p: { total: string; due: string; file: string }) =>
+      `${p.total}, due ${p.due} · conversion of ${p.file}`,
+    invoicePdf: 'PDF',
+    emailHello: 'Hello,',
+    emailSubject: (p: { invoice: string; order: string }) =>
+      `Supplementary invoice ${p.invoice} – ${p.order}`,
+    emailBody: (p: { file: string; order: string; invoice: string }) =>
+      `Thank you for the print file ${p.file} for order ${p.order}. It is a raster file, so we convert it into a printable format. The fee is on supplementary invoice ${p.invoice}, attached as a PDF.`,
+    emailPay: (p: { total: string; due: string; bankgiro: string; ocr: string }) =>
+      `Amount to pay: ${p.total} by ${p.due} to bankgiro ${p.bankgiro} with OCR reference ${p.ocr}.`,
+    emailPayAbroad: (p: { iban: string; bic: string; ocr: string }) =>
+      `From abroad: IBAN ${p.iban}, BIC ${p.bic}, reference ${p.ocr}.`,
+    adminHeading: 'Supplementary invoices',
+  },
+);
