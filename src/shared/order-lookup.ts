@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { textField } from './text';
-
 /**
  * Order lookup: a visitor who lost the link to an order asks for links by email. The page is at
  * `orderLookupPath` (beside the order pages at /orders/INV-…); the API answers the same whatever
@@ -13,13 +10,6 @@ export const orderLookupApiPath = '/api/order-links';
 
 /** The email lists at most this many orders, newest first. */
 export const ORDER_LOOKUP_MAX_ORDERS = 20;
-
-export const orderLookupSchema = z.object({
-  email: textField({ required: 'Email is required', max: [255, 'Email cannot exceed 255 characters'] }).pipe(
-    z.email('Invalid email address'),
-  ),
-});
-export type OrderLookupRequest = z.infer<typeof orderLookupSchema>;
 
 export interface OrderLookupAnswer {
   accepted: true;

@@ -8,6 +8,8 @@ export const staticPagePaths = [
   '/products',
   '/cart',
   '/confirmation',
+  // Order lookup (orderLookupPath): links to an address's orders by email.
+  '/orders',
   '/partner',
   '/partner-application',
   '/terms',

@@ -12,6 +12,7 @@ const ProductPage = lazyPage(() => import('./routes/product').then((m) => m.Prod
 const CartPage = lazyPage(() => import('./routes/cart').then((m) => m.CartPage));
 const ConfirmationPage = lazyPage(() => import('./routes/confirmation').then((m) => m.ConfirmationPage));
 const OrderPage = lazyPage(() => import('./routes/order').then((m) => m.OrderPage));
+const OrderLookupPage = lazyPage(() => import('./routes/order-lookup').then((m) => m.OrderLookupPage));
 const TermsPage = lazyPage(() => import('./routes/legal').then((m) => m.TermsPage));
 const PrivacyPage = lazyPage(() => import('./routes/legal').then((m) => m.PrivacyPage));
 const PartnerPage = lazyPage(() => import('./routes/partner').then((m) => m.PartnerPage));
@@ -57,6 +58,7 @@ export function App() {
             <Route path="/products/:id" component={ProductPage} />
             <Route path="/cart" component={CartPage} />
             <Route path="/confirmation" component={ConfirmationPage} />
+            <Route path="/orders" component={OrderLookupPage} />
             <Route path="/orders/:number" component={OrderPage} />
             <Route path="/terms" component={TermsPage} />
             <Route path="/privacy" component={PrivacyPage} />

@@ -41,6 +41,8 @@ export function pageTitle(pathname: string, search: string, locale: Locale): str
       return titles.cart;
     case '/confirmation':
       return titles.confirmation;
+    case '/orders':
+      return titles.orderLookup;
     case '/admin-login':
       return titles.adminLogin;
     case '/admin':

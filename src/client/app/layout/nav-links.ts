@@ -21,6 +21,8 @@ export const cartLink: NavLink = { href: '/cart', label: 'cart' };
 export const termsLink: NavLink = { href: '/terms', label: 'terms' };
 export const privacyLink: NavLink = { href: '/privacy', label: 'privacy' };
 export const adminLink: NavLink = { href: '/admin-login', label: 'admin' };
+/** The order lookup (orderLookupPath): links to your orders by email. */
+export const orderLookupLink: NavLink = { href: '/orders', label: 'findOrder' };
 
 export function categoryHref(id: CategoryId): string {
   return `/products?category=${encodeURIComponent(id)}`;

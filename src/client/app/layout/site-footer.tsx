@@ -10,12 +10,21 @@ import {
   adminLink,
   categoryHref,
   howItWorksLink,
+  orderLookupLink,
   partnerApplicationLink,
   privacyLink,
   termsLink,
 } from './nav-links';
 
 const footerLink = 'text-sm text-slate-300 hover:text-white';
+const otherLinks = [
+  howItWorksLink,
+  orderLookupLink,
+  partnerApplicationLink,
+  termsLink,
+  privacyLink,
+  adminLink,
+];
 
 export function SiteFooter() {
   const t = useT(layoutMessages);
@@ -69,7 +78,7 @@ export function SiteFooter() {
         <nav aria-label={t.otherLinks}>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{t.otherLinks}</h2>
           <ul className="mt-4 space-y-2">
-            {[howItWorksLink, partnerApplicationLink, termsLink, privacyLink, adminLink].map((link) => (
+            {otherLinks.map((link) => (
               <li key={link.href}>
                 <Link href={link.href} className={footerLink}>
                   {t[link.label]}

@@ -24,6 +24,7 @@ import {
 } from '@/client/features/order-page/order-page-api';
 import { ProofPanel, ProofTimelineEvents } from '@/client/features/order-page/proof-panel';
 import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
+import { orderLookupPath } from '@/shared/order-lookup';
 
 function Card(props: { title: string; children: ReactNode; className?: string; testId?: string }) {
   return (
@@ -77,6 +78,9 @@ function NoAccess() {
     <div role="alert" className="rounded-2xl border border-amber-200 bg-amber-50 p-6 text-amber-950">
       <h1 className="text-xl font-semibold">{t.noAccessHeading}</h1>
       <p className="mt-2">{t.noAccessText}</p>
+      <Link href={orderLookupPath} className="mt-3 inline-block font-semibold underline">
+        {t.lookupLink}
+      </Link>
     </div>
   );
 }

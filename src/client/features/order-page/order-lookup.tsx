@@ -1,0 +1,104 @@
+import '@/client/lib/zod-csp';
+import { Mail, MailCheck } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { orderLookupMessages } from '@/shared/i18n/messages/order-lookup';
+import { localiseValidation } from '@/shared/i18n/messages/validation';
+import { orderLookupApiPath, type OrderLookupAnswer } from '@/shared/order-lookup';
+import { orderLookupSchema } from '@/shared/order-lookup-schema';
+import { ApiError, apiFetch } from '@/client/lib/api';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { useShopContact } from '@/client/lib/shop-contact';
+
+type LookupState = { step: 'asking'; error?: string } | { step: 'sending' } | { step: 'sent'; email: string };
+
+/**
+ * "Email me links to my orders": one address in, the same answer out whether or not it has orders
+ * (the server mails the links to the address stored on the orders).
+ */
+export function OrderLookup() {
+  const t = useT(orderLookupMessages);
+  const { locale } = useLocale();
+  const seller = useShopContact();
+  const inputId = useId();
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<LookupState>({ step: 'asking' });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = orderLookupSchema.safeParse({ email });
+    if (!parsed.success) {
+      setState({ step: 'asking', error: localiseValidation(locale, parsed.error.issues[0]?.message ?? '') });
+      return;
+    }
+    setState({ step: 'sending' });
+    try {
+      await apiFetch<OrderLookupAnswer>(orderLookupApiPath, { method: 'POST', json: parsed.data });
+      setState({ step: 'sent', email: parsed.data.email });
+    } catch (error) {
+      setState({ step: 'asking', error: error instanceof ApiError ? error.message : String(error) });
+    }
+  };
+
+  if (state.step === 'sent') {
+    return (
+      <section
+        role="status"
+        className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-950 sm:p-8"
+        data-testid="order-lookup-sent"
+      >
+        <MailCheck className="size-8 text-emerald-700" aria-hidden />
+        <h2 className="mt-3 text-xl font-semibold">{t.sentHeading}</h2>
+        <p className="mt-2 break-words">{t.sentText({ email: state.email })}</p>
+        {seller && <p className="mt-3 text-sm">{t.contact({ email: seller.email })}</p>}
+        <button
+          type="button"
+          onClick={() => setState({ step: 'asking' })}
+          className="mt-5 rounded-lg px-4 py-2 font-semibold text-emerald-900 ring-1 ring-emerald-300 hover:bg-emerald-100"
+        >
+          {t.another}
+        </button>
+      </section>
+    );
+  }
+
+  const error = state.step === 'asking' ? state.error : undefined;
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
+        {t.emailLabel}
+      </label>
+      <input
+        id={inputId}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        maxLength={255}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+      />
+      {error && (
+        <p id={`${inputId}-error`} role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={state.step === 'sending'}
+        className="mt-5 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+      >
+        <Mail className="size-5" aria-hidden />
+        {state.step === 'sending' ? t.sending : t.submit}
+      </button>
+      {seller && <p className="mt-5 text-sm text-slate-600">{t.contact({ email: seller.email })}</p>}
+    </form>
+  );
+}
