@@ -24,6 +24,7 @@ import {
 } from '@/client/features/order-page/order-page-api';
 import { ProofPanel, ProofTimelineEvents } from '@/client/features/order-page/proof-panel';
 import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
+import { OrderPrintFiles, SupplementaryInvoiceLinks } from '@/client/features/order-page/order-print-files';
 import { orderLookupPath } from '@/shared/order-lookup';
 
 function Card(props: { title: string; children: ReactNode; className?: string; testId?: string }) {
@@ -334,8 +335,9 @@ function OrderDetails(props: {
               })}
             </ul>
           ) : (
-            <p className="mt-2 text-sm text-slate-700">{t.noPrintFiles}</p>
+            order.printFiles.length === 0 && <p className="mt-2 text-sm text-slate-700">{t.noPrintFiles}</p>
           )}
+          <OrderPrintFiles order={order} access={access} onAdded={props.reload} />
           {seller && (
             <p className="mt-3 text-sm text-slate-700">
               {t.printFilesByEmail({ email: seller.email, number: order.orderNumber })}
@@ -367,6 +369,7 @@ function OrderDetails(props: {
               </a>
             </li>
           </ul>
+          <SupplementaryInvoiceLinks order={order} access={access} />
         </Card>
 
         <Card title={t.delivery} className="md:col-span-2">

@@ -26,6 +26,7 @@ import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/m
 import { StatusBadge } from './status-badge';
 import { ProofPanel } from './proof-panel';
 import { DeliveryRiskBadge } from './delivery-risk';
+import { SupplementaryInvoices } from './supplementary-invoices';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -493,6 +494,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
           </section>
 
           <PrintFiles orderNumber={order.orderNumber} files={order.printFiles} />
+          <SupplementaryInvoices orderNumber={order.orderNumber} invoices={order.supplementaryInvoices} />
 
           <a
             href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice`}

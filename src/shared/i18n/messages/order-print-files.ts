@@ -30,7 +30,10 @@ export const orderPrintFileMessages = defineMessages(
     supplementaryInvoice: (p: { number: string }) => `Tilläggsfaktura ${p.number}`,
     supplementaryDetail: (p: { total: string; due: string; file: string }) =>
       `${p.total}, förfaller ${p.due} · konvertering av ${p.file}`,
-    invoicePdf: 'PDF',
+    view: 'Visa faktura',
+    viewLabel: (p: { number: string }) => `Visa faktura: tilläggsfaktura ${p.number}`,
+    invoicePdf: 'Faktura (PDF)',
+    pdfLabel: (p: { number: string }) => `Faktura (PDF): tilläggsfaktura ${p.number}`,
     emailHello: 'Hej!',
     emailSubject: (p: { invoice: string; order: string }) => `Tilläggsfaktura ${p.invoice} – ${p.order}`,
     emailBody: (p: { file: string; order: string; invoice: string }) =>
@@ -65,7 +68,10 @@ export const orderPrintFileMessages = defineMessages(
     supplementaryInvoice: (p: { number: string }) => `Supplementary invoice ${p.number}`,
     supplementaryDetail: (p: { total: string; due: string; file: string }) =>
       `${p.total}, due ${p.due} · conversion of ${p.file}`,
-    invoicePdf: 'PDF',
+    view: 'View invoice',
+    viewLabel: (p: { number: string }) => `View invoice: supplementary invoice ${p.number}`,
+    invoicePdf: 'Invoice (PDF)',
+    pdfLabel: (p: { number: string }) => `Invoice (PDF): supplementary invoice ${p.number}`,
     emailHello: 'Hello,',
     emailSubject: (p: { invoice: string; order: string }) =>
       `Supplementary invoice ${p.invoice} – ${p.order}`,

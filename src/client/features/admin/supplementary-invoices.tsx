@@ -1,0 +1,59 @@
+import { ExternalLink } from 'lucide-react';
+import { formatDate } from '@/shared/dates';
+import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { formatKrDecimal } from '@/shared/money-format';
+import {
+  adminSupplementaryInvoicePaths,
+  type SupplementaryInvoiceSummary,
+} from '@/shared/supplementary-invoices';
+
+const t = orderPrintFileMessages.sv;
+const fileTexts = printFileMessages.sv;
+const linkClass =
+  'inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50';
+
+/** The order's supplementary invoices (a raster print file added after ordering): HTML and PDF. */
+export function SupplementaryInvoices(props: {
+  orderNumber: string;
+  invoices: readonly SupplementaryInvoiceSummary[];
+}) {
+  if (props.invoices.length === 0) return null;
+  return (
+    <section aria-labelledby="detail-supplementary" data-testid="admin-supplementary-invoices">
+      <h3 id="detail-supplementary" className="text-sm font-bold tracking-wide text-slate-600 uppercase">
+        {t.adminHeading} ({props.invoices.length})
+      </h3>
+      <ul className="mt-2 divide-y divide-slate-100">
+        {props.invoices.map((invoice) => {
+          const paths = adminSupplementaryInvoicePaths(props.orderNumber, invoice.invoiceNumber);
+          return (
+            <li
+              key={invoice.invoiceNumber}
+              className="flex flex-wrap items-center justify-between gap-2 py-3"
+            >
+              <div className="min-w-0 text-sm">
+                <p className="font-semibold text-slate-900">{invoice.invoiceNumber}</p>
+                <p className="text-slate-700">
+                  {t.supplementaryDetail({
+                    total: formatKrDecimal(invoice.total),
+                    due: formatDate(invoice.dueDate),
+                    file: invoice.printFileName ?? fileTexts.unnamed,
+                  })}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <a href={paths.html} target="_blank" rel="noopener" className={linkClass}>
+                  Visa <ExternalLink className="size-4" aria-hidden />
+                </a>
+                <a href={paths.pdf} aria-label={`${invoice.invoiceNumber} (PDF)`} className={linkClass}>
+                  PDF
+                </a>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

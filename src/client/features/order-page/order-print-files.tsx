@@ -1,0 +1,212 @@
+import { ExternalLink, FileImage, FileText, FileType2, Upload } from 'lucide-react';
+import { useId, useState } from 'react';
+import { formatDate } from '@/shared/dates';
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { formatCount, formatKr, formatKrDecimal } from '@/shared/money-format';
+import type { OrderView } from '@/shared/order-view';
+import { formatFileSize, printFileAccept, type PrintFileAnswer } from '@/shared/print-files';
+import { CONVERSION_FEE } from '@/shared/terms';
+import { ApiError } from '@/client/lib/api';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { notify } from '@/client/lib/notify';
+import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
+import type { OrderAccess } from './order-page-api';
+import { addPrintFileToOrder, supplementaryInvoiceLinks } from './print-files-api';
+
+/** Statuses in which the shop still takes print files (the server says the same). */
+const takesFiles: ReadonlySet<string> = new Set(['pending', 'paid', 'in_production']);
+
+/**
+ * The order page's print files: the files the shop has, and adding more. A file is uploaded
+ * first (the server decides vector or raster from its content); a vector file is added at once,
+ * a raster file only after the buyer confirms the conversion fee, which is charged on a
+ * supplementary invoice.
+ */
+export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; onAdded: () => void }) {
+  const { order, access, onAdded } = props;
+  const t = useT(orderPrintFileMessages);
+  const files = useT(printFileMessages);
+  const inputId = useId();
+  const fee = formatKr(CONVERSION_FEE);
+  const [checking, setChecking] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<PrintFileAnswer | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const add = async (file: PrintFileAnswer, acceptConversionFee: boolean) => {
+    setAdding(true);
+    try {
+      const answer = await addPrintFileToOrder(access, { printFile: file.id, acceptConversionFee });
+      setConfirming(null);
+      const name = answer.printFile.name || files.unnamed;
+      if (answer.printFile.id !== file.id) notify.info(t.alreadyAdded({ name }));
+      else if (answer.supplementaryInvoice)
+        notify.success(t.addedWithInvoice({ name, invoice: answer.supplementaryInvoice.invoiceNumber }));
+      else notify.success(t.added({ name }));
+      onAdded();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : files.noFile);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const choose = async (file: File) => {
+    const problem = printFileProblem(file, files);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    setChecking(file.name);
+    try {
+      const uploaded = await uploadPrintFile(file);
+      if (uploaded.kind === 'raster') setConfirming(uploaded);
+      else await add(uploaded, false);
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : files.noFile);
+    } finally {
+      setChecking(null);
+    }
+  };
+
+  return (
+    <div data-testid="order-add-print-files">
+      {order.printFiles.length > 0 && (
+        <ul className="mt-3 divide-y divide-slate-100" data-testid="order-print-file-list">
+          {order.printFiles.map((file) => {
+            const Icon = file.kind === 'vector' ? FileType2 : FileImage;
+            return (
+              <li key={file.id} className="flex items-start gap-3 py-2.5 text-sm">
+                <Icon className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
+                <div className="min-w-0">
+                  <p className="font-medium break-words text-slate-900">{file.name || files.unnamed}</p>
+                  <p className="text-slate-600">
+                    {files[file.kind]} · {formatFileSize(file.bytes)}
+                    {file.width && file.height
+                      ? ` · ${files.pixels({ width: formatCount(file.width), height: formatCount(file.height) })}`
+                      : ''}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {!takesFiles.has(order.status) ? (
+        <p className="mt-3 text-sm text-slate-700">{t.closed}</p>
+      ) : confirming ? (
+        <section
+          aria-labelledby={`${inputId}-confirm`}
+          className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+          data-testid="order-fee-confirm"
+        >
+          <h3 id={`${inputId}-confirm`} className="font-semibold">
+            {t.confirmHeading({ fee })}
+          </h3>
+          <p className="mt-1 text-sm">{t.confirmText({ name: confirming.name || files.unnamed, fee })}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="button"
+              disabled={adding}
+              onClick={() => void add(confirming, true)}
+              className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              {t.confirm({ fee })}
+            </button>
+            <button
+              type="button"
+              disabled={adding}
+              onClick={() => setConfirming(null)}
+              className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-white"
+            >
+              {t.cancel}
+            </button>
+          </div>
+        </section>
+      ) : (
+        <>
+          <p className="mt-3 text-sm text-slate-700">{t.intro({ fee })}</p>
+          {checking !== null && (
+            <p role="status" className="mt-2 text-sm text-slate-600">
+              {t.checking({ name: checking })}
+            </p>
+          )}
+          <label
+            htmlFor={inputId}
+            className="mt-3 inline-flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-900 focus-within:ring-2 focus-within:ring-brand-600 hover:bg-slate-50"
+          >
+            <Upload className="size-5" aria-hidden />
+            {t.add}
+            <input
+              id={inputId}
+              type="file"
+              accept={printFileAccept}
+              className="sr-only"
+              disabled={checking !== null || adding}
+              data-testid="order-print-file-input"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void choose(file);
+              }}
+            />
+          </label>
+        </>
+      )}
+      <p className="sr-only" aria-live="polite">
+        {confirming ? t.confirmHeading({ fee }) : ''}
+      </p>
+    </div>
+  );
+}
+
+/** The order's supplementary invoices in the Invoices card: HTML (new tab) and PDF, token in the link. */
+export function SupplementaryInvoiceLinks(props: { order: OrderView; access: OrderAccess }) {
+  const t = useT(orderPrintFileMessages);
+  const files = useT(printFileMessages);
+  const { locale } = useLocale();
+  if (props.order.supplementaryInvoices.length === 0) return null;
+  return (
+    <ul className="mt-3 space-y-3 border-t border-slate-100 pt-3">
+      {props.order.supplementaryInvoices.map((invoice) => {
+        const links = supplementaryInvoiceLinks(props.access, invoice.invoiceNumber);
+        return (
+          <li key={invoice.invoiceNumber} data-testid="supplementary-invoice">
+            <p className="font-semibold text-slate-900">
+              {t.supplementaryInvoice({ number: invoice.invoiceNumber })}
+            </p>
+            <p className="mt-0.5 text-sm break-words text-slate-700">
+              {t.supplementaryDetail({
+                total: formatKrDecimal(invoice.total),
+                due: formatDate(invoice.dueDate, dateLocaleTag[locale]),
+                file: invoice.printFileName ?? files.unnamed,
+              })}
+            </p>
+            <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+              <a
+                href={links.html}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={t.viewLabel({ number: invoice.invoiceNumber })}
+                className="inline-flex items-center gap-2 font-semibold text-brand-800 underline"
+              >
+                <ExternalLink className="size-4" aria-hidden />
+                {t.view}
+              </a>
+              <a
+                href={links.pdf}
+                download={`Invoice_${invoice.invoiceNumber}.pdf`}
+                aria-label={t.pdfLabel({ number: invoice.invoiceNumber })}
+                className="inline-flex items-center gap-2 font-semibold text-brand-800 underline"
+              >
+                <FileText className="size-4" aria-hidden />
+                {t.invoicePdf}
+              </a>
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,179 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlacedOrderAnswer } from '@/shared/order-view';
+import { readEml } from '../helpers/eml';
+import { checkoutBody, testCustomer } from '../helpers/orders';
+import { makePng } from '../helpers/png';
+import { request } from '../helpers/server';
+import { loginAsAdmin } from './admin-fixture';
+import { openPage, plain, screenshot, startShop, type Shop } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+let keys = 0;
+async function placeOrder(email: string): Promise<PlacedOrderAnswer> {
+  const placed = await request<PlacedOrderAnswer>(shop.server, '/api/orders', {
+    method: 'POST',
+    json: {
+      ...checkoutBody(`e2e-lookup-${Date.now()}-${++keys}-abcdef`, keys),
+      customer: { ...testCustomer, email },
+    },
+  });
+  expect(placed.status).toBe(201);
+  return placed.body;
+}
+
+/** WCAG 2.1 A/AA violations on the page, as axe names them. */
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('order lookup in a real browser', () => {
+  it('a lost link leads to the lookup; the emailed link opens the order page', async () => {
+    const placed = await placeOrder('lost.link@example.se');
+    await shop.server.app.emailOutbox.drain();
+
+    const { page, context, errors } = await openPage(shop, { width: 1280 });
+    // The order page without its token: no order, a way to ask for links.
+    await page.goto(`/orders/${placed.orderNumber}`);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'This link does not work' }).isVisible())
+      .toBe(true);
+    await page.getByRole('link', { name: 'Get links to your orders' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/orders');
+    await expect.poll(() => page.getByRole('heading', { name: 'Find your order' }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('Find your order — BulkPrint');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'order-lookup-1280');
+
+    // A malformed address is refused on the page, nothing sent.
+    await page.getByLabel('Email address').fill('lost.link');
+    await page.getByRole('button', { name: 'Email me the links' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid email address');
+
+    await page.getByLabel('Email address').fill('Lost.Link@example.se');
+    await page.getByRole('button', { name: 'Email me the links' }).click();
+    const sent = page.getByTestId('order-lookup-sent');
+    await expect.poll(() => sent.isVisible()).toBe(true);
+    expect(plain(await sent.textContent())).toContain(
+      'If there are orders with Lost.Link@example.se, we have emailed links to them there.',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'order-lookup-sent-1280');
+
+    await shop.server.app.emailOutbox.drain();
+    const dir = join(shop.server.dataDir, 'outbox');
+    const file = readdirSync(dir).find((name) => name.startsWith('order-links-'));
+    if (!file) throw new Error('no lookup email in the outbox');
+    const mail = readEml(readFileSync(join(dir, file), 'utf8'));
+    expect(mail.subject).toBe('Länkar till dina beställningar');
+    const link = /http:\/\/\S+(\/orders\/INV-\d+#[A-Za-z0-9_%-]+)/.exec(mail.text)?.[1];
+    if (!link) throw new Error('no order link in the email');
+
+    const fresh = await openPage(shop, { width: 390 });
+    await fresh.page.goto(link);
+    await expect
+      .poll(() => fresh.page.getByRole('heading', { name: `Order ${placed.orderNumber}` }).isVisible())
+      .toBe(true);
+    expect(errors).toEqual([]);
+    expect(fresh.errors).toEqual([]);
+    await fresh.context.close();
+    await context.close();
+  });
+
+  it('the lookup page on a phone, in Swedish, reached from the footer', async () => {
+    const { page, context, errors } = await openPage(shop, { width: 390, locale: 'sv-SE' });
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Hitta din beställning' }).click();
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Hitta din beställning' }).isVisible())
+      .toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'order-lookup-390');
+    await page.getByLabel('E-postadress').fill('ingen.alls@example.se');
+    await page.getByRole('button', { name: 'Mejla mig länkarna' }).click();
+    await expect.poll(() => page.getByTestId('order-lookup-sent').isVisible()).toBe(true);
+    await screenshot(page, 'order-lookup-sent-390');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('print files after ordering in a real browser', () => {
+  for (const width of [1280, 390]) {
+    it(`a PNG added on the order page says the 100 kr fee first, then lists a supplementary invoice (${width} px)`, async () => {
+      const placed = await placeOrder(`after.order.${width}@example.se`);
+      const { page, context, errors } = await openPage(shop, { width });
+      await page.goto(`/orders/${placed.orderNumber}#${placed.accessToken}`);
+      const section = page.getByTestId('order-add-print-files');
+      await expect.poll(() => section.isVisible()).toBe(true);
+      expect(plain(await section.textContent())).toContain(
+        'Raster files (PNG, JPEG, TIFF, WebP) are converted for 100,00 kr per file, VAT included, on a supplementary invoice.',
+      );
+
+      await page.getByTestId('order-print-file-input').setInputFiles({
+        name: 'logo-later.png',
+        mimeType: 'image/png',
+        buffer: makePng(700),
+      });
+      const confirm = page.getByTestId('order-fee-confirm');
+      await expect.poll(() => confirm.isVisible()).toBe(true);
+      expect(plain(await confirm.textContent())).toContain('Raster file: 100,00 kr for conversion');
+      expect(plain(await confirm.textContent())).toContain('logo-later.png is a raster file.');
+      // Nothing is added (or charged) before the buyer confirms.
+      expect(await page.getByTestId('supplementary-invoice').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+      await section.scrollIntoViewIfNeeded();
+      await screenshot(page, `order-upload-fee-${width}`, { fullPage: false });
+
+      await page.getByRole('button', { name: 'Add and pay 100,00 kr' }).click();
+      const invoice = page.getByTestId('supplementary-invoice');
+      await expect.poll(() => invoice.count()).toBe(1);
+      const text = plain(await invoice.textContent());
+      expect(text).toMatch(
+        /^Supplementary invoice INV-\d+100,00 kr, due \d{2}\/\d{2}\/\d{4} · conversion of logo-later\.pngView invoiceInvoice \(PDF\)$/,
+      );
+      expect(plain(await page.getByTestId('order-print-file-list').textContent())).toContain(
+        'logo-later.png',
+      );
+      // The listed invoice opens (HTML, token in its link) and is the supplementary one.
+      const href = await invoice
+        .getByRole('link', { name: /^View invoice: supplementary invoice INV-\d+$/ })
+        .getAttribute('href');
+      const opened = await page.request.get(href ?? '');
+      expect(opened.status()).toBe(200);
+      expect(await opened.text()).toContain(placed.orderNumber);
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `order-upload-invoice-${width}`);
+      await page.getByTestId('order-invoices').scrollIntoViewIfNeeded();
+      await screenshot(page, `order-upload-invoice-${width}-view`, { fullPage: false });
+
+      // The admin sees it in the order's detail, with its documents.
+      await loginAsAdmin(shop.server, context);
+      await page.goto('/admin');
+      await page.getByRole('button', { name: placed.orderNumber }).click();
+      const dialog = page.getByRole('dialog', { name: `Beställning ${placed.orderNumber}` });
+      const listed = dialog.getByTestId('admin-supplementary-invoices');
+      await expect.poll(() => listed.isVisible()).toBe(true);
+      expect(plain(await listed.textContent())).toMatch(
+        /^Tilläggsfakturor \(1\)INV-\d+100,00 kr, förfaller \d{4}-\d{2}-\d{2} · konvertering av logo-later\.png/,
+      );
+      const adminHref = await listed.getByRole('link', { name: 'PDF', exact: false }).getAttribute('href');
+      expect((await page.request.get(adminHref ?? '')).headers()['content-type']).toBe('application/pdf');
+      await listed.scrollIntoViewIfNeeded();
+      await screenshot(page, `admin-supplementary-${width}`, { fullPage: false });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
