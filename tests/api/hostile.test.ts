@@ -549,6 +549,10 @@ interface Known {
   proofFileIds: string[];
   sessionToken: string;
   cursor: string;
+  /** A supplementary invoice (a raster print file added to an order after it was placed). */
+  supplementaryInvoice: { orderNumber: string; invoiceNumber: string };
+  /** Print files (raster, vector) for the order page's "add a print file" only. */
+  laterPrintFileIds: string[];
 }
 
 const productIds = products.map((p) => p.id);
@@ -661,6 +665,16 @@ function buildEndpoints(known: Known): Endpoint[] {
   /** An order's proof (with its token in the header, the query, both or neither) plus `tail`. */
   const proofTarget = (tail: string): fc.Arbitrary<Target> =>
     proofVersion.chain((version) => orderTarget(`/proofs/${version}${tail}`));
+  /** A supplementary invoice's path segment: the known one (HTML or PDF), another number, or junk. */
+  const supplementaryInvoice: fc.Arbitrary<string> = fc.oneof(
+    fc.constantFrom(
+      known.supplementaryInvoice.invoiceNumber,
+      `${known.supplementaryInvoice.invoiceNumber}.pdf`,
+    ),
+    knownOrder.map((o) => o.orderNumber),
+    pathSegment,
+    fc.constantFrom('INV-1.pdf', '.pdf', 'INV-%00.pdf', 'INV-1.pdf.pdf'),
+  );
 
   const orderSamples: Record<string, unknown>[] = [
     checkoutBody(SAMPLE_KEY, 3),
@@ -966,6 +980,18 @@ function buildEndpoints(known: Known): Endpoint[] {
       okType: '',
     },
     {
+      name: 'GET /api/admin/orders/:number/invoices/:invoice',
+      methods: ['GET', 'HEAD'],
+      path: fc
+        .tuple(
+          fc.oneof(fc.constant(known.supplementaryInvoice.orderNumber), orderNumber),
+          supplementaryInvoice,
+          hostileQuery,
+        )
+        .map(([n, invoice, q]) => `/api/admin/orders/${n}/invoices/${invoice}${q}`),
+      okType: '',
+    },
+    {
       name: 'GET /api/admin/sie',
       methods: ['GET', 'HEAD'],
       path: fc
@@ -1212,6 +1238,33 @@ function buildEndpoints(known: Known): Endpoint[] {
       okType: 'application/xml',
     },
     {
+      name: 'POST /api/orders/:number/print-files',
+      methods: ['POST'],
+      path: orderTarget('/print-files'),
+      body: fc.oneof(
+        bodyLike({ printFile: known.laterPrintFileIds[0] ?? '', acceptConversionFee: true }),
+        bodyLike({ printFile: known.laterPrintFileIds[1] ?? '' }),
+      ),
+    },
+    {
+      name: 'GET /api/orders/:number/invoices/:invoice',
+      methods: ['GET', 'HEAD'],
+      path: fc.tuple(supplementaryInvoice, orderTarget('')).map(([invoice, target]) => ({
+        ...target,
+        path: target.path.replace(/^(\/api\/orders\/[^/?]*)/, `$1/invoices/${invoice}`),
+      })),
+      okType: '',
+    },
+    {
+      name: 'POST /api/order-links',
+      methods: ['POST'],
+      path: fc.constant('/api/order-links'),
+      body: fc.oneof(
+        bodyLike({ email: 'anna@example.se' }),
+        fc.constantFrom('ANNA@example.se', 'nobody@example.org', 'a@b', '').map((email) => ({ email })),
+      ),
+    },
+    {
       name: 'POST /api/uploads',
       methods: ['POST'],
       path: fc.constant('/api/uploads'),
@@ -1452,6 +1505,9 @@ function routeOf(request: HostileRequest): string | undefined {
   if (request.method === 'POST' && /^\/api\/admin\/orders\/[^/]+\/proofs$/.test(pathname)) return 'proof';
   if (request.method === 'POST' && /^\/api\/orders\/[^/]+\/proofs\/[^/]+\/decision$/.test(pathname))
     return 'decision';
+  if (request.method === 'POST' && pathname === '/api/order-links') return pathname;
+  if (request.method === 'POST' && /^\/api\/orders\/[^/]+\/print-files$/.test(pathname))
+    return 'add-print-file';
   return undefined;
 }
 
@@ -1481,6 +1537,8 @@ const known: Known = {
   proofFileIds: [],
   sessionToken: '',
   cursor: '',
+  supplementaryInvoice: { orderNumber: '', invoiceNumber: '' },
+  laterPrintFileIds: [],
 };
 const shellHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
 
@@ -1492,6 +1550,8 @@ const countedTables = [
   'order_status_events',
   'order_proofs',
   'order_proof_decisions',
+  'supplementary_invoices',
+  'order_lookups',
 ] as const;
 type Counts = Record<(typeof countedTables)[number], number>;
 
@@ -1527,6 +1587,8 @@ beforeAll(async () => {
       ORDERS_PER_CLIENT_PER_HOUR: '100',
       ORDERS_PER_EMAIL_PER_HOUR: '60',
       PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR: '20',
+      ORDER_LOOKUPS_PER_CLIENT_PER_HOUR: '100',
+      ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: '30',
     },
   });
   url = new URL(server.url);
@@ -1563,6 +1625,39 @@ beforeAll(async () => {
     expect(placed.status).toBe(201);
     known.orders.push({ orderNumber: placed.body.orderNumber, accessToken: placed.body.accessToken });
   }
+  const later = new FormData();
+  later.append('file', new Blob([new Uint8Array(makePng(40))]), 'later.png');
+  const laterFile = await request<{ id: string }>(server, '/api/print-files', {
+    method: 'POST',
+    body: later,
+  });
+  for (const [name, bytes] of [
+    ['storm.png', makePng(41)],
+    ['storm.pdf', Buffer.from('%PDF-1.7\n% storm\n%%EOF\n')],
+  ] as const) {
+    const file = new FormData();
+    file.append('file', new Blob([new Uint8Array(bytes)]), name);
+    const created = await request<{ id: string }>(server, '/api/print-files', { method: 'POST', body: file });
+    expect(created.status).toBe(201);
+    known.laterPrintFileIds.push(created.body.id);
+  }
+  const first = known.orders[0];
+  if (!first) throw new Error('no order');
+  const added = await request<{ supplementaryInvoice: { invoiceNumber: string } | null }>(
+    server,
+    `/api/orders/${first.orderNumber}/print-files`,
+    {
+      method: 'POST',
+      json: { printFile: laterFile.body.id, acceptConversionFee: true },
+      headers: { 'x-order-token': first.accessToken },
+    },
+  );
+  expect(added.status).toBe(201);
+  known.supplementaryInvoice = {
+    orderNumber: first.orderNumber,
+    invoiceNumber: added.body.supplementaryInvoice?.invoiceNumber ?? '',
+  };
+
   const page = await request<{ nextCursor: string | null }>(server, '/api/admin/orders?limit=2', {
     headers: { cookie },
   });
@@ -1706,6 +1801,13 @@ describe('hostile input', () => {
         order_proofs: n('proof 201'),
         order_proof_decisions: n('decision 200'),
       });
+      // A supplementary invoice only for an added raster file; a lookup only when one was accepted.
+      expect(rowsAfter.supplementary_invoices - rowsBefore.supplementary_invoices).toBeLessThanOrEqual(
+        n('add-print-file 201'),
+      );
+      expect(rowsAfter.order_lookups - rowsBefore.order_lookups).toBeLessThanOrEqual(
+        n('/api/order-links 202'),
+      );
       // An order's status changed only where a PATCH for it answered 200.
       const statusesAfter = await statusSnapshot();
       for (const [number, status] of statusesBefore) {
