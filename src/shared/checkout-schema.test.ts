@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutMessages as m, customerSchema, orderRequestSchema } from './checkout-schema';
+import {
+  checkoutMessages as m,
+  checkoutSchemas,
+  customerSchema,
+  orderRequestSchema,
+} from './checkout-schema';
 import { invalidCharacterMessage } from './text';
 
 const person = {
@@ -164,5 +169,47 @@ describe('invoicing fields', () => {
       path: ['vatNumber'],
       message: 'VAT number is not valid (check digit)',
     });
+  });
+});
+
+describe('the schemas in Swedish', () => {
+  const sv = checkoutSchemas('sv');
+  const swedishErrors = (value: unknown): Record<string, string> => {
+    const result = sv.customerSchema.safeParse(value);
+    const out: Record<string, string> = {};
+    for (const issue of result.error?.issues ?? []) out[issue.path.join('.')] ??= issue.message;
+    return out;
+  };
+
+  it('say the same refusals in Swedish, parameters and country names included', () => {
+    expect(swedishErrors({ ...person, name: '', personalNumber: '' })).toEqual({
+      name: 'Fyll i alla fält',
+      personalNumber: 'Fyll i personnummer',
+    });
+    expect(swedishErrors({ ...person, customerType: 'company', personalNumber: '' })).toEqual({
+      companyName: 'Fyll i företagsnamn och organisationsnummer',
+      orgNumber: 'Fyll i företagsnamn och organisationsnummer',
+    });
+    expect(swedishErrors({ ...person, name: 'x'.repeat(101) })).toEqual({
+      name: 'Namnet får vara högst 100 tecken',
+    });
+    expect(swedishErrors({ ...person, name: 'Anna\u0000' })).toEqual({
+      name: 'Fältet innehåller ett osynligt styrtecken eller ett trasigt tecken. Ta bort det.',
+    });
+    const german = { ...person, customerType: 'company', companyName: 'Beispiel GmbH', country: 'DE' };
+    expect(swedishErrors({ ...german, orgNumber: 'HRB 1', vatNumber: 'DE12' })).toEqual({
+      vatNumber: 'Momsregistreringsnumret har inte formatet för Tyskland',
+    });
+    const empty = sv.orderRequestSchema.safeParse({
+      idempotencyKey: 'a'.repeat(20),
+      customer: person,
+      lines: [],
+    });
+    expect(empty.error?.issues[0]?.message).toBe('Varukorgen är tom');
+  });
+
+  it('accept and shape a customer exactly as the English ones do', () => {
+    const input = { ...person, name: '  Anna  ', companyName: 'Ignored AB' };
+    expect(sv.customerSchema.parse(input)).toEqual(customerSchema.parse(input));
   });
 });

@@ -58,6 +58,8 @@ export interface TextFieldOptions {
   min?: readonly [number, string];
   /** Most characters after trimming, with its message. */
   max: readonly [number, string];
+  /** The message for a refused character in the form's language (default: the English one). */
+  invalidCharacter?: string;
 }
 
 /**
@@ -67,10 +69,10 @@ export interface TextFieldOptions {
  * with one clear message, before it can reach the database, an email header or a log line.
  */
 export function textField(options: TextFieldOptions) {
-  const { multiline = false, required, min, max } = options;
+  const { multiline = false, required, min, max, invalidCharacter = invalidCharacterMessage } = options;
   let checked = z
     .string()
-    .refine((text) => !hasForbiddenCharacter(text, multiline), invalidCharacterMessage)
+    .refine((text) => !hasForbiddenCharacter(text, multiline), invalidCharacter)
     .max(max[0], max[1]);
   if (min) checked = checked.min(min[0], min[1]);
   return z

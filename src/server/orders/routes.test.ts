@@ -155,7 +155,7 @@ describe('POST /api/orders', () => {
     [
       { lines: [{ productId: 'klistermärken', quantity: 4999 }] },
       'lines.0.quantity',
-      'Minimum order is 5000 pcs',
+      'Minimum order is 5\u00a0000 pcs',
     ],
     [{ idempotencyKey: 'short' }, 'idempotencyKey', m.idempotencyKey],
   ])('%j → 400 on %s: %s, nothing stored', async (overrides, field, message) => {
@@ -164,6 +164,27 @@ describe('POST /api/orders', () => {
     expect(res.status).toBe(400);
     expect(res.body.fieldErrors?.[field]).toBe(message);
     expect(res.body.error).toBeTruthy();
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('a Swedish buyer gets the refusals in Swedish (cookie or Accept-Language); nothing stored', async () => {
+    const before = await countOrders();
+    const refuse = async (overrides: Record<string, unknown>, headers: Record<string, string>) =>
+      (await request<ErrorBody>(server, '/api/orders', { method: 'POST', json: order(overrides), headers }))
+        .body;
+    const swedish = { 'accept-language': 'sv-SE,sv;q=0.9' };
+    expect((await refuse({ customer: { ...customer, name: '' } }, swedish)).fieldErrors).toEqual({
+      'customer.name': 'Fyll i alla fält',
+    });
+    expect((await refuse({ lines: [] }, { cookie: 'lang=sv' })).error).toBe('Varukorgen är tom');
+    expect(
+      (await refuse({ lines: [{ productId: 'klistermärken', quantity: 4999 }] }, swedish)).fieldErrors,
+    ).toEqual({ 'lines.0.quantity': 'Minsta beställning är 5\u00a0000 st' });
+    expect((await refuse({ lines: [{ productId: 'hoodie', quantity: 50 }] }, swedish)).error).toBe(
+      'Rad 1 (Hoodie): Välj storlekar för alla 50 st (t.ex. 20 S, 50 M, 50 L)',
+    );
+    // The visitor's choice (cookie) wins over the browser's language.
+    expect((await refuse({ lines: [] }, { ...swedish, cookie: 'lang=en' })).error).toBe('Cart is empty');
     expect(await countOrders()).toBe(before);
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { orderRequestSchema } from '@/shared/checkout-schema';
+import { checkoutSchemas } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import { vatPercent } from '@/shared/invoicing/vat-treatment';
@@ -12,6 +12,7 @@ import { supplementaryInvoicesOf } from '@/server/invoicing/supplementary';
 import type { AppContext } from '@/server/app';
 import type { SellerDetails } from '@/server/config';
 import { sendError, sendValidationError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
 import { orderTotalMessage, throttleOrder } from '@/server/http/request-limits';
 import { dueDate, type CalendarDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
@@ -105,12 +106,15 @@ export function orderRoutes(
   options: { onCreated?: () => void } = {},
 ): void {
   app.post('/api/orders', async (request, reply) => {
-    const parsed = orderRequestSchema.safeParse(request.body ?? undefined);
-    if (!parsed.success) return sendValidationError(reply, parsed.error);
+    // Refusals in the buyer's language (the page's: its cookie or Accept-Language).
+    const locale = requestLocale(request);
+    const parsed = checkoutSchemas(locale).orderRequestSchema.safeParse(request.body ?? undefined);
+    if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, locale);
     if (await throttleOrder(request, reply, context, parsed.data.customer.email)) return reply;
     try {
       const placed = await placeOrder(context.database, parsed.data, {
         ...options,
+        locale,
         maxTotal: {
           kr: context.config.limits.orderMaxTotalSek,
           message: orderTotalMessage(request, context),

@@ -14,8 +14,13 @@ import { orders, type StoredOrderLine } from '@/server/db/orders-schema';
 import { attachUploads } from '@/server/uploads';
 import { accessTokenHash, isOrderLinkToken } from './links';
 import { orderWriterFor } from './order-writer';
-import { minimumOrderMessage } from '@/shared/terms';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';
+import { productMessages } from '@/shared/i18n/messages/products';
+import { productName } from '@/shared/i18n/messages/product-names';
+import { colourName } from '@/shared/i18n/messages/colours';
+import type { Locale } from '@/shared/i18n/locale';
+import { formatCount } from '@/shared/money-format';
 import { claimPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files/service';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -56,30 +61,36 @@ function idempotencyKeyHash(key: string): string {
 const tokenHash = accessTokenHash;
 
 /** Prices every line on the server (DESIGN §3) and checks products, minimums and customisations. */
-function priceLines(request: OrderRequest): {
+function priceLines(
+  request: OrderRequest,
+  locale: Locale,
+): {
   lines: StoredOrderLine[];
   fieldErrors: Record<string, string>;
 } {
   const fieldErrors: Record<string, string> = {};
   const lines: StoredOrderLine[] = [];
+  const t = checkoutValidationMessages[locale];
   request.lines.forEach((line, index) => {
     const product: Product | undefined = findProduct(line.productId);
     if (!product) {
-      fieldErrors[`lines.${index}.productId`] = `Unknown product: ${line.productId.slice(0, 100)}`;
+      fieldErrors[`lines.${index}.productId`] = t.unknownProduct({ id: line.productId.slice(0, 100) });
       return;
     }
     const price = priceLine(product, line.quantity);
     if (!price) {
-      fieldErrors[`lines.${index}.quantity`] = minimumOrderMessage(product.minQuantity);
+      fieldErrors[`lines.${index}.quantity`] = productMessages[locale].minimumOrder({
+        n: formatCount(product.minQuantity),
+      });
       return;
     }
     const sizeProblem = splitProblem(product, line.quantity, line.sizes);
     if (sizeProblem) {
-      const t = sizeMessages.en;
-      fieldErrors[`lines.${index}.sizes`] = t.line({
+      const sizeTexts = sizeMessages[locale];
+      fieldErrors[`lines.${index}.sizes`] = sizeTexts.line({
         n: index + 1,
-        name: product.name,
-        problem: describeSplitProblem(t, sizeProblem),
+        name: productName(locale, product),
+        problem: describeSplitProblem(sizeTexts, sizeProblem),
       });
       return;
     }
@@ -92,7 +103,7 @@ function priceLines(request: OrderRequest): {
     };
     if (line.sizes) stored.sizes = line.sizes;
     if (line.customisation) {
-      const problem = customisationProblem(product, line.customisation);
+      const problem = customisationProblem(product, line.customisation, locale);
       if (problem) {
         fieldErrors[`lines.${index}.customisation`] = problem;
         return;
@@ -109,17 +120,22 @@ function conversionFeeLines(files: readonly ClaimedPrintFile[]): StoredOrderLine
   return files.filter((file) => file.kind === 'raster').map(conversionFeeLine);
 }
 
-function customisationProblem(product: Product, customisation: Customisation): string | undefined {
+function customisationProblem(
+  product: Product,
+  customisation: Customisation,
+  locale: Locale,
+): string | undefined {
+  const t = checkoutValidationMessages[locale];
+  const name = productName(locale, product);
   const config = product.customiser;
-  if (!config) return `${product.name} cannot be customised`;
+  if (!config) return t.notCustomisable({ name });
   if (!(config.availableColors as readonly string[]).includes(customisation.color)) {
-    return `Colour ${customisation.color} is not available for ${product.name}`;
+    return t.colourUnavailable({ colour: colourName(locale, customisation.color), name });
   }
   const sides = new Set<string>(config.availableSides.map((s) => s.id));
-  if (customisation.prints.some((p) => !sides.has(p.side)))
-    return `Print side is not available for ${product.name}`;
+  if (customisation.prints.some((p) => !sides.has(p.side))) return t.sideUnavailable({ name });
   const methods = customisation.prints.map((p) => p.method);
-  if (new Set(methods).size !== methods.length) return 'Each print method can be used once per line';
+  if (new Set(methods).size !== methods.length) return t.methodOnce;
   return undefined;
 }
 
@@ -136,6 +152,8 @@ export interface OrderServiceOptions {
   onCreated?: () => void;
   /** Largest total the buyer may pay, in whole kronor, and the refusal's message (ORDER_MAX_TOTAL_SEK). */
   maxTotal?: { kr: number; message: string };
+  /** The language of the refusals (the request's); English when not given. */
+  locale?: Locale;
 }
 
 /** Places an order: one transaction stores the order, its invoice number and its outbox emails. */
@@ -144,9 +162,11 @@ export async function placeOrder(
   request: OrderRequest,
   options: OrderServiceOptions = {},
 ): Promise<PlacedOrder> {
-  const { lines, fieldErrors } = priceLines(request);
+  const locale = options.locale ?? 'en';
+  const t = checkoutValidationMessages[locale];
+  const { lines, fieldErrors } = priceLines(request, locale);
   if (Object.keys(fieldErrors).length > 0) {
-    throw new OrderError(400, Object.values(fieldErrors)[0] ?? 'Invalid order', fieldErrors);
+    throw new OrderError(400, Object.values(fieldErrors)[0] ?? t.invalidOrder, fieldErrors);
   }
   const { customer } = request;
   // The server decides the VAT rule (never the browser): Swedish VAT, reverse charge or export.
@@ -163,8 +183,7 @@ export async function placeOrder(
   if (uploadIds.length > 0) {
     // Claims the uploads before the order is written, so housekeeping never deletes them.
     const missing = await attachUploads(database, uploadIds);
-    if (missing.length > 0)
-      throw new OrderError(400, 'An uploaded print image was not found. Please upload it again.');
+    if (missing.length > 0) throw new OrderError(400, t.uploadMissing);
   }
 
   // Without a needed-by date or print files the hash is what it was before those fields existed
@@ -183,10 +202,9 @@ export async function placeOrder(
 
   const claim = await claimPrintFiles(database, printFileIds, new Set(uploadIds), keyHash);
   if (!claim.ok) {
-    const fieldErrors = Object.fromEntries(
-      claim.problems.map((p) => [`printFiles.${p.index}`, printFileMessages.en.unknownFile]),
-    );
-    throw new OrderError(400, `printFiles: ${printFileMessages.en.unknownFile}`, fieldErrors);
+    const unknownFile = printFileMessages[locale].unknownFile;
+    const fieldErrors = Object.fromEntries(claim.problems.map((p) => [`printFiles.${p.index}`, unknownFile]));
+    throw new OrderError(400, unknownFile, fieldErrors);
   }
   lines.push(...conversionFeeLines(claim.files));
   // What the buyer pays: the goods and the conversion fees.
@@ -228,7 +246,7 @@ export async function placeOrder(
   if (!inserted) {
     const existing = await findByIdempotencyKey(database, keyHash);
     if (!existing) throw new Error('order with this idempotency key vanished');
-    return replay(existing, requestHash, accessToken);
+    return replay(existing, requestHash, accessToken, t.alreadySubmitted);
   }
   options.onCreated?.();
   return { orderNumber: inserted.order_number, accessToken, total: inserted.total_amount, created: true };
@@ -250,13 +268,9 @@ function replay(
   existing: { orderNumber: string; totalAmount: string; requestHash: string },
   requestHash: string,
   accessToken: string,
+  conflictMessage: string,
 ): PlacedOrder {
-  if (existing.requestHash !== requestHash) {
-    throw new OrderError(
-      409,
-      'This order was already submitted with different details. Please reload the cart and submit again.',
-    );
-  }
+  if (existing.requestHash !== requestHash) throw new OrderError(409, conflictMessage);
   return { orderNumber: existing.orderNumber, accessToken, total: existing.totalAmount, created: false };
 }
 
