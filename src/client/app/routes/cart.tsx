@@ -10,10 +10,11 @@ import { CartLines } from '@/client/features/checkout/cart-lines';
 import type { FieldName } from '@/client/features/checkout/checkout-form';
 import { newIdempotencyKey, placeOrder, saveLastOrder } from '@/client/features/checkout/order-api';
 import { useCurrency } from '@/client/state/currency-context';
-import { PAYMENT_DAYS, VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { describeSplitProblem } from '@/shared/sizes';
-import { useT } from '@/client/lib/i18n';
+import { productName } from '@/shared/i18n/messages/product-names';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
 import { CartDelivery, neededByError } from '@/client/components/delivery-estimate';
 import { stockholmToday } from '@/shared/delivery';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
@@ -30,16 +31,17 @@ const CheckoutForm = lazy(() =>
 );
 
 function EmptyCart() {
+  const t = useT(checkoutPageMessages);
   return (
     <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
       <ShoppingBag className="size-14 text-slate-400" aria-hidden />
-      <h2 className="mt-4 text-2xl font-semibold text-slate-900">Your cart is empty</h2>
-      <p className="mt-2 text-slate-600">Add products to continue</p>
+      <h2 className="mt-4 text-2xl font-semibold text-slate-900">{t.empty}</h2>
+      <p className="mt-2 text-slate-600">{t.emptyHint}</p>
       <Link
         href="/products"
         className="mt-8 rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
       >
-        Browse Products
+        {t.browseProducts}
       </Link>
     </div>
   );
@@ -47,6 +49,8 @@ function EmptyCart() {
 
 export function CartPage() {
   const { lines, total: goodsTotal, count, dispatch } = useCart();
+  const { locale } = useLocale();
+  const t = useT(checkoutPageMessages);
   const printFileTexts = useT(printFileMessages);
   const shop = useShopContact();
   // Print files go with the order; each raster one adds the conversion fee (the server prices it again).
@@ -62,14 +66,16 @@ export function CartPage() {
   const [neededBy, setNeededBy] = useState('');
   const [neededByServerError, setNeededByServerError] = useState<string | undefined>();
   const [neededByChecked, setNeededByChecked] = useState(false);
-  const unsizedNames = lines.filter((line) => line.sizeProblem).map((line) => line.product.name);
+  const unsizedNames = lines
+    .filter((line) => line.sizeProblem)
+    .map((line) => productName(locale, line.product));
   // One idempotency key per distinct order: a retry of the same order (double click, lost answer)
   // reuses it and gets the same order back; a changed order gets a new key.
   const attempt = useRef<{ key: string; body: string } | undefined>(undefined);
 
   const submit = async (customer: Customer): Promise<Partial<Record<FieldName, string>>> => {
     if (lines.length === 0) {
-      notify.error('Cart is empty');
+      notify.error(t.cartEmpty);
       return {};
     }
     const unsized = lines.filter((line) => line.sizeProblem);
@@ -78,7 +84,7 @@ export function CartPage() {
         description: unsized
           .map((line) =>
             line.sizeProblem
-              ? `${line.product.name}: ${describeSplitProblem(sizeTexts, line.sizeProblem)}`
+              ? `${productName(locale, line.product)}: ${describeSplitProblem(sizeTexts, line.sizeProblem)}`
               : '',
           )
           .join(' · '),
@@ -113,7 +119,7 @@ export function CartPage() {
       navigate('/confirmation');
       dispatch({ type: 'clear' });
       printFileStore.clear();
-      notify.success('Order received!');
+      notify.success(t.orderReceived);
       return {};
     } catch (error) {
       // The server answered and refused: the next attempt is a new request. Network errors keep the key.
@@ -133,8 +139,8 @@ export function CartPage() {
           ? `${printFileTexts.unknownFile} (${lostFiles.map((file) => file.name).join(', ')})`
           : error instanceof ApiError
             ? error.message
-            : 'Please check your connection and try again.';
-      notify.error('Could not save order', { description });
+            : t.checkConnection;
+      notify.error(t.saveFailed, { description });
       const fields: Partial<Record<FieldName, string>> = {};
       if (error instanceof ApiError) {
         if (error.fieldErrors.neededBy) setNeededByServerError(error.fieldErrors.neededBy);
@@ -148,21 +154,18 @@ export function CartPage() {
 
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:py-14">
-      <title>Cart — BulkPrint</title>
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Cart</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t.heading}</h1>
       {lines.length === 0 ? (
         <EmptyCart />
       ) : (
         <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
-          <section aria-label="Order" className="min-w-0 lg:sticky lg:top-24">
+          <section aria-label={t.orderSection} className="min-w-0 lg:sticky lg:top-24">
             <CartLines />
             <PrintFilesPanel files={orderFiles} lines={lines} shopEmail={shop?.email} />
             <dl className="mt-4 space-y-1 rounded-2xl bg-slate-50 p-5 text-slate-700">
               <div className="flex justify-between">
-                <dt>Items</dt>
-                <dd className="tabular-nums">
-                  {formatCount(count)} {quantityUnit.en}
-                </dd>
+                <dt>{t.items}</dt>
+                <dd className="tabular-nums">{t.count({ n: formatCount(count) })}</dd>
               </div>
               {rasterFiles > 0 && (
                 <div className="flex justify-between gap-3" data-testid="conversion-fee">
@@ -174,8 +177,7 @@ export function CartPage() {
               )}
               <div className="flex items-baseline justify-between gap-3 text-lg font-semibold text-slate-900">
                 <dt>
-                  Total{' '}
-                  <span className="text-sm font-normal text-slate-600">incl. {VAT_RATE_PERCENT} % VAT</span>
+                  {t.total} <span className="text-sm font-normal text-slate-600">{t.inclVat}</span>
                 </dt>
                 <dd className="whitespace-nowrap tabular-nums" data-testid="cart-total">
                   {formatPrice(total)}
@@ -183,13 +185,16 @@ export function CartPage() {
               </div>
               {currency.code !== 'SEK' && (
                 <div className="flex justify-between text-sm">
-                  <dt>Invoiced in SEK</dt>
+                  <dt>{t.invoicedInSek}</dt>
                   <dd className="tabular-nums">{formatKr(total)}</dd>
                 </div>
               )}
             </dl>
           </section>
-          <section className="rounded-2xl border border-slate-200 p-5 shadow-sm sm:p-6" aria-label="Checkout">
+          <section
+            className="rounded-2xl border border-slate-200 p-5 shadow-sm sm:p-6"
+            aria-label={t.checkoutSection}
+          >
             <Suspense fallback={<div className="min-h-[44rem]" aria-busy="true" />}>
               <CheckoutForm
                 total={total}
@@ -222,10 +227,7 @@ export function CartPage() {
                         {sizeTexts.checkoutBlocked}: {unsizedNames.join(', ')}
                       </p>
                     )}
-                    <p className="text-sm text-slate-600">
-                      You pay by bank transfer after ordering: the invoice ({PAYMENT_DAYS} days net) comes
-                      with your order number.
-                    </p>
+                    <p className="text-sm text-slate-600">{t.paymentNote}</p>
                   </>
                 }
               />

@@ -10,22 +10,25 @@ import type { PricedCartLine } from '@/client/state/cart/cart-model';
 import { useCart } from '@/client/state/cart/cart-context';
 import { ProductImage } from '@/client/components/product-image';
 import { useCurrency } from '@/client/state/currency-context';
-import { minimumOrderMessage, quantityUnit } from '@/shared/terms';
+import { quantityUnit } from '@/shared/terms';
 import { SizeSplitEditor } from '@/client/components/size-split-editor';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { cartMessages } from '@/shared/i18n/messages/cart';
-import { useT } from '@/client/lib/i18n';
-
-const methodLabel = printMethodLabels.en;
-const sideLabel = printSideLabels.en;
+import { useLocale, useT } from '@/client/lib/i18n';
+import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
+import { productMessages } from '@/shared/i18n/messages/products';
+import { productName } from '@/shared/i18n/messages/product-names';
+import { colourName } from '@/shared/i18n/messages/colours';
 
 /**
  * Quantity input: min and step are the product's minimum. Below the minimum it waits for blur, then
  * snaps back; a tier product's quantity off its step goes to the nearest step, said in a toast.
  */
-function QuantityInput({ line }: { line: PricedCartLine }) {
+function QuantityInput({ line, name }: { line: PricedCartLine; name: string }) {
   const { dispatch } = useCart();
   const t = useT(cartMessages);
+  const pt = useT(checkoutPageMessages);
+  const minimumOrder = useT(productMessages).minimumOrder;
   const [text, setText] = useState(String(line.quantity));
   const [shown, setShown] = useState(line.quantity);
   // Another change (e.g. another tab) moved the quantity: follow it.
@@ -37,7 +40,7 @@ function QuantityInput({ line }: { line: PricedCartLine }) {
   const commit = () => {
     const quantity = parseQuantity(text);
     if (quantity < min) {
-      notify.error(minimumOrderMessage(min));
+      notify.error(minimumOrder({ n: formatCount(min) }));
       setText(String(line.quantity));
       return;
     }
@@ -61,7 +64,7 @@ function QuantityInput({ line }: { line: PricedCartLine }) {
       min={min}
       step={min}
       value={text}
-      aria-label={`Quantity of ${line.product.name}`}
+      aria-label={pt.quantityOf({ name })}
       onChange={(event) => {
         setText(event.target.value);
         const quantity = parseQuantity(event.target.value);
@@ -84,15 +87,20 @@ function QuantityInput({ line }: { line: PricedCartLine }) {
 
 export function CartLines() {
   const { lines, dispatch } = useCart();
+  const { locale } = useLocale();
+  const t = useT(checkoutPageMessages);
   const sizeTexts = useT(sizeMessages);
+  const methodLabel = printMethodLabels[locale];
+  const sideLabel = printSideLabels[locale];
   const { formatPrice, formatUnitPrice } = useCurrency();
   return (
     <ul
       className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
-      aria-label="Products in your cart"
+      aria-label={t.linesLabel}
     >
       {lines.map((line) => {
         const color = line.customisation && colors.find((c) => c.id === line.customisation?.color);
+        const name = productName(locale, line.product);
         return (
           <li
             key={line.key}
@@ -109,7 +117,7 @@ export function CartLines() {
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
                   <h2 className="font-semibold text-slate-900">
-                    {line.product.name}
+                    {name}
                     {line.sizeProblem && (
                       <span className="ml-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
                         {sizeTexts.needsSizes}
@@ -118,13 +126,13 @@ export function CartLines() {
                   </h2>
                   <p className="text-sm text-slate-600">
                     <span data-testid="line-unit-price">{formatUnitPrice(line.unitPrice)}</span> /{' '}
-                    {quantityUnit.en} · min {formatCount(line.product.minQuantity)} {quantityUnit.en}
+                    {quantityUnit[locale]} · {t.minimum({ n: formatCount(line.product.minQuantity) })}
                   </p>
                 </div>
                 <button
                   type="button"
                   onClick={() => dispatch({ type: 'remove', key: line.key })}
-                  aria-label={`Remove ${line.product.name}`}
+                  aria-label={t.remove({ name })}
                   className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
                 >
                   <Trash2 className="size-5" aria-hidden />
@@ -139,7 +147,7 @@ export function CartLines() {
                         style={{ backgroundColor: color.hex }}
                         aria-hidden
                       />
-                      {color.label}
+                      {colourName(locale, color.id)}
                     </span>
                   )}
                   {line.customisation.prints.map((print) => (
@@ -159,14 +167,14 @@ export function CartLines() {
               {hasSizes(line.product) && (
                 <SizeSplitEditor
                   className="mt-3"
-                  productName={line.product.name}
+                  productName={name}
                   quantity={line.quantity}
                   sizes={line.sizes}
                   onChange={(sizes) => dispatch({ type: 'setSizes', key: line.key, sizes })}
                 />
               )}
               <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-                <QuantityInput line={line} />
+                <QuantityInput line={line} name={name} />
                 <p
                   className="whitespace-nowrap text-right font-semibold tabular-nums text-slate-900"
                   data-testid="line-total"

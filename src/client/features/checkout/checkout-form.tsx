@@ -1,17 +1,19 @@
 import '@/client/lib/zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { customerSchema, type Customer, type CustomerType } from '@/shared/checkout-schema';
-import { countries, defaultCountry, type CountryCode } from '@/shared/countries';
+import { checkoutSchemas, type Customer, type CustomerType } from '@/shared/checkout-schema';
+import { countryCodes, countryNameIn, defaultCountry, type CountryCode } from '@/shared/countries';
 import { isOtherEuCountry, vatPrefix } from '@/shared/invoicing/vat-number';
 import { invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
 import type { Milli } from '@/shared/money';
 import { cn } from '@/client/lib/cn';
 import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { cartMessages } from '@/shared/i18n/messages/cart';
-import { useT } from '@/client/lib/i18n';
+import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
+import type { Locale } from '@/shared/i18n/locale';
+import { useLocale, useT } from '@/client/lib/i18n';
 
 /** What the form holds before validation: every field a string. */
 export interface CustomerFormValues {
@@ -47,7 +49,16 @@ export const emptyCustomer: CustomerFormValues = {
 };
 
 // The schema's input type is `unknown` per field (it trims anything); the form always holds strings.
-const resolver = zodResolver(customerSchema) as unknown as Resolver<CustomerFormValues, unknown, Customer>;
+const resolverFor = (locale: Locale) =>
+  zodResolver(checkoutSchemas(locale).customerSchema) as unknown as Resolver<
+    CustomerFormValues,
+    unknown,
+    Customer
+  >;
+const resolvers: Record<Locale, Resolver<CustomerFormValues, unknown, Customer>> = {
+  sv: resolverFor('sv'),
+  en: resolverFor('en'),
+};
 
 export type FieldName = keyof CustomerFormValues;
 
@@ -94,17 +105,26 @@ export interface CheckoutFormProps {
 export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: CheckoutFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
+  const { locale } = useLocale();
+  const t = useT(checkoutPageMessages);
   const {
     register,
     handleSubmit,
     control,
     setError,
-    formState: { errors, isSubmitting },
+    trigger,
+    formState: { errors, isSubmitting, isSubmitted },
   } = useForm<CustomerFormValues, unknown, Customer>({
-    resolver,
+    // Validation speaks the page's language (react-hook-form takes the resolver of each render).
+    resolver: resolvers[locale],
     defaultValues: emptyCustomer,
     mode: 'onSubmit',
   });
+  // A switch of language says the messages already shown again, in the new language.
+  const revalidate = useEffectEvent(() => {
+    if (isSubmitted) void trigger();
+  });
+  useEffect(() => revalidate(), [locale]);
   const it = useT(invoicingMessages);
   const type = useWatch({ control, name: 'customerType' });
   const company = type === 'company';
@@ -159,16 +179,16 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
   return (
     <form onSubmit={submit} noValidate aria-labelledby={id('title')} className="space-y-5">
       <h2 id={id('title')} className="text-xl font-semibold text-slate-900">
-        Contact &amp; delivery
+        {t.formHeading}
       </h2>
 
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Customer type</legend>
+        <legend className="text-sm font-medium text-slate-800">{t.customerType}</legend>
         <div className="mt-2 grid grid-cols-2 gap-2">
           {(
             [
-              ['personal', 'Individual'],
-              ['company', 'Company'],
+              ['personal', t.personal],
+              ['company', t.company],
             ] as const
           ).map(([value, label]) => (
             <label
@@ -194,32 +214,32 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
 
       {company && (
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field id={id('companyName')} label="Company name" error={errors.companyName?.message}>
+          <Field id={id('companyName')} label={t.companyName} error={errors.companyName?.message}>
             <input {...input('companyName', { autoComplete: 'organization' })} />
           </Field>
-          <Field id={id('orgNumber')} label="Organization number" error={errors.orgNumber?.message}>
+          <Field id={id('orgNumber')} label={t.orgNumber} error={errors.orgNumber?.message}>
             <input {...input('orgNumber', { placeholder: 'XXXXXX-XXXX', inputMode: 'numeric' })} />
           </Field>
         </div>
       )}
       {!company && (
-        <Field id={id('personalNumber')} label="Personal ID number" error={errors.personalNumber?.message}>
+        <Field id={id('personalNumber')} label={t.personalNumber} error={errors.personalNumber?.message}>
           <input {...input('personalNumber', { placeholder: 'ÅÅÅÅMMDD-XXXX', inputMode: 'numeric' })} />
         </Field>
       )}
 
-      <Field id={id('name')} label={company ? 'Contact Person' : 'Name'} error={errors.name?.message}>
+      <Field id={id('name')} label={company ? t.contactPerson : t.name} error={errors.name?.message}>
         <input {...input('name', { autoComplete: 'name' })} />
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={id('email')} label="Email" error={errors.email?.message}>
+        <Field id={id('email')} label={t.email} error={errors.email?.message}>
           <input {...input('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })} />
         </Field>
-        <Field id={id('phone')} label="Phone" error={errors.phone?.message}>
+        <Field id={id('phone')} label={t.phone} error={errors.phone?.message}>
           <input {...input('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })} />
         </Field>
       </div>
-      <Field id={id('country')} label="Country" error={errors.country?.message}>
+      <Field id={id('country')} label={t.country} error={errors.country?.message}>
         <select
           id={id('country')}
           required
@@ -228,20 +248,20 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
           aria-invalid={errors.country ? true : undefined}
           {...register('country')}
         >
-          {countries.map(([code, name]) => (
+          {countryCodes.map((code) => (
             <option key={code} value={code}>
-              {name}
+              {countryNameIn(locale, code) ?? code}
             </option>
           ))}
         </select>
       </Field>
-      <Field id={id('address')} label="Delivery address" error={errors.address?.message}>
+      <Field id={id('address')} label={t.deliveryAddress} error={errors.address?.message}>
         <textarea
           id={id('address')}
           required
           rows={3}
           autoComplete="street-address"
-          placeholder="Street, postal code, city"
+          placeholder={t.addressPlaceholder}
           className={inputClass}
           aria-invalid={errors.address ? true : undefined}
           aria-describedby={errors.address ? `${id('address')}-error` : undefined}
@@ -353,7 +373,7 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
         className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80"
       >
         {isSubmitting && <Loader2 className="size-5 animate-spin" aria-hidden />}
-        <span>Complete Order</span>
+        <span>{t.completeOrder}</span>
         <span aria-hidden>·</span>
         <span data-testid="checkout-total" className="whitespace-nowrap">
           {totalLabel}
