@@ -2,16 +2,20 @@ import { CheckCircle2, Copy, Download, ExternalLink, FileText } from 'lucide-rea
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
-import { colors } from '@/shared/catalogue';
 import { formatDate } from '@/shared/dates';
 import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
-import { CONVERSION_FEE_KR, PAYMENT_DAYS, quantityUnit } from '@/shared/terms';
+import { CONVERSION_FEE_KR } from '@/shared/terms';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize } from '@/shared/print-files';
 import { formatSplit } from '@/shared/sizes';
-import { useT } from '@/client/lib/i18n';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { confirmationMessages } from '@/shared/i18n/messages/confirmation';
+import { colourName } from '@/shared/i18n/messages/colours';
+import { productName } from '@/shared/i18n/messages/product-names';
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { countryNameIn } from '@/shared/countries';
 import { ApiError } from '@/client/lib/api';
 import { useShopContact } from '@/client/lib/shop-contact';
 import { notify } from '@/client/lib/notify';
@@ -35,7 +39,7 @@ type State =
   | { status: 'loading' }
   | { status: 'ready'; order: OrderView }
   | { status: 'gone' }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string | undefined };
 
 function useStoredOrder(last: LastOrder | undefined) {
   const [state, setState] = useState<State>(last ? { status: 'loading' } : { status: 'gone' });
@@ -53,7 +57,8 @@ function useStoredOrder(last: LastOrder | undefined) {
         } else {
           setState({
             status: 'error',
-            message: error instanceof Error ? error.message : 'Could not load the order',
+            // The server's own words when it answered; the page's when the network failed.
+            message: error instanceof ApiError ? error.message : undefined,
           });
         }
       },
@@ -78,23 +83,23 @@ function Card(props: { title: string; children: ReactNode; className?: string })
 export function ConfirmationPage() {
   const [last] = useState(readLastOrder);
   const { state, retry } = useStoredOrder(last);
+  const t = useT(confirmationMessages);
 
   if (!last || state.status === 'gone') return <Redirect to="/" replace />;
 
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:py-14">
-      <title>Order confirmation — BulkPrint</title>
       {state.status === 'loading' && <div className="min-h-[60vh]" aria-busy="true" />}
       {state.status === 'error' && (
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
-          <h1 className="text-xl font-semibold">Could not load your order</h1>
-          <p className="mt-1">{state.message}</p>
+          <h1 className="text-xl font-semibold">{t.loadFailedHeading}</h1>
+          <p className="mt-1">{state.message ?? t.loadFailed}</p>
           <button
             type="button"
             onClick={retry}
             className="mt-4 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
           >
-            Try again
+            {t.tryAgain}
           </button>
         </div>
       )}
@@ -121,6 +126,8 @@ function OrderPageLink({ last }: { last: LastOrder }) {
 }
 
 function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
+  const { locale } = useLocale();
+  const t = useT(confirmationMessages);
   const sizeTexts = useT(sizeMessages);
   const pt = useT(printFileMessages);
   const it = useT(invoicingMessages);
@@ -137,18 +144,18 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
       anchor.click();
       anchor.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      notify.success('Invoice downloaded!');
+      notify.success(t.invoiceDownloaded);
     } catch {
-      notify.error('Could not download the invoice', { description: 'Please try again.' });
+      notify.error(t.downloadFailed, { description: t.pleaseTryAgain });
     }
   };
 
   const copyAccount = async () => {
     try {
       await navigator.clipboard.writeText(order.payment.bankAccount);
-      notify.success('Account number copied!');
+      notify.success(t.accountCopied);
     } catch {
-      notify.error('Could not copy', { description: `Account number: ${order.payment.bankAccount}` });
+      notify.error(t.copyFailed, { description: t.accountNumberIs({ account: order.payment.bankAccount }) });
     }
   };
 
@@ -158,18 +165,15 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
     <>
       <div className="text-center">
         <CheckCircle2 className="mx-auto size-16 text-emerald-600" aria-hidden />
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
-          Thank you for your order!
-        </h1>
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t.thanks}</h1>
         <p className="mt-3 text-lg text-slate-700">
-          Invoice number:{' '}
+          {t.invoiceNumber}{' '}
           <strong className="font-semibold text-slate-900" data-testid="invoice-number">
             {order.orderNumber}
           </strong>
         </p>
         <p className="mt-1 text-slate-600">
-          A copy of the invoice has been sent to{' '}
-          <span className="font-medium text-slate-800">{customer.email}</span>.
+          {t.copySentTo} <span className="font-medium text-slate-800">{customer.email}</span>.
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
           <a
@@ -179,7 +183,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
             className="inline-flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
           >
             <ExternalLink className="size-5" aria-hidden />
-            View Invoice
+            {t.viewInvoice}
           </a>
           <button
             type="button"
@@ -187,7 +191,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
             className="inline-flex items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-50"
           >
             <Download className="size-5" aria-hidden />
-            Download Invoice
+            {t.downloadInvoice}
           </button>
           <a
             href={invoicePdfUrl(last)}
@@ -203,11 +207,11 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
       <OrderPageLink last={last} />
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
-        <Card title="Payment information">
-          <p className="mt-1 text-sm text-slate-600">Pay by bank transfer within {PAYMENT_DAYS} days.</p>
+        <Card title={t.paymentHeading}>
+          <p className="mt-1 text-sm text-slate-600">{t.payWithin}</p>
           <dl className="mt-4 space-y-3">
             <div>
-              <dt className="text-sm text-slate-600">Bank account</dt>
+              <dt className="text-sm text-slate-600">{t.bankAccount}</dt>
               <dd className="flex items-center gap-2">
                 <span className="font-mono text-lg font-semibold text-slate-900" data-testid="bank-account">
                   {order.payment.bankAccount}
@@ -215,7 +219,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                 <button
                   type="button"
                   onClick={() => void copyAccount()}
-                  aria-label="Copy account number"
+                  aria-label={t.copyAccount}
                   className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
                 >
                   <Copy className="size-4" aria-hidden />
@@ -237,7 +241,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
               </div>
             )}
             <div>
-              <dt className="text-sm text-slate-600">Amount to pay</dt>
+              <dt className="text-sm text-slate-600">{it.toPay}</dt>
               <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="amount-to-pay">
                 {sek(order.payment.amount)}
               </dd>
@@ -255,43 +259,43 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
               </dd>
             </div>
             <div>
-              <dt className="text-sm text-slate-600">Due date</dt>
+              <dt className="text-sm text-slate-600">{t.dueDate}</dt>
               <dd className="text-slate-900" data-testid="due-date">
-                {formatDate(order.dueDate)}
+                {formatDate(order.dueDate, dateLocaleTag[locale], locale === 'sv' ? 'short' : 'long')}
               </dd>
             </div>
           </dl>
         </Card>
 
-        <Card title="Delivery information">
+        <Card title={t.deliveryHeading}>
           <dl className="mt-4 space-y-3">
             <OrderDeliveryRows delivery={order.delivery} />
             {customer.companyName && (
               <div>
-                <dt className="text-sm text-slate-600">Company</dt>
+                <dt className="text-sm text-slate-600">{t.company}</dt>
                 <dd className="text-slate-900">{customer.companyName}</dd>
               </div>
             )}
             <div>
               <dt className="text-sm text-slate-600">
-                {customer.customerType === 'company' ? 'Contact Person' : 'Name'}
+                {customer.customerType === 'company' ? t.contactPerson : t.name}
               </dt>
               <dd className="text-slate-900">{customer.name}</dd>
             </div>
             <div>
-              <dt className="text-sm text-slate-600">Email</dt>
+              <dt className="text-sm text-slate-600">{t.email}</dt>
               <dd className="break-words text-slate-900">{customer.email}</dd>
             </div>
             <div>
-              <dt className="text-sm text-slate-600">Phone</dt>
+              <dt className="text-sm text-slate-600">{t.phone}</dt>
               <dd className="text-slate-900">{customer.phone}</dd>
             </div>
             <div>
-              <dt className="text-sm text-slate-600">Address</dt>
+              <dt className="text-sm text-slate-600">{t.address}</dt>
               <dd className="whitespace-pre-line text-slate-900">
                 {customer.address}
                 {'\n'}
-                {customer.countryName}
+                {countryNameIn(locale, customer.country) ?? customer.countryName}
               </dd>
             </div>
             {customer.billingAddress && (
@@ -315,22 +319,22 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
           </dl>
         </Card>
 
-        <Card title="Order summary" className="md:col-span-2">
+        <Card title={t.summaryHeading} className="md:col-span-2">
           <div className="mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="text-slate-600">
                 <tr>
                   <th scope="col" className="py-2 font-medium">
-                    Product
+                    {t.product}
                   </th>
                   <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    Quantity
+                    {t.quantity}
                   </th>
                   <th scope="col" className="hidden py-2 pl-3 text-right font-medium sm:table-cell">
-                    Unit price
+                    {t.unitPrice}
                   </th>
                   <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    Total
+                    {t.total}
                   </th>
                 </tr>
               </thead>
@@ -338,14 +342,15 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                 {order.lines.map((line, index) => (
                   <tr key={index}>
                     <td className="py-2 pr-2">
-                      {line.fee ? pt.conversionFee : line.name}
+                      {line.fee
+                        ? pt.conversionFee
+                        : productName(locale, { id: line.productId, name: line.name })}
                       {line.printFileName && (
                         <span className="block text-xs text-slate-600">{line.printFileName}</span>
                       )}
                       {/* On phones the unit price sits under the name: three columns fit 320 px. */}
                       <span className="block text-xs text-slate-600 tabular-nums sm:hidden">
-                        {formatUnitPriceDecimal(withVat ? line.unitPrice : line.unitPriceExVat)} /{' '}
-                        {quantityUnit.en}
+                        {formatUnitPriceDecimal(withVat ? line.unitPrice : line.unitPriceExVat)} {t.perUnit}
                       </span>
                       {line.sizes && (
                         <span className="block text-xs text-slate-600" data-testid="confirmation-sizes">
@@ -354,10 +359,9 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                       )}
                       {line.customisation && (
                         <span className="block text-xs text-slate-600">
-                          {colors.find((c) => c.id === line.customisation?.color)?.label ??
-                            line.customisation.color}
+                          {colourName(locale, line.customisation.color)}
                           {line.customisation.prints.length > 0 &&
-                            ` · ${line.customisation.prints.length} print${line.customisation.prints.length > 1 ? 's' : ''}`}
+                            ` · ${t.prints({ n: line.customisation.prints.length })}`}
                         </span>
                       )}
                     </td>
@@ -365,7 +369,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                       className="py-2 pl-3 text-right tabular-nums whitespace-nowrap"
                       data-testid="line-quantity"
                     >
-                      {formatCount(line.quantity)} {quantityUnit.en}
+                      {t.count({ n: formatCount(line.quantity) })}
                     </td>
                     <td className="hidden py-2 pl-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
                       {formatUnitPriceDecimal(withVat ? line.unitPrice : line.unitPriceExVat)}
@@ -381,15 +385,15 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
           {/* Below the table, not in a footer row: the amounts stay in view on the narrowest phone. */}
           <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm text-slate-700">
             <div className="flex justify-between gap-3">
-              <dt>Excl. VAT</dt>
+              <dt>{t.exVat}</dt>
               <dd className="tabular-nums whitespace-nowrap">{sek(order.exVat)}</dd>
             </div>
             <div className="flex justify-between gap-3">
-              <dt>VAT {order.vatPercent} %</dt>
+              <dt>{t.vat({ percent: order.vatPercent })}</dt>
               <dd className="tabular-nums whitespace-nowrap">{sek(order.vat)}</dd>
             </div>
             <div className="flex justify-between gap-3 text-base font-semibold text-slate-900">
-              <dt>Total</dt>
+              <dt>{t.total}</dt>
               <dd className="tabular-nums whitespace-nowrap" data-testid="order-total">
                 {sek(order.total)}
               </dd>
@@ -400,9 +404,9 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
 
       <section
         className="mt-6 rounded-2xl bg-brand-50 p-5 text-brand-900 sm:p-6"
-        aria-label="Next step: print files"
+        aria-label={t.nextStepLabel}
       >
-        <h2 className="font-semibold">Next: send your print files</h2>
+        <h2 className="font-semibold">{t.nextStepHeading}</h2>
         <div className="mt-1 text-sm" data-testid="received-print-files">
           {order.printFiles.length > 0 ? (
             <>
@@ -420,7 +424,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
           )}
         </div>
         <p className="mt-2 text-sm">
-          Email your print files to{' '}
+          {t.emailFilesTo}{' '}
           {seller ? (
             <a
               className="font-semibold underline"
@@ -430,11 +434,10 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
               {seller.email}
             </a>
           ) : (
-            'us'
+            t.us
           )}{' '}
-          with <strong>{order.orderNumber}</strong> as the subject; put extra information and print
-          preferences in the message. Vector files (PDF, EPS, AI, SVG) work best; non-vector files (JPG, PNG)
-          are converted for {CONVERSION_FEE_KR} kr.
+          {t.emailFilesWith} <strong>{order.orderNumber}</strong>{' '}
+          {t.emailFilesRest({ fee: `${CONVERSION_FEE_KR} kr` })}
         </p>
       </section>
 
@@ -443,7 +446,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
           href="/"
           className="inline-block rounded-xl bg-slate-900 px-6 py-3 font-semibold text-white hover:bg-slate-800"
         >
-          Back to Home
+          {t.backToHome}
         </Link>
       </div>
     </>
