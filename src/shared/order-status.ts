@@ -1,3 +1,5 @@
+import { orderStatusMessages } from './i18n/messages/order-status';
+
 /** An order's life; the Drizzle schema, the SQL CHECK (see the schema-parity test) and every page take it from here. */
 export const orderStatuses = ['pending', 'paid', 'in_production', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -11,13 +13,8 @@ export const nextStatuses: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
-export const statusLabels: Record<OrderStatus, string> = {
-  pending: 'Väntar på betalning',
-  paid: 'Betald',
-  in_production: 'I produktion',
-  shipped: 'Skickad',
-  cancelled: 'Avbruten',
-};
+/** The Swedish labels (the Swedish Excel export); pages take the visitor's language from the catalogue. */
+export const statusLabels: Record<OrderStatus, string> = orderStatusMessages.sv;
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (orderStatuses as readonly string[]).includes(value);

@@ -38,7 +38,14 @@ describe('admin API (PGlite)', () => {
   it.each(adminRoutes)('%s %s without a session → 401, nothing returned', async (method, path, json) => {
     const plain = await request(server, path, { method, ...(json === undefined ? {} : { json }) });
     expect(plain.status).toBe(401);
-    expect(plain.body).toEqual({ error: 'Logga in som admin' });
+    expect(plain.body).toEqual({ error: 'Log in as admin' });
+    // In the language of the admin's browser.
+    const swedish = await request(server, path, {
+      method,
+      headers: { 'accept-language': 'sv-SE,sv;q=0.9' },
+      ...(json === undefined ? {} : { json }),
+    });
+    expect(swedish.body).toEqual({ error: 'Logga in som admin' });
     const forged = await request(server, path, {
       method,
       headers: { cookie: 'admin_session=forged-token; isAdmin=true' },
@@ -108,15 +115,21 @@ describe('admin API (PGlite)', () => {
     expect((await request(server, '/api/admin/stats', { headers: { cookie } })).status).toBe(401);
   });
 
-  it('wrong PIN → 401 "Fel pinkod"; malformed login bodies → 400', async () => {
+  it('wrong PIN → 401 "Fel pinkod" ("Wrong PIN" in English); malformed login bodies → 400', async () => {
     const wrong = await request(server, '/api/admin-login', {
       method: 'POST',
       json: { pin: '0000' },
-      headers: { 'x-forwarded-for': '10.0.1.1' },
+      headers: { 'x-forwarded-for': '10.0.1.1', cookie: 'lang=sv' },
     });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ error: 'Fel pinkod' });
     expect(wrong.headers.get('set-cookie')).toBeNull();
+    const english = await request(server, '/api/admin-login', {
+      method: 'POST',
+      json: { pin: '0001' },
+      headers: { 'x-forwarded-for': '10.0.1.3', 'accept-language': 'en-GB' },
+    });
+    expect(english.body).toEqual({ error: 'Wrong PIN' });
     for (const json of [{}, { pin: 4711 }, { pin: '12' }, { pin: 'x'.repeat(21) }, []]) {
       const bad = await request(server, '/api/admin-login', {
         method: 'POST',
@@ -140,10 +153,16 @@ describe('admin API (PGlite)', () => {
     const blocked = await request<{ error: string }>(server, '/api/admin-login', {
       method: 'POST',
       json: { pin: '4711' },
-      headers,
+      headers: { ...headers, 'accept-language': 'sv-SE' },
     });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toMatch(/^För många felaktiga försök\. Försök igen om \d+ minuter\.$/);
+    const blockedInEnglish = await request<{ error: string }>(server, '/api/admin-login', {
+      method: 'POST',
+      json: { pin: '4711' },
+      headers,
+    });
+    expect(blockedInEnglish.body.error).toMatch(/^Too many wrong attempts\. Try again in \d+ minutes\.$/);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
     // Another client is not affected.
     await login(server, '10.0.2.2');
@@ -177,7 +196,8 @@ describe('admin API (PGlite)', () => {
   describe('with a session', () => {
     let cookie: string;
     beforeAll(async () => {
-      cookie = await login(server, '10.0.9.9');
+      // An admin who chose Swedish with the header's switch: answers in Swedish.
+      cookie = `${await login(server, '10.0.9.9')}; lang=sv`;
     });
 
     it('stats add up exactly over many orders', async () => {
@@ -388,6 +408,15 @@ describe('admin API (PGlite)', () => {
         status: 409,
         body: { error: 'Status kan inte ändras från Väntar på betalning till Skickad' },
       });
+      const skipInEnglish = await request(server, `${path}?lang=en`, {
+        method: 'PATCH',
+        headers: { cookie },
+        json: { status: 'shipped', carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+      });
+      expect(skipInEnglish).toMatchObject({
+        status: 409,
+        body: { error: 'The status cannot change from Awaiting payment to Shipped' },
+      });
       // Production needs the buyer's approved proof (proofs.test.ts covers the refusal).
       await insertApprovedProof(server.database, order.id);
       let last: AdminOrderDetail | undefined;
@@ -457,7 +486,13 @@ describe('admin API (PGlite)', () => {
         headers: { cookie },
       });
       expect(list.body.orders.map((o) => o.orderNumber)).toEqual([big.orderNumber]);
-      expect(list.body.orders[0]?.itemsSummary.replace(/[\u00a0\u202f]/g, ' ')).toBe('10 000 × Stickers');
+      expect(list.body.orders[0]?.itemsSummary.replace(/[\u00a0\u202f]/g, ' ')).toBe('10 000 × Klistermärken');
+      const english = await request<AdminOrderPage>(
+        server,
+        '/api/admin/orders?q=thousands@example.se&lang=en',
+        { headers: { cookie } },
+      );
+      expect(english.body.orders[0]?.itemsSummary.replace(/[\u00a0\u202f]/g, ' ')).toBe('10 000 × Stickers');
       const csv = await (
         await fetch(`${server.url}/api/admin/orders.csv?q=thousands@example.se`, { headers: { cookie } })
       ).text();

@@ -13,6 +13,9 @@ import {
   type OrderStatus,
 } from '@/shared/admin';
 import { orderDelivery } from '@/shared/delivery';
+import type { Locale } from '@/shared/i18n/locale';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { productName } from '@/shared/i18n/messages/product-names';
 import { sizeCodes, type SizeCode } from '@/shared/sizes';
 import type { StatusDetails } from '@/shared/carriers';
 import { stockholmDate } from '@/shared/dates';
@@ -117,7 +120,21 @@ const summaryColumns = sql`id::text AS id, order_number, ${isoTime(sql`order_dat
   customer_organization, customer_email, customer_phone, items, total_amount::text AS total_amount, status,
   country_code, to_char(needed_by, 'YYYY-MM-DD') AS needed_by, ${approvedOnSql(sql`orders.id`)} AS approved_on`;
 
-function toSummary(row: SummaryRow): AdminOrderSummary {
+/**
+ * The items in the admin's language: product names from the catalogue, fee lines by their name in
+ * that language. Without a language, as stored (the CSV's and the bench's reading).
+ */
+function itemNames(items: readonly AdminOrderLine[], locale: Locale | undefined): AdminOrderLine[] {
+  if (!locale) return [...items];
+  return items.map((line) => ({
+    ...line,
+    name: line.fee
+      ? printFileMessages[locale].conversionFee
+      : productName(locale, { id: line.productId, name: line.name }),
+  }));
+}
+
+function toSummary(row: SummaryRow, locale?: Locale): AdminOrderSummary {
   return {
     orderNumber: row.order_number,
     orderDate: row.order_date,
@@ -125,7 +142,7 @@ function toSummary(row: SummaryRow): AdminOrderSummary {
     customerOrganization: row.customer_organization,
     customerEmail: row.customer_email,
     customerPhone: row.customer_phone,
-    itemsSummary: itemsSummary(row.items, formatCount),
+    itemsSummary: itemsSummary(itemNames(row.items, locale), formatCount),
     totalAmount: row.total_amount,
     status: row.status,
     delivery: orderDelivery({
@@ -151,12 +168,14 @@ export async function listOrders(
   filter: OrderFilter,
   cursor: Cursor | undefined,
   limit: number,
+  /** Product names in this language (the admin page's); as stored when not given. */
+  locale?: Locale,
 ): Promise<AdminOrderPage> {
   const rows = await queryRows<SummaryRow>(db, listOrdersQuery(filter, cursor, limit));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    orders: page.map(toSummary),
+    orders: page.map((row) => toSummary(row, locale)),
     nextCursor: rows.length > limit && last ? encodeCursor({ date: last.order_date, id: last.id }) : null,
   };
 }
@@ -191,7 +210,12 @@ export function statusEventsQuery(orderId: string): SQL {
     WHERE order_id = ${orderId}::bigint ORDER BY order_status_events.changed_at, order_status_events.id`;
 }
 
-export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrderDetail | undefined> {
+export async function orderDetail(
+  db: Db,
+  orderNumber: string,
+  /** Product names in this language (the admin page's); as stored when not given. */
+  locale?: Locale,
+): Promise<AdminOrderDetail | undefined> {
   const [row] = await queryRows<DetailRow>(db, orderDetailQuery(orderNumber));
   if (!row) return undefined;
   const events = await queryRows<{
@@ -203,14 +227,14 @@ export async function orderDetail(db: Db, orderNumber: string): Promise<AdminOrd
   const proofs = await listProofs(db, row.id);
   const block = nextStatuses[row.status].includes('in_production') ? productionBlock(proofs) : undefined;
   return {
-    ...toSummary(row),
+    ...toSummary(row, locale),
     customerType: row.customer_type,
     customerOrgNumber: row.customer_org_number,
     customerPersonalNumber: row.customer_personal_number,
     customerAddress: row.customer_address,
     deliveryAddress: row.delivery_address,
     countryCode: row.country_code,
-    items: row.items,
+    items: itemNames(row.items, locale),
     exVatAmount: row.ex_vat_amount,
     vatAmount: row.vat_amount,
     vatTreatment: row.vat_treatment,

@@ -4,11 +4,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { carrierIds, carrierNames, trackingNumberPattern, type StatusDetails } from '@/shared/carriers';
 import { isCalendarDate, stockholmDate } from '@/shared/dates';
+import { translate } from '@/shared/i18n/define';
+import type { Locale } from '@/shared/i18n/locale';
+import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
-import { orderStatuses, statusLabels } from '@/shared/order-status';
+import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
+import { orderStatuses } from '@/shared/order-status';
 import { hasControlCharacter, isSearchableTerm, searchMessages } from '@/shared/admin-search';
 import type { AppContext } from '@/server/app';
 import { sendError, sendValidationError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
 import { sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing/http';
 import { invoiceForOrder } from '@/server/invoicing/invoice-document';
 import { sieExportRoute } from '@/server/invoicing/sie-route';
@@ -43,68 +48,75 @@ import {
   reserveAttempt,
 } from './throttle';
 
-const loginSchema = z.object({
-  pin: z
-    .string({ error: 'Ange pinkod' })
-    .min(ADMIN_PIN_MIN_LENGTH, 'Ange pinkod')
-    .max(ADMIN_PIN_MAX_LENGTH, 'Ange pinkod'),
-});
+/** The admin API's request schemas, their messages in one language (the admin page's). */
+function buildSchemas(locale: Locale) {
+  const t = adminApiMessages[locale];
+  const adminText = orderAdminMessages[locale];
+  const loginSchema = z.object({
+    pin: z
+      .string({ error: t.enterPin })
+      .min(ADMIN_PIN_MIN_LENGTH, t.enterPin)
+      .max(ADMIN_PIN_MAX_LENGTH, t.enterPin),
+  });
 
-const listQuerySchema = z.object({
-  q: z
-    .string()
-    .trim()
-    .max(100, 'Sökningen får vara högst 100 tecken')
-    // Control characters (NUL is an error in a database text; the searched fields are joined by one).
-    .refine((q) => !hasControlCharacter(q), searchMessages.invalidCharacter.sv)
-    // Too short for the trigram index (an empty term means no search).
-    .refine((q) => q === '' || isSearchableTerm(q), searchMessages.tooShort.sv)
-    .optional()
-    .transform((q) => (q ? q : undefined)),
-  status: z
-    .enum(orderStatuses, { error: 'Okänd status' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-});
+  const listQuerySchema = z.object({
+    q: z
+      .string()
+      .trim()
+      .max(100, t.searchTooLong)
+      // Control characters (NUL is an error in a database text; the searched fields are joined by one).
+      .refine((q) => !hasControlCharacter(q), searchMessages.invalidCharacter[locale])
+      // Too short for the trigram index (an empty term means no search).
+      .refine((q) => q === '' || isSearchableTerm(q), searchMessages.tooShort[locale])
+      .optional()
+      .transform((q) => (q ? q : undefined)),
+    status: z
+      .enum(orderStatuses, { error: t.unknownStatus })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  });
+
+  /** A status change and what it records: cancel reason, payment date and amount, carrier and tracking. */
+  const statusSchema = z
+    .object({
+      status: z.enum(orderStatuses, { error: t.unknownStatus }),
+      reason: z.string().trim().max(500, adminText.reasonTooLong).optional(),
+      paidOn: z
+        .string()
+        .refine((d) => isCalendarDate(d) && d <= stockholmDate(new Date()), adminText.paidOnInvalid)
+        .optional(),
+      amountReceived: z
+        .string()
+        .regex(/^\d{1,10}(\.\d{1,2})?$/, adminText.amountInvalid)
+        .optional(),
+      carrier: z.enum(carrierIds, { error: adminText.carrierRequired }).optional(),
+      carrierName: z.string().trim().max(60).optional(),
+      trackingNumber: z.string().trim().regex(trackingNumberPattern, adminText.trackingInvalid).optional(),
+    })
+    .superRefine((body, context) => {
+      if (body.status === 'cancelled' && !body.reason)
+        context.addIssue({ code: 'custom', path: ['reason'], message: adminText.reasonRequired });
+      if (body.status === 'shipped') {
+        if (!body.carrier)
+          context.addIssue({ code: 'custom', path: ['carrier'], message: adminText.carrierRequired });
+        if (body.carrier === 'other' && !body.carrierName)
+          context.addIssue({ code: 'custom', path: ['carrierName'], message: adminText.carrierNameRequired });
+        if (!body.trackingNumber)
+          context.addIssue({ code: 'custom', path: ['trackingNumber'], message: adminText.trackingInvalid });
+      }
+    });
+  return { loginSchema, listQuerySchema, statusSchema };
+}
+
+const schemasByLocale = { sv: buildSchemas('sv'), en: buildSchemas('en') } as const;
+type StatusBody = z.infer<(typeof schemasByLocale)['en']['statusSchema']>;
 
 const csvFormatSchema = z.enum(csvFormats);
 
-const adminText = orderAdminMessages.sv;
-
-/** A status change and what it records: cancel reason, payment date and amount, carrier and tracking. */
-const statusSchema = z
-  .object({
-    status: z.enum(orderStatuses, { error: 'Okänd status' }),
-    reason: z.string().trim().max(500, adminText.reasonTooLong).optional(),
-    paidOn: z
-      .string()
-      .refine((d) => isCalendarDate(d) && d <= stockholmDate(new Date()), adminText.paidOnInvalid)
-      .optional(),
-    amountReceived: z
-      .string()
-      .regex(/^\d{1,10}(\.\d{1,2})?$/, adminText.amountInvalid)
-      .optional(),
-    carrier: z.enum(carrierIds, { error: adminText.carrierRequired }).optional(),
-    carrierName: z.string().trim().max(60).optional(),
-    trackingNumber: z.string().trim().regex(trackingNumberPattern, adminText.trackingInvalid).optional(),
-  })
-  .superRefine((body, context) => {
-    if (body.status === 'cancelled' && !body.reason)
-      context.addIssue({ code: 'custom', path: ['reason'], message: adminText.reasonRequired });
-    if (body.status === 'shipped') {
-      if (!body.carrier)
-        context.addIssue({ code: 'custom', path: ['carrier'], message: adminText.carrierRequired });
-      if (body.carrier === 'other' && !body.carrierName)
-        context.addIssue({ code: 'custom', path: ['carrierName'], message: adminText.carrierNameRequired });
-      if (!body.trackingNumber)
-        context.addIssue({ code: 'custom', path: ['trackingNumber'], message: adminText.trackingInvalid });
-    }
-  });
-
 /** Only what belongs to the step is kept with it. */
-function statusDetails(body: z.infer<typeof statusSchema>): StatusDetails | null {
+function statusDetails(body: StatusBody): StatusDetails | null {
   switch (body.status) {
     case 'cancelled':
       return { reason: body.reason ?? '' };
@@ -127,6 +139,12 @@ function statusDetails(body: z.infer<typeof statusSchema>): StatusDetails | null
 }
 // Only the shape an order number can have reaches SQL (a NUL byte in text is a database error).
 const orderNumberSchema = z.object({ number: z.string().regex(orderNumberPattern) });
+
+/** The request's language, its messages and its schemas. */
+function language(request: FastifyRequest) {
+  const locale = requestLocale(request);
+  return { locale, t: translate(adminApiMessages, locale), schemas: schemasByLocale[locale] };
+}
 
 function minutes(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60));
@@ -156,7 +174,8 @@ export async function adminRoutes(
     await scope.register(cookie);
 
     scope.post('/api/admin-login', { bodyLimit: 1024 }, async (request, reply) => {
-      const parsed = loginSchema.safeParse(request.body);
+      const { t, schemas } = language(request);
+      const parsed = schemas.loginSchema.safeParse(request.body);
       if (!parsed.success) return sendValidationError(reply, parsed.error);
       const client = clientKey(request);
       const device = await knownDevice(db, request.cookies[DEVICE_COOKIE]);
@@ -165,14 +184,14 @@ export async function adminRoutes(
         return sendError(
           reply.header('retry-after', String(throttle.retryAfterSeconds)),
           429,
-          `För många felaktiga försök. Försök igen om ${minutes(throttle.retryAfterSeconds)} minuter.`,
+          t.tooManyAttempts({ minutes: minutes(throttle.retryAfterSeconds) }),
         );
       }
       // The hash stored now (every instance the same): a PIN changed by another instance counts at once.
       const pinHash = await currentPinHash(database);
       if (!pinHash || !(await verifyPin(parsed.data.pin, pinHash))) {
         request.log.warn({ client }, 'wrong admin PIN');
-        return sendError(reply, 401, 'Fel pinkod');
+        return sendError(reply, 401, t.wrongPin);
       }
       await releaseAttempt(db, client, device);
       const token = await createSession(db, pinHash, sessionLimits);
@@ -192,7 +211,7 @@ export async function adminRoutes(
     await scope.register(async (admin) => {
       admin.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
         if (!(await checkSession(db, request.cookies[SESSION_COOKIE], sessionLimits))) {
-          return sendError(reply.header('cache-control', 'no-store'), 401, 'Logga in som admin');
+          return sendError(reply.header('cache-control', 'no-store'), 401, language(request).t.loginRequired);
         }
         reply.header('cache-control', 'no-store');
       });
@@ -216,25 +235,27 @@ export async function adminRoutes(
       admin.get('/api/admin/stats', () => orderStats(db));
 
       admin.get('/api/admin/orders', async (request, reply) => {
-        const parsed = listQuerySchema.safeParse(request.query);
+        const { locale, t, schemas } = language(request);
+        const parsed = schemas.listQuerySchema.safeParse(request.query);
         if (!parsed.success) return sendValidationError(reply, parsed.error);
         const { q, status, cursor: rawCursor, limit } = parsed.data;
         let cursor: Cursor | undefined;
         if (rawCursor) {
           cursor = decodeCursor(rawCursor);
-          if (!cursor) return sendError(reply, 400, 'Ogiltig sidmarkör');
+          if (!cursor) return sendError(reply, 400, t.badCursor);
         }
-        return listOrders(db, { q, status }, cursor, limit);
+        return listOrders(db, { q, status }, cursor, limit, locale);
       });
 
       admin.get('/api/admin/orders.csv', async (request, reply) => {
-        const parsed = listQuerySchema.safeParse(request.query);
+        const { t, schemas } = language(request);
+        const parsed = schemas.listQuerySchema.safeParse(request.query);
         if (!parsed.success) return sendValidationError(reply, parsed.error);
         const { q, status } = parsed.data;
         const format = csvFormatSchema.safeParse(
           (request.query as { format?: unknown }).format ?? 'standard',
         );
-        if (!format.success) return sendError(reply, 400, 'Okänt exportformat (standard eller excel-sv)');
+        if (!format.success) return sendError(reply, 400, t.unknownFormat);
         const batches = csvBatches(db, { q, status }, format.data);
         async function* lines() {
           // A byte-order mark makes spreadsheet programs read the file as UTF-8 (å, ä, ö).
@@ -250,30 +271,31 @@ export async function adminRoutes(
       });
 
       admin.get('/api/admin/orders/:number', async (request, reply) => {
+        const { locale, t } = language(request);
         const params = orderNumberSchema.safeParse(request.params);
-        const order = params.success ? await orderDetail(db, params.data.number) : undefined;
-        if (!order) return sendError(reply, 404, 'Beställningen finns inte');
+        const order = params.success ? await orderDetail(db, params.data.number, locale) : undefined;
+        if (!order) return sendError(reply, 404, t.orderNotFound);
         return order;
       });
 
       admin.get('/api/admin/orders/:number/invoice', async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
-        if (!order) return sendError(reply, 404, 'Beställningen finns inte');
+        if (!order) return sendError(reply, 404, language(request).t.orderNotFound);
         return sendInvoice(reply, order, config.seller);
       });
 
       admin.get('/api/admin/orders/:number/invoice.pdf', async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
-        if (!order) return sendError(reply, 404, 'Beställningen finns inte');
+        if (!order) return sendError(reply, 404, language(request).t.orderNotFound);
         return sendInvoicePdf(reply, invoiceForOrder(order, config.seller));
       });
 
       admin.get('/api/admin/orders/:number/invoice.xml', async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
-        if (!order) return sendError(reply, 404, 'Beställningen finns inte');
+        if (!order) return sendError(reply, 404, language(request).t.orderNotFound);
         return sendInvoiceUbl(reply, invoiceForOrder(order, config.seller));
       });
 
@@ -283,10 +305,11 @@ export async function adminRoutes(
       supplementaryInvoiceAdminRoutes(admin, { config, database });
 
       admin.patch('/api/admin/orders/:number/status', { bodyLimit: 1024 }, async (request, reply) => {
+        const { locale, t, schemas } = language(request);
         const params = orderNumberSchema.safeParse(request.params);
-        const body = statusSchema.safeParse(request.body);
+        const body = schemas.statusSchema.safeParse(request.body);
         if (!body.success) return sendValidationError(reply, body.error);
-        if (!params.success) return sendError(reply, 404, 'Beställningen finns inte');
+        if (!params.success) return sendError(reply, 404, t.orderNotFound);
         const result = await changeStatus(
           db,
           params.data.number,
@@ -294,33 +317,34 @@ export async function adminRoutes(
           statusDetails(body.data),
           options.statusGuard,
         );
-        if (!result.ok && result.reason === 'not-found')
-          return sendError(reply, 404, 'Beställningen finns inte');
+        if (!result.ok && result.reason === 'not-found') return sendError(reply, 404, t.orderNotFound);
         if (!result.ok && result.reason === 'refused') return sendError(reply, 409, result.message);
         if (!result.ok) {
+          const labels = orderStatusMessages[locale];
           return sendError(
             reply,
             409,
-            `Status kan inte ändras från ${statusLabels[result.from]} till ${statusLabels[body.data.status]}`,
+            t.statusChange({ from: labels[result.from], to: labels[body.data.status] }),
           );
         }
         options.onStatusChanged?.();
-        return orderDetail(db, params.data.number);
+        return orderDetail(db, params.data.number, locale);
       });
 
       admin.get('/api/admin/partner-applications', async (request, reply) => {
-        const parsed = listQuerySchema.pick({ cursor: true, limit: true }).safeParse(request.query);
+        const { t, schemas } = language(request);
+        const parsed = schemas.listQuerySchema.pick({ cursor: true, limit: true }).safeParse(request.query);
         if (!parsed.success) return sendValidationError(reply, parsed.error);
         let cursor: Cursor | undefined;
         if (parsed.data.cursor) {
           cursor = decodeCursor(parsed.data.cursor);
-          if (!cursor) return sendError(reply, 400, 'Ogiltig sidmarkör');
+          if (!cursor) return sendError(reply, 400, t.badCursor);
         }
         return listApplications(db, cursor, parsed.data.limit);
       });
 
       // Unknown admin paths: 401 without a session (above), 404 with one.
-      admin.all('/api/admin/*', (_request, reply) => sendError(reply, 404, 'Not found'));
+      admin.all('/api/admin/*', (request, reply) => sendError(reply, 404, language(request).t.notFound));
     });
   });
 }

@@ -5,12 +5,15 @@ import { loginAdmin } from '@/client/features/admin/admin-api';
 import { ApiError } from '@/client/lib/api';
 import { notify } from '@/client/lib/notify';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
+import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
+import { useT } from '@/client/lib/i18n';
 
 /** /admin-login: the PIN is checked by the server, which starts a session (httpOnly cookie). */
 export function AdminLoginPage() {
   const [, navigate] = useLocation();
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
+  const t = useT(adminUiMessages);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -18,15 +21,15 @@ export function AdminLoginPage() {
     setBusy(true);
     try {
       await loginAdmin(pin);
-      notify.success('Inloggad', { description: 'Välkommen till admin-panelen' });
+      notify.success(t.loggedIn, { description: t.welcome });
       navigate('/admin');
     } catch (error) {
       setPin('');
       if (error instanceof ApiError && error.status === 429)
-        notify.error('Fel pinkod', { description: error.message });
+        notify.error(t.wrongPin, { description: error.message });
       else if (error instanceof ApiError && error.status === 401)
-        notify.error('Fel pinkod', { description: 'Försök igen' });
-      else notify.error('Kunde inte logga in', { description: 'Kontrollera anslutningen och försök igen' });
+        notify.error(t.wrongPin, { description: t.tryAgain });
+      else notify.error(t.loginFailed, { description: t.checkConnection });
     } finally {
       setBusy(false);
     }
@@ -34,7 +37,6 @@ export function AdminLoginPage() {
 
   return (
     <main id="main" className="flex min-h-[70vh] items-center justify-center bg-slate-50 px-4 py-16">
-      <title>Admin login — BulkPrint</title>
       <form
         onSubmit={(event) => void submit(event)}
         className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm"
@@ -42,10 +44,10 @@ export function AdminLoginPage() {
         <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           <LockKeyhole className="size-6" aria-hidden />
         </span>
-        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">Admin</h1>
-        <p className="mt-1 text-sm text-slate-600">Ange pinkod för att logga in</p>
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900">{t.heading}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t.enterPin}</p>
         <label htmlFor="admin-pin" className="sr-only">
-          Pinkod
+          {t.pin}
         </label>
         <input
           id="admin-pin"
@@ -55,7 +57,7 @@ export function AdminLoginPage() {
           maxLength={ADMIN_PIN_MAX_LENGTH}
           value={pin}
           onChange={(event) => setPin(event.target.value)}
-          placeholder="Pinkod"
+          placeholder={t.pin}
           autoFocus
           className="mt-6 block w-full rounded-lg border border-slate-300 px-3 py-3 text-center text-lg tracking-[0.3em] text-slate-900 placeholder:tracking-normal placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
@@ -65,7 +67,7 @@ export function AdminLoginPage() {
           aria-busy={busy}
           className="mt-4 w-full rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
         >
-          Login
+          {t.login}
         </button>
       </form>
     </main>

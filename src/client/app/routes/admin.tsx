@@ -13,6 +13,7 @@ import { navigate as navigateTo } from 'wouter/use-browser-location';
 import { logoutAdmin, logoutAllAdmin, sessionQuery } from '@/client/features/admin/admin-api';
 import { useT } from '@/client/lib/i18n';
 import { adminSessionMessages } from '@/shared/i18n/messages/admin-session';
+import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { OrdersTable } from '@/client/features/admin/orders-table';
 import { PartnerApplications } from '@/client/features/admin/partner-applications';
 import { SieExport } from '@/client/features/admin/sie-export';
@@ -46,6 +47,7 @@ function Dashboard() {
   const [, navigate] = useLocation();
   const client = useQueryClient();
   const t = useT(adminSessionMessages);
+  const ui = useT(adminUiMessages);
   const logout = async (everywhere = false) => {
     await (everywhere ? logoutAllAdmin() : logoutAdmin()).catch(() => undefined);
     client.clear();
@@ -54,16 +56,15 @@ function Dashboard() {
   return (
     <main id="main" className="bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-        <title>Admin — BulkPrint</title>
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin</h1>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ui.heading}</h1>
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
               onClick={() => void logout()}
               className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
             >
-              <LogOut className="size-4" aria-hidden /> Logout
+              <LogOut className="size-4" aria-hidden /> {ui.logout}
             </button>
             <button
               type="button"
@@ -80,14 +81,14 @@ function Dashboard() {
         </div>
         <Tabs.Root defaultValue="orders" className="mt-8">
           <Tabs.List
-            aria-label="Admin"
+            aria-label={ui.sections}
             className="inline-flex gap-1 rounded-xl bg-white p-1 ring-1 ring-slate-200"
           >
             <Tabs.Trigger value="orders" className={tabClass}>
-              Beställningar
+              {ui.orders}
             </Tabs.Trigger>
             <Tabs.Trigger value="partners" className={tabClass}>
-              Partneransökningar
+              {ui.partnerApplications}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="orders" className="mt-4">
@@ -107,12 +108,12 @@ function Dashboard() {
 function SessionGate() {
   // Without a session the query cache's 401 handler moves on to /admin-login.
   const session = useQuery(sessionQuery());
+  const ui = useT(adminUiMessages);
   if (!session.isSuccess) {
     const failed = session.isError && !isUnauthorised(session.error);
     return (
       <main id="main" className="min-h-[60vh] px-4 py-16 text-center text-slate-600" aria-busy={!failed}>
-        <title>Admin — BulkPrint</title>
-        {failed ? 'Kunde inte nå servern. Försök igen senare.' : 'Laddar...'}
+        {failed ? ui.serverUnreachable : ui.loading}
       </main>
     );
   }

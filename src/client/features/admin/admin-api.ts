@@ -8,6 +8,14 @@ import type {
 } from '@/shared/admin';
 import type { CarrierId } from '@/shared/carriers';
 import { apiFetch } from '@/client/lib/api';
+import { localeQueryParam, type Locale } from '@/shared/i18n/locale';
+
+/**
+ * Answers with names and messages in the page's language (product names, refusals): asked for
+ * explicitly, and part of the cache key, so a switch of language fetches them again.
+ */
+const inLanguage = (path: string, locale: Locale) =>
+  `${path}${path.includes('?') ? '&' : '?'}${localeQueryParam}=${locale}`;
 
 /** POST /api/admin-login: the server checks the PIN and sets the httpOnly session cookie. */
 export function loginAdmin(pin: string): Promise<void> {
@@ -41,9 +49,11 @@ export const adminKeys = {
   all: ['admin'] as const,
   session: () => [...adminKeys.all, 'session'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
-  orders: (filter?: OrderFilter) =>
-    filter ? ([...adminKeys.all, 'orders', filter] as const) : ([...adminKeys.all, 'orders'] as const),
-  order: (number: string) => [...adminKeys.all, 'order', number] as const,
+  orders: (filter?: OrderFilter, locale?: Locale) =>
+    filter
+      ? ([...adminKeys.all, 'orders', filter, locale] as const)
+      : ([...adminKeys.all, 'orders'] as const),
+  order: (number: string, locale: Locale) => [...adminKeys.all, 'order', number, locale] as const,
   partners: () => [...adminKeys.all, 'partners'] as const,
 };
 
@@ -58,21 +68,24 @@ export const sessionQuery = () =>
 export const statsQuery = () =>
   queryOptions({ queryKey: adminKeys.stats(), queryFn: () => apiFetch<AdminStats>('/api/admin/stats') });
 
-export const ordersQuery = (filter: OrderFilter) =>
+export const ordersQuery = (filter: OrderFilter, locale: Locale) =>
   infiniteQueryOptions({
-    queryKey: adminKeys.orders(filter),
+    queryKey: adminKeys.orders(filter, locale),
     queryFn: ({ pageParam }) =>
-      apiFetch<AdminOrderPage>(`/api/admin/orders?${orderFilterParams(filter, pageParam)}`),
+      apiFetch<AdminOrderPage>(
+        inLanguage(`/api/admin/orders?${orderFilterParams(filter, pageParam)}`, locale),
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // While a new search loads, the table keeps showing the previous result instead of flashing empty.
     placeholderData: keepPreviousData,
   });
 
-export const orderQuery = (number: string) =>
+export const orderQuery = (number: string, locale: Locale) =>
   queryOptions({
-    queryKey: adminKeys.order(number),
-    queryFn: () => apiFetch<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}`),
+    queryKey: adminKeys.order(number, locale),
+    queryFn: () =>
+      apiFetch<AdminOrderDetail>(inLanguage(`/api/admin/orders/${encodeURIComponent(number)}`, locale)),
   });
 
 export const partnersQuery = () =>
@@ -99,10 +112,11 @@ export interface StatusChangeDetails {
 export function changeOrderStatus(
   number: string,
   status: OrderStatus,
-  details: StatusChangeDetails = {},
+  details: StatusChangeDetails,
+  locale: Locale,
 ): Promise<AdminOrderDetail> {
-  return apiFetch<AdminOrderDetail>(`/api/admin/orders/${encodeURIComponent(number)}/status`, {
-    method: 'PATCH',
-    json: { status, ...details },
-  });
+  return apiFetch<AdminOrderDetail>(
+    inLanguage(`/api/admin/orders/${encodeURIComponent(number)}/status`, locale),
+    { method: 'PATCH', json: { status, ...details } },
+  );
 }

@@ -2,16 +2,17 @@ import { TriangleAlert } from 'lucide-react';
 import { formatDate } from '@/shared/dates';
 import type { OrderDelivery } from '@/shared/delivery';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
-
-// The admin pages are in Swedish, like the status labels.
-const t = deliveryMessages.sv;
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { useLocale, useT } from '@/client/lib/i18n';
 
 /** Beside the status: the buyer's needed-by date is earlier than the estimated delivery. */
 export function DeliveryRiskBadge({ delivery }: { delivery: OrderDelivery }) {
+  const { locale } = useLocale();
+  const t = useT(deliveryMessages);
   if (!delivery.atRisk || !delivery.neededBy) return null;
   const title = t.atRiskTitle({
-    neededBy: formatDate(delivery.neededBy),
-    estimate: formatDate(delivery.estimate),
+    neededBy: formatDate(delivery.neededBy, dateLocaleTag[locale]),
+    estimate: formatDate(delivery.estimate, dateLocaleTag[locale]),
   });
   return (
     <span

@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { colors } from '@/shared/catalogue';
-import { countryName } from '@/shared/countries';
+import { countryNameIn } from '@/shared/countries';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import {
   nextStatuses,
   printFileDownloadPath,
-  statusLabels,
   type AdminOrderDetail,
   type AdminOrderLine,
   type AdminStatusEvent,
@@ -31,15 +30,18 @@ import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
+import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
+import { colourName } from '@/shared/i18n/messages/colours';
+import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
+import { sizeMessages } from '@/shared/i18n/messages/sizes';
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { useLocale, useT } from '@/client/lib/i18n';
 
-const methodLabels = printMethodLabels.sv;
-const deliveryTexts = deliveryMessages.sv;
-const sideLabels = printSideLabels.sv;
-const fileTexts = printFileMessages.sv;
 const cm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 }).format(n);
 
 /** Every print file of the order: kind, size, name, download (attachment); raster: pixels and dpi. */
 function PrintFiles({ orderNumber, files }: { orderNumber: string; files: readonly OrderPrintFile[] }) {
+  const fileTexts = useT(printFileMessages);
   return (
     <section aria-labelledby="detail-print-files" data-testid="admin-print-files">
       <h3 id="detail-print-files" className="text-sm font-bold uppercase tracking-wide text-slate-600">
@@ -100,6 +102,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Customisation({ line }: { line: AdminOrderLine }) {
+  const { locale } = useLocale();
+  const ui = useT(adminUiMessages);
+  const methodLabels = printMethodLabels[locale];
+  const sideLabels = printSideLabels[locale];
   const c = line.customisation;
   if (!c) return null;
   const colour = colors.find((x) => x.id === c.color);
@@ -111,7 +117,7 @@ function Customisation({ line }: { line: AdminOrderLine }) {
           style={{ backgroundColor: colour?.hex ?? '#ccc' }}
           aria-hidden
         />
-        Färg: {colour?.label ?? c.color}
+        {ui.colour({ colour: colourName(locale, c.color) })}
       </p>
       {c.prints.length > 0 && (
         <ul className="mt-3 grid gap-3 sm:grid-cols-2">
@@ -128,8 +134,12 @@ function Customisation({ line }: { line: AdminOrderLine }) {
               />
               <p className="mt-2 font-semibold text-slate-900">{methodLabels[print.method]}</p>
               <p className="text-slate-700">
-                {sideLabels[print.side]} · position {Math.round(print.x)} % / {Math.round(print.y)} % ·
-                storlek {Math.round(print.scale * 100)} %
+                {ui.placement({
+                  side: sideLabels[print.side],
+                  x: Math.round(print.x),
+                  y: Math.round(print.y),
+                  scale: Math.round(print.scale * 100),
+                })}
               </p>
             </li>
           ))}
@@ -137,7 +147,7 @@ function Customisation({ line }: { line: AdminOrderLine }) {
       )}
       {c.additionalInfo && (
         <p className="mt-3 whitespace-pre-wrap text-sm text-slate-800">
-          <span className="font-semibold">Övrig information: </span>
+          <span className="font-semibold">{ui.additionalInfo}</span>
           {c.additionalInfo}
         </p>
       )}
@@ -145,7 +155,6 @@ function Customisation({ line }: { line: AdminOrderLine }) {
   );
 }
 
-const adminText = orderAdminMessages.sv;
 const inputClass =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none';
 const primaryButton =
@@ -156,8 +165,19 @@ const secondaryButton =
 /** A step that asks for more first: the payment (date, amount), the shipment, the reason to cancel. */
 type Asking = 'paid' | 'shipped' | 'cancelled' | null;
 
+/** The step's button: "Markera som betald" / "Mark as paid". */
+const markKeys = {
+  paid: 'markPaid',
+  in_production: 'markInProduction',
+  shipped: 'markShipped',
+} as const;
+
 function StatusActions({ order }: { order: AdminOrderDetail }) {
   const queryClient = useQueryClient();
+  const { locale } = useLocale();
+  const adminText = useT(orderAdminMessages);
+  const ui = useT(adminUiMessages);
+  const statusLabels = useT(orderStatusMessages);
   const [asking, setAsking] = useState<Asking>(null);
   const [paidOn, setPaidOn] = useState<string>(() => stockholmDate(new Date()));
   const [amount, setAmount] = useState(order.totalAmount);
@@ -167,24 +187,23 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
   const [reason, setReason] = useState('');
   const mutation = useMutation({
     mutationFn: ({ status, details }: { status: OrderStatus; details?: StatusChangeDetails }) =>
-      changeOrderStatus(order.orderNumber, status, details),
+      changeOrderStatus(order.orderNumber, status, details ?? {}, locale),
     onSuccess: (updated) => {
-      queryClient.setQueryData(adminKeys.order(order.orderNumber), updated);
+      queryClient.setQueryData(adminKeys.order(order.orderNumber, locale), updated);
       void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
       setAsking(null);
-      notify.success('Status ändrad', {
+      notify.success(ui.statusChanged, {
         description: `${updated.orderNumber}: ${statusLabels[updated.status]}`,
       });
     },
     onError: (error) =>
-      notify.error('Kunde inte ändra status', {
+      notify.error(ui.statusChangeFailed, {
         description: error instanceof ApiError ? error.message : undefined,
       }),
   });
   const options = nextStatuses[order.status];
-  if (options.length === 0)
-    return <p className="text-sm text-slate-600">Slutlig status – kan inte ändras.</p>;
+  if (options.length === 0) return <p className="text-sm text-slate-600">{ui.finalStatus}</p>;
   const submit = (status: OrderStatus, details?: StatusChangeDetails) => (event: FormEvent) => {
     event.preventDefault();
     mutation.mutate({ status, ...(details ? { details } : {}) });
@@ -334,7 +353,9 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
             >
               {status === 'cancelled'
                 ? adminText.cancelOrder
-                : `Markera som ${statusLabels[status].toLowerCase()}`}
+                : status === 'pending'
+                  ? statusLabels.pending
+                  : adminText[markKeys[status]]}
             </button>
             {blocked && (
               <p id="production-blocked" className="mt-1 max-w-xs text-xs text-slate-700">
@@ -349,11 +370,18 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
 }
 
 /** What a step recorded, for the history: payment, shipment or the reason to cancel. */
-function eventDetail(event: AdminStatusEvent): string | null {
+function eventDetail(
+  event: AdminStatusEvent,
+  adminText: (typeof orderAdminMessages)['sv'],
+  dateTag: string,
+): string | null {
   const d = event.details;
   if (!d) return null;
   if (d.amountReceived && d.paidOn)
-    return adminText.historyPaid({ amount: formatKrDecimal(d.amountReceived), date: formatDate(d.paidOn) });
+    return adminText.historyPaid({
+      amount: formatKrDecimal(d.amountReceived),
+      date: formatDate(d.paidOn, dateTag),
+    });
   if (d.trackingNumber)
     return adminText.historyShipped({ carrier: d.carrierName ?? '', tracking: d.trackingNumber });
   if (d.reason) return adminText.historyReason({ reason: d.reason });
@@ -361,41 +389,51 @@ function eventDetail(event: AdminStatusEvent): string | null {
 }
 
 export function OrderDetailDialog({ number, onClose }: { number: string; onClose: () => void }) {
-  const { data: order, isError } = useQuery(orderQuery(number));
-  const country = order ? countryName(order.countryCode) : undefined;
+  const { locale } = useLocale();
+  const ui = useT(adminUiMessages);
+  const adminText = useT(orderAdminMessages);
+  const deliveryTexts = useT(deliveryMessages);
+  const fileTexts = useT(printFileMessages);
+  const sizeTexts = useT(sizeMessages);
+  const statusLabels: Readonly<Record<string, string>> = useT(orderStatusMessages);
+  const dateTag = dateLocaleTag[locale];
+  const { data: order, isError } = useQuery(orderQuery(number, locale));
+  const country = order ? countryNameIn(locale, order.countryCode) : undefined;
   return (
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title={`Beställning ${number}`}
+      title={ui.orderTitle({ number })}
       className="max-w-3xl!"
     >
-      {isError && <p className="text-sm text-red-700">Kunde inte hämta beställningen.</p>}
-      {!order && !isError && <p className="text-sm text-slate-600">Laddar...</p>}
+      {isError && <p className="text-sm text-red-700">{ui.orderFailed}</p>}
+      {!order && !isError && <p className="text-sm text-slate-600">{ui.loading}</p>}
       {order && (
         <div className="space-y-6">
           <section aria-labelledby="detail-status">
             <h3 id="detail-status" className="text-sm font-bold uppercase tracking-wide text-slate-600">
-              Status
+              {ui.status}
             </h3>
             <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              <StatusBadge status={order.status} /> sedan {formatDateTime(order.statusChangedAt)}
+              <StatusBadge status={order.status} />{' '}
+              {ui.since({ date: formatDateTime(order.statusChangedAt, dateTag) })}
             </p>
             <div className="mt-3">
               <StatusActions order={order} />
             </div>
             {order.events.length > 0 && (
               <ol className="mt-3 space-y-1 text-sm text-slate-700">
-                {order.events.map((event) => (
-                  <li key={`${event.changedAt}-${event.toStatus}`}>
-                    {formatDateTime(event.changedAt)}:{' '}
-                    {statusLabels[event.fromStatus as OrderStatus] ?? event.fromStatus} →{' '}
-                    {statusLabels[event.toStatus as OrderStatus] ?? event.toStatus}
-                    {eventDetail(event) && (
-                      <span className="block pl-4 text-slate-600">{eventDetail(event)}</span>
-                    )}
-                  </li>
-                ))}
+                {order.events.map((event) => {
+                  const detail = eventDetail(event, adminText, dateTag);
+                  return (
+                    <li key={`${event.changedAt}-${event.toStatus}`}>
+                      {formatDateTime(event.changedAt, dateTag)}:{' '}
+                      {statusLabels[event.fromStatus] ?? event.fromStatus} →{' '}
+                      {statusLabels[event.toStatus] ?? event.toStatus}
+                      {detail && <span className="block pl-4 text-slate-600">{detail}</span>}
+                    </li>
+                  );
+                })}
               </ol>
             )}
           </section>
@@ -404,32 +442,34 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
 
           <section aria-labelledby="detail-customer">
             <h3 id="detail-customer" className="text-sm font-bold uppercase tracking-wide text-slate-600">
-              Kund
+              {ui.customer}
             </h3>
             <dl className="mt-2 divide-y divide-slate-100">
-              <Row label="Kundtyp">{order.customerType === 'company' ? 'Företag' : 'Privatperson'}</Row>
-              <Row label={order.customerType === 'company' ? 'Kontaktperson' : 'Namn'}>
+              <Row label={ui.customerType}>{order.customerType === 'company' ? ui.company : ui.personal}</Row>
+              <Row label={order.customerType === 'company' ? ui.contactPerson : ui.name}>
                 {order.customerName}
               </Row>
-              {order.customerType === 'company' && <Row label="Företag">{order.customerOrganization}</Row>}
-              {order.customerType === 'company' && (
-                <Row label="Organisationsnr">{order.customerOrgNumber}</Row>
-              )}
+              {order.customerType === 'company' && <Row label={ui.company}>{order.customerOrganization}</Row>}
+              {order.customerType === 'company' && <Row label={ui.orgNumber}>{order.customerOrgNumber}</Row>}
               {order.customerType === 'personal' && (
-                <Row label="Personnummer">{order.customerPersonalNumber}</Row>
+                <Row label={ui.personalNumber}>{order.customerPersonalNumber}</Row>
               )}
-              <Row label="E-post">
+              <Row label={ui.email}>
                 <a className="text-brand-700 underline" href={`mailto:${order.customerEmail}`}>
                   {order.customerEmail}
                 </a>
               </Row>
-              <Row label="Telefon">{order.customerPhone}</Row>
-              <Row label="Kundadress">{order.customerAddress}</Row>
-              <Row label="Leveransadress">{order.deliveryAddress}</Row>
-              <Row label="Land">{country ? `${country} (${order.countryCode})` : order.countryCode}</Row>
-              <Row label="Orderdatum">{formatDateTime(order.orderDate)}</Row>
+              <Row label={ui.phone}>{order.customerPhone}</Row>
+              <Row label={ui.customerAddress}>{order.customerAddress}</Row>
+              <Row label={ui.deliveryAddress}>{order.deliveryAddress}</Row>
+              <Row label={ui.country}>
+                {country ? `${country} (${order.countryCode})` : order.countryCode}
+              </Row>
+              <Row label={ui.orderDate}>{formatDateTime(order.orderDate, dateTag)}</Row>
               <Row label={deliveryTexts.heading}>
-                <span data-testid="detail-delivery-estimate">{formatDate(order.delivery.estimate)}</span>
+                <span data-testid="detail-delivery-estimate">
+                  {formatDate(order.delivery.estimate, dateTag)}
+                </span>
                 {order.delivery.countedFrom === 'today' && (
                   <span className="text-slate-600"> {deliveryTexts.ifApprovedToday}</span>
                 )}
@@ -437,7 +477,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
               <Row label={deliveryTexts.neededByShort}>
                 {order.delivery.neededBy && (
                   <span className="flex flex-wrap items-center gap-2">
-                    <span data-testid="detail-needed-by">{formatDate(order.delivery.neededBy)}</span>
+                    <span data-testid="detail-needed-by">{formatDate(order.delivery.neededBy, dateTag)}</span>
                     <DeliveryRiskBadge delivery={order.delivery} />
                   </span>
                 )}
@@ -447,7 +487,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
 
           <section aria-labelledby="detail-lines">
             <h3 id="detail-lines" className="text-sm font-bold uppercase tracking-wide text-slate-600">
-              Artiklar
+              {ui.items}
             </h3>
             <ul className="mt-2 divide-y divide-slate-100">
               {order.items.map((line, index) => (
@@ -460,13 +500,13 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
                       )}
                     </span>
                     <span className="text-slate-700">
-                      {formatUnitPriceDecimal(line.unitPrice)}/{quantityUnit.sv} ·{' '}
+                      {formatUnitPriceDecimal(line.unitPrice)}/{quantityUnit[locale]} ·{' '}
                       <span className="font-semibold text-slate-900">{formatKrDecimal(line.lineTotal)}</span>
                     </span>
                   </div>
                   {line.sizes && (
                     <p className="mt-1 text-sm text-slate-800" data-testid="admin-line-sizes">
-                      <span className="font-semibold">Storlekar: </span>
+                      <span className="font-semibold">{sizeTexts.sizes}: </span>
                       {formatSplit(line.sizes)}
                     </p>
                   )}
@@ -475,19 +515,19 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
               ))}
             </ul>
             <dl className="mt-2 border-t border-slate-200 pt-2">
-              <Row label="Exkl. moms">{formatKrDecimal(order.exVatAmount)}</Row>
-              <Row label={`Moms ${order.vatTreatment === 'domestic' ? VAT_RATE_PERCENT : 0} %`}>
+              <Row label={ui.exVat}>{formatKrDecimal(order.exVatAmount)}</Row>
+              <Row label={ui.vat({ percent: order.vatTreatment === 'domestic' ? VAT_RATE_PERCENT : 0 })}>
                 {formatKrDecimal(order.vatAmount)}
               </Row>
-              <Row label="Momsbehandling">{vatTreatmentLabels[order.vatTreatment]}</Row>
-              {order.buyerVatNumber && <Row label="Köparens momsreg.nr">{order.buyerVatNumber}</Row>}
-              {order.buyerReference && <Row label="Er referens">{order.buyerReference}</Row>}
+              <Row label={ui.vatTreatment}>{ui[order.vatTreatment]}</Row>
+              {order.buyerVatNumber && <Row label={ui.buyerVatNumber}>{order.buyerVatNumber}</Row>}
+              {order.buyerReference && <Row label={ui.buyerReference}>{order.buyerReference}</Row>}
               {order.billingAddress && (
-                <Row label="Fakturaadress">
+                <Row label={ui.billingAddress}>
                   <span className="whitespace-pre-line">{order.billingAddress}</span>
                 </Row>
               )}
-              <Row label="Totalt">
+              <Row label={ui.total}>
                 <span className="font-bold">{formatKrDecimal(order.totalAmount)}</span>
               </Row>
             </dl>
@@ -502,28 +542,22 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
             rel="noopener"
             className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
           >
-            Visa faktura <ExternalLink className="size-4" aria-hidden />
+            {ui.viewInvoice} <ExternalLink className="size-4" aria-hidden />
           </a>
           <a
             href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.pdf`}
             className="ml-2 inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
           >
-            Faktura (PDF)
+            {ui.invoicePdf}
           </a>
           <a
             href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.xml`}
             className="ml-2 inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
           >
-            E-faktura (Peppol XML)
+            {ui.invoiceXml}
           </a>
         </div>
       )}
     </Dialog>
   );
 }
-
-const vatTreatmentLabels = {
-  domestic: 'Svensk moms 25 %',
-  reverse_charge: 'Omvänd betalningsskyldighet (EU)',
-  export: 'Export utanför EU',
-} as const;

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { orderStatuses, statusLabels, type OrderStatus } from '@/shared/order-status';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { orderStatuses, type OrderStatus } from '@/shared/order-status';
 import { isSearchableTerm, searchMessages } from '@/shared/admin-search';
 import { notify } from '@/client/lib/notify';
 import { orderFilterParams, ordersQuery, type OrderFilter } from './admin-api';
@@ -11,7 +11,10 @@ import { OrderDetailDialog } from './order-detail';
 import { StatusBadge } from './status-badge';
 import { DeliveryRiskBadge } from './delivery-risk';
 import { adminOrderMessages } from '@/shared/i18n/messages/admin-orders';
-import { useT } from '@/client/lib/i18n';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
+import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
+import { dateLocaleTag } from '@/shared/i18n/locale';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -19,6 +22,10 @@ export function OrdersTable() {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<OrderFilter>({ q: '', status: '' });
   const [openNumber, setOpenNumber] = useState<string | null>(null);
+  const { locale } = useLocale();
+  const ui = useT(adminUiMessages);
+  const statusLabels = useT(orderStatusMessages);
+  const dateTime = (iso: string) => formatDateTime(iso, dateLocaleTag[locale]);
 
   // A term needs three letters or digits in a row (the server's trigram index); until then the
   // list shows every order and a hint says why.
@@ -31,9 +38,11 @@ export function OrdersTable() {
     return () => window.clearTimeout(timer);
   }, [search, tooShort]);
 
-  const query = useInfiniteQuery(ordersQuery(filter));
+  const query = useInfiniteQuery(ordersQuery(filter, locale));
+  // Said once when the list fails, in the language of that moment (not again on a switch).
+  const sayFailed = useEffectEvent(() => notify.error(ui.error, { description: ui.ordersFailed }));
   useEffect(() => {
-    if (query.isError) notify.error('Fel', { description: 'Kunde inte hämta beställningar' });
+    if (query.isError) sayFailed();
   }, [query.isError]);
 
   const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
@@ -50,12 +59,12 @@ export function OrdersTable() {
     >
       <div className="flex flex-col gap-3 border-b border-slate-200 p-4 lg:flex-row lg:items-end lg:justify-between">
         <h2 id="orders-heading" className="text-lg font-bold text-slate-900">
-          Beställningar
+          {ui.orders}
         </h2>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div>
             <label htmlFor="order-search" className="block text-xs font-semibold text-slate-700">
-              Sök
+              {ui.search}
             </label>
             <div className="relative mt-1">
               <Search
@@ -68,20 +77,20 @@ export function OrdersTable() {
                 maxLength={100}
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
-                placeholder="Nummer, namn, e-post, företag"
+                placeholder={ui.searchPlaceholder}
                 aria-describedby={tooShort ? 'order-search-hint' : undefined}
                 className="w-full rounded-lg border border-slate-300 py-2 pl-9 pr-3 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-72"
               />
             </div>
             {tooShort && (
               <p id="order-search-hint" className="mt-1 text-xs text-slate-600 sm:w-72">
-                {searchMessages.tooShort.sv}
+                {searchMessages.tooShort[locale]}
               </p>
             )}
           </div>
           <div>
             <label htmlFor="order-status" className="block text-xs font-semibold text-slate-700">
-              Status
+              {ui.status}
             </label>
             <select
               id="order-status"
@@ -91,7 +100,7 @@ export function OrdersTable() {
               }
               className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-48"
             >
-              <option value="">Alla</option>
+              <option value="">{ui.allStatuses}</option>
               {orderStatuses.map((status) => (
                 <option key={status} value={status}>
                   {statusLabels[status]}
@@ -118,12 +127,10 @@ export function OrdersTable() {
       </div>
 
       {/* Narrow screens: one card per order; wider screens: the table. */}
-      <ul className="divide-y divide-slate-100 md:hidden" aria-label="Beställningar">
-        {query.isPending && <li className="px-4 py-10 text-center text-slate-600">Laddar...</li>}
+      <ul className="divide-y divide-slate-100 md:hidden" aria-label={ui.orders}>
+        {query.isPending && <li className="px-4 py-10 text-center text-slate-600">{ui.loading}</li>}
         {query.isSuccess && orders.length === 0 && (
-          <li className="px-4 py-10 text-center text-slate-600">
-            {filtered ? 'Inga beställningar matchar filtret' : 'Inga beställningar ännu'}
-          </li>
+          <li className="px-4 py-10 text-center text-slate-600">{filtered ? ui.noMatch : ui.noOrders}</li>
         )}
         {orders.map((order) => (
           <li key={order.orderNumber} className="space-y-1 p-4 text-sm">
@@ -140,7 +147,7 @@ export function OrdersTable() {
                 <DeliveryRiskBadge delivery={order.delivery} />
               </span>
             </div>
-            <p className="text-slate-600">{formatDateTime(order.orderDate)}</p>
+            <p className="text-slate-600">{dateTime(order.orderDate)}</p>
             <p className="break-words text-slate-900">
               <span className="font-medium">{order.customerName}</span>
               {order.customerOrganization && (
@@ -164,28 +171,28 @@ export function OrdersTable() {
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" className="px-3 py-3 font-semibold">
-                Ordernummer
+                {ui.orderNumber}
               </th>
               <th scope="col" className="px-3 py-3 font-semibold">
-                Datum
+                {ui.date}
               </th>
               <th scope="col" className="px-3 py-3 font-semibold">
-                Kund
+                {ui.customer}
               </th>
               <th scope="col" className="px-3 py-3 font-semibold">
-                E-post
+                {ui.email}
               </th>
               <th scope="col" className="px-3 py-3 font-semibold">
-                Telefon
+                {ui.phone}
               </th>
               <th scope="col" className="px-3 py-3 font-semibold">
-                Artiklar
+                {ui.items}
               </th>
               <th scope="col" className="px-3 py-3 text-right font-semibold">
-                Totalt
+                {ui.total}
               </th>
               <th scope="col" className="px-3 py-3 font-semibold">
-                Status
+                {ui.status}
               </th>
             </tr>
           </thead>
@@ -193,14 +200,14 @@ export function OrdersTable() {
             {query.isPending && (
               <tr>
                 <td colSpan={8} className="px-4 py-10 text-center text-slate-600">
-                  Laddar...
+                  {ui.loading}
                 </td>
               </tr>
             )}
             {query.isSuccess && orders.length === 0 && (
               <tr>
                 <td colSpan={8} className="px-4 py-10 text-center text-slate-600">
-                  {filtered ? 'Inga beställningar matchar filtret' : 'Inga beställningar ännu'}
+                  {filtered ? ui.noMatch : ui.noOrders}
                 </td>
               </tr>
             )}
@@ -215,9 +222,7 @@ export function OrdersTable() {
                     {order.orderNumber}
                   </button>
                 </td>
-                <td className="whitespace-nowrap px-3 py-3 text-slate-700">
-                  {formatDateTime(order.orderDate)}
-                </td>
+                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{dateTime(order.orderDate)}</td>
                 <td className="max-w-52 break-words px-3 py-3">
                   <span className="block font-medium text-slate-900">{order.customerName}</span>
                   {order.customerOrganization && (
@@ -247,7 +252,7 @@ export function OrdersTable() {
             onClick={() => void query.fetchNextPage()}
             className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50 disabled:opacity-60"
           >
-            {query.isFetchingNextPage ? 'Laddar...' : 'Visa fler'}
+            {query.isFetchingNextPage ? ui.loading : ui.showMore}
           </button>
         </div>
       )}

@@ -1,13 +1,20 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { notify } from '@/client/lib/notify';
 import { partnersQuery } from './admin-api';
 import { formatDateTime } from '@/shared/dates';
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
+import { useLocale, useT } from '@/client/lib/i18n';
 
 export function PartnerApplications() {
   const query = useInfiniteQuery(partnersQuery());
+  const { locale } = useLocale();
+  const t = useT(adminUiMessages);
+  // Said once when the list fails, in the language of that moment (not again on a switch).
+  const sayFailed = useEffectEvent(() => notify.error(t.error, { description: t.partnersFailed }));
   useEffect(() => {
-    if (query.isError) notify.error('Fel', { description: 'Kunde inte hämta partneransökningar' });
+    if (query.isError) sayFailed();
   }, [query.isError]);
   const applications = query.data?.pages.flatMap((page) => page.applications) ?? [];
 
@@ -17,11 +24,11 @@ export function PartnerApplications() {
       className="rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <h2 id="partners-heading" className="border-b border-slate-200 p-4 text-lg font-bold text-slate-900">
-        Partneransökningar
+        {t.partnerApplications}
       </h2>
-      {query.isPending && <p className="p-10 text-center text-slate-600">Laddar...</p>}
+      {query.isPending && <p className="p-10 text-center text-slate-600">{t.loading}</p>}
       {query.isSuccess && applications.length === 0 && (
-        <p className="p-10 text-center text-slate-600">Inga ansökningar ännu</p>
+        <p className="p-10 text-center text-slate-600">{t.noApplications}</p>
       )}
       <ul className="divide-y divide-slate-100">
         {applications.map((a) => (
@@ -30,7 +37,9 @@ export function PartnerApplications() {
               <h3 className="font-semibold text-slate-900">
                 {a.companyName} <span className="font-normal text-slate-600">({a.orgNumber})</span>
               </h3>
-              <span className="text-sm text-slate-600">{formatDateTime(a.createdAt)}</span>
+              <span className="text-sm text-slate-600">
+                {formatDateTime(a.createdAt, dateLocaleTag[locale])}
+              </span>
             </div>
             <p className="mt-1 text-sm text-slate-700">
               {a.contactPerson} ·{' '}
@@ -54,7 +63,7 @@ export function PartnerApplications() {
             onClick={() => void query.fetchNextPage()}
             className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50 disabled:opacity-60"
           >
-            Visa fler
+            {t.showMore}
           </button>
         </div>
       )}

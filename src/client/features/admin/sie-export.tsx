@@ -1,5 +1,7 @@
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
+import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
+import { useT } from '@/client/lib/i18n';
 
 /** Today's calendar day in Stockholm as YYYY-MM-DD (the accountant's day, not the browser's). */
 function stockholmDay(date: Date): string {
@@ -9,6 +11,7 @@ function stockholmDay(date: Date): string {
 /** The accountant's export: invoices and payments of a date range as a SIE 4 file. */
 export function SieExport() {
   const id = useId();
+  const t = useT(adminUiMessages);
   const today = stockholmDay(new Date());
   const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
@@ -22,16 +25,13 @@ export function SieExport() {
       className="mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <h2 id={`${id}-heading`} className="text-lg font-bold text-slate-900">
-        Bokföring (SIE 4)
+        {t.sieHeading}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Fakturor (kundfordran, försäljning, utgående moms) och betalningar för perioden, för import i
-        bokföringsprogrammet.
-      </p>
+      <p className="mt-1 text-sm text-slate-600">{t.sieIntro}</p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
         <div>
           <label htmlFor={`${id}-from`} className="block text-xs font-semibold text-slate-700">
-            Från
+            {t.from}
           </label>
           <input
             id={`${id}-from`}
@@ -43,7 +43,7 @@ export function SieExport() {
         </div>
         <div>
           <label htmlFor={`${id}-to`} className="block text-xs font-semibold text-slate-700">
-            Till
+            {t.to}
           </label>
           <input
             id={`${id}-to`}
@@ -59,11 +59,11 @@ export function SieExport() {
             download
             className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
           >
-            <Download className="size-4" aria-hidden /> Exportera SIE
+            <Download className="size-4" aria-hidden /> {t.exportSie}
           </a>
         ) : (
           <p className="text-sm font-medium text-red-700" role="status">
-            Välj ett från-datum som är före till-datum
+            {t.sieRange}
           </p>
         )}
       </div>

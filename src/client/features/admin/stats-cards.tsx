@@ -2,25 +2,28 @@ import { useQuery } from '@tanstack/react-query';
 import { Banknote, Calculator, ShoppingBag } from 'lucide-react';
 import { formatCount, formatKrDecimal } from '@/shared/money-format';
 import { statsQuery } from './admin-api';
+import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
+import { useT } from '@/client/lib/i18n';
 
 /** SPEC §9: total orders, total turnover (sum of totals), average order value rounded — sv-SE. */
 export function StatsCards() {
   const { data } = useQuery(statsQuery());
+  const t = useT(adminUiMessages);
   const cards = [
     {
-      label: 'Totalt antal beställningar',
+      label: t.totalOrders,
       value: data ? formatCount(data.totalOrders) : '–',
       icon: ShoppingBag,
       id: 'total-orders',
     },
     {
-      label: 'Total omsättning',
+      label: t.totalTurnover,
       value: data ? formatKrDecimal(data.totalTurnover) : '–',
       icon: Banknote,
       id: 'total-turnover',
     },
     {
-      label: 'Genomsnittligt ordervärde',
+      label: t.averageOrder,
       value: data ? `${formatCount(Number(data.averageOrderValue))} kr` : '–',
       icon: Calculator,
       id: 'average-order',

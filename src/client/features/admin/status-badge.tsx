@@ -1,5 +1,7 @@
-import { statusLabels, type OrderStatus } from '@/shared/order-status';
+import type { OrderStatus } from '@/shared/order-status';
+import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
 import { cn } from '@/client/lib/cn';
+import { useT } from '@/client/lib/i18n';
 
 const tones: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -10,6 +12,7 @@ const tones: Record<OrderStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
+  const labels = useT(orderStatusMessages);
   return (
     <span
       className={cn(
@@ -17,7 +20,7 @@ export function StatusBadge({ status }: { status: OrderStatus }) {
         tones[status],
       )}
     >
-      {statusLabels[status]}
+      {labels[status]}
     </span>
   );
 }
