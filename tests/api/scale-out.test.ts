@@ -95,7 +95,7 @@ describe.skipIf(!testDatabaseUrl)('scale-out: two instances on one PostgreSQL da
     for (const server of [a, b]) {
       const after = await request(server, '/api/admin/session', { headers: { cookie } });
       expect(after.status).toBe(401);
-      expect(after.body).toEqual({ error: 'Logga in som admin' });
+      expect(after.body).toEqual({ error: 'Log in as admin' });
     }
     // Another session is untouched by that logout.
     const other = await adminLogin(b);

@@ -16,6 +16,9 @@ async function axeViolations(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** These tests read the admin in Swedish; language.test.ts has it in English. */
+const swedish = { locale: 'sv-SE' } as const;
+
 describe('admin in a real browser', () => {
   it('forged localStorage admin flags unlock nothing: /admin goes to /admin-login', async () => {
     const { page, context, errors } = await openPage(shop);
@@ -31,7 +34,7 @@ describe('admin in a real browser', () => {
   });
 
   it('an empty shop: the table says "Inga beställningar ännu" and the stats are zero', async () => {
-    const { page, context } = await openPage(shop);
+    const { page, context } = await openPage(shop, swedish);
     await loginAsAdmin(shop.server, context);
     await page.goto('/admin');
     await expect
@@ -54,10 +57,10 @@ describe('admin in a real browser', () => {
       customerName: 'Olle Ek',
       orderDate: new Date('2026-01-01T00:00:00Z'),
     });
-    const { page, context, errors } = await openPage(shop);
+    const { page, context, errors } = await openPage(shop, swedish);
     await page.goto('/admin-login');
     const pin = page.getByLabel('Pinkod');
-    const login = page.getByRole('button', { name: 'Login' });
+    const login = page.getByRole('button', { name: 'Logga in' });
     expect(await pin.getAttribute('maxlength')).toBe('20');
     expect(await pin.getAttribute('type')).toBe('password');
     await pin.fill('123');
@@ -126,7 +129,7 @@ describe('admin in a real browser', () => {
     await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('Greta Garbo')]);
     await page.getByLabel('Status', { exact: true }).selectOption('');
 
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Logga ut', exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     await page.goto('/admin');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin-login');
@@ -152,7 +155,7 @@ describe('admin in a real browser', () => {
       }),
     });
     expect(posted.status).toBe(201);
-    const { page, context, errors } = await openPage(shop);
+    const { page, context, errors } = await openPage(shop, swedish);
     await loginAsAdmin(shop.server, context);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Partneransökningar' }).click();
@@ -179,7 +182,7 @@ describe('admin in a real browser', () => {
       const toastBox = await toast.boundingBox();
       const covered = [
         page.getByRole('heading', { level: 1, name: 'Admin' }),
-        page.getByRole('button', { name: 'Logout', exact: true }),
+        page.getByRole('button', { name: 'Logga ut', exact: true }),
         page.getByRole('button', { name: 'Logga ut överallt' }),
       ];
       for (const element of covered) {
@@ -197,7 +200,7 @@ describe('admin in a real browser', () => {
   });
 
   it('mobile (390 px): login and dashboard fit', async () => {
-    const { page, context } = await openPage(shop, { width: 390 });
+    const { page, context } = await openPage(shop, { width: 390, ...swedish });
     await page.goto('/admin-login');
     await expect.poll(() => page.getByLabel('Pinkod').isVisible()).toBe(true);
     await screenshot(page, 'admin-login-390');

@@ -100,13 +100,13 @@ describe('delivery dates in a real browser', () => {
     await page.getByLabel('Behövs senast (valfritt)').fill(tooEarly);
     await expect.poll(() => page.getByTestId('needed-by-at-risk').isVisible()).toBe(true);
 
-    await page.getByLabel('Personal ID number').fill('19811218-9876');
-    await page.getByLabel('Name').fill('Anna Andersson');
-    await page.getByLabel('Email').fill('anna@example.se');
-    await page.getByLabel('Phone').fill('070-123 45 67');
-    await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
+    await page.getByLabel('Personnummer').fill('19811218-9876');
+    await page.getByLabel('Namn').fill('Anna Andersson');
+    await page.getByLabel('E-post').fill('anna@example.se');
+    await page.getByLabel('Telefon').fill('070-123 45 67');
+    await page.getByLabel('Leveransadress').fill('Storgatan 1\n111 22 Stockholm');
     await acceptTerms(page);
-    await page.getByRole('button', { name: /Complete Order/ }).click();
+    await page.getByRole('button', { name: /Slutför köpet/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
     await expect
       .poll(() => page.getByTestId('order-delivery-date').textContent())
@@ -148,9 +148,10 @@ describe('delivery dates in a real browser', () => {
       const dialog = page.getByRole('dialog');
       await expect
         .poll(() => dialog.getByTestId('detail-delivery-estimate').textContent())
-        .toBe(formatDate(estimate));
+        .toBe(formatDate(estimate, 'en-GB'));
+      // The admin in English writes dates the English way too.
       expect(await dialog.getByTestId('detail-needed-by').textContent()).toBe(
-        formatDate(addDays(estimate, -1)),
+        formatDate(addDays(estimate, -1), 'en-GB'),
       );
       expect(await dialog.getByTestId('delivery-at-risk').isVisible()).toBe(true);
       await screenshot(page, `delivery-admin-detail-${width}`);

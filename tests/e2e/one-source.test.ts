@@ -62,7 +62,8 @@ describe('one source of truth, seen in a browser', () => {
         'Tryck & Co AB · Company reg. no. 556016-0680 · VAT no. SE556016068001 · Approved for F-tax',
       );
 
-      expect(plain(await page.getByTestId('due-date').textContent())).toBe('2026-12-24');
+      // Stockholm's date, written as the English page writes dates (the Swedish invoice: 2026-12-24).
+      expect(plain(await page.getByTestId('due-date').textContent())).toBe('24 December 2026');
       const invoice = await (
         await fetch(
           `${shop.server.url}/api/orders/${placed.orderNumber}/invoice?token=${encodeURIComponent(placed.accessToken)}`,

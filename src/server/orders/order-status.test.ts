@@ -14,7 +14,8 @@ let server: TestServer;
 let cookie: string;
 beforeAll(async () => {
   server = await startServer();
-  cookie = await adminLogin(server);
+  // An admin who reads Swedish (the header's switch): the refusals below are in Swedish.
+  cookie = `${await adminLogin(server)}; lang=sv`;
 });
 afterAll(() => server.close());
 

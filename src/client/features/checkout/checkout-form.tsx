@@ -370,13 +370,14 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
       <button
         type="submit"
         disabled={isSubmitting}
-        className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80"
+        className="flex w-full flex-wrap items-center justify-center gap-x-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80"
       >
         {isSubmitting && <Loader2 className="size-5 animate-spin" aria-hidden />}
-        <span>{t.completeOrder}</span>
-        <span aria-hidden>·</span>
-        <span data-testid="checkout-total" className="whitespace-nowrap">
-          {totalLabel}
+        {/* On a narrow phone a long total moves to a line of its own instead of splitting the label. */}
+        <span className="whitespace-nowrap">{t.completeOrder}</span>
+        <span className="whitespace-nowrap">
+          <span aria-hidden>· </span>
+          <span data-testid="checkout-total">{totalLabel}</span>
         </span>
       </button>
     </form>

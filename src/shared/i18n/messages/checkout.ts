@@ -43,7 +43,7 @@ export const checkoutPageMessages = defineMessages(
     country: 'Land',
     deliveryAddress: 'Leveransadress',
     addressPlaceholder: 'Gata, postnummer, ort',
-    completeOrder: 'Slutför beställningen',
+    completeOrder: 'Slutför köpet',
   },
   {
     heading: 'Cart',
