@@ -16,6 +16,7 @@ import type { SellerDetails } from '@/server/config';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { invoiceTexts, type InvoiceLanguage } from './texts';
+import { colourName } from '@/shared/i18n/messages/colours';
 
 /** Swedish for buyers in Sweden, English for everyone else (SPEC §9). */
 export function invoiceLanguage(countryCode: string): InvoiceLanguage {
@@ -175,7 +176,7 @@ export function customisationDetail(customisation: Customisation, language: Invo
           .join(', ')}`
       : '';
   const info = customisation.additionalInfo ? `\n${customisation.additionalInfo}` : '';
-  return `${t.colour}: ${customisation.color}${prints}${info}`;
+  return `${t.colour}: ${colourName(language, customisation.color)}${prints}${info}`;
 }
 
 /** The stored order's lines as invoice lines (goods, and fees such as print file conversion). */

@@ -9,7 +9,9 @@ import { parseCsv } from '@tests/helpers/csv';
 import { testCustomer } from '@tests/helpers/orders';
 import { request, startServer, type TestServer } from '@tests/helpers/server';
 import { isValidOcrReference } from '@/shared/invoicing/ocr-reference';
+import type { Customisation } from '@/shared/customisation';
 import type { OrderView } from '@/shared/order-view';
+import { customisationDetail } from './invoice-document';
 
 let server: TestServer;
 let cookie: string;
@@ -210,6 +212,20 @@ describe('invoice language', () => {
     ).text();
     expect(en).toContain('Coupon Booklet');
     expect(en).toContain('Germany');
+  });
+
+  it('a customised line names its colour and prints in the invoice language', () => {
+    const design = {
+      color: 'navy',
+      prints: [{ method: 'dtg', uploadId: 'upload-1', side: 'back', x: 50, y: 40, scale: 0.3 }],
+      additionalInfo: '',
+    } as const satisfies Customisation;
+    expect(customisationDetail({ ...design, prints: [...design.prints] }, 'sv')).toBe(
+      'Färg: Marinblå · Tryck: DTG-tryck (Baksida)',
+    );
+    expect(customisationDetail({ ...design, prints: [...design.prints] }, 'en')).toBe(
+      'Colour: Navy · Prints: DTG print (Back)',
+    );
   });
 });
 
@@ -460,7 +476,11 @@ describe('SIE 4 export', () => {
       headers: { cookie },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe('Från-datum måste vara före till-datum');
+    expect(bad.body.error).toBe('The from date must come before the to date');
+    const swedish = await request<{ error: string }>(server, '/api/admin/sie?from=2026-02-01&to=2026-01-01', {
+      headers: { cookie: `${cookie}; lang=sv` },
+    });
+    expect(swedish.body.error).toBe('Från-datum måste vara före till-datum');
     const malformed = await request<{ error: string }>(
       server,
       '/api/admin/sie?from=yesterday&to=2026-01-01',

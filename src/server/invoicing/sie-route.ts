@@ -7,6 +7,9 @@ import type { AppContext } from '@/server/app';
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/admin/sql';
 import { sendValidationError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
+import type { Locale } from '@/shared/i18n/locale';
+import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import {
   encodeSieLines,
   sieHeaderLines,
@@ -16,21 +19,23 @@ import {
   type SiePayment,
 } from './sie';
 
-const isoDay = z
-  .string({ error: 'Ange datum som ÅÅÅÅ-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Ange datum som ÅÅÅÅ-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Ogiltigt datum');
+/** The requested range, its refusals in the admin's language. */
+function rangeSchemaFor(locale: Locale) {
+  const t = adminApiMessages[locale];
+  const isoDay = z
+    .string({ error: t.sieDateFormat })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, t.sieDateFormat)
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), t.sieDateInvalid);
+  return z
+    .object({ from: isoDay, to: isoDay })
+    .refine((range) => range.from <= range.to, { message: t.sieRange, path: ['to'] })
+    .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, {
+      message: t.sieYear,
+      path: ['to'],
+    });
+}
 
-const rangeSchema = z
-  .object({ from: isoDay, to: isoDay })
-  .refine((range) => range.from <= range.to, {
-    message: 'Från-datum måste vara före till-datum',
-    path: ['to'],
-  })
-  .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, {
-    message: 'Välj högst ett år åt gången',
-    path: ['to'],
-  });
+const rangeSchemas = { sv: rangeSchemaFor('sv'), en: rangeSchemaFor('en') } as const;
 
 const BATCH = 1000;
 
@@ -129,7 +134,7 @@ async function* payments(database: Database, from: string, to: string): AsyncGen
 /** GET /api/admin/sie?from=YYYY-MM-DD&to=YYYY-MM-DD: the range's invoices and payments as SIE 4. */
 export function sieExportRoute(admin: FastifyInstance, { config, database }: AppContext): void {
   admin.get('/api/admin/sie', async (request, reply) => {
-    const parsed = rangeSchema.safeParse(request.query);
+    const parsed = rangeSchemas[requestLocale(request)].safeParse(request.query);
     if (!parsed.success) return sendValidationError(reply, parsed.error);
     const { from, to } = parsed.data;
     const generated = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());

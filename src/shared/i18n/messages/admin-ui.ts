@@ -193,6 +193,10 @@ export const adminApiMessages = defineMessages(
     orderNotFound: 'Beställningen finns inte',
     statusChange: (p: { from: string; to: string }) => `Status kan inte ändras från ${p.from} till ${p.to}`,
     notFound: 'Finns inte',
+    sieDateFormat: 'Ange datum som ÅÅÅÅ-MM-DD',
+    sieDateInvalid: 'Ogiltigt datum',
+    sieRange: 'Från-datum måste vara före till-datum',
+    sieYear: 'Välj högst ett år åt gången',
   },
   {
     enterPin: 'Enter the PIN',
@@ -207,5 +211,9 @@ export const adminApiMessages = defineMessages(
     orderNotFound: 'Order not found',
     statusChange: (p: { from: string; to: string }) => `The status cannot change from ${p.from} to ${p.to}`,
     notFound: 'Not found',
+    sieDateFormat: 'Give dates as YYYY-MM-DD',
+    sieDateInvalid: 'Not a valid date',
+    sieRange: 'The from date must come before the to date',
+    sieYear: 'Choose at most one year at a time',
   },
 );
