@@ -96,6 +96,10 @@ const englishOfTheSwedishPages = [
   'pcs',
   'Quantity of',
   'Remove',
+  'Products in your cart',
+  'Copy account number',
+  'Close',
+  'Notifications',
   'Thank you for your order',
   'Invoice number',
   'A copy of the invoice',
@@ -128,9 +132,16 @@ const englishOfTheSwedishPages = [
   'View invoice',
 ];
 
-/** The English phrases a page shows (whole words), for a message that names them. */
+/** The English phrases a page shows or names (text, labels, placeholders, titles, alt texts). */
 async function englishOn(page: Page): Promise<string[]> {
-  const text = plain(await page.locator('body').innerText());
+  const attributes = await page.evaluate(() =>
+    [...document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]')]
+      .flatMap((element) =>
+        ['aria-label', 'placeholder', 'title', 'alt'].map((name) => element.getAttribute(name) ?? ''),
+      )
+      .join('\n'),
+  );
+  const text = plain(`${await page.locator('body').innerText()}\n${attributes}`);
   return englishOfTheSwedishPages.filter((phrase) =>
     new RegExp(`(^|[^\\p{L}])${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text),
   );

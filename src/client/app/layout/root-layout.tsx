@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { CartProvider } from '@/client/state/cart/cart-context';
 import { CurrencyProvider, useCurrency } from '@/client/state/currency-context';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
+import { controlMessages } from '@/shared/i18n/messages/controls';
 import { useT } from '@/client/lib/i18n';
 import { useIsClient } from '@/client/lib/is-client';
 import { useMediaQuery } from '@/client/lib/media-query';
@@ -37,6 +38,7 @@ function ScrollToTop() {
 
 export function RootLayout({ children }: { children: ReactNode }) {
   const t = useT(layoutMessages);
+  const controls = useT(controlMessages);
   const isClient = useIsClient();
   // Sonner's own phone breakpoint: there a toast spans the width, so at the top it would cover the
   // page's title (and on the admin, its buttons); at the bottom it covers nothing the buyer needs.
@@ -64,6 +66,8 @@ export function RootLayout({ children }: { children: ReactNode }) {
               mobileOffset={{ bottom: 16 }}
               richColors
               closeButton
+              containerAriaLabel={controls.notifications}
+              toastOptions={{ closeButtonAriaLabel: controls.closeNotification }}
             />
           </Suspense>
         )}

@@ -2,6 +2,8 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/client/lib/cn';
+import { useT } from '@/client/lib/i18n';
+import { controlMessages } from '@/shared/i18n/messages/controls';
 
 /** Modal dialog with focus trap, Escape to close and a labelled close button (Radix). */
 export function Dialog(props: {
@@ -12,6 +14,7 @@ export function Dialog(props: {
   children: ReactNode;
   className?: string;
 }) {
+  const t = useT(controlMessages);
   return (
     <RadixDialog.Root open={props.open} onOpenChange={props.onOpenChange}>
       <RadixDialog.Portal>
@@ -34,7 +37,7 @@ export function Dialog(props: {
           <div className="mt-4">{props.children}</div>
           <RadixDialog.Close
             className="absolute right-4 top-4 rounded-full p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-            aria-label="Close"
+            aria-label={t.close}
           >
             <X className="size-5" aria-hidden />
           </RadixDialog.Close>
