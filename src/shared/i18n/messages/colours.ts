@@ -1,7 +1,7 @@
 import { defineMessages } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 
-/** The garment colours of SPEC §3 by id (catalogue.ts `colors`): the cart, the confirmation, the admin. */
+/** The garment colours of SPEC §3 by id (catalogue.ts `colors`): customiser swatches, cart, confirmation, admin, invoice. */
 export const colourMessages = defineMessages(
   {
     black: 'Svart',

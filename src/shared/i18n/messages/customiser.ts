@@ -152,34 +152,5 @@ export const customiserMessages = defineMessages(
   },
 );
 
-/** Colour names of the customiser's swatches (and wherever a design's colour is named), by colour id. */
-export const colourMessages = defineMessages(
-  {
-    black: 'Svart',
-    white: 'Vit',
-    navy: 'Marinblå',
-    grey: 'Grå',
-    red: 'Röd',
-    blue: 'Blå',
-    green: 'Grön',
-    yellow: 'Gul',
-    orange: 'Orange',
-    purple: 'Lila',
-    pink: 'Rosa',
-    brown: 'Brun',
-  },
-  {
-    black: 'Black',
-    white: 'White',
-    navy: 'Navy',
-    grey: 'Grey',
-    red: 'Red',
-    blue: 'Blue',
-    green: 'Green',
-    yellow: 'Yellow',
-    orange: 'Orange',
-    purple: 'Purple',
-    pink: 'Pink',
-    brown: 'Brown',
-  },
-);
+/** Colour names of the swatches: one catalogue for the customiser, cart, confirmation, admin and invoice. */
+export { colourMessages } from './colours';
