@@ -486,7 +486,9 @@ describe('admin API (PGlite)', () => {
         headers: { cookie },
       });
       expect(list.body.orders.map((o) => o.orderNumber)).toEqual([big.orderNumber]);
-      expect(list.body.orders[0]?.itemsSummary.replace(/[\u00a0\u202f]/g, ' ')).toBe('10 000 × Klistermärken');
+      expect(list.body.orders[0]?.itemsSummary.replace(/[\u00a0\u202f]/g, ' ')).toBe(
+        '10 000 × Klistermärken',
+      );
       const english = await request<AdminOrderPage>(
         server,
         '/api/admin/orders?q=thousands@example.se&lang=en',
