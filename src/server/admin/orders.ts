@@ -251,7 +251,7 @@ export async function orderDetail(
       details: e.details,
     })),
     proofs,
-    productionBlockedReason: block ? orderAdminMessages.sv[block] : null,
+    productionBlockedReason: block ? orderAdminMessages[locale ?? 'sv'][block] : null,
   };
 }
 
@@ -259,7 +259,10 @@ export type StatusChange =
   | { ok: true }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'not-allowed'; from: OrderStatus }
-  | { ok: false; reason: 'refused'; message: string };
+  | { ok: false; reason: 'refused'; refusal: StatusRefusal };
+
+/** Why a guard refuses a step: a key of the status messages, said in the admin's language. */
+export type StatusRefusal = NonNullable<ReturnType<typeof productionBlock>>;
 
 /** The buyer's email for each step that matters to them (sent through the outbox). */
 const statusEmails: Partial<Record<OrderStatus, EmailKind>> = {
@@ -271,13 +274,13 @@ const statusEmails: Partial<Record<OrderStatus, EmailKind>> = {
 
 /**
  * Checks a step may be taken now beyond the allowed order (e.g. the latest proof approved before
- * production); answers a refusal message, or undefined. Runs in the transaction, order row locked.
+ * production); answers why not, or undefined. Runs in the transaction, order row locked.
  */
 export type StatusGuard = (
   tx: Db,
   order: { id: string; status: OrderStatus },
   to: OrderStatus,
-) => Promise<string | undefined>;
+) => Promise<StatusRefusal | undefined>;
 
 /**
  * Moves an order one allowed step, with its time, a history row (with what the step recorded:
@@ -308,7 +311,7 @@ export async function changeStatus(
     if (!nextStatuses[row.status].includes(to))
       return { ok: false, reason: 'not-allowed', from: row.status } as const;
     const refusal = await guard?.(tx, row, to);
-    if (refusal) return { ok: false, reason: 'refused', message: refusal } as const;
+    if (refusal) return { ok: false, reason: 'refused', refusal } as const;
     await tx.execute(
       sql`UPDATE orders SET status = ${to}, status_changed_at = now() WHERE id = ${row.id}::bigint`,
     );

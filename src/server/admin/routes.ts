@@ -318,7 +318,8 @@ export async function adminRoutes(
           options.statusGuard,
         );
         if (!result.ok && result.reason === 'not-found') return sendError(reply, 404, t.orderNotFound);
-        if (!result.ok && result.reason === 'refused') return sendError(reply, 409, result.message);
+        if (!result.ok && result.reason === 'refused')
+          return sendError(reply, 409, orderAdminMessages[locale][result.refusal]);
         if (!result.ok) {
           const labels = orderStatusMessages[locale];
           return sendError(

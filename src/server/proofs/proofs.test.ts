@@ -283,14 +283,26 @@ describe('proofs: production and delivery', () => {
     const order = await place();
     const { orderNumber: number, accessToken: token } = order;
     expect((await setStatus(number, { status: 'paid' })).status).toBe(200);
-    const noProof = orderAdminMessages.sv.noProof;
-    const notApproved = orderAdminMessages.sv.proofNotApproved;
+    // In the admin's language (these requests name none: English).
+    const noProof = orderAdminMessages.en.noProof;
+    const notApproved = orderAdminMessages.en.proofNotApproved;
 
     expect((await detail(number)).productionBlockedReason).toBe(noProof);
     expect(await setStatus(number, { status: 'in_production' })).toMatchObject({
       status: 409,
       body: { error: noProof },
     });
+    // A Swedish admin reads the same refusal in Swedish, on the detail and on the 409.
+    const swedish = await request<AdminOrderDetail & { error?: string }>(
+      server,
+      `/api/admin/orders/${number}/status?lang=sv`,
+      { method: 'PATCH', headers: { cookie }, json: { status: 'in_production' } },
+    );
+    expect(swedish).toMatchObject({ status: 409, body: { error: orderAdminMessages.sv.noProof } });
+    const swedishDetail = await request<AdminOrderDetail>(server, `/api/admin/orders/${number}?lang=sv`, {
+      headers: { cookie },
+    });
+    expect(swedishDetail.body.productionBlockedReason).toBe(orderAdminMessages.sv.noProof);
     await addProofVersion(server, cookie, number);
     expect((await detail(number)).productionBlockedReason).toBe(notApproved);
     expect((await setStatus(number, { status: 'in_production' })).body.error).toBe(notApproved);

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CalendarDate } from '@/shared/dates';
 import { SHOP_TIME_ZONE } from '@/shared/dates';
-import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import {
   productionBlock,
   proofContentTypes,
@@ -86,7 +85,7 @@ export async function orderApprovalDate(db: Db, orderId: number | string): Promi
 export const productionNeedsApprovedProof: StatusGuard = async (tx, order, to) => {
   if (to !== 'in_production') return undefined;
   const block = productionBlock(await listProofs(tx, order.id));
-  return block && orderAdminMessages.sv[block];
+  return block;
 };
 
 export type AddProofResult =

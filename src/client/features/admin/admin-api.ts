@@ -53,7 +53,11 @@ export const adminKeys = {
     filter
       ? ([...adminKeys.all, 'orders', filter, locale] as const)
       : ([...adminKeys.all, 'orders'] as const),
-  order: (number: string, locale: Locale) => [...adminKeys.all, 'order', number, locale] as const,
+  /** Without a language: the order in every language (to invalidate them all). */
+  order: (number: string, locale?: Locale) =>
+    locale
+      ? ([...adminKeys.all, 'order', number, locale] as const)
+      : ([...adminKeys.all, 'order', number] as const),
   partners: () => [...adminKeys.all, 'partners'] as const,
 };
 
