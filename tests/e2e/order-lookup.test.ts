@@ -158,15 +158,15 @@ describe('print files after ordering in a real browser', () => {
       await page.getByTestId('order-invoices').scrollIntoViewIfNeeded();
       await screenshot(page, `order-upload-invoice-${width}-view`, { fullPage: false });
 
-      // The admin sees it in the order's detail, with its documents.
+      // The admin sees it in the order's detail, with its documents (in the page's language, English).
       await loginAsAdmin(shop.server, context);
       await page.goto('/admin');
       await page.getByRole('button', { name: placed.orderNumber }).click();
-      const dialog = page.getByRole('dialog', { name: `Beställning ${placed.orderNumber}` });
+      const dialog = page.getByRole('dialog', { name: `Order ${placed.orderNumber}` });
       const listed = dialog.getByTestId('admin-supplementary-invoices');
       await expect.poll(() => listed.isVisible()).toBe(true);
       expect(plain(await listed.textContent())).toMatch(
-        /^Tilläggsfakturor \(1\)INV-\d+100,00 kr, förfaller \d{4}-\d{2}-\d{2} · konvertering av logo-later\.png/,
+        /^Supplementary invoices \(1\)INV-\d+100,00 kr, due \d{2}\/\d{2}\/\d{4} · conversion of logo-later\.png/,
       );
       const adminHref = await listed.getByRole('link', { name: 'PDF', exact: false }).getAttribute('href');
       expect((await page.request.get(adminHref ?? '')).headers()['content-type']).toBe('application/pdf');

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { formatDate } from '@/shared/dates';
+import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatKrDecimal } from '@/shared/money-format';
@@ -7,9 +8,8 @@ import {
   adminSupplementaryInvoicePaths,
   type SupplementaryInvoiceSummary,
 } from '@/shared/supplementary-invoices';
+import { useLocale, useT } from '@/client/lib/i18n';
 
-const t = orderPrintFileMessages.sv;
-const fileTexts = printFileMessages.sv;
 const linkClass =
   'inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50';
 
@@ -18,6 +18,9 @@ export function SupplementaryInvoices(props: {
   orderNumber: string;
   invoices: readonly SupplementaryInvoiceSummary[];
 }) {
+  const { locale } = useLocale();
+  const t = useT(orderPrintFileMessages);
+  const fileTexts = useT(printFileMessages);
   if (props.invoices.length === 0) return null;
   return (
     <section aria-labelledby="detail-supplementary" data-testid="admin-supplementary-invoices">
@@ -37,16 +40,26 @@ export function SupplementaryInvoices(props: {
                 <p className="text-slate-700">
                   {t.supplementaryDetail({
                     total: formatKrDecimal(invoice.total),
-                    due: formatDate(invoice.dueDate),
+                    due: formatDate(invoice.dueDate, dateLocaleTag[locale]),
                     file: invoice.printFileName ?? fileTexts.unnamed,
                   })}
                 </p>
               </div>
               <div className="flex gap-2">
-                <a href={paths.html} target="_blank" rel="noopener" className={linkClass}>
-                  Visa <ExternalLink className="size-4" aria-hidden />
+                <a
+                  href={paths.html}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={t.viewLabel({ number: invoice.invoiceNumber })}
+                  className={linkClass}
+                >
+                  {t.view} <ExternalLink className="size-4" aria-hidden />
                 </a>
-                <a href={paths.pdf} aria-label={`${invoice.invoiceNumber} (PDF)`} className={linkClass}>
+                <a
+                  href={paths.pdf}
+                  aria-label={t.pdfLabel({ number: invoice.invoiceNumber })}
+                  className={linkClass}
+                >
                   PDF
                 </a>
               </div>
