@@ -82,6 +82,23 @@ describe('print files in a real browser', () => {
         expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
         expect((await download.body()).length).toBe(file.bytes);
       }
+      // The admin's order detail lists both with kind, size, pixels and dpi, each with a download link.
+      await page.goto('/admin');
+      await page.getByRole('button', { name: last.orderNumber }).click();
+      const listed = page
+        .getByRole('dialog', { name: `Order ${last.orderNumber}` })
+        .getByTestId('admin-print-files');
+      await expect.poll(async () => plain(await listed.textContent())).toMatch(/^Print files \(2\)/);
+      expect(await listed.getByTestId('admin-print-file-kind').allTextContents()).toEqual([
+        'Vector',
+        'Raster',
+      ]);
+      expect(plain(await listed.getByTestId('admin-print-file-dpi').textContent())).toMatch(
+        /^\d+ dpi at \d+(,\d)? cm/,
+      );
+      expect(await listed.getByRole('link').count()).toBe(2);
+      await listed.scrollIntoViewIfNeeded();
+      await screenshot(page, `admin-print-files-${width}`, { fullPage: false });
       expect(errors).toEqual([]);
       await context.close();
     });
