@@ -37,6 +37,9 @@ import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { useLocale, useT } from '@/client/lib/i18n';
 
+const documentLinkClass =
+  'inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50';
+
 const cm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 }).format(n);
 
 /** Every print file of the order: kind, size, name, download (attachment); raster: pixels and dpi. */
@@ -536,26 +539,29 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
           <PrintFiles orderNumber={order.orderNumber} files={order.printFiles} />
           <SupplementaryInvoices orderNumber={order.orderNumber} invoices={order.supplementaryInvoices} />
 
-          <a
-            href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice`}
-            target="_blank"
-            rel="noopener"
-            className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
-          >
-            {ui.viewInvoice} <ExternalLink className="size-4" aria-hidden />
-          </a>
-          <a
-            href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.pdf`}
-            className="ml-2 inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
-          >
-            {ui.invoicePdf}
-          </a>
-          <a
-            href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.xml`}
-            className="ml-2 inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
-          >
-            {ui.invoiceXml}
-          </a>
+          {/* One row that wraps whole buttons on a phone (each used to carry its own left margin). */}
+          <div className="flex flex-wrap gap-2">
+            <a
+              href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice`}
+              target="_blank"
+              rel="noopener"
+              className={documentLinkClass}
+            >
+              {ui.viewInvoice} <ExternalLink className="size-4" aria-hidden />
+            </a>
+            <a
+              href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.pdf`}
+              className={documentLinkClass}
+            >
+              {ui.invoicePdf}
+            </a>
+            <a
+              href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.xml`}
+              className={documentLinkClass}
+            >
+              {ui.invoiceXml}
+            </a>
+          </div>
         </div>
       )}
     </Dialog>
