@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { milliToDecimalString, unitPriceToString } from '@/shared/money';
 import { CONVERSION_FEE } from '@/shared/terms';
 import {
@@ -14,7 +14,9 @@ import { uploadIdPattern } from '@/shared/uploads';
 import type { Database, Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/admin/sql';
-import { attachUploads, type UploadInfo } from '@/server/uploads';
+import { attachUploads, uploadInfoColumns, type UploadInfo } from '@/server/uploads';
+import { orderPrintFiles as orderPrintFilesTable } from '@/server/db/print-files-schema';
+import { uploads } from '@/server/db/uploads-schema';
 
 /**
  * The fee line for converting one raster print file (100 kr VAT included, priced here whatever a
@@ -155,27 +157,13 @@ export async function findOrderPrintFile(
   uploadId: string,
 ): Promise<UploadInfo | undefined> {
   if (!uploadIdPattern.test(uploadId)) return undefined;
-  const [row] = await queryRows<{
-    id: string;
-    content_type: string;
-    size_bytes: number;
-    sha256: string;
-    purpose: string;
-    file_name: string | null;
-  }>(
-    database.db,
-    sql`SELECT u.id, u.content_type, u.size_bytes, u.sha256, u.purpose, u.file_name
-        FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
-        WHERE f.order_id = ${String(orderId)}::bigint AND f.upload_id = ${uploadId}`,
-  );
-  return (
-    row && {
-      id: row.id,
-      contentType: row.content_type,
-      size: Number(row.size_bytes),
-      sha256: row.sha256,
-      purpose: row.purpose,
-      fileName: row.file_name,
-    }
-  );
+  const [file] = await database.db
+    .select(uploadInfoColumns)
+    .from(orderPrintFilesTable)
+    .innerJoin(uploads, eq(uploads.id, orderPrintFilesTable.uploadId))
+    .where(
+      and(eq(orderPrintFilesTable.orderId, Number(orderId)), eq(orderPrintFilesTable.uploadId, uploadId)),
+    )
+    .limit(1);
+  return file;
 }

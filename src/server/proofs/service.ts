@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { CalendarDate } from '@/shared/dates';
 import { SHOP_TIME_ZONE } from '@/shared/dates';
 import {
@@ -12,7 +12,9 @@ import {
 import type { Database, Db } from '@/server/db/client';
 import { queryRows } from '@/server/admin/sql';
 import type { StatusGuard } from '@/server/admin/orders';
-import type { UploadInfo } from '@/server/uploads';
+import { uploadInfoColumns, type UploadInfo } from '@/server/uploads';
+import { orderProofs } from '@/server/db/proofs-schema';
+import { uploads } from '@/server/db/uploads-schema';
 
 const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -192,27 +194,11 @@ export async function findProofFile(
   orderId: number | string,
   version: number,
 ): Promise<UploadInfo | undefined> {
-  const [row] = await queryRows<{
-    id: string;
-    content_type: string;
-    size_bytes: number;
-    sha256: string;
-    purpose: string;
-    file_name: string | null;
-  }>(
-    db,
-    sql`SELECT u.id, u.content_type, u.size_bytes, u.sha256, u.purpose, u.file_name
-        FROM order_proofs p JOIN uploads u ON u.id = p.upload_id
-        WHERE p.order_id = ${String(orderId)}::bigint AND p.version = ${version}`,
-  );
-  return (
-    row && {
-      id: row.id,
-      contentType: row.content_type,
-      size: Number(row.size_bytes),
-      sha256: row.sha256,
-      purpose: row.purpose,
-      fileName: row.file_name,
-    }
-  );
+  const [file] = await db
+    .select(uploadInfoColumns)
+    .from(orderProofs)
+    .innerJoin(uploads, eq(uploads.id, orderProofs.uploadId))
+    .where(and(eq(orderProofs.orderId, Number(orderId)), eq(orderProofs.version, version)))
+    .limit(1);
+  return file;
 }

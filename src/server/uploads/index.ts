@@ -4,6 +4,7 @@ export {
   findMissingUploads,
   findUpload,
   unattachedBytes,
+  uploadInfoColumns,
   type UploadInfo,
 } from './service';
 export {

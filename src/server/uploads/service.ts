@@ -17,6 +17,16 @@ export interface UploadInfo {
   fileName: string | null;
 }
 
+/** The columns of `uploads` selected as an UploadInfo: every query that answers one selects these. */
+export const uploadInfoColumns = {
+  id: uploads.id,
+  contentType: uploads.contentType,
+  size: uploads.sizeBytes,
+  sha256: uploads.sha256,
+  purpose: uploads.purpose,
+  fileName: uploads.fileName,
+};
+
 /** 144 random bits, base64url: unguessable, and matches the customisation schema's id rule. */
 export function newUploadId(): string {
   return randomBytes(18).toString('base64url');
@@ -41,20 +51,11 @@ export async function findUpload(
 ): Promise<UploadInfo | undefined> {
   if (!uploadIdPattern.test(id)) return undefined;
   const [row] = await database.db
-    .select()
+    .select(uploadInfoColumns)
     .from(uploads)
     .where(purpose === undefined ? eq(uploads.id, id) : and(eq(uploads.id, id), eq(uploads.purpose, purpose)))
     .limit(1);
-  return (
-    row && {
-      id: row.id,
-      contentType: row.contentType,
-      size: row.sizeBytes,
-      sha256: row.sha256,
-      purpose: row.purpose,
-      fileName: row.fileName,
-    }
-  );
+  return row;
 }
 
 /**
