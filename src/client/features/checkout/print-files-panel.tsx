@@ -1,4 +1,5 @@
-import { FileImage, FileType2, Trash2, Upload } from 'lucide-react';
+import { FileImage, FileType2, Trash2 } from 'lucide-react';
+import { FileButton } from '@/client/components/ui/file-button';
 import { useId, useState } from 'react';
 import { formatCount, formatKr } from '@/shared/money-format';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -106,26 +107,15 @@ export function PrintFilesPanel(props: {
           {t.uploading({ name })}
         </p>
       ))}
-      <label
-        htmlFor={inputId}
-        className="mt-3 inline-flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-900 focus-within:ring-2 focus-within:ring-brand-600 hover:bg-slate-50"
-      >
-        <Upload className="size-5" aria-hidden />
-        {t.add}
-        <input
-          id={inputId}
-          type="file"
-          accept={printFileAccept}
-          multiple
-          className="sr-only"
-          data-testid="print-file-input"
-          onChange={(event) => {
-            const chosen = [...(event.target.files ?? [])];
-            event.target.value = '';
-            for (const file of chosen) void upload(file);
-          }}
-        />
-      </label>
+      <FileButton
+        label={t.add}
+        accept={printFileAccept}
+        multiple
+        testId="print-file-input"
+        onFiles={(chosen) => {
+          for (const file of chosen) void upload(file);
+        }}
+      />
       {props.shopEmail && (
         <p className="mt-3 text-sm text-slate-600">{t.emailLater({ email: props.shopEmail })}</p>
       )}

@@ -1,4 +1,5 @@
-import { ExternalLink, FileImage, FileText, FileType2, Upload } from 'lucide-react';
+import { ExternalLink, FileImage, FileText, FileType2 } from 'lucide-react';
+import { FileButton } from '@/client/components/ui/file-button';
 import { useId, useState } from 'react';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
@@ -132,26 +133,15 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
               {t.checking({ name: checking })}
             </p>
           )}
-          <label
-            htmlFor={inputId}
-            className="mt-3 inline-flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-900 focus-within:ring-2 focus-within:ring-brand-600 hover:bg-slate-50"
-          >
-            <Upload className="size-5" aria-hidden />
-            {t.add}
-            <input
-              id={inputId}
-              type="file"
-              accept={printFileAccept}
-              className="sr-only"
-              disabled={checking !== null || adding}
-              data-testid="order-print-file-input"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (file) void choose(file);
-              }}
-            />
-          </label>
+          <FileButton
+            label={t.add}
+            accept={printFileAccept}
+            disabled={checking !== null || adding}
+            testId="order-print-file-input"
+            onFiles={([file]) => {
+              if (file) void choose(file);
+            }}
+          />
         </>
       )}
       <p className="sr-only" aria-live="polite">
