@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findProduct, type Product } from '@/shared/catalogue';
+import { findProduct, type PrintSide, type Product } from '@/shared/catalogue';
+import {
+  printArea,
+  printWidthPercent,
+  type MockupProduct,
+  type PrintRect,
+} from '@/client/components/print-area';
 import { readCustomisation } from '@/shared/customisation';
 import {
   clampPosition,
@@ -123,14 +129,50 @@ describe('print placement', () => {
 });
 
 describe('placing a second print on a side', () => {
-  it('goes below the first one, or above when there is no room below', () => {
+  it('stays in the middle when alone, and moves clear of a print the buyer placed', () => {
     const centre = defaultPosition('hoodie', 'front');
-    expect(placeFor('hoodie', 'front', [])).toEqual(centre);
-    const below = placeFor('hoodie', 'front', [{ x: 40, y: 30, scale: 0.3 }]);
-    expect(below.x).toBe(40);
-    expect(below.y).toBeGreaterThan(30);
-    const above = placeFor('hoodie', 'front', [{ x: 50, y: 88, scale: 0.3 }]);
-    expect(above.y).toBeLessThan(88);
-    expect(above.y).toBeGreaterThanOrEqual(10);
+    expect(placeFor('hoodie', 'front', [])).toEqual({ position: centre });
+    const below = placeFor('tshirt-bomull', 'back', [{ x: 50, y: 35, scale: 0.3 }]);
+    expect(below.position.x).toBe(50);
+    expect(below.position.y).toBeGreaterThan(35);
+    expect(below.other).toBeUndefined();
+    const above = placeFor('tshirt-bomull', 'back', [{ x: 50, y: 62, scale: 0.3 }]);
+    expect(above.position.y).toBeLessThan(62);
+  });
+
+  const within = (position: { x: number; y: number }, size: number, area: PrintRect) => {
+    expect(position.x - size / 2).toBeGreaterThanOrEqual(area.x / 4 - 0.1);
+    expect(position.x + size / 2).toBeLessThanOrEqual((area.x + area.width) / 4 + 0.1);
+    expect(position.y - size / 2).toBeGreaterThanOrEqual(area.y / 4 - 0.1);
+    expect(position.y + size / 2).toBeLessThanOrEqual((area.y + area.height) / 4 + 0.1);
+  };
+
+  // The beanie's print area is a thin band on the cuff: a second print used to land below the beanie.
+  it.each(
+    Object.entries(printArea).flatMap(([product, sides]) =>
+      Object.entries(sides).map(([side, area]) => ({ product, side, area })),
+    ),
+  )(
+    '$product $side: two prints at the default size share the print area without covering each other',
+    ({ product, side, area }) => {
+      const mockup = product as MockupProduct;
+      const printSide = side as PrintSide;
+      const first = { ...defaultPosition(mockup, printSide), scale: 0.3 };
+      const size = printWidthPercent(mockup, printSide, 0.3);
+      const { position, other = first } = placeFor(mockup, printSide, [first]);
+      within(position, size, area);
+      within(other, size, area);
+      const apart = Math.max(Math.abs(position.x - other.x), Math.abs(position.y - other.y));
+      expect(apart).toBeGreaterThanOrEqual(size);
+    },
+  );
+
+  it("on the beanie's cuff the two sit side by side", () => {
+    const first = { ...defaultPosition('mossa', 'front'), scale: 0.3 };
+    const { position, other } = placeFor('mossa', 'front', [first]);
+    expect(position.y).toBe(first.y);
+    expect(other?.y).toBe(first.y);
+    expect(other?.x).toBeLessThan(first.x);
+    expect(position.x).toBeGreaterThan(first.x);
   });
 });

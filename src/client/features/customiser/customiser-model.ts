@@ -19,17 +19,7 @@ import { customiserMessages } from '@/shared/i18n/messages/customiser';
 import { productMessages } from '@/shared/i18n/messages/products';
 import type { PrintFileAnswer } from '@/shared/print-files';
 import type { UploadAnswer } from '@/shared/uploads';
-import { printArea, type MockupProduct } from './mockups';
-
-const mockupProducts: readonly string[] = [
-  'tshirt-bomull',
-  'hoodie',
-  'crewneck',
-  'baseball-keps',
-  'mossa',
-] satisfies MockupProduct[];
-/** Products that have a drawn mockup (the five customiser products). */
-export const isMockupProduct = (id: string): id is MockupProduct => mockupProducts.includes(id);
+import { printArea, printWidthPercent, type MockupProduct } from '@/client/components/print-area';
 
 /** The two prints of a design, in the order the customiser shows them. */
 export const printMethods: readonly PrintMethod[] = printMethodIds;
@@ -62,29 +52,84 @@ export function defaultPosition(product: MockupProduct, side: PrintSide): { x: n
   };
 }
 
+/** A print's box in % of the preview; the height is taken as the width (the image is not known yet). */
+interface Box {
+  x: number;
+  y: number;
+  size: number;
+}
+
+/** How much two boxes cover each other, in %² of the preview. */
+function overlap(a: Box, b: Box): number {
+  const across = Math.min(a.x + a.size / 2, b.x + b.size / 2) - Math.max(a.x - a.size / 2, b.x - b.size / 2);
+  const down = Math.min(a.y + a.size / 2, b.y + b.size / 2) - Math.max(a.y - a.size / 2, b.y - b.size / 2);
+  return Math.max(0, across) * Math.max(0, down);
+}
+
+/** A centre moved so that a box of `size` stays within [start, start + length] (centred if it cannot). */
+function keepWithin(centre: number, size: number, start: number, length: number): number {
+  if (size >= length) return start + length / 2;
+  return Math.min(start + length - size / 2, Math.max(start + size / 2, centre));
+}
+
+type Position = { x: number; y: number };
+
 /**
- * Where a print goes on a side: the middle of the print area, or just below (else above) the
- * prints already there so they do not cover each other.
+ * Where a new print goes on a side: the middle of the print area; with a print already there,
+ * clear of it and always inside the print area. On a small area (the beanie's cuff) that means
+ * side by side, so a print still where it started moves aside to make room (`other`); one the buyer
+ * placed stays put and the new print covers it as little as the area allows.
  */
 export function placeFor(
   product: MockupProduct,
   side: PrintSide,
   others: readonly { x: number; y: number; scale: number }[],
-): { x: number; y: number } {
+  scale: number = DEFAULT_SCALE,
+): { position: Position; other?: Position } {
   const centre = defaultPosition(product, side);
-  const other = others[0];
-  if (!other) return centre;
-  const gap = printWidthPercent(product, side, Math.max(other.scale, DEFAULT_SCALE)) * 1.1;
-  const below = other.y + gap;
-  return { x: clampPosition(other.x), y: clampPosition(below <= POSITION_MAX ? below : other.y - gap) };
-}
+  const existing = others[0];
+  if (!existing) return { position: centre };
+  const rect = printArea[product][side];
+  const area = { x: rect.x / 4, y: rect.y / 4, width: rect.width / 4, height: rect.height / 4 };
+  const size = printWidthPercent(product, side, scale);
+  const otherSize = printWidthPercent(product, side, existing.scale);
+  const inside = (p: Position, boxSize: number): Position => ({
+    x: clampPosition(keepWithin(p.x, boxSize, area.x, area.width)),
+    y: clampPosition(keepWithin(p.y, boxSize, area.y, area.height)),
+  });
+  const apart = (otherSize + size) / 2 + Math.min(otherSize, size) * 0.1;
+  const covered = (own: Position, other: Position) =>
+    overlap({ ...own, size }, { ...other, size: otherSize });
 
-/**
- * Print width in % of the preview. Size 100 % is a large print for the side (1.6 × the marked
- * print area's width); the default 30 % is a chest-logo size that fits the area on every product.
- */
-export function printWidthPercent(product: MockupProduct, side: PrintSide, scale: number): number {
-  return ((printArea[product][side].width * 1.6 * scale) / 400) * 100;
+  // Below, above, right or left of the print where it is: the first that covers it least.
+  let best: { position: Position; other?: Position } | undefined;
+  let bestCover = Infinity;
+  const consider = (option: { position: Position; other?: Position }) => {
+    const cover = covered(option.position, option.other ?? existing);
+    if (cover < bestCover) {
+      best = option;
+      bestCover = cover;
+    }
+  };
+  for (const [dx, dy] of [
+    [0, 1],
+    [0, -1],
+    [1, 0],
+    [-1, 0],
+  ] as const)
+    consider({ position: inside({ x: existing.x + dx * apart, y: existing.y + dy * apart }, size) });
+  // An untouched print shares the area: the two split around the middle, one above the other or
+  // side by side.
+  if (bestCover > 0 && existing.x === centre.x && existing.y === centre.y)
+    for (const [dx, dy] of [
+      [0, 1],
+      [1, 0],
+    ] as const)
+      consider({
+        position: inside({ x: centre.x + (dx * apart) / 2, y: centre.y + (dy * apart) / 2 }, size),
+        other: inside({ x: centre.x - (dx * apart) / 2, y: centre.y - (dy * apart) / 2 }, otherSize),
+      });
+  return best ?? { position: centre };
 }
 
 /** Moves a print with the arrow keys: 1 % a press, 5 % with Shift. Undefined for other keys. */

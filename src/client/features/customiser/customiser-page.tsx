@@ -20,7 +20,6 @@ import { SizeSplitEditor } from '@/client/components/size-split-editor';
 import { printFileStore } from '@/client/state/print-files';
 import { ColourSwatches } from './colour-swatches';
 import {
-  isMockupProduct,
   isNotWholeNumber,
   placeFor,
   printMethods,
@@ -29,7 +28,7 @@ import {
   type PrintDraft,
 } from './customiser-model';
 import { DesignPreview } from './design-preview';
-import type { MockupProduct } from './mockups';
+import { isMockupProduct, type MockupProduct } from '@/client/components/print-area';
 import { PrintPanel } from './print-panel';
 import { ProductDelivery } from '@/client/components/delivery-estimate';
 
@@ -80,7 +79,7 @@ function Customiser({
   const [prints, setPrints] = useState<PrintDraft[]>(() =>
     printMethods.map((method, index) => {
       const side = config.availableSides[index]?.id ?? firstSide;
-      return { method, side, scale: DEFAULT_SCALE, ...placeFor(mockup, side, []) };
+      return { method, side, scale: DEFAULT_SCALE, ...placeFor(mockup, side, []).position };
     }),
   );
   const [uploading, setUploading] = useState<Record<PrintMethod, boolean>>({ dtg: false, screen: false });
@@ -120,7 +119,10 @@ function Customiser({
     // A print moved to another side starts in that side's print area, clear of a print already
     // there, and the preview follows it.
     const others = prints.filter((p) => p.method !== method && p.upload && p.side === side);
-    update(method, { side, ...placeFor(mockup, side, others) });
+    const scale = prints.find((p) => p.method === method)?.scale;
+    const place = placeFor(mockup, side, others, scale);
+    update(method, { side, ...place.position });
+    if (place.other && others[0]) update(others[0].method, place.other);
     setPreviewSide(side);
   };
 
@@ -187,10 +189,10 @@ function Customiser({
                     (p) => p.method !== print.method && p.upload && p.side === print.side,
                   );
                   dropPrintFile(print.upload?.id, true);
-                  update(print.method, {
-                    upload,
-                    ...(print.upload ? {} : placeFor(mockup, print.side, others)),
-                  });
+                  // A first image is placed; a replaced one keeps the place the buyer gave it.
+                  const place = print.upload ? undefined : placeFor(mockup, print.side, others, print.scale);
+                  update(print.method, { upload, ...place?.position });
+                  if (place?.other && others[0]) update(others[0].method, place.other);
                   setPreviewSide(print.side);
                 }}
                 onPrintFile={(printFile) => {

@@ -6,8 +6,9 @@ import { customiserMessages } from '@/shared/i18n/messages/customiser';
 import { printMethodLabels } from '@/shared/print-options';
 import { cn } from '@/client/lib/cn';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { clampPosition, nudge, printWidthPercent, type PrintDraft } from './customiser-model';
-import { GarmentMockup, printArea, type MockupProduct } from './mockups';
+import { GarmentMockup } from '@/client/components/garment-mockup';
+import { printArea, printWidthPercent, type MockupProduct } from '@/client/components/print-area';
+import { clampPosition, nudge, type PrintDraft } from './customiser-model';
 
 interface DesignPreviewProps {
   product: MockupProduct;

@@ -24,7 +24,7 @@ import { useIsClient } from '@/client/lib/is-client';
 import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
 import { printFileStore, usePrintFiles } from '@/client/state/print-files';
 import { clampScale, scaleLabel, type PrintDraft, type PrintImage } from './customiser-model';
-import type { MockupProduct } from './mockups';
+import type { MockupProduct } from '@/client/components/print-area';
 import { destinationFor, imageProblem, uploadImage } from './upload-api';
 
 interface PrintPanelProps {

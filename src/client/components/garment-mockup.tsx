@@ -1,5 +1,5 @@
 /**
- * Garment mockups for the print configurator.
+ * Garment mockups of the customiser products, drawn by the customiser and by the design thumbnails.
  * Pure inline SVG (viewBox 0 0 400 400). The main fabric is filled with `color`;
  * shading is drawn with semi-transparent black/white overlays so any colour
  * (white through black) keeps its volume, and the outline uses rgba(0,0,0,.35)
@@ -9,15 +9,7 @@ import type { JSX } from 'react';
 import { customiserMessages } from '@/shared/i18n/messages/customiser';
 import { productNameMessages } from '@/shared/i18n/messages/product-names';
 import { useLocale } from '@/client/lib/i18n';
-
-export type MockupProduct = 'tshirt-bomull' | 'hoodie' | 'crewneck' | 'baseball-keps' | 'mossa';
-export type MockupSide = 'front' | 'back' | 'side';
-export interface PrintRect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { MockupProduct, MockupSide } from './print-area';
 
 export interface GarmentMockupProps {
   product: MockupProduct;
@@ -306,38 +298,6 @@ const SHAPES: Record<MockupProduct, Partial<Record<MockupSide, readonly Layer[]>
       ['shade', 'M304,268Q308,300 306,330Q290,332 276,334Q280,300 276,264Z'],
       ['light', 'M96,268Q92,300 94,330Q108,332 120,333Q116,300 120,266Z'],
     ],
-  },
-};
-
-/**
- * Printable rectangle (viewBox units) per product and side. Sides that are not
- * drawn for a product map to the rectangle of the view that is rendered instead.
- */
-export const printArea: Record<MockupProduct, Record<MockupSide, PrintRect>> = {
-  'tshirt-bomull': {
-    front: { x: 140, y: 112, width: 120, height: 140 },
-    back: { x: 135, y: 96, width: 130, height: 170 },
-    side: { x: 140, y: 112, width: 120, height: 140 },
-  },
-  hoodie: {
-    front: { x: 145, y: 132, width: 110, height: 96 },
-    back: { x: 140, y: 204, width: 120, height: 110 },
-    side: { x: 145, y: 132, width: 110, height: 96 },
-  },
-  crewneck: {
-    front: { x: 140, y: 104, width: 120, height: 150 },
-    back: { x: 135, y: 100, width: 130, height: 180 },
-    side: { x: 140, y: 104, width: 120, height: 150 },
-  },
-  'baseball-keps': {
-    front: { x: 152, y: 170, width: 96, height: 66 },
-    back: { x: 152, y: 170, width: 96, height: 66 },
-    side: { x: 242, y: 150, width: 60, height: 74 },
-  },
-  mossa: {
-    front: { x: 160, y: 282, width: 80, height: 40 },
-    back: { x: 160, y: 282, width: 80, height: 40 },
-    side: { x: 160, y: 282, width: 80, height: 40 },
   },
 };
 
