@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { colors } from '@/shared/catalogue';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import { parseQuantity, snapQuantity } from '@/shared/pricing';
@@ -9,6 +9,7 @@ import { notify } from '@/client/lib/notify';
 import type { PricedCartLine } from '@/client/state/cart/cart-model';
 import { useCart } from '@/client/state/cart/cart-context';
 import { ProductImage } from '@/client/components/product-image';
+import { isMockupProduct } from '@/client/components/print-area';
 import { useCurrency } from '@/client/state/currency-context';
 import { quantityUnit } from '@/shared/terms';
 import { SizeSplitEditor } from '@/client/components/size-split-editor';
@@ -19,6 +20,14 @@ import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
 import { productMessages } from '@/shared/i18n/messages/products';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { colourName } from '@/shared/i18n/messages/colours';
+
+// The garment drawings load only for a cart with a designed garment in it.
+const DesignThumbnail = lazy(() =>
+  import('@/client/components/design-thumbnail').then((m) => ({ default: m.DesignThumbnail })),
+);
+
+const thumbnailBox =
+  'h-16 w-16 shrink-0 rounded-lg bg-slate-50 min-[400px]:h-20 min-[400px]:w-24 sm:h-24 sm:w-32';
 
 /**
  * Quantity input: min and step are the product's minimum. Below the minimum it waits for blur, then
@@ -108,11 +117,18 @@ export function CartLines() {
             data-testid="cart-line"
             data-needs-sizes={line.sizeProblem ? 'true' : undefined}
           >
-            <ProductImage
-              id={line.product.id}
-              name=""
-              className="h-16 w-16 shrink-0 rounded-lg bg-slate-50 min-[400px]:h-20 min-[400px]:w-24 sm:h-24 sm:w-32"
-            />
+            {line.customisation && isMockupProduct(line.product.id) ? (
+              // The design as the buyer made it: the garment in the chosen colour with the prints.
+              <Suspense fallback={<div className={thumbnailBox} aria-hidden />}>
+                <DesignThumbnail
+                  productId={line.product.id}
+                  customisation={line.customisation}
+                  className={thumbnailBox}
+                />
+              </Suspense>
+            ) : (
+              <ProductImage id={line.product.id} name="" className={thumbnailBox} />
+            )}
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">
                 <div className="min-w-0">
