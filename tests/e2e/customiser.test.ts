@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '@/server/db/uploads-schema';
+import { colors } from '@/shared/catalogue';
 import { uploadMessages } from '@/shared/i18n/messages/uploads';
 import { makePng } from '../helpers/png';
 import { openPage, plain, screenshot, startShop, type Shop } from './browser';
@@ -316,6 +317,84 @@ const storedPrintFiles = (page: Page) =>
   page.evaluate(() => JSON.parse(window.localStorage.getItem('printFiles') ?? '[]') as unknown) as Promise<
     StoredPrintFile[]
   >;
+
+describe('two prints and the cart thumbnail', () => {
+  /** The two boxes as the browser lays them out, in CSS pixels. */
+  type Box = { x: number; y: number; width: number; height: number };
+  const boxOf = async (page: Page, testId: string): Promise<Box> => {
+    const box = await page.getByTestId(testId).boundingBox();
+    if (!box) throw new Error(`${testId} not laid out`);
+    return box;
+  };
+  const inside = (inner: Box, outer: Box) =>
+    inner.x >= outer.x - 1 &&
+    inner.y >= outer.y - 1 &&
+    inner.x + inner.width <= outer.x + outer.width + 1 &&
+    inner.y + inner.height <= outer.y + outer.height + 1;
+  const apart = (a: Box, b: Box) =>
+    a.x + a.width <= b.x + 1 ||
+    b.x + b.width <= a.x + 1 ||
+    a.y + a.height <= b.y + 1 ||
+    b.y + b.height <= a.y + 1;
+
+  // The beanie's second print used to land below the beanie, in empty space.
+  for (const product of ['tshirt-bomull', 'hoodie', 'crewneck', 'baseball-keps', 'mossa']) {
+    it(`${product}: a second print on the same side starts inside the print area, clear of the first`, async () => {
+      const { page, context, errors } = await openPage(shop);
+      await page.goto(`/products/${product}`);
+      await page.getByLabel('Upload DTG print image').setInputFiles(png('logo.png'));
+      await expect.poll(() => page.getByTestId('print-dtg').isVisible()).toBe(true);
+      await page.getByLabel('Upload Screen print image').setInputFiles(png('badge.png', [22, 101, 52]));
+      const screenPrint = page.getByRole('region', { name: 'Screen print' });
+      // Products with two sides start the screen print on the other one: move it to the front.
+      if (product !== 'mossa') {
+        await expect.poll(() => screenPrint.getByText('Front', { exact: true }).isVisible()).toBe(true);
+        await screenPrint.getByText('Front', { exact: true }).click();
+      }
+      await expect.poll(() => page.getByTestId('print-screen').isVisible()).toBe(true);
+      await expect.poll(() => page.getByTestId('print-dtg').isVisible()).toBe(true);
+      const area = await page.getByTestId('design-preview').locator('svg[aria-hidden] rect').boundingBox();
+      if (!area) throw new Error('print area not drawn');
+      const dtg = await boxOf(page, 'print-dtg');
+      const screen = await boxOf(page, 'print-screen');
+      expect({ dtg: inside(dtg, area), screen: inside(screen, area) }).toEqual({ dtg: true, screen: true });
+      expect(apart(dtg, screen)).toBe(true);
+      if (product === 'mossa') await screenshot(page, 'beanie-two-prints', { fullPage: false });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('a black hoodie line in the cart shows a black hoodie with its print, at 390 and 1280 px', async () => {
+    const black = colors.find((c) => c.id === 'black')?.hex;
+    for (const width of [390, 1280]) {
+      const { page, context, errors } = await openPage(shop, { width });
+      await page.goto('/products/hoodie');
+      await page.getByTitle('Black', { exact: true }).click();
+      await page.getByLabel('Upload DTG print image').setInputFiles(png('logo.png', [250, 204, 21]));
+      await expect.poll(() => page.getByTestId('print-dtg').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect
+        .poll(async () => (await storedCart(page)).map((l) => l.customisation?.color))
+        .toEqual(['black']);
+      await page.goto('/cart');
+      const thumbnail = page.getByTestId('cart-line').getByTestId('design-thumbnail');
+      await expect.poll(() => thumbnail.isVisible()).toBe(true);
+      expect(await thumbnail.locator('svg path').first().getAttribute('fill')).toBe(black);
+      expect(await thumbnail.getByRole('img', { name: 'Hoodie mockup, front view' }).count()).toBe(1);
+      const print = thumbnail.getByTestId('thumbnail-print-dtg');
+      await expect.poll(() => print.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+      // The print sits on the chest, inside the picture, as in the customiser.
+      const frame = await thumbnail.boundingBox();
+      const placed = await print.boundingBox();
+      if (!frame || !placed) throw new Error('thumbnail not laid out');
+      expect(inside(placed, frame)).toBe(true);
+      await screenshot(page, `cart-design-thumbnail-${width}`, { fullPage: false });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
 
 describe('print files from the customiser', () => {
   it('SVG: previewed on the garment, cleaned; one click makes it the print file, and the cart charges no fee', async () => {
