@@ -105,8 +105,8 @@ describe('proof approval in a real browser', () => {
       'Make the logo larger, please.',
     );
     const timeline = buyer.page.getByTestId('order-timeline');
-    expect(await timeline.getByTestId('proof-events').textContent()).toMatch(
-      /Proof 1 ready to review.*Changes requested to proof 1/,
+    expect(await timeline.getByTestId('step-events').textContent()).toMatch(
+      /Proof 1 ready to review.*Changes requested to proof 1.*Make the logo larger, please\.\nAnd blue text\./s,
     );
 
     // Admin sees the comment and uploads proof 2, a PDF.
@@ -140,8 +140,8 @@ describe('proof approval in a real browser', () => {
       .poll(async () => plain(await panel.getByTestId('proof-state').textContent()))
       .toMatch(/^You approved proof 2 on \d{1,2} \w+ \d{4}\. We print what the proof shows\.$/);
     expect(await panel.getByRole('button', { name: /Approve proof/ }).count()).toBe(0);
-    expect(await timeline.getByTestId('proof-events').textContent()).toMatch(
-      /Proof 1 ready to review.*Changes requested to proof 1.*Proof 2 ready to review.*Proof 2 approved/,
+    expect(await timeline.getByTestId('step-events').textContent()).toMatch(
+      /Proof 1 ready to review.*Changes requested to proof 1.*Proof 2 ready to review.*Proof 2 approved/s,
     );
     expect(await buyer.page.getByText('Counted from the day you approved the proof.').isVisible()).toBe(true);
     await panel.getByText('1 earlier proof').click();

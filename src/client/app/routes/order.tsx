@@ -22,7 +22,8 @@ import {
   tokenFromHash,
   type OrderAccess,
 } from '@/client/features/order-page/order-page-api';
-import { ProofPanel, ProofTimelineEvents } from '@/client/features/order-page/proof-panel';
+import { ProofPanel } from '@/client/features/order-page/proof-panel';
+import { TimelineStepEvents } from '@/client/features/order-page/timeline-events';
 import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
 import { OrderPrintFiles, SupplementaryInvoiceLinks } from '@/client/features/order-page/order-print-files';
 import { orderLookupPath } from '@/shared/order-lookup';
@@ -136,7 +137,8 @@ function OrderLoader({ access }: { access: OrderAccess }) {
 
 const progress: readonly OrderStatus[] = ['pending', 'paid', 'in_production', 'shipped'];
 
-function Timeline({ status, activity }: { status: OrderStatus; activity: OrderActivity }) {
+function Timeline({ order, activity }: { order: OrderView; activity: OrderActivity }) {
+  const status = order.status as OrderStatus;
   const t = useT(orderPageMessages);
   const { locale } = useLocale();
   const eventOf = (step: OrderStatus) => activity.events.findLast((e) => e.status === step);
@@ -190,7 +192,11 @@ function Timeline({ status, activity }: { status: OrderStatus; activity: OrderAc
                   )}
                 </p>
               )}
-              <ProofTimelineEvents activity={activity} step={step} />
+              <TimelineStepEvents
+                activity={activity}
+                supplementaryInvoices={order.supplementaryInvoices}
+                step={step}
+              />
             </div>
           </li>
         );
@@ -237,7 +243,7 @@ function OrderDetails(props: {
           className="md:col-span-2"
         />
         <Card title={t.timeline} testId="order-timeline-card">
-          <Timeline status={status} activity={activity} />
+          <Timeline order={order} activity={activity} />
         </Card>
 
         <Card title={t.payment}>

@@ -3,17 +3,13 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { formatDate, formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { proofMessages } from '@/shared/i18n/messages/proofs';
-import type { OrderActivity } from '@/shared/order-page';
-import type { OrderStatus } from '@/shared/order-status';
 import { formatFileSize } from '@/shared/print-files';
 import {
   isInlineProof,
   MAX_PROOF_COMMENT_LENGTH,
-  proofEvents,
   proofsOpen,
   proofState,
   type OrderProof,
-  type ProofEvent,
 } from '@/shared/proofs';
 import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
@@ -410,48 +406,5 @@ function EarlierProofs({ proofs, access, t }: { proofs: OrderProof[]; access: Or
       </summary>
       {open && proofs.map((proof) => <ProofVersion key={proof.version} proof={proof} access={access} />)}
     </details>
-  );
-}
-
-/**
- * Proof happenings under the timeline step during which they happened (the last status reached
- * before them): "Proof 1 ready to review", "Changes requested to proof 1", "Proof 2 approved".
- */
-export function ProofTimelineEvents({ activity, step }: { activity: OrderActivity; step: OrderStatus }) {
-  const t = useT(proofMessages);
-  const dateTag = useDateTag();
-  const events = proofEvents(activity.proofs).filter((event) => stepAt(activity, event) === step);
-  if (events.length === 0) return null;
-  const label = (event: ProofEvent) =>
-    event.kind === 'ready'
-      ? t.eventReady({ version: event.version })
-      : event.kind === 'approved'
-        ? t.eventApproved({ version: event.version })
-        : t.eventChanges({ version: event.version });
-  return (
-    <ul className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3" data-testid="proof-events">
-      {events.map((event) => (
-        <li key={`${event.kind}-${event.version}`} className="text-sm">
-          <span
-            className={cn(
-              'block font-medium',
-              event.kind === 'approved' ? 'text-emerald-800' : 'text-slate-900',
-            )}
-          >
-            {label(event)}
-          </span>
-          <span className="block text-slate-600">{formatDateTime(event.at, dateTag)}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The status the order had when a proof event happened. */
-function stepAt(activity: OrderActivity, event: ProofEvent): OrderStatus | undefined {
-  const at = Date.parse(event.at);
-  return (
-    activity.events.filter((status) => Date.parse(status.at) <= at).at(-1)?.status ??
-    activity.events[0]?.status
   );
 }
