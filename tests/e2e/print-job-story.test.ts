@@ -1,0 +1,325 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEml } from '../helpers/eml';
+import { makePng } from '../helpers/png';
+import { proofPdf } from '../helpers/proofs';
+import { loginAsAdmin } from './admin-fixture';
+import { acceptTerms, openPage, plain, screenshot, startShop, type Shop } from './browser';
+
+// Every line the server logs over the whole story, at its most talkative level.
+const logLines: string[] = [];
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop({
+    env: { LOG_LEVEL: 'debug' },
+    logStream: { write: (line: string) => void logLines.push(line) },
+  });
+});
+afterAll(() => shop.close());
+
+const outboxDir = () => join(shop.server.dataDir, 'outbox');
+
+/** The buyer's emails about one order, oldest first: kind (from the file name), subject and text. */
+function buyerEmails(orderNumber: string): { kind: string; subject: string; text: string }[] {
+  return readdirSync(outboxDir())
+    .filter((name) => name.startsWith(`${orderNumber}-`) && !name.includes('shop_notice'))
+    .sort()
+    .map((file) => ({
+      kind: /-([a-z_]+)\.eml$/.exec(file)?.[1] ?? file,
+      ...readEml(readFileSync(join(outboxDir(), file), 'utf8')),
+    }));
+}
+
+/** Sends what the outbox holds, then counts the buyer's emails per kind. */
+async function buyerEmailCounts(orderNumber: string): Promise<Record<string, number>> {
+  await shop.server.app.emailOutbox.drain();
+  const counts: Record<string, number> = {};
+  for (const mail of buyerEmails(orderNumber)) counts[mail.kind] = (counts[mail.kind] ?? 0) + 1;
+  return counts;
+}
+
+/** The order page link in an email: path and fragment (the token). */
+function orderLinkIn(text: string): string {
+  const match = /(http:\/\/\S+\/orders\/INV-\d+#[A-Za-z0-9_%-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no order page link in: ${text}`);
+  const url = new URL(match[1]);
+  return url.pathname + url.hash;
+}
+
+/** The newest buyer email of a kind: its link must open this order's page in a fresh browser. */
+async function newestEmailOpensOrderPage(orderNumber: string, kind: string) {
+  const mail = buyerEmails(orderNumber)
+    .filter((m) => m.kind === kind)
+    .at(-1);
+  if (!mail) throw new Error(`no ${kind} email`);
+  const link = orderLinkIn(mail.text);
+  emailedTokens.push(decodeURIComponent(link.split('#')[1] ?? ''));
+  const fresh = await openPage(shop, { width: 390 });
+  await fresh.page.goto(link);
+  await expect
+    .poll(() => fresh.page.getByRole('heading', { name: `Order ${orderNumber}` }).isVisible())
+    .toBe(true);
+  expect(fresh.errors).toEqual([]);
+  await fresh.context.close();
+  return mail;
+}
+const emailedTokens: string[] = [];
+
+async function placeOrder(page: Page): Promise<string> {
+  await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
+  await page.getByRole('button', { name: 'Add 100 pcs to cart' }).click();
+  await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
+  await page.goto('/cart');
+  await page.getByLabel('Individual').check();
+  await page.getByLabel('Personal ID number').fill('19811218-9876');
+  await page.getByLabel('Name').fill('Anna Andersson');
+  await page.getByLabel('Email').fill('anna.story@example.se');
+  await page.getByLabel('Phone').fill('070-123 45 67');
+  await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
+  await acceptTerms(page);
+  await page.getByRole('button', { name: /Complete Order/ }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+  await expect.poll(() => page.getByTestId('invoice-number').textContent()).toMatch(/^INV-\d+$/);
+  return (await page.getByTestId('invoice-number').textContent()) ?? '';
+}
+
+/** The admin's order dialog (Swedish admin), opened from the orders table. */
+async function openOrderDialog(page: Page, number: string): Promise<Locator> {
+  await page.goto('/admin');
+  await page.getByRole('button', { name: number }).click();
+  const dialog = page.getByRole('dialog', { name: `Beställning ${number}` });
+  await expect.poll(() => dialog.getByTestId('admin-proofs').isVisible()).toBe(true);
+  return dialog;
+}
+
+async function uploadProof(dialog: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  const rows = dialog.getByTestId('admin-proof');
+  const before = await rows.count();
+  await dialog.getByLabel('Fil (PDF, PNG, JPEG eller WebP, högst 25 MB)').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Ladda upp och mejla kunden' }).click();
+  await expect.poll(() => rows.count()).toBe(before + 1);
+}
+
+/** Clicks an admin status step and waits for the toast. */
+async function changeStatus(page: Page, dialog: Locator, fill?: () => Promise<void>, confirm?: string) {
+  if (fill) await fill();
+  if (confirm) await dialog.getByRole('button', { name: confirm }).click();
+  await expect.poll(() => page.getByText('Status ändrad').first().isVisible()).toBe(true);
+}
+
+/** Reloads the buyer's page and waits until the order is shown again. */
+async function reloadOrderPage(page: Page, number: string) {
+  await page.reload();
+  await page.waitForSelector('html[data-ready]', { state: 'attached' });
+  await expect.poll(() => page.getByRole('heading', { name: `Order ${number}` }).isVisible()).toBe(true);
+}
+
+const dateTime = /\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}/;
+
+describe('the print job as one story in a real browser', () => {
+  it('order → order page (confirmation and email) → print file after ordering → proof, changes, proof 2 approved → paid → in production → shipped; one email per step; the timeline tells it all; no token in the log', async () => {
+    // 1. The buyer orders and opens the order page from the confirmation.
+    const buyer = await openPage(shop, { width: 1280 });
+    const requested: string[] = [];
+    buyer.page.on('request', (r) => requested.push(r.url()));
+    const number = await placeOrder(buyer.page);
+    const confirmationHref = (await buyer.page.getByTestId('order-page-link').getAttribute('href')) ?? '';
+    const checkoutToken = decodeURIComponent(confirmationHref.split('#')[1] ?? '');
+    expect(checkoutToken.length).toBeGreaterThan(20);
+    await buyer.page.getByTestId('order-page-link').click();
+    await expect.poll(() => new URL(buyer.page.url()).pathname).toBe(`/orders/${number}`);
+    await expect
+      .poll(() => buyer.page.getByRole('heading', { name: `Order ${number}` }).isVisible())
+      .toBe(true);
+    expect(await buyer.page.getByTestId('order-status').textContent()).toBe('Awaiting payment');
+
+    // …and from the confirmation email in the outbox.
+    expect(await buyerEmailCounts(number)).toEqual({ buyer_confirmation: 1 });
+    await newestEmailOpensOrderPage(number, 'buyer_confirmation');
+
+    // 2. A raster file after ordering: the fee is said first, then a supplementary invoice of 100,00 kr.
+    await buyer.page.getByTestId('order-print-file-input').setInputFiles({
+      name: 'logo-later.png',
+      mimeType: 'image/png',
+      buffer: makePng(700),
+    });
+    await expect.poll(() => buyer.page.getByTestId('order-fee-confirm').isVisible()).toBe(true);
+    await buyer.page.getByRole('button', { name: 'Add and pay 100,00 kr' }).click();
+    const invoice = buyer.page.getByTestId('supplementary-invoice');
+    await expect.poll(() => invoice.count()).toBe(1);
+    expect(plain(await invoice.textContent())).toMatch(/^Supplementary invoice INV-\d+100,00 kr, due /);
+    const supplementaryNumber =
+      /^Supplementary invoice (INV-\d+?)100,00 kr/.exec(plain(await invoice.textContent()))?.[1] ?? '';
+    // Its HTML copy opens in a new tab with the token in the query: the log must show it redacted.
+    const invoiceHref = await invoice.getByRole('link', { name: /^View invoice/ }).getAttribute('href');
+    expect(invoiceHref).toContain('token=');
+    expect((await buyer.page.request.get(invoiceHref ?? '')).status()).toBe(200);
+    expect(await buyerEmailCounts(number)).toEqual({ buyer_confirmation: 1, supplementary_invoice: 1 });
+    await newestEmailOpensOrderPage(number, 'supplementary_invoice');
+
+    // 3. Admin (Swedish) uploads proof 1: the buyer gets one proof email.
+    const admin = await openPage(shop, { locale: 'sv-SE' });
+    await loginAsAdmin(shop.server, admin.context);
+    let dialog = await openOrderDialog(admin.page, number);
+    await uploadProof(dialog, {
+      name: 'korrektur-1.png',
+      mimeType: 'image/png',
+      buffer: makePng(480, [30, 64, 175]),
+    });
+    expect(await buyerEmailCounts(number)).toEqual({
+      buyer_confirmation: 1,
+      supplementary_invoice: 1,
+      proof_ready: 1,
+    });
+    const proofMail = await newestEmailOpensOrderPage(number, 'proof_ready');
+    expect(proofMail.subject).toContain(number);
+
+    // 4. The buyer asks for a change with a comment (the shop is told, the buyer gets no email).
+    await reloadOrderPage(buyer.page, number);
+    const panel = buyer.page.getByTestId('order-proofs');
+    await panel.getByRole('button', { name: 'Ask for changes' }).click();
+    await panel.getByLabel('What should we change?').fill('Make the logo larger, please.');
+    await panel.getByRole('button', { name: 'Send the changes' }).click();
+    await expect
+      .poll(() => panel.getByTestId('proof-state').textContent())
+      .toBe('You asked for changes to proof 1. We will email you when the next proof is ready.');
+    expect(await buyerEmailCounts(number)).toEqual({
+      buyer_confirmation: 1,
+      supplementary_invoice: 1,
+      proof_ready: 1,
+    });
+
+    // 5. Admin uploads proof 2 (a PDF): one more proof email.
+    dialog = await openOrderDialog(admin.page, number);
+    await uploadProof(dialog, { name: 'korrektur-2.pdf', mimeType: 'application/pdf', buffer: proofPdf });
+    expect(await buyerEmailCounts(number)).toEqual({
+      buyer_confirmation: 1,
+      supplementary_invoice: 1,
+      proof_ready: 2,
+    });
+    await newestEmailOpensOrderPage(number, 'proof_ready');
+
+    // 6. The buyer approves proof 2.
+    await reloadOrderPage(buyer.page, number);
+    await panel.getByRole('button', { name: 'Approve proof 2' }).click();
+    await panel.getByRole('button', { name: 'Yes, approve' }).click();
+    await expect
+      .poll(async () => plain(await panel.getByTestId('proof-state').textContent()))
+      .toMatch(/^You approved proof 2 on /);
+    expect(await buyerEmailCounts(number)).toEqual({
+      buyer_confirmation: 1,
+      supplementary_invoice: 1,
+      proof_ready: 2,
+    });
+
+    // 7. Admin marks the order paid: one payment email.
+    dialog = await openOrderDialog(admin.page, number);
+    await dialog.getByRole('button', { name: 'Markera som betald' }).click();
+    await changeStatus(admin.page, dialog, undefined, 'Spara betalning');
+    expect(await buyerEmailCounts(number)).toEqual({
+      buyer_confirmation: 1,
+      supplementary_invoice: 1,
+      proof_ready: 2,
+      payment_received: 1,
+    });
+    await newestEmailOpensOrderPage(number, 'payment_received');
+
+    // 8. In production: one email.
+    dialog = await openOrderDialog(admin.page, number);
+    await changeStatus(admin.page, dialog, undefined, 'Markera som i produktion');
+    expect(await buyerEmailCounts(number)).toEqual({
+      buyer_confirmation: 1,
+      supplementary_invoice: 1,
+      proof_ready: 2,
+      payment_received: 1,
+      in_production: 1,
+    });
+    await newestEmailOpensOrderPage(number, 'in_production');
+
+    // 9. Shipped with PostNord and a tracking number: one email with the number and PostNord's link.
+    dialog = await openOrderDialog(admin.page, number);
+    await dialog.getByRole('button', { name: 'Markera som skickad' }).click();
+    await changeStatus(
+      admin.page,
+      dialog,
+      async () => {
+        await dialog.getByLabel('Fraktbolag').selectOption('postnord');
+        await dialog.getByLabel('Spårningsnummer').fill('UA123456789SE');
+      },
+      'Markera som skickad och mejla kunden',
+    );
+    expect(await buyerEmailCounts(number)).toEqual({
+      buyer_confirmation: 1,
+      supplementary_invoice: 1,
+      proof_ready: 2,
+      payment_received: 1,
+      in_production: 1,
+      shipped: 1,
+    });
+    const shipped = await newestEmailOpensOrderPage(number, 'shipped');
+    expect(shipped.text).toContain('UA123456789SE');
+    expect(shipped.text).toContain('PostNord');
+    expect(shipped.text).toContain('https://tracking.postnord.com/se/?id=UA123456789SE');
+
+    // 10. The buyer's timeline, in order, each step with its time.
+    for (const width of [1280, 390]) {
+      await buyer.page.setViewportSize({ width, height: 900 });
+      await reloadOrderPage(buyer.page, number);
+      expect(await buyer.page.getByTestId('order-status').textContent()).toBe('Shipped');
+      const timeline = buyer.page.getByTestId('order-timeline');
+      const steps = timeline.locator(':scope > li');
+      expect(await steps.evaluateAll((items) => items.map((li) => li.getAttribute('data-step')))).toEqual([
+        'pending',
+        'paid',
+        'in_production',
+        'shipped',
+      ]);
+      for (const step of await steps.all()) {
+        expect(await step.getAttribute('data-done')).toBe('true');
+        expect(plain(await step.textContent())).toMatch(dateTime);
+      }
+      // Under "placed": the print file with its invoice, every proof version and answer, with times.
+      const stepEvents = await timeline
+        .getByTestId('step-events')
+        .locator('li')
+        .evaluateAll((items) => items.map((li) => li.textContent ?? ''));
+      for (const text of stepEvents) expect(plain(text)).toMatch(dateTime);
+      expect(stepEvents.map((text) => plain(text.replace(dateTime, '')))).toEqual([
+        `Print file added: logo-later.pngSupplementary invoice ${supplementaryNumber}, 100,00 kr`,
+        'Proof 1 ready to review',
+        'Changes requested to proof 1“Make the logo larger, please.”',
+        'Proof 2 ready to review',
+        'Proof 2 approved',
+      ]);
+      const text = plain(await timeline.textContent());
+      expect(text).toMatch(
+        /^Awaiting payment.*Proof 1 ready to review.*Changes requested to proof 1.*Proof 2 ready to review.*Proof 2 approved.*Paid.*received.*In production.*Shipped.*PostNord · Track UA123456789SE$/,
+      );
+      expect(await timeline.getByRole('link', { name: 'Track UA123456789SE' }).getAttribute('href')).toBe(
+        'https://tracking.postnord.com/se/?id=UA123456789SE',
+      );
+      await buyer.page.getByTestId('order-timeline-card').scrollIntoViewIfNeeded();
+      await screenshot(buyer.page, `print-job-story-timeline-${width}`, { fullPage: false });
+      await screenshot(buyer.page, `print-job-story-page-${width}`);
+    }
+
+    // The token never left the fragment in the browser, and no token reached the server's log.
+    expect(requested.filter((url) => url.includes(checkoutToken))).toEqual([]);
+    const log = logLines.join('');
+    // The log is real: it holds the story's requests, with the query token redacted.
+    expect(log).toContain(`/api/orders/${number}/activity`);
+    expect(log).toContain('token=[redacted]');
+    expect(emailedTokens).toHaveLength(7);
+    for (const token of [checkoutToken, ...emailedTokens]) {
+      expect(log).not.toContain(token);
+      expect(log).not.toContain(encodeURIComponent(token));
+    }
+
+    expect(buyer.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+    await buyer.context.close();
+  });
+});
