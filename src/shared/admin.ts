@@ -48,7 +48,12 @@ export interface AdminOrderSummary {
   status: OrderStatus;
   /** Estimated delivery, the buyer's needed-by date and whether the estimate misses it. */
   delivery: OrderDelivery;
+  /** Where the latest proof stands (shown beside the status); null before the first proof. */
+  proofState: AdminProofState | null;
 }
+
+/** The latest proof version: waiting for the buyer, sent back with changes, or approved. */
+export type AdminProofState = 'awaiting' | 'changes_requested' | 'approved';
 
 export interface AdminOrderPage {
   orders: AdminOrderSummary[];

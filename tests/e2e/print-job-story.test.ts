@@ -102,6 +102,15 @@ async function uploadProof(dialog: Locator, file: { name: string; mimeType: stri
   await expect.poll(() => rows.count()).toBe(before + 1);
 }
 
+/** The proof badge beside the status in the admin's order list (wide table), as the admin reads it. */
+async function listedProofState(page: Page, number: string): Promise<string> {
+  await page.goto('/admin');
+  const row = page.locator('tr', { hasText: number });
+  await expect.poll(() => row.isVisible()).toBe(true);
+  const badge = row.getByTestId('admin-list-proof-state');
+  return (await badge.count()) === 0 ? '' : plain(await badge.textContent());
+}
+
 /** Clicks an admin status step and waits for the toast. */
 async function changeStatus(page: Page, dialog: Locator, fill?: () => Promise<void>, confirm?: string) {
   if (fill) await fill();
@@ -175,6 +184,7 @@ describe('the print job as one story in a real browser', () => {
     });
     const proofMail = await newestEmailOpensOrderPage(number, 'proof_ready');
     expect(proofMail.subject).toContain(number);
+    expect(await listedProofState(admin.page, number)).toBe('Korrektur väntar');
 
     // 4. The buyer asks for a change with a comment (the shop is told, the buyer gets no email).
     await reloadOrderPage(buyer.page, number);
@@ -191,7 +201,8 @@ describe('the print job as one story in a real browser', () => {
       proof_ready: 1,
     });
 
-    // 5. Admin uploads proof 2 (a PDF): one more proof email.
+    // 5. Admin sees the request in the list, uploads proof 2 (a PDF): one more proof email.
+    expect(await listedProofState(admin.page, number)).toBe('Ändringar önskas');
     dialog = await openOrderDialog(admin.page, number);
     await uploadProof(dialog, { name: 'korrektur-2.pdf', mimeType: 'application/pdf', buffer: proofPdf });
     expect(await buyerEmailCounts(number)).toEqual({
@@ -213,6 +224,18 @@ describe('the print job as one story in a real browser', () => {
       supplementary_invoice: 1,
       proof_ready: 2,
     });
+
+    // The list says the proof is approved, in both languages.
+    expect(await listedProofState(admin.page, number)).toBe('Korrektur godkänt');
+    await screenshot(admin.page, 'print-job-story-admin-list-sv-1280', { fullPage: false });
+    const englishAdmin = await openPage(shop, { width: 390 });
+    await loginAsAdmin(shop.server, englishAdmin.context);
+    await englishAdmin.page.goto('/admin');
+    const card = englishAdmin.page.getByTestId('admin-list-proof-state').filter({ visible: true });
+    await expect.poll(() => card.first().textContent()).toBe('Proof approved');
+    await screenshot(englishAdmin.page, 'print-job-story-admin-list-en-390', { fullPage: false });
+    expect(englishAdmin.errors).toEqual([]);
+    await englishAdmin.context.close();
 
     // 7. Admin marks the order paid: one payment email.
     dialog = await openOrderDialog(admin.page, number);

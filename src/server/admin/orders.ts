@@ -5,6 +5,7 @@ import {
   itemsSummary,
   nextStatuses,
   type AdminOrderDetail,
+  type AdminProofState,
   type AdminOrderLine,
   type AdminOrderPage,
   type AdminOrderSummary,
@@ -21,7 +22,7 @@ import type { StatusDetails } from '@/shared/carriers';
 import { stockholmDate } from '@/shared/dates';
 import type { Db } from '@/server/db/client';
 import { orderPrintFiles } from '@/server/print-files/service';
-import { approvedOnSql, listProofs } from '@/server/proofs/service';
+import { approvedOnSql, latestProofStateSql, listProofs } from '@/server/proofs/service';
 import { productionBlock } from '@/shared/proofs';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import type { CalendarDate } from '@/shared/dates';
@@ -114,11 +115,13 @@ interface SummaryRow extends Record<string, unknown> {
   country_code: string;
   needed_by: string | null;
   approved_on: CalendarDate | null;
+  proof_state: AdminProofState | null;
 }
 
 const summaryColumns = sql`id::text AS id, order_number, ${isoTime(sql`order_date`)} AS order_date, customer_name,
   customer_organization, customer_email, customer_phone, items, total_amount::text AS total_amount, status,
-  country_code, to_char(needed_by, 'YYYY-MM-DD') AS needed_by, ${approvedOnSql(sql`orders.id`)} AS approved_on`;
+  country_code, to_char(needed_by, 'YYYY-MM-DD') AS needed_by, ${approvedOnSql(sql`orders.id`)} AS approved_on,
+  ${latestProofStateSql(sql`orders.id`)} AS proof_state`;
 
 /**
  * The items in the admin's language: product names from the catalogue, fee lines by their name in
@@ -153,6 +156,7 @@ function toSummary(row: SummaryRow, locale?: Locale): AdminOrderSummary {
       // Delivery counts from the day the latest proof was approved (from today until then).
       approvedOn: row.approved_on,
     }),
+    proofState: row.proof_state,
   };
 }
 

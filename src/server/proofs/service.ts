@@ -72,6 +72,16 @@ export function approvedOnSql(orderId: SQL): SQL {
       JOIN order_proof_decisions d ON d.proof_id = latest.id AND d.decision = 'approved')`;
 }
 
+/**
+ * Where an order's latest proof stands: 'awaiting' (no answer yet), the buyer's decision, or null
+ * without proofs. Like approvedOnSql a subquery on the order's row, read per listed row by index.
+ */
+export function latestProofStateSql(orderId: SQL): SQL {
+  return sql`(SELECT coalesce(d.decision, 'awaiting')
+      FROM (SELECT id FROM order_proofs WHERE order_id = ${orderId} ORDER BY version DESC LIMIT 1) AS latest
+      LEFT JOIN order_proof_decisions d ON d.proof_id = latest.id)`;
+}
+
 export async function orderApprovalDate(db: Db, orderId: number | string): Promise<CalendarDate | null> {
   const [row] = await queryRows<{ approved_on: CalendarDate | null }>(
     db,

@@ -10,6 +10,7 @@ import { formatKrDecimal } from '@/shared/money-format';
 import { OrderDetailDialog } from './order-detail';
 import { StatusBadge } from './status-badge';
 import { DeliveryRiskBadge } from './delivery-risk';
+import { ProofStateBadge } from './proof-state-badge';
 import { adminOrderMessages } from '@/shared/i18n/messages/admin-orders';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
@@ -144,6 +145,7 @@ export function OrdersTable() {
               </button>
               <span className="flex flex-col items-end gap-1">
                 <StatusBadge status={order.status} />
+                <ProofStateBadge order={order} />
                 <DeliveryRiskBadge delivery={order.delivery} />
               </span>
             </div>
@@ -237,6 +239,7 @@ export function OrdersTable() {
                 </td>
                 <td className="space-y-1 px-3 py-3">
                   <StatusBadge status={order.status} />
+                  <ProofStateBadge order={order} />
                   <DeliveryRiskBadge delivery={order.delivery} />
                 </td>
               </tr>
