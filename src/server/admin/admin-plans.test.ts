@@ -125,7 +125,23 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
         `INSERT INTO order_status_events (order_id, from_status, to_status)
          SELECT id, 'pending', 'paid' FROM orders WHERE id % 10 = 0`,
       );
-      await exec('ANALYZE partner_applications, order_status_events');
+      // Every fifth order has a proof, every tenth an approved one: the list reads their state per row.
+      await exec(
+        `INSERT INTO uploads (id, content_type, size_bytes, sha256, purpose, attached_at)
+         SELECT 'seed-proof-' || id, 'application/pdf', 1, repeat('0', 64), 'proof', now()
+         FROM orders WHERE id % 5 = 0`,
+      );
+      await exec(
+        `INSERT INTO order_proofs (order_id, version, upload_id)
+         SELECT id, 1, 'seed-proof-' || id FROM orders WHERE id % 5 = 0`,
+      );
+      await exec(
+        `INSERT INTO order_proof_decisions (proof_id, decision)
+         SELECT id, 'approved' FROM order_proofs WHERE order_id % 10 = 0`,
+      );
+      await exec(
+        'ANALYZE partner_applications, order_status_events, uploads, order_proofs, order_proof_decisions',
+      );
     });
     const [row] = await queryRows<{ order_number: string; customer_email: string; id: string }>(
       database.db,
@@ -190,6 +206,9 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
       const scans = plan.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']);
       expect(scans, `${name}: sequential scans`).not.toContain('orders');
       expect(scans, `${name}: sequential scans`).not.toContain('partner_applications');
+      // The list's proof state and approval day: per row through order_proofs' (order_id, version) index.
+      expect(scans, `${name}: sequential scans`).not.toContain('order_proofs');
+      expect(scans, `${name}: sequential scans`).not.toContain('order_proof_decisions');
       const used = new Set(plan.map((n) => n['Index Name']).filter(Boolean));
       // Each entry is a table (read through any of its indexes) or an index that must be used.
       for (const expected of indexed) {
