@@ -233,6 +233,7 @@ describe('the print job as one story in a real browser', () => {
     await englishAdmin.page.goto('/admin');
     const card = englishAdmin.page.getByTestId('admin-list-proof-state').filter({ visible: true });
     await expect.poll(() => card.first().textContent()).toBe('Proof approved');
+    await card.first().scrollIntoViewIfNeeded();
     await screenshot(englishAdmin.page, 'print-job-story-admin-list-en-390', { fullPage: false });
     expect(englishAdmin.errors).toEqual([]);
     await englishAdmin.context.close();
