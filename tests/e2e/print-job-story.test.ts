@@ -319,7 +319,7 @@ describe('the print job as one story in a real browser', () => {
       ]);
       const text = plain(await timeline.textContent());
       expect(text).toMatch(
-        /^Awaiting payment.*Proof 1 ready to review.*Changes requested to proof 1.*Proof 2 ready to review.*Proof 2 approved.*Paid.*received.*In production.*Shipped.*PostNord · Track UA123456789SE$/,
+        /^Order placed.*Proof 1 ready to review.*Changes requested to proof 1.*Proof 2 ready to review.*Proof 2 approved.*Paid.*received.*In production.*Shipped.*PostNord · Track UA123456789SE$/,
       );
       expect(await timeline.getByRole('link', { name: 'Track UA123456789SE' }).getAttribute('href')).toBe(
         'https://tracking.postnord.com/se/?id=UA123456789SE',

@@ -163,7 +163,10 @@ function Timeline({ order, activity }: { order: OrderView; activity: OrderActivi
               aria-hidden
             />
             <div className="min-w-0">
-              <p className={done ? 'font-semibold text-slate-900' : 'text-slate-600'}>{t[step]}</p>
+              <p className={done ? 'font-semibold text-slate-900' : 'text-slate-600'}>
+                {/* Once paid, the first step is the order being placed, no longer awaiting payment. */}
+                {step === 'pending' && status !== 'pending' ? t.placed : t[step]}
+              </p>
               <p className="text-sm text-slate-600">
                 {at ? formatDateTime(at, dateLocaleTag[locale]) : t.upcoming}
               </p>
