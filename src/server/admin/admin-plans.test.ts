@@ -9,6 +9,7 @@ import { listApplicationsQuery } from '@/server/partners/store';
 import {
   csvBatches,
   csvBatchQuery,
+  csvBoundaryQuery,
   listOrders,
   listOrdersQuery,
   orderDetailQuery,
@@ -191,6 +192,8 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
       ['CSV batch', csvBatchQuery({}, undefined, 2000), ['orders']],
       ['CSV batch, deep', csvBatchQuery({}, sample.deepPage, 2000), ['orders']],
       ['CSV batch, search', csvBatchQuery({ q: 'lindqvist' }, sample.deepPage, 2000), ['orders']],
+      ['CSV batch boundary', csvBoundaryQuery({}, sample.deepPage, 2000), ['orders']],
+      ['CSV batch boundary, status', csvBoundaryQuery({ status: 'paid' }, undefined, 2000), ['orders']],
       ['partner applications', listApplicationsQuery(undefined, 50), ['partner_applications']],
       [
         'partner applications, page 2',
@@ -271,5 +274,7 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
     expect(Number(count?.n)).toBeGreaterThan(40);
     // 7 does not divide the count: full batches, then a short last one.
     expect(await exported(7)).toBe(whole);
+    // Exactly one whole batch: the batch after it is empty and ends the export.
+    expect(await exported(Number(count?.n))).toBe(whole);
   });
 });

@@ -390,10 +390,9 @@ export const itemColumnsSql = sql.raw(
 );
 
 /**
- * One batch of the export, newest first after the cursor, as one row: the batch's CSV lines joined
- * (made by the database, see csvRowSql), how many, and the keyset position of its last order.
- * One text per batch instead of a row per order: the driver's per-row work was most of Node's
- * share of an export.
+ * One batch of the export, newest first after the cursor, as one text: the batch's CSV lines
+ * joined (made by the database, see csvRowSql). One text per batch instead of a row per order:
+ * the driver's per-row work was most of Node's share of an export.
  */
 export function csvBatchQuery(
   filter: OrderFilter,
@@ -442,43 +441,62 @@ export function csvBatchQuery(
   );
   // One query level under the batch: a subquery of orders.* under each line (the former shape)
   // carried every wide row through a second scan (1.9 s against 1.0 s for 200 000 rows).
-  return sql`WITH page AS MATERIALIZED (
-      SELECT ${line} AS line, order_date, id FROM orders CROSS JOIN LATERAL ${itemColumnsSql} AS item_columns
-      WHERE ${filterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${batchSize})
-    SELECT coalesce(string_agg(page.line, '' ORDER BY page.order_date DESC, page.id DESC), '') AS lines,
-      count(*)::text AS count, last.order_date, last.id
-    FROM page LEFT JOIN (SELECT ${isoTime(sql`order_date`)} AS order_date, id::text AS id FROM page
-      ORDER BY page.order_date, page.id LIMIT 1) AS last ON true
-    GROUP BY last.order_date, last.id`;
+  return sql`SELECT coalesce(string_agg(page.line, '' ORDER BY page.order_date DESC, page.id DESC), '') AS lines
+    FROM (SELECT ${line} AS line, order_date, id FROM orders CROSS JOIN LATERAL ${itemColumnsSql} AS item_columns
+      WHERE ${filterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${batchSize}) AS page`;
+}
+
+/**
+ * Where the batch after `cursor` ends: the keyset position of its last order, read from the index
+ * alone (no line is made), or undefined when fewer than a whole batch remain.
+ */
+export function csvBoundaryQuery(filter: OrderFilter, cursor: Cursor | undefined, batchSize: number): SQL {
+  return sql`SELECT ${isoTime(sql`order_date`)} AS order_date, id::text AS id FROM orders
+    WHERE ${filterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC
+    OFFSET ${batchSize - 1} LIMIT 1`;
 }
 
 /**
  * Every filtered order as CSV text, one batch of lines at a time. A keyset cursor on
  * (order_date, id) walks the index, so each batch is a short query (no transaction held open for
  * the length of a download, and the embedded database keeps serving checkouts between batches).
- * The next batch is read while the caller writes this one out, so the database and the network
- * overlap; at most two batches are in memory, whatever the number of orders, and a slow download
- * pauses the reading.
+ * Making the lines is the database's work and the export's bottleneck, so the next batch's start
+ * is found first from the index (csvBoundaryQuery) and up to `parallel` batches are made at once
+ * on separate connections while the caller writes out the oldest; at most that many batches are
+ * in memory, whatever the number of orders, and a slow download pauses the reading.
  */
 export async function* csvBatches(
   db: Db,
   filter: OrderFilter,
   format: CsvFormat = 'standard',
   batchSize = 2000,
+  parallel = 2,
 ): AsyncGenerator<string> {
-  type Batch = { lines: string; count: string; order_date: string | null; id: string | null };
+  type Batch = { lines: string };
   const read = async (cursor: Cursor | undefined) =>
     (await queryRows<Batch>(db, csvBatchQuery(filter, cursor, batchSize, format)))[0];
-  let next: Promise<Batch | undefined> | undefined = read(undefined);
+  const boundary = async (cursor: Cursor | undefined): Promise<Cursor | undefined> => {
+    const [row] = await queryRows<{ order_date: string; id: string }>(
+      db,
+      csvBoundaryQuery(filter, cursor, batchSize),
+    );
+    return row && { date: row.order_date, id: row.id };
+  };
+  const reading: Promise<Batch | undefined>[] = [read(undefined)];
+  // The start of the batch after the last one being read; undefined once the last is reading.
+  let nextStart: Promise<Cursor | undefined> | undefined = boundary(undefined);
   try {
-    while (next) {
-      const batch: Batch | undefined = await next;
-      const last: Batch | undefined = Number(batch?.count) === batchSize ? batch : undefined;
-      next = last?.order_date && last.id ? read({ date: last.order_date, id: last.id }) : undefined;
+    while (reading.length > 0) {
+      while (nextStart && reading.length < parallel) {
+        const start: Cursor | undefined = await nextStart;
+        nextStart = start && boundary(start);
+        if (start) reading.push(read(start));
+      }
+      const batch = await reading.shift();
       if (batch?.lines) yield batch.lines;
     }
   } finally {
-    // A download cut short leaves a read in flight: its answer (or error) is no longer wanted.
-    void next?.catch(() => undefined);
+    // A download cut short leaves reads in flight: their answers (or errors) are no longer wanted.
+    for (const pending of [...reading, nextStart]) void pending?.catch(() => undefined);
   }
 }
