@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../helpers/chromium';
 import { startServer, type TestServer, type TestServerOptions } from '../helpers/server';
@@ -96,6 +97,36 @@ export async function acceptTerms(page: Page): Promise<void> {
   await page
     .getByLabel(/I have read and accept the terms of purchase|Jag har läst och godkänner köpvillkoren/)
     .check();
+}
+
+/** The order page link in an email: path and fragment (the token). */
+export function orderLinkIn(text: string): string {
+  const match = /(http:\/\/\S+\/orders\/INV-\d+#[A-Za-z0-9_%-]+)/.exec(text);
+  if (!match?.[1]) throw new Error(`no order page link in: ${text}`);
+  const url = new URL(match[1]);
+  return url.pathname + url.hash;
+}
+
+/**
+ * Places an order in the browser as a private buyer (100 coupon booklets, English page) and waits
+ * for the confirmation: answers its invoice number.
+ */
+export async function placeOrderInBrowser(page: Page, email: string): Promise<string> {
+  await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
+  await page.getByRole('button', { name: 'Add 100 pcs to cart' }).click();
+  await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
+  await page.goto('/cart');
+  await page.getByLabel('Individual').check();
+  await page.getByLabel('Personal ID number').fill('19811218-9876');
+  await page.getByLabel('Name').fill('Anna Andersson');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('070-123 45 67');
+  await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
+  await acceptTerms(page);
+  await page.getByRole('button', { name: /Complete Order/ }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+  await expect.poll(() => page.getByTestId('invoice-number').textContent()).toMatch(/^INV-\d+$/);
+  return (await page.getByTestId('invoice-number').textContent()) ?? '';
 }
 
 const screenshotDir = process.env.SCREENSHOT_DIR;

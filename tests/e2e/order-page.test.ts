@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptTerms, openPage, startShop, type Shop, screenshot } from './browser';
+import { openPage, orderLinkIn, placeOrderInBrowser, startShop, type Shop, screenshot } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -24,35 +23,10 @@ function buyerEmails(orderNumber: string): { file: string; text: string }[] {
     }));
 }
 
-function orderLinkIn(text: string): string {
-  const match = /(http:\/\/\S+\/orders\/INV-\d+#[A-Za-z0-9_%-]+)/.exec(text);
-  if (!match?.[1]) throw new Error('no order page link in the email');
-  const url = new URL(match[1]);
-  return url.pathname + url.hash;
-}
-
-async function placeOrder(page: Page): Promise<string> {
-  await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
-  await page.getByRole('button', { name: 'Add 100 pcs to cart' }).click();
-  await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
-  await page.goto('/cart');
-  await page.getByLabel('Individual').check();
-  await page.getByLabel('Personal ID number').fill('19811218-9876');
-  await page.getByLabel('Name').fill('Anna Andersson');
-  await page.getByLabel('Email').fill('anna@example.se');
-  await page.getByLabel('Phone').fill('070-123 45 67');
-  await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
-  await acceptTerms(page);
-  await page.getByRole('button', { name: /Complete Order/ }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
-  await expect.poll(() => page.getByTestId('invoice-number').textContent()).toMatch(/^INV-\d+$/);
-  return (await page.getByTestId('invoice-number').textContent()) ?? '';
-}
-
 describe('the buyer order page in a real browser', () => {
   it('opens from the confirmation and from the emailed link; without the token it shows nothing', async () => {
     const { page, context, errors } = await openPage(shop, { width: 1280 });
-    const number = await placeOrder(page);
+    const number = await placeOrderInBrowser(page, 'anna@example.se');
 
     await page.getByTestId('order-page-link').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/orders/${number}`);

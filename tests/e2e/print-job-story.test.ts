@@ -6,7 +6,15 @@ import { readEml } from '../helpers/eml';
 import { makePng } from '../helpers/png';
 import { proofPdf } from '../helpers/proofs';
 import { loginAsAdmin } from './admin-fixture';
-import { acceptTerms, openPage, plain, screenshot, startShop, type Shop } from './browser';
+import {
+  openPage,
+  orderLinkIn,
+  placeOrderInBrowser,
+  plain,
+  screenshot,
+  startShop,
+  type Shop,
+} from './browser';
 
 // Every line the server logs over the whole story, at its most talkative level.
 const logLines: string[] = [];
@@ -40,14 +48,6 @@ async function buyerEmailCounts(orderNumber: string): Promise<Record<string, num
   return counts;
 }
 
-/** The order page link in an email: path and fragment (the token). */
-function orderLinkIn(text: string): string {
-  const match = /(http:\/\/\S+\/orders\/INV-\d+#[A-Za-z0-9_%-]+)/.exec(text);
-  if (!match?.[1]) throw new Error(`no order page link in: ${text}`);
-  const url = new URL(match[1]);
-  return url.pathname + url.hash;
-}
-
 /** The newest buyer email of a kind: its link must open this order's page in a fresh browser. */
 async function newestEmailOpensOrderPage(orderNumber: string, kind: string) {
   const mail = buyerEmails(orderNumber)
@@ -66,24 +66,6 @@ async function newestEmailOpensOrderPage(orderNumber: string, kind: string) {
   return mail;
 }
 const emailedTokens: string[] = [];
-
-async function placeOrder(page: Page): Promise<string> {
-  await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
-  await page.getByRole('button', { name: 'Add 100 pcs to cart' }).click();
-  await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
-  await page.goto('/cart');
-  await page.getByLabel('Individual').check();
-  await page.getByLabel('Personal ID number').fill('19811218-9876');
-  await page.getByLabel('Name').fill('Anna Andersson');
-  await page.getByLabel('Email').fill('anna.story@example.se');
-  await page.getByLabel('Phone').fill('070-123 45 67');
-  await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
-  await acceptTerms(page);
-  await page.getByRole('button', { name: /Complete Order/ }).click();
-  await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
-  await expect.poll(() => page.getByTestId('invoice-number').textContent()).toMatch(/^INV-\d+$/);
-  return (await page.getByTestId('invoice-number').textContent()) ?? '';
-}
 
 /** The admin's order dialog (Swedish admin), opened from the orders table. */
 async function openOrderDialog(page: Page, number: string): Promise<Locator> {
@@ -133,7 +115,7 @@ describe('the print job as one story in a real browser', () => {
     const buyer = await openPage(shop, { width: 1280 });
     const requested: string[] = [];
     buyer.page.on('request', (r) => requested.push(r.url()));
-    const number = await placeOrder(buyer.page);
+    const number = await placeOrderInBrowser(buyer.page, 'anna.story@example.se');
     const confirmationHref = (await buyer.page.getByTestId('order-page-link').getAttribute('href')) ?? '';
     const checkoutToken = decodeURIComponent(confirmationHref.split('#')[1] ?? '');
     expect(checkoutToken.length).toBeGreaterThan(20);
