@@ -26,6 +26,7 @@ import { StatusBadge } from './status-badge';
 import { ProofPanel } from './proof-panel';
 import { DeliveryRiskBadge } from './delivery-risk';
 import { SupplementaryInvoices } from './supplementary-invoices';
+import { documentLinkClass } from './document-link';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -36,9 +37,6 @@ import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { useLocale, useT } from '@/client/lib/i18n';
-
-const documentLinkClass =
-  'inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50';
 
 const cm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 }).format(n);
 

@@ -9,9 +9,7 @@ import {
   type SupplementaryInvoiceSummary,
 } from '@/shared/supplementary-invoices';
 import { useLocale, useT } from '@/client/lib/i18n';
-
-const linkClass =
-  'inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50';
+import { documentLinkClass } from './document-link';
 
 /** The order's supplementary invoices (a raster print file added after ordering): HTML and PDF. */
 export function SupplementaryInvoices(props: {
@@ -51,14 +49,14 @@ export function SupplementaryInvoices(props: {
                   target="_blank"
                   rel="noopener"
                   aria-label={t.viewLabel({ number: invoice.invoiceNumber })}
-                  className={linkClass}
+                  className={documentLinkClass}
                 >
                   {t.view} <ExternalLink className="size-4" aria-hidden />
                 </a>
                 <a
                   href={paths.pdf}
                   aria-label={t.pdfLabel({ number: invoice.invoiceNumber })}
-                  className={linkClass}
+                  className={documentLinkClass}
                 >
                   PDF
                 </a>
