@@ -1,0 +1,95 @@
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '@/client/lib/cn';
+
+/**
+ * The shop's buttons, one place for their look. `buttonClass` styles anything that acts as a
+ * button (a <button>, a router <Link>, a download <a>); `Button` is the <button> with it applied.
+ *
+ * Variants and sizes never set the same property twice, so `className` only adds layout (margin,
+ * width, self-alignment) and needs no class merger: tailwind-merge would cost ~7 KB gzip on every
+ * page for conflicts this API does not let happen.
+ */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'inverse';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'xl';
+
+export interface ButtonStyle {
+  /** primary: the one main action; secondary: outlined; danger: destroys or refuses; inverse: on dark panels. */
+  variant?: ButtonVariant;
+  /** sm: admin rows and panels; md: forms; lg: page actions; xl: the cart's and checkout's main action. */
+  size?: ButtonSize;
+  /** Full width (on phones, or always). */
+  block?: boolean;
+  /**
+   * How a disabled button looks: 'unavailable' (greyed, not-allowed cursor: the action cannot be
+   * taken yet) or 'busy' (dimmed, wait cursor: the action is under way).
+   */
+  disabledLook?: 'unavailable' | 'busy';
+  /** Layout only: margins, width, alignment. */
+  className?: string;
+}
+
+const base =
+  'inline-flex items-center justify-center gap-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+const variants: Record<ButtonVariant, string> = {
+  primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
+  secondary: 'bg-white text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50',
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
+  inverse: 'bg-white text-slate-900 hover:bg-slate-100',
+};
+
+/** Greyed with readable contrast (4.5:1 or more), not merely faded. */
+const unavailable: Record<ButtonVariant, string> = {
+  primary: 'disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 disabled:shadow-none',
+  secondary:
+    'disabled:cursor-not-allowed disabled:text-slate-600 disabled:ring-slate-200 disabled:hover:bg-white',
+  danger: 'disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 disabled:shadow-none',
+  inverse: 'disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700',
+};
+
+const busy = 'disabled:cursor-wait disabled:opacity-80';
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'rounded-lg px-3 py-2 text-sm',
+  md: 'rounded-lg px-5 py-2.5',
+  lg: 'rounded-xl px-6 py-3',
+  xl: 'rounded-xl px-6 py-3.5 text-base',
+};
+
+export function buttonClass({
+  variant = 'primary',
+  size = 'md',
+  block = false,
+  disabledLook = 'unavailable',
+  className,
+}: ButtonStyle = {}): string {
+  return cn(
+    base,
+    variants[variant],
+    disabledLook === 'busy' ? busy : unavailable[variant],
+    sizes[size],
+    block && 'w-full',
+    className,
+  );
+}
+
+export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonStyle;
+
+/** A <button> in the shop's style; `type` defaults to "button" so it never submits a form by accident. */
+export function Button({
+  variant,
+  size,
+  block,
+  disabledLook,
+  className,
+  type = 'button',
+  ...props
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClass({ variant, size, block, disabledLook, className })}
+      {...props}
+    />
+  );
+}
