@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+
+/** Text inputs, selects and textareas: one look; the red border follows aria-invalid. */
+export const inputClass =
+  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 disabled:bg-slate-100 disabled:text-slate-600';
+
+/** What a form control needs to be labelled, described and marked invalid; spread it onto the control. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+export interface FieldProps {
+  /** The control's id: the label points at it, the hint and error ids derive from it. */
+  id: string;
+  label: ReactNode;
+  /** Help shown under the control, read after the label. */
+  hint?: ReactNode;
+  /** The message shown when the value is refused; marks the control invalid and is read with it. */
+  error?: string | undefined;
+  className?: string;
+  /** Renders the control with the props that wire it to the label, hint and error. */
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** The ids a field's hint and error get, so controls outside `Field` can point at them too. */
+export const fieldHintId = (id: string) => `${id}-hint`;
+export const fieldErrorId = (id: string) => `${id}-error`;
+
+/**
+ * A labelled form control with optional hint and error. The aria wiring is done here, once:
+ * aria-describedby names the error (when there is one) and the hint, aria-invalid follows the error.
+ */
+export function Field({ id, label, hint, error, className, children }: FieldProps) {
+  const describedBy = [error ? fieldErrorId(id) : undefined, hint ? fieldHintId(id) : undefined]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+        className: inputClass,
+      })}
+      {hint && (
+        <p id={fieldHintId(id)} className="mt-1.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={fieldErrorId(id)} className="mt-1.5 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
