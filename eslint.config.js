@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -27,9 +28,12 @@ export default tseslint.config(
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y-x': jsxA11y },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Accessibility in the markup (labels, roles, keyboard handlers); the fork of
+      // eslint-plugin-jsx-a11y that supports ESLint 10.
+      ...jsxA11y.configs.recommended.rules,
       'no-restricted-imports': boundary(
         ['**/server/**', 'node:*', 'pg', 'fastify', '@electric-sql/*'],
         'The browser code must not import server code.',

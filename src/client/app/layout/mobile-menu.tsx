@@ -26,6 +26,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
               <X className="size-5" aria-hidden />
             </RadixDialog.Close>
           </div>
+          {/* eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- delegated from the links: Enter on a link fires this click too */}
           <nav
             aria-label={t.mobileNav}
             className="mt-4"

@@ -44,6 +44,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
         <span className="sr-only">{t.label}</span>
         <input
           type="search"
+          // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the dialog opens to search: its field is where focus belongs
           autoFocus
           value={query}
           onChange={(event) => setQuery(event.target.value)}
