@@ -6,7 +6,7 @@ import type {
   AdminStats,
   OrderStatus,
 } from '@/shared/admin';
-import type { CarrierId } from '@/shared/carriers';
+import type { StatusDetails } from '@/shared/carriers';
 import { apiFetch } from '@/client/lib/api';
 import { localeQueryParam, type Locale } from '@/shared/i18n/locale';
 
@@ -104,14 +104,7 @@ export const partnersQuery = () =>
   });
 
 /** What a step records besides the status (the server requires a reason to cancel, a tracking number to ship). */
-export interface StatusChangeDetails {
-  reason?: string;
-  paidOn?: string;
-  amountReceived?: string;
-  carrier?: CarrierId;
-  carrierName?: string;
-  trackingNumber?: string;
-}
+export type StatusChangeDetails = StatusDetails;
 
 export function changeOrderStatus(
   number: string,
