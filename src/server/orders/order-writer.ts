@@ -1,41 +1,63 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import type { StoredOrderLine } from '@/server/db/orders-schema';
-import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
+import { orders } from '@/server/db/orders-schema';
 
-/** One order as it goes into the `orders` table (column names), priced and checked already. */
-export interface NewOrderRow {
-  customer_type: 'personal' | 'company';
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  customer_organization: string | null;
-  customer_org_number: string | null;
-  customer_personal_number: string | null;
-  customer_address: string;
-  delivery_address: string;
-  country_code: string;
-  items: StoredOrderLine[];
-  total_amount: string;
-  ex_vat_amount: string;
-  vat_amount: string;
-  vat_treatment: VatTreatment;
-  buyer_vat_number: string | null;
-  buyer_reference: string | null;
-  billing_address: string | null;
-  /** "2026-12-23" or null. */
-  needed_by: string | null;
-  idempotency_key: string;
-  request_hash: string;
-  access_token_hash: string;
+/**
+ * The `orders` columns a checkout writes, by their Drizzle names; the statement below derives its
+ * column list, the JSON record's types and the values from this one list and the Drizzle table.
+ * The rest the statement or the database fills: number, invoice sequence, status, dates.
+ */
+const writtenColumns = [
+  'customerType',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'customerOrganization',
+  'customerOrgNumber',
+  'customerPersonalNumber',
+  'customerAddress',
+  'deliveryAddress',
+  'countryCode',
+  'items',
+  'totalAmount',
+  'exVatAmount',
+  'vatAmount',
+  'vatTreatment',
+  'buyerVatNumber',
+  'buyerReference',
+  'billingAddress',
+  'neededBy',
+  'idempotencyKey',
+  'requestHash',
+  'accessTokenHash',
+] as const satisfies readonly (keyof typeof orders.$inferInsert)[];
+
+type WrittenColumn = (typeof writtenColumns)[number];
+
+/** One order as it goes into the `orders` table, priced and checked already (every written column given). */
+export type NewOrderRow = Required<Pick<typeof orders.$inferInsert, WrittenColumn>> & {
   /** Print files the order claimed, in the buyer's order (order_print_files). */
-  print_files?: { upload_id: string; kind: 'vector' | 'raster'; position: number }[];
-}
+  printFiles?: { uploadId: string; kind: 'vector' | 'raster'; position: number }[];
+};
 
 export interface InsertedOrder {
-  order_number: string;
-  total_amount: string;
+  orderNumber: string;
+  totalAmount: string;
 }
+
+/** The JSON record's fields: each written column under its Drizzle name, typed as the table types it. */
+const recordDefinition = sql.join(
+  writtenColumns.map((key) => sql`${sql.identifier(key)} ${sql.raw(orders[key].getSQLType())}`),
+  sql`, `,
+);
+const insertColumns = sql.join(
+  writtenColumns.map((key) => sql.identifier(orders[key].name)),
+  sql`, `,
+);
+const insertValues = sql.join(
+  writtenColumns.map((key) => sql`input.${sql.identifier(key)}`),
+  sql`, `,
+);
 
 interface PendingOrder {
   row: NewOrderRow;
@@ -102,9 +124,9 @@ export class OrderWriter {
       return;
     }
     for (const pending of batch) {
-      const order = stored.get(pending.row.idempotency_key);
+      const order = stored.get(pending.row.idempotencyKey);
       // A key twice in one batch: the first is stored, the second replays it.
-      stored.delete(pending.row.idempotency_key);
+      stored.delete(pending.row.idempotencyKey);
       pending.resolve(order);
     }
   }
@@ -136,42 +158,25 @@ async function insertOrders(
   const input = JSON.stringify(rows.map((row, index) => ({ ...row, ord: index + 1 })));
   const result: unknown = await database.db.execute(sql`
     WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${input}::jsonb) AS r(
-        ord int, customer_type text, customer_name text, customer_email text, customer_phone text,
-        customer_organization text, customer_org_number text, customer_personal_number text,
-        customer_address text, delivery_address text, country_code text, items jsonb,
-        total_amount numeric, ex_vat_amount numeric, vat_amount numeric,
-        vat_treatment text, buyer_vat_number text, buyer_reference text, billing_address text,
-        needed_by date, idempotency_key text, request_hash text, access_token_hash text, print_files jsonb
-      )
+      SELECT * FROM jsonb_to_recordset(${input}::jsonb)
+        AS r(ord int, ${recordDefinition}, "printFiles" jsonb)
     ), counter AS (
       UPDATE invoice_counter
       SET last_value = greatest((extract(epoch from clock_timestamp()) * 1000)::bigint + ${count} - 1, last_value + ${count})
       WHERE id = 1
       RETURNING last_value - ${count} AS base
     ), inserted AS (
-      INSERT INTO orders (
-        order_number, invoice_seq, customer_type, customer_name, customer_email, customer_phone,
-        customer_organization, customer_org_number, customer_personal_number, customer_address,
-        delivery_address, country_code, items, total_amount, ex_vat_amount, vat_amount,
-        vat_treatment, buyer_vat_number, buyer_reference, billing_address, needed_by,
-        idempotency_key, request_hash, access_token_hash
-      )
-      SELECT 'INV-' || (counter.base + input.ord), counter.base + input.ord, input.customer_type,
-        input.customer_name, input.customer_email, input.customer_phone, input.customer_organization,
-        input.customer_org_number, input.customer_personal_number, input.customer_address,
-        input.delivery_address, input.country_code, input.items, input.total_amount, input.ex_vat_amount,
-        input.vat_amount, input.vat_treatment, input.buyer_vat_number, input.buyer_reference,
-        input.billing_address, input.needed_by, input.idempotency_key, input.request_hash, input.access_token_hash
+      INSERT INTO orders (order_number, invoice_seq, ${insertColumns})
+      SELECT 'INV-' || (counter.base + input.ord), counter.base + input.ord, ${insertValues}
       FROM input, counter
       ORDER BY input.ord
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING id, idempotency_key, order_number, total_amount::text AS total_amount
     ), files AS (
       INSERT INTO order_print_files (order_id, upload_id, kind, position)
-      SELECT inserted.id, f.upload_id, f.kind, f.position
-      FROM inserted JOIN input ON input.idempotency_key = inserted.idempotency_key,
-        jsonb_to_recordset(coalesce(input.print_files, '[]'::jsonb)) AS f(upload_id text, kind text, position int)
+      SELECT inserted.id, f."uploadId", f.kind, f.position
+      FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
+        jsonb_to_recordset(coalesce(input."printFiles", '[]'::jsonb)) AS f("uploadId" text, kind text, position int)
     ), queued AS (
       INSERT INTO email_outbox (order_id, kind)
       SELECT inserted.id, kind FROM inserted, unnest(ARRAY['buyer_confirmation', 'shop_notice']) AS kind
@@ -179,8 +184,9 @@ async function insertOrders(
     SELECT idempotency_key, order_number, total_amount FROM inserted
   `);
   const stored = new Map<string, InsertedOrder>();
-  for (const row of (result as { rows: (InsertedOrder & { idempotency_key: string })[] }).rows) {
-    stored.set(row.idempotency_key, { order_number: row.order_number, total_amount: row.total_amount });
+  type ReturnedRow = { idempotency_key: string; order_number: string; total_amount: string };
+  for (const row of (result as { rows: ReturnedRow[] }).rows) {
+    stored.set(row.idempotency_key, { orderNumber: row.order_number, totalAmount: row.total_amount });
   }
   return stored;
 }

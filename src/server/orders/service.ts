@@ -218,29 +218,29 @@ export async function placeOrder(
   const company = customer.customerType === 'company';
 
   const inserted = await orderWriterFor(database).write({
-    customer_type: customer.customerType,
-    customer_name: customer.name,
-    customer_email: customer.email,
-    customer_phone: customer.phone,
-    customer_organization: company ? (customer.companyName ?? null) : null,
-    customer_org_number: company ? (customer.orgNumber ?? null) : null,
-    customer_personal_number: company ? null : (customer.personalNumber ?? null),
-    customer_address: `${customer.address}, ${country}`,
-    delivery_address: customer.address,
-    country_code: customer.country,
+    customerType: customer.customerType,
+    customerName: customer.name,
+    customerEmail: customer.email,
+    customerPhone: customer.phone,
+    customerOrganization: company ? (customer.companyName ?? null) : null,
+    customerOrgNumber: company ? (customer.orgNumber ?? null) : null,
+    customerPersonalNumber: company ? null : (customer.personalNumber ?? null),
+    customerAddress: `${customer.address}, ${country}`,
+    deliveryAddress: customer.address,
+    countryCode: customer.country,
     items: lines,
-    total_amount: milliToDecimalString(amounts.total),
-    ex_vat_amount: milliToDecimalString(amounts.net),
-    vat_amount: milliToDecimalString(amounts.vat),
-    vat_treatment: vatTreatment,
-    buyer_vat_number: customer.vatNumber === '' ? null : customer.vatNumber,
-    buyer_reference: customer.buyerReference === '' ? null : customer.buyerReference,
-    billing_address: customer.billingAddress === '' ? null : customer.billingAddress,
-    needed_by: neededBy ?? null,
-    idempotency_key: keyHash,
-    request_hash: requestHash,
-    access_token_hash: tokenHash(accessToken),
-    print_files: claim.files.map((file, position) => ({ upload_id: file.id, kind: file.kind, position })),
+    totalAmount: milliToDecimalString(amounts.total),
+    exVatAmount: milliToDecimalString(amounts.net),
+    vatAmount: milliToDecimalString(amounts.vat),
+    vatTreatment,
+    buyerVatNumber: customer.vatNumber === '' ? null : customer.vatNumber,
+    buyerReference: customer.buyerReference === '' ? null : customer.buyerReference,
+    billingAddress: customer.billingAddress === '' ? null : customer.billingAddress,
+    neededBy: neededBy ?? null,
+    idempotencyKey: keyHash,
+    requestHash,
+    accessTokenHash: tokenHash(accessToken),
+    printFiles: claim.files.map((file, position) => ({ uploadId: file.id, kind: file.kind, position })),
   });
 
   if (!inserted) {
@@ -249,7 +249,7 @@ export async function placeOrder(
     return replay(existing, requestHash, accessToken, t.alreadySubmitted);
   }
   options.onCreated?.();
-  return { orderNumber: inserted.order_number, accessToken, total: inserted.total_amount, created: true };
+  return { orderNumber: inserted.orderNumber, accessToken, total: inserted.totalAmount, created: true };
 }
 
 async function findByIdempotencyKey(database: Database, key: string) {
