@@ -13,7 +13,7 @@ import {
 } from '@/shared/invoicing/vat-treatment';
 import { milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
 import type { SellerDetails } from '@/server/config';
-import type { StoredOrderLine } from '@/server/db/orders-schema';
+import type { orders, StoredOrderLine } from '@/server/db/orders-schema';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { invoiceTexts, type InvoiceLanguage } from './texts';
 import { colourName } from '@/shared/i18n/messages/colours';
@@ -50,28 +50,29 @@ export interface InvoiceLine extends InvoiceLineInput {
   lineNet: string;
 }
 
-/** The stored order fields an invoice needs (a row of `orders` fits). */
-export interface InvoiceOrder {
-  orderNumber: string;
-  orderDate: Date;
-  customerType: 'personal' | 'company';
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string;
-  customerOrganization: string | null;
-  customerOrgNumber: string | null;
-  customerPersonalNumber: string | null;
-  deliveryAddress: string;
-  countryCode: string;
-  items: StoredOrderLine[];
-  totalAmount: string;
-  exVatAmount: string;
-  vatAmount: string;
-  vatTreatment: VatTreatment;
-  buyerVatNumber: string | null;
-  buyerReference: string | null;
-  billingAddress: string | null;
-}
+/** The stored order fields an invoice needs: a row of `orders` fits, as the Drizzle table types it. */
+export type InvoiceOrder = Pick<
+  typeof orders.$inferSelect,
+  | 'orderNumber'
+  | 'orderDate'
+  | 'customerType'
+  | 'customerName'
+  | 'customerEmail'
+  | 'customerPhone'
+  | 'customerOrganization'
+  | 'customerOrgNumber'
+  | 'customerPersonalNumber'
+  | 'deliveryAddress'
+  | 'countryCode'
+  | 'items'
+  | 'totalAmount'
+  | 'exVatAmount'
+  | 'vatAmount'
+  | 'vatTreatment'
+  | 'buyerVatNumber'
+  | 'buyerReference'
+  | 'billingAddress'
+>;
 
 export interface InvoiceBuyer {
   customerType: 'personal' | 'company';
