@@ -16,6 +16,8 @@ export const emailKinds = [
   'shop_notice_proof_decision',
   /** To the buyer: a supplementary invoice, e.g. a raster print file added after ordering (ref = the invoice). */
   'supplementary_invoice',
+  /** To the shop: the buyer added a print file after ordering (ref = its position in order_print_files). */
+  'shop_notice_print_file',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -7,6 +7,7 @@ import { emailOutbox, type EmailKind } from '@/server/db/outbox-schema';
 import { newOrderLink } from '@/server/orders/links';
 import { buildMessage } from './messages';
 import { orderPrintFiles } from '@/server/print-files/service';
+import { buildPrintFileNotice } from './print-file-notice';
 import { buildProofDecisionNotice } from './proof-notice';
 import { buildStatusMessage } from './status-messages';
 import { buildOrderLinksMessage } from './order-links-message';
@@ -183,12 +184,20 @@ export class OutboxWorker {
       // Every email to the buyer links the order page with a token of its own (links.ts); the
       // lookup email makes one per order it lists.
       const orderPageUrl =
-        row.kind === 'shop_notice' || row.kind === 'shop_notice_proof_decision' || row.kind === 'order_links'
+        row.kind === 'shop_notice' ||
+        row.kind === 'shop_notice_proof_decision' ||
+        row.kind === 'shop_notice_print_file' ||
+        row.kind === 'order_links'
           ? undefined
           : await newOrderLink(this.database.db, order.id, this.config.publicBaseUrl, order.orderNumber);
       if (row.kind === 'shop_notice_proof_decision') {
         await this.transport.send(
           await buildProofDecisionNotice(this.database.db, row.ref, order, this.config),
+          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+      } else if (row.kind === 'shop_notice_print_file') {
+        await this.transport.send(
+          await buildPrintFileNotice(this.database.db, row.ref, order, this.config),
           `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
         );
       } else if (row.kind === 'order_links') {

@@ -337,6 +337,35 @@ describe('print files after ordering', () => {
     expect(opened.status).toBe(200);
   });
 
+  it('tells the shop of each file added, once: name, kind, size and the invoice of a raster file', async () => {
+    const invoice = added.supplementaryInvoice;
+    if (!invoice) throw new Error('no supplementary invoice');
+    await server.app.emailOutbox.drain();
+    const dir = join(server.dataDir, 'outbox');
+    const notices = readdirSync(dir)
+      .filter(
+        (name) => name.startsWith(`${order.orderNumber}-`) && name.endsWith('-shop_notice_print_file.eml'),
+      )
+      .map((name) => readFileSync(join(dir, name), 'utf8'));
+    // logo-after.png, other.png and logo.pdf; the retries and refusals queued nothing.
+    expect(notices).toHaveLength(3);
+    const t = orderPrintFileMessages.sv;
+    const raster = notices.map(readEml).find((mail) => mail.subject.includes('logo-after.png'));
+    if (!raster) throw new Error('no notice for logo-after.png');
+    expect(raster.subject).toBe(t.noticeSubject({ order: order.orderNumber, file: 'logo-after.png' }));
+    expect(raster.text).toContain(`Kunden lade till tryckfilen logo-after.png (raster, `);
+    expect(raster.text.replace(/\u00a0/g, ' ')).toContain(
+      `Konverteringen är fakturerad på tilläggsfaktura ${invoice.invoiceNumber} (100,00 kr).`,
+    );
+    expect(raster.text).toContain(t.noticeOpen);
+    const rawRaster = notices.find((raw) => raw.includes('logo-after.png')) ?? '';
+    expect(rawRaster).toMatch(new RegExp(`^To: ${server.config.shopEmail.replace(/\./g, '\\.')}$`, 'm'));
+    expect(rawRaster).toMatch(/^Reply-To: anna@example\.se$/m);
+    const vector = notices.map(readEml).find((mail) => mail.subject.includes('logo.pdf'));
+    expect(vector?.text).toContain('Kunden lade till tryckfilen logo.pdf (vektor, ');
+    expect(vector?.text).not.toContain('tilläggsfaktura');
+  });
+
   it('charges the ex-VAT amount under the order’s VAT treatment (export: 80,00 kr)', async () => {
     const norway = await placeOrder({ country: 'NO', personalNumber: '01019012345' });
     const file = await uploadPrintFile(makePng(300), 'norsk.png');

@@ -93,15 +93,21 @@ export async function addPrintFileToOrder(
     await tx.execute(
       sql`UPDATE uploads SET attached_at = coalesce(attached_at, now()) WHERE id = ${uploadId}`,
     );
+    const position = Number(count?.next ?? 0);
     await tx.execute(
       sql`INSERT INTO order_print_files (order_id, upload_id, kind, position)
-          VALUES (${order.id}::bigint, ${uploadId}, ${kind}, ${Number(count?.next ?? 0)})`,
+          VALUES (${order.id}::bigint, ${uploadId}, ${kind}, ${position})`,
     );
     if (kind === 'raster') {
       await issueSupplementaryInvoice(tx, { id: order.id, vatTreatment: locked.vat_treatment }, uploadId, [
         conversionFeeLine({ id: uploadId, name: upload.file_name }),
       ]);
     }
+    // The shop hears of the file with the order's other news, in the same transaction.
+    await tx.execute(
+      sql`INSERT INTO email_outbox (order_id, kind, ref)
+          VALUES (${order.id}::bigint, 'shop_notice_print_file', ${position})`,
+    );
     return { ok: true, created: true, uploadId } as const;
   });
 }

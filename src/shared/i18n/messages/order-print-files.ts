@@ -43,6 +43,14 @@ export const orderPrintFileMessages = defineMessages(
     emailPayAbroad: (p: { iban: string; bic: string; ocr: string }) =>
       `Från utlandet: IBAN ${p.iban}, BIC ${p.bic}, referens ${p.ocr}.`,
     adminHeading: 'Tilläggsfakturor',
+    noticeSubject: (p: { order: string; file: string }) => `Ny tryckfil till ${p.order}: ${p.file}`,
+    noticeBody: (p: { order: string; file: string; kind: string; size: string; time: string }) =>
+      `Kunden lade till tryckfilen ${p.file} (${p.kind}, ${p.size}) till beställning ${p.order} ${p.time}.`,
+    noticeVector: 'vektor',
+    noticeRaster: 'raster',
+    noticeInvoice: (p: { invoice: string; total: string }) =>
+      `Konverteringen är fakturerad på tilläggsfaktura ${p.invoice} (${p.total}).`,
+    noticeOpen: 'Filen finns under Tryckfiler på beställningen i admin.',
   },
   {
     intro: (p: { fee: string }) =>
@@ -82,5 +90,13 @@ export const orderPrintFileMessages = defineMessages(
     emailPayAbroad: (p: { iban: string; bic: string; ocr: string }) =>
       `From abroad: IBAN ${p.iban}, BIC ${p.bic}, reference ${p.ocr}.`,
     adminHeading: 'Supplementary invoices',
+    noticeSubject: (p: { order: string; file: string }) => `New print file for ${p.order}: ${p.file}`,
+    noticeBody: (p: { order: string; file: string; kind: string; size: string; time: string }) =>
+      `The customer added the print file ${p.file} (${p.kind}, ${p.size}) to order ${p.order} on ${p.time}.`,
+    noticeVector: 'vector',
+    noticeRaster: 'raster',
+    noticeInvoice: (p: { invoice: string; total: string }) =>
+      `The conversion is charged on supplementary invoice ${p.invoice} (${p.total}).`,
+    noticeOpen: 'The file is under Print files on the order in admin.',
   },
 );
