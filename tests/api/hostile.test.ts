@@ -992,6 +992,21 @@ function buildEndpoints(known: Known): Endpoint[] {
       okType: '',
     },
     {
+      name: 'POST /api/admin/orders/:number/invoices/:invoice/payment',
+      methods: ['POST'],
+      path: fc
+        .tuple(
+          fc.oneof(fc.constant(known.supplementaryInvoice.orderNumber), orderNumber),
+          supplementaryInvoice,
+        )
+        .map(([n, invoice]) => `/api/admin/orders/${n}/invoices/${invoice}/payment`),
+      // Some clean requests, so a real payment is recorded (and then refused as recorded) among the hostile ones.
+      rawBody: fc.oneof(
+        { weight: 1, arbitrary: fc.constant(jsonBody({})) },
+        { weight: 3, arbitrary: hostileBody(bodyLike({ paidOn: '2026-11-20', amountReceived: '100.00' })) },
+      ),
+    },
+    {
       name: 'GET /api/admin/sie',
       methods: ['GET', 'HEAD'],
       path: fc

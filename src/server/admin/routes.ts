@@ -3,7 +3,8 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { carrierIds, carrierNames, trackingNumberPattern, type StatusDetails } from '@/shared/carriers';
-import { isCalendarDate, stockholmDate } from '@/shared/dates';
+import { stockholmDate } from '@/shared/dates';
+import { amountReceivedSchema, paidOnSchema } from '@/shared/payment';
 import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
@@ -83,14 +84,8 @@ function buildSchemas(locale: Locale) {
     .object({
       status: z.enum(orderStatuses, { error: t.unknownStatus }),
       reason: z.string().trim().max(500, adminText.reasonTooLong).optional(),
-      paidOn: z
-        .string()
-        .refine((d) => isCalendarDate(d) && d <= stockholmDate(new Date()), adminText.paidOnInvalid)
-        .optional(),
-      amountReceived: z
-        .string()
-        .regex(/^\d{1,10}(\.\d{1,2})?$/, adminText.amountInvalid)
-        .optional(),
+      paidOn: paidOnSchema(adminText.paidOnInvalid).optional(),
+      amountReceived: amountReceivedSchema(adminText.amountInvalid).optional(),
       carrier: z.enum(carrierIds, { error: adminText.carrierRequired }).optional(),
       carrierName: z.string().trim().max(60).optional(),
       trackingNumber: z.string().trim().regex(trackingNumberPattern, adminText.trackingInvalid).optional(),

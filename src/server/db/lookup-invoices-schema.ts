@@ -1,4 +1,4 @@
-import { bigint, check, index, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { locales } from '@/shared/i18n/locale';
 import { orders, type StoredOrderLine } from './orders-schema';
@@ -37,10 +37,21 @@ export const supplementaryInvoices = pgTable(
     totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),
     exVatAmount: numeric('ex_vat_amount', { precision: 14, scale: 2 }).notNull(),
     vatAmount: numeric('vat_amount', { precision: 14, scale: 2 }).notNull(),
+    /** Its payment (migrations/1820_supplementary_invoice_payments.sql): all three or none. */
+    paidOn: date('paid_on', { mode: 'string' }),
+    amountReceived: numeric('amount_received', { precision: 14, scale: 2 }),
+    paymentRecordedAt: timestamp('payment_recorded_at', { withTimezone: true }),
   },
   (t) => [
     index('supplementary_invoices_order_idx').on(t.orderId, t.issuedAt),
     index('supplementary_invoices_issued_idx').on(t.issuedAt),
+    index('supplementary_invoices_paid_idx')
+      .on(t.paidOn)
+      .where(sql`${t.paidOn} IS NOT NULL`),
     check('supplementary_invoices_total_amount_check', sql`${t.totalAmount} > 0`),
+    check(
+      'supplementary_invoices_payment_complete',
+      sql`(${t.paidOn} IS NULL) = (${t.amountReceived} IS NULL) AND (${t.paidOn} IS NULL) = (${t.paymentRecordedAt} IS NULL)`,
+    ),
   ],
 );

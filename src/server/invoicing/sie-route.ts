@@ -111,7 +111,7 @@ async function* invoices(database: Database, from: string, to: string): AsyncGen
   }
 }
 
-/** Every payment recorded in the range: an order marked paid (its status history). */
+/** Every payment recorded in the range: an order marked paid (its status history), a supplementary invoice's payment. */
 async function* payments(database: Database, from: string, to: string): AsyncGenerator<SiePayment> {
   let after = '0';
   for (;;) {
@@ -126,8 +126,28 @@ async function* payments(database: Database, from: string, to: string): AsyncGen
     );
     for (const row of rows)
       yield { invoiceNumber: row.order_number, date: row.day, amount: row.total_amount };
-    if (rows.length < BATCH) return;
+    if (rows.length < BATCH) break;
     after = rows[rows.length - 1]?.id ?? after;
+  }
+  // Supplementary invoices' payments: on the day the money arrived, for the amount received.
+  let afterDay = '0001-01-01';
+  after = '0';
+  for (;;) {
+    const rows = await queryRows<PaymentRow>(
+      database.db,
+      sql`SELECT id::text AS id, invoice_number AS order_number, to_char(paid_on, 'YYYY-MM-DD') AS day,
+            amount_received::text AS total_amount
+          FROM supplementary_invoices
+          WHERE paid_on >= ${from}::date AND paid_on <= ${to}::date
+            AND (paid_on, id) > (${afterDay}::date, ${after}::bigint)
+          ORDER BY paid_on, id LIMIT ${BATCH}`,
+    );
+    for (const row of rows)
+      yield { invoiceNumber: row.order_number, date: row.day, amount: row.total_amount };
+    if (rows.length < BATCH) return;
+    const last = rows[rows.length - 1];
+    afterDay = last?.day ?? afterDay;
+    after = last?.id ?? after;
   }
 }
 

@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Locale } from '@/shared/i18n/locale';
+import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
+import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
+import { amountReceivedSchema, paidOnSchema } from '@/shared/payment';
 import { orderTokenHeader } from '@/shared/order-view';
 import type { AppContext } from '@/server/app';
-import { sendError } from '@/server/http/errors';
+import { sendError, sendValidationError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
 import { invoiceContentSecurityPolicy, renderInvoiceHtml } from '@/server/orders/invoice';
 import { findOrderByNumber, findOrderForToken, type OrderRow } from '@/server/orders/service';
 import { sendInvoicePdf } from './http';
 import { supplementaryInvoiceDocument } from './invoice-document';
-import { findSupplementaryInvoice } from './supplementary';
+import { findSupplementaryInvoice, recordSupplementaryPayment } from './supplementary';
 
 interface InvoiceParams {
   Params: { number: string; invoice: string };
@@ -64,6 +70,53 @@ export function supplementaryInvoiceRoutes(app: FastifyInstance, context: AppCon
 export function supplementaryInvoiceAdminRoutes(admin: FastifyInstance, context: AppContext): void {
   admin.get<InvoiceParams>('/api/admin/orders/:number/invoices/:invoice', async (request, reply) => {
     const order = await findOrderByNumber(context.database, request.params.number);
-    return sendSupplementaryInvoice(request, reply, order, context, 'Fakturan finns inte');
+    return sendSupplementaryInvoice(
+      request,
+      reply,
+      order,
+      context,
+      adminApiMessages[requestLocale(request)].invoiceNotFound,
+    );
+  });
+
+  /**
+   * POST /api/admin/orders/:number/invoices/:invoice/payment `{ paidOn?, amountReceived? }`: records
+   * the invoice's payment once (200 with the invoice); 404 unknown, 400 invalid, 409 already paid
+   * or dated before the invoice. The SIE export books it on its day.
+   */
+  admin.post<{ Params: { number: string; invoice: string } }>(
+    '/api/admin/orders/:number/invoices/:invoice/payment',
+    { bodyLimit: 1024 },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = adminApiMessages[locale];
+      const parsed = paymentSchemas[locale].safeParse(request.body ?? {});
+      if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, locale);
+      const order = await findOrderByNumber(context.database, request.params.number);
+      if (!order) return sendError(reply, 404, t.invoiceNotFound);
+      const result = await recordSupplementaryPayment(
+        context.database.db,
+        order,
+        request.params.invoice,
+        parsed.data,
+      );
+      if (result.ok) return reply.send(result.invoice);
+      if (result.reason === 'not-found') return sendError(reply, 404, t.invoiceNotFound);
+      const { date } = result;
+      return sendError(
+        reply,
+        409,
+        result.reason === 'already-paid' ? t.invoiceAlreadyPaid({ date }) : t.paidBeforeIssue({ date }),
+      );
+    },
+  );
+}
+
+function paymentSchemaFor(locale: Locale) {
+  const t = orderAdminMessages[locale];
+  return z.strictObject({
+    paidOn: paidOnSchema(t.paidOnInvalid).optional(),
+    amountReceived: amountReceivedSchema(t.amountInvalid).optional(),
   });
 }
+const paymentSchemas = { sv: paymentSchemaFor('sv'), en: paymentSchemaFor('en') } as const;

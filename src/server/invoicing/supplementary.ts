@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { dueDate } from '@/shared/dates';
+import { dueDate, stockholmDate } from '@/shared/dates';
 import { invoiceAmounts, type VatTreatment } from '@/shared/invoicing/vat-treatment';
 import { milliFromDecimal, milliToDecimalString } from '@/shared/money';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
@@ -62,11 +62,14 @@ interface InvoiceRow extends Record<string, unknown> {
   upload_id: string;
   items: StoredOrderLine[];
   total_amount: string;
+  paid_on: string | null;
+  amount_received: string | null;
 }
 
 const columns = sql.raw(
   `id::text AS id, invoice_number, to_char(issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS issued_at,
-   upload_id, items, total_amount::text AS total_amount`,
+   upload_id, items, total_amount::text AS total_amount, to_char(paid_on, 'YYYY-MM-DD') AS paid_on,
+   amount_received::text AS amount_received`,
 );
 
 function summary(row: InvoiceRow, orderNumber: string): SupplementaryInvoiceSummary {
@@ -77,7 +80,48 @@ function summary(row: InvoiceRow, orderNumber: string): SupplementaryInvoiceSumm
     dueDate: dueDate(row.issued_at),
     total: row.total_amount,
     printFileName: row.items.find((line) => line.printFileName)?.printFileName ?? null,
+    payment: row.paid_on && row.amount_received ? { paidOn: row.paid_on, amount: row.amount_received } : null,
   };
+}
+
+export type RecordPaymentResult =
+  | { ok: true; invoice: SupplementaryInvoiceSummary }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'already-paid' | 'before-issue'; date: string };
+
+/**
+ * Records a supplementary invoice's payment (the day the money arrived, the amount; by default
+ * today and the invoice's total), once: a second recording, or a day before the invoice's own
+ * Stockholm issue date, changes nothing and says why.
+ */
+export async function recordSupplementaryPayment(
+  db: Db,
+  order: { id: number; orderNumber: string },
+  invoiceNumber: string,
+  payment: { paidOn?: string | undefined; amountReceived?: string | undefined },
+): Promise<RecordPaymentResult> {
+  if (!/^INV-\d{1,19}$/.test(invoiceNumber)) return { ok: false, reason: 'not-found' };
+  const paidOn = payment.paidOn ?? stockholmDate(new Date());
+  const issuedOn = sql`(issued_at AT TIME ZONE 'Europe/Stockholm')::date`;
+  const [updated] = await queryRows<InvoiceRow>(
+    db,
+    sql`UPDATE supplementary_invoices
+        SET paid_on = ${paidOn}::date, amount_received = coalesce(${payment.amountReceived ?? null}::numeric, total_amount),
+          payment_recorded_at = now()
+        WHERE order_id = ${order.id}::bigint AND invoice_number = ${invoiceNumber}
+          AND paid_on IS NULL AND ${paidOn}::date >= ${issuedOn}
+        RETURNING ${columns}`,
+  );
+  if (updated) return { ok: true, invoice: summary(updated, order.orderNumber) };
+  const [existing] = await queryRows<{ paid_on: string | null; issued_on: string }>(
+    db,
+    sql`SELECT to_char(paid_on, 'YYYY-MM-DD') AS paid_on, to_char(${issuedOn}, 'YYYY-MM-DD') AS issued_on
+        FROM supplementary_invoices WHERE order_id = ${order.id}::bigint AND invoice_number = ${invoiceNumber}`,
+  );
+  if (!existing) return { ok: false, reason: 'not-found' };
+  return existing.paid_on
+    ? { ok: false, reason: 'already-paid', date: existing.paid_on }
+    : { ok: false, reason: 'before-issue', date: existing.issued_on };
 }
 
 /** An order's supplementary invoices, oldest first. */

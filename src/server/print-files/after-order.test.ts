@@ -5,11 +5,12 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
+import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import type { PrintFileAnswer } from '@/shared/print-files';
-import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
+import type { AddPrintFileAnswer, SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import { queryRows } from '@/server/admin/sql';
 import { adminLogin } from '@tests/helpers/admin';
 import { readEml } from '@tests/helpers/eml';
@@ -295,6 +296,63 @@ describe('print files after ordering', () => {
       `#VER A \\d+ \\d{8} "Faktura ${invoice.invoiceNumber} [^"]*" \\d{8}\\r\\n\\{\\r\\n#TRANS 1510 \\{\\} 100\\.00\\r\\n#TRANS 3001 \\{\\} -80\\.00\\r\\n#TRANS 2611 \\{\\} -20\\.00\\r\\n\\}`,
     );
     expect(text).toMatch(verification);
+  });
+
+  it('records a supplementary invoice’s payment once, and the SIE export books it on its day', async () => {
+    const invoice = added.supplementaryInvoice;
+    if (!invoice) throw new Error('no supplementary invoice');
+    const path = `/api/admin/orders/${order.orderNumber}/invoices/${invoice.invoiceNumber}/payment`;
+    const pay = (json: unknown, headers: Record<string, string> = { cookie }) =>
+      request<SupplementaryInvoiceSummary & { error?: string }>(server, path, {
+        method: 'POST',
+        json,
+        headers,
+      });
+    const today = stockholmDate(new Date());
+
+    expect((await pay({}, {})).status).toBe(401);
+    for (const body of [
+      { paidOn: addDays(today, 1) },
+      { paidOn: '2026-02-30' },
+      { amountReceived: 'abc' },
+      { amountReceived: '1.234' },
+      { amountReceived: 100 },
+      { paidOn: today, extra: '<script>' },
+    ]) {
+      expect((await pay(body)).status, JSON.stringify(body)).toBe(400);
+    }
+    const early = await pay({ paidOn: '2020-01-01' });
+    expect(early.status).toBe(409);
+    expect(early.body.error).toBe(adminApiMessages.en.paidBeforeIssue({ date: today }));
+    const missing = await request(
+      server,
+      `/api/admin/orders/${order.orderNumber}/invoices/${order.orderNumber}/payment`,
+      { method: 'POST', json: {}, headers: { cookie } },
+    );
+    expect(missing.status).toBe(404);
+
+    const paid = await pay({ amountReceived: '100.00' });
+    expect(paid.status).toBe(200);
+    expect(paid.body.payment).toEqual({ paidOn: today, amount: '100.00' });
+    const again = await pay({ amountReceived: '50' });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe(adminApiMessages.en.invoiceAlreadyPaid({ date: today }));
+
+    const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${order.orderNumber}`, {
+      headers: { cookie },
+    });
+    const listed = detail.body.supplementaryInvoices.find((i) => i.invoiceNumber === invoice.invoiceNumber);
+    expect(listed?.payment).toEqual({ paidOn: today, amount: '100.00' });
+    // The other raster file's invoice is still unpaid.
+    expect(detail.body.supplementaryInvoices.filter((i) => i.payment === null)).toHaveLength(1);
+
+    const sie = await fetch(`${server.url}/api/admin/sie?from=${today}&to=${today}`, { headers: { cookie } });
+    const text = iconv.decode(Buffer.from(await sie.arrayBuffer()), 'cp437');
+    expect(text).toMatch(
+      new RegExp(
+        `#VER B \\d+ \\d{8} "Betalning ${invoice.invoiceNumber}" \\d{8}\\r\\n\\{\\r\\n#TRANS 1930 \\{\\} 100\\.00\\r\\n#TRANS 1510 \\{\\} -100\\.00\\r\\n\\}`,
+      ),
+    );
   });
 
   it('emails the buyer the supplementary invoice (PDF) with a link to the order page', async () => {
