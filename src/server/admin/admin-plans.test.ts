@@ -108,6 +108,8 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
   let opened: { database: Database; drop(): Promise<void> };
   /** Row facts the terms below are made from. */
   let sample: { orderNumber: string; email: string; id: string; deepPage: Cursor };
+  /** An order number that another order's organisation names. */
+  let referencedOrderNumber: string;
 
   beforeAll(async () => {
     opened = await open();
@@ -156,6 +158,32 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
     );
     if (!row || !deep) throw new Error('seed failed');
     sample = { orderNumber: row.order_number, email: row.customer_email, id: row.id, deepPage: deep };
+    // Other orders the exact search for a whole email or order number must still find: the same
+    // customer again, an address that ends with the sample's ("anna@x.se" is inside "johanna@x.se"), one whose domain goes on,
+    // the address in someone's name, and an order number in an organisation's name.
+    const [local, domain] = sample.email.split('@');
+    await database.withConnection(async (exec) => {
+      await exec(`UPDATE orders SET customer_email = '${sample.email}' WHERE id = ${Number(row.id) + 11}`);
+      await exec(
+        `UPDATE orders SET customer_email = '${local}@${domain}.example' WHERE id = ${Number(row.id) + 12}`,
+      );
+      await exec(
+        `UPDATE orders SET customer_email = 'jo${local}@${domain}' WHERE id = ${Number(row.id) + 13}`,
+      );
+      await exec(
+        `UPDATE orders SET customer_name = 'Kontakt ${sample.email.toUpperCase()}' WHERE id = ${Number(row.id) + 14}`,
+      );
+      await exec(
+        `UPDATE orders SET customer_organization = 'Faktura ' || (SELECT lower(order_number) FROM orders WHERE id = ${Number(row.id) + 100})
+         WHERE id = ${Number(row.id) + 15}`,
+      );
+      await exec('ANALYZE orders');
+    });
+    const [referenced] = await queryRows<{ order_number: string }>(
+      database.db,
+      sql`SELECT order_number FROM orders WHERE id = ${Number(row.id) + 100}`,
+    );
+    referencedOrderNumber = referenced?.order_number ?? '';
   }, 300_000);
   afterAll(() => opened.drop());
 
@@ -169,12 +197,22 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
       ['common term', listOrdersQuery({ q: 'johansson' }, undefined, 50), ['orders']],
       ['common term, deep page', listOrdersQuery({ q: 'johansson' }, sample.deepPage, 50), ['orders']],
       [
-        'one match',
+        'one match (a whole order number)',
         listOrdersQuery({ q: sample.orderNumber }, undefined, 50),
+        ['orders_invoice_seq_key', 'orders_search_outliers_idx'],
+      ],
+      [
+        'part of an order number',
+        listOrdersQuery({ q: sample.orderNumber.slice(6, 12) }, undefined, 50),
         ['orders', 'orders_search_idx'],
       ],
       ['no match', listOrdersQuery({ q: 'qxzvyk' }, undefined, 50), ['orders', 'orders_search_idx']],
-      ['email', listOrdersQuery({ q: sample.email }, undefined, 50), ['orders', 'orders_search_idx']],
+      [
+        'a whole email',
+        listOrdersQuery({ q: sample.email.toUpperCase() }, undefined, 50),
+        ['orders_email_parts_idx', 'orders_search_outliers_idx'],
+      ],
+      ['an email domain', listOrdersQuery({ q: '@telia.com' }, undefined, 50), ['orders']],
       [
         'company',
         listOrdersQuery({ q: 'Gotlands Bryggeri' }, undefined, 50),
@@ -236,7 +274,12 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
       ['Swedish letters', 'Åsa'],
       ['Swedish letters, other case', 'ÖBERG'],
       ['Swedish letters inside a word', 'ägg'],
-      ['an email', sample.email],
+      ['an email (also inside four other orders)', sample.email],
+      ['an email, upper case', sample.email.toUpperCase()],
+      ['an email with a LIKE character', `${sample.email.split('@')[0]}_@${sample.email.split('@')[1]}`],
+      ['a whole order number named by another order', referencedOrderNumber],
+      ['a whole order number, lower case', referencedOrderNumber.toLowerCase()],
+      ['the first digits of order numbers, whole-number form', sample.orderNumber.slice(0, 10)],
       ['an email domain', '@telia.com'],
       ['part of an order number', sample.orderNumber.slice(6, 12)],
       ['a company', 'Småland Måleri'],
@@ -249,6 +292,10 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
       if (name === 'many') expect(expected.length).toBeGreaterThan(500);
       if (name.startsWith('one match')) expect(expected).toHaveLength(1);
       if (name === 'none') expect(expected).toHaveLength(0);
+      if (name.startsWith('an email') && !name.includes('LIKE'))
+        expect(expected.length).toBeGreaterThanOrEqual(5);
+      if (name.startsWith('a whole order number')) expect(expected).toHaveLength(2);
+      if (name.startsWith('the first digits')) expect(expected).toContain(sample.orderNumber);
     }
     for (const status of ['paid', 'cancelled'] as const) {
       const expected = await referenceSearch(database, 'lindberg', status);

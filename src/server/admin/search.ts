@@ -13,14 +13,77 @@ const searchedText = sql.raw(
 
 /** `%term%` for ILIKE with the pattern characters of the term taken literally. */
 export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(term)}%`;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The match itself, field by field, for the exact paths below: no index serves this form, so the
+ * planner reads the rows their btree conditions found and never the trigram index as well.
+ */
+function fieldsContain(term: string): SQL {
+  const like = containsPattern(term);
+  return sql`(orders.order_number ILIKE ${like} OR orders.customer_name ILIKE ${like}
+    OR orders.customer_email ILIKE ${like} OR orders.customer_organization ILIKE ${like})`;
+}
+
+/** A whole order number as checkout makes them (INV-<digits>, no leading zero), in any case. */
+const wholeOrderNumber = /^inv-([1-9][0-9]{5,18})$/i;
+/** A whole email address in printable ASCII (lower-cased alike here and by the database). */
+const wholeEmail = /^([!-?A-~]{2,})@([!-?A-~]+\.[!-?A-~]+)$/;
+const largestInvoiceSeq = 2n ** 63n - 1n;
+
+/**
+ * The invoice_seq values whose digits start with `digits`: the number itself, then each length
+ * beyond it (1234 → 1234, 12340–12349, 123400–123499 …) up to the largest bigint.
+ */
+export function digitPrefixRanges(digits: string): [bigint, bigint][] {
+  const ranges: [bigint, bigint][] = [];
+  const start = BigInt(digits);
+  for (let scale = 1n; start * scale <= largestInvoiceSeq; scale *= 10n) {
+    const end = (start + 1n) * scale - 1n;
+    ranges.push([start * scale, end < largestInvoiceSeq ? end : largestInvoiceSeq]);
+  }
+  return ranges;
+}
+
+/**
+ * Where the orders matching a whole order number or email can be, as btree conditions
+ * (migration 1800_admin_exact_search.sql argues why they hold every match); undefined for any
+ * other term. Always with the outliers those arguments do not cover.
+ */
+function exactCandidates(term: string): SQL | undefined {
+  const orderNumber = wholeOrderNumber.exec(term);
+  if (orderNumber?.[1]) {
+    const ranges = digitPrefixRanges(orderNumber[1]).map(
+      ([from, to]) => sql`orders.invoice_seq BETWEEN ${from.toString()}::bigint AND ${to.toString()}::bigint`,
+    );
+    return sql`(${sql.join([...ranges, sql`orders.search_outlier`], sql` OR `)})`;
+  }
+  const email = wholeEmail.exec(term);
+  if (email?.[1] && email[2]) {
+    // Split at the term's first "@": a second one in the term can only match an outlier.
+    const local = email[1].toLowerCase();
+    const domain = email[2].toLowerCase();
+    const reversedLocal = [...local].reverse().join('');
+    return sql`((reverse(lower(split_part(orders.customer_email, '@', 1))) LIKE ${`${escapeLike(reversedLocal)}%`}
+        AND lower(split_part(orders.customer_email, '@', 2)) LIKE ${`${escapeLike(domain)}%`})
+      OR orders.search_outlier)`;
+  }
+  return undefined;
 }
 
 /**
  * Orders whose number, customer name, email or organisation contains `term`, case-insensitively.
- * The planner answers a rare term from the trigram index and a common one by reading orders newest
- * first until the page is full (both index scans; see the plan test in admin-plans.test.ts).
+ * A whole order number or email is read from btree indexes (exactCandidates); any other term the
+ * planner answers from the trigram index when rare and by reading orders newest first until the
+ * page is full when common (all index scans; see the plan test in admin-plans.test.ts).
  */
 export function searchCondition(term: string): SQL {
+  const candidates = exactCandidates(term);
+  if (candidates) return sql`${candidates} AND ${fieldsContain(term)}`;
   return sql`${searchedText} ILIKE ${containsPattern(term)}`;
 }

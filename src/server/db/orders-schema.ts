@@ -1,5 +1,6 @@
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -72,6 +73,12 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     requestHash: text('request_hash').notNull(),
     accessTokenHash: text('access_token_hash').notNull(),
+    /** True for the orders the exact search's indexes cannot vouch for (migrations/1800_admin_exact_search.sql). */
+    searchOutlier: boolean('search_outlier')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`order_number IS DISTINCT FROM 'INV-' || invoice_seq OR customer_email ~* '@.*@|inv-' OR (customer_name || E'\x1f' || coalesce(customer_organization, '')) ~* '@|inv-'`,
+      ),
   },
   (t) => [
     index('orders_order_date_idx').on(t.orderDate.desc(), t.id.desc()),
@@ -83,6 +90,14 @@ export const orders = pgTable(
     ),
     // Order lookup by email, newest first (migrations/1700_order_lookup_and_supplementary_invoices.sql).
     index('orders_customer_email_idx').on(sql`lower(${t.customerEmail})`, t.orderDate.desc(), t.id.desc()),
+    // Exact search for a whole order number or email (migrations/1800_admin_exact_search.sql).
+    index('orders_search_outliers_idx')
+      .on(t.orderDate.desc(), t.id.desc())
+      .where(sql`search_outlier`),
+    index('orders_email_parts_idx').on(
+      sql`reverse(lower(split_part(${t.customerEmail}, '@', 1))) text_pattern_ops`,
+      sql`lower(split_part(${t.customerEmail}, '@', 2)) text_pattern_ops`,
+    ),
     check('orders_total_positive', sql`${t.totalAmount} > 0`),
   ],
 );
