@@ -98,7 +98,7 @@ describe('CSV made by the database = CSV made by csvRow', () => {
       const [row] = await queryRows<Record<string, string | null>>(
         database.db,
         sql`SELECT item_columns.* FROM (SELECT ${JSON.stringify(items)}::jsonb AS items) AS orders
-            CROSS JOIN LATERAL ${itemColumnsSql} AS item_columns`,
+            CROSS JOIN LATERAL ${itemColumnsSql(sql`order_export_item_cells(orders.items)`)} AS item_columns`,
       );
       expect(row?.items_summary ?? '').toBe(itemsSummary(items));
       expect(sizeCodes.map((code) => row?.[`size_${code}`])).toEqual(sizeColumns(items));

@@ -371,23 +371,16 @@ export function sizeColumns(items: readonly AdminOrderLine[]): string[] {
 }
 
 /**
- * The export's columns made from an order's lines, in SQL, from one pass over `orders.items`:
- * items_summary (itemsSummary: "120 × Hoodie (20 S, 50 M, 50 L), 100 × Coupon Booklet") and size_<code>
- * (sizeColumns).
- * The same text as the TypeScript functions; csv.test.ts compares them.
+ * The export's columns made from an order's lines: items_summary (itemsSummary: "120 × Hoodie
+ * (20 S, 50 M, 50 L), 100 × Coupon Booklet") and size_<code> (sizeColumns), from
+ * order_export_item_cells (migration 1810_export_item_cells.sql), whose answer orders store in
+ * export_item_cells. The same text as the TypeScript functions; csv.test.ts compares them.
  */
-export const itemColumnsSql = sql.raw(
-  `(SELECT string_agg((line ->> 'quantity') || ' × ' || (line ->> 'name') || CASE WHEN jsonb_typeof(line -> 'sizes') = 'object'
-      THEN ' (' || concat_ws(', ', ${sizeCodes
-        .map(
-          (code) =>
-            `CASE WHEN (line -> 'sizes' ->> '${code}')::integer > 0 THEN (line -> 'sizes' ->> '${code}') || ' ${code}' END`,
-        )
-        .join(', ')}) || ')' ELSE '' END, ', ' ORDER BY n) AS items_summary, ${sizeCodes
-        .map((code) => `coalesce(sum((line -> 'sizes' ->> '${code}')::integer), 0)::text AS "size_${code}"`)
-        .join(', ')}
-  FROM jsonb_array_elements(orders.items) WITH ORDINALITY AS e (line, n))`,
-);
+export function itemColumnsSql(cells: SQL): SQL {
+  return sql`(SELECT cells[1] AS items_summary, ${sql.raw(
+    sizeCodes.map((code, i) => `cells[${i + 2}] AS "size_${code}"`).join(', '),
+  )} FROM (SELECT ${cells} AS cells) AS item_cells)`;
+}
 
 /**
  * One batch of the export, newest first after the cursor, as one text: the batch's CSV lines
@@ -442,7 +435,7 @@ export function csvBatchQuery(
   // One query level under the batch: a subquery of orders.* under each line (the former shape)
   // carried every wide row through a second scan (1.9 s against 1.0 s for 200 000 rows).
   return sql`SELECT coalesce(string_agg(page.line, '' ORDER BY page.order_date DESC, page.id DESC), '') AS lines
-    FROM (SELECT ${line} AS line, order_date, id FROM orders CROSS JOIN LATERAL ${itemColumnsSql} AS item_columns
+    FROM (SELECT ${line} AS line, order_date, id FROM orders CROSS JOIN LATERAL ${itemColumnsSql(sql`orders.export_item_cells`)} AS item_columns
       WHERE ${filterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${batchSize}) AS page`;
 }
 

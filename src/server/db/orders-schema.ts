@@ -73,6 +73,11 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     requestHash: text('request_hash').notNull(),
     accessTokenHash: text('access_token_hash').notNull(),
+    /** The CSV export's item columns, made at write (migrations/1810_export_item_cells.sql). */
+    exportItemCells: text('export_item_cells')
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`order_export_item_cells(items)`),
     /** True for the orders the exact search's indexes cannot vouch for (migrations/1800_admin_exact_search.sql). */
     searchOutlier: boolean('search_outlier')
       .notNull()
