@@ -373,7 +373,7 @@ export function sizeColumns(items: readonly AdminOrderLine[]): string[] {
 /**
  * The export's columns made from an order's lines: items_summary (itemsSummary: "120 × Hoodie
  * (20 S, 50 M, 50 L), 100 × Coupon Booklet") and size_<code> (sizeColumns), from
- * order_export_item_cells (migration 1810_export_item_cells.sql), whose answer orders store in
+ * order_export_item_cells (migration 1840_export_item_cells.sql), whose answer orders store in
  * export_item_cells. The same text as the TypeScript functions; csv.test.ts compares them.
  */
 export function itemColumnsSql(cells: SQL): SQL {

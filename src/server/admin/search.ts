@@ -52,7 +52,7 @@ export function digitPrefixRanges(digits: string): [bigint, bigint][] {
 
 /**
  * Where the orders matching a whole order number or email can be, as btree conditions
- * (migration 1800_admin_exact_search.sql argues why they hold every match); undefined for any
+ * (migration 1830_admin_exact_search.sql argues why they hold every match); undefined for any
  * other term. Always with the outliers those arguments do not cover.
  */
 function exactCandidates(term: string): SQL | undefined {

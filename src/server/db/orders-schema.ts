@@ -73,12 +73,12 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key').notNull().unique(),
     requestHash: text('request_hash').notNull(),
     accessTokenHash: text('access_token_hash').notNull(),
-    /** The CSV export's item columns, made at write (migrations/1810_export_item_cells.sql). */
+    /** The CSV export's item columns, made at write (migrations/1840_export_item_cells.sql). */
     exportItemCells: text('export_item_cells')
       .array()
       .notNull()
       .generatedAlwaysAs(sql`order_export_item_cells(items)`),
-    /** True for the orders the exact search's indexes cannot vouch for (migrations/1800_admin_exact_search.sql). */
+    /** True for the orders the exact search's indexes cannot vouch for (migrations/1830_admin_exact_search.sql). */
     searchOutlier: boolean('search_outlier')
       .notNull()
       .generatedAlwaysAs(
@@ -95,7 +95,7 @@ export const orders = pgTable(
     ),
     // Order lookup by email, newest first (migrations/1700_order_lookup_and_supplementary_invoices.sql).
     index('orders_customer_email_idx').on(sql`lower(${t.customerEmail})`, t.orderDate.desc(), t.id.desc()),
-    // Exact search for a whole order number or email (migrations/1800_admin_exact_search.sql).
+    // Exact search for a whole order number or email (migrations/1830_admin_exact_search.sql).
     index('orders_search_outliers_idx')
       .on(t.orderDate.desc(), t.id.desc())
       .where(sql`search_outlier`),
