@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startShop, type Shop, type PageOptions } from './browser';
+import { animationsSettled, openPage, startShop, type Shop, type PageOptions } from './browser';
 
 /** WCAG 2.1 A and AA, as axe tags them. */
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -51,7 +51,7 @@ async function open(path: string, options: PageOptions) {
   // The page has rendered when its h1 is there (lazy route chunks load after the shell).
   await expect.poll(() => opened.page.locator('main h1').count()).toBeGreaterThan(0);
   // Let entrance transitions finish so colours are measured as a visitor sees them.
-  await opened.page.waitForTimeout(300);
+  await animationsSettled(opened.page);
   return opened;
 }
 
@@ -70,7 +70,7 @@ describe('accessibility (axe, WCAG 2.1 A + AA)', () => {
     await expect
       .poll(() => page.getByRole('dialog', { name: 'Select Your Currency' }).isVisible())
       .toBe(true);
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     expect(await violations(page)).toEqual([]);
     await context.close();
   });
@@ -103,7 +103,7 @@ describe('accessibility (axe, WCAG 2.1 A + AA)', () => {
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Menu' }).isVisible()).toBe(true);
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     expect(await violations(page)).toEqual([]);
     await context.close();
   });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestOrder } from '../helpers/orders';
 import { loginAsAdmin, TEST_ADMIN_PIN } from './admin-fixture';
-import { openPage, plain, startShop, type Shop, screenshot } from './browser';
+import { animationsSettled, openPage, plain, startShop, type Shop, screenshot } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
@@ -178,7 +178,7 @@ describe('admin in a real browser', () => {
       await toast.waitFor();
       await page.getByRole('button', { name: 'Logga ut överallt' }).waitFor();
       // Wait for the toast's entry animation to settle before measuring it.
-      await page.waitForTimeout(500);
+      await animationsSettled(page);
       const toastBox = await toast.boundingBox();
       const covered = [
         page.getByRole('heading', { level: 1, name: 'Admin' }),

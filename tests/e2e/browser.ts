@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { expect } from 'vitest';
+import { expect, onTestFinished } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../helpers/chromium';
 import { startServer, type TestServer, type TestServerOptions } from '../helpers/server';
@@ -40,6 +40,8 @@ export interface PageOptions {
   timezoneId?: string;
   /** A phone: touch input and a mobile viewport meta. */
   touch?: boolean;
+  /** Console errors the test provokes on purpose (a 401 before logging in, a reset upload). */
+  expectedErrors?: RegExp;
 }
 
 /**
@@ -55,7 +57,14 @@ function gotoWaitsForApp(page: Page): void {
   };
 }
 
-/** A fresh browser context (own storage). Fails the test on page errors and console errors. */
+/** Chromium's console line for a 4xx answer to a fetch or a resource. */
+const refusedByServer = /the server responded with a status of 4\d\d\b/;
+
+/**
+ * A fresh browser context (own storage) for the running test. When the test finishes, however it
+ * ends, the context is closed and the test fails if the page threw, logged a console error (a 4xx
+ * answer aside) or broke the CSP, beyond `expectedErrors`: no test has to remember either.
+ */
 export async function openPage(
   shop: Shop,
   options: PageOptions = {},
@@ -84,7 +93,33 @@ export async function openPage(
     // A 404 document is expected on the not-found page; anything else red is a bug.
     if (message.type() === 'error' && !message.text().includes('404')) errors.push(message.text());
   });
+  onTestFinished(async () => {
+    await context.close();
+    // A 4xx answer is the server refusing input as designed (the page shows why); tests that
+    // provoke none still assert `errors` is empty. Page errors, CSP violations, 5xx and failed
+    // requests always fail the test.
+    const unexpected = errors.filter(
+      (error) => !options.expectedErrors?.test(error) && !refusedByServer.test(error),
+    );
+    if (unexpected.length > 0) throw new Error(`browser errors:\n${unexpected.join('\n')}`);
+  });
   return { page, context, errors };
+}
+
+/**
+ * Waits until the page's running CSS animations and transitions have finished (entrance effects,
+ * toasts sliding in), so what a test measures is what a visitor sees once things stand still.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Two frames first: a transition started by this frame's style change is listed only after it.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Endless ones (a spinner) never finish: only those with an end are waited for.
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
 }
 
 /** Text with Swedish number spacing (no-break spaces) made plain, for readable expectations. */

@@ -166,7 +166,7 @@ describe('checkout in a real browser', () => {
   }
 
   it('a failed save shows "Could not save order" and stays on the cart; the retry places one order', async () => {
-    const { page, context } = await openPage(shop);
+    const { page, context } = await openPage(shop, { expectedErrors: /ERR_CONNECTION_RESET/ });
     await addCouponBooklets(page);
     await page.goto('/cart');
     await page.getByLabel('Company').check();
