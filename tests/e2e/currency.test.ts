@@ -35,10 +35,10 @@ describe('currency', () => {
     await dialog.getByRole('button', { name: /GBP/ }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     // 3000 kr × 0.076 = 228.00 £ (fixed rates: the test server has no rates service).
-    await expect.poll(async () => plain(await page.getByTestId('tier-total').textContent())).toBe('228,00 £');
+    await expect.poll(async () => plain(await page.getByTestId('summary-total').textContent())).toBe('228,00 £');
 
     await page.reload();
-    await expect.poll(async () => plain(await page.getByTestId('tier-total').textContent())).toBe('228,00 £');
+    await expect.poll(async () => plain(await page.getByTestId('summary-total').textContent())).toBe('228,00 £');
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -55,7 +55,7 @@ describe('currency', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.getByRole('combobox', { name: 'Valuta' }).selectOption('USD');
     // Zip sweater 20 pcs × 154 kr = 3080 kr × 0.096 = 295.68 $
-    await expect.poll(async () => plain(await page.getByTestId('tier-total').textContent())).toBe('295,68 $');
+    await expect.poll(async () => plain(await page.getByTestId('summary-total').textContent())).toBe('295,68 $');
     await context.close();
   });
 
@@ -73,7 +73,7 @@ describe('currency', () => {
       await page.reload();
       // Zip sweater 20 pcs × 154 kr = 3080 kr × 0.076 = 234.08 £, and no dialog on the second visit.
       await expect
-        .poll(async () => plain(await page.getByTestId('tier-total').textContent()))
+        .poll(async () => plain(await page.getByTestId('summary-total').textContent()))
         .toBe('234,08 £');
       expect(await page.getByRole('dialog').count()).toBe(0);
       expect(errors).toEqual([]);
@@ -90,7 +90,7 @@ describe('currency', () => {
     });
     await page.goto('/products/zip');
     await expect
-      .poll(async () => plain(await page.getByTestId('tier-total').textContent()))
+      .poll(async () => plain(await page.getByTestId('summary-total').textContent()))
       .toBe('3 080,00 kr');
     expect(await page.getByTestId('cart-badge').count()).toBe(0);
     expect(await page.getByRole('combobox', { name: 'Currency' }).inputValue()).toBe('SEK');

@@ -46,9 +46,9 @@ describe('storefront in a real browser', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect
-      .poll(async () => plain(await page.getByTestId('tier-total').textContent()))
+      .poll(async () => plain(await page.getByTestId('summary-total').textContent()))
       .toBe('6 900,00 kr');
-    expect(await page.getByTestId('tier-unit-price').textContent()).toBe('23,00 kr');
+    expect(await page.getByTestId('summary-unit-price').textContent()).toBe('23,00 kr');
     await page.getByRole('button', { name: 'Add 300 pcs to cart' }).click();
     await expect.poll(() => page.getByText('Added 300 pcs coupon booklets to cart').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('300');

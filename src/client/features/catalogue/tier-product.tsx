@@ -13,6 +13,8 @@ import { productName } from '@/shared/i18n/messages/product-names';
 import { productMessages } from '@/shared/i18n/messages/products';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { ProductDelivery } from '@/client/components/delivery-estimate';
+import { PriceSummary } from '@/client/components/price-summary';
+import { Button } from '@/client/components/ui/button';
 
 /** Product page for fixed quantity tiers: a slider picks the tier, the price follows it. */
 export function TierProduct({ product }: { product: Product }) {
@@ -24,7 +26,6 @@ export function TierProduct({ product }: { product: Product }) {
   const name = productName(locale, product);
   const tier = product.tiers[index] ?? product.tiers[0];
   if (!tier) return null;
-  const total = lineTotal(tier.pricePerUnit, tier.quantity);
   const first = product.tiers[0];
   const savings =
     first && first.pricePerUnit > tier.pricePerUnit
@@ -81,44 +82,17 @@ export function TierProduct({ product }: { product: Product }) {
             <span>{formatCount(product.tiers.at(-1)?.quantity ?? 0)}</span>
           </div>
 
-          <dl className="mt-6 grid grid-cols-3 gap-2 text-center sm:gap-3" aria-live="polite">
-            <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{t.quantity}</dt>
-              <dd
-                className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
-                data-testid="tier-quantity"
-              >
-                {t.pcs({ n: formatCount(tier.quantity) })}
-              </dd>
-            </div>
-            <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{t.unitPrice}</dt>
-              <dd
-                className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
-                data-testid="tier-unit-price"
-              >
-                {formatUnitPrice(tier.pricePerUnit)}
-              </dd>
-            </div>
-            <div className="rounded-xl bg-brand-50 px-1 py-3 sm:p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-brand-800">{t.total}</dt>
-              <dd
-                className="mt-1 whitespace-nowrap text-sm font-bold text-brand-900 sm:text-lg"
-                data-testid="tier-total"
-              >
-                {formatPrice(total)}
-              </dd>
-            </div>
-          </dl>
+          <PriceSummary
+            className="mt-6"
+            quantity={tier.quantity}
+            tier={tier}
+            nextTier={product.tiers[index + 1]}
+          />
 
-          <button
-            type="button"
-            onClick={add}
-            className="mt-6 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white shadow-sm hover:bg-brand-800"
-          >
+          <Button onClick={add} size="xl" block className="mt-6">
             <ShoppingCart className="size-5" aria-hidden />
             {t.addToCart({ n: formatCount(tier.quantity) })}
-          </button>
+          </Button>
           <p className="mt-3 text-center text-xs text-slate-600">{t.terms}</p>
         </section>
 

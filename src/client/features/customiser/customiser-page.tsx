@@ -2,7 +2,6 @@ import { Info, ShoppingCart } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { colors, type ColorId, type PrintSide, type Product } from '@/shared/catalogue';
 import { ADDITIONAL_INFO_MAX, DEFAULT_SCALE, type PrintMethod } from '@/shared/customisation';
-import { lineTotal } from '@/shared/money';
 import { customiserMessages } from '@/shared/i18n/messages/customiser';
 import { productDescription } from '@/shared/i18n/messages/product-descriptions';
 import { productName } from '@/shared/i18n/messages/product-names';
@@ -31,6 +30,8 @@ import { DesignPreview } from './design-preview';
 import { isMockupProduct, type MockupProduct } from '@/client/components/print-area';
 import { PrintPanel } from './print-panel';
 import { ProductDelivery } from '@/client/components/delivery-estimate';
+import { PriceSummary } from '@/client/components/price-summary';
+import { Button } from '@/client/components/ui/button';
 
 /** Customiser products (SPEC §2): colour, two prints placed on a mockup, free quantity, price summary. */
 export function CustomiserPage({
@@ -55,7 +56,7 @@ function Customiser({
   config: NonNullable<Product['customiser']>;
 }) {
   const { dispatch, lines } = useCart();
-  const { formatPrice, formatUnitPrice } = useCurrency();
+  const { formatUnitPrice } = useCurrency();
   const { locale } = useLocale();
   const t = useT(customiserMessages);
   const productTexts = useT(productMessages);
@@ -274,13 +275,14 @@ function Customiser({
             <div className="mt-5">
               <SizeSplitEditor productName={name} quantity={q.quantity} sizes={sizes} onChange={setSizes} />
               {sized > 0 && sized !== q.quantity && sized >= product.minQuantity && (
-                <button
-                  type="button"
+                <Button
+                  variant="secondary"
+                  size="sm"
                   onClick={() => setQuantityText(String(sized))}
-                  className="mt-2 rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+                  className="mt-2"
                 >
                   {sizeTexts.useTotal({ total: formatCount(sized) })}
-                </button>
+                </Button>
               )}
             </div>
           )}
@@ -313,45 +315,12 @@ function Customiser({
             })}
           </ul>
 
-          <dl className="mt-5 grid grid-cols-3 gap-2 text-center sm:gap-3" aria-live="polite">
-            <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{t.quantity}</dt>
-              <dd
-                className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
-                data-testid="summary-quantity"
-              >
-                {t.pieces({ n: formatCount(q.quantity) })}
-              </dd>
-            </div>
-            <div className="rounded-xl bg-slate-50 px-1 py-3 sm:p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{t.perUnit}</dt>
-              <dd
-                className="mt-1 whitespace-nowrap text-sm font-bold text-slate-900 sm:text-lg"
-                data-testid="summary-unit-price"
-              >
-                {q.tier && !q.problem ? formatUnitPrice(q.tier.pricePerUnit) : '–'}
-              </dd>
-            </div>
-            <div className="rounded-xl bg-brand-50 px-1 py-3 sm:p-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-brand-800">{t.total}</dt>
-              <dd
-                className="mt-1 whitespace-nowrap text-sm font-bold text-brand-900 sm:text-lg"
-                data-testid="summary-total"
-              >
-                {q.total !== undefined ? formatPrice(q.total) : '–'}
-              </dd>
-            </div>
-          </dl>
-          {!q.problem && q.nextTier && (
-            <p className="mt-3 text-sm text-slate-700">
-              {t.nextTier({
-                more: formatCount(q.nextTier.quantity - q.quantity),
-                n: formatCount(q.nextTier.quantity),
-                price: formatPrice(q.nextTier.pricePerUnit),
-                total: formatPrice(lineTotal(q.nextTier.pricePerUnit, q.nextTier.quantity)),
-              })}
-            </p>
-          )}
+          <PriceSummary
+            className="mt-5"
+            quantity={q.quantity}
+            tier={q.problem ? undefined : q.tier}
+            nextTier={q.nextTier}
+          />
 
           <div className="mt-6">
             <div className="flex items-baseline justify-between">
@@ -373,14 +342,10 @@ function Customiser({
             />
           </div>
 
-          <button
-            type="submit"
-            disabled={Boolean(q.problem) || busy}
-            className="mt-6 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
-          >
+          <Button type="submit" disabled={Boolean(q.problem) || busy} size="xl" block className="mt-6">
             <ShoppingCart className="size-5" aria-hidden />
             {t.addToCart}
-          </button>
+          </Button>
           <p className="mt-3 text-center text-xs text-slate-600">
             {busy ? t.waitForUpload : uploaded.length === 0 ? t.noPrintYet : productTexts.terms}
           </p>
