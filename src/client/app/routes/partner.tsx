@@ -1,7 +1,7 @@
 import '@/client/lib/zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Handshake } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { partnerMessages } from '@/shared/i18n/messages/partner';
@@ -13,7 +13,8 @@ import {
   type PartnerApplicationInput,
 } from '@/shared/partner-schema';
 import { ApiError, apiFetch } from '@/client/lib/api';
-import { cn } from '@/client/lib/cn';
+import { Button } from '@/client/components/ui/button';
+import { Field, fieldErrorId } from '@/client/components/ui/field';
 import { notify } from '@/client/lib/notify';
 
 const REDIRECT_DELAY_MS = 2000;
@@ -32,31 +33,6 @@ const defaultValues: PartnerApplicationInput = {
 };
 
 type FieldName = FieldPath<PartnerApplicationInput>;
-
-const inputClass =
-  'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
-
-function Field(props: {
-  name: FieldName;
-  label: string;
-  error: string | undefined;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={props.className}>
-      <label htmlFor={props.name} className="block text-sm font-semibold text-slate-800">
-        {props.label}
-      </label>
-      {props.children}
-      {props.error && (
-        <p id={`${props.name}-error`} className="mt-1.5 text-sm text-red-700">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** /partner and /partner-application: the partner application (SPEC §2, rules SPEC §5). */
 export function PartnerPage() {
@@ -81,17 +57,8 @@ export function PartnerPage() {
     reValidateMode: 'onSubmit',
   });
 
-  /** register() plus: editing a field clears its error; the error is announced and linked. */
-  const field = (name: FieldName) => {
-    const error = errors[name]?.message;
-    return {
-      ...register(name, { onChange: () => clearErrors(name) }),
-      id: name,
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `${name}-error` : undefined,
-    };
-  };
-  const border = (name: FieldName) => (errors[name] ? 'border-red-600' : 'border-slate-300');
+  /** register() plus: editing a field clears its error. */
+  const field = (name: FieldName) => register(name, { onChange: () => clearErrors(name) });
 
   const onValid = async (application: PartnerApplication) => {
     try {
@@ -133,91 +100,74 @@ export function PartnerPage() {
       >
         <fieldset disabled={isSubmitting || submitted} className="grid gap-5 sm:grid-cols-2">
           <legend className="sr-only">{t.legend}</legend>
-          <Field name="companyName" label={t.companyName} error={message(errors.companyName?.message)}>
-            <input
-              {...field('companyName')}
-              type="text"
-              autoComplete="organization"
-              className={cn(inputClass, border('companyName'))}
-            />
+          <Field id="companyName" label={t.companyName} error={message(errors.companyName?.message)}>
+            {(control) => (
+              <input {...control} {...field('companyName')} type="text" autoComplete="organization" />
+            )}
           </Field>
-          <Field name="orgNumber" label={t.orgNumber} error={message(errors.orgNumber?.message)}>
-            <input
-              {...field('orgNumber')}
-              type="text"
-              inputMode="numeric"
-              placeholder="XXXXXX-XXXX"
-              className={cn(inputClass, border('orgNumber'))}
-            />
+          <Field id="orgNumber" label={t.orgNumber} error={message(errors.orgNumber?.message)}>
+            {(control) => (
+              <input
+                {...control}
+                {...field('orgNumber')}
+                type="text"
+                inputMode="numeric"
+                placeholder="XXXXXX-XXXX"
+              />
+            )}
           </Field>
-          <Field name="contactPerson" label={t.contactPerson} error={message(errors.contactPerson?.message)}>
-            <input
-              {...field('contactPerson')}
-              type="text"
-              autoComplete="name"
-              className={cn(inputClass, border('contactPerson'))}
-            />
+          <Field id="contactPerson" label={t.contactPerson} error={message(errors.contactPerson?.message)}>
+            {(control) => <input {...control} {...field('contactPerson')} type="text" autoComplete="name" />}
           </Field>
-          <Field name="email" label={t.email} error={message(errors.email?.message)}>
-            <input
-              {...field('email')}
-              type="email"
-              autoComplete="email"
-              className={cn(inputClass, border('email'))}
-            />
+          <Field id="email" label={t.email} error={message(errors.email?.message)}>
+            {(control) => <input {...control} {...field('email')} type="email" autoComplete="email" />}
           </Field>
-          <Field name="phone" label={t.phone} error={message(errors.phone?.message)}>
-            <input
-              {...field('phone')}
-              type="tel"
-              autoComplete="tel"
-              className={cn(inputClass, border('phone'))}
-            />
+          <Field id="phone" label={t.phone} error={message(errors.phone?.message)}>
+            {(control) => <input {...control} {...field('phone')} type="tel" autoComplete="tel" />}
           </Field>
-          <Field name="address" label={t.address} error={message(errors.address?.message)}>
-            <input
-              {...field('address')}
-              type="text"
-              autoComplete="street-address"
-              className={cn(inputClass, border('address'))}
-            />
+          <Field id="address" label={t.address} error={message(errors.address?.message)}>
+            {(control) => (
+              <input {...control} {...field('address')} type="text" autoComplete="street-address" />
+            )}
           </Field>
-          <Field name="city" label={t.city} error={message(errors.city?.message)}>
-            <input
-              {...field('city')}
-              type="text"
-              autoComplete="address-level2"
-              className={cn(inputClass, border('city'))}
-            />
+          <Field id="city" label={t.city} error={message(errors.city?.message)}>
+            {(control) => <input {...control} {...field('city')} type="text" autoComplete="address-level2" />}
           </Field>
-          <Field name="postalCode" label={t.postalCode} error={message(errors.postalCode?.message)}>
-            <input
-              {...field('postalCode')}
-              type="text"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              placeholder="XXX XX"
-              className={cn(inputClass, border('postalCode'))}
-            />
+          <Field id="postalCode" label={t.postalCode} error={message(errors.postalCode?.message)}>
+            {(control) => (
+              <input
+                {...control}
+                {...field('postalCode')}
+                type="text"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                placeholder="XXX XX"
+              />
+            )}
           </Field>
           <Field
-            name="businessDescription"
+            id="businessDescription"
             label={t.businessDescription}
             error={message(errors.businessDescription?.message)}
             className="sm:col-span-2"
           >
-            <textarea
-              {...field('businessDescription')}
-              rows={5}
-              placeholder={t.descriptionPlaceholder}
-              className={cn(inputClass, border('businessDescription'))}
-            />
+            {(control) => (
+              <textarea
+                {...control}
+                {...field('businessDescription')}
+                rows={5}
+                placeholder={t.descriptionPlaceholder}
+              />
+            )}
           </Field>
           <div className="sm:col-span-2">
             <div className="flex items-start gap-3">
               <input
                 {...field('terms')}
+                id="terms"
                 type="checkbox"
+                aria-invalid={errors.terms ? true : undefined}
+                aria-describedby={errors.terms ? fieldErrorId('terms') : undefined}
                 className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-700"
               />
               <span className="text-sm text-slate-800">
@@ -233,25 +183,18 @@ export function PartnerPage() {
               </span>
             </div>
             {errors.terms?.message && (
-              <p id="terms-error" className="mt-1.5 text-sm text-red-700">
+              <p id={fieldErrorId('terms')} className="mt-1.5 text-sm font-medium text-red-700">
                 {message(errors.terms.message)}
               </p>
             )}
           </div>
           <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={() => navigate('/')}
-              className="rounded-xl px-6 py-3 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-            >
+            <Button variant="secondary" size="lg" onClick={() => navigate('/')}>
               {t.cancel}
-            </button>
-            <button
-              type="submit"
-              className="rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-60"
-            >
+            </Button>
+            <Button type="submit" size="lg" disabledLook="busy">
               {isSubmitting ? t.sending : t.submit}
-            </button>
+            </Button>
           </div>
         </fieldset>
       </form>

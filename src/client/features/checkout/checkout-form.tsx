@@ -14,6 +14,8 @@ import { cartMessages } from '@/shared/i18n/messages/cart';
 import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
 import type { Locale } from '@/shared/i18n/locale';
 import { useLocale, useT } from '@/client/lib/i18n';
+import { Button } from '@/client/components/ui/button';
+import { Field } from '@/client/components/ui/field';
 
 /** What the form holds before validation: every field a string. */
 export interface CustomerFormValues {
@@ -63,31 +65,6 @@ const resolvers: Record<Locale, Resolver<CustomerFormValues, unknown, Customer>>
 export type FieldName = keyof CustomerFormValues;
 
 const optionalFields = new Set<FieldName>(['vatNumber', 'buyerReference']);
-
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600';
-
-function Field(props: {
-  id: string;
-  label: string;
-  error: string | undefined;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={props.className}>
-      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
-        {props.label}
-      </label>
-      {props.children}
-      {props.error && (
-        <p id={`${props.id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export interface CheckoutFormProps {
   /** The cart total as shown (VAT-inclusive prices). */
@@ -164,12 +141,8 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
       inputMode?: 'tel' | 'email' | 'numeric';
     } = {},
   ) => ({
-    id: id(name),
     type: extra.type ?? 'text',
     required: !optionalFields.has(name),
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id(name)}-error` : undefined,
-    className: inputClass,
     ...(extra.placeholder ? { placeholder: extra.placeholder } : {}),
     ...(extra.autoComplete ? { autoComplete: extra.autoComplete } : {}),
     ...(extra.inputMode ? { inputMode: extra.inputMode } : {}),
@@ -215,79 +188,96 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
       {company && (
         <div className="grid gap-5 sm:grid-cols-2">
           <Field id={id('companyName')} label={t.companyName} error={errors.companyName?.message}>
-            <input {...input('companyName', { autoComplete: 'organization' })} />
+            {(control) => <input {...control} {...input('companyName', { autoComplete: 'organization' })} />}
           </Field>
           <Field id={id('orgNumber')} label={t.orgNumber} error={errors.orgNumber?.message}>
-            <input {...input('orgNumber', { placeholder: 'XXXXXX-XXXX', inputMode: 'numeric' })} />
+            {(control) => (
+              <input
+                {...control}
+                {...input('orgNumber', { placeholder: 'XXXXXX-XXXX', inputMode: 'numeric' })}
+              />
+            )}
           </Field>
         </div>
       )}
       {!company && (
         <Field id={id('personalNumber')} label={t.personalNumber} error={errors.personalNumber?.message}>
-          <input {...input('personalNumber', { placeholder: 'ÅÅÅÅMMDD-XXXX', inputMode: 'numeric' })} />
+          {(control) => (
+            <input
+              {...control}
+              {...input('personalNumber', { placeholder: 'ÅÅÅÅMMDD-XXXX', inputMode: 'numeric' })}
+            />
+          )}
         </Field>
       )}
 
       <Field id={id('name')} label={company ? t.contactPerson : t.name} error={errors.name?.message}>
-        <input {...input('name', { autoComplete: 'name' })} />
+        {(control) => <input {...control} {...input('name', { autoComplete: 'name' })} />}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={id('email')} label={t.email} error={errors.email?.message}>
-          <input {...input('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })} />
+          {(control) => (
+            <input
+              {...control}
+              {...input('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+            />
+          )}
         </Field>
         <Field id={id('phone')} label={t.phone} error={errors.phone?.message}>
-          <input {...input('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })} />
+          {(control) => (
+            <input {...control} {...input('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })} />
+          )}
         </Field>
       </div>
       <Field id={id('country')} label={t.country} error={errors.country?.message}>
-        <select
-          id={id('country')}
-          required
-          autoComplete="country"
-          className={inputClass}
-          aria-invalid={errors.country ? true : undefined}
-          {...register('country')}
-        >
-          {countryCodes.map((code) => (
-            <option key={code} value={code}>
-              {countryNameIn(locale, code) ?? code}
-            </option>
-          ))}
-        </select>
+        {(control) => (
+          <select {...control} required autoComplete="country" {...register('country')}>
+            {countryCodes.map((code) => (
+              <option key={code} value={code}>
+                {countryNameIn(locale, code) ?? code}
+              </option>
+            ))}
+          </select>
+        )}
       </Field>
       <Field id={id('address')} label={t.deliveryAddress} error={errors.address?.message}>
-        <textarea
-          id={id('address')}
-          required
-          rows={3}
-          autoComplete="street-address"
-          placeholder={t.addressPlaceholder}
-          className={inputClass}
-          aria-invalid={errors.address ? true : undefined}
-          aria-describedby={errors.address ? `${id('address')}-error` : undefined}
-          {...register('address')}
-        />
+        {(control) => (
+          <textarea
+            {...control}
+            required
+            rows={3}
+            autoComplete="street-address"
+            placeholder={t.addressPlaceholder}
+            {...register('address')}
+          />
+        )}
       </Field>
 
       {delivery?.(country)}
 
       {company && country !== 'SE' && (
-        <Field id={id('vatNumber')} label={it.vatNumber} error={errors.vatNumber?.message}>
-          <input
-            {...input('vatNumber', {
-              placeholder: isOtherEuCountry(country) ? `${vatPrefix(country)}…` : '',
-            })}
-            aria-describedby={errors.vatNumber ? `${id('vatNumber')}-error` : `${id('vatNumber')}-hint`}
-          />
-          <p id={`${id('vatNumber')}-hint`} className="mt-1 text-sm text-slate-600">
-            {isOtherEuCountry(country)
+        <Field
+          id={id('vatNumber')}
+          label={it.vatNumber}
+          error={errors.vatNumber?.message}
+          hint={
+            isOtherEuCountry(country)
               ? it.vatNumberHint({ prefix: vatPrefix(country) })
-              : it.vatNumberHintOutsideEu}
-          </p>
+              : it.vatNumberHintOutsideEu
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              {...input('vatNumber', {
+                placeholder: isOtherEuCountry(country) ? `${vatPrefix(country)}…` : '',
+              })}
+            />
+          )}
         </Field>
       )}
       <Field id={id('buyerReference')} label={it.reference} error={errors.buyerReference?.message}>
-        <input {...input('buyerReference')} />
+        {(control) => <input {...control} {...input('buyerReference')} />}
       </Field>
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input type="checkbox" className="size-4 accent-brand-700" {...register('separateBilling')} />
@@ -295,17 +285,16 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
       </label>
       {separateBilling && (
         <Field id={id('billingAddress')} label={it.billingAddress} error={errors.billingAddress?.message}>
-          <textarea
-            id={id('billingAddress')}
-            required
-            rows={3}
-            autoComplete="billing street-address"
-            placeholder={it.billingPlaceholder}
-            className={inputClass}
-            aria-invalid={errors.billingAddress ? true : undefined}
-            aria-describedby={errors.billingAddress ? `${id('billingAddress')}-error` : undefined}
-            {...register('billingAddress')}
-          />
+          {(control) => (
+            <textarea
+              {...control}
+              required
+              rows={3}
+              autoComplete="billing street-address"
+              placeholder={it.billingPlaceholder}
+              {...register('billingAddress')}
+            />
+          )}
         </Field>
       )}
 
@@ -367,11 +356,7 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
         )}
       </div>
 
-      <button
-        type="submit"
-        disabled={isSubmitting}
-        className="flex w-full flex-wrap items-center justify-center gap-x-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80"
-      >
+      <Button type="submit" disabled={isSubmitting} size="xl" block disabledLook="busy" className="flex-wrap">
         {isSubmitting && <Loader2 className="size-5 animate-spin" aria-hidden />}
         {/* On a narrow phone a long total moves to a line of its own instead of splitting the label. */}
         <span className="whitespace-nowrap">{t.completeOrder}</span>
@@ -379,7 +364,7 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
           <span aria-hidden>· </span>
           <span data-testid="checkout-total">{totalLabel}</span>
         </span>
-      </button>
+      </Button>
     </form>
   );
 }
