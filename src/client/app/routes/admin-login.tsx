@@ -7,6 +7,7 @@ import { notify } from '@/client/lib/notify';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { useT } from '@/client/lib/i18n';
+import { Button } from '@/client/components/ui/button';
 
 /** /admin-login: the PIN is checked by the server, which starts a session (httpOnly cookie). */
 export function AdminLoginPage() {
@@ -62,14 +63,16 @@ export function AdminLoginPage() {
           autoFocus
           className="mt-6 block w-full rounded-lg border border-slate-300 px-3 py-3 text-center text-lg tracking-[0.3em] text-slate-900 placeholder:tracking-normal placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
-        <button
+        <Button
           type="submit"
           disabled={pin.length < ADMIN_PIN_MIN_LENGTH || busy}
           aria-busy={busy}
-          className="mt-4 w-full rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+          size="lg"
+          block
+          className="mt-4"
         >
           {t.login}
-        </button>
+        </Button>
       </form>
     </main>
   );

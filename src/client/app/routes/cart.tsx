@@ -24,6 +24,7 @@ import { CONVERSION_FEE } from '@/shared/terms';
 import { PrintFilesPanel } from '@/client/features/checkout/print-files-panel';
 import { filesForOrder, printFileStore, usePrintFiles } from '@/client/state/print-files';
 import { useShopContact } from '@/client/lib/shop-contact';
+import { buttonClass } from '@/client/components/ui/button';
 
 // The form and its validation (zod, react-hook-form) load only when the cart has something to order.
 const CheckoutForm = lazy(() =>
@@ -37,10 +38,7 @@ function EmptyCart() {
       <ShoppingBag className="size-14 text-slate-400" aria-hidden />
       <h2 className="mt-4 text-2xl font-semibold text-slate-900">{t.empty}</h2>
       <p className="mt-2 text-slate-600">{t.emptyHint}</p>
-      <Link
-        href="/products"
-        className="mt-8 rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-      >
+      <Link href="/products" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
         {t.browseProducts}
       </Link>
     </div>

@@ -32,6 +32,7 @@ import {
   saveLastOrder,
   type LastOrder,
 } from '@/client/features/checkout/order-api';
+import { Button, buttonClass } from '@/client/components/ui/button';
 
 const sek = formatKrDecimal;
 
@@ -94,13 +95,9 @@ export function ConfirmationPage() {
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
           <h1 className="text-xl font-semibold">{t.loadFailedHeading}</h1>
           <p className="mt-1">{state.message ?? t.loadFailed}</p>
-          <button
-            type="button"
-            onClick={retry}
-            className="mt-4 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-          >
+          <Button variant="danger" onClick={retry} className="mt-4">
             {t.tryAgain}
-          </button>
+          </Button>
         </div>
       )}
       {state.status === 'ready' && <Confirmation order={state.order} last={last} />}
@@ -115,7 +112,7 @@ function OrderPageLink({ last }: { last: LastOrder }) {
     <section className="mt-8 rounded-2xl border border-brand-200 bg-brand-50 p-5 text-center text-brand-950 sm:p-6">
       <Link
         href={orderPagePath(last.orderNumber, last.accessToken)}
-        className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+        className={buttonClass({ size: 'lg' })}
         data-testid="order-page-link"
       >
         {t.openOrderPage}
@@ -176,27 +173,18 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
           {t.copySentTo} <span className="font-medium text-slate-800">{customer.email}</span>.
         </p>
         <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-          <a
-            href={invoiceUrl(last)}
-            target="_blank"
-            rel="noopener"
-            className="inline-flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
-          >
+          <a href={invoiceUrl(last)} target="_blank" rel="noopener" className={buttonClass({ size: 'lg' })}>
             <ExternalLink className="size-5" aria-hidden />
             {t.viewInvoice}
           </a>
-          <button
-            type="button"
-            onClick={() => void download()}
-            className="inline-flex items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-50"
-          >
+          <Button variant="secondary" size="lg" onClick={() => void download()}>
             <Download className="size-5" aria-hidden />
             {t.downloadInvoice}
-          </button>
+          </Button>
           <a
             href={invoicePdfUrl(last)}
             download={`Invoice_${order.orderNumber}.pdf`}
-            className="inline-flex items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-50"
+            className={buttonClass({ variant: 'secondary', size: 'lg' })}
           >
             <FileText className="size-5" aria-hidden />
             {it.downloadPdf}
@@ -442,10 +430,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
       </section>
 
       <div className="mt-10 text-center">
-        <Link
-          href="/"
-          className="inline-block rounded-xl bg-slate-900 px-6 py-3 font-semibold text-white hover:bg-slate-800"
-        >
+        <Link href="/" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
           {t.backToHome}
         </Link>
       </div>

@@ -5,6 +5,7 @@ import { homeMessages } from '@/shared/i18n/messages/home';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { ProductImage } from '@/client/components/product-image';
+import { buttonClass } from '@/client/components/ui/button';
 
 const partnerLogos = import.meta.glob<string>('../../assets/partners/*.svg', {
   eager: true,
@@ -51,16 +52,10 @@ export function HomePage() {
             </h1>
             <p className="mt-6 max-w-xl text-lg text-brand-100">{t.intro}</p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link
-                href="/products"
-                className="inline-flex items-center gap-2 rounded-xl bg-accent-400 px-6 py-3 font-semibold text-slate-950 shadow-lg hover:bg-accent-500"
-              >
+              <Link href="/products" className={buttonClass({ variant: 'accent', size: 'lg' })}>
                 {t.browseProducts} <ArrowRight className="size-5" aria-hidden />
               </Link>
-              <Link
-                href="/partner"
-                className="inline-flex items-center gap-2 rounded-xl px-6 py-3 font-semibold text-white ring-1 ring-white/40 hover:bg-white/10"
-              >
+              <Link href="/partner" className={buttonClass({ variant: 'inverse-outline', size: 'lg' })}>
                 {t.becomePartner}
               </Link>
             </div>
@@ -135,10 +130,7 @@ export function HomePage() {
         <div className="flex flex-col items-center gap-6 rounded-3xl bg-slate-900 px-6 py-12 text-center text-white md:px-12">
           <h2 className="text-3xl font-bold tracking-tight">{t.ctaTitle}</h2>
           <p className="max-w-2xl text-slate-300">{t.ctaText}</p>
-          <Link
-            href="/products"
-            className="inline-flex items-center gap-2 rounded-xl bg-accent-400 px-6 py-3 font-semibold text-slate-950 hover:bg-accent-500"
-          >
+          <Link href="/products" className={buttonClass({ variant: 'accent', size: 'lg' })}>
             {t.ctaButton} <ArrowRight className="size-5" aria-hidden />
           </Link>
         </div>

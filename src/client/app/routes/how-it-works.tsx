@@ -2,6 +2,7 @@ import { ClipboardList, FileText, Mail, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { howItWorksMessages } from '@/shared/i18n/messages/how-it-works';
 import { useT } from '@/client/lib/i18n';
+import { buttonClass } from '@/client/components/ui/button';
 
 const steps = [
   { icon: ShoppingCart, title: 'step1Title', text: 'step1Text' },
@@ -36,10 +37,7 @@ export function HowItWorksPage() {
         <p className="mt-2">{t.filesText}</p>
       </aside>
       <div className="mt-10 text-center">
-        <Link
-          href="/products"
-          className="inline-flex rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-        >
+        <Link href="/products" className={buttonClass({ size: 'lg' })}>
           {t.browseProducts}
         </Link>
       </div>

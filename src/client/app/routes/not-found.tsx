@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { notFoundMessages } from '@/shared/i18n/messages/not-found';
 import { useT } from '@/client/lib/i18n';
+import { buttonClass } from '@/client/components/ui/button';
 
 export function NotFoundPage() {
   const [pathname] = useLocation();
@@ -22,10 +23,7 @@ export function NotFoundPage() {
       <p className="text-7xl font-black tracking-tight text-brand-800">404</p>
       <h1 className="mt-4 text-2xl font-bold text-slate-900">{t.heading}</h1>
       <p className="mt-2 text-slate-600">{t.text}</p>
-      <Link
-        href="/"
-        className="mt-8 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-      >
+      <Link href="/" className={buttonClass({ className: 'mt-8' })}>
         {t.home}
       </Link>
     </main>

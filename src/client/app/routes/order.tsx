@@ -27,6 +27,7 @@ import { TimelineStepEvents } from '@/client/features/order-page/timeline-events
 import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
 import { OrderPrintFiles, SupplementaryInvoiceLinks } from '@/client/features/order-page/order-print-files';
 import { orderLookupPath } from '@/shared/order-lookup';
+import { Button } from '@/client/components/ui/button';
 
 function Card(props: { title: string; children: ReactNode; className?: string; testId?: string }) {
   return (
@@ -121,13 +122,9 @@ function OrderLoader({ access }: { access: OrderAccess }) {
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
         <h1 className="text-xl font-semibold">{t.loadFailed}</h1>
         <p className="mt-1">{loaded.message}</p>
-        <button
-          type="button"
-          onClick={reload}
-          className="mt-4 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-        >
+        <Button variant="danger" onClick={reload} className="mt-4">
           {t.retry}
-        </button>
+        </Button>
       </div>
     );
   }

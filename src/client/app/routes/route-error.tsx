@@ -1,3 +1,5 @@
+import { buttonClass } from '@/client/components/ui/button';
+
 /** Shown when a page fails to load or render. */
 export function RouteError({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : '';
@@ -8,10 +10,7 @@ export function RouteError({ error }: { error: unknown }) {
     >
       <h1 className="text-2xl font-bold text-slate-900">Unexpected Application Error!</h1>
       {detail && <p className="mt-3 text-slate-600">{detail}</p>}
-      <a
-        href="/"
-        className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
-      >
+      <a href="/" className={buttonClass({ className: 'mt-6' })}>
         Return to Home
       </a>
     </main>

@@ -9,11 +9,16 @@ import { cn } from '@/client/lib/cn';
  * width, self-alignment) and needs no class merger: tailwind-merge would cost 8.4 KB gzip on every
  * page for conflicts this API does not let happen.
  */
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'inverse';
+export type ButtonVariant =
+  'primary' | 'secondary' | 'danger' | 'success' | 'accent' | 'inverse' | 'inverse-outline';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'xl';
 
 export interface ButtonStyle {
-  /** primary: the one main action; secondary: outlined; danger: destroys or refuses; inverse: on dark panels. */
+  /**
+   * primary: the one main action; secondary: outlined; danger: destroys or refuses; success: approves
+   * (a proof); accent: the bright call to action on brand or dark panels; inverse and inverse-outline:
+   * solid and outlined on dark panels.
+   */
   variant?: ButtonVariant;
   /** sm: admin rows and panels; md: forms; lg: page actions; xl: the cart's and checkout's main action. */
   size?: ButtonSize;
@@ -24,6 +29,11 @@ export interface ButtonStyle {
    * taken yet) or 'busy' (dimmed, wait cursor: the action is under way).
    */
   disabledLook?: 'unavailable' | 'busy';
+  /**
+   * For a <label> that is the button of a visually hidden file input, inside the label or just before
+   * it (a `peer`): the label shows the input's focus and, while the input is disabled, the busy look.
+   */
+  filePicker?: 'wraps-input' | 'after-input';
   /** Layout only: margins, width, alignment. */
   className?: string;
 }
@@ -35,7 +45,10 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
   secondary: 'bg-white text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50',
   danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
+  success: 'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800',
+  accent: 'bg-accent-400 text-slate-950 shadow-sm hover:bg-accent-500',
   inverse: 'bg-white text-slate-900 hover:bg-slate-100',
+  'inverse-outline': 'text-white ring-1 ring-white/40 hover:bg-white/10',
 };
 
 /** Greyed with readable contrast (4.5:1 or more), not merely faded. */
@@ -44,10 +57,20 @@ const unavailable: Record<ButtonVariant, string> = {
   secondary:
     'disabled:cursor-not-allowed disabled:text-slate-600 disabled:ring-slate-200 disabled:hover:bg-white',
   danger: 'disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 disabled:shadow-none',
+  success: 'disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 disabled:shadow-none',
+  accent: 'disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 disabled:shadow-none',
   inverse: 'disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700',
+  'inverse-outline': 'disabled:cursor-not-allowed disabled:text-slate-300 disabled:hover:bg-transparent',
 };
 
 const busy = 'disabled:cursor-wait disabled:opacity-80';
+
+const filePickers = {
+  'wraps-input':
+    'cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-700 has-disabled:cursor-wait has-disabled:opacity-80',
+  'after-input':
+    'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-wait peer-disabled:opacity-80',
+};
 
 const sizes: Record<ButtonSize, string> = {
   sm: 'rounded-lg px-3 py-2 text-sm',
@@ -61,12 +84,13 @@ export function buttonClass({
   size = 'md',
   block = false,
   disabledLook = 'unavailable',
+  filePicker,
   className,
 }: ButtonStyle = {}): string {
   return cn(
     base,
     variants[variant],
-    disabledLook === 'busy' ? busy : unavailable[variant],
+    filePicker ? filePickers[filePicker] : disabledLook === 'busy' ? busy : unavailable[variant],
     sizes[size],
     block && 'w-full',
     className,

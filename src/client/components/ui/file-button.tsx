@@ -1,5 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useId } from 'react';
+import { buttonClass } from './button';
 
 /**
  * A button-styled file picker: the label is the button, the input is visually hidden but keeps
@@ -18,7 +19,7 @@ export function FileButton(props: {
   return (
     <label
       htmlFor={inputId}
-      className="mt-3 inline-flex cursor-pointer items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2.5 font-semibold text-slate-900 focus-within:ring-2 focus-within:ring-brand-600 hover:bg-slate-50"
+      className={buttonClass({ variant: 'secondary', filePicker: 'wraps-input', className: 'mt-3' })}
     >
       <Upload className="size-5" aria-hidden />
       {props.label}

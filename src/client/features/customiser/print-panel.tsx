@@ -26,6 +26,7 @@ import { printFileStore, usePrintFiles } from '@/client/state/print-files';
 import { clampScale, scaleLabel, type PrintDraft, type PrintImage } from './customiser-model';
 import type { MockupProduct } from '@/client/components/print-area';
 import { destinationFor, imageProblem, uploadImage } from './upload-api';
+import { Button, buttonClass } from '@/client/components/ui/button';
 
 interface PrintPanelProps {
   product: MockupProduct;
@@ -148,14 +149,11 @@ export function PrintPanel(props: PrintPanelProps) {
           <label
             htmlFor={ids.input}
             aria-hidden
-            className={cn(
-              'inline-flex cursor-pointer items-center gap-2 rounded-xl border px-3.5 py-2 text-sm font-semibold transition',
-              'peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600',
-              print.upload
-                ? 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
-                : 'border-brand-700 bg-brand-700 text-white hover:bg-brand-800',
-              busy && 'cursor-wait opacity-70',
-            )}
+            className={buttonClass({
+              variant: print.upload ? 'secondary' : 'primary',
+              size: 'sm',
+              filePicker: 'after-input',
+            })}
           >
             {busy ? (
               <LoaderCircle className="size-4 animate-spin" aria-hidden />
@@ -165,18 +163,18 @@ export function PrintPanel(props: PrintPanelProps) {
             {busy ? t.uploading : print.upload ? t.replace : t.uploadImage}
           </label>
           {print.upload && !busy && (
-            <button
-              type="button"
+            <Button
+              variant="secondary"
+              size="sm"
               onClick={() => {
                 setError(null);
                 props.onRemove();
               }}
               aria-label={t.removeLabel({ method: label })}
-              className="inline-flex items-center gap-1.5 rounded-xl border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-red-50 hover:text-red-800"
             >
               <Trash2 className="size-4" aria-hidden />
               {t.remove}
-            </button>
+            </Button>
           )}
         </div>
       </div>

@@ -8,6 +8,7 @@ import { orderLookupSchema } from '@/shared/order-lookup-schema';
 import { ApiError, apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { useShopContact } from '@/client/lib/shop-contact';
+import { Button } from '@/client/components/ui/button';
 
 type LookupState = { step: 'asking'; error?: string } | { step: 'sending' } | { step: 'sent'; email: string };
 
@@ -50,13 +51,9 @@ export function OrderLookup() {
         <h2 className="mt-3 text-xl font-semibold">{t.sentHeading}</h2>
         <p className="mt-2 break-words">{t.sentText({ email: state.email })}</p>
         {seller && <p className="mt-3 text-sm">{t.contact({ email: seller.email })}</p>}
-        <button
-          type="button"
-          onClick={() => setState({ step: 'asking' })}
-          className="mt-5 rounded-lg px-4 py-2 font-semibold text-emerald-900 ring-1 ring-emerald-300 hover:bg-emerald-100"
-        >
+        <Button variant="secondary" onClick={() => setState({ step: 'asking' })} className="mt-5">
           {t.another}
-        </button>
+        </Button>
       </section>
     );
   }
@@ -90,14 +87,16 @@ export function OrderLookup() {
           {error}
         </p>
       )}
-      <button
+      <Button
         type="submit"
         disabled={state.step === 'sending'}
-        className="mt-5 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+        size="lg"
+        disabledLook="busy"
+        className="mt-5 w-full sm:w-auto"
       >
         <Mail className="size-5" aria-hidden />
         {state.step === 'sending' ? t.sending : t.submit}
-      </button>
+      </Button>
       {seller && <p className="mt-5 text-sm text-slate-600">{t.contact({ email: seller.email })}</p>}
     </form>
   );

@@ -15,6 +15,7 @@ import { notify } from '@/client/lib/notify';
 import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
 import type { OrderAccess } from './order-page-api';
 import { addPrintFileToOrder, supplementaryInvoiceLinks } from './print-files-api';
+import { Button } from '@/client/components/ui/button';
 
 /** Statuses in which the shop still takes print files (the server says the same). */
 const takesFiles: ReadonlySet<string> = new Set(['pending', 'paid', 'in_production']);
@@ -107,22 +108,23 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
           </h3>
           <p className="mt-1 text-sm">{t.confirmText({ name: confirming.name || files.unnamed, fee })}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              type="button"
+            <Button
+              size="sm"
+              disabledLook="busy"
               disabled={adding}
               onClick={() => void add(confirming, true)}
-              className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
             >
               {t.confirm({ fee })}
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabledLook="busy"
               disabled={adding}
               onClick={() => setConfirming(null)}
-              className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-white"
             >
               {t.cancel}
-            </button>
+            </Button>
           </div>
         </section>
       ) : (

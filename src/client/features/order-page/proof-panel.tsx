@@ -17,6 +17,7 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import type { OrderAccess } from './order-page-api';
 import { fetchProofFile, saveBlob, sendProofDecision } from './proof-api';
+import { Button } from '@/client/components/ui/button';
 
 type Texts = (typeof proofMessages)['en'];
 
@@ -253,15 +254,10 @@ function PdfDownload({ proof, access }: { proof: OrderProof; access: OrderAccess
       <p className="max-w-full break-words text-sm text-slate-700">
         {proof.fileName} · <span className="whitespace-nowrap">{formatFileSize(proof.bytes)}</span>
       </p>
-      <button
-        type="button"
-        onClick={() => void download()}
-        disabled={busy}
-        className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-      >
+      <Button onClick={() => void download()} disabled={busy} size="sm" disabledLook="busy">
         <Download className="size-4" aria-hidden />
         {t.downloadPdf}
-      </button>
+      </Button>
       {failed && (
         <p role="alert" className="text-sm text-red-800">
           {t.fileFailed}
@@ -307,8 +303,6 @@ function DecisionActions(props: { access: OrderAccess; version: number; onDecide
     setMode('choose');
     setError(undefined);
   };
-  const secondary =
-    'rounded-lg px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60';
   const errorNote = error && (
     <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-medium text-red-800">
       {error}
@@ -323,17 +317,18 @@ function DecisionActions(props: { access: OrderAccess; version: number; onDecide
       >
         <p className="text-sm font-medium text-emerald-950">{t.approveQuestion({ version })}</p>
         <div className="mt-3 flex flex-wrap gap-2">
-          <button
-            type="button"
+          <Button
+            variant="success"
+            size="sm"
+            disabledLook="busy"
             disabled={busy}
             onClick={() => void send('approved')}
-            className="rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
           >
             {t.confirmApprove}
-          </button>
-          <button type="button" onClick={back} disabled={busy} className={secondary}>
+          </Button>
+          <Button variant="secondary" size="sm" disabledLook="busy" onClick={back} disabled={busy}>
             {t.back}
-          </button>
+          </Button>
         </div>
         {errorNote}
       </div>
@@ -362,32 +357,24 @@ function DecisionActions(props: { access: OrderAccess; version: number; onDecide
         </p>
         {errorNote}
         <div className="mt-3 flex flex-wrap gap-2">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-          >
+          <Button type="submit" size="sm" disabledLook="busy" disabled={busy}>
             {t.sendChanges}
-          </button>
-          <button type="button" onClick={back} disabled={busy} className={secondary}>
+          </Button>
+          <Button variant="secondary" size="sm" disabledLook="busy" onClick={back} disabled={busy}>
             {t.back}
-          </button>
+          </Button>
         </div>
       </form>
     );
   return (
     <div className="mt-4 flex flex-wrap gap-2">
-      <button
-        type="button"
-        onClick={() => setMode('approve')}
-        className="inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
-      >
+      <Button variant="success" size="sm" onClick={() => setMode('approve')}>
         <CheckCircle2 className="size-4" aria-hidden />
         {t.approve({ version })}
-      </button>
-      <button type="button" onClick={() => setMode('changes')} className={secondary}>
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => setMode('changes')}>
         {t.requestChanges}
-      </button>
+      </Button>
     </div>
   );
 }
