@@ -68,10 +68,18 @@ describe('checkout in a real browser', () => {
         true,
       );
       expect(await page.getByText('Please fill in personal ID number').isVisible()).toBe(true);
+      expect(
+        await page.getByLabel('Personal ID number').evaluate((element) => element === document.activeElement),
+      ).toBe(true);
       expect(await page.getByPlaceholder('ÅÅÅÅMMDD-XXXX').isVisible()).toBe(true);
       await page.getByLabel('Company').check();
       expect(await page.getByPlaceholder('XXXXXX-XXXX').isVisible()).toBe(true);
       expect(await page.getByLabel('Contact Person').isVisible()).toBe(true);
+      // The first refused field on the page takes the focus (a company's own fields come first).
+      const focused = (label: string) =>
+        page.getByLabel(label, { exact: true }).evaluate((element) => element === document.activeElement);
+      await page.getByRole('button', { name: /Complete Order/ }).click();
+      await expect.poll(() => focused('Company name')).toBe(true);
       await page.getByLabel('Individual').check();
       await screenshot(page, `cart-errors-${width}`);
 

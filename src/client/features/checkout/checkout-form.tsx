@@ -2,7 +2,7 @@ import '@/client/lib/zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { checkoutSchemas, type Customer, type CustomerType } from '@/shared/checkout-schema';
 import { countryCodes, countryNameIn, defaultCountry, type CountryCode } from '@/shared/countries';
 import { isOtherEuCountry, vatPrefix } from '@/shared/invoicing/vat-number';
@@ -96,6 +96,9 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
     resolver: resolvers[locale],
     defaultValues: emptyCustomer,
     mode: 'onSubmit',
+    // Focus goes to the first refused field on the page (below), not the first one registered: the
+    // company fields register after the others when "Company" is picked.
+    shouldFocusError: false,
   });
   // A switch of language says the messages already shown again, in the new language.
   const revalidate = useEffectEvent(() => {
@@ -117,7 +120,13 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
   // The buyer accepts the terms of purchase before ordering; checked here, beside the fields.
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [termsRefused, setTermsRefused] = useState(false);
-  const validateAndSend = handleSubmit(async (customer) => {
+  const focusFirstError = (form: HTMLFormElement, refused: FieldErrors<CustomerFormValues>) => {
+    const first = [...form.elements].find(
+      (element) => element instanceof HTMLElement && 'name' in element && String(element.name) in refused,
+    );
+    if (first instanceof HTMLElement) first.focus();
+  };
+  const send = async (customer: Customer) => {
     if (!termsAccepted) {
       document.getElementById(id('terms'))?.focus();
       return;
@@ -126,10 +135,11 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
     for (const [field, message] of Object.entries(serverErrors)) {
       setError(field as FieldName, { type: 'server', message });
     }
-  });
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     setTermsRefused(!termsAccepted);
-    return validateAndSend(event);
+    const form = event.currentTarget;
+    return handleSubmit(send, (refused) => focusFirstError(form, refused))(event);
   };
 
   const input = (
