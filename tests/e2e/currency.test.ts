@@ -35,10 +35,14 @@ describe('currency', () => {
     await dialog.getByRole('button', { name: /GBP/ }).click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
     // 3000 kr × 0.076 = 228.00 £ (fixed rates: the test server has no rates service).
-    await expect.poll(async () => plain(await page.getByTestId('summary-total').textContent())).toBe('228,00 £');
+    await expect
+      .poll(async () => plain(await page.getByTestId('summary-total').textContent()))
+      .toBe('228,00 £');
 
     await page.reload();
-    await expect.poll(async () => plain(await page.getByTestId('summary-total').textContent())).toBe('228,00 £');
+    await expect
+      .poll(async () => plain(await page.getByTestId('summary-total').textContent()))
+      .toBe('228,00 £');
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -55,7 +59,9 @@ describe('currency', () => {
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.getByRole('combobox', { name: 'Valuta' }).selectOption('USD');
     // Zip sweater 20 pcs × 154 kr = 3080 kr × 0.096 = 295.68 $
-    await expect.poll(async () => plain(await page.getByTestId('summary-total').textContent())).toBe('295,68 $');
+    await expect
+      .poll(async () => plain(await page.getByTestId('summary-total').textContent()))
+      .toBe('295,68 $');
     await context.close();
   });
 
