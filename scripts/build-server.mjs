@@ -1,6 +1,6 @@
 // Bundles the server into dist/server (dependencies stay external), copies its SQL migrations,
 // and precompresses the client's text assets (brotli + gzip) so they are served without CPU cost.
-import { cp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { build } from 'esbuild';
@@ -16,6 +16,8 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// Emptied first: a migration renamed or removed since the last build would otherwise still run.
+await rm('dist/server/migrations', { recursive: true, force: true });
 await cp('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
 
 const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
