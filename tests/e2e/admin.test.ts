@@ -33,12 +33,12 @@ describe('admin in a real browser', () => {
     await context.close();
   });
 
-  it('an empty shop: the table says "Inga beställningar ännu" and the stats are zero', async () => {
+  it('an empty shop: the list says "Inga beställningar ännu" and the stats are zero', async () => {
     const { page, context } = await openPage(shop, swedish);
     await loginAsAdmin(shop.server, context);
     await page.goto('/admin');
     await expect
-      .poll(() => page.locator('table').getByText('Inga beställningar ännu').isVisible())
+      .poll(() => page.getByRole('status').getByText('Inga beställningar ännu').isVisible())
       .toBe(true);
     expect(plain(await page.getByTestId('total-orders').textContent())).toBe('0');
     expect(plain(await page.getByTestId('total-turnover').textContent())).toBe('0,00 kr');

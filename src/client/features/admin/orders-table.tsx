@@ -4,6 +4,10 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { orderStatuses, type OrderStatus } from '@/shared/order-status';
 import { isSearchableTerm, searchMessages } from '@/shared/admin-search';
 import { notify } from '@/client/lib/notify';
+import { cn } from '@/client/lib/cn';
+import { buttonClass } from '@/client/components/ui/button';
+import { Field } from '@/client/components/ui/field';
+import { ListShell, pagedListProps } from '@/client/components/ui/list-shell';
 import { orderFilterParams, ordersQuery, type OrderFilter } from './admin-api';
 import { formatDateTime } from '@/shared/dates';
 import { formatKrDecimal } from '@/shared/money-format';
@@ -18,6 +22,8 @@ import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 
 const SEARCH_DELAY_MS = 300;
+
+const exportLinkClass = buttonClass({ variant: 'secondary', size: 'sm' });
 
 export function OrdersTable() {
   const [search, setSearch] = useState('');
@@ -63,202 +69,172 @@ export function OrdersTable() {
           {ui.orders}
         </h2>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div>
-            <label htmlFor="order-search" className="block text-xs font-semibold text-slate-700">
-              {ui.search}
-            </label>
-            <div className="relative mt-1">
-              <Search
-                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
-                aria-hidden
-              />
-              <input
-                id="order-search"
-                type="search"
-                maxLength={100}
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
-                placeholder={ui.searchPlaceholder}
-                aria-describedby={tooShort ? 'order-search-hint' : undefined}
-                className="w-full rounded-lg border border-slate-300 py-2 pl-9 pr-3 text-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-72"
-              />
-            </div>
-            {tooShort && (
-              <p id="order-search-hint" className="mt-1 text-xs text-slate-600 sm:w-72">
-                {searchMessages.tooShort[locale]}
-              </p>
-            )}
-          </div>
-          <div>
-            <label htmlFor="order-status" className="block text-xs font-semibold text-slate-700">
-              {ui.status}
-            </label>
-            <select
-              id="order-status"
-              value={filter.status}
-              onChange={(event) =>
-                setFilter((f) => ({ ...f, status: event.target.value as OrderStatus | '' }))
-              }
-              className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 sm:w-48"
-            >
-              <option value="">{ui.allStatuses}</option>
-              {orderStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {statusLabels[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <a
-            href={csvHref}
-            download
-            className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+          <Field
+            id="order-search"
+            label={ui.search}
+            hint={tooShort ? searchMessages.tooShort[locale] : undefined}
+            className="sm:w-72"
           >
+            {({ className, ...control }) => (
+              <div className="relative">
+                <Search
+                  className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+                  aria-hidden
+                />
+                {/* pl-9 makes room for the icon: Tailwind orders padding-left after padding-inline. */}
+                <input
+                  {...control}
+                  type="search"
+                  maxLength={100}
+                  value={search}
+                  onChange={(event) => setSearch(event.target.value)}
+                  placeholder={ui.searchPlaceholder}
+                  className={cn(className, 'pl-9')}
+                />
+              </div>
+            )}
+          </Field>
+          <Field id="order-status" label={ui.status} className="sm:w-48">
+            {(control) => (
+              <select
+                {...control}
+                value={filter.status}
+                onChange={(event) =>
+                  setFilter((f) => ({ ...f, status: event.target.value as OrderStatus | '' }))
+                }
+              >
+                <option value="">{ui.allStatuses}</option>
+                {orderStatuses.map((status) => (
+                  <option key={status} value={status}>
+                    {statusLabels[status]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <a href={csvHref} download className={exportLinkClass}>
             <Download className="size-4" aria-hidden /> {t.exportCsv}
           </a>
-          <a
-            href={excelHref}
-            download
-            title={t.exportExcelHint}
-            className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
-          >
+          <a href={excelHref} download title={t.exportExcelHint} className={exportLinkClass}>
             <Download className="size-4" aria-hidden /> {t.exportExcel}
           </a>
         </div>
       </div>
 
-      {/* Narrow screens: one card per order; wider screens: the table. */}
-      <ul className="divide-y divide-slate-100 md:hidden" aria-label={ui.orders}>
-        {query.isPending && <li className="px-4 py-10 text-center text-slate-600">{ui.loading}</li>}
-        {query.isSuccess && orders.length === 0 && (
-          <li className="px-4 py-10 text-center text-slate-600">{filtered ? ui.noMatch : ui.noOrders}</li>
-        )}
-        {orders.map((order) => (
-          <li key={order.orderNumber} className="space-y-1 p-4 text-sm">
-            <div className="flex items-start justify-between gap-3">
-              <button
-                type="button"
-                onClick={() => setOpenNumber(order.orderNumber)}
-                className="break-words text-left font-semibold text-brand-700 underline-offset-2 hover:underline"
-              >
-                {order.orderNumber}
-              </button>
-              <span className="flex flex-col items-end gap-1">
-                <StatusBadge status={order.status} />
-                <ProofStateBadge order={order} />
-                <DeliveryRiskBadge delivery={order.delivery} />
-              </span>
-            </div>
-            <p className="text-slate-600">{dateTime(order.orderDate)}</p>
-            <p className="break-words text-slate-900">
-              <span className="font-medium">{order.customerName}</span>
-              {order.customerOrganization && (
-                <span className="text-slate-600"> · {order.customerOrganization}</span>
-              )}
-            </p>
-            <p className="break-words text-slate-700">
-              {order.customerEmail} · {order.customerPhone}
-            </p>
-            <p className="flex justify-between gap-3 text-slate-700">
-              <span>{order.itemsSummary}</span>
-              <span className="whitespace-nowrap font-semibold text-slate-900">
-                {formatKrDecimal(order.totalAmount)}
-              </span>
-            </p>
-          </li>
-        ))}
-      </ul>
-      <div className="hidden overflow-x-auto md:block">
-        <table className="w-full min-w-[60rem] text-left text-sm">
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {ui.orderNumber}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {ui.date}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {ui.customer}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {ui.email}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {ui.phone}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {ui.items}
-              </th>
-              <th scope="col" className="px-3 py-3 text-right font-semibold">
-                {ui.total}
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                {ui.status}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {query.isPending && (
-              <tr>
-                <td colSpan={8} className="px-4 py-10 text-center text-slate-600">
-                  {ui.loading}
-                </td>
-              </tr>
-            )}
-            {query.isSuccess && orders.length === 0 && (
-              <tr>
-                <td colSpan={8} className="px-4 py-10 text-center text-slate-600">
-                  {filtered ? ui.noMatch : ui.noOrders}
-                </td>
-              </tr>
-            )}
-            {orders.map((order) => (
-              <tr key={order.orderNumber} className="align-top hover:bg-slate-50">
-                <td className="px-3 py-3">
-                  <button
-                    type="button"
-                    onClick={() => setOpenNumber(order.orderNumber)}
-                    className="whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline"
-                  >
-                    {order.orderNumber}
-                  </button>
-                </td>
-                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{dateTime(order.orderDate)}</td>
-                <td className="max-w-52 break-words px-3 py-3">
-                  <span className="block font-medium text-slate-900">{order.customerName}</span>
-                  {order.customerOrganization && (
-                    <span className="block text-slate-600">{order.customerOrganization}</span>
-                  )}
-                </td>
-                <td className="max-w-52 break-words px-3 py-3 text-slate-700">{order.customerEmail}</td>
-                <td className="whitespace-nowrap px-3 py-3 text-slate-700">{order.customerPhone}</td>
-                <td className="max-w-56 px-3 py-3 text-slate-700">{order.itemsSummary}</td>
-                <td className="whitespace-nowrap px-3 py-3 text-right font-semibold text-slate-900">
-                  {formatKrDecimal(order.totalAmount)}
-                </td>
-                <td className="space-y-1 px-3 py-3">
+      <ListShell
+        {...pagedListProps(query, orders.length)}
+        texts={{
+          loading: ui.loading,
+          empty: filtered ? ui.noMatch : ui.noOrders,
+          error: ui.ordersFailed,
+          retry: ui.tryAgain,
+          more: ui.showMore,
+          loadedMore: (count) => ui.moreOrdersShown({ count }),
+        }}
+      >
+        {/* Narrow screens: one card per order; wider screens: the table. */}
+        <ul className="divide-y divide-slate-100 md:hidden" aria-label={ui.orders}>
+          {orders.map((order) => (
+            <li key={order.orderNumber} className="space-y-1 p-4 text-sm">
+              <div className="flex items-start justify-between gap-3">
+                <button
+                  type="button"
+                  onClick={() => setOpenNumber(order.orderNumber)}
+                  className="break-words text-left font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {order.orderNumber}
+                </button>
+                <span className="flex flex-col items-end gap-1">
                   <StatusBadge status={order.status} />
                   <ProofStateBadge order={order} />
                   <DeliveryRiskBadge delivery={order.delivery} />
-                </td>
+                </span>
+              </div>
+              <p className="text-slate-600">{dateTime(order.orderDate)}</p>
+              <p className="break-words text-slate-900">
+                <span className="font-medium">{order.customerName}</span>
+                {order.customerOrganization && (
+                  <span className="text-slate-600"> · {order.customerOrganization}</span>
+                )}
+              </p>
+              <p className="break-words text-slate-700">
+                {order.customerEmail} · {order.customerPhone}
+              </p>
+              <p className="flex justify-between gap-3 text-slate-700">
+                <span>{order.itemsSummary}</span>
+                <span className="whitespace-nowrap font-semibold text-slate-900">
+                  {formatKrDecimal(order.totalAmount)}
+                </span>
+              </p>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden overflow-x-auto md:block">
+          <table className="w-full min-w-[60rem] text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-3 font-semibold">
+                  {ui.orderNumber}
+                </th>
+                <th scope="col" className="px-3 py-3 font-semibold">
+                  {ui.date}
+                </th>
+                <th scope="col" className="px-3 py-3 font-semibold">
+                  {ui.customer}
+                </th>
+                <th scope="col" className="px-3 py-3 font-semibold">
+                  {ui.email}
+                </th>
+                <th scope="col" className="px-3 py-3 font-semibold">
+                  {ui.phone}
+                </th>
+                <th scope="col" className="px-3 py-3 font-semibold">
+                  {ui.items}
+                </th>
+                <th scope="col" className="px-3 py-3 text-right font-semibold">
+                  {ui.total}
+                </th>
+                <th scope="col" className="px-3 py-3 font-semibold">
+                  {ui.status}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {query.hasNextPage && (
-        <div className="border-t border-slate-200 p-4 text-center">
-          <button
-            type="button"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-            className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50 disabled:opacity-60"
-          >
-            {query.isFetchingNextPage ? ui.loading : ui.showMore}
-          </button>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {orders.map((order) => (
+                <tr key={order.orderNumber} className="align-top hover:bg-slate-50">
+                  <td className="px-3 py-3">
+                    <button
+                      type="button"
+                      onClick={() => setOpenNumber(order.orderNumber)}
+                      className="whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {order.orderNumber}
+                    </button>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-3 text-slate-700">{dateTime(order.orderDate)}</td>
+                  <td className="max-w-52 break-words px-3 py-3">
+                    <span className="block font-medium text-slate-900">{order.customerName}</span>
+                    {order.customerOrganization && (
+                      <span className="block text-slate-600">{order.customerOrganization}</span>
+                    )}
+                  </td>
+                  <td className="max-w-52 break-words px-3 py-3 text-slate-700">{order.customerEmail}</td>
+                  <td className="whitespace-nowrap px-3 py-3 text-slate-700">{order.customerPhone}</td>
+                  <td className="max-w-56 px-3 py-3 text-slate-700">{order.itemsSummary}</td>
+                  <td className="whitespace-nowrap px-3 py-3 text-right font-semibold text-slate-900">
+                    {formatKrDecimal(order.totalAmount)}
+                  </td>
+                  <td className="space-y-1 px-3 py-3">
+                    <StatusBadge status={order.status} />
+                    <ProofStateBadge order={order} />
+                    <DeliveryRiskBadge delivery={order.delivery} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
-      )}
+      </ListShell>
       {openNumber && <OrderDetailDialog number={openNumber} onClose={() => setOpenNumber(null)} />}
     </section>
   );

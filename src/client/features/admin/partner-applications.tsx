@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { notify } from '@/client/lib/notify';
+import { ListShell, pagedListProps } from '@/client/components/ui/list-shell';
 import { partnersQuery } from './admin-api';
 import { formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
@@ -26,47 +27,43 @@ export function PartnerApplications() {
       <h2 id="partners-heading" className="border-b border-slate-200 p-4 text-lg font-bold text-slate-900">
         {t.partnerApplications}
       </h2>
-      {query.isPending && <p className="p-10 text-center text-slate-600">{t.loading}</p>}
-      {query.isSuccess && applications.length === 0 && (
-        <p className="p-10 text-center text-slate-600">{t.noApplications}</p>
-      )}
-      <ul className="divide-y divide-slate-100">
-        {applications.map((a) => (
-          <li key={a.id} className="p-4">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 className="font-semibold text-slate-900">
-                {a.companyName} <span className="font-normal text-slate-600">({a.orgNumber})</span>
-              </h3>
-              <span className="text-sm text-slate-600">
-                {formatDateTime(a.createdAt, dateLocaleTag[locale])}
-              </span>
-            </div>
-            <p className="mt-1 text-sm text-slate-700">
-              {a.contactPerson} ·{' '}
-              <a className="text-brand-700 underline" href={`mailto:${a.email}`}>
-                {a.email}
-              </a>{' '}
-              · {a.phone}
-            </p>
-            <p className="text-sm text-slate-700">
-              {a.address}, {a.postalCode} {a.city}
-            </p>
-            <p className="mt-2 whitespace-pre-wrap text-sm text-slate-800">{a.businessDescription}</p>
-          </li>
-        ))}
-      </ul>
-      {query.hasNextPage && (
-        <div className="border-t border-slate-200 p-4 text-center">
-          <button
-            type="button"
-            disabled={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-            className="rounded-lg px-4 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50 disabled:opacity-60"
-          >
-            {t.showMore}
-          </button>
-        </div>
-      )}
+      <ListShell
+        {...pagedListProps(query, applications.length)}
+        texts={{
+          loading: t.loading,
+          empty: t.noApplications,
+          error: t.partnersFailed,
+          retry: t.tryAgain,
+          more: t.showMore,
+          loadedMore: (count) => t.moreApplicationsShown({ count }),
+        }}
+      >
+        <ul className="divide-y divide-slate-100">
+          {applications.map((a) => (
+            <li key={a.id} className="p-4">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h3 className="font-semibold text-slate-900">
+                  {a.companyName} <span className="font-normal text-slate-600">({a.orgNumber})</span>
+                </h3>
+                <span className="text-sm text-slate-600">
+                  {formatDateTime(a.createdAt, dateLocaleTag[locale])}
+                </span>
+              </div>
+              <p className="mt-1 text-sm text-slate-700">
+                {a.contactPerson} ·{' '}
+                <a className="text-brand-700 underline" href={`mailto:${a.email}`}>
+                  {a.email}
+                </a>{' '}
+                · {a.phone}
+              </p>
+              <p className="text-sm text-slate-700">
+                {a.address}, {a.postalCode} {a.city}
+              </p>
+              <p className="mt-2 whitespace-pre-wrap text-sm text-slate-800">{a.businessDescription}</p>
+            </li>
+          ))}
+        </ul>
+      </ListShell>
     </section>
   );
 }

@@ -47,9 +47,13 @@ export const adminUiMessages = defineMessages(
     items: 'Artiklar',
     total: 'Totalt',
     showMore: 'Visa fler',
+    moreOrdersShown: (p: { count: number }) =>
+      plural('sv', p.count, { one: '# beställning till visas', other: '# beställningar till visas' }),
     // Partner applications.
     partnersFailed: 'Kunde inte hämta partneransökningar',
     noApplications: 'Inga ansökningar ännu',
+    moreApplicationsShown: (p: { count: number }) =>
+      plural('sv', p.count, { one: '# ansökan till visas', other: '# ansökningar till visas' }),
     // Bookkeeping export.
     sieHeading: 'Bokföring (SIE 4)',
     sieIntro:
@@ -131,8 +135,12 @@ export const adminUiMessages = defineMessages(
     items: 'Items',
     total: 'Total',
     showMore: 'Show more',
+    moreOrdersShown: (p: { count: number }) =>
+      plural('en', p.count, { one: '# more order shown', other: '# more orders shown' }),
     partnersFailed: 'Could not fetch partner applications',
     noApplications: 'No applications yet',
+    moreApplicationsShown: (p: { count: number }) =>
+      plural('en', p.count, { one: '# more application shown', other: '# more applications shown' }),
     sieHeading: 'Bookkeeping (SIE 4)',
     sieIntro:
       'Invoices (accounts receivable, sales, output VAT) and payments for the period, for import into the bookkeeping program.',
