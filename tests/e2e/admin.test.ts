@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestOrder } from '../helpers/orders';
+import { insertManyOrders, insertTestOrder } from '../helpers/orders';
 import { loginAsAdmin, TEST_ADMIN_PIN } from './admin-fixture';
 import { animationsSettled, openPage, plain, startShop, type Shop, screenshot } from './browser';
 
@@ -215,6 +215,41 @@ describe('admin in a real browser', () => {
     await cards.first().getByRole('button').click();
     await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
     await screenshot(page, 'admin-detail-390');
+    await context.close();
+  });
+
+  it('the orders list: a failed first page offers "Försök igen"; "Visa fler" adds the next page and says how many came', async () => {
+    // With the two orders above, 51: one more than a page.
+    await insertManyOrders(shop.server.database, 49);
+    const { page, context } = await openPage(shop, swedish);
+    await loginAsAdmin(shop.server, context);
+    // The first answer is refused (a 4xx, so not retried): the list says so instead of staying blank.
+    await page.route(
+      '**/api/admin/orders?*',
+      (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: '{"error":"Ogiltig sidmarkör"}',
+        }),
+      { times: 1 },
+    );
+    await page.goto('/admin');
+    const retry = page.getByRole('button', { name: 'Försök igen' });
+    await expect.poll(() => retry.isVisible()).toBe(true);
+    expect(await page.getByText('Kunde inte hämta beställningar').first().isVisible()).toBe(true);
+    await retry.click();
+
+    const rows = page.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(50);
+    expect(await retry.count()).toBe(0);
+    await page.getByRole('button', { name: 'Visa fler' }).click();
+    await expect.poll(() => rows.count()).toBe(51);
+    expect(await page.getByRole('status').filter({ hasText: 'till visas' }).textContent()).toBe(
+      '1 beställning till visas',
+    );
+    // The last page is shown: no more to load.
+    expect(await page.getByRole('button', { name: 'Visa fler' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -10,6 +10,7 @@ import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useLocation } from 'wouter';
 import { navigate as navigateTo } from 'wouter/use-browser-location';
+import { Button } from '@/client/components/ui/button';
 import { logoutAdmin, logoutAllAdmin, sessionQuery } from '@/client/features/admin/admin-api';
 import { useT } from '@/client/lib/i18n';
 import { adminSessionMessages } from '@/shared/i18n/messages/admin-session';
@@ -59,21 +60,12 @@ function Dashboard() {
         <div className="flex flex-wrap items-center justify-between gap-4">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ui.heading}</h1>
           <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              onClick={() => void logout()}
-              className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
-            >
+            <Button variant="secondary" size="sm" onClick={() => void logout()}>
               <LogOut className="size-4" aria-hidden /> {ui.logout}
-            </button>
-            <button
-              type="button"
-              onClick={() => void logout(true)}
-              title={t.logoutAllHint}
-              className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
-            >
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => void logout(true)} title={t.logoutAllHint}>
               <LogOut className="size-4" aria-hidden /> {t.logoutAll}
-            </button>
+            </Button>
           </div>
         </div>
         <div className="mt-6">

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { colors } from '@/shared/catalogue';
 import { countryNameIn } from '@/shared/countries';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
@@ -15,7 +15,9 @@ import {
 import { carrierIds, carrierNames, type CarrierId } from '@/shared/carriers';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { formatSplit } from '@/shared/sizes';
+import { Button, buttonClass } from '@/client/components/ui/button';
 import { Dialog } from '@/client/components/ui/dialog';
+import { Field } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { notify } from '@/client/lib/notify';
@@ -26,7 +28,6 @@ import { StatusBadge } from './status-badge';
 import { ProofPanel } from './proof-panel';
 import { DeliveryRiskBadge } from './delivery-risk';
 import { SupplementaryInvoices } from './supplementary-invoices';
-import { documentLinkClass } from './document-link';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -37,6 +38,9 @@ import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { useLocale, useT } from '@/client/lib/i18n';
+
+/** Downloads and documents: links that look like secondary buttons. */
+const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
 const cm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 }).format(n);
 
@@ -80,7 +84,7 @@ function PrintFiles({ orderNumber, files }: { orderNumber: string; files: readon
                 href={printFileDownloadPath(orderNumber, file.id)}
                 download={file.name || undefined}
                 aria-label={fileTexts.downloadLabel({ name: file.name || fileTexts.unnamed })}
-                className="inline-flex items-center gap-2 rounded-lg px-3 py-2 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+                className={linkButton}
               >
                 {fileTexts.download}
               </a>
@@ -156,13 +160,6 @@ function Customisation({ line }: { line: AdminOrderLine }) {
   );
 }
 
-const inputClass =
-  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none';
-const primaryButton =
-  'rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60';
-const secondaryButton =
-  'rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50';
-
 /** A step that asks for more first: the payment (date, amount), the shipment, the reason to cancel. */
 type Asking = 'paid' | 'shipped' | 'cancelled' | null;
 
@@ -186,6 +183,7 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
   const [carrierName, setCarrierName] = useState('');
   const [tracking, setTracking] = useState('');
   const [reason, setReason] = useState('');
+  const id = useId();
   const mutation = useMutation({
     mutationFn: ({ status, details }: { status: OrderStatus; details?: StatusChangeDetails }) =>
       changeOrderStatus(order.orderNumber, status, details ?? {}, locale),
@@ -209,6 +207,16 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
     event.preventDefault();
     mutation.mutate({ status, ...(details ? { details } : {}) });
   };
+  const confirm = (label: string) => (
+    <Button type="submit" size="sm" disabled={mutation.isPending} disabledLook="busy">
+      {label}
+    </Button>
+  );
+  const back = (
+    <Button variant="secondary" size="sm" onClick={() => setAsking(null)}>
+      {adminText.back}
+    </Button>
+  );
 
   if (asking === 'paid')
     return (
@@ -216,33 +224,31 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
         className="grid gap-3 sm:grid-cols-2"
         onSubmit={submit('paid', { paidOn, amountReceived: amount.replace(',', '.') })}
       >
-        <label className="text-sm text-slate-700">
-          {adminText.paidOn}
-          <input
-            type="date"
-            required
-            className={inputClass}
-            value={paidOn}
-            onChange={(e) => setPaidOn(e.target.value)}
-          />
-        </label>
-        <label className="text-sm text-slate-700">
-          {adminText.amountReceived}
-          <input
-            inputMode="decimal"
-            required
-            className={inputClass}
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        </label>
+        <Field id={`${id}-paid-on`} label={adminText.paidOn}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              required
+              value={paidOn}
+              onChange={(e) => setPaidOn(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-amount`} label={adminText.amountReceived}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="decimal"
+              required
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          )}
+        </Field>
         <div className="flex gap-2 sm:col-span-2">
-          <button type="submit" disabled={mutation.isPending} className={primaryButton}>
-            {adminText.confirmPaid}
-          </button>
-          <button type="button" className={secondaryButton} onClick={() => setAsking(null)}>
-            {adminText.back}
-          </button>
+          {confirm(adminText.confirmPaid)}
+          {back}
         </div>
       </form>
     );
@@ -256,47 +262,37 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
           trackingNumber: tracking,
         })}
       >
-        <label className="text-sm text-slate-700">
-          {adminText.carrier}
-          <select
-            className={inputClass}
-            value={carrier}
-            onChange={(e) => setCarrier(e.target.value as CarrierId)}
-          >
-            {carrierIds.map((id) => (
-              <option key={id} value={id}>
-                {id === 'other' ? adminText.otherCarrier : carrierNames[id]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field id={`${id}-carrier`} label={adminText.carrier}>
+          {(control) => (
+            <select {...control} value={carrier} onChange={(e) => setCarrier(e.target.value as CarrierId)}>
+              {carrierIds.map((carrierId) => (
+                <option key={carrierId} value={carrierId}>
+                  {carrierId === 'other' ? adminText.otherCarrier : carrierNames[carrierId]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {carrier === 'other' && (
-          <label className="text-sm text-slate-700">
-            {adminText.carrierName}
-            <input
-              required
-              className={inputClass}
-              value={carrierName}
-              onChange={(e) => setCarrierName(e.target.value)}
-            />
-          </label>
+          <Field id={`${id}-carrier-name`} label={adminText.carrierName}>
+            {(control) => (
+              <input
+                {...control}
+                required
+                value={carrierName}
+                onChange={(e) => setCarrierName(e.target.value)}
+              />
+            )}
+          </Field>
         )}
-        <label className="text-sm text-slate-700">
-          {adminText.trackingNumber}
-          <input
-            required
-            className={inputClass}
-            value={tracking}
-            onChange={(e) => setTracking(e.target.value)}
-          />
-        </label>
+        <Field id={`${id}-tracking`} label={adminText.trackingNumber}>
+          {(control) => (
+            <input {...control} required value={tracking} onChange={(e) => setTracking(e.target.value)} />
+          )}
+        </Field>
         <div className="flex gap-2 sm:col-span-2">
-          <button type="submit" disabled={mutation.isPending} className={primaryButton}>
-            {adminText.confirmShipped}
-          </button>
-          <button type="button" className={secondaryButton} onClick={() => setAsking(null)}>
-            {adminText.back}
-          </button>
+          {confirm(adminText.confirmShipped)}
+          {back}
         </div>
       </form>
     );
@@ -304,28 +300,29 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
     return (
       <form className="grid gap-3 rounded-xl bg-red-50 p-3" onSubmit={submit('cancelled', { reason })}>
         <p className="text-sm font-semibold text-red-900">{adminText.cancelWarning}</p>
-        <label className="text-sm text-slate-800">
-          {adminText.reason}
-          <textarea
-            required
-            maxLength={500}
-            rows={2}
-            className={inputClass}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </label>
+        <Field id={`${id}-reason`} label={adminText.reason}>
+          {(control) => (
+            <textarea
+              {...control}
+              required
+              maxLength={500}
+              rows={2}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
+        </Field>
         <div className="flex gap-2">
-          <button
+          <Button
             type="submit"
+            variant="danger"
+            size="sm"
             disabled={mutation.isPending || reason.trim() === ''}
-            className="rounded-lg bg-red-700 px-3 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            disabledLook={mutation.isPending ? 'busy' : 'unavailable'}
           >
             {adminText.confirmCancel}
-          </button>
-          <button type="button" className={secondaryButton} onClick={() => setAsking(null)}>
-            {adminText.back}
-          </button>
+          </Button>
+          {back}
         </div>
       </form>
     );
@@ -336,28 +333,24 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
         const blocked = status === 'in_production' ? order.productionBlockedReason : null;
         return (
           <div key={status}>
-            <button
-              type="button"
+            <Button
+              variant={status === 'cancelled' ? 'danger' : 'primary'}
+              size="sm"
               disabled={mutation.isPending || Boolean(blocked)}
+              disabledLook={blocked ? 'unavailable' : 'busy'}
               aria-describedby={blocked ? 'production-blocked' : undefined}
               onClick={() =>
                 status === 'paid' || status === 'shipped' || status === 'cancelled'
                   ? setAsking(status)
                   : mutation.mutate({ status })
               }
-              className={cn(
-                'rounded-lg px-3 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60',
-                status === 'cancelled'
-                  ? 'text-red-800 ring-1 ring-red-300 hover:bg-red-50'
-                  : 'bg-brand-700 text-white hover:bg-brand-800',
-              )}
             >
               {status === 'cancelled'
                 ? adminText.cancelOrder
                 : status === 'pending'
                   ? statusLabels.pending
                   : adminText[markKeys[status]]}
-            </button>
+            </Button>
             {blocked && (
               <p id="production-blocked" className="mt-1 max-w-xs text-xs text-slate-700">
                 {blocked}
@@ -543,19 +536,19 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
               href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice`}
               target="_blank"
               rel="noopener"
-              className={documentLinkClass}
+              className={linkButton}
             >
               {ui.viewInvoice} <ExternalLink className="size-4" aria-hidden />
             </a>
             <a
               href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.pdf`}
-              className={documentLinkClass}
+              className={linkButton}
             >
               {ui.invoicePdf}
             </a>
             <a
               href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.xml`}
-              className={documentLinkClass}
+              className={linkButton}
             >
               {ui.invoiceXml}
             </a>

@@ -23,7 +23,8 @@ import { dateLocaleTag } from '@/shared/i18n/locale';
 
 const SEARCH_DELAY_MS = 300;
 
-const exportLinkClass = buttonClass({ variant: 'secondary', size: 'sm' });
+/** Beside the filters: the form size, so they stand as tall as the inputs. */
+const exportLinkClass = buttonClass({ variant: 'secondary', size: 'md' });
 
 export function OrdersTable() {
   const [search, setSearch] = useState('');
@@ -68,12 +69,12 @@ export function OrdersTable() {
         <h2 id="orders-heading" className="text-lg font-bold text-slate-900">
           {ui.orders}
         </h2>
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
           <Field
             id="order-search"
             label={ui.search}
             hint={tooShort ? searchMessages.tooShort[locale] : undefined}
-            className="sm:w-72"
+            className="sm:w-80"
           >
             {({ className, ...control }) => (
               <div className="relative">

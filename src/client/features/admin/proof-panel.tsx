@@ -17,6 +17,8 @@ import {
   proofState,
   type OrderProof,
 } from '@/shared/proofs';
+import { Button, buttonClass } from '@/client/components/ui/button';
+import { Field } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useLocale, useT } from '@/client/lib/i18n';
@@ -24,8 +26,7 @@ import { notify } from '@/client/lib/notify';
 import { adminKeys } from './admin-api';
 import { uploadProof } from './proof-api';
 
-const link =
-  'inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50';
+const link = buttonClass({ variant: 'secondary', size: 'sm' });
 
 /**
  * The admin's proofs of an order: where the buyer stands, every version newest first with its
@@ -237,47 +238,42 @@ function UploadForm({ order }: { order: AdminOrderDetail }) {
       data-testid="proof-upload"
     >
       <p className="text-sm font-semibold text-slate-900">{t.uploadHeading({ version: next })}</p>
-      <label className="text-sm text-slate-700" htmlFor={`${id}-file`}>
-        {t.fileLabel}
-        <input
-          id={`${id}-file`}
-          ref={fileInput}
-          type="file"
-          accept={proofAccept}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-1 block w-full text-sm text-slate-900 file:mr-3 file:rounded-lg file:border-0 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-brand-800 file:ring-1 file:ring-brand-200 hover:file:bg-brand-50"
-        />
-      </label>
-      <label className="text-sm text-slate-700" htmlFor={`${id}-note`}>
-        {t.noteLabel}
-        <textarea
-          id={`${id}-note`}
-          rows={2}
-          maxLength={MAX_PROOF_NOTE_LENGTH}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          aria-describedby={`${id}-note-hint`}
-          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-none"
-        />
-        <span id={`${id}-note-hint`} className="mt-1 block text-slate-600">
-          {t.noteHint}
-        </span>
-      </label>
+      {/* The kit's label; the file input keeps its own look (a text box's border and padding do not
+          suit it) and its error wiring, because the error below is an alert said on submit. */}
+      <Field id={`${id}-file`} label={t.fileLabel}>
+        {(control) => (
+          <input
+            id={control.id}
+            ref={fileInput}
+            type="file"
+            accept={proofAccept}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className="mt-1.5 block w-full text-sm text-slate-900 file:mr-3 file:rounded-lg file:border-0 file:bg-white file:px-3 file:py-2 file:font-semibold file:text-brand-800 file:ring-1 file:ring-brand-200 hover:file:bg-brand-50"
+          />
+        )}
+      </Field>
+      <Field id={`${id}-note`} label={t.noteLabel} hint={t.noteHint}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={MAX_PROOF_NOTE_LENGTH}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        )}
+      </Field>
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-800">
           {error}
         </p>
       )}
       <div>
-        <button
-          type="submit"
-          disabled={mutation.isPending}
-          className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-        >
+        <Button type="submit" size="sm" disabled={mutation.isPending} disabledLook="busy">
           {mutation.isPending ? t.uploading : t.upload}
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -1,5 +1,7 @@
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
+import { buttonClass } from '@/client/components/ui/button';
+import { Field } from '@/client/components/ui/field';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { useT } from '@/client/lib/i18n';
 
@@ -17,8 +19,6 @@ export function SieExport() {
   const [to, setTo] = useState(today);
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   const href = `/api/admin/sie?${new URLSearchParams({ from, to }).toString()}`;
-  const inputClass =
-    'mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
   return (
     <section
       aria-labelledby={`${id}-heading`}
@@ -29,36 +29,16 @@ export function SieExport() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t.sieIntro}</p>
       <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <div>
-          <label htmlFor={`${id}-from`} className="block text-xs font-semibold text-slate-700">
-            {t.from}
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className="block text-xs font-semibold text-slate-700">
-            {t.to}
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <Field id={`${id}-from`} label={t.from}>
+          {(control) => (
+            <input {...control} type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+          )}
+        </Field>
+        <Field id={`${id}-to`} label={t.to}>
+          {(control) => <input {...control} type="date" value={to} onChange={(e) => setTo(e.target.value)} />}
+        </Field>
         {valid ? (
-          <a
-            href={href}
-            download
-            className="inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
-          >
+          <a href={href} download className={buttonClass({ variant: 'secondary', size: 'md' })}>
             <Download className="size-4" aria-hidden /> {t.exportSie}
           </a>
         ) : (

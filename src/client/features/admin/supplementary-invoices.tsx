@@ -9,7 +9,9 @@ import {
   type SupplementaryInvoiceSummary,
 } from '@/shared/supplementary-invoices';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { documentLinkClass } from './document-link';
+import { buttonClass } from '@/client/components/ui/button';
+
+const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
 /** The order's supplementary invoices (a raster print file added after ordering): HTML and PDF. */
 export function SupplementaryInvoices(props: {
@@ -49,14 +51,14 @@ export function SupplementaryInvoices(props: {
                   target="_blank"
                   rel="noopener"
                   aria-label={t.viewLabel({ number: invoice.invoiceNumber })}
-                  className={documentLinkClass}
+                  className={linkButton}
                 >
                   {t.view} <ExternalLink className="size-4" aria-hidden />
                 </a>
                 <a
                   href={paths.pdf}
                   aria-label={t.pdfLabel({ number: invoice.invoiceNumber })}
-                  className={documentLinkClass}
+                  className={linkButton}
                 >
                   PDF
                 </a>
