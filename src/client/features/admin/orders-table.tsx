@@ -174,30 +174,24 @@ export function OrdersTable() {
           <table className="w-full min-w-[60rem] text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-3 font-semibold">
-                  {ui.orderNumber}
-                </th>
-                <th scope="col" className="px-3 py-3 font-semibold">
-                  {ui.date}
-                </th>
-                <th scope="col" className="px-3 py-3 font-semibold">
-                  {ui.customer}
-                </th>
-                <th scope="col" className="px-3 py-3 font-semibold">
-                  {ui.email}
-                </th>
-                <th scope="col" className="px-3 py-3 font-semibold">
-                  {ui.phone}
-                </th>
-                <th scope="col" className="px-3 py-3 font-semibold">
-                  {ui.items}
-                </th>
-                <th scope="col" className="px-3 py-3 text-right font-semibold">
-                  {ui.total}
-                </th>
-                <th scope="col" className="px-3 py-3 font-semibold">
-                  {ui.status}
-                </th>
+                {[
+                  ui.orderNumber,
+                  ui.date,
+                  ui.customer,
+                  ui.email,
+                  ui.phone,
+                  ui.items,
+                  ui.total,
+                  ui.status,
+                ].map((label) => (
+                  <th
+                    key={label}
+                    scope="col"
+                    className={cn('px-3 py-3 font-semibold', label === ui.total && 'text-right')}
+                  >
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
