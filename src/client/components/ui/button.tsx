@@ -39,7 +39,18 @@ export interface ButtonStyle {
 }
 
 const base =
-  'inline-flex items-center justify-center gap-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+  'inline-flex items-center justify-center gap-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2';
+
+/** The keyboard focus ring: brand blue on light pages, white on the dark panels the last three sit on. */
+const focusRings: Record<ButtonVariant, string> = {
+  primary: 'focus-visible:outline-brand-700',
+  secondary: 'focus-visible:outline-brand-700',
+  danger: 'focus-visible:outline-brand-700',
+  success: 'focus-visible:outline-brand-700',
+  accent: 'focus-visible:outline-white',
+  inverse: 'focus-visible:outline-white',
+  'inverse-outline': 'focus-visible:outline-white',
+};
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
@@ -90,6 +101,7 @@ export function buttonClass({
   return cn(
     base,
     variants[variant],
+    focusRings[variant],
     filePicker ? filePickers[filePicker] : disabledLook === 'busy' ? busy : unavailable[variant],
     sizes[size],
     block && 'w-full',
