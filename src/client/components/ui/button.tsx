@@ -10,12 +10,20 @@ import { cn } from '@/client/lib/cn';
  * page for conflicts this API does not let happen.
  */
 export type ButtonVariant =
-  'primary' | 'secondary' | 'danger' | 'success' | 'accent' | 'inverse' | 'inverse-outline';
+  | 'primary'
+  | 'secondary'
+  | 'danger'
+  | 'danger-outline'
+  | 'success'
+  | 'accent'
+  | 'inverse'
+  | 'inverse-outline';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'xl';
 
 export interface ButtonStyle {
   /**
-   * primary: the one main action; secondary: outlined; danger: destroys or refuses; success: approves
+   * primary: the one main action; secondary: outlined; danger: destroys or refuses (danger-outline:
+   * the step that leads to such a confirmation, beside a primary button); success: approves
    * (a proof); accent: the bright call to action on brand or dark panels; inverse and inverse-outline:
    * solid and outlined on dark panels.
    */
@@ -46,6 +54,7 @@ const focusRings: Record<ButtonVariant, string> = {
   primary: 'focus-visible:outline-brand-700',
   secondary: 'focus-visible:outline-brand-700',
   danger: 'focus-visible:outline-brand-700',
+  'danger-outline': 'focus-visible:outline-brand-700',
   success: 'focus-visible:outline-brand-700',
   accent: 'focus-visible:outline-white',
   inverse: 'focus-visible:outline-white',
@@ -56,6 +65,7 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
   secondary: 'bg-white text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50',
   danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
+  'danger-outline': 'bg-white text-red-800 ring-1 ring-red-300 hover:bg-red-50',
   success: 'bg-emerald-700 text-white shadow-sm hover:bg-emerald-800',
   accent: 'bg-accent-400 text-slate-950 shadow-sm hover:bg-accent-500',
   inverse: 'bg-white text-slate-900 hover:bg-slate-100',
@@ -68,6 +78,8 @@ const unavailable: Record<ButtonVariant, string> = {
   secondary:
     'disabled:cursor-not-allowed disabled:text-slate-600 disabled:ring-slate-200 disabled:hover:bg-white',
   danger: 'disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 disabled:shadow-none',
+  'danger-outline':
+    'disabled:cursor-not-allowed disabled:text-slate-600 disabled:ring-slate-200 disabled:hover:bg-white',
   success: 'disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 disabled:shadow-none',
   accent: 'disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 disabled:shadow-none',
   inverse: 'disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700',

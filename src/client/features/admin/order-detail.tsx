@@ -334,7 +334,7 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
         return (
           <div key={status}>
             <Button
-              variant={status === 'cancelled' ? 'danger' : 'primary'}
+              variant={status === 'cancelled' ? 'danger-outline' : 'primary'}
               size="sm"
               disabled={mutation.isPending || Boolean(blocked)}
               disabledLook={blocked ? 'unavailable' : 'busy'}
