@@ -10,6 +10,20 @@
  * - src/client/components (UI building blocks), src/client/lib (helpers) and src/client/state (the
  *   app-wide cart and currency) do not import features or the app. The app (routes, layout)
  *   composes features.
+ * - A server domain (a folder of src/server: admin, orders, invoicing, print-files, proofs, uploads,
+ *   email, partners, catalogue, currency, shop, spa) is imported from outside only through its
+ *   public index.ts ('@/server/orders' or '../orders/index'), never its inner files. A domain's
+ *   routes.ts is its HTTP face, which only the app (the top-level modules of src/server: app.ts,
+ *   main.ts, housekeeping.ts) mounts; other domains' admin routes reach the admin area through
+ *   the app (adminRoutes' domainRoutes), so routes never import each other across domains. Keeping
+ *   routes out of index.ts is what keeps the domains acyclic: orders' services use print files,
+ *   while print files' routes look orders up.
+ * - Infrastructure any server module may import inside: src/server/db (the Drizzle tables, one
+ *   file per domain, the client, migrations, queryRows) and src/server/http (error replies,
+ *   locale, throttles, request limits, security headers), plus the top-level config.ts (settings)
+ *   and context.ts (AppContext, what every route is given). Infrastructure imports no domain.
+ * - Domains do not import the app (app.ts, main.ts, housekeeping.ts): AppContext lives in its own
+ *   module so the app and its routes never import each other. Tests may import the app.
  * - No cycle of runtime imports (type-only imports are erased and cannot form one).
  *
  * Written with the TypeScript compiler API (already a dependency) rather than an ESLint plugin:
@@ -20,12 +34,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
-const root = resolve(dirname(new URL(import.meta.url).pathname), '..');
-const srcDir = join(root, 'src');
+const repoRoot = resolve(dirname(new URL(import.meta.url).pathname), '..');
 
 /** Packages shared code may use: validation and VAT-number rules, both pure. Test-only imports aside. */
 const sharedPackages = new Set(['zod', 'jsvat']);
 const testPackages = new Set(['vitest', 'fast-check']);
+/** Server folders whose inner files every server module may import: see the header. */
+const serverInfrastructure = new Set(['db', 'http']);
+/** Top-level server modules every server module may import: settings and the routes' context. */
+const serverSharedModules = new Set(['config.ts', 'context.ts']);
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -73,7 +90,7 @@ function importsOf(file) {
 }
 
 /** The file an import names, or undefined for a package. */
-function resolveImport(from, specifier) {
+function resolveImport({ root, srcDir }, from, specifier) {
   let base;
   if (specifier.startsWith('@/')) base = join(srcDir, specifier.slice(2));
   else if (specifier.startsWith('@tests/')) base = join(root, 'tests', specifier.slice(7));
@@ -87,7 +104,7 @@ const packageName = (specifier) =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
 
 /** Which part of the code a file belongs to: 'shared', 'server', 'client/features/search', ... */
-function area(file) {
+function area(srcDir, file) {
   const path = relative(srcDir, file).split('\\').join('/');
   if (path.startsWith('..')) return 'outside';
   const [top, second, third] = path.split('/');
@@ -96,9 +113,41 @@ function area(file) {
   return top ?? '';
 }
 
-function violation(fromFile, specifier, target) {
-  const from = area(fromFile);
-  const to = target ? area(target) : undefined;
+/**
+ * Where a server file sits: its domain (undefined for the top-level modules) and whether it is the
+ * domain's index.ts or routes.ts.
+ */
+function serverPlace(srcDir, file) {
+  const parts = relative(join(srcDir, 'server'), file).split('\\').join('/').split('/');
+  if (parts[0] === '..') return undefined;
+  if (parts.length === 1) return { domain: undefined, name: parts[0] };
+  const entry = parts.length === 2 ? parts[1].replace(/\.tsx?$/, '') : undefined;
+  return { domain: parts[0], name: parts.slice(1).join('/'), entry };
+}
+
+/** The server rules of the header: domains meet through index.ts, the app mounts routes.ts. */
+function serverViolation(srcDir, fromFile, specifier, target) {
+  const from = serverPlace(srcDir, fromFile);
+  const to = target && serverPlace(srcDir, target);
+  if (!from || !to || from.domain === to.domain) return undefined;
+  if (to.domain === undefined) {
+    if (serverSharedModules.has(to.name) || from.domain === undefined || isTest(fromFile)) return undefined;
+    return `the ${from.domain} domain must not import the app ('${specifier}'): what routes need comes in AppContext (src/server/context.ts)`;
+  }
+  if (serverInfrastructure.has(from.domain) && !serverInfrastructure.has(to.domain))
+    return `infrastructure (${from.domain}) must not import the ${to.domain} domain ('${specifier}')`;
+  if (serverInfrastructure.has(to.domain) || to.entry === 'index') return undefined;
+  if (to.entry === 'routes') {
+    if (from.domain === undefined) return undefined;
+    return `the ${from.domain} domain must not import the routes of ${to.domain} ('${specifier}'): the app mounts routes; use '@/server/${to.domain}' for its services`;
+  }
+  const who = from.domain === undefined ? 'the app' : `the ${from.domain} domain`;
+  return `${who} imports '${specifier}', an inner module of ${to.domain}: go through its public index.ts ('@/server/${to.domain}')`;
+}
+
+function violation(srcDir, fromFile, specifier, target) {
+  const from = area(srcDir, fromFile);
+  const to = target ? area(srcDir, target) : undefined;
   if (from === 'shared') {
     if (to === undefined) {
       const name = packageName(specifier);
@@ -118,18 +167,24 @@ function violation(fromFile, specifier, target) {
     (to?.startsWith('client/features/') || to === 'client/app')
   )
     return `${from} must not import ${to} ('${specifier}')`;
+  if (from === 'server' && to === 'server') return serverViolation(srcDir, fromFile, specifier, target);
   return undefined;
 }
 
-export function checkArchitecture(files = walk(srcDir)) {
+/**
+ * Every problem in the modules under root/src (or the given files there), one line each. An empty
+ * list means the boundaries hold and there are no cycles.
+ */
+export function checkArchitecture(root = repoRoot, files = walk(join(root, 'src'))) {
+  const srcDir = join(root, 'src');
   const problems = [];
   /** Runtime, load-time edges for the cycle search. */
   const graph = new Map();
   for (const file of files) {
     const edges = [];
     for (const { specifier, typeOnly, lazy } of importsOf(file)) {
-      const target = resolveImport(file, specifier);
-      const problem = violation(file, specifier, target);
+      const target = resolveImport({ root, srcDir }, file, specifier);
+      const problem = violation(srcDir, file, specifier, target);
       if (problem) problems.push(`${relative(root, file)}: ${problem}`);
       if (target && !typeOnly && !lazy && target.startsWith(srcDir)) edges.push(target);
     }

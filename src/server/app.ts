@@ -3,27 +3,29 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
+import type { AppContext } from './context';
+import { RatesProvider } from './currency';
 import { currencyRoutes } from './currency/routes';
-import { startEmailOutbox } from './email/outbox';
-import { RatesProvider } from './currency/rates';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
+import { startEmailOutbox } from './email';
 import { startHousekeeping } from './housekeeping';
 import { installErrorHandlers, sendError } from './http/errors';
-import { partnerRoutes } from './partners/routes';
-import { redactUrl } from './orders/links';
-import { orderRoutes } from './orders/routes';
 import { securityHeaders } from './http/security-headers';
+import {
+  sieExportRoute,
+  supplementaryInvoiceAdminRoutes,
+  supplementaryInvoiceRoutes,
+} from './invoicing/routes';
+import { redactUrl } from './orders';
+import { orderLookupRoute, orderRoutes } from './orders/routes';
+import { partnerRoutes } from './partners/routes';
+import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './print-files/routes';
+import { productionNeedsApprovedProof } from './proofs';
+import { proofAdminRoutes, proofRoutes } from './proofs/routes';
 import { shopRoutes } from './shop/routes';
-import { notFoundReportRoute } from './spa/not-found-report';
-import { isPageRequest, pageStatus, serveSpa } from './spa/serve';
-import { seoRoutes } from './spa/seo';
+import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
 import { uploadRoutes } from './uploads/routes';
-import { printFileRoutes } from './print-files/routes';
-import { productionNeedsApprovedProof, proofRoutes } from './proofs';
-import { addPrintFileRoute } from './print-files/after-order';
-import { orderLookupRoute } from './orders/lookup';
-import { supplementaryInvoiceRoutes } from './invoicing/supplementary-routes';
 
 export interface AppOptions {
   config: Config;
@@ -34,12 +36,6 @@ export interface AppOptions {
   closeDatabase?: boolean;
   /** Where log lines go (default stdout); tests read them to check what the server logs. */
   logStream?: { write(line: string): void };
-}
-
-/** Everything a domain's routes need. Passed explicitly: the server keeps no state of its own. */
-export interface AppContext {
-  config: Config;
-  database: Database;
 }
 
 /** Builds the whole app without listening, so tests can start it on a random port. */
@@ -113,6 +109,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onStatusChanged: () => app.emailOutbox.kick(),
     // In production only once the buyer has approved the latest proof.
     statusGuard: productionNeedsApprovedProof,
+    domainRoutes: [
+      (admin) => sieExportRoute(admin, context),
+      (admin) => printFileDownloadRoute(admin, context),
+      (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
+      (admin) => supplementaryInvoiceAdminRoutes(admin, context),
+    ],
   });
   await app.register(proofRoutes(context, { onDecided: () => app.emailOutbox.kick() }));
   partnerRoutes(app, context);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from './app';
-import { deleteExpiredDevices } from './admin/throttle';
+import type { AppContext } from './context';
+import { deleteExpiredDevices } from './admin';
 import { deleteExpiredThrottles } from './http/throttle';
 import { deleteExpiredUploads, uploadStorageFor } from './uploads';
 

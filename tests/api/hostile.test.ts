@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCursor } from '@/server/admin/orders';
 import { createSession } from '@/server/admin/sessions';
-import { queryRows } from '@/server/admin/sql';
+import { queryRows } from '@/server/db/query-rows';
 import { orderStatuses } from '@/shared/order-status';
 import { products } from '@/shared/catalogue';
 import { addDays } from '@/shared/dates';

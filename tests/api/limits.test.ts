@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitMessages } from '@/shared/i18n/messages/limits';
 import { formatCount } from '@/shared/money-format';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '@/server/admin/sql';
+import { queryRows } from '@/server/db/query-rows';
 import { request, startServer, type TestServer } from '../helpers/server';
 import { checkoutBody, testCustomer } from '../helpers/orders';
 

@@ -5,7 +5,7 @@ import { createPostgresDatabase, openTestPglite, testDatabaseUrl } from '@tests/
 import type { OrderStatus } from '@/shared/admin';
 import { openPostgres, type Database } from '@/server/db/client';
 import { migrate } from '@/server/db/migrate';
-import { listApplicationsQuery } from '@/server/partners/store';
+import { listApplicationsQuery } from '@/server/partners';
 import {
   csvBatches,
   csvBatchQuery,
@@ -18,7 +18,7 @@ import {
   type Cursor,
 } from './orders';
 import { containsPattern } from './search';
-import { queryRows } from './sql';
+import { queryRows } from '@/server/db/query-rows';
 
 /**
  * Every admin read on a seeded table: the plans PostgreSQL chooses (with statistics from ANALYZE)

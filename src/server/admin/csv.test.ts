@@ -7,7 +7,7 @@ import { sizeCodes } from '@/shared/sizes';
 import type { Database } from '@/server/db/client';
 import { csvCell, csvCodeCellSql, csvRow, csvRowSql } from './csv';
 import { itemColumnsSql, sizeColumns } from './orders';
-import { queryRows } from './sql';
+import { queryRows } from '@/server/db/query-rows';
 
 /** The export formats lines in the database; they must be the very text the TypeScript makes. */
 describe('CSV made by the database = CSV made by csvRow', () => {

@@ -21,18 +21,18 @@ import { sizeCodes, type SizeCode } from '@/shared/sizes';
 import type { StatusDetails } from '@/shared/carriers';
 import { stockholmDate } from '@/shared/dates';
 import type { Db } from '@/server/db/client';
-import { orderPrintFiles } from '@/server/print-files/service';
-import { approvedOnSql, latestProofStateSql, listProofs } from '@/server/proofs/service';
+import { orderPrintFiles } from '@/server/print-files';
+import { approvedOnSql, latestProofStateSql, listProofs } from '@/server/proofs';
 import { productionBlock } from '@/shared/proofs';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import type { CalendarDate } from '@/shared/dates';
-import { supplementaryInvoicesOf } from '@/server/invoicing/supplementary';
+import { supplementaryInvoicesOf } from '@/server/invoicing';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { SHOP_TIME_ZONE } from '@/shared/dates';
 import { csvRowSql, type CsvFormat } from './csv';
 import type { EmailKind } from '@/server/db/outbox-schema';
 import { searchCondition } from './search';
-import { queryRows } from './sql';
+import { queryRows } from '@/server/db/query-rows';
 
 export interface OrderFilter {
   q?: string | undefined;

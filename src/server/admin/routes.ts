@@ -12,18 +12,12 @@ import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
 import { orderStatuses } from '@/shared/order-status';
 import { hasControlCharacter, isSearchableTerm, searchMessages } from '@/shared/admin-search';
-import type { AppContext } from '@/server/app';
+import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing/http';
-import { invoiceForOrder } from '@/server/invoicing/invoice-document';
-import { sieExportRoute } from '@/server/invoicing/sie-route';
-import { supplementaryInvoiceAdminRoutes } from '@/server/invoicing/supplementary-routes';
-import { printFileDownloadRoute } from '@/server/print-files/routes';
-import { proofAdminRoutes } from '@/server/proofs/routes';
-import { sendInvoice } from '@/server/orders/routes';
-import { findOrderByNumber, orderNumberPattern } from '@/server/orders/service';
-import { listApplications } from '@/server/partners/store';
+import { invoiceForOrder, sendInvoice, sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing';
+import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
+import { listApplications } from '@/server/partners';
 import { csvFormats, csvRow } from './csv';
 import {
   changeStatus,
@@ -157,6 +151,11 @@ export async function adminRoutes(
     onStatusChanged?: () => void;
     /** Extra conditions for a step (proof approval before production). */
     statusGuard?: StatusGuard;
+    /**
+     * Other domains' admin routes (proofs, print-file downloads, SIE export, ...), mounted behind the
+     * session check. The app passes them in, so admin does not depend on those domains' routes.
+     */
+    domainRoutes?: readonly ((admin: FastifyInstance) => void | Promise<void>)[];
   } = {},
 ): Promise<void> {
   const { db } = database;
@@ -294,10 +293,7 @@ export async function adminRoutes(
         return sendInvoiceUbl(reply, invoiceForOrder(order, config.seller));
       });
 
-      sieExportRoute(admin, { config, database });
-      printFileDownloadRoute(admin, { config, database });
-      await admin.register(proofAdminRoutes({ config, database }, { onQueued: options.onStatusChanged }));
-      supplementaryInvoiceAdminRoutes(admin, { config, database });
+      for (const mount of options.domainRoutes ?? []) await mount(admin);
 
       admin.patch('/api/admin/orders/:number/status', { bodyLimit: 1024 }, async (request, reply) => {
         const { locale, t, schemas } = language(request);

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { queryRows } from './sql';
+import { queryRows } from '@/server/db/query-rows';
 
 /**
  * Limits on wrong PINs, counted in the database so every instance shares them.

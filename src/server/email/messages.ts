@@ -6,9 +6,15 @@ import { formatSplit } from '@/shared/sizes';
 import { CONVERSION_FEE_KR } from '@/shared/terms';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
-import { invoiceForOrder, type InvoiceOrder } from '@/server/invoicing/invoice-document';
-import { invoicePdfFileName, renderInvoicePdfShared } from '@/server/invoicing/invoice-pdf';
-import { formatInvoiceDate, formatKr, invoiceTexts } from '@/server/invoicing/texts';
+import {
+  formatInvoiceDate,
+  formatKr,
+  invoiceForOrder,
+  type InvoiceOrder,
+  invoicePdfFileName,
+  invoiceTexts,
+  renderInvoicePdfShared,
+} from '@/server/invoicing';
 
 /**
  * The two emails of an order: confirmation with the PDF invoice to the buyer, notice to the shop.

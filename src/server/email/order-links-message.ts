@@ -9,9 +9,9 @@ import { ORDER_LOOKUP_MAX_ORDERS } from '@/shared/order-lookup';
 import { isOrderStatus } from '@/shared/order-status';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import { queryRows } from '@/server/admin/sql';
-import { formatInvoiceDate, formatKr } from '@/server/invoicing/texts';
-import { newOrderLink } from '@/server/orders/links';
+import { queryRows } from '@/server/db/query-rows';
+import { formatInvoiceDate, formatKr } from '@/server/invoicing';
+import { newOrderLink } from '@/server/orders';
 
 interface ListedOrder extends Record<string, unknown> {
   id: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '@/server/app';
+import type { AppContext } from '@/server/context';
 import { OutboxWorker } from './outbox-worker';
 import { createTransport } from './transport';
 

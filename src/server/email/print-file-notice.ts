@@ -7,8 +7,8 @@ import { formatKrDecimal } from '@/shared/money-format';
 import { formatFileSize } from '@/shared/print-files';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import type { InvoiceOrder } from '@/server/invoicing/invoice-document';
-import { queryRows } from '@/server/admin/sql';
+import type { InvoiceOrder } from '@/server/invoicing';
+import { queryRows } from '@/server/db/query-rows';
 
 /** The shop works in Swedish: its notices are Swedish whatever the buyer's language. */
 const t = translate(orderPrintFileMessages, 'sv');

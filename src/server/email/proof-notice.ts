@@ -6,8 +6,8 @@ import { proofMessages } from '@/shared/i18n/messages/proofs';
 import type { ProofDecisionKind } from '@/shared/proofs';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import type { InvoiceOrder } from '@/server/invoicing/invoice-document';
-import { queryRows } from '@/server/admin/sql';
+import type { InvoiceOrder } from '@/server/invoicing';
+import { queryRows } from '@/server/db/query-rows';
 
 /** The shop works in Swedish: its notices are Swedish whatever the buyer's language. */
 const t = translate(proofMessages, 'sv');

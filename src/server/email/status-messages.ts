@@ -6,9 +6,8 @@ import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { EmailKind } from '@/server/db/outbox-schema';
-import { invoiceLanguage, type InvoiceOrder } from '@/server/invoicing/invoice-document';
-import { formatInvoiceDate, formatKr } from '@/server/invoicing/texts';
-import { queryRows } from '@/server/admin/sql';
+import { formatInvoiceDate, formatKr, invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
+import { queryRows } from '@/server/db/query-rows';
 
 /** The step's details as the status change recorded them (order_status_events.details). */
 async function eventDetails(db: Db, eventId: number | null): Promise<StatusDetails> {

@@ -7,13 +7,15 @@ import { formatIban } from '@/shared/invoicing/seller-settings';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import {
+  formatInvoiceDate,
+  formatKr,
   invoiceLanguage,
-  supplementaryInvoiceDocument,
   type InvoiceOrder,
-} from '@/server/invoicing/invoice-document';
-import { invoicePdfFileName, renderInvoicePdfShared } from '@/server/invoicing/invoice-pdf';
-import { supplementaryInvoiceById } from '@/server/invoicing/supplementary';
-import { formatInvoiceDate, formatKr } from '@/server/invoicing/texts';
+  invoicePdfFileName,
+  renderInvoicePdfShared,
+  supplementaryInvoiceById,
+  supplementaryInvoiceDocument,
+} from '@/server/invoicing';
 import { greetingName } from './greeting';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '@/shared/i18n/define';
 import { limitMessages } from '@/shared/i18n/messages/limits';
 import { formatCount } from '@/shared/money-format';
-import type { AppContext } from '@/server/app';
+import type { AppContext } from '@/server/context';
 import { sendError } from './errors';
 import { requestLocale } from './locale';
 import { clientKey, takeAllowance } from './throttle';

@@ -1,5 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import type { InvoiceDocument } from './invoice-document';
+import type { SellerDetails } from '@/server/config';
+import type { InvoiceDocument, InvoiceOrder } from './invoice-document';
+import { invoiceContentSecurityPolicy, renderInvoice } from './invoice-html';
 import { invoicePdfFileName, renderInvoicePdf } from './invoice-pdf';
 import { peppolFileName, renderPeppolUbl } from './peppol-ubl';
 
@@ -31,4 +33,14 @@ export function sendInvoiceUbl(reply: FastifyReply, invoice: InvoiceDocument): F
     .header('content-disposition', `attachment; filename="${peppolFileName(invoice)}"`)
     .type('application/xml; charset=utf-8')
     .send(renderPeppolUbl(invoice));
+}
+
+/** The invoice page as its own document: its own CSP (an inline style by hash), never cached or referred. */
+export function sendInvoice(reply: FastifyReply, order: InvoiceOrder, seller: SellerDetails): FastifyReply {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .header('content-security-policy', invoiceContentSecurityPolicy)
+    .type('text/html; charset=utf-8')
+    .send(renderInvoice(order, seller));
 }

@@ -5,7 +5,7 @@ import { milliFromDecimal, milliToDecimalString } from '@/shared/money';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import type { Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
-import { queryRows } from '@/server/admin/sql';
+import { queryRows } from '@/server/db/query-rows';
 import type { SupplementaryInvoiceRecord } from './invoice-document';
 
 /**

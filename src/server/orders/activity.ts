@@ -3,8 +3,8 @@ import { trackingUrl, type StatusDetails } from '@/shared/carriers';
 import { isOrderStatus } from '@/shared/order-status';
 import type { OrderActivity, OrderTimelineEvent } from '@/shared/order-page';
 import type { Db } from '@/server/db/client';
-import { queryRows } from '@/server/admin/sql';
-import { listProofs } from '@/server/proofs/service';
+import { queryRows } from '@/server/db/query-rows';
+import { listProofs } from '@/server/proofs';
 
 const isoTime = (column: string) =>
   sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);

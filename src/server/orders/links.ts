@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { orderPagePath } from '@/shared/order-page';
 import type { Db } from '@/server/db/client';
-import { queryRows } from '@/server/admin/sql';
+import { queryRows } from '@/server/db/query-rows';
 
 /** sha256 (hex) of an access token: what the database keeps of it. */
 export function accessTokenHash(token: string): string {

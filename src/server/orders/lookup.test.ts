@@ -6,7 +6,7 @@ import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import { orderLookupMessages } from '@/shared/i18n/messages/order-lookup';
 import { validationMessages } from '@/shared/i18n/messages/validation';
 import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
-import { queryRows } from '@/server/admin/sql';
+import { queryRows } from '@/server/db/query-rows';
 import { readEml } from '@tests/helpers/eml';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { request, startServer, type TestServer } from '@tests/helpers/server';

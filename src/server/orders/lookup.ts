@@ -6,7 +6,7 @@ import type { Locale } from '@/shared/i18n/locale';
 import { orderLookupMessages } from '@/shared/i18n/messages/order-lookup';
 import { orderLookupApiPath, type OrderLookupAnswer } from '@/shared/order-lookup';
 import { orderLookupSchema } from '@/shared/order-lookup-schema';
-import type { AppContext } from '@/server/app';
+import type { AppContext } from '@/server/context';
 import type { Db } from '@/server/db/client';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';

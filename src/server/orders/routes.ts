@@ -6,19 +6,21 @@ import { vatPercent } from '@/shared/invoicing/vat-treatment';
 import { orderTokenHeader, type OrderView } from '@/shared/order-view';
 import type { OrderPrintFile } from '@/shared/print-files';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
-import { orderPrintFiles } from '@/server/print-files/service';
-import { orderApprovalDate } from '@/server/proofs/service';
-import { supplementaryInvoicesOf } from '@/server/invoicing/supplementary';
-import type { AppContext } from '@/server/app';
-import type { SellerDetails } from '@/server/config';
+import { orderPrintFiles } from '@/server/print-files';
+import { orderApprovalDate } from '@/server/proofs';
+import {
+  invoiceForOrder,
+  sendInvoice,
+  sendInvoicePdf,
+  sendInvoiceUbl,
+  supplementaryInvoicesOf,
+} from '@/server/invoicing';
+import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { orderTotalMessage, throttleOrder } from '@/server/http/request-limits';
 import { dueDate, type CalendarDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
-import { invoiceForOrder } from '@/server/invoicing/invoice-document';
-import { sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing/http';
-import { invoiceContentSecurityPolicy, renderInvoice, type InvoiceOrder } from './invoice';
 import { orderActivity } from './activity';
 import { findOrderForToken, OrderError, placeOrder, type OrderRow } from './service';
 
@@ -179,12 +181,4 @@ export function orderRoutes(
   });
 }
 
-/** The invoice page as its own document: its own CSP (an inline style by hash), never cached or referred. */
-export function sendInvoice(reply: FastifyReply, order: InvoiceOrder, seller: SellerDetails): FastifyReply {
-  return reply
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .header('content-security-policy', invoiceContentSecurityPolicy)
-    .type('text/html; charset=utf-8')
-    .send(renderInvoice(order, seller));
-}
+export { orderLookupRoute } from './lookup';

@@ -21,7 +21,7 @@ import { productName } from '@/shared/i18n/messages/product-names';
 import { colourName } from '@/shared/i18n/messages/colours';
 import type { Locale } from '@/shared/i18n/locale';
 import { formatCount } from '@/shared/money-format';
-import { claimPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files/service';
+import { claimPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files';
 
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { partnerApplicationSchema } from '@/shared/partner-schema';
-import type { AppContext } from '@/server/app';
+import type { AppContext } from '@/server/context';
 import { sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { throttlePartnerApplication } from '@/server/http/request-limits';

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminPartnerPage } from '@/shared/admin';
 import type { PartnerApplication } from '@/shared/partner-schema';
-import { encodeCursor, type Cursor } from '@/server/admin/orders';
-import { queryRows } from '@/server/admin/sql';
+import { encodeCursor, type Cursor } from '@/server/admin';
+import { queryRows } from '@/server/db/query-rows';
 import type { Db } from '@/server/db/client';
 import { partnerApplications } from '@/server/db/schema';
 

@@ -11,7 +11,7 @@ import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import type { PrintFileAnswer } from '@/shared/print-files';
 import type { AddPrintFileAnswer, SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
-import { queryRows } from '@/server/admin/sql';
+import { queryRows } from '@/server/db/query-rows';
 import { adminLogin } from '@tests/helpers/admin';
 import { readEml } from '@tests/helpers/eml';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';

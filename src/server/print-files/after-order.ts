@@ -10,13 +10,13 @@ import { MAX_PRINT_FILES, printFileKind, type PrintFileKind } from '@/shared/pri
 import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { uploadIdPattern } from '@/shared/uploads';
-import type { AppContext } from '@/server/app';
+import type { AppContext } from '@/server/context';
 import type { Database, Db } from '@/server/db/client';
-import { queryRows } from '@/server/admin/sql';
+import { queryRows } from '@/server/db/query-rows';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/server/invoicing/supplementary';
-import { findOrderForToken, type OrderRow } from '@/server/orders/service';
+import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/server/invoicing';
+import { findOrderForToken, type OrderRow } from '@/server/orders';
 import { conversionFeeLine, orderPrintFiles } from './service';
 
 const addSchema = z.object({

@@ -1,5 +1,5 @@
 import type { PrintFileKind } from '@/shared/print-files';
-import { detectImage, looksLikeSvgDocument } from '@/server/uploads/detect';
+import { detectImage, looksLikeSvgDocument } from '@/server/uploads';
 
 export { looksLikeSvgDocument };
 

@@ -12,7 +12,7 @@ import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import type { OrderView } from '@/shared/order-view';
 import { MAX_PRINT_FILE_BYTES, type PrintFileAnswer } from '@/shared/print-files';
 import { detectPrintFile } from './detect';
-import { readPixelSize } from '@/server/uploads/pixel-size';
+import { readPixelSize } from '@/server/uploads';
 
 /** Minimal files of each format: only their headers matter to the shop. */
 export const samples = {

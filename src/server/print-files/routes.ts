@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { translate } from '@/shared/i18n/define';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { MAX_PRINT_FILE_BYTES, printFileKind, type PrintFileAnswer } from '@/shared/print-files';
-import type { AppContext } from '@/server/app';
+import type { AppContext } from '@/server/context';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { findOrderByNumber, orderNumberPattern } from '@/server/orders/service';
+import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
 import {
   enableUploads,
   measureUpload,
@@ -80,3 +80,5 @@ export function printFileDownloadRoute(admin: FastifyInstance, context: AppConte
     return sendUpload(request, reply, file, stored, { inline: false });
   });
 }
+
+export { addPrintFileRoute } from './after-order';

@@ -13,7 +13,7 @@ import {
 import { uploadIdPattern } from '@/shared/uploads';
 import type { Database, Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
-import { queryRows } from '@/server/admin/sql';
+import { queryRows } from '@/server/db/query-rows';
 import { attachUploads, uploadInfoColumns, type UploadInfo } from '@/server/uploads';
 import { orderPrintFiles as orderPrintFilesTable } from '@/server/db/print-files-schema';
 import { uploads } from '@/server/db/uploads-schema';

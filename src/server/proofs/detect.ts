@@ -1,5 +1,5 @@
 import type { ProofContentType } from '@/shared/proofs';
-import { detectImage } from '@/server/uploads/detect';
+import { detectImage } from '@/server/uploads';
 
 const PDF = '%PDF-';
 

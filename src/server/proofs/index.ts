@@ -1,10 +1,11 @@
+/** Proofs' public face for other domains: the proofs of an order and the approval rules. Its routes are in ./routes. */
 export { detectProof } from './detect';
-export { proofAdminRoutes, proofRoutes } from './routes';
 export {
   addProof,
   approvedOnSql,
   decideProof,
   findProofFile,
+  latestProofStateSql,
   listProofs,
   orderApprovalDate,
   productionNeedsApprovedProof,

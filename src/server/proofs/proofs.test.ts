@@ -11,7 +11,7 @@ import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import { adminProofPath, adminProofsPath, MAX_PROOF_BYTES, orderProofPath } from '@/shared/proofs';
 import { addWorkingDays } from '@/shared/working-days';
 import type { CalendarDate } from '@/shared/dates';
-import { queryRows } from '@/server/admin/sql';
+import { queryRows } from '@/server/db/query-rows';
 import { adminLogin } from '@tests/helpers/admin';
 import { readEml } from '@tests/helpers/eml';
 import { checkoutBody } from '@tests/helpers/orders';

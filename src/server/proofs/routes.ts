@@ -15,10 +15,10 @@ import {
   type ProofFileAnswer,
   type ProofSchemaMessages,
 } from '@/shared/proofs';
-import type { AppContext } from '@/server/app';
+import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { findOrderByNumber, findOrderForToken, orderNumberPattern } from '@/server/orders/service';
+import { findOrderByNumber, findOrderForToken, orderNumberPattern } from '@/server/orders';
 import { enableUploads, receiveUpload, sendUpload, uploadStorageFor, type Sniffed } from '@/server/uploads';
 import { detectProof } from './detect';
 import { addProof, decideProof, findProofFile, listProofs } from './service';

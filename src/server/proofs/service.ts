@@ -1,6 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { CalendarDate } from '@/shared/dates';
-import { SHOP_TIME_ZONE } from '@/shared/dates';
+import { type CalendarDate, SHOP_TIME_ZONE } from '@/shared/dates';
 import {
   productionBlock,
   proofContentTypes,
@@ -10,8 +9,8 @@ import {
   type ProofDecisionKind,
 } from '@/shared/proofs';
 import type { Database, Db } from '@/server/db/client';
-import { queryRows } from '@/server/admin/sql';
-import type { StatusGuard } from '@/server/admin/orders';
+import { queryRows } from '@/server/db/query-rows';
+import type { StatusGuard } from '@/server/admin';
 import { uploadInfoColumns, type UploadInfo } from '@/server/uploads';
 import { orderProofs } from '@/server/db/proofs-schema';
 import { uploads } from '@/server/db/uploads-schema';

@@ -1,3 +1,4 @@
+/** Uploads' public face for other domains: receiving, storing, detecting and attaching uploaded files. Its routes are in ./routes. */
 export {
   attachUploads,
   deleteExpiredUploads,
@@ -17,7 +18,7 @@ export {
   type Sniffed,
 } from './receive';
 export { sendUpload, uploadContentSecurityPolicy } from './serve';
-export { uploadRoutes, type UploadAnswer } from './routes';
+export { detectImage, looksLikeSvgDocument } from './detect';
 export { FileUploadStorage, type PendingWrite, type UploadStorage } from './storage';
 export { measureUpload } from './measure';
 export { readPixelSize, type PixelSize } from './pixel-size';

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cleanSingleLine } from '@/shared/text';
 import { translate } from '@/shared/i18n/define';
 import { limitMessages } from '@/shared/i18n/messages/limits';
-import type { AppContext } from '@/server/app';
+import type { AppContext } from '@/server/context';
 import type { Config } from '@/server/config';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';

@@ -3,7 +3,7 @@ import { translate, type Translation } from '@/shared/i18n/define';
 import { uploadMessages } from '@/shared/i18n/messages/uploads';
 import { printFileKind } from '@/shared/print-files';
 import { MAX_UPLOAD_BYTES, SVG_TYPE, type UploadAnswer } from '@/shared/uploads';
-import type { AppContext } from '@/server/app';
+import type { AppContext } from '@/server/context';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { detectImage, looksLikeSvgDocument } from './detect';

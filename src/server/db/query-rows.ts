@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '@/server/db/client';
+import type { Db } from './client';
 
 /**
  * Rows of a raw SQL query. Both drivers (PGlite, node-postgres) answer `{ rows }`; queries here cast

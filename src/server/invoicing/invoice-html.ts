@@ -2,14 +2,8 @@ import { createHash } from 'node:crypto';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import type { SellerDetails } from '@/server/config';
 import { PAYMENT_DAYS } from '@/shared/terms';
-import {
-  invoiceForOrder,
-  type InvoiceDocument,
-  type InvoiceOrder,
-} from '@/server/invoicing/invoice-document';
-import { formatCount, formatInvoiceDate, formatKr, invoiceTexts } from '@/server/invoicing/texts';
-
-export { invoiceLanguage, type InvoiceOrder } from '@/server/invoicing/invoice-document';
+import { invoiceForOrder, type InvoiceDocument, type InvoiceOrder } from './invoice-document';
+import { formatCount, formatInvoiceDate, formatKr, invoiceTexts } from './texts';
 
 export function escapeHtml(value: string): string {
   return value

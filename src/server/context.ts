@@ -1,0 +1,11 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+
+/**
+ * Everything a domain's routes need. Passed explicitly: the server keeps no state of its own. Its
+ * own module so the app (which builds it) and the routes (which take it) never import each other.
+ */
+export interface AppContext {
+  config: Config;
+  database: Database;
+}

@@ -1,0 +1,2 @@
+/** The email outbox: the app starts it; domains queue mail by writing outbox rows in their own transactions. */
+export { startEmailOutbox } from './outbox';

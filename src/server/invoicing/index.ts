@@ -1,0 +1,17 @@
+/** Invoicing's public face for other domains: invoice documents, their renderings and the supplementary invoices. Its routes are in ./routes. */
+export {
+  invoiceForOrder,
+  invoiceLanguage,
+  supplementaryInvoiceDocument,
+  type InvoiceDocument,
+  type InvoiceOrder,
+} from './invoice-document';
+export { invoicePdfFileName, renderInvoicePdfShared } from './invoice-pdf';
+export { formatInvoiceDate, formatKr, invoiceTexts } from './texts';
+export { sendInvoice, sendInvoicePdf, sendInvoiceUbl } from './http';
+export {
+  issueSupplementaryInvoice,
+  supplementaryInvoiceById,
+  supplementaryInvoiceForUpload,
+  supplementaryInvoicesOf,
+} from './supplementary';
