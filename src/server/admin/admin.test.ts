@@ -1,16 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderPage, AdminStats } from '@/shared/admin';
 import { adminLogin as login } from '@tests/helpers/admin';
 import { insertManyOrders, insertTestOrder } from '@tests/helpers/orders';
 import { insertApprovedProof } from '@tests/helpers/proofs';
-import {
-  createPostgresDatabase,
-  request,
-  startServer,
-  testDatabaseUrl,
-  type TestServer,
-} from '@tests/helpers/server';
+import { createPostgresDatabase, request, startServer, testDatabaseUrl } from '@tests/helpers/server';
+import { useServer } from '@tests/helpers/use-server';
 import { parseCsv } from '@tests/helpers/csv';
 import { csvCell } from './csv';
 
@@ -29,11 +24,7 @@ const adminRoutes: [string, string, unknown?][] = [
 ];
 
 describe('admin API (PGlite)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer({ env: { TRUST_PROXY: '1' } });
-  });
-  afterAll(() => server.close());
+  const server = useServer({ env: { TRUST_PROXY: '1' } });
 
   it.each(adminRoutes)('%s %s without a session → 401, nothing returned', async (method, path, json) => {
     const plain = await request(server, path, { method, ...(json === undefined ? {} : { json }) });

@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminLogin as login } from '@tests/helpers/admin';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useServer } from '@tests/helpers/use-server';
 import { loadPinHash } from './pin';
 import { DEVICE_LIMIT } from './throttle';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({ env: { TRUST_PROXY: '1' } });
-});
-afterAll(() => server.close());
+const server = useServer({ env: { TRUST_PROXY: '1' } });
 
 const quiet = { warn: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
 const pipe = { isTTY: false, write: () => true };

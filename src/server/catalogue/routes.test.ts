@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { describe, expect, it } from 'vitest';
+import { request } from '@tests/helpers/server';
+import { useServer } from '@tests/helpers/use-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useServer();
 
 describe('GET /api/products', () => {
   it('lists all 17 products with exact decimal prices', async () => {

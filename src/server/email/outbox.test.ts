@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { useServer } from '@tests/helpers/use-server';
 import { startSmtp, type TestSmtp } from '@tests/helpers/smtp';
 import { emailOutbox } from '@/server/db/outbox-schema';
 import { orders } from '@/server/db/orders-schema';
@@ -146,11 +147,7 @@ describe('email outbox shutdown', () => {
 });
 
 describe('email outbox without SMTP_URL', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(() => server.close());
+  const server = useServer();
 
   it('writes .eml files to DATA_DIR/outbox', async () => {
     const number = await placeOrder(server);

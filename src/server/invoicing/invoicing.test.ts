@@ -3,23 +3,17 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { JSDOM } from 'jsdom';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin } from '@tests/helpers/admin';
+import { describe, expect, it } from 'vitest';
 import { parseCsv } from '@tests/helpers/csv';
 import { testCustomer } from '@tests/helpers/orders';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useAdminServer } from '@tests/helpers/use-server';
 import { isValidOcrReference } from '@/shared/invoicing/ocr-reference';
 import type { Customisation } from '@/shared/customisation';
 import type { OrderView } from '@/shared/order-view';
 import { customisationDetail } from './invoice-document';
 
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startServer();
-  cookie = await adminLogin(server);
-});
-afterAll(() => server.close());
+const server = useAdminServer();
 
 let keys = 0;
 const key = () => `invoicing-${Date.now()}-${++keys}-abcdefgh`;
@@ -183,7 +177,7 @@ describe('admin CSV export', () => {
       billingAddress: 'Postfach 7\n10001 Berlin',
     });
     const response = await fetch(`${server.url}/api/admin/orders.csv?q=${placed.orderNumber}`, {
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     const [header = [], ...rows] = parseCsv((await response.text()).replace(/^\uFEFF/, ''));
     expect(rows).toHaveLength(1);
@@ -263,7 +257,9 @@ describe('PDF invoice', () => {
 
   it('the reverse-charge PDF names both VAT numbers, the IBAN and BIC', async () => {
     const placed = await place(germanCompany);
-    const { bytes } = await download(`/api/admin/orders/${placed.orderNumber}/invoice.pdf`, { cookie });
+    const { bytes } = await download(`/api/admin/orders/${placed.orderNumber}/invoice.pdf`, {
+      cookie: server.cookie,
+    });
     const text = await pdfText(bytes);
     expect(text).toContain('Omvänd betalningsskyldighet / Reverse charge');
     expect(text).toContain("Buyer's VAT no.: DE136695976");
@@ -379,7 +375,9 @@ describe('Peppol BIS Billing 3.0', () => {
   it('reverse charge: category AE with exemption code and both VAT numbers; export: category G', async () => {
     const rc = await place(germanCompany);
     const rcDoc = ubl(
-      (await download(`/api/admin/orders/${rc.orderNumber}/invoice.xml`, { cookie })).bytes.toString('utf8'),
+      (
+        await download(`/api/admin/orders/${rc.orderNumber}/invoice.xml`, { cookie: server.cookie })
+      ).bytes.toString('utf8'),
     );
     expect(rcDoc.all('cac:TaxCategory')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe('AE');
     expect(rcDoc.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-AE');
@@ -416,12 +414,14 @@ describe('SIE 4 export', () => {
     const paid = await request(server, `/api/admin/orders/${se.orderNumber}/status`, {
       method: 'PATCH',
       json: { status: 'paid' },
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     expect(paid.status).toBe(200);
 
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
-    const { response, bytes } = await download(`/api/admin/sie?from=${today}&to=${today}`, { cookie });
+    const { response, bytes } = await download(`/api/admin/sie?from=${today}&to=${today}`, {
+      cookie: server.cookie,
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="bokforing-${today}-${today}.se"`,
@@ -473,18 +473,18 @@ describe('SIE 4 export', () => {
 
   it('refuses a bad range with a clear message', async () => {
     const bad = await request<{ error: string }>(server, '/api/admin/sie?from=2026-02-01&to=2026-01-01', {
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('The from date must come before the to date');
     const swedish = await request<{ error: string }>(server, '/api/admin/sie?from=2026-02-01&to=2026-01-01', {
-      headers: { cookie: `${cookie}; lang=sv` },
+      headers: { cookie: `${server.cookie}; lang=sv` },
     });
     expect(swedish.body.error).toBe('Från-datum måste vara före till-datum');
     const malformed = await request<{ error: string }>(
       server,
       '/api/admin/sie?from=yesterday&to=2026-01-01',
-      { headers: { cookie } },
+      { headers: { cookie: server.cookie } },
     );
     expect(malformed.status).toBe(400);
     expect((await request(server, '/api/admin/sie?from=2026-01-01&to=2026-01-02')).status).toBe(401);

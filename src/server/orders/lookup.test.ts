@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import { orderLookupMessages } from '@/shared/i18n/messages/order-lookup';
 import { validationMessages } from '@/shared/i18n/messages/validation';
@@ -9,15 +9,12 @@ import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
 import { readEml } from '@tests/helpers/eml';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useServer } from '@tests/helpers/use-server';
 
 /** Order lookup by email: POST /api/order-links, its emails, and its limits. */
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useServer();
 
 let keys = 0;
 async function placeOrder(email: string, customer: Record<string, unknown> = {}): Promise<PlacedOrderAnswer> {
@@ -165,15 +162,14 @@ describe('order lookup by email', () => {
 });
 
 describe('order lookup limits', () => {
-  let limited: TestServer;
+  const limited = useServer({
+    env: {
+      TRUST_PROXY: '1',
+      ORDER_LOOKUPS_PER_CLIENT_PER_HOUR: '10',
+      ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: '3',
+    },
+  });
   beforeAll(async () => {
-    limited = await startServer({
-      env: {
-        TRUST_PROXY: '1',
-        ORDER_LOOKUPS_PER_CLIENT_PER_HOUR: '10',
-        ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: '3',
-      },
-    });
     const placed = await request(limited, '/api/orders', {
       method: 'POST',
       json: {
@@ -183,7 +179,6 @@ describe('order lookup limits', () => {
     });
     expect(placed.status).toBe(201);
   });
-  afterAll(() => limited.close());
 
   const ask = (email: string, client: string, lang = 'en-GB') =>
     request<{ error?: string }>(limited, '/api/order-links', {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/orders-schema';
 import type { AdminOrderDetail, AdminOrderPage } from '@/shared/admin';
 import { checkoutMessages as m } from '@/shared/checkout-schema';
@@ -8,13 +8,10 @@ import { estimatedDelivery, stockholmToday } from '@/shared/delivery';
 import type { OrderView } from '@/shared/order-view';
 import { adminLogin } from '@tests/helpers/admin';
 import { testCustomer } from '@tests/helpers/orders';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useServer } from '@tests/helpers/use-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useServer();
 
 let keyCounter = 0;
 const order = (neededBy: unknown) => ({

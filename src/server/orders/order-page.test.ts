@@ -1,21 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderActivity } from '@/shared/order-page';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { checkoutBody } from '@tests/helpers/orders';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useServer } from '@tests/helpers/use-server';
 
-let server: TestServer;
 const logLines: string[] = [];
-
-beforeAll(async () => {
-  server = await startServer({
-    env: { LOG_LEVEL: 'debug' },
-    logStream: { write: (line: string) => void logLines.push(line) },
-  });
+const server = useServer({
+  env: { LOG_LEVEL: 'debug' },
+  logStream: { write: (line: string) => void logLines.push(line) },
 });
-afterAll(() => server.close());
 
 /** The order page link from the newest buyer email in DATA_DIR/outbox. */
 function linkFromOutbox(orderNumber: string): URL {

@@ -1,23 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminStats } from '@/shared/admin';
 import type { OrderActivity } from '@/shared/order-page';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
-import { adminLogin } from '@tests/helpers/admin';
 import { readEml } from '@tests/helpers/eml';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { addProofVersion, decideProof } from '@tests/helpers/proofs';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useAdminServer } from '@tests/helpers/use-server';
 
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startServer();
-  // An admin who reads Swedish (the header's switch): the refusals below are in Swedish.
-  cookie = `${await adminLogin(server)}; lang=sv`;
-});
-afterAll(() => server.close());
+const server = useAdminServer();
+/** An admin who reads Swedish (the header's switch): the refusals below are in Swedish. */
+const swedishAdmin = () => `${server.cookie}; lang=sv`;
 
 /** The buyer's emails of an order in the outbox folder, in the order they were queued. */
 function buyerEmails(orderNumber: string): { subject: string; text: string }[] {
@@ -50,7 +45,7 @@ async function place(key: string, customer: Record<string, unknown> = testCustom
 const patch = (number: string, json: Record<string, unknown>) =>
   request<AdminOrderDetail & { error?: string }>(server, `/api/admin/orders/${number}/status`, {
     method: 'PATCH',
-    headers: { cookie },
+    headers: { cookie: swedishAdmin() },
     json,
   });
 
@@ -71,7 +66,7 @@ describe('status changes the buyer hears about', () => {
     expect(paid.body.events.at(-1)?.details).toEqual({ paidOn: '2026-01-15', amountReceived: '1000.50' });
 
     // Production starts once the buyer has approved the proof (its email is checked in proofs.test.ts).
-    await addProofVersion(server, cookie, order.orderNumber);
+    await addProofVersion(server, swedishAdmin(), order.orderNumber);
     await decideProof(server, order.orderNumber, order.accessToken, 1, { decision: 'approved' });
     expect((await patch(order.orderNumber, { status: 'in_production' })).status).toBe(200);
     const noTracking = await patch(order.orderNumber, { status: 'shipped', carrier: 'dhl' });
@@ -137,9 +132,13 @@ describe('status changes the buyer hears about', () => {
   });
 
   it('cancel needs a reason (kept for the admin, not shown to the buyer), emails in English abroad, and leaves turnover', async () => {
-    const before = (await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie } })).body;
+    const before = (
+      await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie: swedishAdmin() } })
+    ).body;
     const order = await place('status-emails-key-0002', { ...testCustomer, country: 'NO' });
-    const placed = (await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie } })).body;
+    const placed = (
+      await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie: swedishAdmin() } })
+    ).body;
     expect(placed.totalOrders).toBe(before.totalOrders + 1);
 
     expect(await patch(order.orderNumber, { status: 'cancelled' })).toMatchObject({
@@ -148,7 +147,9 @@ describe('status changes the buyer hears about', () => {
     });
     const cancelled = await patch(order.orderNumber, { status: 'cancelled', reason: 'Kunden ångrade sig' });
     expect(cancelled.body.events.at(-1)?.details).toEqual({ reason: 'Kunden ångrade sig' });
-    const after = (await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie } })).body;
+    const after = (
+      await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie: swedishAdmin() } })
+    ).body;
     expect(after).toEqual(before);
 
     await server.app.emailOutbox.drain();

@@ -1,19 +1,16 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { orders } from '@/server/db/orders-schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkoutMessages as m } from '@/shared/checkout-schema';
 import { makePng } from '@tests/helpers/png';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useServer } from '@tests/helpers/use-server';
 import { testCustomer } from '@tests/helpers/orders';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import type { OrderView } from '@/shared/order-view';
 import { invalidCharacterMessage } from '@/shared/text';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useServer();
 
 let keyCounter = 0;
 const newKey = () => `test-key-${Date.now()}-${++keyCounter}-abcdef`;

@@ -1,22 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin } from '@tests/helpers/admin';
+import { describe, expect, it } from 'vitest';
 import { testCustomer } from '@tests/helpers/orders';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useAdminServer } from '@tests/helpers/use-server';
 import type { AdminOrderDetail, AdminOrderPage } from '@/shared/admin';
 import type { OrderView } from '@/shared/order-view';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { orders } from '@/server/db/orders-schema';
 
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startServer();
-  cookie = await adminLogin(server);
-});
-afterAll(() => server.close());
+const server = useAdminServer();
 
 let keyCounter = 0;
 const newKey = () => `sizes-test-${Date.now()}-${++keyCounter}-abcdef`;
@@ -79,16 +73,16 @@ describe('size splits on garment lines', () => {
     expect(shop).toContain('Sizes: 20 S, 50 M, 50 L');
 
     const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${orderNumber}`, {
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     expect(detail.body.items[0]?.sizes).toEqual({ S: 20, M: 50, L: 50 });
     const list = await request<AdminOrderPage>(server, `/api/admin/orders?q=${orderNumber}`, {
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     expect(list.body.orders[0]?.itemsSummary).toBe('120 × Hoodie (20 S, 50 M, 50 L), 100 × Coupon Booklet');
 
     const csv = await request<string>(server, `/api/admin/orders.csv?q=${orderNumber}`, {
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     const [header, row] = csv.body
       .replace(/^\uFEFF/, '')

@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminPartnerPage } from '@/shared/admin';
 import { validationMessages } from '@/shared/i18n/messages/validation';
 import { invalidCharacterMessage } from '@/shared/text';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useServer } from '@tests/helpers/use-server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useServer();
 
 const valid = {
   companyName: 'Exempel AB',

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
@@ -12,24 +12,18 @@ import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import type { PrintFileAnswer } from '@/shared/print-files';
 import type { AddPrintFileAnswer, SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import { queryRows } from '@/server/db/query-rows';
-import { adminLogin } from '@tests/helpers/admin';
 import { readEml } from '@tests/helpers/eml';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useAdminServer } from '@tests/helpers/use-server';
 
 /**
  * Print files added on the order page after ordering: POST /api/orders/:number/print-files, the
  * supplementary invoice a raster file's conversion is charged on, its email and documents.
  */
 
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startServer();
-  cookie = await adminLogin(server);
-});
-afterAll(() => server.close());
+const server = useAdminServer();
 
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
 
@@ -227,7 +221,7 @@ describe('print files after ordering', () => {
     const cancelled = await request(server, `/api/admin/orders/${other.orderNumber}/status`, {
       method: 'PATCH',
       json: { status: 'cancelled', reason: 'Test' },
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     expect(cancelled.status).toBe(200);
     const late = await uploadPrintFile(pdf, 'late.pdf');
@@ -279,18 +273,22 @@ describe('print files after ordering', () => {
     }
 
     const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${order.orderNumber}`, {
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     expect(detail.body.supplementaryInvoices.map((i) => i.invoiceNumber)).toContain(invoice.invoiceNumber);
     const adminPath = `/api/admin/orders/${order.orderNumber}/invoices/${invoice.invoiceNumber}`;
     expect((await request(server, adminPath)).status).toBe(401);
-    const adminHtml = await request<string>(server, adminPath, { headers: { cookie } });
+    const adminHtml = await request<string>(server, adminPath, { headers: { cookie: server.cookie } });
     expect(adminHtml.status).toBe(200);
     expect(adminHtml.body).toContain(invoice.invoiceNumber);
-    expect((await request(server, `${adminPath}.pdf`, { headers: { cookie } })).status).toBe(200);
+    expect((await request(server, `${adminPath}.pdf`, { headers: { cookie: server.cookie } })).status).toBe(
+      200,
+    );
 
     const today = stockholmDate(new Date());
-    const sie = await fetch(`${server.url}/api/admin/sie?from=${today}&to=${today}`, { headers: { cookie } });
+    const sie = await fetch(`${server.url}/api/admin/sie?from=${today}&to=${today}`, {
+      headers: { cookie: server.cookie },
+    });
     const text = iconv.decode(Buffer.from(await sie.arrayBuffer()), 'cp437');
     const verification = new RegExp(
       `#VER A \\d+ \\d{8} "Faktura ${invoice.invoiceNumber} [^"]*" \\d{8}\\r\\n\\{\\r\\n#TRANS 1510 \\{\\} 100\\.00\\r\\n#TRANS 3001 \\{\\} -80\\.00\\r\\n#TRANS 2611 \\{\\} -20\\.00\\r\\n\\}`,

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminLogin } from '@tests/helpers/admin';
+import { describe, expect, it } from 'vitest';
 import { testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useAdminServer } from '@tests/helpers/use-server';
 import { streamUpload } from '@tests/helpers/upload-stream';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -58,13 +58,7 @@ function form(bytes: Uint8Array, name: string, type = 'application/octet-stream'
   return body;
 }
 
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startServer();
-  cookie = await adminLogin(server);
-});
-afterAll(() => server.close());
+const server = useAdminServer();
 
 const upload = (bytes: Uint8Array, name: string, type?: string, headers: Record<string, string> = {}) =>
   request<PrintFileAnswer & { error?: string }>(server, '/api/print-files', {
@@ -249,7 +243,7 @@ describe('print files on an order', () => {
 
     // The admin sees both files and downloads them as attachments, never inline.
     const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${orderNumber}`, {
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     expect(detail.body.printFiles.map((f) => f.kind)).toEqual(['vector', 'raster']);
     const rasterFile = detail.body.printFiles[1];
@@ -258,7 +252,7 @@ describe('print files on an order', () => {
     expect(rasterFile?.quality).toEqual({ dpi: 54, widthCm: 28, blurry: true });
     for (const file of detail.body.printFiles) {
       const download = await fetch(`${server.url}/api/admin/orders/${orderNumber}/print-files/${file.id}`, {
-        headers: { cookie },
+        headers: { cookie: server.cookie },
       });
       expect(download.status).toBe(200);
       expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
@@ -299,7 +293,7 @@ describe('print files on an order', () => {
     });
     expect(placed.status).toBe(201);
     const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${placed.body.orderNumber}`, {
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     expect(detail.body.items.filter((l) => l.productId === 'conversion-fee')).toHaveLength(1);
     // 300 px at 100 % on the hoodie front (28 cm × 1,6 = 44,8 cm): far too few pixels.

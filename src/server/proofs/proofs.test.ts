@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderPage } from '@/shared/admin';
 import { deliveryWorkingDays, stockholmToday } from '@/shared/delivery';
 import { proofMessages } from '@/shared/i18n/messages/proofs';
@@ -12,22 +12,16 @@ import { adminProofPath, adminProofsPath, MAX_PROOF_BYTES, orderProofPath } from
 import { addWorkingDays } from '@/shared/working-days';
 import type { CalendarDate } from '@/shared/dates';
 import { queryRows } from '@/server/db/query-rows';
-import { adminLogin } from '@tests/helpers/admin';
 import { readEml } from '@tests/helpers/eml';
 import { checkoutBody } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
 import { addProofVersion, decideProof, proofPdf, uploadProofFile } from '@tests/helpers/proofs';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { request } from '@tests/helpers/server';
+import { useAdminServer } from '@tests/helpers/use-server';
 import { streamUpload } from '@tests/helpers/upload-stream';
 import { detectProof } from './detect';
 
-let server: TestServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startServer();
-  cookie = await adminLogin(server);
-});
-afterAll(() => server.close());
+const server = useAdminServer();
 
 const en = proofMessages.en;
 const sv = proofMessages.sv;
@@ -43,7 +37,11 @@ async function place(): Promise<PlacedOrderAnswer> {
 }
 
 const detail = async (number: string) =>
-  (await request<AdminOrderDetail>(server, `/api/admin/orders/${number}`, { headers: { cookie } })).body;
+  (
+    await request<AdminOrderDetail>(server, `/api/admin/orders/${number}`, {
+      headers: { cookie: server.cookie },
+    })
+  ).body;
 
 const activity = (number: string, token: string) =>
   request<OrderActivity & { error?: string }>(server, `/api/orders/${number}/activity`, {
@@ -53,7 +51,7 @@ const activity = (number: string, token: string) =>
 const setStatus = (number: string, json: Record<string, unknown>) =>
   request<AdminOrderDetail & { error?: string }>(server, `/api/admin/orders/${number}/status`, {
     method: 'PATCH',
-    headers: { cookie },
+    headers: { cookie: server.cookie },
     json,
   });
 
@@ -78,7 +76,9 @@ describe('proofs: access', () => {
   it('no proof or proof file without the order token (in the header) or an admin session', async () => {
     const order = await place();
     const other = await place();
-    const proof = await addProofVersion(server, cookie, order.orderNumber, { note: 'Logga 8 cm bred' });
+    const proof = await addProofVersion(server, server.cookie, order.orderNumber, {
+      note: 'Logga 8 cm bred',
+    });
     expect(proof).toMatchObject({
       version: 1,
       contentType: 'image/png',
@@ -92,7 +92,7 @@ describe('proofs: access', () => {
       { 'x-order-token': other.accessToken },
       // The token with its last character changed (to another one whatever it was).
       { 'x-order-token': `${order.accessToken.slice(0, -1)}${order.accessToken.endsWith('A') ? 'B' : 'A'}` },
-      { cookie },
+      { cookie: server.cookie },
     ]) {
       const refused = await request<{ error: string }>(server, path, { headers });
       expect(refused.status, JSON.stringify(headers)).toBe(404);
@@ -120,7 +120,7 @@ describe('proofs: access', () => {
     expect((await uploadProofFile(server, '', makePng(8), 'x.png')).status).toBe(401);
     expect(await count('uploads')).toBe(uploadsBefore);
     expect((await request(server, adminProofPath(order.orderNumber, 1))).status).toBe(401);
-    const file = await uploadProofFile(server, cookie, proofPdf, 'v2.pdf');
+    const file = await uploadProofFile(server, server.cookie, proofPdf, 'v2.pdf');
     const anonymous = await request(server, adminProofsPath(order.orderNumber), {
       method: 'POST',
       json: { fileId: file.body.id },
@@ -142,7 +142,10 @@ describe('proofs: versions and decisions', () => {
   it('each proof is the next version; the buyer asks for changes with a comment, approves the latest; an outdated or answered version is refused', async () => {
     const order = await place();
     const { orderNumber: number, accessToken: token } = order;
-    const v1 = await addProofVersion(server, cookie, number, { bytes: proofPdf, name: 'Korrektur v1.pdf' });
+    const v1 = await addProofVersion(server, server.cookie, number, {
+      bytes: proofPdf,
+      name: 'Korrektur v1.pdf',
+    });
     expect(v1).toMatchObject({ version: 1, contentType: 'application/pdf', fileName: 'Korrektur v1.pdf' });
 
     // Changes need a comment saying which; the answer is in the buyer's language.
@@ -174,7 +177,7 @@ describe('proofs: versions and decisions', () => {
     const twice = await decideProof(server, number, token, 1, { decision: 'approved' });
     expect(twice).toMatchObject({ status: 409, body: { error: en.alreadyDecided({ version: 1 }) } });
 
-    const v2 = await addProofVersion(server, cookie, number, { note: 'Nu med större logga' });
+    const v2 = await addProofVersion(server, server.cookie, number, { note: 'Nu med större logga' });
     expect(v2.version).toBe(2);
     const outdated = await decideProof(server, number, token, 1, { decision: 'approved' });
     expect(outdated).toMatchObject({ status: 409, body: { error: en.outdated({ version: 1, latest: 2 }) } });
@@ -198,15 +201,23 @@ describe('proofs: versions and decisions', () => {
     }
 
     // The admin opens each version: the PDF as an attachment, the image inline.
-    const pdf = await fetch(`${server.url}${adminProofPath(number, 1)}`, { headers: { cookie } });
+    const pdf = await fetch(`${server.url}${adminProofPath(number, 1)}`, {
+      headers: { cookie: server.cookie },
+    });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toMatch(/^attachment; filename="Korrektur v1\.pdf"/);
     expect(pdf.headers.get('content-security-policy')).toContain('sandbox');
     expect(Buffer.from(await pdf.arrayBuffer())).toEqual(proofPdf);
-    const png = await fetch(`${server.url}${adminProofPath(number, 2)}`, { headers: { cookie } });
+    const png = await fetch(`${server.url}${adminProofPath(number, 2)}`, {
+      headers: { cookie: server.cookie },
+    });
     expect(png.headers.get('content-disposition')).toMatch(/^inline;/);
-    expect((await request(server, adminProofPath(number, 3), { headers: { cookie } })).status).toBe(404);
-    expect((await request(server, adminProofPath(number, 0), { headers: { cookie } })).status).toBe(404);
+    expect(
+      (await request(server, adminProofPath(number, 3), { headers: { cookie: server.cookie } })).status,
+    ).toBe(404);
+    expect(
+      (await request(server, adminProofPath(number, 0), { headers: { cookie: server.cookie } })).status,
+    ).toBe(404);
     const buyerPdf = await fetch(`${server.url}${orderProofPath(number, 1)}`, {
       headers: { 'x-order-token': token },
     });
@@ -221,18 +232,18 @@ describe('proofs: versions and decisions', () => {
       ['page.pdf', Buffer.from('<html><script>alert(1)</script></html>')],
       ['print.eps', Buffer.from('%!PS-Adobe-3.0 EPSF-3.0\n')],
     ] as const) {
-      const refused = await uploadProofFile(server, cookie, bytes, name);
+      const refused = await uploadProofFile(server, server.cookie, bytes, name);
       expect(refused.status, name).toBe(415);
       expect(refused.body.error).toBe(en.notProof);
     }
-    expect((await uploadProofFile(server, cookie, Buffer.alloc(0), 'empty.pdf')).body.error).toBe(
+    expect((await uploadProofFile(server, server.cookie, Buffer.alloc(0), 'empty.pdf')).body.error).toBe(
       en.emptyFile,
     );
     const uploadsBefore = await count('uploads');
     const big = await streamUpload(server, {
       size: MAX_PROOF_BYTES + 1,
       path: '/api/admin/proof-files',
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     expect(big).toMatchObject({ status: 413, body: { error: en.tooLarge } });
     expect(await count('uploads')).toBe(uploadsBefore);
@@ -245,11 +256,11 @@ describe('proofs: versions and decisions', () => {
       method: 'POST',
       body: printFile,
     });
-    const proofFile = await uploadProofFile(server, cookie, proofPdf, 'v1.pdf');
+    const proofFile = await uploadProofFile(server, server.cookie, proofPdf, 'v1.pdf');
     const post = (number: string, json: unknown) =>
       request<{ error: string; fieldErrors?: Record<string, string> }>(server, adminProofsPath(number), {
         method: 'POST',
-        headers: { cookie },
+        headers: { cookie: server.cookie },
         json,
       });
     for (const body of [
@@ -296,19 +307,19 @@ describe('proofs: production and delivery', () => {
     const swedish = await request<AdminOrderDetail & { error?: string }>(
       server,
       `/api/admin/orders/${number}/status?lang=sv`,
-      { method: 'PATCH', headers: { cookie }, json: { status: 'in_production' } },
+      { method: 'PATCH', headers: { cookie: server.cookie }, json: { status: 'in_production' } },
     );
     expect(swedish).toMatchObject({ status: 409, body: { error: orderAdminMessages.sv.noProof } });
     const swedishDetail = await request<AdminOrderDetail>(server, `/api/admin/orders/${number}?lang=sv`, {
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     expect(swedishDetail.body.productionBlockedReason).toBe(orderAdminMessages.sv.noProof);
-    await addProofVersion(server, cookie, number);
+    await addProofVersion(server, server.cookie, number);
     expect((await detail(number)).productionBlockedReason).toBe(notApproved);
     expect((await setStatus(number, { status: 'in_production' })).body.error).toBe(notApproved);
     await decideProof(server, number, token, 1, { decision: 'changes_requested', comment: 'Fel färg' });
     expect((await setStatus(number, { status: 'in_production' })).body.error).toBe(notApproved);
-    await addProofVersion(server, cookie, number);
+    await addProofVersion(server, server.cookie, number);
     expect((await decideProof(server, number, token, 2, { decision: 'approved' })).status).toBe(200);
     expect((await detail(number)).productionBlockedReason).toBeNull();
 
@@ -317,17 +328,17 @@ describe('proofs: production and delivery', () => {
     expect(moved.body.status).toBe('in_production');
     expect(moved.body.events.map((e) => e.toStatus)).toEqual(['paid', 'in_production']);
     // No new proofs or answers once production started.
-    const late = await uploadProofFile(server, cookie, makePng(8), 'late.png');
+    const late = await uploadProofFile(server, server.cookie, makePng(8), 'late.png');
     const refused = await request<{ error: string }>(server, adminProofsPath(number), {
       method: 'POST',
-      headers: { cookie },
+      headers: { cookie: server.cookie },
       json: { fileId: late.body.id },
     });
     expect(refused).toMatchObject({ status: 409, body: { error: en.adminClosed } });
 
     // An order whose proof is not approved can still be cancelled; then nobody answers its proof.
     const other = await place();
-    await addProofVersion(server, cookie, other.orderNumber);
+    await addProofVersion(server, server.cookie, other.orderNumber);
     expect(
       (await setStatus(other.orderNumber, { status: 'cancelled', reason: 'Kunden ångrade sig' })).status,
     ).toBe(200);
@@ -347,7 +358,7 @@ describe('proofs: production and delivery', () => {
     const fromToday = addWorkingDays(stockholmToday(), days);
     expect((await view()).delivery).toMatchObject({ countedFrom: 'today', estimate: fromToday });
 
-    await addProofVersion(server, cookie, number);
+    await addProofVersion(server, server.cookie, number);
     await decideProof(server, number, token, 1, { decision: 'approved' });
     expect((await view()).delivery).toMatchObject({ countedFrom: 'approval', estimate: fromToday });
 
@@ -362,14 +373,14 @@ describe('proofs: production and delivery', () => {
     );
     expect((await detail(number)).delivery).toMatchObject({ countedFrom: 'approval', estimate: expected });
     const list = await request<AdminOrderPage>(server, `/api/admin/orders?q=${number}`, {
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     expect(list.body.orders.find((o) => o.orderNumber === number)?.delivery).toMatchObject({
       countedFrom: 'approval',
       estimate: expected,
     });
     // A newer version replaces the approval: counted from today again until it is approved.
-    await addProofVersion(server, cookie, number);
+    await addProofVersion(server, server.cookie, number);
     expect((await view()).delivery).toMatchObject({ countedFrom: 'today', estimate: fromToday });
   });
 });
@@ -378,13 +389,13 @@ describe('proof emails', () => {
   it('proof ready is emailed once per proof, with the order page link and the note; the shop hears of each decision', async () => {
     const order = await place();
     const { orderNumber: number, accessToken: token } = order;
-    await addProofVersion(server, cookie, number, { note: 'Kontrollera stavningen av "Sommarfest".' });
+    await addProofVersion(server, server.cookie, number, { note: 'Kontrollera stavningen av "Sommarfest".' });
     await server.app.emailOutbox.drain();
     await decideProof(server, number, token, 1, {
       decision: 'changes_requested',
       comment: 'Stavfel: "Somarfest"',
     });
-    await addProofVersion(server, cookie, number);
+    await addProofVersion(server, server.cookie, number);
     await decideProof(server, number, token, 2, { decision: 'approved' });
     await server.app.emailOutbox.drain();
     await server.app.emailOutbox.drain();

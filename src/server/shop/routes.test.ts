@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { describe, expect, it } from 'vitest';
+import { request } from '@tests/helpers/server';
+import { useServer } from '@tests/helpers/use-server';
 import type { ShopContact } from '@/shared/shop';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({
-    env: {
-      SELLER_NAME: 'Tryck & Co AB',
-      SELLER_EMAIL: 'faktura@tryck.example',
-      SELLER_PHONE: '+46 40 12 34 56',
-      SELLER_ORG_NUMBER: '556016-0680',
-      SELLER_VAT_NUMBER: 'SE556016068001',
-    },
-  });
+const server = useServer({
+  env: {
+    SELLER_NAME: 'Tryck & Co AB',
+    SELLER_EMAIL: 'faktura@tryck.example',
+    SELLER_PHONE: '+46 40 12 34 56',
+    SELLER_ORG_NUMBER: '556016-0680',
+    SELLER_VAT_NUMBER: 'SE556016068001',
+  },
 });
-afterAll(() => server.close());
 
 describe('GET /api/shop', () => {
   it('answers the seller contact from the settings, the same the invoices and emails use', async () => {

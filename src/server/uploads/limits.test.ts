@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makePng } from '@tests/helpers/png';
 import { startServerProcess } from '@tests/helpers/process-server';
 import { request, startServer, type TestServer } from '@tests/helpers/server';
+import { useServer } from '@tests/helpers/use-server';
 import { streamUpload } from '@tests/helpers/upload-stream';
 import { uploads } from '@/server/db/uploads-schema';
 import { runHousekeeping } from '@/server/housekeeping';
@@ -212,11 +213,7 @@ describe('disk guard', () => {
 });
 
 describe('housekeeping', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(() => server.close());
+  const server = useServer();
 
   it('deletes uploads nothing claimed within 24 h (row and bytes), keeps claimed ones, and expired throttle rows', async () => {
     const old = await upload(server, makePng(8));
@@ -245,11 +242,7 @@ describe('housekeeping', () => {
 });
 
 describe('serving uploads', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startServer();
-  });
-  afterAll(() => server.close());
+  const server = useServer();
 
   it('images inline in a sandbox; anything else (an SVG print file) only as a sandboxed attachment', async () => {
     const image = await upload(server, makePng(8));
