@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { pathAliases } from './path-aliases.ts';
 
 export default defineConfig({
@@ -9,7 +9,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          // Pure server code (no server, no database) is tested here too, as *.unit.test.ts.
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/client/**/*.test.{ts,tsx}',
+            'src/server/**/*.unit.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           setupFiles: ['tests/helpers/fail-on-console-error.ts'],
         },
@@ -20,6 +26,7 @@ export default defineConfig({
           name: 'api',
           globalSetup: ['tests/helpers/database-template.ts'],
           include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/server/**/*.unit.test.ts'],
           environment: 'node',
           setupFiles: ['tests/helpers/fail-on-console-error.ts'],
           testTimeout: 30_000,

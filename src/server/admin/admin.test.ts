@@ -7,7 +7,6 @@ import { insertApprovedProof } from '@tests/helpers/proofs';
 import { createPostgresDatabase, request, startServer, testDatabaseUrl } from '@tests/helpers/server';
 import { useServer } from '@tests/helpers/use-server';
 import { parseCsv } from '@tests/helpers/csv';
-import { csvCell } from './csv';
 
 const adminRoutes: [string, string, unknown?][] = [
   ['GET', '/api/admin/session'],
@@ -556,24 +555,6 @@ describe('admin API (PGlite)', () => {
       });
       expect(parseCsv(await paidOnly.text())).toHaveLength(1);
     });
-  });
-});
-
-describe('csvCell', () => {
-  it.each([
-    ['=1+1', `"'=1+1"`],
-    // Numbers and phone numbers are data; a sign before anything else is a formula.
-    ['+1', '"+1"'],
-    ['-1', '"-1"'],
-    ['+46 70-123 45 67', '"+46 70-123 45 67"'],
-    ['+SUM(A1)', `"'+SUM(A1)"`],
-    ["-2+3+cmd|' /C calc'!A0", `"'-2+3+cmd|' /C calc'!A0"`],
-    ['@x', `"'@x"`],
-    ['\tx', `"'\tx"`],
-    ['a "b"', '"a ""b"""'],
-    ['plain', '"plain"'],
-  ])('%j → %s', (input, expected) => {
-    expect(csvCell(input)).toBe(expected);
   });
 });
 

@@ -90,19 +90,14 @@ describe('GET /api/currency', () => {
     expect(body).toMatchObject({ rates: fallbackRates, fallback: true });
   });
 
-  it('detects the country from Accept-Language, or from the configured proxy header', async () => {
+  // The detection's cases are in country.unit.test.ts; this checks the route and COUNTRY_HEADER use it.
+  it('answers the country from Accept-Language, or from the configured proxy header', async () => {
     server = await startServer();
     expect((await currencyAnswer({ 'accept-language': 'nb-NO,nb;q=0.9,en;q=0.8' })).body.country).toBe('NO');
-    expect((await currencyAnswer({ 'accept-language': 'en;q=0.5, de-AT;q=0.9' })).body.country).toBe('AT');
-    expect((await currencyAnswer({ 'accept-language': 'sv' })).body.country).toBeNull();
-    expect((await currencyAnswer({})).body.country).toBeNull();
     await server.close();
     server = await startServer({ env: { COUNTRY_HEADER: 'CF-IPCountry' } });
     expect((await currencyAnswer({ 'cf-ipcountry': 'dk', 'accept-language': 'sv-SE' })).body.country).toBe(
       'DK',
     );
-    expect(
-      (await currencyAnswer({ 'cf-ipcountry': '<script>', 'accept-language': 'sv-SE' })).body.country,
-    ).toBe('SE');
   });
 });
