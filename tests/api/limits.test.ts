@@ -1,29 +1,26 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { limitMessages } from '@/shared/i18n/messages/limits';
 import { formatCount } from '@/shared/money-format';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/server/db/query-rows';
-import { request, startServer, type TestServer } from '../helpers/server';
+import { request } from '../helpers/server';
+import { useServer } from '../helpers/use-server';
 import { checkoutBody, testCustomer } from '../helpers/orders';
 
 /**
  * The throttles and caps of orders and partner applications with their real defaults (not the
  * test helper's generous ones). One proxy hop is trusted, so each test can be its own client.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer({
-    env: {
-      TRUST_PROXY: '1',
-      ORDERS_PER_CLIENT_PER_HOUR: '20',
-      ORDERS_PER_EMAIL_PER_HOUR: '10',
-      PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR: '5',
-    },
-  });
+const server = useServer({
+  env: {
+    TRUST_PROXY: '1',
+    ORDERS_PER_CLIENT_PER_HOUR: '20',
+    ORDERS_PER_EMAIL_PER_HOUR: '10',
+    PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR: '5',
+  },
 });
-afterAll(() => server.close());
 
 let n = 0;
 const key = () => `limits-test-${Date.now()}-${++n}-abcdef`;

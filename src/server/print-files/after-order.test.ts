@@ -300,7 +300,7 @@ describe('print files after ordering', () => {
     const invoice = added.supplementaryInvoice;
     if (!invoice) throw new Error('no supplementary invoice');
     const path = `/api/admin/orders/${order.orderNumber}/invoices/${invoice.invoiceNumber}/payment`;
-    const pay = (json: unknown, headers: Record<string, string> = { cookie }) =>
+    const pay = (json: unknown, headers: Record<string, string> = { cookie: server.cookie }) =>
       request<SupplementaryInvoiceSummary & { error?: string }>(server, path, {
         method: 'POST',
         json,
@@ -325,7 +325,7 @@ describe('print files after ordering', () => {
     const missing = await request(
       server,
       `/api/admin/orders/${order.orderNumber}/invoices/${order.orderNumber}/payment`,
-      { method: 'POST', json: {}, headers: { cookie } },
+      { method: 'POST', json: {}, headers: { cookie: server.cookie } },
     );
     expect(missing.status).toBe(404);
 
@@ -337,14 +337,16 @@ describe('print files after ordering', () => {
     expect(again.body.error).toBe(adminApiMessages.en.invoiceAlreadyPaid({ date: today }));
 
     const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${order.orderNumber}`, {
-      headers: { cookie },
+      headers: { cookie: server.cookie },
     });
     const listed = detail.body.supplementaryInvoices.find((i) => i.invoiceNumber === invoice.invoiceNumber);
     expect(listed?.payment).toEqual({ paidOn: today, amount: '100.00' });
     // The other raster file's invoice is still unpaid.
     expect(detail.body.supplementaryInvoices.filter((i) => i.payment === null)).toHaveLength(1);
 
-    const sie = await fetch(`${server.url}/api/admin/sie?from=${today}&to=${today}`, { headers: { cookie } });
+    const sie = await fetch(`${server.url}/api/admin/sie?from=${today}&to=${today}`, {
+      headers: { cookie: server.cookie },
+    });
     const text = iconv.decode(Buffer.from(await sie.arrayBuffer()), 'cp437');
     expect(text).toMatch(
       new RegExp(
