@@ -170,6 +170,18 @@ describe('print files after ordering in a real browser', () => {
       );
       const adminHref = await listed.getByRole('link', { name: 'PDF', exact: false }).getAttribute('href');
       expect((await page.request.get(adminHref ?? '')).headers()['content-type']).toBe('application/pdf');
+
+      // The buyer pays it: the admin records the payment (today and the invoice's total by default).
+      await listed.getByRole('button', { name: 'Record payment' }).click();
+      const payment = listed.getByRole('form', { name: /^Payment of supplementary invoice INV-\d+$/ });
+      expect(await payment.getByLabel('Amount received (kr)').inputValue()).toBe('100.00');
+      await listed.scrollIntoViewIfNeeded();
+      await screenshot(page, `admin-supplementary-payment-${width}`, { fullPage: false });
+      await payment.getByRole('button', { name: 'Save payment' }).click();
+      await expect
+        .poll(async () => plain(await listed.textContent()))
+        .toMatch(/Paid \d{2}\/\d{2}\/\d{4}: 100,00 kr/);
+      expect(await listed.getByRole('button', { name: 'Record payment' }).count()).toBe(0);
       await listed.scrollIntoViewIfNeeded();
       await screenshot(page, `admin-supplementary-${width}`, { fullPage: false });
       expect(errors).toEqual([]);

@@ -7,6 +7,11 @@ import type {
   OrderStatus,
 } from '@/shared/admin';
 import type { StatusDetails } from '@/shared/carriers';
+import {
+  adminSupplementaryInvoicePaths,
+  type RecordSupplementaryPaymentRequest,
+  type SupplementaryInvoiceSummary,
+} from '@/shared/supplementary-invoices';
 import { apiFetch } from '@/client/lib/api';
 import { localeQueryParam, type Locale } from '@/shared/i18n/locale';
 
@@ -115,5 +120,18 @@ export function changeOrderStatus(
   return apiFetch<AdminOrderDetail>(
     inLanguage(`/api/admin/orders/${encodeURIComponent(number)}/status`, locale),
     { method: 'PATCH', json: { status, ...details } },
+  );
+}
+
+/** Records a supplementary invoice's payment; answers the invoice with it. */
+export function recordSupplementaryPayment(
+  orderNumber: string,
+  invoiceNumber: string,
+  payment: RecordSupplementaryPaymentRequest,
+  locale: Locale,
+): Promise<SupplementaryInvoiceSummary> {
+  return apiFetch<SupplementaryInvoiceSummary>(
+    inLanguage(adminSupplementaryInvoicePaths(orderNumber, invoiceNumber).payment, locale),
+    { method: 'POST', json: payment },
   );
 }

@@ -27,6 +27,7 @@ import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/m
 import { StatusBadge } from './status-badge';
 import { ProofPanel } from './proof-panel';
 import { DeliveryRiskBadge } from './delivery-risk';
+import { PaymentFields, decimalAmount } from './payment-fields';
 import { SupplementaryInvoices } from './supplementary-invoices';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
@@ -222,30 +223,15 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
     return (
       <form
         className="grid gap-3 sm:grid-cols-2"
-        onSubmit={submit('paid', { paidOn, amountReceived: amount.replace(',', '.') })}
+        onSubmit={submit('paid', { paidOn, amountReceived: decimalAmount(amount) })}
       >
-        <Field id={`${id}-paid-on`} label={adminText.paidOn}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              required
-              value={paidOn}
-              onChange={(e) => setPaidOn(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-amount`} label={adminText.amountReceived}>
-          {(control) => (
-            <input
-              {...control}
-              inputMode="decimal"
-              required
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          )}
-        </Field>
+        <PaymentFields
+          idPrefix={id}
+          paidOn={paidOn}
+          onPaidOn={setPaidOn}
+          amount={amount}
+          onAmount={setAmount}
+        />
         <div className="flex gap-2 sm:col-span-2">
           {confirm(adminText.confirmPaid)}
           {back}

@@ -1,5 +1,7 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { formatDate } from '@/shared/dates';
+import { useId, useState } from 'react';
+import { formatDate, stockholmDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -8,8 +10,13 @@ import {
   adminSupplementaryInvoicePaths,
   type SupplementaryInvoiceSummary,
 } from '@/shared/supplementary-invoices';
+import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { buttonClass } from '@/client/components/ui/button';
+import { ApiError } from '@/client/lib/api';
+import { notify } from '@/client/lib/notify';
+import { Button, buttonClass } from '@/client/components/ui/button';
+import { adminKeys, recordSupplementaryPayment } from './admin-api';
+import { PaymentFields, decimalAmount } from './payment-fields';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
@@ -63,10 +70,83 @@ export function SupplementaryInvoices(props: {
                   PDF
                 </a>
               </div>
+              <SupplementaryPayment orderNumber={props.orderNumber} invoice={invoice} />
             </li>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+/** Paid (day and amount), or the admin records the payment: by default today and the invoice total. */
+function SupplementaryPayment(props: { orderNumber: string; invoice: SupplementaryInvoiceSummary }) {
+  const { locale } = useLocale();
+  const t = useT(orderPrintFileMessages);
+  const adminText = useT(orderAdminMessages);
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [paidOn, setPaidOn] = useState<string>(() => stockholmDate(new Date()));
+  const [amount, setAmount] = useState(props.invoice.total);
+  const mutation = useMutation({
+    mutationFn: () =>
+      recordSupplementaryPayment(
+        props.orderNumber,
+        props.invoice.invoiceNumber,
+        { paidOn, amountReceived: decimalAmount(amount) },
+        locale,
+      ),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.order(props.orderNumber) });
+      setOpen(false);
+      notify.success(t.paymentRecorded, { description: props.invoice.invoiceNumber });
+    },
+    onError: (error) =>
+      notify.error(t.paymentFailed, { description: error instanceof ApiError ? error.message : undefined }),
+  });
+  const { payment } = props.invoice;
+  if (payment)
+    return (
+      <p className="w-full text-sm font-medium text-emerald-800">
+        {t.paidDetail({
+          date: formatDate(payment.paidOn, dateLocaleTag[locale]),
+          amount: formatKrDecimal(payment.amount),
+        })}
+      </p>
+    );
+  if (!open)
+    return (
+      <div className="w-full">
+        <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+          {t.recordPayment}
+        </Button>
+      </div>
+    );
+  return (
+    <form
+      aria-label={t.paymentOf({ number: props.invoice.invoiceNumber })}
+      className="grid w-full gap-3 sm:grid-cols-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        mutation.mutate();
+      }}
+    >
+      <PaymentFields
+        idPrefix={id}
+        paidOn={paidOn}
+        onPaidOn={setPaidOn}
+        amount={amount}
+        onAmount={setAmount}
+      />
+      <div className="flex gap-2 sm:col-span-2">
+        <Button type="submit" size="sm" disabled={mutation.isPending} disabledLook="busy">
+          {t.savePayment}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
+          {adminText.back}
+        </Button>
+      </div>
+    </form>
   );
 }

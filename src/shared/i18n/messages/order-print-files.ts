@@ -43,6 +43,12 @@ export const orderPrintFileMessages = defineMessages(
     emailPayAbroad: (p: { iban: string; bic: string; ocr: string }) =>
       `Från utlandet: IBAN ${p.iban}, BIC ${p.bic}, referens ${p.ocr}.`,
     adminHeading: 'Tilläggsfakturor',
+    recordPayment: 'Registrera betalning',
+    savePayment: 'Spara betalning',
+    paymentOf: (p: { number: string }) => `Betalning av tilläggsfaktura ${p.number}`,
+    paidDetail: (p: { date: string; amount: string }) => `Betald ${p.date}: ${p.amount}`,
+    paymentRecorded: 'Betalningen är registrerad',
+    paymentFailed: 'Kunde inte registrera betalningen',
     noticeSubject: (p: { order: string; file: string }) => `Ny tryckfil till ${p.order}: ${p.file}`,
     noticeBody: (p: { order: string; file: string; kind: string; size: string; time: string }) =>
       `Kunden lade till tryckfilen ${p.file} (${p.kind}, ${p.size}) till beställning ${p.order} ${p.time}.`,
@@ -90,6 +96,12 @@ export const orderPrintFileMessages = defineMessages(
     emailPayAbroad: (p: { iban: string; bic: string; ocr: string }) =>
       `From abroad: IBAN ${p.iban}, BIC ${p.bic}, reference ${p.ocr}.`,
     adminHeading: 'Supplementary invoices',
+    recordPayment: 'Record payment',
+    savePayment: 'Save payment',
+    paymentOf: (p: { number: string }) => `Payment of supplementary invoice ${p.number}`,
+    paidDetail: (p: { date: string; amount: string }) => `Paid ${p.date}: ${p.amount}`,
+    paymentRecorded: 'The payment is recorded',
+    paymentFailed: 'Could not record the payment',
     noticeSubject: (p: { order: string; file: string }) => `New print file for ${p.order}: ${p.file}`,
     noticeBody: (p: { order: string; file: string; kind: string; size: string; time: string }) =>
       `The customer added the print file ${p.file} (${p.kind}, ${p.size}) to order ${p.order} on ${p.time}.`,

@@ -1,0 +1,46 @@
+import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
+import { Field } from '@/client/components/ui/field';
+import { useT } from '@/client/lib/i18n';
+
+/** "5718,75" as typed in Swedish, "5718.75" as the API takes exact decimals. */
+export const decimalAmount = (typed: string) => typed.trim().replace(',', '.');
+
+/**
+ * The payment's two fields, for an order marked paid and a supplementary invoice's payment: the
+ * day the money arrived and the amount received (the server checks both by the same rules).
+ */
+export function PaymentFields(props: {
+  idPrefix: string;
+  paidOn: string;
+  onPaidOn: (day: string) => void;
+  amount: string;
+  onAmount: (amount: string) => void;
+}) {
+  const adminText = useT(orderAdminMessages);
+  return (
+    <>
+      <Field id={`${props.idPrefix}-paid-on`} label={adminText.paidOn}>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            required
+            value={props.paidOn}
+            onChange={(e) => props.onPaidOn(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`${props.idPrefix}-amount`} label={adminText.amountReceived}>
+        {(control) => (
+          <input
+            {...control}
+            inputMode="decimal"
+            required
+            value={props.amount}
+            onChange={(e) => props.onAmount(e.target.value)}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
