@@ -28,6 +28,7 @@ import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
 import { OrderPrintFiles, SupplementaryInvoiceLinks } from '@/client/features/order-page/order-print-files';
 import { orderLookupPath } from '@/shared/order-lookup';
 import { Button } from '@/client/components/ui/button';
+import { textLinkClass } from '@/client/components/ui/text-link';
 
 function Card(props: { title: string; children: ReactNode; className?: string; testId?: string }) {
   return (
@@ -183,7 +184,7 @@ function Timeline({ order, activity }: { order: OrderView; activity: OrderActivi
                       href={event.shipment.trackingUrl}
                       target="_blank"
                       rel="noopener noreferrer"
-                      className="font-semibold text-brand-800 underline"
+                      className={textLinkClass()}
                     >
                       {t.trackShipment({ number: event.shipment.trackingNumber })}
                     </a>
@@ -358,7 +359,7 @@ function OrderDetails(props: {
                 href={links.html}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="inline-flex items-center gap-2 font-semibold text-brand-800 underline"
+                className={textLinkClass({ icon: true })}
               >
                 <ExternalLink className="size-4" aria-hidden />
                 {t.invoiceView} {order.orderNumber}
@@ -368,7 +369,7 @@ function OrderDetails(props: {
               <a
                 href={links.pdf}
                 download={`Invoice_${order.orderNumber}.pdf`}
-                className="inline-flex items-center gap-2 font-semibold text-brand-800 underline"
+                className={textLinkClass({ icon: true })}
               >
                 <FileText className="size-4" aria-hidden />
                 {t.invoicePdf}

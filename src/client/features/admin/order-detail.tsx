@@ -22,12 +22,12 @@ import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { notify } from '@/client/lib/notify';
 import { adminKeys, changeOrderStatus, orderQuery, type StatusChangeDetails } from './admin-api';
-import { formatDate, formatDateTime, stockholmDate } from '@/shared/dates';
+import { formatDate, formatDateTime } from '@/shared/dates';
 import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
 import { StatusBadge } from './status-badge';
 import { ProofPanel } from './proof-panel';
 import { DeliveryRiskBadge } from './delivery-risk';
-import { PaymentFields, decimalAmount } from './payment-fields';
+import { usePaymentFields } from './payment-fields';
 import { SupplementaryInvoices } from './supplementary-invoices';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
@@ -178,8 +178,7 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
   const ui = useT(adminUiMessages);
   const statusLabels = useT(orderStatusMessages);
   const [asking, setAsking] = useState<Asking>(null);
-  const [paidOn, setPaidOn] = useState<string>(() => stockholmDate(new Date()));
-  const [amount, setAmount] = useState(order.totalAmount);
+  const paymentForm = usePaymentFields(order.totalAmount);
   const [carrier, setCarrier] = useState<CarrierId>('postnord');
   const [carrierName, setCarrierName] = useState('');
   const [tracking, setTracking] = useState('');
@@ -221,17 +220,8 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
 
   if (asking === 'paid')
     return (
-      <form
-        className="grid gap-3 sm:grid-cols-2"
-        onSubmit={submit('paid', { paidOn, amountReceived: decimalAmount(amount) })}
-      >
-        <PaymentFields
-          idPrefix={id}
-          paidOn={paidOn}
-          onPaidOn={setPaidOn}
-          amount={amount}
-          onAmount={setAmount}
-        />
+      <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit('paid', paymentForm.payment)}>
+        {paymentForm.fields}
         <div className="flex gap-2 sm:col-span-2">
           {confirm(adminText.confirmPaid)}
           {back}

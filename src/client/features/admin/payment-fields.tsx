@@ -1,15 +1,39 @@
+import { useId, useState } from 'react';
+import { stockholmDate } from '@/shared/dates';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { Field } from '@/client/components/ui/field';
 import { useT } from '@/client/lib/i18n';
 
 /** "5718,75" as typed in Swedish, "5718.75" as the API takes exact decimals. */
-export const decimalAmount = (typed: string) => typed.trim().replace(',', '.');
+const decimalAmount = (typed: string) => typed.trim().replace(',', '.');
+
+/**
+ * A payment form's state and fields: by default today (in Stockholm) and `total`; `payment` is what
+ * the API takes.
+ */
+export function usePaymentFields(total: string) {
+  const idPrefix = useId();
+  const [paidOn, setPaidOn] = useState<string>(() => stockholmDate(new Date()));
+  const [amount, setAmount] = useState(total);
+  return {
+    fields: (
+      <PaymentFields
+        idPrefix={idPrefix}
+        paidOn={paidOn}
+        onPaidOn={setPaidOn}
+        amount={amount}
+        onAmount={setAmount}
+      />
+    ),
+    payment: { paidOn, amountReceived: decimalAmount(amount) },
+  };
+}
 
 /**
  * The payment's two fields, for an order marked paid and a supplementary invoice's payment: the
  * day the money arrived and the amount received (the server checks both by the same rules).
  */
-export function PaymentFields(props: {
+function PaymentFields(props: {
   idPrefix: string;
   paidOn: string;
   onPaidOn: (day: string) => void;

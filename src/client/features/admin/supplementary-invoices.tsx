@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { useId, useState } from 'react';
-import { formatDate, stockholmDate } from '@/shared/dates';
+import { useState } from 'react';
+import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -16,7 +16,7 @@ import { ApiError } from '@/client/lib/api';
 import { notify } from '@/client/lib/notify';
 import { Button, buttonClass } from '@/client/components/ui/button';
 import { adminKeys, recordSupplementaryPayment } from './admin-api';
-import { PaymentFields, decimalAmount } from './payment-fields';
+import { usePaymentFields } from './payment-fields';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
@@ -85,18 +85,11 @@ function SupplementaryPayment(props: { orderNumber: string; invoice: Supplementa
   const t = useT(orderPrintFileMessages);
   const adminText = useT(orderAdminMessages);
   const queryClient = useQueryClient();
-  const id = useId();
   const [open, setOpen] = useState(false);
-  const [paidOn, setPaidOn] = useState<string>(() => stockholmDate(new Date()));
-  const [amount, setAmount] = useState(props.invoice.total);
+  const paymentForm = usePaymentFields(props.invoice.total);
   const mutation = useMutation({
     mutationFn: () =>
-      recordSupplementaryPayment(
-        props.orderNumber,
-        props.invoice.invoiceNumber,
-        { paidOn, amountReceived: decimalAmount(amount) },
-        locale,
-      ),
+      recordSupplementaryPayment(props.orderNumber, props.invoice.invoiceNumber, paymentForm.payment, locale),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.order(props.orderNumber) });
       setOpen(false);
@@ -132,16 +125,10 @@ function SupplementaryPayment(props: { orderNumber: string; invoice: Supplementa
         mutation.mutate();
       }}
     >
-      <PaymentFields
-        idPrefix={id}
-        paidOn={paidOn}
-        onPaidOn={setPaidOn}
-        amount={amount}
-        onAmount={setAmount}
-      />
+      {paymentForm.fields}
       <div className="flex gap-2 sm:col-span-2">
         <Button type="submit" size="sm" disabled={mutation.isPending} disabledLook="busy">
-          {t.savePayment}
+          {adminText.confirmPaid}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
           {adminText.back}

@@ -16,6 +16,7 @@ import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
 import type { OrderAccess } from './order-page-api';
 import { addPrintFileToOrder, supplementaryInvoiceLinks } from './print-files-api';
 import { Button } from '@/client/components/ui/button';
+import { textLinkClass } from '@/client/components/ui/text-link';
 
 /** Statuses in which the shop still takes print files (the server says the same). */
 const takesFiles: ReadonlySet<string> = new Set(['pending', 'paid', 'in_production']);
@@ -181,7 +182,7 @@ export function SupplementaryInvoiceLinks(props: { order: OrderView; access: Ord
                 target="_blank"
                 rel="noopener noreferrer"
                 aria-label={t.viewLabel({ number: invoice.invoiceNumber })}
-                className="inline-flex items-center gap-2 font-semibold text-brand-800 underline"
+                className={textLinkClass({ icon: true })}
               >
                 <ExternalLink className="size-4" aria-hidden />
                 {t.view}
@@ -190,7 +191,7 @@ export function SupplementaryInvoiceLinks(props: { order: OrderView; access: Ord
                 href={links.pdf}
                 download={`Invoice_${invoice.invoiceNumber}.pdf`}
                 aria-label={t.pdfLabel({ number: invoice.invoiceNumber })}
-                className="inline-flex items-center gap-2 font-semibold text-brand-800 underline"
+                className={textLinkClass({ icon: true })}
               >
                 <FileText className="size-4" aria-hidden />
                 {t.invoicePdf}

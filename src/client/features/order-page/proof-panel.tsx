@@ -18,6 +18,7 @@ import { notify } from '@/client/lib/notify';
 import type { OrderAccess } from './order-page-api';
 import { fetchProofFile, saveBlob, sendProofDecision } from './proof-api';
 import { Button } from '@/client/components/ui/button';
+import { textLinkClass } from '@/client/components/ui/text-link';
 
 type Texts = (typeof proofMessages)['en'];
 
@@ -222,7 +223,7 @@ function ProofImage({ proof, access }: { proof: OrderProof; access: OrderAccess 
           href={loaded.url}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-800 underline"
+          className={textLinkClass({ icon: true, small: true })}
         >
           <ExternalLink className="size-4" aria-hidden />
           {t.openFullSize}
