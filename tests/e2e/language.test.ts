@@ -183,8 +183,7 @@ describe('the cart, checkout, confirmation and admin in both languages', () => {
       expect(await page.getByRole('tab', { name: 'Partner applications' }).isVisible()).toBe(true);
       expect(await page.getByLabel('Search', { exact: true }).isVisible()).toBe(true);
       if (width === 1280) {
-        await expect.poll(() => page.locator('table').getByText('No orders yet').isVisible()).toBe(true);
-        expect(await page.getByRole('columnheader', { name: 'Order number' }).isVisible()).toBe(true);
+        await expect.poll(() => page.getByRole('status').getByText('No orders yet').isVisible()).toBe(true);
       }
 
       // An order: English product names, status and dates; money and counts in Swedish format.
@@ -209,6 +208,8 @@ describe('the cart, checkout, confirmation and admin in both languages', () => {
       expect(plain(await entry.textContent())).toContain('15 000,00 kr');
       expect(plain(await entry.textContent())).toContain('Awaiting payment');
       expect(plain(await entry.textContent())).toContain('02/03/2026');
+      if (width === 1280)
+        expect(await page.getByRole('columnheader', { name: 'Order number' }).isVisible()).toBe(true);
       await screenshot(page, `admin-en-${width}`);
       if (width === 1280) expect(await axeViolations(page)).toEqual([]);
       await entry.getByRole('button', { name: order.orderNumber }).click();

@@ -327,5 +327,6 @@ describe('the print job as one story in a real browser', () => {
     expect(admin.errors).toEqual([]);
     await admin.context.close();
     await buyer.context.close();
-  });
+    // The whole job in one test: about 30 s on a quiet machine, twice that on a loaded one.
+  }, 150_000);
 });
