@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The code's boundaries as allowlists, and no import cycles, checked over every module in src/.
- * Part of `npm run check`; exits 1 and names each offending import.
+ * The code's boundaries as allowlists, and no import cycles, checked over every module in src/,
+ * tests/ and bench/. Part of `npm run check`; exits 1 and names each offending import.
  *
  * - src/shared imports only itself and the packages in sharedPackages (pure code: no I/O, no UI).
  * - src/client never imports src/server and vice versa (both may import src/shared).
@@ -24,7 +24,11 @@
  *   and context.ts (AppContext, what every route is given). Infrastructure imports no domain.
  * - Domains do not import the app (app.ts, main.ts, housekeeping.ts): AppContext lives in its own
  *   module so the app and its routes never import each other. Tests may import the app.
- * - No cycle of runtime imports (type-only imports are erased and cannot form one).
+ * - Test code stays out of the product: no module of src/ other than a *.test.ts(x) imports tests/
+ *   or bench/, and no module at all imports a *.test.ts(x) (its tests would run twice, in two files).
+ *   tests/helpers serve both tests/api and tests/e2e, so they import neither.
+ * - No cycle of runtime imports (type-only imports are erased and cannot form one), across src/,
+ *   tests/ and bench/.
  *
  * Written with the TypeScript compiler API (already a dependency) rather than an ESLint plugin:
  * one pass over ~300 files takes about a second, where import-cycle lint rules re-resolve the
@@ -145,6 +149,19 @@ function serverViolation(srcDir, fromFile, specifier, target) {
   return `${who} imports '${specifier}', an inner module of ${to.domain}: go through its public index.ts ('@/server/${to.domain}')`;
 }
 
+/** The test-code rules of the header, for any module of the repository. */
+function testCodeViolation(root, fromFile, specifier, target) {
+  if (!target) return undefined;
+  const from = relative(root, fromFile).split('\\').join('/');
+  const to = relative(root, target).split('\\').join('/');
+  if (isTest(target)) return `imports the test file '${specifier}': move what it shares to tests/helpers`;
+  if (from.startsWith('src/') && !isTest(fromFile) && /^(tests|bench)\//.test(to))
+    return `product code must not import test or bench code ('${specifier}')`;
+  if (from.startsWith('tests/helpers/') && /^tests\/(api|e2e)\//.test(to))
+    return `a test helper must not import ${to.split('/').slice(0, 2).join('/')} ('${specifier}'): helpers serve every suite`;
+  return undefined;
+}
+
 function violation(srcDir, fromFile, specifier, target) {
   const from = area(srcDir, fromFile);
   const to = target ? area(srcDir, target) : undefined;
@@ -171,11 +188,18 @@ function violation(srcDir, fromFile, specifier, target) {
   return undefined;
 }
 
+/** Every module the rules cover: src/, tests/ and bench/ (those that exist under root). */
+const modulesUnder = (root) =>
+  ['src', 'tests', 'bench']
+    .map((dir) => join(root, dir))
+    .filter((dir) => existsSync(dir))
+    .flatMap(walk);
+
 /**
- * Every problem in the modules under root/src (or the given files there), one line each. An empty
- * list means the boundaries hold and there are no cycles.
+ * Every problem in the modules under root's src/, tests/ and bench/ (or the given files), one line
+ * each. An empty list means the boundaries hold and there are no cycles.
  */
-export function checkArchitecture(root = repoRoot, files = walk(join(root, 'src'))) {
+export function checkArchitecture(root = repoRoot, files = modulesUnder(root)) {
   const srcDir = join(root, 'src');
   const problems = [];
   /** Runtime, load-time edges for the cycle search. */
@@ -184,9 +208,11 @@ export function checkArchitecture(root = repoRoot, files = walk(join(root, 'src'
     const edges = [];
     for (const { specifier, typeOnly, lazy } of importsOf(file)) {
       const target = resolveImport({ root, srcDir }, file, specifier);
-      const problem = violation(srcDir, file, specifier, target);
+      const problem =
+        testCodeViolation(root, file, specifier, target) ?? violation(srcDir, file, specifier, target);
       if (problem) problems.push(`${relative(root, file)}: ${problem}`);
-      if (target && !typeOnly && !lazy && target.startsWith(srcDir)) edges.push(target);
+      if (target && !typeOnly && !lazy && target.startsWith(root) && !target.includes('node_modules'))
+        edges.push(target);
     }
     graph.set(file, edges);
   }

@@ -10,12 +10,12 @@ afterEach(() => {
   roots = [];
 });
 
-/** A throwaway repository: src-relative paths and their source. */
+/** A throwaway repository: src-relative paths (tests/ and bench/ ones are root-relative) and their source. */
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'architecture-'));
   roots.push(root);
   for (const [path, source] of Object.entries(files)) {
-    const file = join(root, 'src', path);
+    const file = /^(tests|bench)\//.test(path) ? join(root, path) : join(root, 'src', path);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, source);
   }
@@ -112,5 +112,36 @@ describe('checkArchitecture', () => {
       'shared/d.ts': "import { c } from './c';\nexport const d = 1;\nexport const e = c;\n",
     });
     expect(problemsIn(root)).toEqual(['import cycle: src/shared/c.ts → src/shared/d.ts → src/shared/c.ts']);
+  });
+
+  it('keeps test code out of the product, test files unimported, and helpers free of suites', () => {
+    const root = tree({
+      ...server,
+      'server/orders/seed.ts':
+        "import { seed } from '../../../tests/helpers/seed';\nexport const s = seed;\n",
+      'server/orders/service.test.ts':
+        "import { seed } from '@tests/helpers/seed';\nexport const s = seed;\n",
+      'tests/helpers/seed.ts': "import { story } from '../e2e/story.test';\nexport const seed = story;\n",
+      'tests/e2e/story.test.ts':
+        "import { findOrder } from '@/server/orders';\nexport const story = findOrder;\n",
+      'bench/admin.ts': "import { seed } from '../tests/helpers/seed';\nexport const run = seed;\n",
+      'tests/e2e/browser.ts': 'export const launch = 1;\n',
+      'tests/helpers/pages.ts': "import { launch } from '../e2e/browser';\nexport const pages = launch;\n",
+    });
+    expect(problemsIn(root)).toEqual([
+      "src/server/orders/seed.ts: product code must not import test or bench code ('../../../tests/helpers/seed')",
+      "tests/helpers/pages.ts: a test helper must not import tests/e2e ('../e2e/browser'): helpers serve every suite",
+      "tests/helpers/seed.ts: imports the test file '../e2e/story.test': move what it shares to tests/helpers",
+    ]);
+  });
+
+  it('finds a cycle that runs through a test helper', () => {
+    const root = tree({
+      'tests/helpers/a.ts': "import { b } from './b';\nexport const a = b;\n",
+      'tests/helpers/b.ts': "import { a } from './a';\nexport const b = a;\n",
+    });
+    expect(problemsIn(root)).toEqual([
+      'import cycle: tests/helpers/a.ts → tests/helpers/b.ts → tests/helpers/a.ts',
+    ]);
   });
 });
