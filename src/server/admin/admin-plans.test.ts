@@ -305,9 +305,9 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
   });
 
   it('the export in small batches is the same text as in one, every matching order once', async () => {
-    const exported = async (batchSize: number) => {
+    const exported = async (batchSize: number, parallel?: number) => {
       let text = '';
-      for await (const lines of csvBatches(database.db, { q: 'lindberg' }, 'standard', batchSize))
+      for await (const lines of csvBatches(database.db, { q: 'lindberg' }, 'standard', batchSize, parallel))
         text += lines;
       return text;
     };
@@ -323,5 +323,8 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
     expect(await exported(7)).toBe(whole);
     // Exactly one whole batch: the batch after it is empty and ends the export.
     expect(await exported(Number(count?.n))).toBe(whole);
+    // One batch at a time and three at once give the same text as the default two.
+    expect(await exported(7, 1)).toBe(whole);
+    expect(await exported(7, 3)).toBe(whole);
   });
 });

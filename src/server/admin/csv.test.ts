@@ -5,7 +5,7 @@ import { itemsSummary, type AdminOrderLine } from '@/shared/admin';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { sizeCodes } from '@/shared/sizes';
 import type { Database } from '@/server/db/client';
-import { csvCell, csvCodeCellSql, csvRow, csvRowSql } from './csv';
+import { csvCell, csvRow, csvRowSql } from './csv';
 import { itemColumnsSql, sizeColumns } from './orders';
 import { queryRows } from '@/server/db/query-rows';
 
@@ -63,11 +63,11 @@ describe('CSV made by the database = CSV made by csvRow', () => {
     null,
   ];
   it.each(codeValues.map((v) => [v]))('code cell %j', async (value) => {
-    const [row] = await queryRows<{ cell: string }>(
+    const [row] = await queryRows<{ line: string }>(
       database.db,
-      sql`SELECT ${csvCodeCellSql(sql`${value}::text`)} AS cell`,
+      sql`SELECT ${csvRowSql([{ code: sql`${value}::text` }, sql`${value}::text`], 'excel-sv')} AS line`,
     );
-    expect(row?.cell).toBe(csvCell(value));
+    expect(row?.line).toBe(csvRow([value, value], 'excel-sv'));
   });
 
   it('items summary and pieces per size', async () => {
