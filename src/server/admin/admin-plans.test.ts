@@ -305,9 +305,12 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
   });
 
   it('the export in small batches is the same text as in one, every matching order once', async () => {
-    const exported = async (batchSize: number, parallel?: number) => {
+    const exported = async (batchSize: number, parallel = 2) => {
       let text = '';
-      for await (const lines of csvBatches(database.db, { q: 'lindberg' }, 'standard', batchSize, parallel))
+      for await (const lines of csvBatches(database.db, { q: 'lindberg' }, 'standard', {
+        batchSize,
+        parallel,
+      }))
         text += lines;
       return text;
     };

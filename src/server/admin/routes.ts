@@ -23,6 +23,7 @@ import {
   changeStatus,
   csvHeader,
   csvBatches,
+  exportBatching,
   decodeCursor,
   listOrders,
   orderDetail,
@@ -250,10 +251,7 @@ export async function adminRoutes(
           (request.query as { format?: unknown }).format ?? 'standard',
         );
         if (!format.success) return sendError(reply, 400, t.unknownFormat);
-        // The embedded database runs one query at a time in this process: a second batch in
-        // flight only queues (a checkout would wait behind both), so it reads one at a time.
-        const parallel = database.kind === 'pglite' ? 1 : 2;
-        const batches = csvBatches(db, { q, status }, format.data, undefined, parallel);
+        const batches = csvBatches(db, { q, status }, format.data, exportBatching[database.kind]);
         async function* lines() {
           // A byte-order mark makes spreadsheet programs read the file as UTF-8 (å, ä, ö).
           yield `\uFEFF${csvRow(csvHeader, format.data)}`;
