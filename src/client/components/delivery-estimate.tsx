@@ -15,6 +15,8 @@ import {
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { useLocale, useT } from '@/client/lib/i18n';
+import { cn } from '@/client/lib/cn';
+import { inputClass } from '@/client/components/ui/field';
 
 /** Checks for a new day once a minute, so a page left open overnight moves its dates on. */
 function subscribeToDayChange(onChange: () => void): () => void {
@@ -139,7 +141,7 @@ export function CartDelivery(props: {
         onChange={(event) => props.onNeededByChange(event.target.value)}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
-        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 sm:w-56"
+        className={cn(inputClass, 'sm:w-56')}
       />
       <p id={`${id}-hint`} className="mt-1 text-slate-600">
         {t.neededByHint}

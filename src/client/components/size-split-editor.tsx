@@ -5,6 +5,7 @@ import { sizeCodes, splitTotal, type SizeCode, type SizeSplit } from '@/shared/s
 import { cn } from '@/client/lib/cn';
 import { formatCount } from '@/shared/money-format';
 import { useT } from '@/client/lib/i18n';
+import { inputLookClass } from '@/client/components/ui/field';
 
 /** What a typed size count means: digits only, empty is 0, anything else is ignored. */
 function parseCount(text: string): number | undefined {
@@ -101,7 +102,7 @@ export function SizeSplitEditor(props: {
               aria-describedby={`${uid}-help`}
               aria-invalid={parseCount(shown(code)) === undefined ? true : undefined}
               data-size={code}
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-1 py-2 text-center text-base tabular-nums text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600"
+              className={cn(inputLookClass, 'mt-1 block w-full px-1 py-2 text-center text-base tabular-nums')}
             />
           </div>
         ))}

@@ -8,6 +8,8 @@ import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { useT } from '@/client/lib/i18n';
 import { Button } from '@/client/components/ui/button';
+import { cn } from '@/client/lib/cn';
+import { inputLookClass } from '@/client/components/ui/field';
 
 /** /admin-login: the PIN is checked by the server, which starts a session (httpOnly cookie). */
 export function AdminLoginPage() {
@@ -61,7 +63,10 @@ export function AdminLoginPage() {
           placeholder={t.pin}
           // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the PIN is the page's only field: focus saves a click and surprises no one
           autoFocus
-          className="mt-6 block w-full rounded-lg border border-slate-300 px-3 py-3 text-center text-lg tracking-[0.3em] text-slate-900 placeholder:tracking-normal placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          className={cn(
+            inputLookClass,
+            'mt-6 block w-full px-3 py-3 text-center text-lg tracking-[0.3em] placeholder:tracking-normal',
+          )}
         />
         <Button
           type="submit"

@@ -48,4 +48,10 @@ describe('Field', () => {
     expect(textOf('email-error')).toBe('Enter a valid email address');
     expect(textOf('email-hint')).toBe('We send the invoice here');
   });
+
+  it('announces the error as an alert only when asked to', () => {
+    expect(renderField({ error: 'Invalid email address' }).html).not.toContain('role="alert"');
+    const { html } = renderField({ error: 'Invalid email address', announceError: true });
+    expect(html).toMatch(/<p id="email-error" role="alert"[^>]*>Invalid email address</);
+  });
 });

@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
 
-/** Text inputs, selects and textareas: one look; the red border follows aria-invalid. */
-export const inputClass =
-  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 disabled:bg-slate-100 disabled:text-slate-600';
+/**
+ * The look every text input, select and textarea shares: border, focus ring, and a red border
+ * that follows aria-invalid. No margin, width, padding or type size, so a compact control (a
+ * quantity in a table row) can set its own without two utilities fighting over one property.
+ */
+export const inputLookClass =
+  'rounded-lg border border-slate-300 bg-white text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 disabled:bg-slate-100 disabled:text-slate-600';
+
+/** A full-width form control under its label; the min-height makes a select (which Chromium draws
+ * 3 px shorter for the same padding) line up with the inputs beside it. */
+export const inputClass = `mt-1.5 block min-h-11.5 w-full px-3 py-2.5 text-base ${inputLookClass}`;
 
 /** What a form control needs to be labelled, described and marked invalid; spread it onto the control. */
 export interface FieldControlProps {
@@ -20,6 +28,9 @@ export interface FieldProps {
   hint?: ReactNode;
   /** The message shown when the value is refused; marks the control invalid and is read with it. */
   error?: string | undefined;
+  /** Read the error out as soon as it appears (role="alert"): for a form of one field, where
+   * focus stays on the submit button; a longer form moves focus to its first invalid field instead. */
+  announceError?: boolean;
   className?: string;
   /** Renders the control with the props that wire it to the label, hint and error. */
   children: (control: FieldControlProps) => ReactNode;
@@ -33,7 +44,7 @@ export const fieldErrorId = (id: string) => `${id}-error`;
  * A labelled form control with optional hint and error. The aria wiring is done here, once:
  * aria-describedby names the error (when there is one) and the hint, aria-invalid follows the error.
  */
-export function Field({ id, label, hint, error, className, children }: FieldProps) {
+export function Field({ id, label, hint, error, announceError, className, children }: FieldProps) {
   const describedBy = [error ? fieldErrorId(id) : undefined, hint ? fieldHintId(id) : undefined]
     .filter(Boolean)
     .join(' ');
@@ -54,7 +65,11 @@ export function Field({ id, label, hint, error, className, children }: FieldProp
         </p>
       )}
       {error && (
-        <p id={fieldErrorId(id)} className="mt-1.5 text-sm font-medium text-red-700">
+        <p
+          id={fieldErrorId(id)}
+          role={announceError ? 'alert' : undefined}
+          className="mt-1.5 text-sm font-medium text-red-700"
+        >
           {error}
         </p>
       )}

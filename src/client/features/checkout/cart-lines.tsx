@@ -20,6 +20,8 @@ import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
 import { productMessages } from '@/shared/i18n/messages/products';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { colourName } from '@/shared/i18n/messages/colours';
+import { cn } from '@/client/lib/cn';
+import { inputLookClass } from '@/client/components/ui/field';
 
 // The garment drawings load only for a cart with a designed garment in it.
 const DesignThumbnail = lazy(() =>
@@ -89,7 +91,10 @@ function QuantityInput({ line, name }: { line: PricedCartLine; name: string }) {
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit();
       }}
-      className="w-20 rounded-lg min-[400px]:w-24 sm:w-28 border border-slate-300 px-3 py-2 text-right text-base tabular-nums focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+      className={cn(
+        inputLookClass,
+        'w-20 px-3 py-2 text-right text-base tabular-nums min-[400px]:w-24 sm:w-28',
+      )}
     />
   );
 }

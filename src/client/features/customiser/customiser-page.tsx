@@ -32,6 +32,7 @@ import { PrintPanel } from './print-panel';
 import { ProductDelivery } from '@/client/components/delivery-estimate';
 import { PriceSummary } from '@/client/components/price-summary';
 import { Button } from '@/client/components/ui/button';
+import { inputClass, inputLookClass } from '@/client/components/ui/field';
 
 /** Customiser products (SPEC §2): colour, two prints placed on a mockup, free quantity, price summary. */
 export function CustomiserPage({
@@ -251,8 +252,8 @@ function Customiser({
               aria-invalid={q.problem ? true : undefined}
               aria-describedby={`${ids.quantityHelp}${q.problem ? ` ${ids.quantityError}` : ''}`}
               className={cn(
-                'mt-2 block w-full rounded-xl border px-4 py-2.5 text-lg font-semibold tabular-nums text-slate-900 shadow-sm sm:w-48',
-                q.problem ? 'border-red-600' : 'border-slate-300',
+                inputLookClass,
+                'mt-2 block w-full px-4 py-2.5 text-lg font-semibold tabular-nums sm:w-48',
               )}
             />
             <p id={ids.quantityHelp} className="mt-2 text-sm text-slate-600">
@@ -338,7 +339,7 @@ function Customiser({
               value={additionalInfo}
               onChange={(event) => setAdditionalInfo(event.target.value.slice(0, ADDITIONAL_INFO_MAX))}
               placeholder={t.additionalInfoPlaceholder}
-              className="mt-2 block w-full rounded-xl border border-slate-300 px-4 py-2.5 text-sm text-slate-900 shadow-sm placeholder:text-slate-500"
+              className={inputClass}
             />
           </div>
 

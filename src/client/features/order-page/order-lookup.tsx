@@ -9,6 +9,7 @@ import { ApiError, apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { useShopContact } from '@/client/lib/shop-contact';
 import { Button } from '@/client/components/ui/button';
+import { Field } from '@/client/components/ui/field';
 
 type LookupState = { step: 'asking'; error?: string } | { step: 'sending' } | { step: 'sent'; email: string };
 
@@ -65,28 +66,21 @@ export function OrderLookup() {
       onSubmit={(event) => void submit(event)}
       className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
     >
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-800">
-        {t.emailLabel}
-      </label>
-      <input
-        id={inputId}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        maxLength={255}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-        className="mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
-      />
-      {error && (
-        <p id={`${inputId}-error`} role="alert" className="mt-2 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <Field id={inputId} label={t.emailLabel} error={error} announceError>
+        {(control) => (
+          <input
+            {...control}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            maxLength={255}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </Field>
       <Button
         type="submit"
         disabled={state.step === 'sending'}

@@ -19,6 +19,7 @@ import type { OrderAccess } from './order-page-api';
 import { fetchProofFile, saveBlob, sendProofDecision } from './proof-api';
 import { Button } from '@/client/components/ui/button';
 import { textLinkClass } from '@/client/components/ui/text-link';
+import { Field } from '@/client/components/ui/field';
 
 type Texts = (typeof proofMessages)['en'];
 
@@ -337,26 +338,20 @@ function DecisionActions(props: { access: OrderAccess; version: number; onDecide
   if (mode === 'changes')
     return (
       <form className="mt-4" noValidate onSubmit={submitChanges} data-testid="proof-changes-form">
-        <label htmlFor={`${id}-comment`} className="block text-sm font-semibold text-slate-900">
-          {t.commentLabel}
-        </label>
-        <textarea
-          id={`${id}-comment`}
-          rows={4}
-          maxLength={MAX_PROOF_COMMENT_LENGTH}
-          value={comment}
-          onChange={(event) => {
-            setComment(event.target.value);
-            setError(undefined);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600"
-        />
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {t.commentHint}
-        </p>
-        {errorNote}
+        <Field id={`${id}-comment`} label={t.commentLabel} hint={t.commentHint} error={error} announceError>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={4}
+              maxLength={MAX_PROOF_COMMENT_LENGTH}
+              value={comment}
+              onChange={(event) => {
+                setComment(event.target.value);
+                setError(undefined);
+              }}
+            />
+          )}
+        </Field>
         <div className="mt-3 flex flex-wrap gap-2">
           <Button type="submit" size="sm" disabledLook="busy" disabled={busy}>
             {t.sendChanges}

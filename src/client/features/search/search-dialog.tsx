@@ -8,6 +8,8 @@ import { searchMessages } from '@/shared/i18n/messages/search';
 import { Dialog } from '@/client/components/ui/dialog';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { ProductImage } from '@/client/components/product-image';
+import { cn } from '@/client/lib/cn';
+import { inputLookClass } from '@/client/components/ui/field';
 
 function normalise(text: string): string {
   return text.toLocaleLowerCase('sv-SE').normalize('NFC');
@@ -49,7 +51,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           placeholder={t.placeholder}
-          className="h-12 w-full rounded-xl border border-slate-300 px-4 text-base focus:border-brand-600"
+          className={cn(inputLookClass, 'h-12 w-full px-4 text-base')}
         />
       </label>
       <div aria-live="polite" className="mt-3">
