@@ -58,6 +58,9 @@ function walk(dir) {
 
 const isTest = (file) => /\.test\.tsx?$/.test(file);
 
+/** A path relative to `from`, with / between its parts on every platform. */
+const posixRelative = (from, to) => relative(from, to).split('\\').join('/');
+
 /** Runtime and type-only import specifiers of one module. */
 function importsOf(file) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
@@ -109,7 +112,7 @@ const packageName = (specifier) =>
 
 /** Which part of the code a file belongs to: 'shared', 'server', 'client/features/search', ... */
 function area(srcDir, file) {
-  const path = relative(srcDir, file).split('\\').join('/');
+  const path = posixRelative(srcDir, file);
   if (path.startsWith('..')) return 'outside';
   const [top, second, third] = path.split('/');
   if (top === 'client' && second === 'features') return `client/features/${third}`;
@@ -122,7 +125,7 @@ function area(srcDir, file) {
  * domain's index.ts or routes.ts.
  */
 function serverPlace(srcDir, file) {
-  const parts = relative(join(srcDir, 'server'), file).split('\\').join('/').split('/');
+  const parts = posixRelative(join(srcDir, 'server'), file).split('/');
   if (parts[0] === '..') return undefined;
   if (parts.length === 1) return { domain: undefined, name: parts[0] };
   const entry = parts.length === 2 ? parts[1].replace(/\.tsx?$/, '') : undefined;
@@ -152,8 +155,8 @@ function serverViolation(srcDir, fromFile, specifier, target) {
 /** The test-code rules of the header, for any module of the repository. */
 function testCodeViolation(root, fromFile, specifier, target) {
   if (!target) return undefined;
-  const from = relative(root, fromFile).split('\\').join('/');
-  const to = relative(root, target).split('\\').join('/');
+  const from = posixRelative(root, fromFile);
+  const to = posixRelative(root, target);
   if (isTest(target)) return `imports the test file '${specifier}': move what it shares to tests/helpers`;
   if (from.startsWith('src/') && !isTest(fromFile) && /^(tests|bench)\//.test(to))
     return `product code must not import test or bench code ('${specifier}')`;
@@ -211,8 +214,7 @@ export function checkArchitecture(root = repoRoot, files = modulesUnder(root)) {
       const problem =
         testCodeViolation(root, file, specifier, target) ?? violation(srcDir, file, specifier, target);
       if (problem) problems.push(`${relative(root, file)}: ${problem}`);
-      if (target && !typeOnly && !lazy && target.startsWith(root) && !target.includes('node_modules'))
-        edges.push(target);
+      if (target && !typeOnly && !lazy && target.startsWith(root)) edges.push(target);
     }
     graph.set(file, edges);
   }
