@@ -7,8 +7,7 @@ import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { queryRows } from '@/server/db/query-rows';
 import { roleSets, staffRoles, type AuditEvent, type StaffRole } from '@/shared/staff';
-import { changeStatus } from '@/server/admin/orders';
-import { recordAudit, routeKey, routeRoles } from './index';
+import { routeKey, routeRoles } from './index';
 
 const server = useAdminServer();
 
@@ -43,13 +42,6 @@ async function addPerson(name: string, role: StaffRole, pin: string) {
 }
 
 const sessionStatus = async (cookie: string) => (await call(cookie, 'GET', '/api/admin/session')).status;
-
-async function auditRows(orderId: number) {
-  return queryRows<{ action: string }>(
-    server.database.db,
-    sql`SELECT action FROM audit_events WHERE order_id = ${orderId}`,
-  );
-}
 
 describe('the role table', () => {
   it('gives every registered admin route a role (a new route without one fails here, by name)', () => {
@@ -338,53 +330,6 @@ describe('who did what', () => {
     await addPerson('Filter Printer', 'production', '910002');
     const printer = await loginWithPin(server, '910002');
     expect((await call(printer, 'GET', '/api/admin/audit')).status).toBe(403);
-  });
-
-  it('the audit row commits with its change or not at all', async () => {
-    const order = await insertTestOrder(server.database);
-    const [owner] = await queryRows<{ id: string }>(
-      server.database.db,
-      sql`SELECT id::text AS id FROM staff WHERE role = 'owner' ORDER BY id LIMIT 1`,
-    );
-    // The change fails after its audit row was written: neither stays.
-    await expect(
-      changeStatus(server.database.db, order.orderNumber, 'paid', null, undefined, async (tx, change) => {
-        await recordAudit(tx, {
-          staffId: Number(owner?.id),
-          action: 'payment',
-          target: order.orderNumber,
-          orderId: change.orderId,
-        });
-        throw new Error('the disk is full');
-      }),
-    ).rejects.toThrow('the disk is full');
-    expect(await auditRows(order.id)).toEqual([]);
-    // The audit row cannot be written (nobody with that id): the status change does not happen either.
-    await expect(
-      changeStatus(server.database.db, order.orderNumber, 'paid', null, undefined, (tx, change) =>
-        recordAudit(tx, {
-          staffId: 987654321,
-          action: 'payment',
-          target: order.orderNumber,
-          orderId: change.orderId,
-        }),
-      ),
-    ).rejects.toThrow();
-    const [row] = await queryRows<{ status: string; events: number }>(
-      server.database.db,
-      sql`SELECT status, (SELECT count(*)::int FROM order_status_events WHERE order_id = ${order.id}) AS events
-          FROM orders WHERE id = ${order.id}`,
-    );
-    expect(row).toEqual({ status: 'pending', events: 0 });
-    // Written through the route, both commit.
-    expect(
-      (
-        await call(server.cookie, 'PATCH', `/api/admin/orders/${order.orderNumber}/status`, {
-          status: 'paid',
-        })
-      ).status,
-    ).toBe(200);
-    expect(await auditRows(order.id)).toEqual([{ action: 'payment' }]);
   });
 
   it('is append-only: the database refuses to change or delete a record', async () => {
