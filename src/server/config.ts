@@ -77,6 +77,9 @@ const envSchema = z.object({
     .min(0.01)
     .max(30 * 24)
     .default(12),
+  // Operations (see .env.example): metrics behind a token, draining before shutdown.
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
   HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   SELLER_NAME: z.string().trim().min(1).default('Bulk Print Sverige AB'),
   SELLER_ORG_NUMBER: z.string().trim().min(1).default('559123-4561'),
@@ -129,6 +132,10 @@ export interface Config {
   housekeepingIntervalSeconds: number;
   limits: ShopLimits;
   adminSessions: AdminSessionLimits;
+  /** GET /metrics answers only with `Authorization: Bearer <this>`; unset: no metrics at all. */
+  metricsToken: string | undefined;
+  /** After SIGTERM, /readyz answers 503 and the server keeps serving this long before it closes. */
+  shutdownDrainSeconds: number;
 }
 
 /** Throttles and caps of orders and partner applications, shared by every instance (database). */
@@ -260,6 +267,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minFreeBytes: e.UPLOAD_MIN_FREE_BYTES,
     },
     housekeepingIntervalSeconds: e.HOUSEKEEPING_INTERVAL_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     limits: {
       ordersPerClientPerHour: e.ORDERS_PER_CLIENT_PER_HOUR,
       ordersPerEmailPerHour: e.ORDERS_PER_EMAIL_PER_HOUR,
