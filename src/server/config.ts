@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import { sellerSettingsProblems, type SellerSettings } from '@/shared/invoicing/seller-settings';
+import { trimTrailing } from '@/shared/text';
 
 const optionalString = z
   .string()
@@ -16,7 +17,7 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .default('http://localhost:3000')
-    .transform((url) => url.replace(/\/+$/, '')),
+    .transform((url) => trimTrailing(url, '/')),
   // warn: two info lines per request cost throughput under load (see the README's decisions).
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
