@@ -51,7 +51,6 @@ export const printArea: Record<MockupProductId, Record<PrintSide, PrintRect>> = 
   },
 };
 
-
 /** A placed print in centimetres on the garment, measured from the print area's top-left corner. */
 export interface PrintPlacementCm {
   areaWidthCm: number;

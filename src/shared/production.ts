@@ -56,7 +56,12 @@ export interface ProductionBoard {
 export const AT_RISK_DAYS = 3;
 
 export function jobAtRisk(
-  job: { neededBy: CalendarDate | null; estimate: CalendarDate; shipBy: CalendarDate; blocks: readonly JobBlock[] },
+  job: {
+    neededBy: CalendarDate | null;
+    estimate: CalendarDate;
+    shipBy: CalendarDate;
+    blocks: readonly JobBlock[];
+  },
   today: CalendarDate,
 ): boolean {
   if (job.neededBy !== null && job.neededBy < job.estimate) return true;
@@ -92,3 +97,9 @@ export const productionPaths = {
   blanksCsv: '/api/admin/blanks.csv',
   jobTicket: (orderNumber: string) => `/api/admin/orders/${encodeURIComponent(orderNumber)}/job-ticket.pdf`,
 } as const;
+
+/** The staff's language for what is printed for the workshop (job tickets, the supplier's CSV): the shop's. */
+export const staffLanguage = 'sv' as const;
+
+/** The longest range the blanks list takes (a year): longer is a typo. */
+export const BLANKS_MAX_DAYS = 366;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { findProduct } from '@/shared/catalogue';
 import type { CalendarDate } from '@/shared/dates';
 import { orderDelivery, stockholmToday } from '@/shared/delivery';
+import { orderStatuses } from '@/shared/order-status';
 import { printFileQuality } from '@/shared/print-files';
 import {
   blocksFor,
@@ -20,7 +21,9 @@ import { approvedOnSql, latestProofStateSql } from '@/server/proofs';
 export const BOARD_LIMIT = 500;
 
 /** Statuses of a job still to be printed or shipped. */
-export const openJobStatuses = ['pending', 'paid', 'in_production'] as const;
+export const openJobStatuses: readonly string[] = orderStatuses.filter(
+  (s) => s !== 'shipped' && s !== 'cancelled',
+);
 
 interface JobRow extends Record<string, unknown> {
   id: string;
@@ -85,7 +88,8 @@ export async function loadJobs(
               )})`,
         );
   const filesByOrder = new Map<string, FileRow[]>();
-  for (const file of files) filesByOrder.set(file.order_id, [...(filesByOrder.get(file.order_id) ?? []), file]);
+  for (const file of files)
+    filesByOrder.set(file.order_id, [...(filesByOrder.get(file.order_id) ?? []), file]);
 
   const jobs = listed.map((row): BoardJob => {
     const goods = row.items.filter((item) => item.fee === undefined);
@@ -94,7 +98,8 @@ export async function loadJobs(
     const lowResolution = orderFiles.some(
       (file) =>
         file.kind === 'raster' &&
-        printFileQuality({ id: file.upload_id, width: file.pixel_width ?? undefined }, goods)?.blurry === true,
+        printFileQuality({ id: file.upload_id, width: file.pixel_width ?? undefined }, goods)?.blurry ===
+          true,
     );
     const delivery = orderDelivery(
       {
@@ -113,7 +118,11 @@ export async function loadJobs(
     });
     const shipBy = delivery.neededBy ?? delivery.estimate;
     const lines = goods.map((line): BoardLine => {
-      const board: BoardLine = { productId: line.productId, quantity: line.quantity, methods: lineMethods(line) };
+      const board: BoardLine = {
+        productId: line.productId,
+        quantity: line.quantity,
+        methods: lineMethods(line),
+      };
       if (line.options) board.options = line.options;
       if (line.sizes) board.sizes = line.sizes;
       return board;

@@ -93,7 +93,10 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
     bufferPages: true,
     lang: locale === 'sv' ? 'sv-SE' : 'en',
     displayTitle: true,
-    info: { Title: `${t.ticketTitle} ${input.orderNumber}`, CreationDate: new Date(`${input.today}T00:00:00Z`) },
+    info: {
+      Title: `${t.ticketTitle} ${input.orderNumber}`,
+      CreationDate: new Date(`${input.today}T00:00:00Z`),
+    },
   });
   const { regular, bold } = fonts();
   // pdfkit accepts a parsed fontkit font (it checks for `layout`); its types list only files and bytes.
@@ -107,7 +110,10 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   });
 
   const width = A4.width - 2 * MARGIN;
-  const write = (value: string, options: { bold?: boolean; size?: number; color?: string; x?: number; width?: number } = {}) => {
+  const write = (
+    value: string,
+    options: { bold?: boolean; size?: number; color?: string; x?: number; width?: number } = {},
+  ) => {
     doc
       .font(options.bold ? 'bold' : 'regular')
       .fontSize(options.size ?? 10)
@@ -129,7 +135,12 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
         width: width - 90,
       });
     doc.y = Math.max(doc.y, top + 88);
-    doc.moveTo(MARGIN, doc.y).lineTo(A4.width - MARGIN, doc.y).strokeColor(RULE).lineWidth(0.5).stroke();
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(A4.width - MARGIN, doc.y)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
     doc.y += 8;
   };
 
@@ -158,11 +169,16 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   const goodsNumber = (itemIndex: number) => goods.findIndex((g) => g.index === itemIndex) + 1;
 
   // Page 1: the summary.
-  header(`${t.customer}: ${input.customer} · ${t.status}: ${orderStatusMessages[locale][input.status as 'pending'] ?? input.status}`);
+  header(
+    `${t.customer}: ${input.customer} · ${t.status}: ${orderStatusMessages[locale][input.status as 'pending'] ?? input.status}`,
+  );
   write(
     `${t.proof}: ${
       input.approvedProof
-        ? t.proofApproved({ version: input.approvedProof.version, date: date(input.approvedProof.approvedOn) })
+        ? t.proofApproved({
+            version: input.approvedProof.version,
+            date: date(input.approvedProof.approvedOn),
+          })
         : t.proofNone
     }`,
   );
@@ -172,7 +188,11 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
     const colour = colourOf(line);
     write(`${n + 1}. ${lineTitle(line)}${colour ? ` · ${colourName(locale, colour)}` : ''}`, { bold: true });
     const split = splitText(line);
-    if (split) write(`${colour ? `${colourName(locale, colour)}: ` : ''}${split}`, { x: MARGIN + 14, width: width - 14 });
+    if (split)
+      write(`${colour ? `${colourName(locale, colour)}: ` : ''}${split}`, {
+        x: MARGIN + 14,
+        width: width - 14,
+      });
     const options = describeOptions(locale, line.options);
     if (options) write(options, { x: MARGIN + 14, width: width - 14, color: MUTED, size: 9 });
   });
@@ -197,10 +217,17 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
     const colour = colourOf(line);
     write(lineTitle(line), { bold: true, size: 14 });
     if (colour) write(`${t.colour}: ${colourName(locale, colour)}`, { size: 12 });
-    const options = describeOptions(locale, line.customisation ? { ...line.options, colour: undefined } : line.options);
+    const options = describeOptions(
+      locale,
+      line.customisation ? { ...line.options, colour: undefined } : line.options,
+    );
     if (options) write(options);
     const split = splitText(line);
-    if (split) write(`${t.sizes}: ${colour ? `${colourName(locale, colour)} ` : ''}${split}`, { bold: true, size: 12 });
+    if (split)
+      write(`${t.sizes}: ${colour ? `${colourName(locale, colour)} ` : ''}${split}`, {
+        bold: true,
+        size: 12,
+      });
     doc.y += 6;
 
     const prints = line.customisation?.prints ?? [];
@@ -210,14 +237,18 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
       const areaWidth = printAreaWidths(line.productId)[side];
       const sidePrints = prints.filter((p) => p.side === side);
       const placements = sidePrints.map((p) => ({ print: p, cm: printPlacementCm(line.productId, p) }));
-      const areaHeight = placements[0]?.cm?.areaHeightCm ?? (areaWidth ? Math.round(areaWidth * 1.2) : undefined);
+      const areaHeight =
+        placements[0]?.cm?.areaHeightCm ?? (areaWidth ? Math.round(areaWidth * 1.2) : undefined);
       write(printSideLabels[locale][side], { bold: true });
       if (areaWidth !== undefined && areaHeight !== undefined)
         write(t.printArea({ width: cm(areaWidth), height: cm(areaHeight) }), { color: MUTED, size: 9 });
       for (const { print, cm: placed } of placements) {
-        write(t.printOf({ method: printMethodLabels[locale][print.method], side: printSideLabels[locale][side] }), {
-          size: 10,
-        });
+        write(
+          t.printOf({ method: printMethodLabels[locale][print.method], side: printSideLabels[locale][side] }),
+          {
+            size: 10,
+          },
+        );
         if (placed)
           write(t.printSize({ width: cm(placed.widthCm), left: cm(placed.leftCm), top: cm(placed.topCm) }), {
             size: 10,
@@ -247,7 +278,9 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
       (note): note is string => typeof note === 'string' && note.trim() !== '',
     );
     write(t.notes, { bold: true, size: 12 });
-    write(lineNotes.length > 0 ? lineNotes.join('\n') : t.noNotes, { color: lineNotes.length > 0 ? INK : MUTED });
+    write(lineNotes.length > 0 ? lineNotes.join('\n') : t.noNotes, {
+      color: lineNotes.length > 0 ? INK : MUTED,
+    });
   });
 
   doc.end();
@@ -322,7 +355,12 @@ function drawGarment(
     const pw = print.widthCm * scale;
     doc.fillColor('#ffffff').fillOpacity(0.85).strokeColor('#b91c1c').lineWidth(1.2);
     doc.rect(px, py, pw, pw).fillAndStroke();
-    doc.fillOpacity(1).fillColor('#b91c1c').font('bold').fontSize(8).text(String(i + 1), px + 2, py + 2, { lineBreak: false });
+    doc
+      .fillOpacity(1)
+      .fillColor('#b91c1c')
+      .font('bold')
+      .fontSize(8)
+      .text(String(i + 1), px + 2, py + 2, { lineBreak: false });
   });
   doc.restore();
   // The measures beside the drawing.
