@@ -26,6 +26,7 @@ import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './pr
 import { productionNeedsApprovedProof } from './proofs';
 import { proofAdminRoutes, proofRoutes } from './proofs/routes';
 import { shopRoutes } from './shop/routes';
+import { staffAdminRoutes } from './staff/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
 import { uploadRoutes } from './uploads/routes';
 
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => printFileDownloadRoute(admin, context),
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) => supplementaryInvoiceAdminRoutes(admin, context),
+      (admin) => staffAdminRoutes(admin, context),
     ],
   });
   await app.register(proofRoutes(context, { onDecided: () => app.emailOutbox.kick() }));
