@@ -227,3 +227,12 @@ describe('the schemas in Swedish', () => {
     expect(sv.customerSchema.parse(input)).toEqual(customerSchema.parse(input));
   });
 });
+
+describe('display names', () => {
+  it('a right-to-left override or zero-width character cannot disguise a file name', async () => {
+    const { cleanDisplayName } = await import('./text');
+    expect(cleanDisplayName('logo\u202Eath.pdf')).toBe('logoath.pdf');
+    expect(cleanDisplayName('in\u200Bvoice\u2066.pdf\u2069\uFEFF')).toBe('invoice.pdf');
+    expect(cleanDisplayName('Anna\uFFFF')).toBe('Anna');
+  });
+});

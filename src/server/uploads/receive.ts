@@ -4,7 +4,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { cleanSingleLine } from '@/shared/text';
+import { cleanDisplayName } from '@/shared/text';
 import { translate } from '@/shared/i18n/define';
 import { limitMessages } from '@/shared/i18n/messages/limits';
 import type { AppContext } from '@/server/context';
@@ -112,8 +112,9 @@ function refuse(reply: FastifyReply, status: number, message: string, retryAfter
 export function cleanFileName(name: string | undefined): string | null {
   if (!name) return null;
   const base = name.split(/[/\\]/).pop() ?? '';
-  // Control characters and lone surrogates never reach the database or a header.
-  const clean = cleanSingleLine(base);
+  // Control characters, lone surrogates and bidi/invisible formatting (which can disguise the
+  // real extension) never reach the database, a header or a screen.
+  const clean = cleanDisplayName(base);
   return clean === '' ? null : clean.slice(0, 200);
 }
 
