@@ -12,11 +12,7 @@ import { startEmailOutbox } from './email';
 import { startHousekeeping } from './housekeeping';
 import { installErrorHandlers, sendError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
-import {
-  sieExportRoute,
-  supplementaryInvoiceAdminRoutes,
-  supplementaryInvoiceRoutes,
-} from './invoicing/routes';
+import { ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
 import { redactUrl } from './orders';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
 import { partnerRoutes } from './partners/routes';
@@ -110,10 +106,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // In production only once the buyer has approved the latest proof.
     statusGuard: productionNeedsApprovedProof,
     domainRoutes: [
-      (admin) => sieExportRoute(admin, context),
+      (admin) => ledgerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => printFileDownloadRoute(admin, context),
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
-      (admin) => supplementaryInvoiceAdminRoutes(admin, context),
     ],
   });
   await app.register(proofRoutes(context, { onDecided: () => app.emailOutbox.kick() }));
@@ -121,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   startHousekeeping(app, context);
   const outbox = startEmailOutbox(app, context);
   orderRoutes(app, context, { onCreated: () => outbox.kick() });
-  supplementaryInvoiceRoutes(app, context);
+  ledgerRoutes(app, context);
   addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });
 

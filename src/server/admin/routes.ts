@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { carrierIds, carrierNames, trackingNumberPattern, type StatusDetails } from '@/shared/carriers';
 import { stockholmDate } from '@/shared/dates';
-import { amountReceivedSchema, paidOnSchema } from '@/shared/payment';
+import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
@@ -15,12 +15,12 @@ import { hasControlCharacter, isSearchableTerm, searchMessages } from '@/shared/
 import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { invoiceForOrder, sendInvoice, sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing';
-import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
+import { sendInvoice, sendInvoiceUbl, sendPdf } from '@/server/invoicing';
+import { orderInvoice, orderInvoicePdf } from '@/server/ledger';
+import { findOrderByNumber, orderNumberPattern, transition } from '@/server/orders';
 import { listApplications } from '@/server/partners';
 import { csvFormats, csvRow } from './csv';
 import {
-  changeStatus,
   csvHeader,
   csvBatches,
   exportBatching,
@@ -74,13 +74,11 @@ function buildSchemas(locale: Locale) {
     limit: z.coerce.number().int().min(1).max(200).default(50),
   });
 
-  /** A status change and what it records: cancel reason, payment date and amount, carrier and tracking. */
+  /** A job state change and what it records: cancel reason, carrier and tracking. */
   const statusSchema = z
     .object({
       status: z.enum(orderStatuses, { error: t.unknownStatus }),
       reason: z.string().trim().max(500, adminText.reasonTooLong).optional(),
-      paidOn: paidOnSchema(adminText.paidOnInvalid).optional(),
-      amountReceived: amountReceivedSchema(adminText.amountInvalid).optional(),
       carrier: z.enum(carrierIds, { error: adminText.carrierRequired }).optional(),
       carrierName: z.string().trim().max(60).optional(),
       trackingNumber: z.string().trim().regex(trackingNumberPattern, adminText.trackingInvalid).optional(),
@@ -110,11 +108,6 @@ function statusDetails(body: StatusBody): StatusDetails | null {
   switch (body.status) {
     case 'cancelled':
       return { reason: body.reason ?? '' };
-    case 'paid':
-      return {
-        ...(body.paidOn ? { paidOn: body.paidOn } : {}),
-        ...(body.amountReceived ? { amountReceived: body.amountReceived } : {}),
-      };
     case 'shipped': {
       const carrier = body.carrier ?? 'other';
       return {
@@ -273,25 +266,27 @@ export async function adminRoutes(
         return order;
       });
 
+      // The order's invoice as issued (stored when the order was placed), never rebuilt from today's settings.
       admin.get('/api/admin/orders/:number/invoice', async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
         if (!order) return sendError(reply, 404, language(request).t.orderNotFound);
-        return sendInvoice(reply, order, config.seller);
+        return sendInvoice(reply, await orderInvoice(db, order, config.seller));
       });
 
       admin.get('/api/admin/orders/:number/invoice.pdf', async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
         if (!order) return sendError(reply, 404, language(request).t.orderNotFound);
-        return sendInvoicePdf(reply, invoiceForOrder(order, config.seller));
+        const { pdf, fileName } = await orderInvoicePdf(db, order, config.seller);
+        return sendPdf(reply, pdf, fileName);
       });
 
       admin.get('/api/admin/orders/:number/invoice.xml', async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
         if (!order) return sendError(reply, 404, language(request).t.orderNotFound);
-        return sendInvoiceUbl(reply, invoiceForOrder(order, config.seller));
+        return sendInvoiceUbl(reply, await orderInvoice(db, order, config.seller));
       });
 
       for (const mount of options.domainRoutes ?? []) await mount(admin);
@@ -299,16 +294,16 @@ export async function adminRoutes(
       admin.patch('/api/admin/orders/:number/status', { bodyLimit: 1024 }, async (request, reply) => {
         const { locale, t, schemas } = language(request);
         const params = orderNumberSchema.safeParse(request.params);
+        // Payments make an order paid: the step that used to be a status points to them.
+        if ((request.body as { status?: unknown } | null)?.status === 'paid')
+          return sendError(reply, 400, ledgerMessages[locale].paidIsNoStatus);
         const body = schemas.statusSchema.safeParse(request.body);
         if (!body.success) return sendValidationError(reply, body.error);
         if (!params.success) return sendError(reply, 404, t.orderNotFound);
-        const result = await changeStatus(
-          db,
-          params.data.number,
-          body.data.status,
-          statusDetails(body.data),
-          options.statusGuard,
-        );
+        const result = await transition(db, params.data.number, body.data.status, statusDetails(body.data), {
+          guard: options.statusGuard,
+          seller: config.seller,
+        });
         if (!result.ok && result.reason === 'not-found') return sendError(reply, 404, t.orderNotFound);
         if (!result.ok && result.reason === 'refused')
           return sendError(reply, 409, orderAdminMessages[locale][result.refusal]);

@@ -12,3 +12,4 @@ export * from './throttle-schema';
 export * from './print-files-schema';
 export * from './proofs-schema';
 export * from './lookup-invoices-schema';
+export * from './ledger-schema';
