@@ -34,7 +34,9 @@ export function formatUnitPrice(amount: Milli): string {
 
 /** An exact decimal string with an optional minus (credit notes, refunds, a balance owed back). */
 function signedMilli(decimal: string): Milli {
-  return decimal.startsWith('-') ? (-milliFromDecimal(decimal.slice(1)) as Milli) : milliFromDecimal(decimal);
+  return decimal.startsWith('-')
+    ? ((0 - milliFromDecimal(decimal.slice(1))) as Milli)
+    : milliFromDecimal(decimal);
 }
 
 /** "5 718,75 kr" from an exact decimal string of an API or a row ("5718.75"); "−500,00 kr" from "-500.00". */

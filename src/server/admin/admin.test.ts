@@ -276,8 +276,8 @@ describe('admin API (PGlite)', () => {
         expect(refused, q).toMatchObject({ status: 400, body: { error: error } });
       }
       expect(await search('q=%C3%A5%C3%A4%C3%B6')).toEqual([]);
-      expect(await search('status=paid')).toEqual([newer.orderNumber]);
-      expect(await search('q=berg&status=paid')).toEqual([]);
+      expect(await search('status=in_production')).toEqual([newer.orderNumber]);
+      expect(await search('q=berg&status=in_production')).toEqual([]);
       const bad = await request(server, '/api/admin/orders?status=lost', { headers: { cookie } });
       expect(bad.status).toBe(400);
       const badCursor = await request(server, '/api/admin/orders?cursor=nonsense', { headers: { cookie } });
@@ -556,10 +556,10 @@ describe('admin API (PGlite)', () => {
       expect(evil?.[5]).toBe(`'@SUM(A1)`);
       expect(evil?.[8]).toBe('+46701234567');
       expect(evil?.[9]).toBe('<script>x</script>, "quoted"');
-      const paidOnly = await fetch(`${server.url}/api/admin/orders.csv?q=csv&status=paid`, {
+      const shippedOnly = await fetch(`${server.url}/api/admin/orders.csv?q=csv&status=shipped`, {
         headers: { cookie },
       });
-      expect(parseCsv(await paidOnly.text())).toHaveLength(1);
+      expect(parseCsv(await shippedOnly.text())).toHaveLength(1);
     });
   });
 });

@@ -71,6 +71,7 @@ export const invoiceTexts = {
     creditReason: 'Orsak',
     creditTotal: 'Att återfå',
     creditAmountLine: 'Kreditering',
+    orderCancelled: 'Beställningen är avbruten',
     creditRemainingLine: 'Kreditering av återstående belopp',
     creditNotice: (invoice: string) =>
       `Denna kreditfaktura minskar faktura ${invoice}. Har du redan betalat betalar vi tillbaka mellanskillnaden.`,
@@ -134,6 +135,7 @@ export const invoiceTexts = {
     creditReason: 'Reason',
     creditTotal: 'Total credited',
     creditAmountLine: 'Credit',
+    orderCancelled: 'The order is cancelled',
     creditRemainingLine: 'Credit of the remaining amount',
     creditNotice: (invoice: string) =>
       `This credit note reduces invoice ${invoice}. If you have already paid, we refund the difference.`,

@@ -191,17 +191,14 @@ export async function issueCreditNote(
 
 /**
  * Credits what is left of every invoice of an order (its cancellation), in the caller's
- * transaction: one credit note per invoice that still has something to credit.
+ * transaction: one credit note per invoice that still has something to credit. Its reason reads
+ * "the order is cancelled" in the invoice's language: the admin's own reason stays with the shop.
  */
-export async function creditOrderInFull(
-  tx: Db,
-  orderId: number,
-  reason: string,
-  seller: SellerDetails,
-): Promise<string[]> {
+export async function creditOrderInFull(tx: Db, orderId: number, seller: SellerDetails): Promise<string[]> {
   const issued: string[] = [];
   for (const document of await documentsOfOrder(tx, orderId)) {
     if (document.kind === 'credit_note') continue;
+    const reason = invoiceTexts[document.language].orderCancelled;
     const result = await issueCreditNote(tx, document, { kind: 'remaining' }, reason, seller);
     if (result.ok) issued.push(result.number);
   }

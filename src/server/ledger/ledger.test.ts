@@ -251,7 +251,8 @@ describe('credit notes', () => {
     expect(credit).toMatchObject({
       total: `-${order.total}`,
       corrects: order.orderNumber,
-      reason: 'Kunden ångrade sig',
+      // The admin's reason stays with the shop; the credit note says why in the buyer's words.
+      reason: 'Beställningen är avbruten',
       issuedOn: today(),
     });
     expect(credit?.number).toMatch(/^KR-\d+$/);
@@ -264,7 +265,8 @@ describe('credit notes', () => {
     const text = await pdfText(pdf?.bytes ?? Buffer.alloc(0));
     expect(text).toContain('Kreditfaktura');
     expect(text).toContain(`Avser faktura ${order.orderNumber}`);
-    expect(text).toContain('Kunden ångrade sig');
+    expect(text).toContain('Beställningen är avbruten');
+    expect(text).not.toContain('ångrade');
     expect(text).toContain(
       `−${Number(order.total)
         .toLocaleString('sv-SE', { minimumFractionDigits: 2 })
@@ -355,7 +357,10 @@ describe('SIE from the ledger', () => {
       orgNumber: '556677-8899',
       personalNumber: '',
     });
-    expect((await post(order.orderNumber, 'payments', { amount: '1 000,00', paidOn: addDays(today(), -5) })).status).toBe(201);
+    expect(
+      (await post(order.orderNumber, 'payments', { amount: '1 000,00', paidOn: addDays(today(), -5) }))
+        .status,
+    ).toBe(201);
     await post(order.orderNumber, 'payments', {
       amount: kr(ore(order.total) - 100_000 + 5_000),
       paidOn: today(),

@@ -127,13 +127,16 @@ async function sendDocument(
   context: AppContext,
   order: OrderRow | undefined,
   notFound: string,
+  /** The former address of supplementary invoices (…/invoices/…) serves only those. */
+  onlySupplementary = false,
 ): Promise<FastifyReply> {
   const { file } = request.params;
   const db = context.database.db;
   const pdfNumber = pdfParam(file);
   const number = pdfNumber ?? (documentNumberPattern.test(file) ? file : undefined);
   const row = order && number ? await documentOfOrder(db, order.id, number) : undefined;
-  if (!row) return sendError(reply, 404, notFound);
+  if (!row || (onlySupplementary && row.kind !== 'supplementary_invoice'))
+    return sendError(reply, 404, notFound);
   if (!pdfNumber) return sendInvoice(reply, await issuedDocument(db, row, context.config.seller));
   const pdf = await documentPdf(db, row, context.config.seller);
   return sendPdf(reply, pdf, documentPdfFileName(row), request.query.inline === '1');
@@ -145,12 +148,13 @@ async function sendDocument(
  * invoices also at their former address /api/orders/:number/invoices/:invoice(.pdf).
  */
 export function ledgerRoutes(app: FastifyInstance, context: AppContext): void {
-  const handler = async (request: FastifyRequest<DocumentRequest>, reply: FastifyReply) => {
-    const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
-    return sendDocument(request, reply, context, order, 'Order not found');
-  };
-  app.get<DocumentRequest>('/api/orders/:number/documents/:file', handler);
-  app.get<DocumentRequest>('/api/orders/:number/invoices/:file', handler);
+  const handler =
+    (onlySupplementary: boolean) => async (request: FastifyRequest<DocumentRequest>, reply: FastifyReply) => {
+      const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
+      return sendDocument(request, reply, context, order, 'Order not found', onlySupplementary);
+    };
+  app.get<DocumentRequest>('/api/orders/:number/documents/:file', handler(false));
+  app.get<DocumentRequest>('/api/orders/:number/invoices/:file', handler(true));
 }
 
 /** The period of a SIE export, its refusals in the admin's language. */
@@ -187,18 +191,14 @@ export function ledgerAdminRoutes(
   const { db } = context.database;
   const moneyOf = (order: OrderRow) => orderMoney(db, order, adminDocumentPdfPath);
 
-  const documentHandler = async (request: FastifyRequest<DocumentRequest>, reply: FastifyReply) => {
-    const order = await findOrderByNumber(context.database, request.params.number);
-    return sendDocument(
-      request,
-      reply,
-      context,
-      order,
-      adminApiMessages[requestLocale(request)].invoiceNotFound,
-    );
-  };
-  admin.get<DocumentRequest>('/api/admin/orders/:number/documents/:file', documentHandler);
-  admin.get<DocumentRequest>('/api/admin/orders/:number/invoices/:file', documentHandler);
+  const documentHandler =
+    (onlySupplementary: boolean) => async (request: FastifyRequest<DocumentRequest>, reply: FastifyReply) => {
+      const order = await findOrderByNumber(context.database, request.params.number);
+      const notFound = adminApiMessages[requestLocale(request)].invoiceNotFound;
+      return sendDocument(request, reply, context, order, notFound, onlySupplementary);
+    };
+  admin.get<DocumentRequest>('/api/admin/orders/:number/documents/:file', documentHandler(false));
+  admin.get<DocumentRequest>('/api/admin/orders/:number/invoices/:file', documentHandler(true));
 
   admin.post<{ Params: { number: string } }>(
     '/api/admin/orders/:number/payments',

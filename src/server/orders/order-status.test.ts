@@ -149,10 +149,12 @@ describe('status changes the buyer hears about', () => {
 
     await server.app.emailOutbox.drain();
     const emails = buyerEmails(order.orderNumber);
-    expect(emails).toHaveLength(2);
+    // The confirmation, the cancellation and its credit note (ledger.test.ts reads the credit note).
+    expect(emails).toHaveLength(3);
     expect(emails[1]?.subject).toBe(`Order cancelled – ${order.orderNumber}`);
     expect(emails[1]?.text).toContain(`Your order ${order.orderNumber} has been cancelled.`);
-    expect(emails[1]?.text).not.toContain('ångrade');
+    expect(emails[2]?.subject).toMatch(new RegExp(`^Credit note KR-\\d+ – ${order.orderNumber}$`));
+    for (const email of emails) expect(email.text).not.toContain('ångrade');
     const activity = await request<OrderActivity>(server, `/api/orders/${order.orderNumber}/activity`, {
       headers: { 'x-order-token': order.accessToken },
     });

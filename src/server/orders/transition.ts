@@ -85,10 +85,7 @@ export async function transition(
         sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${row.id}::bigint, ${email}, ${event.id}::bigint)`,
       );
     }
-    const creditNotes =
-      to === 'cancelled'
-        ? await creditOrderInFull(tx, Number(row.id), details?.reason ?? '', options.seller)
-        : [];
+    const creditNotes = to === 'cancelled' ? await creditOrderInFull(tx, Number(row.id), options.seller) : [];
     return { ok: true, creditNotes } as const;
   });
 }
