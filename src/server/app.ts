@@ -15,13 +15,23 @@ import { securityHeaders } from './http/security-headers';
 import { ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
 import { redactUrl } from './orders';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
+import { BackupGate, Readiness, serveBackups } from './ops';
+import { opsRoutes } from './ops/routes';
 import { partnerRoutes } from './partners/routes';
 import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './print-files/routes';
 import { productionNeedsApprovedProof } from './proofs';
 import { proofAdminRoutes, proofRoutes } from './proofs/routes';
 import { shopRoutes } from './shop/routes';
+import { staffAdminRoutes } from './staff/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
 import { uploadRoutes } from './uploads/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether a load balancer should send this instance traffic (/readyz); main.ts ends it at SIGTERM. */
+    readiness: Readiness;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -30,6 +40,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Close the database when the app closes (main process); tests may share one. */
   closeDatabase?: boolean;
+  /** Answer `npm run backup` on DATA_DIR/backup.sock (the main process; embedded database only). */
+  serveBackups?: boolean;
   /** Where log lines go (default stdout); tests read them to check what the server logs. */
   logStream?: { write(line: string): void };
 }
@@ -64,7 +76,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   });
 
+  const readiness = new Readiness(database);
+  app.decorate('readiness', readiness);
   await migrate(database);
+  readiness.markMigrated();
   reapIdleConnectionsWhileClosing(app);
   if (options.closeDatabase) app.addHook('onClose', () => database.close());
 
@@ -93,6 +108,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installErrorHandlers(app);
   const context: AppContext = { config, database };
 
+  // First, so the metrics' request hook sees every route registered after it.
+  opsRoutes(app, context, readiness);
+
   catalogueRoutes(app);
   shopRoutes(app, config);
   notFoundReportRoute(app);
@@ -109,11 +127,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => ledgerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => printFileDownloadRoute(admin, context),
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
+      (admin) => staffAdminRoutes(admin, context),
     ],
   });
   await app.register(proofRoutes(context, { onDecided: () => app.emailOutbox.kick() }));
   partnerRoutes(app, context);
-  startHousekeeping(app, context);
+  const backups = new BackupGate();
+  startHousekeeping(app, context, backups);
+  // The embedded database's backups (npm run backup) come through the running shop.
+  if (options.serveBackups) serveBackups(app, database, config.dataDir, backups);
   const outbox = startEmailOutbox(app, context);
   orderRoutes(app, context, { onCreated: () => outbox.kick() });
   ledgerRoutes(app, context);

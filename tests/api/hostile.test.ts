@@ -364,6 +364,10 @@ const fileBytes: fc.Arbitrary<Buffer> = fc.oneof(
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript:alert(1)"><foreignObject><iframe src="//evil.example"/></foreignObject></a><set attributeName="href" to="javascript:alert(1)"/></svg>',
         '<svg xmlns="http://www.w3.org/2000/svg">' + '<g>'.repeat(400) + '</svg>',
         '<html><script>alert(1)</script></html>',
+        // Backtracking bait for the sniffers and the CSS sanitiser (linear scans now).
+        `${'<!---->'.repeat(31)}<x><svg>`,
+        `<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:url(${' '.repeat(4000)}"/></svg>`,
+        '<!-- %PDF-1.7 -->\n<html><script>alert(1)</script></html>',
         '#!/bin/sh\nrm -rf /\n',
         '<?php system($_GET["c"]); ?>',
         '\r\n--xBoundary\r\n',
@@ -992,18 +996,24 @@ function buildEndpoints(known: Known): Endpoint[] {
       okType: '',
     },
     {
-      name: 'POST /api/admin/orders/:number/invoices/:invoice/payment',
+      name: 'POST /api/admin/orders/:number/payments',
       methods: ['POST'],
       path: fc
-        .tuple(
-          fc.oneof(fc.constant(known.supplementaryInvoice.orderNumber), orderNumber),
-          supplementaryInvoice,
-        )
-        .map(([n, invoice]) => `/api/admin/orders/${n}/invoices/${invoice}/payment`),
-      // Some clean requests, so a real payment is recorded (and then refused as recorded) among the hostile ones.
+        .oneof(fc.constant(known.supplementaryInvoice.orderNumber), orderNumber)
+        .map((n) => `/api/admin/orders/${n}/payments`),
+      // Some clean requests, so real payments are recorded among the hostile ones.
       rawBody: fc.oneof(
-        { weight: 1, arbitrary: fc.constant(jsonBody({})) },
-        { weight: 3, arbitrary: hostileBody(bodyLike({ paidOn: '2026-11-20', amountReceived: '100.00' })) },
+        {
+          weight: 1,
+          arbitrary: fc.constant(
+            jsonBody({
+              amount: '100.00',
+              paidOn: '2026-11-20',
+              invoice: known.supplementaryInvoice.invoiceNumber,
+            }),
+          ),
+        },
+        { weight: 3, arbitrary: hostileBody(bodyLike({ amount: '1 000,00', paidOn: '2026-11-20' })) },
       ),
     },
     {
@@ -1725,10 +1735,19 @@ describe('hostile input', () => {
       const accepted = new Map<string, number>();
       const statusChanged = new Map<string, number>();
 
+      // Sessions are the owner's (staff, issue 30): the first account, holding the test PIN.
+      const [owner] = await queryRows<{ id: string; pin_hash: string }>(
+        server.database.db,
+        sql`SELECT id::text AS id, pin_hash FROM staff WHERE role = 'owner' ORDER BY id LIMIT 1`,
+      );
+      if (!owner) throw new Error('no owner account');
       const run = async (request: HostileRequest): Promise<Answer> => {
         if (request.session === 'fresh') {
           // Logout ends the session it is sent with: each gets one of its own.
-          const token = await createSession(server.database.db);
+          const token = await createSession(server.database.db, {
+            id: Number(owner.id),
+            pinHash: owner.pin_hash,
+          });
           minted += 1;
           const hostile = request.headers.cookie;
           request = {

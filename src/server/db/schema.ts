@@ -13,3 +13,4 @@ export * from './print-files-schema';
 export * from './proofs-schema';
 export * from './lookup-invoices-schema';
 export * from './ledger-schema';
+export * from './staff-schema';

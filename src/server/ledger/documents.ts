@@ -128,18 +128,41 @@ export async function documentOfOrder(
   return row && toRow(row);
 }
 
-/** An order's own invoice (kind invoice). */
+/**
+ * An order's own invoice (kind invoice). An order written straight into the table (a seed, a bench,
+ * never a checkout) gets its invoice document here at first use, as the ledger's migration gave
+ * every order placed before it: the order's number, date and amounts, its snapshot completed from
+ * the order when first rendered (issuedDocument).
+ */
 export async function orderInvoiceRow(db: Db, orderId: number): Promise<DocumentRow | undefined> {
-  const [row] = await queryRows<DocumentRow>(
-    db,
-    sql`SELECT ${documentColumns} FROM documents d WHERE d.order_id = ${orderId}::bigint AND d.kind = 'invoice'
-      ORDER BY d.seq LIMIT 1`,
+  const read = async () =>
+    (
+      await queryRows<DocumentRow>(
+        db,
+        sql`SELECT ${documentColumns} FROM documents d WHERE d.order_id = ${orderId}::bigint AND d.kind = 'invoice'
+          ORDER BY d.seq LIMIT 1`,
+      )
+    )[0];
+  const row = await read();
+  if (row) return toRow(row);
+  await db.execute(
+    sql`INSERT INTO documents (order_id, kind, number, seq, issued_at, issued_on, due_on, language, vat_treatment,
+        net, vat, total, ocr, snapshot)
+      SELECT id, 'invoice', order_number, invoice_seq, order_date, (order_date AT TIME ZONE 'Europe/Stockholm')::date,
+        (order_date AT TIME ZONE 'Europe/Stockholm')::date + ${PAYMENT_DAYS}::integer,
+        CASE WHEN country_code = 'SE' THEN 'sv' ELSE 'en' END, vat_treatment, ex_vat_amount, vat_amount, total_amount,
+        CASE WHEN order_number ~ '^INV-[0-9]{1,23}$' THEN ocr_reference(substr(order_number, 5)) END,
+        '{"legacy": true}'::jsonb
+      FROM orders WHERE id = ${orderId}::bigint AND total_amount > 0
+      ON CONFLICT DO NOTHING`,
   );
-  return row && toRow(row);
+  const made = await read();
+  return made && toRow(made);
 }
 
-/** Every document of an order, in number order. */
+/** Every document of an order, in number order (its invoice made first if it had none, see orderInvoiceRow). */
 export async function documentsOfOrder(db: Db, orderId: number): Promise<DocumentRow[]> {
+  await orderInvoiceRow(db, orderId);
   const rows = await queryRows<DocumentRow>(
     db,
     sql`SELECT ${documentColumns} FROM documents d WHERE d.order_id = ${orderId}::bigint ORDER BY d.seq`,

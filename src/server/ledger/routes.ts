@@ -22,6 +22,7 @@ import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { sendInvoice, sendPdf } from '@/server/invoicing';
 import { findOrderByNumber, findOrderForToken, type OrderRow } from '@/server/orders';
+import { recordAudit, staffOf } from '@/server/staff';
 import { issueCreditNote, type CreditChoice } from './credit-notes';
 import {
   documentOfOrder,
@@ -215,15 +216,30 @@ export function ledgerAdminRoutes(
       if (!order) return sendError(reply, 404, adminApiMessages[locale].orderNotFound);
       const invoice = await invoiceToPay(db, order, body.data.invoice);
       if (!invoice) return sendError(reply, 404, t.invoiceNotFound);
-      await db.transaction((tx) =>
-        recordPayment(tx, {
-          documentId: invoice.id,
-          amountOre: body.data.amount,
-          paidOn: body.data.paidOn,
-          method: body.data.method ?? 'bank_transfer',
-          reference: body.data.reference || null,
-        }),
-      );
+      const person = staffOf(request);
+      const payment = {
+        documentId: invoice.id,
+        amountOre: body.data.amount,
+        paidOn: body.data.paidOn,
+        method: body.data.method ?? 'bank_transfer',
+        reference: body.data.reference || null,
+        recordedBy: person.name,
+      } as const;
+      // The payment and its audit row commit together.
+      await db.transaction(async (tx) => {
+        await recordPayment(tx, payment);
+        await recordAudit(tx, {
+          staffId: person.id,
+          action: 'payment',
+          target: invoice.number,
+          orderId: order.id,
+          after: {
+            amount: decimalFromOre(payment.amountOre),
+            paidOn: payment.paidOn,
+            method: payment.method,
+          },
+        });
+      });
       options.onQueued?.();
       return reply.code(201).send(await moneyOf(order));
     },
@@ -244,6 +260,7 @@ export function ledgerAdminRoutes(
       if (!order) return sendError(reply, 404, adminApiMessages[locale].orderNotFound);
       const invoice = await invoiceToPay(db, order, body.data.invoice);
       if (!invoice) return sendError(reply, 404, t.invoiceNotFound);
+      const person = staffOf(request);
       const refused = await db.transaction(async (tx) => {
         // The invoice row locked: two refunds at once cannot both pay back the same money.
         await tx.execute(sql`SELECT id FROM documents WHERE id = ${invoice.id}::bigint FOR UPDATE`);
@@ -255,6 +272,14 @@ export function ledgerAdminRoutes(
           paidOn: body.data.paidOn,
           method: body.data.method ?? 'bank_transfer',
           reference: body.data.reference || null,
+          recordedBy: person.name,
+        });
+        await recordAudit(tx, {
+          staffId: person.id,
+          action: 'payment',
+          target: invoice.number,
+          orderId: order.id,
+          after: { refund: decimalFromOre(body.data.amount), paidOn: body.data.paidOn },
         });
         return undefined;
       });
@@ -285,9 +310,19 @@ export function ledgerAdminRoutes(
         : amount !== undefined
           ? { kind: 'amount', amountOre: amount }
           : { kind: 'remaining' };
-      const result = await db.transaction((tx) =>
-        issueCreditNote(tx, invoice, choice, body.data.reason, context.config.seller),
-      );
+      const person = staffOf(request);
+      const result = await db.transaction(async (tx) => {
+        const issued = await issueCreditNote(tx, invoice, choice, body.data.reason, context.config.seller);
+        if (issued.ok)
+          await recordAudit(tx, {
+            staffId: person.id,
+            action: 'credit_note',
+            target: issued.number,
+            orderId: order.id,
+            after: { corrects: invoice.number, reason: body.data.reason, ...choice },
+          });
+        return issued;
+      });
       if (!result.ok) {
         const message =
           result.reason === 'too-much'
@@ -309,6 +344,12 @@ export function ledgerAdminRoutes(
     const parsed = rangeSchemas[requestLocale(request)].safeParse(request.query);
     if (!parsed.success) return sendValidationError(reply, parsed.error);
     const { from, to } = parsed.data;
+    await recordAudit(db, {
+      staffId: staffOf(request).id,
+      action: 'export',
+      target: `sie ${from}–${to}`,
+      after: { from, to },
+    });
     const file = sieFile(db, {
       companyName: context.config.seller.name,
       orgNumber: context.config.seller.orgNumber,

@@ -15,7 +15,7 @@ import { creditOrderInFull } from '@/server/ledger';
  */
 
 export type StatusChange =
-  | { ok: true; creditNotes: string[] }
+  | { ok: true; from: OrderStatus; creditNotes: string[] }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'not-allowed'; from: OrderStatus }
   | { ok: false; reason: 'refused'; refusal: StatusRefusal };
@@ -45,6 +45,11 @@ export interface TransitionOptions {
   guard?: StatusGuard | undefined;
   /** The seller's details today: a cancellation's credit notes are new documents. */
   seller: SellerDetails;
+  /** Writes what else belongs with the step in its transaction (the staff audit record). */
+  record?: (
+    tx: Db,
+    change: { orderId: string; from: OrderStatus; details: StatusDetails | null },
+  ) => Promise<void>;
 }
 
 /**
@@ -86,6 +91,7 @@ export async function transition(
       );
     }
     const creditNotes = to === 'cancelled' ? await creditOrderInFull(tx, Number(row.id), options.seller) : [];
-    return { ok: true, creditNotes } as const;
+    await options.record?.(tx, { orderId: row.id, from: row.status, details });
+    return { ok: true, from: row.status, creditNotes } as const;
   });
 }

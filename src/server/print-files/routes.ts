@@ -7,6 +7,7 @@ import type { AppContext } from '@/server/context';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
+import { recordAudit, staffOf } from '@/server/staff';
 import {
   enableUploads,
   measureUpload,
@@ -77,6 +78,12 @@ export function printFileDownloadRoute(admin: FastifyInstance, context: AppConte
       order && params.success && (await findOrderPrintFile(context.database, order.id, params.data.id));
     const stored = file && (await storage.open(file.id));
     if (!file || !stored) return sendError(reply, 404, 'Tryckfilen finns inte');
+    await recordAudit(context.database.db, {
+      staffId: staffOf(request).id,
+      action: 'print_file_download',
+      target: file.fileName ?? file.id,
+      orderId: order.id,
+    });
     return sendUpload(request, reply, file, stored, { inline: false });
   });
 }

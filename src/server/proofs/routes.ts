@@ -19,6 +19,7 @@ import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber, findOrderForToken, orderNumberPattern } from '@/server/orders';
+import { recordAudit, staffOf } from '@/server/staff';
 import { enableUploads, receiveUpload, sendUpload, uploadStorageFor, type Sniffed } from '@/server/uploads';
 import { detectProof } from './detect';
 import { addProof, decideProof, findProofFile, listProofs } from './service';
@@ -99,7 +100,21 @@ export function proofAdminRoutes(context: AppContext, options: { onQueued?: () =
       if (!params.success) return sendError(reply, 404, t.orderNotFound);
       const body = newProofSchema(schemaMessages(t)).safeParse(request.body);
       if (!body.success) return sendValidationError(reply, body.error, undefined, locale);
-      const result = await addProof(database, params.data.number, body.data.fileId, body.data.note || null);
+      const person = staffOf(request);
+      const result = await addProof(
+        database,
+        params.data.number,
+        body.data.fileId,
+        body.data.note || null,
+        (tx, proof) =>
+          recordAudit(tx, {
+            staffId: person.id,
+            action: 'proof',
+            target: params.data.number,
+            orderId: proof.orderId,
+            after: { version: proof.version, note: body.data.note || null },
+          }),
+      );
       if (!result.ok) {
         if (result.reason === 'not-found') return sendError(reply, 404, t.orderNotFound);
         if (result.reason === 'closed') return sendError(reply, 409, t.adminClosed);
