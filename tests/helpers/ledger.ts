@@ -13,13 +13,21 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   return text.replace(/[\u00a0\u202f]/g, ' ').replace(/[ \t]+/g, ' ');
 }
 
-/** The PDF attachments of an .eml the outbox wrote: file name and bytes. */
+/** The PDF attachments of an .eml the outbox wrote: file name and bytes (read line by line). */
 export function emlPdfAttachments(eml: string): { name: string; bytes: Buffer }[] {
   const found: { name: string; bytes: Buffer }[] = [];
-  const part =
-    /Content-Type: application\/pdf; name=("?)([^"\r\n]+)\1[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/g;
-  for (const match of eml.matchAll(part)) {
-    found.push({ name: match[2] ?? '', bytes: Buffer.from((match[3] ?? '').replace(/\s+/g, ''), 'base64') });
+  const lines = eml.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const header = lines[i] ?? '';
+    if (!header.startsWith('Content-Type: application/pdf; name=')) continue;
+    const name = header.slice('Content-Type: application/pdf; name='.length).replace(/"/g, '');
+    let j = i + 1;
+    while (j < lines.length && lines[j] !== '') j++;
+    let base64 = '';
+    for (j++; j < lines.length && !(lines[j] ?? '').startsWith('--') && lines[j] !== ''; j++)
+      base64 += lines[j];
+    found.push({ name, bytes: Buffer.from(base64, 'base64') });
+    i = j;
   }
   return found;
 }
