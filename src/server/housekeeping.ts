@@ -19,7 +19,7 @@ export async function runHousekeeping(
   /** Expired uploads wait while a backup links upload files (their rows are in its snapshot). */
   backups?: BackupGate,
 ): Promise<{ uploads: number; throttles: number }> {
-  const storage = uploadStorageFor(context.config);
+  const storage = uploadStorageFor(context);
   const deleteUploads = async () => {
     const removed = await deleteExpiredUploads(
       context.database,

@@ -15,6 +15,11 @@ async function run(command: string | undefined, file: string | undefined): Promi
       'DATABASE_URL is set: the database is PostgreSQL. Back it up with pg_dump, and the uploads from their store (see the README).',
     );
   }
+  if (config.uploadStore.kind !== 'disk') {
+    throw new UsageError(
+      `UPLOAD_STORE=${config.uploadStore.kind}: backups of the embedded database cover uploads on disk only (see the README).`,
+    );
+  }
   if (command === 'backup') {
     const summary = await backup(config.dataDir, file);
     console.log(

@@ -26,7 +26,7 @@ import { findOrderPrintFile } from './service';
  * the public: only the admin downloads it, as an attachment.
  */
 export function printFileRoutes(context: AppContext) {
-  const storage = uploadStorageFor(context.config);
+  const storage = uploadStorageFor(context);
   return async function printFiles(app: FastifyInstance): Promise<void> {
     await enableUploads(app);
 
@@ -70,7 +70,7 @@ const downloadParams = z.object({
  * checked there): the file as an attachment with nosniff and a sandboxing CSP, never inline.
  */
 export function printFileDownloadRoute(admin: FastifyInstance, context: AppContext): void {
-  const storage = uploadStorageFor(context.config);
+  const storage = uploadStorageFor(context);
   admin.get('/api/admin/orders/:number/print-files/:id', async (request, reply) => {
     const params = downloadParams.safeParse(request.params);
     const order = params.success ? await findOrderByNumber(context.database, params.data.number) : undefined;

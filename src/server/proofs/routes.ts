@@ -60,7 +60,7 @@ function headerToken(request: FastifyRequest): string | undefined {
  * attachment; always nosniff and a sandboxing CSP).
  */
 export function proofAdminRoutes(context: AppContext, options: { onQueued?: () => void } = {}) {
-  const storage = uploadStorageFor(context.config);
+  const storage = uploadStorageFor(context);
   const { database } = context;
   return async function proofAdmin(admin: FastifyInstance): Promise<void> {
     // Multipart parsing for this plugin's routes only.
@@ -148,7 +148,7 @@ const detectedType = (type: string): ProofFileAnswer['contentType'] =>
  * and POST /api/orders/:number/proofs/:version/decision ({ decision, comment? }).
  */
 export function proofRoutes(context: AppContext, options: { onDecided?: () => void } = {}) {
-  const storage = uploadStorageFor(context.config);
+  const storage = uploadStorageFor(context);
   const { database } = context;
   return function proofs(app: FastifyInstance, _options: unknown, done: () => void): void {
     app.get('/api/orders/:number/proofs/:version', async (request, reply) => {

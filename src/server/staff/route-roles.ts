@@ -48,7 +48,8 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/audit.csv': 'audit',
 
   // Owner
-  'GET /api/admin/staff': 'owner',
+  // The audit view's person filter lists the names (the bookkeeper reads the audit too).
+  'GET /api/admin/staff': 'audit',
   'POST /api/admin/staff': 'owner',
   'PATCH /api/admin/staff/:id': 'owner',
   'DELETE /api/admin/staff/:id': 'owner',
