@@ -15,7 +15,9 @@ describe('cart rules in a real browser', () => {
       await context.addInitScript(() =>
         window.localStorage.setItem(
           'cart',
-          JSON.stringify([{ productId: 'hoodie', quantity: 60, sizes: { M: 60 } }]),
+          JSON.stringify([
+            { productId: 'hoodie', quantity: 60, sizes: { M: 60 }, options: { colour: 'navy' } },
+          ]),
         ),
       );
       await page.goto('/cart');
@@ -34,7 +36,10 @@ describe('cart rules in a real browser', () => {
     const { page, context, errors } = await openPage(shop);
     try {
       await context.addInitScript(() =>
-        window.localStorage.setItem('cart', JSON.stringify([{ productId: 'zip', quantity: 20 }])),
+        window.localStorage.setItem(
+          'cart',
+          JSON.stringify([{ productId: 'zip', quantity: 20, options: { colour: 'navy' } }]),
+        ),
       );
       await page.goto('/cart');
       const quantity = page.getByLabel(/^Quantity of /);
@@ -50,7 +55,9 @@ describe('cart rules in a real browser', () => {
         )
         .toBe(1);
       const stored = await page.evaluate(() => window.localStorage.getItem('cart'));
-      expect(JSON.parse(stored ?? '[]')).toMatchObject([{ productId: 'zip', quantity: 40 }]);
+      expect(JSON.parse(stored ?? '[]')).toMatchObject([
+        { productId: 'zip', quantity: 40, options: { colour: 'navy' } },
+      ]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -3,6 +3,7 @@ import type { Config } from '@/server/config';
 import { greetingName } from './greeting';
 import type { EmailKind } from '@/server/db/outbox-schema';
 import { formatSplit } from '@/shared/sizes';
+import { describeOptions } from '@/shared/i18n/messages/product-options';
 import { CONVERSION_FEE_KR } from '@/shared/terms';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
@@ -45,6 +46,7 @@ export async function buildMessage(
         invoice.vatTreatment === 'domestic' ? l.lineTotal : (invoice.lines[i]?.lineNet ?? l.lineTotal),
       )}`,
       ...(l.sizes ? [`  ${sizesLabel}: ${formatSplit(l.sizes)}`] : []),
+      ...(l.options ? [`  ${describeOptions(language, l.options)}`] : []),
     ]);
   if (kind === 'shop_notice') {
     const lines = orderLines('Sizes', 'customised', 'en');

@@ -29,6 +29,10 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'POST /api/admin/orders/:number/proofs': 'production',
   'GET /api/admin/orders/:number/proofs/:version': 'production',
   'GET /api/admin/orders/:number/print-files/:id': 'production',
+  'GET /api/admin/production': 'production',
+  'GET /api/admin/blanks': 'production',
+  'GET /api/admin/blanks.csv': 'production',
+  'GET /api/admin/orders/:number/job-ticket.pdf': 'production',
 
   // Money
   'GET /api/admin/stats': 'money',

@@ -1,3 +1,4 @@
+import { LineChoicesText } from '@/client/components/line-choices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -491,6 +492,11 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
                       {formatSplit(line.sizes)}
                     </p>
                   )}
+                  <LineChoicesText
+                    line={line}
+                    testId="admin-line-options"
+                    className="mt-1 text-sm text-slate-800"
+                  />
                   <Customisation line={line} />
                 </li>
               ))}
