@@ -6,7 +6,7 @@ import { countryName } from '@/shared/countries';
 import type { Customisation } from '@/shared/customisation';
 import { invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
 import { MILLI_PER_KR, milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
-import { priceLine } from '@/shared/pricing';
+import { priceLine, quantityProblem } from '@/shared/pricing';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { describeSplitProblem, splitProblem } from '@/shared/sizes';
 import type { Database } from '@/server/db/client';
@@ -16,11 +16,10 @@ import { accessTokenHash, isOrderLinkToken } from './links';
 import { orderWriterFor } from './order-writer';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';
-import { productMessages } from '@/shared/i18n/messages/products';
+import { quantityProblemText } from '@/shared/i18n/messages/products';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { colourName } from '@/shared/i18n/messages/colours';
 import type { Locale } from '@/shared/i18n/locale';
-import { formatCount } from '@/shared/money-format';
 import { claimPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -77,11 +76,14 @@ function priceLines(
       fieldErrors[`lines.${index}.productId`] = t.unknownProduct({ id: line.productId.slice(0, 100) });
       return;
     }
-    const price = priceLine(product, line.quantity);
+    // The same rule the cart and the customiser apply, so the server never refuses what they took.
+    const refused = quantityProblem(product, line.quantity);
+    const price = refused ? undefined : priceLine(product, line.quantity);
     if (!price) {
-      fieldErrors[`lines.${index}.quantity`] = productMessages[locale].minimumOrder({
-        n: formatCount(product.minQuantity),
-      });
+      fieldErrors[`lines.${index}.quantity`] = quantityProblemText(
+        locale,
+        refused ?? { kind: 'minimum', n: product.minQuantity },
+      );
       return;
     }
     const sizeProblem = splitProblem(product, line.quantity, line.sizes);

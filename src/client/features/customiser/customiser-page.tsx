@@ -258,6 +258,9 @@ function Customiser({
             />
             <p id={ids.quantityHelp} className="mt-2 text-sm text-slate-600">
               {t.quantityHelp({ min: formatCount(product.minQuantity) })}
+              {product.soldInMultiplesOf
+                ? ` ${productTexts.soldInMultiples({ n: formatCount(product.soldInMultiplesOf) })}`
+                : ''}
             </p>
             {q.problem && (
               <p
