@@ -49,9 +49,7 @@ export function priceRange(product: Product): {
 
 /** Why a quantity cannot be ordered; undefined when it can. */
 export type QuantityProblem =
-  | { kind: 'minimum'; n: number }
-  | { kind: 'multiple'; n: number }
-  | { kind: 'maximum'; n: number };
+  { kind: 'minimum'; n: number } | { kind: 'multiple'; n: number } | { kind: 'maximum'; n: number };
 
 /**
  * The one quantity rule of the cart, the customiser and the server: any whole number from the

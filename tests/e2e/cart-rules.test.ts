@@ -41,7 +41,9 @@ describe('cart rules in a real browser', () => {
       await quantity.fill('33');
       await quantity.press('Enter');
       // 33 × 154 kr (the 20 tier)
-      await expect.poll(async () => plain(await page.getByTestId('line-total').textContent())).toBe('5 082,00 kr');
+      await expect
+        .poll(async () => plain(await page.getByTestId('line-total').textContent()))
+        .toBe('5 082,00 kr');
       expect(await quantity.inputValue()).toBe('33');
       await quantity.fill('7');
       await quantity.press('Enter');

@@ -4,7 +4,7 @@ import { findProduct, type Product } from '@/shared/catalogue';
 import type { OrderRequest } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
 import type { Customisation } from '@/shared/customisation';
-import { invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
+import { amountToPay, invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
 import { MILLI_PER_KR, milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
 import { priceLine, quantityProblem } from '@/shared/pricing';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
@@ -209,10 +209,10 @@ export async function placeOrder(
     throw new OrderError(400, unknownFile, fieldErrors);
   }
   lines.push(...conversionFeeLines(claim.files));
-  // What the buyer pays: the goods and the conversion fees.
-  const amounts = invoiceAmounts(
+  // What the buyer pays: the goods and the conversion fees, computed as the cart page shows it.
+  const amounts = amountToPay(
     lines.map((l) => milliFromDecimal(l.lineTotal)),
-    vatTreatment,
+    customer,
   );
   const accessToken = accessTokenFor(request.idempotencyKey);
 

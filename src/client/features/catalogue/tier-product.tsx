@@ -85,12 +85,7 @@ export function TierProduct({ product }: { product: Product }) {
             <span>{formatCount(tiers.at(-1)?.quantity ?? 0)}</span>
           </div>
 
-          <PriceSummary
-            className="mt-6"
-            quantity={tier.quantity}
-            tier={tier}
-            nextTier={tiers[index + 1]}
-          />
+          <PriceSummary className="mt-6" quantity={tier.quantity} tier={tier} nextTier={tiers[index + 1]} />
 
           <Button onClick={add} size="xl" block className="mt-6">
             <ShoppingCart className="size-5" aria-hidden />
