@@ -57,7 +57,7 @@ describe('checkout customer schema', () => {
     });
   });
 
-  it('an individual abroad gives no personnummer, and a purchase order number is a company's', () => {
+  it("an individual abroad gives no personnummer, and a purchase order number is a company's", () => {
     expect(errors({ ...person, country: 'DE', personalNumber: '' })).toEqual({});
     const parsed = checkoutSchemas('en').customerSchema.parse({
       ...person,
