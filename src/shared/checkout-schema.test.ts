@@ -62,7 +62,7 @@ describe('checkout customer schema', () => {
     const parsed = checkoutSchemas('en').customerSchema.parse({
       ...person,
       country: 'DE',
-      personalNumber: 'typed before the country changed',
+      personalNumber: '19811218-9876',
       buyerReference: 'PO-1',
     });
     expect(parsed).toMatchObject({ personalNumber: '', buyerReference: '' });
