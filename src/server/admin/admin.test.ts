@@ -497,6 +497,23 @@ describe('admin API (PGlite)', () => {
         orderDate: new Date('2026-07-01T22:30:00Z'),
         status: 'in_production',
         customerName: '+SUM(A1)',
+        items: [
+          {
+            productId: 'kuponghäfte',
+            name: 'Coupon Booklet',
+            quantity: 500,
+            unitPrice: '20',
+            lineTotal: '10000.00',
+          },
+          {
+            productId: 'hoodie',
+            name: 'Hoodie',
+            quantity: 50,
+            unitPrice: '114.375',
+            lineTotal: '5718.75',
+            sizes: { S: 20, M: 30 },
+          },
+        ],
       });
       const response = await fetch(`${server.url}/api/admin/orders.csv?q=excel@example.se&format=excel-sv`, {
         headers: { cookie },
@@ -518,6 +535,10 @@ describe('admin API (PGlite)', () => {
       expect(cell('Moms (kr)')).toBe('1143,75');
       expect(cell('Namn')).toBe(`'+SUM(A1)`);
       expect(cell('Telefon')).toBe('0701234567');
+      // Names and codes as a Swedish reader reads them, never the stored English or the codes.
+      expect(cell('Kundtyp')).toBe('Företag');
+      expect(cell('Momsbehandling')).toBe('Svensk moms');
+      expect(cell('Artiklar')).toBe('500 × Kuponghäfte, 50 × Hoodie (20 S, 30 M)');
       const unknown = await fetch(`${server.url}/api/admin/orders.csv?format=xlsx`, { headers: { cookie } });
       expect(unknown.status).toBe(400);
     });

@@ -16,7 +16,9 @@ import {
 import { orderDelivery } from '@/shared/delivery';
 import type { Locale } from '@/shared/i18n/locale';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
-import { productName } from '@/shared/i18n/messages/product-names';
+import { productName, productNameMessages } from '@/shared/i18n/messages/product-names';
+import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
+import type { CustomerType } from '@/shared/checkout-schema';
 import { sizeCodes, type SizeCode } from '@/shared/sizes';
 import type { StatusDetails } from '@/shared/carriers';
 import { stockholmDate } from '@/shared/dates';
@@ -391,6 +393,43 @@ function itemCellIndex(column: 'items_summary' | SizeCode): number {
 const storedItemCell = (column: 'items_summary' | SizeCode) =>
   sql.raw(`orders.export_item_cells[${itemCellIndex(column)}]`);
 
+/** A SQL string literal of a constant of ours (quotes doubled). */
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** A code column as its Swedish label in the Excel export (the code itself if it has none). */
+function swedishCase(column: string, labels: Readonly<Record<string, string>>): SQL {
+  const cases = Object.entries(labels).map(([code, label]) => `WHEN ${literal(code)} THEN ${literal(label)}`);
+  return sql.raw(`CASE ${column} ${cases.join(' ')} ELSE ${column} END`);
+}
+
+/** Customer types and VAT rules as a Swedish reader of the Excel export reads them. */
+export const customerTypeLabelsSv: Readonly<Record<CustomerType, string>> = {
+  personal: checkoutPageMessages.sv.personal,
+  company: checkoutPageMessages.sv.company,
+};
+export const vatTreatmentLabelsSv: Readonly<Record<VatTreatment, string>> = {
+  domestic: 'Svensk moms',
+  reverse_charge: 'Omvänd betalningsskyldighet',
+  export: 'Export',
+};
+
+/**
+ * itemsSummary with Swedish names (orderLineName('sv', …)), made by the database from the order's
+ * lines: "120 × Hoodie (20 S, 50 M, 50 L), 100 × Kuponghäfte". Only the Excel export pays for it.
+ */
+const swedishItemsSummarySql: SQL = sql.raw(`(SELECT coalesce(string_agg((line ->> 'quantity') || ' × ' ||
+    CASE WHEN line ->> 'fee' = 'conversion' THEN ${literal(printFileMessages.sv.conversionFee)}
+    ELSE CASE line ->> 'productId' ${Object.entries(productNameMessages.sv)
+      .map(([id, name]) => `WHEN ${literal(id)} THEN ${literal(name)}`)
+      .join(' ')} ELSE line ->> 'name' END END ||
+    CASE WHEN jsonb_typeof(line -> 'sizes') = 'object' THEN ' (' || concat_ws(', ', ${sizeCodes
+      .map(
+        (code) =>
+          `CASE WHEN (line -> 'sizes' ->> ${literal(code)})::integer > 0 THEN (line -> 'sizes' ->> ${literal(code)}) || ${literal(` ${code}`)} END`,
+      )
+      .join(', ')}) || ')' ELSE '' END, ', ' ORDER BY n), '')
+  FROM jsonb_array_elements(orders.items) WITH ORDINALITY AS e (line, n))`);
+
 /**
  * One batch of the export, newest first after the cursor, as one text: the batch's CSV lines
  * joined (made by the database, see csvRowSql). One text per batch instead of a row per order:
@@ -420,7 +459,7 @@ export function csvBatchQuery(
           : isoTime(sql`order_date`),
       },
       { code: status },
-      { code: sql`customer_type` },
+      { code: excel ? swedishCase('customer_type', customerTypeLabelsSv) : sql`customer_type` },
       sql`customer_name`,
       sql`customer_organization`,
       sql`customer_org_number`,
@@ -429,11 +468,12 @@ export function csvBatchQuery(
       sql`customer_address`,
       sql`delivery_address`,
       sql`country_code`,
-      storedItemCell('items_summary'),
+      // Swedish Excel names the products in Swedish (the stored summary keeps the catalogue's English).
+      excel ? swedishItemsSummarySql : storedItemCell('items_summary'),
       { code: money('total_amount') },
       { code: money('ex_vat_amount') },
       { code: money('vat_amount') },
-      { code: sql`vat_treatment` },
+      { code: excel ? swedishCase('vat_treatment', vatTreatmentLabelsSv) : sql`vat_treatment` },
       sql`buyer_vat_number`,
       sql`buyer_reference`,
       sql`billing_address`,

@@ -1,5 +1,6 @@
 /** Invoicing's public face for other domains: invoice documents, their renderings and the supplementary invoices. Its routes are in ./routes. */
 export {
+  customisationDetail,
   invoiceForOrder,
   invoiceLanguage,
   supplementaryInvoiceDocument,

@@ -1,7 +1,9 @@
 import { CheckCircle2, Circle, ExternalLink, FileText, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { colors } from '@/shared/catalogue';
+import { countryNameIn } from '@/shared/countries';
+import { colourName } from '@/shared/i18n/messages/colours';
+import { orderLineName } from '@/shared/i18n/order-line-name';
 import { formatDate, formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
@@ -221,7 +223,7 @@ function OrderDetails(props: {
   const links = invoiceLinks(access);
   const withVat = order.vatTreatment === 'domestic';
   const prints = order.lines.flatMap((line) =>
-    (line.customisation?.prints ?? []).map((print) => ({ line: line.name, ...print })),
+    (line.customisation?.prints ?? []).map((print) => ({ line: orderLineName(locale, line), ...print })),
   );
   return (
     <>
@@ -288,7 +290,7 @@ function OrderDetails(props: {
               <li key={index} className="py-3">
                 <div className="flex flex-wrap justify-between gap-2">
                   <span className="font-semibold text-slate-900">
-                    {t.quantity({ n: formatCount(line.quantity) })} × {line.name}
+                    {t.quantity({ n: formatCount(line.quantity) })} × {orderLineName(locale, line)}
                   </span>
                   <span className="tabular-nums text-slate-900">
                     {formatKrDecimal(withVat ? line.lineTotal : line.lineNet)}
@@ -301,9 +303,7 @@ function OrderDetails(props: {
                 )}
                 {line.customisation && (
                   <p className="mt-1 text-sm text-slate-700">
-                    {t.colour}:{' '}
-                    {colors.find((c) => c.id === line.customisation?.color)?.label ??
-                      line.customisation.color}
+                    {t.colour}: {colourName(locale, line.customisation.color)}
                   </p>
                 )}
                 {line.customisation?.additionalInfo && (
@@ -389,7 +389,7 @@ function OrderDetails(props: {
             {'\n'}
             {order.customer.address}
             {'\n'}
-            {order.customer.countryName}
+            {countryNameIn(locale, order.customer.country) ?? order.customer.countryName}
           </p>
         </Card>
       </div>
