@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -20,6 +21,24 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  // Regular expressions: the plugin's recommended set, and no pattern whose matching time can grow
+  // faster than its input (a stranger's upload or form text must never stall the event loop).
+  regexp.configs['flat/recommended'],
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      // Spelling preferences of the recommended set ([0-9] or \d, [A-Za-z] with or without the i
+      // flag, ...): they change no match, so existing patterns keep the spelling they have.
+      'regexp/prefer-w': 'off',
+      'regexp/prefer-d': 'off',
+      'regexp/use-ignore-case': 'off',
+      'regexp/control-character-escape': 'off',
+      'regexp/match-any': 'off',
+      'regexp/optimal-quantifier-concatenation': 'off',
+      'regexp/no-unused-capturing-group': 'off',
     },
   },
   {

@@ -6,7 +6,7 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 
 const root = process.cwd();
 const targets = { '@/': join(root, 'src'), '@tests/': join(root, 'tests') };
-const importPattern = /((?:from|import)\s*\(?\s*)(['"])(\.\.\/[^'"]+)\2/g;
+const importPattern = /((?:from|import)\s*(?:\(\s*)?)(['"])(\.\.\/[^'"]+)\2/g;
 
 async function* sourceFiles(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

@@ -17,6 +17,7 @@ import { shopName } from '@/shared/shop';
 import { App, preloadPage } from './app/app';
 import { pageMeta } from './app/page-meta';
 import { LocaleProvider } from './lib/i18n';
+import { trimTrailing } from '@/shared/text';
 
 export interface RenderedPage {
   /** The app's HTML, for inside `<div id="root">`. */
@@ -65,7 +66,7 @@ export function pageHead(pathname: string, search: string, locale: Locale, baseU
   ];
   if (!meta.isPublic) return tags.join('\n    ');
   // /partner-application shows the same form as /partner: one address for search engines.
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const trimmed = pathname.length > 1 ? trimTrailing(pathname, '/') : pathname;
   const canonicalPath = meta.product
     ? `/products/${encodeURIComponent(meta.product.id)}`
     : trimmed === '/partner-application'

@@ -19,6 +19,8 @@ import {
 } from './invoicing/routes';
 import { redactUrl } from './orders';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
+import { Readiness } from './ops';
+import { opsRoutes } from './ops/routes';
 import { partnerRoutes } from './partners/routes';
 import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './print-files/routes';
 import { productionNeedsApprovedProof } from './proofs';
@@ -26,6 +28,13 @@ import { proofAdminRoutes, proofRoutes } from './proofs/routes';
 import { shopRoutes } from './shop/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
 import { uploadRoutes } from './uploads/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether a load balancer should send this instance traffic (/readyz); main.ts ends it at SIGTERM. */
+    readiness: Readiness;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -68,7 +77,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   });
 
+  const readiness = new Readiness(database);
+  app.decorate('readiness', readiness);
   await migrate(database);
+  readiness.markMigrated();
   reapIdleConnectionsWhileClosing(app);
   if (options.closeDatabase) app.addHook('onClose', () => database.close());
 
@@ -96,6 +108,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   installErrorHandlers(app);
   const context: AppContext = { config, database };
+
+  // First, so the metrics' request hook sees every route registered after it.
+  opsRoutes(app, context, readiness);
 
   catalogueRoutes(app);
   shopRoutes(app, config);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import { sellerSettingsProblems, type SellerSettings } from '@/shared/invoicing/seller-settings';
+import { trimTrailing } from '@/shared/text';
 
 const optionalString = z
   .string()
@@ -16,7 +17,7 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s):// URL' })
     .default('http://localhost:3000')
-    .transform((url) => url.replace(/\/+$/, '')),
+    .transform((url) => trimTrailing(url, '/')),
   // warn: two info lines per request cost throughput under load (see the README's decisions).
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
@@ -77,6 +78,9 @@ const envSchema = z.object({
     .min(0.01)
     .max(30 * 24)
     .default(12),
+  // Operations (see .env.example): metrics behind a token, draining before shutdown.
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
   HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   SELLER_NAME: z.string().trim().min(1).default('Bulk Print Sverige AB'),
   SELLER_ORG_NUMBER: z.string().trim().min(1).default('559123-4561'),
@@ -129,6 +133,10 @@ export interface Config {
   housekeepingIntervalSeconds: number;
   limits: ShopLimits;
   adminSessions: AdminSessionLimits;
+  /** GET /metrics answers only with `Authorization: Bearer <this>`; unset: no metrics at all. */
+  metricsToken: string | undefined;
+  /** After SIGTERM, /readyz answers 503 and the server keeps serving this long before it closes. */
+  shutdownDrainSeconds: number;
 }
 
 /** Throttles and caps of orders and partner applications, shared by every instance (database). */
@@ -260,6 +268,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minFreeBytes: e.UPLOAD_MIN_FREE_BYTES,
     },
     housekeepingIntervalSeconds: e.HOUSEKEEPING_INTERVAL_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     limits: {
       ordersPerClientPerHour: e.ORDERS_PER_CLIENT_PER_HOUR,
       ordersPerEmailPerHour: e.ORDERS_PER_EMAIL_PER_HOUR,

@@ -14,20 +14,30 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    // /readyz answers 503 from now on, so a load balancer stops sending new requests here.
+    app.readiness.beginShutdown();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const force = setTimeout(() => {
-      app.log.error('shutdown took over 10 s, exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    app.close().then(
-      // The last lines (this shutdown's) get a moment to reach the reader, never longer.
-      () => logStream.flush(1_000).then(() => process.exit(0)),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
+    const force = setTimeout(
+      () => {
+        app.log.error('shutdown took too long, exiting');
         process.exit(1);
       },
+      10_000 + config.shutdownDrainSeconds * 1000,
     );
+    force.unref();
+    // Keep listening while the load balancer notices (SHUTDOWN_DRAIN_SECONDS), then close: the
+    // listener stops and in-flight requests finish.
+    const drained = new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
+    drained
+      .then(() => app.close())
+      .then(
+        // The last lines (this shutdown's) get a moment to reach the reader, never longer.
+        () => logStream.flush(1_000).then(() => process.exit(0)),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -58,7 +58,9 @@ export function unitPriceToString(amount: Milli): string {
   const kr = Math.floor(amount / MILLI_PER_KR);
   const rest = amount % MILLI_PER_KR;
   if (rest === 0) return String(kr);
-  return `${kr}.${String(rest).padStart(3, '0').replace(/0+$/, '')}`;
+  return `${kr}.${String(rest)
+    .padStart(3, '0')
+    .replace(/0{1,2}$/, '')}`;
 }
 
 export function milliToKr(amount: Milli): number {

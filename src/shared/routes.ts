@@ -1,5 +1,6 @@
 import { categoryIds, findProduct, products } from './catalogue';
 import { orderPagePattern } from './order-page';
+import { trimTrailing } from './text';
 
 /** Every URL the SPA renders a page for. Anything else is a 404 (with the shell showing the 404 page). */
 export const staticPagePaths = [
@@ -20,7 +21,7 @@ export const staticPagePaths = [
 const staticPaths: ReadonlySet<string> = new Set(staticPagePaths);
 
 export function isKnownPage(pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = pathname.length > 1 ? trimTrailing(pathname, '/') : pathname;
   if (staticPaths.has(path)) return true;
   if (orderPagePattern.test(path)) return true;
   const productMatch = /^\/products\/([^/]+)$/.exec(path);

@@ -364,6 +364,10 @@ const fileBytes: fc.Arbitrary<Buffer> = fc.oneof(
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="javascript:alert(1)"><foreignObject><iframe src="//evil.example"/></foreignObject></a><set attributeName="href" to="javascript:alert(1)"/></svg>',
         '<svg xmlns="http://www.w3.org/2000/svg">' + '<g>'.repeat(400) + '</svg>',
         '<html><script>alert(1)</script></html>',
+        // Backtracking bait for the sniffers and the CSS sanitiser (linear scans now).
+        `${'<!---->'.repeat(31)}<x><svg>`,
+        `<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:url(${' '.repeat(4000)}"/></svg>`,
+        '<!-- %PDF-1.7 -->\n<html><script>alert(1)</script></html>',
         '#!/bin/sh\nrm -rf /\n',
         '<?php system($_GET["c"]); ?>',
         '\r\n--xBoundary\r\n',

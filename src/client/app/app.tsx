@@ -4,6 +4,7 @@ import { RootLayout } from '@/client/app/layout/root-layout';
 import { lazyPage } from '@/client/lib/lazy-page';
 import { ErrorBoundary } from './error-boundary';
 import { HomePage } from './routes/home';
+import { trimTrailing } from '@/shared/text';
 
 // Each page but Home is its own chunk: no route loads another route's code.
 const HowItWorksPage = lazyPage(() => import('./routes/how-it-works').then((m) => m.HowItWorksPage));
@@ -26,7 +27,7 @@ function PageLoading() {
 
 /** Loads the chunk(s) of the page at `pathname`, so server HTML hydrates without suspending. */
 export async function preloadPage(pathname: string): Promise<void> {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = pathname.length > 1 ? trimTrailing(pathname, '/') : pathname;
   if (path === '/') return;
   if (path === '/how-it-works') return HowItWorksPage.preload();
   if (path === '/products') return ProductsPage.preload();

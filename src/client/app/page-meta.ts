@@ -15,6 +15,7 @@ import { productImageUrl } from '@/client/components/product-image';
 import { formatAmount, formatCount } from '@/shared/money-format';
 import { productFromPath } from './page-path';
 import { pageTitle } from './page-title';
+import { trimTrailing } from '@/shared/text';
 
 /** What a page says about itself to search engines and link previews (server-side only). */
 export interface PageMeta {
@@ -29,7 +30,7 @@ export interface PageMeta {
 }
 
 export function pageMeta(pathname: string, search: string, locale: Locale): PageMeta {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = pathname.length > 1 ? trimTrailing(pathname, '/') : pathname;
   const title = pageTitle(path, search, locale);
   const titles = translate(pageTitleMessages, locale);
   const home = translate(homeMessages, locale);

@@ -9,13 +9,14 @@ import { productName } from '@/shared/i18n/messages/product-names';
 import { orderPagePattern } from '@/shared/order-page';
 import { isKnownPage } from '@/shared/routes';
 import { productFromPath } from './page-path';
+import { trimTrailing } from '@/shared/text';
 
 /**
  * Every page's `<title>`, from one place: the server writes it into the HTML head, the browser
  * keeps `document.title` in step on navigation and language switches (see `DocumentTitle`).
  */
 export function pageTitle(pathname: string, search: string, locale: Locale): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = pathname.length > 1 ? trimTrailing(pathname, '/') : pathname;
   const titles = translate(pageTitleMessages, locale);
   if (!isKnownPage(path)) return translate(notFoundMessages, locale).title;
   const product = productFromPath(path);

@@ -32,8 +32,11 @@ function fieldsContain(term: string): SQL {
 
 /** A whole order number as checkout makes them (INV-<digits>, no leading zero), in any case. */
 const wholeOrderNumber = /^inv-([1-9][0-9]{5,18})$/i;
-/** A whole email address in printable ASCII (lower-cased alike here and by the database). */
-const wholeEmail = /^([!-?A-~]{2,})@([!-?A-~]+\.[!-?A-~]+)$/;
+/**
+ * A whole email address in printable ASCII (lower-cased alike here and by the database); its
+ * domain holds a dot between two characters (checked apart: one pattern for both backtracks).
+ */
+const wholeEmail = /^([\x21-\x3f\x41-\x7e]{2,})@([\x21-\x3f\x41-\x7e]+)$/;
 const largestInvoiceSeq = 2n ** 63n - 1n;
 
 /**
@@ -64,7 +67,7 @@ function exactCandidates(term: string): SQL | undefined {
     return sql`(${sql.join([...ranges, sql`orders.search_outlier`], sql` OR `)})`;
   }
   const email = wholeEmail.exec(term);
-  if (email?.[1] && email[2]) {
+  if (email?.[1] && email[2]?.slice(1, -1).includes('.')) {
     // Split at the term's first "@": a second one in the term can only match an outlier.
     const local = email[1].toLowerCase();
     const domain = email[2].toLowerCase();

@@ -21,6 +21,13 @@ export interface Database {
     work: (exec: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>,
   ): Promise<T>;
   close(): Promise<void>;
+  /**
+   * PGlite only: the whole database as one tar, taken while no other transaction is
+   * between its statements, so it holds only committed work (the backup). PostgreSQL: pg_dump.
+   */
+  dumpDataDir?(): Promise<Blob>;
+  /** Connections of this process (metrics): PGlite is one connection, busy or idle. */
+  poolUse(): { total: number; idle: number; waiting: number; max: number };
 }
 
 /**
@@ -39,7 +46,8 @@ export async function openPglite(
     ...(template ? { loadDataDir: template } : {}),
   });
   return {
-    dumpDataDir: () => client.dumpDataDir('none'),
+    // Inside a transaction of its own: PGlite runs one transaction at a time, so none is half done.
+    dumpDataDir: () => client.transaction(() => client.dumpDataDir('none')),
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
     withConnection: (work) =>
@@ -48,6 +56,7 @@ export async function openPglite(
         return results.at(-1)?.rows ?? [];
       }),
     close: () => client.close(),
+    poolUse: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
   };
 }
 
@@ -75,6 +84,12 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
       }
     },
     close: () => pool.end(),
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: maxConnections,
+    }),
   };
 }
 

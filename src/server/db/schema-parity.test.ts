@@ -39,6 +39,7 @@ interface DbColumn {
 }
 
 /** `numeric(14, 2)` and `numeric(14,2)` are one type. */
+// eslint-disable-next-line regexp/no-super-linear-move -- column types from our own schema files
 const normaliseType = (type: string) => type.replace(/\s*,\s*/g, ',').toLowerCase();
 
 function drizzleColumn(column: PgColumn) {

@@ -45,7 +45,7 @@ function postalAddress(address: string, countryCode: string): string {
     .map((part) => part.trim())
     .filter((part) => part !== '');
   const [street, ...rest] = parts;
-  const postal = rest.map((part) => /^(\d{3}\s?\d{2})\s+(.+)$/.exec(part)).find((m) => m !== null);
+  const postal = rest.map((part) => /^(\d{3}\s?\d{2})\s+(\S.*)$/.exec(part)).find((m) => m !== null);
   const additional = rest.filter((part) => !postal || part !== postal[0]);
   return [
     '<cac:PostalAddress>',

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { orderPagePath } from '@/shared/order-page';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
+import { trimTrailing } from '@/shared/text';
 
 /** sha256 (hex) of an access token: what the database keeps of it. */
 export function accessTokenHash(token: string): string {
@@ -18,7 +19,7 @@ export async function newOrderLink(db: Db, orderId: number, publicBaseUrl: strin
   await db.execute(
     sql`INSERT INTO order_links (token_hash, order_id) VALUES (${accessTokenHash(token)}, ${orderId})`,
   );
-  return `${publicBaseUrl.replace(/\/+$/, '')}${orderPagePath(orderNumber, token)}`;
+  return `${trimTrailing(publicBaseUrl, '/')}${orderPagePath(orderNumber, token)}`;
 }
 
 /** Whether an emailed link token opens this order. */

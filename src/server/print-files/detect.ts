@@ -1,5 +1,5 @@
 import type { PrintFileKind } from '@/shared/print-files';
-import { detectImage, looksLikeSvgDocument } from '@/server/uploads';
+import { detectImage, looksLikePdf, looksLikeSvgDocument } from '@/server/uploads';
 
 export { looksLikeSvgDocument };
 
@@ -15,12 +15,11 @@ const TIFF_BE = [0x4d, 0x4d, 0x00, 0x2a];
 /** DOS EPS binary header (PostScript with a preview). */
 const EPS_BINARY = [0xc5, 0xd0, 0xd3, 0xc6];
 const POSTSCRIPT = ascii('%!PS');
-const PDF = '%PDF-';
 
 /**
  * What a print file really is, from its first bytes; the name and declared type are never trusted.
  * An Illustrator (.ai) file is a PDF (since CS) or PostScript (before) inside, so it is one of
- * those. A PDF's header may follow up to 1 KB of other bytes (PDF 1.7, 7.5.2).
+ * those. A PDF is one strictly by looksLikePdf: an HTML page that mentions `%PDF-` is none.
  */
 export function detectPrintFile(head: Uint8Array): DetectedPrintFile {
   const image = detectImage(head);
@@ -32,8 +31,7 @@ export function detectPrintFile(head: Uint8Array): DetectedPrintFile {
   if (startsWith(head, POSTSCRIPT) || startsWith(head, EPS_BINARY)) {
     return { kind: 'vector', contentType: 'application/postscript' };
   }
-  const text = new TextDecoder('latin1').decode(head.subarray(0, 1024));
-  if (text.includes(PDF)) return { kind: 'vector', contentType: 'application/pdf' };
+  if (looksLikePdf(head)) return { kind: 'vector', contentType: 'application/pdf' };
   if (image.kind === 'svg' && looksLikeSvgDocument(head))
     return { kind: 'vector', contentType: 'image/svg+xml' };
   return undefined;

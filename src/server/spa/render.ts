@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locale } from '@/shared/i18n/locale';
+import { trimTrailing } from '@/shared/text';
 
 /** What the server bundle of the client (src/client/entry-server.tsx) offers. */
 export interface ServerRenderer {
@@ -18,7 +19,7 @@ export interface ServerRenderer {
 
 /** The client build's server bundle lives beside it: dist/client → dist/client-ssr. */
 export function serverRendererDir(clientDir: string): string {
-  return `${clientDir.replace(/[\\/]+$/, '')}-ssr`;
+  return `${trimTrailing(clientDir, '\\/')}-ssr`;
 }
 
 export async function loadServerRenderer(clientDir: string): Promise<ServerRenderer | undefined> {

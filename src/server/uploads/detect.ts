@@ -1,4 +1,5 @@
 import type { UploadContentType } from '@/server/db/uploads-schema';
+import { find, isWhitespace, skipWhitespace, unmeasured, type WorkMeter } from './text-scan';
 
 export type Detected =
   { kind: 'image'; contentType: UploadContentType } | { kind: 'svg' } | { kind: 'unknown' };
@@ -33,21 +34,113 @@ export function detectImage(bytes: Uint8Array): Detected {
   return { kind: 'unknown' };
 }
 
-/**
- * An SVG document: text that starts with markup (an XML declaration, comment, doctype or the
- * svg element itself), so an HTML page that merely contains an <svg> is not taken for one.
- */
-export function looksLikeSvgDocument(head: Uint8Array): boolean {
-  if (head.includes(0)) return false;
-  const text = new TextDecoder('utf-8', { fatal: false })
-    .decode(head)
-    .replace(/^\uFEFF/, '')
-    .trimStart();
-  if (!text.startsWith('<')) return false;
-  if (/<(html|body|script)[\s>]/i.test(text.slice(0, text.search(/<svg[\s>]/i) + 1 || undefined)))
-    return false;
-  // A DOCTYPE may carry an internal subset in brackets (Illustrator declares entities there).
-  return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>\s*)*<svg[\s>]/i.test(
-    text,
+/** Whether a tag `<name` followed by whitespace or `>` starts at `at` in `lower`. */
+function tagAt(lower: string, name: string, at: number): boolean {
+  const after = at + name.length + 1;
+  return (
+    lower.startsWith(`<${name}`, at) &&
+    after < lower.length &&
+    (lower[after] === '>' || isWhitespace(lower.charCodeAt(after)))
   );
+}
+
+/** Where a tag `<name` followed by whitespace or `>` first starts in `lower`, from `at`; -1 when nowhere. */
+function findTag(lower: string, name: string, at: number, meter: WorkMeter): number {
+  for (let found = find(lower, `<${name}`, at, meter); found !== -1;) {
+    if (tagAt(lower, name, found)) return found;
+    found = find(lower, `<${name}`, found + 1, meter);
+  }
+  return -1;
+}
+
+/** The position after a DOCTYPE that starts at `at` (`<!doctype` seen), or -1 when it never closes. */
+function skipDoctype(lower: string, at: number, meter: WorkMeter): number {
+  // `<!DOCTYPE svg ... >` or with an internal subset: `<!DOCTYPE svg [ ... ] >`.
+  for (let position = at + '<!doctype'.length; position < lower.length; position++) {
+    meter.steps++;
+    const char = lower[position];
+    if (char === '>') return position + 1;
+    if (char !== '[') continue;
+    // The subset ends at the first `]` that only whitespace separates from `>` (Illustrator
+    // declares entities there, whose values may hold `]` or `>`).
+    for (let close = find(lower, ']', position + 1, meter); close !== -1;) {
+      const end = skipWhitespace(lower, close + 1, meter);
+      if (lower[end] === '>') return end + 1;
+      close = find(lower, ']', close + 1, meter);
+    }
+    return -1;
+  }
+  return -1;
+}
+
+/**
+ * An SVG document: text that starts with markup (an XML declaration, comments, a doctype, then the
+ * svg element itself), so an HTML page that merely contains an <svg> is not taken for one. Read
+ * by a forward scan whose work is proportional to the head's length whatever it holds (a stranger
+ * sends it); `meter` counts that work.
+ */
+export function looksLikeSvgDocument(head: Uint8Array, meter: WorkMeter = unmeasured()): boolean {
+  if (head.includes(0)) return false;
+  const decoded = new TextDecoder('utf-8', { fatal: false }).decode(head); // A BOM is dropped.
+  meter.steps += decoded.length;
+  // The checks below are ASCII words in any case; lower-casing first keeps each a plain search.
+  const lower = decoded.toLowerCase();
+  let position = skipWhitespace(lower, 0, meter);
+  if (lower[position] !== '<') return false;
+  const svg = findTag(lower, 'svg', position, meter);
+  // An HTML page (or a script) before the first svg element: not an SVG document.
+  const before = svg === -1 ? lower : lower.slice(0, svg + 1);
+  if (['html', 'body', 'script'].some((name) => findTag(before, name, 0, meter) !== -1)) return false;
+  if (svg === -1) return false;
+
+  if (lower.startsWith('<?xml', position)) {
+    const close = find(lower, '>', position, meter);
+    if (close === -1) return false;
+    position = skipWhitespace(lower, close + 1, meter);
+  }
+  // Comments and doctypes, each followed by whitespace, until the svg element.
+  while (!tagAt(lower, 'svg', position)) {
+    if (lower.startsWith('<!--', position)) {
+      const close = find(lower, '-->', position + 4, meter);
+      if (close === -1) return false;
+      position = close + 3;
+    } else if (lower.startsWith('<!doctype', position)) {
+      position = skipDoctype(lower, position, meter);
+      if (position === -1) return false;
+    } else {
+      return false;
+    }
+    position = skipWhitespace(lower, position, meter);
+  }
+  return true;
+}
+
+const PDF_HEADER = '%pdf-';
+/** How far into a file a PDF's header may be (PDF 1.7, 7.5.2; readers look in the first KB). */
+const PDF_HEADER_WITHIN = 1024;
+/** Markup a browser would run as a page: a file holding any of these in its head is never a PDF. */
+const pageMarkup = [
+  '<html',
+  '<head',
+  '<body',
+  '<script',
+  '<iframe',
+  '<object',
+  '<embed',
+  '<meta',
+  '<!doctype html',
+];
+
+/**
+ * A PDF, strictly: `%PDF-` at the start, or after a short binary preamble (within the first KB,
+ * with no markup before it: an HTML page with `<!-- %PDF-1.7 -->` in it is not a PDF), and no
+ * HTML anywhere in the head. `meter` counts the work.
+ */
+export function looksLikePdf(head: Uint8Array, meter: WorkMeter = unmeasured()): boolean {
+  const lower = new TextDecoder('latin1').decode(head).toLowerCase();
+  meter.steps += lower.length;
+  const header = find(lower.slice(0, PDF_HEADER_WITHIN), PDF_HEADER, 0, meter);
+  if (header === -1) return false;
+  if (find(lower.slice(0, header), '<', 0, meter) !== -1) return false;
+  return !pageMarkup.some((markup) => find(lower, markup, 0, meter) !== -1);
 }

@@ -18,7 +18,7 @@ export {
   type Sniffed,
 } from './receive';
 export { sendUpload, uploadContentSecurityPolicy } from './serve';
-export { detectImage, looksLikeSvgDocument } from './detect';
+export { detectImage, looksLikePdf, looksLikeSvgDocument } from './detect';
 export { FileUploadStorage, type PendingWrite, type UploadStorage } from './storage';
 export { measureUpload } from './measure';
 export { readPixelSize, type PixelSize } from './pixel-size';

@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagNS } from 'saxes';
+import { isWhitespace, skipWhitespace, unmeasured, wordAt, type WorkMeter } from './text-scan';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
@@ -100,7 +101,7 @@ const keptAttributes = new Set(
 );
 
 /** Raster pictures embedded in the file itself: the only thing an <image> may show. */
-const embeddedRaster = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/=\s]*$/i;
+const embeddedRaster = /^data:image\/(?:png|jpeg|gif|webp);base64,[\d+/=a-z\s]*$/i;
 /** A reference to something inside the same file. */
 const localReference = /^#[^\s"'()<>\\]*$/;
 
@@ -109,27 +110,124 @@ const localReference = /^#[^\s"'()<>\\]*$/;
 const skippedInUrls = /[\u0000-\u0020\u007f]+/g;
 const scriptScheme = /(javascript|vbscript|livescript|data:text|data:application)/i;
 
-/** Every url(...) in a value points inside the file (gradients, clip paths, filters, markers). */
-function onlyLocalUrls(value: string): boolean {
-  const urls = value.match(/url\s*\(/gi)?.length ?? 0;
-  const local = value.match(/url\s*\(\s*(['"]?)#[^\s"'()<>\\]*\1\s*\)/gi)?.length ?? 0;
-  return urls === local;
+/** Words that make a whole CSS text suspect: old IE script hooks, and a script URL anywhere. */
+const refusedCssWords = ['-moz-binding', 'javascript:'];
+/** Function names (before an optional space and `(`) that make a whole CSS text suspect. */
+const refusedCssFunctions = ['expression', 'image-set'];
+
+/** The first letters of every word the CSS scan looks for: elsewhere it just moves on. */
+const cssWordStarts = new Set(
+  [...refusedCssWords, ...refusedCssFunctions, 'behavior', '@import', 'url'].map((w) => w[0]),
+);
+
+/** Whether `name`, whitespace and then `(` (or `:` for a property) are at `at`; where after them, else -1. */
+function callAt(css: string, at: number, name: string, opener: string, meter: WorkMeter): number {
+  if (!wordAt(css, at, name, meter)) return -1;
+  const after = skipWhitespace(css, at + name.length, meter);
+  return css[after] === opener ? after + 1 : -1;
+}
+
+/** A reference inside the file: `#` and then no space, quote, bracket or backslash. */
+function isLocalReference(target: string): boolean {
+  return target.startsWith('#') && !/[\s"'()<>\\]/.test(target);
+}
+
+/**
+ * The argument of a url( that starts at `at` (just after the bracket): where the call ends and
+ * whether it points inside the file; undefined when it is not plain (unclosed, quotes or brackets
+ * in an unquoted URL), so the caller gives up on the whole text.
+ */
+function readUrl(css: string, at: number, meter: WorkMeter): { end: number; local: boolean } | undefined {
+  let position = skipWhitespace(css, at, meter);
+  const quote = css[position] === '"' || css[position] === "'" ? css[position] : undefined;
+  if (quote) position++;
+  const start = position;
+  for (; position < css.length; position++) {
+    meter.steps++;
+    const char = css[position] ?? '';
+    if (quote ? char === quote : char === ')' || isWhitespace(css.charCodeAt(position))) break;
+    if (!quote && '"\'('.includes(char)) return undefined;
+    if (char === '\n' || char === '\r') return undefined;
+  }
+  if (position >= css.length) return undefined;
+  const target = css.slice(start, position);
+  const close = skipWhitespace(css, quote ? position + 1 : position, meter);
+  if (css[close] !== ')') return undefined;
+  return { end: close + 1, local: isLocalReference(target) };
+}
+
+/**
+ * One pass over CSS: @import rules dropped, url()s to outside the file replaced by none; undefined
+ * when anything could load or run in disguise. Each character is looked at a bounded number of
+ * times (whitespace after a name at most twice), so the work is linear in the text.
+ */
+function cssPass(css: string, meter: WorkMeter): { css: string; outsideUrls: number } | undefined {
+  let output = '';
+  let outsideUrls = 0;
+  let copiedFrom = 0;
+  for (let position = 0; position < css.length;) {
+    meter.steps++;
+    const char = css[position];
+    // CSS escapes could spell any word below in disguise.
+    if (char === '\\') return undefined;
+    if (!cssWordStarts.has(char?.toLowerCase() ?? '')) {
+      position++;
+      continue;
+    }
+    if (refusedCssWords.some((word) => wordAt(css, position, word, meter))) return undefined;
+    if (refusedCssFunctions.some((name) => callAt(css, position, name, '(', meter) !== -1)) return undefined;
+    if (callAt(css, position, 'behavior', ':', meter) !== -1) return undefined;
+    if (wordAt(css, position, '@import', meter)) {
+      output += css.slice(copiedFrom, position);
+      const end = css.indexOf(';', position);
+      meter.steps += (end === -1 ? css.length : end) - position;
+      position = end === -1 ? css.length : end + 1;
+      copiedFrom = position;
+      continue;
+    }
+    const argument = callAt(css, position, 'url', '(', meter);
+    if (argument !== -1) {
+      const url = readUrl(css, argument, meter);
+      if (!url) return undefined;
+      if (!url.local) {
+        output += `${css.slice(copiedFrom, position)}none`;
+        copiedFrom = url.end;
+        outsideUrls++;
+      }
+      position = url.end;
+      continue;
+    }
+    position++;
+  }
+  return { css: output + css.slice(copiedFrom), outsideUrls };
 }
 
 /**
  * CSS from a style attribute or <style> element, with nothing that can load or run anything:
  * @import rules dropped, outside url()s replaced by none. CSS escapes could spell any of these
- * in disguise, so a backslash (or an old IE expression/binding) drops the whole text.
+ * in disguise, so a backslash (or an old IE expression/binding, or image-set) drops the whole
+ * text, and so does a url() that is not plain. Read by a linear scan (a stranger writes it);
+ * `meter` counts its work.
  */
-export function sanitiseCss(css: string): string {
-  if (/\\|expression\s*\(|-moz-binding|behavior\s*:|javascript:/i.test(css)) return '';
-  const cleaned = css
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/url\s*\(\s*(['"]?)([^'")]*)\1\s*\)/gi, (whole, _quote, target: string) =>
-      target.trim().startsWith('#') ? whole : 'none',
-    );
-  // Anything url-like that survived (nested quotes, odd spacing): give up on this text.
-  return onlyLocalUrls(cleaned) && !/image-set\s*\(|@import/i.test(cleaned) ? cleaned : '';
+export function sanitiseCss(css: string, meter: WorkMeter = unmeasured()): string {
+  const cleaned = cssPass(css, meter);
+  if (!cleaned) return '';
+  // What was dropped may have joined text into something new ("ur@import;l("): read it again.
+  const again = cssPass(cleaned.css, meter);
+  return again?.outsideUrls === 0 && again.css === cleaned.css ? cleaned.css : '';
+}
+
+/** Every url(...) in a value points inside the file (gradients, clip paths, filters, markers). */
+function onlyLocalUrls(value: string, meter: WorkMeter = unmeasured()): boolean {
+  for (let position = 0; position < value.length; position++) {
+    meter.steps++;
+    const argument = callAt(value, position, 'url', '(', meter);
+    if (argument === -1) continue;
+    const url = readUrl(value, argument, meter);
+    if (!url?.local) return false;
+    position = url.end - 1;
+  }
+  return true;
 }
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -196,8 +294,10 @@ export function createSvgSanitiser(): { write(chunk: Buffer): string; end(): str
   });
 
   parser.on('doctype', (doctype) => {
-    const subset = /\[([\s\S]*)\]/.exec(doctype)?.[1];
-    if (subset === undefined) return;
+    const subsetStart = doctype.indexOf('[');
+    const subsetEnd = doctype.lastIndexOf(']');
+    if (subsetStart === -1 || subsetEnd < subsetStart) return;
+    const subset = doctype.slice(subsetStart + 1, subsetEnd);
     const declared = [...subset.matchAll(entityDeclaration)];
     const entityCount = subset.match(/<!ENTITY/gi)?.length ?? 0;
     if (entityCount !== declared.length || declared.length > MAX_ENTITIES) {

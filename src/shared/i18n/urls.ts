@@ -1,4 +1,5 @@
 import { localeQueryParam, type Locale } from './locale';
+import { trimTrailing } from '@/shared/text';
 
 /**
  * A page's absolute address in one language (`?lang=` beside its other query parameters), or
@@ -10,5 +11,5 @@ export function localisedUrl(baseUrl: string, pathname: string, search: string, 
   params.delete(localeQueryParam);
   if (locale) params.set(localeQueryParam, locale);
   const query = params.toString();
-  return `${baseUrl.replace(/\/+$/, '')}${pathname}${query ? `?${query}` : ''}`;
+  return `${trimTrailing(baseUrl, '/')}${pathname}${query ? `?${query}` : ''}`;
 }

@@ -1,0 +1,2 @@
+/** Running the shop: readiness for load balancers (its routes, with health and metrics, are in ./routes). */
+export { Readiness, type ReadinessAnswer } from './readiness';
