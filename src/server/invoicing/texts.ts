@@ -54,8 +54,8 @@ export const invoiceTexts = {
     exportDetail: 'Varorna levereras till en köpare utanför EU.',
     printFiles: 'Tryckfiler',
     printSteps: (orderNumber: string, email: string) => [
-      `Mejla dina tryckfiler till ${email} med ordernumret ${orderNumber} som ämne.`,
-      'Skriv extra information och önskemål om trycket i mejlet och bifoga tryckfilerna.',
+      `Ladda upp dina tryckfiler på beställningssidan för ${orderNumber} (länken finns i orderbekräftelsen); frågor till ${email}.`,
+      'Innan vi trycker får du ett korrektur att godkänna där.',
       `Tryckfiler bör vara vektorformat (PDF, EPS, AI, SVG). Icke-vektorfiler (JPG, PNG och andra rasterformat) konverteras mot en avgift på ${CONVERSION_FEE_KR} kr.`,
     ],
     colour: 'Färg',
@@ -106,8 +106,8 @@ export const invoiceTexts = {
     exportDetail: 'The goods are delivered to a buyer outside the EU.',
     printFiles: 'Print files',
     printSteps: (orderNumber: string, email: string) => [
-      `Email your print files to ${email} with the order number ${orderNumber} as the subject.`,
-      'Put extra information and print preferences in the email body and attach the print files.',
+      `Upload your print files on the order page of ${orderNumber} (the link is in the order confirmation); questions to ${email}.`,
+      'Before we print, you get a proof to approve there.',
       `Print files should be vector formats (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster formats) are converted for an extra fee of ${CONVERSION_FEE_KR} kr.`,
     ],
     colour: 'Colour',
