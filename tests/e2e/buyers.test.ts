@@ -56,7 +56,6 @@ const words = {
   },
 } as const;
 
-type Language = keyof typeof words;
 const cases = (['en', 'sv'] as const).flatMap((language) =>
   ([390, 1280] as const).map((width) => ({ language, width })),
 );
