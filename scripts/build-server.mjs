@@ -6,8 +6,9 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.js',
+  // The shop, and the backup/restore commands (npm run backup, npm run restore).
+  entryPoints: ['src/server/main.ts', 'src/server/ops-cli.ts'],
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

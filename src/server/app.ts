@@ -19,13 +19,14 @@ import {
 } from './invoicing/routes';
 import { redactUrl } from './orders';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
-import { Readiness } from './ops';
+import { BackupGate, Readiness, serveBackups } from './ops';
 import { opsRoutes } from './ops/routes';
 import { partnerRoutes } from './partners/routes';
 import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './print-files/routes';
 import { productionNeedsApprovedProof } from './proofs';
 import { proofAdminRoutes, proofRoutes } from './proofs/routes';
 import { shopRoutes } from './shop/routes';
+import { staffAdminRoutes } from './staff/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
 import { uploadRoutes } from './uploads/routes';
 
@@ -43,6 +44,8 @@ export interface AppOptions {
   clientDir?: string;
   /** Close the database when the app closes (main process); tests may share one. */
   closeDatabase?: boolean;
+  /** Answer `npm run backup` on DATA_DIR/backup.sock (the main process; embedded database only). */
+  serveBackups?: boolean;
   /** Where log lines go (default stdout); tests read them to check what the server logs. */
   logStream?: { write(line: string): void };
 }
@@ -129,11 +132,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => printFileDownloadRoute(admin, context),
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) => supplementaryInvoiceAdminRoutes(admin, context),
+      (admin) => staffAdminRoutes(admin, context),
     ],
   });
   await app.register(proofRoutes(context, { onDecided: () => app.emailOutbox.kick() }));
   partnerRoutes(app, context);
-  startHousekeeping(app, context);
+  const backups = new BackupGate();
+  startHousekeeping(app, context, backups);
+  // The embedded database's backups (npm run backup) come through the running shop.
+  if (options.serveBackups) serveBackups(app, database, config.dataDir, backups);
   const outbox = startEmailOutbox(app, context);
   orderRoutes(app, context, { onCreated: () => outbox.kick() });
   supplementaryInvoiceRoutes(app, context);

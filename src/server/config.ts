@@ -78,6 +78,20 @@ const envSchema = z.object({
     .min(0.01)
     .max(30 * 24)
     .default(12),
+  // Where upload bytes live (see .env.example).
+  UPLOAD_STORE: z.enum(['disk', 'postgres', 's3']).default('disk'),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ENDPOINT: optionalString.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  S3_PREFIX: z.string().trim().default(''),
   // Operations (see .env.example): metrics behind a token, draining before shutdown.
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
@@ -133,6 +147,8 @@ export interface Config {
   housekeepingIntervalSeconds: number;
   limits: ShopLimits;
   adminSessions: AdminSessionLimits;
+  /** Where upload bytes live: DATA_DIR/uploads, the database (PostgreSQL only) or an S3 bucket. */
+  uploadStore: { kind: 'disk' } | { kind: 'postgres' } | { kind: 's3'; s3: S3Settings };
   /** GET /metrics answers only with `Authorization: Bearer <this>`; unset: no metrics at all. */
   metricsToken: string | undefined;
   /** After SIGTERM, /readyz answers 503 and the server keeps serving this long before it closes. */
@@ -213,6 +229,20 @@ export interface UploadLimits {
   minFreeBytes: number;
 }
 
+/** An S3-compatible bucket for upload bytes (UPLOAD_STORE=s3). */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (MinIO, Ceph, a cloud's S3 API); unset: AWS. */
+  endpoint: string | undefined;
+  /** Unset: the AWS SDK's own chain (environment, instance role, ~/.aws). */
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  /** Prepended to every key ('shop/'), so one bucket can hold several shops. */
+  prefix: string;
+}
+
 export class ConfigError extends Error {}
 
 /** Parses settings from the environment; a bad value stops start-up with a message naming it. */
@@ -237,6 +267,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     iban: e.SELLER_IBAN,
     bic: e.SELLER_BIC,
   };
+  const storeProblem =
+    e.UPLOAD_STORE === 'postgres' && !e.DATABASE_URL
+      ? 'UPLOAD_STORE: postgres needs DATABASE_URL (the embedded database keeps uploads on disk)'
+      : e.UPLOAD_STORE === 's3' && !e.S3_BUCKET
+        ? 'S3_BUCKET: required with UPLOAD_STORE=s3'
+        : e.UPLOAD_STORE === 's3' && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)
+          ? 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither'
+          : undefined;
+  if (storeProblem) throw new ConfigError(`Invalid settings (see .env.example):\n  ${storeProblem}`);
   // An invoice with a wrong org number or VAT number is not a valid invoice: refuse to start.
   const sellerProblems = sellerSettingsProblems(seller);
   if (sellerProblems.length > 0) {
@@ -268,6 +307,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minFreeBytes: e.UPLOAD_MIN_FREE_BYTES,
     },
     housekeepingIntervalSeconds: e.HOUSEKEEPING_INTERVAL_SECONDS,
+    uploadStore:
+      e.UPLOAD_STORE === 's3'
+        ? {
+            kind: 's3',
+            s3: {
+              bucket: e.S3_BUCKET ?? '',
+              region: e.S3_REGION,
+              endpoint: e.S3_ENDPOINT,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+              prefix: e.S3_PREFIX,
+            },
+          }
+        : { kind: e.UPLOAD_STORE },
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     limits: {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppContext } from './context';
 import { deleteExpiredDevices } from './admin';
 import { deleteExpiredThrottles } from './http/throttle';
+import type { BackupGate } from './ops';
 import { deleteExpiredUploads, uploadStorageFor } from './uploads';
 
 /** A half-written upload older than this belongs to a process that died mid-upload. */
@@ -13,14 +14,22 @@ const ABANDONED_WRITE_MS = 60 * 60 * 1000;
  * counters whose window ended, admin login counters older than their longest window (1 hour).
  * Every instance runs it; each row is deleted by exactly one of them.
  */
-export async function runHousekeeping(context: AppContext): Promise<{ uploads: number; throttles: number }> {
-  const storage = uploadStorageFor(context.config);
-  const uploads = await deleteExpiredUploads(
-    context.database,
-    storage,
-    context.config.uploads.unattachedHours,
-  );
-  await storage.removeAbandonedWrites(ABANDONED_WRITE_MS);
+export async function runHousekeeping(
+  context: AppContext,
+  /** Expired uploads wait while a backup links upload files (their rows are in its snapshot). */
+  backups?: BackupGate,
+): Promise<{ uploads: number; throttles: number }> {
+  const storage = uploadStorageFor(context);
+  const deleteUploads = async () => {
+    const removed = await deleteExpiredUploads(
+      context.database,
+      storage,
+      context.config.uploads.unattachedHours,
+    );
+    await storage.removeAbandonedWrites(ABANDONED_WRITE_MS);
+    return removed;
+  };
+  const uploads = (await (backups ? backups.deleteUnlessBackingUp(deleteUploads) : deleteUploads())) ?? 0;
   const throttles = await deleteExpiredThrottles(context.database.db);
   await context.database.db.execute(
     sql`DELETE FROM admin_login_attempts WHERE window_start < now() - interval '1 hour'`,
@@ -30,11 +39,11 @@ export async function runHousekeeping(context: AppContext): Promise<{ uploads: n
 }
 
 /** Runs housekeeping at start and every HOUSEKEEPING_INTERVAL_SECONDS until the app closes. */
-export function startHousekeeping(app: FastifyInstance, context: AppContext): void {
+export function startHousekeeping(app: FastifyInstance, context: AppContext, backups?: BackupGate): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const round = () => {
-    running = runHousekeeping(context).then(
+    running = runHousekeeping(context, backups).then(
       (removed) => {
         if (removed.uploads > 0) app.log.info(removed, 'housekeeping removed expired rows');
       },

@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   // Never blocks on a slow or vanished log reader (see log-destination.ts).
   const logStream = new LogDestination();
-  const app = await buildApp({ config, database, closeDatabase: true, logStream });
+  const app = await buildApp({ config, database, closeDatabase: true, logStream, serveBackups: true });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -1729,10 +1729,19 @@ describe('hostile input', () => {
       const accepted = new Map<string, number>();
       const statusChanged = new Map<string, number>();
 
+      // Sessions are the owner's (staff, issue 30): the first account, holding the test PIN.
+      const [owner] = await queryRows<{ id: string; pin_hash: string }>(
+        server.database.db,
+        sql`SELECT id::text AS id, pin_hash FROM staff WHERE role = 'owner' ORDER BY id LIMIT 1`,
+      );
+      if (!owner) throw new Error('no owner account');
       const run = async (request: HostileRequest): Promise<Answer> => {
         if (request.session === 'fresh') {
           // Logout ends the session it is sent with: each gets one of its own.
-          const token = await createSession(server.database.db);
+          const token = await createSession(server.database.db, {
+            id: Number(owner.id),
+            pinHash: owner.pin_hash,
+          });
           minted += 1;
           const hostile = request.headers.cookie;
           request = {

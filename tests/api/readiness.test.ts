@@ -34,7 +34,7 @@ describe('health and readiness', () => {
 
   it(
     'SIGTERM: /readyz answers 503 within a second while a slow upload in flight completes, then the process exits 0',
-    { timeout: 60_000 },
+    { timeout: 240_000 },
     async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'shop-readiness-'));
       dirs.push(dataDir);

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/schema';
@@ -5,6 +7,7 @@ import type { AdminStats } from '@/shared/admin';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { adminLogin } from '../helpers/admin';
 import { checkoutBody, oreFromDecimal } from '../helpers/orders';
+import { makePng } from '../helpers/png';
 import {
   createPostgresDatabase,
   request,
@@ -12,6 +15,7 @@ import {
   testDatabaseUrl,
   type TestServer,
 } from '../helpers/server';
+import { streamUpload } from '../helpers/upload-stream';
 
 const DISTINCT = 150;
 const SENT_TWICE = 50;
@@ -100,5 +104,62 @@ describe.skipIf(!testDatabaseUrl)('scale-out: two instances on one PostgreSQL da
     // Another session is untouched by that logout.
     const other = await adminLogin(b);
     expect((await request(a, '/api/admin/stats', { headers: { cookie: other } })).status).toBe(200);
+  });
+});
+
+/**
+ * UPLOAD_STORE=postgres: two instances with data folders of their own (no shared disk) and one
+ * PostgreSQL database; each serves the files the other received.
+ */
+describe.skipIf(!testDatabaseUrl)('scale-out: uploads in PostgreSQL, no shared disk', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const env = { UPLOAD_STORE: 'postgres', DATABASE_URL: database.url };
+    [a, b] = await Promise.all([
+      startServer({ databaseUrl: database.url, env }),
+      startServer({ databaseUrl: database.url, env }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await database?.drop();
+  });
+
+  it('an image uploaded to A is served by B, a print file received by B is downloaded from A, byte for byte', async () => {
+    expect(a.dataDir).not.toBe(b.dataDir);
+    const png = makePng(48, [30, 160, 90]);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+    const image = await request<{ id: string }>(a, '/api/uploads', { method: 'POST', body: form });
+    expect(image.status).toBe(201);
+    const fromB = await fetch(`${b.url}/api/uploads/${image.body.id}`);
+    expect(fromB.status).toBe(200);
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(png)).toBe(true);
+
+    // 3 MB: twelve chunks of 256 KB, streamed in and out.
+    const size = 3 * 1024 * 1024;
+    const printFile = await streamUpload(b, { path: '/api/print-files', size });
+    expect(printFile.status).toBe(201);
+    const placed = await request<PlacedOrderAnswer>(b, '/api/orders', {
+      method: 'POST',
+      json: { ...checkoutBody(`uploads-${Date.now()}-key`), printFiles: [printFile.body.id] },
+    });
+    expect(placed.status).toBe(201);
+    const cookie = await adminLogin(a);
+    const download = await fetch(
+      `${a.url}/api/admin/orders/${placed.body.orderNumber}/print-files/${String(printFile.body.id)}`,
+      { headers: { cookie } },
+    );
+    expect(download.status).toBe(200);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.length).toBe(size);
+    expect(bytes.subarray(0, 8).equals(makePng(8).subarray(0, 8))).toBe(true);
+    expect(bytes.subarray(size - 16).equals(Buffer.alloc(16, 0x41))).toBe(true);
+
+    // Neither instance wrote upload bytes to its own disk.
+    for (const server of [a, b]) expect(existsSync(join(server.dataDir, 'uploads'))).toBe(false);
   });
 });

@@ -31,7 +31,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   const logs: string[] = [];
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 60_000);
+    // A fresh data folder starts with initdb and every migration: a minute or more on a busy machine.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${logs.join('\n')}`)), 180_000);
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
         logs.push(line);

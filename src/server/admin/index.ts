@@ -1,3 +1,9 @@
-/** Admin's public face for other domains: list paging, the status-change guard type and device-counter cleanup. Its routes are in ./routes. */
+/**
+ * Admin's public face for other domains: list paging, the status-change guard type, device-counter
+ * cleanup, the login throttle and sessions (staff's own PIN change uses them) and CSV rows. Its
+ * routes are in ./routes.
+ */
 export { encodeCursor, type Cursor, type StatusGuard } from './orders';
-export { deleteExpiredDevices } from './throttle';
+export { deleteExpiredDevices, releaseAttempt, reserveAttempt } from './throttle';
+export { createSession as startSession, sessionCookieOptions } from './sessions';
+export { csvRow } from './csv';

@@ -262,7 +262,7 @@ export async function orderDetail(
 }
 
 export type StatusChange =
-  | { ok: true }
+  | { ok: true; from: OrderStatus }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'not-allowed'; from: OrderStatus }
   | { ok: false; reason: 'refused'; refusal: StatusRefusal };
@@ -290,7 +290,8 @@ export type StatusGuard = (
 
 /**
  * Moves an order one allowed step, with its time, a history row (with what the step recorded:
- * reason, payment, shipment) and the buyer's email, in one transaction.
+ * reason, payment, shipment) and the buyer's email, in one transaction; `record` writes the audit
+ * row in it too.
  */
 export async function changeStatus(
   db: Db,
@@ -298,6 +299,10 @@ export async function changeStatus(
   to: OrderStatus,
   details: StatusDetails | null = null,
   guard?: StatusGuard,
+  record?: (
+    tx: Db,
+    change: { orderId: string; from: OrderStatus; details: StatusDetails | null },
+  ) => Promise<void>,
 ): Promise<StatusChange> {
   return db.transaction(async (tx) => {
     const [row] = await queryRows<{ id: string; status: OrderStatus; total_amount: string }>(
@@ -333,7 +338,8 @@ export async function changeStatus(
         sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${row.id}::bigint, ${email}, ${event.id}::bigint)`,
       );
     }
-    return { ok: true } as const;
+    await record?.(tx, { orderId: row.id, from: row.status, details });
+    return { ok: true, from: row.status } as const;
   });
 }
 

@@ -1,42 +1,16 @@
-import {
-  randomBytes,
-  randomInt,
-  scrypt,
-  timingSafeEqual,
-  type BinaryLike,
-  type ScryptOptions,
-} from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { shopSettings } from '@/server/db/schema';
+import { hashPin, syncOwnerPin, verifyPin } from '@/server/staff';
 
-const KEY_LENGTH = 32;
-const SCRYPT = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
 export const PIN_SETTING = 'admin_pin_hash';
 
-function derive(pin: BinaryLike, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(pin, salt, KEY_LENGTH, SCRYPT, (error, key) => (error ? reject(error) : resolve(key)));
-  });
-}
-
-/** "scrypt$<salt b64>$<key b64>" */
-export async function hashPin(pin: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(pin, salt);
-  return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`;
-}
-
-export async function verifyPin(pin: string, stored: string): Promise<boolean> {
-  const [scheme, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64');
-  const actual = await derive(pin, Buffer.from(salt, 'base64'));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
+// The hashing lives with staff (each person's PIN); ADMIN_PIN is the first owner's.
+export { hashPin, verifyPin };
 
 /** Ten random digits: typed easily, and 10^10 guesses are out of reach with the login throttle. */
 function generatePin(): string {
@@ -89,11 +63,12 @@ export async function currentPinHash(database: Database): Promise<string | undef
 }
 
 /**
- * Makes the stored PIN hash match the PIN in force, and answers it. Sessions are tied to this
- * stored hash (sessions.ts), so replacing it ends them all.
+ * Makes the stored PIN hash match the PIN in force, gives it to the shop's first owner, and answers
+ * it. The owner's sessions are tied to their PIN hash (sessions.ts), so replacing it ends them.
  *
  * ADMIN_PIN set: the stored hash is kept when that PIN verifies against it (a restart with the same
- * PIN keeps sessions), and replaced otherwise (a new PIN ends them). The replacement is a
+ * PIN keeps sessions, and a PIN the owner chose in admin since), and replaced otherwise (a new
+ * ADMIN_PIN becomes the owner's PIN: how a forgotten one is recovered). The replacement is a
  * compare-and-swap, so instances starting together with the same new PIN agree on one hash.
  * ADMIN_PIN empty: the stored hash; at first start a PIN is generated, stored as a hash and shown
  * once (never in the log). With several instances only the insert that wins shows its PIN.
@@ -104,6 +79,19 @@ export async function loadPinHash(
   log: FastifyBaseLogger,
   dataDir: string,
   terminal: Terminal = process.stdout,
+): Promise<string> {
+  const hash = await storePinHash(database, configuredPin, log, dataDir, terminal);
+  // The PIN in force is the first owner's (a fresh shop's first account; see syncOwnerPin).
+  await syncOwnerPin(database.db, configuredPin, hash);
+  return hash;
+}
+
+async function storePinHash(
+  database: Database,
+  configuredPin: string | undefined,
+  log: FastifyBaseLogger,
+  dataDir: string,
+  terminal: Terminal,
 ): Promise<string> {
   const { db } = database;
   const existing = await storedPinHash(db);
@@ -122,7 +110,7 @@ export async function loadPinHash(
     const now = await storedPinHash(db);
     if (now && (await verifyPin(configuredPin, now))) {
       if (existing !== undefined && now !== existing)
-        log.info('ADMIN_PIN changed: every admin session ended');
+        log.info('ADMIN_PIN changed: it is the owner’s PIN now, the owner’s sessions ended');
       return now;
     }
     throw new Error(

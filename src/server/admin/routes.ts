@@ -18,6 +18,16 @@ import { requestLocale } from '@/server/http/locale';
 import { invoiceForOrder, sendInvoice, sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing';
 import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
 import { listApplications } from '@/server/partners';
+import {
+  findStaffByPin,
+  mayCall,
+  recordAudit,
+  staffOf,
+  trackAdminRoutes,
+  type RegisteredRoute,
+} from '@/server/staff';
+import { staffMessages } from '@/shared/i18n/messages/staff';
+import { roleMay, statusStepRoles } from '@/shared/staff';
 import { csvFormats, csvRow } from './csv';
 import {
   changeStatus,
@@ -31,9 +41,16 @@ import {
   type Cursor,
   type StatusGuard,
 } from './orders';
-import { currentPinHash, loadPinHash, verifyPin } from './pin';
+import { loadPinHash } from './pin';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
-import { checkSession, createSession, deleteAllSessions, deleteSession, SESSION_COOKIE } from './sessions';
+import {
+  checkSession,
+  createSession,
+  deleteAllSessions,
+  deleteSession,
+  SESSION_COOKIE,
+  sessionCookieOptions,
+} from './sessions';
 import { clientKey } from '@/server/http/throttle';
 import {
   DEVICE_COOKIE,
@@ -161,6 +178,8 @@ export async function adminRoutes(
 ): Promise<void> {
   const { db } = database;
   const sessionLimits = config.adminSessions;
+  const registeredAdminRoutes: RegisteredRoute[] = [];
+  app.decorate('adminRouteList', registeredAdminRoutes);
   // Stores the PIN's hash (sessions are tied to it) and, at first start, generates a PIN.
   await loadPinHash(database, config.adminPin, app.log, config.dataDir);
 
@@ -182,16 +201,21 @@ export async function adminRoutes(
           t.tooManyAttempts({ minutes: minutes(throttle.retryAfterSeconds) }),
         );
       }
-      // The hash stored now (every instance the same): a PIN changed by another instance counts at once.
-      const pinHash = await currentPinHash(database);
-      if (!pinHash || !(await verifyPin(parsed.data.pin, pinHash))) {
+      // Whose PIN it is, as stored now (every instance the same): a PIN changed elsewhere counts at once.
+      const person = await findStaffByPin(db, parsed.data.pin);
+      if (!person) {
         request.log.warn({ client }, 'wrong admin PIN');
+        await recordAudit(db, { staffId: null, action: 'login_failed', target: client.slice(0, 100) });
         return sendError(reply, 401, t.wrongPin);
       }
       await releaseAttempt(db, client, device);
-      const token = await createSession(db, pinHash, sessionLimits);
+      const token = await db.transaction(async (tx) => {
+        const opened = await createSession(tx, person, sessionLimits);
+        await recordAudit(tx, { staffId: person.id, action: 'login', target: person.name });
+        return opened;
+      });
       const secure = request.protocol === 'https';
-      reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: '/' });
+      reply.setCookie(...sessionCookieOptions(token, secure));
       reply.setCookie(DEVICE_COOKIE, await rememberDevice(db, request.cookies[DEVICE_COOKIE]), {
         httpOnly: true,
         sameSite: 'strict',
@@ -204,24 +228,39 @@ export async function adminRoutes(
     });
 
     await scope.register(async (admin) => {
+      // Every admin route is listed (the role table's test calls each one) and checked below.
+      trackAdminRoutes(admin, registeredAdminRoutes);
+      admin.decorateRequest('staff', null);
       admin.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-        if (!(await checkSession(db, request.cookies[SESSION_COOKIE], sessionLimits))) {
-          return sendError(reply.header('cache-control', 'no-store'), 401, language(request).t.loginRequired);
-        }
         reply.header('cache-control', 'no-store');
+        const person = await checkSession(db, request.cookies[SESSION_COOKIE], sessionLimits);
+        if (!person) return sendError(reply, 401, language(request).t.loginRequired);
+        request.staff = person;
+        // The role table (src/server/staff/route-roles.ts), one check for every admin route.
+        if (!mayCall(person.role, request)) {
+          const texts = staffMessages[requestLocale(request)];
+          return sendError(reply, 403, texts.forbidden({ role: texts[person.role] }));
+        }
       });
 
-      admin.get('/api/admin/session', () => ({ ok: true }));
+      admin.get('/api/admin/session', (request) => {
+        const { id, name, role } = staffOf(request);
+        return { ok: true, staff: { id, name, role } };
+      });
 
       admin.post('/api/admin/logout', async (request, reply) => {
-        await deleteSession(db, request.cookies[SESSION_COOKIE]);
+        const person = staffOf(request);
+        await db.transaction(async (tx) => {
+          await deleteSession(tx, request.cookies[SESSION_COOKIE]);
+          await recordAudit(tx, { staffId: person.id, action: 'logout', target: person.name });
+        });
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return reply.code(204).send();
       });
 
-      // Ends every admin session on every device (a lost laptop, a PIN seen by someone).
+      // Ends every one of the person's sessions on every device (a lost laptop, a PIN seen by someone).
       admin.post('/api/admin/logout-all', async (request, reply) => {
-        const ended = await deleteAllSessions(db);
+        const ended = await deleteAllSessions(db, staffOf(request).id);
         request.log.info({ ended }, 'admin logged out every session');
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return reply.code(204).send();
@@ -251,6 +290,12 @@ export async function adminRoutes(
           (request.query as { format?: unknown }).format ?? 'standard',
         );
         if (!format.success) return sendError(reply, 400, t.unknownFormat);
+        await recordAudit(db, {
+          staffId: staffOf(request).id,
+          action: 'export',
+          target: 'orders.csv',
+          after: { q: q ?? null, status: status ?? null, format: format.data },
+        });
         const batches = csvBatches(db, { q, status }, format.data, exportBatching[database.kind]);
         async function* lines() {
           // A byte-order mark makes spreadsheet programs read the file as UTF-8 (å, ä, ö).
@@ -302,12 +347,32 @@ export async function adminRoutes(
         const body = schemas.statusSchema.safeParse(request.body);
         if (!body.success) return sendValidationError(reply, body.error);
         if (!params.success) return sendError(reply, 404, t.orderNotFound);
+        const person = staffOf(request);
+        const to = body.data.status;
+        if (!roleMay(person.role, statusStepRoles[to])) {
+          const texts = staffMessages[locale];
+          return sendError(
+            reply,
+            403,
+            texts.forbiddenStep({ role: texts[person.role], to: orderStatusMessages[locale][to] }),
+          );
+        }
         const result = await changeStatus(
           db,
           params.data.number,
-          body.data.status,
+          to,
           statusDetails(body.data),
           options.statusGuard,
+          (tx, change) =>
+            recordAudit(tx, {
+              staffId: person.id,
+              // Marking paid records the money received: a payment in the record.
+              action: to === 'paid' ? 'payment' : 'order_status',
+              target: params.data.number,
+              orderId: change.orderId,
+              before: { status: change.from },
+              after: { status: to, ...(change.details ?? {}) },
+            }),
         );
         if (!result.ok && result.reason === 'not-found') return sendError(reply, 404, t.orderNotFound);
         if (!result.ok && result.reason === 'refused')

@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import type { AdminSessionLimits } from '@/server/config';
 import { adminSessions } from '@/server/db/schema';
-import { PIN_SETTING } from './pin';
+import { queryRows } from '@/server/db/query-rows';
+import type { SessionStaff } from '@/server/staff';
 
 export const SESSION_COOKIE = 'admin_session';
 /** Defaults of ADMIN_SESSION_IDLE_MINUTES (8 h without a request) and ADMIN_SESSION_MAX_HOURS (12 h). */
@@ -18,29 +19,30 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** What a session remembers of the PIN: the sha256 of its stored scrypt hash (never the hash itself). */
+/** What a session remembers of the PIN: the sha256 of its person's stored scrypt hash (never the hash itself). */
 export function pinFingerprint(pinHash: string): string {
   return createHash('sha256').update(pinHash, 'utf8').digest('hex');
 }
 
-/** The same fingerprint, computed by the database from the PIN hash stored now. */
-const currentPinFingerprint = sql`(SELECT encode(sha256(convert_to(value, 'UTF8')), 'hex')
-  FROM shop_settings WHERE key = ${PIN_SETTING})`;
+/** The session cookie as set at login: httpOnly, SameSite=Strict, Secure behind HTTPS, the whole site. */
+export function sessionCookieOptions(token: string, secure: boolean) {
+  return [SESSION_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: '/' }] as const;
+}
 
 /**
- * A new session for the PIN hash the login was checked against (default: the one stored now).
- * Answers the cookie's token; only its sha256 is stored.
+ * A new session for a person, tied to the PIN hash their login was checked against. Answers the
+ * cookie's token; only its sha256 is stored.
  */
 export async function createSession(
   db: Db,
-  pinHash?: string,
+  person: { id: number; pinHash: string },
   limits: AdminSessionLimits = DEFAULT_SESSION_LIMITS,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(adminSessions).values({
     tokenHash: hashToken(token),
-    pinFingerprint:
-      pinHash === undefined ? sql`coalesce(${currentPinFingerprint}, '')` : pinFingerprint(pinHash),
+    staffId: person.id,
+    pinFingerprint: pinFingerprint(person.pinHash),
   });
   // Housekeeping: forget sessions that can no longer be used.
   await db.delete(adminSessions).where(
@@ -51,35 +53,36 @@ export async function createSession(
 }
 
 /**
- * True when the token belongs to a live session: used within the idle time, younger than the
- * absolute lifetime, and opened with the PIN that is valid now. Refreshes its idle timer.
+ * The person whose live session the token is: used within the idle time, younger than the
+ * absolute lifetime, its person not removed, and opened with the PIN that person has now (a reset
+ * or changed PIN ends it; the comparison is in SQL, so every instance sees it at once). Refreshes
+ * its idle timer.
  */
 export async function checkSession(
   db: Db,
   token: string | undefined,
   limits: AdminSessionLimits = DEFAULT_SESSION_LIMITS,
-): Promise<boolean> {
-  if (!token || token.length > 100) return false;
+): Promise<SessionStaff | undefined> {
+  if (!token || token.length > 100) return undefined;
   const tokenHash = hashToken(token);
-  const rows = await db
-    .select({
-      fresh: sql<boolean>`${adminSessions.lastSeenAt} > now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})`,
-    })
-    .from(adminSessions)
-    .where(
-      sql`${adminSessions.tokenHash} = ${tokenHash}
-        AND ${adminSessions.lastSeenAt} > now() - make_interval(secs => ${limits.idleSeconds})
-        AND ${adminSessions.createdAt} > now() - make_interval(secs => ${limits.maxAgeSeconds})
-        AND ${adminSessions.pinFingerprint} = ${currentPinFingerprint}`,
-    );
-  const row = rows[0];
-  if (!row) return false;
+  const [row] = await queryRows<{ id: string; name: string; role: SessionStaff['role']; fresh: boolean }>(
+    db,
+    sql`SELECT s.id::text AS id, s.name, s.role,
+          a.last_seen_at > now() - make_interval(secs => ${TOUCH_EVERY_SECONDS}) AS fresh
+        FROM admin_sessions a JOIN staff s ON s.id = a.staff_id
+        WHERE a.token_hash = ${tokenHash}
+          AND a.last_seen_at > now() - make_interval(secs => ${limits.idleSeconds})
+          AND a.created_at > now() - make_interval(secs => ${limits.maxAgeSeconds})
+          AND s.removed_at IS NULL
+          AND a.pin_fingerprint = encode(sha256(convert_to(s.pin_hash, 'UTF8')), 'hex')`,
+  );
+  if (!row) return undefined;
   if (!row.fresh)
     await db
       .update(adminSessions)
       .set({ lastSeenAt: sql`now()` })
       .where(eq(adminSessions.tokenHash, tokenHash));
-  return true;
+  return { id: Number(row.id), name: row.name, role: row.role };
 }
 
 export async function deleteSession(db: Db, token: string | undefined): Promise<void> {
@@ -87,8 +90,11 @@ export async function deleteSession(db: Db, token: string | undefined): Promise<
   await db.delete(adminSessions).where(eq(adminSessions.tokenHash, hashToken(token)));
 }
 
-/** Logs out every session, on every device. Answers how many ended. */
-export async function deleteAllSessions(db: Db): Promise<number> {
-  const ended = await db.delete(adminSessions).returning({ tokenHash: adminSessions.tokenHash });
+/** Logs a person out of every session, on every device. Answers how many ended. */
+export async function deleteAllSessions(db: Db, staffId: number): Promise<number> {
+  const ended = await db
+    .delete(adminSessions)
+    .where(eq(adminSessions.staffId, staffId))
+    .returning({ tokenHash: adminSessions.tokenHash });
   return ended.length;
 }

@@ -1,6 +1,7 @@
 import { bigint, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StatusDetails } from '@/shared/carriers';
 import { orders } from './orders-schema';
+import { staff } from './staff-schema';
 
 /** See migrations/0300_admin.sql. Only the sha256 of the session token is stored. */
 export const adminSessions = pgTable(
@@ -11,8 +12,15 @@ export const adminSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** sha256 of the PIN hash the session was opened with (see migrations/1400_admin_hardening.sql). */
     pinFingerprint: text('pin_fingerprint').notNull(),
+    /** Whose session (migrations/2600_staff.sql); the fingerprint is of that person's PIN hash. */
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staff.id),
   },
-  (t) => [index('admin_sessions_last_seen_idx').on(t.lastSeenAt)],
+  (t) => [
+    index('admin_sessions_last_seen_idx').on(t.lastSeenAt),
+    index('admin_sessions_staff_idx').on(t.staffId),
+  ],
 );
 
 /** Browsers that logged in before (sha256 of their device cookie): see the migration. */

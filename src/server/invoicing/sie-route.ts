@@ -8,6 +8,7 @@ import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
+import { recordAudit, staffOf } from '@/server/staff';
 import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import {
@@ -157,6 +158,12 @@ export function sieExportRoute(admin: FastifyInstance, { config, database }: App
     const parsed = rangeSchemas[requestLocale(request)].safeParse(request.query);
     if (!parsed.success) return sendValidationError(reply, parsed.error);
     const { from, to } = parsed.data;
+    await recordAudit(database.db, {
+      staffId: staffOf(request).id,
+      action: 'export',
+      target: `sie ${from}–${to}`,
+      after: { from, to },
+    });
     const generated = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
     async function* file() {
       yield encodeSieLines(

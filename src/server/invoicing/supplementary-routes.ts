@@ -9,6 +9,7 @@ import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber, findOrderForToken, type OrderRow } from '@/server/orders';
+import { recordAudit, staffOf } from '@/server/staff';
 import { invoiceContentSecurityPolicy, renderInvoiceHtml } from './invoice-html';
 import { sendInvoicePdf } from './http';
 import { supplementaryInvoiceDocument } from './invoice-document';
@@ -94,12 +95,21 @@ export function supplementaryInvoiceAdminRoutes(admin: FastifyInstance, context:
       if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, locale);
       const order = await findOrderByNumber(context.database, request.params.number);
       if (!order) return sendError(reply, 404, t.invoiceNotFound);
-      const result = await recordSupplementaryPayment(
-        context.database.db,
-        order,
-        request.params.invoice,
-        parsed.data,
-      );
+      const person = staffOf(request);
+      // The payment and its audit row commit together.
+      const result = await context.database.db.transaction(async (tx) => {
+        const recorded = await recordSupplementaryPayment(tx, order, request.params.invoice, parsed.data);
+        if (recorded.ok)
+          await recordAudit(tx, {
+            staffId: person.id,
+            action: 'payment',
+            target: recorded.invoice.invoiceNumber,
+            orderId: order.id,
+            before: { payment: null },
+            after: { payment: recorded.invoice.payment },
+          });
+        return recorded;
+      });
       if (result.ok) return reply.send(result.invoice);
       if (result.reason === 'not-found') return sendError(reply, 404, t.invoiceNotFound);
       const { date } = result;

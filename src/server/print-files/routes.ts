@@ -7,6 +7,7 @@ import type { AppContext } from '@/server/context';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
+import { recordAudit, staffOf } from '@/server/staff';
 import {
   enableUploads,
   measureUpload,
@@ -25,7 +26,7 @@ import { findOrderPrintFile } from './service';
  * the public: only the admin downloads it, as an attachment.
  */
 export function printFileRoutes(context: AppContext) {
-  const storage = uploadStorageFor(context.config);
+  const storage = uploadStorageFor(context);
   return async function printFiles(app: FastifyInstance): Promise<void> {
     await enableUploads(app);
 
@@ -69,7 +70,7 @@ const downloadParams = z.object({
  * checked there): the file as an attachment with nosniff and a sandboxing CSP, never inline.
  */
 export function printFileDownloadRoute(admin: FastifyInstance, context: AppContext): void {
-  const storage = uploadStorageFor(context.config);
+  const storage = uploadStorageFor(context);
   admin.get('/api/admin/orders/:number/print-files/:id', async (request, reply) => {
     const params = downloadParams.safeParse(request.params);
     const order = params.success ? await findOrderByNumber(context.database, params.data.number) : undefined;
@@ -77,6 +78,12 @@ export function printFileDownloadRoute(admin: FastifyInstance, context: AppConte
       order && params.success && (await findOrderPrintFile(context.database, order.id, params.data.id));
     const stored = file && (await storage.open(file.id));
     if (!file || !stored) return sendError(reply, 404, 'Tryckfilen finns inte');
+    await recordAudit(context.database.db, {
+      staffId: staffOf(request).id,
+      action: 'print_file_download',
+      target: file.fileName ?? file.id,
+      orderId: order.id,
+    });
     return sendUpload(request, reply, file, stored, { inline: false });
   });
 }

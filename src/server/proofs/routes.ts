@@ -19,6 +19,7 @@ import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber, findOrderForToken, orderNumberPattern } from '@/server/orders';
+import { recordAudit, staffOf } from '@/server/staff';
 import { enableUploads, receiveUpload, sendUpload, uploadStorageFor, type Sniffed } from '@/server/uploads';
 import { detectProof } from './detect';
 import { addProof, decideProof, findProofFile, listProofs } from './service';
@@ -59,7 +60,7 @@ function headerToken(request: FastifyRequest): string | undefined {
  * attachment; always nosniff and a sandboxing CSP).
  */
 export function proofAdminRoutes(context: AppContext, options: { onQueued?: () => void } = {}) {
-  const storage = uploadStorageFor(context.config);
+  const storage = uploadStorageFor(context);
   const { database } = context;
   return async function proofAdmin(admin: FastifyInstance): Promise<void> {
     // Multipart parsing for this plugin's routes only.
@@ -99,7 +100,21 @@ export function proofAdminRoutes(context: AppContext, options: { onQueued?: () =
       if (!params.success) return sendError(reply, 404, t.orderNotFound);
       const body = newProofSchema(schemaMessages(t)).safeParse(request.body);
       if (!body.success) return sendValidationError(reply, body.error, undefined, locale);
-      const result = await addProof(database, params.data.number, body.data.fileId, body.data.note || null);
+      const person = staffOf(request);
+      const result = await addProof(
+        database,
+        params.data.number,
+        body.data.fileId,
+        body.data.note || null,
+        (tx, proof) =>
+          recordAudit(tx, {
+            staffId: person.id,
+            action: 'proof',
+            target: params.data.number,
+            orderId: proof.orderId,
+            after: { version: proof.version, note: body.data.note || null },
+          }),
+      );
       if (!result.ok) {
         if (result.reason === 'not-found') return sendError(reply, 404, t.orderNotFound);
         if (result.reason === 'closed') return sendError(reply, 409, t.adminClosed);
@@ -133,7 +148,7 @@ const detectedType = (type: string): ProofFileAnswer['contentType'] =>
  * and POST /api/orders/:number/proofs/:version/decision ({ decision, comment? }).
  */
 export function proofRoutes(context: AppContext, options: { onDecided?: () => void } = {}) {
-  const storage = uploadStorageFor(context.config);
+  const storage = uploadStorageFor(context);
   const { database } = context;
   return function proofs(app: FastifyInstance, _options: unknown, done: () => void): void {
     app.get('/api/orders/:number/proofs/:version', async (request, reply) => {

@@ -111,6 +111,8 @@ export async function addProof(
   orderNumber: string,
   fileId: string,
   note: string | null,
+  /** Writes the audit row in the proof's transaction. */
+  record?: (tx: Db, proof: { orderId: string; version: number }) => Promise<void>,
 ): Promise<AddProofResult> {
   return database.db.transaction(async (tx) => {
     const [order] = await queryRows<{ id: string; status: string }>(
@@ -144,6 +146,7 @@ export async function addProof(
     await tx.execute(
       sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${order.id}::bigint, 'proof_ready', ${proof.id}::bigint)`,
     );
+    await record?.(tx, { orderId: order.id, version: Number(proof.version) });
     return { ok: true, version: Number(proof.version) } as const;
   });
 }

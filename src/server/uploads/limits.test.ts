@@ -251,7 +251,7 @@ describe('serving uploads', () => {
     expect(response.headers.get('content-disposition')).toMatch(/^inline; filename="logo\.png"/);
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    const storage = uploadStorageFor(server.config);
+    const storage = uploadStorageFor(server);
     const pending = await storage.beginWrite();
     await new Promise<void>((resolve) => pending.stream.end(svg, resolve));
     const id = 'svgPrintFile0000000001';

@@ -13,6 +13,8 @@ import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { clientKey, returnAllowance, takeAllowance } from '@/server/http/throttle';
 import { newUploadId, recordUpload, unattachedBytes, type UploadInfo } from './service';
+import { PostgresUploadStorage } from './postgres-storage';
+import { S3UploadStorage } from './s3-storage';
 import { FileUploadStorage, type UploadStorage } from './storage';
 
 /** How many first bytes a sniffer sees (fewer when the file is shorter). */
@@ -64,9 +66,25 @@ export interface ReceiveOptions {
 
 const HOUR_SECONDS = 3600;
 
-/** Storage for upload bytes: DATA_DIR/uploads. */
-export function uploadStorageFor(config: Config): UploadStorage {
-  return new FileUploadStorage(join(config.dataDir, 'uploads'));
+const storages = new WeakMap<Config, UploadStorage>();
+
+/**
+ * Storage for upload bytes, as UPLOAD_STORE says: DATA_DIR/uploads (disk), the database
+ * (postgres, with DATABASE_URL) or an S3-compatible bucket (s3). One per app (its S3 client is reused).
+ */
+export function uploadStorageFor(context: Pick<AppContext, 'config' | 'database'>): UploadStorage {
+  const { config, database } = context;
+  let storage = storages.get(config);
+  if (!storage) {
+    storage =
+      config.uploadStore.kind === 's3'
+        ? new S3UploadStorage(config.uploadStore.s3)
+        : config.uploadStore.kind === 'postgres'
+          ? new PostgresUploadStorage(database)
+          : new FileUploadStorage(join(config.dataDir, 'uploads'));
+    storages.set(config, storage);
+  }
+  return storage;
 }
 
 /**
@@ -116,7 +134,7 @@ export async function receiveUpload(
 ): Promise<UploadInfo | undefined> {
   const { config, database } = context;
   const limits = config.uploads;
-  const storage = uploadStorageFor(config);
+  const storage = uploadStorageFor(context);
   const anonymous = options.anonymous ?? true;
   const t = translate(limitMessages, requestLocale(request));
   if (!request.isMultipart()) return refuse(reply, 400, options.messages.noFile);

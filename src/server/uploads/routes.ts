@@ -71,7 +71,7 @@ function svgRewriter(t: UploadTexts): Rewriter {
  * Registered as its own encapsulated plugin: multipart parsing applies to these routes only.
  */
 export function uploadRoutes(context: AppContext) {
-  const storage = uploadStorageFor(context.config);
+  const storage = uploadStorageFor(context);
   return async function uploads(app: FastifyInstance): Promise<void> {
     await enableUploads(app);
 

@@ -12,6 +12,15 @@ import {
   type RecordSupplementaryPaymentRequest,
   type SupplementaryInvoiceSummary,
 } from '@/shared/supplementary-invoices';
+import {
+  adminStaffPaths,
+  type AdminSessionAnswer,
+  type AuditAction,
+  type AuditEvent,
+  type AuditPage,
+  type StaffMember,
+  type StaffRole,
+} from '@/shared/staff';
 import { apiFetch } from '@/client/lib/api';
 import { localeQueryParam, type Locale } from '@/shared/i18n/locale';
 
@@ -69,7 +78,7 @@ export const adminKeys = {
 export const sessionQuery = () =>
   queryOptions({
     queryKey: adminKeys.session(),
-    queryFn: () => apiFetch<{ ok: true }>('/api/admin/session'),
+    queryFn: () => apiFetch<AdminSessionAnswer>('/api/admin/session'),
     retry: false,
     gcTime: 0,
   });
@@ -135,3 +144,78 @@ export function recordSupplementaryPayment(
     { method: 'POST', json: payment },
   );
 }
+
+/** Staff (issue 30): the people, their roles and PINs; the audit record; the order's history. */
+export const staffKeys = {
+  staff: () => [...adminKeys.all, 'staff'] as const,
+  audit: (filter: AuditFilter) => [...adminKeys.all, 'audit', filter] as const,
+  history: (number: string) => [...adminKeys.all, 'history', number] as const,
+};
+
+export const staffQuery = () =>
+  queryOptions({
+    queryKey: staffKeys.staff(),
+    queryFn: () => apiFetch<{ staff: StaffMember[] }>(adminStaffPaths.list).then((answer) => answer.staff),
+  });
+
+export function addStaffMember(person: {
+  name: string;
+  email: string;
+  role: StaffRole;
+  pin: string;
+}): Promise<StaffMember> {
+  return apiFetch<StaffMember>(adminStaffPaths.list, { method: 'POST', json: person });
+}
+
+export function changeStaffRole(id: number, role: StaffRole): Promise<StaffMember> {
+  return apiFetch<StaffMember>(adminStaffPaths.one(id), { method: 'PATCH', json: { role } });
+}
+
+export function resetStaffPin(id: number, pin: string): Promise<void> {
+  return apiFetch<void>(adminStaffPaths.resetPin(id), { method: 'POST', json: { pin } });
+}
+
+export function removeStaffMember(id: number): Promise<void> {
+  return apiFetch<void>(adminStaffPaths.one(id), { method: 'DELETE' });
+}
+
+export function changeOwnPin(currentPin: string, newPin: string): Promise<void> {
+  return apiFetch<void>(adminStaffPaths.ownPin, { method: 'POST', json: { currentPin, newPin } });
+}
+
+export interface AuditFilter {
+  staff: string;
+  action: AuditAction | '';
+  from: string;
+  to: string;
+}
+
+/** Query string of the audit view and its CSV export. */
+export function auditFilterParams(filter: AuditFilter, cursor?: string): string {
+  const params = new URLSearchParams();
+  if (filter.staff) params.set('staff', filter.staff);
+  if (filter.action) params.set('action', filter.action);
+  if (filter.from) params.set('from', filter.from);
+  if (filter.to) params.set('to', filter.to);
+  if (cursor) params.set('cursor', cursor);
+  return params.toString();
+}
+
+export const auditQuery = (filter: AuditFilter) =>
+  infiniteQueryOptions({
+    queryKey: staffKeys.audit(filter),
+    queryFn: ({ pageParam }) =>
+      apiFetch<AuditPage>(`${adminStaffPaths.audit}?${auditFilterParams(filter, pageParam)}`),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
+  });
+
+export const historyQuery = (number: string) =>
+  queryOptions({
+    queryKey: staffKeys.history(number),
+    queryFn: () =>
+      apiFetch<{ events: AuditEvent[] }>(adminStaffPaths.orderHistory(number)).then(
+        (answer) => answer.events,
+      ),
+  });

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { roleSets, type RoleSet, type StaffRole } from '@/shared/staff';
+
+/**
+ * Who may call each admin route: the one table the server checks (one onRequest hook over every
+ * /api/admin route, after the session check). Keys are `METHOD path` exactly as the route is
+ * registered. A new admin route needs one line here; until it has one, only the owner may call it
+ * and the table test (route-roles.test.ts) fails naming it.
+ *
+ * The sets (src/shared/staff.ts): everyone; production (jobs, proofs, print files, board, job
+ * tickets, blanks); money (payments, credit notes, reminders, bank files, invoices, exports);
+ * audit; owner (staff, settings, catalogue, partners).
+ */
+export const routeRoles: Readonly<Record<string, RoleSet>> = {
+  'GET /api/admin/session': 'everyone',
+  'POST /api/admin/logout': 'everyone',
+  'POST /api/admin/logout-all': 'everyone',
+  'POST /api/admin/me/pin': 'everyone',
+  'GET /api/admin/orders': 'everyone',
+  'GET /api/admin/orders/:number': 'everyone',
+  'GET /api/admin/orders/:number/history': 'everyone',
+  // Each step is checked against statusStepRoles in the route: paid is money, the rest production.
+  'PATCH /api/admin/orders/:number/status': 'everyone',
+  // Unknown admin paths (every method) answer 404 to anyone logged in.
+  'ALL /api/admin/*': 'everyone',
+
+  // Jobs
+  'POST /api/admin/proof-files': 'production',
+  'POST /api/admin/orders/:number/proofs': 'production',
+  'GET /api/admin/orders/:number/proofs/:version': 'production',
+  'GET /api/admin/orders/:number/print-files/:id': 'production',
+
+  // Money
+  'GET /api/admin/stats': 'money',
+  'GET /api/admin/orders.csv': 'money',
+  'GET /api/admin/orders/:number/invoice': 'money',
+  'GET /api/admin/orders/:number/invoice.pdf': 'money',
+  'GET /api/admin/orders/:number/invoice.xml': 'money',
+  'GET /api/admin/orders/:number/invoices/:invoice': 'money',
+  'POST /api/admin/orders/:number/invoices/:invoice/payment': 'money',
+  'GET /api/admin/sie': 'money',
+
+  // Audit
+  'GET /api/admin/audit': 'audit',
+  'GET /api/admin/audit.csv': 'audit',
+
+  // Owner
+  'GET /api/admin/staff': 'owner',
+  'POST /api/admin/staff': 'owner',
+  'PATCH /api/admin/staff/:id': 'owner',
+  'DELETE /api/admin/staff/:id': 'owner',
+  'POST /api/admin/staff/:id/pin': 'owner',
+  'GET /api/admin/partner-applications': 'owner',
+};
+
+/**
+ * A route's key in the table. Fastify adds HEAD for every GET: it goes with its GET. The catch-all
+ * answers every method: one key, ALL.
+ */
+export function routeKey(method: string, url: string): string {
+  if (url.endsWith('/*')) return `ALL ${url}`;
+  return `${method === 'HEAD' ? 'GET' : method} ${url}`;
+}
+
+/** The roles that may call a route; a route not in the table is the owner's alone. */
+export function rolesFor(method: string, url: string): readonly StaffRole[] {
+  const set = routeRoles[routeKey(method, url)];
+  return set ? roleSets[set] : roleSets.owner;
+}
+
+export function mayCall(role: StaffRole, request: FastifyRequest): boolean {
+  return rolesFor(request.method, request.routeOptions.url ?? request.url).includes(role);
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+/**
+ * Keeps a list of every route registered in the admin scope (its onRoute hook), so the table test
+ * can call each one, and logs a route the table has no line for.
+ */
+export function trackAdminRoutes(admin: FastifyInstance, registered: RegisteredRoute[]): void {
+  admin.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      registered.push({ method, url: route.url });
+      if (!(routeKey(method, route.url) in routeRoles))
+        admin.log.warn(
+          `Admin route ${method} ${route.url} has no role in src/server/staff/route-roles.ts: owner only`,
+        );
+    }
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the admin scope as registered (method, url): the role table's test reads it. */
+    adminRouteList: RegisteredRoute[];
+  }
+}
