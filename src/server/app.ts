@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { productionAdminRoutes } from './production/routes';
 import { adminRoutes } from './admin/routes';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
@@ -132,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => printFileDownloadRoute(admin, context),
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) => supplementaryInvoiceAdminRoutes(admin, context),
+      (admin) => productionAdminRoutes(admin, context),
       (admin) => staffAdminRoutes(admin, context),
     ],
   });

@@ -1,4 +1,5 @@
 import { formatSplit, type SizeSplit } from './sizes';
+import type { LineOptions } from './product-options';
 
 import type { VatTreatment } from './invoicing/vat-treatment';
 /** Shapes of the admin API (src/server/admin) as the admin page reads them. Money as exact decimal strings. */
@@ -29,6 +30,10 @@ export interface AdminOrderLine {
   lineTotal: string;
   sizes?: SizeSplit;
   customisation?: Customisation;
+  /** The buyer's choices (product-options.ts) and notes to the printer. */
+  options?: LineOptions;
+  notes?: string;
+  tierQuantity?: number;
   /** A fee line (productId is the fee code), e.g. converting one raster print file. */
   fee?: 'conversion';
   printFileId?: string;

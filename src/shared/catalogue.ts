@@ -1,5 +1,13 @@
 import { milliFromDecimal, type Milli } from './money';
 import { printSideLabels, type PrintSide } from './print-options';
+import {
+  bookletOptions,
+  colourOption,
+  decorationOption,
+  stickerOptions,
+  tapeOptions,
+  type ProductOption,
+} from './product-options';
 
 export const categoryIds = ['tryckprodukter', 'kläder', 'accessoarer'] as const;
 export type CategoryId = (typeof categoryIds)[number];
@@ -48,6 +56,11 @@ export interface Product {
    * (src/shared/delivery.ts adds shipping). Set per category below unless a product says otherwise.
    */
   productionDays: number;
+  /**
+   * What the buyer must choose (product-options.ts): the blank's colour, the decoration, a print
+   * product's format. A customiser product's colour is its design's colour.
+   */
+  options?: readonly ProductOption[];
 }
 
 /** Production lead times in working days: the one place to change them. */
@@ -111,6 +124,7 @@ export const products: readonly Product[] = [
     tiers: tiers(
       '100: 30; 200: 25; 300: 23; 500: 20; 750: 17; 1000: 15; 1500: 13; 2000: 12; 3000: 10; 5000: 8',
     ),
+    options: bookletOptions,
   }),
   product({
     id: 'klistermärken',
@@ -122,6 +136,7 @@ export const products: readonly Product[] = [
     tiers: tiers(
       '5000: 0.74; 7500: 0.70; 10000: 0.68; 15000: 0.66; 20000: 0.62; 30000: 0.58; 40000: 0.55; 60000: 0.53; 80000: 0.52; 100000: 0.50',
     ),
+    options: stickerOptions,
   }),
   product({
     id: 'tejp',
@@ -131,6 +146,7 @@ export const products: readonly Product[] = [
     toastNoun: 'tape',
     description: 'Packing tape printed with your brand, so every parcel carries your name.',
     tiers: tiers('120: 12.8; 200: 11.2; 300: 10.2; 500: 9.2; 750: 8.8; 1000: 8.5; 1500: 8.35; 2000: 8'),
+    options: tapeOptions,
   }),
   product({
     id: 'halsduk-silke',
@@ -160,6 +176,7 @@ export const products: readonly Product[] = [
     description: 'Soft cotton t-shirt. Design it yourself: pick a colour and place your print.',
     tiers: garmentTiers('20: 88; 50: 76.25; 100: 64; 200: 52; 350: 45.2; 500: 40'),
     customiser: { availableSides: frontBack, availableColors: allColors },
+    options: [colourOption(allColors)],
   }),
   product({
     id: 'tshirt-polyester',
@@ -170,6 +187,7 @@ export const products: readonly Product[] = [
     toastNoun: 't-shirts',
     description: 'Lightweight, quick-drying polyester t-shirt for sport and events.',
     tiers: garmentTiers('20: 110; 50: 95; 100: 85; 200: 75; 350: 70; 500: 65'),
+    options: [colourOption(['black', 'white', 'navy', 'red', 'blue', 'green', 'yellow'])],
   }),
   product({
     id: 'tracktop',
@@ -180,6 +198,7 @@ export const products: readonly Product[] = [
     toastNoun: 'track tops',
     description: 'Retro track top with full zip, printed with your club or company logo.',
     tiers: garmentTiers('20: 300; 50: 275; 100: 250; 200: 210; 350: 180; 500: 150'),
+    options: [colourOption(['black', 'navy', 'red', 'blue', 'green'])],
   }),
   product({
     id: 'hoodie',
@@ -191,6 +210,7 @@ export const products: readonly Product[] = [
     description: 'Heavy hoodie with kangaroo pocket. Design it yourself: colour, print and placement.',
     tiers: garmentTiers('20: 132; 50: 114.375; 100: 96; 200: 78; 350: 67.8; 500: 60'),
     customiser: { availableSides: frontBack, availableColors: allColors },
+    options: [colourOption(allColors)],
   }),
   product({
     id: 'crewneck',
@@ -202,6 +222,7 @@ export const products: readonly Product[] = [
     description: 'Classic crewneck sweatshirt. Design it yourself: colour, print and placement.',
     tiers: garmentTiers('20: 143; 50: 123.75; 100: 104; 200: 84.5; 350: 73.5; 500: 65'),
     customiser: { availableSides: frontBack, availableColors: allColors },
+    options: [colourOption(allColors)],
   }),
   product({
     id: 'zip',
@@ -212,6 +233,7 @@ export const products: readonly Product[] = [
     toastNoun: 'zip sweaters',
     description: 'Zip sweater with full-length zip, printed on chest or back.',
     tiers: garmentTiers('20: 154; 50: 133.375; 100: 112; 200: 91; 350: 79.1; 500: 70'),
+    options: [colourOption(['black', 'navy', 'grey', 'red'])],
   }),
   product({
     id: 'baseball-keps',
@@ -225,6 +247,7 @@ export const products: readonly Product[] = [
       availableSides: [side('front'), side('side')],
       availableColors: allColors,
     },
+    options: [colourOption(allColors)],
   }),
   product({
     id: 'urvattad-keps',
@@ -236,6 +259,7 @@ export const products: readonly Product[] = [
     tiers: tiers(
       '20: 33; 50: 27; 100: 24; 200: 21; 300: 19; 500: 17; 750: 16; 1000: 15.5; 1500: 15.25; 2000: 15',
     ),
+    options: [colourOption(['black', 'navy', 'grey', 'green', 'brown']), decorationOption],
   }),
   product({
     id: 'keps-med-nat',
@@ -245,6 +269,7 @@ export const products: readonly Product[] = [
     toastNoun: 'caps',
     description: 'Trucker cap with mesh back and a printed front panel.',
     tiers: tiers(capTiers),
+    options: [colourOption(['black', 'white', 'navy', 'red', 'blue'])],
   }),
   product({
     id: 'mossa',
@@ -255,6 +280,7 @@ export const products: readonly Product[] = [
     description: 'Knitted beanie with fold-up cuff. Design it yourself: print on the front.',
     tiers: tiers('25: 175; 50: 140; 100: 120; 200: 100; 300: 90; 400: 80'),
     customiser: { availableSides: [side('front')], availableColors: allColors },
+    options: [colourOption(allColors)],
   }),
   product({
     id: 'fiskehatt',
@@ -266,6 +292,7 @@ export const products: readonly Product[] = [
     tiers: tiers(
       '20: 99; 50: 81; 100: 72; 200: 63; 300: 57; 500: 51; 750: 48; 1000: 46.5; 1500: 45.75; 2000: 45',
     ),
+    options: [colourOption(['black', 'white', 'navy', 'green', 'brown'])],
   }),
   product({
     id: 'becknarväska',
@@ -275,6 +302,7 @@ export const products: readonly Product[] = [
     toastNoun: 'fanny packs',
     description: 'Fanny pack with adjustable strap and your print on the front.',
     tiers: tiers(capTiers),
+    options: [colourOption(['black', 'navy', 'grey', 'red'])],
   }),
 ];
 

@@ -97,16 +97,16 @@ describe('order request schema', () => {
   const order = {
     idempotencyKey: 'a'.repeat(20),
     customer: person,
-    lines: [{ productId: 'hoodie', quantity: 50 }],
+    lines: [{ productId: 'hoodie', quantity: 50, options: { colour: 'navy' } }],
   };
 
   it('strips forged price fields', () => {
     const parsed = orderRequestSchema.parse({
       ...order,
       total: 1,
-      lines: [{ productId: 'hoodie', quantity: 50, price: 1 }],
+      lines: [{ productId: 'hoodie', quantity: 50, price: 1, options: { colour: 'navy' } }],
     });
-    expect(parsed.lines[0]).toEqual({ productId: 'hoodie', quantity: 50 });
+    expect(parsed.lines[0]).toEqual({ productId: 'hoodie', quantity: 50, options: { colour: 'navy' } });
     expect(parsed).not.toHaveProperty('total');
   });
 

@@ -12,6 +12,7 @@ import { textField } from './text';
 import { MAX_PRINT_FILES } from './print-files';
 import { printFileMessages } from './i18n/messages/print-files';
 import { uploadIdPattern } from './uploads';
+import { MAX_LINE_NOTES, MAX_OPTION_LENGTH, optionIds, type LineOptions } from './product-options';
 import type { Locale } from './i18n/locale';
 import { checkoutValidationMessages } from './i18n/messages/checkout-validation';
 
@@ -171,6 +172,34 @@ function buildSchemas(locale: Locale) {
         ctx.addIssue({ code: 'custom', message: describeSplitProblem(sizeTexts, read.problem) });
         return z.NEVER;
       }),
+    /** The buyer's choices (product-options.ts); the server checks them against the product. */
+    options: z
+      .record(
+        z.string().max(MAX_OPTION_LENGTH, m.invalidOptions),
+        z
+          .string({ error: m.invalidOptions })
+          .min(1, m.invalidOptions)
+          .max(MAX_OPTION_LENGTH, m.invalidOptions),
+        { error: m.invalidOptions },
+      )
+      .refine((options) => Object.keys(options).length <= optionIds.length, m.invalidOptions)
+      .optional()
+      .transform((options): LineOptions | undefined => options),
+    /** What the printer should know about this line (placement, thread colour, …). */
+    notes: z.preprocess(
+      (value) => (value === null ? undefined : value),
+      textField({
+        multiline: true,
+        required: m.invalidNotes,
+        max: [MAX_LINE_NOTES, m.tooLong({ field: m.fieldNotes, max: MAX_LINE_NOTES })],
+        invalidCharacter: m.invalidCharacter,
+      }).optional(),
+    ),
+    /** A print file for this line (an id from POST /api/print-files); it joins the order's files. */
+    printFile: z
+      .string({ error: printFileMessages[locale].unknownFile })
+      .regex(uploadIdPattern, printFileMessages[locale].unknownFile)
+      .optional(),
   });
 
   const neededByMessages = {

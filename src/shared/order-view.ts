@@ -1,5 +1,6 @@
 import type { Customisation } from './customisation';
 import type { SizeSplit } from './sizes';
+import type { LineOptions } from './product-options';
 import type { VatTreatment } from './invoicing/vat-treatment';
 import type { OrderDelivery } from './delivery';
 import type { OrderPrintFile } from './print-files';
@@ -54,6 +55,11 @@ export interface OrderView {
     lineNet: string;
     customisation?: Customisation;
     sizes?: SizeSplit;
+    /** The buyer's choices (product-options.ts) and notes to the printer. */
+    options?: LineOptions;
+    notes?: string;
+    /** One design in several colours: the combined quantity whose tier priced the line. */
+    tierQuantity?: number;
     /** A fee line (productId is the fee code): show the fee's name from the catalogue. */
     fee?: 'conversion';
     printFileId?: string;

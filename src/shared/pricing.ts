@@ -1,5 +1,7 @@
 import { MAX_LINE_QUANTITY, type PriceTier, type Product } from './catalogue';
+import type { PrintPlacement } from './customisation';
 import { lineTotal, type Milli } from './money';
+import { optionsExtraPerUnit, type LineOptions } from './product-options';
 
 /** The highest tier whose quantity is not above `quantity`; undefined below the first tier. */
 export function tierFor(tiers: readonly PriceTier[], quantity: number): PriceTier | undefined {
@@ -79,4 +81,70 @@ export function parseQuantity(text: string): number {
   if (!/^\d+$/.test(trimmed)) return 0;
   const value = Number(trimmed);
   return Number.isSafeInteger(value) ? value : 0;
+}
+
+/** A line as far as pricing goes: its product, quantity, design and choices. */
+export interface PricingLine {
+  productId: string;
+  quantity: number;
+  customisation?: { prints: readonly PrintPlacement[] } | undefined;
+  options?: LineOptions | undefined;
+}
+
+/**
+ * The prints of a customised line without its colour: lines of one product with the same artwork,
+ * sides and placement are one design in several colours. Undefined for a line without prints.
+ */
+export function designKey(line: PricingLine): string | undefined {
+  const prints = line.customisation?.prints ?? [];
+  if (prints.length === 0) return undefined;
+  return [line.productId, ...prints.map(printKey).sort()].join('|');
+}
+
+function printKey(p: PrintPlacement): string {
+  return [p.method, p.uploadId, p.side, p.x, p.y, p.scale].join(':');
+}
+
+export interface PricedOrderLine extends PricedLine {
+  /** The quantity whose tier priced the line: the line's own, or its design's across colours. */
+  tierQuantity: number;
+  /** Set when the tier came from the design's lines together (several colours of one design). */
+  combinedWith: number;
+}
+
+/**
+ * Prices every line of a cart or an order, in the browser and on the server. One design in several
+ * colours is priced at the tier of the colours' combined quantity (120 hoodies in two colours cost
+ * the 100-tier price, as one print run); the choices' extras are added to the tier's unit price.
+ * A line below its product's minimum, or of an unknown product, is undefined.
+ */
+export function priceLines(
+  lines: readonly PricingLine[],
+  find: (id: string) => Product | undefined,
+): (PricedOrderLine | undefined)[] {
+  const totals = new Map<string, { quantity: number; lines: number }>();
+  for (const line of lines) {
+    const key = designKey(line);
+    if (key === undefined || !Number.isSafeInteger(line.quantity)) continue;
+    const sum = totals.get(key) ?? { quantity: 0, lines: 0 };
+    totals.set(key, { quantity: sum.quantity + line.quantity, lines: sum.lines + 1 });
+  }
+  return lines.map((line) => {
+    const product = find(line.productId);
+    if (!product || !Number.isSafeInteger(line.quantity) || line.quantity < product.minQuantity)
+      return undefined;
+    const key = designKey(line);
+    const group = key === undefined ? undefined : totals.get(key);
+    const combined = group !== undefined && group.lines > 1;
+    const tierQuantity = combined ? group.quantity : line.quantity;
+    const tier = tierFor(product.tiers, tierQuantity);
+    if (!tier) return undefined;
+    const unitPrice = (tier.pricePerUnit + optionsExtraPerUnit(product, line.options)) as Milli;
+    return {
+      unitPrice,
+      lineTotal: lineTotal(unitPrice, line.quantity),
+      tierQuantity,
+      combinedWith: combined ? group.lines - 1 : 0,
+    };
+  });
 }

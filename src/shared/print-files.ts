@@ -73,6 +73,10 @@ export interface PrintFileAnswer {
 export interface OrderPrintFile extends PrintFileAnswer {
   /** Raster files with a print size: effective resolution and the print width it was computed for. */
   quality?: PrintQuality;
+  /** The order line (0-based, in the order's lines) the file is for; absent: the whole order. */
+  line?: number;
+  /** The buyer's note with the file. */
+  note?: string;
 }
 
 /** Below this a raster print looks blurry: the buyer is warned, never refused. */

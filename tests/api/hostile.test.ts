@@ -694,7 +694,13 @@ function buildEndpoints(known: Known): Endpoint[] {
         country: 'SE',
         address: 'Storgatan 1\n111 22 Stockholm',
       },
-      lines: [{ productId: 'kuponghäfte', quantity: 100 }],
+      lines: [
+        {
+          productId: 'kuponghäfte',
+          quantity: 100,
+          options: { bookletSize: 'a6', pages: '10', coupons: '1' },
+        },
+      ],
     },
     {
       idempotencyKey: SAMPLE_KEY,

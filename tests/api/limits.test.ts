@@ -97,7 +97,11 @@ describe('order throttles', () => {
       json: {
         idempotencyKey: key(),
         customer: testCustomer,
-        lines: Array.from({ length: 5 }, () => ({ productId: 'kuponghäfte', quantity: 1_000_000 })),
+        lines: Array.from({ length: 5 }, () => ({
+          productId: 'kuponghäfte',
+          quantity: 1_000_000,
+          options: { bookletSize: 'a6', pages: '10', coupons: '1' },
+        })),
       },
     });
     expect(answer.status).toBe(400);

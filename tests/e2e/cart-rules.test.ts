@@ -15,7 +15,9 @@ describe('cart rules in a real browser', () => {
       await context.addInitScript(() =>
         window.localStorage.setItem(
           'cart',
-          JSON.stringify([{ productId: 'hoodie', quantity: 60, sizes: { M: 60 } }]),
+          JSON.stringify([
+            { productId: 'hoodie', quantity: 60, sizes: { M: 60 }, options: { colour: 'navy' } },
+          ]),
         ),
       );
       await page.goto('/cart');
@@ -34,7 +36,10 @@ describe('cart rules in a real browser', () => {
     const { page, context, errors } = await openPage(shop);
     try {
       await context.addInitScript(() =>
-        window.localStorage.setItem('cart', JSON.stringify([{ productId: 'zip', quantity: 20 }])),
+        window.localStorage.setItem(
+          'cart',
+          JSON.stringify([{ productId: 'zip', quantity: 20, options: { colour: 'navy' } }]),
+        ),
       );
       await page.goto('/cart');
       const quantity = page.getByLabel(/^Quantity of /);
@@ -54,7 +59,9 @@ describe('cart rules in a real browser', () => {
         .toBe(1);
       await expect.poll(() => quantity.inputValue()).toBe('33');
       const stored = await page.evaluate(() => window.localStorage.getItem('cart'));
-      expect(JSON.parse(stored ?? '[]')).toMatchObject([{ productId: 'zip', quantity: 33 }]);
+      expect(JSON.parse(stored ?? '[]')).toMatchObject([
+        { productId: 'zip', quantity: 33, options: { colour: 'navy' } },
+      ]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -111,7 +111,11 @@ describe('currency', () => {
         sessionStorage.setItem('seeded', '1');
         window.localStorage.setItem(
           'cart',
-          JSON.stringify([{ productId: 'hoodie', quantity: 3 }, { productId: 'ghost', quantity: 9 }, 'x']),
+          JSON.stringify([
+            { productId: 'hoodie', quantity: 3, options: { colour: 'navy' } },
+            { productId: 'ghost', quantity: 9 },
+            'x',
+          ]),
         );
       }
     });

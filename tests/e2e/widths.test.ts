@@ -83,8 +83,12 @@ describe('no page is wider than the screen', () => {
           accessToken: placed.body.accessToken,
         });
         const cart = JSON.stringify([
-          { productId: 'hoodie', quantity: 120, sizes: { S: 20, M: 50, L: 50 } },
-          { productId: 'kuponghäfte', quantity: 300 },
+          { productId: 'hoodie', quantity: 120, sizes: { S: 20, M: 50, L: 50 }, options: { colour: 'navy' } },
+          {
+            productId: 'kuponghäfte',
+            quantity: 300,
+            options: { bookletSize: 'a6', pages: '10', coupons: '1' },
+          },
         ]);
         await context.addInitScript(
           ([order, lines]) => {

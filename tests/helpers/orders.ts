@@ -84,8 +84,13 @@ export function checkoutBody(idempotencyKey: string, i = 0) {
     idempotencyKey,
     customer: testCustomer,
     lines: [
-      { productId: 'hoodie', quantity: 20 + (i % 40), sizes: { S: 10, M: 10 + (i % 40) } },
-      { productId: 'mossa', quantity: 25 + (i % 7) },
+      {
+        productId: 'hoodie',
+        quantity: 20 + (i % 40),
+        sizes: { S: 10, M: 10 + (i % 40) },
+        options: { colour: 'navy' },
+      },
+      { productId: 'mossa', quantity: 25 + (i % 7), options: { colour: 'navy' } },
     ],
   };
 }

@@ -27,7 +27,8 @@ import {
   type RegisteredRoute,
 } from '@/server/staff';
 import { staffMessages } from '@/shared/i18n/messages/staff';
-import { roleMay, statusStepRoles } from '@/shared/staff';
+import { roleMay, statusStepRoles, type StaffRole } from '@/shared/staff';
+import type { AdminOrderDetail } from '@/shared/admin';
 import { csvFormats, csvRow } from './csv';
 import {
   changeStatus,
@@ -121,6 +122,23 @@ const schemasByLocale = { sv: buildSchemas('sv'), en: buildSchemas('en') } as co
 type StatusBody = z.infer<(typeof schemasByLocale)['en']['statusSchema']>;
 
 const csvFormatSchema = z.enum(csvFormats);
+
+/**
+ * The order as a role without money sees it (production): the steps without the payment's date
+ * and amount, and no supplementary invoices. Its lines and totals stay (the job is what was sold).
+ */
+function forRole(order: AdminOrderDetail, role: StaffRole): AdminOrderDetail {
+  if (roleMay(role, 'money')) return order;
+  return {
+    ...order,
+    events: order.events.map((event) => {
+      if (!event.details) return event;
+      const { paidOn: _paidOn, amountReceived: _amountReceived, ...rest } = event.details;
+      return { ...event, details: Object.keys(rest).length > 0 ? rest : null };
+    }),
+    supplementaryInvoices: [],
+  };
+}
 
 /** Only what belongs to the step is kept with it. */
 function statusDetails(body: StatusBody): StatusDetails | null {
@@ -315,7 +333,7 @@ export async function adminRoutes(
         const params = orderNumberSchema.safeParse(request.params);
         const order = params.success ? await orderDetail(db, params.data.number, locale) : undefined;
         if (!order) return sendError(reply, 404, t.orderNotFound);
-        return order;
+        return forRole(order, staffOf(request).role);
       });
 
       admin.get('/api/admin/orders/:number/invoice', async (request, reply) => {
@@ -386,7 +404,8 @@ export async function adminRoutes(
           );
         }
         options.onStatusChanged?.();
-        return orderDetail(db, params.data.number, locale);
+        const order = await orderDetail(db, params.data.number, locale);
+        return order && forRole(order, person.role);
       });
 
       admin.get('/api/admin/partner-applications', async (request, reply) => {

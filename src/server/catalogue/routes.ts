@@ -11,6 +11,15 @@ function productJson(product: Product) {
       quantity: t.quantity,
       pricePerUnit: unitPriceToString(t.pricePerUnit),
     })),
+    // Every product lists its required choices (none for a few); a price effect per piece as a decimal string.
+    options: (product.options ?? []).map((option) => ({
+      id: option.id,
+      choices: option.choices.map((choice) =>
+        choice.extraPerUnit === undefined
+          ? { id: choice.id }
+          : { id: choice.id, extraPerUnit: unitPriceToString(choice.extraPerUnit) },
+      ),
+    })),
   };
 }
 

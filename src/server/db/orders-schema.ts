@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { Customisation } from '@/shared/customisation';
 import { orderStatuses } from '@/shared/order-status';
 import type { SizeSplit } from '@/shared/sizes';
+import type { LineOptions } from '@/shared/product-options';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
 
 /** A priced line as the server stored it. Money as exact decimal strings ("5718.75"). */
@@ -28,6 +29,12 @@ export interface StoredOrderLine {
   customisation?: Customisation;
   /** Garments: pieces per size, summing to quantity (src/shared/sizes.ts). */
   sizes?: SizeSplit;
+  /** The buyer's choices: colour, decoration, format (src/shared/product-options.ts). */
+  options?: LineOptions;
+  /** One design in several colours: the combined quantity whose tier priced this line. */
+  tierQuantity?: number;
+  /** The buyer's notes to the printer for this line. */
+  notes?: string;
   /**
    * A fee rather than goods: 'conversion' (one raster print file, `printFileId`). productId is then
    * the fee code (CONVERSION_FEE_CODE) and name its English text; pages show it translated.

@@ -10,6 +10,10 @@ export const orderPrintFiles = pgTable(
     kind: text('kind', { enum: printFileKinds }).notNull(),
     position: integer('position').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The line of orders.items the file is for (0-based), null for the whole order (migrations/2300_production.sql). */
+    lineIndex: integer('line_index'),
+    /** The buyer's note with the file. */
+    note: text('note'),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.uploadId] }),

@@ -7,6 +7,7 @@ import { CONVERSION_FEE_KR, VAT_RATE_PERCENT } from '@/shared/terms';
 import { countryNameIn } from '@/shared/countries';
 import { formatCount } from '@/shared/money-format';
 import { orderLineName } from '@/shared/i18n/order-line-name';
+import { describeOptions } from '@/shared/i18n/messages/product-options';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
 import {
@@ -52,6 +53,7 @@ export async function buildMessage(
         invoice.vatTreatment === 'domestic' ? l.lineTotal : (invoice.lines[i]?.lineNet ?? l.lineTotal),
       )}`,
       ...(l.sizes ? [`  ${invoiceTexts[language].sizes}: ${formatSplit(l.sizes)}`] : []),
+      ...(l.options ? [`  ${describeOptions(language, l.options)}`] : []),
       ...(l.customisation
         ? customisationDetail(l.customisation, language)
             .split('\n')

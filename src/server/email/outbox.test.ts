@@ -26,7 +26,7 @@ async function placeOrder(server: TestServer) {
     json: {
       idempotencyKey: `email-test-${Date.now()}-${++n}-xyz`,
       customer,
-      lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 } }],
+      lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 }, options: { colour: 'navy' } }],
     },
   });
   expect(res.status).toBe(201);

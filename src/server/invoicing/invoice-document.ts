@@ -3,6 +3,7 @@ import { productName } from '@/shared/i18n/messages/product-names';
 import { dueDate, type CalendarDate } from '@/shared/dates';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import { formatSplit } from '@/shared/sizes';
+import { describeOptions } from '@/shared/i18n/messages/product-options';
 import type { Customisation } from '@/shared/customisation';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import {
@@ -198,6 +199,8 @@ export function orderInvoiceLines(order: InvoiceOrder): InvoiceLineInput[] {
     }
     const detail = [
       line.sizes ? `${t.sizes}: ${formatSplit(line.sizes)}` : '',
+      // The choices (colour, decoration, format); a design's colour is said with the design.
+      describeOptions(language, line.customisation ? { ...line.options, colour: undefined } : line.options),
       line.customisation ? customisationDetail(line.customisation, language) : '',
     ]
       .filter((part) => part !== '')

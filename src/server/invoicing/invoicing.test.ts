@@ -20,8 +20,8 @@ const key = () => `invoicing-${Date.now()}-${++keys}-abcdefgh`;
 
 /** 50 hoodies (5 718,75 kr) + 300 coupon booklets (6 900 kr), VAT-inclusive: 12 618,75 kr. */
 const lines = [
-  { productId: 'hoodie', quantity: 50, sizes: { M: 30, L: 20 } },
-  { productId: 'kuponghäfte', quantity: 300 },
+  { productId: 'hoodie', quantity: 50, sizes: { M: 30, L: 20 }, options: { colour: 'navy' } },
+  { productId: 'kuponghäfte', quantity: 300, options: { bookletSize: 'a6', pages: '10', coupons: '1' } },
 ];
 
 const germanCompany = {

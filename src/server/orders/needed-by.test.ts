@@ -17,7 +17,7 @@ let keyCounter = 0;
 const order = (neededBy: unknown) => ({
   idempotencyKey: `needed-by-${Date.now()}-${++keyCounter}-abcdef`,
   customer: testCustomer,
-  lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 } }],
+  lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 }, options: { colour: 'navy' } }],
   ...(neededBy === undefined ? {} : { neededBy }),
 });
 

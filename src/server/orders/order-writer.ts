@@ -37,7 +37,7 @@ type WrittenColumn = (typeof writtenColumns)[number];
 /** One order as it goes into the `orders` table, priced and checked already (every written column given). */
 export type NewOrderRow = Required<Pick<typeof orders.$inferInsert, WrittenColumn>> & {
   /** Print files the order claimed, in the buyer's order (order_print_files). */
-  printFiles?: { uploadId: string; kind: 'vector' | 'raster'; position: number }[];
+  printFiles?: { uploadId: string; kind: 'vector' | 'raster'; position: number; lineIndex?: number | null }[];
 };
 
 export interface InsertedOrder {
@@ -173,10 +173,10 @@ async function insertOrders(
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING id, idempotency_key, order_number, total_amount::text AS total_amount
     ), files AS (
-      INSERT INTO order_print_files (order_id, upload_id, kind, position)
-      SELECT inserted.id, f."uploadId", f.kind, f.position
+      INSERT INTO order_print_files (order_id, upload_id, kind, position, line_index)
+      SELECT inserted.id, f."uploadId", f.kind, f.position, f."lineIndex"
       FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
-        jsonb_to_recordset(coalesce(input."printFiles", '[]'::jsonb)) AS f("uploadId" text, kind text, position int)
+        jsonb_to_recordset(coalesce(input."printFiles", '[]'::jsonb)) AS f("uploadId" text, kind text, position int, "lineIndex" int)
     ), queued AS (
       INSERT INTO email_outbox (order_id, kind)
       SELECT inserted.id, kind FROM inserted, unnest(ARRAY['buyer_confirmation', 'shop_notice']) AS kind

@@ -42,7 +42,9 @@ describe.skipIf(!testDatabaseUrl)('orders on PostgreSQL with two app instances',
           json: {
             idempotencyKey: `pg-test-${i}-${Date.now()}-key`,
             customer,
-            lines: [{ productId: 'hoodie', quantity: 20 + i, sizes: { M: 20 + i } }],
+            lines: [
+              { productId: 'hoodie', quantity: 20 + i, sizes: { M: 20 + i }, options: { colour: 'navy' } },
+            ],
           },
         }),
       ),
@@ -67,7 +69,7 @@ describe.skipIf(!testDatabaseUrl)('orders on PostgreSQL with two app instances',
     const json = {
       idempotencyKey: `pg-double-${Date.now()}-key`,
       customer,
-      lines: [{ productId: 'mossa', quantity: 25 }],
+      lines: [{ productId: 'mossa', quantity: 25, options: { colour: 'navy' } }],
     };
     const answers = await Promise.all(
       [a, b, a, b].map((s) => request<{ orderNumber: string }>(s, '/api/orders', { method: 'POST', json })),

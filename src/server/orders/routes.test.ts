@@ -31,7 +31,7 @@ function order(overrides: Record<string, unknown> = {}) {
   return {
     idempotencyKey: newKey(),
     customer,
-    lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 } }],
+    lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 }, options: { colour: 'navy' } }],
     ...overrides,
   };
 }
@@ -47,8 +47,12 @@ describe('POST /api/orders', () => {
       method: 'POST',
       json: order({
         lines: [
-          { productId: 'hoodie', quantity: 50, sizes: { M: 50 } },
-          { productId: 'kuponghäfte', quantity: 300 },
+          { productId: 'hoodie', quantity: 50, sizes: { M: 50 }, options: { colour: 'navy' } },
+          {
+            productId: 'kuponghäfte',
+            quantity: 300,
+            options: { bookletSize: 'a6', pages: '10', coupons: '1' },
+          },
         ],
       }),
     });
@@ -96,7 +100,15 @@ describe('POST /api/orders', () => {
         total: 1,
         totalAmount: '1.00',
         lines: [
-          { productId: 'hoodie', quantity: 50, sizes: { M: 50 }, price: 1, unitPrice: '0.01', lineTotal: 1 },
+          {
+            productId: 'hoodie',
+            quantity: 50,
+            sizes: { M: 50 },
+            options: { colour: 'navy' },
+            price: 1,
+            unitPrice: '0.01',
+            lineTotal: 1,
+          },
         ],
       }),
     });
@@ -107,7 +119,15 @@ describe('POST /api/orders', () => {
   it('the tier follows the quantity: 5000 coupon booklets cost 8 kr each', async () => {
     const res = await request<Placed>(server, '/api/orders', {
       method: 'POST',
-      json: order({ lines: [{ productId: 'kuponghäfte', quantity: 5000 }] }),
+      json: order({
+        lines: [
+          {
+            productId: 'kuponghäfte',
+            quantity: 5000,
+            options: { bookletSize: 'a6', pages: '10', coupons: '1' },
+          },
+        ],
+      }),
     });
     expect(res.body.total).toBe('40000.00');
   });
@@ -144,13 +164,37 @@ describe('POST /api/orders', () => {
     [{ customer: { ...customer, name: 12 } }, 'customer.name', m.fillAll],
     [{ customer: 'x' }, 'customer', m.fillAll],
     [{ lines: 'x' }, 'lines', m.emptyCart],
-    [{ lines: [{ productId: 'hoodie', quantity: -5 }] }, 'lines.0.quantity', m.quantity],
-    [{ lines: [{ productId: 'hoodie', quantity: 1e12 }] }, 'lines.0.quantity', m.quantityTooLarge],
-    [{ lines: [{ productId: 'hoodie', quantity: '50' }] }, 'lines.0.quantity', m.quantity],
-    [{ lines: [{ productId: 'nope', quantity: 50 }] }, 'lines.0.productId', 'Unknown product: nope'],
-    [{ lines: [{ productId: 'hoodie', quantity: 19 }] }, 'lines.0.quantity', 'Minimum order is 20 pcs'],
     [
-      { lines: [{ productId: 'klistermärken', quantity: 4999 }] },
+      { lines: [{ productId: 'hoodie', quantity: -5, options: { colour: 'navy' } }] },
+      'lines.0.quantity',
+      m.quantity,
+    ],
+    [
+      { lines: [{ productId: 'hoodie', quantity: 1e12, options: { colour: 'navy' } }] },
+      'lines.0.quantity',
+      m.quantityTooLarge,
+    ],
+    [
+      { lines: [{ productId: 'hoodie', quantity: '50', options: { colour: 'navy' } }] },
+      'lines.0.quantity',
+      m.quantity,
+    ],
+    [{ lines: [{ productId: 'nope', quantity: 50 }] }, 'lines.0.productId', 'Unknown product: nope'],
+    [
+      { lines: [{ productId: 'hoodie', quantity: 19, options: { colour: 'navy' } }] },
+      'lines.0.quantity',
+      'Minimum order is 20 pcs',
+    ],
+    [
+      {
+        lines: [
+          {
+            productId: 'klistermärken',
+            quantity: 4999,
+            options: { stickerSize: '5x5', stickerShape: 'circle' },
+          },
+        ],
+      },
       'lines.0.quantity',
       'Minimum order is 5\u00a0000 pcs',
     ],
@@ -175,11 +219,25 @@ describe('POST /api/orders', () => {
     });
     expect((await refuse({ lines: [] }, { cookie: 'lang=sv' })).error).toBe('Varukorgen är tom');
     expect(
-      (await refuse({ lines: [{ productId: 'klistermärken', quantity: 4999 }] }, swedish)).fieldErrors,
+      (
+        await refuse(
+          {
+            lines: [
+              {
+                productId: 'klistermärken',
+                quantity: 4999,
+                options: { stickerSize: '5x5', stickerShape: 'circle' },
+              },
+            ],
+          },
+          swedish,
+        )
+      ).fieldErrors,
     ).toEqual({ 'lines.0.quantity': 'Minsta beställning är 5\u00a0000 st' });
-    expect((await refuse({ lines: [{ productId: 'hoodie', quantity: 50 }] }, swedish)).error).toBe(
-      'Rad 1 (Hoodie): Välj storlekar för alla 50 st (t.ex. 20 S, 50 M, 50 L)',
-    );
+    expect(
+      (await refuse({ lines: [{ productId: 'hoodie', quantity: 50, options: { colour: 'navy' } }] }, swedish))
+        .error,
+    ).toBe('Rad 1 (Hoodie): Välj storlekar för alla 50 st (t.ex. 20 S, 50 M, 50 L)');
     // The visitor's choice (cookie) wins over the browser's language.
     expect((await refuse({ lines: [] }, { ...swedish, cookie: 'lang=en' })).error).toBe('Cart is empty');
     expect(await countOrders()).toBe(before);
@@ -368,7 +426,10 @@ describe('POST /api/orders', () => {
     await request(server, '/api/orders', { method: 'POST', json: body });
     const res = await request<ErrorBody>(server, '/api/orders', {
       method: 'POST',
-      json: { ...body, lines: [{ productId: 'hoodie', quantity: 60, sizes: { M: 60 } }] },
+      json: {
+        ...body,
+        lines: [{ productId: 'hoodie', quantity: 60, sizes: { M: 60 }, options: { colour: 'navy' } }],
+      },
     });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe(

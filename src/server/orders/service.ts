@@ -6,7 +6,9 @@ import { countryName } from '@/shared/countries';
 import type { Customisation } from '@/shared/customisation';
 import { amountToPay, invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
 import { MILLI_PER_KR, milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
-import { priceLine, quantityProblem } from '@/shared/pricing';
+import { priceLines, quantityProblem } from '@/shared/pricing';
+import { effectiveOptions, normaliseOptions, optionsProblem } from '@/shared/product-options';
+import { describeOptionsProblem, productOptionMessages } from '@/shared/i18n/messages/product-options';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { describeSplitProblem, splitProblem } from '@/shared/sizes';
 import type { Database } from '@/server/db/client';
@@ -59,8 +61,11 @@ function idempotencyKeyHash(key: string): string {
 
 const tokenHash = accessTokenHash;
 
-/** Prices every line on the server (DESIGN §3) and checks products, minimums and customisations. */
-function priceLines(
+/**
+ * Prices every line on the server (DESIGN §3; one design in several colours at the tier of their
+ * combined quantity, pricing.ts) and checks products, minimums, sizes, choices and customisations.
+ */
+function priceOrderLines(
   request: OrderRequest,
   locale: Locale,
 ): {
@@ -70,6 +75,7 @@ function priceLines(
   const fieldErrors: Record<string, string> = {};
   const lines: StoredOrderLine[] = [];
   const t = checkoutValidationMessages[locale];
+  const prices = priceLines(request.lines, findProduct);
   request.lines.forEach((line, index) => {
     const product: Product | undefined = findProduct(line.productId);
     if (!product) {
@@ -78,7 +84,7 @@ function priceLines(
     }
     // The same rule the cart and the customiser apply, so the server never refuses what they took.
     const refused = quantityProblem(product, line.quantity);
-    const price = refused ? undefined : priceLine(product, line.quantity);
+    const price = refused ? undefined : prices[index];
     if (!price) {
       fieldErrors[`lines.${index}.quantity`] = quantityProblemText(
         locale,
@@ -96,6 +102,22 @@ function priceLines(
       });
       return;
     }
+    if (line.customisation) {
+      const problem = customisationProblem(product, line.customisation, locale);
+      if (problem) {
+        fieldErrors[`lines.${index}.customisation`] = problem;
+        return;
+      }
+    }
+    const optionProblem = optionsProblem(product, line.options, line.customisation);
+    if (optionProblem) {
+      fieldErrors[`lines.${index}.options`] = productOptionMessages[locale].line({
+        n: index + 1,
+        name: productName(locale, product),
+        problem: describeOptionsProblem(locale, optionProblem),
+      });
+      return;
+    }
     const stored: StoredOrderLine = {
       productId: product.id,
       name: product.name,
@@ -104,14 +126,11 @@ function priceLines(
       lineTotal: milliToDecimalString(price.lineTotal),
     };
     if (line.sizes) stored.sizes = line.sizes;
-    if (line.customisation) {
-      const problem = customisationProblem(product, line.customisation, locale);
-      if (problem) {
-        fieldErrors[`lines.${index}.customisation`] = problem;
-        return;
-      }
-      stored.customisation = line.customisation;
-    }
+    if (line.customisation) stored.customisation = line.customisation;
+    const options = normaliseOptions(product, effectiveOptions(line.options, line.customisation));
+    if (Object.keys(options).length > 0) stored.options = options;
+    if (price.combinedWith > 0) stored.tierQuantity = price.tierQuantity;
+    if (line.notes) stored.notes = line.notes;
     lines.push(stored);
   });
   return { lines, fieldErrors };
@@ -166,7 +185,7 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   const locale = options.locale ?? 'en';
   const t = checkoutValidationMessages[locale];
-  const { lines, fieldErrors } = priceLines(request, locale);
+  const { lines, fieldErrors } = priceOrderLines(request, locale);
   if (Object.keys(fieldErrors).length > 0) {
     throw new OrderError(400, Object.values(fieldErrors)[0] ?? t.invalidOrder, fieldErrors);
   }
@@ -191,13 +210,20 @@ export async function placeOrder(
   // Without a needed-by date or print files the hash is what it was before those fields existed
   // (undefined is left out).
   const { neededBy } = request;
-  const printFileIds = request.printFiles ?? [];
+  const listedFiles = request.printFiles ?? [];
+  // A line's own print file joins the order's files (once), tied to that line.
+  const lineOfFile = new Map<string, number>();
+  request.lines.forEach((line, index) => {
+    if (line.printFile !== undefined && !lineOfFile.has(line.printFile))
+      lineOfFile.set(line.printFile, index);
+  });
+  const printFileIds = [...listedFiles, ...[...lineOfFile.keys()].filter((id) => !listedFiles.includes(id))];
   const requestHash = sha256(
     JSON.stringify({
       customer,
       lines: request.lines,
       neededBy,
-      printFiles: printFileIds.length > 0 ? printFileIds : undefined,
+      printFiles: listedFiles.length > 0 ? listedFiles : undefined,
     }),
   ).toString('hex');
   const keyHash = idempotencyKeyHash(request.idempotencyKey);
@@ -242,7 +268,12 @@ export async function placeOrder(
     idempotencyKey: keyHash,
     requestHash,
     accessTokenHash: tokenHash(accessToken),
-    printFiles: claim.files.map((file, position) => ({ uploadId: file.id, kind: file.kind, position })),
+    printFiles: claim.files.map((file, position) => ({
+      uploadId: file.id,
+      kind: file.kind,
+      position,
+      lineIndex: lineOfFile.get(file.id) ?? null,
+    })),
   });
 
   if (!inserted) {

@@ -50,8 +50,13 @@ const t = sizeMessages.en;
 describe('size splits on garment lines', () => {
   it('120 hoodies split 20 S / 50 M / 50 L: stored, on the confirmation, invoice, both emails, admin and CSV', async () => {
     const placed = await post<{ orderNumber: string; accessToken: string; total: string }>([
-      { productId: 'hoodie', quantity: 120, sizes: { L: 50, S: 20, M: 50, XL: 0 } },
-      { productId: 'kuponghäfte', quantity: 100 },
+      {
+        productId: 'hoodie',
+        quantity: 120,
+        sizes: { L: 50, S: 20, M: 50, XL: 0 },
+        options: { colour: 'navy' },
+      },
+      { productId: 'kuponghäfte', quantity: 100, options: { bookletSize: 'a6', pages: '10', coupons: '1' } },
     ]);
     expect(placed.status).toBe(201);
     const { orderNumber, accessToken } = placed.body;
@@ -106,8 +111,13 @@ describe('size splits on garment lines', () => {
 
   it('two lines of one design with different splits are both accepted', async () => {
     const placed = await post<{ orderNumber: string }>([
-      { productId: 'tshirt-polyester', quantity: 20, sizes: { S: 20 } },
-      { productId: 'tshirt-polyester', quantity: 30, sizes: { XS: 10, '3XL': 20 } },
+      { productId: 'tshirt-polyester', quantity: 20, sizes: { S: 20 }, options: { colour: 'navy' } },
+      {
+        productId: 'tshirt-polyester',
+        quantity: 30,
+        sizes: { XS: 10, '3XL': 20 },
+        options: { colour: 'navy' },
+      },
     ]);
     expect(placed.status).toBe(201);
   });
@@ -115,24 +125,28 @@ describe('size splits on garment lines', () => {
   it('a garment without a split, or one that does not add up → 400 naming the line, nothing stored', async () => {
     const before = await countOrders();
     const missing = await post<ErrorBody>([
-      { productId: 'kuponghäfte', quantity: 100 },
-      { productId: 'hoodie', quantity: 120 },
+      { productId: 'kuponghäfte', quantity: 100, options: { bookletSize: 'a6', pages: '10', coupons: '1' } },
+      { productId: 'hoodie', quantity: 120, options: { colour: 'navy' } },
     ]);
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe(`Line 2 (Hoodie): ${t.required({ quantity: 120 })}`);
     expect(missing.body.fieldErrors).toHaveProperty(['lines.1.sizes']);
 
-    const empty = await post<ErrorBody>([{ productId: 'zip', quantity: 20, sizes: {} }]);
+    const empty = await post<ErrorBody>([
+      { productId: 'zip', quantity: 20, sizes: {}, options: { colour: 'navy' } },
+    ]);
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe(`Line 1 (Zip Sweater): ${t.required({ quantity: 20 })}`);
 
     const short = await post<ErrorBody>([
-      { productId: 'hoodie', quantity: 120, sizes: { S: 20, M: 50, L: 49 } },
+      { productId: 'hoodie', quantity: 120, sizes: { S: 20, M: 50, L: 49 }, options: { colour: 'navy' } },
     ]);
     expect(short.status).toBe(400);
     expect(short.body.error).toBe('Line 1 (Hoodie): The sizes add up to 119 pcs, but the line has 120 pcs');
 
-    const over = await post<ErrorBody>([{ productId: 'tracktop', quantity: 20, sizes: { M: 21 } }]);
+    const over = await post<ErrorBody>([
+      { productId: 'tracktop', quantity: 20, sizes: { M: 21 }, options: { colour: 'navy' } },
+    ]);
     expect(over.status).toBe(400);
     expect(over.body.fieldErrors?.['lines.0.sizes']).toContain('21 pcs');
     expect(await countOrders()).toBe(before);
@@ -152,7 +166,9 @@ describe('size splits on garment lines', () => {
       [null, t.notObject],
     ];
     for (const [sizes, message] of cases) {
-      const answer = await post<ErrorBody>([{ productId: 'hoodie', quantity: 20, sizes }]);
+      const answer = await post<ErrorBody>([
+        { productId: 'hoodie', quantity: 20, sizes, options: { colour: 'navy' } },
+      ]);
       expect(answer.status, JSON.stringify(sizes)).toBe(400);
       expect(answer.body.fieldErrors?.['lines.0.sizes']).toBe(message);
     }

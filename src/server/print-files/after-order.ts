@@ -10,6 +10,8 @@ import { MAX_PRINT_FILES, printFileKind, type PrintFileKind } from '@/shared/pri
 import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { uploadIdPattern } from '@/shared/uploads';
+import { MAX_LINE_NOTES } from '@/shared/product-options';
+import { hasForbiddenCharacter, invalidCharacterMessage } from '@/shared/text';
 import type { AppContext } from '@/server/context';
 import type { Database, Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
@@ -22,7 +24,16 @@ import { conversionFeeLine, orderPrintFiles } from './service';
 const addSchema = z.object({
   printFile: z.string().max(64),
   acceptConversionFee: z.boolean().optional(),
+  /** The line (0-based, of the order's goods lines) the file is for; absent: the whole order. */
+  line: z.number().int().min(0).max(199).optional(),
+  note: z.string().trim().max(MAX_LINE_NOTES).optional(),
 });
+
+/** Where a late file goes: one line of the order, and the buyer's note. */
+export interface PrintFilePlacement {
+  line?: number | undefined;
+  note?: string | undefined;
+}
 
 /** Statuses in which the shop still takes print files for an order. */
 const openStatuses: ReadonlySet<string> = new Set(['pending', 'paid', 'in_production']);
@@ -53,6 +64,7 @@ export async function addPrintFileToOrder(
   order: { id: number },
   uploadId: string,
   acceptConversionFee: boolean,
+  placement: PrintFilePlacement = {},
 ): Promise<AddPrintFileResult> {
   if (!uploadIdPattern.test(uploadId)) return { ok: false, status: 400, reason: 'unknown' };
   return database.db.transaction(async (tx: Db) => {
@@ -95,8 +107,9 @@ export async function addPrintFileToOrder(
     );
     const position = Number(count?.next ?? 0);
     await tx.execute(
-      sql`INSERT INTO order_print_files (order_id, upload_id, kind, position)
-          VALUES (${order.id}::bigint, ${uploadId}, ${kind}, ${position})`,
+      sql`INSERT INTO order_print_files (order_id, upload_id, kind, position, line_index, note)
+          VALUES (${order.id}::bigint, ${uploadId}, ${kind}, ${position}, ${placement.line ?? null},
+                  ${placement.note ? placement.note : null})`,
     );
     if (kind === 'raster') {
       await issueSupplementaryInvoice(tx, { id: order.id, vatTreatment: locked.vat_treatment }, uploadId, [
@@ -131,18 +144,29 @@ export function addPrintFileRoute(
 ): void {
   app.post<{ Params: { number: string } }>(
     '/api/orders/:number/print-files',
-    { bodyLimit: 1024 },
+    { bodyLimit: 8192 },
     async (request, reply) => {
       const locale = requestLocale(request);
       const order = await findOrderForToken(context.database, request.params.number, headerToken(request));
       if (!order) return sendError(reply, 404, 'Order not found');
       const parsed = addSchema.safeParse(request.body);
       if (!parsed.success) return sendValidationError(reply, parsed.error, 'Invalid request', locale);
+      const { line, note } = parsed.data;
+      if (line !== undefined && (order.items[line] === undefined || order.items[line]?.fee !== undefined)) {
+        const message = translate(orderPrintFileMessages, locale).unknownLine;
+        return reply.code(400).send({ error: message, fieldErrors: { line: message } });
+      }
+      if (note !== undefined && hasForbiddenCharacter(note, true)) {
+        return reply
+          .code(400)
+          .send({ error: invalidCharacterMessage, fieldErrors: { note: invalidCharacterMessage } });
+      }
       const result = await addPrintFileToOrder(
         context.database,
         order,
         parsed.data.printFile,
         parsed.data.acceptConversionFee === true,
+        { line, note },
       );
       if (!result.ok) {
         const t = translate(orderPrintFileMessages, locale);

@@ -82,7 +82,9 @@ function order(body: Record<string, unknown>) {
     json: {
       idempotencyKey: newKey(),
       customer: testCustomer,
-      lines: [{ productId: 'hoodie', quantity: 120, sizes: { S: 20, M: 50, L: 50 } }],
+      lines: [
+        { productId: 'hoodie', quantity: 120, sizes: { S: 20, M: 50, L: 50 }, options: { colour: 'navy' } },
+      ],
       ...body,
     },
   });

@@ -118,6 +118,8 @@ interface OrderFileRow extends Record<string, unknown> {
   content_type: string;
   pixel_width: number | null;
   pixel_height: number | null;
+  line_index: number | null;
+  note: string | null;
 }
 
 /** An order's print files in the buyer's order, with each raster file's quality at its print size. */
@@ -128,7 +130,8 @@ export async function orderPrintFiles(
 ): Promise<OrderPrintFile[]> {
   const rows = await queryRows<OrderFileRow>(
     db,
-    sql`SELECT f.upload_id, f.kind, u.file_name, u.size_bytes, u.content_type, u.pixel_width, u.pixel_height
+    sql`SELECT f.upload_id, f.kind, u.file_name, u.size_bytes, u.content_type, u.pixel_width, u.pixel_height,
+          f.line_index, f.note
         FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
         WHERE f.order_id = ${String(orderId)}::bigint ORDER BY f.position, f.added_at`,
   );
@@ -140,6 +143,8 @@ export async function orderPrintFiles(
       bytes: Number(row.size_bytes),
       contentType: row.content_type,
     };
+    if (row.line_index !== null) file.line = Number(row.line_index);
+    if (row.note !== null) file.note = row.note;
     if (row.pixel_width && row.pixel_height) {
       file.width = Number(row.pixel_width);
       file.height = Number(row.pixel_height);

@@ -29,6 +29,10 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'POST /api/admin/orders/:number/proofs': 'production',
   'GET /api/admin/orders/:number/proofs/:version': 'production',
   'GET /api/admin/orders/:number/print-files/:id': 'production',
+  'GET /api/admin/production': 'production',
+  'GET /api/admin/blanks': 'production',
+  'GET /api/admin/blanks.csv': 'production',
+  'GET /api/admin/orders/:number/job-ticket.pdf': 'production',
 
   // Money
   'GET /api/admin/stats': 'money',
@@ -45,7 +49,8 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/audit.csv': 'audit',
 
   // Owner
-  'GET /api/admin/staff': 'owner',
+  // The audit view's person filter lists the names (the bookkeeper reads the audit too).
+  'GET /api/admin/staff': 'audit',
   'POST /api/admin/staff': 'owner',
   'PATCH /api/admin/staff/:id': 'owner',
   'DELETE /api/admin/staff/:id': 'owner',

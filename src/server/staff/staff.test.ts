@@ -96,7 +96,7 @@ describe('the role table', () => {
     const sv = await call<{ error: string }>(printer, 'GET', '/api/admin/orders.csv', undefined, 'sv');
     expect(sv.status).toBe(403);
     expect(sv.body.error).toBe('Det här får rollen Produktion inte göra. Be ägaren om du behöver det.');
-    const en = await call<{ error: string }>(bookkeeper, 'GET', '/api/admin/staff');
+    const en = await call<{ error: string }>(bookkeeper, 'GET', '/api/admin/partner-applications');
     expect(en.body.error).toBe('The Bookkeeping role may not do this. Ask the owner if you need it.');
 
     const order = await insertTestOrder(server.database);

@@ -19,6 +19,11 @@ import { OrdersTable } from '@/client/features/admin/orders-table';
 import { PartnerApplications } from '@/client/features/admin/partner-applications';
 import { SieExport } from '@/client/features/admin/sie-export';
 import { StatsCards } from '@/client/features/admin/stats-cards';
+import { AuditLog } from '@/client/features/admin/audit-log';
+import { OwnPinForm } from '@/client/features/admin/own-pin';
+import { StaffPanel } from '@/client/features/admin/staff-panel';
+import { StaffProvider, useMay, useSignedIn } from '@/client/features/admin/staff-context';
+import { staffMessages } from '@/shared/i18n/messages/staff';
 import { ApiError } from '@/client/lib/api';
 
 const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -49,6 +54,12 @@ function Dashboard() {
   const client = useQueryClient();
   const t = useT(adminSessionMessages);
   const ui = useT(adminUiMessages);
+  const staffText = useT(staffMessages);
+  const me = useSignedIn();
+  // Only what the role may do is offered; the server refuses the rest anyway.
+  const money = useMay('money');
+  const audit = useMay('audit');
+  const owner = useMay('owner');
   const logout = async (everywhere = false) => {
     await (everywhere ? logoutAllAdmin() : logoutAdmin()).catch(() => undefined);
     client.clear();
@@ -58,7 +69,12 @@ function Dashboard() {
     <main id="main" className="bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ui.heading}</h1>
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{ui.heading}</h1>
+            <p className="mt-1 text-sm text-slate-700" data-testid="signed-in-as">
+              {staffText.loggedInAs({ name: me.name, role: staffText[me.role] })}
+            </p>
+          </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" size="sm" onClick={() => void logout()}>
               <LogOut className="size-4" aria-hidden /> {ui.logout}
@@ -68,27 +84,59 @@ function Dashboard() {
             </Button>
           </div>
         </div>
-        <div className="mt-6">
-          <StatsCards />
-        </div>
+        {money && (
+          <div className="mt-6">
+            <StatsCards />
+          </div>
+        )}
         <Tabs.Root defaultValue="orders" className="mt-8">
           <Tabs.List
             aria-label={ui.sections}
-            className="inline-flex gap-1 rounded-xl bg-white p-1 ring-1 ring-slate-200"
+            className="inline-flex flex-wrap gap-1 rounded-xl bg-white p-1 ring-1 ring-slate-200"
           >
             <Tabs.Trigger value="orders" className={tabClass}>
               {ui.orders}
             </Tabs.Trigger>
-            <Tabs.Trigger value="partners" className={tabClass}>
-              {ui.partnerApplications}
+            {owner && (
+              <Tabs.Trigger value="partners" className={tabClass}>
+                {ui.partnerApplications}
+              </Tabs.Trigger>
+            )}
+            {owner && (
+              <Tabs.Trigger value="staff" className={tabClass}>
+                {staffText.staffTab}
+              </Tabs.Trigger>
+            )}
+            {audit && (
+              <Tabs.Trigger value="audit" className={tabClass}>
+                {staffText.auditTab}
+              </Tabs.Trigger>
+            )}
+            <Tabs.Trigger value="account" className={tabClass}>
+              {staffText.accountTab}
             </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="orders" className="mt-4">
             <OrdersTable />
-            <SieExport />
+            {money && <SieExport />}
           </Tabs.Content>
-          <Tabs.Content value="partners" className="mt-4">
-            <PartnerApplications />
+          {owner && (
+            <Tabs.Content value="partners" className="mt-4">
+              <PartnerApplications />
+            </Tabs.Content>
+          )}
+          {owner && (
+            <Tabs.Content value="staff" className="mt-4">
+              <StaffPanel />
+            </Tabs.Content>
+          )}
+          {audit && (
+            <Tabs.Content value="audit" className="mt-4">
+              <AuditLog />
+            </Tabs.Content>
+          )}
+          <Tabs.Content value="account" className="mt-4">
+            <OwnPinForm />
           </Tabs.Content>
         </Tabs.Root>
       </div>
@@ -109,7 +157,11 @@ function SessionGate() {
       </main>
     );
   }
-  return <Dashboard />;
+  return (
+    <StaffProvider staff={session.data.staff}>
+      <Dashboard />
+    </StaffProvider>
+  );
 }
 
 export function AdminPage() {

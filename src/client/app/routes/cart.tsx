@@ -1,3 +1,4 @@
+import { cartOptionMessages } from '@/shared/i18n/messages/cart-options';
 import { ShoppingBag } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -67,6 +68,7 @@ export function CartPage() {
   const { formatPrice, currency } = useCurrency();
   const [, navigate] = useLocation();
   const sizeTexts = useT(sizeMessages);
+  const optionTexts = useT(cartOptionMessages);
   const deliveryTexts = useT(deliveryMessages);
   // Optional; sent only when given. Its error: ours before sending, or the server's answer.
   const [neededBy, setNeededBy] = useState('');
@@ -82,6 +84,14 @@ export function CartPage() {
   const submit = async (customer: Customer): Promise<Partial<Record<FieldName, string>>> => {
     if (lines.length === 0) {
       notify.error(t.cartEmpty);
+      return {};
+    }
+    const unchosen = lines.filter((line) => line.optionsProblem);
+    if (unchosen.length > 0) {
+      notify.error(optionTexts.checkoutBlocked, {
+        description: unchosen.map((line) => productName(locale, line.product)).join(' · '),
+      });
+      document.querySelector<HTMLElement>('[data-needs-options] select')?.focus();
       return {};
     }
     const unsized = lines.filter((line) => line.sizeProblem);
@@ -108,11 +118,17 @@ export function CartPage() {
     const order = {
       ...(neededBy === '' ? {} : { neededBy }),
       customer,
-      lines: lines.map(({ productId, quantity, customisation, sizes }) => ({
+      lines: lines.map(({ productId, quantity, customisation, sizes, options, notes, printFileId }) => ({
         productId,
         quantity,
         ...(customisation ? { customisation } : {}),
         ...(sizes ? { sizes } : {}),
+        ...(options ? { options } : {}),
+        ...(notes ? { notes } : {}),
+        // Only a file still among the cart's print files (one removed there goes from its line too).
+        ...(printFileId && orderFiles.some((file) => file.id === printFileId)
+          ? { printFile: printFileId }
+          : {}),
       })),
       ...(orderFiles.length > 0 ? { printFiles: orderFiles.map((file) => file.id) } : {}),
     };

@@ -1,3 +1,4 @@
+import { LineChoicesText } from '@/client/components/line-choices';
 import { CheckCircle2, Copy, Download, ExternalLink, FileText } from 'lucide-react';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -345,6 +346,12 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                           {sizeTexts.sizes}: {formatSplit(line.sizes)}
                         </span>
                       )}
+                      <LineChoicesText
+                        line={line}
+                        testId="confirmation-options"
+                        className="block text-xs text-slate-600"
+                        as="span"
+                      />
                       {line.customisation && (
                         <span className="block text-xs text-slate-600">
                           {colourName(locale, line.customisation.color)}

@@ -1,3 +1,4 @@
+import { LineChoicesText } from '@/client/components/line-choices';
 import { CheckCircle2, Circle, ExternalLink, FileText, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
@@ -301,6 +302,11 @@ function OrderDetails(props: {
                     {t.sizes}: {formatSplit(line.sizes)}
                   </p>
                 )}
+                <LineChoicesText
+                  line={line}
+                  testId="order-line-options"
+                  className="mt-1 text-sm text-slate-700"
+                />
                 {line.customisation && (
                   <p className="mt-1 text-sm text-slate-700">
                     {t.colour}: {colourName(locale, line.customisation.color)}

@@ -1,3 +1,4 @@
+import { LineChoicesText } from '@/client/components/line-choices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -21,7 +22,10 @@ import { Field } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { notify } from '@/client/lib/notify';
-import { adminKeys, changeOrderStatus, orderQuery, type StatusChangeDetails } from './admin-api';
+import { adminKeys, changeOrderStatus, orderQuery, staffKeys, type StatusChangeDetails } from './admin-api';
+import { OrderHistory } from './order-history';
+import { useMay, useSignedIn } from './staff-context';
+import { roleMay, statusStepRoles } from '@/shared/staff';
 import { formatDate, formatDateTime } from '@/shared/dates';
 import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
 import { StatusBadge } from './status-badge';
@@ -191,6 +195,7 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
       queryClient.setQueryData(adminKeys.order(order.orderNumber, locale), updated);
       void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });
       void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
+      void queryClient.invalidateQueries({ queryKey: staffKeys.history(order.orderNumber) });
       setAsking(null);
       notify.success(ui.statusChanged, {
         description: `${updated.orderNumber}: ${statusLabels[updated.status]}`,
@@ -201,8 +206,11 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
         description: error instanceof ApiError ? error.message : undefined,
       }),
   });
-  const options = nextStatuses[order.status];
-  if (options.length === 0) return <p className="text-sm text-slate-600">{ui.finalStatus}</p>;
+  const { role } = useSignedIn();
+  // Only the steps the role may take (paid is the bookkeeper's, production and shipping the printer's).
+  const options = nextStatuses[order.status].filter((status) => roleMay(role, statusStepRoles[status]));
+  if (nextStatuses[order.status].length === 0)
+    return <p className="text-sm text-slate-600">{ui.finalStatus}</p>;
   const submit = (status: OrderStatus, details?: StatusChangeDetails) => (event: FormEvent) => {
     event.preventDefault();
     mutation.mutate({ status, ...(details ? { details } : {}) });
@@ -368,6 +376,8 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
   const statusLabels: Readonly<Record<string, string>> = useT(orderStatusMessages);
   const dateTag = dateLocaleTag[locale];
   const { data: order, isError } = useQuery(orderQuery(number, locale));
+  const money = useMay('money');
+  const jobs = useMay('production');
   const country = order ? countryNameIn(locale, order.countryCode) : undefined;
   return (
     <Dialog
@@ -408,7 +418,9 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
             )}
           </section>
 
-          <ProofPanel order={order} />
+          {jobs && <ProofPanel order={order} />}
+
+          <OrderHistory orderNumber={order.orderNumber} />
 
           <section aria-labelledby="detail-customer">
             <h3 id="detail-customer" className="text-sm font-bold uppercase tracking-wide text-slate-600">
@@ -480,6 +492,11 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
                       {formatSplit(line.sizes)}
                     </p>
                   )}
+                  <LineChoicesText
+                    line={line}
+                    testId="admin-line-options"
+                    className="mt-1 text-sm text-slate-800"
+                  />
                   <Customisation line={line} />
                 </li>
               ))}
@@ -503,32 +520,38 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
             </dl>
           </section>
 
-          <PrintFiles orderNumber={order.orderNumber} files={order.printFiles} />
-          <SupplementaryInvoices orderNumber={order.orderNumber} invoices={order.supplementaryInvoices} />
+          {jobs && <PrintFiles orderNumber={order.orderNumber} files={order.printFiles} />}
+          {money && (
+            <SupplementaryInvoices orderNumber={order.orderNumber} invoices={order.supplementaryInvoices} />
+          )}
 
-          {/* One row that wraps whole buttons on a phone (each used to carry its own left margin). */}
-          <div className="flex flex-wrap gap-2">
-            <a
-              href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice`}
-              target="_blank"
-              rel="noopener"
-              className={linkButton}
-            >
-              {ui.viewInvoice} <ExternalLink className="size-4" aria-hidden />
-            </a>
-            <a
-              href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.pdf`}
-              className={linkButton}
-            >
-              {ui.invoicePdf}
-            </a>
-            <a
-              href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.xml`}
-              className={linkButton}
-            >
-              {ui.invoiceXml}
-            </a>
-          </div>
+          {money && (
+            <>
+              {/* One row that wraps whole buttons on a phone (each used to carry its own left margin). */}
+              <div className="flex flex-wrap gap-2">
+                <a
+                  href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice`}
+                  target="_blank"
+                  rel="noopener"
+                  className={linkButton}
+                >
+                  {ui.viewInvoice} <ExternalLink className="size-4" aria-hidden />
+                </a>
+                <a
+                  href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.pdf`}
+                  className={linkButton}
+                >
+                  {ui.invoicePdf}
+                </a>
+                <a
+                  href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.xml`}
+                  className={linkButton}
+                >
+                  {ui.invoiceXml}
+                </a>
+              </div>
+            </>
+          )}
         </div>
       )}
     </Dialog>

@@ -4,6 +4,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { orderStatuses, type OrderStatus } from '@/shared/order-status';
 import { isSearchableTerm, searchMessages } from '@/shared/admin-search';
 import { notify } from '@/client/lib/notify';
+import { useMay } from './staff-context';
 import { cn } from '@/client/lib/cn';
 import { buttonClass } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
@@ -27,6 +28,8 @@ const SEARCH_DELAY_MS = 300;
 const exportLinkClass = buttonClass({ variant: 'secondary', size: 'md' });
 
 export function OrdersTable() {
+  // Exports are the bookkeeper's and the owner's (the server refuses others).
+  const mayExport = useMay('money');
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<OrderFilter>({ q: '', status: '' });
   const [openNumber, setOpenNumber] = useState<string | null>(null);
@@ -113,12 +116,16 @@ export function OrdersTable() {
               </select>
             )}
           </Field>
-          <a href={csvHref} download className={exportLinkClass}>
-            <Download className="size-4" aria-hidden /> {t.exportCsv}
-          </a>
-          <a href={excelHref} download title={t.exportExcelHint} className={exportLinkClass}>
-            <Download className="size-4" aria-hidden /> {t.exportExcel}
-          </a>
+          {mayExport && (
+            <a href={csvHref} download className={exportLinkClass}>
+              <Download className="size-4" aria-hidden /> {t.exportCsv}
+            </a>
+          )}
+          {mayExport && (
+            <a href={excelHref} download title={t.exportExcelHint} className={exportLinkClass}>
+              <Download className="size-4" aria-hidden /> {t.exportExcel}
+            </a>
+          )}
         </div>
       </div>
 

@@ -1,9 +1,24 @@
 import { Check, ShoppingCart } from 'lucide-react';
 import { Slider } from 'radix-ui';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { notify } from '@/client/lib/notify';
 import type { Product } from '@/shared/catalogue';
-import { lineTotal } from '@/shared/money';
+import { lineTotal, type Milli } from '@/shared/money';
+import {
+  MAX_LINE_NOTES,
+  optionsExtraPerUnit,
+  optionsProblem,
+  type LineOptions,
+} from '@/shared/product-options';
+import { productOptionMessages } from '@/shared/i18n/messages/product-options';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { printFileAccept, type PrintFileAnswer } from '@/shared/print-files';
+import { ProductOptionFields } from '@/client/components/product-options-fields';
+import { Field } from '@/client/components/ui/field';
+import { FileButton } from '@/client/components/ui/file-button';
+import { ApiError } from '@/client/lib/api';
+import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
+import { printFileStore } from '@/client/state/print-files';
 import { useCart } from '@/client/state/cart/cart-context';
 import { useCurrency } from '@/client/state/currency-context';
 import { formatCount } from '@/shared/money-format';
@@ -19,6 +34,16 @@ import { Button } from '@/client/components/ui/button';
 /** Product page for fixed quantity tiers: a slider picks the tier, the price follows it. */
 export function TierProduct({ product }: { product: Product }) {
   const [index, setIndex] = useState(0);
+  // Every choice starts at its first: shown, and changed before adding (the cart shows them too).
+  const [options, setOptions] = useState<LineOptions>(() =>
+    Object.fromEntries((product.options ?? []).map((o) => [o.id, o.choices[0]?.id ?? ''])),
+  );
+  const [notes, setNotes] = useState('');
+  const [printFile, setPrintFile] = useState<PrintFileAnswer | undefined>();
+  const [uploading, setUploading] = useState(false);
+  const optionTexts = useT(productOptionMessages);
+  const printFileTexts = useT(printFileMessages);
+  const notesId = useId();
   const { dispatch } = useCart();
   const { formatPrice, formatUnitPrice } = useCurrency();
   const { locale } = useLocale();
@@ -35,9 +60,43 @@ export function TierProduct({ product }: { product: Product }) {
       ? Math.round((1 - tier.pricePerUnit / first.pricePerUnit) * 100)
       : 0;
 
+  const extra = optionsExtraPerUnit(product, options);
+  const shownTier = extra > 0 ? { ...tier, pricePerUnit: (tier.pricePerUnit + extra) as Milli } : tier;
+
   const add = () => {
-    dispatch({ type: 'add', productId: product.id, quantity: tier.quantity });
+    if (optionsProblem(product, options)) {
+      notify.error(optionTexts.chooseAll);
+      return;
+    }
+    dispatch({
+      type: 'add',
+      productId: product.id,
+      quantity: tier.quantity,
+      options,
+      ...(notes.trim() ? { notes: notes.trim() } : {}),
+      ...(printFile ? { printFileId: printFile.id } : {}),
+    });
     notify.success(t.added({ n: formatCount(tier.quantity), productId: product.id }));
+  };
+
+  const upload = async (file: File) => {
+    const problem = printFileProblem(file, printFileTexts);
+    if (problem) {
+      notify.error(problem);
+      return;
+    }
+    setUploading(true);
+    try {
+      const answer = await uploadPrintFile(file);
+      // One of the cart's print files (its fee counted there), tied to this line.
+      printFileStore.add({ ...answer, source: 'upload' });
+      setPrintFile(answer);
+      notify.success(printFileTexts.uploaded({ name: answer.name }));
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : printFileTexts.noFile);
+    } finally {
+      setUploading(false);
+    }
   };
 
   return (
@@ -85,7 +144,55 @@ export function TierProduct({ product }: { product: Product }) {
             <span>{formatCount(tiers.at(-1)?.quantity ?? 0)}</span>
           </div>
 
-          <PriceSummary className="mt-6" quantity={tier.quantity} tier={tier} nextTier={tiers[index + 1]} />
+          <ProductOptionFields
+            className="mt-6 grid gap-4 sm:grid-cols-2"
+            product={product}
+            value={options}
+            onChange={(option, choice) => setOptions((current) => ({ ...current, [option]: choice }))}
+          />
+
+          <PriceSummary
+            className="mt-6"
+            quantity={tier.quantity}
+            tier={shownTier}
+            nextTier={tiers[index + 1]}
+          />
+
+          <Field id={notesId} className="mt-6" label={optionTexts.notes} hint={optionTexts.notesHint}>
+            {(control) => (
+              <textarea
+                {...control}
+                name="notes"
+                rows={3}
+                maxLength={MAX_LINE_NOTES}
+                value={notes}
+                onChange={(event) => setNotes(event.target.value)}
+              />
+            )}
+          </Field>
+
+          <div className="mt-4">
+            <p className="text-sm font-semibold text-slate-800">{optionTexts.printFile}</p>
+            <p className="text-sm text-slate-600">{optionTexts.printFileHint}</p>
+            {printFile && (
+              <p className="mt-1 text-sm text-slate-800" data-testid="line-print-file">
+                {printFile.name || printFileTexts.unnamed} · {printFileTexts[printFile.kind]}
+              </p>
+            )}
+            {uploading && (
+              <p role="status" className="mt-1 text-sm text-slate-600">
+                {printFileTexts.uploading({ name: '' })}
+              </p>
+            )}
+            <FileButton
+              label={printFileTexts.add}
+              accept={printFileAccept}
+              testId="line-print-file-input"
+              onFiles={([file]) => {
+                if (file) void upload(file);
+              }}
+            />
+          </div>
 
           <Button onClick={add} size="xl" block className="mt-6">
             <ShoppingCart className="size-5" aria-hidden />

@@ -20,6 +20,11 @@ import { quantityProblemText } from '@/shared/i18n/messages/products';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { colourName } from '@/shared/i18n/messages/colours';
 import { cn } from '@/client/lib/cn';
+import { describeOptions } from '@/shared/i18n/messages/product-options';
+import { cartOptionMessages } from '@/shared/i18n/messages/cart-options';
+import { effectiveOptions } from '@/shared/product-options';
+import { ProductOptionFields } from '@/client/components/product-options-fields';
+import { usePrintFiles } from '@/client/state/print-files';
 import { inputLookClass } from '@/client/components/ui/field';
 
 // The garment drawings load only for a cart with a designed garment in it.
@@ -83,6 +88,51 @@ function QuantityInput({ line, name }: { line: PricedCartLine; name: string }) {
   );
 }
 
+/** The line's choices, notes and print file; a missing choice as a select; the shared tier said. */
+function LineChoices({ line }: { line: PricedCartLine }) {
+  const { dispatch } = useCart();
+  const { locale } = useLocale();
+  const t = useT(cartOptionMessages);
+  const files = usePrintFiles();
+  // The customised design's colour is shown with the design above.
+  const shown = { ...line.options };
+  if (line.customisation) delete shown.colour;
+  const described = describeOptions(locale, shown);
+  const file = line.printFileId ? files.find((f) => f.id === line.printFileId) : undefined;
+  return (
+    <>
+      {described && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="line-options">
+          {described}
+        </p>
+      )}
+      {line.optionsProblem && (
+        <ProductOptionFields
+          className="mt-2 grid gap-3 sm:grid-cols-2"
+          product={line.product}
+          value={effectiveOptions(line.options, line.customisation)}
+          onChange={(option, choice) => dispatch({ type: 'setOption', key: line.key, option, choice })}
+        />
+      )}
+      {line.notes && (
+        <p className="mt-1 break-words text-sm text-slate-600" data-testid="line-notes">
+          {t.notes}: {line.notes}
+        </p>
+      )}
+      {file && (
+        <p className="mt-1 break-words text-sm text-slate-600">
+          {t.printFile}: {file.name}
+        </p>
+      )}
+      {line.combinedWith > 0 && (
+        <p className="mt-1 text-sm font-medium text-emerald-800" data-testid="combined-tier">
+          {t.combinedTier({ total: line.tierQuantity, colours: line.combinedWith + 1 })}
+        </p>
+      )}
+    </>
+  );
+}
+
 export function CartLines() {
   const { lines, dispatch } = useCart();
   const { locale } = useLocale();
@@ -105,6 +155,7 @@ export function CartLines() {
             className="flex gap-3 p-3 sm:gap-4 sm:p-5"
             data-testid="cart-line"
             data-needs-sizes={line.sizeProblem ? 'true' : undefined}
+            data-needs-options={line.optionsProblem ? 'true' : undefined}
           >
             {line.customisation && isMockupProduct(line.product.id) ? (
               // The design as the buyer made it: the garment in the chosen colour with the prints.
@@ -169,6 +220,7 @@ export function CartLines() {
                   ))}
                 </div>
               )}
+              <LineChoices line={line} />
               {hasSizes(line.product) && (
                 <SizeSplitEditor
                   className="mt-3"

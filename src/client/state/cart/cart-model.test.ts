@@ -112,3 +112,55 @@ describe('size splits in the cart', () => {
     ]);
   });
 });
+
+describe('choices and one design across colours', () => {
+  it('two colours of a washed cap are two lines; a choice made in the cart moves the line to its key', () => {
+    let lines = cartReducer([], {
+      type: 'add',
+      productId: 'urvattad-keps',
+      quantity: 20,
+      options: { colour: 'navy', decoration: 'embroidery' },
+    });
+    lines = cartReducer(lines, {
+      type: 'add',
+      productId: 'urvattad-keps',
+      quantity: 20,
+      options: { colour: 'black', decoration: 'embroidery' },
+    });
+    expect(lines).toHaveLength(2);
+    // A line stored before the product had choices: the cart asks for them and blocks checkout.
+    lines = cartReducer(lines, { type: 'add', productId: 'urvattad-keps', quantity: 50 });
+    expect(priceCart(lines).lines[2]?.optionsProblem).toEqual({ kind: 'missing', option: 'colour' });
+    lines = cartReducer(lines, {
+      type: 'setOption',
+      key: lines[2]?.key ?? '',
+      option: 'colour',
+      choice: 'navy',
+    });
+    lines = cartReducer(lines, {
+      type: 'setOption',
+      key: lines[2]?.key ?? '',
+      option: 'decoration',
+      choice: 'embroidery',
+    });
+    expect(lines.map((l) => [l.options?.colour, l.quantity])).toEqual([
+      ['navy', 70],
+      ['black', 20],
+    ]);
+  });
+
+  it('one design in navy and red is priced at the tier of both together, and says so', () => {
+    const lines = cartReducer(
+      cartReducer([], { type: 'add', productId: 'hoodie', quantity: 60, customisation: design }),
+      { type: 'add', productId: 'hoodie', quantity: 60, customisation: { ...design, color: 'red' } },
+    );
+    const priced = priceCart(lines);
+    expect(priced.lines.map((l) => [l.unitPrice, l.tierQuantity, l.combinedWith])).toEqual([
+      [96_000, 120, 1],
+      [96_000, 120, 1],
+    ]);
+    expect(priced.total).toBe(11_520_000);
+    // Alone, 60 hoodies are at the 50 tier.
+    expect(priceCart(lines.slice(0, 1)).lines[0]?.unitPrice).toBe(114_375);
+  });
+});

@@ -1,7 +1,15 @@
 import { findProduct, MAX_LINE_QUANTITY, type Product } from '@/shared/catalogue';
 import { customisationKey, readCustomisation, type Customisation } from '@/shared/customisation';
 import { lineTotal, sumMilli, type Milli } from '@/shared/money';
-import { priceLine, quantityProblem } from '@/shared/pricing';
+import { priceLines, quantityProblem } from '@/shared/pricing';
+import {
+  MAX_LINE_NOTES,
+  optionsKey,
+  optionsProblem,
+  readOptions,
+  type LineOptions,
+  type OptionsProblem,
+} from '@/shared/product-options';
 import {
   addSplits,
   hasSizes,
@@ -24,11 +32,19 @@ export interface CartLine {
    * design); it may not add up to the quantity yet: the cart says so and checkout waits for it.
    */
   sizes?: SizeSplit;
+  /** The buyer's choices (colour, decoration, format): part of the key, two colours are two lines. */
+  options?: LineOptions;
+  /** The buyer's notes to the printer for this line. */
+  notes?: string;
+  /** A print file (uploaded, also among the cart's print files) for this line. */
+  printFileId?: string;
 }
 
-export function lineKey(productId: string, customisation?: Customisation): string {
+export function lineKey(productId: string, customisation?: Customisation, options?: LineOptions): string {
   const design = customisationKey(customisation);
-  return design ? `${productId}#${design}` : productId;
+  const choices = optionsKey(options);
+  const base = design ? `${productId}#${design}` : productId;
+  return choices ? `${base}~${choices}` : base;
 }
 
 /** A stored quantity read back (foreign data, not the buyer's typing): kept within the limits. */
@@ -41,7 +57,17 @@ export function clampQuantity(product: Product, quantity: number): number {
 const acceptable = (product: Product, quantity: number) => quantityProblem(product, quantity) === undefined;
 
 export type CartAction =
-  | { type: 'add'; productId: string; quantity: number; customisation?: Customisation; sizes?: SizeSplit }
+  | {
+      type: 'add';
+      productId: string;
+      quantity: number;
+      customisation?: Customisation;
+      sizes?: SizeSplit;
+      options?: LineOptions;
+      notes?: string;
+      printFileId?: string;
+    }
+  | { type: 'setOption'; key: string; option: string; choice: string }
   | { type: 'remove'; key: string }
   | { type: 'setSizes'; key: string; sizes: SizeSplit }
   | { type: 'setQuantity'; key: string; quantity: number }
@@ -54,7 +80,7 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
     case 'add': {
       const product = findProduct(action.productId);
       if (!product) return [...lines];
-      const key = lineKey(product.id, action.customisation);
+      const key = lineKey(product.id, action.customisation, action.options);
       const existing = lines.find((line) => line.key === key);
       const quantity = (existing?.quantity ?? 0) + action.quantity;
       if (!acceptable(product, action.quantity) || !acceptable(product, quantity)) return [...lines];
@@ -68,6 +94,8 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
           };
           // The same design added again: its pieces per size add up too.
           if (line.sizes || sizes) merged.sizes = addSplits(line.sizes, sizes);
+          if (!line.notes && action.notes) merged.notes = action.notes;
+          if (!line.printFileId && action.printFileId) merged.printFileId = action.printFileId;
           return merged;
         });
       }
@@ -78,7 +106,22 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
       };
       if (action.customisation) line.customisation = action.customisation;
       if (sizes) line.sizes = sizes;
+      if (action.options && Object.keys(action.options).length > 0) line.options = action.options;
+      if (action.notes) line.notes = action.notes.slice(0, MAX_LINE_NOTES);
+      if (action.printFileId) line.printFileId = action.printFileId;
       return [...lines, line];
+    }
+    case 'setOption': {
+      // A choice made in the cart (a line stored before the product had it): the line moves to its
+      // new key, merging with a line that already has these choices.
+      const line = lines.find((l) => l.key === action.key);
+      if (!line) return [...lines];
+      const rest = lines.filter((l) => l.key !== action.key);
+      return cartReducer(rest, {
+        ...line,
+        type: 'add',
+        options: { ...line.options, [action.option]: action.choice },
+      });
     }
     case 'setSizes':
       return lines.map((line) => {
@@ -112,7 +155,10 @@ export function parseStoredCart(value: unknown): CartLine[] {
   const lines: CartLine[] = [];
   for (const item of value.slice(0, 200)) {
     if (typeof item !== 'object' || item === null) continue;
-    const { productId, quantity, customisation, sizes } = item as Record<string, unknown>;
+    const { productId, quantity, customisation, sizes, options, notes, printFileId } = item as Record<
+      string,
+      unknown
+    >;
     if (typeof productId !== 'string') continue;
     const product = findProduct(productId);
     if (!product) continue;
@@ -129,6 +175,9 @@ export function parseStoredCart(value: unknown): CartLine[] {
       quantity: clampQuantity(product, typeof quantity === 'number' ? quantity : product.minQuantity),
       ...(design ? { customisation: design } : {}),
       ...(split?.ok ? { sizes: split.sizes } : {}),
+      ...(readOptions(options) ? { options: readOptions(options) } : {}),
+      ...(typeof notes === 'string' && notes !== '' ? { notes } : {}),
+      ...(typeof printFileId === 'string' && printFileId !== '' ? { printFileId } : {}),
     });
     lines.splice(0, lines.length, ...merged);
   }
@@ -141,6 +190,12 @@ export interface PricedCartLine extends CartLine {
   lineTotal: Milli;
   /** Why the line cannot be ordered yet (a garment without a size split that adds up). */
   sizeProblem: SplitProblem | undefined;
+  /** A choice the product needs and the line lacks (a line stored before the product had it). */
+  optionsProblem: OptionsProblem | undefined;
+  /** The quantity whose tier priced the line: its own, or its design's across colours. */
+  tierQuantity: number;
+  /** How many other colours of the same design share its tier (0: the line's own tier). */
+  combinedWith: number;
 }
 
 export function priceCart(lines: readonly CartLine[]): {
@@ -149,18 +204,22 @@ export function priceCart(lines: readonly CartLine[]): {
   count: number;
 } {
   const priced: PricedCartLine[] = [];
-  for (const line of lines) {
+  const prices = priceLines(lines, findProduct);
+  lines.forEach((line, index) => {
     const product = findProduct(line.productId);
-    const price = product && priceLine(product, line.quantity);
-    if (!product || !price) continue;
+    const price = prices[index];
+    if (!product || !price) return;
     priced.push({
       ...line,
       product,
       unitPrice: price.unitPrice,
       lineTotal: lineTotal(price.unitPrice, line.quantity),
       sizeProblem: splitProblem(product, line.quantity, line.sizes),
+      optionsProblem: optionsProblem(product, line.options, line.customisation),
+      tierQuantity: price.tierQuantity,
+      combinedWith: price.combinedWith,
     });
-  }
+  });
   return {
     lines: priced,
     total: sumMilli(priced.map((l) => l.lineTotal)),

@@ -23,6 +23,7 @@ export const orderPrintFileMessages = defineMessages(
     addedOn: (p: { date: string }) => `tillagd ${p.date}`,
     closed:
       'Beställningen är avbruten eller skickad, så nya tryckfiler tas inte emot här. Mejla oss om något behöver ändras.',
+    unknownLine: 'Ordern har ingen sådan rad',
     orderClosed: (p: { email: string }) =>
       `Beställningen är avbruten eller redan skickad, så vi kan inte lägga till tryckfiler. Kontakta oss på ${p.email}.`,
     feeRequired: (p: { fee: string }) =>
@@ -74,6 +75,7 @@ export const orderPrintFileMessages = defineMessages(
     addedOn: (p: { date: string }) => `added ${p.date}`,
     closed:
       'The order is cancelled or shipped, so new print files are not taken here. Email us if something needs to change.',
+    unknownLine: 'The order has no such line',
     orderClosed: (p: { email: string }) =>
       `The order is cancelled or has shipped, so we cannot add print files to it. Please contact us at ${p.email}.`,
     feeRequired: (p: { fee: string }) =>

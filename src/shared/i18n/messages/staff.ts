@@ -1,4 +1,4 @@
-import { defineMessages } from '@/shared/i18n/define';
+import { defineMessages, plural } from '@/shared/i18n/define';
 
 /** Staff, roles and the audit record: the admin pages and the API's refusals (issue 30). */
 export const staffMessages = defineMessages(
@@ -66,6 +66,11 @@ export const staffMessages = defineMessages(
     auditEmpty: 'Inget registrerat',
     auditExport: 'Exportera CSV',
     loadMore: 'Visa fler',
+    auditLoading: 'Hämtar loggen...',
+    auditFailed: 'Loggen kunde inte hämtas',
+    tryAgain: 'Försök igen',
+    moreEventsShown: (p: { count: number }) =>
+      plural('sv', p.count, { one: '# händelse till visas', other: '# händelser till visas' }),
     historyHeading: 'Historik',
     historyEmpty: 'Inget registrerat ännu',
     // Actions
@@ -146,6 +151,11 @@ export const staffMessages = defineMessages(
     auditEmpty: 'Nothing recorded',
     auditExport: 'Export CSV',
     loadMore: 'Show more',
+    auditLoading: 'Loading the log...',
+    auditFailed: 'The log could not be loaded',
+    tryAgain: 'Try again',
+    moreEventsShown: (p: { count: number }) =>
+      plural('en', p.count, { one: '# more event shown', other: '# more events shown' }),
     historyHeading: 'History',
     historyEmpty: 'Nothing recorded yet',
     login: 'Login',

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '@/shared/dates';
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
+import { staffMessages } from '@/shared/i18n/messages/staff';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { historyQuery } from './admin-api';
+import { describeChange } from './audit-change';
+
+/** The order's recorded history with names: who changed its status, recorded a payment, added a proof. */
+export function OrderHistory({ orderNumber }: { orderNumber: string }) {
+  const t = useT(staffMessages);
+  const statusLabels: Readonly<Record<string, string>> = useT(orderStatusMessages);
+  const { locale } = useLocale();
+  // A step taken in the dialog invalidates it (order-detail), so it shows here at once.
+  const { data: events } = useQuery(historyQuery(orderNumber));
+  return (
+    <section aria-labelledby="detail-history" data-testid="order-history">
+      <h3 id="detail-history" className="text-sm font-bold uppercase tracking-wide text-slate-600">
+        {t.historyHeading}
+      </h3>
+      {events && events.length === 0 && <p className="mt-2 text-sm text-slate-700">{t.historyEmpty}</p>}
+      <ol className="mt-2 space-y-1 text-sm text-slate-700">
+        {(events ?? []).map((event) => {
+          const change = describeChange(event, statusLabels);
+          return (
+            <li key={event.id}>
+              {formatDateTime(event.at, dateLocaleTag[locale])}:{' '}
+              <span className="font-semibold text-slate-900">{event.staff ?? t.auditNobody}</span> ·{' '}
+              {t[event.action]}
+              {change && <span className="block pl-4 text-slate-600">{change}</span>}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

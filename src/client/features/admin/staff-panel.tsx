@@ -1,0 +1,243 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { staffMessages } from '@/shared/i18n/messages/staff';
+import { staffRoles, type StaffMember, type StaffRole } from '@/shared/staff';
+import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
+import { Button } from '@/client/components/ui/button';
+import { Field } from '@/client/components/ui/field';
+import { ApiError } from '@/client/lib/api';
+import { useT } from '@/client/lib/i18n';
+import { notify } from '@/client/lib/notify';
+import {
+  addStaffMember,
+  changeStaffRole,
+  removeStaffMember,
+  resetStaffPin,
+  staffKeys,
+  staffQuery,
+} from './admin-api';
+import { useSignedIn } from './staff-context';
+
+const errorOf = (error: unknown) => (error instanceof ApiError ? error : undefined);
+
+/** The owner's form to add a person: name, optional email, role and their first PIN. */
+function AddPerson() {
+  const t = useT(staffMessages);
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>('production');
+  const [pin, setPin] = useState('');
+  const mutation = useMutation({
+    mutationFn: addStaffMember,
+    onSuccess: (person) => {
+      notify.success(t.added({ name: person.name }));
+      setName('');
+      setEmail('');
+      setPin('');
+      void queryClient.invalidateQueries({ queryKey: staffKeys.staff() });
+    },
+  });
+  const fieldErrors = errorOf(mutation.error)?.fieldErrors ?? {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate({ name, email, role, pin });
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="grid gap-3 border-t border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <Field id={`${id}-name`} label={t.name} error={fieldErrors.name}>
+        {(control) => (
+          <input
+            {...control}
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+        )}
+      </Field>
+      <Field id={`${id}-email`} label={t.email} error={fieldErrors.email}>
+        {(control) => (
+          <input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        )}
+      </Field>
+      <Field id={`${id}-role`} label={t.role} error={fieldErrors.role}>
+        {(control) => (
+          <select {...control} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+            {staffRoles.map((option) => (
+              <option key={option} value={option}>
+                {t[option]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field id={`${id}-pin`} label={t.pin} error={fieldErrors.pin}>
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            inputMode="numeric"
+            autoComplete="new-password"
+            required
+            minLength={ADMIN_PIN_MIN_LENGTH}
+            maxLength={ADMIN_PIN_MAX_LENGTH}
+            value={pin}
+            onChange={(e) => setPin(e.target.value)}
+          />
+        )}
+      </Field>
+      {mutation.error && !Object.keys(fieldErrors).length && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-4">
+          {mutation.error.message}
+        </p>
+      )}
+      <div className="sm:col-span-2 lg:col-span-4">
+        <Button type="submit" size="sm" disabled={mutation.isPending} disabledLook="busy">
+          {t.addPerson}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** One person: their role (changeable), a new PIN, removal (asked first). */
+function PersonRow({ person, isSelf }: { person: StaffMember; isSelf: boolean }) {
+  const t = useT(staffMessages);
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [newPin, setNewPin] = useState<string | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: staffKeys.staff() });
+  const failed = (error: Error) => notify.error(error.message);
+  const role = useMutation({
+    mutationFn: (next: StaffRole) => changeStaffRole(person.id, next),
+    onSuccess: () => {
+      notify.success(t.roleChanged({ name: person.name }));
+      refresh();
+    },
+    onError: failed,
+  });
+  const reset = useMutation({
+    mutationFn: (pin: string) => resetStaffPin(person.id, pin),
+    onSuccess: () => {
+      notify.success(t.pinReset({ name: person.name }));
+      setNewPin(null);
+    },
+    onError: failed,
+  });
+  const remove = useMutation({
+    mutationFn: () => removeStaffMember(person.id),
+    onSuccess: () => {
+      notify.success(t.removed({ name: person.name }));
+      refresh();
+    },
+    onError: failed,
+  });
+  return (
+    <li className="grid gap-3 p-4 sm:grid-cols-[1fr_auto] sm:items-end" data-testid="staff-row">
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900">
+          {person.name} {isSelf && <span className="font-normal text-slate-600">({t.you})</span>}
+        </p>
+        {person.email && <p className="break-words text-sm text-slate-700">{person.email}</p>}
+        <label htmlFor={`${id}-role`} className="mt-2 block text-sm font-semibold text-slate-800">
+          {t.changeRole({ name: person.name })}
+        </label>
+        <select
+          id={`${id}-role`}
+          className="mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+          value={person.role}
+          disabled={role.isPending}
+          onChange={(e) => role.mutate(e.target.value as StaffRole)}
+        >
+          {staffRoles.map((option) => (
+            <option key={option} value={option}>
+              {t[option]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        {newPin === null ? (
+          <Button variant="secondary" size="sm" onClick={() => setNewPin('')}>
+            {t.resetPin}
+          </Button>
+        ) : (
+          <form
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              reset.mutate(newPin);
+            }}
+          >
+            <Field id={`${id}-pin`} label={t.resetPinFor({ name: person.name })}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="password"
+                  inputMode="numeric"
+                  autoComplete="new-password"
+                  required
+                  minLength={ADMIN_PIN_MIN_LENGTH}
+                  maxLength={ADMIN_PIN_MAX_LENGTH}
+                  value={newPin}
+                  onChange={(e) => setNewPin(e.target.value)}
+                />
+              )}
+            </Field>
+            <Button type="submit" size="sm" disabled={reset.isPending} disabledLook="busy">
+              {t.save}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setNewPin(null)}>
+              {t.cancel}
+            </Button>
+          </form>
+        )}
+        {!isSelf && (
+          <Button
+            variant="danger-outline"
+            size="sm"
+            disabled={remove.isPending}
+            disabledLook="busy"
+            onClick={() => {
+              if (window.confirm(t.removeConfirm({ name: person.name }))) remove.mutate();
+            }}
+          >
+            {t.remove}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The owner's staff page: everyone who may log in, and the form to add someone. */
+export function StaffPanel() {
+  const t = useT(staffMessages);
+  const me = useSignedIn();
+  const { data: staff, isError } = useQuery(staffQuery());
+  return (
+    <section
+      aria-labelledby="staff-heading"
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      <div className="p-4">
+        <h2 id="staff-heading" className="text-lg font-bold text-slate-900">
+          {t.staffHeading}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{t.staffIntro}</p>
+      </div>
+      {isError && <p className="px-4 text-sm text-red-700">{t.staffNotFound}</p>}
+      <ul className="divide-y divide-slate-100 border-t border-slate-200">
+        {(staff ?? []).map((person) => (
+          <PersonRow key={person.id} person={person} isSelf={person.id === me.id} />
+        ))}
+      </ul>
+      <AddPerson />
+    </section>
+  );
+}

@@ -1,0 +1,165 @@
+import { sql } from 'drizzle-orm';
+import { findProduct } from '@/shared/catalogue';
+import type { CalendarDate } from '@/shared/dates';
+import { orderDelivery, stockholmToday } from '@/shared/delivery';
+import { orderStatuses } from '@/shared/order-status';
+import { printFileQuality } from '@/shared/print-files';
+import {
+  blocksFor,
+  jobAtRisk,
+  type BoardJob,
+  type BoardLine,
+  type JobMethod,
+  type ProductionBoard,
+} from '@/shared/production';
+import type { Db } from '@/server/db/client';
+import type { StoredOrderLine } from '@/server/db/orders-schema';
+import { queryRows } from '@/server/db/query-rows';
+import { approvedOnSql, latestProofStateSql } from '@/server/proofs';
+
+/** Open jobs the board lists at most: the oldest orders first (a shop has tens, not thousands). */
+export const BOARD_LIMIT = 500;
+
+/** Statuses of a job still to be printed or shipped. */
+export const openJobStatuses: readonly string[] = orderStatuses.filter(
+  (s) => s !== 'shipped' && s !== 'cancelled',
+);
+
+interface JobRow extends Record<string, unknown> {
+  id: string;
+  order_number: string;
+  status: string;
+  customer_name: string;
+  customer_organization: string | null;
+  country_code: string;
+  needed_by: string | null;
+  items: StoredOrderLine[];
+  approved_on: CalendarDate | null;
+  proof_state: 'awaiting' | 'approved' | 'changes_requested' | null;
+  proof_version: number | null;
+}
+
+interface FileRow extends Record<string, unknown> {
+  order_id: string;
+  upload_id: string;
+  kind: string;
+  pixel_width: number | null;
+}
+
+/** A goods line's print methods: the customiser's prints and a cap's decoration. */
+export function lineMethods(line: Pick<StoredOrderLine, 'customisation' | 'options'>): JobMethod[] {
+  const methods = new Set<JobMethod>(line.customisation?.prints.map((p) => p.method) ?? []);
+  const decoration = line.options?.decoration;
+  if (decoration === 'embroidery' || decoration === 'transfer') methods.add(decoration);
+  return [...methods];
+}
+
+/** Open jobs, `statuses` of them, each with its date, blocks and lines (oldest orders first, BOARD_LIMIT at most). */
+export async function loadJobs(
+  db: Db,
+  statuses: readonly string[] = openJobStatuses,
+  today: CalendarDate = stockholmToday(),
+): Promise<{ jobs: BoardJob[]; truncated: boolean }> {
+  const rows = await queryRows<JobRow>(
+    db,
+    sql`SELECT id::text AS id, order_number, status, customer_name, customer_organization, country_code,
+          to_char(needed_by, 'YYYY-MM-DD') AS needed_by, items,
+          ${approvedOnSql(sql`orders.id`)} AS approved_on,
+          ${latestProofStateSql(sql`orders.id`)} AS proof_state,
+          (SELECT max(version) FROM order_proofs p WHERE p.order_id = orders.id) AS proof_version
+        FROM orders WHERE status IN (${sql.join(
+          statuses.map((s) => sql`${s}`),
+          sql`, `,
+        )})
+        ORDER BY order_date, id LIMIT ${BOARD_LIMIT + 1}`,
+  );
+  const truncated = rows.length > BOARD_LIMIT;
+  const listed = rows.slice(0, BOARD_LIMIT);
+  const files =
+    listed.length === 0
+      ? []
+      : await queryRows<FileRow>(
+          db,
+          sql`SELECT f.order_id::text AS order_id, f.upload_id, f.kind, u.pixel_width
+              FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
+              WHERE f.order_id IN (${sql.join(
+                listed.map((r) => sql`${r.id}::bigint`),
+                sql`, `,
+              )})`,
+        );
+  const filesByOrder = new Map<string, FileRow[]>();
+  for (const file of files)
+    filesByOrder.set(file.order_id, [...(filesByOrder.get(file.order_id) ?? []), file]);
+
+  const jobs = listed.map((row): BoardJob => {
+    const goods = row.items.filter((item) => item.fee === undefined);
+    const orderFiles = filesByOrder.get(row.id) ?? [];
+    const placedPrints = goods.some((line) => (line.customisation?.prints.length ?? 0) > 0);
+    const lowResolution = orderFiles.some(
+      (file) =>
+        file.kind === 'raster' &&
+        printFileQuality({ id: file.upload_id, width: file.pixel_width ?? undefined }, goods)?.blurry ===
+          true,
+    );
+    const delivery = orderDelivery(
+      {
+        productIds: goods.map((l) => l.productId),
+        countryCode: row.country_code,
+        status: row.status,
+        neededBy: row.needed_by,
+        approvedOn: row.approved_on,
+      },
+      today,
+    );
+    const blocks = blocksFor({
+      hasFiles: orderFiles.length > 0 || placedPrints,
+      proofState: row.proof_state ?? 'none',
+      lowResolution,
+    });
+    const shipBy = delivery.neededBy ?? delivery.estimate;
+    const lines = goods.map((line): BoardLine => {
+      const board: BoardLine = {
+        productId: line.productId,
+        quantity: line.quantity,
+        methods: lineMethods(line),
+      };
+      if (line.options) board.options = line.options;
+      if (line.sizes) board.sizes = line.sizes;
+      return board;
+    });
+    return {
+      orderNumber: row.order_number,
+      customer: row.customer_organization ?? row.customer_name,
+      status: row.status,
+      shipBy,
+      neededBy: delivery.neededBy,
+      estimate: delivery.estimate,
+      countedFrom: delivery.countedFrom,
+      blocks,
+      ready: blocks.length === 0 && row.status !== 'in_production',
+      atRisk: jobAtRisk({ neededBy: delivery.neededBy, estimate: delivery.estimate, shipBy, blocks }, today),
+      lines,
+      methods: [...new Set(lines.flatMap((l) => l.methods))],
+      proofVersion: row.proof_version === null ? null : Number(row.proof_version),
+    };
+  });
+  return { jobs, truncated };
+}
+
+/** The board: every open job, soonest date first (then order number), optionally by method and product. */
+export async function productionBoard(
+  db: Db,
+  filter: { method?: JobMethod | undefined; product?: string | undefined },
+  today: CalendarDate = stockholmToday(),
+): Promise<ProductionBoard> {
+  const { jobs, truncated } = await loadJobs(db, openJobStatuses, today);
+  const shown = jobs
+    .filter((job) => !filter.method || job.methods.includes(filter.method))
+    .filter((job) => !filter.product || job.lines.some((l) => l.productId === filter.product))
+    .sort((a, b) => a.shipBy.localeCompare(b.shipBy) || a.orderNumber.localeCompare(b.orderNumber));
+  return { today, jobs: shown, truncated };
+}
+
+export function isKnownProduct(id: string): boolean {
+  return findProduct(id) !== undefined;
+}

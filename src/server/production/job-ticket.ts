@@ -1,0 +1,381 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { create as createFont, type Font } from 'fontkit';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { colors, findProduct } from '@/shared/catalogue';
+import type { CalendarDate } from '@/shared/dates';
+import { formatDate } from '@/shared/dates';
+import { orderDelivery } from '@/shared/delivery';
+import type { Locale } from '@/shared/i18n/locale';
+import { colourName } from '@/shared/i18n/messages/colours';
+import { describeOptions } from '@/shared/i18n/messages/product-options';
+import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
+import { productName } from '@/shared/i18n/messages/product-names';
+import { productionMessages } from '@/shared/i18n/messages/production';
+import { formatCount } from '@/shared/money-format';
+import { printPlacementCm } from '@/shared/print-areas';
+import { printAreaWidths, type OrderPrintFile } from '@/shared/print-files';
+import { printMethodLabels, printSideLabels } from '@/shared/print-options';
+import { sizeCodes } from '@/shared/sizes';
+import type { StoredOrderLine } from '@/server/db/orders-schema';
+
+const require = createRequire(import.meta.url);
+const fontFiles = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+let parsedFonts: { regular: Font; bold: Font } | undefined;
+/** DejaVu Sans (å ä ö), parsed once per process like the invoice's. */
+function fonts(): { regular: Font; bold: Font } {
+  const open = (path: string): Font => {
+    const font = createFont(readFileSync(path));
+    if ('fonts' in font) throw new Error(`${path} is a font collection, not one font`);
+    return font;
+  };
+  parsedFonts ??= { regular: open(fontFiles.regular), bold: open(fontFiles.bold) };
+  return parsedFonts;
+}
+
+/** What a job ticket shows: the stored order, its files and its approved proof. */
+export interface JobTicketInput {
+  orderNumber: string;
+  customer: string;
+  status: string;
+  countryCode: string;
+  neededBy: string | null;
+  items: readonly StoredOrderLine[];
+  printFiles: readonly OrderPrintFile[];
+  approvedProof: { version: number; approvedOn: CalendarDate } | null;
+  /** The staff's language: the shop's (Swedish). */
+  locale: Locale;
+  today: CalendarDate;
+}
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 40;
+const INK = '#0f172a';
+const MUTED = '#475569';
+const RULE = '#94a3b8';
+
+/** Numbers as the shop writes them: Swedish format, one decimal at most ("28,8"). */
+const cm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 }).format(n);
+
+/**
+ * The printer's A4 job ticket: a summary page (date, proof, sizes per product and colour, files,
+ * notes, the order number as text and QR code), then one page per goods line with the garment
+ * drawn in its colour and each print placed and sized in centimetres on the real print area.
+ * Text is real text (selectable, extractable), numbers in Swedish format.
+ */
+export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
+  const t = productionMessages[input.locale];
+  const locale = input.locale;
+  const dateLocale = locale === 'sv' ? 'sv-SE' : 'en-GB';
+  const goods = input.items
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => line.fee === undefined);
+  const delivery = orderDelivery(
+    {
+      productIds: goods.map(({ line }) => line.productId),
+      countryCode: input.countryCode,
+      status: input.status,
+      neededBy: input.neededBy,
+      approvedOn: input.approvedProof?.approvedOn ?? null,
+    },
+    input.today,
+  );
+  const shipBy = delivery.neededBy ?? delivery.estimate;
+  const date = (d: string) => formatDate(d, dateLocale, 'long');
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    lang: locale === 'sv' ? 'sv-SE' : 'en',
+    displayTitle: true,
+    info: {
+      Title: `${t.ticketTitle} ${input.orderNumber}`,
+      CreationDate: new Date(`${input.today}T00:00:00Z`),
+    },
+  });
+  const { regular, bold } = fonts();
+  // pdfkit accepts a parsed fontkit font (it checks for `layout`); its types list only files and bytes.
+  doc.registerFont('regular', regular as unknown as Buffer);
+  doc.registerFont('bold', bold as unknown as Buffer);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = A4.width - 2 * MARGIN;
+  const write = (
+    value: string,
+    options: { bold?: boolean; size?: number; color?: string; x?: number; width?: number } = {},
+  ) => {
+    doc
+      .font(options.bold ? 'bold' : 'regular')
+      .fontSize(options.size ?? 10)
+      .fillColor(options.color ?? INK)
+      .text(value, options.x ?? MARGIN, doc.y, { width: options.width ?? width });
+  };
+
+  const header = (subtitle: string) => {
+    const top = MARGIN;
+    drawQr(doc, input.orderNumber, A4.width - MARGIN - 80, top, 80);
+    doc.y = top;
+    write(`${t.ticketTitle} ${input.orderNumber}`, { bold: true, size: 18, width: width - 90 });
+    write(subtitle, { color: MUTED, width: width - 90 });
+    write(`${t.shipBy}: ${date(shipBy)}`, { bold: true, size: 13, width: width - 90 });
+    if (delivery.neededBy)
+      write(`${t.neededBy}: ${date(delivery.neededBy)} · ${t.estimate}: ${date(delivery.estimate)}`, {
+        color: MUTED,
+        size: 9,
+        width: width - 90,
+      });
+    doc.y = Math.max(doc.y, top + 88);
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(A4.width - MARGIN, doc.y)
+      .strokeColor(RULE)
+      .lineWidth(0.5)
+      .stroke();
+    doc.y += 8;
+  };
+
+  const lineTitle = (line: StoredOrderLine) =>
+    `${formatCount(line.quantity)} ${t.pcs} ${productName(locale, { id: line.productId, name: line.name })}`;
+  const colourOf = (line: StoredOrderLine) => line.options?.colour ?? line.customisation?.color;
+  const splitText = (line: StoredOrderLine) =>
+    line.sizes
+      ? sizeCodes
+          .filter((code) => (line.sizes?.[code] ?? 0) > 0)
+          .map((code) => `${code} ${formatCount(line.sizes?.[code] ?? 0)}`)
+          .join(' / ')
+      : '';
+  const fileLine = (file: OrderPrintFile) => {
+    const parts = [file.name || '–', t[file.kind]];
+    if (file.width && file.height)
+      parts.push(t.pixels({ width: formatCount(file.width), height: formatCount(file.height) }));
+    if (file.quality)
+      parts.push(
+        t.dpi({ dpi: formatCount(file.quality.dpi), width: cm(file.quality.widthCm) }) +
+          (file.quality.blurry ? ` (${t.low})` : ''),
+      );
+    parts.push(file.line === undefined ? t.wholeOrder : t.forLine({ n: goodsNumber(file.line) }));
+    return parts.join(' · ') + (file.note ? ` – ${file.note}` : '');
+  };
+  const goodsNumber = (itemIndex: number) => goods.findIndex((g) => g.index === itemIndex) + 1;
+
+  // Page 1: the summary.
+  header(
+    `${t.customer}: ${input.customer} · ${t.status}: ${orderStatusMessages[locale][input.status as 'pending'] ?? input.status}`,
+  );
+  write(
+    `${t.proof}: ${
+      input.approvedProof
+        ? t.proofApproved({
+            version: input.approvedProof.version,
+            date: date(input.approvedProof.approvedOn),
+          })
+        : t.proofNone
+    }`,
+  );
+  doc.y += 6;
+  write(t.summary, { bold: true, size: 12 });
+  goods.forEach(({ line }, n) => {
+    const colour = colourOf(line);
+    write(`${n + 1}. ${lineTitle(line)}${colour ? ` · ${colourName(locale, colour)}` : ''}`, { bold: true });
+    const split = splitText(line);
+    if (split)
+      write(`${colour ? `${colourName(locale, colour)}: ` : ''}${split}`, {
+        x: MARGIN + 14,
+        width: width - 14,
+      });
+    const options = describeOptions(locale, line.options);
+    if (options) write(options, { x: MARGIN + 14, width: width - 14, color: MUTED, size: 9 });
+  });
+  doc.y += 6;
+  write(t.printFiles, { bold: true, size: 12 });
+  if (input.printFiles.length === 0) write(t.noFiles, { color: MUTED });
+  for (const file of input.printFiles) write(fileLine(file), { size: 9 });
+  doc.y += 6;
+  write(t.notes, { bold: true, size: 12 });
+  const notes = goods.flatMap(({ line }, n) =>
+    [line.notes, line.customisation?.additionalInfo]
+      .filter((note): note is string => typeof note === 'string' && note.trim() !== '')
+      .map((note) => `${t.forLine({ n: n + 1 })}: ${note}`),
+  );
+  if (notes.length === 0) write(t.noNotes, { color: MUTED });
+  for (const note of notes) write(note, { size: 9 });
+
+  // One page per goods line: the garment, its prints in cm, its sizes, its files and notes.
+  goods.forEach(({ line, index }, n) => {
+    doc.addPage();
+    header(`${t.line({ n: n + 1, of: goods.length })} · ${input.customer}`);
+    const colour = colourOf(line);
+    write(lineTitle(line), { bold: true, size: 14 });
+    if (colour) write(`${t.colour}: ${colourName(locale, colour)}`, { size: 12 });
+    const options = describeOptions(
+      locale,
+      line.customisation ? { ...line.options, colour: undefined } : line.options,
+    );
+    if (options) write(options);
+    const split = splitText(line);
+    if (split)
+      write(`${t.sizes}: ${colour ? `${colourName(locale, colour)} ` : ''}${split}`, {
+        bold: true,
+        size: 12,
+      });
+    doc.y += 6;
+
+    const prints = line.customisation?.prints ?? [];
+    const sides = prints.length > 0 ? [...new Set(prints.map((p) => p.side))] : (['front'] as const);
+    write(t.prints, { bold: true, size: 12 });
+    for (const side of sides) {
+      const areaWidth = printAreaWidths(line.productId)[side];
+      const sidePrints = prints.filter((p) => p.side === side);
+      const placements = sidePrints.map((p) => ({ print: p, cm: printPlacementCm(line.productId, p) }));
+      const areaHeight =
+        placements[0]?.cm?.areaHeightCm ?? (areaWidth ? Math.round(areaWidth * 1.2) : undefined);
+      write(printSideLabels[locale][side], { bold: true });
+      if (areaWidth !== undefined && areaHeight !== undefined)
+        write(t.printArea({ width: cm(areaWidth), height: cm(areaHeight) }), { color: MUTED, size: 9 });
+      for (const { print, cm: placed } of placements) {
+        write(
+          t.printOf({ method: printMethodLabels[locale][print.method], side: printSideLabels[locale][side] }),
+          {
+            size: 10,
+          },
+        );
+        if (placed)
+          write(t.printSize({ width: cm(placed.widthCm), left: cm(placed.leftCm), top: cm(placed.topCm) }), {
+            size: 10,
+          });
+      }
+      if (areaWidth !== undefined && areaHeight !== undefined && doc.y < A4.height - 300) {
+        drawGarment(doc, {
+          x: MARGIN,
+          y: doc.y + 6,
+          colourHex: colors.find((c) => c.id === colour)?.hex ?? '#e2e8f0',
+          areaWidthCm: areaWidth,
+          areaHeightCm: areaHeight,
+          prints: placements.flatMap(({ print, cm: placed }) =>
+            placed ? [{ label: printMethodLabels[locale][print.method], ...placed }] : [],
+          ),
+          garment: findProduct(line.productId)?.garment === true,
+        });
+        doc.y += 200;
+      }
+    }
+    doc.x = MARGIN;
+    const lineFiles = input.printFiles.filter((file) => file.line === undefined || file.line === index);
+    write(t.printFiles, { bold: true, size: 12 });
+    if (lineFiles.length === 0) write(t.noFiles, { color: MUTED });
+    for (const file of lineFiles) write(fileLine(file), { size: 9 });
+    const lineNotes = [line.notes, line.customisation?.additionalInfo].filter(
+      (note): note is string => typeof note === 'string' && note.trim() !== '',
+    );
+    write(t.notes, { bold: true, size: 12 });
+    write(lineNotes.length > 0 ? lineNotes.join('\n') : t.noNotes, {
+      color: lineNotes.length > 0 ? INK : MUTED,
+    });
+  });
+
+  doc.end();
+  return done;
+}
+
+/** The order number as a QR code drawn with squares (vector, sharp at any print size). */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 2;
+  const cell = size / (modules.size + 2 * quiet);
+  doc.save().fillColor('#000000');
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let col = 0; col < modules.size; col += 1) {
+      if (modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill().restore();
+}
+
+/**
+ * The garment in its colour with the print area (dashed) at its real proportions and each print
+ * placed and sized as on the garment, with its width and offsets in cm beside it.
+ */
+function drawGarment(
+  doc: PDFKit.PDFDocument,
+  g: {
+    x: number;
+    y: number;
+    colourHex: string;
+    areaWidthCm: number;
+    areaHeightCm: number;
+    garment: boolean;
+    prints: { label: string; widthCm: number; leftCm: number; topCm: number }[];
+  },
+): void {
+  // The print area drawn 140 pt wide at most, 150 pt high at most; the garment around it.
+  const scale = Math.min(140 / g.areaWidthCm, 150 / g.areaHeightCm);
+  const areaW = g.areaWidthCm * scale;
+  const areaH = g.areaHeightCm * scale;
+  const centreX = g.x + 130;
+  const areaX = centreX - areaW / 2;
+  const areaY = g.y + 30;
+  doc.save();
+  doc.lineWidth(1).strokeColor('#334155').fillColor(g.colourHex);
+  if (g.garment) {
+    const bodyW = areaW * 1.5;
+    const left = centreX - bodyW / 2;
+    const right = centreX + bodyW / 2;
+    doc
+      .moveTo(left, g.y + 10)
+      .lineTo(centreX - 20, g.y)
+      .lineTo(centreX + 20, g.y)
+      .lineTo(right, g.y + 10)
+      .lineTo(right + 40, g.y + 60)
+      .lineTo(right + 20, g.y + 75)
+      .lineTo(right, g.y + 55)
+      .lineTo(right, g.y + 190)
+      .lineTo(left, g.y + 190)
+      .lineTo(left, g.y + 55)
+      .lineTo(left - 20, g.y + 75)
+      .lineTo(left - 40, g.y + 60)
+      .closePath()
+      .fillAndStroke();
+  } else {
+    doc.roundedRect(areaX - 30, g.y + 10, areaW + 60, areaH + 50, 30).fillAndStroke();
+  }
+  doc.dash(3, { space: 2 }).strokeColor('#0f172a').rect(areaX, areaY, areaW, areaH).stroke().undash();
+  g.prints.forEach((print, i) => {
+    const px = areaX + print.leftCm * scale;
+    const py = areaY + print.topCm * scale;
+    const pw = print.widthCm * scale;
+    doc.fillColor('#ffffff').fillOpacity(0.85).strokeColor('#b91c1c').lineWidth(1.2);
+    doc.rect(px, py, pw, pw).fillAndStroke();
+    doc
+      .fillOpacity(1)
+      .fillColor('#b91c1c')
+      .font('bold')
+      .fontSize(8)
+      .text(String(i + 1), px + 2, py + 2, { lineBreak: false });
+  });
+  doc.restore();
+  // The measures beside the drawing.
+  doc.font('regular').fontSize(9).fillColor(INK);
+  let textY = g.y + 10;
+  const textX = g.x + 290;
+  doc.text(`${cm(g.areaWidthCm)} × ${cm(g.areaHeightCm)} cm`, textX, textY, { width: 200 });
+  textY += 14;
+  g.prints.forEach((print, i) => {
+    doc.text(
+      `${i + 1}. ${print.label}: ${cm(print.widthCm)} cm · ← ${cm(print.leftCm)} cm · ↓ ${cm(print.topCm)} cm`,
+      textX,
+      textY,
+      { width: 220 },
+    );
+    textY += 26;
+  });
+}

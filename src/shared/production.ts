@@ -1,0 +1,105 @@
+/**
+ * Production: the admin's board of open jobs, the blanks to order and the job ticket. The rules
+ * here (what blocks a job, the date it must ship, when it is at risk) are the same for the board,
+ * the ticket and the blanks list.
+ */
+import type { CalendarDate } from './dates';
+import { addDays } from './dates';
+import type { LineOptions } from './product-options';
+import type { SizeSplit } from './sizes';
+
+/** Why a job cannot be printed yet. */
+export const jobBlocks = ['filesMissing', 'proofWaiting', 'changesRequested', 'lowResolution'] as const;
+export type JobBlock = (typeof jobBlocks)[number];
+
+/** Print methods on the board's filter: the customiser's, and a cap's decoration. */
+export const jobMethods = ['dtg', 'screen', 'embroidery', 'transfer'] as const;
+export type JobMethod = (typeof jobMethods)[number];
+
+export interface BoardLine {
+  productId: string;
+  quantity: number;
+  options?: LineOptions;
+  sizes?: SizeSplit;
+  methods: JobMethod[];
+}
+
+/** One open job on the production board. */
+export interface BoardJob {
+  orderNumber: string;
+  customer: string;
+  status: string;
+  /** The date the job must be delivered by: the buyer's needed-by date, else the delivery estimate. */
+  shipBy: CalendarDate;
+  neededBy: CalendarDate | null;
+  estimate: CalendarDate;
+  /** The estimate counts from the proof approval ('approval') or from today until there is one. */
+  countedFrom: 'approval' | 'today';
+  blocks: JobBlock[];
+  /** Nothing blocks it and it is not yet in production. */
+  ready: boolean;
+  /** The estimate misses the needed-by date, or the date is near and the job is still blocked. */
+  atRisk: boolean;
+  lines: BoardLine[];
+  methods: JobMethod[];
+  proofVersion: number | null;
+}
+
+export interface ProductionBoard {
+  today: CalendarDate;
+  jobs: BoardJob[];
+  /** More open jobs than the board lists (the oldest are listed). */
+  truncated: boolean;
+}
+
+/** Days before its date a still-blocked job counts as at risk. */
+export const AT_RISK_DAYS = 3;
+
+export function jobAtRisk(
+  job: {
+    neededBy: CalendarDate | null;
+    estimate: CalendarDate;
+    shipBy: CalendarDate;
+    blocks: readonly JobBlock[];
+  },
+  today: CalendarDate,
+): boolean {
+  if (job.neededBy !== null && job.neededBy < job.estimate) return true;
+  return job.blocks.length > 0 && job.shipBy <= addDays(today, AT_RISK_DAYS);
+}
+
+/** What blocks a job, from its files, its lines' prints and its latest proof. */
+export function blocksFor(job: {
+  hasFiles: boolean;
+  proofState: 'none' | 'awaiting' | 'approved' | 'changes_requested';
+  lowResolution: boolean;
+}): JobBlock[] {
+  const blocks: JobBlock[] = [];
+  if (!job.hasFiles) blocks.push('filesMissing');
+  if (job.proofState === 'none' || job.proofState === 'awaiting') blocks.push('proofWaiting');
+  if (job.proofState === 'changes_requested') blocks.push('changesRequested');
+  if (job.lowResolution) blocks.push('lowResolution');
+  return blocks;
+}
+
+/** GET /api/admin/blanks: pieces to buy per product, colour and size, and which job needs them. */
+export interface BlanksRow {
+  productId: string;
+  colour: string;
+  size: string;
+  pieces: number;
+  jobs: { orderNumber: string; pieces: number; shipBy: CalendarDate }[];
+}
+
+export const productionPaths = {
+  board: '/api/admin/production',
+  blanks: '/api/admin/blanks',
+  blanksCsv: '/api/admin/blanks.csv',
+  jobTicket: (orderNumber: string) => `/api/admin/orders/${encodeURIComponent(orderNumber)}/job-ticket.pdf`,
+} as const;
+
+/** The staff's language for what is printed for the workshop (job tickets, the supplier's CSV): the shop's. */
+export const staffLanguage = 'sv' as const;
+
+/** The longest range the blanks list takes (a year): longer is a typo. */
+export const BLANKS_MAX_DAYS = 366;

@@ -1,0 +1,128 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestOrder } from '../helpers/orders';
+import { insertApprovedProof } from '../helpers/proofs';
+import { request } from '../helpers/server';
+import { TEST_ADMIN_PIN } from './admin-fixture';
+import { openPage, startShop, type Shop, screenshot } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Logs in on SPEC's PIN screen, as a person would. */
+async function logIn(page: Page, pin: string): Promise<void> {
+  await page.goto('/admin-login');
+  await page.getByLabel('PIN').fill(pin);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
+}
+
+async function openOrder(page: Page, orderNumber: string): Promise<Locator> {
+  await page.getByRole('button', { name: orderNumber }).click();
+  const dialog = page.getByRole('dialog', { name: `Order ${orderNumber}` });
+  await dialog.getByText('Storgatan 1, 111 22 Stockholm, Sweden').waitFor();
+  return dialog;
+}
+
+async function addPerson(page: Page, name: string, role: string, pin: string): Promise<void> {
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Add person' }) });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Role').selectOption({ label: role });
+  await form.getByLabel('PIN').fill(pin);
+  await form.getByRole('button', { name: 'Add person' }).click();
+  await page.getByText(`${name} has been added`).waitFor();
+}
+
+describe('staff with their own logins and roles', () => {
+  it('the owner adds a printer and a bookkeeper; each does their part; the history names both; removing the printer ends their session', async () => {
+    const order = await insertTestOrder(shop.server.database);
+    await insertApprovedProof(shop.server.database, order.id);
+
+    // The owner adds a printer and a bookkeeper.
+    const owner = await openPage(shop, { expectedErrors: /403|401/ });
+    await logIn(owner.page, TEST_ADMIN_PIN);
+    await owner.page.getByRole('tab', { name: 'Staff' }).click();
+    await addPerson(owner.page, 'Per Printer', 'Production', '246810');
+    await addPerson(owner.page, 'Bo Bookkeeper', 'Bookkeeping', '135790');
+    await expect.poll(() => owner.page.getByTestId('staff-row').count()).toBe(3);
+    await screenshot(owner.page, 'staff-1280');
+    expect(await axeViolations(owner.page)).toEqual([]);
+
+    // The bookkeeper records the payment and cannot change the job.
+    const bookkeeper = await openPage(shop, { width: 390, expectedErrors: /403/ });
+    await logIn(bookkeeper.page, '135790');
+    expect(await bookkeeper.page.getByTestId('signed-in-as').textContent()).toBe(
+      'Logged in as Bo Bookkeeper (Bookkeeping)',
+    );
+    let dialog = await openOrder(bookkeeper.page, order.orderNumber);
+    expect(await dialog.getByRole('button', { name: 'Cancel the order' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Mark as paid' }).click();
+    await dialog.getByRole('button', { name: 'Save payment' }).click();
+    await bookkeeper.page.getByText('Status changed').first().waitFor();
+    // Paid: the next step is production's, not the bookkeeper's.
+    await expect.poll(() => dialog.getByText('Paid', { exact: true }).count()).toBeGreaterThan(0);
+    expect(await dialog.getByRole('button', { name: 'Mark as in production' }).count()).toBe(0);
+    expect(await dialog.getByTestId('admin-print-files').count()).toBe(0);
+    await screenshot(bookkeeper.page, 'staff-bookkeeper-order-390');
+    await bookkeeper.page.keyboard.press('Escape');
+
+    // The printer moves the job to production and sees no payments or money pages.
+    const printer = await openPage(shop, { expectedErrors: /401|403/ });
+    await logIn(printer.page, '246810');
+    for (const hidden of ['Staff', 'Log', 'Partner applications'])
+      expect(await printer.page.getByRole('tab', { name: hidden }).count()).toBe(0);
+    expect(await printer.page.getByTestId('total-turnover').count()).toBe(0);
+    expect(await printer.page.getByRole('link', { name: /Export/ }).count()).toBe(0);
+    dialog = await openOrder(printer.page, order.orderNumber);
+    expect(await dialog.getByRole('link', { name: 'View invoice' }).count()).toBe(0);
+    expect(await dialog.textContent()).not.toContain('5 718,75 kr received');
+    await dialog.getByRole('button', { name: 'Mark as in production' }).click();
+    await printer.page.getByText('Status changed').first().waitFor();
+    await screenshot(printer.page, 'staff-printer-order-1280');
+    const printerCookie = `admin_session=${
+      (await printer.context.cookies()).find((cookie) => cookie.name === 'admin_session')?.value ?? ''
+    }`;
+    // The server refuses money to the printer whatever the page shows.
+    const csv = await request(shop.server, '/api/admin/orders.csv', { headers: { cookie: printerCookie } });
+    expect(csv.status).toBe(403);
+
+    // The owner sees both in the order's history.
+    await owner.page.getByRole('tab', { name: 'Orders' }).click();
+    dialog = await openOrder(owner.page, order.orderNumber);
+    const history = dialog.getByTestId('order-history');
+    await expect.poll(() => history.getByText('Per Printer').count()).toBe(1);
+    const entries = await history.locator('li').allTextContents();
+    expect(entries[0]).toContain('Per Printer · Status change');
+    expect(entries[0]).toContain('Paid → In production');
+    expect(entries[1]).toContain('Bo Bookkeeper · Payment');
+    await screenshot(owner.page, 'staff-history-1280');
+    await owner.page.keyboard.press('Escape');
+
+    // The owner removes the printer: the printer's open page ends at its next request.
+    await owner.page.getByRole('tab', { name: 'Staff' }).click();
+    owner.page.once('dialog', (confirm) => void confirm.accept());
+    const printerRow = owner.page.getByTestId('staff-row').filter({ hasText: 'Per Printer' });
+    await printerRow.getByRole('button', { name: 'Remove' }).click();
+    await owner.page.getByText('Per Printer is removed and logged out').waitFor();
+    await expect.poll(() => owner.page.getByTestId('staff-row').count()).toBe(2);
+
+    await printer.page.keyboard.press('Escape');
+    await printer.page.getByLabel('Search', { exact: true }).fill('INV');
+    await expect.poll(() => new URL(printer.page.url()).pathname).toBe('/admin-login');
+    expect(
+      (await request(shop.server, '/api/admin/session', { headers: { cookie: printerCookie } })).status,
+    ).toBe(401);
+    // The bookkeeper's session goes on.
+    await bookkeeper.page.reload();
+    await bookkeeper.page.getByTestId('signed-in-as').waitFor();
+  }, 200_000);
+});
