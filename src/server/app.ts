@@ -13,6 +13,7 @@ import { startEmailOutbox } from './email';
 import { startHousekeeping } from './housekeeping';
 import { installErrorHandlers, sendError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
+import { serverTimeouts, slowBodyGuard } from './http/timeouts';
 import {
   sieExportRoute,
   supplementaryInvoiceAdminRoutes,
@@ -79,7 +80,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Lets a graceful shutdown finish in-flight requests while refusing new ones.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // No connection keeps the server waiting without bound (slow headers, bodies, idle sockets).
+    ...serverTimeouts(config.http),
   });
+  slowBodyGuard(app, config.http);
 
   const readiness = new Readiness(database);
   app.decorate('readiness', readiness);

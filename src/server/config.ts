@@ -95,6 +95,16 @@ const envSchema = z.object({
   // Operations (see .env.example): metrics behind a token, draining before shutdown.
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
+  // How long a connection may keep the server waiting (see .env.example).
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(3600).default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 3600)
+    .default(900),
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(3600).default(72),
+  HTTP_MIN_BODY_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(1024),
   HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   SELLER_NAME: z.string().trim().min(1).default('Bulk Print Sverige AB'),
   SELLER_ORG_NUMBER: z.string().trim().min(1).default('559123-4561'),
@@ -147,12 +157,27 @@ export interface Config {
   housekeepingIntervalSeconds: number;
   limits: ShopLimits;
   adminSessions: AdminSessionLimits;
+  http: HttpTimeouts;
   /** Where upload bytes live: DATA_DIR/uploads, the database (PostgreSQL only) or an S3 bucket. */
   uploadStore: { kind: 'disk' } | { kind: 'postgres' } | { kind: 's3'; s3: S3Settings };
   /** GET /metrics answers only with `Authorization: Bearer <this>`; unset: no metrics at all. */
   metricsToken: string | undefined;
   /** After SIGTERM, /readyz answers 503 and the server keeps serving this long before it closes. */
   shutdownDrainSeconds: number;
+}
+
+/** How long one connection may keep the server waiting, in milliseconds (src/server/http/timeouts.ts). */
+export interface HttpTimeouts {
+  /** A connection that sends nothing (and is sent nothing) this long is closed. */
+  idleMs: number;
+  /** A request's headers must all arrive within this (408 otherwise). */
+  headersMs: number;
+  /** A whole request (headers and body) must arrive within this (408 otherwise). */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: number;
+  /** A body arriving slower than this on average (after idleMs) is cut off; 0: no floor. */
+  minBodyBytesPerSecond: number;
 }
 
 /** Throttles and caps of orders and partner applications, shared by every instance (database). */
@@ -267,6 +292,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     iban: e.SELLER_IBAN,
     bic: e.SELLER_BIC,
   };
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      'Invalid settings (see .env.example):\n  HTTP_HEADERS_TIMEOUT_SECONDS: must not be above HTTP_REQUEST_TIMEOUT_SECONDS',
+    );
+  }
   const storeProblem =
     e.UPLOAD_STORE === 'postgres' && !e.DATABASE_URL
       ? 'UPLOAD_STORE: postgres needs DATABASE_URL (the embedded database keeps uploads on disk)'
@@ -335,6 +365,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminSessions: {
       idleSeconds: e.ADMIN_SESSION_IDLE_MINUTES * 60,
       maxAgeSeconds: Math.round(e.ADMIN_SESSION_MAX_HOURS * 3600),
+    },
+    http: {
+      idleMs: Math.round(e.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
+      headersMs: Math.round(e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
+      requestMs: Math.round(e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+      keepAliveMs: Math.round(e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000),
+      minBodyBytesPerSecond: e.HTTP_MIN_BODY_BYTES_PER_SECOND,
     },
   };
 }

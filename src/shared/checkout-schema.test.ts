@@ -144,6 +144,20 @@ describe('control characters', () => {
     },
   );
 
+  // XML 1.0 forbids U+FFFE and U+FFFF: one in a name made the Peppol invoice not well-formed.
+  it.each(['\uffff', '\ufffe', '\ufdd0', '\u{1fffe}', '\u{10ffff}'])(
+    'the noncharacter %j in a name, an address or a reference is refused with the same message',
+    (character) => {
+      expect(errors({ ...person, name: `Anna${character}A` })).toEqual({ name: invalidCharacterMessage });
+      expect(errors({ ...person, address: `Storgatan 1${character}` })).toEqual({
+        address: invalidCharacterMessage,
+      });
+      expect(errors({ ...person, buyerReference: `PO-${character}1` })).toEqual({
+        buyerReference: invalidCharacterMessage,
+      });
+    },
+  );
+
   it('a whole emoji (a surrogate pair) is text', () => {
     expect(errors({ ...person, name: 'Anna 🧢' })).toEqual({});
   });

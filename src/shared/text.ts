@@ -28,9 +28,34 @@ const global = (pattern: RegExp) => new RegExp(pattern.source, 'g');
 const loneSurrogates = global(loneSurrogate);
 const singleLineControls = global(singleLineControl);
 
-/** One line of display text: control characters and lone surrogates removed, trimmed. */
+/**
+ * Unicode noncharacters (U+FDD0–U+FDEF and the last two code points of every plane, U+FFFE and
+ * U+FFFF among them): XML 1.0 forbids U+FFFE/U+FFFF outright (a Peppol invoice with one is not
+ * well-formed) and none is ever text a person typed.
+ */
+export const nonCharacter =
+  /[\uFDD0-\uFDEF\uFFFE\uFFFF\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{4FFFE}\u{4FFFF}\u{5FFFE}\u{5FFFF}\u{6FFFE}\u{6FFFF}\u{7FFFE}\u{7FFFF}\u{8FFFE}\u{8FFFF}\u{9FFFE}\u{9FFFF}\u{AFFFE}\u{AFFFF}\u{BFFFE}\u{BFFFF}\u{CFFFE}\u{CFFFF}\u{DFFFE}\u{DFFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
+
+/**
+ * Characters that change how a name looks without being seen: bidirectional controls (a
+ * right-to-left override turns "logo\u202Eath.pdf" into "logofdp.hta" on screen, hiding the real
+ * extension), zero-width characters, word joiners and the soft hyphen. Removed from every file
+ * name the shop shows or offers for download.
+ */
+export const invisibleFormatting =
+  /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+
+const nonCharacters = new RegExp(nonCharacter.source, 'gu');
+const invisibleFormattings = global(invisibleFormatting);
+
+/** One line of display text: control characters, noncharacters and lone surrogates removed, trimmed. */
 export function cleanSingleLine(text: string): string {
-  return text.replace(loneSurrogates, '').replace(singleLineControls, '').trim();
+  return text.replace(loneSurrogates, '').replace(singleLineControls, '').replace(nonCharacters, '').trim();
+}
+
+/** A name as the shop shows it (file names): one clean line without invisible formatting. */
+export function cleanDisplayName(text: string): string {
+  return cleanSingleLine(text.replace(invisibleFormattings, ''));
 }
 
 /**
@@ -46,7 +71,11 @@ const carriageReturns = /\r/g;
 
 /** True when the text has a character the field cannot hold (see the patterns above). */
 export function hasForbiddenCharacter(text: string, multiline: boolean): boolean {
-  return loneSurrogate.test(text) || (multiline ? multiLineControl : singleLineControl).test(text);
+  return (
+    loneSurrogate.test(text) ||
+    nonCharacter.test(text) ||
+    (multiline ? multiLineControl : singleLineControl).test(text)
+  );
 }
 
 export interface TextFieldOptions {
@@ -65,7 +94,8 @@ export interface TextFieldOptions {
 /**
  * Every customer text field of the shared schemas is built here: trimmed, a pasted line break in a
  * one-line field read as a space, carriage returns dropped, and any other control character
- * (C0, DEL, C1 such as U+0085, U+2028/U+2029 in one-line fields), NUL or lone surrogate refused
+ * (C0, DEL, C1 such as U+0085, U+2028/U+2029 in one-line fields), NUL, lone surrogate or
+ * noncharacter (U+FFFE, U+FFFF, ...: everything XML 1.0 forbids) refused
  * with one clear message, before it can reach the database, an email header or a log line.
  */
 export function textField(options: TextFieldOptions) {

@@ -48,6 +48,9 @@ const nasty = [
   '\ud800',
   '\udfff\ud800',
   '\u202e\u200b\ufeff',
+  // Noncharacters XML 1.0 forbids (a Peppol invoice with one is not well-formed).
+  'Anna\uffffA',
+  'PO\ufffe1',
   // Control characters a text field refuses: C1 (NEXT LINE, CSI), line/paragraph separators, ESC.
   'Anna\u0085Bcc',
   '\u009b31m',

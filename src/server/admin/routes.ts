@@ -15,6 +15,7 @@ import { hasControlCharacter, isSearchableTerm, searchMessages } from '@/shared/
 import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
+import { sameOriginGuard } from '@/server/http/same-origin';
 import { invoiceForOrder, sendInvoice, sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing';
 import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
 import { listApplications } from '@/server/partners';
@@ -204,6 +205,8 @@ export async function adminRoutes(
   // Encapsulated: the cookie parser and the session check apply to these routes only.
   await app.register(async (scope) => {
     await scope.register(cookie);
+    // Login and every admin change: only from the shop's own pages, only as JSON (or an upload).
+    scope.addHook('onRequest', sameOriginGuard(config.publicBaseUrl));
 
     scope.post('/api/admin-login', { bodyLimit: 1024 }, async (request, reply) => {
       const { t, schemas } = language(request);

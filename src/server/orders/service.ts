@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { findProduct, type Product } from '@/shared/catalogue';
 import type { OrderRequest } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
@@ -15,6 +15,7 @@ import type { Database } from '@/server/db/client';
 import { orders, type StoredOrderLine } from '@/server/db/orders-schema';
 import { attachUploads } from '@/server/uploads';
 import { accessTokenHash, isOrderLinkToken } from './links';
+import { queryRows } from '@/server/db/query-rows';
 import { orderWriterFor } from './order-writer';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';
@@ -326,11 +327,31 @@ export async function findOrderForToken(
   token: string | undefined,
 ): Promise<OrderRow | undefined> {
   if (!token || token.length > 200) return undefined;
-  const row = await findOrderByNumber(database, orderNumber);
-  if (!row) return undefined;
+  if (!orderNumberPattern.test(orderNumber)) return undefined;
+  // A wrong token costs the same whether or not the order exists (else the answer's timing tells
+  // which numbers do, so when orders were placed): only the id and the token's hash are read
+  // until a token matches, a missing order is compared with a hash no token has, and its emailed
+  // links are looked up under an id no order has.
+  // One row either way: the order's, or the stand-in (id 0, a hash no token has).
+  const [candidate] = await queryRows<{ id: number | string; access_token_hash: string }>(
+    database.db,
+    sql`SELECT id, access_token_hash FROM (
+          SELECT id, access_token_hash, 0 AS rank FROM orders WHERE order_number = ${orderNumber}
+          UNION ALL SELECT ${NO_ORDER_ID}::bigint, ${NO_ORDER_TOKEN_HASH}, 1) found
+        ORDER BY rank LIMIT 1`,
+  );
+  const id = Number(candidate?.id ?? NO_ORDER_ID);
   const given = Buffer.from(tokenHash(token), 'hex');
-  const stored = Buffer.from(row.accessTokenHash, 'hex');
-  if (given.length === stored.length && timingSafeEqual(given, stored)) return row;
-  // A link from one of the order's emails (its own random token, see links.ts).
-  return (await isOrderLinkToken(database.db, row.id, token)) ? row : undefined;
+  const stored = Buffer.from(candidate?.access_token_hash ?? NO_ORDER_TOKEN_HASH, 'hex');
+  const matches = given.length === stored.length && timingSafeEqual(given, stored);
+  // Else a link from one of the order's emails (its own random token, see links.ts).
+  const opens = matches || (await isOrderLinkToken(database.db, id, token));
+  if (id === NO_ORDER_ID || !opens) return undefined;
+  const [row] = await database.db.select().from(orders).where(eq(orders.id, id));
+  return row;
 }
+
+/** What a missing order's token is compared with: a sha256 no token gives (its hex has no 64 zeros). */
+const NO_ORDER_TOKEN_HASH = '0'.repeat(64);
+/** Order ids start at 1. */
+const NO_ORDER_ID = 0;

@@ -24,6 +24,8 @@ import { OwnPinForm } from '@/client/features/admin/own-pin';
 import { StaffPanel } from '@/client/features/admin/staff-panel';
 import { StaffProvider, useMay, useSignedIn } from '@/client/features/admin/staff-context';
 import { staffMessages } from '@/shared/i18n/messages/staff';
+import { productionMessages } from '@/shared/i18n/messages/production';
+import { BlanksPanel, ProductionBoard } from '@/client/features/admin/production-board';
 import { ApiError } from '@/client/lib/api';
 
 const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -60,6 +62,8 @@ function Dashboard() {
   const money = useMay('money');
   const audit = useMay('audit');
   const owner = useMay('owner');
+  const production = useMay('production');
+  const productionText = useT(productionMessages);
   const logout = async (everywhere = false) => {
     await (everywhere ? logoutAllAdmin() : logoutAdmin()).catch(() => undefined);
     client.clear();
@@ -97,6 +101,11 @@ function Dashboard() {
             <Tabs.Trigger value="orders" className={tabClass}>
               {ui.orders}
             </Tabs.Trigger>
+            {production && (
+              <Tabs.Trigger value="production" className={tabClass}>
+                {productionText.boardTitle}
+              </Tabs.Trigger>
+            )}
             {owner && (
               <Tabs.Trigger value="partners" className={tabClass}>
                 {ui.partnerApplications}
@@ -120,6 +129,12 @@ function Dashboard() {
             <OrdersTable />
             {money && <SieExport />}
           </Tabs.Content>
+          {production && (
+            <Tabs.Content value="production" className="mt-4">
+              <ProductionBoard />
+              <BlanksPanel />
+            </Tabs.Content>
+          )}
           {owner && (
             <Tabs.Content value="partners" className="mt-4">
               <PartnerApplications />

@@ -1,0 +1,334 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { carrierIds, carrierNames, type CarrierId } from '@/shared/carriers';
+import { products } from '@/shared/catalogue';
+import { addDays, formatDate } from '@/shared/dates';
+import { stockholmToday } from '@/shared/delivery';
+import { choiceLabel } from '@/shared/i18n/messages/product-options';
+import { productName } from '@/shared/i18n/messages/product-names';
+import { productionMessages } from '@/shared/i18n/messages/production';
+import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
+import { formatCount } from '@/shared/money-format';
+import { printMethodLabels } from '@/shared/print-options';
+import {
+  jobMethods,
+  productionPaths,
+  type BlanksRow,
+  type BoardJob,
+  type JobMethod,
+  type ProductionBoard as Board,
+} from '@/shared/production';
+import { formatSplit } from '@/shared/sizes';
+import { Button } from '@/client/components/ui/button';
+import { inputLookClass } from '@/client/components/ui/field';
+import { apiFetch, ApiError } from '@/client/lib/api';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { notify } from '@/client/lib/notify';
+import { changeOrderStatus } from './admin-api';
+
+const selectClass = `${inputLookClass} min-h-11 px-3 py-2 text-base`;
+
+function methodLabel(locale: 'sv' | 'en', method: JobMethod): string {
+  return method === 'dtg' || method === 'screen'
+    ? printMethodLabels[locale][method]
+    : choiceLabel(locale, 'decoration', method);
+}
+
+/** The production board: every open job by due date, what blocks it, and its next step. */
+export function ProductionBoard() {
+  const t = useT(productionMessages);
+  const { locale } = useLocale();
+  const [method, setMethod] = useState<JobMethod | ''>('');
+  const [product, setProduct] = useState('');
+  const id = useId();
+  const params = new URLSearchParams();
+  if (method) params.set('method', method);
+  if (product) params.set('product', product);
+  const query = useQuery({
+    queryKey: ['admin', 'production', method, product],
+    queryFn: () => apiFetch<Board>(`${productionPaths.board}?${params.toString()}`),
+  });
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
+    >
+      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
+        {t.boardTitle}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{t.boardIntro}</p>
+      <div className="mt-4 flex flex-wrap gap-4">
+        <label className="text-sm font-semibold text-slate-800">
+          {t.method}
+          <select
+            className={`${selectClass} mt-1 block`}
+            value={method}
+            onChange={(event) => setMethod(event.target.value as JobMethod | '')}
+          >
+            <option value="">{t.all}</option>
+            {jobMethods.map((m) => (
+              <option key={m} value={m}>
+                {methodLabel(locale, m)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm font-semibold text-slate-800">
+          {t.product}
+          <select
+            className={`${selectClass} mt-1 block`}
+            value={product}
+            onChange={(event) => setProduct(event.target.value)}
+          >
+            <option value="">{t.all}</option>
+            {products.map((p) => (
+              <option key={p.id} value={p.id}>
+                {productName(locale, p)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {query.data?.truncated && <p className="mt-3 text-sm text-amber-900">{t.truncated}</p>}
+      {query.data && query.data.jobs.length === 0 && <p className="mt-4 text-slate-600">{t.noJobs}</p>}
+      <ol
+        className="mt-4 grid gap-3 md:grid-cols-2 xl:grid-cols-3"
+        aria-label={t.jobs}
+        data-testid="board-jobs"
+      >
+        {query.data?.jobs.map((job) => (
+          <JobCard key={job.orderNumber} job={job} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function JobCard({ job }: { job: BoardJob }) {
+  const t = useT(productionMessages);
+  const { locale } = useLocale();
+  const client = useQueryClient();
+  const [shipping, setShipping] = useState(false);
+  const [carrier, setCarrier] = useState<CarrierId>('postnord');
+  const [tracking, setTracking] = useState('');
+  const dateLocale = locale === 'sv' ? 'sv-SE' : 'en-GB';
+  const move = useMutation({
+    mutationFn: (to: 'in_production' | 'shipped') =>
+      changeOrderStatus(
+        job.orderNumber,
+        to,
+        to === 'shipped' ? { carrier, trackingNumber: tracking.trim() } : {},
+        locale,
+      ),
+    onSuccess: () => {
+      notify.success(t.moved({ order: job.orderNumber }));
+      setShipping(false);
+      void client.invalidateQueries({ queryKey: ['admin'] });
+    },
+    onError: (error) => notify.error(error instanceof ApiError ? error.message : String(error)),
+  });
+  const statusLabels: Readonly<Record<string, string>> = orderStatusMessages[locale];
+  return (
+    <li
+      className={`rounded-xl p-4 ring-1 ${job.atRisk ? 'bg-red-50 ring-2 ring-red-600' : 'bg-slate-50 ring-slate-200'}`}
+      data-testid="board-job"
+      data-order={job.orderNumber}
+      data-at-risk={job.atRisk ? 'true' : undefined}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="font-semibold text-slate-900">{job.orderNumber}</p>
+        <p className="text-sm font-semibold text-slate-900" data-testid="job-due">
+          {t.shipBy}: {formatDate(job.shipBy, dateLocale)}
+        </p>
+      </div>
+      <p className="text-sm text-slate-700">
+        {job.customer} · {statusLabels[job.status] ?? job.status}
+      </p>
+      {job.atRisk && <p className="mt-1 text-sm font-bold text-red-800">{t.atRisk}</p>}
+      <ul className="mt-2 text-sm text-slate-800">
+        {job.lines.map((line, i) => (
+          <li key={i}>
+            {formatCount(line.quantity)} × {productName(locale, { id: line.productId, name: line.productId })}
+            {line.options?.colour ? ` · ${choiceLabel(locale, 'colour', line.options.colour)}` : ''}
+            {line.methods.length > 0
+              ? ` · ${line.methods.map((m) => methodLabel(locale, m)).join(', ')}`
+              : ''}
+            {line.sizes ? ` · ${formatSplit(line.sizes)}` : ''}
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-2 flex flex-wrap gap-1.5" data-testid="job-blocks">
+        {job.blocks.map((block) => (
+          <li
+            key={block}
+            className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+          >
+            {t[block]}
+          </li>
+        ))}
+        {job.ready && (
+          <li className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+            {t.ready}
+          </li>
+        )}
+      </ul>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a
+          className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-800 underline"
+          href={productionPaths.jobTicket(job.orderNumber)}
+          target="_blank"
+          rel="noreferrer"
+        >
+          {t.ticket}
+        </a>
+        {job.status !== 'in_production' && (
+          <Button size="sm" disabled={move.isPending} onClick={() => move.mutate('in_production')}>
+            {t.toProduction}
+          </Button>
+        )}
+        {job.status === 'in_production' && !shipping && (
+          <Button size="sm" variant="secondary" onClick={() => setShipping(true)}>
+            {t.ship}
+          </Button>
+        )}
+      </div>
+      {shipping && (
+        <form
+          className="mt-3 grid gap-2"
+          aria-label={t.shipHeading({ order: job.orderNumber })}
+          onSubmit={(event) => {
+            event.preventDefault();
+            move.mutate('shipped');
+          }}
+        >
+          <label className="text-sm font-semibold text-slate-800">
+            {t.carrier}
+            <select
+              className={`${selectClass} mt-1 block w-full`}
+              value={carrier}
+              onChange={(event) => setCarrier(event.target.value as CarrierId)}
+            >
+              {carrierIds
+                .filter((c) => c !== 'other')
+                .map((c) => (
+                  <option key={c} value={c}>
+                    {carrierNames[c]}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <label className="text-sm font-semibold text-slate-800">
+            {t.tracking}
+            <input
+              className={`${selectClass} mt-1 block w-full`}
+              value={tracking}
+              onChange={(event) => setTracking(event.target.value)}
+            />
+          </label>
+          <div className="flex gap-2">
+            <Button size="sm" type="submit" disabled={move.isPending}>
+              {t.confirmShip}
+            </Button>
+            <Button size="sm" variant="secondary" type="button" onClick={() => setShipping(false)}>
+              {t.cancel}
+            </Button>
+          </div>
+        </form>
+      )}
+    </li>
+  );
+}
+
+/** Blanks to order for jobs due in a range, with the per-job breakdown and the supplier's CSV. */
+export function BlanksPanel() {
+  const t = useT(productionMessages);
+  const { locale } = useLocale();
+  const today = stockholmToday();
+  const [from, setFrom] = useState<string>(today);
+  const [to, setTo] = useState<string>(addDays(today, 6));
+  const query = useQuery({
+    queryKey: ['admin', 'blanks', from, to],
+    queryFn: () => apiFetch<{ rows: BlanksRow[] }>(`${productionPaths.blanks}?from=${from}&to=${to}`),
+    retry: false,
+  });
+  const dateLocale = locale === 'sv' ? 'sv-SE' : 'en-GB';
+  return (
+    <section
+      className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
+      aria-label={t.blanksTitle}
+    >
+      <h2 className="text-xl font-semibold text-slate-900">{t.blanksTitle}</h2>
+      <div className="mt-3 flex flex-wrap items-end gap-4">
+        <label className="text-sm font-semibold text-slate-800">
+          {t.from}
+          <input
+            type="date"
+            className={`${selectClass} mt-1 block`}
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        </label>
+        <label className="text-sm font-semibold text-slate-800">
+          {t.to}
+          <input
+            type="date"
+            className={`${selectClass} mt-1 block`}
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+          />
+        </label>
+        <a
+          className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline"
+          href={`${productionPaths.blanksCsv}?from=${from}&to=${to}`}
+        >
+          {t.downloadCsv}
+        </a>
+      </div>
+      {query.isError && <p className="mt-3 text-sm text-red-700">{t.badRange}</p>}
+      {query.data && query.data.rows.length === 0 && <p className="mt-3 text-slate-600">{t.noBlanks}</p>}
+      {query.data && query.data.rows.length > 0 && (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="blanks-table">
+            <thead className="text-slate-600">
+              <tr>
+                <th scope="col" className="py-2">
+                  {t.product}
+                </th>
+                <th scope="col" className="py-2">
+                  {t.colour}
+                </th>
+                <th scope="col" className="py-2">
+                  {t.size}
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  {t.pieces}
+                </th>
+                <th scope="col" className="py-2 pl-4">
+                  {t.perJob}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {query.data.rows.map((row) => (
+                <tr key={`${row.productId}-${row.colour}-${row.size}`}>
+                  <td className="py-2">{productName(locale, { id: row.productId, name: row.productId })}</td>
+                  <td className="py-2">{row.colour ? choiceLabel(locale, 'colour', row.colour) : '–'}</td>
+                  <td className="py-2">{row.size || '–'}</td>
+                  <td className="py-2 text-right font-semibold tabular-nums">{formatCount(row.pieces)}</td>
+                  <td className="py-2 pl-4 text-slate-700">
+                    {row.jobs
+                      .map(
+                        (j) =>
+                          `${j.orderNumber}: ${formatCount(j.pieces)} (${formatDate(j.shipBy, dateLocale)})`,
+                      )
+                      .join(', ')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
