@@ -61,7 +61,7 @@ describe('staff with their own logins and roles', () => {
     const bookkeeper = await openPage(shop, { width: 390, expectedErrors: /403/ });
     await logIn(bookkeeper.page, '135790');
     expect(await bookkeeper.page.getByTestId('signed-in-as').textContent()).toBe(
-      'Logged in as Bo Bookkeeper (Bookkeeping)',
+      'You are Bo Bookkeeper (Bookkeeping)',
     );
     let dialog = await openOrder(bookkeeper.page, order.orderNumber);
     expect(await dialog.getByRole('button', { name: 'Cancel the order' }).count()).toBe(0);
