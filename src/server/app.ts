@@ -14,7 +14,11 @@ import { startHousekeeping } from './housekeeping';
 import { installErrorHandlers, sendError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts, slowBodyGuard } from './http/timeouts';
-import { ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
+import {
+  sieExportRoute,
+  supplementaryInvoiceAdminRoutes,
+  supplementaryInvoiceRoutes,
+} from './invoicing/routes';
 import { redactUrl } from './orders';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
 import { BackupGate, Readiness, serveBackups } from './ops';
@@ -129,9 +133,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // In production only once the buyer has approved the latest proof.
     statusGuard: productionNeedsApprovedProof,
     domainRoutes: [
-      (admin) => ledgerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
+      (admin) => sieExportRoute(admin, context),
       (admin) => printFileDownloadRoute(admin, context),
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
+      (admin) => supplementaryInvoiceAdminRoutes(admin, context),
       (admin) => productionAdminRoutes(admin, context),
       (admin) => staffAdminRoutes(admin, context),
     ],
@@ -144,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.serveBackups) serveBackups(app, database, config.dataDir, backups);
   const outbox = startEmailOutbox(app, context);
   orderRoutes(app, context, { onCreated: () => outbox.kick() });
-  ledgerRoutes(app, context);
+  supplementaryInvoiceRoutes(app, context);
   addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });
 

@@ -38,6 +38,11 @@ export interface Product {
   description: string;
   /** Lowest tier's quantity: nothing below it can be ordered. */
   minQuantity: number;
+  /**
+   * Set for a product sold only in packs: quantities must be multiples of it (the product page
+   * says so and offers only those). Unset: any whole number from the minimum.
+   */
+  soldInMultiplesOf?: number;
   /** Tiers ascending by quantity. */
   tiers: readonly PriceTier[];
   /** Plural noun in the 'Added {n} pcs {noun} to cart' toast; customiser products use the generic toast. */

@@ -57,6 +57,17 @@ describe('checkout customer schema', () => {
     });
   });
 
+  it("an individual abroad gives no personnummer, and a purchase order number is a company's", () => {
+    expect(errors({ ...person, country: 'DE', personalNumber: '' })).toEqual({});
+    const parsed = checkoutSchemas('en').customerSchema.parse({
+      ...person,
+      country: 'DE',
+      personalNumber: '19811218-9876',
+      buyerReference: 'PO-1',
+    });
+    expect(parsed).toMatchObject({ personalNumber: '', buyerReference: '' });
+  });
+
   it('checks Swedish IDs for SE only', () => {
     expect(errors({ ...person, personalNumber: '19811218-9877' })).toEqual({
       personalNumber: m.personalChecksum,

@@ -93,7 +93,9 @@ function buildSchemas(locale: Locale) {
             });
           }
         }
-      } else if (c.customerType === 'personal') {
+      } else if (c.customerType === 'personal' && c.country === 'SE') {
+        // A personnummer exists only in Sweden: individuals abroad give none (SPEC §5 asks it of
+        // the Swedish individuals it was written for).
         if (c.personalNumber === '')
           ctx.addIssue({ code: 'custom', path: ['personalNumber'], message: m.personal });
         else if (c.country === 'SE') {
@@ -132,13 +134,14 @@ function buildSchemas(locale: Locale) {
       name: c.name,
       companyName: c.customerType === 'company' ? c.companyName : '',
       orgNumber: c.customerType === 'company' ? c.orgNumber : '',
-      personalNumber: c.customerType === 'personal' ? c.personalNumber : '',
+      personalNumber: c.customerType === 'personal' && c.country === 'SE' ? c.personalNumber : '',
       email: c.email,
       phone: c.phone,
       country: c.country,
       address: c.address,
       vatNumber: c.customerType === 'company' && c.country !== 'SE' ? normaliseVatNumber(c.vatNumber) : '',
-      buyerReference: c.buyerReference,
+      // A purchase order number is a company's: the form asks only companies for it.
+      buyerReference: c.customerType === 'company' ? c.buyerReference : '',
       // Kept in the output, so the order the browser sends (this output) parses the same on the server.
       separateBilling: c.separateBilling === true,
       billingAddress: c.separateBilling === true ? c.billingAddress : '',

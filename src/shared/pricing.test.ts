@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { findProduct, type Product } from './catalogue';
 import { milliToDecimalString } from './money';
-import { parseQuantity, priceLine, priceRange, snapQuantity, startingPrice, tierFor } from './pricing';
+import {
+  parseQuantity,
+  priceLine,
+  priceRange,
+  quantityProblem,
+  quantityStep,
+  startingPrice,
+  tierFor,
+} from './pricing';
 
 const hoodie = findProduct('hoodie') as Product;
 const booklet = findProduct('kuponghäfte') as Product;
@@ -37,19 +45,22 @@ describe('tier pricing', () => {
   });
 });
 
-describe('snapQuantity: the cart follows min and step for tier products', () => {
-  const tiers = { kind: 'tiers', minQuantity: 20 } as const;
-  const customiser = { kind: 'customiser', minQuantity: 20 } as const;
-  it('a tier product goes to the nearest multiple of its minimum, never below it', () => {
-    expect(snapQuantity(tiers, 33)).toBe(40);
-    expect(snapQuantity(tiers, 29)).toBe(20);
-    expect(snapQuantity(tiers, 30)).toBe(40);
-    expect(snapQuantity(tiers, 60)).toBe(60);
-    expect(snapQuantity(tiers, 5)).toBe(20);
+describe('quantityProblem: one rule for cart, customiser and server', () => {
+  const cap = findProduct('urvattad-keps') as Product;
+  it('keeps any whole quantity from the minimum: 50 caps are 50 at the 50 tier', () => {
+    expect(quantityProblem(cap, 50)).toBeUndefined();
+    expect(quantityProblem(cap, 33)).toBeUndefined();
+    expect(priceLine(cap, 50)?.lineTotal).toBe(1_350_000);
+    expect(quantityProblem(cap, 19)).toEqual({ kind: 'minimum', n: 20 });
+    expect(quantityProblem(cap, 20.5)).toEqual({ kind: 'minimum', n: 20 });
+    expect(quantityProblem(cap, 1_000_001)).toEqual({ kind: 'maximum', n: 1_000_000 });
   });
-  it('a customiser product keeps any whole quantity from its minimum', () => {
-    expect(snapQuantity(customiser, 33)).toBe(33);
-    expect(snapQuantity(customiser, 5)).toBe(20);
+  it('a product sold in multiples refuses the others instead of rounding them', () => {
+    const packs = { minQuantity: 100, soldInMultiplesOf: 50 };
+    expect(quantityProblem(packs, 150)).toBeUndefined();
+    expect(quantityProblem(packs, 160)).toEqual({ kind: 'multiple', n: 50 });
+    expect(quantityStep(packs)).toBe(50);
+    expect(quantityStep(cap)).toBe(1);
   });
 });
 

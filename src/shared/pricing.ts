@@ -1,4 +1,4 @@
-import type { PriceTier, Product } from './catalogue';
+import { MAX_LINE_QUANTITY, type PriceTier, type Product } from './catalogue';
 import type { PrintPlacement } from './customisation';
 import { lineTotal, type Milli } from './money';
 import { optionsExtraPerUnit, type LineOptions } from './product-options';
@@ -49,15 +49,30 @@ export function priceRange(product: Product): {
   };
 }
 
+/** Why a quantity cannot be ordered; undefined when it can. */
+export type QuantityProblem =
+  { kind: 'minimum'; n: number } | { kind: 'multiple'; n: number } | { kind: 'maximum'; n: number };
+
 /**
- * The cart's quantity for a tier product: its input's min and step are the minimum (SPEC, cart), so
- * a typed quantity goes to the nearest multiple of it, never below it. Customiser products keep
- * any whole quantity from their minimum up.
+ * The one quantity rule of the cart, the customiser and the server: any whole number from the
+ * product's minimum up to the line limit (in multiples where a product is sold only so). A number
+ * the buyer chose is kept or refused with the reason, never changed into another one.
  */
-export function snapQuantity(product: Pick<Product, 'kind' | 'minQuantity'>, quantity: number): number {
-  const min = product.minQuantity;
-  if (product.kind !== 'tiers' || quantity % min === 0) return Math.max(min, quantity);
-  return Math.max(min, Math.round(quantity / min) * min);
+export function quantityProblem(
+  product: Pick<Product, 'minQuantity' | 'soldInMultiplesOf'>,
+  quantity: number,
+): QuantityProblem | undefined {
+  if (!Number.isSafeInteger(quantity) || quantity < product.minQuantity)
+    return { kind: 'minimum', n: product.minQuantity };
+  if (quantity > MAX_LINE_QUANTITY) return { kind: 'maximum', n: MAX_LINE_QUANTITY };
+  const multiple = product.soldInMultiplesOf;
+  if (multiple && quantity % multiple !== 0) return { kind: 'multiple', n: multiple };
+  return undefined;
+}
+
+/** The quantity input's step: 1, or the multiple a product is sold in. */
+export function quantityStep(product: Pick<Product, 'soldInMultiplesOf'>): number {
+  return product.soldInMultiplesOf ?? 1;
 }
 
 /** Parses a typed quantity: whole numbers only; anything non-numeric counts as 0 (SPEC §5). */

@@ -32,7 +32,7 @@ describe('cart rules in a real browser', () => {
     }
   });
 
-  it("a tier product's quantity follows its step (the minimum): 33 becomes 40, said plainly", async () => {
+  it("a tier product's typed quantity is kept as typed and priced by its tier; below the minimum it is refused", async () => {
     const { page, context, errors } = await openPage(shop);
     try {
       await context.addInitScript(() =>
@@ -45,18 +45,22 @@ describe('cart rules in a real browser', () => {
       const quantity = page.getByLabel(/^Quantity of /);
       await quantity.fill('33');
       await quantity.press('Enter');
-      await expect.poll(() => quantity.inputValue()).toBe('40');
+      // 33 × 154 kr (the 20 tier)
+      await expect
+        .poll(async () => plain(await page.getByTestId('line-total').textContent()))
+        .toBe('5 082,00 kr');
+      expect(await quantity.inputValue()).toBe('33');
+      await quantity.fill('7');
+      await quantity.press('Enter');
       await expect
         .poll(() =>
-          page
-            .locator('[data-sonner-toast]')
-            .filter({ hasText: 'Quantities come in steps of 20 pcs: 33 became 40 pcs' })
-            .count(),
+          page.locator('[data-sonner-toast]').filter({ hasText: 'Minimum order is 20 pcs' }).count(),
         )
         .toBe(1);
+      await expect.poll(() => quantity.inputValue()).toBe('33');
       const stored = await page.evaluate(() => window.localStorage.getItem('cart'));
       expect(JSON.parse(stored ?? '[]')).toMatchObject([
-        { productId: 'zip', quantity: 40, options: { colour: 'navy' } },
+        { productId: 'zip', quantity: 33, options: { colour: 'navy' } },
       ]);
       expect(errors).toEqual([]);
     } finally {
@@ -70,7 +74,7 @@ describe('cart rules in a real browser', () => {
       await page.goto('/products?category=tryckprodukter');
       const card = page.getByRole('link', { name: /Stickers/ });
       expect(plain(await card.getByTestId('card-price').textContent())).toBe(
-        '0,74 kr SEK/pcs at the minimum of 5 000 pcs',
+        '0,74 kr/pcs at the minimum of 5 000 pcs',
       );
       expect(plain(await card.getByTestId('card-lowest-price').textContent())).toBe(
         'Down to 0,50 kr from 100 000 pcs',

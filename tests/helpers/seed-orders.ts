@@ -213,8 +213,8 @@ const statuses = [
   ...Array<string>(14).fill('shipped'),
   'pending',
   'pending',
-  'pending',
-  'in_production',
+  'paid',
+  'paid',
   'in_production',
   'cancelled',
 ];

@@ -112,7 +112,10 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
       country: answer?.country ?? null,
       setCurrency,
       formatPrice: (amount) => `${formatAmount(milliToKr(amount) * rate)} ${currency.symbol}`,
-      formatUnitPrice: (amount) => `${formatUnitAmount(milliToKr(amount) * rate)} ${currency.symbol}`,
+      // A krona price keeps its exact third decimal (114,375 kr); a converted one is an estimate,
+      // shown as its currency is written: two decimals (7,74 €, not 7,744 €).
+      formatUnitPrice: (amount) =>
+        `${(currency.code === 'SEK' ? formatUnitAmount : formatAmount)(milliToKr(amount) * rate)} ${currency.symbol}`,
       openDialog: () => setDialogOpen(true),
       dialogOpen,
       closeDialog: () => setDialogOpen(false),

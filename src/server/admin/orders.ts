@@ -16,20 +16,23 @@ import {
 import { orderDelivery } from '@/shared/delivery';
 import type { Locale } from '@/shared/i18n/locale';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
-import { productName } from '@/shared/i18n/messages/product-names';
+import { productName, productNameMessages } from '@/shared/i18n/messages/product-names';
+import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
+import type { CustomerType } from '@/shared/checkout-schema';
 import { sizeCodes, type SizeCode } from '@/shared/sizes';
 import type { StatusDetails } from '@/shared/carriers';
+import { stockholmDate } from '@/shared/dates';
 import type { Database, Db } from '@/server/db/client';
 import { orderPrintFiles } from '@/server/print-files';
 import { approvedOnSql, latestProofStateSql, listProofs } from '@/server/proofs';
 import { productionBlock } from '@/shared/proofs';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import type { CalendarDate } from '@/shared/dates';
-import { orderMoney, paymentStates, supplementaryInvoicesOf } from '@/server/ledger';
-import { adminDocumentPdfPath, type PaymentState } from '@/shared/ledger';
+import { supplementaryInvoicesOf } from '@/server/invoicing';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { SHOP_TIME_ZONE } from '@/shared/dates';
 import { csvRowSql, type CsvFormat } from './csv';
+import type { EmailKind } from '@/server/db/outbox-schema';
 import { searchCondition } from './search';
 import { queryRows } from '@/server/db/query-rows';
 
@@ -136,13 +139,8 @@ function itemNames(items: readonly AdminOrderLine[], locale: Locale | undefined)
   }));
 }
 
-function toSummary(
-  row: SummaryRow,
-  money: { paymentState: PaymentState; balance: string },
-  locale?: Locale,
-): AdminOrderSummary {
+function toSummary(row: SummaryRow, locale?: Locale): AdminOrderSummary {
   return {
-    ...money,
     orderNumber: row.order_number,
     orderDate: row.order_date,
     customerName: row.customer_name,
@@ -182,14 +180,8 @@ export async function listOrders(
   const rows = await queryRows<SummaryRow>(db, listOrdersQuery(filter, cursor, limit));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  // The page's payment states in one more query (documents and payments by order, indexed).
-  const money = await paymentStates(
-    db,
-    page.map((row) => Number(row.id)),
-  );
-  const unpaid = { paymentState: 'unpaid', balance: '0.00' } as const;
   return {
-    orders: page.map((row) => toSummary(row, money.get(Number(row.id)) ?? unpaid, locale)),
+    orders: page.map((row) => toSummary(row, locale)),
     nextCursor: rows.length > limit && last ? encodeCursor({ date: last.order_date, id: last.id }) : null,
   };
 }
@@ -240,14 +232,8 @@ export async function orderDetail(
   }>(db, statusEventsQuery(row.id));
   const proofs = await listProofs(db, row.id);
   const block = nextStatuses[row.status].includes('in_production') ? productionBlock(proofs) : undefined;
-  const money = await orderMoney(
-    db,
-    { id: Number(row.id), orderNumber: row.order_number },
-    adminDocumentPdfPath,
-  );
   return {
-    ...toSummary(row, money, locale),
-    ...money,
+    ...toSummary(row, locale),
     customerType: row.customer_type,
     customerOrgNumber: row.customer_org_number,
     customerPersonalNumber: row.customer_personal_number,
@@ -275,8 +261,87 @@ export async function orderDetail(
   };
 }
 
-/** The job's state machine lives with the orders (transition); the guard's type is named here for the app. */
-export type { StatusGuard } from '@/server/orders';
+export type StatusChange =
+  | { ok: true; from: OrderStatus }
+  | { ok: false; reason: 'not-found' }
+  | { ok: false; reason: 'not-allowed'; from: OrderStatus }
+  | { ok: false; reason: 'refused'; refusal: StatusRefusal };
+
+/** Why a guard refuses a step: a key of the status messages, said in the admin's language. */
+export type StatusRefusal = NonNullable<ReturnType<typeof productionBlock>>;
+
+/** The buyer's email for each step that matters to them (sent through the outbox). */
+const statusEmails: Partial<Record<OrderStatus, EmailKind>> = {
+  paid: 'payment_received',
+  in_production: 'in_production',
+  shipped: 'shipped',
+  cancelled: 'cancelled',
+};
+
+/**
+ * Checks a step may be taken now beyond the allowed order (e.g. the latest proof approved before
+ * production); answers why not, or undefined. Runs in the transaction, order row locked.
+ */
+export type StatusGuard = (
+  tx: Db,
+  order: { id: string; status: OrderStatus },
+  to: OrderStatus,
+) => Promise<StatusRefusal | undefined>;
+
+/**
+ * Moves an order one allowed step, with its time, a history row (with what the step recorded:
+ * reason, payment, shipment) and the buyer's email, in one transaction; `record` writes the audit
+ * row in it too.
+ */
+export async function changeStatus(
+  db: Db,
+  orderNumber: string,
+  to: OrderStatus,
+  details: StatusDetails | null = null,
+  guard?: StatusGuard,
+  record?: (
+    tx: Db,
+    change: { orderId: string; from: OrderStatus; details: StatusDetails | null },
+  ) => Promise<void>,
+): Promise<StatusChange> {
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ id: string; status: OrderStatus; total_amount: string }>(
+      tx,
+      sql`SELECT id::text AS id, status, total_amount::text AS total_amount FROM orders
+        WHERE order_number = ${orderNumber} FOR UPDATE`,
+    );
+    if (!row) return { ok: false, reason: 'not-found' } as const;
+    if (to === 'paid') {
+      // Paid without details: the whole amount, today (the admin page always sends both).
+      details = {
+        ...details,
+        paidOn: details?.paidOn ?? stockholmDate(new Date()),
+        amountReceived: details?.amountReceived ?? row.total_amount,
+      };
+    }
+    if (!nextStatuses[row.status].includes(to))
+      return { ok: false, reason: 'not-allowed', from: row.status } as const;
+    const refusal = await guard?.(tx, row, to);
+    if (refusal) return { ok: false, reason: 'refused', refusal } as const;
+    await tx.execute(
+      sql`UPDATE orders SET status = ${to}, status_changed_at = now() WHERE id = ${row.id}::bigint`,
+    );
+    const [event] = await queryRows<{ id: string }>(
+      tx,
+      sql`INSERT INTO order_status_events (order_id, from_status, to_status, details)
+        VALUES (${row.id}::bigint, ${row.status}, ${to}, ${details ? JSON.stringify(details) : null}::jsonb)
+        RETURNING id::text AS id`,
+    );
+    const email = statusEmails[to];
+    if (email && event) {
+      await tx.execute(
+        sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${row.id}::bigint, ${email}, ${event.id}::bigint)`,
+      );
+    }
+    await record?.(tx, { orderId: row.id, from: row.status, details });
+    return { ok: true, from: row.status } as const;
+  });
+}
 
 export const csvHeader = [
   'Ordernummer',
@@ -334,6 +399,43 @@ function itemCellIndex(column: 'items_summary' | SizeCode): number {
 const storedItemCell = (column: 'items_summary' | SizeCode) =>
   sql.raw(`orders.export_item_cells[${itemCellIndex(column)}]`);
 
+/** A SQL string literal of a constant of ours (quotes doubled). */
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** A code column as its Swedish label in the Excel export (the code itself if it has none). */
+function swedishCase(column: string, labels: Readonly<Record<string, string>>): SQL {
+  const cases = Object.entries(labels).map(([code, label]) => `WHEN ${literal(code)} THEN ${literal(label)}`);
+  return sql.raw(`CASE ${column} ${cases.join(' ')} ELSE ${column} END`);
+}
+
+/** Customer types and VAT rules as a Swedish reader of the Excel export reads them. */
+export const customerTypeLabelsSv: Readonly<Record<CustomerType, string>> = {
+  personal: checkoutPageMessages.sv.personal,
+  company: checkoutPageMessages.sv.company,
+};
+export const vatTreatmentLabelsSv: Readonly<Record<VatTreatment, string>> = {
+  domestic: 'Svensk moms',
+  reverse_charge: 'Omvänd betalningsskyldighet',
+  export: 'Export',
+};
+
+/**
+ * itemsSummary with Swedish names (orderLineName('sv', …)), made by the database from the order's
+ * lines: "120 × Hoodie (20 S, 50 M, 50 L), 100 × Kuponghäfte". Only the Excel export pays for it.
+ */
+const swedishItemsSummarySql: SQL = sql.raw(`(SELECT coalesce(string_agg((line ->> 'quantity') || ' × ' ||
+    CASE WHEN line ->> 'fee' = 'conversion' THEN ${literal(printFileMessages.sv.conversionFee)}
+    ELSE CASE line ->> 'productId' ${Object.entries(productNameMessages.sv)
+      .map(([id, name]) => `WHEN ${literal(id)} THEN ${literal(name)}`)
+      .join(' ')} ELSE line ->> 'name' END END ||
+    CASE WHEN jsonb_typeof(line -> 'sizes') = 'object' THEN ' (' || concat_ws(', ', ${sizeCodes
+      .map(
+        (code) =>
+          `CASE WHEN (line -> 'sizes' ->> ${literal(code)})::integer > 0 THEN (line -> 'sizes' ->> ${literal(code)}) || ${literal(` ${code}`)} END`,
+      )
+      .join(', ')}) || ')' ELSE '' END, ', ' ORDER BY n), '')
+  FROM jsonb_array_elements(orders.items) WITH ORDINALITY AS e (line, n))`);
+
 /**
  * One batch of the export, newest first after the cursor, as one text: the batch's CSV lines
  * joined (made by the database, see csvRowSql). One text per batch instead of a row per order:
@@ -363,7 +465,7 @@ export function csvBatchQuery(
           : isoTime(sql`order_date`),
       },
       { code: status },
-      { code: sql`customer_type` },
+      { code: excel ? swedishCase('customer_type', customerTypeLabelsSv) : sql`customer_type` },
       sql`customer_name`,
       sql`customer_organization`,
       sql`customer_org_number`,
@@ -372,11 +474,12 @@ export function csvBatchQuery(
       sql`customer_address`,
       sql`delivery_address`,
       sql`country_code`,
-      storedItemCell('items_summary'),
+      // Swedish Excel names the products in Swedish (the stored summary keeps the catalogue's English).
+      excel ? swedishItemsSummarySql : storedItemCell('items_summary'),
       { code: money('total_amount') },
       { code: money('ex_vat_amount') },
       { code: money('vat_amount') },
-      { code: sql`vat_treatment` },
+      { code: excel ? swedishCase('vat_treatment', vatTreatmentLabelsSv) : sql`vat_treatment` },
       sql`buyer_vat_number`,
       sql`buyer_reference`,
       sql`billing_address`,

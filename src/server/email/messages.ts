@@ -3,60 +3,71 @@ import type { Config } from '@/server/config';
 import { greetingName } from './greeting';
 import type { EmailKind } from '@/server/db/outbox-schema';
 import { formatSplit } from '@/shared/sizes';
+import { CONVERSION_FEE_KR, VAT_RATE_PERCENT } from '@/shared/terms';
+import { countryNameIn } from '@/shared/countries';
+import { formatCount } from '@/shared/money-format';
+import { orderLineName } from '@/shared/i18n/order-line-name';
 import { describeOptions } from '@/shared/i18n/messages/product-options';
-import { CONVERSION_FEE_KR } from '@/shared/terms';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
 import {
+  customisationDetail,
   formatInvoiceDate,
   formatKr,
-  type InvoiceDocument,
+  invoiceForOrder,
   type InvoiceOrder,
+  invoicePdfFileName,
   invoiceTexts,
+  renderInvoicePdfShared,
 } from '@/server/invoicing';
-
-/** The order's invoice as issued (the ledger's stored document) and its stored PDF bytes. */
-export interface IssuedInvoice {
-  invoice: InvoiceDocument;
-  pdf: Buffer;
-  fileName: string;
-}
 
 /**
  * The two emails of an order: confirmation with the PDF invoice to the buyer, notice to the shop.
  * A PDF rather than an HTML attachment: corporate mail filters quarantine HTML files, and an
  * accountant files PDFs.
  */
-export function buildMessage(
+export async function buildMessage(
   kind: EmailKind,
   order: InvoiceOrder,
   config: Config,
   /** The buyer's link to the order page (buyer emails). */
-  orderPageUrl: string | undefined,
-  printFiles: readonly OrderPrintFile[],
-  issued: IssuedInvoice,
-): Mail.Options {
-  const { invoice } = issued;
-  const attachment = { filename: issued.fileName, content: issued.pdf, contentType: 'application/pdf' };
+  orderPageUrl?: string,
+  printFiles: readonly OrderPrintFile[] = [],
+): Promise<Mail.Options> {
+  const invoice = invoiceForOrder(order, config.seller);
+  const attachment = {
+    filename: invoicePdfFileName(invoice),
+    content: await renderInvoicePdfShared(invoice),
+    contentType: 'application/pdf',
+  };
   const total = formatKr(invoice.total);
   const t = invoiceTexts[invoice.language];
-  /** One line per order line, the size split under it: "- 120 × Hoodie: 11 520,00 kr / Sizes: 20 S, 50 M". */
-  const orderLines = (sizesLabel: string, customised: string, language: 'sv' | 'en') =>
+  /**
+   * One line per order line in the reader's language, its sizes and design under it:
+   * "- 120 × Hoodie: 11 520,00 kr / Storlekar: 20 S, 50 M / Färg: Marinblå". Reverse charge and
+   * export: the amounts the buyer pays, without VAT.
+   */
+  const orderLines = (language: 'sv' | 'en') =>
     order.items.flatMap((l, i) => [
-      // Reverse charge and export: the amounts the buyer pays, without VAT.
-      `- ${l.quantity} × ${l.fee ? printFileMessages[language].conversionFee : l.name}${l.printFileName ? ` (${l.printFileName})` : ''}${l.customisation ? ` (${customised})` : ''}: ${formatKr(
+      `- ${formatCount(l.quantity)} × ${orderLineName(language, l)}${l.printFileName ? ` (${l.printFileName})` : ''}: ${formatKr(
         invoice.vatTreatment === 'domestic' ? l.lineTotal : (invoice.lines[i]?.lineNet ?? l.lineTotal),
       )}`,
-      ...(l.sizes ? [`  ${sizesLabel}: ${formatSplit(l.sizes)}`] : []),
+      ...(l.sizes ? [`  ${invoiceTexts[language].sizes}: ${formatSplit(l.sizes)}`] : []),
       ...(l.options ? [`  ${describeOptions(language, l.options)}`] : []),
+      ...(l.customisation
+        ? customisationDetail(l.customisation, language)
+            .split('\n')
+            .map((part) => `  ${part}`)
+        : []),
     ]);
   if (kind === 'shop_notice') {
-    const lines = orderLines('Sizes', 'customised', 'en');
+    // The shop works in Swedish: its notice is Swedish whatever the buyer's language.
+    const n = shopNoticeTexts;
     const files = printFiles.map(
       (f) =>
-        `- ${f.name || '(unnamed)'}: ${f.kind}, ${formatFileSize(f.bytes)}${f.width && f.height ? `, ${f.width} × ${f.height} px` : ''}${
+        `- ${f.name || n.unnamed}: ${printFileMessages.sv[f.kind]}, ${formatFileSize(f.bytes)}${f.width && f.height ? `, ${f.width} × ${f.height} px` : ''}${
           f.quality
-            ? `, ${f.quality.dpi} dpi at ${f.quality.widthCm} cm${f.quality.blurry ? ' (low)' : ''}`
+            ? `, ${f.quality.dpi} dpi vid ${f.quality.widthCm} cm${f.quality.blurry ? ` (${n.low})` : ''}`
             : ''
         }`,
     );
@@ -64,20 +75,18 @@ export function buildMessage(
       from: config.mailFrom,
       to: config.shopEmail,
       replyTo: order.customerEmail,
-      subject: `New order ${order.orderNumber}`,
+      subject: `${n.subject} ${order.orderNumber}`,
       text: [
-        `New order ${order.orderNumber}, ${total} (${vatSummary[invoice.vatTreatment]}).`,
+        `${n.subject} ${order.orderNumber}, ${total} (${n.vat[invoice.vatTreatment]}).`,
         '',
-        `Customer: ${order.customerName}${order.customerOrganization ? `, ${order.customerOrganization}` : ''}`,
-        `Email: ${order.customerEmail}`,
-        `Phone: ${order.customerPhone}`,
-        `Delivery: ${order.deliveryAddress} (${order.countryCode})`,
+        `${n.customer}: ${order.customerName}${order.customerOrganization ? `, ${order.customerOrganization}` : ''}`,
+        `${n.email}: ${order.customerEmail}`,
+        `${n.phone}: ${order.customerPhone}`,
+        `${n.delivery}: ${order.deliveryAddress}, ${countryNameIn('sv', order.countryCode) ?? order.countryCode}`,
         '',
-        ...lines,
+        ...orderLines('sv'),
         '',
-        printFiles.length > 0
-          ? `Print files with the order (${printFiles.length}), download them from the admin order page:`
-          : 'No print files came with the order: the buyer is asked to email them.',
+        printFiles.length > 0 ? n.filesWithOrder(printFiles.length) : n.noFiles,
         ...files,
       ].join('\n'),
       attachments: [attachment],
@@ -117,10 +126,12 @@ export function buildMessage(
         `(Bankkonto ${config.seller.bankAccount}; ange OCR-numret ${invoice.ocr} som referens.)`,
         '',
         'Din beställning:',
-        ...orderLines('Storlekar', 'eget tryck', 'sv'),
+        ...orderLines('sv'),
+        '',
+        `Leveransadress: ${order.deliveryAddress}, ${invoice.delivery.countryName}`,
         '',
         ...receivedFiles('sv'),
-        `Skicka dina tryckfiler till ${config.seller.email} med ${order.orderNumber} som ämne. Vektorformat (PDF, EPS, AI, SVG) rekommenderas; rasterfiler konverteras mot en avgift på ${CONVERSION_FEE_KR} kr.`,
+        `Ladda upp tryckfiler på beställningssidan. Vektorformat (PDF, EPS, AI, SVG) rekommenderas; rasterfiler konverteras mot en avgift på ${CONVERSION_FEE_KR} kr. Innan vi trycker får du ett korrektur att godkänna där.`,
         '',
         config.seller.name,
       ]
@@ -136,10 +147,12 @@ export function buildMessage(
         ...(vatNote ? [vatNote] : []),
         '',
         'Your order:',
-        ...orderLines('Sizes', 'customised', 'en'),
+        ...orderLines('en'),
+        '',
+        `Delivery address: ${order.deliveryAddress}, ${invoice.delivery.countryName}`,
         '',
         ...receivedFiles('en'),
-        `Email your print files to ${config.seller.email} with ${order.orderNumber} as the subject. Vector formats (PDF, EPS, AI, SVG) are best; raster files are converted for a fee of ${CONVERSION_FEE_KR} kr.`,
+        `Upload your print files on the order page. Vector formats (PDF, EPS, AI, SVG) are best; raster files are converted for a fee of ${CONVERSION_FEE_KR} kr. Before we print, you get a proof to approve there.`,
         '',
         config.seller.name,
       ];
@@ -154,8 +167,20 @@ export function buildMessage(
   };
 }
 
-const vatSummary = {
-  domestic: 'incl. 25 % VAT',
-  reverse_charge: 'reverse charge, no Swedish VAT',
-  export: 'export, no Swedish VAT',
+/** The shop's own notice of a new order, in Swedish (the shop's language, as its other notices). */
+const shopNoticeTexts = {
+  subject: 'Ny beställning',
+  vat: {
+    domestic: `inkl. ${VAT_RATE_PERCENT} % moms`,
+    reverse_charge: 'omvänd betalningsskyldighet, ingen svensk moms',
+    export: 'export, ingen svensk moms',
+  },
+  customer: 'Kund',
+  email: 'E-post',
+  phone: 'Telefon',
+  delivery: 'Leverans',
+  unnamed: '(namnlös)',
+  low: 'låg',
+  filesWithOrder: (n: number) => `Tryckfiler med beställningen (${n}), hämta dem på beställningen i admin:`,
+  noFiles: 'Inga tryckfiler kom med beställningen: köparen kan ladda upp dem på beställningssidan.',
 } as const;

@@ -6,30 +6,38 @@ import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import { formatInvoiceDate, formatKr, type InvoiceOrder } from '@/server/invoicing';
-import { documentById, documentPdf, documentPdfFileName, issuedDocument } from '@/server/ledger';
+import {
+  formatInvoiceDate,
+  formatKr,
+  invoiceLanguage,
+  type InvoiceOrder,
+  invoicePdfFileName,
+  renderInvoicePdfShared,
+  supplementaryInvoiceById,
+  supplementaryInvoiceDocument,
+} from '@/server/invoicing';
 import { greetingName } from './greeting';
 
 /**
  * The buyer's email with a supplementary invoice (a raster print file added after ordering): what
- * it charges for, how to pay it, the order page's link, and the invoice as a PDF (its stored
- * bytes). In the invoice's language (Swedish for orders to Sweden).
+ * it charges for, how to pay it, the order page's link, and the invoice as a PDF. In the order's
+ * language (Swedish for orders to Sweden).
  */
 export async function buildSupplementaryInvoiceMessage(
   db: Db,
-  documentId: number | null,
+  invoiceId: number | null,
   order: InvoiceOrder,
   config: Config,
   orderPageUrl: string,
 ): Promise<Mail.Options> {
-  const row = await documentById(db, documentId ?? 0);
-  if (!row) throw new Error(`supplementary invoice ${String(documentId)} not found`);
-  const invoice = await issuedDocument(db, row, config.seller);
-  const language = invoice.language;
+  const record = await supplementaryInvoiceById(db, invoiceId ?? 0);
+  if (!record) throw new Error(`supplementary invoice ${String(invoiceId)} not found`);
+  const invoice = supplementaryInvoiceDocument(order, record, config.seller);
+  const language = invoiceLanguage(order.countryCode);
   const t = translate(orderPrintFileMessages, language);
   const emails = translate(orderEmailMessages, language);
   const file =
-    invoice.lines.find((line) => line.kind === 'fee' && line.detail)?.detail ??
+    record.items.find((line) => line.printFileName)?.printFileName ??
     translate(printFileMessages, language).unnamed;
   const name = greetingName(order.customerName);
   const abroad = order.countryCode !== 'SE';
@@ -47,14 +55,14 @@ export async function buildSupplementaryInvoiceMessage(
       t.emailPay({
         total: formatKr(invoice.total),
         due: formatInvoiceDate(invoice.dueDate, language),
-        bankgiro: invoice.seller.bankgiro,
+        bankgiro: config.seller.bankgiro,
         ocr: invoice.ocr,
       }),
       ...(abroad
         ? [
             t.emailPayAbroad({
-              iban: formatIban(invoice.seller.iban),
-              bic: invoice.seller.bic,
+              iban: formatIban(config.seller.iban),
+              bic: config.seller.bic,
               ocr: invoice.ocr,
             }),
           ]
@@ -66,8 +74,8 @@ export async function buildSupplementaryInvoiceMessage(
     ].join('\n'),
     attachments: [
       {
-        filename: documentPdfFileName(row),
-        content: await documentPdf(db, row, config.seller),
+        filename: invoicePdfFileName(invoice),
+        content: await renderInvoicePdfShared(invoice),
         contentType: 'application/pdf',
       },
     ],

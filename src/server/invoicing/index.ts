@@ -1,25 +1,18 @@
-/** Invoicing's public face: how a document reads (the InvoiceDocument) and its renderings (HTML, PDF, Peppol UBL, SIE lines). What is issued and stored is the ledger's (src/server/ledger). */
+/** Invoicing's public face for other domains: invoice documents, their renderings and the supplementary invoices. Its routes are in ./routes. */
 export {
+  customisationDetail,
   invoiceForOrder,
   invoiceLanguage,
   supplementaryInvoiceDocument,
   type InvoiceDocument,
-  type InvoiceLine,
   type InvoiceOrder,
 } from './invoice-document';
-export { invoicePdfFileName, renderInvoicePdf, renderInvoicePdfShared } from './invoice-pdf';
+export { invoicePdfFileName, renderInvoicePdfShared } from './invoice-pdf';
 export { formatInvoiceDate, formatKr, invoiceTexts } from './texts';
-export { sendInvoice, sendInvoicePdf, sendInvoiceUbl, sendPdf } from './http';
-export { invoiceContentSecurityPolicy, renderInvoiceHtml } from './invoice-html';
+export { sendInvoice, sendInvoicePdf, sendInvoiceUbl } from './http';
 export {
-  encodeSieLines,
-  pc8Text,
-  sieAccounts,
-  sieHeaderLines,
-  sieInvoiceVerification,
-  siePaymentVerification,
-  type SieHeader,
-  type SieInvoice,
-  type SiePayment,
-  type SieSupply,
-} from './sie';
+  issueSupplementaryInvoice,
+  supplementaryInvoiceById,
+  supplementaryInvoiceForUpload,
+  supplementaryInvoicesOf,
+} from './supplementary';

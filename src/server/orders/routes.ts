@@ -8,9 +8,13 @@ import type { OrderPrintFile } from '@/shared/print-files';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import { orderPrintFiles } from '@/server/print-files';
 import { orderApprovalDate } from '@/server/proofs';
-import { invoiceForOrder, sendInvoice, sendInvoiceUbl, sendPdf } from '@/server/invoicing';
-import { orderInvoice, orderInvoicePdf, orderMoney, supplementaryInvoicesOf } from '@/server/ledger';
-import { buyerDocumentPdfPath, type OrderMoney } from '@/shared/ledger';
+import {
+  invoiceForOrder,
+  sendInvoice,
+  sendInvoicePdf,
+  sendInvoiceUbl,
+  supplementaryInvoicesOf,
+} from '@/server/invoicing';
 import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
@@ -46,7 +50,6 @@ export function orderJson(
   /** The day the latest proof was approved: delivery counts from it (from today until then). */
   approvedOn: CalendarDate | null = null,
   supplementaryInvoices: SupplementaryInvoiceSummary[] = [],
-  money: Omit<OrderMoney, 'payments'> = { paymentState: 'unpaid', balance: order.totalAmount, documents: [] },
 ): OrderView {
   const invoice = invoiceForOrder(order, context.config.seller);
   return {
@@ -83,7 +86,6 @@ export function orderJson(
     })),
     printFiles,
     supplementaryInvoices,
-    money,
     total: order.totalAmount,
     exVat: order.exVatAmount,
     vat: order.vatAmount,
@@ -115,7 +117,6 @@ export function orderRoutes(
       const placed = await placeOrder(context.database, parsed.data, {
         ...options,
         locale,
-        seller: context.config.seller,
         maxTotal: {
           kr: context.config.limits.orderMaxTotalSek,
           message: orderTotalMessage(request, context),
@@ -136,15 +137,14 @@ export function orderRoutes(
   app.get<OrderParams>('/api/orders/:number', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
-    const [printFiles, approvedOn, supplementary, { payments: _payments, ...money }] = await Promise.all([
+    const [printFiles, approvedOn, supplementary] = await Promise.all([
       orderPrintFiles(context.database.db, order.id, order.items),
       orderApprovalDate(context.database.db, order.id),
       supplementaryInvoicesOf(context.database.db, order),
-      orderMoney(context.database.db, order, buyerDocumentPdfPath),
     ]);
     return reply
       .header('cache-control', 'no-store')
-      .send(orderJson(order, context, printFiles, approvedOn, supplementary, money));
+      .send(orderJson(order, context, printFiles, approvedOn, supplementary));
   });
 
   // The order page's timeline and proofs: the token comes as a header, never in the URL.
@@ -154,11 +154,10 @@ export function orderRoutes(
     return reply.header('cache-control', 'no-store').send(await orderActivity(context.database.db, order));
   });
 
-  // The order's invoice as issued: its stored snapshot and PDF bytes, never today's settings.
   app.get<OrderParams>('/api/orders/:number/invoice', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
-    return sendInvoice(reply, await orderInvoice(context.database.db, order, context.config.seller));
+    return sendInvoice(reply, order, context.config.seller);
   });
 
   // The same invoice as PDF (?inline=1 opens it in the browser) and as Peppol BIS 3 e-invoice.
@@ -167,15 +166,18 @@ export function orderRoutes(
     async (request, reply) => {
       const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
       if (!order) return notFound(reply);
-      const { pdf, fileName } = await orderInvoicePdf(context.database.db, order, context.config.seller);
-      return sendPdf(reply, pdf, fileName, request.query.inline === '1');
+      return sendInvoicePdf(
+        reply,
+        invoiceForOrder(order, context.config.seller),
+        request.query.inline === '1',
+      );
     },
   );
 
   app.get<OrderParams>('/api/orders/:number/invoice.xml', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
-    return sendInvoiceUbl(reply, await orderInvoice(context.database.db, order, context.config.seller));
+    return sendInvoiceUbl(reply, invoiceForOrder(order, context.config.seller));
   });
 }
 

@@ -4,9 +4,9 @@ import { findProduct, type Product } from '@/shared/catalogue';
 import type { OrderRequest } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
 import type { Customisation } from '@/shared/customisation';
-import { invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
+import { amountToPay, invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
 import { MILLI_PER_KR, milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
-import { priceLines } from '@/shared/pricing';
+import { priceLines, quantityProblem } from '@/shared/pricing';
 import { effectiveOptions, normaliseOptions, optionsProblem } from '@/shared/product-options';
 import { describeOptionsProblem, productOptionMessages } from '@/shared/i18n/messages/product-options';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
@@ -19,14 +19,11 @@ import { queryRows } from '@/server/db/query-rows';
 import { orderWriterFor } from './order-writer';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';
-import { productMessages } from '@/shared/i18n/messages/products';
+import { quantityProblemText } from '@/shared/i18n/messages/products';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { colourName } from '@/shared/i18n/messages/colours';
 import type { Locale } from '@/shared/i18n/locale';
-import { formatCount } from '@/shared/money-format';
 import { claimPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files';
-import { checkoutInvoiceSnapshot } from '@/server/ledger';
-import type { SellerDetails } from '@/server/config';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -86,11 +83,14 @@ function priceOrderLines(
       fieldErrors[`lines.${index}.productId`] = t.unknownProduct({ id: line.productId.slice(0, 100) });
       return;
     }
-    const price = prices[index];
+    // The same rule the cart and the customiser apply, so the server never refuses what they took.
+    const refused = quantityProblem(product, line.quantity);
+    const price = refused ? undefined : prices[index];
     if (!price) {
-      fieldErrors[`lines.${index}.quantity`] = productMessages[locale].minimumOrder({
-        n: formatCount(product.minQuantity),
-      });
+      fieldErrors[`lines.${index}.quantity`] = quantityProblemText(
+        locale,
+        refused ?? { kind: 'minimum', n: product.minQuantity },
+      );
       return;
     }
     const sizeProblem = splitProblem(product, line.quantity, line.sizes);
@@ -176,15 +176,13 @@ export interface OrderServiceOptions {
   maxTotal?: { kr: number; message: string };
   /** The language of the refusals (the request's); English when not given. */
   locale?: Locale;
-  /** The seller's details as the order's invoice is issued with them (stored with the order). */
-  seller: SellerDetails;
 }
 
 /** Places an order: one transaction stores the order, its invoice number and its outbox emails. */
 export async function placeOrder(
   database: Database,
   request: OrderRequest,
-  options: OrderServiceOptions,
+  options: OrderServiceOptions = {},
 ): Promise<PlacedOrder> {
   const locale = options.locale ?? 'en';
   const t = checkoutValidationMessages[locale];
@@ -238,17 +236,17 @@ export async function placeOrder(
     throw new OrderError(400, unknownFile, fieldErrors);
   }
   lines.push(...conversionFeeLines(claim.files));
-  // What the buyer pays: the goods and the conversion fees.
-  const amounts = invoiceAmounts(
+  // What the buyer pays: the goods and the conversion fees, computed as the cart page shows it.
+  const amounts = amountToPay(
     lines.map((l) => milliFromDecimal(l.lineTotal)),
-    vatTreatment,
+    customer,
   );
   const accessToken = accessTokenFor(request.idempotencyKey);
 
   const country = countryName(customer.country) ?? customer.country;
   const company = customer.customerType === 'company';
 
-  const row = {
+  const inserted = await orderWriterFor(database).write({
     customerType: customer.customerType,
     customerName: customer.name,
     customerEmail: customer.email,
@@ -271,17 +269,12 @@ export async function placeOrder(
     idempotencyKey: keyHash,
     requestHash,
     accessTokenHash: tokenHash(accessToken),
-  } as const;
-  const inserted = await orderWriterFor(database).write({
-    ...row,
     printFiles: claim.files.map((file, position) => ({
       uploadId: file.id,
       kind: file.kind,
       position,
       lineIndex: lineOfFile.get(file.id) ?? null,
     })),
-    // The invoice is issued with the order, in its statement: stored as it reads today, for ever.
-    invoice: checkoutInvoiceSnapshot(row, options.seller),
   });
 
   if (!inserted) {

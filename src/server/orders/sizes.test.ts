@@ -73,9 +73,9 @@ describe('size splits on garment lines', () => {
     const mails = mailsFor(orderNumber);
     expect(mails).toHaveLength(2);
     const buyer = mails.find((m) => m.includes('Orderbekr'));
-    const shop = mails.find((m) => m.includes(`New order ${orderNumber}`));
+    const shop = mails.find((m) => m.includes(`Ny beställning ${orderNumber}`));
     expect(buyer).toContain('Storlekar: 20 S, 50 M, 50 L');
-    expect(shop).toContain('Sizes: 20 S, 50 M, 50 L');
+    expect(shop).toContain('Storlekar: 20 S, 50 M, 50 L');
 
     const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${orderNumber}`, {
       headers: { cookie: server.cookie },

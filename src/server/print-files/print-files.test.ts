@@ -234,9 +234,9 @@ describe('print files on an order', () => {
         ),
       )
       .filter((text) => text.includes(orderNumber));
-    const notice = mails.find((text) => text.includes(`New order ${orderNumber}`));
-    expect(notice).toContain('Print files with the order (2)');
-    expect(notice).toMatch(/- photo\.png: raster, [\d,]+ kB, 600 × 600 px, 54 dpi at 28 cm \(low\)/);
+    const notice = mails.find((text) => text.includes(`Ny beställning ${orderNumber}`));
+    expect(notice).toContain('Tryckfiler med beställningen (2)');
+    expect(notice).toMatch(/- photo\.png: Raster, [\d,]+ kB, 600 × 600 px, 54 dpi vid 28 cm \(låg\)/);
     const buyerMail = mails.find((text) => text.includes('Orderbekr'));
     expect(buyerMail).toContain(
       `${printFileMessages.sv.received}:\n- logo.pdf (Vektor)\n- photo.png (Raster)`,

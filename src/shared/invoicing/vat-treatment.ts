@@ -88,3 +88,17 @@ function allocateNet(lineTotals: readonly Milli[], netOre: number): Milli[] {
 export function unitPriceExVat(unitPriceInclVat: Milli): Milli {
   return Math.floor((unitPriceInclVat * 4 * 2 + 5) / 10) as Milli;
 }
+
+export interface AmountToPay extends InvoiceAmounts {
+  treatment: VatTreatment;
+}
+
+/**
+ * What the buyer pays for an order: the one computation behind every summary of the cart page, the
+ * checkout form and the server's stored order and invoice, so they never disagree. Under reverse
+ * charge and export that is the amount excluding VAT (see `vatTreatmentFor`).
+ */
+export function amountToPay(lineTotalsInclVat: readonly Milli[], buyer: VatBuyer): AmountToPay {
+  const treatment = vatTreatmentFor(buyer);
+  return { treatment, ...invoiceAmounts(lineTotalsInclVat, treatment) };
+}

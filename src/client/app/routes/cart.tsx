@@ -26,6 +26,9 @@ import { PrintFilesPanel } from '@/client/features/checkout/print-files-panel';
 import { filesForOrder, printFileStore, usePrintFiles } from '@/client/state/print-files';
 import { useShopContact } from '@/client/lib/shop-contact';
 import { buttonClass } from '@/client/components/ui/button';
+import { clearCheckoutDraft } from '@/client/features/checkout/checkout-draft';
+import type { AmountToPay } from '@/shared/invoicing/vat-treatment';
+import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 
 // The form and its validation (zod, react-hook-form) load only when the cart has something to order.
 const CheckoutForm = lazy(() =>
@@ -57,6 +60,11 @@ export function CartPage() {
   const rasterFiles = orderFiles.filter((file) => file.kind === 'raster').length;
   const conversionFees = sumMilli(Array.from({ length: rasterFiles }, () => CONVERSION_FEE));
   const total = sumMilli([goodsTotal, conversionFees]);
+  // What the buyer pays as the form computes it (amountToPay, the server's computation too), so
+  // both summaries show one amount; before the form has loaded, the prices as shown (Swedish VAT).
+  const [reported, setReported] = useState<AmountToPay | undefined>();
+  const payment = reported ?? { treatment: 'domestic' as const, total };
+  const it = useT(invoicingMessages);
   const { formatPrice, currency } = useCurrency();
   const [, navigate] = useLocation();
   const sizeTexts = useT(sizeMessages);
@@ -130,6 +138,7 @@ export function CartPage() {
       const placed = await placeOrder({ idempotencyKey: attempt.current.key, ...order });
       attempt.current = undefined;
       saveLastOrder({ orderNumber: placed.orderNumber, accessToken: placed.accessToken });
+      clearCheckoutDraft();
       navigate('/confirmation');
       dispatch({ type: 'clear' });
       printFileStore.clear();
@@ -189,18 +198,29 @@ export function CartPage() {
                   <dd className="whitespace-nowrap tabular-nums">{formatPrice(conversionFees)}</dd>
                 </div>
               )}
-              <div className="flex items-baseline justify-between gap-3 text-lg font-semibold text-slate-900">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-lg font-semibold text-slate-900">
                 <dt>
-                  {t.total} <span className="text-sm font-normal text-slate-600">{t.inclVat}</span>
+                  {payment.treatment === 'domestic' ? (
+                    <>
+                      {t.total} <span className="text-sm font-normal text-slate-600">{t.inclVat}</span>
+                    </>
+                  ) : (
+                    <>
+                      {it.toPay}{' '}
+                      <span className="text-sm font-normal text-slate-600">{it[payment.treatment]}</span>
+                    </>
+                  )}
                 </dt>
                 <dd className="whitespace-nowrap tabular-nums" data-testid="cart-total">
-                  {formatPrice(total)}
+                  {formatPrice(payment.total)}
                 </dd>
               </div>
               {currency.code !== 'SEK' && (
                 <div className="flex justify-between text-sm">
                   <dt>{t.invoicedInSek}</dt>
-                  <dd className="tabular-nums">{formatKr(total)}</dd>
+                  <dd className="tabular-nums" data-testid="cart-total-sek">
+                    {formatKr(payment.total)}
+                  </dd>
                 </div>
               )}
             </dl>
@@ -212,6 +232,7 @@ export function CartPage() {
             <Suspense fallback={<div className="min-h-[44rem]" aria-busy="true" />}>
               <CheckoutForm
                 total={total}
+                onPaymentChange={setReported}
                 formatPrice={formatPrice}
                 onSubmit={submit}
                 delivery={(country) => (

@@ -418,8 +418,9 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
             <p>{pt.noneReceived}</p>
           )}
         </div>
+        <p className="mt-2 text-sm">{t.uploadFiles({ fee: `${CONVERSION_FEE_KR} kr` })}</p>
         <p className="mt-2 text-sm">
-          {t.emailFilesTo}{' '}
+          {t.questionsTo}{' '}
           {seller ? (
             <a
               className="font-semibold underline"
@@ -430,9 +431,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
             </a>
           ) : (
             t.us
-          )}{' '}
-          {t.emailFilesWith} <strong>{order.orderNumber}</strong>{' '}
-          {t.emailFilesRest({ fee: `${CONVERSION_FEE_KR} kr` })}
+          )}
         </p>
       </section>
 

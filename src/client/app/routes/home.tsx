@@ -62,7 +62,8 @@ export function HomePage() {
             <dl className="mt-10 flex gap-10">
               <div>
                 <dt className="text-sm text-brand-100">{t.statProducts}</dt>
-                <dd className="text-3xl font-extrabold">50+</dd>
+                {/* From the catalogue: a claim of "50+" with 17 products was not true. */}
+                <dd className="text-3xl font-extrabold">{products.length}</dd>
               </div>
               <div>
                 <dt className="text-sm text-brand-100">{t.statSatisfaction}</dt>

@@ -1,4 +1,4 @@
-import { ClipboardList, FileText, Mail, ShoppingCart } from 'lucide-react';
+import { CheckCircle2, ClipboardList, FileText, ShoppingCart, Upload } from 'lucide-react';
 import { Link } from 'wouter';
 import { howItWorksMessages } from '@/shared/i18n/messages/how-it-works';
 import { useT } from '@/client/lib/i18n';
@@ -8,7 +8,8 @@ const steps = [
   { icon: ShoppingCart, title: 'step1Title', text: 'step1Text' },
   { icon: ClipboardList, title: 'step2Title', text: 'step2Text' },
   { icon: FileText, title: 'step3Title', text: 'step3Text' },
-  { icon: Mail, title: 'step4Title', text: 'step4Text' },
+  { icon: Upload, title: 'step4Title', text: 'step4Text' },
+  { icon: CheckCircle2, title: 'step5Title', text: 'step5Text' },
 ] as const;
 
 export function HowItWorksPage() {

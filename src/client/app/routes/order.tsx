@@ -2,7 +2,9 @@ import { LineChoicesText } from '@/client/components/line-choices';
 import { CheckCircle2, Circle, ExternalLink, FileText, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { colors } from '@/shared/catalogue';
+import { countryNameIn } from '@/shared/countries';
+import { colourName } from '@/shared/i18n/messages/colours';
+import { orderLineName } from '@/shared/i18n/order-line-name';
 import { formatDate, formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
@@ -134,7 +136,7 @@ function OrderLoader({ access }: { access: OrderAccess }) {
   return <OrderDetails order={loaded.order} activity={loaded.activity} access={access} reload={reload} />;
 }
 
-const progress: readonly OrderStatus[] = ['pending', 'in_production', 'shipped'];
+const progress: readonly OrderStatus[] = ['pending', 'paid', 'in_production', 'shipped'];
 
 function Timeline({ order, activity }: { order: OrderView; activity: OrderActivity }) {
   const status = order.status as OrderStatus;
@@ -169,15 +171,14 @@ function Timeline({ order, activity }: { order: OrderView; activity: OrderActivi
               <p className="text-sm text-slate-600">
                 {at ? formatDateTime(at, dateLocaleTag[locale]) : t.upcoming}
               </p>
-              {step === 'pending' &&
-                activity.payments.map((payment, index) => (
-                  <p key={index} className="text-sm text-slate-700" data-testid="order-payment">
-                    {t.paymentReceived({
-                      amount: formatKrDecimal(payment.amount),
-                      date: formatDate(payment.paidOn, dateLocaleTag[locale]),
-                    })}
-                  </p>
-                ))}
+              {event?.payment && (
+                <p className="text-sm text-slate-700">
+                  {t.paymentReceived({
+                    amount: formatKrDecimal(event.payment.amount),
+                    date: formatDate(event.payment.paidOn, dateLocaleTag[locale]),
+                  })}
+                </p>
+              )}
               {event?.shipment && (
                 <p className="text-sm text-slate-700" data-testid="order-shipment">
                   {event.shipment.carrier} ·{' '}
@@ -223,7 +224,7 @@ function OrderDetails(props: {
   const links = invoiceLinks(access);
   const withVat = order.vatTreatment === 'domestic';
   const prints = order.lines.flatMap((line) =>
-    (line.customisation?.prints ?? []).map((print) => ({ line: line.name, ...print })),
+    (line.customisation?.prints ?? []).map((print) => ({ line: orderLineName(locale, line), ...print })),
   );
   return (
     <>
@@ -290,7 +291,7 @@ function OrderDetails(props: {
               <li key={index} className="py-3">
                 <div className="flex flex-wrap justify-between gap-2">
                   <span className="font-semibold text-slate-900">
-                    {t.quantity({ n: formatCount(line.quantity) })} × {line.name}
+                    {t.quantity({ n: formatCount(line.quantity) })} × {orderLineName(locale, line)}
                   </span>
                   <span className="tabular-nums text-slate-900">
                     {formatKrDecimal(withVat ? line.lineTotal : line.lineNet)}
@@ -308,9 +309,7 @@ function OrderDetails(props: {
                 />
                 {line.customisation && (
                   <p className="mt-1 text-sm text-slate-700">
-                    {t.colour}:{' '}
-                    {colors.find((c) => c.id === line.customisation?.color)?.label ??
-                      line.customisation.color}
+                    {t.colour}: {colourName(locale, line.customisation.color)}
                   </p>
                 )}
                 {line.customisation?.additionalInfo && (
@@ -396,7 +395,7 @@ function OrderDetails(props: {
             {'\n'}
             {order.customer.address}
             {'\n'}
-            {order.customer.countryName}
+            {countryNameIn(locale, order.customer.country) ?? order.customer.countryName}
           </p>
         </Card>
       </div>

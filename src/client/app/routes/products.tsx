@@ -79,7 +79,13 @@ export function ProductsPage() {
                       <span className="text-base font-bold text-slate-900">
                         {formatUnitPrice(range.atMinimum.price)}
                       </span>{' '}
-                      <span className="text-slate-600">{t.perUnit({ currency: currency.code })}</span>{' '}
+                      {/* The symbol says the currency; the code only where "kr" alone would not (NOK, DKK). */}
+                      <span className="text-slate-600">
+                        {t.perUnit({
+                          currency:
+                            currency.symbol === 'kr' && currency.code !== 'SEK' ? ` ${currency.code}` : '',
+                        })}
+                      </span>{' '}
                       {t.atMinimum({ n: formatCount(range.atMinimum.quantity) })}
                     </p>
                     {range.lowest.price < range.atMinimum.price && (

@@ -49,9 +49,12 @@ export function TierProduct({ product }: { product: Product }) {
   const { locale } = useLocale();
   const t = useT(productMessages);
   const name = productName(locale, product);
-  const tier = product.tiers[index] ?? product.tiers[0];
+  // A product sold only in packs offers only the tiers it can be ordered in.
+  const multiple = product.soldInMultiplesOf;
+  const tiers = multiple ? product.tiers.filter((t) => t.quantity % multiple === 0) : product.tiers;
+  const tier = tiers[index] ?? tiers[0];
   if (!tier) return null;
-  const first = product.tiers[0];
+  const first = tiers[0];
   const savings =
     first && first.pricePerUnit > tier.pricePerUnit
       ? Math.round((1 - tier.pricePerUnit / first.pricePerUnit) * 100)
@@ -122,7 +125,7 @@ export function TierProduct({ product }: { product: Product }) {
           <Slider.Root
             className="relative mt-6 flex h-6 w-full touch-none select-none items-center"
             min={0}
-            max={product.tiers.length - 1}
+            max={tiers.length - 1}
             step={1}
             value={[index]}
             onValueChange={([value]) => setIndex(value ?? 0)}
@@ -138,7 +141,7 @@ export function TierProduct({ product }: { product: Product }) {
           </Slider.Root>
           <div className="mt-2 flex justify-between text-xs text-slate-600" aria-hidden>
             <span>{formatCount(first?.quantity ?? 0)}</span>
-            <span>{formatCount(product.tiers.at(-1)?.quantity ?? 0)}</span>
+            <span>{formatCount(tiers.at(-1)?.quantity ?? 0)}</span>
           </div>
 
           <ProductOptionFields
@@ -152,7 +155,7 @@ export function TierProduct({ product }: { product: Product }) {
             className="mt-6"
             quantity={tier.quantity}
             tier={shownTier}
-            nextTier={product.tiers[index + 1]}
+            nextTier={tiers[index + 1]}
           />
 
           <Field id={notesId} className="mt-6" label={optionTexts.notes} hint={optionTexts.notesHint}>
@@ -195,6 +198,11 @@ export function TierProduct({ product }: { product: Product }) {
             <ShoppingCart className="size-5" aria-hidden />
             {t.addToCart({ n: formatCount(tier.quantity) })}
           </Button>
+          {multiple && (
+            <p className="mt-3 text-center text-sm font-semibold text-slate-800">
+              {t.soldInMultiples({ n: formatCount(multiple) })}
+            </p>
+          )}
           <p className="mt-3 text-center text-xs text-slate-600">{t.terms}</p>
         </section>
 
@@ -219,7 +227,7 @@ export function TierProduct({ product }: { product: Product }) {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {product.tiers.map((row, i) => (
+              {tiers.map((row, i) => (
                 <tr
                   key={row.quantity}
                   className={i === index ? 'bg-brand-50 font-semibold text-brand-900' : 'text-slate-800'}

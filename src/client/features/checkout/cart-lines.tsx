@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { colors } from '@/shared/catalogue';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
-import { parseQuantity, snapQuantity } from '@/shared/pricing';
+import { parseQuantity, quantityProblem, quantityStep } from '@/shared/pricing';
 import { formatCount } from '@/shared/money-format';
 import { hasSizes } from '@/shared/sizes';
 import { notify } from '@/client/lib/notify';
@@ -14,10 +14,9 @@ import { useCurrency } from '@/client/state/currency-context';
 import { quantityUnit } from '@/shared/terms';
 import { SizeSplitEditor } from '@/client/components/size-split-editor';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
-import { cartMessages } from '@/shared/i18n/messages/cart';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
-import { productMessages } from '@/shared/i18n/messages/products';
+import { quantityProblemText } from '@/shared/i18n/messages/products';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { colourName } from '@/shared/i18n/messages/colours';
 import { cn } from '@/client/lib/cn';
@@ -37,14 +36,14 @@ const thumbnailBox =
   'h-16 w-16 shrink-0 rounded-lg bg-slate-50 min-[400px]:h-20 min-[400px]:w-24 sm:h-24 sm:w-32';
 
 /**
- * Quantity input: min and step are the product's minimum. Below the minimum it waits for blur, then
- * snaps back; a tier product's quantity off its step goes to the nearest step, said in a toast.
+ * Quantity input: any whole number from the product's minimum (in its multiples, if it is sold so)
+ * is kept as typed and priced by its tier. Below the minimum nothing changes: the line keeps its
+ * quantity and the toast says why (SPEC §8), never another number in the buyer's place.
  */
 function QuantityInput({ line, name }: { line: PricedCartLine; name: string }) {
   const { dispatch } = useCart();
-  const t = useT(cartMessages);
+  const { locale } = useLocale();
   const pt = useT(checkoutPageMessages);
-  const minimumOrder = useT(productMessages).minimumOrder;
   const [text, setText] = useState(String(line.quantity));
   const [shown, setShown] = useState(line.quantity);
   // Another change (e.g. another tab) moved the quantity: follow it.
@@ -52,44 +51,29 @@ function QuantityInput({ line, name }: { line: PricedCartLine; name: string }) {
     setShown(line.quantity);
     setText(String(line.quantity));
   }
-  const min = line.product.minQuantity;
   const commit = () => {
     const quantity = parseQuantity(text);
-    if (quantity < min) {
-      notify.error(minimumOrder({ n: formatCount(min) }));
+    const problem = quantityProblem(line.product, quantity);
+    if (problem) {
+      notify.error(quantityProblemText(locale, problem));
       setText(String(line.quantity));
       return;
     }
-    const snapped = snapQuantity(line.product, quantity);
-    if (snapped !== quantity) {
-      notify.info(
-        t.quantityStep({
-          step: formatCount(min),
-          typed: formatCount(quantity),
-          quantity: formatCount(snapped),
-        }),
-      );
-      setText(String(snapped));
-    }
-    if (snapped !== line.quantity) dispatch({ type: 'setQuantity', key: line.key, quantity: snapped });
+    if (quantity !== line.quantity) dispatch({ type: 'setQuantity', key: line.key, quantity });
   };
   return (
     <input
       type="number"
       inputMode="numeric"
-      min={min}
-      step={min}
+      min={line.product.minQuantity}
+      step={quantityStep(line.product)}
       value={text}
       aria-label={pt.quantityOf({ name })}
       onChange={(event) => {
         setText(event.target.value);
         const quantity = parseQuantity(event.target.value);
-        // Live only for a quantity the rule accepts as typed; the rest is settled on blur or Enter.
-        if (
-          quantity >= min &&
-          snapQuantity(line.product, quantity) === quantity &&
-          quantity !== line.quantity
-        )
+        // Live for a quantity the rule accepts; the rest is settled on blur or Enter.
+        if (!quantityProblem(line.product, quantity) && quantity !== line.quantity)
           dispatch({ type: 'setQuantity', key: line.key, quantity });
       }}
       onBlur={commit}

@@ -6,8 +6,11 @@ import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-f
 import { checkoutSchemas, type Customer, type CustomerType } from '@/shared/checkout-schema';
 import { countryCodes, countryNameIn, defaultCountry, type CountryCode } from '@/shared/countries';
 import { isOtherEuCountry, vatPrefix } from '@/shared/invoicing/vat-number';
-import { invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
+import { amountToPay, type AmountToPay } from '@/shared/invoicing/vat-treatment';
 import type { Milli } from '@/shared/money';
+import { checkEuVatNumber } from '@/shared/invoicing/vat-number';
+import { countryCodes as knownCountries } from '@/shared/countries';
+import { readCheckoutDraft, writeCheckoutDraft } from './checkout-draft';
 import { cn } from '@/client/lib/cn';
 import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { cartMessages } from '@/shared/i18n/messages/cart';
@@ -67,8 +70,10 @@ export type FieldName = keyof CustomerFormValues;
 const optionalFields = new Set<FieldName>(['vatNumber', 'buyerReference']);
 
 export interface CheckoutFormProps {
-  /** The cart total as shown (VAT-inclusive prices). */
+  /** The cart total as shown (VAT-inclusive prices, conversion fees included). */
   total: Milli;
+  /** What this buyer pays (`amountToPay`), as it changes: the page's summary shows the same. */
+  onPaymentChange: (payment: AmountToPay) => void;
   /** Formats an amount in the chosen display currency. */
   formatPrice: (amount: Milli) => string;
   /** Resolves with per-field server messages to show (empty when placed). */
@@ -79,7 +84,14 @@ export interface CheckoutFormProps {
 }
 
 /** The contact and delivery form of the cart (SPEC §2, messages SPEC §5), validated by the shared schema. */
-export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: CheckoutFormProps) {
+export function CheckoutForm({
+  total,
+  onPaymentChange,
+  formatPrice,
+  onSubmit,
+  note,
+  delivery,
+}: CheckoutFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const { locale } = useLocale();
@@ -88,6 +100,8 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
     register,
     handleSubmit,
     control,
+    reset,
+    subscribe,
     setError,
     trigger,
     formState: { errors, isSubmitting, isSubmitted },
@@ -111,10 +125,28 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
   const country = useWatch({ control, name: 'country' });
   const vatNumber = useWatch({ control, name: 'vatNumber' });
   const separateBilling = useWatch({ control, name: 'separateBilling' });
-  // The same rule the server applies: what the buyer will pay, shown before ordering.
-  const treatment = vatTreatmentFor({ country, customerType: type, vatNumber: company ? vatNumber : '' });
-  const amounts = invoiceAmounts([total], treatment);
-  const totalLabel = formatPrice(amounts.total);
+  // What is typed survives a trip to another page and a reload of this tab (sessionStorage only).
+  // Read after mount: the server rendered the empty form, and hydration must meet it as it was.
+  useEffect(() => {
+    const draft = readCheckoutDraft(emptyCustomer, {
+      customerType: ['personal', 'company'],
+      country: knownCountries,
+    });
+    if (Object.keys(draft).length > 0) reset({ ...emptyCustomer, ...draft });
+    return subscribe({ formState: { values: true }, callback: ({ values }) => writeCheckoutDraft(values) });
+  }, [reset, subscribe]);
+  // What this buyer pays: the one computation the server makes too; the page shows the same.
+  const payment = amountToPay([total], { country, customerType: type, vatNumber: company ? vatNumber : '' });
+  const reportPayment = useEffectEvent(() => onPaymentChange(payment));
+  useEffect(() => reportPayment(), [payment.total, payment.treatment]);
+  const treatment = payment.treatment;
+  const totalLabel = formatPrice(payment.total);
+  // A VAT number typed but not valid: the order falls back to Swedish VAT; say so beside the amount.
+  const vatNumberRefused =
+    company &&
+    isOtherEuCountry(country) &&
+    vatNumber.trim() !== '' &&
+    checkEuVatNumber(vatNumber, country) !== 'ok';
 
   const ct = useT(cartMessages);
   // The buyer accepts the terms of purchase before ordering; checked here, beside the fields.
@@ -200,17 +232,26 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
           <Field id={id('companyName')} label={t.companyName} error={errors.companyName?.message}>
             {(control) => <input {...control} {...input('companyName', { autoComplete: 'organization' })} />}
           </Field>
-          <Field id={id('orgNumber')} label={t.orgNumber} error={errors.orgNumber?.message}>
+          {/* A Swedish organisationsnummer has a form (SPEC's placeholder); other countries' numbers do not. */}
+          <Field
+            id={id('orgNumber')}
+            label={country === 'SE' ? t.orgNumber : t.registrationNumber}
+            error={errors.orgNumber?.message}
+          >
             {(control) => (
               <input
                 {...control}
-                {...input('orgNumber', { placeholder: 'XXXXXX-XXXX', inputMode: 'numeric' })}
+                {...input(
+                  'orgNumber',
+                  country === 'SE' ? { placeholder: 'XXXXXX-XXXX', inputMode: 'numeric' } : {},
+                )}
               />
             )}
           </Field>
         </div>
       )}
-      {!company && (
+      {/* A personnummer exists only in Sweden: individuals elsewhere are not asked for one. */}
+      {!company && country === 'SE' && (
         <Field id={id('personalNumber')} label={t.personalNumber} error={errors.personalNumber?.message}>
           {(control) => (
             <input
@@ -276,19 +317,29 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
               : it.vatNumberHintOutsideEu
           }
         >
-          {(control) => (
-            <input
-              {...control}
-              {...input('vatNumber', {
-                placeholder: isOtherEuCountry(country) ? `${vatPrefix(country)}…` : '',
-              })}
-            />
-          )}
+          {(control) => {
+            const field = input('vatNumber', {
+              placeholder: isOtherEuCountry(country) ? `${vatPrefix(country)}…` : '',
+            });
+            return (
+              <input
+                {...control}
+                {...field}
+                // Said when the buyer leaves the field, not only at Complete Order.
+                onBlur={(event) => {
+                  void field.onBlur(event);
+                  if (event.target.value.trim() !== '') void trigger('vatNumber');
+                }}
+              />
+            );
+          }}
         </Field>
       )}
-      <Field id={id('buyerReference')} label={it.reference} error={errors.buyerReference?.message}>
-        {(control) => <input {...control} {...input('buyerReference')} />}
-      </Field>
+      {company && (
+        <Field id={id('buyerReference')} label={it.reference} error={errors.buyerReference?.message}>
+          {(control) => <input {...control} {...input('buyerReference')} />}
+        </Field>
+      )}
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
         <input type="checkbox" className="size-4 accent-brand-700" {...register('separateBilling')} />
         {it.separateBilling}
@@ -315,16 +366,21 @@ export function CheckoutForm({ total, formatPrice, onSubmit, note, delivery }: C
         className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700"
       >
         <p className="font-medium text-slate-900">{it[treatment]}</p>
+        {vatNumberRefused && (
+          <p className="mt-1 text-amber-900" data-testid="vat-number-refused">
+            {it.vatNumberRefused}
+          </p>
+        )}
         <dl className="mt-2 space-y-1">
           {treatment === 'domestic' && (
             <div className="flex justify-between gap-3">
               <dt>{it.vatIncluded}</dt>
-              <dd className="tabular-nums">{formatPrice(amounts.vat)}</dd>
+              <dd className="tabular-nums">{formatPrice(payment.vat)}</dd>
             </div>
           )}
-          <div className="flex justify-between gap-3 text-base font-semibold text-slate-900">
+          <div className="flex flex-wrap justify-between gap-x-3 text-base font-semibold text-slate-900">
             <dt>{it.toPay}</dt>
-            <dd className="tabular-nums" data-testid="amount-to-pay">
+            <dd className="whitespace-nowrap tabular-nums" data-testid="amount-to-pay">
               {totalLabel}
             </dd>
           </div>

@@ -1,10 +1,11 @@
 import { FileImage, FileType2, Trash2 } from 'lucide-react';
 import { FileButton } from '@/client/components/ui/file-button';
 import { useId, useState } from 'react';
-import { formatCount, formatKr } from '@/shared/money-format';
+import { formatCount } from '@/shared/money-format';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize, printFileAccept, printFileQuality, type PrintSizeLine } from '@/shared/print-files';
 import { CONVERSION_FEE } from '@/shared/terms';
+import { useCurrency } from '@/client/state/currency-context';
 import { PrintQualityNote } from '@/client/components/print-quality';
 import { ApiError } from '@/client/lib/api';
 import { useT } from '@/client/lib/i18n';
@@ -24,7 +25,8 @@ export function PrintFilesPanel(props: {
   const t = useT(printFileMessages);
   const inputId = useId();
   const [uploading, setUploading] = useState<string[]>([]);
-  const fee = formatKr(CONVERSION_FEE);
+  // In the currency the buyer shops in, like every other price on the page.
+  const fee = useCurrency().formatPrice(CONVERSION_FEE);
 
   const upload = async (file: File) => {
     const problem = printFileProblem(file, t);

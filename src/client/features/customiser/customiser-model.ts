@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY, type PrintSide, type PriceTier, type Product } from '@/shared/catalogue';
+import { type PrintSide, type PriceTier, type Product } from '@/shared/catalogue';
 import {
   ADDITIONAL_INFO_MAX,
   DEFAULT_SCALE,
@@ -12,11 +12,9 @@ import {
 } from '@/shared/customisation';
 import { printMethodIds } from '@/shared/print-options';
 import { lineTotal, type Milli } from '@/shared/money';
-import { parseQuantity, tierFor } from '@/shared/pricing';
-import { formatCount } from '@/shared/money-format';
+import { parseQuantity, quantityProblem, tierFor } from '@/shared/pricing';
 import type { Locale } from '@/shared/i18n/locale';
-import { customiserMessages } from '@/shared/i18n/messages/customiser';
-import { productMessages } from '@/shared/i18n/messages/products';
+import { quantityProblemText } from '@/shared/i18n/messages/products';
 import type { PrintFileAnswer } from '@/shared/print-files';
 import type { UploadAnswer } from '@/shared/uploads';
 import { printArea, printWidthPercent, type MockupProduct } from '@/client/components/print-area';
@@ -166,11 +164,8 @@ export function quote(product: Product, quantityText: string, locale: Locale): Q
   const quantity = parseQuantity(quantityText);
   const tier = tierFor(product.tiers, quantity);
   const nextTier = product.tiers.find((t) => t.quantity > quantity);
-  let problem: string | undefined;
-  if (quantity < product.minQuantity)
-    problem = productMessages[locale].minimumOrder({ n: formatCount(product.minQuantity) });
-  else if (quantity > MAX_LINE_QUANTITY)
-    problem = customiserMessages[locale].maximumOrder({ n: formatCount(MAX_LINE_QUANTITY) });
+  const refused = quantityProblem(product, quantity);
+  const problem = refused && quantityProblemText(locale, refused);
   const total = tier && !problem ? lineTotal(tier.pricePerUnit, quantity) : undefined;
   return { quantity, tier, total, problem, nextTier };
 }

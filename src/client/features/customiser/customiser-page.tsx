@@ -77,12 +77,15 @@ function Customiser({
     config.availableColors.includes('white') ? 'white' : (config.availableColors[0] ?? 'white'),
   );
   const [previewSide, setPreviewSide] = useState<PrintSide>(firstSide);
-  // DTG starts on the first side, screen print on the second (if any): two prints never start on top of each other.
+  // Both prints start on the first side (the front): most buyers want one logo there, whichever
+  // method they use. A second image on the same side is placed clear of the first when uploaded.
   const [prints, setPrints] = useState<PrintDraft[]>(() =>
-    printMethods.map((method, index) => {
-      const side = config.availableSides[index]?.id ?? firstSide;
-      return { method, side, scale: DEFAULT_SCALE, ...placeFor(mockup, side, []).position };
-    }),
+    printMethods.map((method) => ({
+      method,
+      side: firstSide,
+      scale: DEFAULT_SCALE,
+      ...placeFor(mockup, firstSide, []).position,
+    })),
   );
   const [uploading, setUploading] = useState<Record<PrintMethod, boolean>>({ dtg: false, screen: false });
   const [quantityText, setQuantityText] = useState(String(product.minQuantity));
@@ -258,6 +261,9 @@ function Customiser({
             />
             <p id={ids.quantityHelp} className="mt-2 text-sm text-slate-600">
               {t.quantityHelp({ min: formatCount(product.minQuantity) })}
+              {product.soldInMultiplesOf
+                ? ` ${productTexts.soldInMultiples({ n: formatCount(product.soldInMultiplesOf) })}`
+                : ''}
             </p>
             {q.problem && (
               <p

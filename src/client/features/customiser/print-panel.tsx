@@ -5,7 +5,6 @@ import { SCALE_MAX, SCALE_MIN, SCALE_STEP } from '@/shared/customisation';
 import { customiserMessages } from '@/shared/i18n/messages/customiser';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { uploadMessages } from '@/shared/i18n/messages/uploads';
-import { formatKr } from '@/shared/money-format';
 import { printMethodLabels } from '@/shared/print-options';
 import {
   formatFileSize,
@@ -15,6 +14,7 @@ import {
   type PrintFileKind,
 } from '@/shared/print-files';
 import { CONVERSION_FEE } from '@/shared/terms';
+import { useCurrency } from '@/client/state/currency-context';
 import { acceptAttribute } from '@/shared/uploads';
 import { PrintQualityNote } from '@/client/components/print-quality';
 import { ApiError } from '@/client/lib/api';
@@ -310,7 +310,8 @@ function UseAsPrintFile(props: {
   const t = useT(customiserMessages);
   const chosen = usePrintFiles().some((f) => f.id === props.file.id);
   const noteId = useId();
-  const fee = formatKr(CONVERSION_FEE);
+  // In the currency the buyer shops in, like every other price on the page.
+  const fee = useCurrency().formatPrice(CONVERSION_FEE);
   const note = (kind: PrintFileKind) =>
     kind === 'raster'
       ? fileTexts.useRasterNote({ fee })

@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { products } from '@/shared/catalogue';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
 import { productName } from '@/shared/i18n/messages/product-names';
+import { productDescription } from '@/shared/i18n/messages/product-descriptions';
+import { productSearchWords } from '@/shared/i18n/messages/product-search-words';
 import { locales } from '@/shared/i18n/locale';
 import { searchMessages } from '@/shared/i18n/messages/search';
 import { Dialog } from '@/client/components/ui/dialog';
@@ -15,17 +17,22 @@ function normalise(text: string): string {
   return text.toLocaleLowerCase('sv-SE').normalize('NFC');
 }
 
-/** Finds products by name, description, category or id ("hoodie", "keps", "stickers"). */
+/**
+ * Finds products by name, description, category, other words for them or id, in both languages
+ * ("hoodie", "luvtröja", "keps", "stickers").
+ */
 export function searchProducts(query: string) {
   const words = normalise(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   return products.filter((product) => {
     // Both languages' names match, so "keps" and "cap" both find the caps.
-    const names = locales.flatMap((locale) => [
+    const texts = locales.flatMap((locale) => [
       productName(locale, product),
       layoutMessages[locale][product.category],
+      productDescription(locale, product),
+      productSearchWords(locale, product.id),
     ]);
-    const haystack = normalise(`${names.join(' ')} ${product.id} ${product.description} ${product.category}`);
+    const haystack = normalise(`${texts.join(' ')} ${product.id} ${product.category}`);
     return words.every((word) => haystack.includes(word));
   });
 }
@@ -35,6 +42,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   const t = useT(searchMessages);
   const { locale } = useLocale();
   const results = useMemo(() => searchProducts(query), [query]);
+  const [, navigate] = useLocation();
   return (
     <Dialog
       open
@@ -50,6 +58,15 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
           autoFocus
           value={query}
           onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter opens the best match, as a search field's Enter is expected to.
+            const first = results[0];
+            if (event.key === 'Enter' && first) {
+              event.preventDefault();
+              onClose();
+              navigate(`/products/${first.id}`);
+            }
+          }}
           placeholder={t.placeholder}
           className={cn(inputLookClass, 'h-12 w-full px-4 text-base')}
         />
@@ -69,7 +86,9 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
                 <ProductImage id={product.id} name="" className="w-16 rounded-md" />
                 <span>
                   <span className="block font-semibold text-slate-900">{productName(locale, product)}</span>
-                  <span className="line-clamp-1 text-sm text-slate-600">{product.description}</span>
+                  <span className="line-clamp-1 text-sm text-slate-600">
+                    {productDescription(locale, product)}
+                  </span>
                 </span>
               </Link>
             </li>

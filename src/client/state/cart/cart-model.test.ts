@@ -29,13 +29,18 @@ describe('cart', () => {
     ]);
   });
 
-  it('set quantity clamps to the minimum, remove and clear empty it', () => {
+  it('a quantity from the minimum up is kept as chosen; one below is refused, never raised', () => {
     let lines = cartReducer([], { type: 'add', productId: 'tejp', quantity: 120 });
     const key = lines[0]?.key ?? '';
     lines = cartReducer(lines, { type: 'setQuantity', key, quantity: 5 });
     expect(lines[0]?.quantity).toBe(120);
     lines = cartReducer(lines, { type: 'setQuantity', key, quantity: Number.NaN });
     expect(lines[0]?.quantity).toBe(120);
+    // Off any tier and off the minimum's multiples: kept, priced by the tier below it.
+    lines = cartReducer(lines, { type: 'setQuantity', key, quantity: 133 });
+    expect(lines[0]?.quantity).toBe(133);
+    expect(cartReducer([], { type: 'add', productId: 'hoodie', quantity: 10 })).toEqual([]);
+    expect(cartReducer([], { type: 'add', productId: 'urvattad-keps', quantity: 50 })[0]?.quantity).toBe(50);
     expect(cartReducer(lines, { type: 'remove', key })).toEqual([]);
     expect(cartReducer(lines, { type: 'clear' })).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { findProduct, MAX_LINE_QUANTITY, type Product } from '@/shared/catalogue';
 import { customisationKey, readCustomisation, type Customisation } from '@/shared/customisation';
 import { lineTotal, sumMilli, type Milli } from '@/shared/money';
-import { priceLines } from '@/shared/pricing';
+import { priceLines, quantityProblem } from '@/shared/pricing';
 import {
   MAX_LINE_NOTES,
   optionsKey,
@@ -47,10 +47,14 @@ export function lineKey(productId: string, customisation?: Customisation, option
   return choices ? `${base}~${choices}` : base;
 }
 
+/** A stored quantity read back (foreign data, not the buyer's typing): kept within the limits. */
 export function clampQuantity(product: Product, quantity: number): number {
   if (!Number.isFinite(quantity)) return product.minQuantity;
   return Math.min(MAX_LINE_QUANTITY, Math.max(product.minQuantity, Math.floor(quantity)));
 }
+
+/** A quantity the buyer chose is taken as it is or not at all (the page says why first). */
+const acceptable = (product: Product, quantity: number) => quantityProblem(product, quantity) === undefined;
 
 export type CartAction =
   | {
@@ -78,13 +82,15 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
       if (!product) return [...lines];
       const key = lineKey(product.id, action.customisation, action.options);
       const existing = lines.find((line) => line.key === key);
+      const quantity = (existing?.quantity ?? 0) + action.quantity;
+      if (!acceptable(product, action.quantity) || !acceptable(product, quantity)) return [...lines];
       const sizes = hasSizes(product) && action.sizes ? normaliseSplit(action.sizes) : undefined;
       if (existing) {
         return lines.map((line) => {
           if (line.key !== key) return line;
           const merged: CartLine = {
             ...line,
-            quantity: clampQuantity(product, line.quantity + action.quantity),
+            quantity,
           };
           // The same design added again: its pieces per size add up too.
           if (line.sizes || sizes) merged.sizes = addSplits(line.sizes, sizes);
@@ -96,7 +102,7 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
       const line: CartLine = {
         key,
         productId: product.id,
-        quantity: clampQuantity(product, action.quantity),
+        quantity,
       };
       if (action.customisation) line.customisation = action.customisation;
       if (sizes) line.sizes = sizes;
@@ -129,8 +135,8 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
     case 'setQuantity':
       return lines.map((line) => {
         const product = findProduct(line.productId);
-        return line.key === action.key && product
-          ? { ...line, quantity: clampQuantity(product, action.quantity) }
+        return line.key === action.key && product && acceptable(product, action.quantity)
+          ? { ...line, quantity: action.quantity }
           : line;
       });
     case 'clear':
@@ -166,7 +172,7 @@ export function parseStoredCart(value: unknown): CartLine[] {
     const merged = cartReducer(lines, {
       type: 'add',
       productId,
-      quantity: typeof quantity === 'number' ? quantity : product.minQuantity,
+      quantity: clampQuantity(product, typeof quantity === 'number' ? quantity : product.minQuantity),
       ...(design ? { customisation: design } : {}),
       ...(split?.ok ? { sizes: split.sizes } : {}),
       ...(readOptions(options) ? { options: readOptions(options) } : {}),

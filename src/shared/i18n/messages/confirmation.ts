@@ -44,13 +44,11 @@ export const confirmationMessages = defineMessages(
     exVat: 'Exkl. moms',
     vat: (p: { percent: number }) => `Moms ${p.percent} %`,
     nextStepLabel: 'Nästa steg: tryckfiler',
-    nextStepHeading: 'Nästa steg: skicka dina tryckfiler',
-    // "Mejla dina tryckfiler till {email} med {number} som ämne; …": the email and number are links.
-    emailFilesTo: 'Mejla dina tryckfiler till',
+    nextStepHeading: 'Nästa steg: ladda upp dina tryckfiler',
+    uploadFiles: (p: { fee: string }) =>
+      `Ladda upp dem på beställningssidan. Vektorfiler (PDF, EPS, AI, SVG) fungerar bäst; andra filer (JPG, PNG) konverteras för ${p.fee}. Innan vi trycker får du ett korrektur att godkänna där.`,
+    questionsTo: 'Frågor? Mejla',
     us: 'oss',
-    emailFilesWith: 'med',
-    emailFilesRest: (p: { fee: string }) =>
-      `som ämne och skriv extra information och tryckönskemål i meddelandet. Vektorfiler (PDF, EPS, AI, SVG) fungerar bäst; andra filer (JPG, PNG) konverteras för ${p.fee}.`,
     backToHome: 'Till startsidan',
   },
   {
@@ -91,12 +89,11 @@ export const confirmationMessages = defineMessages(
     exVat: 'Excl. VAT',
     vat: (p: { percent: number }) => `VAT ${p.percent} %`,
     nextStepLabel: 'Next step: print files',
-    nextStepHeading: 'Next: send your print files',
-    emailFilesTo: 'Email your print files to',
+    nextStepHeading: 'Next: upload your print files',
+    uploadFiles: (p: { fee: string }) =>
+      `Upload them on your order page. Vector files (PDF, EPS, AI, SVG) work best; non-vector files (JPG, PNG) are converted for ${p.fee}. Before we print, you get a proof there to approve.`,
+    questionsTo: 'Questions? Email',
     us: 'us',
-    emailFilesWith: 'with',
-    emailFilesRest: (p: { fee: string }) =>
-      `as the subject; put extra information and print preferences in the message. Vector files (PDF, EPS, AI, SVG) work best; non-vector files (JPG, PNG) are converted for ${p.fee}.`,
     backToHome: 'Back to Home',
   },
 );

@@ -1,15 +1,17 @@
 import { defineMessages } from '@/shared/i18n/define';
 
-/** An order's job state as the admin reads it: badges, the status filter, status changes (its money: ledger messages). */
+/** An order's status as the admin reads it: badges, the status filter, status changes. */
 export const orderStatusMessages = defineMessages(
   {
-    pending: 'Mottagen',
+    pending: 'Väntar på betalning',
+    paid: 'Betald',
     in_production: 'I produktion',
     shipped: 'Skickad',
     cancelled: 'Avbruten',
   },
   {
-    pending: 'Received',
+    pending: 'Awaiting payment',
+    paid: 'Paid',
     in_production: 'In production',
     shipped: 'Shipped',
     cancelled: 'Cancelled',

@@ -6,7 +6,7 @@ export const pageTitleMessages = defineMessages(
   {
     howItWorks: `Så fungerar det – ${shopName}`,
     howItWorksDescription:
-      'Så beställer du tryckta profilprodukter i fyra steg: varukorg, kassa, faktura med ordernummer och tryckfiler via e-post.',
+      'Så beställer du tryckta profilprodukter i fem steg: varukorg, kassa, faktura med ordernummer, tryckfiler och korrektur.',
     products: `Produkter – ${shopName}`,
     productsDescription:
       'Alla produkter: tryckprodukter, kläder och accessoarer med ditt tryck, till mängdpris inklusive moms.',
@@ -32,7 +32,7 @@ export const pageTitleMessages = defineMessages(
   {
     howItWorks: `How It Works — ${shopName}`,
     howItWorksDescription:
-      'How to order custom-printed merchandise in four steps: cart, checkout, an invoice with an order number and print files by email.',
+      'How to order custom-printed merchandise in five steps: cart, checkout, an invoice with an order number, print files and a proof.',
     products: `Products — ${shopName}`,
     productsDescription:
       'All products: print products, clothing and accessories with your print, at bulk prices including VAT.',

@@ -1,5 +1,8 @@
 import { PAYMENT_DAYS, quantityUnit, VAT_RATE_PERCENT } from '@/shared/terms';
 import { defineMessages, plural } from '@/shared/i18n/define';
+import type { Locale } from '@/shared/i18n/locale';
+import { formatCount } from '@/shared/money-format';
+import type { QuantityProblem } from '@/shared/pricing';
 
 /** The products list, product pages and tier products (SPEC §2, §8 English strings verbatim). */
 export const productMessages = defineMessages(
@@ -11,7 +14,7 @@ export const productMessages = defineMessages(
     allProducts: 'Alla produkter',
     empty: 'Inga produkter i den här kategorin än. Kommer snart!',
     from: 'Från',
-    perUnit: (p: { currency: string }) => `${p.currency}/${quantityUnit.sv}`,
+    perUnit: (p: { currency: string }) => `${p.currency}/${quantityUnit.sv}`.trimStart(),
     minimum: (p: { n: string }) => `Minst ${p.n} ${quantityUnit.sv}`,
     atMinimum: (p: { n: string }) => `vid minsta antalet, ${p.n} ${quantityUnit.sv}`,
     downTo: (p: { price: string; n: string }) => `Ner till ${p.price} från ${p.n} ${quantityUnit.sv}`,
@@ -30,6 +33,8 @@ export const productMessages = defineMessages(
     added: (p: { n: string; productId: string }) =>
       `${p.n} ${quantityUnit.sv} ${toastNounSv[p.productId] ?? 'produkter'} har lagts i varukorgen`,
     minimumOrder: (p: { n: string }) => `Minsta beställning är ${p.n} ${quantityUnit.sv}`,
+    maximumOrder: (p: { n: string }) => `Största beställning är ${p.n} ${quantityUnit.sv}`,
+    soldInMultiples: (p: { n: string }) => `Säljs bara i antal jämnt delbara med ${p.n} ${quantityUnit.sv}`,
     items: (p: { n: number }) => plural('sv', p.n, { one: '# produkt', other: '# produkter' }),
   },
   {
@@ -39,7 +44,7 @@ export const productMessages = defineMessages(
     allProducts: 'All Products',
     empty: 'No products in this category yet. Coming soon!',
     from: 'From',
-    perUnit: (p: { currency: string }) => `${p.currency}/${quantityUnit.en}`,
+    perUnit: (p: { currency: string }) => `${p.currency}/${quantityUnit.en}`.trimStart(),
     minimum: (p: { n: string }) => `Minimum ${p.n} ${quantityUnit.en}`,
     atMinimum: (p: { n: string }) => `at the minimum of ${p.n} ${quantityUnit.en}`,
     downTo: (p: { price: string; n: string }) => `Down to ${p.price} from ${p.n} ${quantityUnit.en}`,
@@ -58,6 +63,8 @@ export const productMessages = defineMessages(
     added: (p: { n: string; productId: string }) =>
       `Added ${p.n} ${quantityUnit.en} ${toastNounEn[p.productId] ?? 'items'} to cart`,
     minimumOrder: (p: { n: string }) => `Minimum order is ${p.n} ${quantityUnit.en}`,
+    maximumOrder: (p: { n: string }) => `Maximum order is ${p.n} ${quantityUnit.en}`,
+    soldInMultiples: (p: { n: string }) => `Sold only in multiples of ${p.n} ${quantityUnit.en}`,
     items: (p: { n: number }) => plural('en', p.n, { one: '# product', other: '# products' }),
   },
 );
@@ -91,3 +98,12 @@ const toastNounSv: Readonly<Record<string, string>> = {
   fiskehatt: 'fiskehattar',
   becknarväska: 'midjeväskor',
 };
+
+/** A refused quantity in the buyer's words (SPEC §5: 'Minimum order is {n} pcs'). */
+export function quantityProblemText(locale: Locale, problem: QuantityProblem): string {
+  const t = productMessages[locale];
+  const n = formatCount(problem.n);
+  if (problem.kind === 'minimum') return t.minimumOrder({ n });
+  if (problem.kind === 'maximum') return t.maximumOrder({ n });
+  return t.soldInMultiples({ n });
+}
