@@ -7,7 +7,7 @@ export {
   type InvoiceDocument,
   type InvoiceOrder,
 } from './invoice-document';
-export { invoicePdfFileName, renderInvoicePdfShared } from './invoice-pdf';
+export { fonts as pdfFonts, invoicePdfFileName, renderInvoicePdfShared } from './invoice-pdf';
 export { formatInvoiceDate, formatKr, invoiceTexts } from './texts';
 export { sendInvoice, sendInvoicePdf, sendInvoiceUbl } from './http';
 export {

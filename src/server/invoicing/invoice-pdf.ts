@@ -19,7 +19,7 @@ const fontFiles = {
  * the cost of a PDF; pdfkit takes a parsed font and makes its own subset per document.
  */
 let parsedFonts: { regular: Font; bold: Font } | undefined;
-function fonts(): { regular: Font; bold: Font } {
+export function fonts(): { regular: Font; bold: Font } {
   const open = (path: string): Font => {
     const font = create(readFileSync(path));
     if ('fonts' in font) throw new Error(`${path} is a font collection, not one font`);

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { create as createFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { colors, findProduct } from '@/shared/catalogue';
@@ -19,23 +16,10 @@ import { printAreaWidths, type OrderPrintFile } from '@/shared/print-files';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import { sizeCodes } from '@/shared/sizes';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
+import { pdfFonts } from '@/server/invoicing';
 
-const require = createRequire(import.meta.url);
-const fontFiles = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-};
-let parsedFonts: { regular: Font; bold: Font } | undefined;
-/** DejaVu Sans (å ä ö), parsed once per process like the invoice's. */
-function fonts(): { regular: Font; bold: Font } {
-  const open = (path: string): Font => {
-    const font = createFont(readFileSync(path));
-    if ('fonts' in font) throw new Error(`${path} is a font collection, not one font`);
-    return font;
-  };
-  parsedFonts ??= { regular: open(fontFiles.regular), bold: open(fontFiles.bold) };
-  return parsedFonts;
-}
+/** DejaVu Sans (å ä ö), parsed once per process and shared with the invoice. */
+const fonts = pdfFonts;
 
 /** What a job ticket shows: the stored order, its files and its approved proof. */
 export interface JobTicketInput {
