@@ -8,7 +8,7 @@ export {
   type InvoiceOrder,
 } from './invoice-document';
 export { fonts as pdfFonts, invoicePdfFileName, renderInvoicePdfShared } from './invoice-pdf';
-export { formatInvoiceDate, formatKr, invoiceTexts } from './texts';
+export { formatInvoiceDate, formatInvoiceMoney, formatKr, invoiceTexts } from './texts';
 export { sendInvoice, sendInvoicePdf, sendInvoiceUbl } from './http';
 export { orderShippedOn, sendOrderEInvoice } from './e-invoice';
 export { vatNotices } from './vat-notice';
