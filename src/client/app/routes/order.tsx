@@ -136,7 +136,7 @@ function OrderLoader({ access }: { access: OrderAccess }) {
   return <OrderDetails order={loaded.order} activity={loaded.activity} access={access} reload={reload} />;
 }
 
-const progress: readonly OrderStatus[] = ['pending', 'paid', 'in_production', 'shipped'];
+const progress: readonly OrderStatus[] = ['pending', 'in_production', 'shipped'];
 
 function Timeline({ order, activity }: { order: OrderView; activity: OrderActivity }) {
   const status = order.status as OrderStatus;
@@ -171,14 +171,15 @@ function Timeline({ order, activity }: { order: OrderView; activity: OrderActivi
               <p className="text-sm text-slate-600">
                 {at ? formatDateTime(at, dateLocaleTag[locale]) : t.upcoming}
               </p>
-              {event?.payment && (
-                <p className="text-sm text-slate-700">
-                  {t.paymentReceived({
-                    amount: formatKrDecimal(event.payment.amount),
-                    date: formatDate(event.payment.paidOn, dateLocaleTag[locale]),
-                  })}
-                </p>
-              )}
+              {step === 'pending' &&
+                activity.payments.map((payment, index) => (
+                  <p key={index} className="text-sm text-slate-700" data-testid="order-payment">
+                    {t.paymentReceived({
+                      amount: formatKrDecimal(payment.amount),
+                      date: formatDate(payment.paidOn, dateLocaleTag[locale]),
+                    })}
+                  </p>
+                ))}
               {event?.shipment && (
                 <p className="text-sm text-slate-700" data-testid="order-shipment">
                   {event.shipment.carrier} ·{' '}

@@ -31,7 +31,6 @@ import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/m
 import { StatusBadge } from './status-badge';
 import { ProofPanel } from './proof-panel';
 import { DeliveryRiskBadge } from './delivery-risk';
-import { usePaymentFields } from './payment-fields';
 import { SupplementaryInvoices } from './supplementary-invoices';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
@@ -165,12 +164,11 @@ function Customisation({ line }: { line: AdminOrderLine }) {
   );
 }
 
-/** A step that asks for more first: the payment (date, amount), the shipment, the reason to cancel. */
-type Asking = 'paid' | 'shipped' | 'cancelled' | null;
+/** A step that asks for more first: the shipment, the reason to cancel. */
+type Asking = 'shipped' | 'cancelled' | null;
 
-/** The step's button: "Markera som betald" / "Mark as paid". */
+/** The step's button: "Markera som i produktion" / "Mark as in production". */
 const markKeys = {
-  paid: 'markPaid',
   in_production: 'markInProduction',
   shipped: 'markShipped',
 } as const;
@@ -182,7 +180,6 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
   const ui = useT(adminUiMessages);
   const statusLabels = useT(orderStatusMessages);
   const [asking, setAsking] = useState<Asking>(null);
-  const paymentForm = usePaymentFields(order.totalAmount);
   const [carrier, setCarrier] = useState<CarrierId>('postnord');
   const [carrierName, setCarrierName] = useState('');
   const [tracking, setTracking] = useState('');
@@ -226,16 +223,6 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
     </Button>
   );
 
-  if (asking === 'paid')
-    return (
-      <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit('paid', paymentForm.payment)}>
-        {paymentForm.fields}
-        <div className="flex gap-2 sm:col-span-2">
-          {confirm(adminText.confirmPaid)}
-          {back}
-        </div>
-      </form>
-    );
   if (asking === 'shipped')
     return (
       <form
@@ -324,7 +311,7 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
               disabledLook={blocked ? 'unavailable' : 'busy'}
               aria-describedby={blocked ? 'production-blocked' : undefined}
               onClick={() =>
-                status === 'paid' || status === 'shipped' || status === 'cancelled'
+                status === 'shipped' || status === 'cancelled'
                   ? setAsking(status)
                   : mutation.mutate({ status })
               }
