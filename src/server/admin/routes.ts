@@ -124,7 +124,9 @@ const csvFormatSchema = z.enum(csvFormats);
 
 /**
  * The order as a role without money sees it (production): the steps without the payment's date
- * and amount, and no supplementary invoices. Its lines and totals stay (the job is what was sold).
+ * and amount, no supplementary invoices, documents or payments, and no balance; whether it is paid
+ * stays (the job may go ahead unpaid, and the printer may ask). Its lines and totals stay (the job
+ * is what was sold).
  */
 function forRole(order: AdminOrderDetail, role: StaffRole): AdminOrderDetail {
   if (roleMay(role, 'money')) return order;
@@ -136,6 +138,9 @@ function forRole(order: AdminOrderDetail, role: StaffRole): AdminOrderDetail {
       return { ...event, details: Object.keys(rest).length > 0 ? rest : null };
     }),
     supplementaryInvoices: [],
+    documents: [],
+    payments: [],
+    balance: '0.00',
   };
 }
 

@@ -32,6 +32,8 @@ import { StatusBadge } from './status-badge';
 import { ProofPanel } from './proof-panel';
 import { DeliveryRiskBadge } from './delivery-risk';
 import { SupplementaryInvoices } from './supplementary-invoices';
+import { OrderMoneySection, PaymentStateBadge } from './order-money';
+import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -361,6 +363,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
   const fileTexts = useT(printFileMessages);
   const sizeTexts = useT(sizeMessages);
   const statusLabels: Readonly<Record<string, string>> = useT(orderStatusMessages);
+  const ledgerTexts = useT(ledgerMessages);
   const dateTag = dateLocaleTag[locale];
   const { data: order, isError } = useQuery(orderQuery(number, locale));
   const money = useMay('money');
@@ -381,9 +384,13 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
             <h3 id="detail-status" className="text-sm font-bold uppercase tracking-wide text-slate-600">
               {ui.status}
             </h3>
+            {/* The two states side by side: the job's (set by its steps) and the money's (derived). */}
             <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <span className="text-slate-600">{ledgerTexts.jobState}:</span>
               <StatusBadge status={order.status} />{' '}
               {ui.since({ date: formatDateTime(order.statusChangedAt, dateTag) })}
+              <span className="ml-2 text-slate-600">{ledgerTexts.paymentState}:</span>
+              <PaymentStateBadge state={order.paymentState} />
             </p>
             <div className="mt-3">
               <StatusActions order={order} />
@@ -404,6 +411,8 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
               </ol>
             )}
           </section>
+
+          {money && <OrderMoneySection order={order} />}
 
           {jobs && <ProofPanel order={order} />}
 
