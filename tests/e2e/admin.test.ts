@@ -54,6 +54,8 @@ describe('admin in a real browser', () => {
     });
     await insertTestOrder(shop.server.database, {
       totalAmount: '1000.00',
+      exVatAmount: '800.00',
+      vatAmount: '200.00',
       customerName: 'Olle Ek',
       orderDate: new Date('2026-01-01T00:00:00Z'),
     });

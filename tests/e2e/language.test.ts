@@ -201,6 +201,8 @@ describe('the cart, checkout, confirmation and admin in both languages', () => {
           },
         ],
         totalAmount: '15000.00',
+        exVatAmount: '12000.00',
+        vatAmount: '3000.00',
         orderDate: new Date('2026-03-02T10:00:00Z'),
       });
       await page.reload();

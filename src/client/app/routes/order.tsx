@@ -26,6 +26,7 @@ import {
   type OrderAccess,
 } from '@/client/features/order-page/order-page-api';
 import { ProofPanel } from '@/client/features/order-page/proof-panel';
+import { CreditNoteLinks, OrderPaymentState } from '@/client/features/order-page/order-money';
 import { TimelineStepEvents } from '@/client/features/order-page/timeline-events';
 import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
 import { OrderPrintFiles, SupplementaryInvoiceLinks } from '@/client/features/order-page/order-print-files';
@@ -251,8 +252,9 @@ function OrderDetails(props: {
           <Timeline order={order} activity={activity} />
         </Card>
 
-        <Card title={t.payment}>
+        <Card title={t.payment} testId="order-payment-card">
           <dl className="mt-4 space-y-3 text-sm">
+            <OrderPaymentState money={order.money} />
             <div>
               <dt className="text-slate-600">{t.amount}</dt>
               <dd className="text-lg font-semibold tabular-nums text-slate-900">
@@ -384,6 +386,7 @@ function OrderDetails(props: {
             </li>
           </ul>
           <SupplementaryInvoiceLinks order={order} access={access} />
+          <CreditNoteLinks order={order} access={access} />
         </Card>
 
         <Card title={t.delivery} className="md:col-span-2">
