@@ -198,6 +198,7 @@ describe('print files on an order', () => {
           productId: 'hoodie',
           quantity: 120,
           sizes: { S: 20, M: 50, L: 50 },
+          options: { colour: 'navy' },
           unitPrice: '1',
           lineTotal: '1',
         },
