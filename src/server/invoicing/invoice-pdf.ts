@@ -403,7 +403,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     ].join(' · ');
     text(legal, MARGIN, FOOTER_TOP + 6, { size: 7, color: MUTED, width: CONTENT_WIDTH - 150 });
     // Every page names its invoice: a continuation page printed or filed alone still says whose it is.
-    const pageLabel = `${t.title} ${invoice.invoiceNumber}\n${t.page(i - range.start + 1, range.count)}`;
+    const pageLabel = `${title} ${invoice.invoiceNumber}\n${t.page(i - range.start + 1, range.count)}`;
     text(pageLabel, A4.width - MARGIN - 140, FOOTER_TOP + 6, {
       size: 7,
       color: MUTED,
