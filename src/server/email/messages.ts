@@ -17,6 +17,7 @@ import {
   type InvoiceDocument,
   type InvoiceOrder,
   invoiceTexts,
+  vatNotices,
 } from '@/server/invoicing';
 
 /** The order's invoice as issued (the ledger's stored document) and its stored PDF bytes. */
@@ -43,7 +44,6 @@ export function buildMessage(
   const { invoice } = issued;
   const attachment = { filename: issued.fileName, content: issued.pdf, contentType: 'application/pdf' };
   const total = formatKr(invoice.total);
-  const t = invoiceTexts[invoice.language];
   /**
    * One line per order line in the reader's language, its sizes and design under it:
    * "- 120 × Hoodie: 11 520,00 kr / Storlekar: 20 S, 50 M / Färg: Marinblå". Reverse charge and
@@ -109,12 +109,9 @@ export function buildMessage(
         ];
   const due = formatInvoiceDate(invoice.dueDate, invoice.language);
   const abroad = invoice.buyer.countryCode !== 'SE';
-  const vatNote =
-    invoice.vatTreatment === 'reverse_charge'
-      ? t.reverseCharge
-      : invoice.vatTreatment === 'export'
-        ? t.export
-        : '';
+  const vatNote = vatNotices(invoice)
+    .map((notice) => notice.title)
+    .join(', ');
   const name = greetingName(order.customerName);
   const text = sv
     ? [

@@ -8,6 +8,8 @@ export {
   type InvoiceLine,
   type InvoiceOrder,
 } from './invoice-document';
+export { orderShippedOn, sendOrderEInvoice } from './e-invoice';
+export { vatNotices } from './vat-notice';
 export {
   fonts as pdfFonts,
   invoicePdfFileName,

@@ -8,7 +8,7 @@ import type { OrderPrintFile } from '@/shared/print-files';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import { orderPrintFiles } from '@/server/print-files';
 import { orderApprovalDate } from '@/server/proofs';
-import { invoiceForOrder, sendInvoice, sendInvoiceUbl, sendPdf } from '@/server/invoicing';
+import { invoiceForOrder, sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
 import { orderInvoice, orderInvoicePdf, orderMoney, supplementaryInvoicesOf } from '@/server/ledger';
 import { buyerDocumentPdfPath, type OrderMoney } from '@/shared/ledger';
 import type { AppContext } from '@/server/context';
@@ -175,7 +175,13 @@ export function orderRoutes(
   app.get<OrderParams>('/api/orders/:number/invoice.xml', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
-    return sendInvoiceUbl(reply, await orderInvoice(context.database.db, order, context.config.seller));
+    return sendOrderEInvoice(
+      reply,
+      context.database.db,
+      await orderInvoice(context.database.db, order, context.config.seller),
+      order.id,
+      requestLocale(request),
+    );
   });
 }
 
