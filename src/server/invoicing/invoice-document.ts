@@ -73,6 +73,8 @@ export type InvoiceOrder = Pick<
   | 'vatTreatment'
   | 'buyerVatNumber'
   | 'buyerReference'
+  | 'purchaseOrderNumber'
+  | 'buyerPeppolId'
   | 'billingAddress'
 >;
 
@@ -258,6 +260,8 @@ function invoiceParties(order: InvoiceOrder): Pick<InvoiceInput, 'buyer' | 'deli
       address: order.billingAddress ?? order.deliveryAddress,
       countryCode: order.countryCode,
       reference: order.buyerReference,
+      purchaseOrder: order.purchaseOrderNumber,
+      peppolId: order.buyerPeppolId,
     },
     delivery: { name: order.customerName, address: order.deliveryAddress, countryCode: order.countryCode },
   };
