@@ -6,38 +6,30 @@ import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import {
-  formatInvoiceDate,
-  formatKr,
-  invoiceLanguage,
-  type InvoiceOrder,
-  invoicePdfFileName,
-  renderInvoicePdfShared,
-  supplementaryInvoiceById,
-  supplementaryInvoiceDocument,
-} from '@/server/invoicing';
+import { formatInvoiceDate, formatKr, type InvoiceOrder } from '@/server/invoicing';
+import { documentById, documentPdf, documentPdfFileName, issuedDocument } from '@/server/ledger';
 import { greetingName } from './greeting';
 
 /**
  * The buyer's email with a supplementary invoice (a raster print file added after ordering): what
- * it charges for, how to pay it, the order page's link, and the invoice as a PDF. In the order's
- * language (Swedish for orders to Sweden).
+ * it charges for, how to pay it, the order page's link, and the invoice as a PDF (its stored
+ * bytes). In the invoice's language (Swedish for orders to Sweden).
  */
 export async function buildSupplementaryInvoiceMessage(
   db: Db,
-  invoiceId: number | null,
+  documentId: number | null,
   order: InvoiceOrder,
   config: Config,
   orderPageUrl: string,
 ): Promise<Mail.Options> {
-  const record = await supplementaryInvoiceById(db, invoiceId ?? 0);
-  if (!record) throw new Error(`supplementary invoice ${String(invoiceId)} not found`);
-  const invoice = supplementaryInvoiceDocument(order, record, config.seller);
-  const language = invoiceLanguage(order.countryCode);
+  const row = await documentById(db, documentId ?? 0);
+  if (!row) throw new Error(`supplementary invoice ${String(documentId)} not found`);
+  const invoice = await issuedDocument(db, row, config.seller);
+  const language = invoice.language;
   const t = translate(orderPrintFileMessages, language);
   const emails = translate(orderEmailMessages, language);
   const file =
-    record.items.find((line) => line.printFileName)?.printFileName ??
+    invoice.lines.find((line) => line.kind === 'fee' && line.detail)?.detail ??
     translate(printFileMessages, language).unnamed;
   const name = greetingName(order.customerName);
   const abroad = order.countryCode !== 'SE';
@@ -55,14 +47,14 @@ export async function buildSupplementaryInvoiceMessage(
       t.emailPay({
         total: formatKr(invoice.total),
         due: formatInvoiceDate(invoice.dueDate, language),
-        bankgiro: config.seller.bankgiro,
+        bankgiro: invoice.seller.bankgiro,
         ocr: invoice.ocr,
       }),
       ...(abroad
         ? [
             t.emailPayAbroad({
-              iban: formatIban(config.seller.iban),
-              bic: config.seller.bic,
+              iban: formatIban(invoice.seller.iban),
+              bic: invoice.seller.bic,
               ocr: invoice.ocr,
             }),
           ]
@@ -74,8 +66,8 @@ export async function buildSupplementaryInvoiceMessage(
     ].join('\n'),
     attachments: [
       {
-        filename: invoicePdfFileName(invoice),
-        content: await renderInvoicePdfShared(invoice),
+        filename: documentPdfFileName(row),
+        content: await documentPdf(db, row, config.seller),
         contentType: 'application/pdf',
       },
     ],

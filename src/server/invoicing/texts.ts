@@ -58,6 +58,18 @@ export const invoiceTexts = {
     sizes: 'Storlekar',
     thanks: 'Tack för din beställning!',
     page: (n: number, of: number) => `Sida ${n} av ${of}`,
+    creditTitle: 'Kreditfaktura',
+    creditNumber: 'Kreditfakturanummer',
+    creditDate: 'Datum',
+    corrects: 'Avser faktura',
+    correctsDate: 'Fakturans datum',
+    creditReason: 'Orsak',
+    creditTotal: 'Att återfå',
+    creditAmountLine: 'Kreditering',
+    orderCancelled: 'Beställningen är avbruten',
+    creditRemainingLine: 'Kreditering av återstående belopp',
+    creditNotice: (invoice: string) =>
+      `Denna kreditfaktura minskar faktura ${invoice}. Har du redan betalat betalar vi tillbaka mellanskillnaden.`,
   },
   en: {
     title: 'Invoice',
@@ -98,19 +110,40 @@ export const invoiceTexts = {
     printSteps: (orderNumber: string, email: string) => [
       `Upload your print files on the order page of ${orderNumber} (the link is in the order confirmation); questions to ${email}.`,
       'Before we print, you get a proof to approve there.',
-      `Print files should be vector formats (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster formats) are converted for an extra fee of ${CONVERSION_FEE_KR} kr.`,
+      `Print files should be vector formats (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster formats) are converted for an extra fee of ${CONVERSION_FEE_KR} SEK.`,
     ],
     colour: 'Colour',
     prints: 'Prints',
     sizes: 'Sizes',
     thanks: 'Thank you for your order!',
     page: (n: number, of: number) => `Page ${n} of ${of}`,
+    creditTitle: 'Credit note',
+    creditNumber: 'Credit note number',
+    creditDate: 'Date',
+    corrects: 'Credits invoice',
+    correctsDate: 'Invoice date',
+    creditReason: 'Reason',
+    creditTotal: 'Total credited',
+    creditAmountLine: 'Credit',
+    orderCancelled: 'The order is cancelled',
+    creditRemainingLine: 'Credit of the remaining amount',
+    creditNotice: (invoice: string) =>
+      `This credit note reduces invoice ${invoice}. If you have already paid, we refund the difference.`,
   },
 } as const;
 
 /** Money on invoices: the one shop formatter ("5 718,75 kr", unit prices with up to 3 decimals). */
 export function formatKr(decimal: string, unit = false): string {
   return unit ? formatUnitPriceDecimal(decimal) : formatKrDecimal(decimal);
+}
+
+/**
+ * Money on an invoice document in its language: "kr" in Swedish; the ISO code SEK in English, where
+ * "kr" could be read as Danish, Norwegian or Icelandic kroner ("10 095,00 SEK").
+ */
+export function formatInvoiceMoney(language: InvoiceLanguage, decimal: string, unit = false): string {
+  const swedish = formatKr(decimal, unit);
+  return language === 'sv' ? swedish : swedish.replace(/ kr$/, ' SEK');
 }
 
 export { formatCount };
