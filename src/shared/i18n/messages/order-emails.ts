@@ -4,6 +4,8 @@ import { defineMessages } from '@/shared/i18n/define';
 export const orderEmailMessages = defineMessages(
   {
     greeting: (p: { name: string }) => `Hej ${p.name}!`,
+    /** When the buyer's name is not plain enough to repeat (greetingName). */
+    greetingNeutral: 'Hej!',
     followLink: (p: { url: string }) => `Se din beställning: ${p.url}`,
     signature: (p: { shop: string }) => `Vänliga hälsningar\n${p.shop}`,
     paymentSubject: (p: { number: string }) => `Betalning mottagen – ${p.number}`,
@@ -31,6 +33,7 @@ export const orderEmailMessages = defineMessages(
   },
   {
     greeting: (p: { name: string }) => `Hello ${p.name},`,
+    greetingNeutral: 'Hello,',
     followLink: (p: { url: string }) => `See your order: ${p.url}`,
     signature: (p: { shop: string }) => `Kind regards\n${p.shop}`,
     paymentSubject: (p: { number: string }) => `Payment received – ${p.number}`,
