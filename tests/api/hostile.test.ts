@@ -594,14 +594,30 @@ function unroutable(request: HostileRequest): boolean {
     return true;
   }
 }
+/**
+ * A state-changing admin request from another page (Sec-Fetch-Site or Origin not the shop's) or
+ * with a body type no admin route reads is refused by the same-origin guard before the session is
+ * looked at (http/same-origin.ts): 403 or 415, never a change.
+ */
+function refusedAsCrossSite(status: number, request: HostileRequest): boolean {
+  if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(request.method)) return false;
+  const header = (name: string) =>
+    Object.entries(request.headers).find(([key]) => key.toLowerCase() === name)?.[1];
+  const site = header('sec-fetch-site');
+  const origin = header('origin');
+  if (status === 403) return (site !== undefined && site !== 'same-origin') || origin !== undefined;
+  if (status === 415) return true;
+  return false;
+}
 const only401 = {
   test: (status: number, request: HostileRequest) =>
     status === 401 ||
     status === 431 ||
+    refusedAsCrossSite(status, request) ||
     (status === 400 && unroutable(request)) ||
     // A method the app has no routes for at all reaches no admin route either.
     (status === 404 && request.method === 'PROPFIND'),
-  what: '401 without a session (400/431/404 for a request refused before routing)',
+  what: '401 without a session (400/431/404 for a request refused before routing, 403/415 for a cross-site write)',
 };
 const not401 = {
   test: (status: number, _request: HostileRequest) => status !== 401,

@@ -60,6 +60,10 @@ const cases = (['en', 'sv'] as const).flatMap((language) =>
   ([390, 1280] as const).map((width) => ({ language, width })),
 );
 
+/** Every product option is required to order (product-options.ts): a stored cart line carries them. */
+const washedCapChoices = { colour: 'black', decoration: 'embroidery' };
+const bookletChoices = { bookletSize: 'a6', pages: '10', coupons: '1' };
+
 async function cartWith(page: Page, lines: unknown[]): Promise<void> {
   await page
     .context()
@@ -127,7 +131,7 @@ describe.each(cases)('buyers, $language at $width px', ({ language, width }) => 
 
   it('a typed company form survives a trip to the products page and a reload', async () => {
     const { page, errors } = await open();
-    await cartWith(page, [{ productId: 'urvattad-keps', quantity: 50 }]);
+    await cartWith(page, [{ productId: 'urvattad-keps', quantity: 50, options: washedCapChoices }]);
     await page.goto('/cart');
     await page.getByLabel(w.company, { exact: true }).check();
     await page.getByLabel(w.companyName).fill('Exempel AB');
@@ -167,7 +171,7 @@ describe.each(cases)('buyers, $language at $width px', ({ language, width }) => 
   it('a German company with a VAT number sees one amount to pay, the one its invoice asks', async () => {
     const { page, errors } = await open();
     await page.context().addInitScript(() => window.localStorage.setItem('currency', 'EUR'));
-    await cartWith(page, [{ productId: 'urvattad-keps', quantity: 50 }]);
+    await cartWith(page, [{ productId: 'urvattad-keps', quantity: 50, options: washedCapChoices }]);
     await page.goto('/cart');
     await page.getByLabel(w.company, { exact: true }).check();
     await page.getByLabel(w.country).selectOption('DE');
@@ -219,7 +223,7 @@ describe.each(cases)('buyers, $language at $width px', ({ language, width }) => 
   it("the order page and the emails name products, colours and the country in the order's language", async () => {
     const { page, errors } = await open();
     await cartWith(page, [
-      { productId: 'kuponghäfte', quantity: 500 },
+      { productId: 'kuponghäfte', quantity: 500, options: bookletChoices },
       {
         productId: 'baseball-keps',
         quantity: 20,

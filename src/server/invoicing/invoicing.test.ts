@@ -225,7 +225,15 @@ describe('invoice language', () => {
 
 describe('PDF invoice', () => {
   it('reads back with invoice number, OCR, F-skatt, VAT lines and total (Swedish buyer)', async () => {
-    const placed = await place({ ...testCustomer, buyerReference: 'Inköp 77' });
+    // The purchase-order reference is a company's field (an individual's is dropped at checkout).
+    const placed = await place({
+      ...testCustomer,
+      customerType: 'company',
+      companyName: 'Skolan AB',
+      orgNumber: '556677-8899',
+      personalNumber: '',
+      buyerReference: 'Inköp 77',
+    });
     const { response, bytes } = await download(
       `/api/orders/${placed.orderNumber}/invoice.pdf?token=${placed.accessToken}`,
     );

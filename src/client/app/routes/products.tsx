@@ -78,8 +78,8 @@ export function ProductsPage() {
                     <p className="mt-4 text-sm text-slate-700" data-testid="card-price">
                       <span className="text-base font-bold text-slate-900">
                         {formatUnitPrice(range.atMinimum.price)}
-                      </span>{' '}
-                      {/* The symbol says the currency; the code only where "kr" alone would not (NOK, DKK). */}
+                      </span>
+                      {/* "30,00 kr/st": the symbol says the currency; the code only where "kr" alone would not (NOK, DKK). */}
                       <span className="text-slate-600">
                         {t.perUnit({
                           currency:
