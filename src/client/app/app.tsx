@@ -1,9 +1,10 @@
 import { Suspense, useEffect } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { RootLayout } from '@/client/app/layout/root-layout';
 import { lazyPage } from '@/client/lib/lazy-page';
 import { ErrorBoundary } from './error-boundary';
 import { HomePage } from './routes/home';
+import { isKnownPage } from '@/shared/routes';
 import { trimTrailing } from '@/shared/text';
 
 // Each page but Home is its own chunk: no route loads another route's code.
@@ -27,6 +28,8 @@ function PageLoading() {
 
 /** Loads the chunk(s) of the page at `pathname`, so server HTML hydrates without suspending. */
 export async function preloadPage(pathname: string): Promise<void> {
+  // What <Pages> renders for a path the server answers 404 (see there).
+  if (!isKnownPage(pathname)) return NotFoundPage.preload();
   const path = pathname.length > 1 ? trimTrailing(pathname, '/') : pathname;
   if (path === '/') return;
   if (path === '/how-it-works') return HowItWorksPage.preload();
@@ -42,6 +45,37 @@ export async function preloadPage(pathname: string): Promise<void> {
   return NotFoundPage.preload();
 }
 
+/**
+ * The page for the current path. A path the server answers 404 for (src/shared/routes.ts: a
+ * mistyped order number, /PRODUCTS, /admin/x) shows the 404 page here too, though the router's
+ * looser matching (case-insensitive, any `:number`) would pick another page: server HTML and the
+ * hydrating browser then render the same page, already preloaded, and nothing suspends (a
+ * suspended page in server HTML is React's error #419 and a page rendered twice).
+ */
+function Pages() {
+  const [pathname] = useLocation();
+  if (!isKnownPage(pathname)) return <NotFoundPage />;
+  return (
+    <Switch>
+      <Route path="/" component={HomePage} />
+      <Route path="/how-it-works" component={HowItWorksPage} />
+      <Route path="/products" component={ProductsPage} />
+      <Route path="/products/:id" component={ProductPage} />
+      <Route path="/cart" component={CartPage} />
+      <Route path="/confirmation" component={ConfirmationPage} />
+      <Route path="/orders" component={OrderLookupPage} />
+      <Route path="/orders/:number" component={OrderPage} />
+      <Route path="/terms" component={TermsPage} />
+      <Route path="/privacy" component={PrivacyPage} />
+      <Route path="/partner" component={PartnerPage} />
+      <Route path="/partner-application" component={PartnerPage} />
+      <Route path="/admin-login" component={AdminLoginPage} />
+      <Route path="/admin" component={AdminPage} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
+
 /** The route table mirrors src/shared/routes.ts, which the server uses to answer 200 or 404. */
 export function App() {
   // Marks the document once React has taken over the page (hydrated or rendered): until then a
@@ -52,23 +86,7 @@ export function App() {
     <RootLayout>
       <ErrorBoundary>
         <Suspense fallback={<PageLoading />}>
-          <Switch>
-            <Route path="/" component={HomePage} />
-            <Route path="/how-it-works" component={HowItWorksPage} />
-            <Route path="/products" component={ProductsPage} />
-            <Route path="/products/:id" component={ProductPage} />
-            <Route path="/cart" component={CartPage} />
-            <Route path="/confirmation" component={ConfirmationPage} />
-            <Route path="/orders" component={OrderLookupPage} />
-            <Route path="/orders/:number" component={OrderPage} />
-            <Route path="/terms" component={TermsPage} />
-            <Route path="/privacy" component={PrivacyPage} />
-            <Route path="/partner" component={PartnerPage} />
-            <Route path="/partner-application" component={PartnerPage} />
-            <Route path="/admin-login" component={AdminLoginPage} />
-            <Route path="/admin" component={AdminPage} />
-            <Route component={NotFoundPage} />
-          </Switch>
+          <Pages />
         </Suspense>
       </ErrorBoundary>
     </RootLayout>

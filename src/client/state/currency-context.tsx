@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import {
   currencies,
   currencyForCountry,
@@ -46,6 +47,11 @@ function isFirstVisit(): boolean {
   return readStored(VISITED_STORAGE_KEY) === null;
 }
 
+/** The staff's pages (/admin, /admin-login): no prices there, so no question about a buyer's currency. */
+function isStaffPath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/admin-');
+}
+
 function currencyByCode(code: CurrencyCode): Currency {
   return currencies.find((c) => c.code === code) ?? (currencies[0] as Currency);
 }
@@ -60,6 +66,10 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     startedFromServerHtml() || typeof window === 'undefined' ? undefined : isFirstVisit(),
   );
   const [dialogOpen, setDialogOpen] = useState(firstVisit === true);
+  const [pathname] = useLocation();
+  // A first visit to the staff login is not a buyer's: the dialog waits for the first shop page.
+  const onStaffPage = isStaffPath(pathname);
+  const showDialog = dialogOpen && !onStaffPage;
 
   useEffect(() => {
     if (firstVisit !== undefined) return;
@@ -90,10 +100,10 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     };
   }, [firstVisit]);
 
-  // Record the first visit so the dialog opens only once.
+  // Record the first visit once the dialog has shown, so it opens only once.
   useEffect(() => {
-    if (firstVisit) writeStored(VISITED_STORAGE_KEY, new Date().toISOString());
-  }, [firstVisit]);
+    if (firstVisit && !onStaffPage) writeStored(VISITED_STORAGE_KEY, new Date().toISOString());
+  }, [firstVisit, onStaffPage]);
 
   const rates = answer?.rates ?? fallbackRates;
   const rate = rates[code] ?? 1;
@@ -117,10 +127,10 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
       formatUnitPrice: (amount) =>
         `${(currency.code === 'SEK' ? formatUnitAmount : formatAmount)(milliToKr(amount) * rate)} ${currency.symbol}`,
       openDialog: () => setDialogOpen(true),
-      dialogOpen,
+      dialogOpen: showDialog,
       closeDialog: () => setDialogOpen(false),
     }),
-    [currency, rate, rates, answer, setCurrency, dialogOpen],
+    [currency, rate, rates, answer, setCurrency, showDialog],
   );
 
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;

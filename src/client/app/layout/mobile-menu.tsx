@@ -5,7 +5,15 @@ import { categories } from '@/shared/catalogue';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
 import { useT } from '@/client/lib/i18n';
 import { LanguageSwitch } from './language-switch';
-import { allProductsLink, cartLink, categoryHref, homeLink, howItWorksLink, partnerLink } from './nav-links';
+import {
+  allProductsLink,
+  cartLink,
+  categoryHref,
+  homeLink,
+  howItWorksLink,
+  orderLookupLink,
+  partnerLink,
+} from './nav-links';
 
 const linkClass = 'block rounded-lg px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100';
 
@@ -47,7 +55,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
               </Link>
             ))}
             <div className="my-3 border-t border-slate-200" />
-            {[howItWorksLink, partnerLink, cartLink].map((link) => (
+            {[howItWorksLink, partnerLink, orderLookupLink, cartLink].map((link) => (
               <Link key={link.href} href={link.href} className={linkClass}>
                 {t[link.label]}
               </Link>

@@ -1,6 +1,6 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { cn } from '@/client/lib/cn';
 import { useT } from '@/client/lib/i18n';
 import { controlMessages } from '@/shared/i18n/messages/controls';
@@ -13,6 +13,8 @@ export function Dialog(props: {
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** What takes focus on opening (the chosen item of a list); by default the first control. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }) {
   const t = useT(controlMessages);
   return (
@@ -25,6 +27,12 @@ export function Dialog(props: {
             props.className,
           )}
           {...(props.description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            const target = props.initialFocus?.current;
+            if (!target) return;
+            event.preventDefault();
+            target.focus();
+          }}
         >
           <RadixDialog.Title className="pr-8 text-xl font-bold text-slate-900">
             {props.title}

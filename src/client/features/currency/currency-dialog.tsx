@@ -1,4 +1,5 @@
 import { Check } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { currencies, type CurrencyCode } from '@/shared/currencies';
 import { Dialog } from '@/client/components/ui/dialog';
 import { currencyMessages } from '@/shared/i18n/messages/currency';
@@ -9,6 +10,14 @@ import { useCurrency } from '@/client/state/currency-context';
 export function CurrencyDialog({ current, onClose }: { current: CurrencyCode; onClose: () => void }) {
   const { setCurrency, country } = useCurrency();
   const t = useT(currencyMessages);
+  // Focus sits on the ticked currency, not on the first in the list: a keyboard user confirms the
+  // preselection with Enter. The detected country's currency can arrive after the dialog opened;
+  // focus follows it while it is still on a currency.
+  const ticked = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused.dataset.currency) ticked.current?.focus();
+  }, [current]);
   // Dismissed (Esc, close, outside): the preselected currency is the choice, saved like a click.
   const dismiss = () => {
     setCurrency(current);
@@ -20,11 +29,14 @@ export function CurrencyDialog({ current, onClose }: { current: CurrencyCode; on
       onOpenChange={(open) => !open && dismiss()}
       title={t.title}
       description={country ? t.description : t.descriptionNoCountry}
+      initialFocus={ticked}
     >
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {currencies.map((c) => (
           <button
             key={c.code}
+            ref={c.code === current ? ticked : undefined}
+            data-currency={c.code}
             type="button"
             aria-pressed={c.code === current}
             onClick={() => {

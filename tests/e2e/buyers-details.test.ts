@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animationsSettled, openPage, screenshot, startShop, type Shop } from './browser';
+
+/**
+ * The smaller things three buyers stumbled on (issue 28, point 6): each as the buyer meets it.
+ */
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+describe('the currency dialog', () => {
+  it('stays away from the staff pages and opens on the first shop page, focus on the ticked currency', async () => {
+    const { page, errors } = await openPage(shop, { skipCurrencyDialog: false, locale: 'de-DE' });
+    for (const path of ['/admin-login', '/admin']) {
+      const answered = page.waitForResponse((answer) => answer.url().endsWith('/api/currency'));
+      await page.goto(path);
+      await answered;
+      await animationsSettled(page);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    }
+    // Not counted as the visit that showed it: the first shop page asks.
+    expect(await page.evaluate(() => window.localStorage.getItem('visited'))).toBeNull();
+    await page.goto('/');
+    const dialog = page.getByRole('dialog', { name: 'Select Your Currency' });
+    const euro = dialog.getByRole('button', { name: /EUR/ });
+    await expect.poll(() => euro.getAttribute('aria-pressed')).toBe('true');
+    // The detected EUR arrives after the dialog opened; focus follows the tick, not the list's first.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.currency))
+      .toBe('EUR');
+    await animationsSettled(page);
+    await screenshot(page, 'currency-dialog-focus-1280', { fullPage: false });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('currency'))).toBe('EUR');
+    // /admin asks for the staff session first and is told 401 (not logged in), as designed.
+    expect(errors.filter((error) => !error.includes('status of 401'))).toEqual([]);
+  });
+});
+
+describe('the 404 page', () => {
+  // Paths the router alone would have given another page (any order "number", any letter case,
+  // a trailing slash after a product that does not exist, below /admin): server HTML and the
+  // browser must agree, or React logs error #419 and renders the page twice.
+  it.each(['/this-does-not-exist', '/orders/nope', '/PRODUCTS', '/admin/x', '/products/nope/'])(
+    '%s answers 404 with the 404 page and logs no error',
+    async (path) => {
+      const { page, errors } = await openPage(shop);
+      const answer = await page.goto(path);
+      expect(answer?.status()).toBe(404);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+        .toBe('Oops! Page not found');
+      await animationsSettled(page);
+      expect(errors).toEqual([]);
+    },
+  );
+});
+
+describe.each([
+  {
+    locale: 'en-GB',
+    findOrder: 'Find your order',
+    heading: 'Find your order',
+    open: 'Open menu',
+    menu: 'Menu',
+  },
+  {
+    locale: 'sv-SE',
+    findOrder: 'Hitta din beställning',
+    heading: 'Hitta din beställning',
+    open: 'Öppna menyn',
+    menu: 'Meny',
+  },
+])('the mobile menu ($locale)', ({ locale, findOrder, heading, open, menu }) => {
+  it('has "Find your order", worded as the footer has it, and it leads to the lookup', async () => {
+    const { page, errors } = await openPage(shop, { width: 390, touch: true, locale });
+    await page.goto('/');
+    expect(await page.locator('footer').getByRole('link', { name: findOrder, exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: open }).click();
+    const dialog = page.getByRole('dialog', { name: menu });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await animationsSettled(page);
+    await screenshot(page, `mobile-menu-${locale}-390`, { fullPage: false });
+    await dialog.getByRole('link', { name: findOrder, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/orders');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+    expect(await dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
