@@ -11,7 +11,7 @@ import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { startEmailOutbox } from './email';
 import { startHousekeeping } from './housekeeping';
-import { installErrorHandlers, sendError } from './http/errors';
+import { installErrorHandlers, logErrorSerializer, sendError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts, slowBodyGuard } from './http/timeouts';
 import {
@@ -68,6 +68,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           remoteAddress: request.ip,
           remotePort: request.socket.remotePort,
         }),
+        // Every logged error (Fastify's own too, such as a stream that failed mid-response) without
+        // the parameters a failed query's message lists: searched names and personnummer.
+        err: logErrorSerializer,
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },

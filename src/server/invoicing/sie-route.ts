@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import { isCalendarDate } from '@/shared/dates';
 import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import type { AppContext } from '@/server/context';
 import type { Database } from '@/server/db/client';
@@ -26,7 +27,9 @@ function rangeSchemaFor(locale: Locale) {
   const isoDay = z
     .string({ error: t.sieDateFormat })
     .regex(/^\d{4}-\d{2}-\d{2}$/, t.sieDateFormat)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), t.sieDateInvalid);
+    // A real calendar day (2024-02-30, 2024-04-31 and 0000-01-01 are none): Date.parse takes them,
+    // and the database's refusal came after the 200 and the file's first lines were sent.
+    .refine((value) => isCalendarDate(value), t.sieDateInvalid);
   return z
     .object({ from: isoDay, to: isoDay })
     .refine((range) => range.from <= range.to, { message: t.sieRange, path: ['to'] })
