@@ -46,6 +46,10 @@ export function adminSupplementaryInvoicePaths(orderNumber: string, invoiceNumbe
 export interface AddPrintFileRequest {
   printFile: string;
   acceptConversionFee?: boolean;
+  /** The order line (0-based, goods lines only) the file is for; absent: the whole order. */
+  line?: number;
+  /** The buyer's note to the printer with this file. */
+  note?: string;
 }
 
 /**

@@ -21,6 +21,19 @@ export function luhnValid(digits: string): boolean {
 export const personalNumberPattern = /^(\d{4})(\d{2})(\d{2})-?(\d{4})$/;
 export const orgNumberPattern = /^(\d{6})-?(\d{4})$/;
 
+/**
+ * A personnummer as an invoice prints it: the birth date and XXXX for the last four digits
+ * ("19811218-XXXX"). The Swedish VAT Act (mervärdesskattelagen 17 kap.) asks the buyer's name and
+ * address on an invoice, not their personnummer, and the four digits are what identifies a person
+ * to anyone holding the paper. Anything not shaped like one keeps only its first part.
+ */
+export function maskPersonalNumber(value: string): string {
+  const match = personalNumberPattern.exec(value.trim());
+  if (match) return `${match[1] ?? ''}${match[2] ?? ''}${match[3] ?? ''}-XXXX`;
+  const trimmed = value.trim();
+  return trimmed.length > 4 ? `${trimmed.slice(0, -4)}XXXX` : 'XXXX';
+}
+
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

@@ -20,7 +20,13 @@ describe('print files in a real browser', () => {
           localStorage.setItem(
             'cart',
             JSON.stringify([
-              { key: 'hoodie', productId: 'hoodie', quantity: 120, sizes: { S: 20, M: 50, L: 50 } },
+              {
+                key: 'hoodie',
+                productId: 'hoodie',
+                quantity: 120,
+                sizes: { S: 20, M: 50, L: 50 },
+                options: { colour: 'navy' },
+              },
             ]),
           );
       });

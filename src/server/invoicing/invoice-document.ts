@@ -1,4 +1,5 @@
 import { countryNameIn } from '@/shared/countries';
+import { maskPersonalNumber } from '@/shared/swedish-id';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { dueDate, type CalendarDate } from '@/shared/dates';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
@@ -83,6 +84,7 @@ export interface InvoiceBuyer {
   /** Contact person (companies). */
   contactName: string | null;
   orgNumber: string | null;
+  /** An individual's personnummer, masked when built into an invoice ("19811218-XXXX"). */
   personalNumber: string | null;
   vatNumber: string | null;
   email: string;
@@ -156,7 +158,12 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
     vatTreatment: input.vatTreatment,
     vatPercent: vatPercent(input.vatTreatment),
     seller: input.seller,
-    buyer: { ...input.buyer, countryName: name(input.buyer.countryCode) },
+    buyer: {
+      ...input.buyer,
+      // Masked on every invoice (HTML, PDF, email): see maskPersonalNumber.
+      personalNumber: input.buyer.personalNumber ? maskPersonalNumber(input.buyer.personalNumber) : null,
+      countryName: name(input.buyer.countryCode),
+    },
     delivery: { ...input.delivery, countryName: name(input.delivery.countryCode) },
     lines: input.lines.map((line, index) => ({
       ...line,

@@ -217,12 +217,19 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
       `${invoice.vatPercent} %`,
       formatKr(line.lineNet),
     ];
-    doc.font('regular').fontSize(9);
+    // Measured in the fonts they are drawn in: the description is bold, and bold wraps sooner (a
+    // fee's long name measured in regular put the file name below it over its second line).
+    const descriptionHeight = doc
+      .font('bold')
+      .fontSize(9)
+      .heightOfString(line.description, { width: columns[0].width - 8 });
     const detailHeight = line.detail
-      ? doc.fontSize(7.5).heightOfString(line.detail, { width: columns[0].width - 8 })
+      ? doc
+          .font('regular')
+          .fontSize(7.5)
+          .heightOfString(line.detail, { width: columns[0].width - 8 })
       : 0;
-    const rowHeight =
-      doc.fontSize(9).heightOfString(line.description, { width: columns[0].width - 8 }) + detailHeight + 8;
+    const rowHeight = descriptionHeight + detailHeight + 8;
     if (y + rowHeight > FOOTER_TOP - 20) {
       doc.addPage();
       y = drawHeader(MARGIN);
@@ -234,9 +241,11 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
       x += column.width;
     });
     if (line.detail) {
-      doc.font('regular').fontSize(9);
-      const below = y + doc.heightOfString(line.description, { width: columns[0].width - 8 });
-      text(line.detail, MARGIN + 4, below, { width: columns[0].width - 8, size: 7.5, color: MUTED });
+      text(line.detail, MARGIN + 4, y + descriptionHeight, {
+        width: columns[0].width - 8,
+        size: 7.5,
+        color: MUTED,
+      });
     }
     y += rowHeight;
     doc
@@ -360,11 +369,13 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
       `${t.registeredOffice}: ${seller.registeredOffice}`,
       ...(seller.fTax ? [t.fTax] : []),
     ].join(' · ');
-    text(legal, MARGIN, FOOTER_TOP + 6, { size: 7, color: MUTED, width: CONTENT_WIDTH - 70 });
-    text(t.page(i - range.start + 1, range.count), A4.width - MARGIN - 70, FOOTER_TOP + 6, {
+    text(legal, MARGIN, FOOTER_TOP + 6, { size: 7, color: MUTED, width: CONTENT_WIDTH - 150 });
+    // Every page names its invoice: a continuation page printed or filed alone still says whose it is.
+    const pageLabel = `${t.title} ${invoice.invoiceNumber}\n${t.page(i - range.start + 1, range.count)}`;
+    text(pageLabel, A4.width - MARGIN - 140, FOOTER_TOP + 6, {
       size: 7,
       color: MUTED,
-      width: 70,
+      width: 140,
       align: 'right',
     });
   }

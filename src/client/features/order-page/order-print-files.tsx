@@ -1,12 +1,15 @@
 import { ExternalLink, FileImage, FileText, FileType2 } from 'lucide-react';
+import { Field } from '@/client/components/ui/field';
 import { FileButton } from '@/client/components/ui/file-button';
 import { useId, useState } from 'react';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
+import { orderLineName } from '@/shared/i18n/order-line-name';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatCount, formatKr, formatKrDecimal } from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
+import { MAX_LINE_NOTES } from '@/shared/product-options';
 import { formatFileSize, printFileAccept, type PrintFileAnswer } from '@/shared/print-files';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { ApiError } from '@/client/lib/api';
@@ -36,12 +39,27 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
   const [checking, setChecking] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PrintFileAnswer | null>(null);
   const [adding, setAdding] = useState(false);
+  const { locale } = useLocale();
+  // The goods lines a file can belong to (fee lines take no print file), by their index in the order.
+  const goods = order.lines.flatMap((line, index) => (line.fee ? [] : [{ line, index }]));
+  const [forLine, setForLine] = useState<string>('');
+  const [note, setNote] = useState('');
+  const lineLabel = (index: number) => {
+    const line = order.lines[index];
+    return line ? `${formatCount(line.quantity)} × ${orderLineName(locale, line)}` : '';
+  };
 
   const add = async (file: PrintFileAnswer, acceptConversionFee: boolean) => {
     setAdding(true);
     try {
-      const answer = await addPrintFileToOrder(access, { printFile: file.id, acceptConversionFee });
+      const answer = await addPrintFileToOrder(access, {
+        printFile: file.id,
+        acceptConversionFee,
+        ...(forLine !== '' ? { line: Number(forLine) } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
       setConfirming(null);
+      setNote('');
       const name = answer.printFile.name || files.unnamed;
       if (answer.printFile.id !== file.id) notify.info(t.alreadyAdded({ name }));
       else if (answer.supplementaryInvoice)
@@ -90,6 +108,19 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
                       ? ` · ${files.pixels({ width: formatCount(file.width), height: formatCount(file.height) })}`
                       : ''}
                   </p>
+                  {file.line !== undefined && goods.length > 1 && (
+                    <p className="text-slate-700" data-testid="print-file-line">
+                      {t.fileFor({ line: lineLabel(file.line) })}
+                    </p>
+                  )}
+                  {file.note && (
+                    <p
+                      className="whitespace-pre-wrap break-words text-slate-700"
+                      data-testid="print-file-note"
+                    >
+                      {file.note}
+                    </p>
+                  )}
                 </div>
               </li>
             );
@@ -136,6 +167,31 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
               {t.checking({ name: checking })}
             </p>
           )}
+          {goods.length > 1 && (
+            <Field id={`${inputId}-line`} className="mt-3" label={t.forLine}>
+              {(control) => (
+                <select {...control} value={forLine} onChange={(event) => setForLine(event.target.value)}>
+                  <option value="">{t.wholeOrder}</option>
+                  {goods.map(({ index }) => (
+                    <option key={index} value={String(index)}>
+                      {lineLabel(index)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+          <Field id={`${inputId}-note`} className="mt-3" label={t.note} hint={t.noteHint}>
+            {(control) => (
+              <textarea
+                {...control}
+                rows={2}
+                maxLength={MAX_LINE_NOTES}
+                value={note}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            )}
+          </Field>
           <FileButton
             label={t.add}
             accept={printFileAccept}

@@ -10,6 +10,11 @@ export const orderPrintFileMessages = defineMessages(
     intro: (p: { fee: string }) =>
       `Du kan lägga till tryckfiler här. Vektorfiler (PDF, SVG, EPS, AI) kostar inget extra. Rasterfiler (PNG, JPEG, TIFF, WebP) konverteras för ${p.fee} per fil, moms ingår, på en tilläggsfaktura.`,
     add: 'Lägg till tryckfil',
+    forLine: 'Filen gäller',
+    wholeOrder: 'Hela beställningen',
+    note: 'Anteckning till tryckeriet (valfritt)',
+    noteHint: 'T.ex. placering, färg eller vilken fil som ersätter vilken',
+    fileFor: (p: { line: string }) => `För ${p.line}`,
     checking: (p: { name: string }) => `Kontrollerar ${p.name} …`,
     confirmHeading: (p: { fee: string }) => `Rasterfil: ${p.fee} för konvertering`,
     confirmText: (p: { name: string; fee: string }) =>
@@ -62,6 +67,11 @@ export const orderPrintFileMessages = defineMessages(
     intro: (p: { fee: string }) =>
       `You can add print files here. Vector files (PDF, SVG, EPS, AI) cost nothing extra. Raster files (PNG, JPEG, TIFF, WebP) are converted for ${p.fee} per file, VAT included, on a supplementary invoice.`,
     add: 'Add print file',
+    forLine: 'The file is for',
+    wholeOrder: 'The whole order',
+    note: 'Note to the printer (optional)',
+    noteHint: 'E.g. placement, colour or which file replaces which',
+    fileFor: (p: { line: string }) => `For ${p.line}`,
     checking: (p: { name: string }) => `Checking ${p.name} …`,
     confirmHeading: (p: { fee: string }) => `Raster file: ${p.fee} for conversion`,
     confirmText: (p: { name: string; fee: string }) =>

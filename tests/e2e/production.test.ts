@@ -1,0 +1,242 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTestOrder } from '@tests/helpers/orders';
+import { checkoutBody, testCustomer } from '@tests/helpers/orders';
+import { insertApprovedProof, proofPdf } from '@tests/helpers/proofs';
+import { request } from '@tests/helpers/server';
+import type { PlacedOrderAnswer } from '@/shared/order-view';
+import { addDays } from '@/shared/dates';
+import { stockholmToday } from '@/shared/delivery';
+import type { StoredOrderLine } from '@/server/db/orders-schema';
+import { loginAsAdmin, TEST_ADMIN_PIN } from './admin-fixture';
+import { acceptTerms, animationsSettled, openPage, plain, screenshot, startShop, type Shop } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+const hoodie = (colour: string, sizes: StoredOrderLine['sizes'], extra: Partial<StoredOrderLine> = {}) => {
+  const quantity = Object.values(sizes ?? {}).reduce((a, b) => a + (b ?? 0), 0);
+  return {
+    productId: 'hoodie',
+    name: 'Hoodie',
+    quantity,
+    unitPrice: '96',
+    lineTotal: (quantity * 96).toFixed(2),
+    sizes,
+    options: { colour },
+    ...extra,
+  } satisfies StoredOrderLine;
+};
+
+const frontPrint = {
+  method: 'dtg' as const,
+  uploadId: 'abcdefgh12345678',
+  side: 'front' as const,
+  x: 50,
+  y: 40,
+  scale: 0.3,
+};
+
+describe('production board in a real browser (Swedish)', () => {
+  it(
+    'three jobs in ship-date order with what blocks each (1280 and 768 px)',
+    { timeout: 180_000 },
+    async () => {
+      // Far in the future, so jobs other tests on this server add sort before ours.
+      const base = addDays(stockholmToday(), 300);
+      const waiting = await insertTestOrder(shop.server.database, {
+        customerOrganization: 'Väntar AB',
+        neededBy: addDays(base, 2),
+        items: [hoodie('navy', { M: 20 })],
+      });
+      const ready = await insertTestOrder(shop.server.database, {
+        customerOrganization: 'Redo AB',
+        neededBy: addDays(base, 1),
+        items: [
+          hoodie(
+            'navy',
+            { S: 20, M: 50, L: 50 },
+            { customisation: { color: 'navy', prints: [frontPrint], additionalInfo: '' } },
+          ),
+        ],
+      });
+      await insertApprovedProof(shop.server.database, ready.id);
+      const cap = await insertTestOrder(shop.server.database, {
+        customerOrganization: 'Keps AB',
+        neededBy: addDays(base, 3),
+        items: [
+          {
+            productId: 'urvattad-keps',
+            name: 'Washed Cap',
+            quantity: 50,
+            unitPrice: '27',
+            lineTotal: '1350.00',
+            options: { colour: 'navy', decoration: 'embroidery' },
+          },
+        ],
+      });
+      const ours = [ready.orderNumber, waiting.orderNumber, cap.orderNumber];
+
+      for (const width of [1280, 768]) {
+        const { page, context, errors } = await openPage(shop, { width, locale: 'sv-SE' });
+        await loginAsAdmin(shop.server, context);
+        await page.goto('/admin');
+        await page.getByRole('tab', { name: 'Produktion' }).click();
+        const board = page.getByRole('list', { name: 'Jobb' });
+        await expect.poll(() => board.locator(`[data-order="${cap.orderNumber}"]`).count()).toBe(1);
+        const shown = await board
+          .getByTestId('board-job')
+          .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-order')));
+        // Sorted by the date each must ship: ready (day 1), waiting (day 2), the cap (day 3).
+        expect(shown.filter((n) => n !== null && ours.includes(n))).toEqual(ours);
+
+        const card = (orderNumber: string) => board.locator(`[data-order="${orderNumber}"]`);
+        expect(plain(await card(ready.orderNumber).getByTestId('job-blocks').textContent())).toBe(
+          'Klar för tryck',
+        );
+        expect(plain(await card(waiting.orderNumber).getByTestId('job-blocks').textContent())).toBe(
+          'Tryckfiler saknasKorrektur väntar',
+        );
+        const capText = plain(await card(cap.orderNumber).textContent());
+        expect(capText).toContain('50 × Urtvättad keps · Marinblå · Brodyr');
+        expect(plain(await card(ready.orderNumber).textContent())).toContain(
+          '120 × Hoodie · Marinblå · DTG-tryck · 20 S, 50 M, 50 L',
+        );
+
+        // A job card fits its column: nothing sticks out sideways at tablet width.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+
+        await animationsSettled(page);
+        const axe = await new AxeBuilder({ page })
+          .include('[role="tabpanel"]')
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+          .analyze();
+        expect(
+          axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
+        await screenshot(page, `production-board-${width}`);
+
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    },
+  );
+});
+
+async function adminGet(path: string): Promise<Response> {
+  const login = await fetch(`${shop.server.url}/api/admin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pin: TEST_ADMIN_PIN }),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  return fetch(`${shop.server.url}${path}`, { headers: { cookie } });
+}
+
+async function pdfText(bytes: ArrayBuffer): Promise<string> {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return plain(text);
+}
+
+describe('a washed cap order in a real browser (Swedish)', () => {
+  it('carries its colour and decoration through product page, cart, order, invoice and job ticket', async () => {
+    const { page, errors } = await openPage(shop, { width: 1280, locale: 'sv-SE' });
+    await page.goto('/products/urvattad-keps');
+    await page.getByRole('button', { name: '50 st', exact: true }).click();
+    await page.getByLabel('Färg', { exact: true }).selectOption({ label: 'Marinblå' });
+    await page.getByLabel('Dekor', { exact: true }).selectOption({ label: 'Brodyr' });
+    await page.getByRole('button', { name: 'Lägg 50 st i varukorgen' }).click();
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('50');
+
+    await page.goto('/cart');
+    const line = page.getByRole('main');
+    await expect.poll(async () => plain(await line.textContent())).toContain('Marinblå');
+    expect(plain(await line.textContent())).toContain('Brodyr');
+    expect(plain(await page.getByTestId('line-total').textContent())).toBe('1 350,00 kr');
+
+    await page.getByLabel('Företag', { exact: true }).check();
+    await page.getByLabel('Företagsnamn').fill('Keps & Co AB');
+    await page.getByLabel('Organisationsnummer').fill('556677-8899');
+    await page.getByLabel('Kontaktperson').fill('Karin Keps');
+    await page.getByLabel('E-post').fill('karin@example.se');
+    await page.getByLabel('Telefon').fill('070-765 43 21');
+    await page.getByLabel('Leveransadress').fill('Hamngatan 2\n211 22 Malmö');
+    await acceptTerms(page);
+    await page.getByRole('button', { name: /Slutför köpet/ }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+    await expect.poll(() => page.getByTestId('invoice-number').textContent()).toMatch(/^INV-\d+$/);
+    const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
+    await screenshot(page, 'production-cap-confirmation-1280');
+
+    // The order as the admin reads it: the choices are stored as codes, named in Swedish.
+    const detail = await adminGet(`/api/admin/orders/${number}`);
+    const order = (await detail.json()) as { items: StoredOrderLine[] };
+    expect(order.items[0]).toMatchObject({
+      productId: 'urvattad-keps',
+      quantity: 50,
+      options: { colour: 'navy', decoration: 'embroidery' },
+    });
+
+    const invoice = await adminGet(`/api/admin/orders/${number}/invoice.pdf`);
+    expect(invoice.status).toBe(200);
+    const invoiceText = await pdfText(await invoice.arrayBuffer());
+    expect(invoiceText).toContain('Urtvättad keps');
+    expect(invoiceText).toContain('Färg: Marinblå');
+    expect(invoiceText).toContain('Dekor: Brodyr');
+
+    const ticket = await adminGet(`/api/admin/orders/${number}/job-ticket.pdf`);
+    expect(ticket.status).toBe(200);
+    const ticketText = await pdfText(await ticket.arrayBuffer());
+    expect(ticketText).toContain(`Arbetsorder ${number}`);
+    expect(ticketText).toContain('50 st Urtvättad keps');
+    expect(ticketText).toContain('Marinblå');
+    expect(ticketText).toContain('Brodyr');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a print file sent after ordering, for one line of the order', () => {
+  it('the buyer picks the line and writes a note; the order page lists both (390 px)', async () => {
+    const placed = await request<PlacedOrderAnswer>(shop.server, '/api/orders', {
+      method: 'POST',
+      json: {
+        ...checkoutBody(crypto.randomUUID()),
+        customer: { ...testCustomer, email: 'late.file@example.se' },
+        lines: [
+          { productId: 'hoodie', quantity: 50, sizes: { M: 50 }, options: { colour: 'navy' } },
+          { productId: 'urvattad-keps', quantity: 50, options: { colour: 'navy', decoration: 'embroidery' } },
+        ],
+      },
+    });
+    expect(placed.status).toBe(201);
+    const { page, errors } = await openPage(shop, { width: 390, locale: 'sv-SE' });
+    await page.goto(`/orders/${placed.body.orderNumber}#${placed.body.accessToken}`);
+    const section = page.getByTestId('order-add-print-files');
+    await expect.poll(() => section.isVisible()).toBe(true);
+    await section.getByLabel('Filen gäller').selectOption({ label: '50 × Urtvättad keps' });
+    await section
+      .getByLabel('Anteckning till tryckeriet (valfritt)')
+      .fill('Brodera logan i vitt på framsidan');
+    await page.getByTestId('order-print-file-input').setInputFiles({
+      name: 'keps-logo.pdf',
+      mimeType: 'application/pdf',
+      buffer: proofPdf,
+    });
+    const list = page.getByTestId('order-print-file-list');
+    await expect.poll(async () => plain(await list.textContent())).toContain('För 50 × Urtvättad keps');
+    expect(plain(await list.getByTestId('print-file-note').textContent())).toBe(
+      'Brodera logan i vitt på framsidan',
+    );
+    // The note field is empty again for the next file.
+    expect(await section.getByLabel('Anteckning till tryckeriet (valfritt)').inputValue()).toBe('');
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, 'order-late-file-for-line-390', { fullPage: false });
+    expect(errors).toEqual([]);
+  });
+});
