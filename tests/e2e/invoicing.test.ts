@@ -84,7 +84,7 @@ describe('invoicing at checkout', () => {
       const text = (await extractText(pdf, { mergePages: true })).text.replace(/[\u00a0\u202f]/g, ' ');
       expect(text).toContain(number);
       expect(text).toContain(ocr);
-      expect(text).toContain('Omvänd betalningsskyldighet / Reverse charge');
+      expect(text).toContain('Unionsintern leverans / Intra-Community supply');
       expect(text).toContain('4 000,00 kr');
       expect(errors).toEqual([]);
       await context.close();

@@ -16,7 +16,7 @@ import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { sameOriginGuard } from '@/server/http/same-origin';
-import { invoiceForOrder, sendInvoice, sendInvoicePdf, sendInvoiceUbl } from '@/server/invoicing';
+import { invoiceForOrder, sendInvoice, sendInvoicePdf, sendOrderEInvoice } from '@/server/invoicing';
 import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
 import { listApplications } from '@/server/partners';
 import {
@@ -356,8 +356,9 @@ export async function adminRoutes(
       admin.get('/api/admin/orders/:number/invoice.xml', async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
-        if (!order) return sendError(reply, 404, language(request).t.orderNotFound);
-        return sendInvoiceUbl(reply, invoiceForOrder(order, config.seller));
+        const { locale, t } = language(request);
+        if (!order) return sendError(reply, 404, t.orderNotFound);
+        return sendOrderEInvoice(reply, db, order, config.seller, locale);
       });
 
       for (const mount of options.domainRoutes ?? []) await mount(admin);

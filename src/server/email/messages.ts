@@ -20,6 +20,7 @@ import {
   invoicePdfFileName,
   invoiceTexts,
   renderInvoicePdfShared,
+  vatNotices,
 } from '@/server/invoicing';
 
 /**
@@ -42,7 +43,6 @@ export async function buildMessage(
     contentType: 'application/pdf',
   };
   const total = formatKr(invoice.total);
-  const t = invoiceTexts[invoice.language];
   /**
    * One line per order line in the reader's language, its sizes and design under it:
    * "- 120 × Hoodie: 11 520,00 kr / Storlekar: 20 S, 50 M / Färg: Marinblå". Reverse charge and
@@ -118,12 +118,9 @@ export async function buildMessage(
         ];
   const due = formatInvoiceDate(invoice.dueDate, invoice.language);
   const abroad = invoice.buyer.countryCode !== 'SE';
-  const vatNote =
-    invoice.vatTreatment === 'reverse_charge'
-      ? t.reverseCharge
-      : invoice.vatTreatment === 'export'
-        ? t.export
-        : '';
+  const vatNote = vatNotices(invoice)
+    .map((notice) => notice.title)
+    .join(', ');
   const name = greetingName(order.customerName);
   const text = sv
     ? [

@@ -10,6 +10,8 @@ export {
 export { fonts as pdfFonts, invoicePdfFileName, renderInvoicePdfShared } from './invoice-pdf';
 export { formatInvoiceDate, formatKr, invoiceTexts } from './texts';
 export { sendInvoice, sendInvoicePdf, sendInvoiceUbl } from './http';
+export { orderShippedOn, sendOrderEInvoice } from './e-invoice';
+export { vatNotices } from './vat-notice';
 export {
   issueSupplementaryInvoice,
   supplementaryInvoiceById,

@@ -93,7 +93,12 @@ export interface InvoiceBuyer {
   address: string;
   countryCode: string;
   countryName: string;
+  /** BT-10 "Er referens": a person or a code the buyer routes invoices by. */
   reference: string | null;
+  /** BT-13: the buyer's purchase order number, when it gave one apart from its reference. */
+  purchaseOrder?: string | null;
+  /** The buyer's Peppol participant ID ("0007:5567321707"), overriding the one derived. */
+  peppolId?: string | null;
 }
 
 /**
@@ -249,12 +254,20 @@ function invoiceParties(order: InvoiceOrder): Pick<InvoiceInput, 'buyer' | 'deli
   };
 }
 
-/** The order's own invoice: number = order number, issued on the order date. */
-export function invoiceForOrder(order: InvoiceOrder, seller: SellerDetails): InvoiceDocument {
+/**
+ * The order's own invoice: number = order number, issued on the order date. `deliveryDate` is the
+ * day the order shipped, when it has (the e-invoice of an intra-Community supply needs it).
+ */
+export function invoiceForOrder(
+  order: InvoiceOrder,
+  seller: SellerDetails,
+  deliveryDate: string | null = null,
+): InvoiceDocument {
   return buildInvoice({
     invoiceNumber: order.orderNumber,
     orderNumber: order.orderNumber,
     issueDate: order.orderDate,
+    deliveryDate,
     vatTreatment: order.vatTreatment,
     seller,
     ...invoiceParties(order),

@@ -4,6 +4,7 @@ import type { SellerDetails } from '@/server/config';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import { invoiceForOrder, type InvoiceDocument, type InvoiceOrder } from './invoice-document';
 import { formatCount, formatInvoiceDate, formatKr, invoiceTexts } from './texts';
+import { vatNotices } from './vat-notice';
 
 export function escapeHtml(value: string): string {
   return value
@@ -92,12 +93,9 @@ export function renderInvoiceHtml(invoice: InvoiceDocument): string {
     })
     .join('');
 
-  const notice =
-    invoice.vatTreatment === 'reverse_charge'
-      ? `<div class="notice"><strong>${e(t.reverseCharge)}</strong>${e(t.reverseChargeDetail)}</div>`
-      : invoice.vatTreatment === 'export'
-        ? `<div class="notice"><strong>${e(t.export)}</strong>${e(t.exportDetail)}</div>`
-        : '';
+  const notice = vatNotices(invoice)
+    .map(({ title, detail }) => `<div class="notice"><strong>${e(title)}</strong>${e(detail)}</div>`)
+    .join('');
   const abroad = buyer.countryCode !== 'SE';
 
   return `<!doctype html>

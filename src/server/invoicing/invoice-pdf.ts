@@ -6,6 +6,7 @@ import { formatIban } from '@/shared/invoicing/seller-settings';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import type { InvoiceDocument } from './invoice-document';
 import { formatCount, formatInvoiceDate, formatKr, invoiceTexts } from './texts';
+import { vatNotices } from './vat-notice';
 
 const require = createRequire(import.meta.url);
 /** DejaVu Sans from its npm package: every Swedish letter (å ä ö), embedded as a subset. */
@@ -282,21 +283,18 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     y = text(value, totalsX + 170, y, { width: 110, align: 'right', bold: grand, size: grand ? 11 : 9 }) + 3;
   }
 
-  // VAT rule notice: reverse charge or export.
-  const notice: [string, string] | undefined =
-    invoice.vatTreatment === 'reverse_charge'
-      ? [t.reverseCharge, t.reverseChargeDetail]
-      : invoice.vatTreatment === 'export'
-        ? [t.export, t.exportDetail]
-        : undefined;
+  // VAT rule notices (intra-Community supply, reverse charge, export) with their legal basis.
   y += 10;
-  if (notice) {
-    const [title, detail] = notice;
+  for (const { title, detail } of vatNotices(invoice)) {
     const height =
       doc
         .font('regular')
         .fontSize(8.5)
         .heightOfString(detail, { width: CONTENT_WIDTH - 24 }) + 30;
+    if (y + height > FOOTER_TOP) {
+      doc.addPage();
+      y = MARGIN;
+    }
     doc.rect(MARGIN, y, 3, height).fill(BRAND);
     doc.rect(MARGIN + 3, y, CONTENT_WIDTH - 3, height).fill('#eff6ff');
     const after = text(title, MARGIN + 14, y + 8, { width: CONTENT_WIDTH - 24, bold: true, size: 10 });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { JSDOM } from 'jsdom';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -8,6 +9,9 @@ import { parseCsv } from '@tests/helpers/csv';
 import { testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
+import { validateUbl } from '@tests/helpers/validate-ubl';
+import { insertApprovedProof } from '@tests/helpers/proofs';
+import { queryRows } from '@/server/db/query-rows';
 import { isValidOcrReference } from '@/shared/invoicing/ocr-reference';
 import type { Customisation } from '@/shared/customisation';
 import type { OrderView } from '@/shared/order-view';
@@ -103,7 +107,11 @@ describe('VAT by destination', () => {
 
     const html = await download(`/api/orders/${placed.orderNumber}/invoice?token=${placed.accessToken}`);
     const page = html.bytes.toString('utf8');
-    expect(page).toContain('Omvänd betalningsskyldighet / Reverse charge');
+    // Goods to an EU company: an intra-Community supply (Article 138), not a reverse charge (196).
+    expect(page).toContain('Unionsintern leverans / Intra-Community supply');
+    expect(page).toContain('Article 138 of Council Directive 2006/112/EC');
+    expect(page).toContain('10 kap. 42 § mervärdesskattelagen (2023:200)');
+    expect(page).not.toContain('196');
     expect(page).toContain('DE136695976');
     expect(page).toContain(server.config.seller.vatNumber);
     expect(page).toContain('PO-4711');
@@ -128,7 +136,8 @@ describe('VAT by destination', () => {
       `/api/orders/${placed.orderNumber}/invoice.pdf?token=${placed.accessToken}`,
     );
     const text = await pdfText(bytes);
-    expect(text).toContain('Export – goods delivered outside the EU, no Swedish VAT charged');
+    expect(text).toContain('Export of goods outside the EU, exempt from VAT (Article 146 of Council');
+    expect(text).toContain('Export av varor till land utanför EU');
     expect(text).toContain('VAT 0 %');
     expect(text).toContain('Total to pay 10 095,00 kr');
     expect(text).not.toContain('2 523,75');
@@ -263,13 +272,16 @@ describe('PDF invoice', () => {
     expect(page.view.map(Math.round)).toEqual([0, 0, 595, 842]);
   });
 
-  it('the reverse-charge PDF names both VAT numbers, the IBAN and BIC', async () => {
+  it('the intra-Community PDF says so with Article 138, names both VAT numbers, the IBAN and BIC', async () => {
     const placed = await place(germanCompany);
     const { bytes } = await download(`/api/admin/orders/${placed.orderNumber}/invoice.pdf`, {
       cookie: server.cookie,
     });
     const text = await pdfText(bytes);
-    expect(text).toContain('Omvänd betalningsskyldighet / Reverse charge');
+    expect(text).toContain('Unionsintern leverans / Intra-Community supply');
+    expect(text).toContain('Intra-Community supply of goods, exempt from VAT under Article 138');
+    expect(text).toContain('Unionsintern leverans av varor, undantagen från moms enligt 10 kap. 42 §');
+    expect(text).not.toContain('Reverse charge');
     expect(text).toContain("Buyer's VAT no.: DE136695976");
     expect(text).toContain(server.config.seller.vatNumber);
     expect(text).toContain('Total to pay 10 095,00 kr');
@@ -307,105 +319,236 @@ describe('PDF invoice', () => {
   });
 });
 
+/** The validators start a JVM and compile three rule sets: minutes on a busy machine. */
+const VALIDATOR_TIMEOUT = 300_000;
+
 describe('Peppol BIS Billing 3.0', () => {
   const amount = (doc: ReturnType<typeof ubl>, name: string) =>
     doc.all(name).map((element) => element.textContent);
+  const endpoints = (doc: ReturnType<typeof ubl>) =>
+    doc.all('cbc:EndpointID').map((e) => [e.getAttribute('schemeID'), e.textContent]);
+  const stockholmToday = () =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
 
-  it('a Swedish invoice: category S 25 %, totals match the invoice, F-skatt, bankgiro with OCR', async () => {
-    const placed = await place({
-      ...testCustomer,
-      customerType: 'company',
-      companyName: 'Skolan AB',
-      orgNumber: '556677-8899',
-      personalNumber: '',
-      buyerReference: 'Ref 12',
-    });
-    const { response, bytes } = await download(
-      `/api/orders/${placed.orderNumber}/invoice.xml?token=${placed.accessToken}`,
+  /** The e-invoice at `path`: it must pass the validators a Peppol access point runs. */
+  async function eInvoice(path: string, headers: Record<string, string> = {}) {
+    const { response, bytes } = await download(path, headers);
+    expect(response.status).toBe(200);
+    const xml = bytes.toString('utf8');
+    const validation = await validateUbl(xml);
+    expect(validation.output).toMatch(/^0 fatal/m);
+    expect(validation.ok).toBe(true);
+    return ubl(xml);
+  }
+
+  /** The order through paid and production to shipped (the shipped step records the delivery). */
+  async function ship(orderNumber: string) {
+    // Production needs the buyer's approved proof (proofs.test.ts covers that path).
+    const [row] = await queryRows<{ id: number }>(
+      server.database.db,
+      sql`SELECT id::int AS id FROM orders WHERE order_number = ${orderNumber}`,
     );
-    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    const doc = ubl(bytes.toString('utf8'));
-    expect(doc.one('cbc:CustomizationID')).toBe(
-      'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
-    );
-    expect(doc.one('cbc:ProfileID')).toBe('urn:fdc:peppol.eu:2017:poacc:billing:01:1.0');
-    expect(doc.one('cbc:ID')).toBe(placed.orderNumber);
-    expect(doc.one('cbc:InvoiceTypeCode')).toBe('380');
-    expect(doc.one('cbc:DocumentCurrencyCode')).toBe('SEK');
-    expect(doc.one('cbc:BuyerReference')).toBe('Ref 12');
-    expect(doc.one('cbc:IssueDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    // Totals (BR-CO-10, BR-CO-13, BR-CO-15) equal the invoice's.
-    const lineNets = amount(doc, 'cbc:LineExtensionAmount').slice(1).map(Number);
-    expect(lineNets.reduce((a, b) => a + b, 0).toFixed(2)).toBe('10095.00');
-    expect(amount(doc, 'cbc:LineExtensionAmount')[0]).toBe('10095.00');
-    expect(doc.one('cbc:TaxExclusiveAmount')).toBe('10095.00');
-    expect(doc.one('cbc:TaxInclusiveAmount')).toBe('12618.75');
-    expect(doc.one('cbc:PayableAmount')).toBe(placed.total);
-    expect(amount(doc, 'cbc:TaxAmount')).toEqual(['2523.75', '2523.75']);
-    expect(doc.one('cbc:TaxableAmount')).toBe('10095.00');
-    const category = doc.all('cac:TaxCategory')[0];
-    expect(category?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe('S');
-    expect(category?.getElementsByTagName('cbc:Percent')[0]?.textContent).toBe('25');
-    // SE-R-005: F-tax as a TAX scheme of the seller.
-    const schemes = doc
-      .all('cac:PartyTaxScheme')
-      .map((s) => [
-        s.getElementsByTagName('cbc:CompanyID')[0]?.textContent,
-        s.getElementsByTagName('cbc:ID')[0]?.textContent,
+    await insertApprovedProof(server.database, row?.id ?? 0);
+    for (const json of [
+      { status: 'paid' },
+      { status: 'in_production' },
+      { status: 'shipped', carrier: 'dhl', trackingNumber: 'JJD0001234567' },
+    ]) {
+      const res = await request(server, `/api/admin/orders/${orderNumber}/status`, {
+        method: 'PATCH',
+        json,
+        headers: { cookie: server.cookie },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+  }
+
+  it(
+    'a Swedish invoice: category S 25 %, totals match the invoice, F-skatt, bankgiro with OCR',
+    { timeout: VALIDATOR_TIMEOUT },
+    async () => {
+      const placed = await place({
+        ...testCustomer,
+        customerType: 'company',
+        companyName: 'Skolan AB',
+        orgNumber: '556677-8899',
+        personalNumber: '',
+        buyerReference: 'Ref 12',
+      });
+      const { response, bytes } = await download(
+        `/api/orders/${placed.orderNumber}/invoice.xml?token=${placed.accessToken}`,
+      );
+      expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+      const validation = await validateUbl(bytes.toString('utf8'));
+      expect(validation.output).toMatch(/^0 fatal/m);
+      expect(validation.ok).toBe(true);
+      const doc = ubl(bytes.toString('utf8'));
+      expect(doc.one('cbc:CustomizationID')).toBe(
+        'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
+      );
+      expect(doc.one('cbc:ProfileID')).toBe('urn:fdc:peppol.eu:2017:poacc:billing:01:1.0');
+      expect(doc.one('cbc:ID')).toBe(placed.orderNumber);
+      expect(doc.one('cbc:InvoiceTypeCode')).toBe('380');
+      expect(doc.one('cbc:DocumentCurrencyCode')).toBe('SEK');
+      expect(doc.one('cbc:BuyerReference')).toBe('Ref 12');
+      expect(doc.one('cbc:IssueDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // Totals (BR-CO-10, BR-CO-13, BR-CO-15) equal the invoice's.
+      const lineNets = amount(doc, 'cbc:LineExtensionAmount').slice(1).map(Number);
+      expect(lineNets.reduce((a, b) => a + b, 0).toFixed(2)).toBe('10095.00');
+      expect(amount(doc, 'cbc:LineExtensionAmount')[0]).toBe('10095.00');
+      expect(doc.one('cbc:TaxExclusiveAmount')).toBe('10095.00');
+      expect(doc.one('cbc:TaxInclusiveAmount')).toBe('12618.75');
+      expect(doc.one('cbc:PayableAmount')).toBe(placed.total);
+      expect(amount(doc, 'cbc:TaxAmount')).toEqual(['2523.75', '2523.75']);
+      expect(doc.one('cbc:TaxableAmount')).toBe('10095.00');
+      const category = doc.all('cac:TaxCategory')[0];
+      expect(category?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe('S');
+      expect(category?.getElementsByTagName('cbc:Percent')[0]?.textContent).toBe('25');
+      // SE-R-005: F-tax as a TAX scheme of the seller.
+      const schemes = doc
+        .all('cac:PartyTaxScheme')
+        .map((s) => [
+          s.getElementsByTagName('cbc:CompanyID')[0]?.textContent,
+          s.getElementsByTagName('cbc:ID')[0]?.textContent,
+        ]);
+      expect(schemes).toContainEqual(['Godkänd för F-skatt', 'TAX']);
+      expect(schemes).toContainEqual([server.config.seller.vatNumber, 'VAT']);
+      // Seller and buyer org numbers, 10 digits, scheme 0007 (SE-R-003/004).
+      expect(endpoints(doc)).toEqual([
+        ['0007', server.config.seller.orgNumber.replace('-', '')],
+        ['0007', '5566778899'],
       ]);
-    expect(schemes).toContainEqual(['Godkänd för F-skatt', 'TAX']);
-    expect(schemes).toContainEqual([server.config.seller.vatNumber, 'VAT']);
-    // Seller and buyer org numbers, 10 digits, scheme 0007 (SE-R-003/004).
-    const endpoints = doc.all('cbc:EndpointID').map((e) => [e.getAttribute('schemeID'), e.textContent]);
-    expect(endpoints).toEqual([
-      ['0007', server.config.seller.orgNumber.replace('-', '')],
-      ['0007', '5566778899'],
-    ]);
-    // Bankgiro as payment means with the OCR reference (SE-R-008).
-    expect(doc.one('cbc:PaymentMeansCode')).toBe('30');
-    expect(doc.one('cbc:PaymentID')).toBe(placed.view.payment.reference);
-    expect(doc.all('cac:PayeeFinancialAccount')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toMatch(
-      /^\d{7,8}$/,
-    );
-    expect(doc.all('cac:FinancialInstitutionBranch')[0]?.textContent).toBe('SE:BANKGIRO');
-    // Every line: quantity, net amount = what the PDF shows, item name, category.
-    const invoiceLines = doc.all('cac:InvoiceLine');
-    expect(invoiceLines).toHaveLength(2);
-    expect(invoiceLines[0]?.getElementsByTagName('cbc:InvoicedQuantity')[0]?.getAttribute('unitCode')).toBe(
-      'H87',
-    );
-    expect(invoiceLines[0]?.getElementsByTagName('cbc:PriceAmount')[0]?.textContent).toBe('91.5');
-    // No empty elements (PEPPOL-EN16931-R008).
-    expect(
-      doc.all('*').filter((e) => e.children.length === 0 && (e.textContent ?? '').trim() === ''),
-    ).toEqual([]);
-  });
+      // Bankgiro as the one payment means with the OCR reference (SE-R-008, UBL-SR-46).
+      expect(doc.all('cac:PaymentMeans')).toHaveLength(1);
+      expect(doc.one('cbc:PaymentMeansCode')).toBe('30');
+      expect(doc.one('cbc:PaymentID')).toBe(placed.view.payment.reference);
+      expect(doc.all('cac:PayeeFinancialAccount')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toMatch(
+        /^\d{7,8}$/,
+      );
+      expect(doc.all('cac:FinancialInstitutionBranch')[0]?.textContent).toBe('SE:BANKGIRO');
+      // Every line: quantity, net amount = what the PDF shows, item name, category.
+      const invoiceLines = doc.all('cac:InvoiceLine');
+      expect(invoiceLines).toHaveLength(2);
+      expect(invoiceLines[0]?.getElementsByTagName('cbc:InvoicedQuantity')[0]?.getAttribute('unitCode')).toBe(
+        'H87',
+      );
+      expect(invoiceLines[0]?.getElementsByTagName('cbc:PriceAmount')[0]?.textContent).toBe('91.5');
+      // No empty elements (PEPPOL-EN16931-R008).
+      expect(
+        doc.all('*').filter((e) => e.children.length === 0 && (e.textContent ?? '').trim() === ''),
+      ).toEqual([]);
+    },
+  );
 
-  it('reverse charge: category AE with exemption code and both VAT numbers; export: category G', async () => {
-    const rc = await place(germanCompany);
-    const rcDoc = ubl(
-      (
-        await download(`/api/admin/orders/${rc.orderNumber}/invoice.xml`, { cookie: server.cookie })
-      ).bytes.toString('utf8'),
-    );
-    expect(rcDoc.all('cac:TaxCategory')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe('AE');
-    expect(rcDoc.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-AE');
-    expect(rcDoc.one('cbc:PayableAmount')).toBe('10095.00');
-    expect(amount(rcDoc, 'cbc:TaxAmount')).toEqual(['0.00', '0.00']);
-    expect(
-      rcDoc.all('cac:PartyTaxScheme').map((s) => s.getElementsByTagName('cbc:CompanyID')[0]?.textContent),
-    ).toContain('DE136695976');
-    expect(rcDoc.one('cbc:BuyerReference')).toBe('PO-4711');
+  it(
+    'an EU company buying goods: intra-Community supply (K, Article 138) with the delivery date, once shipped',
+    { timeout: VALIDATOR_TIMEOUT },
+    async () => {
+      const placed = await place(germanCompany);
+      const path = `/api/admin/orders/${placed.orderNumber}/invoice.xml`;
+      // Before shipping there is no delivery date to state (BR-IC-11): a clear refusal, not a file.
+      const early = await request<{ error: string }>(server, path, { headers: { cookie: server.cookie } });
+      expect(early.status).toBe(409);
+      expect(early.body.error).toBe(
+        'The e-invoice of an intra-Community supply must state the delivery date, so it is available once the order has shipped. The invoice is already available as a PDF.',
+      );
+      const swedish = await request<{ error: string }>(server, path, {
+        headers: { cookie: `${server.cookie}; lang=sv` },
+      });
+      expect(swedish.body.error).toContain('unionsintern leverans kräver leveransdatum');
 
-    const ex = await place({ ...testCustomer, country: 'NO', personalNumber: '01019012345' });
-    const exDoc = ubl(
-      (await download(`/api/orders/${ex.orderNumber}/invoice.xml?token=${ex.accessToken}`)).bytes.toString(
-        'utf8',
-      ),
+      await ship(placed.orderNumber);
+      const doc = await eInvoice(path, { cookie: server.cookie });
+      const category = doc.all('cac:TaxCategory')[0];
+      expect(category?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe('K');
+      expect(doc.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-IC');
+      expect(doc.one('cbc:TaxExemptionReason')).toContain('Intra-Community supply');
+      expect(doc.one('cbc:TaxExemptionReason')).toContain('Article 138');
+      expect(doc.one('cbc:TaxExemptionReason')).toContain('10 kap. 42 §');
+      expect(doc.one('cbc:ActualDeliveryDate')).toBe(stockholmToday());
+      expect(doc.one('cbc:PayableAmount')).toBe('10095.00');
+      expect(amount(doc, 'cbc:TaxAmount')).toEqual(['0.00', '0.00']);
+      // The buyer's electronic address is its VAT number in the German VAT scheme, never an email.
+      expect(endpoints(doc)).toEqual([
+        ['0007', server.config.seller.orgNumber.replace('-', '')],
+        ['9930', 'DE136695976'],
+      ]);
+      expect(
+        doc.all('cac:PartyTaxScheme').map((s) => s.getElementsByTagName('cbc:CompanyID')[0]?.textContent),
+      ).toContain('DE136695976');
+      // One payment means: the IBAN and BIC for a payer abroad, with the OCR reference.
+      expect(doc.all('cac:PaymentMeans')).toHaveLength(1);
+      expect(doc.all('cac:PayeeFinancialAccount')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe(
+        server.config.seller.iban.replace(/\s+/g, ''),
+      );
+      expect(doc.one('cbc:PaymentID')).toBe(placed.view.payment.reference);
+      // Address parts in their own elements; the country only as its code.
+      const buyerAddress = doc
+        .all('cac:AccountingCustomerParty')[0]
+        ?.getElementsByTagName('cac:PostalAddress')[0];
+      expect(buyerAddress?.getElementsByTagName('cbc:StreetName')[0]?.textContent).toBe('Hauptstraße 5');
+      expect(buyerAddress?.getElementsByTagName('cbc:PostalZone')[0]?.textContent).toBe('10115');
+      expect(buyerAddress?.getElementsByTagName('cbc:CityName')[0]?.textContent).toBe('Berlin');
+      expect(doc.document.documentElement.textContent).not.toContain('Sweden');
+      expect(doc.one('cbc:BuyerReference')).toBe('PO-4711');
+    },
+  );
+
+  it(
+    'a company outside the EU: export (G) to its Norwegian organisation number (0192)',
+    { timeout: VALIDATOR_TIMEOUT },
+    async () => {
+      const placed = await place({
+        ...germanCompany,
+        companyName: 'Eksempel AS',
+        orgNumber: '923 609 016',
+        country: 'NO',
+        address: 'Karl Johans gate 1\n0154 Oslo',
+        vatNumber: '',
+      });
+      expect(placed.view.vatTreatment).toBe('export');
+      const doc = await eInvoice(`/api/orders/${placed.orderNumber}/invoice.xml?token=${placed.accessToken}`);
+      expect(doc.all('cac:TaxCategory')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe('G');
+      expect(doc.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-G');
+      expect(doc.one('cbc:TaxExemptionReason')).toContain('Article 146');
+      expect(doc.one('cbc:PayableAmount')).toBe('10095.00');
+      expect(endpoints(doc)[1]).toEqual(['0192', '923609016']);
+      expect(doc.all('cac:PaymentMeans')).toHaveLength(1);
+    },
+  );
+
+  it('private buyers get no e-invoice, said plainly; nor a company with no Peppol address', async () => {
+    for (const customer of [
+      testCustomer,
+      { ...testCustomer, country: 'NO', personalNumber: '01019012345' },
+    ]) {
+      const placed = await place(customer);
+      const res = await request<{ error: string }>(
+        server,
+        `/api/orders/${placed.orderNumber}/invoice.xml?token=${placed.accessToken}`,
+      );
+      expect(res.status).toBe(422);
+      expect(res.body.error).toBe(
+        'E-invoices (Peppol) are for companies and public bodies only. Private buyers get the invoice as a PDF.',
+      );
+    }
+    const privateSwedish = await place(testCustomer);
+    const sv = await request<{ error: string }>(
+      server,
+      `/api/orders/${privateSwedish.orderNumber}/invoice.xml?token=${privateSwedish.accessToken}`,
+      { headers: { cookie: 'lang=sv' } },
     );
-    expect(exDoc.all('cac:TaxCategory')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe('G');
-    expect(exDoc.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-G');
-    expect(exDoc.one('cbc:PayableAmount')).toBe('10095.00');
+    expect(sv.body.error).toBe(
+      'E-faktura (Peppol) finns bara för företag och offentliga köpare. Privatpersoner får fakturan som PDF.',
+    );
+    // A German company without a VAT number pays Swedish VAT and has no address in the code lists.
+    const noVat = await place({ ...germanCompany, vatNumber: '' });
+    const res = await request<{ error: string }>(
+      server,
+      `/api/orders/${noVat.orderNumber}/invoice.xml?token=${noVat.accessToken}`,
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.error).toContain('We have no Peppol address for the buyer');
   });
 });
 

@@ -1,6 +1,14 @@
 import { isCalendarDate, stockholmDate } from '@/shared/dates';
+import { countryNameIn } from '@/shared/countries';
+import { derivedPeppolId, parsePeppolId, type PeppolId } from '@/shared/invoicing/peppol-id';
 import { F_TAX_TEXT } from '@/shared/invoicing/seller-settings';
-import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
+import {
+  distinctDecisions,
+  lineVatDecisions,
+  vatDecision,
+  type VatDecision,
+} from '@/shared/invoicing/vat-decision';
+import { milliFromDecimal, milliToDecimalString, sumMilli } from '@/shared/money';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import type { InvoiceDocument } from './invoice-document';
 import { invoiceTexts } from './texts';
@@ -17,12 +25,29 @@ export const PEPPOL_CUSTOMIZATION_ID =
   'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0';
 export const PEPPOL_PROFILE_ID = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 
-/** UNCL5305 VAT category per treatment: standard rate, reverse charge, export outside the EU. */
-export const vatCategory: Record<VatTreatment, { id: 'S' | 'AE' | 'G'; exemption?: [string, string] }> = {
-  domestic: { id: 'S' },
-  reverse_charge: { id: 'AE', exemption: ['VATEX-EU-AE', 'Reverse charge'] },
-  export: { id: 'G', exemption: ['VATEX-EU-G', 'Export outside the EU'] },
-};
+/**
+ * Why the shop has no e-invoice for an invoice (the routes answer it, the pages show it):
+ * - `private_buyer`: Peppol e-invoices are for businesses and public bodies; individuals get the PDF.
+ * - `no_endpoint`: no Peppol address is known for the buyer (no Swedish organisation number, no VAT
+ *   number with a scheme in the code list, no Peppol ID given at checkout).
+ * - `not_shipped`: an intra-Community supply must carry the actual delivery date (Peppol BR-IC-11;
+ *   the date of the supply, ML 17 kap. 24 §), known once the goods have shipped.
+ */
+export type EInvoiceRefusal = 'private_buyer' | 'no_endpoint' | 'not_shipped';
+
+/** The buyer's electronic address: the Peppol ID the buyer gave, else one derived from its identifiers. */
+export function buyerPeppolId(invoice: InvoiceDocument): PeppolId | null {
+  const given = invoice.buyer.peppolId ? parsePeppolId(invoice.buyer.peppolId) : null;
+  return given ?? derivedPeppolId(invoice.buyer);
+}
+
+export function eInvoiceRefusal(invoice: InvoiceDocument): EInvoiceRefusal | null {
+  if (invoice.buyer.customerType !== 'company') return 'private_buyer';
+  if (!buyerPeppolId(invoice)) return 'no_endpoint';
+  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines);
+  if (decisions.some((d) => d.category === 'K') && !invoice.deliveryDate) return 'not_shipped';
+  return null;
+}
 
 function xml(value: string): string {
   return value
@@ -38,55 +63,115 @@ function isoDate(date: Date | string): string {
   return typeof date === 'string' && isCalendarDate(date) ? date : stockholmDate(date);
 }
 
-/** A free-text address as UBL parts: first line or comma part as street, the rest as additional. */
-function postalAddress(address: string, countryCode: string): string {
-  const parts = address
-    .split(/\n|,/)
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-  const [street, ...rest] = parts;
-  const postal = rest.map((part) => /^(\d{3}\s?\d{2})\s+(\S.*)$/.exec(part)).find((m) => m !== null);
-  const additional = rest.filter((part) => !postal || part !== postal[0]);
+/**
+ * A postal code and city on one line: Swedish "111 22 Stockholm", five digits (DE, FR, FI ...),
+ * four (NO, DK, AT, CH ...), a letter prefix ("D-10115 Berlin", "L-1234 Luxembourg") or a UK
+ * postcode ("SW1A 1AA London").
+ */
+const postalLine = /^((?:[A-Z]{1,2}-)?(?:\d{3} ?\d{2}|\d{4})|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})\s+(\S.*)$/;
+
+export interface AddressParts {
+  street: string | null;
+  additionalStreet: string | null;
+  /** Lines before the street (a department, "c/o", a name): EN 16931 address line 3. */
+  addressLine: string | null;
+  city: string | null;
+  postalZone: string | null;
+}
+
+/**
+ * A free-text address as EN 16931 parts: the street is the line before the postal line, lines
+ * between them are the additional street, lines before it the address line; a line naming the
+ * country is dropped (the country is said once, by its code). One-line addresses split on commas.
+ */
+export function addressParts(address: string, countryCode: string, partyName = ''): AddressParts {
+  const lines = address.includes('\n') ? address.split('\n') : address.split(',');
+  const countryNames = new Set(
+    [countryNameIn('sv', countryCode), countryNameIn('en', countryCode), countryCode]
+      .filter((name): name is string => name !== undefined)
+      .map((name) => name.toLowerCase()),
+  );
+  const parts = lines
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !countryNames.has(line.toLowerCase()))
+    .filter((line) => partyName === '' || line.toLowerCase() !== partyName.trim().toLowerCase());
+  let postalIndex = -1;
+  parts.forEach((part, index) => {
+    if (postalLine.test(part)) postalIndex = index;
+  });
+  const postal = postalIndex >= 0 ? postalLine.exec(parts[postalIndex] ?? '') : null;
+  const beforePostal = postalIndex >= 0 ? parts.slice(0, postalIndex) : parts;
+  const afterPostal = postalIndex >= 0 ? parts.slice(postalIndex + 1) : [];
+  // Without a postal line the first line is the street; with one, the line right before it.
+  const streetIndex = postalIndex >= 0 ? beforePostal.length - 1 : 0;
+  const street = beforePostal[streetIndex] ?? null;
+  const before = postalIndex >= 0 ? beforePostal.slice(0, Math.max(streetIndex, 0)) : [];
+  const additional = [...(postalIndex >= 0 ? [] : beforePostal.slice(1)), ...afterPostal];
+  const joined = (list: string[]) => (list.length > 0 ? list.join(', ') : null);
+  return {
+    street,
+    additionalStreet: joined(additional),
+    addressLine: joined(before),
+    city: postal?.[2] ?? null,
+    postalZone: postal?.[1] ?? null,
+  };
+}
+
+/** The parts as UBL elements in the schema's order, the country by its ISO code only. */
+function addressXml(address: string, countryCode: string, partyName = ''): string {
+  const parts = addressParts(address, countryCode, partyName);
+  const element = (name: string, value: string | null) =>
+    value ? `<cbc:${name}>${xml(value)}</cbc:${name}>` : '';
   return [
-    '<cac:PostalAddress>',
-    street ? `<cbc:StreetName>${xml(street)}</cbc:StreetName>` : '',
-    additional.length > 0
-      ? `<cbc:AdditionalStreetName>${xml(additional.join(', '))}</cbc:AdditionalStreetName>`
+    element('StreetName', parts.street),
+    element('AdditionalStreetName', parts.additionalStreet),
+    element('CityName', parts.city),
+    element('PostalZone', parts.postalZone),
+    parts.addressLine
+      ? `<cac:AddressLine><cbc:Line>${xml(parts.addressLine)}</cbc:Line></cac:AddressLine>`
       : '',
-    postal ? `<cbc:CityName>${xml(postal[2] ?? '')}</cbc:CityName>` : '',
-    postal ? `<cbc:PostalZone>${xml(postal[1] ?? '')}</cbc:PostalZone>` : '',
     `<cac:Country><cbc:IdentificationCode>${xml(countryCode)}</cbc:IdentificationCode></cac:Country>`,
-    '</cac:PostalAddress>',
   ].join('');
+}
+
+function postalAddress(address: string, countryCode: string, partyName = ''): string {
+  return `<cac:PostalAddress>${addressXml(address, countryCode, partyName)}</cac:PostalAddress>`;
 }
 
 const digits = (value: string) => value.replace(/\D/g, '');
 const amount = (value: string) => `<cbc:%s currencyID="SEK">${value}</cbc:%s>`;
 const money = (element: string, value: string) => amount(value).replace(/%s/g, element);
 
-/** The invoice as Peppol BIS Billing 3.0 UBL XML. */
+/** The invoice as Peppol BIS Billing 3.0 UBL XML (check `eInvoiceRefusal` first). */
 export function renderPeppolUbl(invoice: InvoiceDocument): string {
   const { seller, buyer } = invoice;
-  const category = vatCategory[invoice.vatTreatment];
-  const taxCategory = (element: 'TaxCategory' | 'ClassifiedTaxCategory', withExemption: boolean) =>
+  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines);
+  const primary = invoice.language;
+  const secondary = primary === 'sv' ? 'en' : 'sv';
+  const taxCategory = (
+    element: 'TaxCategory' | 'ClassifiedTaxCategory',
+    decision: VatDecision,
+    withExemption: boolean,
+  ) =>
     [
       `<cac:${element}>`,
-      `<cbc:ID>${category.id}</cbc:ID>`,
-      `<cbc:Percent>${invoice.vatPercent}</cbc:Percent>`,
-      withExemption && category.exemption
-        ? `<cbc:TaxExemptionReasonCode>${category.exemption[0]}</cbc:TaxExemptionReasonCode><cbc:TaxExemptionReason>${xml(category.exemption[1])}</cbc:TaxExemptionReason>`
+      `<cbc:ID>${decision.category}</cbc:ID>`,
+      // "Not subject to VAT" carries no rate (BR-O-05, BR-O-10).
+      decision.category === 'O' ? '' : `<cbc:Percent>${decision.percent}</cbc:Percent>`,
+      withExemption && decision.exemptionCode && decision.legal
+        ? `<cbc:TaxExemptionReasonCode>${decision.exemptionCode}</cbc:TaxExemptionReasonCode><cbc:TaxExemptionReason>${xml(`${decision.legal[primary]} / ${decision.legal[secondary]}`)}</cbc:TaxExemptionReason>`
         : '',
       '<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme>',
       `</cac:${element}>`,
     ].join('');
+  // "Not subject to VAT" (O) names no VAT numbers (BR-O-02); every other case names both.
+  const withVatNumbers = !decisions.some((d) => d.category === 'O');
 
-  const swedishCompany = buyer.customerType === 'company' && buyer.countryCode === 'SE' && buyer.orgNumber;
-  // Buyer's electronic address: a Swedish org number (0007) where there is one, else the email.
-  const buyerEndpoint = swedishCompany
-    ? `<cbc:EndpointID schemeID="0007">${digits(buyer.orgNumber ?? '')}</cbc:EndpointID>`
-    : `<cbc:EndpointID schemeID="EM">${xml(buyer.email)}</cbc:EndpointID>`;
-  // BT-10 (or an order reference) is mandatory: the buyer's own reference, else the contact person.
+  const endpoint = buyerPeppolId(invoice);
+  const swedishOrg = buyer.customerType === 'company' && buyer.countryCode === 'SE' && buyer.orgNumber;
+  // BT-10 (or BT-13) is mandatory: the buyer's own reference, else the contact person.
   const buyerReference = buyer.reference ?? buyer.contactName ?? buyer.name;
+  const purchaseOrder = buyer.purchaseOrder ?? null;
 
   const lines = invoice.lines.map((line, index) =>
     [
@@ -98,33 +183,57 @@ export function renderPeppolUbl(invoice: InvoiceDocument): string {
       line.detail ? `<cbc:Description>${xml(line.detail)}</cbc:Description>` : '',
       `<cbc:Name>${xml(line.description)}</cbc:Name>`,
       `<cac:SellersItemIdentification><cbc:ID>${xml(line.code)}</cbc:ID></cac:SellersItemIdentification>`,
-      taxCategory('ClassifiedTaxCategory', false),
+      taxCategory(
+        'ClassifiedTaxCategory',
+        decisions[index] ?? vatDecision(invoice.vatTreatment, 'goods'),
+        false,
+      ),
       '</cac:Item>',
       `<cac:Price>${money('PriceAmount', line.unitPriceExVat)}</cac:Price>`,
       '</cac:InvoiceLine>',
     ].join(''),
   );
 
-  const paymentMeans = [
-    '<cac:PaymentMeans>',
-    '<cbc:PaymentMeansCode name="Credit transfer">30</cbc:PaymentMeansCode>',
-    `<cbc:PaymentID>${invoice.ocr}</cbc:PaymentID>`,
-    `<cac:PayeeFinancialAccount><cbc:ID>${digits(seller.bankgiro)}</cbc:ID>`,
-    '<cac:FinancialInstitutionBranch><cbc:ID>SE:BANKGIRO</cbc:ID></cac:FinancialInstitutionBranch>',
-    '</cac:PayeeFinancialAccount>',
-    '</cac:PaymentMeans>',
-    buyer.countryCode !== 'SE'
+  // VAT breakdown: one subtotal per category, its base the sum of its lines (BR-CO-18, BR-S-08 ...).
+  const subtotals = distinctDecisions(decisions).map((decision) => {
+    const base = sumMilli(
+      invoice.lines
+        .filter((_, index) => decisions[index]?.category === decision.category)
+        .map((line) => milliFromDecimal(line.lineNet)),
+    );
+    // Only the standard rate carries VAT, and then every line is S: the invoice's VAT is its VAT.
+    const vat = decision.category === 'S' ? invoice.vat : '0.00';
+    return [
+      '<cac:TaxSubtotal>',
+      money('TaxableAmount', milliToDecimalString(base)),
+      money('TaxAmount', vat),
+      taxCategory('TaxCategory', decision, true),
+      '</cac:TaxSubtotal>',
+    ].join('');
+  });
+
+  // Exactly one payment means (UBL-SR-46): bankgiro with the OCR reference in Sweden (SE-R-008),
+  // the IBAN and BIC for payers abroad. A credit transfer (30) either way: SEPA (58) is euro only.
+  const paymentMeans =
+    buyer.countryCode === 'SE'
       ? [
           '<cac:PaymentMeans>',
           '<cbc:PaymentMeansCode name="Credit transfer">30</cbc:PaymentMeansCode>',
           `<cbc:PaymentID>${invoice.ocr}</cbc:PaymentID>`,
-          `<cac:PayeeFinancialAccount><cbc:ID>${xml(seller.iban)}</cbc:ID>`,
-          `<cac:FinancialInstitutionBranch><cbc:ID>${xml(seller.bic)}</cbc:ID></cac:FinancialInstitutionBranch>`,
+          `<cac:PayeeFinancialAccount><cbc:ID>${digits(seller.bankgiro)}</cbc:ID>`,
+          '<cac:FinancialInstitutionBranch><cbc:ID>SE:BANKGIRO</cbc:ID></cac:FinancialInstitutionBranch>',
           '</cac:PayeeFinancialAccount>',
           '</cac:PaymentMeans>',
         ].join('')
-      : '',
-  ].join('');
+      : [
+          '<cac:PaymentMeans>',
+          '<cbc:PaymentMeansCode name="Credit transfer">30</cbc:PaymentMeansCode>',
+          `<cbc:PaymentID>${invoice.ocr}</cbc:PaymentID>`,
+          `<cac:PayeeFinancialAccount><cbc:ID>${xml(seller.iban.replace(/\s+/g, ''))}</cbc:ID>`,
+          `<cac:FinancialInstitutionBranch><cbc:ID>${xml(seller.bic)}</cbc:ID></cac:FinancialInstitutionBranch>`,
+          '</cac:PayeeFinancialAccount>',
+          '</cac:PaymentMeans>',
+        ].join('');
 
   const body = [
     `<cbc:CustomizationID>${PEPPOL_CUSTOMIZATION_ID}</cbc:CustomizationID>`,
@@ -135,13 +244,17 @@ export function renderPeppolUbl(invoice: InvoiceDocument): string {
     '<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>',
     '<cbc:DocumentCurrencyCode>SEK</cbc:DocumentCurrencyCode>',
     `<cbc:BuyerReference>${xml(buyerReference)}</cbc:BuyerReference>`,
-    `<cac:OrderReference><cbc:ID>${xml(invoice.orderNumber)}</cbc:ID></cac:OrderReference>`,
+    // BT-13 is the buyer's purchase order number (never the shop's own order number: that is the
+    // invoice number here), so a buyer matching invoices to its orders finds it.
+    purchaseOrder ? `<cac:OrderReference><cbc:ID>${xml(purchaseOrder)}</cbc:ID></cac:OrderReference>` : '',
     // Seller.
     '<cac:AccountingSupplierParty><cac:Party>',
     `<cbc:EndpointID schemeID="0007">${digits(seller.orgNumber)}</cbc:EndpointID>`,
     `<cac:PartyName><cbc:Name>${xml(seller.name)}</cbc:Name></cac:PartyName>`,
-    postalAddress(seller.address, 'SE'),
-    `<cac:PartyTaxScheme><cbc:CompanyID>${xml(seller.vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`,
+    postalAddress(seller.address, 'SE', seller.name),
+    withVatNumbers
+      ? `<cac:PartyTaxScheme><cbc:CompanyID>${xml(seller.vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`
+      : '',
     seller.fTax
       ? `<cac:PartyTaxScheme><cbc:CompanyID>${F_TAX_TEXT}</cbc:CompanyID><cac:TaxScheme><cbc:ID>TAX</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`
       : '',
@@ -154,15 +267,15 @@ export function renderPeppolUbl(invoice: InvoiceDocument): string {
     '</cac:Party></cac:AccountingSupplierParty>',
     // Buyer.
     '<cac:AccountingCustomerParty><cac:Party>',
-    buyerEndpoint,
+    endpoint ? `<cbc:EndpointID schemeID="${endpoint.scheme}">${xml(endpoint.value)}</cbc:EndpointID>` : '',
     `<cac:PartyName><cbc:Name>${xml(buyer.name)}</cbc:Name></cac:PartyName>`,
-    postalAddress(buyer.address, buyer.countryCode),
-    buyer.vatNumber
+    postalAddress(buyer.address, buyer.countryCode, buyer.name),
+    buyer.vatNumber && withVatNumbers
       ? `<cac:PartyTaxScheme><cbc:CompanyID>${xml(buyer.vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`
       : '',
     '<cac:PartyLegalEntity>',
     `<cbc:RegistrationName>${xml(buyer.name)}</cbc:RegistrationName>`,
-    swedishCompany ? `<cbc:CompanyID schemeID="0007">${digits(buyer.orgNumber ?? '')}</cbc:CompanyID>` : '',
+    swedishOrg ? `<cbc:CompanyID schemeID="0007">${digits(buyer.orgNumber ?? '')}</cbc:CompanyID>` : '',
     '</cac:PartyLegalEntity>',
     `<cac:Contact><cbc:Name>${xml(buyer.contactName ?? buyer.name)}</cbc:Name><cbc:Telephone>${xml(buyer.phone)}</cbc:Telephone><cbc:ElectronicMail>${xml(buyer.email)}</cbc:ElectronicMail></cac:Contact>`,
     '</cac:Party></cac:AccountingCustomerParty>',
@@ -171,24 +284,18 @@ export function renderPeppolUbl(invoice: InvoiceDocument): string {
     invoice.deliveryDate
       ? `<cbc:ActualDeliveryDate>${isoDate(invoice.deliveryDate)}</cbc:ActualDeliveryDate>`
       : '',
-    `<cac:DeliveryLocation><cac:Address>${postalAddress(
+    `<cac:DeliveryLocation><cac:Address>${addressXml(
       invoice.delivery.address,
       invoice.delivery.countryCode,
-    )
-      .replace('<cac:PostalAddress>', '')
-      .replace('</cac:PostalAddress>', '')}</cac:Address></cac:DeliveryLocation>`,
+      invoice.delivery.name,
+    )}</cac:Address></cac:DeliveryLocation>`,
     `<cac:DeliveryParty><cac:PartyName><cbc:Name>${xml(invoice.delivery.name)}</cbc:Name></cac:PartyName></cac:DeliveryParty>`,
     '</cac:Delivery>',
     paymentMeans,
     `<cac:PaymentTerms><cbc:Note>${xml(invoiceTexts[invoice.language].terms(PAYMENT_DAYS))}</cbc:Note></cac:PaymentTerms>`,
-    // VAT breakdown: one category per invoice (the treatment applies to every line).
     '<cac:TaxTotal>',
     money('TaxAmount', invoice.vat),
-    '<cac:TaxSubtotal>',
-    money('TaxableAmount', invoice.net),
-    money('TaxAmount', invoice.vat),
-    taxCategory('TaxCategory', true),
-    '</cac:TaxSubtotal>',
+    ...subtotals,
     '</cac:TaxTotal>',
     '<cac:LegalMonetaryTotal>',
     money('LineExtensionAmount', invoice.net),

@@ -8,8 +8,8 @@ export type InvoiceLanguage = 'sv' | 'en';
 
 /**
  * Every word on an invoice (HTML, PDF) and its email, Swedish and English. Values are plain text;
- * renderers escape them. The reverse-charge and F-tax wordings are the ones Swedish law and
- * accountants expect, kept in Swedish in the English invoice too.
+ * renderers escape them. The F-tax wording is the one Swedish law and accountants expect, kept in
+ * Swedish in the English invoice too; the VAT rules' wordings are in shared/invoicing/vat-decision.ts.
  */
 export const invoiceTexts = {
   sv: {
@@ -47,11 +47,6 @@ export const invoiceTexts = {
     ocrInstruction: 'Ange OCR-numret som referens när du betalar.',
     iban: 'IBAN',
     bic: 'BIC',
-    reverseCharge: 'Omvänd betalningsskyldighet / Reverse charge',
-    reverseChargeDetail:
-      'Köparen redovisar mervärdesskatten (artikel 196, rådets direktiv 2006/112/EG). Båda parters momsregistreringsnummer anges ovan.',
-    export: 'Export – varor till land utanför EU, svensk moms tas inte ut',
-    exportDetail: 'Varorna levereras till en köpare utanför EU.',
     printFiles: 'Tryckfiler',
     printSteps: (orderNumber: string, email: string) => [
       `Ladda upp dina tryckfiler på beställningssidan för ${orderNumber} (länken finns i orderbekräftelsen); frågor till ${email}.`,
@@ -99,11 +94,6 @@ export const invoiceTexts = {
     ocrInstruction: 'Use the OCR reference as the payment reference.',
     iban: 'IBAN',
     bic: 'BIC',
-    reverseCharge: 'Omvänd betalningsskyldighet / Reverse charge',
-    reverseChargeDetail:
-      "VAT to be accounted for by the buyer (Article 196, Council Directive 2006/112/EC). Both parties' VAT numbers are shown above.",
-    export: 'Export – goods delivered outside the EU, no Swedish VAT charged',
-    exportDetail: 'The goods are delivered to a buyer outside the EU.',
     printFiles: 'Print files',
     printSteps: (orderNumber: string, email: string) => [
       `Upload your print files on the order page of ${orderNumber} (the link is in the order confirmation); questions to ${email}.`,

@@ -12,7 +12,7 @@ import {
   invoiceForOrder,
   sendInvoice,
   sendInvoicePdf,
-  sendInvoiceUbl,
+  sendOrderEInvoice,
   supplementaryInvoicesOf,
 } from '@/server/invoicing';
 import type { AppContext } from '@/server/context';
@@ -177,7 +177,13 @@ export function orderRoutes(
   app.get<OrderParams>('/api/orders/:number/invoice.xml', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
-    return sendInvoiceUbl(reply, invoiceForOrder(order, context.config.seller));
+    return sendOrderEInvoice(
+      reply,
+      context.database.db,
+      order,
+      context.config.seller,
+      requestLocale(request),
+    );
   });
 }
 

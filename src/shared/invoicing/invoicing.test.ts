@@ -11,6 +11,8 @@ import {
 } from './seller-settings';
 import { checkEuVatNumber, normaliseVatNumber } from './vat-number';
 import { invoiceAmounts, unitPriceExVat, vatTreatmentFor } from './vat-treatment';
+import { derivedPeppolId, parsePeppolId } from './peppol-id';
+import { lineVatDecisions, vatDecision } from './vat-decision';
 
 describe('OCR reference (length digit + Luhn)', () => {
   it('appends the length digit and the Luhn digit', () => {
@@ -169,5 +171,76 @@ describe('seller settings', () => {
     expect(sellerSettingsProblems({ ...good, bic: 'ESSE' })).toEqual([
       'SELLER_BIC: must be 8 or 11 letters/digits (BIC/SWIFT)',
     ]);
+  });
+});
+
+describe('VAT decision per line', () => {
+  it('goods to an EU company are an intra-Community supply (K, Article 138); a fee invoiced alone is a service (AE, Article 196)', () => {
+    const [goods, ancillaryFee] = lineVatDecisions('reverse_charge', [{ kind: 'product' }, { kind: 'fee' }]);
+    expect(goods).toMatchObject({ category: 'K', exemptionCode: 'VATEX-EU-IC', basAccount: '3108' });
+    expect(goods?.legal?.en).toContain('Article 138');
+    expect(goods?.legal?.sv).toContain('10 kap. 42 § mervärdesskattelagen (2023:200)');
+    // The fee on the order's own invoice is ancillary to the goods and follows them.
+    expect(ancillaryFee?.category).toBe('K');
+    const [fee] = lineVatDecisions('reverse_charge', [{ kind: 'fee' }]);
+    expect(fee).toMatchObject({ category: 'AE', exemptionCode: 'VATEX-EU-AE', basAccount: '3308' });
+    expect(fee?.legal?.en).toContain('Articles 44 and 196');
+  });
+
+  it('Sweden: S 25 %; outside the EU: export of goods (G) and services outside the EU (O)', () => {
+    expect(vatDecision('domestic', 'goods')).toMatchObject({
+      category: 'S',
+      percent: 25,
+      basAccount: '3001',
+    });
+    expect(vatDecision('domestic', 'service')).toMatchObject({ category: 'S', basAccount: '3041' });
+    expect(vatDecision('export', 'goods')).toMatchObject({ category: 'G', basAccount: '3105' });
+    expect(vatDecision('export', 'service')).toMatchObject({ category: 'O', basAccount: '3305' });
+  });
+});
+
+describe('Peppol participant IDs', () => {
+  it('derives the buyer address from the code lists: 0007, 0192, the VAT schemes; never an email', () => {
+    const company = { customerType: 'company' as const, orgNumber: null, vatNumber: null };
+    expect(derivedPeppolId({ ...company, countryCode: 'SE', orgNumber: '556677-8899' })).toEqual({
+      scheme: '0007',
+      value: '5566778899',
+    });
+    expect(derivedPeppolId({ ...company, countryCode: 'NO', orgNumber: '923 609 016' })).toEqual({
+      scheme: '0192',
+      value: '923609016',
+    });
+    expect(derivedPeppolId({ ...company, countryCode: 'DE', vatNumber: 'DE136695976' })).toEqual({
+      scheme: '9930',
+      value: 'DE136695976',
+    });
+    expect(derivedPeppolId({ ...company, countryCode: 'FR', vatNumber: 'FR40303265045' })?.scheme).toBe(
+      '9957',
+    );
+    expect(derivedPeppolId({ ...company, countryCode: 'DK', vatNumber: 'DK13585628' })).toEqual({
+      scheme: '0184',
+      value: '13585628',
+    });
+    expect(derivedPeppolId({ ...company, countryCode: 'DE' })).toBeNull();
+    expect(derivedPeppolId({ ...company, countryCode: 'NO', orgNumber: '923609017' })).toBeNull();
+    expect(
+      derivedPeppolId({ customerType: 'personal', countryCode: 'SE', orgNumber: null, vatNumber: null }),
+    ).toBeNull();
+  });
+
+  it('reads a Peppol ID typed at checkout only with a known scheme and a plausible value', () => {
+    expect(parsePeppolId(' 0007:5567321707 ')).toEqual({ scheme: '0007', value: '5567321707' });
+    expect(parsePeppolId('0088:7300010000001')).toEqual({ scheme: '0088', value: '7300010000001' });
+    expect(parsePeppolId('9930:de136695976')).toEqual({ scheme: '9930', value: 'DE136695976' });
+    for (const bad of [
+      'EM:a@example.com',
+      '0007:556732170',
+      '1234:abc',
+      '0007',
+      ':5567321707',
+      '0192:923609017',
+    ]) {
+      expect(parsePeppolId(bad), bad).toBeNull();
+    }
   });
 });

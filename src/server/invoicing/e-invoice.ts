@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Locale } from '@/shared/i18n/locale';
+import { eInvoiceMessages } from '@/shared/i18n/messages/e-invoice';
+import type { SellerDetails } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { queryRows } from '@/server/db/query-rows';
+import { sendError } from '@/server/http/errors';
+import { invoiceForOrder, type InvoiceOrder } from './invoice-document';
+import { sendInvoiceUbl } from './http';
+import { eInvoiceRefusal } from './peppol-ubl';
+
+/**
+ * The day (Stockholm) the order first shipped, from its status history; null until it has. It is
+ * the invoice's actual delivery date (EN 16931 BT-72): a recorded fact, never an estimate.
+ */
+export async function orderShippedOn(db: Db, orderId: number): Promise<string | null> {
+  const [row] = await queryRows<{ day: string | null }>(
+    db,
+    sql`SELECT to_char(min(changed_at) AT TIME ZONE 'Europe/Stockholm', 'YYYY-MM-DD') AS day
+          FROM order_status_events WHERE order_id = ${orderId} AND to_status = 'shipped'`,
+  );
+  return row?.day ?? null;
+}
+
+/**
+ * Sends the order's invoice as a Peppol BIS Billing 3.0 e-invoice, or says plainly why there is
+ * none: 422 for a private buyer or a buyer without a Peppol address (no e-invoice will come), 409
+ * for an intra-Community supply not yet shipped (it will, once shipped). The buyer's and admin's
+ * routes share this.
+ */
+export async function sendOrderEInvoice(
+  reply: FastifyReply,
+  db: Db,
+  order: InvoiceOrder & { id: number },
+  seller: SellerDetails,
+  locale: Locale,
+): Promise<FastifyReply> {
+  const invoice = invoiceForOrder(order, seller, await orderShippedOn(db, order.id));
+  const refusal = eInvoiceRefusal(invoice);
+  if (refusal) {
+    return sendError(reply, refusal === 'not_shipped' ? 409 : 422, eInvoiceMessages[locale][refusal]);
+  }
+  return sendInvoiceUbl(reply, invoice);
+}

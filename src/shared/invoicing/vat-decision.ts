@@ -1,0 +1,172 @@
+import type { VatTreatment } from './vat-treatment';
+
+/**
+ * The VAT decision for one invoice line: which rule applies, its legal wording in Swedish and
+ * English (printed on the PDF, written as the e-invoice's exemption reason), its UNCL5305 category
+ * and VATEX code, and the BAS account the sale is booked to. Every renderer asks this module; the
+ * rule is said here and nowhere else.
+ *
+ * The order's `VatTreatment` (decided at checkout from the buyer's country, type and VAT number,
+ * see vat-treatment.ts) says who the buyer is; what is sold decides the rest:
+ * - goods: the products, and a fee invoiced together with them on the order's own invoice (it is
+ *   ancillary to the goods and follows their treatment: a single supply, CJEU C-349/96 Card
+ *   Protection Plan);
+ * - a service invoiced on its own: a fee on a supplementary invoice (e.g. converting a raster print
+ *   file after the order), which is no longer part of a supply of goods.
+ */
+
+export type SupplyNature = 'goods' | 'service';
+
+/** The cases an invoice line can fall under. */
+export type VatCase =
+  /** Swedish VAT 25 % (buyers in Sweden; individuals and companies without a VAT number in the EU). */
+  | 'domestic'
+  /** Goods to a company with a VAT number in another EU country: exempt intra-Community supply. */
+  | 'intra_community_goods'
+  /** A service to a company with a VAT number in another EU country: the buyer accounts for VAT. */
+  | 'reverse_charge_service'
+  /** Goods delivered to a buyer outside the EU: exempt export. */
+  | 'export_goods'
+  /** A service to a buyer outside the EU: supplied outside Sweden, not subject to Swedish VAT. */
+  | 'service_outside_eu';
+
+export interface BilingualText {
+  sv: string;
+  en: string;
+}
+
+export interface VatDecision {
+  case: VatCase;
+  nature: SupplyNature;
+  /** UNCL5305 VAT category code (EN 16931 BT-151 / BT-118). */
+  category: 'S' | 'K' | 'AE' | 'G' | 'O';
+  /** The VAT rate charged, in percent. */
+  percent: number;
+  /** VATEX exemption reason code (BT-121), for every category but S. */
+  exemptionCode: 'VATEX-EU-IC' | 'VATEX-EU-AE' | 'VATEX-EU-G' | 'VATEX-EU-O' | null;
+  /** The notice's heading on the PDF, in both languages (the law wants the Swedish or the buyer's). */
+  title: BilingualText | null;
+  /** The legal basis in words (BT-120 exemption reason, and the PDF's notice). */
+  legal: BilingualText | null;
+  /** BAS account for the sale (kontoplan BAS 2024: 30xx goods, 3xxx services by destination). */
+  basAccount: '3001' | '3041' | '3108' | '3308' | '3105' | '3305';
+}
+
+/** Goods, or a service invoiced on its own: a fee is a service only when not invoiced with goods. */
+export function supplyNature(kind: 'product' | 'fee', invoicedWithGoods: boolean): SupplyNature {
+  return kind === 'fee' && !invoicedWithGoods ? 'service' : 'goods';
+}
+
+const decisions: Record<VatCase, Omit<VatDecision, 'nature'>> = {
+  // Mervärdesskattelagen (2023:200) 9 kap. 1 §: 25 % on the taxable amount.
+  domestic: {
+    case: 'domestic',
+    category: 'S',
+    percent: 25,
+    exemptionCode: null,
+    title: null,
+    legal: null,
+    basAccount: '3001',
+  },
+  // Exempt intra-Community supply of goods: Mervärdesskattelagen (2023:200) 10 kap. 42 §, EU VAT
+  // directive 2006/112/EC article 138. The invoice must say so (ML 17 kap. 24 §, directive art.
+  // 226 point 11: "Unionsintern leverans" / "Intra-Community supply") and carry both VAT numbers.
+  intra_community_goods: {
+    case: 'intra_community_goods',
+    category: 'K',
+    percent: 0,
+    exemptionCode: 'VATEX-EU-IC',
+    title: { sv: 'Unionsintern leverans', en: 'Intra-Community supply' },
+    legal: {
+      sv: 'Unionsintern leverans av varor, undantagen från moms enligt 10 kap. 42 § mervärdesskattelagen (2023:200) och artikel 138 i rådets direktiv 2006/112/EG. Båda parters momsregistreringsnummer anges.',
+      en: "Intra-Community supply of goods, exempt from VAT under Article 138 of Council Directive 2006/112/EC (Swedish VAT Act 2023:200, chapter 10, section 42). Both parties' VAT numbers are shown.",
+    },
+    basAccount: '3108',
+  },
+  // A service to a taxable person in another member state is supplied where the buyer is
+  // established (directive art. 44; ML 6 kap., omsättningsland för tjänster) and the buyer pays the
+  // VAT (directive art. 196; ML 16 kap.). The invoice says "Omvänd betalningsskyldighet" / "Reverse
+  // charge" (ML 17 kap. 24 §, directive art. 226 point 11a).
+  reverse_charge_service: {
+    case: 'reverse_charge_service',
+    category: 'AE',
+    percent: 0,
+    exemptionCode: 'VATEX-EU-AE',
+    title: { sv: 'Omvänd betalningsskyldighet', en: 'Reverse charge' },
+    legal: {
+      sv: 'Omvänd betalningsskyldighet: tjänsten är omsatt i köparens land och köparen redovisar momsen (artiklarna 44 och 196 i rådets direktiv 2006/112/EG). Båda parters momsregistreringsnummer anges.',
+      en: "Reverse charge: the service is supplied in the buyer's country and the buyer accounts for the VAT (Articles 44 and 196 of Council Directive 2006/112/EC). Both parties' VAT numbers are shown.",
+    },
+    basAccount: '3308',
+  },
+  // Goods dispatched to a destination outside the EU: exempt export (directive art. 146(1)(a);
+  // ML 10 kap., export). The export is proven by the shipment.
+  export_goods: {
+    case: 'export_goods',
+    category: 'G',
+    percent: 0,
+    exemptionCode: 'VATEX-EU-G',
+    title: { sv: 'Export', en: 'Export' },
+    legal: {
+      sv: 'Export av varor till land utanför EU, undantagen från moms (artikel 146 i rådets direktiv 2006/112/EG); svensk moms tas inte ut.',
+      en: 'Export of goods outside the EU, exempt from VAT (Article 146 of Council Directive 2006/112/EC); no Swedish VAT charged.',
+    },
+    basAccount: '3105',
+  },
+  // A service to a business outside the EU is supplied where the buyer is established (directive
+  // art. 44; ML 6 kap.): outside the scope of Swedish VAT.
+  service_outside_eu: {
+    case: 'service_outside_eu',
+    category: 'O',
+    percent: 0,
+    exemptionCode: 'VATEX-EU-O',
+    title: { sv: 'Utanför EU', en: 'Outside the EU' },
+    legal: {
+      sv: 'Tjänsten är omsatt utanför EU (artikel 44 i rådets direktiv 2006/112/EG); svensk moms tas inte ut.',
+      en: 'The service is supplied outside the EU (Article 44 of Council Directive 2006/112/EC); no Swedish VAT charged.',
+    },
+    basAccount: '3305',
+  },
+};
+
+/**
+ * The decision for a line: the order's treatment (who the buyer is) and what the line sells.
+ * A service sold at Swedish VAT is booked as a service (3041); its VAT is the same 25 %.
+ */
+export function vatDecision(treatment: VatTreatment, nature: SupplyNature): VatDecision {
+  const vatCase: VatCase =
+    treatment === 'domestic'
+      ? 'domestic'
+      : treatment === 'reverse_charge'
+        ? nature === 'goods'
+          ? 'intra_community_goods'
+          : 'reverse_charge_service'
+        : nature === 'goods'
+          ? 'export_goods'
+          : 'service_outside_eu';
+  const decision = decisions[vatCase];
+  return {
+    ...decision,
+    nature,
+    ...(vatCase === 'domestic' && nature === 'service' ? { basAccount: '3041' as const } : {}),
+  };
+}
+
+/** The distinct decisions of an invoice's lines, in the order they first appear. */
+export function distinctDecisions(decisionsOfLines: readonly VatDecision[]): VatDecision[] {
+  const seen = new Map<VatCase, VatDecision>();
+  for (const decision of decisionsOfLines) if (!seen.has(decision.case)) seen.set(decision.case, decision);
+  return [...seen.values()];
+}
+
+/**
+ * Each line's decision on one invoice. A fee is ancillary to goods only on an invoice that sells
+ * the goods; an invoice of fees alone (a supplementary invoice) sells a service.
+ */
+export function lineVatDecisions(
+  treatment: VatTreatment,
+  lines: readonly { kind: 'product' | 'fee' }[],
+): VatDecision[] {
+  const withGoods = lines.some((line) => line.kind === 'product');
+  return lines.map((line) => vatDecision(treatment, supplyNature(line.kind, withGoods)));
+}
