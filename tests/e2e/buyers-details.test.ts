@@ -91,3 +91,63 @@ describe.each([
     expect(errors).toEqual([]);
   });
 });
+
+describe.each([
+  { locale: 'en-GB', currency: 'EUR', complete: /Complete Order/ },
+  { locale: 'sv-SE', currency: 'SEK', complete: /Slutför köpet/ },
+])('checkout at 320 px ($locale, $currency)', ({ locale, currency, complete }) => {
+  it('every amount to pay stays whole with its currency, and Complete Order reads as two tidy lines', async () => {
+    const { page, errors } = await openPage(shop, { width: 320, locale, touch: true });
+    await page.context().addInitScript(
+      ({ lines, code }) => {
+        window.localStorage.setItem('cart', lines);
+        window.localStorage.setItem('currency', code);
+      },
+      {
+        lines: JSON.stringify([
+          {
+            productId: 'kuponghäfte',
+            quantity: 5000,
+            options: { bookletSize: 'a6', pages: '30', coupons: '1' },
+          },
+          { productId: 'hoodie', quantity: 1000, sizes: { M: 1000 }, options: { colour: 'navy' } },
+        ]),
+        code: currency,
+      },
+    );
+    await page.goto('/cart');
+    const amounts = ['cart-total', 'amount-to-pay', 'checkout-total'].map((id) => page.getByTestId(id));
+    await expect.poll(() => amounts[1]?.textContent()).toMatch(currency === 'EUR' ? /€$/ : /kr$/);
+    await animationsSettled(page);
+    for (const amount of amounts) {
+      // One box on one line: the number and its currency never part.
+      const lines = await amount.evaluate((element) => {
+        const rects = element.getClientRects();
+        const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight);
+        return { boxes: rects.length, tall: (rects[0]?.height ?? 0) / lineHeight };
+      });
+      expect(lines.boxes).toBe(1);
+      expect(lines.tall).toBeLessThan(1.5);
+      // Nothing of it outside the viewport either.
+      const box = await amount.boundingBox();
+      expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(320);
+    }
+    const button = page.getByRole('button', { name: complete });
+    // The label on one line, the total centred on the next, no separator left at a line's start.
+    const label = button.locator('span').filter({ hasText: complete }).first();
+    expect(await label.evaluate((element) => element.getClientRects().length)).toBe(1);
+    const buttonBox = await button.boundingBox();
+    const labelBox = await label.boundingBox();
+    const totalBox = await amounts[2]?.boundingBox();
+    expect((totalBox?.y ?? 0) - (labelBox?.y ?? 0)).toBeGreaterThan(0);
+    expect(
+      Math.abs(
+        (totalBox?.x ?? 0) + (totalBox?.width ?? 0) / 2 - ((buttonBox?.x ?? 0) + (buttonBox?.width ?? 0) / 2),
+      ),
+    ).toBeLessThan(2);
+    const shown = (await button.innerText()).trim().split('\n');
+    expect(shown.some((line) => line.trim().startsWith('·'))).toBe(false);
+    await screenshot(page, `checkout-320-${locale}-${currency}`);
+    expect(errors).toEqual([]);
+  });
+});

@@ -211,14 +211,14 @@ export function CartPage() {
                     </>
                   )}
                 </dt>
-                <dd className="whitespace-nowrap tabular-nums" data-testid="cart-total">
+                <dd className="ml-auto whitespace-nowrap tabular-nums" data-testid="cart-total">
                   {formatPrice(payment.total)}
                 </dd>
               </div>
               {currency.code !== 'SEK' && (
-                <div className="flex justify-between text-sm">
+                <div className="flex flex-wrap justify-between gap-x-3 text-sm">
                   <dt>{t.invoicedInSek}</dt>
-                  <dd className="tabular-nums" data-testid="cart-total-sek">
+                  <dd className="ml-auto whitespace-nowrap tabular-nums" data-testid="cart-total-sek">
                     {formatKr(payment.total)}
                   </dd>
                 </div>

@@ -375,12 +375,13 @@ export function CheckoutForm({
           {treatment === 'domestic' && (
             <div className="flex justify-between gap-3">
               <dt>{it.vatIncluded}</dt>
-              <dd className="tabular-nums">{formatPrice(payment.vat)}</dd>
+              <dd className="whitespace-nowrap tabular-nums">{formatPrice(payment.vat)}</dd>
             </div>
           )}
           <div className="flex flex-wrap justify-between gap-x-3 text-base font-semibold text-slate-900">
             <dt>{it.toPay}</dt>
-            <dd className="whitespace-nowrap tabular-nums" data-testid="amount-to-pay">
+            {/* One unit with its currency; pushed right when a narrow phone puts it on a line of its own. */}
+            <dd className="ml-auto whitespace-nowrap tabular-nums" data-testid="amount-to-pay">
               {totalLabel}
             </dd>
           </div>
@@ -422,12 +423,22 @@ export function CheckoutForm({
         )}
       </div>
 
-      <Button type="submit" disabled={isSubmitting} size="xl" block disabledLook="busy" className="flex-wrap">
+      <Button
+        type="submit"
+        disabled={isSubmitting}
+        size="xl"
+        block
+        disabledLook="busy"
+        className="flex-wrap gap-y-0.5"
+      >
         {isSubmitting && <Loader2 className="size-5 animate-spin" aria-hidden />}
-        {/* On a narrow phone a long total moves to a line of its own instead of splitting the label. */}
+        {/* A phone shows the label and, centred below it, the total: a long total would otherwise
+            wrap on its own and start the second line with the separator. Wider, one line. */}
         <span className="whitespace-nowrap">{t.completeOrder}</span>
-        <span className="whitespace-nowrap">
-          <span aria-hidden>· </span>
+        <span className="whitespace-nowrap text-center max-sm:basis-full max-sm:text-sm max-sm:font-medium">
+          <span aria-hidden className="max-sm:hidden">
+            ·{' '}
+          </span>
           <span data-testid="checkout-total">{totalLabel}</span>
         </span>
       </Button>
