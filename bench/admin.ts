@@ -89,7 +89,7 @@ async function requestsFor(database: Database, count: number): Promise<[name: st
       ['search, common term (2 %)', `/api/admin/orders?q=${q('johansson')}`],
       ['search, one match (order number)', `/api/admin/orders?q=${q(String(middle.order_number))}`],
       ['search, few matches (an email)', `/api/admin/orders?q=${q(String(middle.customer_email))}`],
-      ['search + status', `/api/admin/orders?q=${q('johansson')}&status=paid`],
+      ['search + status', `/api/admin/orders?q=${q('johansson')}&status=shipped`],
       ['order detail', `/api/admin/orders/${String(middle.order_number)}`],
       ['partner applications', '/api/admin/partner-applications'],
     ];

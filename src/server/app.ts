@@ -14,11 +14,7 @@ import { startHousekeeping } from './housekeeping';
 import { installErrorHandlers, logErrorSerializer, sendError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts, slowBodyGuard } from './http/timeouts';
-import {
-  sieExportRoute,
-  supplementaryInvoiceAdminRoutes,
-  supplementaryInvoiceRoutes,
-} from './invoicing/routes';
+import { ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
 import { redactUrl } from './orders';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
 import { BackupGate, Readiness, serveBackups } from './ops';
@@ -136,10 +132,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // In production only once the buyer has approved the latest proof.
     statusGuard: productionNeedsApprovedProof,
     domainRoutes: [
-      (admin) => sieExportRoute(admin, context),
+      (admin) => ledgerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => printFileDownloadRoute(admin, context),
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
-      (admin) => supplementaryInvoiceAdminRoutes(admin, context),
       (admin) => productionAdminRoutes(admin, context),
       (admin) => staffAdminRoutes(admin, context),
     ],
@@ -152,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.serveBackups) serveBackups(app, database, config.dataDir, backups);
   const outbox = startEmailOutbox(app, context);
   orderRoutes(app, context, { onCreated: () => outbox.kick() });
-  supplementaryInvoiceRoutes(app, context);
+  ledgerRoutes(app, context);
   addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });
 

@@ -10,6 +10,7 @@ import type { OrderPrintFile } from './print-files';
 import type { SupplementaryInvoiceSummary } from './supplementary-invoices';
 import type { StatusDetails } from './carriers';
 import type { OrderProof } from './proofs';
+import type { OrderMoney, PaymentState } from './ledger';
 
 // The admin pages read the order's life from here too (defined once in order-status.ts).
 export { isOrderStatus, nextStatuses, orderStatuses, statusLabels, type OrderStatus } from './order-status';
@@ -50,7 +51,12 @@ export interface AdminOrderSummary {
   customerPhone: string;
   itemsSummary: string;
   totalAmount: string;
+  /** The job's state (production); its money is paymentState. */
   status: OrderStatus;
+  /** Derived from the order's documents and payments (src/shared/ledger.ts), never set by hand. */
+  paymentState: PaymentState;
+  /** What is still to pay over every document of the order; negative when money is owed back. */
+  balance: string;
   /** Estimated delivery, the buyer's needed-by date and whether the estimate misses it. */
   delivery: OrderDelivery;
   /** Where the latest proof stands (shown beside the status); null before the first proof. */
@@ -74,7 +80,8 @@ export interface AdminStatusEvent {
   details: StatusDetails | null;
 }
 
-export interface AdminOrderDetail extends AdminOrderSummary {
+/** The order with its money: documents (invoices, credit notes), payments, balance and payment state. */
+export interface AdminOrderDetail extends AdminOrderSummary, OrderMoney {
   customerType: 'personal' | 'company';
   customerOrgNumber: string | null;
   customerPersonalNumber: string | null;

@@ -65,7 +65,7 @@ describe('an order’s delivery', () => {
       atRisk: true,
     });
     const approved = orderDelivery(
-      { ...hoodieToSweden, status: 'paid', approvedOn: day('2026-11-20') },
+      { ...hoodieToSweden, status: 'pending', approvedOn: day('2026-11-20') },
       day('2026-11-23'),
     );
     expect(approved).toMatchObject({ estimate: '2026-12-08', countedFrom: 'approval', atRisk: false });
@@ -76,7 +76,7 @@ describe('an order’s delivery', () => {
       expect(orderDelivery({ ...hoodieToSweden, status }, day('2026-11-23')).atRisk).toBe(false);
     }
     expect(
-      orderDelivery({ ...hoodieToSweden, neededBy: null, status: 'paid' }, day('2026-11-23')).atRisk,
+      orderDelivery({ ...hoodieToSweden, neededBy: null, status: 'pending' }, day('2026-11-23')).atRisk,
     ).toBe(false);
   });
 });

@@ -32,14 +32,21 @@ export function formatUnitPrice(amount: Milli): string {
   return `${unitPriceFormat.format(milliToKr(amount))} kr`;
 }
 
-/** "5 718,75 kr" from an exact decimal string of an API or a row ("5718.75"). */
+/** An exact decimal string with an optional minus (credit notes, refunds, a balance owed back). */
+function signedMilli(decimal: string): Milli {
+  return decimal.startsWith('-')
+    ? ((0 - milliFromDecimal(decimal.slice(1))) as Milli)
+    : milliFromDecimal(decimal);
+}
+
+/** "5 718,75 kr" from an exact decimal string of an API or a row ("5718.75"); "−500,00 kr" from "-500.00". */
 export function formatKrDecimal(decimal: string): string {
-  return formatKr(milliFromDecimal(decimal));
+  return formatKr(signedMilli(decimal));
 }
 
 /** "114,375 kr" from an exact decimal string ("114.375"). */
 export function formatUnitPriceDecimal(decimal: string): string {
-  return formatUnitPrice(milliFromDecimal(decimal));
+  return formatUnitPrice(signedMilli(decimal));
 }
 
 /** "1 000": a whole count (quantities, orders). */

@@ -16,8 +16,6 @@ export interface OrderTimelineEvent {
   status: OrderStatus;
   /** ISO time. */
   at: string;
-  /** Paid: date and amount received. */
-  payment?: { paidOn: string; amount: string };
   /** Shipped: carrier, tracking number and the carrier's tracking page when known. */
   shipment?: { carrier: string; trackingNumber: string; trackingUrl: string | null };
 }
@@ -27,4 +25,6 @@ export interface OrderActivity {
   events: OrderTimelineEvent[];
   /** Every proof version, oldest first, with the buyer's decision (the page shows them as events too). */
   proofs: OrderProof[];
+  /** Money received (and paid back: negative), on the day it arrived, oldest first. */
+  payments: { paidOn: string; amount: string }[];
 }

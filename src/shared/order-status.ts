@@ -1,13 +1,16 @@
 import { orderStatusMessages } from './i18n/messages/order-status';
 
-/** An order's life; the Drizzle schema, the SQL CHECK (see the schema-parity test) and every page take it from here. */
-export const orderStatuses = ['pending', 'paid', 'in_production', 'shipped', 'cancelled'] as const;
+/**
+ * The job's life (its production, not its money: the payment state is derived from payments, see
+ * ledger.ts); the Drizzle schema, the SQL CHECK (see the schema-parity test) and every page take it
+ * from here.
+ */
+export const orderStatuses = ['pending', 'in_production', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** pending → paid → in_production → shipped; any unfinished order may be cancelled. */
+/** pending → in_production → shipped; any unfinished order may be cancelled. Paid or not. */
 export const nextStatuses: Record<OrderStatus, readonly OrderStatus[]> = {
-  pending: ['paid', 'cancelled'],
-  paid: ['in_production', 'cancelled'],
+  pending: ['in_production', 'cancelled'],
   in_production: ['shipped', 'cancelled'],
   shipped: [],
   cancelled: [],

@@ -5,6 +5,7 @@ import type { VatTreatment } from './invoicing/vat-treatment';
 import type { OrderDelivery } from './delivery';
 import type { OrderPrintFile } from './print-files';
 import type { SupplementaryInvoiceSummary } from './supplementary-invoices';
+import type { OrderMoney } from './ledger';
 
 /** What POST /api/orders answers (201 new, 200 replay of the same idempotency key). */
 export interface PlacedOrderAnswer {
@@ -69,6 +70,11 @@ export interface OrderView {
   printFiles: OrderPrintFile[];
   /** Invoices added after ordering (e.g. a raster print file's conversion), oldest first. */
   supplementaryInvoices: SupplementaryInvoiceSummary[];
+  /**
+   * The order's money: every invoice and credit note (each `pdf` opens with the order's token as
+   * `?token=`), what is still to pay and the payment state. The buyer's copy lists no payment rows.
+   */
+  money: Omit<OrderMoney, 'payments'>;
   total: string;
   exVat: string;
   vat: string;

@@ -52,8 +52,8 @@ export interface OrderProof {
   decision: ProofDecision | null;
 }
 
-/** Orders that take a new proof or a decision: before production starts, and not cancelled. */
-const openStatuses: ReadonlySet<string> = new Set<OrderStatus>(['pending', 'paid']);
+/** Orders that take a new proof or a decision: before production starts (paid or not), and not cancelled. */
+const openStatuses: ReadonlySet<string> = new Set<OrderStatus>(['pending']);
 
 export function proofsOpen(status: string): boolean {
   return openStatuses.has(status);

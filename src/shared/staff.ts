@@ -31,13 +31,13 @@ export function roleMay(role: StaffRole, set: RoleSet): boolean {
 }
 
 /**
- * Who may take each status step: marking paid records money (bookkeeping); production and
- * shipping are the printer's; cancelling stops a job (owner and printer). The status route is
- * open to every role and checks the step against this.
+ * Who may take each job step: production and shipping are the printer's; cancelling stops a job
+ * (owner and printer; its credit note follows by itself). Money is not a step: payments are the
+ * money roles' (POST …/payments). The status route is open to every role and checks the step
+ * against this.
  */
 export const statusStepRoles: Record<OrderStatus, RoleSet> = {
   pending: 'owner',
-  paid: 'money',
   in_production: 'production',
   shipped: 'production',
   cancelled: 'production',

@@ -16,14 +16,8 @@ export interface SupplementaryInvoiceSummary {
   total: string;
   /** The print file whose conversion it charges. */
   printFileName: string | null;
-  /** Its payment as the admin recorded it: the day the money arrived and the amount; null while unpaid. */
+  /** The money received on it (the sum of its payments) and the latest day; null while nothing came in. */
   payment: { paidOn: string; amount: string } | null;
-}
-
-/** POST /api/admin/orders/:number/invoices/:invoice/payment: both optional (today; the invoice total). */
-export interface RecordSupplementaryPaymentRequest {
-  paidOn?: string;
-  amountReceived?: string;
 }
 
 /** The buyer's copies of a supplementary invoice (add `?token=`): HTML and PDF. */
@@ -32,10 +26,10 @@ export function supplementaryInvoicePaths(orderNumber: string, invoiceNumber: st
   return { html: base, pdf: `${base}.pdf` };
 }
 
-/** The admin's copies (session cookie), and where its payment is recorded. */
+/** The admin's copies (session cookie); its payments go through POST /api/admin/orders/:number/payments. */
 export function adminSupplementaryInvoicePaths(orderNumber: string, invoiceNumber: string) {
   const base = `/api/admin/orders/${encodeURIComponent(orderNumber)}/invoices/${encodeURIComponent(invoiceNumber)}`;
-  return { html: base, pdf: `${base}.pdf`, payment: `${base}/payment` };
+  return { html: base, pdf: `${base}.pdf` };
 }
 
 /**

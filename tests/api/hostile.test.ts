@@ -1021,18 +1021,24 @@ function buildEndpoints(known: Known): Endpoint[] {
       okType: '',
     },
     {
-      name: 'POST /api/admin/orders/:number/invoices/:invoice/payment',
+      name: 'POST /api/admin/orders/:number/payments',
       methods: ['POST'],
       path: fc
-        .tuple(
-          fc.oneof(fc.constant(known.supplementaryInvoice.orderNumber), orderNumber),
-          supplementaryInvoice,
-        )
-        .map(([n, invoice]) => `/api/admin/orders/${n}/invoices/${invoice}/payment`),
-      // Some clean requests, so a real payment is recorded (and then refused as recorded) among the hostile ones.
+        .oneof(fc.constant(known.supplementaryInvoice.orderNumber), orderNumber)
+        .map((n) => `/api/admin/orders/${n}/payments`),
+      // Some clean requests, so real payments are recorded among the hostile ones.
       rawBody: fc.oneof(
-        { weight: 1, arbitrary: fc.constant(jsonBody({})) },
-        { weight: 3, arbitrary: hostileBody(bodyLike({ paidOn: '2026-11-20', amountReceived: '100.00' })) },
+        {
+          weight: 1,
+          arbitrary: fc.constant(
+            jsonBody({
+              amount: '100.00',
+              paidOn: '2026-11-20',
+              invoice: known.supplementaryInvoice.invoiceNumber,
+            }),
+          ),
+        },
+        { weight: 3, arbitrary: hostileBody(bodyLike({ amount: '1 000,00', paidOn: '2026-11-20' })) },
       ),
     },
     {
@@ -1594,7 +1600,7 @@ const countedTables = [
   'order_status_events',
   'order_proofs',
   'order_proof_decisions',
-  'supplementary_invoices',
+  'documents',
   'order_lookups',
 ] as const;
 type Counts = Record<(typeof countedTables)[number], number>;
@@ -1854,9 +1860,10 @@ describe('hostile input', () => {
         order_proofs: n('proof 201'),
         order_proof_decisions: n('decision 200'),
       });
-      // A supplementary invoice only for an added raster file; a lookup only when one was accepted.
-      expect(rowsAfter.supplementary_invoices - rowsBefore.supplementary_invoices).toBeLessThanOrEqual(
-        n('add-print-file 201'),
+      // A document only for a new order (its invoice), an added raster file (a supplementary
+      // invoice) or a cancellation (a credit note); a lookup only when one was accepted.
+      expect(rowsAfter.documents - rowsBefore.documents).toBeLessThanOrEqual(
+        n('/api/orders 201') + n('add-print-file 201') + n('status 200'),
       );
       expect(rowsAfter.order_lookups - rowsBefore.order_lookups).toBeLessThanOrEqual(
         n('/api/order-links 202'),

@@ -54,6 +54,8 @@ describe('admin in a real browser', () => {
     });
     await insertTestOrder(shop.server.database, {
       totalAmount: '1000.00',
+      exVatAmount: '800.00',
+      vatAmount: '200.00',
       customerName: 'Olle Ek',
       orderDate: new Date('2026-01-01T00:00:00Z'),
     });
@@ -93,7 +95,9 @@ describe('admin in a real browser', () => {
     expect(await first.textContent()).toContain(evil);
     expect(plain(await first.textContent())).toContain('5 718,75 kr');
     expect(await first.textContent()).toContain('50 × Hoodie');
-    expect(await first.textContent()).toContain('Väntar på betalning');
+    // The job's state and the payment's, side by side.
+    expect(await first.getByTestId('payment-state').textContent()).toBe('Obetald');
+    expect(await first.textContent()).toContain('Mottagen');
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     await screenshot(page, 'admin-1280');
     expect(await axeViolations(page)).toEqual([]);
@@ -113,20 +117,30 @@ describe('admin in a real browser', () => {
       `/api/admin/orders/${order.orderNumber}/invoice`,
     );
     await screenshot(page, 'admin-detail-1280');
-    await dialog.getByRole('button', { name: 'Markera som betald' }).click();
-    // Paid records the date and amount received: today and the order's total unless changed.
-    expect(await dialog.getByLabel('Mottaget belopp (kr)').inputValue()).toBe('5718.75');
-    await dialog.getByRole('button', { name: 'Spara betalning' }).click();
-    await expect.poll(() => page.getByText('Status ändrad').isVisible()).toBe(true);
-    await expect
-      .poll(() => dialog.getByRole('button', { name: 'Markera som i produktion' }).isVisible())
-      .toBe(true);
+    // Money is recorded as a payment (not a status): by default what is still to pay, today.
+    const money = dialog.getByTestId('admin-money');
+    expect(await money.getByTestId('payment-state').textContent()).toBe('Obetald');
+    expect(plain(await money.getByTestId('order-balance').textContent())).toBe(
+      'Kvar att betala: 5 718,75 kr',
+    );
+    await money.getByRole('button', { name: 'Registrera betalning' }).click();
+    expect(await money.getByLabel('Belopp (kr)').inputValue()).toBe('5718,75');
+    await money.getByRole('button', { name: 'Spara betalning' }).click();
+    await expect.poll(() => page.getByText('Betalningen är registrerad').isVisible()).toBe(true);
+    await expect.poll(() => money.getByTestId('payment-state').textContent()).toBe('Betald');
+    expect(plain(await money.getByTestId('admin-payment').textContent())).toContain('5 718,75 kr');
+    // The job stays received: it goes to production by its proof, paid or not.
+    expect(await dialog.getByRole('button', { name: 'Markera som i produktion' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
-    await expect.poll(() => rows.first().textContent()).toContain('Betald');
+    await expect.poll(() => rows.first().getByTestId('payment-state').textContent()).toBe('Betald');
 
-    // Status filter.
-    await page.getByLabel('Status', { exact: true }).selectOption('paid');
-    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringContaining('Greta Garbo')]);
+    // Status filter (the job's states).
+    await page.getByLabel('Status', { exact: true }).selectOption('shipped');
+    await expect
+      .poll(() => page.getByRole('status').getByText('Inga beställningar matchar filtret').isVisible())
+      .toBe(true);
+    await page.getByLabel('Status', { exact: true }).selectOption('pending');
+    await expect.poll(() => rows.count()).toBe(2);
     await page.getByLabel('Status', { exact: true }).selectOption('');
 
     await page.getByRole('button', { name: 'Logga ut', exact: true }).click();

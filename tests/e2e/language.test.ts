@@ -126,7 +126,10 @@ const englishOfTheSwedishPages = [
   'Search',
   'Loading',
   'No orders yet',
-  'Awaiting payment',
+  'Received',
+  'Unpaid',
+  'Record payment',
+  'Still to pay',
   'Partner applications',
   'Order date',
   'View invoice',
@@ -198,6 +201,8 @@ describe('the cart, checkout, confirmation and admin in both languages', () => {
           },
         ],
         totalAmount: '15000.00',
+        exVatAmount: '12000.00',
+        vatAmount: '3000.00',
         orderDate: new Date('2026-03-02T10:00:00Z'),
       });
       await page.reload();
@@ -206,7 +211,8 @@ describe('the cart, checkout, confirmation and admin in both languages', () => {
         .first();
       await expect.poll(async () => plain(await entry.textContent())).toContain('1 000 × Coupon Booklet');
       expect(plain(await entry.textContent())).toContain('15 000,00 kr');
-      expect(plain(await entry.textContent())).toContain('Awaiting payment');
+      expect(plain(await entry.textContent())).toContain('Received');
+      expect(await entry.getByTestId('payment-state').textContent()).toBe('Unpaid');
       expect(plain(await entry.textContent())).toContain('02/03/2026');
       if (width === 1280)
         expect(await page.getByRole('columnheader', { name: 'Order number' }).isVisible()).toBe(true);
@@ -215,7 +221,7 @@ describe('the cart, checkout, confirmation and admin in both languages', () => {
       await entry.getByRole('button', { name: order.orderNumber }).click();
       const dialog = page.getByRole('dialog', { name: `Order ${order.orderNumber}` });
       await expect.poll(() => dialog.getByText('Customer type').isVisible()).toBe(true);
-      expect(await dialog.getByRole('button', { name: 'Mark as paid' }).isVisible()).toBe(true);
+      expect(await dialog.getByRole('button', { name: 'Record payment' }).isVisible()).toBe(true);
       expect(await dialog.getByRole('link', { name: 'View invoice' }).isVisible()).toBe(true);
       expect(plain(await dialog.textContent())).toContain('15,00 kr/pcs');
       expect(plain(await dialog.textContent())).toContain('Sweden (SE)');
@@ -366,7 +372,8 @@ describe('the cart, checkout, confirmation and admin in both languages', () => {
         .locator(width < 768 ? 'li' : 'tr', { has: page.getByRole('button', { name: number }) })
         .first();
       await expect.poll(async () => plain(await entry.textContent())).toContain('200 × Kuponghäfte');
-      expect(plain(await entry.textContent())).toContain('Väntar på betalning');
+      expect(plain(await entry.textContent())).toContain('Mottagen');
+      expect(await entry.getByTestId('payment-state').textContent()).toBe('Obetald');
       expect(await page.getByRole('button', { name: 'Logga ut', exact: true }).isVisible()).toBe(true);
       expect(await englishOn(page)).toEqual([]);
       await screenshot(page, `admin-sv-${width}`);

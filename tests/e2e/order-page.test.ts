@@ -31,9 +31,11 @@ describe('the buyer order page in a real browser', () => {
     await page.getByTestId('order-page-link').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/orders/${number}`);
     await expect.poll(() => page.getByRole('heading', { name: `Order ${number}` }).isVisible()).toBe(true);
-    expect(await page.getByTestId('order-status').textContent()).toBe('Awaiting payment');
+    expect(await page.getByTestId('order-status').textContent()).toBe('Received');
     expect(await page.locator('[data-step="pending"]').getAttribute('data-done')).toBe('true');
-    expect(await page.locator('[data-step="paid"]').getAttribute('data-done')).toBe('false');
+    expect(await page.locator('[data-step="in_production"]').getAttribute('data-done')).toBe('false');
+    // Paying is no step of the job: the money is its own state.
+    expect(await page.locator('[data-step="paid"]').count()).toBe(0);
     await screenshot(page, 'order-page-1280');
 
     await shop.server.app.emailOutbox.drain();

@@ -110,7 +110,7 @@ async function reloadOrderPage(page: Page, number: string) {
 const dateTime = /\d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}/;
 
 describe('the print job as one story in a real browser', () => {
-  it('order → order page (confirmation and email) → print file after ordering → proof, changes, proof 2 approved → paid → in production → shipped; one email per step; the timeline tells it all; no token in the log', async () => {
+  it('order → order page (confirmation and email) → print file after ordering → proof, changes, proof 2 approved → payment → in production → shipped; one email per step; the timeline tells it all; no token in the log', async () => {
     // 1. The buyer orders and opens the order page from the confirmation.
     const buyer = await openPage(shop, { width: 1280 });
     const requested: string[] = [];
@@ -124,7 +124,7 @@ describe('the print job as one story in a real browser', () => {
     await expect
       .poll(() => buyer.page.getByRole('heading', { name: `Order ${number}` }).isVisible())
       .toBe(true);
-    expect(await buyer.page.getByTestId('order-status').textContent()).toBe('Awaiting payment');
+    expect(await buyer.page.getByTestId('order-status').textContent()).toBe('Received');
 
     // …and from the confirmation email in the outbox.
     expect(await buyerEmailCounts(number)).toEqual({ buyer_confirmation: 1 });
@@ -220,10 +220,17 @@ describe('the print job as one story in a real browser', () => {
     expect(englishAdmin.errors).toEqual([]);
     await englishAdmin.context.close();
 
-    // 7. Admin marks the order paid: one payment email.
+    // 7. Admin records the payment of the order's invoice: one payment email.
     dialog = await openOrderDialog(admin.page, number);
-    await dialog.getByRole('button', { name: 'Markera som betald' }).click();
-    await changeStatus(admin.page, dialog, undefined, 'Spara betalning');
+    const money = dialog.getByTestId('admin-money');
+    await money.getByRole('button', { name: 'Registrera betalning' }).click();
+    await money.getByRole('button', { name: 'Spara betalning' }).click();
+    await expect
+      .poll(() => admin.page.getByText('Betalningen är registrerad').first().isVisible())
+      .toBe(true);
+    // The supplementary invoice is still open: the order is partly paid.
+    await expect.poll(() => money.getByTestId('payment-state').textContent()).toBe('Delvis betald');
+    expect(plain(await money.getByTestId('order-balance').textContent())).toBe('Kvar att betala: 100,00 kr');
     expect(await buyerEmailCounts(number)).toEqual({
       buyer_confirmation: 1,
       supplementary_invoice: 1,
@@ -278,7 +285,6 @@ describe('the print job as one story in a real browser', () => {
       const steps = timeline.locator(':scope > li');
       expect(await steps.evaluateAll((items) => items.map((li) => li.getAttribute('data-step')))).toEqual([
         'pending',
-        'paid',
         'in_production',
         'shipped',
       ]);
@@ -301,7 +307,12 @@ describe('the print job as one story in a real browser', () => {
       ]);
       const text = plain(await timeline.textContent());
       expect(text).toMatch(
-        /^Order placed.*Proof 1 ready to review.*Changes requested to proof 1.*Proof 2 ready to review.*Proof 2 approved.*Paid.*received.*In production.*Shipped.*PostNord · Track UA123456789SE$/,
+        /^Order placed.*Proof 1 ready to review.*Changes requested to proof 1.*Proof 2 ready to review.*Proof 2 approved.*In production.*Shipped.*PostNord · Track UA123456789SE$/,
+      );
+      // The payment is money on the day it arrived, not a step of the job.
+      expect(await timeline.getByTestId('order-payment').count()).toBe(1);
+      expect(plain(await timeline.getByTestId('order-payment').textContent())).toMatch(
+        /^[\d ]+,\d{2} kr received \d{2}\/\d{2}\/\d{4}$/,
       );
       expect(await timeline.getByRole('link', { name: 'Track UA123456789SE' }).getAttribute('href')).toBe(
         'https://tracking.postnord.com/se/?id=UA123456789SE',

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
-import { adminLogin } from '../helpers/admin';
 import { checkoutBody } from '../helpers/orders';
 import { makePng } from '../helpers/png';
 import { proofPdf } from '../helpers/proofs';
@@ -44,13 +43,7 @@ describe('proof approval in a real browser', () => {
     });
     expect(placed.status).toBe(201);
     const { orderNumber: number, accessToken: token } = placed.body;
-    const cookie = await adminLogin(shop.server);
-    const paid = await request(shop.server, `/api/admin/orders/${number}/status`, {
-      method: 'PATCH',
-      headers: { cookie },
-      json: { status: 'paid' },
-    });
-    expect(paid.status).toBe(200);
+    // Nothing is paid: on invoice terms the job goes to production unpaid once its proof is approved.
 
     // Admin (Swedish): production is blocked and says why; proof 1 goes up with a note.
     const admin = await openPage(shop, { locale: 'sv-SE' });
@@ -167,8 +160,11 @@ describe('proof approval in a real browser', () => {
     );
     await screenshot(admin.page, 'proof-admin-1280');
     expect(await production.isDisabled()).toBe(false);
+    expect(await dialog.getByTestId('payment-state').first().textContent()).toBe('Obetald');
     await production.click();
     await expect.poll(() => admin.page.getByText('Status ändrad').isVisible()).toBe(true);
+    // In production and still unpaid: the two states side by side.
+    expect(await dialog.getByTestId('payment-state').first().textContent()).toBe('Obetald');
     await expect
       .poll(() =>
         dialog
@@ -196,5 +192,6 @@ describe('proof approval in a real browser', () => {
       expect(session.errors).toEqual([]);
       await session.context.close();
     }
-  });
+    // Four browser pages over one job: under a minute on a quiet machine, twice that on a loaded one.
+  }, 150_000);
 });

@@ -65,11 +65,13 @@ describe('staff with their own logins and roles', () => {
     );
     let dialog = await openOrder(bookkeeper.page, order.orderNumber);
     expect(await dialog.getByRole('button', { name: 'Cancel the order' }).count()).toBe(0);
-    await dialog.getByRole('button', { name: 'Mark as paid' }).click();
-    await dialog.getByRole('button', { name: 'Save payment' }).click();
-    await bookkeeper.page.getByText('Status changed').first().waitFor();
-    // Paid: the next step is production's, not the bookkeeper's.
-    await expect.poll(() => dialog.getByText('Paid', { exact: true }).count()).toBeGreaterThan(0);
+    const money = dialog.getByTestId('admin-money');
+    await money.getByRole('button', { name: 'Record payment' }).click();
+    await money.getByLabel('Amount (kr)').fill('5 718,75');
+    await money.getByRole('button', { name: 'Save payment' }).click();
+    await bookkeeper.page.getByText('The payment is recorded').first().waitFor();
+    await expect.poll(() => money.getByTestId('payment-state').textContent()).toBe('Paid');
+    // Production is the printer's step, not the bookkeeper's.
     expect(await dialog.getByRole('button', { name: 'Mark as in production' }).count()).toBe(0);
     expect(await dialog.getByTestId('admin-print-files').count()).toBe(0);
     await screenshot(bookkeeper.page, 'staff-bookkeeper-order-390');
@@ -85,6 +87,7 @@ describe('staff with their own logins and roles', () => {
     dialog = await openOrder(printer.page, order.orderNumber);
     expect(await dialog.getByRole('link', { name: 'View invoice' }).count()).toBe(0);
     expect(await dialog.textContent()).not.toContain('5 718,75 kr received');
+    expect(await dialog.getByTestId('admin-money').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Mark as in production' }).click();
     await printer.page.getByText('Status changed').first().waitFor();
     await screenshot(printer.page, 'staff-printer-order-1280');
@@ -102,7 +105,7 @@ describe('staff with their own logins and roles', () => {
     await expect.poll(() => history.getByText('Per Printer').count()).toBe(1);
     const entries = await history.locator('li').allTextContents();
     expect(entries[0]).toContain('Per Printer · Status change');
-    expect(entries[0]).toContain('Paid → In production');
+    expect(entries[0]).toContain('Received → In production');
     expect(entries[1]).toContain('Bo Bookkeeper · Payment');
     await screenshot(owner.page, 'staff-history-1280');
     await owner.page.keyboard.press('Escape');

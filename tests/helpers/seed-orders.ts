@@ -213,8 +213,8 @@ const statuses = [
   ...Array<string>(14).fill('shipped'),
   'pending',
   'pending',
-  'paid',
-  'paid',
+  'pending',
+  'in_production',
   'in_production',
   'cancelled',
 ];

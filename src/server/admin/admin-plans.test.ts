@@ -126,7 +126,7 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
       );
       await exec(
         `INSERT INTO order_status_events (order_id, from_status, to_status)
-         SELECT id, 'pending', 'paid' FROM orders WHERE id % 10 = 0`,
+         SELECT id, 'pending', 'in_production' FROM orders WHERE id % 10 = 0`,
       );
       // Every fifth order has a proof, every tenth an approved one: the list reads their state per row.
       await exec(
@@ -219,7 +219,11 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
         ['orders', 'orders_search_idx'],
       ],
       ['å ä ö', listOrdersQuery({ q: 'Åsa Söderberg' }, undefined, 50), ['orders', 'orders_search_idx']],
-      ['search + status', listOrdersQuery({ q: 'johansson', status: 'paid' }, undefined, 50), ['orders']],
+      [
+        'search + status',
+        listOrdersQuery({ q: 'johansson', status: 'in_production' }, undefined, 50),
+        ['orders'],
+      ],
       [
         'rare term + status',
         listOrdersQuery({ q: 'Måleri', status: 'cancelled' }, undefined, 50),
@@ -231,7 +235,11 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
       ['CSV batch, deep', csvBatchQuery({}, sample.deepPage, 2000), ['orders']],
       ['CSV batch, search', csvBatchQuery({ q: 'lindqvist' }, sample.deepPage, 2000), ['orders']],
       ['CSV batch boundary', csvBoundaryQuery({}, sample.deepPage, 2000), ['orders']],
-      ['CSV batch boundary, status', csvBoundaryQuery({ status: 'paid' }, undefined, 2000), ['orders']],
+      [
+        'CSV batch boundary, status',
+        csvBoundaryQuery({ status: 'in_production' }, undefined, 2000),
+        ['orders'],
+      ],
       ['partner applications', listApplicationsQuery(undefined, 50), ['partner_applications']],
       [
         'partner applications, page 2',
@@ -297,7 +305,7 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
       if (name.startsWith('a whole order number')) expect(expected).toHaveLength(2);
       if (name.startsWith('the first digits')) expect(expected).toContain(sample.orderNumber);
     }
-    for (const status of ['paid', 'cancelled'] as const) {
+    for (const status of ['in_production', 'cancelled'] as const) {
       const expected = await referenceSearch(database, 'lindberg', status);
       expect(expected.length).toBeGreaterThan(0);
       expect(await searchAllPages(database, 'lindberg', status), `lindberg + ${status}`).toEqual(expected);

@@ -15,7 +15,8 @@ const adminRoutes: [string, string, unknown?][] = [
   ['GET', '/api/admin/orders?q=anna&status=pending'],
   ['GET', '/api/admin/orders.csv'],
   ['GET', '/api/admin/orders/INV-1'],
-  ['PATCH', '/api/admin/orders/INV-1/status', { status: 'paid' }],
+  ['PATCH', '/api/admin/orders/INV-1/status', { status: 'in_production' }],
+  ['POST', '/api/admin/orders/INV-1/payments', { amount: '1000.00', paidOn: '2026-11-20' }],
   ['GET', '/api/admin/orders/INV-1/invoice'],
   ['GET', '/api/admin/partner-applications'],
   ['POST', '/api/admin/logout', {}],
@@ -212,7 +213,7 @@ describe('admin API (PGlite)', () => {
         sql`UPDATE orders SET total_amount = total_amount + 1 WHERE order_number IN ('STAT-1', 'STAT-2')`,
       );
       await server.database.db.execute(
-        sql`UPDATE orders SET status = 'paid' WHERE order_number LIKE 'STAT-1%'`,
+        sql`UPDATE orders SET status = 'in_production' WHERE order_number LIKE 'STAT-1%'`,
       );
       const corrected = await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie } });
       const plus2 = expectedOre + 200n;
@@ -236,7 +237,7 @@ describe('admin API (PGlite)', () => {
         customerEmail: 'cecilia@ek.se',
         customerOrganization: null,
         customerType: 'personal',
-        status: 'paid',
+        status: 'in_production',
       });
       const page1 = await request<AdminOrderPage>(server, '/api/admin/orders?limit=1', {
         headers: { cookie },
@@ -247,7 +248,7 @@ describe('admin API (PGlite)', () => {
         customerName: 'Cecilia Ek',
         itemsSummary: '50 × Hoodie',
         totalAmount: '5718.75',
-        status: 'paid',
+        status: 'in_production',
       });
       const page2 = await request<AdminOrderPage>(
         server,
@@ -275,8 +276,8 @@ describe('admin API (PGlite)', () => {
         expect(refused, q).toMatchObject({ status: 400, body: { error: error } });
       }
       expect(await search('q=%C3%A5%C3%A4%C3%B6')).toEqual([]);
-      expect(await search('status=paid')).toEqual([newer.orderNumber]);
-      expect(await search('q=berg&status=paid')).toEqual([]);
+      expect(await search('status=in_production')).toEqual([newer.orderNumber]);
+      expect(await search('q=berg&status=in_production')).toEqual([]);
       const bad = await request(server, '/api/admin/orders?status=lost', { headers: { cookie } });
       expect(bad.status).toBe(400);
       const badCursor = await request(server, '/api/admin/orders?cursor=nonsense', { headers: { cookie } });
@@ -386,7 +387,7 @@ describe('admin API (PGlite)', () => {
       expect(missing).toMatchObject({ status: 404, body: { error: 'Beställningen finns inte' } });
     });
 
-    it('status moves pending → paid → in_production → shipped with time and history; other steps → 409', async () => {
+    it('the job moves pending → in_production → shipped with time and history; other steps → 409; paid is no status', async () => {
       const order = await insertTestOrder(server.database);
       const path = `/api/admin/orders/${order.orderNumber}/status`;
       const skip = await request(server, path, {
@@ -396,7 +397,7 @@ describe('admin API (PGlite)', () => {
       });
       expect(skip).toMatchObject({
         status: 409,
-        body: { error: 'Status kan inte ändras från Väntar på betalning till Skickad' },
+        body: { error: 'Status kan inte ändras från Mottagen till Skickad' },
       });
       const skipInEnglish = await request(server, `${path}?lang=en`, {
         method: 'PATCH',
@@ -405,13 +406,19 @@ describe('admin API (PGlite)', () => {
       });
       expect(skipInEnglish).toMatchObject({
         status: 409,
-        body: { error: 'The status cannot change from Awaiting payment to Shipped' },
+        body: { error: 'The status cannot change from Received to Shipped' },
       });
       // Production needs the buyer's approved proof (proofs.test.ts covers the refusal).
       await insertApprovedProof(server.database, order.id);
       let last: AdminOrderDetail | undefined;
+      const paid = await request<{ error: string }>(server, path, {
+        method: 'PATCH',
+        headers: { cookie },
+        json: { status: 'paid' },
+      });
+      expect(paid.status).toBe(400);
+      expect(paid.body.error).toContain('/api/admin/orders/:number/payments');
       const steps = [
-        { status: 'paid' },
         { status: 'in_production' },
         { status: 'shipped', carrier: 'postnord', trackingNumber: '00370712345678901234' },
       ] as const;
@@ -427,8 +434,7 @@ describe('admin API (PGlite)', () => {
         last = response.body;
       }
       expect(last?.events.map((e) => `${e.fromStatus}→${e.toStatus}`)).toEqual([
-        'pending→paid',
-        'paid→in_production',
+        'pending→in_production',
         'in_production→shipped',
       ]);
       expect(Date.now() - new Date(last?.statusChangedAt ?? 0).getTime()).toBeLessThan(60_000);
@@ -454,7 +460,7 @@ describe('admin API (PGlite)', () => {
       const unknown = await request(server, '/api/admin/orders/INV-0/status', {
         method: 'PATCH',
         headers: { cookie },
-        json: { status: 'paid' },
+        json: { status: 'in_production' },
       });
       expect(unknown.status).toBe(404);
     });
@@ -571,10 +577,10 @@ describe('admin API (PGlite)', () => {
       expect(evil?.[5]).toBe(`'@SUM(A1)`);
       expect(evil?.[8]).toBe('+46701234567');
       expect(evil?.[9]).toBe('<script>x</script>, "quoted"');
-      const paidOnly = await fetch(`${server.url}/api/admin/orders.csv?q=csv&status=paid`, {
+      const shippedOnly = await fetch(`${server.url}/api/admin/orders.csv?q=csv&status=shipped`, {
         headers: { cookie },
       });
-      expect(parseCsv(await paidOnly.text())).toHaveLength(1);
+      expect(parseCsv(await shippedOnly.text())).toHaveLength(1);
     });
   });
 });

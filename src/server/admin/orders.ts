@@ -21,18 +21,17 @@ import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
 import type { CustomerType } from '@/shared/checkout-schema';
 import { sizeCodes, type SizeCode } from '@/shared/sizes';
 import type { StatusDetails } from '@/shared/carriers';
-import { stockholmDate } from '@/shared/dates';
 import type { Database, Db } from '@/server/db/client';
 import { orderPrintFiles } from '@/server/print-files';
 import { approvedOnSql, latestProofStateSql, listProofs } from '@/server/proofs';
 import { productionBlock } from '@/shared/proofs';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import type { CalendarDate } from '@/shared/dates';
-import { supplementaryInvoicesOf } from '@/server/invoicing';
+import { orderMoney, paymentStates, supplementaryInvoicesOf } from '@/server/ledger';
+import { adminDocumentPdfPath, type PaymentState } from '@/shared/ledger';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { SHOP_TIME_ZONE } from '@/shared/dates';
 import { csvRowSql, type CsvFormat } from './csv';
-import type { EmailKind } from '@/server/db/outbox-schema';
 import { searchCondition } from './search';
 import { queryRows } from '@/server/db/query-rows';
 
@@ -139,8 +138,13 @@ function itemNames(items: readonly AdminOrderLine[], locale: Locale | undefined)
   }));
 }
 
-function toSummary(row: SummaryRow, locale?: Locale): AdminOrderSummary {
+function toSummary(
+  row: SummaryRow,
+  money: { paymentState: PaymentState; balance: string },
+  locale?: Locale,
+): AdminOrderSummary {
   return {
+    ...money,
     orderNumber: row.order_number,
     orderDate: row.order_date,
     customerName: row.customer_name,
@@ -180,8 +184,14 @@ export async function listOrders(
   const rows = await queryRows<SummaryRow>(db, listOrdersQuery(filter, cursor, limit));
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  // The page's payment states in one more query (documents and payments by order, indexed).
+  const money = await paymentStates(
+    db,
+    page.map((row) => Number(row.id)),
+  );
+  const unpaid = { paymentState: 'unpaid', balance: '0.00' } as const;
   return {
-    orders: page.map((row) => toSummary(row, locale)),
+    orders: page.map((row) => toSummary(row, money.get(Number(row.id)) ?? unpaid, locale)),
     nextCursor: rows.length > limit && last ? encodeCursor({ date: last.order_date, id: last.id }) : null,
   };
 }
@@ -232,8 +242,14 @@ export async function orderDetail(
   }>(db, statusEventsQuery(row.id));
   const proofs = await listProofs(db, row.id);
   const block = nextStatuses[row.status].includes('in_production') ? productionBlock(proofs) : undefined;
+  const money = await orderMoney(
+    db,
+    { id: Number(row.id), orderNumber: row.order_number },
+    adminDocumentPdfPath,
+  );
   return {
-    ...toSummary(row, locale),
+    ...toSummary(row, money, locale),
+    ...money,
     customerType: row.customer_type,
     customerOrgNumber: row.customer_org_number,
     customerPersonalNumber: row.customer_personal_number,
@@ -261,87 +277,8 @@ export async function orderDetail(
   };
 }
 
-export type StatusChange =
-  | { ok: true; from: OrderStatus }
-  | { ok: false; reason: 'not-found' }
-  | { ok: false; reason: 'not-allowed'; from: OrderStatus }
-  | { ok: false; reason: 'refused'; refusal: StatusRefusal };
-
-/** Why a guard refuses a step: a key of the status messages, said in the admin's language. */
-export type StatusRefusal = NonNullable<ReturnType<typeof productionBlock>>;
-
-/** The buyer's email for each step that matters to them (sent through the outbox). */
-const statusEmails: Partial<Record<OrderStatus, EmailKind>> = {
-  paid: 'payment_received',
-  in_production: 'in_production',
-  shipped: 'shipped',
-  cancelled: 'cancelled',
-};
-
-/**
- * Checks a step may be taken now beyond the allowed order (e.g. the latest proof approved before
- * production); answers why not, or undefined. Runs in the transaction, order row locked.
- */
-export type StatusGuard = (
-  tx: Db,
-  order: { id: string; status: OrderStatus },
-  to: OrderStatus,
-) => Promise<StatusRefusal | undefined>;
-
-/**
- * Moves an order one allowed step, with its time, a history row (with what the step recorded:
- * reason, payment, shipment) and the buyer's email, in one transaction; `record` writes the audit
- * row in it too.
- */
-export async function changeStatus(
-  db: Db,
-  orderNumber: string,
-  to: OrderStatus,
-  details: StatusDetails | null = null,
-  guard?: StatusGuard,
-  record?: (
-    tx: Db,
-    change: { orderId: string; from: OrderStatus; details: StatusDetails | null },
-  ) => Promise<void>,
-): Promise<StatusChange> {
-  return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: string; status: OrderStatus; total_amount: string }>(
-      tx,
-      sql`SELECT id::text AS id, status, total_amount::text AS total_amount FROM orders
-        WHERE order_number = ${orderNumber} FOR UPDATE`,
-    );
-    if (!row) return { ok: false, reason: 'not-found' } as const;
-    if (to === 'paid') {
-      // Paid without details: the whole amount, today (the admin page always sends both).
-      details = {
-        ...details,
-        paidOn: details?.paidOn ?? stockholmDate(new Date()),
-        amountReceived: details?.amountReceived ?? row.total_amount,
-      };
-    }
-    if (!nextStatuses[row.status].includes(to))
-      return { ok: false, reason: 'not-allowed', from: row.status } as const;
-    const refusal = await guard?.(tx, row, to);
-    if (refusal) return { ok: false, reason: 'refused', refusal } as const;
-    await tx.execute(
-      sql`UPDATE orders SET status = ${to}, status_changed_at = now() WHERE id = ${row.id}::bigint`,
-    );
-    const [event] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO order_status_events (order_id, from_status, to_status, details)
-        VALUES (${row.id}::bigint, ${row.status}, ${to}, ${details ? JSON.stringify(details) : null}::jsonb)
-        RETURNING id::text AS id`,
-    );
-    const email = statusEmails[to];
-    if (email && event) {
-      await tx.execute(
-        sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${row.id}::bigint, ${email}, ${event.id}::bigint)`,
-      );
-    }
-    await record?.(tx, { orderId: row.id, from: row.status, details });
-    return { ok: true, from: row.status } as const;
-  });
-}
+/** The job's state machine lives with the orders (transition); the guard's type is named here for the app. */
+export type { StatusGuard } from '@/server/orders';
 
 export const csvHeader = [
   'Ordernummer',

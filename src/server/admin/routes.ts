@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { carrierIds, carrierNames, trackingNumberPattern, type StatusDetails } from '@/shared/carriers';
 import { stockholmDate } from '@/shared/dates';
-import { amountReceivedSchema, paidOnSchema } from '@/shared/payment';
+import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
@@ -16,8 +16,9 @@ import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { sameOriginGuard } from '@/server/http/same-origin';
-import { invoiceForOrder, sendInvoice, sendInvoicePdf, sendOrderEInvoice } from '@/server/invoicing';
-import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
+import { sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
+import { orderInvoice, orderInvoicePdf } from '@/server/ledger';
+import { findOrderByNumber, orderNumberPattern, transition } from '@/server/orders';
 import { listApplications } from '@/server/partners';
 import {
   findStaffByPin,
@@ -32,7 +33,6 @@ import { roleMay, statusStepRoles, type StaffRole } from '@/shared/staff';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { csvFormats, csvRow } from './csv';
 import {
-  changeStatus,
   csvHeader,
   csvBatches,
   exportBatching,
@@ -93,13 +93,11 @@ function buildSchemas(locale: Locale) {
     limit: z.coerce.number().int().min(1).max(200).default(50),
   });
 
-  /** A status change and what it records: cancel reason, payment date and amount, carrier and tracking. */
+  /** A job state change and what it records: cancel reason, carrier and tracking. */
   const statusSchema = z
     .object({
       status: z.enum(orderStatuses, { error: t.unknownStatus }),
       reason: z.string().trim().max(500, adminText.reasonTooLong).optional(),
-      paidOn: paidOnSchema(adminText.paidOnInvalid).optional(),
-      amountReceived: amountReceivedSchema(adminText.amountInvalid).optional(),
       carrier: z.enum(carrierIds, { error: adminText.carrierRequired }).optional(),
       carrierName: z.string().trim().max(60).optional(),
       trackingNumber: z.string().trim().regex(trackingNumberPattern, adminText.trackingInvalid).optional(),
@@ -126,7 +124,9 @@ const csvFormatSchema = z.enum(csvFormats);
 
 /**
  * The order as a role without money sees it (production): the steps without the payment's date
- * and amount, and no supplementary invoices. Its lines and totals stay (the job is what was sold).
+ * and amount, no supplementary invoices, documents or payments, and no balance; whether it is paid
+ * stays (the job may go ahead unpaid, and the printer may ask). Its lines and totals stay (the job
+ * is what was sold).
  */
 function forRole(order: AdminOrderDetail, role: StaffRole): AdminOrderDetail {
   if (roleMay(role, 'money')) return order;
@@ -138,6 +138,9 @@ function forRole(order: AdminOrderDetail, role: StaffRole): AdminOrderDetail {
       return { ...event, details: Object.keys(rest).length > 0 ? rest : null };
     }),
     supplementaryInvoices: [],
+    documents: [],
+    payments: [],
+    balance: '0.00',
   };
 }
 
@@ -146,11 +149,6 @@ function statusDetails(body: StatusBody): StatusDetails | null {
   switch (body.status) {
     case 'cancelled':
       return { reason: body.reason ?? '' };
-    case 'paid':
-      return {
-        ...(body.paidOn ? { paidOn: body.paidOn } : {}),
-        ...(body.amountReceived ? { amountReceived: body.amountReceived } : {}),
-      };
     case 'shipped': {
       const carrier = body.carrier ?? 'other';
       return {
@@ -339,18 +337,20 @@ export async function adminRoutes(
         return forRole(order, staffOf(request).role);
       });
 
+      // The order's invoice as issued (stored when the order was placed), never rebuilt from today's settings.
       admin.get('/api/admin/orders/:number/invoice', async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
         if (!order) return sendError(reply, 404, language(request).t.orderNotFound);
-        return sendInvoice(reply, order, config.seller);
+        return sendInvoice(reply, await orderInvoice(db, order, config.seller));
       });
 
       admin.get('/api/admin/orders/:number/invoice.pdf', async (request, reply) => {
         const params = orderNumberSchema.safeParse(request.params);
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
         if (!order) return sendError(reply, 404, language(request).t.orderNotFound);
-        return sendInvoicePdf(reply, invoiceForOrder(order, config.seller));
+        const { pdf, fileName } = await orderInvoicePdf(db, order, config.seller);
+        return sendPdf(reply, pdf, fileName);
       });
 
       admin.get('/api/admin/orders/:number/invoice.xml', async (request, reply) => {
@@ -358,7 +358,7 @@ export async function adminRoutes(
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
         const { locale, t } = language(request);
         if (!order) return sendError(reply, 404, t.orderNotFound);
-        return sendOrderEInvoice(reply, db, order, config.seller, locale);
+        return sendOrderEInvoice(reply, db, await orderInvoice(db, order, config.seller), order.id, locale);
       });
 
       for (const mount of options.domainRoutes ?? []) await mount(admin);
@@ -366,6 +366,9 @@ export async function adminRoutes(
       admin.patch('/api/admin/orders/:number/status', { bodyLimit: 1024 }, async (request, reply) => {
         const { locale, t, schemas } = language(request);
         const params = orderNumberSchema.safeParse(request.params);
+        // Payments make an order paid: the step that used to be a status points to them.
+        if ((request.body as { status?: unknown } | null)?.status === 'paid')
+          return sendError(reply, 400, ledgerMessages[locale].paidIsNoStatus);
         const body = schemas.statusSchema.safeParse(request.body);
         if (!body.success) return sendValidationError(reply, body.error);
         if (!params.success) return sendError(reply, 404, t.orderNotFound);
@@ -379,23 +382,19 @@ export async function adminRoutes(
             texts.forbiddenStep({ role: texts[person.role], to: orderStatusMessages[locale][to] }),
           );
         }
-        const result = await changeStatus(
-          db,
-          params.data.number,
-          to,
-          statusDetails(body.data),
-          options.statusGuard,
-          (tx, change) =>
+        const result = await transition(db, params.data.number, to, statusDetails(body.data), {
+          guard: options.statusGuard,
+          seller: config.seller,
+          record: (tx, change) =>
             recordAudit(tx, {
               staffId: person.id,
-              // Marking paid records the money received: a payment in the record.
-              action: to === 'paid' ? 'payment' : 'order_status',
+              action: 'order_status',
               target: params.data.number,
               orderId: change.orderId,
               before: { status: change.from },
               after: { status: to, ...(change.details ?? {}) },
             }),
-        );
+        });
         if (!result.ok && result.reason === 'not-found') return sendError(reply, 404, t.orderNotFound);
         if (!result.ok && result.reason === 'refused')
           return sendError(reply, 409, orderAdminMessages[locale][result.refusal]);

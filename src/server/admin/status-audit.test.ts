@@ -5,7 +5,7 @@ import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { queryRows } from '@/server/db/query-rows';
 import { recordAudit } from '@/server/staff';
-import { changeStatus } from './orders';
+import { transition } from '@/server/orders';
 
 const server = useAdminServer();
 
@@ -29,27 +29,32 @@ describe('a status change and its audit record', () => {
     );
     // The change fails after its audit row was written: neither stays.
     await expect(
-      changeStatus(server.database.db, order.orderNumber, 'paid', null, undefined, async (tx, change) => {
-        await recordAudit(tx, {
-          staffId: Number(owner?.id),
-          action: 'payment',
-          target: order.orderNumber,
-          orderId: change.orderId,
-        });
-        throw new Error('the disk is full');
+      transition(server.database.db, order.orderNumber, 'cancelled', null, {
+        seller: server.config.seller,
+        record: async (tx, change) => {
+          await recordAudit(tx, {
+            staffId: Number(owner?.id),
+            action: 'order_status',
+            target: order.orderNumber,
+            orderId: change.orderId,
+          });
+          throw new Error('the disk is full');
+        },
       }),
     ).rejects.toThrow('the disk is full');
     expect(await auditRows(order.id)).toEqual([]);
     // The audit row cannot be written (nobody with that id): the status change does not happen either.
     await expect(
-      changeStatus(server.database.db, order.orderNumber, 'paid', null, undefined, (tx, change) =>
-        recordAudit(tx, {
-          staffId: 987654321,
-          action: 'payment',
-          target: order.orderNumber,
-          orderId: change.orderId,
-        }),
-      ),
+      transition(server.database.db, order.orderNumber, 'cancelled', null, {
+        seller: server.config.seller,
+        record: (tx, change) =>
+          recordAudit(tx, {
+            staffId: 987654321,
+            action: 'order_status',
+            target: order.orderNumber,
+            orderId: change.orderId,
+          }),
+      }),
     ).rejects.toThrow();
     const [row] = await queryRows<{ status: string; events: number }>(
       server.database.db,
@@ -61,10 +66,11 @@ describe('a status change and its audit record', () => {
     expect(
       (
         await call(server.cookie, 'PATCH', `/api/admin/orders/${order.orderNumber}/status`, {
-          status: 'paid',
+          status: 'cancelled',
+          reason: 'Dubbelbeställning',
         })
       ).status,
     ).toBe(200);
-    expect(await auditRows(order.id)).toEqual([{ action: 'payment' }]);
+    expect(await auditRows(order.id)).toEqual([{ action: 'order_status' }]);
   });
 });

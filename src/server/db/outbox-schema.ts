@@ -5,6 +5,7 @@ import { orders } from './orders-schema';
 export const emailKinds = [
   'buyer_confirmation',
   'shop_notice',
+  /** To the buyer: money received, and what is still to pay (ref = the payment). */
   'payment_received',
   'proof_ready',
   'in_production',
@@ -18,6 +19,8 @@ export const emailKinds = [
   'supplementary_invoice',
   /** To the shop: the buyer added a print file after ordering (ref = its position in order_print_files). */
   'shop_notice_print_file',
+  /** To the buyer: a credit note with its PDF (ref = the credit note's document). */
+  'credit_note',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

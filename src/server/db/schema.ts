@@ -12,5 +12,6 @@ export * from './throttle-schema';
 export * from './print-files-schema';
 export * from './proofs-schema';
 export * from './lookup-invoices-schema';
+export * from './ledger-schema';
 export * from './upload-store-schema';
 export * from './staff-schema';

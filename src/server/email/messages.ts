@@ -15,33 +15,35 @@ import {
   customisationDetail,
   formatInvoiceDate,
   formatKr,
-  invoiceForOrder,
+  type InvoiceDocument,
   type InvoiceOrder,
-  invoicePdfFileName,
   invoiceTexts,
-  renderInvoicePdfShared,
   vatNotices,
 } from '@/server/invoicing';
+
+/** The order's invoice as issued (the ledger's stored document) and its stored PDF bytes. */
+export interface IssuedInvoice {
+  invoice: InvoiceDocument;
+  pdf: Buffer;
+  fileName: string;
+}
 
 /**
  * The two emails of an order: confirmation with the PDF invoice to the buyer, notice to the shop.
  * A PDF rather than an HTML attachment: corporate mail filters quarantine HTML files, and an
  * accountant files PDFs.
  */
-export async function buildMessage(
+export function buildMessage(
   kind: EmailKind,
   order: InvoiceOrder,
   config: Config,
   /** The buyer's link to the order page (buyer emails). */
-  orderPageUrl?: string,
-  printFiles: readonly OrderPrintFile[] = [],
-): Promise<Mail.Options> {
-  const invoice = invoiceForOrder(order, config.seller);
-  const attachment = {
-    filename: invoicePdfFileName(invoice),
-    content: await renderInvoicePdfShared(invoice),
-    contentType: 'application/pdf',
-  };
+  orderPageUrl: string | undefined,
+  printFiles: readonly OrderPrintFile[],
+  issued: IssuedInvoice,
+): Mail.Options {
+  const { invoice } = issued;
+  const attachment = { filename: issued.fileName, content: issued.pdf, contentType: 'application/pdf' };
   const total = formatKr(invoice.total);
   /**
    * One line per order line in the reader's language, its sizes and design under it:

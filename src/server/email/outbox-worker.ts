@@ -12,6 +12,8 @@ import { buildProofDecisionNotice } from './proof-notice';
 import { buildStatusMessage } from './status-messages';
 import { buildOrderLinksMessage } from './order-links-message';
 import { buildSupplementaryInvoiceMessage } from './supplementary-message';
+import { buildCreditNoteMessage, buildPaymentReceivedMessage } from './ledger-messages';
+import { orderInvoice, orderInvoicePdf } from '@/server/ledger';
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions {
@@ -216,14 +218,28 @@ export class OutboxWorker {
           ),
           `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
         );
-      } else if (row.kind === 'buyer_confirmation' || row.kind === 'shop_notice') {
+      } else if (row.kind === 'payment_received' || row.kind === 'credit_note') {
+        const build = row.kind === 'payment_received' ? buildPaymentReceivedMessage : buildCreditNoteMessage;
         await this.transport.send(
-          await buildMessage(
+          await build(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
+          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+      } else if (row.kind === 'buyer_confirmation' || row.kind === 'shop_notice') {
+        // The invoice as the checkout issued it; its PDF is rendered here, outside the checkout,
+        // once, and stored (the second email of the order attaches the stored bytes).
+        const db = this.database.db;
+        const [invoice, pdf] = await Promise.all([
+          orderInvoice(db, order, this.config.seller),
+          orderInvoicePdf(db, order, this.config.seller),
+        ]);
+        await this.transport.send(
+          buildMessage(
             row.kind,
             order,
             this.config,
             orderPageUrl,
-            await orderPrintFiles(this.database.db, order.id, order.items),
+            await orderPrintFiles(db, order.id, order.items),
+            { invoice, ...pdf },
           ),
           `${order.orderNumber}-${row.kind}.eml`,
         );

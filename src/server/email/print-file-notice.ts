@@ -37,9 +37,9 @@ export async function buildPrintFileNotice(
     db,
     sql`SELECT u.content_type, f.kind, u.size_bytes,
           to_char(f.added_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS added_at,
-          s.invoice_number, s.total_amount::text AS invoice_total
+          s.number AS invoice_number, s.total::text AS invoice_total
         FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
-        LEFT JOIN supplementary_invoices s ON s.upload_id = f.upload_id AND s.order_id = f.order_id
+        LEFT JOIN documents s ON s.upload_id = f.upload_id AND s.order_id = f.order_id
         WHERE f.order_id = ${order.id}::bigint AND f.position = ${position ?? -1}
         ORDER BY f.added_at DESC LIMIT 1`,
   );

@@ -6,7 +6,7 @@ import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { EmailKind } from '@/server/db/outbox-schema';
-import { formatInvoiceDate, formatKr, invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
+import { invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
 import { queryRows } from '@/server/db/query-rows';
 import { greetingName } from './greeting';
 
@@ -31,7 +31,7 @@ async function proofFor(db: Db, proofId: number | null): Promise<{ version: numb
 }
 
 /**
- * The buyer's email about a change after checkout: payment received, proof ready, in production,
+ * The buyer's email about a change after checkout: proof ready, in production,
  * shipped (carrier and tracking link), cancelled. In the order's language (Swedish for orders to
  * Sweden), always with a link to the order page.
  */
@@ -49,18 +49,6 @@ export async function buildStatusMessage(
   let subject: string;
   let body: string[];
   switch (row.kind) {
-    case 'payment_received': {
-      const details = await eventDetails(db, row.ref);
-      subject = t.paymentSubject({ number });
-      body = [
-        t.paymentBody({
-          number,
-          amount: formatKr(details.amountReceived ?? order.totalAmount),
-          date: formatInvoiceDate(details.paidOn ?? new Date(), language),
-        }),
-      ];
-      break;
-    }
     case 'proof_ready': {
       const proof = await proofFor(db, row.ref);
       subject = t.proofSubject({ number, version: proof.version });
@@ -99,7 +87,7 @@ export async function buildStatusMessage(
     replyTo: config.seller.email,
     subject,
     text: [
-      name ? t.greeting({ name }) : t.greetingNeutral,
+      name ? t.greeting({ name }) : t.hello,
       '',
       ...body,
       '',

@@ -9,41 +9,35 @@ import { fileTypeLabel } from '@/shared/uploads';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import {
-  formatInvoiceDate,
-  formatKr,
-  invoiceLanguage,
-  type InvoiceOrder,
-  invoicePdfFileName,
-  renderInvoicePdfShared,
-  supplementaryInvoiceById,
-  supplementaryInvoiceDocument,
-} from '@/server/invoicing';
+import { formatInvoiceDate, formatKr, type InvoiceOrder } from '@/server/invoicing';
+import { documentById, documentPdf, documentPdfFileName, issuedDocument } from '@/server/ledger';
 import { greetingName } from './greeting';
 
 /**
  * The buyer's email with a supplementary invoice (a raster print file added after ordering): what
- * it charges for, how to pay it, the order page's link, and the invoice as a PDF. In the order's
- * language (Swedish for orders to Sweden).
+ * it charges for, how to pay it, the order page's link, and the invoice as a PDF (its stored
+ * bytes). In the invoice's language (Swedish for orders to Sweden).
  */
 export async function buildSupplementaryInvoiceMessage(
   db: Db,
-  invoiceId: number | null,
+  documentId: number | null,
   order: InvoiceOrder,
   config: Config,
   orderPageUrl: string,
 ): Promise<Mail.Options> {
-  const record = await supplementaryInvoiceById(db, invoiceId ?? 0);
-  if (!record) throw new Error(`supplementary invoice ${String(invoiceId)} not found`);
-  const invoice = supplementaryInvoiceDocument(order, record, config.seller);
-  const language = invoiceLanguage(order.countryCode);
+  const row = await documentById(db, documentId ?? 0);
+  if (!row) throw new Error(`supplementary invoice ${String(documentId)} not found`);
+  const invoice = await issuedDocument(db, row, config.seller);
+  const language = invoice.language;
   const t = translate(orderPrintFileMessages, language);
   const emails = translate(orderEmailMessages, language);
-  // The shop's words for the file ("Tryckfil 3 (PNG)"): the sender's file name is free text.
+  // The shop's words for the file ("tryckfil 3 (PNG)"): the sender's file name is free text.
   const [placed] = await queryRows<{ position: number; content_type: string }>(
     db,
-    sql`SELECT f.position, u.content_type FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
-        WHERE f.upload_id = ${record.items.find((line) => line.printFileId)?.printFileId ?? ''} ORDER BY f.added_at DESC LIMIT 1`,
+    sql`SELECT f.position, u.content_type FROM documents d
+        JOIN order_print_files f ON f.upload_id = d.upload_id AND f.order_id = d.order_id
+        JOIN uploads u ON u.id = f.upload_id
+        WHERE d.id = ${documentId ?? 0}::bigint ORDER BY f.added_at DESC LIMIT 1`,
   );
   const file = translate(printFileMessages, language).label({
     n: Number(placed?.position ?? 0) + 1,
@@ -65,14 +59,14 @@ export async function buildSupplementaryInvoiceMessage(
       t.emailPay({
         total: formatKr(invoice.total),
         due: formatInvoiceDate(invoice.dueDate, language),
-        bankgiro: config.seller.bankgiro,
+        bankgiro: invoice.seller.bankgiro,
         ocr: invoice.ocr,
       }),
       ...(abroad
         ? [
             t.emailPayAbroad({
-              iban: formatIban(config.seller.iban),
-              bic: config.seller.bic,
+              iban: formatIban(invoice.seller.iban),
+              bic: invoice.seller.bic,
               ocr: invoice.ocr,
             }),
           ]
@@ -84,8 +78,8 @@ export async function buildSupplementaryInvoiceMessage(
     ].join('\n'),
     attachments: [
       {
-        filename: invoicePdfFileName(invoice),
-        content: await renderInvoicePdfShared(invoice),
+        filename: documentPdfFileName(row),
+        content: await documentPdf(db, row, config.seller),
         contentType: 'application/pdf',
       },
     ],

@@ -6,7 +6,7 @@ import type { SellerDetails } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { sendError } from '@/server/http/errors';
-import { invoiceForOrder, type InvoiceOrder } from './invoice-document';
+import type { InvoiceDocument } from './invoice-document';
 import { sendInvoiceUbl } from './http';
 import { eInvoiceRefusal } from './peppol-ubl';
 
@@ -24,19 +24,21 @@ export async function orderShippedOn(db: Db, orderId: number): Promise<string | 
 }
 
 /**
- * Sends the order's invoice as a Peppol BIS Billing 3.0 e-invoice, or says plainly why there is
- * none: 422 for a private buyer or a buyer without a Peppol address (no e-invoice will come), 409
- * for an intra-Community supply not yet shipped (it will, once shipped). The buyer's and admin's
- * routes share this.
+ * Sends an order's invoice as issued (the ledger's stored document) as a Peppol BIS Billing 3.0
+ * e-invoice, or says plainly why there is none: 422 for a private buyer or a buyer without a Peppol
+ * address (no e-invoice will come), 409 for an intra-Community supply not yet shipped (it will, once
+ * shipped). The delivery date is the one recorded fact added after issue: the day the order first
+ * shipped. The buyer's and admin's routes share this.
  */
 export async function sendOrderEInvoice(
   reply: FastifyReply,
   db: Db,
-  order: InvoiceOrder & { id: number },
-  seller: SellerDetails,
+  issued: InvoiceDocument,
+  orderId: number,
   locale: Locale,
 ): Promise<FastifyReply> {
-  const invoice = invoiceForOrder(order, seller, await orderShippedOn(db, order.id));
+  const shippedOn = issued.deliveryDate ? null : await orderShippedOn(db, orderId);
+  const invoice = shippedOn ? { ...issued, deliveryDate: shippedOn } : issued;
   const refusal = eInvoiceRefusal(invoice);
   if (refusal) {
     return sendError(reply, refusal === 'not_shipped' ? 409 : 422, eInvoiceMessages[locale][refusal]);

@@ -1,20 +1,33 @@
-/** Invoicing's public face for other domains: invoice documents, their renderings and the supplementary invoices. Its routes are in ./routes. */
+/** Invoicing's public face: how a document reads (the InvoiceDocument) and its renderings (HTML, PDF, Peppol UBL, SIE lines). What is issued and stored is the ledger's (src/server/ledger). */
 export {
   customisationDetail,
   invoiceForOrder,
   invoiceLanguage,
   supplementaryInvoiceDocument,
   type InvoiceDocument,
+  type InvoiceLine,
   type InvoiceOrder,
 } from './invoice-document';
-export { fonts as pdfFonts, invoicePdfFileName, renderInvoicePdfShared } from './invoice-pdf';
-export { formatInvoiceDate, formatKr, invoiceTexts } from './texts';
-export { sendInvoice, sendInvoicePdf, sendInvoiceUbl } from './http';
 export { orderShippedOn, sendOrderEInvoice } from './e-invoice';
 export { vatNotices } from './vat-notice';
 export {
-  issueSupplementaryInvoice,
-  supplementaryInvoiceById,
-  supplementaryInvoiceForUpload,
-  supplementaryInvoicesOf,
-} from './supplementary';
+  fonts as pdfFonts,
+  invoicePdfFileName,
+  renderInvoicePdf,
+  renderInvoicePdfShared,
+} from './invoice-pdf';
+export { formatInvoiceDate, formatKr, invoiceTexts } from './texts';
+export { sendInvoice, sendInvoicePdf, sendInvoiceUbl, sendPdf } from './http';
+export { invoiceContentSecurityPolicy, renderInvoiceHtml } from './invoice-html';
+export {
+  encodeSieLines,
+  pc8Text,
+  sieAccounts,
+  sieHeaderLines,
+  sieInvoiceVerification,
+  siePaymentVerification,
+  type SieHeader,
+  type SieInvoice,
+  type SiePayment,
+  type SieSupply,
+} from './sie';

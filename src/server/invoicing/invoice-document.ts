@@ -128,6 +128,18 @@ export interface InvoiceDocument {
   net: string;
   vat: string;
   total: string;
+  /**
+   * Set on a credit note (kreditfaktura): the invoice it corrects and why. Its lines and amounts
+   * are negative; it has no payment box. Mervärdesskattelagen (2023:200) 17 kap. 22 §: a document
+   * that changes an invoice must refer specifically and unambiguously to it.
+   */
+  creditNote?: {
+    correctsNumber: string;
+    correctsIssueDate: string;
+    reason: string;
+    /** The corrected invoice's lines (indexes) this credit note credits in full; none for an amount. */
+    lines: number[];
+  };
 }
 
 export interface InvoiceInput {

@@ -80,8 +80,9 @@ export function invoicePdfFileName(invoice: InvoiceDocument): string {
  */
 export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const t = invoiceTexts[invoice.language];
-  const { seller, buyer } = invoice;
+  const { seller, buyer, creditNote } = invoice;
   const date = (d: Date | string) => formatInvoiceDate(d, invoice.language);
+  const title = creditNote ? t.creditTitle : t.title;
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
@@ -89,9 +90,9 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     lang: invoice.language === 'sv' ? 'sv-SE' : 'en',
     displayTitle: true,
     info: {
-      Title: `${t.title} ${invoice.invoiceNumber}`,
+      Title: `${title} ${invoice.invoiceNumber}`,
       Author: seller.name,
-      Subject: `${t.title} ${invoice.invoiceNumber}`,
+      Subject: `${title} ${invoice.invoiceNumber}`,
       // A fixed creation date keeps the same invoice byte-identical each time it is rendered.
       CreationDate: invoice.issueDate,
     },
@@ -133,18 +134,27 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
 
   const metaX = MARGIN + 290;
   const metaWidth = CONTENT_WIDTH - 290;
-  let right = text(t.title, metaX, MARGIN - 4, { bold: true, size: 22, color: BRAND, width: metaWidth });
-  const meta: [string, string][] = [
-    [t.invoiceNumber, invoice.invoiceNumber],
-    ...(invoice.orderNumber !== invoice.invoiceNumber
-      ? [[t.orderNumber, invoice.orderNumber] as [string, string]]
-      : []),
-    [t.invoiceDate, date(invoice.issueDate)],
-    [t.dueDate, date(invoice.dueDate)],
-    ...(invoice.deliveryDate ? [[t.deliveryDate, date(invoice.deliveryDate)] as [string, string]] : []),
-    [t.ocr, invoice.ocr],
-    ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
-  ];
+  let right = text(title, metaX, MARGIN - 4, { bold: true, size: 22, color: BRAND, width: metaWidth });
+  const meta: [string, string][] = creditNote
+    ? [
+        [t.creditNumber, invoice.invoiceNumber],
+        [t.orderNumber, invoice.orderNumber],
+        [t.creditDate, date(invoice.issueDate)],
+        [t.corrects, creditNote.correctsNumber],
+        [t.correctsDate, date(creditNote.correctsIssueDate)],
+        ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
+      ]
+    : [
+        [t.invoiceNumber, invoice.invoiceNumber],
+        ...(invoice.orderNumber !== invoice.invoiceNumber
+          ? [[t.orderNumber, invoice.orderNumber] as [string, string]]
+          : []),
+        [t.invoiceDate, date(invoice.issueDate)],
+        [t.dueDate, date(invoice.dueDate)],
+        ...(invoice.deliveryDate ? [[t.deliveryDate, date(invoice.deliveryDate)] as [string, string]] : []),
+        [t.ocr, invoice.ocr],
+        ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
+      ];
   right += 4;
   for (const [label, value] of meta) {
     text(label, metaX, right, { width: 95, color: MUTED });
@@ -261,7 +271,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const totals: [string, string, boolean][] = [
     [t.net, formatKr(invoice.net), false],
     [t.vatLine(invoice.vatPercent, formatKr(invoice.net)), formatKr(invoice.vat), false],
-    [t.total, formatKr(invoice.total), true],
+    [creditNote ? t.creditTotal : t.total, formatKr(invoice.total), true],
   ];
   if (y + 140 > FOOTER_TOP) {
     doc.addPage();
@@ -302,51 +312,73 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     y += height + 12;
   }
 
-  // Payment: bankgiro and OCR side by side, IBAN/BIC for buyers abroad.
-  const payment: [string, string][] = [
-    [t.bankgiro, seller.bankgiro],
-    [t.ocr, invoice.ocr],
-    [t.total, formatKr(invoice.total)],
-    [t.dueDate, date(invoice.dueDate)],
-    [t.bankAccount, seller.bankAccount],
-    ...(buyer.countryCode !== 'SE'
-      ? ([
-          [t.iban, formatIban(seller.iban)],
-          [t.bic, seller.bic],
-        ] as [string, string][])
-      : []),
-  ];
-  const paymentHeight = 34 + Math.ceil(payment.length / 2) * 24 + 16;
-  if (y + paymentHeight > FOOTER_TOP) {
-    doc.addPage();
-    y = MARGIN;
+  if (creditNote) {
+    // A credit note asks for no payment: it says which invoice it reduces and why.
+    const noticeText = `${t.creditNotice(creditNote.correctsNumber)}\n${t.creditReason}: ${creditNote.reason}`;
+    const height =
+      doc
+        .font('regular')
+        .fontSize(9)
+        .heightOfString(noticeText, { width: CONTENT_WIDTH - 24 }) + 20;
+    if (y + height > FOOTER_TOP) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.rect(MARGIN, y, 3, height).fill(BRAND);
+    doc.rect(MARGIN + 3, y, CONTENT_WIDTH - 3, height).fill('#eff6ff');
+    text(noticeText, MARGIN + 14, y + 10, { width: CONTENT_WIDTH - 24, size: 9 });
+  } else {
+    renderPaymentAndSteps(y);
   }
-  doc.roundedRect(MARGIN, y, CONTENT_WIDTH, paymentHeight, 6).lineWidth(0.8).fillAndStroke('#f8fafc', RULE);
-  text(`${t.payment.toUpperCase()} · ${t.terms(PAYMENT_DAYS)}`, MARGIN + 12, y + 10, {
-    size: 8,
-    color: MUTED,
-  });
-  const cellWidth = (CONTENT_WIDTH - 24) / 2;
-  payment.forEach(([label, value], i) => {
-    const cx = MARGIN + 12 + (i % 2) * cellWidth;
-    const cy = y + 26 + Math.floor(i / 2) * 24;
-    text(label, cx, cy, { size: 7.5, color: MUTED, width: cellWidth - 8 });
-    text(value, cx, cy + 9, { size: 10, bold: true, width: cellWidth - 8 });
-  });
-  text(t.ocrInstruction, MARGIN + 12, y + paymentHeight - 16, { size: 8, color: MUTED });
-  y += paymentHeight + 14;
 
-  // How to send print files (short, below the payment).
-  const steps = t.printSteps(invoice.orderNumber, seller.email);
-  const stepsText = steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
-  const stepsHeight =
-    doc.font('regular').fontSize(8).heightOfString(stepsText, { width: CONTENT_WIDTH }) + 14;
-  if (y + stepsHeight > FOOTER_TOP) {
-    doc.addPage();
-    y = MARGIN;
+  function renderPaymentAndSteps(top: number): void {
+    let y = top;
+    // Payment: bankgiro and OCR side by side, IBAN/BIC for buyers abroad.
+    const payment: [string, string][] = [
+      [t.bankgiro, seller.bankgiro],
+      [t.ocr, invoice.ocr],
+      [t.total, formatKr(invoice.total)],
+      [t.dueDate, date(invoice.dueDate)],
+      [t.bankAccount, seller.bankAccount],
+      ...(buyer.countryCode !== 'SE'
+        ? ([
+            [t.iban, formatIban(seller.iban)],
+            [t.bic, seller.bic],
+          ] as [string, string][])
+        : []),
+    ];
+    const paymentHeight = 34 + Math.ceil(payment.length / 2) * 24 + 16;
+    if (y + paymentHeight > FOOTER_TOP) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.roundedRect(MARGIN, y, CONTENT_WIDTH, paymentHeight, 6).lineWidth(0.8).fillAndStroke('#f8fafc', RULE);
+    text(`${t.payment.toUpperCase()} · ${t.terms(PAYMENT_DAYS)}`, MARGIN + 12, y + 10, {
+      size: 8,
+      color: MUTED,
+    });
+    const cellWidth = (CONTENT_WIDTH - 24) / 2;
+    payment.forEach(([label, value], i) => {
+      const cx = MARGIN + 12 + (i % 2) * cellWidth;
+      const cy = y + 26 + Math.floor(i / 2) * 24;
+      text(label, cx, cy, { size: 7.5, color: MUTED, width: cellWidth - 8 });
+      text(value, cx, cy + 9, { size: 10, bold: true, width: cellWidth - 8 });
+    });
+    text(t.ocrInstruction, MARGIN + 12, y + paymentHeight - 16, { size: 8, color: MUTED });
+    y += paymentHeight + 14;
+
+    // How to send print files (short, below the payment).
+    const steps = t.printSteps(invoice.orderNumber, seller.email);
+    const stepsText = steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
+    const stepsHeight =
+      doc.font('regular').fontSize(8).heightOfString(stepsText, { width: CONTENT_WIDTH }) + 14;
+    if (y + stepsHeight > FOOTER_TOP) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    y = text(t.printFiles.toUpperCase(), MARGIN, y, { size: 8, color: MUTED });
+    text(stepsText, MARGIN, y + 2, { size: 8 });
   }
-  y = text(t.printFiles.toUpperCase(), MARGIN, y, { size: 8, color: MUTED });
-  text(stepsText, MARGIN, y + 2, { size: 8 });
 
   // Footer on every page: the seller's legal details and the page number.
   const range = doc.bufferedPageRange();
@@ -369,7 +401,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     ].join(' · ');
     text(legal, MARGIN, FOOTER_TOP + 6, { size: 7, color: MUTED, width: CONTENT_WIDTH - 150 });
     // Every page names its invoice: a continuation page printed or filed alone still says whose it is.
-    const pageLabel = `${t.title} ${invoice.invoiceNumber}\n${t.page(i - range.start + 1, range.count)}`;
+    const pageLabel = `${title} ${invoice.invoiceNumber}\n${t.page(i - range.start + 1, range.count)}`;
     text(pageLabel, A4.width - MARGIN - 140, FOOTER_TOP + 6, {
       size: 7,
       color: MUTED,

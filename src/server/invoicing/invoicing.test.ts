@@ -341,7 +341,7 @@ describe('Peppol BIS Billing 3.0', () => {
     return ubl(xml);
   }
 
-  /** The order through paid and production to shipped (the shipped step records the delivery). */
+  /** The order through production to shipped, unpaid (the shipped step records the delivery). */
   async function ship(orderNumber: string) {
     // Production needs the buyer's approved proof (proofs.test.ts covers that path).
     const [row] = await queryRows<{ id: number }>(
@@ -350,7 +350,6 @@ describe('Peppol BIS Billing 3.0', () => {
     );
     await insertApprovedProof(server.database, row?.id ?? 0);
     for (const json of [
-      { status: 'paid' },
       { status: 'in_production' },
       { status: 'shipped', carrier: 'dhl', trackingNumber: 'JJD0001234567' },
     ]) {
@@ -553,7 +552,7 @@ describe('Peppol BIS Billing 3.0', () => {
 });
 
 describe('SIE 4 export', () => {
-  it('one balanced verification per invoice, payments when marked paid, PC8 and CRLF', async () => {
+  it('one balanced verification per invoice and per payment, PC8 and CRLF', async () => {
     const se = await place({
       ...testCustomer,
       customerType: 'company',
@@ -563,14 +562,14 @@ describe('SIE 4 export', () => {
     });
     const de = await place(germanCompany);
     const no = await place({ ...testCustomer, country: 'NO', personalNumber: '01019012345' });
-    const paid = await request(server, `/api/admin/orders/${se.orderNumber}/status`, {
-      method: 'PATCH',
-      json: { status: 'paid' },
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
+    const paid = await request(server, `/api/admin/orders/${se.orderNumber}/payments`, {
+      method: 'POST',
+      json: { amount: se.total, paidOn: today },
       headers: { cookie: server.cookie },
     });
-    expect(paid.status).toBe(200);
+    expect(paid.status).toBe(201);
 
-    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
     const { response, bytes } = await download(`/api/admin/sie?from=${today}&to=${today}`, {
       cookie: server.cookie,
     });

@@ -3,9 +3,11 @@ import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 
 /**
  * SIE 4 (the Swedish bookkeeping exchange format) for the accountant: one verification per
- * invoice (receivable against sales and output VAT) and one per payment (bank against the
- * receivable). Accounts follow the BAS chart. The file is PC8 (code page 437) with CRLF line ends,
- * as SIE 4 prescribes; amounts use a decimal point, credits are negative.
+ * document (an invoice: receivable against sales and output VAT; a credit note: the same with the
+ * signs turned) and one per payment or refund (bank against the receivable), each on its own date
+ * and amount (Bokföringslagen 1999:1078, 5 kap. 6–7 §§: a verification per business event, with
+ * its date and amount). Accounts follow the BAS chart (#KPTYP BAS2014). The file is PC8 (code page
+ * 437) with CRLF line ends, as SIE 4 prescribes; amounts use a decimal point, credits are negative.
  */
 
 export const sieAccounts = {
@@ -13,24 +15,42 @@ export const sieAccounts = {
   bank: { number: '1930', name: 'Företagskonto/checkkonto/affärskonto' },
   outputVat: { number: '2611', name: 'Utgående moms på försäljning inom Sverige, 25 %' },
   salesSweden: { number: '3001', name: 'Försäljning inom Sverige, 25 % moms' },
-  salesExport: { number: '3105', name: 'Försäljning varor till land utanför EU' },
-  salesEu: { number: '3108', name: 'Försäljning varor till annat EU-land, momsfri' },
+  goodsExport: { number: '3105', name: 'Försäljning varor till land utanför EU' },
+  goodsEu: { number: '3108', name: 'Försäljning varor till annat EU-land, momsfri' },
+  servicesExport: { number: '3305', name: 'Försäljning tjänster till land utanför EU' },
+  servicesEu: { number: '3308', name: 'Försäljning tjänster till annat EU-land' },
 } as const;
 
-/** The sales account for a VAT treatment: 3001 with Swedish VAT, 3108 reverse charge, 3105 export. */
-export function salesAccount(treatment: VatTreatment): string {
-  if (treatment === 'reverse_charge') return sieAccounts.salesEu.number;
-  if (treatment === 'export') return sieAccounts.salesExport.number;
+/**
+ * What a document sells, for its sales account: goods (the order's invoice; a fee on it, such as a
+ * print file's conversion, is part of the supply of the goods it belongs to, EU-domstolen C-349/96
+ * Card Protection Plan), or a service invoiced on its own (a supplementary invoice for converting
+ * a print file added later: a service, whose place of supply for a company abroad is the buyer's
+ * country, Mervärdesskattelagen 2023:200, 6 kap. 33 §, so it is no sale of goods to another EU
+ * country or an export of goods).
+ */
+export type SieSupply = 'goods' | 'services';
+
+/** The sales account for a VAT treatment and supply: 3001 with Swedish VAT; 3108/3308 EU; 3105/3305 outside. */
+export function salesAccount(treatment: VatTreatment, supply: SieSupply = 'goods'): string {
+  if (treatment === 'reverse_charge')
+    return supply === 'goods' ? sieAccounts.goodsEu.number : sieAccounts.servicesEu.number;
+  if (treatment === 'export')
+    return supply === 'goods' ? sieAccounts.goodsExport.number : sieAccounts.servicesExport.number;
   return sieAccounts.salesSweden.number;
 }
 
 export interface SieInvoice {
+  /** The document's number (INV-…, KR-…). */
   invoiceNumber: string;
-  /** The invoice date as YYYY-MM-DD (Stockholm). */
+  /** A credit note: the invoice it corrects (named in the verification's text). */
+  corrects?: string | null;
+  /** The document's date as YYYY-MM-DD (Stockholm). */
   date: string;
   customer: string;
   vatTreatment: VatTreatment;
-  /** Exact decimal strings. */
+  supply?: SieSupply;
+  /** Exact decimal strings; negative on a credit note. */
   net: string;
   vat: string;
   total: string;
@@ -39,6 +59,7 @@ export interface SieInvoice {
 export interface SiePayment {
   invoiceNumber: string;
   date: string;
+  /** Negative: a refund (money leaves the bank). */
   amount: string;
 }
 
@@ -51,10 +72,60 @@ export interface SieHeader {
   to: string;
 }
 
+/** Characters code page 437 lacks, as the nearest it has (dashes, typographic quotes, spaces). */
+const pc8Replacements: Record<string, string> = {
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2012': '-',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2015': '-',
+  '\u2212': '-',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201a': "'",
+  '\u201c': '"',
+  '\u201d': '"',
+  '\u201e': '"',
+  '\u2026': '...',
+  '\u00a0': ' ',
+  '\u202f': ' ',
+  '\u2009': ' ',
+  '\u20ac': 'EUR',
+};
+
+const encodable = new Map<string, boolean>();
+function inCodePage437(char: string): boolean {
+  let known = encodable.get(char);
+  if (known === undefined) {
+    known = iconv.decode(iconv.encode(char, 'cp437'), 'cp437') === char;
+    if (encodable.size < 10_000) encodable.set(char, known);
+  }
+  return known;
+}
+
+/**
+ * Text as code page 437 can carry it: å ä ö é ü and the rest as they are; the en dash and other
+ * punctuation as their ASCII look-alikes; a letter with an accent 437 lacks (ł, ő, ș) as its base
+ * letter where there is one; anything else as "?". Never a byte the reader would misread.
+ */
+export function pc8Text(value: string): string {
+  let out = '';
+  for (const char of value.normalize('NFC')) {
+    if (inCodePage437(char)) out += char;
+    else if (pc8Replacements[char] !== undefined) out += pc8Replacements[char];
+    else {
+      const base = char.normalize('NFD').replace(/\p{M}/gu, '');
+      out += base !== char && [...base].every(inCodePage437) ? base : '?';
+    }
+  }
+  return out;
+}
+
 /** A SIE string field: quoted, inner quotes and backslashes escaped, no control characters. */
 function quote(value: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what this removes
-  const clean = value.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const clean = pc8Text(value).replace(/[\u0000-\u001f\u007f]/g, ' ');
   return `"${clean.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
@@ -62,7 +133,7 @@ const compactDate = (date: string) => date.replace(/-/g, '');
 
 /** Negates an exact decimal string without float arithmetic ("12.50" → "-12.50"). */
 function negate(amount: string): string {
-  if (/^0+(\.0+)?$/.test(amount)) return amount;
+  if (/^-?0+(\.0+)?$/.test(amount)) return amount.replace('-', '');
   return amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
 }
 
@@ -73,37 +144,41 @@ export function sieHeaderLines(header: SieHeader): string[] {
     '#FORMAT PC8',
     `#GEN ${compactDate(header.generated)}`,
     '#SIETYP 4',
-    `#PROSA ${quote(`Fakturor och betalningar ${header.from} – ${header.to}`)}`,
+    `#PROSA ${quote(`Fakturor, kreditfakturor och betalningar ${header.from} – ${header.to}`)}`,
     `#FNAMN ${quote(header.companyName)}`,
     `#ORGNR ${header.orgNumber}`,
+    '#KPTYP BAS2014',
     '#VALUTA SEK',
     ...Object.values(sieAccounts).map((account) => `#KONTO ${account.number} ${quote(account.name)}`),
   ];
 }
 
-/** One invoice's verification (series A): debit 1510, credit sales and 2611. Balances exactly. */
+/**
+ * One document's verification (series A, numbered by the caller): debit 1510, credit the sales
+ * account and 2611 for an invoice; a credit note's negative amounts turn every side. Balances exactly
+ * (net + VAT = total is a constraint of the documents table).
+ */
 export function sieInvoiceVerification(invoice: SieInvoice, number: number): string[] {
   const date = compactDate(invoice.date);
   const transactions = [
     `#TRANS ${sieAccounts.receivables.number} {} ${invoice.total}`,
-    `#TRANS ${salesAccount(invoice.vatTreatment)} {} ${negate(invoice.net)}`,
+    `#TRANS ${salesAccount(invoice.vatTreatment, invoice.supply)} {} ${negate(invoice.net)}`,
     ...(invoice.vatTreatment === 'domestic'
       ? [`#TRANS ${sieAccounts.outputVat.number} {} ${negate(invoice.vat)}`]
       : []),
   ];
-  return [
-    `#VER A ${number} ${date} ${quote(`Faktura ${invoice.invoiceNumber} ${invoice.customer}`)} ${date}`,
-    '{',
-    ...transactions,
-    '}',
-  ];
+  const text = invoice.corrects
+    ? `Kreditfaktura ${invoice.invoiceNumber} avser ${invoice.corrects} ${invoice.customer}`
+    : `Faktura ${invoice.invoiceNumber} ${invoice.customer}`;
+  return [`#VER A ${number} ${date} ${quote(text)} ${date}`, '{', ...transactions, '}'];
 }
 
-/** One payment's verification (series B): debit the bank, credit the receivable. */
+/** One payment's verification (series B): debit the bank, credit the receivable; a refund the other way. */
 export function siePaymentVerification(payment: SiePayment, number: number): string[] {
   const date = compactDate(payment.date);
+  const refund = payment.amount.startsWith('-');
   return [
-    `#VER B ${number} ${date} ${quote(`Betalning ${payment.invoiceNumber}`)} ${date}`,
+    `#VER B ${number} ${date} ${quote(`${refund ? 'Återbetalning' : 'Betalning'} ${payment.invoiceNumber}`)} ${date}`,
     '{',
     `#TRANS ${sieAccounts.bank.number} {} ${payment.amount}`,
     `#TRANS ${sieAccounts.receivables.number} {} ${negate(payment.amount)}`,

@@ -58,6 +58,18 @@ export const invoiceTexts = {
     sizes: 'Storlekar',
     thanks: 'Tack för din beställning!',
     page: (n: number, of: number) => `Sida ${n} av ${of}`,
+    creditTitle: 'Kreditfaktura',
+    creditNumber: 'Kreditfakturanummer',
+    creditDate: 'Datum',
+    corrects: 'Avser faktura',
+    correctsDate: 'Fakturans datum',
+    creditReason: 'Orsak',
+    creditTotal: 'Att återfå',
+    creditAmountLine: 'Kreditering',
+    orderCancelled: 'Beställningen är avbruten',
+    creditRemainingLine: 'Kreditering av återstående belopp',
+    creditNotice: (invoice: string) =>
+      `Denna kreditfaktura minskar faktura ${invoice}. Har du redan betalat betalar vi tillbaka mellanskillnaden.`,
   },
   en: {
     title: 'Invoice',
@@ -105,6 +117,18 @@ export const invoiceTexts = {
     sizes: 'Sizes',
     thanks: 'Thank you for your order!',
     page: (n: number, of: number) => `Page ${n} of ${of}`,
+    creditTitle: 'Credit note',
+    creditNumber: 'Credit note number',
+    creditDate: 'Date',
+    corrects: 'Credits invoice',
+    correctsDate: 'Invoice date',
+    creditReason: 'Reason',
+    creditTotal: 'Total credited',
+    creditAmountLine: 'Credit',
+    orderCancelled: 'The order is cancelled',
+    creditRemainingLine: 'Credit of the remaining amount',
+    creditNotice: (invoice: string) =>
+      `This credit note reduces invoice ${invoice}. If you have already paid, we refund the difference.`,
   },
 } as const;
 

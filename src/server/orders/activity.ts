@@ -5,11 +5,12 @@ import type { OrderActivity, OrderTimelineEvent } from '@/shared/order-page';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { listProofs } from '@/server/proofs';
+import { paymentsOfOrder } from '@/server/ledger';
 
 const isoTime = (column: string) =>
   sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
-/** The order's timeline: placed (pending), then every status change, oldest first; and its proofs. */
+/** The order's timeline: placed (pending), then every job state change, oldest first; its proofs and payments. */
 export async function orderActivity(db: Db, order: { id: number; orderDate: Date }): Promise<OrderActivity> {
   const rows = await queryRows<{ to_status: string; changed_at: string; details: StatusDetails | null }>(
     db,
@@ -18,12 +19,11 @@ export async function orderActivity(db: Db, order: { id: number; orderDate: Date
   );
   const events: OrderTimelineEvent[] = [{ status: 'pending', at: order.orderDate.toISOString() }];
   for (const row of rows) {
+    // Steps of before the ledger ('paid') are payments now, listed with them.
     if (!isOrderStatus(row.to_status)) continue;
     const event: OrderTimelineEvent = { status: row.to_status, at: row.changed_at };
-    // The buyer sees payment and shipment; a cancel reason stays with the shop.
+    // The buyer sees the shipment; a cancel reason stays with the shop.
     const details = row.details;
-    if (details?.paidOn && details.amountReceived)
-      event.payment = { paidOn: details.paidOn, amount: details.amountReceived };
     if (details?.trackingNumber && details.carrier)
       event.shipment = {
         carrier: details.carrierName ?? '',
@@ -32,5 +32,10 @@ export async function orderActivity(db: Db, order: { id: number; orderDate: Date
       };
     events.push(event);
   }
-  return { events, proofs: await listProofs(db, order.id) };
+  const [proofs, payments] = await Promise.all([listProofs(db, order.id), paymentsOfOrder(db, order.id)]);
+  return {
+    events,
+    proofs,
+    payments: payments.map((payment) => ({ paidOn: payment.paidOn, amount: payment.amount })),
+  };
 }

@@ -1,3 +1,10 @@
-/** The orders domain's public face for other domains: finding a stored order and its access links. Its routes are in ./routes. */
+/** The orders domain's public face for other domains: finding a stored order, its access links and the job's state machine (transition). Its routes are in ./routes. */
 export { findOrderByNumber, findOrderForToken, orderNumberPattern, type OrderRow } from './service';
 export { newOrderLink, redactUrl } from './links';
+export {
+  transition,
+  type StatusChange,
+  type StatusGuard,
+  type StatusRefusal,
+  type TransitionOptions,
+} from './transition';

@@ -106,7 +106,7 @@ describe('order lookup by email', () => {
         (await request(server, `/api/orders/${other}`, { headers: { 'x-order-token': link.token } })).status,
       ).toBe(404);
     }
-    expect(mail.text).toMatch(/INV-\d+, lagd \d{4}-\d{2}-\d{2}, [\d\s]+,\d{2} kr \(Väntar på betalning\)/);
+    expect(mail.text).toMatch(/INV-\d+, lagd \d{4}-\d{2}-\d{2}, [\d\s]+,\d{2} kr \(Mottagen\)/);
   });
 
   it('takes about the same time for both: the email is made later by the outbox', async () => {

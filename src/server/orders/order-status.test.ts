@@ -50,20 +50,20 @@ const patch = (number: string, json: Record<string, unknown>) =>
   });
 
 describe('status changes the buyer hears about', () => {
-  it('paid, in production and shipped: one Swedish email each, linking the order page; the timeline shows them', async () => {
+  it('a payment, in production and shipped: one Swedish email each, linking the order page; the timeline shows them', async () => {
     const order = await place('status-emails-key-0001');
     await server.app.emailOutbox.drain();
     expect(buyerEmails(order.orderNumber)).toHaveLength(1);
 
-    expect((await patch(order.orderNumber, { status: 'paid', paidOn: '2999-01-01' })).status).toBe(400);
-    expect((await patch(order.orderNumber, { status: 'paid', amountReceived: '12,5' })).status).toBe(400);
-    const paid = await patch(order.orderNumber, {
-      status: 'paid',
-      paidOn: '2026-01-15',
-      amountReceived: '1000.50',
-    });
-    expect(paid.status).toBe(200);
-    expect(paid.body.events.at(-1)?.details).toEqual({ paidOn: '2026-01-15', amountReceived: '1000.50' });
+    const pay = (json: Record<string, unknown>) =>
+      request<{ error?: string }>(server, `/api/admin/orders/${order.orderNumber}/payments`, {
+        method: 'POST',
+        headers: { cookie: swedishAdmin() },
+        json,
+      });
+    expect((await pay({ paidOn: '2999-01-01', amount: '1000.50' })).status).toBe(400);
+    expect((await pay({ paidOn: '2026-01-15', amount: '12,555' })).status).toBe(400);
+    expect((await pay({ paidOn: '2026-01-15', amount: '1 000,50' })).status).toBe(201);
 
     // Production starts once the buyer has approved the proof (its email is checked in proofs.test.ts).
     await addProofVersion(server, swedishAdmin(), order.orderNumber);
@@ -117,14 +117,9 @@ describe('status changes the buyer hears about', () => {
     const activity = await request<OrderActivity>(server, `/api/orders/${order.orderNumber}/activity`, {
       headers: { 'x-order-token': order.accessToken },
     });
-    expect(activity.body.events.map((e) => e.status)).toEqual([
-      'pending',
-      'paid',
-      'in_production',
-      'shipped',
-    ]);
-    expect(activity.body.events[1]?.payment).toEqual({ paidOn: '2026-01-15', amount: '1000.50' });
-    expect(activity.body.events[3]?.shipment).toEqual({
+    expect(activity.body.events.map((e) => e.status)).toEqual(['pending', 'in_production', 'shipped']);
+    expect(activity.body.payments).toEqual([{ paidOn: '2026-01-15', amount: '1000.50' }]);
+    expect(activity.body.events[2]?.shipment).toEqual({
       carrier: 'DHL',
       trackingNumber: 'JD014600006281230704',
       trackingUrl: 'https://www.dhl.com/se-sv/home/tracking.html?tracking-id=JD014600006281230704',
@@ -154,10 +149,12 @@ describe('status changes the buyer hears about', () => {
 
     await server.app.emailOutbox.drain();
     const emails = buyerEmails(order.orderNumber);
-    expect(emails).toHaveLength(2);
+    // The confirmation, the cancellation and its credit note (ledger.test.ts reads the credit note).
+    expect(emails).toHaveLength(3);
     expect(emails[1]?.subject).toBe(`Order cancelled – ${order.orderNumber}`);
     expect(emails[1]?.text).toContain(`Your order ${order.orderNumber} has been cancelled.`);
-    expect(emails[1]?.text).not.toContain('ångrade');
+    expect(emails[2]?.subject).toMatch(new RegExp(`^Credit note KR-\\d+ – ${order.orderNumber}$`));
+    for (const email of emails) expect(email.text).not.toContain('ångrade');
     const activity = await request<OrderActivity>(server, `/api/orders/${order.orderNumber}/activity`, {
       headers: { 'x-order-token': order.accessToken },
     });

@@ -51,6 +51,8 @@ function row(name = 'Anna Andersson'): NewOrderRow {
     requestHash: 'test',
     accessTokenHash: randomUUID(),
     neededBy: null,
+    // The checkout's invoice snapshot, as much of it as the statement reads.
+    invoice: { language: 'sv' },
   };
 }
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { PAYMENT_DAYS } from '@/shared/terms';
 import type { Database } from '@/server/db/client';
 import { orders } from '@/server/db/orders-schema';
+import { checkoutSnapshotCompletion } from '@/server/ledger';
 
 /**
  * The `orders` columns a checkout writes, by their Drizzle names; the statement below derives its
@@ -38,6 +40,8 @@ type WrittenColumn = (typeof writtenColumns)[number];
 export type NewOrderRow = Required<Pick<typeof orders.$inferInsert, WrittenColumn>> & {
   /** Print files the order claimed, in the buyer's order (order_print_files). */
   printFiles?: { uploadId: string; kind: 'vector' | 'raster'; position: number; lineIndex?: number | null }[];
+  /** The order's invoice as issued, but for its number and dates (checkoutInvoiceSnapshot). */
+  invoice: Record<string, unknown>;
 };
 
 export interface InsertedOrder {
@@ -146,8 +150,9 @@ export function orderWriterFor(database: Database): OrderWriter {
 /**
  * One statement, so one round trip and one implicit transaction: take a run of invoice numbers
  * under the counter's row lock (strictly increasing across transactions and instances, even within
- * one millisecond; the first is at least now in milliseconds), store the orders in arrival order,
- * queue their two emails each, and record their print files. A key already used inserts nothing (its number is a harmless gap).
+ * one millisecond; the first is at least now in milliseconds), store the orders in arrival order
+ * with their invoices (documents, the snapshot completed with its number and dates), queue their
+ * two emails each, and record their print files. A key already used inserts nothing (its number is a harmless gap).
  * The rows travel as one JSON parameter, which both drivers (PGlite, node-postgres) pass as text.
  */
 async function insertOrders(
@@ -159,7 +164,7 @@ async function insertOrders(
   const result: unknown = await database.db.execute(sql`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${input}::jsonb)
-        AS r(ord int, ${recordDefinition}, "printFiles" jsonb)
+        AS r(ord int, ${recordDefinition}, "printFiles" jsonb, invoice jsonb)
     ), counter AS (
       UPDATE invoice_counter
       SET last_value = greatest((extract(epoch from clock_timestamp()) * 1000)::bigint + ${count} - 1, last_value + ${count})
@@ -171,7 +176,18 @@ async function insertOrders(
       FROM input, counter
       ORDER BY input.ord
       ON CONFLICT (idempotency_key) DO NOTHING
-      RETURNING id, idempotency_key, order_number, total_amount::text AS total_amount
+      RETURNING id, idempotency_key, order_number, invoice_seq, order_date, vat_treatment, ex_vat_amount,
+        vat_amount, total_amount
+    ), invoices AS (
+      INSERT INTO documents (order_id, kind, number, seq, issued_at, issued_on, due_on, language, vat_treatment,
+        net, vat, total, ocr, snapshot)
+      SELECT inserted.id, 'invoice', inserted.order_number, inserted.invoice_seq, inserted.order_date,
+        (inserted.order_date AT TIME ZONE 'Europe/Stockholm')::date,
+        (inserted.order_date AT TIME ZONE 'Europe/Stockholm')::date + ${PAYMENT_DAYS}::integer,
+        input.invoice->>'language', inserted.vat_treatment, inserted.ex_vat_amount, inserted.vat_amount,
+        inserted.total_amount, ocr_reference(inserted.invoice_seq::text),
+        input.invoice || ${checkoutSnapshotCompletion('inserted')}
+      FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key
     ), files AS (
       INSERT INTO order_print_files (order_id, upload_id, kind, position, line_index)
       SELECT inserted.id, f."uploadId", f.kind, f.position, f."lineIndex"
@@ -181,7 +197,7 @@ async function insertOrders(
       INSERT INTO email_outbox (order_id, kind)
       SELECT inserted.id, kind FROM inserted, unnest(ARRAY['buyer_confirmation', 'shop_notice']) AS kind
     )
-    SELECT idempotency_key, order_number, total_amount FROM inserted
+    SELECT idempotency_key, order_number, total_amount::text AS total_amount FROM inserted
   `);
   const stored = new Map<string, InsertedOrder>();
   type ReturnedRow = { idempotency_key: string; order_number: string; total_amount: string };

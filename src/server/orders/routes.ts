@@ -8,13 +8,9 @@ import type { OrderPrintFile } from '@/shared/print-files';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import { orderPrintFiles } from '@/server/print-files';
 import { orderApprovalDate } from '@/server/proofs';
-import {
-  invoiceForOrder,
-  sendInvoice,
-  sendInvoicePdf,
-  sendOrderEInvoice,
-  supplementaryInvoicesOf,
-} from '@/server/invoicing';
+import { invoiceForOrder, sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
+import { orderInvoice, orderInvoicePdf, orderMoney, supplementaryInvoicesOf } from '@/server/ledger';
+import { buyerDocumentPdfPath, type OrderMoney } from '@/shared/ledger';
 import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
@@ -50,6 +46,7 @@ export function orderJson(
   /** The day the latest proof was approved: delivery counts from it (from today until then). */
   approvedOn: CalendarDate | null = null,
   supplementaryInvoices: SupplementaryInvoiceSummary[] = [],
+  money: Omit<OrderMoney, 'payments'> = { paymentState: 'unpaid', balance: order.totalAmount, documents: [] },
 ): OrderView {
   const invoice = invoiceForOrder(order, context.config.seller);
   return {
@@ -86,6 +83,7 @@ export function orderJson(
     })),
     printFiles,
     supplementaryInvoices,
+    money,
     total: order.totalAmount,
     exVat: order.exVatAmount,
     vat: order.vatAmount,
@@ -117,6 +115,7 @@ export function orderRoutes(
       const placed = await placeOrder(context.database, parsed.data, {
         ...options,
         locale,
+        seller: context.config.seller,
         maxTotal: {
           kr: context.config.limits.orderMaxTotalSek,
           message: orderTotalMessage(request, context),
@@ -137,14 +136,15 @@ export function orderRoutes(
   app.get<OrderParams>('/api/orders/:number', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
-    const [printFiles, approvedOn, supplementary] = await Promise.all([
+    const [printFiles, approvedOn, supplementary, { payments: _payments, ...money }] = await Promise.all([
       orderPrintFiles(context.database.db, order.id, order.items),
       orderApprovalDate(context.database.db, order.id),
       supplementaryInvoicesOf(context.database.db, order),
+      orderMoney(context.database.db, order, buyerDocumentPdfPath),
     ]);
     return reply
       .header('cache-control', 'no-store')
-      .send(orderJson(order, context, printFiles, approvedOn, supplementary));
+      .send(orderJson(order, context, printFiles, approvedOn, supplementary, money));
   });
 
   // The order page's timeline and proofs: the token comes as a header, never in the URL.
@@ -154,10 +154,11 @@ export function orderRoutes(
     return reply.header('cache-control', 'no-store').send(await orderActivity(context.database.db, order));
   });
 
+  // The order's invoice as issued: its stored snapshot and PDF bytes, never today's settings.
   app.get<OrderParams>('/api/orders/:number/invoice', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
     if (!order) return notFound(reply);
-    return sendInvoice(reply, order, context.config.seller);
+    return sendInvoice(reply, await orderInvoice(context.database.db, order, context.config.seller));
   });
 
   // The same invoice as PDF (?inline=1 opens it in the browser) and as Peppol BIS 3 e-invoice.
@@ -166,11 +167,8 @@ export function orderRoutes(
     async (request, reply) => {
       const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
       if (!order) return notFound(reply);
-      return sendInvoicePdf(
-        reply,
-        invoiceForOrder(order, context.config.seller),
-        request.query.inline === '1',
-      );
+      const { pdf, fileName } = await orderInvoicePdf(context.database.db, order, context.config.seller);
+      return sendPdf(reply, pdf, fileName, request.query.inline === '1');
     },
   );
 
@@ -180,8 +178,8 @@ export function orderRoutes(
     return sendOrderEInvoice(
       reply,
       context.database.db,
-      order,
-      context.config.seller,
+      await orderInvoice(context.database.db, order, context.config.seller),
+      order.id,
       requestLocale(request),
     );
   });

@@ -24,6 +24,8 @@ import { productName } from '@/shared/i18n/messages/product-names';
 import { colourName } from '@/shared/i18n/messages/colours';
 import type { Locale } from '@/shared/i18n/locale';
 import { claimPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files';
+import { checkoutInvoiceSnapshot } from '@/server/ledger';
+import type { SellerDetails } from '@/server/config';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -176,13 +178,15 @@ export interface OrderServiceOptions {
   maxTotal?: { kr: number; message: string };
   /** The language of the refusals (the request's); English when not given. */
   locale?: Locale;
+  /** The seller's details as the order's invoice is issued with them (stored with the order). */
+  seller: SellerDetails;
 }
 
 /** Places an order: one transaction stores the order, its invoice number and its outbox emails. */
 export async function placeOrder(
   database: Database,
   request: OrderRequest,
-  options: OrderServiceOptions = {},
+  options: OrderServiceOptions,
 ): Promise<PlacedOrder> {
   const locale = options.locale ?? 'en';
   const t = checkoutValidationMessages[locale];
@@ -246,7 +250,7 @@ export async function placeOrder(
   const country = countryName(customer.country) ?? customer.country;
   const company = customer.customerType === 'company';
 
-  const inserted = await orderWriterFor(database).write({
+  const row = {
     customerType: customer.customerType,
     customerName: customer.name,
     customerEmail: customer.email,
@@ -269,12 +273,17 @@ export async function placeOrder(
     idempotencyKey: keyHash,
     requestHash,
     accessTokenHash: tokenHash(accessToken),
+  } as const;
+  const inserted = await orderWriterFor(database).write({
+    ...row,
     printFiles: claim.files.map((file, position) => ({
       uploadId: file.id,
       kind: file.kind,
       position,
       lineIndex: lineOfFile.get(file.id) ?? null,
     })),
+    // The invoice is issued with the order, in its statement: stored as it reads today, for ever.
+    invoice: checkoutInvoiceSnapshot(row, options.seller),
   });
 
   if (!inserted) {

@@ -5,12 +5,11 @@ import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
-import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import type { PrintFileAnswer } from '@/shared/print-files';
-import type { AddPrintFileAnswer, SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
+import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
 import { queryRows } from '@/server/db/query-rows';
 import { readEml } from '@tests/helpers/eml';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
@@ -68,9 +67,10 @@ async function invoiceRows(orderNumber: string) {
     vat_amount: string;
   }>(
     server.database.db,
-    sql`SELECT s.invoice_number, s.total_amount::text AS total_amount, s.ex_vat_amount::text AS ex_vat_amount,
-          s.vat_amount::text AS vat_amount
-        FROM supplementary_invoices s JOIN orders o ON o.id = s.order_id WHERE o.order_number = ${orderNumber}`,
+    sql`SELECT s.number AS invoice_number, s.total::text AS total_amount, s.net::text AS ex_vat_amount,
+          s.vat::text AS vat_amount
+        FROM documents s JOIN orders o ON o.id = s.order_id
+        WHERE o.order_number = ${orderNumber} AND s.kind = 'supplementary_invoice'`,
   );
 }
 
@@ -297,45 +297,29 @@ describe('print files after ordering', () => {
     expect(text).toMatch(verification);
   });
 
-  it('records a supplementary invoice’s payment once, and the SIE export books it on its day', async () => {
+  it('records a supplementary invoice’s payment (the same payments as every invoice), and the SIE export books it on its day', async () => {
     const invoice = added.supplementaryInvoice;
     if (!invoice) throw new Error('no supplementary invoice');
-    const path = `/api/admin/orders/${order.orderNumber}/invoices/${invoice.invoiceNumber}/payment`;
+    const path = `/api/admin/orders/${order.orderNumber}/payments`;
     const pay = (json: unknown, headers: Record<string, string> = { cookie: server.cookie }) =>
-      request<SupplementaryInvoiceSummary & { error?: string }>(server, path, {
-        method: 'POST',
-        json,
-        headers,
-      });
+      request<{ error?: string }>(server, path, { method: 'POST', json, headers });
     const today = stockholmDate(new Date());
 
     expect((await pay({}, {})).status).toBe(401);
     for (const body of [
-      { paidOn: addDays(today, 1) },
-      { paidOn: '2026-02-30' },
-      { amountReceived: 'abc' },
-      { amountReceived: '1.234' },
-      { amountReceived: 100 },
-      { paidOn: today, extra: '<script>' },
+      { paidOn: addDays(today, 1), amount: '100' },
+      { paidOn: '2026-02-30', amount: '100' },
+      { paidOn: today, amount: 'abc' },
+      { paidOn: today, amount: '1.234' },
+      { paidOn: today, amount: 100 },
     ]) {
-      expect((await pay(body)).status, JSON.stringify(body)).toBe(400);
+      expect((await pay({ ...body, invoice: invoice.invoiceNumber })).status, JSON.stringify(body)).toBe(400);
     }
-    const early = await pay({ paidOn: '2020-01-01' });
-    expect(early.status).toBe(409);
-    expect(early.body.error).toBe(adminApiMessages.en.paidBeforeIssue({ date: today }));
-    const missing = await request(
-      server,
-      `/api/admin/orders/${order.orderNumber}/invoices/${order.orderNumber}/payment`,
-      { method: 'POST', json: {}, headers: { cookie: server.cookie } },
-    );
+    const missing = await pay({ paidOn: today, amount: '100', invoice: 'INV-1' });
     expect(missing.status).toBe(404);
 
-    const paid = await pay({ amountReceived: '100.00' });
-    expect(paid.status).toBe(200);
-    expect(paid.body.payment).toEqual({ paidOn: today, amount: '100.00' });
-    const again = await pay({ amountReceived: '50' });
-    expect(again.status).toBe(409);
-    expect(again.body.error).toBe(adminApiMessages.en.invoiceAlreadyPaid({ date: today }));
+    const paid = await pay({ paidOn: today, amount: '100.00', invoice: invoice.invoiceNumber });
+    expect(paid.status).toBe(201);
 
     const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${order.orderNumber}`, {
       headers: { cookie: server.cookie },

@@ -17,7 +17,8 @@ import type { Database, Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/server/invoicing';
+import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/server/ledger';
+import type { SellerDetails } from '@/server/config';
 import { findOrderForToken, type OrderRow } from '@/server/orders';
 import { conversionFeeLine, orderPrintFiles } from './service';
 
@@ -36,7 +37,7 @@ export interface PrintFilePlacement {
 }
 
 /** Statuses in which the shop still takes print files for an order. */
-const openStatuses: ReadonlySet<string> = new Set(['pending', 'paid', 'in_production']);
+const openStatuses: ReadonlySet<string> = new Set(['pending', 'in_production']);
 
 export type AddPrintFileResult =
   | { ok: true; created: boolean; uploadId: string }
@@ -61,9 +62,11 @@ interface UploadRow extends Record<string, unknown> {
  */
 export async function addPrintFileToOrder(
   database: Database,
-  order: { id: number },
+  order: OrderRow,
   uploadId: string,
   acceptConversionFee: boolean,
+  /** Today's seller details: a supplementary invoice is issued with them. */
+  seller: SellerDetails,
   placement: PrintFilePlacement = {},
 ): Promise<AddPrintFileResult> {
   if (!uploadIdPattern.test(uploadId)) return { ok: false, status: 400, reason: 'unknown' };
@@ -112,9 +115,13 @@ export async function addPrintFileToOrder(
                   ${placement.note ? placement.note : null})`,
     );
     if (kind === 'raster') {
-      await issueSupplementaryInvoice(tx, { id: order.id, vatTreatment: locked.vat_treatment }, uploadId, [
-        conversionFeeLine({ id: uploadId, name: upload.file_name }),
-      ]);
+      await issueSupplementaryInvoice(
+        tx,
+        order,
+        uploadId,
+        [conversionFeeLine({ id: uploadId, name: upload.file_name })],
+        seller,
+      );
     }
     // The shop hears of the file with the order's other news, in the same transaction.
     await tx.execute(
@@ -166,6 +173,7 @@ export function addPrintFileRoute(
         order,
         parsed.data.printFile,
         parsed.data.acceptConversionFee === true,
+        context.config.seller,
         { line, note },
       );
       if (!result.ok) {

@@ -293,7 +293,6 @@ describe('proofs: production and delivery', () => {
   it('in production is refused without an approved latest proof (the admin sees why) and allowed after; cancelling stays possible', async () => {
     const order = await place();
     const { orderNumber: number, accessToken: token } = order;
-    expect((await setStatus(number, { status: 'paid' })).status).toBe(200);
     // In the admin's language (these requests name none: English).
     const noProof = orderAdminMessages.en.noProof;
     const notApproved = orderAdminMessages.en.proofNotApproved;
@@ -326,7 +325,7 @@ describe('proofs: production and delivery', () => {
     const moved = await setStatus(number, { status: 'in_production' });
     expect(moved.status).toBe(200);
     expect(moved.body.status).toBe('in_production');
-    expect(moved.body.events.map((e) => e.toStatus)).toEqual(['paid', 'in_production']);
+    expect(moved.body.events.map((e) => e.toStatus)).toEqual(['in_production']);
     // No new proofs or answers once production started.
     const late = await uploadProofFile(server, server.cookie, makePng(8), 'late.png');
     const refused = await request<{ error: string }>(server, adminProofsPath(number), {

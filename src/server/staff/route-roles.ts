@@ -19,7 +19,7 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/orders': 'everyone',
   'GET /api/admin/orders/:number': 'everyone',
   'GET /api/admin/orders/:number/history': 'everyone',
-  // Each step is checked against statusStepRoles in the route: paid is money, the rest production.
+  // Each step is checked against statusStepRoles in the route (production's; money is no step).
   'PATCH /api/admin/orders/:number/status': 'everyone',
   // Unknown admin paths (every method) answer 404 to anyone logged in.
   'ALL /api/admin/*': 'everyone',
@@ -40,8 +40,11 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/orders/:number/invoice': 'money',
   'GET /api/admin/orders/:number/invoice.pdf': 'money',
   'GET /api/admin/orders/:number/invoice.xml': 'money',
-  'GET /api/admin/orders/:number/invoices/:invoice': 'money',
-  'POST /api/admin/orders/:number/invoices/:invoice/payment': 'money',
+  'GET /api/admin/orders/:number/invoices/:file': 'money',
+  'GET /api/admin/orders/:number/documents/:file': 'money',
+  'POST /api/admin/orders/:number/payments': 'money',
+  'POST /api/admin/orders/:number/refunds': 'money',
+  'POST /api/admin/orders/:number/credit-notes': 'money',
   'GET /api/admin/sie': 'money',
 
   // Audit

@@ -101,10 +101,11 @@ describe('the role table', () => {
 
     const order = await insertTestOrder(server.database);
     const path = `/api/admin/orders/${order.orderNumber}/status`;
-    const paidByPrinter = await call<{ error: string }>(printer, 'PATCH', path, { status: 'paid' });
-    expect(paidByPrinter.status).toBe(403);
-    expect(paidByPrinter.body.error).toBe('The Production role may not change the status to Paid.');
-    expect((await call(bookkeeper, 'PATCH', path, { status: 'paid' })).status).toBe(200);
+    // Money is recorded as payments, the money roles' route.
+    const payments = `/api/admin/orders/${order.orderNumber}/payments`;
+    const payment = { amount: '5718.75', paidOn: '2026-11-20' };
+    expect((await call<{ error: string }>(printer, 'POST', payments, payment)).status).toBe(403);
+    expect((await call(bookkeeper, 'POST', payments, payment)).status).toBe(201);
     await insertApprovedProof(server.database, order.id);
     expect((await call(bookkeeper, 'PATCH', path, { status: 'in_production' })).status).toBe(403);
     expect((await call(bookkeeper, 'PATCH', path, { status: 'cancelled', reason: 'x' })).status).toBe(403);
@@ -256,16 +257,17 @@ describe('who did what', () => {
     await request(server, '/api/admin-login', { method: 'POST', json: { pin: '0000' } });
     const order = await insertTestOrder(server.database);
     const path = `/api/admin/orders/${order.orderNumber}`;
-    expect((await call(bookkeeper, 'PATCH', `${path}/status`, { status: 'paid' })).status).toBe(200);
+    const payment = { amount: '5718.75', paidOn: '2026-11-20' };
+    expect((await call(bookkeeper, 'POST', `${path}/payments`, payment)).status).toBe(201);
     await insertApprovedProof(server.database, order.id);
     expect((await call(printer, 'PATCH', `${path}/status`, { status: 'in_production' })).status).toBe(200);
 
     const history = await call<{ events: AuditEvent[] }>(server.cookie, 'GET', `${path}/history`);
     expect(history.body.events.map((event) => [event.staff, event.action, event.after])).toEqual([
       ['Hist Printer', 'order_status', { status: 'in_production' }],
-      ['Hist Bookkeeper', 'payment', expect.objectContaining({ status: 'paid', amountReceived: '5718.75' })],
+      ['Hist Bookkeeper', 'payment', expect.objectContaining({ amount: '5718.75', paidOn: '2026-11-20' })],
     ]);
-    expect(history.body.events[0]?.before).toEqual({ status: 'paid' });
+    expect(history.body.events[0]?.before).toEqual({ status: 'pending' });
     // The printer's view of the history leaves the money out.
     const printersView = await call<{ events: AuditEvent[] }>(printer, 'GET', `${path}/history`);
     expect(printersView.body.events.map((event) => event.action)).toEqual(['order_status']);

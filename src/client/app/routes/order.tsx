@@ -26,6 +26,7 @@ import {
   type OrderAccess,
 } from '@/client/features/order-page/order-page-api';
 import { ProofPanel } from '@/client/features/order-page/proof-panel';
+import { CreditNoteLinks, OrderPaymentState } from '@/client/features/order-page/order-money';
 import { TimelineStepEvents } from '@/client/features/order-page/timeline-events';
 import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
 import { OrderPrintFiles, SupplementaryInvoiceLinks } from '@/client/features/order-page/order-print-files';
@@ -136,7 +137,7 @@ function OrderLoader({ access }: { access: OrderAccess }) {
   return <OrderDetails order={loaded.order} activity={loaded.activity} access={access} reload={reload} />;
 }
 
-const progress: readonly OrderStatus[] = ['pending', 'paid', 'in_production', 'shipped'];
+const progress: readonly OrderStatus[] = ['pending', 'in_production', 'shipped'];
 
 function Timeline({ order, activity }: { order: OrderView; activity: OrderActivity }) {
   const status = order.status as OrderStatus;
@@ -171,14 +172,15 @@ function Timeline({ order, activity }: { order: OrderView; activity: OrderActivi
               <p className="text-sm text-slate-600">
                 {at ? formatDateTime(at, dateLocaleTag[locale]) : t.upcoming}
               </p>
-              {event?.payment && (
-                <p className="text-sm text-slate-700">
-                  {t.paymentReceived({
-                    amount: formatKrDecimal(event.payment.amount),
-                    date: formatDate(event.payment.paidOn, dateLocaleTag[locale]),
-                  })}
-                </p>
-              )}
+              {step === 'pending' &&
+                activity.payments.map((payment, index) => (
+                  <p key={index} className="text-sm text-slate-700" data-testid="order-payment">
+                    {t.paymentReceived({
+                      amount: formatKrDecimal(payment.amount),
+                      date: formatDate(payment.paidOn, dateLocaleTag[locale]),
+                    })}
+                  </p>
+                ))}
               {event?.shipment && (
                 <p className="text-sm text-slate-700" data-testid="order-shipment">
                   {event.shipment.carrier} ·{' '}
@@ -250,8 +252,9 @@ function OrderDetails(props: {
           <Timeline order={order} activity={activity} />
         </Card>
 
-        <Card title={t.payment}>
+        <Card title={t.payment} testId="order-payment-card">
           <dl className="mt-4 space-y-3 text-sm">
+            <OrderPaymentState money={order.money} />
             <div>
               <dt className="text-slate-600">{t.amount}</dt>
               <dd className="text-lg font-semibold tabular-nums text-slate-900">
@@ -383,6 +386,7 @@ function OrderDetails(props: {
             </li>
           </ul>
           <SupplementaryInvoiceLinks order={order} access={access} />
+          <CreditNoteLinks order={order} access={access} />
         </Card>
 
         <Card title={t.delivery} className="md:col-span-2">

@@ -7,11 +7,7 @@ import type {
   OrderStatus,
 } from '@/shared/admin';
 import type { StatusDetails } from '@/shared/carriers';
-import {
-  adminSupplementaryInvoicePaths,
-  type RecordSupplementaryPaymentRequest,
-  type SupplementaryInvoiceSummary,
-} from '@/shared/supplementary-invoices';
+import type { CreditNoteRequest, OrderMoney, RecordPaymentRequest, RefundRequest } from '@/shared/ledger';
 import {
   adminStaffPaths,
   type AdminSessionAnswer,
@@ -132,16 +128,39 @@ export function changeOrderStatus(
   );
 }
 
-/** Records a supplementary invoice's payment; answers the invoice with it. */
-export function recordSupplementaryPayment(
+/** Records money received on the order's invoice (or `invoice`, a supplementary one); answers the order's money. */
+export function recordPayment(
   orderNumber: string,
-  invoiceNumber: string,
-  payment: RecordSupplementaryPaymentRequest,
+  payment: RecordPaymentRequest,
   locale: Locale,
-): Promise<SupplementaryInvoiceSummary> {
-  return apiFetch<SupplementaryInvoiceSummary>(
-    inLanguage(adminSupplementaryInvoicePaths(orderNumber, invoiceNumber).payment, locale),
+): Promise<OrderMoney> {
+  return apiFetch<OrderMoney>(
+    inLanguage(`/api/admin/orders/${encodeURIComponent(orderNumber)}/payments`, locale),
     { method: 'POST', json: payment },
+  );
+}
+
+/** Records money paid back to the buyer; answers the order's money. */
+export function recordRefund(
+  orderNumber: string,
+  refund: RefundRequest,
+  locale: Locale,
+): Promise<OrderMoney> {
+  return apiFetch<OrderMoney>(
+    inLanguage(`/api/admin/orders/${encodeURIComponent(orderNumber)}/refunds`, locale),
+    { method: 'POST', json: refund },
+  );
+}
+
+/** Issues a credit note (whole lines, an amount, or what is left); answers its number and the order's money. */
+export function issueCreditNote(
+  orderNumber: string,
+  credit: CreditNoteRequest,
+  locale: Locale,
+): Promise<OrderMoney & { creditNote: string }> {
+  return apiFetch<OrderMoney & { creditNote: string }>(
+    inLanguage(`/api/admin/orders/${encodeURIComponent(orderNumber)}/credit-notes`, locale),
+    { method: 'POST', json: credit },
   );
 }
 

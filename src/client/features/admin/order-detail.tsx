@@ -31,8 +31,9 @@ import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/m
 import { StatusBadge } from './status-badge';
 import { ProofPanel } from './proof-panel';
 import { DeliveryRiskBadge } from './delivery-risk';
-import { usePaymentFields } from './payment-fields';
 import { SupplementaryInvoices } from './supplementary-invoices';
+import { OrderMoneySection, PaymentStateBadge } from './order-money';
+import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -165,12 +166,11 @@ function Customisation({ line }: { line: AdminOrderLine }) {
   );
 }
 
-/** A step that asks for more first: the payment (date, amount), the shipment, the reason to cancel. */
-type Asking = 'paid' | 'shipped' | 'cancelled' | null;
+/** A step that asks for more first: the shipment, the reason to cancel. */
+type Asking = 'shipped' | 'cancelled' | null;
 
-/** The step's button: "Markera som betald" / "Mark as paid". */
+/** The step's button: "Markera som i produktion" / "Mark as in production". */
 const markKeys = {
-  paid: 'markPaid',
   in_production: 'markInProduction',
   shipped: 'markShipped',
 } as const;
@@ -182,7 +182,6 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
   const ui = useT(adminUiMessages);
   const statusLabels = useT(orderStatusMessages);
   const [asking, setAsking] = useState<Asking>(null);
-  const paymentForm = usePaymentFields(order.totalAmount);
   const [carrier, setCarrier] = useState<CarrierId>('postnord');
   const [carrierName, setCarrierName] = useState('');
   const [tracking, setTracking] = useState('');
@@ -226,16 +225,6 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
     </Button>
   );
 
-  if (asking === 'paid')
-    return (
-      <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit('paid', paymentForm.payment)}>
-        {paymentForm.fields}
-        <div className="flex gap-2 sm:col-span-2">
-          {confirm(adminText.confirmPaid)}
-          {back}
-        </div>
-      </form>
-    );
   if (asking === 'shipped')
     return (
       <form
@@ -324,7 +313,7 @@ function StatusActions({ order }: { order: AdminOrderDetail }) {
               disabledLook={blocked ? 'unavailable' : 'busy'}
               aria-describedby={blocked ? 'production-blocked' : undefined}
               onClick={() =>
-                status === 'paid' || status === 'shipped' || status === 'cancelled'
+                status === 'shipped' || status === 'cancelled'
                   ? setAsking(status)
                   : mutation.mutate({ status })
               }
@@ -374,6 +363,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
   const fileTexts = useT(printFileMessages);
   const sizeTexts = useT(sizeMessages);
   const statusLabels: Readonly<Record<string, string>> = useT(orderStatusMessages);
+  const ledgerTexts = useT(ledgerMessages);
   const dateTag = dateLocaleTag[locale];
   const { data: order, isError } = useQuery(orderQuery(number, locale));
   const money = useMay('money');
@@ -394,9 +384,13 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
             <h3 id="detail-status" className="text-sm font-bold uppercase tracking-wide text-slate-600">
               {ui.status}
             </h3>
+            {/* The two states side by side: the job's (set by its steps) and the money's (derived). */}
             <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+              <span className="text-slate-600">{ledgerTexts.jobState}:</span>
               <StatusBadge status={order.status} />{' '}
               {ui.since({ date: formatDateTime(order.statusChangedAt, dateTag) })}
+              <span className="ml-2 text-slate-600">{ledgerTexts.paymentState}:</span>
+              <PaymentStateBadge state={order.paymentState} />
             </p>
             <div className="mt-3">
               <StatusActions order={order} />
@@ -417,6 +411,8 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
               </ol>
             )}
           </section>
+
+          {money && <OrderMoneySection order={order} />}
 
           {jobs && <ProofPanel order={order} />}
 

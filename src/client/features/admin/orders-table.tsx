@@ -14,6 +14,7 @@ import { formatDateTime } from '@/shared/dates';
 import { formatKrDecimal } from '@/shared/money-format';
 import { OrderDetailDialog } from './order-detail';
 import { StatusBadge } from './status-badge';
+import { PaymentStateBadge } from './order-money';
 import { DeliveryRiskBadge } from './delivery-risk';
 import { ProofStateBadge } from './proof-state-badge';
 import { adminOrderMessages } from '@/shared/i18n/messages/admin-orders';
@@ -154,6 +155,7 @@ export function OrdersTable() {
                 </button>
                 <span className="flex flex-col items-end gap-1">
                   <StatusBadge status={order.status} />
+                  <PaymentStateBadge state={order.paymentState} />
                   <ProofStateBadge order={order} />
                   <DeliveryRiskBadge delivery={order.delivery} />
                 </span>
@@ -228,6 +230,7 @@ export function OrdersTable() {
                   </td>
                   <td className="space-y-1 px-3 py-3">
                     <StatusBadge status={order.status} />
+                    <PaymentStateBadge state={order.paymentState} />
                     <ProofStateBadge order={order} />
                     <DeliveryRiskBadge delivery={order.delivery} />
                   </td>

@@ -5,7 +5,6 @@ import { useT } from '@/client/lib/i18n';
 
 const tones: Record<OrderStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
-  paid: 'bg-sky-100 text-sky-900',
   in_production: 'bg-violet-100 text-violet-900',
   shipped: 'bg-emerald-100 text-emerald-900',
   cancelled: 'bg-slate-200 text-slate-800',

@@ -15,7 +15,7 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { ApiError } from '@/client/lib/api';
 import { notify } from '@/client/lib/notify';
 import { Button, buttonClass } from '@/client/components/ui/button';
-import { adminKeys, recordSupplementaryPayment } from './admin-api';
+import { adminKeys, recordPayment } from './admin-api';
 import { usePaymentFields } from './payment-fields';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
@@ -89,7 +89,15 @@ function SupplementaryPayment(props: { orderNumber: string; invoice: Supplementa
   const paymentForm = usePaymentFields(props.invoice.total);
   const mutation = useMutation({
     mutationFn: () =>
-      recordSupplementaryPayment(props.orderNumber, props.invoice.invoiceNumber, paymentForm.payment, locale),
+      recordPayment(
+        props.orderNumber,
+        {
+          amount: paymentForm.payment.amountReceived,
+          paidOn: paymentForm.payment.paidOn,
+          invoice: props.invoice.invoiceNumber,
+        },
+        locale,
+      ),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.order(props.orderNumber) });
       setOpen(false);

@@ -22,7 +22,7 @@ import { Button } from '@/client/components/ui/button';
 import { textLinkClass } from '@/client/components/ui/text-link';
 
 /** Statuses in which the shop still takes print files (the server says the same). */
-const takesFiles: ReadonlySet<string> = new Set(['pending', 'paid', 'in_production']);
+const takesFiles: ReadonlySet<string> = new Set(['pending', 'in_production']);
 
 /**
  * The order page's print files: the files the shop has, and adding more. A file is uploaded

@@ -206,8 +206,6 @@ export const adminApiMessages = defineMessages(
     sieRange: 'Från-datum måste vara före till-datum',
     sieYear: 'Välj högst ett år åt gången',
     invoiceNotFound: 'Fakturan finns inte',
-    invoiceAlreadyPaid: (p: { date: string }) => `Fakturan är redan registrerad som betald ${p.date}`,
-    paidBeforeIssue: (p: { date: string }) => `Betalningsdagen kan inte vara före fakturadagen ${p.date}`,
   },
   {
     enterPin: 'Enter the PIN',
@@ -227,7 +225,5 @@ export const adminApiMessages = defineMessages(
     sieRange: 'The from date must come before the to date',
     sieYear: 'Choose at most one year at a time',
     invoiceNotFound: 'Invoice not found',
-    invoiceAlreadyPaid: (p: { date: string }) => `The invoice is already recorded as paid on ${p.date}`,
-    paidBeforeIssue: (p: { date: string }) => `The payment date cannot be before the invoice date ${p.date}`,
   },
 );

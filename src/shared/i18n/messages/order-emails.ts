@@ -4,13 +4,25 @@ import { defineMessages } from '@/shared/i18n/define';
 export const orderEmailMessages = defineMessages(
   {
     greeting: (p: { name: string }) => `Hej ${p.name}!`,
-    /** When the buyer's name is not plain enough to repeat (greetingName). */
-    greetingNeutral: 'Hej!',
+    hello: 'Hej!',
     followLink: (p: { url: string }) => `Se din beställning: ${p.url}`,
     signature: (p: { shop: string }) => `Vänliga hälsningar\n${p.shop}`,
     paymentSubject: (p: { number: string }) => `Betalning mottagen – ${p.number}`,
     paymentBody: (p: { number: string; amount: string; date: string }) =>
       `Vi har tagit emot din betalning på ${p.amount} (${p.date}) för beställning ${p.number}. Tack!`,
+    paymentInvoice: (p: { invoice: string }) => `Betalningen gäller faktura ${p.invoice}.`,
+    stillToPay: (p: { amount: string; ocr: string }) =>
+      `Kvar att betala: ${p.amount}. Ange OCR-nummer ${p.ocr} när du betalar.`,
+    fullyPaid: 'Beställningen är nu helt betald.',
+    overpaid: (p: { amount: string }) =>
+      `Du har betalat ${p.amount} för mycket. Vi betalar tillbaka beloppet.`,
+    creditSubject: (p: { credit: string; number: string }) => `Kreditfaktura ${p.credit} – ${p.number}`,
+    creditBody: (p: { credit: string; invoice: string; number: string; amount: string }) =>
+      `Vi har krediterat ${p.amount} av faktura ${p.invoice} för beställning ${p.number}. Kreditfakturan ${p.credit} bifogas som PDF.`,
+    creditReason: (p: { reason: string }) => `Orsak: ${p.reason}`,
+    creditRefund: (p: { amount: string }) =>
+      `Du har betalat ${p.amount} mer än du nu ska betala. Vi betalar tillbaka det.`,
+    creditStillToPay: (p: { amount: string }) => `Kvar att betala på beställningen: ${p.amount}.`,
     proofSubject: (p: { number: string; version: number }) =>
       `Korrektur ${p.version} att granska – ${p.number}`,
     proofBody: (p: { number: string; version: number }) =>
@@ -33,12 +45,24 @@ export const orderEmailMessages = defineMessages(
   },
   {
     greeting: (p: { name: string }) => `Hello ${p.name},`,
-    greetingNeutral: 'Hello,',
+    hello: 'Hello,',
     followLink: (p: { url: string }) => `See your order: ${p.url}`,
     signature: (p: { shop: string }) => `Kind regards\n${p.shop}`,
     paymentSubject: (p: { number: string }) => `Payment received – ${p.number}`,
     paymentBody: (p: { number: string; amount: string; date: string }) =>
       `We have received your payment of ${p.amount} (${p.date}) for order ${p.number}. Thank you!`,
+    paymentInvoice: (p: { invoice: string }) => `The payment is for invoice ${p.invoice}.`,
+    stillToPay: (p: { amount: string; ocr: string }) =>
+      `Still to pay: ${p.amount}. Use the OCR reference ${p.ocr} when you pay.`,
+    fullyPaid: 'The order is now paid in full.',
+    overpaid: (p: { amount: string }) => `You have paid ${p.amount} too much. We will pay it back.`,
+    creditSubject: (p: { credit: string; number: string }) => `Credit note ${p.credit} – ${p.number}`,
+    creditBody: (p: { credit: string; invoice: string; number: string; amount: string }) =>
+      `We have credited ${p.amount} of invoice ${p.invoice} for order ${p.number}. Credit note ${p.credit} is attached as a PDF.`,
+    creditReason: (p: { reason: string }) => `Reason: ${p.reason}`,
+    creditRefund: (p: { amount: string }) =>
+      `You have paid ${p.amount} more than you now owe. We will pay it back.`,
+    creditStillToPay: (p: { amount: string }) => `Still to pay on the order: ${p.amount}.`,
     proofSubject: (p: { number: string; version: number }) => `Proof ${p.version} to review – ${p.number}`,
     proofBody: (p: { number: string; version: number }) =>
       `Proof ${p.version} for order ${p.number} is ready. Review it on the order page and approve it or ask for changes: we print only once you have approved it.`,

@@ -1,0 +1,73 @@
+import { FileText } from 'lucide-react';
+import { formatDate } from '@/shared/dates';
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { orderMoneyMessages } from '@/shared/i18n/messages/order-money';
+import { oreFromDecimal } from '@/shared/ledger';
+import { formatKrDecimal } from '@/shared/money-format';
+import type { OrderView } from '@/shared/order-view';
+import { textLinkClass } from '@/client/components/ui/text-link';
+import { useLocale, useT } from '@/client/lib/i18n';
+import type { OrderAccess } from './order-page-api';
+
+/**
+ * Where the order's money stands for the buyer: the payment state (derived from the invoices,
+ * credit notes and payments, as the shop's books have it) and what is still to pay, or to come back.
+ */
+export function OrderPaymentState({ money }: { money: OrderView['money'] }) {
+  const t = useT(orderMoneyMessages);
+  const ore = oreFromDecimal(money.balance);
+  return (
+    <>
+      <div>
+        <dt className="text-slate-600">{t.paymentState}</dt>
+        <dd className="font-semibold text-slate-900" data-testid="order-payment-state">
+          {t[money.paymentState]}
+        </dd>
+      </div>
+      {ore !== 0 && (
+        <div>
+          <dt className="text-slate-600">{ore < 0 ? t.owedBack : t.balance}</dt>
+          <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="order-balance">
+            {formatKrDecimal(ore < 0 ? money.balance.slice(1) : money.balance)}
+          </dd>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The order's credit notes, each with its PDF (opened with the order's token). */
+export function CreditNoteLinks({ order, access }: { order: OrderView; access: OrderAccess }) {
+  const t = useT(orderMoneyMessages);
+  const { locale } = useLocale();
+  const notes = order.money.documents.filter((d) => d.kind === 'credit_note');
+  if (notes.length === 0) return null;
+  return (
+    <div className="mt-3 border-t border-slate-100 pt-3">
+      <h3 className="text-sm font-semibold text-slate-800">{t.creditNotes}</h3>
+      <ul className="mt-2 space-y-3">
+        {notes.map((note) => (
+          <li key={note.number} data-testid="order-credit-note">
+            <p className="font-semibold text-slate-900">{t.creditNote({ number: note.number })}</p>
+            <p className="mt-0.5 text-sm break-words text-slate-700">
+              {t.creditNoteDetail({
+                total: formatKrDecimal(note.total),
+                date: formatDate(note.issuedOn, dateLocaleTag[locale]),
+                invoice: note.corrects ?? '',
+              })}
+            </p>
+            <a
+              href={`${note.pdf}?token=${encodeURIComponent(access.token)}`}
+              download={`${note.number}.pdf`}
+              aria-label={t.creditNotePdfLabel({ number: note.number })}
+              className={`mt-1 ${textLinkClass({ icon: true })}`}
+            >
+              <FileText className="size-4" aria-hidden />
+              {t.creditNotePdf}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

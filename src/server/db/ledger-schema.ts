@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  customType,
+  date,
+  index,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { documentKinds, paymentMethods } from '@/shared/ledger';
+import { locales } from '@/shared/i18n/locale';
+import { vatTreatments } from '@/shared/invoicing/vat-treatment';
+import { orders } from './orders-schema';
+import { uploads } from './uploads-schema';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * See migrations/2000_ledger.sql: every invoice, supplementary invoice and credit note as issued.
+ * Amounts are exact decimal strings, negative on a credit note; `snapshot` is the whole document.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: documentKinds }).notNull(),
+    number: text('number').notNull().unique(),
+    seq: bigint('seq', { mode: 'number' }).notNull().unique(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }),
+    language: text('language', { enum: locales }).notNull(),
+    vatTreatment: text('vat_treatment', { enum: vatTreatments }).notNull(),
+    net: numeric('net', { precision: 14, scale: 2 }).notNull(),
+    vat: numeric('vat', { precision: 14, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    ocr: text('ocr'),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    correctsDocumentId: bigint('corrects_document_id', { mode: 'number' }).references(
+      (): AnyPgColumn => documents.id,
+    ),
+    reason: text('reason'),
+    uploadId: text('upload_id')
+      .unique()
+      .references(() => uploads.id),
+  },
+  (t) => [
+    index('documents_order_idx').on(t.orderId, t.seq),
+    index('documents_issued_idx').on(t.issuedOn, t.seq),
+    index('documents_corrects_idx')
+      .on(t.correctsDocumentId)
+      .where(sql`${t.correctsDocumentId} IS NOT NULL`),
+    index('documents_ocr_idx')
+      .on(t.ocr)
+      .where(sql`${t.ocr} IS NOT NULL`),
+    check('documents_amounts_add_up', sql`${t.net} + ${t.vat} = ${t.total}`),
+    check(
+      'documents_sign',
+      sql`CASE WHEN ${t.kind} = 'credit_note' THEN ${t.total} < 0 ELSE ${t.total} > 0 END`,
+    ),
+    check(
+      'documents_credit_note_corrects',
+      sql`(${t.kind} = 'credit_note') = (${t.correctsDocumentId} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** A document's PDF as first rendered from its snapshot, kept byte for byte. */
+export const documentPdfs = pgTable('document_pdfs', {
+  documentId: bigint('document_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Money received (positive) or paid back (negative, a refund) against one invoice. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    method: text('method', { enum: paymentMethods }).notNull(),
+    reference: text('reference'),
+    externalReference: text('external_reference').unique(),
+    recordedBy: text('recorded_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_document_idx').on(t.documentId, t.paidOn),
+    index('payments_paid_on_idx').on(t.paidOn, t.id),
+    check('payments_amount_check', sql`${t.amount} <> 0`),
+  ],
+);

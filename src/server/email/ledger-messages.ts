@@ -1,0 +1,121 @@
+import type Mail from 'nodemailer/lib/mailer';
+import { translate } from '@/shared/i18n/define';
+import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
+import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { formatInvoiceDate, formatKr, invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
+import { documentById, documentPdf, documentPdfFileName, ledgerSums, paymentNotice } from '@/server/ledger';
+import { greetingName } from './greeting';
+
+/** The frame every buyer email of the ledger shares: greeting, body, the order page, signature. */
+function buyerEmail(
+  order: InvoiceOrder,
+  config: Config,
+  orderPageUrl: string,
+  subject: string,
+  body: string[],
+): Mail.Options {
+  const t = translate(orderEmailMessages, invoiceLanguage(order.countryCode));
+  const name = greetingName(order.customerName);
+  return {
+    from: config.mailFrom,
+    // Address only: the buyer's name is free text.
+    to: order.customerEmail,
+    replyTo: config.seller.email,
+    subject,
+    text: [
+      name ? t.greeting({ name }) : t.hello,
+      '',
+      ...body,
+      '',
+      t.followLink({ url: orderPageUrl }),
+      '',
+      t.signature({ shop: config.seller.name }),
+    ].join('\n'),
+  };
+}
+
+/**
+ * "Payment received": what came in, on which day, and what is still to pay right after it (or that
+ * the order is paid, or how much is paid back). In the order's language.
+ */
+export async function buildPaymentReceivedMessage(
+  db: Db,
+  paymentId: number | null,
+  order: InvoiceOrder,
+  config: Config,
+  orderPageUrl: string,
+): Promise<Mail.Options> {
+  const notice = await paymentNotice(db, paymentId ?? 0);
+  if (!notice) throw new Error(`payment ${String(paymentId)} not found`);
+  const language = invoiceLanguage(order.countryCode);
+  const t = translate(orderEmailMessages, language);
+  const number = order.orderNumber;
+  const balance = oreFromDecimal(notice.balance);
+  const body = [
+    t.paymentBody({
+      number,
+      amount: formatKr(notice.amount),
+      date: formatInvoiceDate(notice.paidOn, language),
+    }),
+    ...(notice.invoiceKind === 'supplementary_invoice'
+      ? [t.paymentInvoice({ invoice: notice.invoice })]
+      : []),
+    balance > 0
+      ? t.stillToPay({ amount: formatKr(notice.balance), ocr: notice.ocr ?? '' })
+      : balance < 0
+        ? t.overpaid({ amount: formatKr(decimalFromOre(-balance)) })
+        : t.fullyPaid,
+  ];
+  return buyerEmail(order, config, orderPageUrl, t.paymentSubject({ number }), body);
+}
+
+/** A credit note to the buyer: what it credits and why, what is left or paid back, and its PDF. */
+export async function buildCreditNoteMessage(
+  db: Db,
+  documentId: number | null,
+  order: InvoiceOrder & { id: number },
+  config: Config,
+  orderPageUrl: string,
+): Promise<Mail.Options> {
+  const credit = await documentById(db, documentId ?? 0);
+  if (!credit || credit.kind !== 'credit_note')
+    throw new Error(`credit note ${String(documentId)} not found`);
+  const corrected =
+    credit.correctsDocumentId === null ? undefined : await documentById(db, credit.correctsDocumentId);
+  const language = credit.language;
+  const t = translate(orderEmailMessages, language);
+  const sums = (await ledgerSums(db, [order.id])).get(order.id);
+  const balance = sums ? sums.invoiced - sums.credited - (sums.received - sums.refunded) : 0;
+  const body = [
+    t.creditBody({
+      credit: credit.number,
+      invoice: corrected?.number ?? '',
+      number: order.orderNumber,
+      amount: formatKr(decimalFromOre(-oreFromDecimal(credit.total))),
+    }),
+    ...(credit.reason ? [t.creditReason({ reason: credit.reason })] : []),
+    ...(balance < 0
+      ? [t.creditRefund({ amount: formatKr(decimalFromOre(-balance)) })]
+      : balance > 0
+        ? [t.creditStillToPay({ amount: formatKr(decimalFromOre(balance)) })]
+        : []),
+  ];
+  return {
+    ...buyerEmail(
+      order,
+      config,
+      orderPageUrl,
+      t.creditSubject({ credit: credit.number, number: order.orderNumber }),
+      body,
+    ),
+    attachments: [
+      {
+        filename: documentPdfFileName(credit),
+        content: await documentPdf(db, credit, config.seller),
+        contentType: 'application/pdf',
+      },
+    ],
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The ledger's public face for other domains: documents (invoices, supplementary invoices, credit
+ * notes) as issued and their PDFs, payments (recordPayment is the one way money enters), the
+ * payment state and balance of orders. Its routes are in ./routes.
+ */
+export {
+  checkoutInvoiceSnapshot,
+  checkoutSnapshotCompletion,
+  documentById,
+  documentOfOrder,
+  documentPdf,
+  documentPdfFileName,
+  documentsOfOrder,
+  issuedDocument,
+  orderInvoice,
+  orderInvoicePdf,
+  orderInvoiceRow,
+  type DocumentRow,
+  type DocumentSnapshot,
+} from './documents';
+export {
+  LedgerError,
+  ledgerSums,
+  orderMoney,
+  paymentNotice,
+  paymentStates,
+  paymentsOfOrder,
+  invoiceBalanceOre,
+  recordPayment,
+  type NewPayment,
+  type PaymentNotice,
+  type RecordedPayment,
+} from './payments';
+export { creditOrderInFull, issueCreditNote, type CreditChoice, type CreditNoteResult } from './credit-notes';
+export {
+  issueSupplementaryInvoice,
+  supplementaryInvoiceForUpload,
+  supplementaryInvoicesOf,
+} from './supplementary';

@@ -1,0 +1,288 @@
+import { sql } from 'drizzle-orm';
+import { isCalendarDate, stockholmDate } from '@/shared/dates';
+import {
+  balanceOre,
+  decimalFromOre,
+  MAX_AMOUNT_ORE,
+  oreFromDecimal,
+  paymentState,
+  type LedgerDocument,
+  type LedgerPayment,
+  type LedgerSums,
+  type OrderMoney,
+  type PaymentMethod,
+  type PaymentState,
+} from '@/shared/ledger';
+import type { Db } from '@/server/db/client';
+import { queryRows } from '@/server/db/query-rows';
+import { documentsOfOrder } from './documents';
+
+/** A payment the ledger cannot take: a caller's mistake (the routes check the admin's input first). */
+export class LedgerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LedgerError';
+  }
+}
+
+export interface NewPayment {
+  /** The invoice or supplementary invoice it pays (a refund: whose money goes back). */
+  documentId: number;
+  /** In öre: positive money received, negative a refund; never 0. */
+  amountOre: number;
+  /** The day the money arrived or left the bank, YYYY-MM-DD, today in Stockholm at the latest. */
+  paidOn: string;
+  method: PaymentMethod;
+  /** The admin's note (a bank statement line, a receipt number). */
+  reference?: string | null;
+  /**
+   * The bank's own id of the transaction (a bank file's row): a payment with an id already
+   * recorded is not recorded again (answered `duplicate`), so a file read twice books nothing twice.
+   */
+  externalReference?: string | null;
+  /** Who recorded it (a staff member's name or id); null when unknown. */
+  recordedBy?: string | null;
+  /** Queue the buyer's "payment received" email (default: for money received, not for refunds). */
+  notifyBuyer?: boolean;
+}
+
+export type RecordedPayment = { recorded: true; id: number } | { recorded: false; duplicate: true };
+
+/**
+ * Records one payment in the caller's transaction: the one way money enters the ledger (admin,
+ * bank files, card payments). Money received queues the buyer's "payment received" email (ref =
+ * the payment) in the same statement. Bokföringslagen (1999:1078) 5 kap. 6 §: every business event
+ * gets its own verification, so each payment is one row with its own day and amount.
+ */
+export async function recordPayment(tx: Db, payment: NewPayment): Promise<RecordedPayment> {
+  const { amountOre, paidOn } = payment;
+  if (!Number.isSafeInteger(amountOre) || amountOre === 0 || Math.abs(amountOre) > MAX_AMOUNT_ORE)
+    throw new LedgerError(`A payment is a non-zero amount of whole öre: ${amountOre}`);
+  if (!isCalendarDate(paidOn) || paidOn > stockholmDate(new Date()))
+    throw new LedgerError(`A payment's day is a date no later than today: ${paidOn}`);
+  const notify = payment.notifyBuyer ?? amountOre > 0;
+  const rows = await queryRows<{ id: string | null; found: boolean }>(
+    tx,
+    sql`WITH document AS (
+        SELECT id, order_id FROM documents WHERE id = ${payment.documentId}::bigint AND kind <> 'credit_note'
+      ), inserted AS (
+        INSERT INTO payments (document_id, amount, paid_on, method, reference, external_reference, recorded_by)
+        SELECT id, ${decimalFromOre(amountOre)}::numeric, ${paidOn}::date, ${payment.method},
+          ${payment.reference ?? null}, ${payment.externalReference ?? null}, ${payment.recordedBy ?? null}
+        FROM document
+        ON CONFLICT (external_reference) DO NOTHING
+        RETURNING id
+      ), queued AS (
+        INSERT INTO email_outbox (order_id, kind, ref)
+        SELECT document.order_id, 'payment_received', inserted.id FROM document, inserted WHERE ${notify}
+      )
+      SELECT (SELECT id::text FROM inserted) AS id, EXISTS (SELECT 1 FROM document) AS found`,
+  );
+  const row = rows[0];
+  if (!row?.found) throw new LedgerError(`No invoice with id ${payment.documentId} to pay`);
+  return row.id === null ? { recorded: false, duplicate: true } : { recorded: true, id: Number(row.id) };
+}
+
+/** What is still to pay on one invoice: its total, less its credit notes and the money received (plus refunds). */
+export async function invoiceBalanceOre(db: Db, documentId: number): Promise<number> {
+  const [row] = await queryRows<{ balance: string }>(
+    db,
+    sql`SELECT (d.total
+        + coalesce((SELECT sum(c.total) FROM documents c WHERE c.corrects_document_id = d.id), 0)
+        - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.document_id = d.id), 0))::text AS balance
+      FROM documents d WHERE d.id = ${documentId}::bigint`,
+  );
+  if (!row) throw new LedgerError(`No document with id ${documentId}`);
+  return oreFromDecimal(row.balance);
+}
+
+/** Each order's sums in öre, for the orders asked (an order without documents: all zero). */
+export async function ledgerSums(db: Db, orderIds: readonly number[]): Promise<Map<number, LedgerSums>> {
+  const sums = new Map<number, LedgerSums>();
+  if (orderIds.length === 0) return sums;
+  const rows = await queryRows<{
+    order_id: string;
+    invoiced: string;
+    credited: string;
+    received: string;
+    refunded: string;
+  }>(
+    db,
+    sql`SELECT ids.id::text AS order_id,
+        coalesce((SELECT sum(d.total) FROM documents d WHERE d.order_id = ids.id AND d.kind <> 'credit_note'), 0)::text AS invoiced,
+        coalesce((SELECT -sum(d.total) FROM documents d WHERE d.order_id = ids.id AND d.kind = 'credit_note'), 0)::text AS credited,
+        coalesce(p.received, 0)::text AS received, coalesce(p.refunded, 0)::text AS refunded
+      FROM unnest(${`{${orderIds.join(',')}}`}::bigint[]) AS ids(id)
+      LEFT JOIN LATERAL (
+        SELECT sum(pay.amount) FILTER (WHERE pay.amount > 0) AS received,
+          -sum(pay.amount) FILTER (WHERE pay.amount < 0) AS refunded
+        FROM documents d JOIN payments pay ON pay.document_id = d.id WHERE d.order_id = ids.id
+      ) p ON TRUE`,
+  );
+  for (const row of rows) {
+    sums.set(Number(row.order_id), {
+      invoiced: oreFromDecimal(row.invoiced),
+      credited: oreFromDecimal(row.credited),
+      received: oreFromDecimal(row.received),
+      refunded: oreFromDecimal(row.refunded),
+    });
+  }
+  return sums;
+}
+
+const noMoney: LedgerSums = { invoiced: 0, credited: 0, received: 0, refunded: 0 };
+
+/** Payment state and balance of each order asked (the admin's list). */
+export async function paymentStates(
+  db: Db,
+  orderIds: readonly number[],
+): Promise<Map<number, { paymentState: PaymentState; balance: string }>> {
+  const sums = await ledgerSums(db, orderIds);
+  return new Map(
+    orderIds.map((id) => {
+      const order = sums.get(id) ?? noMoney;
+      return [id, { paymentState: paymentState(order), balance: decimalFromOre(balanceOre(order)) }];
+    }),
+  );
+}
+
+type PaymentRow = {
+  document_id: string;
+  amount: string;
+  paid_on: string;
+  invoice: string;
+  method: PaymentMethod;
+  reference: string | null;
+  recorded_by: string | null;
+};
+
+/** An order's payments and refunds, oldest first. */
+export async function paymentsOfOrder(
+  db: Db,
+  orderId: number,
+): Promise<(LedgerPayment & { documentId: number })[]> {
+  const rows = await queryRows<PaymentRow>(
+    db,
+    sql`SELECT p.document_id::text AS document_id, p.amount::text AS amount, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on,
+        d.number AS invoice, p.method, p.reference, p.recorded_by
+      FROM payments p JOIN documents d ON d.id = p.document_id
+      WHERE d.order_id = ${orderId}::bigint ORDER BY p.paid_on, p.id`,
+  );
+  return rows.map((row) => ({
+    documentId: Number(row.document_id),
+    amount: row.amount,
+    paidOn: row.paid_on,
+    invoice: row.invoice,
+    method: row.method,
+    reference: row.reference,
+    recordedBy: row.recorded_by,
+  }));
+}
+
+/**
+ * The money of one order: every document (an invoice with what is left to pay on it), every
+ * payment, the balance over all of them and the payment state derived from them.
+ */
+export async function orderMoney(
+  db: Db,
+  order: { id: number; orderNumber: string },
+  pdfPath: (orderNumber: string, documentNumber: string) => string,
+): Promise<OrderMoney> {
+  const [rows, payments] = await Promise.all([documentsOfOrder(db, order.id), paymentsOfOrder(db, order.id)]);
+  const byNumber = new Map(rows.map((row) => [row.id, row.number]));
+  const sums: LedgerSums = { ...noMoney };
+  const documents: LedgerDocument[] = rows.map((row) => {
+    const total = oreFromDecimal(row.total);
+    if (row.kind === 'credit_note') sums.credited -= total;
+    else sums.invoiced += total;
+    const invoiceBalance =
+      row.kind === 'credit_note'
+        ? null
+        : total +
+          rows
+            .filter((other) => other.correctsDocumentId === row.id)
+            .reduce((sum, credit) => sum + oreFromDecimal(credit.total), 0) -
+          payments
+            .filter((payment) => payment.documentId === row.id)
+            .reduce((sum, payment) => sum + oreFromDecimal(payment.amount), 0);
+    return {
+      kind: row.kind,
+      number: row.number,
+      issuedOn: row.issuedOn,
+      dueOn: row.dueOn,
+      total: row.total,
+      net: row.net,
+      vat: row.vat,
+      pdf: pdfPath(order.orderNumber, row.number),
+      corrects: row.correctsDocumentId === null ? null : (byNumber.get(row.correctsDocumentId) ?? null),
+      reason: row.reason,
+      balance: invoiceBalance === null ? null : decimalFromOre(invoiceBalance),
+    };
+  });
+  for (const payment of payments) {
+    const amount = oreFromDecimal(payment.amount);
+    if (amount > 0) sums.received += amount;
+    else sums.refunded -= amount;
+  }
+  return {
+    paymentState: paymentState(sums),
+    balance: decimalFromOre(balanceOre(sums)),
+    payments: payments.map(({ documentId: _documentId, ...payment }) => payment),
+    documents,
+  };
+}
+
+/** What the buyer's "payment received" email says: the payment, and the order's money right after it. */
+export interface PaymentNotice {
+  amount: string;
+  paidOn: string;
+  /** The invoice it paid, its kind and OCR (to pay the rest with). */
+  invoice: string;
+  invoiceKind: 'invoice' | 'supplementary_invoice';
+  ocr: string | null;
+  /** The order's balance and state counting this payment and what came before it, not what came after. */
+  balance: string;
+  paymentState: PaymentState;
+}
+
+export async function paymentNotice(db: Db, paymentId: number): Promise<PaymentNotice | undefined> {
+  const [row] = await queryRows<{
+    amount: string;
+    paid_on: string;
+    invoice: string;
+    kind: 'invoice' | 'supplementary_invoice';
+    ocr: string | null;
+    invoiced: string;
+    credited: string;
+    received: string;
+    refunded: string;
+  }>(
+    db,
+    sql`SELECT p.amount::text AS amount, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on, d.number AS invoice, d.kind, d.ocr,
+        coalesce((SELECT sum(x.total) FROM documents x WHERE x.order_id = d.order_id AND x.kind <> 'credit_note'
+          AND x.issued_at <= p.created_at), 0)::text AS invoiced,
+        coalesce((SELECT -sum(x.total) FROM documents x WHERE x.order_id = d.order_id AND x.kind = 'credit_note'
+          AND x.issued_at <= p.created_at), 0)::text AS credited,
+        coalesce((SELECT sum(q.amount) FROM payments q JOIN documents y ON y.id = q.document_id
+          WHERE y.order_id = d.order_id AND q.id <= p.id AND q.amount > 0), 0)::text AS received,
+        coalesce((SELECT -sum(q.amount) FROM payments q JOIN documents y ON y.id = q.document_id
+          WHERE y.order_id = d.order_id AND q.id <= p.id AND q.amount < 0), 0)::text AS refunded
+      FROM payments p JOIN documents d ON d.id = p.document_id WHERE p.id = ${paymentId}::bigint`,
+  );
+  if (!row) return undefined;
+  const sums: LedgerSums = {
+    invoiced: oreFromDecimal(row.invoiced),
+    credited: oreFromDecimal(row.credited),
+    received: oreFromDecimal(row.received),
+    refunded: oreFromDecimal(row.refunded),
+  };
+  return {
+    amount: row.amount,
+    paidOn: row.paid_on,
+    invoice: row.invoice,
+    invoiceKind: row.kind,
+    ocr: row.ocr,
+    balance: decimalFromOre(balanceOre(sums)),
+    paymentState: paymentState(sums),
+  };
+}

@@ -1,0 +1,365 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { isCalendarDate, stockholmDate } from '@/shared/dates';
+import { translate } from '@/shared/i18n/define';
+import type { Locale } from '@/shared/i18n/locale';
+import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
+import { ledgerMessages } from '@/shared/i18n/messages/ledger';
+import {
+  adminDocumentPdfPath,
+  decimalFromOre,
+  documentNumberPattern,
+  parseAmountInput,
+  paymentMethods,
+} from '@/shared/ledger';
+import { formatKrDecimal } from '@/shared/money-format';
+import { orderTokenHeader } from '@/shared/order-view';
+import type { AppContext } from '@/server/context';
+import type { Db } from '@/server/db/client';
+import { sendError, sendValidationError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
+import { sendInvoice, sendPdf } from '@/server/invoicing';
+import { findOrderByNumber, findOrderForToken, type OrderRow } from '@/server/orders';
+import { recordAudit, staffOf } from '@/server/staff';
+import { issueCreditNote, type CreditChoice } from './credit-notes';
+import {
+  documentOfOrder,
+  documentPdf,
+  documentPdfFileName,
+  issuedDocument,
+  orderInvoiceRow,
+  type DocumentRow,
+} from './documents';
+import { invoiceBalanceOre, orderMoney, recordPayment } from './payments';
+import { sieFile } from './sie-export';
+
+/** An amount field as the admin types it: Swedish or plain, more than zero; answers öre. */
+function amountField(t: (typeof ledgerMessages)[Locale]) {
+  return z.string({ error: t.amountInvalid }).transform((input, context) => {
+    const trimmed = input.trim();
+    const negative = /^[-\u2212]/.test(trimmed);
+    const ore = parseAmountInput(negative ? trimmed.slice(1) : trimmed);
+    if (ore === undefined) {
+      context.addIssue({ code: 'custom', message: t.amountInvalid });
+      return z.NEVER;
+    }
+    if (negative && ore > 0) {
+      context.addIssue({ code: 'custom', message: t.amountNegative });
+      return z.NEVER;
+    }
+    if (ore === 0) {
+      context.addIssue({ code: 'custom', message: t.amountZero });
+      return z.NEVER;
+    }
+    return ore;
+  });
+}
+
+/** The day money arrived: a real date, today in Stockholm at the latest. */
+function paidOnField(t: (typeof ledgerMessages)[Locale]) {
+  return z.string({ error: t.paidOnInvalid }).superRefine((day, context) => {
+    if (!isCalendarDate(day)) context.addIssue({ code: 'custom', message: t.paidOnInvalid });
+    else {
+      const today = stockholmDate(new Date());
+      if (day > today) context.addIssue({ code: 'custom', message: t.paidOnFuture({ today }) });
+    }
+  });
+}
+
+function schemasFor(locale: Locale) {
+  const t = ledgerMessages[locale];
+  const invoice = z.string().max(40).optional();
+  const payment = z.object({
+    amount: amountField(t),
+    paidOn: paidOnField(t),
+    reference: z.string().trim().max(200, t.referenceTooLong).optional(),
+    method: z.enum(paymentMethods, { error: t.methodInvalid }).optional(),
+    invoice,
+  });
+  const credit = z
+    .object({
+      invoice,
+      reason: z.string({ error: t.reasonRequired }).trim().min(1, t.reasonRequired).max(500, t.reasonTooLong),
+      lines: z.array(z.number().int().min(0).max(10_000)).max(500).optional(),
+      amount: amountField(t).optional(),
+    })
+    .refine((body) => !(body.lines?.length && body.amount !== undefined), { message: t.creditChoose });
+  return { payment, credit };
+}
+const schemas = { sv: schemasFor('sv'), en: schemasFor('en') } as const;
+
+const orderParams = z.object({ number: z.string().max(40) });
+
+/** The invoice a request names (a supplementary invoice's number), or the order's own. */
+async function invoiceToPay(
+  db: Db,
+  order: OrderRow,
+  number: string | undefined,
+): Promise<DocumentRow | undefined> {
+  if (number === undefined) return orderInvoiceRow(db, order.id);
+  const row = documentNumberPattern.test(number) ? await documentOfOrder(db, order.id, number) : undefined;
+  return row && row.kind !== 'credit_note' ? row : undefined;
+}
+
+/** `INV-1.pdf` → the document number, or undefined for anything else. */
+function pdfParam(file: string): string | undefined {
+  if (!file.endsWith('.pdf')) return undefined;
+  const number = file.slice(0, -'.pdf'.length);
+  return documentNumberPattern.test(number) ? number : undefined;
+}
+
+function tokenOf(request: FastifyRequest<{ Querystring: { token?: unknown } }>): string | undefined {
+  const header = request.headers[orderTokenHeader];
+  if (typeof header === 'string' && header !== '') return header;
+  const query = request.query.token;
+  return typeof query === 'string' && query !== '' ? query : undefined;
+}
+
+interface DocumentRequest {
+  Params: { number: string; file: string };
+  Querystring: { token?: unknown; inline?: unknown };
+}
+
+async function sendDocument(
+  request: FastifyRequest<DocumentRequest>,
+  reply: FastifyReply,
+  context: AppContext,
+  order: OrderRow | undefined,
+  notFound: string,
+  /** The former address of supplementary invoices (…/invoices/…) serves only those. */
+  onlySupplementary = false,
+): Promise<FastifyReply> {
+  const { file } = request.params;
+  const db = context.database.db;
+  const pdfNumber = pdfParam(file);
+  const number = pdfNumber ?? (documentNumberPattern.test(file) ? file : undefined);
+  const row = order && number ? await documentOfOrder(db, order.id, number) : undefined;
+  if (!row || (onlySupplementary && row.kind !== 'supplementary_invoice'))
+    return sendError(reply, 404, notFound);
+  if (!pdfNumber) return sendInvoice(reply, await issuedDocument(db, row, context.config.seller));
+  const pdf = await documentPdf(db, row, context.config.seller);
+  return sendPdf(reply, pdf, documentPdfFileName(row), request.query.inline === '1');
+}
+
+/**
+ * The buyer's documents behind the order's token (header or `?token=`): GET
+ * /api/orders/:number/documents/:number.pdf (and without .pdf, the HTML page); the supplementary
+ * invoices also at their former address /api/orders/:number/invoices/:invoice(.pdf).
+ */
+export function ledgerRoutes(app: FastifyInstance, context: AppContext): void {
+  const handler =
+    (onlySupplementary: boolean) => async (request: FastifyRequest<DocumentRequest>, reply: FastifyReply) => {
+      const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
+      return sendDocument(request, reply, context, order, 'Order not found', onlySupplementary);
+    };
+  app.get<DocumentRequest>('/api/orders/:number/documents/:file', handler(false));
+  app.get<DocumentRequest>('/api/orders/:number/invoices/:file', handler(true));
+}
+
+/** The period of a SIE export, its refusals in the admin's language. */
+function rangeSchemaFor(locale: Locale) {
+  const t = adminApiMessages[locale];
+  const isoDay = z
+    .string({ error: t.sieDateFormat })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, t.sieDateFormat)
+    .refine((value) => isCalendarDate(value), t.sieDateInvalid);
+  return z
+    .object({ from: isoDay, to: isoDay })
+    .refine((range) => range.from <= range.to, { message: t.sieRange, path: ['to'] })
+    .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, {
+      message: t.sieYear,
+      path: ['to'],
+    });
+}
+const rangeSchemas = { sv: rangeSchemaFor('sv'), en: rangeSchemaFor('en') } as const;
+
+/**
+ * The ledger's admin routes, mounted in the admin scope (session checked there):
+ * - POST /api/admin/orders/:number/payments `{ amount, paidOn, reference?, method?, invoice? }` → 201
+ * - POST /api/admin/orders/:number/refunds (the same fields; at most what was paid beyond what is owed)
+ * - POST /api/admin/orders/:number/credit-notes `{ reason, lines? | amount?, invoice? }` → 201
+ * - GET /api/admin/orders/:number/documents/:number.pdf (and the supplementary invoices' former address)
+ * - GET /api/admin/sie?from&to
+ * Each write answers the order's money (documents, payments, balance, payment state).
+ */
+export function ledgerAdminRoutes(
+  admin: FastifyInstance,
+  context: AppContext,
+  options: { onQueued?: () => void } = {},
+): void {
+  const { db } = context.database;
+  const moneyOf = (order: OrderRow) => orderMoney(db, order, adminDocumentPdfPath);
+
+  const documentHandler =
+    (onlySupplementary: boolean) => async (request: FastifyRequest<DocumentRequest>, reply: FastifyReply) => {
+      const order = await findOrderByNumber(context.database, request.params.number);
+      const notFound = adminApiMessages[requestLocale(request)].invoiceNotFound;
+      return sendDocument(request, reply, context, order, notFound, onlySupplementary);
+    };
+  admin.get<DocumentRequest>('/api/admin/orders/:number/documents/:file', documentHandler(false));
+  admin.get<DocumentRequest>('/api/admin/orders/:number/invoices/:file', documentHandler(true));
+
+  admin.post<{ Params: { number: string } }>(
+    '/api/admin/orders/:number/payments',
+    { bodyLimit: 4096 },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = translate(ledgerMessages, locale);
+      const body = schemas[locale].payment.safeParse(request.body ?? {});
+      if (!body.success) return sendValidationError(reply, body.error);
+      const params = orderParams.safeParse(request.params);
+      const order = params.success
+        ? await findOrderByNumber(context.database, params.data.number)
+        : undefined;
+      if (!order) return sendError(reply, 404, adminApiMessages[locale].orderNotFound);
+      const invoice = await invoiceToPay(db, order, body.data.invoice);
+      if (!invoice) return sendError(reply, 404, t.invoiceNotFound);
+      const person = staffOf(request);
+      const payment = {
+        documentId: invoice.id,
+        amountOre: body.data.amount,
+        paidOn: body.data.paidOn,
+        method: body.data.method ?? 'bank_transfer',
+        reference: body.data.reference || null,
+        recordedBy: person.name,
+      } as const;
+      // The payment and its audit row commit together.
+      await db.transaction(async (tx) => {
+        await recordPayment(tx, payment);
+        await recordAudit(tx, {
+          staffId: person.id,
+          action: 'payment',
+          target: invoice.number,
+          orderId: order.id,
+          after: {
+            amount: decimalFromOre(payment.amountOre),
+            paidOn: payment.paidOn,
+            method: payment.method,
+          },
+        });
+      });
+      options.onQueued?.();
+      return reply.code(201).send(await moneyOf(order));
+    },
+  );
+
+  admin.post<{ Params: { number: string } }>(
+    '/api/admin/orders/:number/refunds',
+    { bodyLimit: 4096 },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = translate(ledgerMessages, locale);
+      const body = schemas[locale].payment.safeParse(request.body ?? {});
+      if (!body.success) return sendValidationError(reply, body.error);
+      const params = orderParams.safeParse(request.params);
+      const order = params.success
+        ? await findOrderByNumber(context.database, params.data.number)
+        : undefined;
+      if (!order) return sendError(reply, 404, adminApiMessages[locale].orderNotFound);
+      const invoice = await invoiceToPay(db, order, body.data.invoice);
+      if (!invoice) return sendError(reply, 404, t.invoiceNotFound);
+      const person = staffOf(request);
+      const refused = await db.transaction(async (tx) => {
+        // The invoice row locked: two refunds at once cannot both pay back the same money.
+        await tx.execute(sql`SELECT id FROM documents WHERE id = ${invoice.id}::bigint FOR UPDATE`);
+        const refundable = -(await invoiceBalanceOre(tx, invoice.id));
+        if (body.data.amount > refundable) return Math.max(0, refundable);
+        await recordPayment(tx, {
+          documentId: invoice.id,
+          amountOre: -body.data.amount,
+          paidOn: body.data.paidOn,
+          method: body.data.method ?? 'bank_transfer',
+          reference: body.data.reference || null,
+          recordedBy: person.name,
+        });
+        await recordAudit(tx, {
+          staffId: person.id,
+          action: 'payment',
+          target: invoice.number,
+          orderId: order.id,
+          after: { refund: decimalFromOre(body.data.amount), paidOn: body.data.paidOn },
+        });
+        return undefined;
+      });
+      if (refused !== undefined)
+        return sendError(reply, 409, t.refundTooMuch({ max: formatKrDecimal(decimalFromOre(refused)) }));
+      return reply.code(201).send(await moneyOf(order));
+    },
+  );
+
+  admin.post<{ Params: { number: string } }>(
+    '/api/admin/orders/:number/credit-notes',
+    { bodyLimit: 16_384 },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = translate(ledgerMessages, locale);
+      const body = schemas[locale].credit.safeParse(request.body ?? {});
+      if (!body.success) return sendValidationError(reply, body.error);
+      const params = orderParams.safeParse(request.params);
+      const order = params.success
+        ? await findOrderByNumber(context.database, params.data.number)
+        : undefined;
+      if (!order) return sendError(reply, 404, adminApiMessages[locale].orderNotFound);
+      const invoice = await invoiceToPay(db, order, body.data.invoice);
+      if (!invoice) return sendError(reply, 404, t.invoiceNotFound);
+      const { lines, amount } = body.data;
+      const choice: CreditChoice = lines?.length
+        ? { kind: 'lines', lines }
+        : amount !== undefined
+          ? { kind: 'amount', amountOre: amount }
+          : { kind: 'remaining' };
+      const person = staffOf(request);
+      const result = await db.transaction(async (tx) => {
+        const issued = await issueCreditNote(tx, invoice, choice, body.data.reason, context.config.seller);
+        if (issued.ok)
+          await recordAudit(tx, {
+            staffId: person.id,
+            action: 'credit_note',
+            target: issued.number,
+            orderId: order.id,
+            after: { corrects: invoice.number, reason: body.data.reason, ...choice },
+          });
+        return issued;
+      });
+      if (!result.ok) {
+        const message =
+          result.reason === 'too-much'
+            ? t.creditTooMuch({ max: formatKrDecimal(decimalFromOre(result.maxOre)) })
+            : {
+                'not-invoice': t.creditNotInvoice,
+                'nothing-left': t.creditNothingLeft,
+                'unknown-line': t.creditUnknownLine,
+                'line-credited': t.creditLineCredited,
+              }[result.reason];
+        return sendError(reply, result.reason === 'unknown-line' ? 400 : 409, message);
+      }
+      options.onQueued?.();
+      return reply.code(201).send({ creditNote: result.number, ...(await moneyOf(order)) });
+    },
+  );
+
+  admin.get('/api/admin/sie', async (request, reply) => {
+    const parsed = rangeSchemas[requestLocale(request)].safeParse(request.query);
+    if (!parsed.success) return sendValidationError(reply, parsed.error);
+    const { from, to } = parsed.data;
+    await recordAudit(db, {
+      staffId: staffOf(request).id,
+      action: 'export',
+      target: `sie ${from}–${to}`,
+      after: { from, to },
+    });
+    const file = sieFile(db, {
+      companyName: context.config.seller.name,
+      orgNumber: context.config.seller.orgNumber,
+      generated: stockholmDate(new Date()),
+      from,
+      to,
+    });
+    return reply
+      .header('content-type', 'text/plain; charset=IBM437')
+      .header('content-disposition', `attachment; filename="bokforing-${from}-${to}.se"`)
+      .send(Readable.from(file));
+  });
+}

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
+import type { DocumentKind } from '@/shared/ledger';
+import type { Db } from '@/server/db/client';
+import { queryRows } from '@/server/db/query-rows';
+import {
+  encodeSieLines,
+  sieHeaderLines,
+  sieInvoiceVerification,
+  siePaymentVerification,
+  type SieHeader,
+} from '@/server/invoicing';
+
+/**
+ * The SIE 4 file of a period, read from the ledger: every document issued in it (series A) and
+ * every payment and refund whose money moved in it (series B), each on its own day and amount.
+ * A verification's number is its row's id in the ledger (documents.id, payments.id): exporting the
+ * same period twice, or overlapping periods, gives every verification the same number again, so
+ * an accounting program that imports a file twice recognises what it already has.
+ */
+
+const BATCH = 1000;
+
+type DocumentRow = {
+  id: string;
+  kind: DocumentKind;
+  number: string;
+  corrects: string | null;
+  corrects_kind: DocumentKind | null;
+  day: string;
+  customer: string;
+  vat_treatment: VatTreatment;
+  net: string;
+  vat: string;
+  total: string;
+};
+
+type PaymentRow = {
+  id: string;
+  number: string;
+  day: string;
+  amount: string;
+};
+
+/** The period's documents in number order, in keyset batches (memory flat for any period). */
+async function* documentVerifications(db: Db, from: string, to: string): AsyncGenerator<Buffer> {
+  let after = { day: '0001-01-01', seq: '0' };
+  for (;;) {
+    const rows = await queryRows<DocumentRow & { seq: string }>(
+      db,
+      sql`SELECT d.id::text AS id, d.seq::text AS seq, d.kind, d.number, c.number AS corrects, c.kind AS corrects_kind,
+          to_char(d.issued_on, 'YYYY-MM-DD') AS day, coalesce(o.customer_organization, o.customer_name) AS customer,
+          d.vat_treatment, d.net::text AS net, d.vat::text AS vat, d.total::text AS total
+        FROM documents d JOIN orders o ON o.id = d.order_id LEFT JOIN documents c ON c.id = d.corrects_document_id
+        WHERE d.issued_on >= ${from}::date AND d.issued_on <= ${to}::date
+          AND (d.issued_on, d.seq) > (${after.day}::date, ${after.seq}::bigint)
+        ORDER BY d.issued_on, d.seq LIMIT ${BATCH}`,
+    );
+    const lines = rows.flatMap((row) =>
+      sieInvoiceVerification(
+        {
+          invoiceNumber: row.number,
+          corrects: row.corrects,
+          date: row.day,
+          customer: row.customer,
+          vatTreatment: row.vat_treatment,
+          // A supplementary invoice (and its credit note) sells a service invoiced on its own.
+          supply: (row.corrects_kind ?? row.kind) === 'supplementary_invoice' ? 'services' : 'goods',
+          net: row.net,
+          vat: row.vat,
+          total: row.total,
+        },
+        Number(row.id),
+      ),
+    );
+    if (lines.length > 0) yield encodeSieLines(lines);
+    const last = rows.at(-1);
+    if (!last || rows.length < BATCH) return;
+    after = { day: last.day, seq: last.seq };
+  }
+}
+
+/** The period's payments and refunds by day, in keyset batches. */
+async function* paymentVerifications(db: Db, from: string, to: string): AsyncGenerator<Buffer> {
+  let after = { day: '0001-01-01', id: '0' };
+  for (;;) {
+    const rows = await queryRows<PaymentRow>(
+      db,
+      sql`SELECT p.id::text AS id, d.number, to_char(p.paid_on, 'YYYY-MM-DD') AS day, p.amount::text AS amount
+        FROM payments p JOIN documents d ON d.id = p.document_id
+        WHERE p.paid_on >= ${from}::date AND p.paid_on <= ${to}::date
+          AND (p.paid_on, p.id) > (${after.day}::date, ${after.id}::bigint)
+        ORDER BY p.paid_on, p.id LIMIT ${BATCH}`,
+    );
+    const lines = rows.flatMap((row) =>
+      siePaymentVerification(
+        { invoiceNumber: row.number, date: row.day, amount: row.amount },
+        Number(row.id),
+      ),
+    );
+    if (lines.length > 0) yield encodeSieLines(lines);
+    const last = rows.at(-1);
+    if (!last || rows.length < BATCH) return;
+    after = { day: last.day, id: last.id };
+  }
+}
+
+/** The whole file as PC8 bytes, a batch at a time. */
+export async function* sieFile(db: Db, header: SieHeader): AsyncGenerator<Buffer> {
+  yield encodeSieLines(sieHeaderLines(header));
+  yield* documentVerifications(db, header.from, header.to);
+  yield* paymentVerifications(db, header.from, header.to);
+}

@@ -1,0 +1,39 @@
+import { defineMessages } from '@/shared/i18n/define';
+
+/** The buyer's order page about the money: what is paid, what is left, and the credit notes. */
+export const orderMoneyMessages = defineMessages(
+  {
+    paymentState: 'Betalning',
+    unpaid: 'Obetald',
+    partly_paid: 'Delvis betald',
+    paid: 'Betald',
+    overpaid: 'Överbetald',
+    credited: 'Krediterad',
+    refunded: 'Återbetald',
+    balance: 'Kvar att betala',
+    owedBack: 'Vi betalar tillbaka',
+    creditNotes: 'Kreditfakturor',
+    creditNote: (p: { number: string }) => `Kreditfaktura ${p.number}`,
+    creditNoteDetail: (p: { total: string; date: string; invoice: string }) =>
+      `${p.total}, ${p.date}, avser faktura ${p.invoice}`,
+    creditNotePdf: 'Kreditfaktura (PDF)',
+    creditNotePdfLabel: (p: { number: string }) => `Kreditfaktura ${p.number} som PDF`,
+  },
+  {
+    paymentState: 'Payment',
+    unpaid: 'Unpaid',
+    partly_paid: 'Partly paid',
+    paid: 'Paid',
+    overpaid: 'Overpaid',
+    credited: 'Credited',
+    refunded: 'Refunded',
+    balance: 'Still to pay',
+    owedBack: 'We pay back',
+    creditNotes: 'Credit notes',
+    creditNote: (p: { number: string }) => `Credit note ${p.number}`,
+    creditNoteDetail: (p: { total: string; date: string; invoice: string }) =>
+      `${p.total}, ${p.date}, for invoice ${p.invoice}`,
+    creditNotePdf: 'Credit note (PDF)',
+    creditNotePdfLabel: (p: { number: string }) => `Credit note ${p.number} as PDF`,
+  },
+);

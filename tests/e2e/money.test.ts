@@ -1,0 +1,201 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
+import { formatKrDecimal } from '@/shared/money-format';
+import type { PlacedOrderAnswer } from '@/shared/order-view';
+import { queryRows } from '@/server/db/query-rows';
+import { readEml } from '../helpers/eml';
+import { emlPdfAttachments, pdfText } from '../helpers/ledger';
+import { checkoutBody } from '../helpers/orders';
+import { insertApprovedProof } from '../helpers/proofs';
+import { request } from '../helpers/server';
+import { loginAsAdmin } from './admin-fixture';
+import { openPage, plain, screenshot, startShop, type Shop } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  shop = await startShop();
+});
+afterAll(() => shop.close());
+
+/** An order placed through the checkout API: its number, token and total. */
+async function place(key: string, i: number): Promise<PlacedOrderAnswer> {
+  const placed = await request<PlacedOrderAnswer>(shop.server, '/api/orders', {
+    method: 'POST',
+    json: checkoutBody(key, i),
+  });
+  expect(placed.status).toBe(201);
+  return placed.body;
+}
+
+/** The admin's order dialog (Swedish), opened from the orders table. */
+async function openOrderDialog(page: Page, number: string): Promise<Locator> {
+  await page.goto('/admin');
+  await page.getByRole('button', { name: number }).click();
+  const dialog = page.getByRole('dialog', { name: `Beställning ${number}` });
+  await expect.poll(() => dialog.getByTestId('admin-money').isVisible()).toBe(true);
+  return dialog;
+}
+
+/** Records a payment in the order's money section as the admin types it. */
+async function recordPayment(page: Page, money: Locator, amount?: string) {
+  await money.getByRole('button', { name: 'Registrera betalning' }).click();
+  if (amount !== undefined) await money.getByLabel('Belopp (kr)').fill(amount);
+  await money.getByRole('button', { name: 'Spara betalning' }).click();
+  await expect.poll(() => page.getByText('Betalningen är registrerad').first().isVisible()).toBe(true);
+}
+
+/** The buyer's order page in Swedish, from the order's link. */
+async function buyerPage(order: PlacedOrderAnswer) {
+  const buyer = await openPage(shop, { locale: 'sv-SE', width: 390 });
+  await buyer.page.goto(`/orders/${order.orderNumber}#${encodeURIComponent(order.accessToken)}`);
+  await expect
+    .poll(() => buyer.page.getByRole('heading', { name: `Beställning ${order.orderNumber}` }).isVisible())
+    .toBe(true);
+  return buyer;
+}
+
+/** Öre as the pages show them: 123450 → "1 234,50 kr". */
+const kr = (ore: number) => formatKrDecimal(decimalFromOre(ore));
+
+describe('the money as the admin and the buyer see it, in Swedish', () => {
+  it('paid in two parts: "Delvis betald" with what is left, then "Betald", on both sides', async () => {
+    const order = await place('e2e-money-two-parts', 1);
+    const admin = await openPage(shop, { locale: 'sv-SE' });
+    await loginAsAdmin(shop.server, admin.context);
+    const dialog = await openOrderDialog(admin.page, order.orderNumber);
+    const money = dialog.getByTestId('admin-money');
+    expect(await money.getByTestId('payment-state').textContent()).toBe('Obetald');
+    expect(plain(await money.getByTestId('admin-document').first().textContent())).toContain(
+      `Faktura ${order.orderNumber}`,
+    );
+
+    // The first part, typed the Swedish way.
+    await recordPayment(admin.page, money, '1 000,00');
+    await expect.poll(() => money.getByTestId('payment-state').textContent()).toBe('Delvis betald');
+    const left = oreFromDecimal(order.total) - 100_000;
+    expect(plain(await money.getByTestId('order-balance').textContent())).toBe(
+      `Kvar att betala: ${plain(kr(left))}`,
+    );
+    expect(plain(await money.getByTestId('admin-payment').textContent())).toContain('1 000,00 kr');
+    await screenshot(admin.page, 'money-admin-partly-paid-1280');
+
+    const buyer = await buyerPage(order);
+    expect(await buyer.page.getByTestId('order-payment-state').textContent()).toBe('Delvis betald');
+    expect(plain(await buyer.page.getByTestId('order-balance').textContent())).toBe(plain(kr(left)));
+    expect(plain(await buyer.page.getByTestId('order-payment-card').textContent())).toContain(
+      'Kvar att betala',
+    );
+    await buyer.page.getByTestId('order-payment-card').scrollIntoViewIfNeeded();
+    await screenshot(buyer.page, 'money-buyer-partly-paid-390', { fullPage: false });
+
+    // The rest: the form starts from what is left.
+    await recordPayment(admin.page, money);
+    await expect.poll(() => money.getByTestId('payment-state').textContent()).toBe('Betald');
+    expect(await money.getByTestId('admin-payment').count()).toBe(2);
+    await admin.page.keyboard.press('Escape');
+    const row = admin.page.locator('tr', { hasText: order.orderNumber });
+    expect(await row.getByTestId('payment-state').textContent()).toBe('Betald');
+    expect(plain(await row.textContent())).toContain('Mottagen');
+
+    await buyer.page.reload();
+    await expect.poll(() => buyer.page.getByTestId('order-payment-state').textContent()).toBe('Betald');
+    expect(await buyer.page.getByTestId('order-balance').count()).toBe(0);
+    expect(admin.errors).toEqual([]);
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+    await admin.context.close();
+  }, 150_000);
+
+  it('cancelled: the credit note is listed in admin and on the order page, and emailed as a PDF', async () => {
+    const order = await place('e2e-money-cancelled', 2);
+    const admin = await openPage(shop, { locale: 'sv-SE' });
+    await loginAsAdmin(shop.server, admin.context);
+    const dialog = await openOrderDialog(admin.page, order.orderNumber);
+    await dialog.getByRole('button', { name: 'Avbryt beställningen' }).click();
+    await dialog.getByLabel('Anledning (sparas i historiken)').fill('Kunden ångrade sig');
+    await dialog.getByRole('button', { name: 'Ja, avbryt beställningen' }).click();
+    await expect.poll(() => admin.page.getByText('Status ändrad').first().isVisible()).toBe(true);
+    const money = dialog.getByTestId('admin-money');
+    await expect.poll(() => money.getByTestId('payment-state').textContent()).toBe('Krediterad');
+    const documents = money.getByTestId('admin-document');
+    await expect.poll(() => documents.count()).toBe(2);
+    const creditText = plain(await documents.nth(1).textContent());
+    const creditNumber = /Kreditfaktura (KR-\d+)/.exec(creditText)?.[1] ?? '';
+    expect(creditNumber).toMatch(/^KR-\d+$/);
+    expect(creditText).toContain(`−${plain(formatKrDecimal(order.total))}`);
+    expect(creditText).toContain(`Avser ${order.orderNumber}`);
+    const adminPdf = await documents.nth(1).getByRole('link', { name: /PDF/ }).getAttribute('href');
+    const adminResponse = await admin.page.request.get(adminPdf ?? '');
+    expect(adminResponse.headers()['content-type']).toBe('application/pdf');
+    await screenshot(admin.page, 'money-admin-credited-1280');
+
+    // The buyer's email carries the credit note as a PDF.
+    await shop.server.app.emailOutbox.drain();
+    const outbox = join(shop.server.dataDir, 'outbox');
+    const [file] = readdirSync(outbox).filter(
+      (name) => name.startsWith(`${order.orderNumber}-`) && name.endsWith('-credit_note.eml'),
+    );
+    const eml = readFileSync(join(outbox, file ?? 'missing'), 'utf8');
+    expect(readEml(eml).subject).toBe(`Kreditfaktura ${creditNumber} – ${order.orderNumber}`);
+    const [attachment] = emlPdfAttachments(eml);
+    expect(attachment?.name).toBe(`Kreditfaktura_${creditNumber}.pdf`);
+    expect(await pdfText(attachment?.bytes ?? Buffer.alloc(0))).toContain(
+      `Avser faktura ${order.orderNumber}`,
+    );
+
+    // The order page lists it, with a PDF the order's link opens.
+    const buyer = await buyerPage(order);
+    expect(await buyer.page.getByTestId('order-status').textContent()).toBe('Avbruten');
+    expect(await buyer.page.getByTestId('order-payment-state').textContent()).toBe('Krediterad');
+    const note = buyer.page.getByTestId('order-credit-note');
+    expect(await note.count()).toBe(1);
+    expect(plain(await note.textContent())).toContain(`Kreditfaktura ${creditNumber}`);
+    expect(plain(await note.textContent())).toContain(`avser faktura ${order.orderNumber}`);
+    const href = await note
+      .getByRole('link', { name: `Kreditfaktura ${creditNumber} som PDF` })
+      .getAttribute('href');
+    const response = await buyer.page.request.get(href ?? '');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    await note.scrollIntoViewIfNeeded();
+    await screenshot(buyer.page, 'money-buyer-credit-note-390', { fullPage: false });
+    expect(admin.errors).toEqual([]);
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+    await admin.context.close();
+  }, 150_000);
+
+  it('goes into production unpaid once the proof is approved: both states side by side', async () => {
+    const order = await place('e2e-money-unpaid-production', 3);
+    const [row] = await queryRows<{ id: string }>(
+      shop.server.database.db,
+      sql`SELECT id::text AS id FROM orders WHERE order_number = ${order.orderNumber}`,
+    );
+    await insertApprovedProof(shop.server.database, Number(row?.id));
+    const admin = await openPage(shop, { locale: 'sv-SE' });
+    await loginAsAdmin(shop.server, admin.context);
+    const dialog = await openOrderDialog(admin.page, order.orderNumber);
+    await dialog.getByRole('button', { name: 'Markera som i produktion' }).click();
+    await expect.poll(() => admin.page.getByText('Status ändrad').first().isVisible()).toBe(true);
+    await admin.page.keyboard.press('Escape');
+    const listed = admin.page.locator('tr', { hasText: order.orderNumber });
+    await expect.poll(async () => plain(await listed.textContent())).toContain('I produktion');
+    expect(await listed.getByTestId('payment-state').textContent()).toBe('Obetald');
+    await screenshot(admin.page, 'money-admin-unpaid-in-production-1280', { fullPage: false });
+
+    const buyer = await buyerPage(order);
+    expect(await buyer.page.getByTestId('order-status').textContent()).toBe('I produktion');
+    expect(await buyer.page.getByTestId('order-payment-state').textContent()).toBe('Obetald');
+    expect(plain(await buyer.page.getByTestId('order-balance').textContent())).toBe(
+      plain(formatKrDecimal(order.total)),
+    );
+    expect(admin.errors).toEqual([]);
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+    await admin.context.close();
+  }, 150_000);
+});
