@@ -85,7 +85,7 @@ describe('invoicing at checkout', () => {
       expect(text).toContain(number);
       expect(text).toContain(ocr);
       expect(text).toContain('Unionsintern leverans / Intra-Community supply');
-      expect(text).toContain('4 000,00 kr');
+      expect(text).toContain('4 000,00 SEK');
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -16,7 +16,7 @@ export {
   renderInvoicePdf,
   renderInvoicePdfShared,
 } from './invoice-pdf';
-export { formatInvoiceDate, formatKr, invoiceTexts } from './texts';
+export { formatInvoiceDate, formatInvoiceMoney, formatKr, invoiceTexts } from './texts';
 export { sendInvoice, sendInvoicePdf, sendInvoiceUbl, sendPdf } from './http';
 export { invoiceContentSecurityPolicy, renderInvoiceHtml } from './invoice-html';
 export {

@@ -3,7 +3,7 @@ import { formatIban } from '@/shared/invoicing/seller-settings';
 import type { SellerDetails } from '@/server/config';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import { invoiceForOrder, type InvoiceDocument, type InvoiceOrder } from './invoice-document';
-import { formatCount, formatInvoiceDate, formatKr, invoiceTexts } from './texts';
+import { formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
 import { vatNotices } from './vat-notice';
 
 export function escapeHtml(value: string): string {
@@ -88,8 +88,8 @@ export function renderInvoiceHtml(invoice: InvoiceDocument): string {
     .map((line) => {
       const detail = line.detail ? `<div class="detail address">${e(line.detail)}</div>` : '';
       return `<tr><td>${e(line.description)}${detail}</td><td class="num">${e(formatCount(line.quantity))} ${t.pcs}</td><td class="num">${e(
-        formatKr(line.unitPriceExVat, true),
-      )}</td><td class="num">${invoice.vatPercent} %</td><td class="num">${e(formatKr(line.lineNet))}</td></tr>`;
+        formatInvoiceMoney(invoice.language, line.unitPriceExVat, true),
+      )}</td><td class="num">${invoice.vatPercent} %</td><td class="num">${e(formatInvoiceMoney(invoice.language, line.lineNet))}</td></tr>`;
     })
     .join('');
 
@@ -136,16 +136,16 @@ export function renderInvoiceHtml(invoice: InvoiceDocument): string {
 <tbody>${rows}</tbody>
 </table></div>
 <table class="totals">
-<tr><td>${t.net}</td><td class="num">${e(formatKr(invoice.net))}</td></tr>
-<tr><td>${e(t.vatLine(invoice.vatPercent, formatKr(invoice.net)))}</td><td class="num">${e(formatKr(invoice.vat))}</td></tr>
-<tr class="grand"><td>${t.total}</td><td class="num">${e(formatKr(invoice.total))}</td></tr>
+<tr><td>${t.net}</td><td class="num">${e(formatInvoiceMoney(invoice.language, invoice.net))}</td></tr>
+<tr><td>${e(t.vatLine(invoice.vatPercent, formatInvoiceMoney(invoice.language, invoice.net)))}</td><td class="num">${e(formatInvoiceMoney(invoice.language, invoice.vat))}</td></tr>
+<tr class="grand"><td>${t.total}</td><td class="num">${e(formatInvoiceMoney(invoice.language, invoice.total))}</td></tr>
 </table>
 ${notice}
 <section class="box">
 <h2>${t.payment}</h2>
 <p>${e(t.terms(PAYMENT_DAYS))}</p>
 <dl class="pay"><dt>${t.bankgiro}</dt><dd>${e(seller.bankgiro)}</dd><dt>${t.ocr}</dt><dd>${e(invoice.ocr)}</dd><dt>${t.total}</dt><dd>${e(
-    formatKr(invoice.total),
+    formatInvoiceMoney(invoice.language, invoice.total),
   )}</dd><dt>${t.bankAccount}</dt><dd>${e(seller.bankAccount)}</dd>${
     abroad
       ? `<dt>${t.iban}</dt><dd>${e(formatIban(seller.iban))}</dd><dt>${t.bic}</dt><dd>${e(seller.bic)}</dd>`

@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import type { InvoiceDocument } from './invoice-document';
-import { formatCount, formatInvoiceDate, formatKr, invoiceTexts } from './texts';
+import { formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
 import { vatNotices } from './vat-notice';
 
 const require = createRequire(import.meta.url);
@@ -224,9 +224,9 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     const cells = [
       line.description,
       `${formatCount(line.quantity)} ${t.pcs}`,
-      formatKr(line.unitPriceExVat, true),
+      formatInvoiceMoney(invoice.language, line.unitPriceExVat, true),
       `${invoice.vatPercent} %`,
-      formatKr(line.lineNet),
+      formatInvoiceMoney(invoice.language, line.lineNet),
     ];
     // Measured in the fonts they are drawn in: the description is bold, and bold wraps sooner (a
     // fee's long name measured in regular put the file name below it over its second line).
@@ -269,9 +269,13 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
 
   // Totals, right-aligned under the amount columns.
   const totals: [string, string, boolean][] = [
-    [t.net, formatKr(invoice.net), false],
-    [t.vatLine(invoice.vatPercent, formatKr(invoice.net)), formatKr(invoice.vat), false],
-    [creditNote ? t.creditTotal : t.total, formatKr(invoice.total), true],
+    [t.net, formatInvoiceMoney(invoice.language, invoice.net), false],
+    [
+      t.vatLine(invoice.vatPercent, formatInvoiceMoney(invoice.language, invoice.net)),
+      formatInvoiceMoney(invoice.language, invoice.vat),
+      false,
+    ],
+    [creditNote ? t.creditTotal : t.total, formatInvoiceMoney(invoice.language, invoice.total), true],
   ];
   if (y + 140 > FOOTER_TOP) {
     doc.addPage();
@@ -337,7 +341,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     const payment: [string, string][] = [
       [t.bankgiro, seller.bankgiro],
       [t.ocr, invoice.ocr],
-      [t.total, formatKr(invoice.total)],
+      [t.total, formatInvoiceMoney(invoice.language, invoice.total)],
       [t.dueDate, date(invoice.dueDate)],
       [t.bankAccount, seller.bankAccount],
       ...(buyer.countryCode !== 'SE'

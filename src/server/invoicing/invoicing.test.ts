@@ -139,7 +139,7 @@ describe('VAT by destination', () => {
     expect(text).toContain('Export of goods outside the EU, exempt from VAT (Article 146 of Council');
     expect(text).toContain('Export av varor till land utanför EU');
     expect(text).toContain('VAT 0 %');
-    expect(text).toContain('Total to pay 10 095,00 kr');
+    expect(text).toContain('Total to pay 10 095,00 SEK');
     expect(text).not.toContain('2 523,75');
   });
 
@@ -284,7 +284,7 @@ describe('PDF invoice', () => {
     expect(text).not.toContain('Reverse charge');
     expect(text).toContain("Buyer's VAT no.: DE136695976");
     expect(text).toContain(server.config.seller.vatNumber);
-    expect(text).toContain('Total to pay 10 095,00 kr');
+    expect(text).toContain('Total to pay 10 095,00 SEK');
     expect(text).toContain('BIC');
     expect(text).toContain(server.config.seller.bic);
   });

@@ -110,7 +110,7 @@ export const invoiceTexts = {
     printSteps: (orderNumber: string, email: string) => [
       `Upload your print files on the order page of ${orderNumber} (the link is in the order confirmation); questions to ${email}.`,
       'Before we print, you get a proof to approve there.',
-      `Print files should be vector formats (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster formats) are converted for an extra fee of ${CONVERSION_FEE_KR} kr.`,
+      `Print files should be vector formats (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster formats) are converted for an extra fee of ${CONVERSION_FEE_KR} SEK.`,
     ],
     colour: 'Colour',
     prints: 'Prints',
@@ -135,6 +135,15 @@ export const invoiceTexts = {
 /** Money on invoices: the one shop formatter ("5 718,75 kr", unit prices with up to 3 decimals). */
 export function formatKr(decimal: string, unit = false): string {
   return unit ? formatUnitPriceDecimal(decimal) : formatKrDecimal(decimal);
+}
+
+/**
+ * Money on an invoice document in its language: "kr" in Swedish; the ISO code SEK in English, where
+ * "kr" could be read as Danish, Norwegian or Icelandic kroner ("10 095,00 SEK").
+ */
+export function formatInvoiceMoney(language: InvoiceLanguage, decimal: string, unit = false): string {
+  const swedish = formatKr(decimal, unit);
+  return language === 'sv' ? swedish : swedish.replace(/ kr$/, ' SEK');
 }
 
 export { formatCount };

@@ -540,15 +540,16 @@ describe('GET /api/orders/:number and the invoice', () => {
     expect(res.body).toContain('<html lang="en">');
     expect(res.body).toContain('Invoice');
     expect(res.body).toContain('Payment terms: 30 days net');
-    expect(res.body).toContain('100 kr');
+    expect(res.body).toContain('100 SEK');
     expect(res.body).toContain(server.config.seller.bankAccount);
     const plain = res.body.replace(/[\u00a0\u202f]/g, ' ');
-    // Norway is outside the EU: export, the buyer pays 20 × 88 kr without VAT.
-    expect(plain).toContain('70,40 kr'); // unit price excl. VAT
-    expect(plain).toContain('1 408,00 kr'); // ex VAT = total
-    expect(plain).toContain('0,00 kr'); // no VAT
-    expect(plain).not.toContain('1 760,00 kr');
-    expect(plain).toContain('Export – goods delivered outside the EU');
+    // Norway is outside the EU: export, the buyer pays 20 × 88 kr without VAT; an English invoice
+    // writes the currency SEK.
+    expect(plain).toContain('70,40 SEK'); // unit price excl. VAT
+    expect(plain).toContain('1 408,00 SEK'); // ex VAT = total
+    expect(plain).toContain('0,00 SEK'); // no VAT
+    expect(plain).not.toContain('1 760,00');
+    expect(plain).toContain('Export of goods outside the EU, exempt from VAT (Article 146');
   });
 
   it('a Swedish order gets a Swedish invoice with sv-SE dates and a due date 30 days on', async () => {
