@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePng } from '../helpers/png';
 import { animationsSettled, openPage, screenshot, startShop, type Shop } from './browser';
 
 /**
@@ -148,6 +149,37 @@ describe.each([
     const shown = (await button.innerText()).trim().split('\n');
     expect(shown.some((line) => line.trim().startsWith('·'))).toBe(false);
     await screenshot(page, `checkout-320-${locale}-${currency}`);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe.each([390, 1280])('the customiser at %i px', (width) => {
+  it('keeps the uploaded print, its colour and the quantity through a reload, in this tab only', async () => {
+    const { page, errors } = await openPage(shop, { width });
+    await page.goto('/products/hoodie');
+    await page.getByTitle('Navy').click();
+    await page
+      .getByLabel('Upload DTG print image')
+      .setInputFiles({ name: 'mässlogo.png', mimeType: 'image/png', buffer: makePng(96) });
+    const print = page.getByTestId('print-dtg');
+    await expect.poll(() => print.isVisible()).toBe(true);
+    const source = await print.locator('img').getAttribute('src');
+    const quantity = page.getByLabel('Quantity (pcs)', { exact: true });
+    await quantity.fill('75');
+
+    await page.reload();
+    await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    await expect.poll(() => page.getByLabel('Quantity (pcs)', { exact: true }).inputValue()).toBe('75');
+    await expect.poll(() => print.locator('img').getAttribute('src')).toBe(source);
+    await expect
+      .poll(() => print.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(96);
+    expect(await page.getByRole('radio', { name: 'Navy' }).isChecked()).toBe(true);
+    expect(await page.getByText('mässlogo.png').first().isVisible()).toBe(true);
+    // Kept in sessionStorage, not in localStorage: a new tab starts a new design.
+    expect(await page.evaluate(() => JSON.stringify(window.localStorage))).not.toContain('mässlogo');
+    await animationsSettled(page);
+    await screenshot(page, `customiser-restored-${width}`, { fullPage: false });
     expect(errors).toEqual([]);
   });
 });

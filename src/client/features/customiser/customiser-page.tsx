@@ -1,5 +1,5 @@
 import { Info, ShoppingCart } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { colors, type ColorId, type PrintSide, type Product } from '@/shared/catalogue';
 import { ADDITIONAL_INFO_MAX, DEFAULT_SCALE, type PrintMethod } from '@/shared/customisation';
 import { customiserMessages } from '@/shared/i18n/messages/customiser';
@@ -26,6 +26,7 @@ import {
   toCustomisation,
   type PrintDraft,
 } from './customiser-model';
+import { readCustomiserDraft, writeCustomiserDraft } from './customiser-draft';
 import { DesignPreview } from './design-preview';
 import { isMockupProduct, type MockupProduct } from '@/client/components/print-area';
 import { PrintPanel } from './print-panel';
@@ -91,6 +92,31 @@ function Customiser({
   const [quantityText, setQuantityText] = useState(String(product.minQuantity));
   const [additionalInfo, setAdditionalInfo] = useState('');
   const [sizes, setSizes] = useState<SizeSplit>({});
+
+  // The design in progress survives a reload (customiser-draft.ts). Read once after mount, so the
+  // server's HTML and hydration start from the same defaults; saved on every change after that.
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    const draft = readCustomiserDraft(product.id, {
+      colors: config.availableColors,
+      sides: config.availableSides.map((s) => s.id),
+    });
+    /* eslint-disable react-hooks/set-state-in-effect -- a one-time read of this tab's storage */
+    if (draft) {
+      setColor(draft.color);
+      setPreviewSide(draft.previewSide);
+      setPrints(draft.prints);
+      setQuantityText(draft.quantityText);
+      setAdditionalInfo(draft.additionalInfo);
+      setSizes(draft.sizes);
+    }
+    setRestored(true);
+    /* eslint-enable react-hooks/set-state-in-effect */
+  }, [product.id, config]);
+  useEffect(() => {
+    if (!restored) return;
+    writeCustomiserDraft(product.id, { color, previewSide, prints, quantityText, additionalInfo, sizes });
+  }, [restored, product.id, color, previewSide, prints, quantityText, additionalInfo, sizes]);
 
   const hex = colors.find((c) => c.id === color)?.hex ?? '#ffffff';
   const dark = ['black', 'navy', 'red', 'blue', 'green', 'purple', 'brown'].includes(color);
