@@ -15,7 +15,7 @@ import { installErrorHandlers, logErrorSerializer, sendError } from './http/erro
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts, slowBodyGuard } from './http/timeouts';
 import { ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
-import { redactUrl } from './orders';
+import { logUrl } from './http/log-url';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
 import { BackupGate, Readiness, serveBackups } from './ops';
 import { opsRoutes } from './ops/routes';
@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
-          url: redactUrl(request.url),
+          url: logUrl(request.url),
           host: request.host,
           remoteAddress: request.ip,
           remotePort: request.socket.remotePort,
@@ -157,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler((request, reply) => {
     const status = pageStatus(request.url);
-    if (status === 404) request.log.info({ url: redactUrl(request.url) }, 'not found');
+    if (status === 404) request.log.info({ url: logUrl(request.url) }, 'not found');
     if (shell && isPageRequest(request)) return shell.send(request, reply, status);
     return sendError(reply, 404, 'Not found');
   });
