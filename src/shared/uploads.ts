@@ -1,5 +1,6 @@
 /** Rules for customiser print uploads, shared so the browser can refuse early with the same words. */
-import { cleanDisplayName, trimTrailing } from './text';
+import { cleanDisplayName } from './text';
+import { trimTrailing } from './trim-trailing';
 import type { PrintFileKind } from './print-files';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
