@@ -74,6 +74,8 @@ export type InvoiceOrder = Pick<
   | 'vatTreatment'
   | 'buyerVatNumber'
   | 'buyerReference'
+  | 'purchaseOrderNumber'
+  | 'buyerPeppolId'
   | 'billingAddress'
 >;
 
@@ -261,6 +263,8 @@ function invoiceParties(order: InvoiceOrder): Pick<InvoiceInput, 'buyer' | 'deli
       address: order.billingAddress ?? order.deliveryAddress,
       countryCode: order.countryCode,
       reference: order.buyerReference,
+      purchaseOrder: order.purchaseOrderNumber,
+      peppolId: order.buyerPeppolId,
     },
     delivery: { name: order.customerName, address: order.deliveryAddress, countryCode: order.countryCode },
   };
