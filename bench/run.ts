@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { adminBudget, runAdmin, type AdminResult } from './admin';
 import { apiBudget, runApiLoad, runLogCost, type ApiResult, type LogCostResult } from './api';
 import { budgets as bundleBudgets, measureBundles, type BundleResult } from './bundle';
+import { firstVisitBudgetKb, measureFirstVisits, type FirstVisit } from './first-visit';
 import { mark, table } from './lib/table';
 import { benchDatabaseUrl } from './lib/postgres';
 import { startShopServer } from './lib/server';
@@ -28,6 +29,7 @@ interface Results {
   durationSeconds?: number;
   machine: { cpus: number; node: string };
   bundle?: BundleResult | { error: string };
+  firstVisit?: FirstVisit[] | { error: string };
   lighthouse?: LighthouseScores[] | { error: string };
   api?: ApiResult | { error: string };
   logCost?: LogCostResult | { error: string };
@@ -70,9 +72,12 @@ if (build) {
 
 results.bundle = await section('bundle', () => Promise.resolve(measureBundles(resolve('dist/client'))));
 
-if (only.has('lighthouse') || only.has('api')) {
+if (only.has('bundle') || only.has('lighthouse') || only.has('api')) {
   const shop = await startShopServer();
   try {
+    results.firstVisit = await section('bundle', () =>
+      measureFirstVisits(shop.url, ['/', '/products', '/products/hoodie', '/cart']),
+    );
     results.lighthouse = await section('lighthouse', () => runLighthouse(shop.url, runs));
     results.api = await section('api', () => runApiLoad(shop, quick ? 2 : 5, quick ? 3 : 5));
   } finally {
@@ -129,6 +134,31 @@ if (results.bundle) {
       out.push(
         `  lazy chunks no route names (bench/bundle.ts): ${results.bundle.unassignedLazyChunks.join(', ')}`,
       );
+  }
+}
+
+if (results.firstVisit) {
+  heading(
+    `First visit in Chromium, empty cache, until the network is idle: scripts as transferred (budget: / ≤ ${firstVisitBudgetKb} KB)`,
+  );
+  if (isError(results.firstVisit)) out.push(`  error: ${results.firstVisit.error}`);
+  else {
+    out.push(
+      table([
+        ['page', 'scripts', 'JS KB', 'all KB', 'requests', 'budget'],
+        ...results.firstVisit.map((v) => [
+          v.path,
+          v.scripts,
+          v.jsTransferKb,
+          v.allTransferKb,
+          v.requests,
+          v.path === '/' ? mark(v.jsTransferKb <= firstVisitBudgetKb) : '',
+        ]),
+      ]),
+      ...results.firstVisit
+        .filter((v) => v.path === '/')
+        .map((v) => `  / loads ${v.scriptFiles.map((f) => `${f.file} ${f.kb} KB`).join(', ')}`),
+    );
   }
 }
 

@@ -41,7 +41,7 @@ export async function startProcess(
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`${args.join(' ')} exited with ${child.exitCode}:\n${stderr}`);
@@ -52,7 +52,7 @@ export async function startProcess(
     } catch {
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`${args.join(' ')} did not answer within 60 s:\n${stderr}`);
+        throw new Error(`${args.join(' ')} did not answer within 180 s:\n${stderr}`);
       }
       await sleep(100);
     }

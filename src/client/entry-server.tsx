@@ -17,7 +17,7 @@ import { shopName } from '@/shared/shop';
 import { App, preloadPage } from './app/app';
 import { pageMeta } from './app/page-meta';
 import { LocaleProvider } from './lib/i18n';
-import { trimTrailing } from '@/shared/text';
+import { trimTrailing } from '@/shared/trim-trailing';
 
 export interface RenderedPage {
   /** The app's HTML, for inside `<div id="root">`. */

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import { sellerSettingsProblems, type SellerSettings } from '@/shared/invoicing/seller-settings';
-import { trimTrailing } from '@/shared/text';
+import { trimTrailing } from '@/shared/trim-trailing';
 
 const optionalString = z
   .string()

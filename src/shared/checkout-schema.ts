@@ -5,6 +5,7 @@ import { customisationSchema } from './customisation-schema';
 import { sizeMessages } from './i18n/messages/sizes';
 import { describeSplitProblem, readSplit, type SizeSplit } from './sizes';
 import { checkEuVatNumber, isOtherEuCountry, normaliseVatNumber, vatPrefix } from './invoicing/vat-number';
+import { formatPeppolIdText, parsePeppolId } from './invoicing/peppol-id';
 import { checkOrgNumber, checkPersonalNumber } from './swedish-id';
 import { neededByProblem, stockholmToday } from './delivery';
 import type { CalendarDate } from './dates';
@@ -61,6 +62,10 @@ function buildSchemas(locale: Locale) {
       vatNumber: text(m.fieldVatNumber, 20),
       /** "Er referens" / purchase order number (optional), printed on the invoice. */
       buyerReference: text(m.fieldReference, 60),
+      /** The company's purchase order number (optional): the e-invoice's order reference (BT-13). */
+      purchaseOrderNumber: text(m.fieldPurchaseOrder, 60),
+      /** The company's Peppol participant ID (optional), e.g. 0007:5567321707: its e-invoice address. */
+      peppolId: text(m.fieldPeppolId, 60),
       /** Unticked (or missing): the invoice goes to the delivery address. */
       separateBilling: z.boolean({ error: m.fillAll }).optional(),
       billingAddress: text(m.fieldBillingAddress, 300, true),
@@ -125,6 +130,9 @@ function buildSchemas(locale: Locale) {
           }
         }
       }
+      if (c.customerType === 'company' && c.peppolId !== '' && !parsePeppolId(c.peppolId)) {
+        ctx.addIssue({ code: 'custom', path: ['peppolId'], message: m.peppolIdFormat });
+      }
       if (c.separateBilling === true && c.billingAddress === '') {
         ctx.addIssue({ code: 'custom', path: ['billingAddress'], message: m.billingAddress });
       }
@@ -142,6 +150,8 @@ function buildSchemas(locale: Locale) {
       vatNumber: c.customerType === 'company' && c.country !== 'SE' ? normaliseVatNumber(c.vatNumber) : '',
       // A purchase order number is a company's: the form asks only companies for it.
       buyerReference: c.customerType === 'company' ? c.buyerReference : '',
+      purchaseOrderNumber: c.customerType === 'company' ? c.purchaseOrderNumber : '',
+      peppolId: c.customerType === 'company' && c.peppolId !== '' ? formatPeppolIdText(c.peppolId) : '',
       // Kept in the output, so the order the browser sends (this output) parses the same on the server.
       separateBilling: c.separateBilling === true,
       billingAddress: c.separateBilling === true ? c.billingAddress : '',

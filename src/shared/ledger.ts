@@ -160,6 +160,24 @@ export interface RefundRequest {
   invoice?: string;
 }
 
+/** One line of the invoice journal (GET /api/admin/journal?from&to): a document in number order. */
+export interface JournalEntry {
+  kind: DocumentKind;
+  number: string;
+  issuedOn: string;
+  customer: string;
+  /** A credit note: the invoice it corrects. */
+  corrects: string | null;
+  net: string;
+  vat: string;
+  /** Negative for a credit note. */
+  total: string;
+  /** An invoice: what was paid on it (refunds subtracted); null for a credit note. */
+  paid: string | null;
+  /** An invoice: what is left after its credit notes and payments; null for a credit note. */
+  balance: string | null;
+}
+
 /** Where the admin opens a document's PDF. */
 export function adminDocumentPdfPath(orderNumber: string, documentNumber: string): string {
   return `/api/admin/orders/${encodeURIComponent(orderNumber)}/documents/${encodeURIComponent(documentNumber)}.pdf`;

@@ -1,6 +1,6 @@
 import { categoryIds, findProduct, products } from './catalogue';
 import { orderPagePattern } from './order-page';
-import { trimTrailing } from './text';
+import { trimTrailing } from './trim-trailing';
 
 /** Every URL the SPA renders a page for. Anything else is a 404 (with the shell showing the 404 page). */
 export const staticPagePaths = [

@@ -112,13 +112,3 @@ export function textField(options: TextFieldOptions) {
     )
     .pipe(checked);
 }
-
-/**
- * `text` without its trailing run of any of `characters` ("/shop//" → "/shop"): a loop, because
- * `/\/+$/` searches from every position of a run and so takes quadratic time on "//…//x".
- */
-export function trimTrailing(text: string, characters: string): string {
-  let end = text.length;
-  while (end > 0 && characters.includes(text.charAt(end - 1))) end--;
-  return text.slice(0, end);
-}

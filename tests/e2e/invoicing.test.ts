@@ -47,7 +47,7 @@ describe('invoicing at checkout', () => {
       await expect.poll(() => summary.getAttribute('data-treatment')).toBe('reverse_charge');
       expect(plain(await page.getByTestId('amount-to-pay').textContent())).toBe('4 000,00 kr');
       expect(plain(await page.getByTestId('checkout-total').textContent())).toBe('4 000,00 kr');
-      await page.getByLabel('Your reference / PO number (optional)').fill('PO-4711');
+      await page.getByLabel('Purchase order number (optional)').fill('PO-4711');
       // On a loaded CI machine one click was once lost to a late layout shift ("did not change its
       // state"): tick again until the box holds, so the test is about the invoice, not the timing.
       const separateBilling = page.getByLabel('Send the invoice to a different address');

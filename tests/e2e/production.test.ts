@@ -43,7 +43,7 @@ const frontPrint = {
 
 describe('production board in a real browser (Swedish)', () => {
   it(
-    'three jobs in ship-date order with what blocks each (1280 and 768 px)',
+    'three jobs in ship-date order with what blocks each; one goes to production unpaid from the board (1280 and 768 px)',
     { timeout: 180_000 },
     async () => {
       // Far in the future, so jobs other tests on this server add sort before ours.
@@ -121,6 +121,16 @@ describe('production board in a real browser (Swedish)', () => {
         ).toEqual([]);
         await screenshot(page, `production-board-${width}`);
 
+        if (width === 768) {
+          // The ready job goes to production from the board, unpaid (invoice terms: the proof is
+          // approved, the money comes later); it then offers "Skickad" instead.
+          await card(ready.orderNumber).getByRole('button', { name: 'Till produktion' }).click();
+          await expect
+            .poll(() => card(ready.orderNumber).getByRole('button', { name: 'Skickad' }).count())
+            .toBe(1);
+          expect(plain(await card(ready.orderNumber).textContent())).toContain('I produktion');
+          await screenshot(page, 'production-board-moved-768', { fullPage: false });
+        }
         expect(errors).toEqual([]);
         await context.close();
       }

@@ -5,7 +5,7 @@ import { lazyPage } from '@/client/lib/lazy-page';
 import { ErrorBoundary } from './error-boundary';
 import { HomePage } from './routes/home';
 import { isKnownPage } from '@/shared/routes';
-import { trimTrailing } from '@/shared/text';
+import { trimTrailing } from '@/shared/trim-trailing';
 
 // Each page but Home is its own chunk: no route loads another route's code.
 const HowItWorksPage = lazyPage(() => import('./routes/how-it-works').then((m) => m.HowItWorksPage));

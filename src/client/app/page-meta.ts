@@ -15,7 +15,7 @@ import { productImageUrl } from '@/client/components/product-image';
 import { formatAmount, formatCount } from '@/shared/money-format';
 import { productFromPath } from './page-path';
 import { pageTitle } from './page-title';
-import { trimTrailing } from '@/shared/text';
+import { trimTrailing } from '@/shared/trim-trailing';
 
 /** What a page says about itself to search engines and link previews (server-side only). */
 export interface PageMeta {

@@ -9,7 +9,7 @@ import { productName } from '@/shared/i18n/messages/product-names';
 import { orderPagePattern } from '@/shared/order-page';
 import { isKnownPage } from '@/shared/routes';
 import { productFromPath } from './page-path';
-import { trimTrailing } from '@/shared/text';
+import { trimTrailing } from '@/shared/trim-trailing';
 
 /**
  * Every page's `<title>`, from one place: the server writes it into the HTML head, the browser

@@ -70,6 +70,9 @@ export const orders = pgTable(
     vatTreatment: text('vat_treatment', { enum: vatTreatments }).notNull().default('domestic'),
     buyerVatNumber: text('buyer_vat_number'),
     buyerReference: text('buyer_reference'),
+    /** BT-13 and the buyer's own Peppol ID (migrations/2800_invoice_references.sql). */
+    purchaseOrderNumber: text('purchase_order_number'),
+    buyerPeppolId: text('buyer_peppol_id'),
     billingAddress: text('billing_address'),
     /** The buyer's "needed by" date, "2026-12-23" (migrations/1200_needed_by.sql); null when none was given. */
     neededBy: date('needed_by', { mode: 'string' }),

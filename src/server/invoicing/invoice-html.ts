@@ -123,7 +123,7 @@ export function renderInvoiceHtml(invoice: InvoiceDocument): string {
     invoice.deliveryDate ? `<dt>${t.deliveryDate}</dt><dd>${date(invoice.deliveryDate)}</dd>` : ''
   }<dt>${t.ocr}</dt><dd data-ocr>${e(invoice.ocr)}</dd>${
     buyer.reference ? `<dt>${t.yourReference}</dt><dd>${e(buyer.reference)}</dd>` : ''
-  }</dl></div>
+  }${buyer.purchaseOrder ? `<dt>${t.purchaseOrder}</dt><dd>${e(buyer.purchaseOrder)}</dd>` : ''}</dl></div>
 </header>
 <div class="parties">
 <div><h2>${t.buyer}</h2>${buyerBlock}</div>

@@ -143,6 +143,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
         [t.corrects, creditNote.correctsNumber],
         [t.correctsDate, date(creditNote.correctsIssueDate)],
         ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
+        ...(buyer.purchaseOrder ? [[t.purchaseOrder, buyer.purchaseOrder] as [string, string]] : []),
       ]
     : [
         [t.invoiceNumber, invoice.invoiceNumber],
@@ -154,6 +155,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
         ...(invoice.deliveryDate ? [[t.deliveryDate, date(invoice.deliveryDate)] as [string, string]] : []),
         [t.ocr, invoice.ocr],
         ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
+        ...(buyer.purchaseOrder ? [[t.purchaseOrder, buyer.purchaseOrder] as [string, string]] : []),
       ];
   right += 4;
   for (const [label, value] of meta) {

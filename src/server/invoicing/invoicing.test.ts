@@ -516,6 +516,49 @@ describe('Peppol BIS Billing 3.0', () => {
     },
   );
 
+  it(
+    'BT-10 is the reference, BT-13 the purchase order number; a Peppol ID given at checkout is the address',
+    { timeout: VALIDATOR_TIMEOUT },
+    async () => {
+      const placed = await place({
+        ...testCustomer,
+        customerType: 'company',
+        companyName: 'Kommunen',
+        orgNumber: '556677-8899',
+        personalNumber: '',
+        buyerReference: 'Anna Andersson',
+        purchaseOrderNumber: 'IO-2026-17',
+        peppolId: '0007:5567321707',
+      });
+      const doc = await eInvoice(`/api/orders/${placed.orderNumber}/invoice.xml?token=${placed.accessToken}`);
+      expect(doc.one('cbc:BuyerReference')).toBe('Anna Andersson');
+      expect(doc.all('cac:OrderReference')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe(
+        'IO-2026-17',
+      );
+      expect(endpoints(doc)[1]).toEqual(['0007', '5567321707']);
+      const { bytes } = await download(
+        `/api/orders/${placed.orderNumber}/invoice.pdf?token=${placed.accessToken}`,
+      );
+      const text = await pdfText(bytes);
+      expect(text).toContain('Inköpsordernummer');
+      expect(text).toContain('IO-2026-17');
+
+      // A Peppol ID must have a known scheme and a plausible number.
+      const refused = await request<{ fieldErrors: Record<string, string> }>(server, '/api/orders', {
+        method: 'POST',
+        json: {
+          idempotencyKey: key(),
+          customer: { ...germanCompany, peppolId: 'EM:inkop@example.com' },
+          lines,
+        },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fieldErrors['customer.peppolId']).toBe(
+        'The Peppol ID must be a scheme and a number, e.g. 0007:5567321707 (Swedish organisation number) or 0088:7300010000001 (GLN)',
+      );
+    },
+  );
+
   it('private buyers get no e-invoice, said plainly; nor a company with no Peppol address', async () => {
     for (const customer of [
       testCustomer,

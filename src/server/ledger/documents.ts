@@ -194,6 +194,7 @@ export async function issuedDocument(
         country_code AS "countryCode", items, total_amount::text AS "totalAmount",
         ex_vat_amount::text AS "exVatAmount", vat_amount::text AS "vatAmount", vat_treatment AS "vatTreatment",
         buyer_vat_number AS "buyerVatNumber", buyer_reference AS "buyerReference",
+        purchase_order_number AS "purchaseOrderNumber", buyer_peppol_id AS "buyerPeppolId",
         billing_address AS "billingAddress"
       FROM orders WHERE id = ${row.orderId}::bigint`,
   );

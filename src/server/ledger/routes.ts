@@ -33,6 +33,7 @@ import {
   type DocumentRow,
 } from './documents';
 import { invoiceBalanceOre, orderMoney, recordPayment } from './payments';
+import { invoiceJournal, journalCsv } from './journal';
 import { sieFile } from './sie-export';
 
 /** An amount field as the admin types it: Swedish or plain, more than zero; answers öre. */
@@ -182,6 +183,7 @@ const rangeSchemas = { sv: rangeSchemaFor('sv'), en: rangeSchemaFor('en') } as c
  * - POST /api/admin/orders/:number/credit-notes `{ reason, lines? | amount?, invoice? }` → 201
  * - GET /api/admin/orders/:number/documents/:number.pdf (and the supplementary invoices' former address)
  * - GET /api/admin/sie?from&to
+ * - GET /api/admin/journal?from&to and /api/admin/journal.csv?from&to (the invoice journal)
  * Each write answers the order's money (documents, payments, balance, payment state).
  */
 export function ledgerAdminRoutes(
@@ -339,6 +341,42 @@ export function ledgerAdminRoutes(
       return reply.code(201).send({ creditNote: result.number, ...(await moneyOf(order)) });
     },
   );
+
+  admin.get('/api/admin/journal', async (request, reply) => {
+    const parsed = rangeSchemas[requestLocale(request)].safeParse(request.query);
+    if (!parsed.success) return sendValidationError(reply, parsed.error);
+    return { entries: await invoiceJournal(db, parsed.data.from, parsed.data.to) };
+  });
+
+  admin.get('/api/admin/journal.csv', async (request, reply) => {
+    const locale = requestLocale(request);
+    const parsed = rangeSchemas[locale].safeParse(request.query);
+    if (!parsed.success) return sendValidationError(reply, parsed.error);
+    const { from, to } = parsed.data;
+    await recordAudit(db, {
+      staffId: staffOf(request).id,
+      action: 'export',
+      target: `journal ${from}–${to}`,
+      after: { from, to },
+    });
+    const t = ledgerMessages[locale];
+    const header = [
+      t.documentNumber,
+      t.kind,
+      t.issuedOn,
+      t.customer,
+      t.correctsColumn,
+      t.net,
+      t.vat,
+      t.total,
+      t.paidAmount,
+      t.balanceColumn,
+    ];
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="fakturajournal-${from}-${to}.csv"`)
+      .send(journalCsv(await invoiceJournal(db, from, to), header));
+  });
 
   admin.get('/api/admin/sie', async (request, reply) => {
     const parsed = rangeSchemas[requestLocale(request)].safeParse(request.query);

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { orderPagePath } from '@/shared/order-page';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { trimTrailing } from '@/shared/text';
+import { trimTrailing } from '@/shared/trim-trailing';
 
 /** sha256 (hex) of an access token: what the database keeps of it. */
 export function accessTokenHash(token: string): string {

@@ -46,6 +46,8 @@ function row(name = 'Anna Andersson'): NewOrderRow {
     vatTreatment: 'domestic',
     buyerVatNumber: null,
     buyerReference: null,
+    purchaseOrderNumber: null,
+    buyerPeppolId: null,
     billingAddress: null,
     idempotencyKey: randomUUID(),
     requestHash: 'test',

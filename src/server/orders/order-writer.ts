@@ -27,6 +27,8 @@ const writtenColumns = [
   'vatTreatment',
   'buyerVatNumber',
   'buyerReference',
+  'purchaseOrderNumber',
+  'buyerPeppolId',
   'billingAddress',
   'neededBy',
   'idempotencyKey',

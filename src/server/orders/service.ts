@@ -268,6 +268,8 @@ export async function placeOrder(
     vatTreatment,
     buyerVatNumber: customer.vatNumber === '' ? null : customer.vatNumber,
     buyerReference: customer.buyerReference === '' ? null : customer.buyerReference,
+    purchaseOrderNumber: customer.purchaseOrderNumber === '' ? null : customer.purchaseOrderNumber,
+    buyerPeppolId: customer.peppolId === '' ? null : customer.peppolId,
     billingAddress: customer.billingAddress === '' ? null : customer.billingAddress,
     neededBy: neededBy ?? null,
     idempotencyKey: keyHash,

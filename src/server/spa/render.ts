@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locale } from '@/shared/i18n/locale';
-import { trimTrailing } from '@/shared/text';
+import { trimTrailing } from '@/shared/trim-trailing';
 
 /** What the server bundle of the client (src/client/entry-server.tsx) offers. */
 export interface ServerRenderer {

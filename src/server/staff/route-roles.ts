@@ -46,6 +46,8 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'POST /api/admin/orders/:number/refunds': 'money',
   'POST /api/admin/orders/:number/credit-notes': 'money',
   'GET /api/admin/sie': 'money',
+  'GET /api/admin/journal': 'money',
+  'GET /api/admin/journal.csv': 'money',
 
   // Audit
   'GET /api/admin/audit': 'audit',

@@ -1,5 +1,5 @@
 import { localeQueryParam, type Locale } from './locale';
-import { trimTrailing } from '@/shared/text';
+import { trimTrailing } from '@/shared/trim-trailing';
 
 /**
  * A page's absolute address in one language (`?lang=` beside its other query parameters), or

@@ -1,3 +1,5 @@
+import { luhnValid } from '@/shared/swedish-id';
+
 /**
  * Peppol participant identifiers (the buyer's electronic address, EN 16931 BT-49): a scheme from the
  * Electronic Address Scheme (EAS) code list and a value, written "0007:5567321707". Peppol BIS
@@ -93,6 +95,15 @@ export function isEasScheme(value: string): value is EasScheme {
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
+/** A GLN: 13 digits, the last a GS1 check digit (weights 3 and 1 from the right). */
+function isGln(value: string): boolean {
+  if (!/^\d{13}$/.test(value)) return false;
+  const sum = [...value.slice(0, 12)]
+    .reverse()
+    .reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === Number(value[12]);
+}
+
 /** A Norwegian organisation number: 9 digits, the last a mod 11 check digit (weights 3 2 7 6 5 4 3 2). */
 export function isNorwegianOrgNumber(value: string): boolean {
   if (!/^\d{9}$/.test(value)) return false;
@@ -108,8 +119,8 @@ export function parsePeppolId(text: string): PeppolId | null {
   const [, scheme = '', value = ''] = match;
   if (!isEasScheme(scheme)) return null;
   // Swedish organisation numbers are 10 digits (Peppol SE-R-003 writes them so); GLN 13 digits.
-  if (scheme === '0007' && !/^\d{10}$/.test(value)) return null;
-  if (scheme === '0088' && !/^\d{13}$/.test(value)) return null;
+  if (scheme === '0007' && !(/^\d{10}$/.test(value) && luhnValid(value))) return null;
+  if (scheme === '0088' && !isGln(value)) return null;
   if (scheme === '0192' && !isNorwegianOrgNumber(value)) return null;
   return { scheme, value: scheme.startsWith('99') ? value.toUpperCase() : value };
 }
@@ -142,4 +153,10 @@ export function derivedPeppolId(buyer: PeppolBuyer): PeppolId | null {
   if (!scheme) return null;
   // The 99xx VAT schemes take the VAT number with its country prefix; CVR takes the digits.
   return scheme === '0184' ? { scheme, value: digitsOf(vat) } : { scheme, value: vat };
+}
+
+/** A typed Peppol ID as stored: trimmed, a VAT-scheme value in upper case; as typed when unreadable. */
+export function formatPeppolIdText(text: string): string {
+  const id = parsePeppolId(text);
+  return id ? formatPeppolId(id) : text.trim();
 }

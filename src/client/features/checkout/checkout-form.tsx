@@ -33,6 +33,8 @@ export interface CustomerFormValues {
   address: string;
   vatNumber: string;
   buyerReference: string;
+  purchaseOrderNumber: string;
+  peppolId: string;
   separateBilling: boolean;
   billingAddress: string;
 }
@@ -49,6 +51,8 @@ export const emptyCustomer: CustomerFormValues = {
   address: '',
   vatNumber: '',
   buyerReference: '',
+  purchaseOrderNumber: '',
+  peppolId: '',
   separateBilling: false,
   billingAddress: '',
 };
@@ -67,7 +71,7 @@ const resolvers: Record<Locale, Resolver<CustomerFormValues, unknown, Customer>>
 
 export type FieldName = keyof CustomerFormValues;
 
-const optionalFields = new Set<FieldName>(['vatNumber', 'buyerReference']);
+const optionalFields = new Set<FieldName>(['vatNumber', 'buyerReference', 'purchaseOrderNumber', 'peppolId']);
 
 export interface CheckoutFormProps {
   /** The cart total as shown (VAT-inclusive prices, conversion fees included). */
@@ -338,6 +342,25 @@ export function CheckoutForm({
       {company && (
         <Field id={id('buyerReference')} label={it.reference} error={errors.buyerReference?.message}>
           {(control) => <input {...control} {...input('buyerReference')} />}
+        </Field>
+      )}
+      {company && (
+        <Field
+          id={id('purchaseOrderNumber')}
+          label={it.purchaseOrder}
+          error={errors.purchaseOrderNumber?.message}
+        >
+          {(control) => <input {...control} {...input('purchaseOrderNumber')} />}
+        </Field>
+      )}
+      {company && (
+        <Field
+          id={id('peppolId')}
+          label={it.peppolId}
+          hint={it.peppolIdHint}
+          error={errors.peppolId?.message}
+        >
+          {(control) => <input {...control} {...input('peppolId')} placeholder="0007:5567321707" />}
         </Field>
       )}
       <label className="flex items-center gap-2 text-sm font-medium text-slate-800">

@@ -44,12 +44,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
   const results = useMemo(() => searchProducts(query), [query]);
   const [, navigate] = useLocation();
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
-      title={t.title}
-      className="sm:top-24 sm:translate-y-0"
-    >
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t.title} className="sm:mt-24 sm:mb-auto">
       <label className="block">
         <span className="sr-only">{t.label}</span>
         <input

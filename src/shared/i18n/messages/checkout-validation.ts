@@ -36,6 +36,10 @@ export const checkoutValidationMessages = defineMessages(
     fieldAddress: 'Adressen',
     fieldVatNumber: 'Momsregistreringsnumret',
     fieldReference: 'Referensen',
+    fieldPurchaseOrder: 'Inköpsordernumret',
+    fieldPeppolId: 'Peppol-ID:t',
+    peppolIdFormat:
+      'Peppol-ID:t ska vara schema och nummer, t.ex. 0007:5567321707 (svenskt organisationsnummer) eller 0088:7300010000001 (GLN)',
     fieldBillingAddress: 'Fakturaadressen',
     fieldNotes: 'Anteckningarna',
     invalidOptions: 'Valen ska vara ett objekt av val-id och alternativ-id, t.ex. { "colour": "navy" }',
@@ -90,6 +94,10 @@ export const checkoutValidationMessages = defineMessages(
     fieldAddress: 'Address',
     fieldVatNumber: 'VAT number',
     fieldReference: 'Your reference',
+    fieldPurchaseOrder: 'Purchase order number',
+    fieldPeppolId: 'Peppol ID',
+    peppolIdFormat:
+      'The Peppol ID must be a scheme and a number, e.g. 0007:5567321707 (Swedish organisation number) or 0088:7300010000001 (GLN)',
     fieldBillingAddress: 'Billing address',
     fieldNotes: 'Notes',
     invalidOptions: 'Choices must be an object of option ids to choice ids, e.g. { "colour": "navy" }',

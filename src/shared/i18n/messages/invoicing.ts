@@ -7,7 +7,11 @@ export const invoicingMessages = defineMessages(
     vatNumberHint: (p: { prefix: string }) =>
       `EU-företag: ert momsregistreringsnummer (börjar med ${p.prefix}) ger omvänd betalningsskyldighet`,
     vatNumberHintOutsideEu: 'Valfritt: skrivs på fakturan',
-    reference: 'Er referens / inköpsordernummer (valfritt)',
+    reference: 'Er referens (valfritt)',
+    purchaseOrder: 'Inköpsordernummer (valfritt)',
+    peppolId: 'Peppol-ID för e-faktura (valfritt)',
+    peppolIdHint:
+      'Schema och nummer, t.ex. 0007:5567321707. Utan det skickar vi e-fakturan till ert organisations- eller momsregistreringsnummer.',
     separateBilling: 'Skicka fakturan till en annan adress',
     billingAddress: 'Fakturaadress',
     billingPlaceholder: 'Gata, postnummer, ort',
@@ -35,7 +39,11 @@ export const invoicingMessages = defineMessages(
     vatNumberHint: (p: { prefix: string }) =>
       `EU companies: your VAT number (starts with ${p.prefix}) means reverse charge`,
     vatNumberHintOutsideEu: 'Optional: printed on the invoice',
-    reference: 'Your reference / PO number (optional)',
+    reference: 'Your reference (optional)',
+    purchaseOrder: 'Purchase order number (optional)',
+    peppolId: 'Peppol ID for e-invoices (optional)',
+    peppolIdHint:
+      'Scheme and number, e.g. 0007:5567321707. Without it, the e-invoice goes to your organisation or VAT number.',
     separateBilling: 'Send the invoice to a different address',
     billingAddress: 'Billing address',
     billingPlaceholder: 'Street, postal code, city',
