@@ -1,5 +1,5 @@
 /** Rules for customiser print uploads, shared so the browser can refuse early with the same words. */
-import { cleanDisplayName } from './text';
+import { cleanDisplayName } from './text-characters';
 import { trimTrailing } from './trim-trailing';
 import type { PrintFileKind } from './print-files';
 
