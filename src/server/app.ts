@@ -11,11 +11,11 @@ import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { startEmailOutbox } from './email';
 import { startHousekeeping } from './housekeeping';
-import { installErrorHandlers, sendError } from './http/errors';
+import { installErrorHandlers, logErrorSerializer, sendError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts, slowBodyGuard } from './http/timeouts';
 import { ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
-import { redactUrl } from './orders';
+import { logUrl } from './http/log-url';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
 import { BackupGate, Readiness, serveBackups } from './ops';
 import { opsRoutes } from './ops/routes';
@@ -59,11 +59,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       serializers: {
         req: (request: FastifyRequest) => ({
           method: request.method,
-          url: redactUrl(request.url),
+          url: logUrl(request.url),
           host: request.host,
           remoteAddress: request.ip,
           remotePort: request.socket.remotePort,
         }),
+        // Every logged error (Fastify's own too, such as a stream that failed mid-response) without
+        // the parameters a failed query's message lists: searched names and personnummer.
+        err: logErrorSerializer,
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
@@ -154,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler((request, reply) => {
     const status = pageStatus(request.url);
-    if (status === 404) request.log.info({ url: redactUrl(request.url) }, 'not found');
+    if (status === 404) request.log.info({ url: logUrl(request.url) }, 'not found');
     if (shell && isPageRequest(request)) return shell.send(request, reply, status);
     return sendError(reply, 404, 'Not found');
   });

@@ -123,6 +123,8 @@ export interface AdminPartnerApplication {
   address: string;
   city: string;
   postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
   businessDescription: string;
   createdAt: string;
 }

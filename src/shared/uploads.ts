@@ -1,4 +1,6 @@
 /** Rules for customiser print uploads, shared so the browser can refuse early with the same words. */
+import { cleanDisplayName } from './text-characters';
+import { trimTrailing } from './trim-trailing';
 import type { PrintFileKind } from './print-files';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -47,4 +49,67 @@ export const uploadIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
 export function uploadUrl(id: string): string {
   return `/api/uploads/${encodeURIComponent(id)}`;
+}
+
+/**
+ * The file-name extensions each sniffed type may carry; the first is the one a name without a
+ * fitting extension gets. An Illustrator file is a PDF or PostScript inside, so `.ai` fits both.
+ */
+const typeExtensions: Record<string, readonly string[]> = {
+  'application/pdf': ['pdf', 'ai'],
+  'application/postscript': ['eps', 'ps', 'ai', 'epsf'],
+  'image/svg+xml': ['svg'],
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg', 'jpe'],
+  'image/tiff': ['tif', 'tiff'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+};
+
+/** The short name of a sniffed type as the shop writes it: "PDF", "EPS", "SVG", "PNG", "JPEG", … */
+export function fileTypeLabel(contentType: string): string {
+  if (contentType === 'application/postscript') return 'EPS';
+  if (contentType === 'image/svg+xml') return 'SVG';
+  if (contentType === 'image/webp') return 'WebP';
+  return (contentType.split('/')[1] ?? 'file').toUpperCase();
+}
+
+/**
+ * A file name as the shop shows and downloads it: one clean line without bidi controls or invisible
+ * formatting (they disguise `logo.hta` as `logoath.pdf`), no folders, and ending with an extension
+ * of the type the content was detected as (`logo.hta` holding a PDF becomes `logo.hta.pdf`), so a
+ * browser or desktop never opens it as anything else. `fallback` (without extension) names a file
+ * that came without a usable name.
+ */
+export function typedFileName(
+  name: string | null | undefined,
+  contentType: string,
+  fallback: string,
+): string {
+  const base = (name ?? '').split(/[/\\]/).pop() ?? '';
+  // Windows drops trailing dots and spaces, so `logo.pdf.` would be read as `logo.pdf`.
+  const clean = trimTrailing(cleanDisplayName(base), '. ').slice(0, 200);
+  const extensions = typeExtensions[contentType] ?? ['bin'];
+  const stem = clean === '' ? fallback : clean;
+  const dot = stem.lastIndexOf('.');
+  const extension = dot > 0 ? stem.slice(dot + 1).toLowerCase() : '';
+  return extensions.includes(extension) ? stem : `${stem}.${extensions[0] ?? 'bin'}`;
+}
+
+/** Longest file name repeated in a document the buyer's address receives (the invoice's fee line). */
+const MAX_PLAIN_FILE_NAME = 48;
+// Anything that reads as a link or an address (the same test as an email's greeting name).
+const linkLike = /[:/@<>\\]|www\.|\.[a-z]{2,}(?![a-z])/i;
+
+/**
+ * A sender's file name when it is short and plain enough to repeat in a document that goes to the
+ * order's address (the invoice's conversion-fee line), else undefined: file names are free text
+ * anyone chooses ("URGENT refund pending - confirm at refunds-bulkprint.example.pdf").
+ */
+export function plainFileName(name: string | null | undefined): string | undefined {
+  const clean = cleanDisplayName(name ?? '');
+  const dot = clean.lastIndexOf('.');
+  const stem = dot > 0 ? clean.slice(0, dot) : clean;
+  if (clean === '' || clean.length > MAX_PLAIN_FILE_NAME || linkLike.test(stem)) return undefined;
+  return clean;
 }

@@ -183,3 +183,42 @@ describe.each([390, 1280])('the customiser at %i px', (width) => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('the partner form', () => {
+  it.each([
+    { width: 390, country: 'DE', number: 'HRB 12345', postcode: '10115', city: 'Berlin' },
+    { width: 1280, country: 'SE', number: '5560360793', postcode: '411 01', city: 'Göteborg' },
+  ])(
+    'at $width px takes $number and postcode $postcode from a company in $country',
+    async ({ width, country, number, postcode, city }) => {
+      const { page, errors } = await openPage(shop, { width });
+      await page.goto('/partner');
+      await page.getByLabel('Company Name').fill('Beispiel Events');
+      await page.getByLabel('Country').selectOption(country);
+      // Abroad the number is the company's own registration number, with no Swedish pattern asked.
+      const numberField = page.getByLabel(
+        country === 'SE' ? 'Organization Number' : 'Company Registration Number',
+      );
+      expect(await numberField.getAttribute('placeholder')).toBe(country === 'SE' ? 'XXXXXX-XXXX' : null);
+      await numberField.fill(number);
+      await page.getByLabel('Contact Person').fill('Jana Schmidt');
+      await page.getByLabel('Email').fill('jana@example.de');
+      await page.getByLabel('Phone').fill('+49 30 1234567');
+      await page.getByLabel('Address').fill('Hauptstraße 1');
+      await page.getByLabel('City').fill(city);
+      await page.getByLabel('Postal Code').fill(postcode);
+      await page
+        .getByLabel('Business Description')
+        .fill('We organise trade fairs and need printed merchandise.');
+      await page.getByLabel('I accept the terms and conditions for partners').check();
+      await screenshot(page, `partner-${country}-${width}`);
+      await page.getByRole('button', { name: 'Submit Application' }).click();
+      await expect
+        .poll(() =>
+          page.getByText("Thank you for your application! We'll get back to you shortly.").isVisible(),
+        )
+        .toBe(true);
+      expect(errors).toEqual([]);
+    },
+  );
+});

@@ -479,15 +479,24 @@ export async function* csvBatches(
   { batchSize, parallel }: ExportBatching = exportBatching.postgres,
 ): AsyncGenerator<string> {
   type Batch = { lines: string };
-  const read = async (cursor: Cursor | undefined) =>
-    (await queryRows<Batch>(db, csvBatchQuery(filter, cursor, batchSize, format)))[0];
-  const boundary = async (cursor: Cursor | undefined): Promise<Cursor | undefined> => {
-    const [row] = await queryRows<{ order_date: string; id: string }>(
-      db,
-      csvBoundaryQuery(filter, cursor, batchSize),
-    );
-    return row && { date: row.order_date, id: row.id };
+  /**
+   * Reads run ahead of the loop that awaits them: one that fails (the database went away) while the
+   * generator waits elsewhere, or sits paused at a yield for a slow download, would be an unhandled
+   * rejection, which ends the process. Each is marked handled when it starts; awaiting it still
+   * throws, so the export ends as an error (the response is cut off, never completed short).
+   */
+  const handled = <T>(promise: Promise<T>): Promise<T> => {
+    promise.catch(() => undefined);
+    return promise;
   };
+  const read = (cursor: Cursor | undefined) =>
+    handled(queryRows<Batch>(db, csvBatchQuery(filter, cursor, batchSize, format)).then((rows) => rows[0]));
+  const boundary = (cursor: Cursor | undefined): Promise<Cursor | undefined> =>
+    handled(
+      queryRows<{ order_date: string; id: string }>(db, csvBoundaryQuery(filter, cursor, batchSize)).then(
+        ([row]) => row && { date: row.order_date, id: row.id },
+      ),
+    );
   const reading: Promise<Batch | undefined>[] = [read(undefined)];
   // The start of the batch after the last one being read; undefined once the last is reading.
   let nextStart: Promise<Cursor | undefined> | undefined = boundary(undefined);
@@ -502,7 +511,8 @@ export async function* csvBatches(
       if (batch?.lines) yield batch.lines;
     }
   } finally {
-    // A download cut short leaves reads in flight: their answers (or errors) are no longer wanted.
-    for (const pending of [...reading, nextStart]) void pending?.catch(() => undefined);
+    // A download cut short leaves reads in flight: their answers (or errors) are no longer wanted,
+    // and each was marked handled when it started.
+    reading.length = 0;
   }
 }

@@ -13,6 +13,8 @@ export const partnerApplications = pgTable(
     address: text('address').notNull(),
     city: text('city').notNull(),
     postalCode: text('postal_code').notNull(),
+    /** ISO 3166-1 alpha-2 (migration 2910). */
+    country: text('country').notNull().default('SE'),
     businessDescription: text('business_description').notNull(),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -10,6 +10,7 @@ import { orderLineName } from '@/shared/i18n/order-line-name';
 import { describeOptions } from '@/shared/i18n/messages/product-options';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
+import { fileTypeLabel } from '@/shared/uploads';
 import {
   customisationDetail,
   formatInvoiceDate,
@@ -49,9 +50,22 @@ export function buildMessage(
    * "- 120 × Hoodie: 11 520,00 kr / Storlekar: 20 S, 50 M / Färg: Marinblå". Reverse charge and
    * export: the amounts the buyer pays, without VAT.
    */
+  /**
+   * A print file as the emails name it: "Tryckfil 2 (PNG)", the shop's words. The sender's file name
+   * is free text ("URGENT refund pending - confirm at …") and never goes out under the shop's name.
+   */
+  const fileLabel = (language: 'sv' | 'en', index: number) =>
+    printFileMessages[language].label({
+      n: index + 1,
+      type: fileTypeLabel(printFiles[index]?.contentType ?? ''),
+    });
+  const fileOf = (language: 'sv' | 'en', id: string | undefined) => {
+    const index = id === undefined ? -1 : printFiles.findIndex((f) => f.id === id);
+    return index === -1 ? '' : ` – ${fileLabel(language, index)}`;
+  };
   const orderLines = (language: 'sv' | 'en') =>
     order.items.flatMap((l, i) => [
-      `- ${formatCount(l.quantity)} × ${orderLineName(language, l)}${l.printFileName ? ` (${l.printFileName})` : ''}: ${formatKr(
+      `- ${formatCount(l.quantity)} × ${orderLineName(language, l)}${fileOf(language, l.printFileId)}: ${formatKr(
         invoice.vatTreatment === 'domestic' ? l.lineTotal : (invoice.lines[i]?.lineNet ?? l.lineTotal),
       )}`,
       ...(l.sizes ? [`  ${invoiceTexts[language].sizes}: ${formatSplit(l.sizes)}`] : []),
@@ -66,8 +80,8 @@ export function buildMessage(
     // The shop works in Swedish: its notice is Swedish whatever the buyer's language.
     const n = shopNoticeTexts;
     const files = printFiles.map(
-      (f) =>
-        `- ${f.name || n.unnamed}: ${printFileMessages.sv[f.kind]}, ${formatFileSize(f.bytes)}${f.width && f.height ? `, ${f.width} × ${f.height} px` : ''}${
+      (f, i) =>
+        `- ${fileLabel('sv', i)}: ${printFileMessages.sv[f.kind]}, ${formatFileSize(f.bytes)}${f.width && f.height ? `, ${f.width} × ${f.height} px` : ''}${
           f.quality
             ? `, ${f.quality.dpi} dpi vid ${f.quality.widthCm} cm${f.quality.blurry ? ` (${n.low})` : ''}`
             : ''
@@ -101,10 +115,7 @@ export function buildMessage(
       ? []
       : [
           `${printFileMessages[language].received}:`,
-          ...printFiles.map(
-            (f) =>
-              `- ${f.name || printFileMessages[language].unnamed} (${printFileMessages[language][f.kind]})`,
-          ),
+          ...printFiles.map((f, i) => `- ${fileLabel(language, i)}: ${printFileMessages[language][f.kind]}`),
           '',
         ];
   const due = formatInvoiceDate(invoice.dueDate, invoice.language);
@@ -178,7 +189,6 @@ const shopNoticeTexts = {
   email: 'E-post',
   phone: 'Telefon',
   delivery: 'Leverans',
-  unnamed: '(namnlös)',
   low: 'låg',
   filesWithOrder: (n: number) => `Tryckfiler med beställningen (${n}), hämta dem på beställningen i admin:`,
   noFiles: 'Inga tryckfiler kom med beställningen: köparen kan ladda upp dem på beställningssidan.',

@@ -4,7 +4,9 @@ import { formatDateTime } from '@/shared/dates';
 import { translate } from '@/shared/i18n/define';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { formatKrDecimal } from '@/shared/money-format';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize } from '@/shared/print-files';
+import { fileTypeLabel } from '@/shared/uploads';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { InvoiceOrder } from '@/server/invoicing';
@@ -25,7 +27,7 @@ export async function buildPrintFileNotice(
   config: Config,
 ): Promise<Mail.Options> {
   const [row] = await queryRows<{
-    file_name: string | null;
+    content_type: string;
     kind: 'vector' | 'raster';
     size_bytes: number;
     added_at: string;
@@ -33,7 +35,7 @@ export async function buildPrintFileNotice(
     invoice_total: string | null;
   }>(
     db,
-    sql`SELECT u.file_name, f.kind, u.size_bytes,
+    sql`SELECT u.content_type, f.kind, u.size_bytes,
           to_char(f.added_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS added_at,
           s.number AS invoice_number, s.total::text AS invoice_total
         FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
@@ -43,7 +45,8 @@ export async function buildPrintFileNotice(
   );
   if (!row) throw new Error(`print file ${String(position)} of order ${order.orderNumber} not found`);
   const number = order.orderNumber;
-  const file = row.file_name ?? '–';
+  // The shop's words for the file, never the sender's name for it (free text: admin shows it cleaned).
+  const file = printFileMessages.sv.label({ n: (position ?? 0) + 1, type: fileTypeLabel(row.content_type) });
   return {
     from: config.mailFrom,
     to: config.shopEmail,

@@ -8,6 +8,7 @@ import type { Db } from '@/server/db/client';
 import type { EmailKind } from '@/server/db/outbox-schema';
 import { invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
 import { queryRows } from '@/server/db/query-rows';
+import { greetingName } from './greeting';
 
 /** The step's details as the status change recorded them (order_status_events.details). */
 async function eventDetails(db: Db, eventId: number | null): Promise<StatusDetails> {
@@ -44,6 +45,7 @@ export async function buildStatusMessage(
   const language = invoiceLanguage(order.countryCode);
   const t = translate(orderEmailMessages, language);
   const number = order.orderNumber;
+  const name = greetingName(order.customerName);
   let subject: string;
   let body: string[];
   switch (row.kind) {
@@ -80,11 +82,12 @@ export async function buildStatusMessage(
   }
   return {
     from: config.mailFrom,
-    to: { name: order.customerName, address: order.customerEmail },
+    // Address only: the buyer's name is free text anyone types for any address.
+    to: order.customerEmail,
     replyTo: config.seller.email,
     subject,
     text: [
-      t.greeting({ name: order.customerName }),
+      name ? t.greeting({ name }) : t.hello,
       '',
       ...body,
       '',

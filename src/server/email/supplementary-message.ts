@@ -1,11 +1,14 @@
+import { sql } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
 import { translate } from '@/shared/i18n/define';
 import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatIban } from '@/shared/invoicing/seller-settings';
+import { fileTypeLabel } from '@/shared/uploads';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
+import { queryRows } from '@/server/db/query-rows';
 import { formatInvoiceDate, formatKr, type InvoiceOrder } from '@/server/invoicing';
 import { documentById, documentPdf, documentPdfFileName, issuedDocument } from '@/server/ledger';
 import { greetingName } from './greeting';
@@ -28,9 +31,18 @@ export async function buildSupplementaryInvoiceMessage(
   const language = invoice.language;
   const t = translate(orderPrintFileMessages, language);
   const emails = translate(orderEmailMessages, language);
-  const file =
-    invoice.lines.find((line) => line.kind === 'fee' && line.detail)?.detail ??
-    translate(printFileMessages, language).unnamed;
+  // The shop's words for the file ("tryckfil 3 (PNG)"): the sender's file name is free text.
+  const [placed] = await queryRows<{ position: number; content_type: string }>(
+    db,
+    sql`SELECT f.position, u.content_type FROM documents d
+        JOIN order_print_files f ON f.upload_id = d.upload_id AND f.order_id = d.order_id
+        JOIN uploads u ON u.id = f.upload_id
+        WHERE d.id = ${documentId ?? 0}::bigint ORDER BY f.added_at DESC LIMIT 1`,
+  );
+  const file = translate(printFileMessages, language).label({
+    n: Number(placed?.position ?? 0) + 1,
+    type: fileTypeLabel(placed?.content_type ?? ''),
+  });
   const name = greetingName(order.customerName);
   const abroad = order.countryCode !== 'SE';
   return {

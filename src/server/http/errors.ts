@@ -74,3 +74,13 @@ export function loggableError(error: unknown, depth = 0): LoggedError {
   if (error.cause !== undefined && depth < 3) logged.cause = loggableError(error.cause, depth + 1);
   return logged;
 }
+
+/** The logger's `err` serializer: every logged error as loggableError makes it (pino wants a stack). */
+export function logErrorSerializer(error: Error): Record<string, unknown> & {
+  type: string;
+  message: string;
+  stack: string;
+} {
+  const logged = loggableError(error);
+  return { ...logged, stack: logged.stack ?? '' };
+}

@@ -17,6 +17,7 @@ import { milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/sha
 import type { SellerDetails } from '@/server/config';
 import type { orders, StoredOrderLine } from '@/server/db/orders-schema';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { plainFileName } from '@/shared/uploads';
 import { invoiceTexts, type InvoiceLanguage } from './texts';
 import { colourName } from '@/shared/i18n/messages/colours';
 
@@ -213,11 +214,13 @@ export function orderInvoiceLines(order: InvoiceOrder): InvoiceLineInput[] {
   const t = invoiceTexts[language];
   return order.items.map((line) => {
     if (line.fee === 'conversion') {
+      // The sender's file name only when plain: the invoice goes to whatever address was typed.
+      const fileName = plainFileName(line.printFileName);
       return {
         kind: 'fee',
         code: line.productId,
         description: printFileMessages[language].conversionFee,
-        ...(line.printFileName ? { detail: line.printFileName } : {}),
+        ...(fileName ? { detail: fileName } : {}),
         quantity: line.quantity,
         unitPriceInclVat: line.unitPrice,
         lineTotalInclVat: line.lineTotal,

@@ -60,7 +60,7 @@ describe('POST /api/partner-applications', () => {
     ['companyName', 'A', 'Company name must be at least 2 characters'],
     ['companyName', 'A'.repeat(101), 'Company name cannot exceed 100 characters'],
     ['companyName', '   A   ', 'Company name must be at least 2 characters'],
-    ['orgNumber', '5566778899', 'Organization number must be in format XXXXXX-XXXX'],
+    ['orgNumber', '5566-778899', 'Organization number must be in format XXXXXX-XXXX'],
     ['orgNumber', '556677-889', 'Organization number must be in format XXXXXX-XXXX'],
     // The check digit, as at checkout (556677-8899 is right, 556677-8898 is not).
     ['orgNumber', '556677-8898', 'Organization number is not valid (check digit)'],
@@ -141,6 +141,43 @@ describe('POST /api/partner-applications', () => {
       },
     });
     expect(status).toBe(201);
+  });
+
+  it('a Swedish number without the hyphen is accepted and listed with it; a company abroad writes its own', async () => {
+    const post = (json: Record<string, unknown>) =>
+      request<{ id: string; error?: string; fieldErrors?: Record<string, string> }>(
+        server,
+        '/api/partner-applications',
+        { method: 'POST', json: { ...valid, ...json } },
+      );
+    const swedish = await post({ orgNumber: '5560360793' });
+    expect(swedish.status).toBe(201);
+    const german = await post({ country: 'DE', orgNumber: 'HRB 12345', postalCode: '10115', city: 'Berlin' });
+    expect(german.status).toBe(201);
+    const british = await post({ country: 'GB', orgNumber: '01234567', postalCode: 'SW1A 1AA' });
+    expect(british.status).toBe(201);
+
+    // A postcode abroad is still a postcode; a Swedish company still gives a Swedish one.
+    const nonsense = await post({ country: 'DE', postalCode: '#?!' });
+    expect(nonsense.status).toBe(400);
+    expect(nonsense.body.fieldErrors).toEqual({ postalCode: 'Postal code is not valid' });
+    const swedishAbroad = await post({ postalCode: 'SW1A 1AA' });
+    expect(swedishAbroad.body.fieldErrors).toEqual({ postalCode: 'Postal code must be in format XXX XX' });
+    expect((await post({ country: 'XX' })).status).toBe(400);
+
+    const login = await request(server, '/api/admin-login', { method: 'POST', json: { pin: '4711' } });
+    const cookie = /admin_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    const list = await request<AdminPartnerPage>(server, '/api/admin/partner-applications', {
+      headers: { cookie },
+    });
+    const byId = (id: string) => list.body.applications.find((a) => a.id === id);
+    expect(byId(swedish.body.id)).toMatchObject({ orgNumber: '556036-0793', country: 'SE' });
+    expect(byId(german.body.id)).toMatchObject({
+      orgNumber: 'HRB 12345',
+      postalCode: '10115',
+      country: 'DE',
+    });
+    expect(byId(british.body.id)).toMatchObject({ postalCode: 'SW1A 1AA', country: 'GB' });
   });
 
   it('malformed, empty, wrongly typed and huge bodies → 4xx with a message, nothing stored', async () => {

@@ -18,7 +18,7 @@ export async function storeApplication(db: Db, application: PartnerApplication):
 
 /** One page and one row more, newest first, on the (created_at, id) index. */
 export function listApplicationsQuery(cursor: Cursor | undefined, limit: number): SQL {
-  return sql`SELECT id::text AS id, company_name, org_number, contact_person, email, phone, address, city, postal_code,
+  return sql`SELECT id::text AS id, company_name, org_number, contact_person, email, phone, address, city, postal_code, country,
       business_description, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at
     FROM partner_applications
     WHERE ${cursor ? sql`(partner_applications.created_at, partner_applications.id) < (${cursor.date}::timestamptz, ${cursor.id}::bigint)` : sql`TRUE`}
@@ -41,6 +41,7 @@ export async function listApplications(
     address: string;
     city: string;
     postal_code: string;
+    country: string;
     business_description: string;
     created_at: string;
   }>(db, listApplicationsQuery(cursor, limit));
@@ -57,6 +58,7 @@ export async function listApplications(
       address: r.address,
       city: r.city,
       postalCode: r.postal_code,
+      country: r.country,
       businessDescription: r.business_description,
       createdAt: r.created_at,
     })),

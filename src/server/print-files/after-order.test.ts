@@ -364,7 +364,8 @@ describe('print files after ordering', () => {
     );
     expect(mail.text).toContain(
       orderPrintFileMessages.sv.emailBody({
-        file: 'logo-after.png',
+        // The shop's words for the file, never the sender's name for it (stranger-text.test.ts).
+        file: 'tryckfil 1 (PNG)',
         order: order.orderNumber,
         invoice: invoice.invoiceNumber,
       }),
@@ -390,22 +391,22 @@ describe('print files after ordering', () => {
         (name) => name.startsWith(`${order.orderNumber}-`) && name.endsWith('-shop_notice_print_file.eml'),
       )
       .map((name) => readFileSync(join(dir, name), 'utf8'));
-    // logo-after.png, other.png and logo.pdf; the retries and refusals queued nothing.
+    // logo-after.png, other.png and logo.pdf (files 1 to 3); the retries and refusals queued nothing.
     expect(notices).toHaveLength(3);
     const t = orderPrintFileMessages.sv;
-    const raster = notices.map(readEml).find((mail) => mail.subject.includes('logo-after.png'));
+    const raster = notices.map(readEml).find((mail) => mail.subject.includes('tryckfil 1 (PNG)'));
     if (!raster) throw new Error('no notice for logo-after.png');
-    expect(raster.subject).toBe(t.noticeSubject({ order: order.orderNumber, file: 'logo-after.png' }));
-    expect(raster.text).toContain(`Kunden lade till tryckfilen logo-after.png (raster, `);
+    expect(raster.subject).toBe(t.noticeSubject({ order: order.orderNumber, file: 'tryckfil 1 (PNG)' }));
+    expect(raster.text).toContain(`Kunden lade till tryckfil 1 (PNG) (raster, `);
     expect(raster.text.replace(/\u00a0/g, ' ')).toContain(
       `Konverteringen är fakturerad på tilläggsfaktura ${invoice.invoiceNumber} (100,00 kr).`,
     );
     expect(raster.text).toContain(t.noticeOpen);
-    const rawRaster = notices.find((raw) => raw.includes('logo-after.png')) ?? '';
+    const rawRaster = notices.find((raw) => readEml(raw).subject.includes('tryckfil 1 (PNG)')) ?? '';
     expect(rawRaster).toMatch(new RegExp(`^To: ${server.config.shopEmail.replace(/\./g, '\\.')}$`, 'm'));
     expect(rawRaster).toMatch(/^Reply-To: anna@example\.se$/m);
-    const vector = notices.map(readEml).find((mail) => mail.subject.includes('logo.pdf'));
-    expect(vector?.text).toContain('Kunden lade till tryckfilen logo.pdf (vektor, ');
+    const vector = notices.map(readEml).find((mail) => mail.subject.includes('tryckfil 3 (PDF)'));
+    expect(vector?.text).toContain('Kunden lade till tryckfil 3 (PDF) (vektor, ');
     expect(vector?.text).not.toContain('tilläggsfaktura');
   });
 

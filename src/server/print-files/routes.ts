@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { translate } from '@/shared/i18n/define';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { uploadMessages } from '@/shared/i18n/messages/uploads';
 import { MAX_PRINT_FILE_BYTES, printFileKind, type PrintFileAnswer } from '@/shared/print-files';
+import { SVG_TYPE } from '@/shared/uploads';
 import type { AppContext } from '@/server/context';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
@@ -13,6 +15,7 @@ import {
   measureUpload,
   receiveUpload,
   sendUpload,
+  svgRewriter,
   uploadStorageFor,
   type Sniffed,
 } from '@/server/uploads';
@@ -32,6 +35,7 @@ export function printFileRoutes(context: AppContext) {
 
     app.post('/api/print-files', async (request, reply) => {
       const t = translate(printFileMessages, requestLocale(request));
+      const svgTexts = translate(uploadMessages, requestLocale(request));
       const sniff = (head: Uint8Array): Sniffed => {
         const detected = detectPrintFile(head);
         return detected
@@ -41,6 +45,16 @@ export function printFileRoutes(context: AppContext) {
       const upload = await receiveUpload(request, reply, context, {
         purpose: 'print-file',
         sniff,
+        // An SVG print file is stored cleaned like a customiser SVG: the staff's browser opens it.
+        rewrite: (contentType) =>
+          contentType === SVG_TYPE
+            ? svgRewriter({
+                malformed: svgTexts.svgMalformed,
+                entities: svgTexts.svgEntities,
+                encoding: svgTexts.svgEncoding,
+                notSvg: t.notPrintFile,
+              })
+            : undefined,
         maxBytes: MAX_PRINT_FILE_BYTES,
         messages: { noFile: t.noFile, empty: t.empty, tooLarge: t.tooLarge },
       });

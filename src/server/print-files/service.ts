@@ -10,7 +10,7 @@ import {
   type PrintFileKind,
   type PrintSizeLine,
 } from '@/shared/print-files';
-import { uploadIdPattern } from '@/shared/uploads';
+import { typedFileName, uploadIdPattern } from '@/shared/uploads';
 import type { Database, Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
@@ -139,7 +139,8 @@ export async function orderPrintFiles(
     const file: OrderPrintFile = {
       id: row.upload_id,
       kind: row.kind,
-      name: row.file_name ?? '',
+      // Cleaned and typed again for names stored before that rule (the admin shows and downloads it).
+      name: row.file_name === null ? '' : typedFileName(row.file_name, row.content_type, 'print-file'),
       bytes: Number(row.size_bytes),
       contentType: row.content_type,
     };

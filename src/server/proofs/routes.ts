@@ -4,6 +4,7 @@ import { translate } from '@/shared/i18n/define';
 import { proofMessages } from '@/shared/i18n/messages/proofs';
 import { formatCount } from '@/shared/money-format';
 import { orderTokenHeader } from '@/shared/order-view';
+import { typedFileName } from '@/shared/uploads';
 import {
   adminProofFilesPath,
   isInlineProof,
@@ -86,7 +87,7 @@ export function proofAdminRoutes(context: AppContext, options: { onQueued?: () =
       const contentType = detectedType(upload.contentType);
       const answer: ProofFileAnswer = {
         id: upload.id,
-        name: upload.fileName ?? `proof.${contentType.split('/')[1] ?? 'pdf'}`,
+        name: typedFileName(upload.fileName, contentType, 'proof'),
         bytes: upload.size,
         contentType,
       };

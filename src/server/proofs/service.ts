@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { type CalendarDate, SHOP_TIME_ZONE } from '@/shared/dates';
+import { typedFileName } from '@/shared/uploads';
 import {
   productionBlock,
   proofContentTypes,
@@ -48,7 +49,7 @@ export async function listProofs(db: Db, orderId: number | string): Promise<Orde
     const contentType = isProofType(row.content_type) ? row.content_type : 'application/pdf';
     return {
       version,
-      fileName: row.file_name ?? `proof-${version}.${contentType.split('/')[1] ?? 'pdf'}`,
+      fileName: typedFileName(row.file_name, contentType, `proof-${version}`),
       contentType,
       bytes: Number(row.size_bytes),
       note: row.note,

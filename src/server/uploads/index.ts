@@ -22,3 +22,4 @@ export { detectImage, looksLikePdf, looksLikeSvgDocument } from './detect';
 export { FileUploadStorage, type PendingWrite, type UploadStorage } from './storage';
 export { measureUpload } from './measure';
 export { readPixelSize, type PixelSize } from './pixel-size';
+export { svgRewriter } from './svg-rewriter';

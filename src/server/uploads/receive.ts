@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cleanDisplayName } from '@/shared/text';
+import { typedFileName } from '@/shared/uploads';
 import { translate } from '@/shared/i18n/define';
 import { limitMessages } from '@/shared/i18n/messages/limits';
 import type { AppContext } from '@/server/context';
@@ -116,6 +117,11 @@ export function cleanFileName(name: string | undefined): string | null {
   // real extension) never reach the database, a header or a screen.
   const clean = cleanDisplayName(base);
   return clean === '' ? null : clean.slice(0, 200);
+}
+
+/** A cleaned name ending with an extension of the sniffed type (null stays null: no name sent). */
+function typedName(name: string | null, contentType: string, purpose: string): string | null {
+  return name === null ? null : typedFileName(name, contentType, purpose);
 }
 
 /**
@@ -242,7 +248,7 @@ export async function receiveUpload(
     size: storing.bytes,
     sha256: storing.sha256(),
     purpose: options.purpose,
-    fileName: cleanFileName(part.filename),
+    fileName: typedName(cleanFileName(part.filename), verdict.contentType, options.purpose),
   };
   // Bytes first, row second: a recorded id always has its bytes.
   try {

@@ -7,18 +7,12 @@ import type { AppContext } from '@/server/context';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { detectImage, looksLikeSvgDocument } from './detect';
-import {
-  enableUploads,
-  receiveUpload,
-  UploadRefusal,
-  uploadStorageFor,
-  type Rewriter,
-  type Sniffed,
-} from './receive';
+import { enableUploads, receiveUpload, uploadStorageFor, type Sniffed } from './receive';
 import { sendUpload } from './serve';
 import { findUpload } from './service';
 import { measureUpload } from './measure';
-import { createSvgSanitiser, SvgRefused, type SvgProblem } from './svg-sanitiser';
+import type { SvgProblem } from './svg-sanitiser';
+import { svgRewriter } from './svg-rewriter';
 
 export type { UploadAnswer };
 
@@ -47,25 +41,6 @@ const svgProblemMessage = (t: UploadTexts): Record<SvgProblem, string> => ({
   notSvg: t.svgNotSvg,
 });
 
-/** SVG is stored as the sanitiser writes it anew: nothing in it can run script or load anything. */
-function svgRewriter(t: UploadTexts): Rewriter {
-  const sanitiser = createSvgSanitiser();
-  const refusing =
-    <A extends unknown[]>(step: (...args: A) => string) =>
-    (...args: A): string => {
-      try {
-        return step(...args);
-      } catch (error) {
-        if (error instanceof SvgRefused) throw new UploadRefusal(415, svgProblemMessage(t)[error.problem]);
-        throw error;
-      }
-    };
-  return {
-    write: refusing((chunk: Buffer) => sanitiser.write(chunk)),
-    end: refusing(() => sanitiser.end()),
-  };
-}
-
 /**
  * POST /api/uploads (multipart, one image file) and GET /api/uploads/:id.
  * Registered as its own encapsulated plugin: multipart parsing applies to these routes only.
@@ -80,7 +55,7 @@ export function uploadRoutes(context: AppContext) {
       const upload = await receiveUpload(request, reply, context, {
         purpose: 'image',
         sniff: (head) => sniffImage(head, t),
-        rewrite: (contentType) => (contentType === SVG_TYPE ? svgRewriter(t) : undefined),
+        rewrite: (contentType) => (contentType === SVG_TYPE ? svgRewriter(svgProblemMessage(t)) : undefined),
         maxBytes: MAX_UPLOAD_BYTES,
         messages: t,
       });

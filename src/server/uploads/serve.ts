@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { typedFileName } from '@/shared/uploads';
 import type { UploadInfo } from './service';
 import type { Readable } from 'node:stream';
 
@@ -14,9 +15,12 @@ const CACHE_CONTROL = 'private, max-age=31536000, immutable';
  */
 export const uploadContentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
+/**
+ * Cleaned again and with the sniffed type's extension even for names stored before that rule: a
+ * download named `logo.hta` opens as an HTML application whatever its content type said.
+ */
 function downloadName(upload: UploadInfo): string {
-  const extension = upload.contentType.split('/')[1]?.replace(/[^a-z0-9]/g, '') ?? 'bin';
-  return upload.fileName ?? `${upload.purpose}-${upload.id}.${extension}`;
+  return typedFileName(upload.fileName, upload.contentType, `${upload.purpose}-${upload.id}`);
 }
 
 /** RFC 6266 disposition with an ASCII fallback and the UTF-8 name (RFC 5987). */

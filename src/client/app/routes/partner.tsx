@@ -2,8 +2,9 @@ import '@/client/lib/zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Handshake } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useLocation } from 'wouter';
+import { countryCodes, countryNameIn } from '@/shared/countries';
 import { partnerMessages } from '@/shared/i18n/messages/partner';
 import { localiseValidation } from '@/shared/i18n/messages/validation';
 import { useLocale, useT } from '@/client/lib/i18n';
@@ -28,6 +29,7 @@ const defaultValues: PartnerApplicationInput = {
   address: '',
   city: '',
   postalCode: '',
+  country: 'SE',
   businessDescription: '',
   terms: false,
 };
@@ -46,6 +48,7 @@ export function PartnerPage() {
 
   const {
     register,
+    control,
     handleSubmit,
     clearErrors,
     setError,
@@ -56,6 +59,10 @@ export function PartnerPage() {
     // Errors show after Submit and clear when their field is edited (not re-checked while typing).
     reValidateMode: 'onSubmit',
   });
+
+  // A Swedish company gives its organisationsnummer and a Swedish postcode; a company abroad its
+  // own registration number and postcode, whatever their form.
+  const swedish = useWatch({ control, name: 'country' }) === 'SE';
 
   /** register() plus: editing a field clears its error. */
   const field = (name: FieldName) => register(name, { onChange: () => clearErrors(name) });
@@ -105,14 +112,17 @@ export function PartnerPage() {
               <input {...control} {...field('companyName')} type="text" autoComplete="organization" />
             )}
           </Field>
-          <Field id="orgNumber" label={t.orgNumber} error={message(errors.orgNumber?.message)}>
+          <Field
+            id="orgNumber"
+            label={swedish ? t.orgNumber : t.registrationNumber}
+            error={message(errors.orgNumber?.message)}
+          >
             {(control) => (
               <input
                 {...control}
                 {...field('orgNumber')}
                 type="text"
-                inputMode="numeric"
-                placeholder="XXXXXX-XXXX"
+                {...(swedish ? { inputMode: 'numeric', placeholder: 'XXXXXX-XXXX' } : {})}
               />
             )}
           </Field>
@@ -139,10 +149,27 @@ export function PartnerPage() {
                 {...control}
                 {...field('postalCode')}
                 type="text"
-                inputMode="numeric"
                 autoComplete="postal-code"
-                placeholder="XXX XX"
+                {...(swedish ? { inputMode: 'numeric', placeholder: 'XXX XX' } : {})}
               />
+            )}
+          </Field>
+          <Field id="country" label={t.country} error={message(errors.country?.message)}>
+            {(control) => (
+              <select
+                {...control}
+                {...register('country', {
+                  // The number and postcode are checked for the country: a change clears their errors.
+                  onChange: () => clearErrors(['country', 'orgNumber', 'postalCode']),
+                })}
+                autoComplete="country"
+              >
+                {countryCodes.map((code) => (
+                  <option key={code} value={code}>
+                    {countryNameIn(locale, code) ?? code}
+                  </option>
+                ))}
+              </select>
             )}
           </Field>
           <Field

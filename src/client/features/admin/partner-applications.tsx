@@ -7,6 +7,7 @@ import { formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { useLocale, useT } from '@/client/lib/i18n';
+import { countryNameIn } from '@/shared/countries';
 
 export function PartnerApplications() {
   const query = useInfiniteQuery(partnersQuery());
@@ -58,6 +59,7 @@ export function PartnerApplications() {
               </p>
               <p className="text-sm text-slate-700">
                 {a.address}, {a.postalCode} {a.city}
+                {a.country !== 'SE' && `, ${countryNameIn(locale, a.country) ?? a.country}`}
               </p>
               <p className="mt-2 whitespace-pre-wrap text-sm text-slate-800">{a.businessDescription}</p>
             </li>

@@ -43,7 +43,7 @@ export const orderPrintFileMessages = defineMessages(
     emailHello: 'Hej!',
     emailSubject: (p: { invoice: string; order: string }) => `Tilläggsfaktura ${p.invoice} – ${p.order}`,
     emailBody: (p: { file: string; order: string; invoice: string }) =>
-      `Tack för tryckfilen ${p.file} till beställning ${p.order}. Den är en rasterfil, så vi konverterar den till tryckbart format. Avgiften står på tilläggsfaktura ${p.invoice}, som finns bifogad som PDF.`,
+      `Tack för ${p.file} till beställning ${p.order}. Den är en rasterfil, så vi konverterar den till tryckbart format. Avgiften står på tilläggsfaktura ${p.invoice}, som finns bifogad som PDF.`,
     emailPay: (p: { total: string; due: string; bankgiro: string; ocr: string }) =>
       `Att betala: ${p.total} senast ${p.due} till bankgiro ${p.bankgiro} med OCR-nummer ${p.ocr}.`,
     emailPayAbroad: (p: { iban: string; bic: string; ocr: string }) =>
@@ -56,7 +56,7 @@ export const orderPrintFileMessages = defineMessages(
     paymentFailed: 'Kunde inte registrera betalningen',
     noticeSubject: (p: { order: string; file: string }) => `Ny tryckfil till ${p.order}: ${p.file}`,
     noticeBody: (p: { order: string; file: string; kind: string; size: string; time: string }) =>
-      `Kunden lade till tryckfilen ${p.file} (${p.kind}, ${p.size}) till beställning ${p.order} ${p.time}.`,
+      `Kunden lade till ${p.file} (${p.kind}, ${p.size}) till beställning ${p.order} ${p.time}.`,
     noticeVector: 'vektor',
     noticeRaster: 'raster',
     noticeInvoice: (p: { invoice: string; total: string }) =>
@@ -101,7 +101,7 @@ export const orderPrintFileMessages = defineMessages(
     emailSubject: (p: { invoice: string; order: string }) =>
       `Supplementary invoice ${p.invoice} – ${p.order}`,
     emailBody: (p: { file: string; order: string; invoice: string }) =>
-      `Thank you for the print file ${p.file} for order ${p.order}. It is a raster file, so we convert it into a printable format. The fee is on supplementary invoice ${p.invoice}, attached as a PDF.`,
+      `Thank you for ${p.file} for order ${p.order}. It is a raster file, so we convert it into a printable format. The fee is on supplementary invoice ${p.invoice}, attached as a PDF.`,
     emailPay: (p: { total: string; due: string; bankgiro: string; ocr: string }) =>
       `Amount to pay: ${p.total} by ${p.due} to bankgiro ${p.bankgiro} with OCR reference ${p.ocr}.`,
     emailPayAbroad: (p: { iban: string; bic: string; ocr: string }) =>
@@ -114,7 +114,7 @@ export const orderPrintFileMessages = defineMessages(
     paymentFailed: 'Could not record the payment',
     noticeSubject: (p: { order: string; file: string }) => `New print file for ${p.order}: ${p.file}`,
     noticeBody: (p: { order: string; file: string; kind: string; size: string; time: string }) =>
-      `The customer added the print file ${p.file} (${p.kind}, ${p.size}) to order ${p.order} on ${p.time}.`,
+      `The customer added ${p.file} (${p.kind}, ${p.size}) to order ${p.order} on ${p.time}.`,
     noticeVector: 'vector',
     noticeRaster: 'raster',
     noticeInvoice: (p: { invoice: string; total: string }) =>

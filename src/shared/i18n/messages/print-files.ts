@@ -46,6 +46,8 @@ export const printFileMessages = defineMessages(
     download: 'Ladda ner',
     downloadLabel: (p: { name: string }) => `Ladda ner ${p.name}`,
     unnamed: 'namnlös fil',
+    /** How emails name a print file: the shop's own words, never the sender's file name. */
+    label: (p: { n: number; type: string }) => `tryckfil ${p.n} (${p.type})`,
   },
   {
     noFile: 'No file arrived. Choose a print file (PDF, SVG, EPS, AI, PNG, JPEG, TIFF or WebP).',
@@ -87,5 +89,6 @@ export const printFileMessages = defineMessages(
     download: 'Download',
     downloadLabel: (p: { name: string }) => `Download ${p.name}`,
     unnamed: 'unnamed file',
+    label: (p: { n: number; type: string }) => `print file ${p.n} (${p.type})`,
   },
 );

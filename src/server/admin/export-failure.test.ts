@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
+import type { Database } from '@/server/db/client';
+import { insertTestOrder } from '@tests/helpers/orders';
+import { openTestPglite, request } from '@tests/helpers/server';
+import { useAdminServer } from '@tests/helpers/use-server';
+import { csvBatches } from './orders';
+
+/**
+ * Exports under failure (issue: terminating the CSV export's database connections ended the
+ * process on an unhandled rejection; the SIE export took 2024-02-30, answered 200 and reset the
+ * connection; the warning log printed the query's parameters).
+ */
+
+describe('csvBatches when the database fails mid-export', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestPglite();
+    for (let i = 0; i < 7; i++) await insertTestOrder(database);
+  });
+  afterAll(() => database.close());
+
+  it('rejects the next read instead of leaving a rejection nobody handles (which ends the process)', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const batches = csvBatches(database.db, {}, 'standard', { batchSize: 2, parallel: 2 });
+      expect((await batches.next()).done).toBe(false);
+      // The download pauses (the generator waits at its yield) while the database goes away: the
+      // reads already started for the next batches fail with nobody awaiting them yet.
+      await database.db.execute(sql`ALTER TABLE orders RENAME TO orders_gone`);
+      const second = await batches.next();
+      expect(second.done).toBe(false);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+      // The export ends as an error, never as a short file that looks complete.
+      await expect(batches.next()).rejects.toThrow(/orders/);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+      await database.db.execute(sql`ALTER TABLE IF EXISTS orders_gone RENAME TO orders`);
+    }
+  });
+});
+
+describe('the export routes', () => {
+  const logLines: string[] = [];
+  const server = useAdminServer({
+    env: { LOG_LEVEL: 'debug' },
+    logStream: { write: (line: string) => void logLines.push(line) },
+  });
+
+  it.each(['2024-02-30', '2024-04-31', '0000-01-01', '2023-02-29', '2024-13-01'])(
+    'refuses %s as a date with 400 and a clear message before anything is sent',
+    async (day) => {
+      const english = await request<{ error: string; fieldErrors: Record<string, string> }>(
+        server,
+        `/api/admin/sie?from=${day}&to=2024-12-31`,
+        { headers: { cookie: server.cookie } },
+      );
+      expect(english.status).toBe(400);
+      expect(english.body.fieldErrors.from).toBe(adminApiMessages.en.sieDateInvalid);
+      const swedish = await request<{ error: string }>(server, `/api/admin/sie?from=2024-01-01&to=${day}`, {
+        headers: { cookie: `${server.cookie}; lang=sv` },
+      });
+      expect(swedish.status).toBe(400);
+      expect(swedish.body.error).toBe(adminApiMessages.sv.sieDateInvalid);
+    },
+  );
+
+  it('takes a leap day', async () => {
+    const leap = await request<string>(server, '/api/admin/sie?from=2024-02-29&to=2024-03-01', {
+      headers: { cookie: server.cookie },
+    });
+    expect(leap.status).toBe(200);
+  });
+
+  it('a CSV export whose database fails ends as a failed download; the server stays up and logs no search term', async () => {
+    const personnummer = '198112189876';
+    const searched = await request<string>(
+      server,
+      `/api/admin/orders.csv?q=${personnummer}&format=standard`,
+      {
+        headers: { cookie: server.cookie },
+      },
+    );
+    expect(searched.status).toBe(200);
+
+    await server.database.db.execute(sql`ALTER TABLE orders RENAME TO orders_gone`);
+    try {
+      const response = await fetch(`${server.url}/api/admin/orders.csv?q=${personnummer}`, {
+        headers: { cookie: server.cookie },
+      });
+      // Either refused before the headers, or cut off after them: never a complete-looking file.
+      if (response.status === 200) await expect(response.text()).rejects.toThrow();
+      else expect(response.status).toBe(500);
+    } finally {
+      await server.database.db.execute(sql`ALTER TABLE orders_gone RENAME TO orders`);
+    }
+    expect((await request(server, '/healthz')).status).toBe(200);
+    const log = logLines.join('');
+    expect(log).toContain('/api/admin/orders.csv?q=[redacted]&format=[redacted]');
+    expect(log).not.toContain(personnummer);
+  });
+});
