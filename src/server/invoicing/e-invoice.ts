@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Locale } from '@/shared/i18n/locale';
 import { eInvoiceMessages } from '@/shared/i18n/messages/e-invoice';
-import type { SellerDetails } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { sendError } from '@/server/http/errors';
