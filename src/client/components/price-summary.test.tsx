@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
 import type { Locale } from '@/shared/i18n/locale';
 import { milliFromDecimal } from '@/shared/money';
 import { LocaleProvider } from '@/client/lib/i18n';
@@ -8,12 +9,15 @@ import { PriceSummary, type PriceSummaryProps } from './price-summary';
 
 /** The summary's visible text by test id, non-breaking and narrow spaces made plain. */
 function renderSummary(props: PriceSummaryProps, locale: Locale) {
+  // Rendered as the server renders a page (the currency provider reads the path: no dialog on staff pages).
   const html = renderToStaticMarkup(
-    <LocaleProvider initial={locale}>
-      <CurrencyProvider>
-        <PriceSummary {...props} />
-      </CurrencyProvider>
-    </LocaleProvider>,
+    <Router ssrPath="/products/hoodie">
+      <LocaleProvider initial={locale}>
+        <CurrencyProvider>
+          <PriceSummary {...props} />
+        </CurrencyProvider>
+      </LocaleProvider>
+    </Router>,
   );
   const plain = (text: string | undefined) => text?.replace(/[\u00a0\u202f]/g, ' ');
   const byTestId = (id: string) => plain(new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html)?.[1]);
