@@ -52,7 +52,8 @@ export function orderJson(
   return {
     orderNumber: order.orderNumber,
     orderDate: order.orderDate.toISOString(),
-    dueDate: dueDate(order.orderDate),
+    // The stored invoice's own due date (issued documents never change); computed only before one exists.
+    dueDate: money.documents.find((d) => d.kind === 'invoice')?.dueOn ?? dueDate(order.orderDate),
     status: order.status,
     delivery: orderDelivery({
       productIds: order.items.map((line) => line.productId),
