@@ -1,15 +1,20 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertTestOrder } from '@tests/helpers/orders';
-import { checkoutBody, testCustomer } from '@tests/helpers/orders';
+import {
+  checkoutBody,
+  frontPrint,
+  insertTestOrder,
+  storedHoodieLine,
+  testCustomer,
+} from '@tests/helpers/orders';
+import { pdfText } from '@tests/helpers/ledger';
 import { insertApprovedProof, proofPdf } from '@tests/helpers/proofs';
 import { request } from '@tests/helpers/server';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { addDays } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
-import { loginAsAdmin, TEST_ADMIN_PIN } from './admin-fixture';
+import { loginAsAdmin } from './admin-fixture';
 import { acceptTerms, animationsSettled, openPage, plain, screenshot, startShop, type Shop } from './browser';
 
 let shop: Shop;
@@ -17,29 +22,6 @@ beforeAll(async () => {
   shop = await startShop();
 });
 afterAll(() => shop.close());
-
-const hoodie = (colour: string, sizes: StoredOrderLine['sizes'], extra: Partial<StoredOrderLine> = {}) => {
-  const quantity = Object.values(sizes ?? {}).reduce((a, b) => a + (b ?? 0), 0);
-  return {
-    productId: 'hoodie',
-    name: 'Hoodie',
-    quantity,
-    unitPrice: '96',
-    lineTotal: (quantity * 96).toFixed(2),
-    sizes,
-    options: { colour },
-    ...extra,
-  } satisfies StoredOrderLine;
-};
-
-const frontPrint = {
-  method: 'dtg' as const,
-  uploadId: 'abcdefgh12345678',
-  side: 'front' as const,
-  x: 50,
-  y: 40,
-  scale: 0.3,
-};
 
 describe('production board in a real browser (Swedish)', () => {
   it(
@@ -51,13 +33,13 @@ describe('production board in a real browser (Swedish)', () => {
       const waiting = await insertTestOrder(shop.server.database, {
         customerOrganization: 'Väntar AB',
         neededBy: addDays(base, 2),
-        items: [hoodie('navy', { M: 20 })],
+        items: [storedHoodieLine('navy', { M: 20 })],
       });
       const ready = await insertTestOrder(shop.server.database, {
         customerOrganization: 'Redo AB',
         neededBy: addDays(base, 1),
         items: [
-          hoodie(
+          storedHoodieLine(
             'navy',
             { S: 20, M: 50, L: 50 },
             { customisation: { color: 'navy', prints: [frontPrint], additionalInfo: '' } },
@@ -138,25 +120,9 @@ describe('production board in a real browser (Swedish)', () => {
   );
 });
 
-async function adminGet(path: string): Promise<Response> {
-  const login = await fetch(`${shop.server.url}/api/admin-login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pin: TEST_ADMIN_PIN }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return fetch(`${shop.server.url}${path}`, { headers: { cookie } });
-}
-
-async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return plain(text);
-}
-
 describe('a washed cap order in a real browser (Swedish)', () => {
   it('carries its colour and decoration through product page, cart, order, invoice and job ticket', async () => {
-    const { page, errors } = await openPage(shop, { width: 1280, locale: 'sv-SE' });
+    const { page, context, errors } = await openPage(shop, { width: 1280, locale: 'sv-SE' });
     await page.goto('/products/urvattad-keps');
     await page.getByRole('button', { name: '50 st', exact: true }).click();
     await page.getByLabel('Färg', { exact: true }).selectOption({ label: 'Marinblå' });
@@ -185,7 +151,10 @@ describe('a washed cap order in a real browser (Swedish)', () => {
     await screenshot(page, 'production-cap-confirmation-1280');
 
     // The order as the admin reads it: the choices are stored as codes, named in Swedish.
-    const detail = await adminGet(`/api/admin/orders/${number}`);
+    // Read as the admin: the browser context's own requests carry the staff session cookie.
+    await loginAsAdmin(shop.server, context);
+    const admin = context.request;
+    const detail = await admin.get(`/api/admin/orders/${number}`);
     const order = (await detail.json()) as { items: StoredOrderLine[] };
     expect(order.items[0]).toMatchObject({
       productId: 'urvattad-keps',
@@ -193,16 +162,16 @@ describe('a washed cap order in a real browser (Swedish)', () => {
       options: { colour: 'navy', decoration: 'embroidery' },
     });
 
-    const invoice = await adminGet(`/api/admin/orders/${number}/invoice.pdf`);
-    expect(invoice.status).toBe(200);
-    const invoiceText = await pdfText(await invoice.arrayBuffer());
+    const invoice = await admin.get(`/api/admin/orders/${number}/invoice.pdf`);
+    expect(invoice.status()).toBe(200);
+    const invoiceText = await pdfText(await invoice.body());
     expect(invoiceText).toContain('Urtvättad keps');
     expect(invoiceText).toContain('Färg: Marinblå');
     expect(invoiceText).toContain('Dekor: Brodyr');
 
-    const ticket = await adminGet(`/api/admin/orders/${number}/job-ticket.pdf`);
-    expect(ticket.status).toBe(200);
-    const ticketText = await pdfText(await ticket.arrayBuffer());
+    const ticket = await admin.get(`/api/admin/orders/${number}/job-ticket.pdf`);
+    expect(ticket.status()).toBe(200);
+    const ticketText = await pdfText(await ticket.body());
     expect(ticketText).toContain(`Arbetsorder ${number}`);
     expect(ticketText).toContain('50 st Urtvättad keps');
     expect(ticketText).toContain('Marinblå');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
+import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { orders } from '@/server/db/schema';
 
 type NewOrder = typeof orders.$inferInsert;
@@ -101,3 +102,32 @@ export function oreFromDecimal(amount: string): number {
   if (!match?.[1]) throw new Error(`not a kronor amount: ${amount}`);
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }
+
+/** A stored hoodie line at 96 kr in one colour; its quantity is the sum of its sizes. */
+export function storedHoodieLine(
+  colour: string,
+  sizes: StoredOrderLine['sizes'],
+  extra: Partial<StoredOrderLine> = {},
+): StoredOrderLine {
+  const quantity = Object.values(sizes ?? {}).reduce((a, b) => a + (b ?? 0), 0);
+  return {
+    productId: 'hoodie',
+    name: 'Hoodie',
+    quantity,
+    unitPrice: '96',
+    lineTotal: (quantity * 96).toFixed(2),
+    sizes,
+    options: { colour },
+    ...extra,
+  };
+}
+
+/** A DTG print on the front at 0,3 of full size: 13,4 cm wide on the hoodie's 28 cm print area. */
+export const frontPrint = {
+  method: 'dtg' as const,
+  uploadId: 'abcdefgh12345678',
+  side: 'front' as const,
+  x: 50,
+  y: 40,
+  scale: 0.3,
+};

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { JSDOM } from 'jsdom';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '@tests/helpers/csv';
+import { pdfText } from '@tests/helpers/ledger';
 import { testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -62,13 +63,6 @@ async function place(customer: Record<string, unknown>): Promise<Placed & { view
 async function download(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}${path}`, { headers });
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
-}
-
-/** The PDF's text as a person would select and copy it, spaces normalised. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text.replace(/[\u00a0\u202f]/g, ' ').replace(/[ \t]+/g, ' ');
 }
 
 function ubl(xml: string) {

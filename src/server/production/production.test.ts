@@ -1,45 +1,15 @@
-import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { insertTestOrder } from '@tests/helpers/orders';
+import { frontPrint, insertTestOrder, storedHoodieLine } from '@tests/helpers/orders';
+import { pdfText } from '@tests/helpers/ledger';
 import { insertApprovedProof } from '@tests/helpers/proofs';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { addDays } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
 import type { ProductionBoard } from '@/shared/production';
-import type { StoredOrderLine } from '@/server/db/orders-schema';
 
 const server = useAdminServer();
 const today = stockholmToday();
-
-async function pdfText(bytes: ArrayBuffer): Promise<string> {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const { text } = await extractText(pdf, { mergePages: true });
-  return text.replace(/[\u00a0\u202f]/g, ' ').replace(/[ \t]+/g, ' ');
-}
-
-const hoodie = (colour: string, sizes: StoredOrderLine['sizes'], extra: Partial<StoredOrderLine> = {}) => {
-  const quantity = Object.values(sizes ?? {}).reduce((a, b) => a + (b ?? 0), 0);
-  return {
-    productId: 'hoodie',
-    name: 'Hoodie',
-    quantity,
-    unitPrice: '96',
-    lineTotal: (quantity * 96).toFixed(2),
-    sizes,
-    options: { colour },
-    ...extra,
-  } satisfies StoredOrderLine;
-};
-
-const print = {
-  method: 'dtg' as const,
-  uploadId: 'abcdefgh12345678',
-  side: 'front' as const,
-  x: 50,
-  y: 40,
-  scale: 0.3,
-};
 
 describe('job ticket', () => {
   it('120 navy hoodies: the size split, the front print in cm, the proof, notes and the order number', async () => {
@@ -47,11 +17,11 @@ describe('job ticket', () => {
       customerOrganization: 'Fjord Brewing AB',
       neededBy: addDays(today, 30),
       items: [
-        hoodie(
+        storedHoodieLine(
           'navy',
           { S: 20, M: 50, L: 50 },
           {
-            customisation: { color: 'navy', prints: [print], additionalInfo: 'Logo in white ink' },
+            customisation: { color: 'navy', prints: [frontPrint], additionalInfo: 'Logo in white ink' },
             notes: 'Fold and bag per size',
           },
         ),
@@ -63,7 +33,7 @@ describe('job ticket', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    const text = await pdfText(await response.arrayBuffer());
+    const text = await pdfText(new Uint8Array(await response.arrayBuffer()));
     expect(text).toContain(`Arbetsorder ${order.orderNumber}`);
     expect(text).toContain('120 st Hoodie');
     expect(text).toContain('Marinblå: S 20 / M 50 / L 50');
@@ -92,12 +62,12 @@ describe('blanks to order', () => {
     const to = addDays(from, 6);
     const first = await insertTestOrder(server.database, {
       neededBy: from,
-      items: [hoodie('navy', { S: 10, M: 20 }), hoodie('black', { M: 5 })],
+      items: [storedHoodieLine('navy', { S: 10, M: 20 }), storedHoodieLine('black', { M: 5 })],
     });
     const second = await insertTestOrder(server.database, {
       neededBy: addDays(from, 3),
       items: [
-        hoodie('navy', { M: 30, L: 5 }),
+        storedHoodieLine('navy', { M: 30, L: 5 }),
         {
           productId: 'kuponghäfte',
           name: 'Coupon Booklet',
@@ -109,11 +79,14 @@ describe('blanks to order', () => {
       ],
     });
     // Out of the week, and already in production: neither counts.
-    await insertTestOrder(server.database, { neededBy: addDays(to, 1), items: [hoodie('navy', { M: 99 })] });
+    await insertTestOrder(server.database, {
+      neededBy: addDays(to, 1),
+      items: [storedHoodieLine('navy', { M: 99 })],
+    });
     await insertTestOrder(server.database, {
       neededBy: from,
       status: 'in_production',
-      items: [hoodie('navy', { M: 77 })],
+      items: [storedHoodieLine('navy', { M: 77 })],
     });
 
     const csv = await request<string>(server, `/api/admin/blanks.csv?from=${from}&to=${to}`, {
@@ -153,12 +126,16 @@ describe('production board', () => {
     const base = addDays(today, 200);
     const waiting = await insertTestOrder(server.database, {
       neededBy: addDays(base, 2),
-      items: [hoodie('navy', { M: 20 })],
+      items: [storedHoodieLine('navy', { M: 20 })],
     });
     const ready = await insertTestOrder(server.database, {
       neededBy: addDays(base, 1),
       items: [
-        hoodie('red', { M: 20 }, { customisation: { color: 'red', prints: [print], additionalInfo: '' } }),
+        storedHoodieLine(
+          'red',
+          { M: 20 },
+          { customisation: { color: 'red', prints: [frontPrint], additionalInfo: '' } },
+        ),
       ],
     });
     await insertApprovedProof(server.database, ready.id);
