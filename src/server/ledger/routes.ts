@@ -194,6 +194,27 @@ export function ledgerAdminRoutes(
   const { db } = context.database;
   const moneyOf = (order: OrderRow) => orderMoney(db, order, adminDocumentPdfPath);
 
+  /** The order and the invoice a money request is about; undefined once the 404 is sent. */
+  const orderAndInvoice = async (
+    rawParams: unknown,
+    reply: FastifyReply,
+    locale: Locale,
+    invoiceNumber: string | undefined,
+  ) => {
+    const params = orderParams.safeParse(rawParams);
+    const order = params.success ? await findOrderByNumber(context.database, params.data.number) : undefined;
+    if (!order) {
+      sendError(reply, 404, adminApiMessages[locale].orderNotFound);
+      return undefined;
+    }
+    const invoice = await invoiceToPay(db, order, invoiceNumber);
+    if (!invoice) {
+      sendError(reply, 404, translate(ledgerMessages, locale).invoiceNotFound);
+      return undefined;
+    }
+    return { order, invoice };
+  };
+
   const documentHandler =
     (onlySupplementary: boolean) => async (request: FastifyRequest<DocumentRequest>, reply: FastifyReply) => {
       const order = await findOrderByNumber(context.database, request.params.number);
@@ -208,16 +229,11 @@ export function ledgerAdminRoutes(
     { bodyLimit: 4096 },
     async (request, reply) => {
       const locale = requestLocale(request);
-      const t = translate(ledgerMessages, locale);
       const body = schemas[locale].payment.safeParse(request.body ?? {});
       if (!body.success) return sendValidationError(reply, body.error);
-      const params = orderParams.safeParse(request.params);
-      const order = params.success
-        ? await findOrderByNumber(context.database, params.data.number)
-        : undefined;
-      if (!order) return sendError(reply, 404, adminApiMessages[locale].orderNotFound);
-      const invoice = await invoiceToPay(db, order, body.data.invoice);
-      if (!invoice) return sendError(reply, 404, t.invoiceNotFound);
+      const target = await orderAndInvoice(request.params, reply, locale, body.data.invoice);
+      if (!target) return reply;
+      const { order, invoice } = target;
       const person = staffOf(request);
       const payment = {
         documentId: invoice.id,
@@ -255,13 +271,9 @@ export function ledgerAdminRoutes(
       const t = translate(ledgerMessages, locale);
       const body = schemas[locale].payment.safeParse(request.body ?? {});
       if (!body.success) return sendValidationError(reply, body.error);
-      const params = orderParams.safeParse(request.params);
-      const order = params.success
-        ? await findOrderByNumber(context.database, params.data.number)
-        : undefined;
-      if (!order) return sendError(reply, 404, adminApiMessages[locale].orderNotFound);
-      const invoice = await invoiceToPay(db, order, body.data.invoice);
-      if (!invoice) return sendError(reply, 404, t.invoiceNotFound);
+      const target = await orderAndInvoice(request.params, reply, locale, body.data.invoice);
+      if (!target) return reply;
+      const { order, invoice } = target;
       const person = staffOf(request);
       const refused = await db.transaction(async (tx) => {
         // The invoice row locked: two refunds at once cannot both pay back the same money.
@@ -299,13 +311,9 @@ export function ledgerAdminRoutes(
       const t = translate(ledgerMessages, locale);
       const body = schemas[locale].credit.safeParse(request.body ?? {});
       if (!body.success) return sendValidationError(reply, body.error);
-      const params = orderParams.safeParse(request.params);
-      const order = params.success
-        ? await findOrderByNumber(context.database, params.data.number)
-        : undefined;
-      if (!order) return sendError(reply, 404, adminApiMessages[locale].orderNotFound);
-      const invoice = await invoiceToPay(db, order, body.data.invoice);
-      if (!invoice) return sendError(reply, 404, t.invoiceNotFound);
+      const target = await orderAndInvoice(request.params, reply, locale, body.data.invoice);
+      if (!target) return reply;
+      const { order, invoice } = target;
       const { lines, amount } = body.data;
       const choice: CreditChoice = lines?.length
         ? { kind: 'lines', lines }
