@@ -26,8 +26,16 @@ export {
   sieHeaderLines,
   sieInvoiceVerification,
   siePaymentVerification,
+  sieReminderVerification,
   type SieHeader,
   type SieInvoice,
   type SiePayment,
+  type SieReminder,
   type SieSupply,
 } from './sie';
+export {
+  renderReminderPdf,
+  renderStatementPdf,
+  type StatementDocument,
+  type StatementLine,
+} from './receivables-pdf';

@@ -19,6 +19,18 @@ export const sieAccounts = {
   goodsEu: { number: '3108', name: 'Försäljning varor till annat EU-land, momsfri' },
   servicesExport: { number: '3305', name: 'Försäljning tjänster till land utanför EU' },
   servicesEu: { number: '3308', name: 'Försäljning tjänster till annat EU-land' },
+  /**
+   * A reminder's fee (förseningsersättning, lag 1981:739 4 a §, or a reminder fee, 2 §): 3930
+   * Påminnelseavgifter, in group 39 Övriga rörelseintäkter, as the usual BAS booking of a reminder
+   * fee has it (debit 1510, credit 3930, no VAT: Björn Lundén, "Bokföra påminnelseavgift").
+   * Compensation for the cost of collecting is no consideration for a supply, so no output VAT.
+   */
+  reminderFees: { number: '3930', name: 'Påminnelseavgifter' },
+  /**
+   * Dröjsmålsränta charged on a reminder (räntelagen 6 §): a financial income, BAS 8313 Ränteintäkter
+   * från kortfristiga fordringar (group 83, interest on current receivables such as 1510). No VAT.
+   */
+  lateInterest: { number: '8313', name: 'Ränteintäkter från kortfristiga fordringar' },
 } as const;
 
 /**
@@ -170,6 +182,36 @@ export function sieInvoiceVerification(invoice: SieInvoice, number: number): str
   const text = invoice.corrects
     ? `Kreditfaktura ${invoice.invoiceNumber} avser ${invoice.corrects} ${invoice.customer}`
     : `Faktura ${invoice.invoiceNumber} ${invoice.customer}`;
+  return [`#VER A ${number} ${date} ${quote(text)} ${date}`, '{', ...transactions, '}'];
+}
+
+export interface SieReminder {
+  /** The reminder's number (PAM-…) and the invoice it reminds of. */
+  number: string;
+  invoiceNumber: string;
+  date: string;
+  customer: string;
+  /** Exact decimal strings; fee + interest = total. */
+  fee: string;
+  interest: string;
+  total: string;
+}
+
+/**
+ * A reminder's verification (series A, like every document): debit 1510 with what it charges,
+ * credit 3930 with its fee and 8313 with its interest; no VAT on either. A side of 0 is left out.
+ */
+export function sieReminderVerification(reminder: SieReminder, number: number): string[] {
+  const date = compactDate(reminder.date);
+  const isZero = (amount: string) => /^-?0+(\.0+)?$/.test(amount);
+  const transactions = [
+    `#TRANS ${sieAccounts.receivables.number} {} ${reminder.total}`,
+    ...(isZero(reminder.fee) ? [] : [`#TRANS ${sieAccounts.reminderFees.number} {} ${negate(reminder.fee)}`]),
+    ...(isZero(reminder.interest)
+      ? []
+      : [`#TRANS ${sieAccounts.lateInterest.number} {} ${negate(reminder.interest)}`]),
+  ];
+  const text = `Påminnelse ${reminder.number} avser ${reminder.invoiceNumber} ${reminder.customer}`;
   return [`#VER A ${number} ${date} ${quote(text)} ${date}`, '{', ...transactions, '}'];
 }
 

@@ -139,7 +139,11 @@ async function sendDocument(
   const row = order && number ? await documentOfOrder(db, order.id, number) : undefined;
   if (!row || (onlySupplementary && row.kind !== 'supplementary_invoice'))
     return sendError(reply, 404, notFound);
-  if (!pdfNumber) return sendInvoice(reply, await issuedDocument(db, row, context.config.seller));
+  if (!pdfNumber) {
+    // A reminder is a PDF only (no HTML page).
+    if (row.kind === 'reminder') return sendError(reply, 404, notFound);
+    return sendInvoice(reply, await issuedDocument(db, row, context.config.seller));
+  }
   const pdf = await documentPdf(db, row, context.config.seller);
   return sendPdf(reply, pdf, documentPdfFileName(row), request.query.inline === '1');
 }

@@ -48,6 +48,15 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/sie': 'money',
   'GET /api/admin/journal': 'money',
   'GET /api/admin/journal.csv': 'money',
+  // Reminders, disputes and the customer ledger (src/server/reminders, src/server/customers).
+  'GET /api/admin/orders/:number/reminders': 'money',
+  'POST /api/admin/orders/:number/reminders': 'money',
+  'POST /api/admin/orders/:number/dispute': 'money',
+  'DELETE /api/admin/orders/:number/dispute': 'money',
+  'GET /api/admin/customers': 'money',
+  'GET /api/admin/customers/:id': 'money',
+  'GET /api/admin/customers/:id/statement.pdf': 'money',
+  'POST /api/admin/customers/:id/statement/email': 'money',
 
   // Audit
   'GET /api/admin/audit': 'audit',
