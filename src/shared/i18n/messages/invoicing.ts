@@ -31,6 +31,8 @@ export const invoicingMessages = defineMessages(
     vatIncluded: 'varav moms',
     toPay: 'Att betala',
     vatNumberRefused: 'Momsregistreringsnumret är inte giltigt: svensk moms 25 % gäller tills det är rättat.',
+    vatNumberNotRegistered:
+      'EU:s register över momsregistreringsnummer (VIES) känner inte till numret: svensk moms 25 % gäller. Kontrollera numret.',
     ocr: 'OCR-nummer',
     ocrCopied: 'OCR-numret kopierat!',
     copyOcr: 'Kopiera OCR-numret',
@@ -63,6 +65,8 @@ export const invoicingMessages = defineMessages(
     vatIncluded: 'of which VAT',
     toPay: 'Amount to pay',
     vatNumberRefused: 'The VAT number is not valid: Swedish VAT 25 % applies until it is corrected.',
+    vatNumberNotRegistered:
+      'The EU’s VAT number register (VIES) does not know this number: Swedish VAT 25 % applies. Please check the number.',
     ocr: 'OCR reference',
     ocrCopied: 'OCR reference copied!',
     copyOcr: 'Copy the OCR reference',
