@@ -31,7 +31,6 @@ export {
   type SieInvoice,
   type SiePayment,
   type SieReminder,
-  type SieSupply,
 } from './sie';
 export {
   renderReminderPdf,

@@ -57,6 +57,11 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/customers/:id': 'money',
   'GET /api/admin/customers/:id/statement.pdf': 'money',
   'POST /api/admin/customers/:id/statement/email': 'money',
+  'POST /api/admin/bank-files': 'money',
+  'GET /api/admin/bank-payments': 'money',
+  'POST /api/admin/bank-payments/:id/assign': 'money',
+  'POST /api/admin/bank-payments/:id/not-ours': 'money',
+  'GET /api/admin/receivables': 'money',
 
   // Audit
   'GET /api/admin/audit': 'audit',
