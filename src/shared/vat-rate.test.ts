@@ -28,8 +28,7 @@ describe('withoutVat', () => {
     expect(withoutVat(3)).toBe(2);
     expect(withoutVat(625)).toBe(500);
     expect(withoutVat(5)).toBe(4);
-    // 0,8 × 0,625 öre → … a half: 2 × 0,8 = 1,6 → 2; 0,625 is not an öre amount, but 1/1000 kr is:
-    // 625 thousandths × 0,8 = 500; 3 125 × 0,8 = 2 500; 1 × 0,8 = 0,8 → 1.
+    // In thousandths of a krona (unit prices): 1 × 0,8 = 0,8 → 1.
     expect(withoutVat(1)).toBe(1);
   });
 });
