@@ -28,6 +28,7 @@ export const ledgerMessages = defineMessages(
     dueOn: 'Förfallodag',
     total: 'Belopp',
     pdf: 'PDF',
+    xml: 'E-faktura (XML)',
     corrects: (p: { number: string }) => `Avser ${p.number}`,
     // Payments.
     payments: 'Betalningar',
@@ -121,6 +122,7 @@ export const ledgerMessages = defineMessages(
     dueOn: 'Due',
     total: 'Amount',
     pdf: 'PDF',
+    xml: 'E-invoice (XML)',
     corrects: (p: { number: string }) => `Credits ${p.number}`,
     payments: 'Payments',
     noPayments: 'No payments yet.',
