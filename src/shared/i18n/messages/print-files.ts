@@ -37,7 +37,7 @@ export const printFileMessages = defineMessages(
         other: `# rasterfiler: ${p.fee} för konvertering`,
       }),
     emailLater: (p: { email: string }) =>
-      `Du kan också mejla filer senare till ${p.email} med ordernumret som ämne.`,
+      `Har du inte filerna nu? Ladda upp dem senare på beställningens sida, eller mejla dem till ${p.email} med ordernumret som ämne.`,
     received: 'Tryckfiler vi redan har',
     noneReceived: 'Vi har inga tryckfiler till den här beställningen än.',
     useAsPrintFile: 'Använd den här bilden som tryckfil',
@@ -82,7 +82,7 @@ export const printFileMessages = defineMessages(
         other: `# raster files: ${p.fee} for conversion`,
       }),
     emailLater: (p: { email: string }) =>
-      `You can also email files later to ${p.email} with your order number as the subject.`,
+      `Not ready yet? Upload files later on your order's page, or email them to ${p.email} with your order number as the subject.`,
     received: 'Print files we already have',
     noneReceived: 'We have no print files for this order yet.',
     useAsPrintFile: 'Use this image as the print file',
