@@ -21,7 +21,7 @@ describe('withoutVat', () => {
     );
   });
 
-  it('knows the cases SPEC prices give: 125 kr is 100 kr, and a half öre rounds up', () => {
+  it('knows the plain cases: 125 kr is 100 kr, and a fraction of an öre goes to the nearest (at 25 % there is never an exact half)', () => {
     expect(withoutVat(12_500)).toBe(10_000);
     // In öre: 10 × 0,8 = 8; 3 × 0,8 = 2,4 → 2; 625 × 0,8 = 500; 5 × 0,8 = 4.
     expect(withoutVat(10)).toBe(8);
