@@ -9,6 +9,7 @@ export {
   type InvoiceOrder,
 } from './invoice-document';
 export { orderShippedOn, sendOrderEInvoice } from './e-invoice';
+export { eInvoiceRefusal } from './peppol-ubl';
 export { vatNotices } from './vat-notice';
 export {
   fonts as pdfFonts,
@@ -26,7 +27,15 @@ export {
   sieHeaderLines,
   sieInvoiceVerification,
   siePaymentVerification,
+  sieReminderVerification,
   type SieHeader,
   type SieInvoice,
   type SiePayment,
+  type SieReminder,
 } from './sie';
+export {
+  renderReminderPdf,
+  renderStatementPdf,
+  type StatementDocument,
+  type StatementLine,
+} from './receivables-pdf';

@@ -15,7 +15,7 @@ import {
 } from '@/shared/ledger';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { documentsOfOrder } from './documents';
+import { documentsOfOrder, hasEInvoice } from './documents';
 
 /** A payment the ledger cannot take: a caller's mistake (the routes check the admin's input first). */
 export class LedgerError extends Error {
@@ -214,9 +214,14 @@ export async function orderMoney(
       net: row.net,
       vat: row.vat,
       pdf: pdfPath(order.orderNumber, row.number),
+      // The e-invoice is at the PDF's address with .xml for .pdf (documents/:number.xml).
+      xml: hasEInvoice(row) ? pdfPath(order.orderNumber, row.number).replace(/\.pdf$/, '.xml') : null,
       corrects: row.correctsDocumentId === null ? null : (byNumber.get(row.correctsDocumentId) ?? null),
       reason: row.reason,
       balance: invoiceBalance === null ? null : decimalFromOre(invoiceBalance),
+      ...('kind' in row.snapshot && row.snapshot.kind === 'reminder'
+        ? { reminds: row.snapshot.invoice.number }
+        : {}),
     };
   });
   for (const payment of payments) {
@@ -238,7 +243,7 @@ export interface PaymentNotice {
   paidOn: string;
   /** The invoice it paid, its kind and OCR (to pay the rest with). */
   invoice: string;
-  invoiceKind: 'invoice' | 'supplementary_invoice';
+  invoiceKind: 'invoice' | 'supplementary_invoice' | 'reminder';
   ocr: string | null;
   /** The order's balance and state counting this payment and what came before it, not what came after. */
   balance: string;
@@ -250,7 +255,7 @@ export async function paymentNotice(db: Db, paymentId: number): Promise<PaymentN
     amount: string;
     paid_on: string;
     invoice: string;
-    kind: 'invoice' | 'supplementary_invoice';
+    kind: 'invoice' | 'supplementary_invoice' | 'reminder';
     ocr: string | null;
     invoiced: string;
     credited: string;
