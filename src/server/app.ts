@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { productionAdminRoutes } from './production/routes';
 import { adminRoutes } from './admin/routes';
+import { catalogueAdminRoutes, CatalogueStore } from './catalogue';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -114,12 +115,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandlers(app);
-  const context: AppContext = { config, database };
+  const catalogue = new CatalogueStore(database, config.catalogueCheckMs);
+  await catalogue.seed();
+  await catalogue.current();
+  // Every request sees the catalogue as the database holds it (checked at most every
+  // CATALOGUE_CHECK_MS): a change saved on another instance applies without a restart.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (catalogue.isFresh()) {
+      void catalogue.current();
+      done();
+      return;
+    }
+    catalogue.current().then(
+      () => done(),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
+  const context: AppContext = { config, database, catalogue };
 
   // First, so the metrics' request hook sees every route registered after it.
   opsRoutes(app, context, readiness);
 
-  catalogueRoutes(app);
+  catalogueRoutes(app, catalogue);
   shopRoutes(app, config);
   notFoundReportRoute(app);
   const rates = new RatesProvider(config.ratesUrl, app.log);
@@ -137,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) => productionAdminRoutes(admin, context),
       (admin) => staffAdminRoutes(admin, context),
+      (admin) => catalogueAdminRoutes(admin, context),
     ],
   });
   await app.register(proofRoutes(context, { onDecided: () => app.emailOutbox.kick() }));
@@ -154,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   seoRoutes(app, { publicBaseUrl: config.publicBaseUrl });
   const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'), {
     publicBaseUrl: config.publicBaseUrl,
+    catalogue,
   });
   app.setNotFoundHandler((request, reply) => {
     const status = pageStatus(request.url);

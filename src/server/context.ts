@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { CatalogueStore } from './catalogue';
 import type { Database } from './db/client';
 
 /**
@@ -8,4 +9,6 @@ import type { Database } from './db/client';
 export interface AppContext {
   config: Config;
   database: Database;
+  /** The catalogue as the database holds it, cached per instance (catalogue/store.ts). */
+  catalogue: CatalogueStore;
 }

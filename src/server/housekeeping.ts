@@ -15,7 +15,7 @@ const ABANDONED_WRITE_MS = 60 * 60 * 1000;
  * Every instance runs it; each row is deleted by exactly one of them.
  */
 export async function runHousekeeping(
-  context: AppContext,
+  context: Pick<AppContext, 'config' | 'database'>,
   /** Expired uploads wait while a backup links upload files (their rows are in its snapshot). */
   backups?: BackupGate,
 ): Promise<{ uploads: number; throttles: number }> {

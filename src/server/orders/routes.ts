@@ -113,9 +113,11 @@ export function orderRoutes(
     if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, locale);
     if (await throttleOrder(request, reply, context, parsed.data.customer.email)) return reply;
     try {
+      const catalogue = await context.catalogue.current();
       const placed = await placeOrder(context.database, parsed.data, {
         ...options,
         locale,
+        findProduct: catalogue.find,
         seller: context.config.seller,
         maxTotal: {
           kr: context.config.limits.orderMaxTotalSek,
