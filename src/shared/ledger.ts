@@ -176,6 +176,8 @@ export interface JournalEntry {
   paid: string | null;
   /** An invoice: what is left after its credit notes and payments; null for a credit note. */
   balance: string | null;
+  /** The BAS sales account the document's net is booked to (the SIE export's, bas-accounts.ts). */
+  account: string;
 }
 
 /** Where the admin opens a document's PDF. */

@@ -16,3 +16,4 @@ export * from './ledger-schema';
 export * from './upload-store-schema';
 export * from './staff-schema';
 export * from './catalogue-schema';
+export * from './bank-files-schema';

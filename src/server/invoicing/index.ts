@@ -29,5 +29,4 @@ export {
   type SieHeader,
   type SieInvoice,
   type SiePayment,
-  type SieSupply,
 } from './sie';

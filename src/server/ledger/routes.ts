@@ -379,6 +379,7 @@ export function ledgerAdminRoutes(
       t.total,
       t.paidAmount,
       t.balanceColumn,
+      t.accountColumn,
     ];
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

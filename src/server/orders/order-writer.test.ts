@@ -55,6 +55,7 @@ function row(name = 'Anna Andersson'): NewOrderRow {
     neededBy: null,
     // The checkout's invoice snapshot, as much of it as the statement reads.
     invoice: { language: 'sv' },
+    uploadIds: [],
   };
 }
 

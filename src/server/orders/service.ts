@@ -13,7 +13,7 @@ import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { describeSplitProblem, splitProblem } from '@/shared/sizes';
 import type { Database } from '@/server/db/client';
 import { orders, type StoredOrderLine } from '@/server/db/orders-schema';
-import { attachUploads } from '@/server/uploads';
+import { findMissingUploads } from '@/server/uploads';
 import { accessTokenHash, isOrderLinkToken } from './links';
 import { queryRows } from '@/server/db/query-rows';
 import { orderWriterFor } from './order-writer';
@@ -23,7 +23,7 @@ import { quantityProblemText } from '@/shared/i18n/messages/products';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { colourName } from '@/shared/i18n/messages/colours';
 import type { Locale } from '@/shared/i18n/locale';
-import { claimPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files';
+import { checkPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files';
 import { checkoutInvoiceSnapshot } from '@/server/ledger';
 import type { SellerDetails } from '@/server/config';
 
@@ -209,10 +209,10 @@ export async function placeOrder(
     throw new OrderError(400, options.maxTotal.message);
   }
   const uploadIds = lines.flatMap((l) => l.customisation?.prints.map((p) => p.uploadId) ?? []);
-  if (uploadIds.length > 0) {
-    // Claims the uploads before the order is written, so housekeeping never deletes them.
-    const missing = await attachUploads(database, uploadIds);
-    if (missing.length > 0) throw new OrderError(400, t.uploadMissing);
+  // Only checked here: the statement that stores the order claims the uploads, so a refused order
+  // (400 here or below, 409 on a reused key) leaves them unclaimed to expire.
+  if (uploadIds.length > 0 && (await findMissingUploads(database, uploadIds)).length > 0) {
+    throw new OrderError(400, t.uploadMissing);
   }
 
   // Without a needed-by date or print files the hash is what it was before those fields existed
@@ -236,13 +236,15 @@ export async function placeOrder(
   ).toString('hex');
   const keyHash = idempotencyKeyHash(request.idempotencyKey);
 
-  const claim = await claimPrintFiles(database, printFileIds, new Set(uploadIds), keyHash);
-  if (!claim.ok) {
+  const checkedFiles = await checkPrintFiles(database, printFileIds, new Set(uploadIds), keyHash);
+  if (!checkedFiles.ok) {
     const unknownFile = printFileMessages[locale].unknownFile;
-    const fieldErrors = Object.fromEntries(claim.problems.map((p) => [`printFiles.${p.index}`, unknownFile]));
+    const fieldErrors = Object.fromEntries(
+      checkedFiles.problems.map((p) => [`printFiles.${p.index}`, unknownFile]),
+    );
     throw new OrderError(400, unknownFile, fieldErrors);
   }
-  lines.push(...conversionFeeLines(claim.files));
+  lines.push(...conversionFeeLines(checkedFiles.files));
   // What the buyer pays: the goods and the conversion fees, computed as the cart page shows it.
   const amounts = amountToPay(
     lines.map((l) => milliFromDecimal(l.lineTotal)),
@@ -281,7 +283,7 @@ export async function placeOrder(
   } as const;
   const inserted = await orderWriterFor(database).write({
     ...row,
-    printFiles: claim.files.map((file, position) => ({
+    printFiles: checkedFiles.files.map((file, position) => ({
       uploadId: file.id,
       kind: file.kind,
       position,
@@ -289,6 +291,7 @@ export async function placeOrder(
     })),
     // The invoice is issued with the order, in its statement: stored as it reads today, for ever.
     invoice: checkoutInvoiceSnapshot(row, options.seller),
+    uploadIds: [...new Set([...uploadIds, ...checkedFiles.files.map((file) => file.id)])],
   });
 
   if (!inserted) {

@@ -102,3 +102,12 @@ export function amountToPay(lineTotalsInclVat: readonly Milli[], buyer: VatBuyer
   const treatment = vatTreatmentFor(buyer);
   return { treatment, ...invoiceAmounts(lineTotalsInclVat, treatment) };
 }
+
+/**
+ * What the buyer pays for a fee priced including Swedish VAT (the conversion fee's 100 kr): the
+ * price as it is under Swedish VAT, the price without VAT (80 kr) under reverse charge and export,
+ * as the invoice charging it computes it. Texts naming the fee name this amount.
+ */
+export function feeCharged(feeInclVat: Milli, treatment: VatTreatment): Milli {
+  return invoiceAmounts([feeInclVat], treatment).total;
+}

@@ -1,11 +1,20 @@
 import { defineMessages } from '@/shared/i18n/define';
+import { vatDecision } from '@/shared/invoicing/vat-decision';
+
+/**
+ * The order's VAT in the cart, the checkout and the confirmation names the case of its goods as the
+ * invoice's notice and the e-invoice's exemption reason do (vat-decision.ts): goods to an EU company
+ * are an intra-Community supply ("Unionsintern leverans"), not reverse charge, which is for services.
+ */
+const intraCommunity = vatDecision('reverse_charge', 'goods').title ?? { sv: '', en: '' };
+const exportGoods = vatDecision('export', 'goods').title ?? { sv: '', en: '' };
 
 /** Invoicing at checkout and on the confirmation: VAT treatment, VAT number, reference, billing, payment. */
 export const invoicingMessages = defineMessages(
   {
     vatNumber: 'Momsregistreringsnummer',
     vatNumberHint: (p: { prefix: string }) =>
-      `EU-företag: ert momsregistreringsnummer (börjar med ${p.prefix}) ger omvänd betalningsskyldighet`,
+      `EU-företag: med ert momsregistreringsnummer (börjar med ${p.prefix}) är leveransen momsfri`,
     vatNumberHintOutsideEu: 'Valfritt: skrivs på fakturan',
     reference: 'Er referens (valfritt)',
     purchaseOrder: 'Inköpsordernummer (valfritt)',
@@ -17,8 +26,8 @@ export const invoicingMessages = defineMessages(
     billingPlaceholder: 'Gata, postnummer, ort',
     vatHeading: 'Moms',
     domestic: 'Svensk moms 25 % ingår',
-    reverse_charge: 'Omvänd betalningsskyldighet: ingen svensk moms, ni redovisar momsen i ert land',
-    export: 'Export utanför EU: ingen svensk moms',
+    reverse_charge: `${intraCommunity.sv}: ingen svensk moms, ni redovisar förvärvet i ert land`,
+    export: `${exportGoods.sv} utanför EU: ingen svensk moms`,
     vatIncluded: 'varav moms',
     toPay: 'Att betala',
     vatNumberRefused: 'Momsregistreringsnumret är inte giltigt: svensk moms 25 % gäller tills det är rättat.',
@@ -37,7 +46,7 @@ export const invoicingMessages = defineMessages(
   {
     vatNumber: 'VAT number',
     vatNumberHint: (p: { prefix: string }) =>
-      `EU companies: your VAT number (starts with ${p.prefix}) means reverse charge`,
+      `EU companies: with your VAT number (starts with ${p.prefix}) the supply is free of Swedish VAT`,
     vatNumberHintOutsideEu: 'Optional: printed on the invoice',
     reference: 'Your reference (optional)',
     purchaseOrder: 'Purchase order number (optional)',
@@ -49,8 +58,8 @@ export const invoicingMessages = defineMessages(
     billingPlaceholder: 'Street, postal code, city',
     vatHeading: 'VAT',
     domestic: 'Swedish VAT 25 % included',
-    reverse_charge: 'Reverse charge: no Swedish VAT, you account for VAT in your country',
-    export: 'Export outside the EU: no Swedish VAT',
+    reverse_charge: `${intraCommunity.en}: no Swedish VAT, you account for the acquisition in your country`,
+    export: `${exportGoods.en} outside the EU: no Swedish VAT`,
     vatIncluded: 'of which VAT',
     toPay: 'Amount to pay',
     vatNumberRefused: 'The VAT number is not valid: Swedish VAT 25 % applies until it is corrected.',

@@ -74,6 +74,7 @@ export const ledgerMessages = defineMessages(
     kind: 'Slag',
     correctsColumn: 'Avser',
     balanceColumn: 'Kvar',
+    accountColumn: 'Konto',
     turnoverNote: 'Netto: exkl. moms och efter kreditfakturor',
     // Refusals.
     amountInvalid: 'Ange beloppet i kronor, t.ex. 1 000,00 eller 1000.00',
@@ -162,6 +163,7 @@ export const ledgerMessages = defineMessages(
     kind: 'Kind',
     correctsColumn: 'Corrects',
     balanceColumn: 'Balance',
+    accountColumn: 'Account',
     turnoverNote: 'Net: excluding VAT and after credit notes',
     amountInvalid: 'Give the amount in kronor, e.g. 1 000,00 or 1000.00',
     amountZero: 'The amount must be more than 0 kr',
