@@ -112,6 +112,11 @@ export interface LedgerDocument {
   vat: string;
   /** A URL the admin session (or the buyer's token, on the order page) can GET. */
   pdf: string;
+  /**
+   * The document's Peppol e-invoice (UBL Invoice, or CreditNote for a credit note), at the same
+   * address with .xml; null when there is none (a private buyer, no Peppol address).
+   */
+  xml: string | null;
   /** A credit note: the invoice it corrects, and why. */
   corrects: string | null;
   reason: string | null;

@@ -4,7 +4,7 @@ import type { Product } from '@/shared/catalogue';
 import type { OrderRequest } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
 import type { Customisation } from '@/shared/customisation';
-import { amountToPay, invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
+import { invoiceAmounts, vatTreatmentFor, type VatTreatment } from '@/shared/invoicing/vat-treatment';
 import { MILLI_PER_KR, milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
 import { priceLines, quantityProblem } from '@/shared/pricing';
 import { effectiveOptions, normaliseOptions, optionsProblem } from '@/shared/product-options';
@@ -12,6 +12,7 @@ import { describeOptionsProblem, productOptionMessages } from '@/shared/i18n/mes
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { describeSplitProblem, splitProblem } from '@/shared/sizes';
 import type { Database } from '@/server/db/client';
+import { checkVies, type ViesSettings } from './vies';
 import { orders, type StoredOrderLine } from '@/server/db/orders-schema';
 import { findMissingUploads } from '@/server/uploads';
 import { accessTokenHash, isOrderLinkToken } from './links';
@@ -168,6 +169,8 @@ export interface PlacedOrder {
   orderNumber: string;
   accessToken: string;
   total: string;
+  /** The VAT rule the order has (after VIES: an unregistered VAT number gets Swedish VAT). */
+  vatTreatment: VatTreatment;
   /** false when an earlier request with the same idempotency key already placed it. */
   created: boolean;
 }
@@ -183,6 +186,8 @@ export interface OrderServiceOptions {
   seller: SellerDetails;
   /** The catalogue the order is priced from: the database's, as the server's catalogue module has it. */
   findProduct: (id: string) => Product | undefined;
+  /** VIES (VIES_URL): an EU company's VAT number is asked there; undefined checks the format only. */
+  vies?: ViesSettings;
 }
 
 /** Places an order: one transaction stores the order, its invoice number and its outbox emails. */
@@ -199,7 +204,14 @@ export async function placeOrder(
   }
   const { customer } = request;
   // The server decides the VAT rule (never the browser): Swedish VAT, reverse charge or export.
-  const vatTreatment = vatTreatmentFor(customer);
+  // A well-formed EU VAT number is asked at VIES: one it says is not registered gets Swedish VAT
+  // (the cart said so before ordering); no answer leaves the number's format to decide, unverified.
+  let vatTreatment = vatTreatmentFor(customer);
+  const vies =
+    vatTreatment === 'reverse_charge' && options.vies
+      ? await checkVies(options.vies, customer.vatNumber)
+      : undefined;
+  if (vies?.status === 'invalid') vatTreatment = 'domestic';
   const goods = invoiceAmounts(
     lines.map((l) => milliFromDecimal(l.lineTotal)),
     vatTreatment,
@@ -246,9 +258,9 @@ export async function placeOrder(
   }
   lines.push(...conversionFeeLines(checkedFiles.files));
   // What the buyer pays: the goods and the conversion fees, computed as the cart page shows it.
-  const amounts = amountToPay(
+  const amounts = invoiceAmounts(
     lines.map((l) => milliFromDecimal(l.lineTotal)),
-    customer,
+    vatTreatment,
   );
   const accessToken = accessTokenFor(request.idempotencyKey);
 
@@ -276,6 +288,10 @@ export async function placeOrder(
     purchaseOrderNumber: customer.purchaseOrderNumber === '' ? null : customer.purchaseOrderNumber,
     buyerPeppolId: customer.peppolId === '' ? null : customer.peppolId,
     billingAddress: customer.billingAddress === '' ? null : customer.billingAddress,
+    viesStatus: vies?.status ?? null,
+    viesName: vies?.name ?? null,
+    viesRequestId: vies?.requestIdentifier ?? null,
+    viesCheckedAt: vies ? new Date() : null,
     neededBy: neededBy ?? null,
     idempotencyKey: keyHash,
     requestHash,
@@ -300,7 +316,13 @@ export async function placeOrder(
     return replay(existing, requestHash, accessToken, t.alreadySubmitted);
   }
   options.onCreated?.();
-  return { orderNumber: inserted.orderNumber, accessToken, total: inserted.totalAmount, created: true };
+  return {
+    orderNumber: inserted.orderNumber,
+    accessToken,
+    total: inserted.totalAmount,
+    vatTreatment,
+    created: true,
+  };
 }
 
 async function findByIdempotencyKey(database: Database, key: string) {
@@ -308,6 +330,7 @@ async function findByIdempotencyKey(database: Database, key: string) {
     .select({
       orderNumber: orders.orderNumber,
       totalAmount: orders.totalAmount,
+      vatTreatment: orders.vatTreatment,
       requestHash: orders.requestHash,
     })
     .from(orders)
@@ -316,13 +339,19 @@ async function findByIdempotencyKey(database: Database, key: string) {
 }
 
 function replay(
-  existing: { orderNumber: string; totalAmount: string; requestHash: string },
+  existing: { orderNumber: string; totalAmount: string; vatTreatment: VatTreatment; requestHash: string },
   requestHash: string,
   accessToken: string,
   conflictMessage: string,
 ): PlacedOrder {
   if (existing.requestHash !== requestHash) throw new OrderError(409, conflictMessage);
-  return { orderNumber: existing.orderNumber, accessToken, total: existing.totalAmount, created: false };
+  return {
+    orderNumber: existing.orderNumber,
+    accessToken,
+    total: existing.totalAmount,
+    vatTreatment: existing.vatTreatment,
+    created: false,
+  };
 }
 
 export const orderNumberPattern = /^INV-\d{1,19}$/;

@@ -17,6 +17,7 @@ import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
+import { EInvoiceLink } from './order-money';
 import type { OrderAccess } from './order-page-api';
 import { addPrintFileToOrder, supplementaryInvoiceLinks } from './print-files-api';
 import { Button } from '@/client/components/ui/button';
@@ -258,6 +259,7 @@ export function SupplementaryInvoiceLinks(props: { order: OrderView; access: Ord
                 <FileText className="size-4" aria-hidden />
                 {t.invoicePdf}
               </a>
+              <EInvoiceLink order={props.order} access={props.access} number={invoice.invoiceNumber} />
             </p>
           </li>
         );

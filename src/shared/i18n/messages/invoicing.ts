@@ -1,3 +1,4 @@
+import { VAT_RATE_PERCENT } from '@/shared/vat-rate';
 import { defineMessages } from '@/shared/i18n/define';
 import { vatDecision } from '@/shared/invoicing/vat-decision';
 
@@ -25,12 +26,13 @@ export const invoicingMessages = defineMessages(
     billingAddress: 'Fakturaadress',
     billingPlaceholder: 'Gata, postnummer, ort',
     vatHeading: 'Moms',
-    domestic: 'Svensk moms 25 % ingår',
+    domestic: `Svensk moms ${VAT_RATE_PERCENT} % ingår`,
     reverse_charge: `${intraCommunity.sv}: ingen svensk moms, ni redovisar förvärvet i ert land`,
     export: `${exportGoods.sv} utanför EU: ingen svensk moms`,
     vatIncluded: 'varav moms',
     toPay: 'Att betala',
-    vatNumberRefused: 'Momsregistreringsnumret är inte giltigt: svensk moms 25 % gäller tills det är rättat.',
+    vatNumberRefused: `Momsregistreringsnumret är inte giltigt: svensk moms ${VAT_RATE_PERCENT} % gäller tills det är rättat.`,
+    vatNumberNotRegistered: `EU:s register över momsregistreringsnummer (VIES) känner inte till numret: svensk moms ${VAT_RATE_PERCENT} % gäller. Kontrollera numret.`,
     ocr: 'OCR-nummer',
     ocrCopied: 'OCR-numret kopierat!',
     copyOcr: 'Kopiera OCR-numret',
@@ -57,12 +59,13 @@ export const invoicingMessages = defineMessages(
     billingAddress: 'Billing address',
     billingPlaceholder: 'Street, postal code, city',
     vatHeading: 'VAT',
-    domestic: 'Swedish VAT 25 % included',
+    domestic: `Swedish VAT ${VAT_RATE_PERCENT} % included`,
     reverse_charge: `${intraCommunity.en}: no Swedish VAT, you account for the acquisition in your country`,
     export: `${exportGoods.en} outside the EU: no Swedish VAT`,
     vatIncluded: 'of which VAT',
     toPay: 'Amount to pay',
-    vatNumberRefused: 'The VAT number is not valid: Swedish VAT 25 % applies until it is corrected.',
+    vatNumberRefused: `The VAT number is not valid: Swedish VAT ${VAT_RATE_PERCENT} % applies until it is corrected.`,
+    vatNumberNotRegistered: `The EU’s VAT number register (VIES) does not know this number: Swedish VAT ${VAT_RATE_PERCENT} % applies. Please check the number.`,
     ocr: 'OCR reference',
     ocrCopied: 'OCR reference copied!',
     copyOcr: 'Copy the OCR reference',

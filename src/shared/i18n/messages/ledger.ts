@@ -27,6 +27,7 @@ export const ledgerMessages = defineMessages(
     dueOn: 'Förfallodag',
     total: 'Belopp',
     pdf: 'PDF',
+    xml: 'E-faktura (XML)',
     corrects: (p: { number: string }) => `Avser ${p.number}`,
     // Payments.
     payments: 'Betalningar',
@@ -119,6 +120,7 @@ export const ledgerMessages = defineMessages(
     dueOn: 'Due',
     total: 'Amount',
     pdf: 'PDF',
+    xml: 'E-invoice (XML)',
     corrects: (p: { number: string }) => `Credits ${p.number}`,
     payments: 'Payments',
     noPayments: 'No payments yet.',
