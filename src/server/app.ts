@@ -5,7 +5,7 @@ import { adminRoutes } from './admin/routes';
 import { catalogueAdminRoutes, CatalogueStore } from './catalogue';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import type { AppContext, CatalogueContext } from './context';
 import { RatesProvider } from './currency';
 import { currencyRoutes } from './currency/routes';
 import type { Database } from './db/client';
@@ -25,6 +25,8 @@ import { partnerRoutes } from './partners/routes';
 import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './print-files/routes';
 import { productionNeedsApprovedProof } from './proofs';
 import { proofAdminRoutes, proofRoutes } from './proofs/routes';
+import { reminderAdminRoutes } from './reminders/routes';
+import { customerAdminRoutes } from './customers/routes';
 import { shopRoutes } from './shop/routes';
 import { staffAdminRoutes } from './staff/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
@@ -132,7 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   });
-  const context: AppContext = { config, database, catalogue };
+  const context: AppContext = { config, database };
+  const catalogueContext: CatalogueContext = { ...context, catalogue };
 
   // First, so the metrics' request hook sees every route registered after it.
   opsRoutes(app, context, readiness);
@@ -155,7 +158,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) => productionAdminRoutes(admin, context),
       (admin) => staffAdminRoutes(admin, context),
-      (admin) => catalogueAdminRoutes(admin, context),
+      (admin) => catalogueAdminRoutes(admin, catalogueContext),
+      (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
+      (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
     ],
   });
@@ -166,7 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The embedded database's backups (npm run backup) come through the running shop.
   if (options.serveBackups) serveBackups(app, database, config.dataDir, backups);
   const outbox = startEmailOutbox(app, context);
-  orderRoutes(app, context, { onCreated: () => outbox.kick() });
+  orderRoutes(app, catalogueContext, { onCreated: () => outbox.kick() });
   ledgerRoutes(app, context);
   addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });

@@ -9,6 +9,9 @@ import type { Database } from './db/client';
 export interface AppContext {
   config: Config;
   database: Database;
-  /** The catalogue as the database holds it, cached per instance (catalogue/store.ts). */
+}
+
+/** The context of the routes that price or edit products: the catalogue as the database holds it. */
+export interface CatalogueContext extends AppContext {
   catalogue: CatalogueStore;
 }

@@ -4,7 +4,7 @@ import { storedFromInput, validateProductInput } from '@/shared/catalogue-schema
 import type { ProductRecord } from '@/shared/catalogue-record';
 import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
 import type { Locale } from '@/shared/i18n/locale';
-import type { AppContext } from '@/server/context';
+import type { CatalogueContext } from '@/server/context';
 import { queryRows } from '@/server/db/query-rows';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
@@ -32,7 +32,10 @@ function refuse(
  * version sent); POST /api/admin/products adds one; GET …/:id/history is its audit trail. Every
  * save is audited with the record before and after, in the transaction that makes it.
  */
-export function catalogueAdminRoutes(admin: FastifyInstance, { database, catalogue }: AppContext): void {
+export function catalogueAdminRoutes(
+  admin: FastifyInstance,
+  { database, catalogue }: CatalogueContext,
+): void {
   const { db } = database;
 
   async function fresh(): Promise<{ current: Awaited<ReturnType<typeof catalogue.current>> }> {

@@ -16,4 +16,5 @@ export * from './ledger-schema';
 export * from './upload-store-schema';
 export * from './staff-schema';
 export * from './catalogue-schema';
+export * from './reminders-schema';
 export * from './bank-files-schema';
