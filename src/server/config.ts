@@ -52,6 +52,8 @@ const envSchema = z.object({
   ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // How long an instance trusts its copy of the catalogue before asking the database for its version.
+  CATALOGUE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAIL_FROM: z.string().trim().min(3).default('Bulk Print Shop <order@bulkprint.se>'),
   SHOP_EMAIL: z.email().default('order@bulkprint.se'),
   // Uploads (every upload endpoint: customiser images, print files, proofs). See .env.example.
@@ -211,6 +213,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** A claimed email whose sender died (crash, SIGKILL) is sent by anyone after this long. */
   emailLeaseSeconds: number;
+  /** Milliseconds an instance serves its catalogue copy before checking the database's version. */
+  catalogueCheckMs: number;
   mailFrom: string;
   shopEmail: string;
   seller: SellerDetails;
@@ -400,6 +404,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     countryHeader: e.COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,
     emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,
+    catalogueCheckMs: e.CATALOGUE_CHECK_MS,
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
     seller,
