@@ -27,7 +27,7 @@ export function orderBody(idempotencyKey: string): string {
       country: 'SE',
       address: 'Storgatan 1, 111 22 Stockholm',
     },
-    lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 } }],
+    lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 }, options: { colour: 'navy' } }],
   });
 }
 
