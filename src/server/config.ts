@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
@@ -35,6 +36,10 @@ const envSchema = z.object({
   ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // Worker threads that render PDFs and send email; empty: one per core, 0: on the request thread.
+  DOCUMENT_WORKERS: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(64).optional(),
+  ),
   MAIL_FROM: z.string().trim().min(3).default('Bulk Print Shop <order@bulkprint.se>'),
   SHOP_EMAIL: z.email().default('order@bulkprint.se'),
   // Uploads (every upload endpoint: customiser images, print files, proofs). See .env.example.
@@ -149,6 +154,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** A claimed email whose sender died (crash, SIGKILL) is sent by anyone after this long. */
   emailLeaseSeconds: number;
+  /** Worker threads for PDFs and email (src/server/invoicing/document-workers.ts); 0 = none. */
+  documentWorkers: number;
   mailFrom: string;
   shopEmail: string;
   seller: SellerDetails;
@@ -326,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     countryHeader: e.COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,
     emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,
+    documentWorkers: e.DOCUMENT_WORKERS ?? availableParallelism(),
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
     seller,

@@ -10,7 +10,7 @@ import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
 import {
   invoiceForOrder,
-  renderInvoicePdf,
+  renderPdf,
   supplementaryInvoiceDocument,
   type InvoiceDocument,
   type InvoiceOrder,
@@ -232,7 +232,7 @@ export async function issuedDocument(
 export async function documentPdf(db: Db, row: DocumentRow, seller: SellerDetails): Promise<Buffer> {
   const stored = await storedPdf(db, row.id);
   if (stored) return stored;
-  const pdf = await renderInvoicePdf(await issuedDocument(db, row, seller));
+  const pdf = await renderPdf(await issuedDocument(db, row, seller));
   await db.execute(
     sql`INSERT INTO document_pdfs (document_id, pdf) VALUES (${row.id}::bigint, ${pdf})
       ON CONFLICT (document_id) DO NOTHING`,
@@ -325,7 +325,7 @@ export async function orderInvoicePdf(
   const row = await orderInvoiceRow(db, order.id);
   if (!row) {
     const invoice = invoiceForOrder(order, seller);
-    return { pdf: await renderInvoicePdf(invoice), fileName: `Invoice_${invoice.invoiceNumber}.pdf` };
+    return { pdf: await renderPdf(invoice), fileName: `Invoice_${invoice.invoiceNumber}.pdf` };
   }
   return { pdf: await documentPdf(db, row, seller), fileName: documentPdfFileName(row) };
 }
