@@ -16,6 +16,7 @@ import { installErrorHandlers, logErrorSerializer, sendError } from './http/erro
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts, slowBodyGuard } from './http/timeouts';
 import { ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
+import { receivablesAdminRoutes } from './receivables/routes';
 import { logUrl } from './http/log-url';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
 import { BackupGate, Readiness, serveBackups } from './ops';
@@ -139,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) => productionAdminRoutes(admin, context),
       (admin) => staffAdminRoutes(admin, context),
+      (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
     ],
   });
   await app.register(proofRoutes(context, { onDecided: () => app.emailOutbox.kick() }));

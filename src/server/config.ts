@@ -5,6 +5,9 @@ import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import { sellerSettingsProblems, type SellerSettings } from '@/shared/invoicing/seller-settings';
 import { trimTrailing } from '@/shared/trim-trailing';
 
+/** The EU's VIES REST service: POST { countryCode, vatNumber } answers { valid, name, ... }. */
+export const DEFAULT_VIES_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number';
+
 const optionalString = z
   .string()
   .trim()
@@ -27,6 +30,14 @@ const envSchema = z.object({
   ),
   ADMIN_PIN: optionalString.pipe(z.string().min(ADMIN_PIN_MIN_LENGTH).max(ADMIN_PIN_MAX_LENGTH).optional()),
   RATES_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // VIES, the EU's VAT number register (its REST check by default); empty turns the check off.
+  VIES_URL: z
+    .string()
+    .trim()
+    .default(DEFAULT_VIES_URL)
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.url({ protocol: /^https?$/ }).optional()),
+  VIES_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(60).default(4),
   COUNTRY_HEADER: optionalString.pipe(
     z
       .string()
@@ -150,6 +161,8 @@ export interface Config {
   databaseUrl: string | undefined;
   adminPin: string | undefined;
   ratesUrl: string | undefined;
+  /** VIES's check-vat-number endpoint; undefined: VAT numbers are checked by their format only. */
+  vies: { url: string; timeoutMs: number } | undefined;
   countryHeader: string | undefined;
   smtpUrl: string | undefined;
   /** A claimed email whose sender died (crash, SIGKILL) is sent by anyone after this long. */
@@ -330,6 +343,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     adminPin: e.ADMIN_PIN,
     ratesUrl: e.RATES_URL,
+    vies: e.VIES_URL ? { url: e.VIES_URL, timeoutMs: Math.round(e.VIES_TIMEOUT_SECONDS * 1000) } : undefined,
     countryHeader: e.COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,
     emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,

@@ -104,9 +104,18 @@ export interface AdminOrderDetail extends AdminOrderSummary, OrderMoney {
   proofs: OrderProof[];
   /** Every print file of the order; download each at printFileDownloadPath. */
   printFiles: OrderPrintFile[];
+  /** Pixel sizes of the customiser images by upload id (raster ones whose size is known). */
+  imageSizes: Record<string, { width: number; height: number }>;
   /** Invoices added after ordering, oldest first; open each at adminSupplementaryInvoicePaths. */
   supplementaryInvoices: SupplementaryInvoiceSummary[];
 }
+
+/**
+ * Largest image the admin page draws as a preview. A browser decodes the whole image whatever the
+ * box it is drawn in (4 bytes a pixel: 12 MP is 48 MB); a larger one is listed with its size and
+ * a link, so an order with several big images never holds gigabytes in the admin's tab.
+ */
+export const ADMIN_PREVIEW_MAX_PIXELS = 12_000_000;
 
 /** Where the admin downloads an order's print file (always as an attachment). */
 export function printFileDownloadPath(orderNumber: string, fileId: string): string {

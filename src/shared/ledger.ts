@@ -112,6 +112,11 @@ export interface LedgerDocument {
   vat: string;
   /** A URL the admin session (or the buyer's token, on the order page) can GET. */
   pdf: string;
+  /**
+   * The document's Peppol e-invoice (UBL Invoice, or CreditNote for a credit note), at the same
+   * address with .xml; null when there is none (a private buyer, no Peppol address).
+   */
+  xml: string | null;
   /** A credit note: the invoice it corrects, and why. */
   corrects: string | null;
   reason: string | null;
@@ -176,6 +181,8 @@ export interface JournalEntry {
   paid: string | null;
   /** An invoice: what is left after its credit notes and payments; null for a credit note. */
   balance: string | null;
+  /** The BAS sales account the document's net is booked to (the SIE export's, bas-accounts.ts). */
+  account: string;
 }
 
 /** Where the admin opens a document's PDF. */

@@ -1,3 +1,4 @@
+import { withoutVat } from './vat-rate';
 /**
  * Money is never a float. Prices are held as integers of 1/1000 kr ("milli-kronor") because some
  * unit prices have three decimals (hoodie 114.375 kr). Line totals are rounded half-up to whole öre.
@@ -38,11 +39,10 @@ export function toOre(amount: Milli): number {
   return Math.round(amount / MILLI_PER_ORE);
 }
 
-/** VAT is included at 25 %: ex-VAT = total / 1.25 rounded half-up to öre, VAT is the remainder. */
+/** VAT is included (VAT_RATE_PERCENT): ex-VAT = total without VAT rounded half-up to öre, VAT is the remainder. */
 export function splitVat(total: Milli): { exVat: Milli; vat: Milli } {
   const totalOre = toOre(total);
-  // totalOre * 4 / 5, rounded half-up, in integers.
-  const exVatOre = Math.floor((totalOre * 4 * 2 + 5) / 10);
+  const exVatOre = withoutVat(totalOre);
   return { exVat: milliFromOre(exVatOre), vat: milliFromOre(totalOre - exVatOre) };
 }
 

@@ -14,6 +14,8 @@ export interface PlacedOrderAnswer {
   accessToken: string;
   /** Exact decimal kronor, e.g. "5718.75". */
   total: string;
+  /** The order's VAT rule: an EU VAT number VIES says is not registered gets Swedish VAT (domestic). */
+  vatTreatment: VatTreatment;
 }
 
 /** GET /api/orders/:number: the stored order as the confirmation page shows it. Money as exact decimal strings. */

@@ -3,9 +3,10 @@
  * Strings built from them stay in the language modules; only the facts live here.
  */
 import { milliFromDecimal, type Milli } from './money';
+import { VAT_RATE_PERCENT } from './vat-rate';
 
 /** Swedish VAT included in every catalogue price (SPEC: "All prices include 25 % VAT"). */
-export const VAT_RATE_PERCENT = 25;
+export { VAT_RATE_PERCENT };
 
 /** Invoices are due this many calendar days after the order date (Stockholm time). */
 export const PAYMENT_DAYS = 30;

@@ -5,6 +5,16 @@ import type { PrintFileKind } from './print-files';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
+/**
+ * Most pixels a raster image (preview or print file) may have. A small file can declare a huge
+ * image (a 1,5 MB PNG of 20 000 × 20 000 px decodes to 1,6 GB), and every browser that shows it,
+ * the admin's first, decodes all of it. The largest print is the back of a garment at the
+ * customiser's largest scale, 32 cm × 1,6 = 51,2 cm wide and about 64 cm high: at 300 dpi
+ * 6 050 × 7 560 px ≈ 46 megapixels, so 50 megapixels is every print at full quality and no more.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MAX_IMAGE_MEGAPIXELS = MAX_IMAGE_PIXELS / 1_000_000;
+
 /** Raster formats the server accepts (checked by magic bytes, never by name or declared type). */
 export const acceptedImageTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 export type AcceptedImageType = (typeof acceptedImageTypes)[number];

@@ -45,6 +45,9 @@ describe('invoicing at checkout', () => {
       expect(await summary.getAttribute('data-treatment')).toBe('domestic');
       await page.getByLabel('VAT number').fill('DE136695976');
       await expect.poll(() => summary.getAttribute('data-treatment')).toBe('reverse_charge');
+      // Goods to an EU company: the words of the invoice's notice, not "reverse charge" (services).
+      expect(await summary.textContent()).toContain('Intra-Community supply: no Swedish VAT');
+      expect(await summary.textContent()).not.toContain('Reverse charge');
       expect(plain(await page.getByTestId('amount-to-pay').textContent())).toBe('4 000,00 kr');
       expect(plain(await page.getByTestId('checkout-total').textContent())).toBe('4 000,00 kr');
       await page.getByLabel('Your reference (optional)').fill('PO-4711');
@@ -69,7 +72,7 @@ describe('invoicing at checkout', () => {
       expect(plain(await page.getByTestId('order-total').textContent())).toBe('4 000,00 kr');
       const ocr = (await page.getByTestId('ocr-reference').textContent()) ?? '';
       expect(isValidOcrReference(ocr)).toBe(true);
-      expect(await page.getByTestId('vat-treatment').textContent()).toContain('Reverse charge');
+      expect(await page.getByTestId('vat-treatment').textContent()).toContain('Intra-Community supply');
       expect(await page.getByText('PO-4711').isVisible()).toBe(true);
       expect(await page.getByText('DE136695976').isVisible()).toBe(true);
       expect(await page.getByText('Postfach 10').isVisible()).toBe(true);

@@ -45,6 +45,8 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     RATES_URL: '',
+    // No test asks the EU's VIES: those about it start their own stand-in (src/server/orders/vies.test.ts).
+    VIES_URL: '',
     DATA_DIR: dataDir,
     ADMIN_PIN: '4711',
     // Every test request comes from 127.0.0.1: the throttles get their own tests (tests/api/limits).

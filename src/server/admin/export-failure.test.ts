@@ -2,8 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import type { Database } from '@/server/db/client';
-import { insertTestOrder } from '@tests/helpers/orders';
-import { openTestPglite, request } from '@tests/helpers/server';
+import { adminLogin } from '@tests/helpers/admin';
+import { insertManyOrders, insertTestOrder } from '@tests/helpers/orders';
+import {
+  createPostgresDatabase,
+  openTestPglite,
+  request,
+  startServer,
+  testDatabaseUrl,
+  type TestServer,
+} from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { csvBatches } from './orders';
 
@@ -104,5 +112,61 @@ describe('the export routes', () => {
     const log = logLines.join('');
     expect(log).toContain('/api/admin/orders.csv?q=[redacted]&format=[redacted]');
     expect(log).not.toContain(personnummer);
+  });
+});
+
+/**
+ * The finding as it was reported: on PostgreSQL, with thousands of orders, the CSV export's
+ * database connections are terminated mid-download (a failover, an operator's
+ * pg_terminate_backend). The download must fail visibly and the server must stay up and serve
+ * the next export from fresh connections.
+ */
+describe.skipIf(!testDatabaseUrl)('a CSV export on PostgreSQL whose connections are terminated', () => {
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let server: TestServer;
+  let cookie: string;
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    server = await startServer({ databaseUrl: database.url });
+    cookie = await adminLogin(server);
+    await insertManyOrders(server.database, 20_000);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('fails the download, keeps the server up, and the next export is complete', async () => {
+    const response = await fetch(`${server.url}/api/admin/orders.csv?format=standard`, {
+      headers: { cookie },
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error('no body');
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    // Every connection of the shop's pool to this test's database, whatever it is doing.
+    const terminated = await server.database.db.execute(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    expect((terminated as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+    const readToEnd = async (): Promise<number> => {
+      let lines = 0;
+      for (;;) {
+        const chunk = await reader.read();
+        if (chunk.done) return lines;
+        lines += Buffer.from(chunk.value).toString('utf8').split('\n').length - 1;
+      }
+    };
+    await expect(readToEnd()).rejects.toThrow();
+
+    expect((await request(server, '/healthz')).status).toBe(200);
+    expect((await request(server, '/readyz')).status).toBe(200);
+    const again = await fetch(`${server.url}/api/admin/orders.csv?format=standard`, { headers: { cookie } });
+    expect(again.status).toBe(200);
+    const text = await again.text();
+    // The header row and one row per order.
+    expect(text.trimEnd().split('\n')).toHaveLength(20_001);
   });
 });

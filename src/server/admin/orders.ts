@@ -23,6 +23,7 @@ import { sizeCodes, type SizeCode } from '@/shared/sizes';
 import type { StatusDetails } from '@/shared/carriers';
 import type { Database, Db } from '@/server/db/client';
 import { orderPrintFiles } from '@/server/print-files';
+import { pixelSizesOf } from '@/server/uploads';
 import { approvedOnSql, latestProofStateSql, listProofs } from '@/server/proofs';
 import { productionBlock } from '@/shared/proofs';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
@@ -265,6 +266,10 @@ export async function orderDetail(
     billingAddress: row.billing_address,
     statusChangedAt: row.status_changed_at,
     printFiles: await orderPrintFiles(db, row.id, row.items),
+    imageSizes: await pixelSizesOf(
+      db,
+      row.items.flatMap((line) => line.customisation?.prints.map((print) => print.uploadId) ?? []),
+    ),
     supplementaryInvoices: await supplementaryInvoicesOf(db, { id: row.id, orderNumber: row.order_number }),
     events: events.map((e): AdminStatusEvent => ({
       fromStatus: e.from_status,

@@ -74,6 +74,11 @@ export const orders = pgTable(
     purchaseOrderNumber: text('purchase_order_number'),
     buyerPeppolId: text('buyer_peppol_id'),
     billingAddress: text('billing_address'),
+    /** What VIES said of the buyer's VAT number at checkout (migrations/3400_vies.sql). */
+    viesStatus: text('vies_status', { enum: ['valid', 'invalid', 'unavailable'] }),
+    viesName: text('vies_name'),
+    viesRequestId: text('vies_request_id'),
+    viesCheckedAt: timestamp('vies_checked_at', { withTimezone: true }),
     /** The buyer's "needed by" date, "2026-12-23" (migrations/1200_needed_by.sql); null when none was given. */
     neededBy: date('needed_by', { mode: 'string' }),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),

@@ -15,3 +15,4 @@ export * from './lookup-invoices-schema';
 export * from './ledger-schema';
 export * from './upload-store-schema';
 export * from './staff-schema';
+export * from './bank-files-schema';

@@ -9,6 +9,7 @@ export {
   type InvoiceOrder,
 } from './invoice-document';
 export { orderShippedOn, sendOrderEInvoice } from './e-invoice';
+export { eInvoiceRefusal } from './peppol-ubl';
 export { vatNotices } from './vat-notice';
 export {
   fonts as pdfFonts,
@@ -37,5 +38,4 @@ export {
   type SieHeader,
   type SieInvoice,
   type SiePayment,
-  type SieSupply,
 } from './sie';

@@ -15,7 +15,11 @@ import { insertApprovedProof } from '@tests/helpers/proofs';
 import { queryRows } from '@/server/db/query-rows';
 import { isValidOcrReference } from '@/shared/invoicing/ocr-reference';
 import type { Customisation } from '@/shared/customisation';
+import type { AdminOrderDetail } from '@/shared/admin';
 import type { OrderView } from '@/shared/order-view';
+import type { PrintFileAnswer } from '@/shared/print-files';
+import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
+import { makePng } from '@tests/helpers/png';
 import { customisationDetail } from './invoice-document';
 
 const server = useAdminServer();
@@ -586,6 +590,110 @@ describe('Peppol BIS Billing 3.0', () => {
     expect(res.status).toBe(422);
     expect(res.body.error).toContain('We have no Peppol address for the buyer');
   });
+
+  it(
+    'a supplementary invoice (380) and a credit note (381, BillingReference to its invoice) as e-invoices at the documents’ .xml; links in the documents; none for a private buyer',
+    { timeout: VALIDATOR_TIMEOUT },
+    async () => {
+      const placed = await place({
+        ...testCustomer,
+        customerType: 'company',
+        companyName: 'Skolan AB',
+        orgNumber: '556677-8899',
+        personalNumber: '',
+        buyerReference: 'Ref 12',
+      });
+      // A raster print file added after ordering: the conversion fee on a supplementary invoice.
+      const upload = new FormData();
+      upload.append('file', new Blob([new Uint8Array(makePng(300))]), 'logo.png');
+      const file = await request<PrintFileAnswer>(server, '/api/print-files', {
+        method: 'POST',
+        body: upload,
+      });
+      expect(file.status).toBe(201);
+      const added = await request<AddPrintFileAnswer>(
+        server,
+        `/api/orders/${placed.orderNumber}/print-files`,
+        {
+          method: 'POST',
+          json: { printFile: file.body.id, acceptConversionFee: true },
+          headers: { 'x-order-token': placed.accessToken },
+        },
+      );
+      expect(added.status).toBe(201);
+      const supplementary = added.body.supplementaryInvoice?.invoiceNumber ?? '';
+      const cancelled = await request(server, `/api/admin/orders/${placed.orderNumber}/status`, {
+        method: 'PATCH',
+        json: { status: 'cancelled', reason: 'Fel storlek' },
+        headers: { cookie: server.cookie },
+      });
+      expect(cancelled.status).toBe(200);
+
+      const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${placed.orderNumber}`, {
+        headers: { cookie: server.cookie },
+      });
+      const documents = detail.body.documents;
+      expect(documents.map((d) => d.kind)).toEqual([
+        'invoice',
+        'supplementary_invoice',
+        'credit_note',
+        'credit_note',
+      ]);
+      for (const document of documents)
+        expect(document.xml).toBe(`/api/admin/orders/${placed.orderNumber}/documents/${document.number}.xml`);
+      const creditOfInvoice = documents.find((d) => d.corrects === placed.orderNumber);
+      if (!creditOfInvoice) throw new Error('no credit note of the invoice');
+      // The buyer's order page lists the same documents with its own links.
+      const view = await request<OrderView>(
+        server,
+        `/api/orders/${placed.orderNumber}?token=${placed.accessToken}`,
+      );
+      const buyerCredit = view.body.money.documents.find((d) => d.number === creditOfInvoice.number);
+      expect(buyerCredit?.xml).toBe(
+        `/api/orders/${placed.orderNumber}/documents/${creditOfInvoice.number}.xml`,
+      );
+
+      const admin = { cookie: server.cookie };
+      const [supplementaryXml, creditXml] = await Promise.all([
+        eInvoice(`/api/admin/orders/${placed.orderNumber}/documents/${supplementary}.xml`, admin),
+        eInvoice(
+          `/api/orders/${placed.orderNumber}/documents/${creditOfInvoice.number}.xml?token=${placed.accessToken}`,
+        ),
+      ]);
+      expect(supplementaryXml.one('cbc:InvoiceTypeCode')).toBe('380');
+      expect(supplementaryXml.one('cbc:ID')).toBe(supplementary);
+      expect(supplementaryXml.one('cbc:PayableAmount')).toBe('100.00');
+      expect(supplementaryXml.document.documentElement.localName).toBe('Invoice');
+
+      expect(creditXml.document.documentElement.localName).toBe('CreditNote');
+      expect(creditXml.one('cbc:CreditNoteTypeCode')).toBe('381');
+      expect(creditXml.one('cbc:ID')).toBe(creditOfInvoice.number);
+      const reference = creditXml.all('cac:InvoiceDocumentReference')[0];
+      expect(reference?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe(placed.orderNumber);
+      expect(reference?.getElementsByTagName('cbc:IssueDate')[0]?.textContent).toBe(stockholmToday());
+      // Credited amounts are stated positive, equal to the invoice's.
+      expect(creditXml.one('cbc:PayableAmount')).toBe(placed.total);
+      expect(creditXml.all('cbc:CreditedQuantity').map((q) => q.textContent)).toEqual(['50', '300']);
+
+      // A private buyer's documents have no e-invoice: no link, and the route says why.
+      const personal = await place(testCustomer);
+      const personalDetail = await request<AdminOrderDetail>(
+        server,
+        `/api/admin/orders/${personal.orderNumber}`,
+        {
+          headers: admin,
+        },
+      );
+      expect(personalDetail.body.documents.map((d) => d.xml)).toEqual([null]);
+      const refused = await request<{ error: string }>(
+        server,
+        `/api/admin/orders/${personal.orderNumber}/documents/${personal.orderNumber}.xml`,
+        { headers: admin },
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.error).toContain('Private buyers get the invoice as a PDF');
+    },
+  );
 });
 
 describe('SIE 4 export', () => {

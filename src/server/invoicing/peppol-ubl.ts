@@ -14,7 +14,9 @@ import type { InvoiceDocument } from './invoice-document';
 import { invoiceTexts } from './texts';
 
 /**
- * Peppol BIS Billing 3.0 (EN 16931 UBL 2.1 invoice) for an invoice: what a public-sector buyer's
+ * Peppol BIS Billing 3.0 (EN 16931 UBL 2.1) for an invoice, a supplementary invoice (both UBL
+ * Invoice, type 380) and a credit note (UBL CreditNote, type 381, its amounts positive as a credit
+ * note states them, with a BillingReference to the invoice it corrects, BT-25/BT-26): what a public-sector buyer's
  * system (schools, municipalities) must receive. Built as text with every value escaped; the
  * element order follows the UBL schema. Swedish national rules honoured: F-tax as a TAX scheme
  * (SE-R-005), org number as 10 digits with scheme 0007 (SE-R-003/004), bankgiro as
@@ -142,8 +144,42 @@ const digits = (value: string) => value.replace(/\D/g, '');
 const amount = (value: string) => `<cbc:%s currencyID="SEK">${value}</cbc:%s>`;
 const money = (element: string, value: string) => amount(value).replace(/%s/g, element);
 
-/** The invoice as Peppol BIS Billing 3.0 UBL XML (check `eInvoiceRefusal` first). */
-export function renderPeppolUbl(invoice: InvoiceDocument): string {
+/** "-12.50" → "12.50", "12.50" → "-12.50" (exact, on the decimal string). */
+function flipSign(value: string): string {
+  if (/^-?0+(\.0+)?$/.test(value)) return value.replace('-', '');
+  return value.startsWith('-') ? value.slice(1) : `-${value}`;
+}
+
+/**
+ * A credit note as UBL states it: the same document with every amount and quantity positive (the
+ * CreditNote says they are credited). Stored credit notes keep their amounts negative.
+ */
+function asCredited(invoice: InvoiceDocument): InvoiceDocument {
+  return {
+    ...invoice,
+    net: flipSign(invoice.net),
+    vat: flipSign(invoice.vat),
+    total: flipSign(invoice.total),
+    lines: invoice.lines.map((line) => ({
+      ...line,
+      quantity: -line.quantity,
+      unitPriceExVat: line.unitPriceExVat.startsWith('-')
+        ? flipSign(line.unitPriceExVat)
+        : line.unitPriceExVat,
+      unitPriceInclVat: line.unitPriceInclVat.startsWith('-')
+        ? flipSign(line.unitPriceInclVat)
+        : line.unitPriceInclVat,
+      lineNet: flipSign(line.lineNet),
+      lineTotalInclVat: flipSign(line.lineTotalInclVat),
+    })),
+  };
+}
+
+/** The document as Peppol BIS Billing 3.0 UBL XML: an Invoice, or a CreditNote (check `eInvoiceRefusal` first). */
+export function renderPeppolUbl(document: InvoiceDocument): string {
+  const credit = document.creditNote;
+  const invoice = credit ? asCredited(document) : document;
+  const root = credit ? 'CreditNote' : 'Invoice';
   const { seller, buyer } = invoice;
   const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines);
   const primary = invoice.language;
@@ -175,9 +211,11 @@ export function renderPeppolUbl(invoice: InvoiceDocument): string {
 
   const lines = invoice.lines.map((line, index) =>
     [
-      '<cac:InvoiceLine>',
+      `<cac:${root}Line>`,
       `<cbc:ID>${index + 1}</cbc:ID>`,
-      `<cbc:InvoicedQuantity unitCode="H87">${line.quantity}</cbc:InvoicedQuantity>`,
+      credit
+        ? `<cbc:CreditedQuantity unitCode="H87">${line.quantity}</cbc:CreditedQuantity>`
+        : `<cbc:InvoicedQuantity unitCode="H87">${line.quantity}</cbc:InvoicedQuantity>`,
       money('LineExtensionAmount', line.lineNet),
       '<cac:Item>',
       line.detail ? `<cbc:Description>${xml(line.detail)}</cbc:Description>` : '',
@@ -190,7 +228,7 @@ export function renderPeppolUbl(invoice: InvoiceDocument): string {
       ),
       '</cac:Item>',
       `<cac:Price>${money('PriceAmount', line.unitPriceExVat)}</cac:Price>`,
-      '</cac:InvoiceLine>',
+      `</cac:${root}Line>`,
     ].join(''),
   );
 
@@ -240,13 +278,21 @@ export function renderPeppolUbl(invoice: InvoiceDocument): string {
     `<cbc:ProfileID>${PEPPOL_PROFILE_ID}</cbc:ProfileID>`,
     `<cbc:ID>${xml(invoice.invoiceNumber)}</cbc:ID>`,
     `<cbc:IssueDate>${isoDate(invoice.issueDate)}</cbc:IssueDate>`,
-    `<cbc:DueDate>${isoDate(invoice.dueDate)}</cbc:DueDate>`,
-    '<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>',
+    // A credit note has nothing to pay: no due date, no payment means (UBL CreditNote has no DueDate).
+    credit ? '' : `<cbc:DueDate>${isoDate(invoice.dueDate)}</cbc:DueDate>`,
+    credit
+      ? '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>'
+      : '<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>',
+    credit ? `<cbc:Note>${xml(credit.reason)}</cbc:Note>` : '',
     '<cbc:DocumentCurrencyCode>SEK</cbc:DocumentCurrencyCode>',
     `<cbc:BuyerReference>${xml(buyerReference)}</cbc:BuyerReference>`,
     // BT-13 is the buyer's purchase order number (never the shop's own order number: that is the
     // invoice number here), so a buyer matching invoices to its orders finds it.
     purchaseOrder ? `<cac:OrderReference><cbc:ID>${xml(purchaseOrder)}</cbc:ID></cac:OrderReference>` : '',
+    // The invoice a credit note corrects (BT-25, BT-26; ML 17 kap. 22 §: it refers to it unambiguously).
+    credit
+      ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${xml(credit.correctsNumber)}</cbc:ID><cbc:IssueDate>${isoDate(credit.correctsIssueDate)}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>`
+      : '',
     // Seller.
     '<cac:AccountingSupplierParty><cac:Party>',
     `<cbc:EndpointID schemeID="0007">${digits(seller.orgNumber)}</cbc:EndpointID>`,
@@ -291,8 +337,10 @@ export function renderPeppolUbl(invoice: InvoiceDocument): string {
     )}</cac:Address></cac:DeliveryLocation>`,
     `<cac:DeliveryParty><cac:PartyName><cbc:Name>${xml(invoice.delivery.name)}</cbc:Name></cac:PartyName></cac:DeliveryParty>`,
     '</cac:Delivery>',
-    paymentMeans,
-    `<cac:PaymentTerms><cbc:Note>${xml(invoiceTexts[invoice.language].terms(PAYMENT_DAYS))}</cbc:Note></cac:PaymentTerms>`,
+    credit ? '' : paymentMeans,
+    credit
+      ? ''
+      : `<cac:PaymentTerms><cbc:Note>${xml(invoiceTexts[invoice.language].terms(PAYMENT_DAYS))}</cbc:Note></cac:PaymentTerms>`,
     '<cac:TaxTotal>',
     money('TaxAmount', invoice.vat),
     ...subtotals,
@@ -307,12 +355,12 @@ export function renderPeppolUbl(invoice: InvoiceDocument): string {
   ];
 
   return `<?xml version="1.0" encoding="UTF-8"?>
-<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+<${root} xmlns="urn:oasis:names:specification:ubl:schema:xsd:${root}-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
 ${body.filter((part) => part !== '').join('\n')}
-</Invoice>
+</${root}>
 `;
 }
 
 export function peppolFileName(invoice: InvoiceDocument): string {
-  return `Invoice_${invoice.invoiceNumber}.xml`;
+  return `${invoice.creditNote ? 'CreditNote' : 'Invoice'}_${invoice.invoiceNumber}.xml`;
 }

@@ -1,4 +1,10 @@
 import iconv from 'iconv-lite';
+import {
+  allBasAccounts,
+  basAccounts,
+  salesAccount,
+  type SupplyNature,
+} from '@/shared/invoicing/bas-accounts';
 import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 
 /**
@@ -6,39 +12,12 @@ import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
  * document (an invoice: receivable against sales and output VAT; a credit note: the same with the
  * signs turned) and one per payment or refund (bank against the receivable), each on its own date
  * and amount (Bokföringslagen 1999:1078, 5 kap. 6–7 §§: a verification per business event, with
- * its date and amount). Accounts follow the BAS chart (#KPTYP BAS2014). The file is PC8 (code page
+ * its date and amount). Accounts follow the BAS chart (#KPTYP BAS2014), read from bas-accounts.ts. The file is PC8 (code page
  * 437) with CRLF line ends, as SIE 4 prescribes; amounts use a decimal point, credits are negative.
  */
 
-export const sieAccounts = {
-  receivables: { number: '1510', name: 'Kundfordringar' },
-  bank: { number: '1930', name: 'Företagskonto/checkkonto/affärskonto' },
-  outputVat: { number: '2611', name: 'Utgående moms på försäljning inom Sverige, 25 %' },
-  salesSweden: { number: '3001', name: 'Försäljning inom Sverige, 25 % moms' },
-  goodsExport: { number: '3105', name: 'Försäljning varor till land utanför EU' },
-  goodsEu: { number: '3108', name: 'Försäljning varor till annat EU-land, momsfri' },
-  servicesExport: { number: '3305', name: 'Försäljning tjänster till land utanför EU' },
-  servicesEu: { number: '3308', name: 'Försäljning tjänster till annat EU-land' },
-} as const;
-
-/**
- * What a document sells, for its sales account: goods (the order's invoice; a fee on it, such as a
- * print file's conversion, is part of the supply of the goods it belongs to, EU-domstolen C-349/96
- * Card Protection Plan), or a service invoiced on its own (a supplementary invoice for converting
- * a print file added later: a service, whose place of supply for a company abroad is the buyer's
- * country, Mervärdesskattelagen 2023:200, 6 kap. 33 §, so it is no sale of goods to another EU
- * country or an export of goods).
- */
-export type SieSupply = 'goods' | 'services';
-
-/** The sales account for a VAT treatment and supply: 3001 with Swedish VAT; 3108/3308 EU; 3105/3305 outside. */
-export function salesAccount(treatment: VatTreatment, supply: SieSupply = 'goods'): string {
-  if (treatment === 'reverse_charge')
-    return supply === 'goods' ? sieAccounts.goodsEu.number : sieAccounts.servicesEu.number;
-  if (treatment === 'export')
-    return supply === 'goods' ? sieAccounts.goodsExport.number : sieAccounts.servicesExport.number;
-  return sieAccounts.salesSweden.number;
-}
+/** The accounts of the file's #KONTO lines and its transactions: the one BAS table (bas-accounts.ts). */
+export const sieAccounts = basAccounts;
 
 export interface SieInvoice {
   /** The document's number (INV-…, KR-…). */
@@ -49,7 +28,8 @@ export interface SieInvoice {
   date: string;
   customer: string;
   vatTreatment: VatTreatment;
-  supply?: SieSupply;
+  /** What the document sells (documentSupply in bas-accounts.ts); goods when left out. */
+  supply?: SupplyNature;
   /** Exact decimal strings; negative on a credit note. */
   net: string;
   vat: string;
@@ -149,7 +129,7 @@ export function sieHeaderLines(header: SieHeader): string[] {
     `#ORGNR ${header.orgNumber}`,
     '#KPTYP BAS2014',
     '#VALUTA SEK',
-    ...Object.values(sieAccounts).map((account) => `#KONTO ${account.number} ${quote(account.name)}`),
+    ...allBasAccounts().map((account) => `#KONTO ${account.number} ${quote(account.name)}`),
   ];
 }
 
@@ -162,7 +142,7 @@ export function sieInvoiceVerification(invoice: SieInvoice, number: number): str
   const date = compactDate(invoice.date);
   const transactions = [
     `#TRANS ${sieAccounts.receivables.number} {} ${invoice.total}`,
-    `#TRANS ${salesAccount(invoice.vatTreatment, invoice.supply)} {} ${negate(invoice.net)}`,
+    `#TRANS ${salesAccount(invoice.vatTreatment, invoice.supply ?? 'goods')} {} ${negate(invoice.net)}`,
     ...(invoice.vatTreatment === 'domestic'
       ? [`#TRANS ${sieAccounts.outputVat.number} {} ${negate(invoice.vat)}`]
       : []),

@@ -66,10 +66,14 @@ async function remainingOf(tx: Db, invoice: DocumentRow): Promise<Remaining> {
 
 const negate = (decimal: string) => decimalFromOre(-oreFromDecimal(decimal));
 
-/** One line that credits an amount (its VAT split as the invoice's VAT treatment splits it). */
-function amountLine(description: string, totalOre: number, netOre: number): InvoiceLine {
+/**
+ * One line that credits an amount (its VAT split as the invoice's VAT treatment splits it). It
+ * credits what the invoice sold: goods when the invoice sold goods (so its VAT case is the goods'
+ * case, e.g. an intra-Community supply, not a service's reverse charge), else a service.
+ */
+function amountLine(description: string, totalOre: number, netOre: number, ofGoods: boolean): InvoiceLine {
   return {
-    kind: 'fee',
+    kind: ofGoods ? 'product' : 'fee',
     code: 'CREDIT',
     description,
     quantity: 1,
@@ -153,7 +157,8 @@ export async function issueCreditNote(
       amounts = { total: totalOre, net: totalOre, vat: 0 };
     }
     const description = choice.kind === 'amount' ? `${t.creditAmountLine}: ${reason}` : t.creditRemainingLine;
-    lines = [amountLine(description, amounts.total, amounts.net)];
+    const ofGoods = original.lines.some((line) => line.kind === 'product');
+    lines = [amountLine(description, amounts.total, amounts.net, ofGoods)];
   }
 
   const seq = await nextSeq(tx);

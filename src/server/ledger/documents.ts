@@ -9,6 +9,7 @@ import type { Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
 import {
+  eInvoiceRefusal,
   invoiceForOrder,
   renderPdf,
   supplementaryInvoiceDocument,
@@ -168,6 +169,17 @@ export async function documentsOfOrder(db: Db, orderId: number): Promise<Documen
     sql`SELECT ${documentColumns} FROM documents d WHERE d.order_id = ${orderId}::bigint ORDER BY d.seq`,
   );
   return rows.map(toRow);
+}
+
+/**
+ * Whether the document has a Peppol e-invoice: a business or public buyer with a Peppol address.
+ * One not yet shipped (an intra-Community supply) has one to come: its route says why it waits.
+ * A snapshot from before documents were stored is completed at the route, which decides then.
+ */
+export function hasEInvoice(row: DocumentRow): boolean {
+  if (isLegacy(row.snapshot)) return true;
+  const refusal = eInvoiceRefusal(fromSnapshot(row.snapshot));
+  return refusal === null || refusal === 'not_shipped';
 }
 
 function isLegacy(snapshot: DocumentSnapshot | LegacySnapshot): snapshot is LegacySnapshot {

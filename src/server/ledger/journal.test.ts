@@ -99,11 +99,14 @@ describe('the invoice journal', () => {
       'Belopp',
       'Betalt',
       'Kvar',
+      'Konto',
     ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(journal.body.entries.map((e) => e.number));
     const companyRow = rows.find((r) => r[0] === cancelled.orderNumber);
     // A customer name a spreadsheet would run as a formula is written as text.
     expect(companyRow?.[3]).toBe(`'=HYPERLINK("x") AB`);
+    // Goods sold in Sweden: the BAS account the SIE export books them to.
+    expect(companyRow?.[10]).toBe('3001');
 
     const refused = await request<{ error: string }>(
       server,

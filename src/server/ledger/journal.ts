@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
-import type { JournalEntry } from '@/shared/ledger';
+import { documentSupply, salesAccount } from '@/shared/invoicing/bas-accounts';
+import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
+import type { DocumentKind, JournalEntry } from '@/shared/ledger';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 
 /**
  * The invoice journal (fakturajournal) of a period: every invoice, supplementary invoice and credit
  * note issued in it, in number order, with the customer, net, VAT, total, and for an invoice what
- * was paid on it and what is left after its credit notes. The register an auditor reads to see that
- * no number is missing (Bokföringslagen 1999:1078, 5 kap. 6–7 §§: every business event documented
+ * was paid on it and what is left after its credit notes, and the BAS sales account the SIE export
+ * books it to (the one table, bas-accounts.ts). The register an auditor reads to see that no number
+ * is missing (Bokföringslagen 1999:1078, 5 kap. 6–7 §§: every business event documented
  * and kept in order).
  */
 export async function invoiceJournal(db: Db, from: string, to: string): Promise<JournalEntry[]> {
@@ -17,6 +20,8 @@ export async function invoiceJournal(db: Db, from: string, to: string): Promise<
     issued_on: string;
     customer: string;
     corrects: string | null;
+    corrects_kind: DocumentKind | null;
+    vat_treatment: VatTreatment;
     net: string;
     vat: string;
     total: string;
@@ -25,7 +30,7 @@ export async function invoiceJournal(db: Db, from: string, to: string): Promise<
   }>(
     db,
     sql`SELECT d.kind, d.number, to_char(d.issued_on, 'YYYY-MM-DD') AS issued_on,
-          coalesce(o.customer_organization, o.customer_name) AS customer, c.number AS corrects,
+          coalesce(o.customer_organization, o.customer_name) AS customer, c.number AS corrects, c.kind AS corrects_kind, d.vat_treatment,
           d.net::text AS net, d.vat::text AS vat, d.total::text AS total,
           CASE WHEN d.kind <> 'credit_note' THEN paid.amount::numeric(14, 2)::text END AS paid,
           CASE WHEN d.kind <> 'credit_note'
@@ -51,6 +56,7 @@ export async function invoiceJournal(db: Db, from: string, to: string): Promise<
     total: row.total,
     paid: row.paid,
     balance: row.balance,
+    account: salesAccount(row.vat_treatment, documentSupply(row.kind, row.corrects_kind)),
   }));
 }
 
@@ -77,6 +83,7 @@ export function journalCsv(entries: readonly JournalEntry[], header: readonly st
       e.total,
       e.paid,
       e.balance,
+      e.account,
     ]),
   ];
   return `\uFEFF${lines.map((cells) => `${cells.map(journalCell).join(',')}\r\n`).join('')}`;

@@ -15,7 +15,7 @@ import {
 } from '@/shared/ledger';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { documentsOfOrder } from './documents';
+import { documentsOfOrder, hasEInvoice } from './documents';
 
 /** A payment the ledger cannot take: a caller's mistake (the routes check the admin's input first). */
 export class LedgerError extends Error {
@@ -214,6 +214,8 @@ export async function orderMoney(
       net: row.net,
       vat: row.vat,
       pdf: pdfPath(order.orderNumber, row.number),
+      // The e-invoice is at the PDF's address with .xml for .pdf (documents/:number.xml).
+      xml: hasEInvoice(row) ? pdfPath(order.orderNumber, row.number).replace(/\.pdf$/, '.xml') : null,
       corrects: row.correctsDocumentId === null ? null : (byNumber.get(row.correctsDocumentId) ?? null),
       reason: row.reason,
       balance: invoiceBalance === null ? null : decimalFromOre(invoiceBalance),

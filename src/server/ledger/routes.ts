@@ -20,7 +20,7 @@ import type { AppContext } from '@/server/context';
 import type { Db } from '@/server/db/client';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { sendInvoice, sendPdf } from '@/server/invoicing';
+import { sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
 import { findOrderByNumber, findOrderForToken, type OrderRow } from '@/server/orders';
 import { recordAudit, staffOf } from '@/server/staff';
 import { issueCreditNote, type CreditChoice } from './credit-notes';
@@ -104,10 +104,10 @@ async function invoiceToPay(
   return row && row.kind !== 'credit_note' ? row : undefined;
 }
 
-/** `INV-1.pdf` → the document number, or undefined for anything else. */
-function pdfParam(file: string): string | undefined {
-  if (!file.endsWith('.pdf')) return undefined;
-  const number = file.slice(0, -'.pdf'.length);
+/** `INV-1.pdf` / `KR-2.xml` → the document number, or undefined for anything else. */
+function fileParam(file: string, extension: '.pdf' | '.xml'): string | undefined {
+  if (!file.endsWith(extension)) return undefined;
+  const number = file.slice(0, -extension.length);
   return documentNumberPattern.test(number) ? number : undefined;
 }
 
@@ -134,11 +134,17 @@ async function sendDocument(
 ): Promise<FastifyReply> {
   const { file } = request.params;
   const db = context.database.db;
-  const pdfNumber = pdfParam(file);
-  const number = pdfNumber ?? (documentNumberPattern.test(file) ? file : undefined);
+  const pdfNumber = fileParam(file, '.pdf');
+  const xmlNumber = onlySupplementary ? undefined : fileParam(file, '.xml');
+  const number = pdfNumber ?? xmlNumber ?? (documentNumberPattern.test(file) ? file : undefined);
   const row = order && number ? await documentOfOrder(db, order.id, number) : undefined;
-  if (!row || (onlySupplementary && row.kind !== 'supplementary_invoice'))
+  if (!order || !row || (onlySupplementary && row.kind !== 'supplementary_invoice'))
     return sendError(reply, 404, notFound);
+  // The document's Peppol e-invoice (a CreditNote for a credit note), or why there is none (422/409).
+  if (xmlNumber) {
+    const issued = await issuedDocument(db, row, context.config.seller);
+    return sendOrderEInvoice(reply, db, issued, order.id, requestLocale(request));
+  }
   if (!pdfNumber) return sendInvoice(reply, await issuedDocument(db, row, context.config.seller));
   const pdf = await documentPdf(db, row, context.config.seller);
   return sendPdf(reply, pdf, documentPdfFileName(row), request.query.inline === '1');
@@ -146,7 +152,7 @@ async function sendDocument(
 
 /**
  * The buyer's documents behind the order's token (header or `?token=`): GET
- * /api/orders/:number/documents/:number.pdf (and without .pdf, the HTML page); the supplementary
+ * /api/orders/:number/documents/:number.pdf (.xml: its e-invoice; without either, the HTML page); the supplementary
  * invoices also at their former address /api/orders/:number/invoices/:invoice(.pdf).
  */
 export function ledgerRoutes(app: FastifyInstance, context: AppContext): void {
@@ -181,7 +187,8 @@ const rangeSchemas = { sv: rangeSchemaFor('sv'), en: rangeSchemaFor('en') } as c
  * - POST /api/admin/orders/:number/payments `{ amount, paidOn, reference?, method?, invoice? }` → 201
  * - POST /api/admin/orders/:number/refunds (the same fields; at most what was paid beyond what is owed)
  * - POST /api/admin/orders/:number/credit-notes `{ reason, lines? | amount?, invoice? }` → 201
- * - GET /api/admin/orders/:number/documents/:number.pdf (and the supplementary invoices' former address)
+ * - GET /api/admin/orders/:number/documents/:number.pdf (and the supplementary invoices' former address);
+ *   …/:number.xml the document's Peppol e-invoice (422 or 409 saying why there is none)
  * - GET /api/admin/sie?from&to
  * - GET /api/admin/journal?from&to and /api/admin/journal.csv?from&to (the invoice journal)
  * Each write answers the order's money (documents, payments, balance, payment state).
@@ -379,6 +386,7 @@ export function ledgerAdminRoutes(
       t.total,
       t.paidAmount,
       t.balanceColumn,
+      t.accountColumn,
     ];
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { documentSupply } from '@/shared/invoicing/bas-accounts';
 import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import type { DocumentKind } from '@/shared/ledger';
 import type { Db } from '@/server/db/client';
@@ -64,8 +65,7 @@ async function* documentVerifications(db: Db, from: string, to: string): AsyncGe
           date: row.day,
           customer: row.customer,
           vatTreatment: row.vat_treatment,
-          // A supplementary invoice (and its credit note) sells a service invoiced on its own.
-          supply: (row.corrects_kind ?? row.kind) === 'supplementary_invoice' ? 'services' : 'goods',
+          supply: documentSupply(row.kind, row.corrects_kind),
           net: row.net,
           vat: row.vat,
           total: row.total,

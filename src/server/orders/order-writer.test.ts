@@ -48,6 +48,10 @@ function row(name = 'Anna Andersson'): NewOrderRow {
     buyerReference: null,
     purchaseOrderNumber: null,
     buyerPeppolId: null,
+    viesStatus: null,
+    viesName: null,
+    viesRequestId: null,
+    viesCheckedAt: null,
     billingAddress: null,
     idempotencyKey: randomUUID(),
     requestHash: 'test',
@@ -55,6 +59,7 @@ function row(name = 'Anna Andersson'): NewOrderRow {
     neededBy: null,
     // The checkout's invoice snapshot, as much of it as the statement reads.
     invoice: { language: 'sv' },
+    uploadIds: [],
   };
 }
 

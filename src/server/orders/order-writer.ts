@@ -31,6 +31,10 @@ const writtenColumns = [
   'purchaseOrderNumber',
   'buyerPeppolId',
   'billingAddress',
+  'viesStatus',
+  'viesName',
+  'viesRequestId',
+  'viesCheckedAt',
   'neededBy',
   'idempotencyKey',
   'requestHash',
@@ -45,6 +49,12 @@ export type NewOrderRow = Required<Pick<typeof orders.$inferInsert, WrittenColum
   printFiles?: { uploadId: string; kind: 'vector' | 'raster'; position: number; lineIndex?: number | null }[];
   /** The order's invoice as issued, but for its number and dates (checkoutInvoiceSnapshot). */
   invoice: Record<string, unknown>;
+  /**
+   * Every upload the order uses (line images and print files). They are claimed by the statement
+   * that stores the order, so an order the database refuses (its idempotency key taken by another
+   * body) claims nothing and its uploads still expire and count against the unattached cap.
+   */
+  uploadIds: readonly string[];
 };
 
 export interface InsertedOrder {
@@ -109,7 +119,7 @@ export function orderWriterFor(database: Database): OrderWriter {
  * under the counter's row lock (strictly increasing across transactions and instances, even within
  * one millisecond; the first is at least now in milliseconds), store the orders in arrival order
  * with their invoices (documents, the snapshot completed with its number and dates), queue their
- * two emails each, and record their print files. A key already used inserts nothing (its number is a harmless gap).
+ * two emails each, record their print files and claim their uploads. A key already used inserts nothing (its number is a harmless gap).
  * The rows travel as one JSON parameter, which both drivers (PGlite, node-postgres) pass as text.
  */
 async function insertOrders(
@@ -121,7 +131,7 @@ async function insertOrders(
   const result: unknown = await database.db.execute(sql`
     WITH input AS (
       SELECT * FROM jsonb_to_recordset(${input}::jsonb)
-        AS r(ord int, ${recordDefinition}, "printFiles" jsonb, invoice jsonb)
+        AS r(ord int, ${recordDefinition}, "printFiles" jsonb, invoice jsonb, "uploadIds" jsonb)
     ), counter AS (
       UPDATE invoice_counter
       SET last_value = greatest((extract(epoch from clock_timestamp()) * 1000)::bigint + ${count} - 1, last_value + ${count})
@@ -150,6 +160,11 @@ async function insertOrders(
       SELECT inserted.id, f."uploadId", f.kind, f.position, f."lineIndex"
       FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
         jsonb_to_recordset(coalesce(input."printFiles", '[]'::jsonb)) AS f("uploadId" text, kind text, position int, "lineIndex" int)
+    ), claimed AS (
+      UPDATE uploads SET attached_at = coalesce(uploads.attached_at, now())
+      FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
+        jsonb_array_elements_text(input."uploadIds") AS used(id)
+      WHERE uploads.id = used.id
     ), queued AS (
       INSERT INTO email_outbox (order_id, kind)
       SELECT inserted.id, kind FROM inserted, unnest(ARRAY['buyer_confirmation', 'shop_notice']) AS kind

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { checkoutSchemas } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
+import { checkEuVatNumber, isOtherEuCountry, type VatNumberCheckAnswer } from '@/shared/invoicing/vat-number';
 import { vatPercent } from '@/shared/invoicing/vat-treatment';
 import { orderTokenHeader, type OrderView } from '@/shared/order-view';
 import type { OrderPrintFile } from '@/shared/print-files';
@@ -19,6 +20,7 @@ import { dueDate, type CalendarDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
 import { orderActivity } from './activity';
 import { findOrderForToken, OrderError, placeOrder, type OrderRow } from './service';
+import { checkVies } from './vies';
 
 interface OrderParams {
   Params: { number: string };
@@ -117,6 +119,7 @@ export function orderRoutes(
         ...options,
         locale,
         seller: context.config.seller,
+        ...(context.config.vies ? { vies: context.config.vies } : {}),
         maxTotal: {
           kr: context.config.limits.orderMaxTotalSek,
           message: orderTotalMessage(request, context),
@@ -125,7 +128,12 @@ export function orderRoutes(
       return reply
         .code(placed.created ? 201 : 200)
         .header('cache-control', 'no-store')
-        .send({ orderNumber: placed.orderNumber, accessToken: placed.accessToken, total: placed.total });
+        .send({
+          orderNumber: placed.orderNumber,
+          accessToken: placed.accessToken,
+          total: placed.total,
+          vatTreatment: placed.vatTreatment,
+        });
     } catch (error) {
       if (error instanceof OrderError) {
         return reply.code(error.status).send({ error: error.message, fieldErrors: error.fieldErrors });
@@ -133,6 +141,23 @@ export function orderRoutes(
       throw error;
     }
   });
+
+  // The cart asks before ordering whether VIES knows an EU company's VAT number (vies.ts).
+  app.get<{ Params: { vatNumber: string }; Querystring: { country?: string } }>(
+    '/api/vat-numbers/:vatNumber',
+    async (request, reply) => {
+      const country = String(request.query.country ?? '');
+      const vatNumber = request.params.vatNumber.slice(0, 40);
+      const wellFormed = isOtherEuCountry(country) && checkEuVatNumber(vatNumber, country) === 'ok';
+      const answer: VatNumberCheckAnswer = {
+        status:
+          wellFormed && context.config.vies
+            ? (await checkVies(context.config.vies, vatNumber)).status
+            : 'unchecked',
+      };
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
 
   app.get<OrderParams>('/api/orders/:number', async (request, reply) => {
     const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));

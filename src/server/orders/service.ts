@@ -4,7 +4,7 @@ import { findProduct, type Product } from '@/shared/catalogue';
 import type { OrderRequest } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
 import type { Customisation } from '@/shared/customisation';
-import { amountToPay, invoiceAmounts, vatTreatmentFor } from '@/shared/invoicing/vat-treatment';
+import { invoiceAmounts, vatTreatmentFor, type VatTreatment } from '@/shared/invoicing/vat-treatment';
 import { MILLI_PER_KR, milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
 import { priceLines, quantityProblem } from '@/shared/pricing';
 import { effectiveOptions, normaliseOptions, optionsProblem } from '@/shared/product-options';
@@ -12,8 +12,9 @@ import { describeOptionsProblem, productOptionMessages } from '@/shared/i18n/mes
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { describeSplitProblem, splitProblem } from '@/shared/sizes';
 import type { Database } from '@/server/db/client';
+import { checkVies, type ViesSettings } from './vies';
 import { orders, type StoredOrderLine } from '@/server/db/orders-schema';
-import { attachUploads } from '@/server/uploads';
+import { findMissingUploads } from '@/server/uploads';
 import { accessTokenHash, isOrderLinkToken } from './links';
 import { queryRows } from '@/server/db/query-rows';
 import { orderWriterFor } from './order-writer';
@@ -23,7 +24,7 @@ import { quantityProblemText } from '@/shared/i18n/messages/products';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { colourName } from '@/shared/i18n/messages/colours';
 import type { Locale } from '@/shared/i18n/locale';
-import { claimPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files';
+import { checkPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files';
 import { checkoutInvoiceSnapshot } from '@/server/ledger';
 import type { SellerDetails } from '@/server/config';
 
@@ -167,6 +168,8 @@ export interface PlacedOrder {
   orderNumber: string;
   accessToken: string;
   total: string;
+  /** The VAT rule the order has (after VIES: an unregistered VAT number gets Swedish VAT). */
+  vatTreatment: VatTreatment;
   /** false when an earlier request with the same idempotency key already placed it. */
   created: boolean;
 }
@@ -180,6 +183,8 @@ export interface OrderServiceOptions {
   locale?: Locale;
   /** The seller's details as the order's invoice is issued with them (stored with the order). */
   seller: SellerDetails;
+  /** VIES (VIES_URL): an EU company's VAT number is asked there; undefined checks the format only. */
+  vies?: ViesSettings;
 }
 
 /** Places an order: one transaction stores the order, its invoice number and its outbox emails. */
@@ -196,7 +201,14 @@ export async function placeOrder(
   }
   const { customer } = request;
   // The server decides the VAT rule (never the browser): Swedish VAT, reverse charge or export.
-  const vatTreatment = vatTreatmentFor(customer);
+  // A well-formed EU VAT number is asked at VIES: one it says is not registered gets Swedish VAT
+  // (the cart said so before ordering); no answer leaves the number's format to decide, unverified.
+  let vatTreatment = vatTreatmentFor(customer);
+  const vies =
+    vatTreatment === 'reverse_charge' && options.vies
+      ? await checkVies(options.vies, customer.vatNumber)
+      : undefined;
+  if (vies?.status === 'invalid') vatTreatment = 'domestic';
   const goods = invoiceAmounts(
     lines.map((l) => milliFromDecimal(l.lineTotal)),
     vatTreatment,
@@ -206,10 +218,10 @@ export async function placeOrder(
     throw new OrderError(400, options.maxTotal.message);
   }
   const uploadIds = lines.flatMap((l) => l.customisation?.prints.map((p) => p.uploadId) ?? []);
-  if (uploadIds.length > 0) {
-    // Claims the uploads before the order is written, so housekeeping never deletes them.
-    const missing = await attachUploads(database, uploadIds);
-    if (missing.length > 0) throw new OrderError(400, t.uploadMissing);
+  // Only checked here: the statement that stores the order claims the uploads, so a refused order
+  // (400 here or below, 409 on a reused key) leaves them unclaimed to expire.
+  if (uploadIds.length > 0 && (await findMissingUploads(database, uploadIds)).length > 0) {
+    throw new OrderError(400, t.uploadMissing);
   }
 
   // Without a needed-by date or print files the hash is what it was before those fields existed
@@ -233,17 +245,19 @@ export async function placeOrder(
   ).toString('hex');
   const keyHash = idempotencyKeyHash(request.idempotencyKey);
 
-  const claim = await claimPrintFiles(database, printFileIds, new Set(uploadIds), keyHash);
-  if (!claim.ok) {
+  const checkedFiles = await checkPrintFiles(database, printFileIds, new Set(uploadIds), keyHash);
+  if (!checkedFiles.ok) {
     const unknownFile = printFileMessages[locale].unknownFile;
-    const fieldErrors = Object.fromEntries(claim.problems.map((p) => [`printFiles.${p.index}`, unknownFile]));
+    const fieldErrors = Object.fromEntries(
+      checkedFiles.problems.map((p) => [`printFiles.${p.index}`, unknownFile]),
+    );
     throw new OrderError(400, unknownFile, fieldErrors);
   }
-  lines.push(...conversionFeeLines(claim.files));
+  lines.push(...conversionFeeLines(checkedFiles.files));
   // What the buyer pays: the goods and the conversion fees, computed as the cart page shows it.
-  const amounts = amountToPay(
+  const amounts = invoiceAmounts(
     lines.map((l) => milliFromDecimal(l.lineTotal)),
-    customer,
+    vatTreatment,
   );
   const accessToken = accessTokenFor(request.idempotencyKey);
 
@@ -271,6 +285,10 @@ export async function placeOrder(
     purchaseOrderNumber: customer.purchaseOrderNumber === '' ? null : customer.purchaseOrderNumber,
     buyerPeppolId: customer.peppolId === '' ? null : customer.peppolId,
     billingAddress: customer.billingAddress === '' ? null : customer.billingAddress,
+    viesStatus: vies?.status ?? null,
+    viesName: vies?.name ?? null,
+    viesRequestId: vies?.requestIdentifier ?? null,
+    viesCheckedAt: vies ? new Date() : null,
     neededBy: neededBy ?? null,
     idempotencyKey: keyHash,
     requestHash,
@@ -278,7 +296,7 @@ export async function placeOrder(
   } as const;
   const inserted = await orderWriterFor(database).write({
     ...row,
-    printFiles: claim.files.map((file, position) => ({
+    printFiles: checkedFiles.files.map((file, position) => ({
       uploadId: file.id,
       kind: file.kind,
       position,
@@ -286,6 +304,7 @@ export async function placeOrder(
     })),
     // The invoice is issued with the order, in its statement: stored as it reads today, for ever.
     invoice: checkoutInvoiceSnapshot(row, options.seller),
+    uploadIds: [...new Set([...uploadIds, ...checkedFiles.files.map((file) => file.id)])],
   });
 
   if (!inserted) {
@@ -294,7 +313,13 @@ export async function placeOrder(
     return replay(existing, requestHash, accessToken, t.alreadySubmitted);
   }
   options.onCreated?.();
-  return { orderNumber: inserted.orderNumber, accessToken, total: inserted.totalAmount, created: true };
+  return {
+    orderNumber: inserted.orderNumber,
+    accessToken,
+    total: inserted.totalAmount,
+    vatTreatment,
+    created: true,
+  };
 }
 
 async function findByIdempotencyKey(database: Database, key: string) {
@@ -302,6 +327,7 @@ async function findByIdempotencyKey(database: Database, key: string) {
     .select({
       orderNumber: orders.orderNumber,
       totalAmount: orders.totalAmount,
+      vatTreatment: orders.vatTreatment,
       requestHash: orders.requestHash,
     })
     .from(orders)
@@ -310,13 +336,19 @@ async function findByIdempotencyKey(database: Database, key: string) {
 }
 
 function replay(
-  existing: { orderNumber: string; totalAmount: string; requestHash: string },
+  existing: { orderNumber: string; totalAmount: string; vatTreatment: VatTreatment; requestHash: string },
   requestHash: string,
   accessToken: string,
   conflictMessage: string,
 ): PlacedOrder {
   if (existing.requestHash !== requestHash) throw new OrderError(409, conflictMessage);
-  return { orderNumber: existing.orderNumber, accessToken, total: existing.totalAmount, created: false };
+  return {
+    orderNumber: existing.orderNumber,
+    accessToken,
+    total: existing.totalAmount,
+    vatTreatment: existing.vatTreatment,
+    created: false,
+  };
 }
 
 export const orderNumberPattern = /^INV-\d{1,19}$/;

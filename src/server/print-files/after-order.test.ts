@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
+import type { JournalEntry } from '@/shared/ledger';
 import { addDays, stockholmDate } from '@/shared/dates';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -12,6 +13,7 @@ import type { PrintFileAnswer } from '@/shared/print-files';
 import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
 import { queryRows } from '@/server/db/query-rows';
 import { readEml } from '@tests/helpers/eml';
+import { sieVerifications } from '@tests/helpers/ledger';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
 import { request } from '@tests/helpers/server';
@@ -292,7 +294,7 @@ describe('print files after ordering', () => {
     });
     const text = iconv.decode(Buffer.from(await sie.arrayBuffer()), 'cp437');
     const verification = new RegExp(
-      `#VER A \\d+ \\d{8} "Faktura ${invoice.invoiceNumber} [^"]*" \\d{8}\\r\\n\\{\\r\\n#TRANS 1510 \\{\\} 100\\.00\\r\\n#TRANS 3001 \\{\\} -80\\.00\\r\\n#TRANS 2611 \\{\\} -20\\.00\\r\\n\\}`,
+      `#VER A \\d+ \\d{8} "Faktura ${invoice.invoiceNumber} [^"]*" \\d{8}\\r\\n\\{\\r\\n#TRANS 1510 \\{\\} 100\\.00\\r\\n#TRANS 3041 \\{\\} -80\\.00\\r\\n#TRANS 2611 \\{\\} -20\\.00\\r\\n\\}`,
     );
     expect(text).toMatch(verification);
   });
@@ -419,5 +421,38 @@ describe('print files after ordering', () => {
     expect(await invoiceRows(norway.orderNumber)).toEqual([
       expect.objectContaining({ total_amount: '80.00', ex_vat_amount: '80.00', vat_amount: '0.00' }),
     ]);
+  });
+
+  it('the SIE export and the invoice journal book every document to the same BAS account (a service in Sweden 3041, outside the EU 3305, goods 3001, a credit note its invoice’s)', async () => {
+    const today = stockholmDate(new Date());
+    const journal = await request<{ entries: JournalEntry[] }>(
+      server,
+      `/api/admin/journal?from=${today}&to=${today}`,
+      { headers: { cookie: server.cookie } },
+    );
+    expect(journal.status).toBe(200);
+    const sie = await fetch(`${server.url}/api/admin/sie?from=${today}&to=${today}`, {
+      headers: { cookie: server.cookie },
+    });
+    const verifications = sieVerifications(new Uint8Array(await sie.arrayBuffer())).filter(
+      (v) => v.series === 'A',
+    );
+    expect(verifications).toHaveLength(journal.body.entries.length);
+    const ore = (decimal: string) => Math.round(Number(decimal) * 100);
+    for (const entry of journal.body.entries) {
+      const verification = verifications.find((v) => v.text.split(' ').includes(entry.number));
+      const sales = verification?.transactions.filter((t) => t.account.startsWith('3'));
+      expect(sales, entry.number).toEqual([{ account: entry.account, ore: -ore(entry.net) }]);
+    }
+    const accounts = new Set(journal.body.entries.map((e) => `${e.kind} ${e.account}`));
+    expect(accounts).toEqual(
+      new Set([
+        'invoice 3001',
+        'credit_note 3001',
+        'supplementary_invoice 3041',
+        'invoice 3105',
+        'supplementary_invoice 3305',
+      ]),
+    );
   });
 });

@@ -1,3 +1,3 @@
 /** Print files' public face for other domains: detection, claiming files for an order and listing them. Its routes are in ./routes. */
 export { detectPrintFile, looksLikeSvgDocument } from './detect';
-export { claimPrintFiles, conversionFeeLine, orderPrintFiles, type ClaimedPrintFile } from './service';
+export { checkPrintFiles, conversionFeeLine, orderPrintFiles, type ClaimedPrintFile } from './service';

@@ -16,6 +16,7 @@ import {
   receiveUpload,
   sendUpload,
   svgRewriter,
+  tooManyPixels,
   uploadStorageFor,
   type Sniffed,
 } from '@/server/uploads';
@@ -59,7 +60,9 @@ export function printFileRoutes(context: AppContext) {
         messages: { noFile: t.noFile, empty: t.empty, tooLarge: t.tooLarge },
       });
       if (!upload) return reply;
-      const size = await measureUpload(context.database, storage, upload);
+      const measured = await measureUpload(context.database, storage, upload);
+      if (!measured.accepted) return sendError(reply, 422, tooManyPixels(svgTexts, measured.size));
+      const { size } = measured;
       const kind = printFileKind(upload.contentType) ?? 'vector';
       const answer: PrintFileAnswer = {
         id: upload.id,

@@ -14,7 +14,7 @@ import { typedFileName, uploadIdPattern } from '@/shared/uploads';
 import type { Database, Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
-import { attachUploads, uploadInfoColumns, type UploadInfo } from '@/server/uploads';
+import { uploadInfoColumns, type UploadInfo } from '@/server/uploads';
 import { orderPrintFiles as orderPrintFilesTable } from '@/server/db/print-files-schema';
 import { uploads } from '@/server/db/uploads-schema';
 
@@ -55,13 +55,13 @@ interface CandidateRow extends Record<string, unknown> {
 }
 
 /**
- * Checks and claims the print files of an order being placed. An id is usable when it names a
+ * Checks the print files of an order being placed. An id is usable when it names a
  * print-file upload no other order has, or a customiser image this order's lines use (the
  * "use this image as the print file" choice). Anything else (unknown, a proof, another order's
- * file) is a problem named by its index. Usable files are attached before the order is written,
- * so housekeeping never deletes them.
+ * file) is a problem named by its index. The statement that stores the order attaches the usable
+ * ones (orders/order-writer.ts).
  */
-export async function claimPrintFiles(
+export async function checkPrintFiles(
   database: Database,
   ids: readonly string[],
   lineImageIds: ReadonlySet<string>,
@@ -100,13 +100,8 @@ export async function claimPrintFiles(
     files.push({ id, kind, name: row.file_name });
   });
   if (problems.length > 0) return { ok: false, problems };
-  const missing = await attachUploads(
-    database,
-    files.map((f) => f.id),
-  );
-  if (missing.length > 0) {
-    return { ok: false, problems: missing.map((id) => ({ index: ids.indexOf(id), id })) };
-  }
+  // The statement that stores the order claims them (orders/order-writer.ts), so a refused order
+  // claims none.
   return { ok: true, files };
 }
 

@@ -48,6 +48,11 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/sie': 'money',
   'GET /api/admin/journal': 'money',
   'GET /api/admin/journal.csv': 'money',
+  'POST /api/admin/bank-files': 'money',
+  'GET /api/admin/bank-payments': 'money',
+  'POST /api/admin/bank-payments/:id/assign': 'money',
+  'POST /api/admin/bank-payments/:id/not-ours': 'money',
+  'GET /api/admin/receivables': 'money',
 
   // Audit
   'GET /api/admin/audit': 'audit',

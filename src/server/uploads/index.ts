@@ -4,6 +4,7 @@ export {
   deleteExpiredUploads,
   findMissingUploads,
   findUpload,
+  pixelSizesOf,
   unattachedBytes,
   uploadInfoColumns,
   type UploadInfo,
@@ -20,6 +21,6 @@ export {
 export { sendUpload, uploadContentSecurityPolicy } from './serve';
 export { detectImage, looksLikePdf, looksLikeSvgDocument } from './detect';
 export { FileUploadStorage, type PendingWrite, type UploadStorage } from './storage';
-export { measureUpload } from './measure';
+export { measureUpload, tooManyPixels } from './measure';
 export { readPixelSize, type PixelSize } from './pixel-size';
 export { svgRewriter } from './svg-rewriter';

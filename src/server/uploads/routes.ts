@@ -10,7 +10,7 @@ import { detectImage, looksLikeSvgDocument } from './detect';
 import { enableUploads, receiveUpload, uploadStorageFor, type Sniffed } from './receive';
 import { sendUpload } from './serve';
 import { findUpload } from './service';
-import { measureUpload } from './measure';
+import { measureUpload, tooManyPixels } from './measure';
 import type { SvgProblem } from './svg-sanitiser';
 import { svgRewriter } from './svg-rewriter';
 
@@ -61,7 +61,9 @@ export function uploadRoutes(context: AppContext) {
       });
       if (!upload) return reply;
       // The pixel size is kept for the print-quality check, should the buyer use the image as the print file.
-      const size = await measureUpload(context.database, storage, upload);
+      const measured = await measureUpload(context.database, storage, upload);
+      if (!measured.accepted) return sendError(reply, 422, tooManyPixels(t, measured.size));
+      const { size } = measured;
       const { id, contentType } = upload;
       const answer: UploadAnswer = {
         id,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { uploadIdPattern } from '@/shared/uploads';
-import type { Database } from '@/server/db/client';
+import type { Database, Db } from '@/server/db/client';
 import { uploads } from '@/server/db/uploads-schema';
 import type { UploadStorage } from './storage';
 
@@ -94,6 +94,24 @@ export async function attachUploads(database: Database, ids: readonly string[]):
     for (const row of rows) found.add(row.id);
   }
   return unique.filter((id) => !found.has(id));
+}
+
+/** The recorded pixel sizes of these uploads (raster images whose header was read), by id. */
+export async function pixelSizesOf(
+  db: Db,
+  ids: readonly string[],
+): Promise<Record<string, { width: number; height: number }>> {
+  const candidates = [...new Set(ids)].filter((id) => uploadIdPattern.test(id));
+  if (candidates.length === 0) return {};
+  const rows = await db
+    .select({ id: uploads.id, width: uploads.pixelWidth, height: uploads.pixelHeight })
+    .from(uploads)
+    .where(inArray(uploads.id, candidates));
+  const sizes: Record<string, { width: number; height: number }> = {};
+  for (const row of rows) {
+    if (row.width !== null && row.height !== null) sizes[row.id] = { width: row.width, height: row.height };
+  }
+  return sizes;
 }
 
 /** Bytes held by uploads nothing has claimed yet (the global cap counts these). */

@@ -1,4 +1,7 @@
+import { salesAccount, type SalesAccountNumber, type SupplyNature } from './bas-accounts';
 import type { VatTreatment } from './vat-treatment';
+
+export type { SupplyNature } from './bas-accounts';
 
 /**
  * The VAT decision for one invoice line: which rule applies, its legal wording in Swedish and
@@ -14,8 +17,6 @@ import type { VatTreatment } from './vat-treatment';
  * - a service invoiced on its own: a fee on a supplementary invoice (e.g. converting a raster print
  *   file after the order), which is no longer part of a supply of goods.
  */
-
-export type SupplyNature = 'goods' | 'service';
 
 /** The cases an invoice line can fall under. */
 export type VatCase =
@@ -48,8 +49,8 @@ export interface VatDecision {
   title: BilingualText | null;
   /** The legal basis in words (BT-120 exemption reason, and the PDF's notice). */
   legal: BilingualText | null;
-  /** BAS account for the sale (kontoplan BAS 2024: 30xx goods, 3xxx services by destination). */
-  basAccount: '3001' | '3041' | '3108' | '3308' | '3105' | '3305';
+  /** BAS account for the sale, from the one table of accounts (bas-accounts.ts). */
+  basAccount: SalesAccountNumber;
 }
 
 /** Goods, or a service invoiced on its own: a fee is a service only when not invoiced with goods. */
@@ -57,7 +58,7 @@ export function supplyNature(kind: 'product' | 'fee', invoicedWithGoods: boolean
   return kind === 'fee' && !invoicedWithGoods ? 'service' : 'goods';
 }
 
-const decisions: Record<VatCase, Omit<VatDecision, 'nature'>> = {
+const decisions: Record<VatCase, Omit<VatDecision, 'nature' | 'basAccount'>> = {
   // Mervärdesskattelagen (2023:200) 9 kap. 1 §: 25 % on the taxable amount.
   domestic: {
     case: 'domestic',
@@ -66,7 +67,6 @@ const decisions: Record<VatCase, Omit<VatDecision, 'nature'>> = {
     exemptionCode: null,
     title: null,
     legal: null,
-    basAccount: '3001',
   },
   // Exempt intra-Community supply of goods: Mervärdesskattelagen (2023:200) 10 kap. 42 §, EU VAT
   // directive 2006/112/EC article 138. The invoice must say so (ML 17 kap. 24 §, directive art.
@@ -81,7 +81,6 @@ const decisions: Record<VatCase, Omit<VatDecision, 'nature'>> = {
       sv: 'Unionsintern leverans av varor, undantagen från moms enligt 10 kap. 42 § mervärdesskattelagen (2023:200) och artikel 138 i rådets direktiv 2006/112/EG. Båda parters momsregistreringsnummer anges.',
       en: "Intra-Community supply of goods, exempt from VAT under Article 138 of Council Directive 2006/112/EC (Swedish VAT Act 2023:200, chapter 10, section 42). Both parties' VAT numbers are shown.",
     },
-    basAccount: '3108',
   },
   // A service to a taxable person in another member state is supplied where the buyer is
   // established (directive art. 44; ML 6 kap., omsättningsland för tjänster) and the buyer pays the
@@ -97,7 +96,6 @@ const decisions: Record<VatCase, Omit<VatDecision, 'nature'>> = {
       sv: 'Omvänd betalningsskyldighet: tjänsten är omsatt i köparens land och köparen redovisar momsen (artiklarna 44 och 196 i rådets direktiv 2006/112/EG). Båda parters momsregistreringsnummer anges.',
       en: "Reverse charge: the service is supplied in the buyer's country and the buyer accounts for the VAT (Articles 44 and 196 of Council Directive 2006/112/EC). Both parties' VAT numbers are shown.",
     },
-    basAccount: '3308',
   },
   // Goods dispatched to a destination outside the EU: exempt export (directive art. 146(1)(a);
   // ML 10 kap., export). The export is proven by the shipment.
@@ -111,7 +109,6 @@ const decisions: Record<VatCase, Omit<VatDecision, 'nature'>> = {
       sv: 'Export av varor till land utanför EU, undantagen från moms (artikel 146 i rådets direktiv 2006/112/EG); svensk moms tas inte ut.',
       en: 'Export of goods outside the EU, exempt from VAT (Article 146 of Council Directive 2006/112/EC); no Swedish VAT charged.',
     },
-    basAccount: '3105',
   },
   // A service to a business outside the EU is supplied where the buyer is established (directive
   // art. 44; ML 6 kap.): outside the scope of Swedish VAT.
@@ -125,7 +122,6 @@ const decisions: Record<VatCase, Omit<VatDecision, 'nature'>> = {
       sv: 'Tjänsten är omsatt utanför EU (artikel 44 i rådets direktiv 2006/112/EG); svensk moms tas inte ut.',
       en: 'The service is supplied outside the EU (Article 44 of Council Directive 2006/112/EC); no Swedish VAT charged.',
     },
-    basAccount: '3305',
   },
 };
 
@@ -145,11 +141,7 @@ export function vatDecision(treatment: VatTreatment, nature: SupplyNature): VatD
           ? 'export_goods'
           : 'service_outside_eu';
   const decision = decisions[vatCase];
-  return {
-    ...decision,
-    nature,
-    ...(vatCase === 'domestic' && nature === 'service' ? { basAccount: '3041' as const } : {}),
-  };
+  return { ...decision, nature, basAccount: salesAccount(treatment, nature) };
 }
 
 /** The distinct decisions of an invoice's lines, in the order they first appear. */

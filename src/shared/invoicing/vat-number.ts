@@ -98,3 +98,16 @@ export function checkEuVatNumber(value: string, country: OtherEuCountry): VatNum
   if (!result.isValidFormat) return 'format';
   return result.isValid ? 'ok' : 'checksum';
 }
+
+/**
+ * GET /api/vat-numbers/:vatNumber?country=DE: what VIES says of an EU company's VAT number, asked by
+ * the cart before ordering (the checkout asks again). `unchecked`: the shop does not ask VIES
+ * (VIES_URL empty), or the number is not well-formed for the country (the format check says so).
+ */
+export interface VatNumberCheckAnswer {
+  status: 'valid' | 'invalid' | 'unavailable' | 'unchecked';
+}
+
+export function vatNumberCheckPath(vatNumber: string, country: string): string {
+  return `/api/vat-numbers/${encodeURIComponent(normaliseVatNumber(vatNumber))}?country=${encodeURIComponent(country)}`;
+}

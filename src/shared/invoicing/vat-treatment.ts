@@ -1,4 +1,4 @@
-import { VAT_RATE_PERCENT } from '@/shared/terms';
+import { VAT_RATE_PERCENT, exactWithoutVat, withoutVat } from '@/shared/vat-rate';
 import { milliFromOre, splitVat, sumMilli, toOre, type Milli } from '@/shared/money';
 import { checkEuVatNumber, isEuCountry, isOtherEuCountry } from './vat-number';
 
@@ -53,8 +53,8 @@ export interface InvoiceAmounts {
 
 /**
  * The amounts of an invoice from its VAT-inclusive line totals (the prices the shop shows).
- * The ex-VAT sum is the VAT-inclusive sum / 1.25 rounded to öre (SPEC §9); under reverse charge and
- * export that ex-VAT sum is what the buyer pays. Line amounts excluding VAT are each line / 1.25,
+ * The ex-VAT sum is the VAT-inclusive sum without VAT rounded to öre (SPEC §9); under reverse charge and
+ * export that ex-VAT sum is what the buyer pays. Line amounts excluding VAT are each line without VAT,
  * with rounding öre given to the lines with the largest remainders, so they add up to the sum
  * exactly (as an accountant and the Peppol rules expect).
  */
@@ -67,9 +67,9 @@ export function invoiceAmounts(lineTotalsInclVat: readonly Milli[], treatment: V
     : { lineNets, net: exVat, vat: milliFromOre(0), total: exVat };
 }
 
-/** Splits `netOre` over the lines in proportion 4/5 of each, largest remainder first. */
+/** Splits `netOre` over the lines in proportion to each line without VAT, largest remainder first. */
 function allocateNet(lineTotals: readonly Milli[], netOre: number): Milli[] {
-  const exact = lineTotals.map((line) => (toOre(line) * 4) / 5);
+  const exact = lineTotals.map((line) => exactWithoutVat(toOre(line)));
   const floors = exact.map(Math.floor);
   let missing = netOre - floors.reduce((a, b) => a + b, 0);
   const byRemainder = exact
@@ -84,9 +84,9 @@ function allocateNet(lineTotals: readonly Milli[], netOre: number): Milli[] {
   return result.map(milliFromOre);
 }
 
-/** A VAT-inclusive unit price without VAT (× 0.8), kept in 1/1000 kr, rounded half-up. */
+/** A VAT-inclusive unit price without VAT, kept in 1/1000 kr, rounded half-up. */
 export function unitPriceExVat(unitPriceInclVat: Milli): Milli {
-  return Math.floor((unitPriceInclVat * 4 * 2 + 5) / 10) as Milli;
+  return withoutVat(unitPriceInclVat) as Milli;
 }
 
 export interface AmountToPay extends InvoiceAmounts {
@@ -101,4 +101,13 @@ export interface AmountToPay extends InvoiceAmounts {
 export function amountToPay(lineTotalsInclVat: readonly Milli[], buyer: VatBuyer): AmountToPay {
   const treatment = vatTreatmentFor(buyer);
   return { treatment, ...invoiceAmounts(lineTotalsInclVat, treatment) };
+}
+
+/**
+ * What the buyer pays for a fee priced including Swedish VAT (the conversion fee's 100 kr): the
+ * price as it is under Swedish VAT, the price without VAT (80 kr) under reverse charge and export,
+ * as the invoice charging it computes it. Texts naming the fee name this amount.
+ */
+export function feeCharged(feeInclVat: Milli, treatment: VatTreatment): Milli {
+  return invoiceAmounts([feeInclVat], treatment).total;
 }

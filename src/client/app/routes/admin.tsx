@@ -26,6 +26,8 @@ import { StaffProvider, useMay, useSignedIn } from '@/client/features/admin/staf
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import { productionMessages } from '@/shared/i18n/messages/production';
 import { BlanksPanel, ProductionBoard } from '@/client/features/admin/production-board';
+import { MoneyView } from '@/client/features/admin/money-view';
+import { moneyViewMessages } from '@/shared/i18n/messages/money-view';
 import { ApiError } from '@/client/lib/api';
 
 const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -64,6 +66,7 @@ function Dashboard() {
   const owner = useMay('owner');
   const production = useMay('production');
   const productionText = useT(productionMessages);
+  const moneyText = useT(moneyViewMessages);
   const logout = async (everywhere = false) => {
     await (everywhere ? logoutAllAdmin() : logoutAdmin()).catch(() => undefined);
     client.clear();
@@ -106,6 +109,11 @@ function Dashboard() {
                 {productionText.boardTitle}
               </Tabs.Trigger>
             )}
+            {money && (
+              <Tabs.Trigger value="money" className={tabClass}>
+                {moneyText.tab}
+              </Tabs.Trigger>
+            )}
             {owner && (
               <Tabs.Trigger value="partners" className={tabClass}>
                 {ui.partnerApplications}
@@ -133,6 +141,11 @@ function Dashboard() {
             <Tabs.Content value="production" className="mt-4">
               <ProductionBoard />
               <BlanksPanel />
+            </Tabs.Content>
+          )}
+          {money && (
+            <Tabs.Content value="money" className="mt-4">
+              <MoneyView />
             </Tabs.Content>
           )}
           {owner && (

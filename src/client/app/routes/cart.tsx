@@ -184,7 +184,12 @@ export function CartPage() {
         <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
           <section aria-label={t.orderSection} className="min-w-0 lg:sticky lg:top-24">
             <CartLines />
-            <PrintFilesPanel files={orderFiles} lines={lines} shopEmail={shop?.email} />
+            <PrintFilesPanel
+              files={orderFiles}
+              lines={lines}
+              shopEmail={shop?.email}
+              treatment={payment.treatment}
+            />
             <dl className="mt-4 space-y-1 rounded-2xl bg-slate-50 p-5 text-slate-700">
               <div className="flex justify-between">
                 <dt>{t.items}</dt>

@@ -26,7 +26,7 @@ import {
   type OrderAccess,
 } from '@/client/features/order-page/order-page-api';
 import { ProofPanel } from '@/client/features/order-page/proof-panel';
-import { CreditNoteLinks, OrderPaymentState } from '@/client/features/order-page/order-money';
+import { CreditNoteLinks, EInvoiceLink, OrderPaymentState } from '@/client/features/order-page/order-money';
 import { TimelineStepEvents } from '@/client/features/order-page/timeline-events';
 import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
 import { OrderPrintFiles, SupplementaryInvoiceLinks } from '@/client/features/order-page/order-print-files';
@@ -384,6 +384,11 @@ function OrderDetails(props: {
                 {t.invoicePdf}
               </a>
             </li>
+            {order.money.documents.some((d) => d.number === order.orderNumber && d.xml) && (
+              <li>
+                <EInvoiceLink order={order} access={access} number={order.orderNumber} />
+              </li>
+            )}
           </ul>
           <SupplementaryInvoiceLinks order={order} access={access} />
           <CreditNoteLinks order={order} access={access} />

@@ -6,6 +6,7 @@ import { colors } from '@/shared/catalogue';
 import { countryNameIn } from '@/shared/countries';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import {
+  ADMIN_PREVIEW_MAX_PIXELS,
   nextStatuses,
   printFileDownloadPath,
   type AdminOrderDetail,
@@ -112,7 +113,43 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function Customisation({ line }: { line: AdminOrderLine }) {
+/** A customiser image as a preview, or, above the admin's decoding budget, its size and a link. */
+function PrintImage({
+  uploadId,
+  size,
+  alt,
+}: {
+  uploadId: string;
+  size: { width: number; height: number } | undefined;
+  alt: string;
+}) {
+  const ui = useT(adminUiMessages);
+  const src = `/api/uploads/${encodeURIComponent(uploadId)}`;
+  if (size && size.width * size.height > ADMIN_PREVIEW_MAX_PIXELS) {
+    return (
+      <div className="flex h-32 flex-col items-center justify-center gap-2 rounded-md bg-slate-100 p-2 text-center">
+        <p className="text-slate-800">
+          {ui.tooLargeToPreview({ width: formatCount(size.width), height: formatCount(size.height) })}
+        </p>
+        <a href={src} target="_blank" rel="noreferrer" className="font-semibold text-blue-800 underline">
+          {ui.openImage}
+          <span className="sr-only"> ({alt})</span>
+        </a>
+      </div>
+    );
+  }
+  return (
+    <img src={src} alt={alt} loading="lazy" className="h-32 w-full rounded-md bg-slate-100 object-contain" />
+  );
+}
+
+function Customisation({
+  line,
+  imageSizes,
+}: {
+  line: AdminOrderLine;
+  imageSizes: AdminOrderDetail['imageSizes'];
+}) {
   const { locale } = useLocale();
   const ui = useT(adminUiMessages);
   const methodLabels = printMethodLabels[locale];
@@ -137,11 +174,10 @@ function Customisation({ line }: { line: AdminOrderLine }) {
               key={`${print.method}-${print.uploadId}`}
               className="rounded-lg border border-slate-200 bg-white p-2 text-sm"
             >
-              <img
-                src={`/api/uploads/${encodeURIComponent(print.uploadId)}`}
+              <PrintImage
+                uploadId={print.uploadId}
+                size={imageSizes[print.uploadId]}
                 alt={`${methodLabels[print.method]}, ${sideLabels[print.side]}`}
-                loading="lazy"
-                className="h-32 w-full rounded-md bg-slate-100 object-contain"
               />
               <p className="mt-2 font-semibold text-slate-900">{methodLabels[print.method]}</p>
               <p className="text-slate-700">
@@ -493,7 +529,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
                     testId="admin-line-options"
                     className="mt-1 text-sm text-slate-800"
                   />
-                  <Customisation line={line} />
+                  <Customisation line={line} imageSizes={order.imageSizes} />
                 </li>
               ))}
             </ul>

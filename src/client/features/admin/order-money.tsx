@@ -384,13 +384,25 @@ export function OrderMoneySection({ order }: { order: AdminOrderDetail }) {
                   </span>
                 )}
               </span>
-              <a
-                href={document.pdf}
-                className={linkButton}
-                aria-label={`${t.pdf} ${t[document.kind]} ${document.number}`}
-              >
-                {t.pdf}
-              </a>
+              <span className="flex gap-2">
+                <a
+                  href={document.pdf}
+                  className={linkButton}
+                  aria-label={`${t.pdf} ${t[document.kind]} ${document.number}`}
+                >
+                  {t.pdf}
+                </a>
+                {document.xml && (
+                  <a
+                    href={document.xml}
+                    download={`${document.number}.xml`}
+                    className={linkButton}
+                    aria-label={`${t.xml} ${t[document.kind]} ${document.number}`}
+                  >
+                    {t.xml}
+                  </a>
+                )}
+              </span>
             </li>
           ))}
         </ul>

@@ -8,7 +8,13 @@ import { countryCodes, countryNameIn, defaultCountry, type CountryCode } from '@
 import { isOtherEuCountry, vatPrefix } from '@/shared/invoicing/vat-number';
 import { amountToPay, type AmountToPay } from '@/shared/invoicing/vat-treatment';
 import type { Milli } from '@/shared/money';
-import { checkEuVatNumber } from '@/shared/invoicing/vat-number';
+import {
+  checkEuVatNumber,
+  normaliseVatNumber,
+  vatNumberCheckPath,
+  type VatNumberCheckAnswer,
+} from '@/shared/invoicing/vat-number';
+import { apiFetch } from '@/client/lib/api';
 import { countryCodes as knownCountries } from '@/shared/countries';
 import { readCheckoutDraft, writeCheckoutDraft } from './checkout-draft';
 import { cn } from '@/client/lib/cn';
@@ -139,8 +145,31 @@ export function CheckoutForm({
     if (Object.keys(draft).length > 0) reset({ ...emptyCustomer, ...draft });
     return subscribe({ formState: { values: true }, callback: ({ values }) => writeCheckoutDraft(values) });
   }, [reset, subscribe]);
+  // A well-formed EU VAT number is asked at VIES (through the shop) once the typing stops: one VIES
+  // does not know gets Swedish VAT, shown here before ordering, as the server will decide it.
+  const wellFormed = company && isOtherEuCountry(country) && checkEuVatNumber(vatNumber, country) === 'ok';
+  const viesKey = wellFormed ? `${country}:${normaliseVatNumber(vatNumber)}` : '';
+  const [vies, setVies] = useState<{ key: string; status: VatNumberCheckAnswer['status'] } | null>(null);
+  useEffect(() => {
+    if (viesKey === '') return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      apiFetch<VatNumberCheckAnswer>(vatNumberCheckPath(vatNumber, country), { signal: controller.signal })
+        .then((answer) => setVies({ key: viesKey, status: answer.status }))
+        .catch(() => undefined);
+    }, 300);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [viesKey, vatNumber, country]);
+  const viesInvalid = viesKey !== '' && vies?.key === viesKey && vies.status === 'invalid';
   // What this buyer pays: the one computation the server makes too; the page shows the same.
-  const payment = amountToPay([total], { country, customerType: type, vatNumber: company ? vatNumber : '' });
+  const payment = amountToPay([total], {
+    country,
+    customerType: type,
+    vatNumber: company && !viesInvalid ? vatNumber : '',
+  });
   const reportPayment = useEffectEvent(() => onPaymentChange(payment));
   useEffect(() => reportPayment(), [payment.total, payment.treatment]);
   const treatment = payment.treatment;
@@ -392,6 +421,11 @@ export function CheckoutForm({
         {vatNumberRefused && (
           <p className="mt-1 text-amber-900" data-testid="vat-number-refused">
             {it.vatNumberRefused}
+          </p>
+        )}
+        {viesInvalid && (
+          <p className="mt-1 text-amber-900" data-testid="vat-number-not-registered">
+            {it.vatNumberNotRegistered}
           </p>
         )}
         <dl className="mt-2 space-y-1">

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { formatCount } from '@/shared/money-format';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize, printFileAccept, printFileQuality, type PrintSizeLine } from '@/shared/print-files';
+import { feeCharged, type VatTreatment } from '@/shared/invoicing/vat-treatment';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { useCurrency } from '@/client/state/currency-context';
 import { PrintQualityNote } from '@/client/components/print-quality';
@@ -21,12 +22,16 @@ export function PrintFilesPanel(props: {
   files: readonly AttachedPrintFile[];
   lines: readonly PrintSizeLine[];
   shopEmail: string | undefined;
+  /** The VAT treatment the checkout form decides (Swedish VAT until the buyer says otherwise). */
+  treatment: VatTreatment;
 }) {
   const t = useT(printFileMessages);
   const inputId = useId();
   const [uploading, setUploading] = useState<string[]>([]);
   // In the currency the buyer shops in, like every other price on the page.
-  const fee = useCurrency().formatPrice(CONVERSION_FEE);
+  // What the buyer pays for it: 100 kr with Swedish VAT, 80 kr under reverse charge or export.
+  const fee = useCurrency().formatPrice(feeCharged(CONVERSION_FEE, props.treatment));
+  const vat = props.treatment === 'domestic' ? t.feeVatIncluded : t.feeNoSwedishVat;
 
   const upload = async (file: File) => {
     const problem = printFileProblem(file, t);
@@ -55,7 +60,7 @@ export function PrintFilesPanel(props: {
       <h2 id={`${inputId}-heading`} className="text-lg font-semibold text-slate-900">
         {t.heading}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">{t.intro({ fee })}</p>
+      <p className="mt-1 text-sm text-slate-700">{t.intro({ fee, vat })}</p>
       {props.files.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-200">
           {props.files.map((file) => {

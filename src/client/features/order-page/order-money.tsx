@@ -1,4 +1,4 @@
-import { FileText } from 'lucide-react';
+import { FileCode, FileText } from 'lucide-react';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderMoneyMessages } from '@/shared/i18n/messages/order-money';
@@ -36,7 +36,37 @@ export function OrderPaymentState({ money }: { money: OrderView['money'] }) {
   );
 }
 
-/** The order's credit notes, each with its PDF (opened with the order's token). */
+/**
+ * A document's Peppol e-invoice (opened with the order's token), for a company buyer whose document
+ * has one (the `xml` the server gives); nothing otherwise.
+ */
+export function EInvoiceLink({
+  order,
+  access,
+  number,
+}: {
+  order: OrderView;
+  access: OrderAccess;
+  number: string;
+}) {
+  const t = useT(orderMoneyMessages);
+  const xml = order.money.documents.find((d) => d.number === number)?.xml;
+  if (!xml) return null;
+  return (
+    <a
+      href={`${xml}?token=${encodeURIComponent(access.token)}`}
+      download={`${number}.xml`}
+      aria-label={t.eInvoiceLabel({ number })}
+      className={textLinkClass({ icon: true })}
+      data-testid="order-e-invoice"
+    >
+      <FileCode className="size-4" aria-hidden />
+      {t.eInvoice}
+    </a>
+  );
+}
+
+/** The order's credit notes, each with its PDF and e-invoice (opened with the order's token). */
 export function CreditNoteLinks({ order, access }: { order: OrderView; access: OrderAccess }) {
   const t = useT(orderMoneyMessages);
   const { locale } = useLocale();
@@ -56,15 +86,18 @@ export function CreditNoteLinks({ order, access }: { order: OrderView; access: O
                 invoice: note.corrects ?? '',
               })}
             </p>
-            <a
-              href={`${note.pdf}?token=${encodeURIComponent(access.token)}`}
-              download={`${note.number}.pdf`}
-              aria-label={t.creditNotePdfLabel({ number: note.number })}
-              className={`mt-1 ${textLinkClass({ icon: true })}`}
-            >
-              <FileText className="size-4" aria-hidden />
-              {t.creditNotePdf}
-            </a>
+            <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+              <a
+                href={`${note.pdf}?token=${encodeURIComponent(access.token)}`}
+                download={`${note.number}.pdf`}
+                aria-label={t.creditNotePdfLabel({ number: note.number })}
+                className={textLinkClass({ icon: true })}
+              >
+                <FileText className="size-4" aria-hidden />
+                {t.creditNotePdf}
+              </a>
+              <EInvoiceLink order={order} access={access} number={note.number} />
+            </p>
           </li>
         ))}
       </ul>

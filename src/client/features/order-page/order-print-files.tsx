@@ -11,11 +11,13 @@ import { formatCount, formatKr, formatKrDecimal } from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
 import { MAX_LINE_NOTES } from '@/shared/product-options';
 import { formatFileSize, printFileAccept, type PrintFileAnswer } from '@/shared/print-files';
+import { feeCharged } from '@/shared/invoicing/vat-treatment';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
+import { EInvoiceLink } from './order-money';
 import type { OrderAccess } from './order-page-api';
 import { addPrintFileToOrder, supplementaryInvoiceLinks } from './print-files-api';
 import { Button } from '@/client/components/ui/button';
@@ -35,7 +37,10 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
   const t = useT(orderPrintFileMessages);
   const files = useT(printFileMessages);
   const inputId = useId();
-  const fee = formatKr(CONVERSION_FEE);
+  // What the supplementary invoice will charge: 100 kr with Swedish VAT, 80 kr under reverse charge
+  // or export (the order's VAT treatment), and said so.
+  const fee = formatKr(feeCharged(CONVERSION_FEE, order.vatTreatment));
+  const vat = order.vatTreatment === 'domestic' ? files.feeVatIncluded : files.feeNoSwedishVat;
   const [checking, setChecking] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PrintFileAnswer | null>(null);
   const [adding, setAdding] = useState(false);
@@ -138,7 +143,9 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
           <h3 id={`${inputId}-confirm`} className="font-semibold">
             {t.confirmHeading({ fee })}
           </h3>
-          <p className="mt-1 text-sm">{t.confirmText({ name: confirming.name || files.unnamed, fee })}</p>
+          <p className="mt-1 text-sm">
+            {t.confirmText({ name: confirming.name || files.unnamed, fee, vat })}
+          </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Button
               size="sm"
@@ -161,7 +168,7 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
         </section>
       ) : (
         <>
-          <p className="mt-3 text-sm text-slate-700">{t.intro({ fee })}</p>
+          <p className="mt-3 text-sm text-slate-700">{t.intro({ fee, vat })}</p>
           {checking !== null && (
             <p role="status" className="mt-2 text-sm text-slate-600">
               {t.checking({ name: checking })}
@@ -252,6 +259,7 @@ export function SupplementaryInvoiceLinks(props: { order: OrderView; access: Ord
                 <FileText className="size-4" aria-hidden />
                 {t.invoicePdf}
               </a>
+              <EInvoiceLink order={props.order} access={props.access} number={invoice.invoiceNumber} />
             </p>
           </li>
         );

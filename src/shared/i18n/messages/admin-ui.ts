@@ -83,6 +83,9 @@ export const adminUiMessages = defineMessages(
     colour: (p: { colour: string }) => `Färg: ${p.colour}`,
     placement: (p: { side: string; x: number; y: number; scale: number }) =>
       `${p.side} · position ${p.x} % / ${p.y} % · storlek ${p.scale} %`,
+    tooLargeToPreview: (p: { width: string; height: string }) =>
+      `${p.width} × ${p.height} px: för stor för att förhandsvisas här.`,
+    openImage: 'Öppna bilden',
     additionalInfo: 'Övrig information: ',
     sizes: 'Storlekar: ',
     perUnit: 'st',
@@ -168,6 +171,9 @@ export const adminUiMessages = defineMessages(
     colour: (p: { colour: string }) => `Colour: ${p.colour}`,
     placement: (p: { side: string; x: number; y: number; scale: number }) =>
       `${p.side} · position ${p.x} % / ${p.y} % · size ${p.scale} %`,
+    tooLargeToPreview: (p: { width: string; height: string }) =>
+      `${p.width} × ${p.height} px: too large to preview here.`,
+    openImage: 'Open the image',
     additionalInfo: 'Additional information: ',
     sizes: 'Sizes: ',
     perUnit: 'pcs',

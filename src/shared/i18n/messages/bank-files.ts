@@ -44,6 +44,7 @@ export type BankFileSum =
 export type BankFileProblem =
   | { code: 'empty' }
   | { code: 'unknown_format' }
+  | { code: 'test_file' }
   | { code: 'too_large'; maxBytes: number }
   | { code: 'line_too_long'; line: number }
   | { code: 'bad_record'; line: number; record: string }
@@ -152,6 +153,7 @@ export const bankFileMessages = defineMessages(
     refused: 'Filen lästes inte in (ingenting bokfördes)',
     empty: 'Filen är tom.',
     unknown_format: 'Filen är varken en BgMax-fil från Bankgirot eller en camt.054-fil (ISO 20022).',
+    test_file: 'Filen är en testfil från Bankgirot (märkt T i startposten); testbetalningar bokförs inte.',
     too_large: (p: { megabytes: number }) => `Filen är för stor (högst ${p.megabytes} MB).`,
     line_too_long: (p: { line: number }) => `Rad ${p.line} är för lång för en BgMax-post (80 tecken).`,
     bad_record: (p: { line: number; record: string }) => `Rad ${p.line}: ”${p.record}” är ingen BgMax-post.`,
@@ -179,6 +181,8 @@ export const bankFileMessages = defineMessages(
     refused: 'The file was not imported (nothing was recorded)',
     empty: 'The file is empty.',
     unknown_format: 'The file is neither a Bankgirot BgMax file nor a camt.054 file (ISO 20022).',
+    test_file:
+      'The file is a Bankgirot test file (marked T in its start record); test payments are not recorded.',
     too_large: (p: { megabytes: number }) => `The file is too large (at most ${p.megabytes} MB).`,
     line_too_long: (p: { line: number }) => `Line ${p.line} is too long for a BgMax record (80 characters).`,
     bad_record: (p: { line: number; record: string }) =>
@@ -212,6 +216,7 @@ export function describeBankFileProblem(problem: BankFileProblem, locale: Locale
     switch (problem.code) {
       case 'empty':
       case 'unknown_format':
+      case 'test_file':
       case 'missing_end':
         return t[problem.code];
       case 'too_large':

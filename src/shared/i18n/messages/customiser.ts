@@ -1,4 +1,5 @@
 import { CONVERSION_FEE_KR, quantityUnit } from '@/shared/terms';
+import { MAX_IMAGE_MEGAPIXELS } from '@/shared/uploads';
 import type { PrintMethod, PrintSide } from '@/shared/print-options';
 import { defineMessages } from '@/shared/i18n/define';
 
@@ -29,8 +30,7 @@ export const customiserMessages = defineMessages(
     vectorNoteHow:
       'Bilden du laddar upp visar placeringen. Du kan använda den som tryckfil med ett klick, bifoga vektorfiler i varukorgen eller mejla dem efter beställningen med ordernumret som ämne.',
     // Upload control
-    formats:
-      'PNG, JPEG, WebP, GIF eller SVG (högst 20 MB) för förhandsvisningen. PDF, EPS eller AI (högst 50 MB) blir tryckfil.',
+    formats: `PNG, JPEG, WebP, GIF eller SVG (högst 20 MB och ${MAX_IMAGE_MEGAPIXELS} megapixlar) för förhandsvisningen. PDF, EPS eller AI (högst 50 MB) blir tryckfil.`,
     uploaded: (p: { size: string }) => `${p.size} · uppladdad`,
     imageAlt: (p: { method: string }) => `Bild för ${p.method}`,
     uploadLabel: (p: { method: string }) => `Ladda upp bild för ${p.method}`,
@@ -90,8 +90,7 @@ export const customiserMessages = defineMessages(
     vectorNote: `Print files should be vector (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster) incur an extra fee of ${CONVERSION_FEE_KR} kr for conversion.`,
     vectorNoteHow:
       'Your upload shows the placement. Use it as the print file with one click, attach vector files in the cart, or email them after ordering with your order number as the subject.',
-    formats:
-      'PNG, JPEG, WebP, GIF or SVG (up to 20 MB) for the preview. PDF, EPS or AI (up to 50 MB) become the print file.',
+    formats: `PNG, JPEG, WebP, GIF or SVG (up to 20 MB and ${MAX_IMAGE_MEGAPIXELS} megapixels) for the preview. PDF, EPS or AI (up to 50 MB) become the print file.`,
     uploaded: (p: { size: string }) => `${p.size} · uploaded`,
     imageAlt: (p: { method: string }) => `${p.method} image`,
     uploadLabel: (p: { method: string }) => `Upload ${p.method} image`,

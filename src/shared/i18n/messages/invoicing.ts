@@ -1,11 +1,21 @@
+import { VAT_RATE_PERCENT } from '@/shared/vat-rate';
 import { defineMessages } from '@/shared/i18n/define';
+import { vatDecision } from '@/shared/invoicing/vat-decision';
+
+/**
+ * The order's VAT in the cart, the checkout and the confirmation names the case of its goods as the
+ * invoice's notice and the e-invoice's exemption reason do (vat-decision.ts): goods to an EU company
+ * are an intra-Community supply ("Unionsintern leverans"), not reverse charge, which is for services.
+ */
+const intraCommunity = vatDecision('reverse_charge', 'goods').title ?? { sv: '', en: '' };
+const exportGoods = vatDecision('export', 'goods').title ?? { sv: '', en: '' };
 
 /** Invoicing at checkout and on the confirmation: VAT treatment, VAT number, reference, billing, payment. */
 export const invoicingMessages = defineMessages(
   {
     vatNumber: 'Momsregistreringsnummer',
     vatNumberHint: (p: { prefix: string }) =>
-      `EU-företag: ert momsregistreringsnummer (börjar med ${p.prefix}) ger omvänd betalningsskyldighet`,
+      `EU-företag: med ert momsregistreringsnummer (börjar med ${p.prefix}) är leveransen momsfri`,
     vatNumberHintOutsideEu: 'Valfritt: skrivs på fakturan',
     reference: 'Er referens (valfritt)',
     purchaseOrder: 'Inköpsordernummer (valfritt)',
@@ -16,12 +26,13 @@ export const invoicingMessages = defineMessages(
     billingAddress: 'Fakturaadress',
     billingPlaceholder: 'Gata, postnummer, ort',
     vatHeading: 'Moms',
-    domestic: 'Svensk moms 25 % ingår',
-    reverse_charge: 'Omvänd betalningsskyldighet: ingen svensk moms, ni redovisar momsen i ert land',
-    export: 'Export utanför EU: ingen svensk moms',
+    domestic: `Svensk moms ${VAT_RATE_PERCENT} % ingår`,
+    reverse_charge: `${intraCommunity.sv}: ingen svensk moms, ni redovisar förvärvet i ert land`,
+    export: `${exportGoods.sv} utanför EU: ingen svensk moms`,
     vatIncluded: 'varav moms',
     toPay: 'Att betala',
-    vatNumberRefused: 'Momsregistreringsnumret är inte giltigt: svensk moms 25 % gäller tills det är rättat.',
+    vatNumberRefused: `Momsregistreringsnumret är inte giltigt: svensk moms ${VAT_RATE_PERCENT} % gäller tills det är rättat.`,
+    vatNumberNotRegistered: `EU:s register över momsregistreringsnummer (VIES) känner inte till numret: svensk moms ${VAT_RATE_PERCENT} % gäller. Kontrollera numret.`,
     ocr: 'OCR-nummer',
     ocrCopied: 'OCR-numret kopierat!',
     copyOcr: 'Kopiera OCR-numret',
@@ -37,7 +48,7 @@ export const invoicingMessages = defineMessages(
   {
     vatNumber: 'VAT number',
     vatNumberHint: (p: { prefix: string }) =>
-      `EU companies: your VAT number (starts with ${p.prefix}) means reverse charge`,
+      `EU companies: with your VAT number (starts with ${p.prefix}) the supply is free of Swedish VAT`,
     vatNumberHintOutsideEu: 'Optional: printed on the invoice',
     reference: 'Your reference (optional)',
     purchaseOrder: 'Purchase order number (optional)',
@@ -48,12 +59,13 @@ export const invoicingMessages = defineMessages(
     billingAddress: 'Billing address',
     billingPlaceholder: 'Street, postal code, city',
     vatHeading: 'VAT',
-    domestic: 'Swedish VAT 25 % included',
-    reverse_charge: 'Reverse charge: no Swedish VAT, you account for VAT in your country',
-    export: 'Export outside the EU: no Swedish VAT',
+    domestic: `Swedish VAT ${VAT_RATE_PERCENT} % included`,
+    reverse_charge: `${intraCommunity.en}: no Swedish VAT, you account for the acquisition in your country`,
+    export: `${exportGoods.en} outside the EU: no Swedish VAT`,
     vatIncluded: 'of which VAT',
     toPay: 'Amount to pay',
-    vatNumberRefused: 'The VAT number is not valid: Swedish VAT 25 % applies until it is corrected.',
+    vatNumberRefused: `The VAT number is not valid: Swedish VAT ${VAT_RATE_PERCENT} % applies until it is corrected.`,
+    vatNumberNotRegistered: `The EU’s VAT number register (VIES) does not know this number: Swedish VAT ${VAT_RATE_PERCENT} % applies. Please check the number.`,
     ocr: 'OCR reference',
     ocrCopied: 'OCR reference copied!',
     copyOcr: 'Copy the OCR reference',

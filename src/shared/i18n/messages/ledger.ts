@@ -27,6 +27,7 @@ export const ledgerMessages = defineMessages(
     dueOn: 'Förfallodag',
     total: 'Belopp',
     pdf: 'PDF',
+    xml: 'E-faktura (XML)',
     corrects: (p: { number: string }) => `Avser ${p.number}`,
     // Payments.
     payments: 'Betalningar',
@@ -74,6 +75,7 @@ export const ledgerMessages = defineMessages(
     kind: 'Slag',
     correctsColumn: 'Avser',
     balanceColumn: 'Kvar',
+    accountColumn: 'Konto',
     turnoverNote: 'Netto: exkl. moms och efter kreditfakturor',
     // Refusals.
     amountInvalid: 'Ange beloppet i kronor, t.ex. 1 000,00 eller 1000.00',
@@ -118,6 +120,7 @@ export const ledgerMessages = defineMessages(
     dueOn: 'Due',
     total: 'Amount',
     pdf: 'PDF',
+    xml: 'E-invoice (XML)',
     corrects: (p: { number: string }) => `Credits ${p.number}`,
     payments: 'Payments',
     noPayments: 'No payments yet.',
@@ -162,6 +165,7 @@ export const ledgerMessages = defineMessages(
     kind: 'Kind',
     correctsColumn: 'Corrects',
     balanceColumn: 'Balance',
+    accountColumn: 'Account',
     turnoverNote: 'Net: excluding VAT and after credit notes',
     amountInvalid: 'Give the amount in kronor, e.g. 1 000,00 or 1000.00',
     amountZero: 'The amount must be more than 0 kr',

@@ -18,6 +18,8 @@ export const orderMoneyMessages = defineMessages(
       `${p.total}, ${p.date}, avser faktura ${p.invoice}`,
     creditNotePdf: 'Kreditfaktura (PDF)',
     creditNotePdfLabel: (p: { number: string }) => `Kreditfaktura ${p.number} som PDF`,
+    eInvoice: 'E-faktura (XML)',
+    eInvoiceLabel: (p: { number: string }) => `${p.number} som e-faktura (Peppol XML)`,
   },
   {
     paymentState: 'Payment',
@@ -35,5 +37,7 @@ export const orderMoneyMessages = defineMessages(
       `${p.total}, ${p.date}, for invoice ${p.invoice}`,
     creditNotePdf: 'Credit note (PDF)',
     creditNotePdfLabel: (p: { number: string }) => `Credit note ${p.number} as PDF`,
+    eInvoice: 'E-invoice (XML)',
+    eInvoiceLabel: (p: { number: string }) => `${p.number} as an e-invoice (Peppol XML)`,
   },
 );

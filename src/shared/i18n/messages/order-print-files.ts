@@ -7,8 +7,8 @@ import { defineMessages } from '@/shared/i18n/define';
  */
 export const orderPrintFileMessages = defineMessages(
   {
-    intro: (p: { fee: string }) =>
-      `Du kan lägga till tryckfiler här. Vektorfiler (PDF, SVG, EPS, AI) kostar inget extra. Rasterfiler (PNG, JPEG, TIFF, WebP) konverteras för ${p.fee} per fil, moms ingår, på en tilläggsfaktura.`,
+    intro: (p: { fee: string; vat: string }) =>
+      `Du kan lägga till tryckfiler här. Vektorfiler (PDF, SVG, EPS, AI) kostar inget extra. Rasterfiler (PNG, JPEG, TIFF, WebP) konverteras för ${p.fee} per fil, ${p.vat}, på en tilläggsfaktura.`,
     add: 'Lägg till tryckfil',
     forLine: 'Filen gäller',
     wholeOrder: 'Hela beställningen',
@@ -17,8 +17,8 @@ export const orderPrintFileMessages = defineMessages(
     fileFor: (p: { line: string }) => `För ${p.line}`,
     checking: (p: { name: string }) => `Kontrollerar ${p.name} …`,
     confirmHeading: (p: { fee: string }) => `Rasterfil: ${p.fee} för konvertering`,
-    confirmText: (p: { name: string; fee: string }) =>
-      `${p.name} är en rasterfil. Vi konverterar den till tryckbart format för ${p.fee} inklusive moms. Avgiften kommer på en tilläggsfaktura med eget fakturanummer som vi också mejlar till dig.`,
+    confirmText: (p: { name: string; fee: string; vat: string }) =>
+      `${p.name} är en rasterfil. Vi konverterar den till tryckbart format för ${p.fee}, ${p.vat}. Avgiften kommer på en tilläggsfaktura med eget fakturanummer som vi också mejlar till dig.`,
     confirm: (p: { fee: string }) => `Lägg till och betala ${p.fee}`,
     cancel: 'Avbryt',
     added: (p: { name: string }) => `${p.name} är tillagd i beställningen`,
@@ -64,8 +64,8 @@ export const orderPrintFileMessages = defineMessages(
     noticeOpen: 'Filen finns under Tryckfiler på beställningen i admin.',
   },
   {
-    intro: (p: { fee: string }) =>
-      `You can add print files here. Vector files (PDF, SVG, EPS, AI) cost nothing extra. Raster files (PNG, JPEG, TIFF, WebP) are converted for ${p.fee} per file, VAT included, on a supplementary invoice.`,
+    intro: (p: { fee: string; vat: string }) =>
+      `You can add print files here. Vector files (PDF, SVG, EPS, AI) cost nothing extra. Raster files (PNG, JPEG, TIFF, WebP) are converted for ${p.fee} per file, ${p.vat}, on a supplementary invoice.`,
     add: 'Add print file',
     forLine: 'The file is for',
     wholeOrder: 'The whole order',
@@ -74,8 +74,8 @@ export const orderPrintFileMessages = defineMessages(
     fileFor: (p: { line: string }) => `For ${p.line}`,
     checking: (p: { name: string }) => `Checking ${p.name} …`,
     confirmHeading: (p: { fee: string }) => `Raster file: ${p.fee} for conversion`,
-    confirmText: (p: { name: string; fee: string }) =>
-      `${p.name} is a raster file. We convert it into a printable format for ${p.fee} including VAT. The fee comes on a supplementary invoice with its own invoice number, which we also email to you.`,
+    confirmText: (p: { name: string; fee: string; vat: string }) =>
+      `${p.name} is a raster file. We convert it into a printable format for ${p.fee}, ${p.vat}. The fee comes on a supplementary invoice with its own invoice number, which we also email to you.`,
     confirm: (p: { fee: string }) => `Add and pay ${p.fee}`,
     cancel: 'Cancel',
     added: (p: { name: string }) => `${p.name} is added to the order`,

@@ -16,8 +16,10 @@ export const printFileMessages = defineMessages(
     tooMany: (p: { max: number }) => `Högst ${p.max} tryckfiler per beställning`,
     conversionFee: 'Konvertering av tryckfil som inte är vektor',
     heading: 'Tryckfiler',
-    intro: (p: { fee: string }) =>
-      `Bifoga dina tryckfiler till beställningen. Vektorfiler (PDF, SVG, EPS, AI) trycks som de är. Rasterfiler (PNG, JPEG, TIFF, WebP) konverteras mot en avgift på ${p.fee} per fil, moms ingår.`,
+    intro: (p: { fee: string; vat: string }) =>
+      `Bifoga dina tryckfiler till beställningen. Vektorfiler (PDF, SVG, EPS, AI) trycks som de är. Rasterfiler (PNG, JPEG, TIFF, WebP) konverteras mot en avgift på ${p.fee} per fil, ${p.vat}.`,
+    feeVatIncluded: 'moms ingår',
+    feeNoSwedishVat: 'ingen svensk moms',
     add: 'Lägg till tryckfil',
     uploading: (p: { name: string }) => `Laddar upp ${p.name} …`,
     uploaded: (p: { name: string }) => `${p.name} är bifogad`,
@@ -35,7 +37,7 @@ export const printFileMessages = defineMessages(
         other: `# rasterfiler: ${p.fee} för konvertering`,
       }),
     emailLater: (p: { email: string }) =>
-      `Du kan också mejla filer senare till ${p.email} med ordernumret som ämne.`,
+      `Har du inte filerna nu? Ladda upp dem senare på beställningens sida, eller mejla dem till ${p.email} med ordernumret som ämne.`,
     received: 'Tryckfiler vi redan har',
     noneReceived: 'Vi har inga tryckfiler till den här beställningen än.',
     useAsPrintFile: 'Använd den här bilden som tryckfil',
@@ -59,8 +61,10 @@ export const printFileMessages = defineMessages(
     tooMany: (p: { max: number }) => `At most ${p.max} print files per order`,
     conversionFee: 'Conversion of non-vector print file',
     heading: 'Print files',
-    intro: (p: { fee: string }) =>
-      `Attach your print files to the order. Vector files (PDF, SVG, EPS, AI) print as they are. Raster files (PNG, JPEG, TIFF, WebP) are converted for a fee of ${p.fee} per file, VAT included.`,
+    intro: (p: { fee: string; vat: string }) =>
+      `Attach your print files to the order. Vector files (PDF, SVG, EPS, AI) print as they are. Raster files (PNG, JPEG, TIFF, WebP) are converted for a fee of ${p.fee} per file, ${p.vat}.`,
+    feeVatIncluded: 'VAT included',
+    feeNoSwedishVat: 'no Swedish VAT',
     add: 'Add print file',
     uploading: (p: { name: string }) => `Uploading ${p.name} …`,
     uploaded: (p: { name: string }) => `${p.name} is attached`,
@@ -78,7 +82,7 @@ export const printFileMessages = defineMessages(
         other: `# raster files: ${p.fee} for conversion`,
       }),
     emailLater: (p: { email: string }) =>
-      `You can also email files later to ${p.email} with your order number as the subject.`,
+      `Not ready yet? Upload files later on your order's page, or email them to ${p.email} with your order number as the subject.`,
     received: 'Print files we already have',
     noneReceived: 'We have no print files for this order yet.',
     useAsPrintFile: 'Use this image as the print file',

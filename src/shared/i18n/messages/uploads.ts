@@ -19,6 +19,8 @@ export const uploadMessages = defineMessages(
       'SVG-filen innehåller egna entitetsdeklarationer som vi inte tar emot. Exportera den på nytt som SVG 1.1 utan DTD och försök igen.',
     svgEncoding: 'SVG-filen måste vara sparad som UTF-8. Exportera den på nytt och försök igen.',
     svgNotSvg: 'Filen är ingen SVG-bild. Ladda upp en PNG, JPEG, WebP, GIF eller SVG.',
+    tooManyPixels: (p: { width: string; height: string; max: string }) =>
+      `Bilden är för stor: ${p.width} × ${p.height} px. En bild får ha högst ${p.max} megapixlar, vilket räcker till den största tryckytan i 300 dpi. Spara den i mindre storlek och försök igen.`,
     unreadable: 'Uppladdningen gick inte att läsa. Försök igen.',
     connection: 'Uppladdningen misslyckades. Kontrollera din uppkoppling och försök igen.',
   },
@@ -36,6 +38,8 @@ export const uploadMessages = defineMessages(
       'The SVG file declares entities of its own, which we do not accept. Export it again as SVG 1.1 without a DTD and try again.',
     svgEncoding: 'The SVG file must be saved as UTF-8. Export it again and try again.',
     svgNotSvg: 'This file is not an SVG image. Upload a PNG, JPEG, WebP, GIF or SVG.',
+    tooManyPixels: (p: { width: string; height: string; max: string }) =>
+      `The image is too large: ${p.width} × ${p.height} px. Images can have at most ${p.max} megapixels, enough for the largest print area at 300 dpi. Save it smaller and try again.`,
     unreadable: 'The upload could not be read. Please try again.',
     connection: 'The upload failed. Check your connection and try again.',
   },

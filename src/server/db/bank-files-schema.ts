@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bankFileFormats, bankPaymentStates } from '@/shared/receivables/bank-payments';
+import { documents } from './ledger-schema';
+import { staff } from './staff-schema';
+
+/** See migrations/3000_bank_files.sql: the bank files the admin imported. */
+export const bankFiles = pgTable(
+  'bank_files',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    format: text('format', { enum: bankFileFormats }).notNull(),
+    fileName: text('file_name'),
+    sha256: text('sha256').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    importedBy: bigint('imported_by', { mode: 'number' }).references(() => staff.id),
+    payments: integer('payments').notNull(),
+    matched: integer('matched').notNull(),
+    unmatched: integer('unmatched').notNull(),
+    duplicates: integer('duplicates').notNull(),
+  },
+  (t) => [check('bank_files_file_name_check', sql`char_length(${t.fileName}) <= 200`)],
+);
+
+/** Every payment a bank file held, unique by the bank's reference; the unmatched ones are the queue. */
+export const bankPayments = pgTable(
+  'bank_payments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bankFileId: bigint('bank_file_id', { mode: 'number' })
+      .notNull()
+      .references(() => bankFiles.id),
+    bankReference: text('bank_reference').notNull().unique(),
+    deposit: integer('deposit').notNull(),
+    amountMilli: bigint('amount_milli', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    bookedOn: date('booked_on', { mode: 'string' }),
+    details: jsonb('details').notNull(),
+    state: text('state', { enum: bankPaymentStates }).notNull(),
+    reason: text('reason'),
+    documentId: bigint('document_id', { mode: 'number' }).references(() => documents.id),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => staff.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    note: text('note'),
+  },
+  (t) => [
+    index('bank_payments_file_idx').on(t.bankFileId, t.state, t.id),
+    index('bank_payments_queue_idx')
+      .on(t.id)
+      .where(sql`${t.state} = 'unmatched'`),
+    check('bank_payments_note_check', sql`char_length(${t.note}) <= 500`),
+    check(
+      'bank_payments_decided',
+      sql`(${t.state} IN ('assigned', 'not_ours')) = (${t.decidedAt} IS NOT NULL)`,
+    ),
+  ],
+);

@@ -1,0 +1,219 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isCalendarDate, stockholmDate, type CalendarDate } from '@/shared/dates';
+import { translate } from '@/shared/i18n/define';
+import type { Locale } from '@/shared/i18n/locale';
+import { describeBankFileProblem } from '@/shared/i18n/messages/bank-files';
+import { moneyViewMessages } from '@/shared/i18n/messages/money-view';
+import { receivablesFilters } from '@/shared/receivables/bank-payments';
+import type { AppContext } from '@/server/context';
+import { sendError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
+import { recordAudit, staffOf } from '@/server/staff';
+import { cleanFileName, enableUploads } from '@/server/uploads';
+import { BankFileError } from './bank-file';
+import { importBankFile } from './import';
+import { receivables } from './open-invoices';
+import {
+  assignBankPayment,
+  bankPaymentById,
+  bankPaymentQueue,
+  markNotOurs,
+  type QueueDecision,
+} from './queue';
+
+/**
+ * The largest bank file taken: a BgMax file of 100 000 payments with a name and an address each is
+ * about 40 MB (5 records of 80 characters and CRLF per payment).
+ */
+export const MAX_BANK_FILE_BYTES = 64 * 1024 * 1024;
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** The file's bytes as they arrive; a file over the limit throws the multipart plugin's 413 error. */
+async function* chunksOf(file: Readable & { truncated?: boolean }): AsyncGenerator<Uint8Array> {
+  for await (const chunk of file as AsyncIterable<Buffer>) yield chunk;
+  if (file.truncated)
+    throw Object.assign(new Error('bank file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+}
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+/** Reads what is left of a refused file, so the reply reaches a client still sending it. */
+async function drain(file: Readable): Promise<void> {
+  if (file.readableEnded || file.destroyed) return;
+  file.resume();
+  await new Promise<void>((resolve) => {
+    file.once('end', resolve);
+    file.once('close', resolve);
+    file.once('error', () => resolve());
+  });
+}
+
+function queueRefusal(
+  reply: FastifyReply,
+  locale: Locale,
+  result: Extract<QueueDecision, { ok: false }>,
+): FastifyReply {
+  const t = translate(moneyViewMessages, locale);
+  switch (result.reason) {
+    case 'not-found':
+      return sendError(reply, 404, t.paymentNotFound);
+    case 'decided':
+      return sendError(reply, 409, t.alreadyDecided);
+    case 'invoice-not-found':
+      return reply.code(422).send({ error: t.invoiceNotFound, fieldErrors: { invoice: t.invoiceNotFound } });
+    case 'not-assignable':
+      return sendError(reply, 409, t.notAssignable);
+  }
+}
+
+/**
+ * Receivables' admin routes (money roles), mounted in the admin scope as a plugin of their own
+ * (multipart parsing applies to its routes only):
+ * - POST /api/admin/bank-files (multipart, one file field: BgMax or camt.054) → 201
+ *   `{ format, payments, matched, unmatched, duplicates }`; 400 for a file that is not one or does
+ *   not add up (nothing of it kept), 413 above MAX_BANK_FILE_BYTES.
+ * - GET /api/admin/bank-payments?state=unmatched|decided: the queue, or what was decided by hand.
+ * - POST /api/admin/bank-payments/:id/assign `{ invoice }` → 200 the payment, recorded on the invoice.
+ * - POST /api/admin/bank-payments/:id/not-ours `{ note? }` → 200 the payment, marked not ours.
+ * - GET /api/admin/receivables?filter&customer&on: open invoices and their aging (the money view).
+ */
+export function receivablesAdminRoutes(context: AppContext, options: { onQueued?: () => void } = {}) {
+  const { db } = context.database;
+  return async function receivablesAdmin(admin: FastifyInstance): Promise<void> {
+    await enableUploads(admin);
+
+    admin.post('/api/admin/bank-files', async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = translate(moneyViewMessages, locale);
+      const tooLarge = () =>
+        sendError(reply, 413, t.fileTooLarge({ megabytes: Math.floor(MAX_BANK_FILE_BYTES / 1_048_576) }));
+      if (!request.isMultipart()) return sendError(reply, 400, t.noFile);
+      let part: Awaited<ReturnType<FastifyRequest['file']>>;
+      try {
+        part = await request.file({ limits: { fileSize: MAX_BANK_FILE_BYTES } });
+      } catch (error) {
+        return errorCode(error) === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : sendError(reply, 400, t.noFile);
+      }
+      if (!part) return sendError(reply, 400, t.noFile);
+      const person = staffOf(request);
+      const file = part.file;
+      try {
+        const result = await db.transaction(async (tx) => {
+          const imported = await importBankFile(tx, chunksOf(file), {
+            fileName: cleanFileName(part.filename),
+            staffId: person.id,
+            recordedBy: person.name,
+          });
+          await recordAudit(tx, {
+            staffId: person.id,
+            action: 'payment',
+            target: `bank file ${imported.fileId}`,
+            after: {
+              format: imported.format,
+              payments: imported.payments,
+              matched: imported.matched,
+              unmatched: imported.unmatched,
+              duplicates: imported.duplicates,
+            },
+          });
+          return imported;
+        });
+        if (result.matched > 0) options.onQueued?.();
+        const { fileId: _fileId, ...answer } = result;
+        return reply.code(201).send(answer);
+      } catch (error) {
+        await drain(file);
+        if (error instanceof BankFileError)
+          return sendError(reply, 400, describeBankFileProblem(error.problem, locale));
+        if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+        throw error;
+      }
+    });
+
+    const stateQuery = z.object({ state: z.enum(['unmatched', 'decided']).default('unmatched') });
+    admin.get('/api/admin/bank-payments', async (request, reply) => {
+      const parsed = stateQuery.safeParse(request.query);
+      if (!parsed.success)
+        return sendError(reply, 400, translate(moneyViewMessages, requestLocale(request)).badFilter);
+      return { payments: await bankPaymentQueue(db, parsed.data.state, 200) };
+    });
+
+    admin.post('/api/admin/bank-payments/:id/assign', { bodyLimit: 4096 }, async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = translate(moneyViewMessages, locale);
+      const params = idParams.safeParse(request.params);
+      if (!params.success) return sendError(reply, 404, t.paymentNotFound);
+      const body = z.object({ invoice: z.string().trim().min(1).max(40) }).safeParse(request.body ?? {});
+      if (!body.success)
+        return reply
+          .code(400)
+          .send({ error: t.invoiceRequired, fieldErrors: { invoice: t.invoiceRequired } });
+      const person = staffOf(request);
+      const invoice = body.data.invoice.toUpperCase();
+      const result = await db.transaction(async (tx) => {
+        const decided = await assignBankPayment(tx, params.data.id, invoice, person);
+        if (decided.ok)
+          await recordAudit(tx, {
+            staffId: person.id,
+            action: 'payment',
+            target: invoice,
+            orderId: decided.orderId,
+            after: { bankPayment: params.data.id, amount: decided.amount, paidOn: decided.bookedOn },
+          });
+        return decided;
+      });
+      if (!result.ok) return queueRefusal(reply, locale, result);
+      options.onQueued?.();
+      return bankPaymentById(db, params.data.id);
+    });
+
+    admin.post('/api/admin/bank-payments/:id/not-ours', { bodyLimit: 4096 }, async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = translate(moneyViewMessages, locale);
+      const params = idParams.safeParse(request.params);
+      if (!params.success) return sendError(reply, 404, t.paymentNotFound);
+      const body = z.object({ note: z.string().trim().max(500).optional() }).safeParse(request.body ?? {});
+      if (!body.success)
+        return reply.code(400).send({ error: t.noteTooLong, fieldErrors: { note: t.noteTooLong } });
+      const person = staffOf(request);
+      const note = body.data.note || null;
+      const result = await db.transaction(async (tx) => {
+        const decided = await markNotOurs(tx, params.data.id, note, person);
+        if (decided.ok)
+          await recordAudit(tx, {
+            staffId: person.id,
+            action: 'payment',
+            target: `bank payment ${params.data.id}`,
+            after: { notOurs: true, amount: decided.amount, bookedOn: decided.bookedOn, note },
+          });
+        return decided;
+      });
+      if (!result.ok) return queueRefusal(reply, locale, result);
+      return bankPaymentById(db, params.data.id);
+    });
+
+    const receivablesQuery = z.object({
+      filter: z.enum(receivablesFilters).default('all'),
+      customer: z.string().max(200).optional(),
+      on: z.string().optional(),
+    });
+    admin.get('/api/admin/receivables', async (request, reply) => {
+      const t = translate(moneyViewMessages, requestLocale(request));
+      const parsed = receivablesQuery.safeParse(request.query);
+      if (!parsed.success) return sendError(reply, 400, t.badFilter);
+      const { on } = parsed.data;
+      if (on !== undefined && !isCalendarDate(on)) return sendError(reply, 400, t.badDay);
+      const day: CalendarDate = on ?? stockholmDate(new Date());
+      return receivables(db, {
+        on: day,
+        filter: parsed.data.filter,
+        ...(parsed.data.customer ? { customer: parsed.data.customer } : {}),
+      });
+    });
+  };
+}

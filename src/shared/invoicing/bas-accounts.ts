@@ -1,0 +1,67 @@
+import type { DocumentKind } from '@/shared/ledger';
+import type { VatTreatment } from './vat-treatment';
+
+/**
+ * The BAS accounts the shop books to, in one table: the SIE export, the invoice journal and the
+ * VAT decision (vat-decision.ts) all read a sale's account here, so they cannot disagree.
+ *
+ * Account numbers and names from the BAS chart of accounts (BAS-kontoplanen, BAS 2024, kontoklass
+ * 1, 2 and 3; the SIE file says #KPTYP BAS2014, whose numbers these are too): 1510 Kundfordringar,
+ * 1930 Företagskonto, 2611 Utgående moms 25 %, and for sales by what is sold and where VAT falls:
+ * 3001 goods (or the order's invoice, whose fee is ancillary to its goods) and 3041 services within
+ * Sweden at 25 %; 3108 goods to another EU country (exempt intra-Community supply) and 3308
+ * services to another EU country (reverse charge); 3105 goods and 3305 services outside the EU.
+ */
+
+/** Goods, or a service invoiced on its own (see vat-decision.ts for when a fee is which). */
+export type SupplyNature = 'goods' | 'service';
+
+export interface BasAccount {
+  number: string;
+  name: string;
+}
+
+export const basAccounts = {
+  receivables: { number: '1510', name: 'Kundfordringar' },
+  bank: { number: '1930', name: 'Företagskonto/checkkonto/affärskonto' },
+  outputVat: { number: '2611', name: 'Utgående moms på försäljning inom Sverige, 25 %' },
+} as const satisfies Record<string, BasAccount>;
+
+/** The sales account per VAT treatment (who the buyer is) and supply (what is sold). */
+export const basSalesAccounts = {
+  domestic: {
+    goods: { number: '3001', name: 'Försäljning inom Sverige, 25 % moms' },
+    service: { number: '3041', name: 'Försäljning tjänster inom Sverige, 25 % moms' },
+  },
+  reverse_charge: {
+    goods: { number: '3108', name: 'Försäljning varor till annat EU-land, momsfri' },
+    service: { number: '3308', name: 'Försäljning tjänster till annat EU-land' },
+  },
+  export: {
+    goods: { number: '3105', name: 'Försäljning varor till land utanför EU' },
+    service: { number: '3305', name: 'Försäljning tjänster till land utanför EU' },
+  },
+} as const satisfies Record<VatTreatment, Record<SupplyNature, BasAccount>>;
+
+export type SalesAccountNumber = (typeof basSalesAccounts)[VatTreatment][SupplyNature]['number'];
+
+export function salesAccount(treatment: VatTreatment, nature: SupplyNature): SalesAccountNumber {
+  return basSalesAccounts[treatment][nature].number;
+}
+
+/** Every account the shop books to, for a SIE file's #KONTO lines (numbers ascending). */
+export function allBasAccounts(): BasAccount[] {
+  const byTreatment: Record<SupplyNature, BasAccount>[] = Object.values(basSalesAccounts);
+  const sales: BasAccount[] = byTreatment.flatMap((byNature) => [byNature.goods, byNature.service]);
+  const fixed: BasAccount[] = Object.values(basAccounts);
+  return [...fixed, ...sales].sort((a, b) => a.number.localeCompare(b.number));
+}
+
+/**
+ * What a whole document sells, for its sales account: the order's invoice sells goods (a fee on it
+ * is ancillary to them); a supplementary invoice sells a service invoiced on its own; a credit note
+ * sells what the document it corrects sold.
+ */
+export function documentSupply(kind: DocumentKind, correctsKind: DocumentKind | null): SupplyNature {
+  return (correctsKind ?? kind) === 'supplementary_invoice' ? 'service' : 'goods';
+}
