@@ -25,6 +25,8 @@ import { partnerRoutes } from './partners/routes';
 import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './print-files/routes';
 import { productionNeedsApprovedProof } from './proofs';
 import { proofAdminRoutes, proofRoutes } from './proofs/routes';
+import { reminderAdminRoutes } from './reminders/routes';
+import { customerAdminRoutes } from './customers/routes';
 import { shopRoutes } from './shop/routes';
 import { staffAdminRoutes } from './staff/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
@@ -140,6 +142,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) => productionAdminRoutes(admin, context),
       (admin) => staffAdminRoutes(admin, context),
+      (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
+      (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
     ],
   });

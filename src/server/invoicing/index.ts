@@ -35,7 +35,15 @@ export {
   sieHeaderLines,
   sieInvoiceVerification,
   siePaymentVerification,
+  sieReminderVerification,
   type SieHeader,
   type SieInvoice,
   type SiePayment,
+  type SieReminder,
 } from './sie';
+export {
+  renderReminderPdf,
+  renderStatementPdf,
+  type StatementDocument,
+  type StatementLine,
+} from './receivables-pdf';
