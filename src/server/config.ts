@@ -57,6 +57,8 @@ const envSchema = z.object({
   DOCUMENT_WORKERS: optionalString.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(64).optional(),
   ),
+  // How long an instance trusts its copy of the catalogue before asking the database for its version.
+  CATALOGUE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAIL_FROM: z.string().trim().min(3).default('Bulk Print Shop <order@bulkprint.se>'),
   SHOP_EMAIL: z.email().default('order@bulkprint.se'),
   // Uploads (every upload endpoint: customiser images, print files, proofs). See .env.example.
@@ -218,6 +220,8 @@ export interface Config {
   emailLeaseSeconds: number;
   /** Worker threads for PDFs and email (src/server/invoicing/document-workers.ts); 0 = none. */
   documentWorkers: number;
+  /** Milliseconds an instance serves its catalogue copy before checking the database's version. */
+  catalogueCheckMs: number;
   mailFrom: string;
   shopEmail: string;
   seller: SellerDetails;
@@ -408,6 +412,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,
     documentWorkers: e.DOCUMENT_WORKERS ?? availableParallelism(),
+    catalogueCheckMs: e.CATALOGUE_CHECK_MS,
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
     seller,

@@ -13,7 +13,7 @@ import { encodeCursor } from '@/server/admin/orders';
 import { createSession } from '@/server/admin/sessions';
 import { queryRows } from '@/server/db/query-rows';
 import { orderStatuses } from '@/shared/order-status';
-import { products } from '@/shared/catalogue';
+import { seedCatalogue as products } from '@/shared/catalogue-seed';
 import { addDays } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
 import { staticPagePaths } from '@/shared/routes';
