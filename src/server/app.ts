@@ -11,6 +11,7 @@ import { currencyRoutes } from './currency/routes';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { startEmailOutbox } from './email';
+import { configureDocumentWorkers } from './invoicing';
 import { startHousekeeping } from './housekeeping';
 import { installErrorHandlers, logErrorSerializer, sendError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -55,6 +56,7 @@ export interface AppOptions {
 /** Builds the whole app without listening, so tests can start it on a random port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  configureDocumentWorkers(config.documentWorkers);
   const app = Fastify({
     logger: {
       level: config.logLevel,

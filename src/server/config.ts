@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
@@ -52,6 +53,10 @@ const envSchema = z.object({
   ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // Worker threads that render PDFs and send email; empty: one per core, 0: on the request thread.
+  DOCUMENT_WORKERS: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(64).optional(),
+  ),
   // How long an instance trusts its copy of the catalogue before asking the database for its version.
   CATALOGUE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAIL_FROM: z.string().trim().min(3).default('Bulk Print Shop <order@bulkprint.se>'),
@@ -213,6 +218,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** A claimed email whose sender died (crash, SIGKILL) is sent by anyone after this long. */
   emailLeaseSeconds: number;
+  /** Worker threads for PDFs and email (src/server/invoicing/document-workers.ts); 0 = none. */
+  documentWorkers: number;
   /** Milliseconds an instance serves its catalogue copy before checking the database's version. */
   catalogueCheckMs: number;
   mailFrom: string;
@@ -404,6 +411,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     countryHeader: e.COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,
     emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,
+    documentWorkers: e.DOCUMENT_WORKERS ?? availableParallelism(),
     catalogueCheckMs: e.CATALOGUE_CHECK_MS,
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,

@@ -17,6 +17,14 @@ export {
   renderInvoicePdf,
   renderInvoicePdfShared,
 } from './invoice-pdf';
+export {
+  configureDocumentWorkers,
+  renderPdf,
+  sendMailOffThread,
+  type DocumentTask,
+  type DocumentTaskAnswer,
+  type MailTarget,
+} from './document-workers';
 export { formatInvoiceDate, formatInvoiceMoney, formatKr, invoiceTexts } from './texts';
 export { sendInvoice, sendInvoicePdf, sendInvoiceUbl, sendPdf } from './http';
 export { invoiceContentSecurityPolicy, renderInvoiceHtml } from './invoice-html';

@@ -12,7 +12,7 @@ import type { ReminderSnapshot } from '@/shared/receivables/reminders';
 import {
   eInvoiceRefusal,
   invoiceForOrder,
-  renderInvoicePdf,
+  renderPdf,
   renderReminderPdf,
   supplementaryInvoiceDocument,
   type InvoiceDocument,
@@ -257,7 +257,7 @@ export async function documentPdf(db: Db, row: DocumentRow, seller: SellerDetail
   if (stored) return stored;
   const pdf = isReminderSnapshot(row.snapshot)
     ? await renderReminderPdf(row.snapshot)
-    : await renderInvoicePdf(await issuedDocument(db, row, seller));
+    : await renderPdf(await issuedDocument(db, row, seller));
   await db.execute(
     sql`INSERT INTO document_pdfs (document_id, pdf) VALUES (${row.id}::bigint, ${pdf})
       ON CONFLICT (document_id) DO NOTHING`,
@@ -352,7 +352,7 @@ export async function orderInvoicePdf(
   const row = await orderInvoiceRow(db, order.id);
   if (!row) {
     const invoice = invoiceForOrder(order, seller);
-    return { pdf: await renderInvoicePdf(invoice), fileName: `Invoice_${invoice.invoiceNumber}.pdf` };
+    return { pdf: await renderPdf(invoice), fileName: `Invoice_${invoice.invoiceNumber}.pdf` };
   }
   return { pdf: await documentPdf(db, row, seller), fileName: documentPdfFileName(row) };
 }
