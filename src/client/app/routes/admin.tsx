@@ -22,6 +22,8 @@ import { StatsCards } from '@/client/features/admin/stats-cards';
 import { AuditLog } from '@/client/features/admin/audit-log';
 import { OwnPinForm } from '@/client/features/admin/own-pin';
 import { StaffPanel } from '@/client/features/admin/staff-panel';
+import { CataloguePanel } from '@/client/features/admin/catalogue-panel';
+import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
 import { StaffProvider, useMay, useSignedIn } from '@/client/features/admin/staff-context';
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import { productionMessages } from '@/shared/i18n/messages/production';
@@ -70,6 +72,7 @@ function Dashboard() {
   const productionText = useT(productionMessages);
   const moneyText = useT(moneyViewMessages);
   const customersText = useT(reminderMessages);
+  const catalogueText = useT(catalogueAdminMessages);
   const logout = async (everywhere = false) => {
     await (everywhere ? logoutAllAdmin() : logoutAdmin()).catch(() => undefined);
     client.clear();
@@ -123,6 +126,11 @@ function Dashboard() {
               </Tabs.Trigger>
             )}
             {owner && (
+              <Tabs.Trigger value="products" className={tabClass}>
+                {catalogueText.title}
+              </Tabs.Trigger>
+            )}
+            {owner && (
               <Tabs.Trigger value="partners" className={tabClass}>
                 {ui.partnerApplications}
               </Tabs.Trigger>
@@ -159,6 +167,11 @@ function Dashboard() {
           {money && (
             <Tabs.Content value="customers" className="mt-4">
               <CustomersPanel />
+            </Tabs.Content>
+          )}
+          {owner && (
+            <Tabs.Content value="products" className="mt-4">
+              <CataloguePanel />
             </Tabs.Content>
           )}
           {owner && (
