@@ -22,6 +22,8 @@ import { StatsCards } from '@/client/features/admin/stats-cards';
 import { AuditLog } from '@/client/features/admin/audit-log';
 import { OwnPinForm } from '@/client/features/admin/own-pin';
 import { StaffPanel } from '@/client/features/admin/staff-panel';
+import { CataloguePanel } from '@/client/features/admin/catalogue-panel';
+import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
 import { StaffProvider, useMay, useSignedIn } from '@/client/features/admin/staff-context';
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import { productionMessages } from '@/shared/i18n/messages/production';
@@ -67,6 +69,7 @@ function Dashboard() {
   const production = useMay('production');
   const productionText = useT(productionMessages);
   const moneyText = useT(moneyViewMessages);
+  const catalogueText = useT(catalogueAdminMessages);
   const logout = async (everywhere = false) => {
     await (everywhere ? logoutAllAdmin() : logoutAdmin()).catch(() => undefined);
     client.clear();
@@ -115,6 +118,11 @@ function Dashboard() {
               </Tabs.Trigger>
             )}
             {owner && (
+              <Tabs.Trigger value="products" className={tabClass}>
+                {catalogueText.title}
+              </Tabs.Trigger>
+            )}
+            {owner && (
               <Tabs.Trigger value="partners" className={tabClass}>
                 {ui.partnerApplications}
               </Tabs.Trigger>
@@ -146,6 +154,11 @@ function Dashboard() {
           {money && (
             <Tabs.Content value="money" className="mt-4">
               <MoneyView />
+            </Tabs.Content>
+          )}
+          {owner && (
+            <Tabs.Content value="products" className="mt-4">
+              <CataloguePanel />
             </Tabs.Content>
           )}
           {owner && (
