@@ -17,7 +17,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
-          setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+          setupFiles: ['tests/helpers/fail-on-console-error.ts', 'tests/helpers/seed-catalogue.ts'],
         },
       },
       {

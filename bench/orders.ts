@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -27,7 +28,7 @@ export function orderBody(idempotencyKey: string): string {
       country: 'SE',
       address: 'Storgatan 1, 111 22 Stockholm',
     },
-    lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 } }],
+    lines: [{ productId: 'hoodie', quantity: 50, sizes: { M: 50 }, options: { colour: 'navy' } }],
   });
 }
 
@@ -36,9 +37,21 @@ export interface RawInsertResult {
   p99Ms: number;
 }
 
+/** How fast the outbox empties its backlog once checkouts stop: emails with the invoice PDF attached. */
+export interface OutboxRate {
+  emailsPerSecond: number;
+  /** Each order's PDF is rendered once, for its first email; the second attaches the stored bytes. */
+  pdfsPerSecond: number;
+  /** Emails already written while the checkout load ran. */
+  sentBefore: number;
+}
+
 export interface OrderDatabaseResult {
   database: 'pglite' | 'postgres';
+  /** Which build: this one, or BENCH_BASELINE_DIR's (the code before a change, same run). */
+  build: 'this' | 'baseline';
   orders: LoadSummary;
+  outbox: OutboxRate;
   raw: RawInsertResult;
   /** orders/s ÷ raw inserts/s (medians). */
   ratio: number;
@@ -124,11 +137,44 @@ export async function rawInserts(
   return { insertsPerSecond: round(median(rates), 0), p99Ms: round(median(p99s), 2) };
 }
 
-function result(kind: 'pglite' | 'postgres', orders: LoadSummary, raw: RawInsertResult): OrderDatabaseResult {
+/**
+ * The outbox's rate with no checkout load: the .eml files (no SMTP_URL) that appear in the data
+ * folder over `seconds`, from the backlog the order load left behind (thousands of emails).
+ */
+async function outboxRate(server: { dataDir: string }, seconds: number): Promise<OutboxRate> {
+  const dir = join(server.dataDir, 'outbox');
+  const count = () => {
+    try {
+      return readdirSync(dir).filter((f) => f.endsWith('.eml')).length;
+    } catch {
+      return 0;
+    }
+  };
+  const before = count();
+  const started = performance.now();
+  await sleep(seconds * 1000);
+  const sent = count() - before;
+  const elapsed = (performance.now() - started) / 1000;
+  return {
+    emailsPerSecond: round(sent / elapsed, 1),
+    pdfsPerSecond: round(sent / 2 / elapsed, 1),
+    sentBefore: before,
+  };
+}
+
+function result(
+  kind: 'pglite' | 'postgres',
+  build: 'this' | 'baseline',
+  orders: LoadSummary,
+  outbox: OutboxRate,
+  raw: RawInsertResult,
+): OrderDatabaseResult {
   const floor = kind === 'pglite' ? orderBudgets.pglite : orderBudgets.postgres;
   return {
     database: kind,
+    build,
     orders,
+    outbox,
     raw,
     ratio: round(orders.requestsPerSecond / raw.insertsPerSecond, 2),
     budgetOk:
@@ -139,50 +185,82 @@ function result(kind: 'pglite' | 'postgres', orders: LoadSummary, raw: RawInsert
   };
 }
 
-export async function runOrders(options: {
-  postgresUrl: string | undefined;
-  runs: number;
-  seconds: number;
-}): Promise<OrdersResult> {
-  const notes: string[] = [];
-  const results: OrderDatabaseResult[] = [];
-
-  // PGlite: the server on its own on-disk database; the raw rate on another one in this process.
-  const server = await startShopServer();
+/** Places orders on one server (this build or the baseline's), then measures its outbox. */
+async function ordersOn(
+  start: () => Promise<RunningServer & { dataDir: string }>,
+  runs: number,
+  seconds: number,
+): Promise<{ orders: LoadSummary; outbox: OutboxRate } | { skipped: string }> {
+  const server = await start();
   try {
     const answer = await probe(server);
     if (answer.status === 404) return { skipped: 'skipped: POST /api/orders not available' };
     if (answer.status !== 201) throw new Error(`POST /api/orders answered ${answer.status}: ${answer.text}`);
-    const orders = await orderLoad(server, options.runs, options.seconds);
-    await server.stop();
-    const dir = mkdtempSync(join(tmpdir(), 'shop-bench-raw-'));
-    const database = await openPglite(dir);
-    try {
-      results.push(result('pglite', orders, await rawInserts(database, options.runs, options.seconds)));
-    } finally {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const orders = await orderLoad(server, runs, seconds);
+    return { orders, outbox: await outboxRate(server, seconds) };
   } finally {
     await server.stop();
+  }
+}
+
+export async function runOrders(options: {
+  postgresUrl: string | undefined;
+  runs: number;
+  seconds: number;
+  /** Another checkout of the shop, built (npm run build there): measured the same way, same run. */
+  baselineDir?: string | undefined;
+}): Promise<OrdersResult> {
+  const notes: string[] = [];
+  const results: OrderDatabaseResult[] = [];
+  const builds: { build: 'this' | 'baseline'; cwd?: string }[] = [
+    ...(options.baselineDir ? [{ build: 'baseline' as const, cwd: options.baselineDir }] : []),
+    { build: 'this' },
+  ];
+  if (options.baselineDir)
+    notes.push(`baseline: the build in ${options.baselineDir}, measured before this one`);
+
+  // PGlite: each server on its own on-disk database; the raw rate on another one in this process.
+  const pglite: { build: 'this' | 'baseline'; orders: LoadSummary; outbox: OutboxRate }[] = [];
+  for (const { build, cwd } of builds) {
+    const measured = await ordersOn(() => startShopServer(cwd ? { cwd } : {}), options.runs, options.seconds);
+    if ('skipped' in measured) return measured;
+    pglite.push({ build, ...measured });
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'shop-bench-raw-'));
+  const database = await openPglite(dir);
+  try {
+    const raw = await rawInserts(database, options.runs, options.seconds);
+    for (const m of pglite) results.push(result('pglite', m.build, m.orders, m.outbox, raw));
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 
   if (!options.postgresUrl) {
     notes.push('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
     return { results, notes };
   }
+  const postgres: { build: 'this' | 'baseline'; orders: LoadSummary; outbox: OutboxRate }[] = [];
+  for (const { build, cwd } of builds) {
+    const fresh = await createDatabase(options.postgresUrl, 'orders');
+    try {
+      const measured = await ordersOn(
+        () => startShopServer({ databaseUrl: fresh.url, ...(cwd ? { cwd } : {}) }),
+        options.runs,
+        options.seconds,
+      );
+      if ('skipped' in measured) return measured;
+      postgres.push({ build, ...measured });
+    } finally {
+      await fresh.drop();
+    }
+  }
   const fresh = await createDatabase(options.postgresUrl, 'orders');
   try {
-    const pgServer = await startShopServer({ databaseUrl: fresh.url });
-    let orders: LoadSummary;
-    try {
-      orders = await orderLoad(pgServer, options.runs, options.seconds);
-    } finally {
-      await pgServer.stop();
-    }
     const database = await openPostgres(fresh.url);
     try {
-      results.push(result('postgres', orders, await rawInserts(database, options.runs, options.seconds)));
+      const raw = await rawInserts(database, options.runs, options.seconds);
+      for (const m of postgres) results.push(result('postgres', m.build, m.orders, m.outbox, raw));
     } finally {
       await database.close();
     }

@@ -1,4 +1,5 @@
 // npm run bench [-- --only=bundle,lighthouse,api,orders,admin] [--quick] [--no-build]
+// BENCH_BASELINE_DIR=<another checkout, built> adds its orders figures to the same run (before/after).
 // Builds the app, measures it against the budgets of DESIGN.md §4, prints a table and writes
 // bench/results.json. Everything runs on this machine (loopback only) and stops by itself.
 import { spawnSync } from 'node:child_process';
@@ -89,7 +90,12 @@ results.logCost = await section('api', () =>
 );
 
 results.orders = await section('orders', () =>
-  runOrders({ postgresUrl: benchDatabaseUrl, runs, seconds: quick ? 3 : 5 }),
+  runOrders({
+    postgresUrl: benchDatabaseUrl,
+    runs,
+    seconds: quick ? 3 : 5,
+    baselineDir: process.env.BENCH_BASELINE_DIR || undefined,
+  }),
 );
 results.admin = await section('admin', () =>
   runAdmin({
@@ -232,9 +238,22 @@ if (results.orders) {
   else {
     out.push(
       table([
-        ['database', 'orders/s', 'p99 ms', 'non-2xx', 'raw inserts/s', 'raw p99 ms', 'ratio', 'budget'],
+        [
+          'database',
+          'build',
+          'orders/s',
+          'p99 ms',
+          'non-2xx',
+          'raw inserts/s',
+          'raw p99 ms',
+          'ratio',
+          'budget',
+          'outbox emails/s',
+          'PDFs/s',
+        ],
         ...o.results.map((r) => [
           r.database,
+          r.build,
           r.orders.requestsPerSecond,
           r.orders.p99Ms,
           r.orders.non2xx + r.orders.errors,
@@ -242,8 +261,11 @@ if (results.orders) {
           r.raw.p99Ms,
           r.ratio,
           mark(r.budgetOk),
+          r.outbox.emailsPerSecond,
+          r.outbox.pdfsPerSecond,
         ]),
       ]),
+      `  outbox: emails with the invoice PDF written per second in the ${quick ? 3 : 5} s after the load, from its backlog (no checkouts meanwhile)`,
     );
     for (const note of o.notes) out.push(`  ${note}`);
   }

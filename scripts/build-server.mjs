@@ -6,8 +6,9 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { build } from 'esbuild';
 
 await build({
-  // The shop, and the backup/restore commands (npm run backup, npm run restore).
-  entryPoints: ['src/server/main.ts', 'src/server/ops-cli.ts'],
+  // The shop, its document worker threads (loaded by path next to main.js), and the backup/restore
+  // commands (npm run backup, npm run restore).
+  entryPoints: ['src/server/main.ts', 'src/server/document-worker.ts', 'src/server/ops-cli.ts'],
   outdir: 'dist/server',
   bundle: true,
   platform: 'node',

@@ -30,9 +30,12 @@ export async function startProcess(
   args: string[],
   env: Record<string, string>,
   readyPath = '/',
+  /** The folder to run in (another build of the shop, for a before-and-after bench). */
+  cwd?: string,
 ): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, args, {
+    ...(cwd ? { cwd } : {}),
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -84,8 +87,10 @@ export async function startShopServer(
     env?: Record<string, string>;
     /** A data folder prepared by the caller (and removed by it); default a fresh temporary one. */
     dataDir?: string;
+    /** Another checkout of the shop, built, to run instead of this one (BENCH_BASELINE_DIR). */
+    cwd?: string;
   } = {},
-): Promise<RunningServer> {
+): Promise<RunningServer & { dataDir: string }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'shop-bench-'));
   const server = await startProcess(
     ['dist/server/main.js'],
@@ -103,9 +108,11 @@ export async function startShopServer(
       ...options.env,
     },
     '/api/products',
+    options.cwd,
   );
   return {
     ...server,
+    dataDir,
     async stop() {
       await server.stop();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });

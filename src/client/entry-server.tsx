@@ -11,7 +11,7 @@ import { localisedUrl } from '@/shared/i18n/urls';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { productDescription } from '@/shared/i18n/messages/product-descriptions';
 import { milliToKr } from '@/shared/money';
-import type { Product } from '@/shared/catalogue';
+import { setCatalogue, type Product } from '@/shared/catalogue';
 import { isKnownPage } from '@/shared/routes';
 import { shopName } from '@/shared/shop';
 import { App, preloadPage } from './app/app';
@@ -113,15 +113,23 @@ export function isServerRendered(pathname: string): boolean {
   return !isKnownPage(pathname) || pageMeta(pathname, '', 'sv').isPublic;
 }
 
+/**
+ * The products on sale as the server's catalogue module has them (the database's): this bundle has
+ * its own copy of the shared catalogue module, set before every page it renders.
+ */
+export { setCatalogue };
+
 export async function renderPage(
   pathname: string,
   search: string,
   locale: Locale,
   baseUrl: string,
+  products: readonly Product[],
 ): Promise<RenderedPage> {
   // With the page's chunks loaded nothing suspends, so the HTML is complete and carries no inline
   // script (React's streaming reveal scripts would be refused by the CSP).
   await preloadPage(pathname);
+  setCatalogue(products);
   const body = renderToString(
     <StrictMode>
       <LocaleProvider initial={locale}>

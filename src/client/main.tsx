@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPage } from './app/app';
+import { startCatalogue } from './lib/catalogue';
 import { markServerRendered } from './lib/hydration';
 import { documentLocale, LocaleProvider } from './lib/i18n';
 import './styles.css';
 
+await startCatalogue();
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
 const app = (

@@ -2,14 +2,16 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { productionAdminRoutes } from './production/routes';
 import { adminRoutes } from './admin/routes';
+import { catalogueAdminRoutes, CatalogueStore } from './catalogue';
 import { catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
-import type { AppContext } from './context';
+import type { AppContext, CatalogueContext } from './context';
 import { RatesProvider } from './currency';
 import { currencyRoutes } from './currency/routes';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { startEmailOutbox } from './email';
+import { configureDocumentWorkers } from './invoicing';
 import { startHousekeeping } from './housekeeping';
 import { installErrorHandlers, logErrorSerializer, sendError } from './http/errors';
 import { securityHeaders } from './http/security-headers';
@@ -24,6 +26,8 @@ import { partnerRoutes } from './partners/routes';
 import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './print-files/routes';
 import { productionNeedsApprovedProof } from './proofs';
 import { proofAdminRoutes, proofRoutes } from './proofs/routes';
+import { reminderAdminRoutes } from './reminders/routes';
+import { customerAdminRoutes } from './customers/routes';
 import { shopRoutes } from './shop/routes';
 import { staffAdminRoutes } from './staff/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
@@ -52,6 +56,7 @@ export interface AppOptions {
 /** Builds the whole app without listening, so tests can start it on a random port. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  configureDocumentWorkers(config.documentWorkers);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -115,12 +120,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandlers(app);
+  const catalogue = new CatalogueStore(database, config.catalogueCheckMs);
+  await catalogue.seed();
+  await catalogue.current();
+  // Every request sees the catalogue as the database holds it (checked at most every
+  // CATALOGUE_CHECK_MS): a change saved on another instance applies without a restart.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (catalogue.isFresh()) {
+      void catalogue.current();
+      done();
+      return;
+    }
+    catalogue.current().then(
+      () => done(),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
   const context: AppContext = { config, database };
+  const catalogueContext: CatalogueContext = { ...context, catalogue };
 
   // First, so the metrics' request hook sees every route registered after it.
   opsRoutes(app, context, readiness);
 
-  catalogueRoutes(app);
+  catalogueRoutes(app, catalogue);
   shopRoutes(app, config);
   notFoundReportRoute(app);
   const rates = new RatesProvider(config.ratesUrl, app.log);
@@ -138,6 +160,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) => productionAdminRoutes(admin, context),
       (admin) => staffAdminRoutes(admin, context),
+      (admin) => catalogueAdminRoutes(admin, catalogueContext),
+      (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
+      (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
     ],
   });
@@ -148,7 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The embedded database's backups (npm run backup) come through the running shop.
   if (options.serveBackups) serveBackups(app, database, config.dataDir, backups);
   const outbox = startEmailOutbox(app, context);
-  orderRoutes(app, context, { onCreated: () => outbox.kick() });
+  orderRoutes(app, catalogueContext, { onCreated: () => outbox.kick() });
   ledgerRoutes(app, context);
   addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });
@@ -156,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   seoRoutes(app, { publicBaseUrl: config.publicBaseUrl });
   const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'), {
     publicBaseUrl: config.publicBaseUrl,
+    catalogue,
   });
   app.setNotFoundHandler((request, reply) => {
     const status = pageStatus(request.url);

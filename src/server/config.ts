@@ -1,8 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import { sellerSettingsProblems, type SellerSettings } from '@/shared/invoicing/seller-settings';
 import { trimTrailing } from '@/shared/trim-trailing';
+import { parseReferenceRates, type ReferenceRate } from '@/shared/receivables/late-payment';
+import {
+  parseReminderFeeTerms,
+  parseReminderSchedule,
+  type ReminderFeeTerm,
+} from '@/shared/receivables/reminders';
 
 /** The EU's VIES REST service: POST { countryCode, vatNumber } answers { valid, name, ... }. */
 export const DEFAULT_VIES_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api/check-vat-number';
@@ -46,6 +53,12 @@ const envSchema = z.object({
   ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  // Worker threads that render PDFs and send email; empty: one per core, 0: on the request thread.
+  DOCUMENT_WORKERS: optionalString.pipe(
+    z.coerce.number<string | undefined>().int().min(0).max(64).optional(),
+  ),
+  // How long an instance trusts its copy of the catalogue before asking the database for its version.
+  CATALOGUE_CHECK_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   MAIL_FROM: z.string().trim().min(3).default('Bulk Print Shop <order@bulkprint.se>'),
   SHOP_EMAIL: z.email().default('order@bulkprint.se'),
   // Uploads (every upload endpoint: customiser images, print files, proofs). See .env.example.
@@ -117,6 +130,49 @@ const envSchema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(3600).default(72),
   HTTP_MIN_BODY_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(1024),
   HOUSEKEEPING_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  // Receivables: reminders (see .env.example).
+  REFERENCE_RATES: z
+    .string()
+    .trim()
+    .default('4.00@2024-01-01,4.00@2024-07-01,3.00@2025-01-01,2.00@2025-07-01,2.00@2026-01-01')
+    .transform((value, ctx) => {
+      const rates = parseReferenceRates(value);
+      if (!rates) {
+        ctx.addIssue({ code: 'custom', message: 'must be percent@YYYY-MM-DD entries, e.g. 2.00@2026-01-01' });
+        return z.NEVER;
+      }
+      return rates;
+    }),
+  REMINDER_FEE_INDIVIDUAL: z
+    .string()
+    .trim()
+    .default('')
+    .transform((value, ctx) => {
+      const terms = parseReminderFeeTerms(value);
+      if (!terms) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be kronor@YYYY-MM-DD entries of at most 60 kr (lag 1981:739), e.g. 60@2026-01-01',
+        });
+        return z.NEVER;
+      }
+      return terms;
+    }),
+  REMINDER_SCHEDULE_DAYS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((value, ctx) => {
+      const days = parseReminderSchedule(value);
+      if (!days) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be rising whole days separated by commas, e.g. 10,30',
+        });
+        return z.NEVER;
+      }
+      return days;
+    }),
   SELLER_NAME: z.string().trim().min(1).default('Bulk Print Sverige AB'),
   SELLER_ORG_NUMBER: z.string().trim().min(1).default('559123-4561'),
   SELLER_VAT_NUMBER: z.string().trim().toUpperCase().min(1).default('SE559123456101'),
@@ -162,6 +218,10 @@ export interface Config {
   smtpUrl: string | undefined;
   /** A claimed email whose sender died (crash, SIGKILL) is sent by anyone after this long. */
   emailLeaseSeconds: number;
+  /** Worker threads for PDFs and email (src/server/invoicing/document-workers.ts); 0 = none. */
+  documentWorkers: number;
+  /** Milliseconds an instance serves its catalogue copy before checking the database's version. */
+  catalogueCheckMs: number;
   mailFrom: string;
   shopEmail: string;
   seller: SellerDetails;
@@ -177,6 +237,17 @@ export interface Config {
   metricsToken: string | undefined;
   /** After SIGTERM, /readyz answers 503 and the server keeps serving this long before it closes. */
   shutdownDrainSeconds: number;
+  receivables: ReceivablesSettings;
+}
+
+/** Reminders: interest, the individual reminder fee of the terms, the automatic schedule. */
+export interface ReceivablesSettings {
+  /** Riksbanken's reference rate from each day on (räntelagen 9 §), oldest first. */
+  referenceRates: ReferenceRate[];
+  /** The reminder fee the terms set for individuals, from each day on; empty: none. */
+  individualReminderFees: ReminderFeeTerm[];
+  /** Days after the last day to pay at which reminders go out by themselves; empty: off. */
+  reminderSchedule: number[];
 }
 
 /** How long one connection may keep the server waiting, in milliseconds (src/server/http/timeouts.ts). */
@@ -340,6 +411,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     countryHeader: e.COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,
     emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,
+    documentWorkers: e.DOCUMENT_WORKERS ?? availableParallelism(),
+    catalogueCheckMs: e.CATALOGUE_CHECK_MS,
     mailFrom: e.MAIL_FROM,
     shopEmail: e.SHOP_EMAIL,
     seller,
@@ -368,6 +441,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { kind: e.UPLOAD_STORE },
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    receivables: {
+      referenceRates: e.REFERENCE_RATES,
+      individualReminderFees: e.REMINDER_FEE_INDIVIDUAL,
+      reminderSchedule: e.REMINDER_SCHEDULE_DAYS,
+    },
     limits: {
       ordersPerClientPerHour: e.ORDERS_PER_CLIENT_PER_HOUR,
       ordersPerEmailPerHour: e.ORDERS_PER_EMAIL_PER_HOUR,

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { CatalogueStore } from './catalogue';
 import type { Database } from './db/client';
 
 /**
@@ -8,4 +9,9 @@ import type { Database } from './db/client';
 export interface AppContext {
   config: Config;
   database: Database;
+}
+
+/** The context of the routes that price or edit products: the catalogue as the database holds it. */
+export interface CatalogueContext extends AppContext {
+  catalogue: CatalogueStore;
 }

@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import { deleteExpiredDevices } from './admin';
 import { deleteExpiredThrottles } from './http/throttle';
 import type { BackupGate } from './ops';
+import { sendScheduledReminders } from './reminders';
 import { deleteExpiredUploads, uploadStorageFor } from './uploads';
 
 /** A half-written upload older than this belongs to a process that died mid-upload. */
@@ -11,14 +12,15 @@ const ABANDONED_WRITE_MS = 60 * 60 * 1000;
 
 /**
  * One round of housekeeping: uploads nothing claimed in time, half-written upload files, throttle
- * counters whose window ended, admin login counters older than their longest window (1 hour).
+ * counters whose window ended, admin login counters older than their longest window (1 hour);
+ * and the reminders the schedule says are due (src/server/reminders/schedule.ts).
  * Every instance runs it; each row is deleted by exactly one of them.
  */
 export async function runHousekeeping(
   context: AppContext,
   /** Expired uploads wait while a backup links upload files (their rows are in its snapshot). */
   backups?: BackupGate,
-): Promise<{ uploads: number; throttles: number }> {
+): Promise<{ uploads: number; throttles: number; reminders: number }> {
   const storage = uploadStorageFor(context);
   const deleteUploads = async () => {
     const removed = await deleteExpiredUploads(
@@ -35,7 +37,9 @@ export async function runHousekeeping(
     sql`DELETE FROM admin_login_attempts WHERE window_start < now() - interval '1 hour'`,
   );
   await deleteExpiredDevices(context.database.db);
-  return { uploads, throttles };
+  // Automatic reminders (REMINDER_SCHEDULE_DAYS; none when it is empty, the default).
+  const reminders = await sendScheduledReminders(context);
+  return { uploads, throttles, reminders };
 }
 
 /** Runs housekeeping at start and every HOUSEKEEPING_INTERVAL_SECONDS until the app closes. */
@@ -45,7 +49,7 @@ export function startHousekeeping(app: FastifyInstance, context: AppContext, bac
   const round = () => {
     running = runHousekeeping(context, backups).then(
       (removed) => {
-        if (removed.uploads > 0) app.log.info(removed, 'housekeeping removed expired rows');
+        if (removed.uploads > 0 || removed.reminders > 0) app.log.info(removed, 'housekeeping round done');
       },
       (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed; trying again next round'),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findProduct, products } from './catalogue';
+import { seedCatalogue as products, seedProduct as findProduct } from './catalogue-seed';
 import { unitPriceToString } from './money';
 
 /** SPEC §9, transcribed by hand: every tier of every product, quantity → per-unit price. */

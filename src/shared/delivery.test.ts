@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { products } from './catalogue';
+import { seedCatalogue as products } from './catalogue-seed';
 import type { CalendarDate } from './dates';
 import {
   deliveryWorkingDays,

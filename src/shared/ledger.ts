@@ -5,8 +5,12 @@
  * two decimals, and some are negative (credit notes, refunds).
  */
 
-/** Kinds of documents that carry money. A reminder will be a kind of its own that carries none. */
-export const documentKinds = ['invoice', 'supplementary_invoice', 'credit_note'] as const;
+/**
+ * Kinds of documents. A reminder (påminnelse) carries what it charges besides the invoice it
+ * reminds of (a fee and interest, src/shared/receivables/reminders.ts), payable like an invoice;
+ * zero when it charges nothing.
+ */
+export const documentKinds = ['invoice', 'supplementary_invoice', 'credit_note', 'reminder'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
 export const paymentMethods = ['bank_transfer', 'bankgiro', 'card', 'other'] as const;
@@ -122,6 +126,8 @@ export interface LedgerDocument {
   reason: string | null;
   /** An invoice: what is still to pay on it after its credit notes and payments. */
   balance: string | null;
+  /** A reminder: the invoice it reminds of. */
+  reminds?: string;
 }
 
 /** The money of one order as the admin's order detail shows it. */
@@ -195,5 +201,5 @@ export function buyerDocumentPdfPath(orderNumber: string, documentNumber: string
   return `/api/orders/${encodeURIComponent(orderNumber)}/documents/${encodeURIComponent(documentNumber)}.pdf`;
 }
 
-/** Document numbers: invoices INV-<seq>, credit notes KR-<seq>, one series. */
-export const documentNumberPattern = /^(?:INV|KR)-\d{1,19}$/;
+/** Document numbers: invoices INV-<seq>, credit notes KR-<seq>, reminders PAM-<seq>, one series. */
+export const documentNumberPattern = /^(?:INV|KR|PAM)-\d{1,19}$/;

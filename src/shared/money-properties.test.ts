@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_QUANTITY, products } from './catalogue';
+import { MAX_LINE_QUANTITY } from './catalogue';
+import { seedCatalogue as products } from './catalogue-seed';
 import { milliToDecimalString, splitVat, sumMilli, type Milli } from './money';
 import { priceLine, tierFor } from './pricing';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findProduct, type Product } from './catalogue';
+import type { Product } from './catalogue';
+import { seedProduct as findProduct } from './catalogue-seed';
 import { milliToDecimalString } from './money';
 import {
   parseQuantity,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { products } from './catalogue';
+import { seedCatalogue as products } from './catalogue-seed';
 import { locales } from './i18n/locale';
 import { productFactTexts } from './i18n/messages/product-facts';
 import { productFacts, sizeCharts } from './product-facts';

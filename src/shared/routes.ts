@@ -1,4 +1,4 @@
-import { categoryIds, findProduct, products } from './catalogue';
+import { catalogueProducts, categoryIds, findProduct } from './catalogue';
 import { orderPagePattern } from './order-page';
 import { trimTrailing } from './trim-trailing';
 
@@ -43,7 +43,7 @@ export function publicPages(): { pathname: string; search: string }[] {
     { pathname: '/how-it-works', search: '' },
     { pathname: '/products', search: '' },
     ...categoryIds.map((id) => ({ pathname: '/products', search: `category=${encodeURIComponent(id)}` })),
-    ...products.map((p) => ({ pathname: `/products/${encodeURIComponent(p.id)}`, search: '' })),
+    ...catalogueProducts().map((p) => ({ pathname: `/products/${encodeURIComponent(p.id)}`, search: '' })),
     { pathname: '/partner', search: '' },
     { pathname: '/terms', search: '' },
     { pathname: '/privacy', search: '' },

@@ -13,7 +13,7 @@ import { encodeCursor } from '@/server/admin/orders';
 import { createSession } from '@/server/admin/sessions';
 import { queryRows } from '@/server/db/query-rows';
 import { orderStatuses } from '@/shared/order-status';
-import { products } from '@/shared/catalogue';
+import { seedCatalogue as products } from '@/shared/catalogue-seed';
 import { addDays } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
 import { staticPagePaths } from '@/shared/routes';
@@ -934,7 +934,7 @@ function buildEndpoints(known: Known): Endpoint[] {
   const withCookie = (path: fc.Arbitrary<string>): fc.Arbitrary<Target> =>
     fc.tuple(path, noSessionCookie).map(([p, headers]) => ({ path: p, headers }));
 
-  const adminRoutes: {
+  interface AdminRoute {
     name: string;
     methods: string[];
     path: fc.Arbitrary<string>;
@@ -942,7 +942,8 @@ function buildEndpoints(known: Known): Endpoint[] {
     rawBody?: fc.Arbitrary<Body>;
     okType?: string;
     session?: 'fresh';
-  }[] = [
+  }
+  const adminRoutes: AdminRoute[] = [
     {
       name: 'GET /api/admin/session',
       methods: ['GET', 'HEAD'],
@@ -1040,6 +1041,74 @@ function buildEndpoints(known: Known): Endpoint[] {
         },
         { weight: 3, arbitrary: hostileBody(bodyLike({ amount: '1 000,00', paidOn: '2026-11-20' })) },
       ),
+    },
+    {
+      name: 'POST /api/admin/orders/:number/refunds',
+      methods: ['POST'],
+      path: fc
+        .oneof(fc.constant(known.supplementaryInvoice.orderNumber), orderNumber)
+        .map((n) => `/api/admin/orders/${n}/refunds`),
+      rawBody: hostileBody(bodyLike({ amount: '50,00', paidOn: '2026-11-21', method: 'bank_transfer' })),
+    },
+    {
+      name: 'POST /api/admin/orders/:number/credit-notes',
+      methods: ['POST'],
+      path: orderNumber.map((n) => `/api/admin/orders/${n}/credit-notes`),
+      rawBody: fc.oneof(
+        // A clean one now and then, so credit notes are really issued among the hostile requests.
+        { weight: 1, arbitrary: fc.constant(jsonBody({ reason: 'Fel storlek', amount: '10,00' })) },
+        {
+          weight: 3,
+          arbitrary: hostileBody(bodyLike({ reason: 'Fel storlek', lines: [0], amount: '10,00' })),
+        },
+      ),
+    },
+    ...(
+      [
+        ['GET /api/admin/journal', '/api/admin/journal', undefined],
+        ['GET /api/admin/journal.csv', '/api/admin/journal.csv', 'text/csv'],
+        ['GET /api/admin/receivables', '/api/admin/receivables', undefined],
+        ['GET /api/admin/bank-payments', '/api/admin/bank-payments', undefined],
+        ['GET /api/admin/production', '/api/admin/production', undefined],
+        ['GET /api/admin/blanks', '/api/admin/blanks', undefined],
+        ['GET /api/admin/blanks.csv', '/api/admin/blanks.csv', 'text/csv'],
+        ['GET /api/admin/audit', '/api/admin/audit', undefined],
+        ['GET /api/admin/audit.csv', '/api/admin/audit.csv', 'text/csv'],
+      ] as const
+    ).map(([name, base, okType]): AdminRoute => ({
+      name,
+      methods: ['GET', 'HEAD'],
+      // A real range now and then (journal and blanks need one), hostile queries otherwise.
+      path: fc
+        .oneof(
+          { weight: 1, arbitrary: fc.constant('?from=2026-01-01&to=2026-12-31') },
+          { weight: 3, arbitrary: hostileQuery },
+        )
+        .map((q) => `${base}${q}`),
+      ...(okType ? { okType } : {}),
+    })),
+    {
+      name: 'GET /api/admin/orders/:number/history, job ticket and documents',
+      methods: ['GET', 'HEAD'],
+      path: fc
+        .tuple(
+          orderNumber,
+          fc.oneof(
+            fc.constantFrom('/history', '/job-ticket.pdf'),
+            pathSegment.map((file) => `/documents/${file}`),
+          ),
+        )
+        .map(([n, rest]) => `/api/admin/orders/${n}${rest}`),
+      // A job ticket or a document that exists is a PDF (or XML); the rest answer JSON errors.
+      okType: '',
+    },
+    {
+      name: 'POST /api/admin/bank-payments/:id/assign and not-ours',
+      methods: ['POST'],
+      path: fc
+        .tuple(fc.oneof(fc.nat(1000).map(String), pathSegment), fc.constantFrom('assign', 'not-ours'))
+        .map(([id, action]) => `/api/admin/bank-payments/${id}/${action}`),
+      rawBody: hostileBody(bodyLike({ orderNumber: 'INV-1', note: 'x' })),
     },
     {
       name: 'GET /api/admin/sie',
@@ -1556,6 +1625,8 @@ function routeOf(request: HostileRequest): string | undefined {
   if (request.method === 'POST' && /^\/api\/orders\/[^/]+\/proofs\/[^/]+\/decision$/.test(pathname))
     return 'decision';
   if (request.method === 'POST' && pathname === '/api/order-links') return pathname;
+  if (request.method === 'POST' && /^\/api\/admin\/orders\/[^/]+\/credit-notes$/.test(pathname))
+    return 'credit-note';
   if (request.method === 'POST' && /^\/api\/orders\/[^/]+\/print-files$/.test(pathname))
     return 'add-print-file';
   return undefined;
@@ -1865,7 +1936,7 @@ describe('hostile input', () => {
       // A document only for a new order (its invoice), an added raster file (a supplementary
       // invoice) or a cancellation (a credit note); a lookup only when one was accepted.
       expect(rowsAfter.documents - rowsBefore.documents).toBeLessThanOrEqual(
-        n('/api/orders 201') + n('add-print-file 201') + n('status 200'),
+        n('/api/orders 201') + n('add-print-file 201') + n('status 200') + n('credit-note 201'),
       );
       expect(rowsAfter.order_lookups - rowsBefore.order_lookups).toBeLessThanOrEqual(
         n('/api/order-links 202'),

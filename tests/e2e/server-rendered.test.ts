@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '@/shared/catalogue';
+import { seedCatalogue as products } from '@/shared/catalogue-seed';
 import { milliToKr } from '@/shared/money';
 import { startShop, type Shop } from './browser';
 

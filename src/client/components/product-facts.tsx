@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Product } from '@/shared/catalogue';
-import { productFacts, sizeCharts } from '@/shared/product-facts';
+import { sizeCharts } from '@/shared/product-facts';
 import { printAreaWidths } from '@/shared/print-files';
 import { printSideIds, printSideLabels } from '@/shared/print-options';
 import { sizeCodes } from '@/shared/sizes';
@@ -15,7 +15,7 @@ export function ProductFacts({ product }: { product: Product }) {
   const { material, fit, print } = productFactTexts(locale, product.id);
   const headingId = useId();
   const chartId = useId();
-  const facts = productFacts[product.id] ?? {};
+  const facts = product.facts ?? {};
   const offered = product.customiser?.availableSides.map((side) => side.id);
   const areas = printAreaWidths(product.id);
   const widths = printSideIds

@@ -1,43 +1,38 @@
-import type { FastifyInstance } from 'fastify';
-import { findProduct, products, type Product } from '@/shared/catalogue';
-import { unitPriceToString } from '@/shared/money';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '@/server/http/errors';
+import type { CatalogueStore } from './store';
 
-/** JSON form of a product: prices as exact decimal strings (never floats). */
-function productJson(product: Product) {
-  return {
-    ...product,
-    tiers: product.tiers.map((t) => ({
-      quantity: t.quantity,
-      pricePerUnit: unitPriceToString(t.pricePerUnit),
-    })),
-    // Every product lists its required choices (none for a few); a price effect per piece as a decimal string.
-    options: (product.options ?? []).map((option) => ({
-      id: option.id,
-      choices: option.choices.map((choice) =>
-        choice.extraPerUnit === undefined
-          ? { id: choice.id }
-          : { id: choice.id, extraPerUnit: unitPriceToString(choice.extraPerUnit) },
-      ),
-    })),
-  };
+/** Revalidated on every use: a saved change reaches the next page view (304 while unchanged). */
+const cacheControl = 'no-cache';
+
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*');
 }
 
-export function catalogueRoutes(app: FastifyInstance): void {
-  // The catalogue is static data: serialise once, serve the same bytes.
-  const allProducts = JSON.stringify(products.map(productJson));
-  const cacheControl = 'public, max-age=300';
+function sendCached(request: FastifyRequest, reply: FastifyReply, etag: string, body: string) {
+  reply.header('cache-control', cacheControl).header('etag', etag);
+  if (notModified(request, etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
-  app.get('/api/products', (_request, reply) => {
-    return reply
-      .type('application/json; charset=utf-8')
-      .header('cache-control', cacheControl)
-      .send(allProducts);
+/**
+ * GET /api/products (every product on sale, in the owner's order) and /api/products/:id, in the
+ * shape the admin edits (catalogue-record.ts): prices as exact decimal strings. Both answer an
+ * entity tag and 304 to a browser that holds the current catalogue.
+ */
+export function catalogueRoutes(app: FastifyInstance, catalogue: CatalogueStore): void {
+  app.get('/api/products', async (request, reply) => {
+    const current = await catalogue.current();
+    return sendCached(request, reply, current.etag, current.publicJson);
   });
 
-  app.get<{ Params: { id: string } }>('/api/products/:id', (request, reply) => {
-    const product = findProduct(request.params.id);
-    if (!product) return sendError(reply, 404, 'Product not found');
-    return reply.header('cache-control', cacheControl).send(productJson(product));
+  app.get<{ Params: { id: string } }>('/api/products/:id', async (request, reply) => {
+    const current = await catalogue.current();
+    const record = current.record(request.params.id);
+    if (!record?.visible) return sendError(reply, 404, 'Product not found');
+    const etag = `W/"${encodeURIComponent(record.id)}-${record.version}"`;
+    return sendCached(request, reply, etag, JSON.stringify(record));
   });
 }

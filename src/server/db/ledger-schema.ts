@@ -64,7 +64,7 @@ export const documents = pgTable(
     check('documents_amounts_add_up', sql`${t.net} + ${t.vat} = ${t.total}`),
     check(
       'documents_sign',
-      sql`CASE WHEN ${t.kind} = 'credit_note' THEN ${t.total} < 0 ELSE ${t.total} > 0 END`,
+      sql`CASE WHEN ${t.kind} = 'credit_note' THEN ${t.total} < 0 WHEN ${t.kind} = 'reminder' THEN ${t.total} >= 0 ELSE ${t.total} > 0 END`,
     ),
     check(
       'documents_credit_note_corrects',

@@ -21,6 +21,10 @@ export const emailKinds = [
   'shop_notice_print_file',
   /** To the buyer: a credit note with its PDF (ref = the credit note's document). */
   'credit_note',
+  /** To the buyer: a reminder (påminnelse) with its PDF (ref = the reminder's document). */
+  'reminder',
+  /** To a customer: a statement (kontoutdrag) with its PDF (ref = customer_statements). */
+  'statement',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -15,4 +15,6 @@ export * from './lookup-invoices-schema';
 export * from './ledger-schema';
 export * from './upload-store-schema';
 export * from './staff-schema';
+export * from './catalogue-schema';
+export * from './reminders-schema';
 export * from './bank-files-schema';

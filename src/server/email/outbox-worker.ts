@@ -13,6 +13,7 @@ import { buildStatusMessage } from './status-messages';
 import { buildOrderLinksMessage } from './order-links-message';
 import { buildSupplementaryInvoiceMessage } from './supplementary-message';
 import { buildCreditNoteMessage, buildPaymentReceivedMessage } from './ledger-messages';
+import { buildReminderMessage, buildStatementMessage } from './reminder-message';
 import { orderInvoice, orderInvoicePdf } from '@/server/ledger';
 import type { MailTransport } from './transport';
 
@@ -189,7 +190,8 @@ export class OutboxWorker {
         row.kind === 'shop_notice' ||
         row.kind === 'shop_notice_proof_decision' ||
         row.kind === 'shop_notice_print_file' ||
-        row.kind === 'order_links'
+        row.kind === 'order_links' ||
+        row.kind === 'statement'
           ? undefined
           : await newOrderLink(this.database.db, order.id, this.config.publicBaseUrl, order.orderNumber);
       if (row.kind === 'shop_notice_proof_decision') {
@@ -217,6 +219,16 @@ export class OutboxWorker {
             orderPageUrl ?? '',
           ),
           `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+      } else if (row.kind === 'reminder') {
+        await this.transport.send(
+          await buildReminderMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
+          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+      } else if (row.kind === 'statement') {
+        await this.transport.send(
+          await buildStatementMessage(this.database.db, row.ref, order, this.config),
+          `statement-${String(row.id).padStart(8, '0')}.eml`,
         );
       } else if (row.kind === 'payment_received' || row.kind === 'credit_note') {
         const build = row.kind === 'payment_received' ? buildPaymentReceivedMessage : buildCreditNoteMessage;

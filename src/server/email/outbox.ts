@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '@/server/context';
 import { OutboxWorker } from './outbox-worker';
-import { createTransport } from './transport';
+import { sendMailOffThread, type MailTarget } from '@/server/invoicing';
+import { createTransport, type MailTransport } from './transport';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +13,7 @@ declare module 'fastify' {
 
 /** Runs the outbox worker while the app runs (started on ready, stopped on close). */
 export function startEmailOutbox(app: FastifyInstance, context: AppContext): OutboxWorker {
-  const transport = createTransport({ smtpUrl: context.config.smtpUrl, dataDir: context.config.dataDir });
+  const transport = offThreadTransport({ smtpUrl: context.config.smtpUrl, dataDir: context.config.dataDir });
   const worker = new OutboxWorker(
     context.database,
     context.config,
@@ -25,4 +26,16 @@ export function startEmailOutbox(app: FastifyInstance, context: AppContext): Out
   // preClose: stop before the database closes (its onClose hook), letting a running send finish.
   app.addHook('preClose', () => worker.stop());
   return worker;
+}
+
+/**
+ * Sends from a document worker thread (MIME, base64 of the PDF, SMTP or the .eml file), so the
+ * request thread only reads and marks the outbox rows; on this thread when DOCUMENT_WORKERS=0.
+ */
+function offThreadTransport(target: MailTarget): MailTransport {
+  const here = createTransport(target);
+  return {
+    send: (message, fileName) => sendMailOffThread(target, message, fileName) ?? here.send(message, fileName),
+    close: () => here.close(),
+  };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '@/server/db/client';
+import { GroupCommit } from '@/server/db/group-commit';
 
 /**
  * Throttle counters in the database (table throttle_counters), so every instance on one database
@@ -32,44 +33,61 @@ export interface Allowance {
   retryAfterSeconds: number;
 }
 
-interface Row extends Record<string, unknown> {
-  used: string;
-  retry_after: string;
-}
-
 async function rows<T extends Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute<T>(query)) as { rows: T[] }).rows;
 }
 
 /**
  * Takes `amount` from the bucket's allowance of `max` per window, atomically, only when it all
- * fits: concurrent callers on any instance can never take more than `max` together.
+ * fits: concurrent callers on any instance can never take more than `max` together. Calls that
+ * arrive while a statement is in flight go together in the next one (take_allowances, migration
+ * 3300: one round trip and one commit for the group, each taken in arrival order as if alone).
  */
-export async function takeAllowance(
+export function takeAllowance(
   db: Db,
   bucket: string,
   amount: number,
   max: number,
   windowSeconds: number,
 ): Promise<Allowance> {
-  if (amount > max) return { allowed: false, retryAfterSeconds: windowSeconds };
-  const taken = await rows<Row>(
-    db,
-    sql`INSERT INTO throttle_counters AS t (bucket, expires_at, used)
-        VALUES (${bucket}, now() + make_interval(secs => ${windowSeconds}), ${amount})
-        ON CONFLICT (bucket) DO UPDATE SET
-          used = CASE WHEN t.expires_at <= now() THEN excluded.used ELSE t.used + excluded.used END,
-          expires_at = CASE WHEN t.expires_at <= now() THEN excluded.expires_at ELSE t.expires_at END
-        WHERE t.expires_at <= now() OR t.used + excluded.used <= ${max}
-        RETURNING used::text, '0' AS retry_after`,
+  if (amount > max) return Promise.resolve({ allowed: false, retryAfterSeconds: windowSeconds });
+  let group = allowanceGroups.get(db);
+  if (!group) {
+    group = new GroupCommit((requests) => takeAllowances(db, requests));
+    allowanceGroups.set(db, group);
+  }
+  return group.submit({ bucket, amount, max, windowSeconds });
+}
+
+interface AllowanceRequest {
+  bucket: string;
+  amount: number;
+  max: number;
+  windowSeconds: number;
+}
+
+const allowanceGroups = new WeakMap<Db, GroupCommit<AllowanceRequest, Allowance>>();
+
+async function takeAllowances(db: Db, requests: AllowanceRequest[]): Promise<Allowance[]> {
+  const input = JSON.stringify(
+    requests.map((r, index) => ({
+      ord: index,
+      bucket: r.bucket,
+      amount: r.amount,
+      max: r.max,
+      window_seconds: r.windowSeconds,
+    })),
   );
-  if (taken.length > 0) return { allowed: true, retryAfterSeconds: 0 };
-  const [current] = await rows<Row>(
+  const answers = await rows<{ ord: number; allowed: boolean; retry_after: string }>(
     db,
-    sql`SELECT used::text, greatest(1, ceil(extract(epoch FROM expires_at - now())))::text AS retry_after
-        FROM throttle_counters WHERE bucket = ${bucket}`,
+    sql`SELECT ord, allowed, retry_after::text FROM take_allowances(${input}::jsonb)`,
   );
-  return { allowed: false, retryAfterSeconds: Number(current?.retry_after ?? 1) };
+  const byOrd = new Map(answers.map((a) => [Number(a.ord), a]));
+  return requests.map((_, index) => {
+    const answer = byOrd.get(index);
+    if (!answer) throw new Error('take_allowances answered no row for a request');
+    return { allowed: answer.allowed, retryAfterSeconds: answer.allowed ? 0 : Number(answer.retry_after) };
+  });
 }
 
 /** Gives back what was taken but not used (a reservation larger than the file that came). */

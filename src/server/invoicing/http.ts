@@ -1,7 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { InvoiceDocument } from './invoice-document';
 import { invoiceContentSecurityPolicy, renderInvoiceHtml } from './invoice-html';
-import { invoicePdfFileName, renderInvoicePdf } from './invoice-pdf';
+import { renderPdf } from './document-workers';
+import { invoicePdfFileName } from './invoice-pdf';
 import { peppolFileName, renderPeppolUbl } from './peppol-ubl';
 
 /**
@@ -23,7 +24,7 @@ export async function sendInvoicePdf(
   invoice: InvoiceDocument,
   inline = false,
 ): Promise<FastifyReply> {
-  return sendPdf(reply, await renderInvoicePdf(invoice), invoicePdfFileName(invoice), inline);
+  return sendPdf(reply, await renderPdf(invoice), invoicePdfFileName(invoice), inline);
 }
 
 /** Sends an invoice as Peppol BIS Billing 3.0 UBL XML (a download). */

@@ -17,6 +17,14 @@ export {
   renderInvoicePdf,
   renderInvoicePdfShared,
 } from './invoice-pdf';
+export {
+  configureDocumentWorkers,
+  renderPdf,
+  sendMailOffThread,
+  type DocumentTask,
+  type DocumentTaskAnswer,
+  type MailTarget,
+} from './document-workers';
 export { formatInvoiceDate, formatInvoiceMoney, formatKr, invoiceTexts } from './texts';
 export { sendInvoice, sendInvoicePdf, sendInvoiceUbl, sendPdf } from './http';
 export { invoiceContentSecurityPolicy, renderInvoiceHtml } from './invoice-html';
@@ -27,7 +35,15 @@ export {
   sieHeaderLines,
   sieInvoiceVerification,
   siePaymentVerification,
+  sieReminderVerification,
   type SieHeader,
   type SieInvoice,
   type SiePayment,
+  type SieReminder,
 } from './sie';
+export {
+  renderReminderPdf,
+  renderStatementPdf,
+  type StatementDocument,
+  type StatementLine,
+} from './receivables-pdf';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import type { SellerDetails } from '@/server/config';
+import { lastDayToPay } from '@/shared/receivables/aging';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import { invoiceForOrder, type InvoiceDocument, type InvoiceOrder } from './invoice-document';
 import { formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
@@ -120,6 +121,10 @@ export function renderInvoiceHtml(invoice: InvoiceDocument): string {
       ? `<dt>${t.orderNumber}</dt><dd>${e(invoice.orderNumber)}</dd>`
       : ''
   }<dt>${t.invoiceDate}</dt><dd>${date(invoice.issueDate)}</dd><dt>${t.dueDate}</dt><dd>${date(invoice.dueDate)}</dd>${
+    lastDayToPay(invoice.dueDate) !== invoice.dueDate
+      ? `<dt>${t.lastDayToPay}</dt><dd>${date(lastDayToPay(invoice.dueDate))}</dd>`
+      : ''
+  }${
     invoice.deliveryDate ? `<dt>${t.deliveryDate}</dt><dd>${date(invoice.deliveryDate)}</dd>` : ''
   }<dt>${t.ocr}</dt><dd data-ocr>${e(invoice.ocr)}</dd>${
     buyer.reference ? `<dt>${t.yourReference}</dt><dd>${e(buyer.reference)}</dd>` : ''

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { formatIban } from '@/shared/invoicing/seller-settings';
+import { lastDayToPay } from '@/shared/receivables/aging';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import type { InvoiceDocument } from './invoice-document';
 import { formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
@@ -82,6 +83,8 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   const t = invoiceTexts[invoice.language];
   const { seller, buyer, creditNote } = invoice;
   const date = (d: Date | string) => formatInvoiceDate(d, invoice.language);
+  // A due date on a weekend or public holiday: the next banking day is the last day to pay.
+  const lastDay = lastDayToPay(invoice.dueDate);
   const title = creditNote ? t.creditTitle : t.title;
   const doc = new PDFDocument({
     size: 'A4',
@@ -152,6 +155,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
           : []),
         [t.invoiceDate, date(invoice.issueDate)],
         [t.dueDate, date(invoice.dueDate)],
+        ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
         ...(invoice.deliveryDate ? [[t.deliveryDate, date(invoice.deliveryDate)] as [string, string]] : []),
         [t.ocr, invoice.ocr],
         ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
@@ -345,6 +349,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
       [t.ocr, invoice.ocr],
       [t.total, formatInvoiceMoney(invoice.language, invoice.total)],
       [t.dueDate, date(invoice.dueDate)],
+      ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
       [t.bankAccount, seller.bankAccount],
       ...(buyer.countryCode !== 'SE'
         ? ([

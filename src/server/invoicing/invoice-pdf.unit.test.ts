@@ -9,11 +9,11 @@ import { renderInvoicePdf } from './invoice-pdf';
 const seller = loadConfig({}).seller;
 
 /** A Swedish individual's invoice with these lines. */
-function invoiceOf(lines: InvoiceLineInput[]) {
+function invoiceOf(lines: InvoiceLineInput[], issueDate = new Date('2026-11-25T10:00:00Z')) {
   return buildInvoice({
     invoiceNumber: 'INV-1764000000123',
     orderNumber: 'INV-1764000000100',
-    issueDate: new Date('2026-11-25T10:00:00Z'),
+    issueDate,
     vatTreatment: 'domestic',
     seller,
     buyer: {
@@ -121,5 +121,25 @@ describe('maskPersonalNumber', () => {
     ['123', 'XXXX'],
   ])('%s → %s', (value, masked) => {
     expect(maskPersonalNumber(value)).toBe(masked);
+  });
+
+  it('a due date on a public holiday or weekend names the next banking day as the last day to pay', async () => {
+    const line: InvoiceLineInput = {
+      kind: 'product',
+      code: 'hoodie',
+      description: 'Hoodie',
+      quantity: 20,
+      unitPriceInclVat: '114.375',
+      lineTotalInclVat: '2287.50',
+    };
+    // Issued 2026-11-25: due on juldagen 2026-12-25; annandag jul and a Sunday follow.
+    const christmas = pageText((await pagesOf(await renderInvoicePdf(invoiceOf([line]))))[0] ?? []);
+    expect(christmas).toContain('Förfallodatum 2026-12-25');
+    expect(christmas).toContain('Sista betalningsdag 2026-12-28');
+    // Issued 2026-11-17: due on a Thursday, a banking day: no second date.
+    const thursday = await renderInvoicePdf(invoiceOf([line], new Date('2026-11-17T10:00:00Z')));
+    const plainDue = pageText((await pagesOf(thursday))[0] ?? []);
+    expect(plainDue).toContain('2026-12-17');
+    expect(plainDue).not.toContain('Sista betalningsdag');
   });
 });

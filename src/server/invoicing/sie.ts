@@ -153,6 +153,37 @@ export function sieInvoiceVerification(invoice: SieInvoice, number: number): str
   return [`#VER A ${number} ${date} ${quote(text)} ${date}`, '{', ...transactions, '}'];
 }
 
+export interface SieReminder {
+  /** The reminder's number (PAM-…) and the invoice it reminds of. */
+  number: string;
+  invoiceNumber: string;
+  date: string;
+  customer: string;
+  /** Exact decimal strings; fee + interest = total. */
+  fee: string;
+  interest: string;
+  total: string;
+}
+
+/**
+ * A reminder's verification (series A, like every document): debit 1510 with what it charges,
+ * credit 3930 with its fee and 8313 with its interest (bas-accounts.ts); no VAT on either. A side
+ * of 0 is left out.
+ */
+export function sieReminderVerification(reminder: SieReminder, number: number): string[] {
+  const date = compactDate(reminder.date);
+  const isZero = (amount: string) => /^-?0+(\.0+)?$/.test(amount);
+  const transactions = [
+    `#TRANS ${sieAccounts.receivables.number} {} ${reminder.total}`,
+    ...(isZero(reminder.fee) ? [] : [`#TRANS ${sieAccounts.reminderFees.number} {} ${negate(reminder.fee)}`]),
+    ...(isZero(reminder.interest)
+      ? []
+      : [`#TRANS ${sieAccounts.lateInterest.number} {} ${negate(reminder.interest)}`]),
+  ];
+  const text = `Påminnelse ${reminder.number} avser ${reminder.invoiceNumber} ${reminder.customer}`;
+  return [`#VER A ${number} ${date} ${quote(text)} ${date}`, '{', ...transactions, '}'];
+}
+
 /** One payment's verification (series B): debit the bank, credit the receivable; a refund the other way. */
 export function siePaymentVerification(payment: SiePayment, number: number): string[] {
   const date = compactDate(payment.date);

@@ -18,6 +18,9 @@ export const invoiceTexts = {
     orderNumber: 'Ordernummer',
     invoiceDate: 'Fakturadatum',
     dueDate: 'Förfallodatum',
+    // Lag (1930:173) om beräkning av lagstadgad tid 2 §: a due date on a weekend or public holiday
+    // moves to the next banking day (src/shared/receivables/aging.ts, lastDayToPay).
+    lastDayToPay: 'Sista betalningsdag',
     deliveryDate: 'Leveransdatum',
     seller: 'Säljare',
     buyer: 'Faktureras till',
@@ -78,6 +81,7 @@ export const invoiceTexts = {
     orderNumber: 'Order number',
     invoiceDate: 'Invoice date',
     dueDate: 'Due date',
+    lastDayToPay: 'Last day to pay',
     deliveryDate: 'Delivery date',
     seller: 'Seller',
     buyer: 'Bill to',

@@ -97,7 +97,9 @@ export async function issueCreditNote(
   reason: string,
   seller: SellerDetails,
 ): Promise<CreditNoteResult> {
-  if (invoice.kind === 'credit_note') return { ok: false, reason: 'not-invoice' };
+  // A reminder's fee and interest are not credited here (no lines, no VAT): see the README.
+  if (invoice.kind === 'credit_note' || invoice.kind === 'reminder')
+    return { ok: false, reason: 'not-invoice' };
   await tx.execute(sql`SELECT id FROM documents WHERE id = ${invoice.id}::bigint FOR UPDATE`);
   const remaining = await remainingOf(tx, invoice);
   if (remaining.total <= 0) return { ok: false, reason: 'nothing-left' };

@@ -8,10 +8,12 @@ import type { SellerDetails } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
+import type { ReminderSnapshot } from '@/shared/receivables/reminders';
 import {
   eInvoiceRefusal,
   invoiceForOrder,
-  renderInvoicePdf,
+  renderPdf,
+  renderReminderPdf,
   supplementaryInvoiceDocument,
   type InvoiceDocument,
   type InvoiceOrder,
@@ -94,7 +96,7 @@ export type DocumentRow = {
   ocr: string | null;
   correctsDocumentId: number | null;
   reason: string | null;
-  snapshot: DocumentSnapshot | LegacySnapshot;
+  snapshot: DocumentSnapshot | LegacySnapshot | ReminderSnapshot;
 };
 
 export const documentColumns =
@@ -177,13 +179,19 @@ export async function documentsOfOrder(db: Db, orderId: number): Promise<Documen
  * A snapshot from before documents were stored is completed at the route, which decides then.
  */
 export function hasEInvoice(row: DocumentRow): boolean {
+  if (isReminderSnapshot(row.snapshot)) return false;
   if (isLegacy(row.snapshot)) return true;
   const refusal = eInvoiceRefusal(fromSnapshot(row.snapshot));
   return refusal === null || refusal === 'not_shipped';
 }
 
-function isLegacy(snapshot: DocumentSnapshot | LegacySnapshot): snapshot is LegacySnapshot {
+function isLegacy(snapshot: DocumentRow['snapshot']): snapshot is LegacySnapshot {
   return 'legacy' in snapshot;
+}
+
+/** A reminder's snapshot (its own shape: src/shared/receivables/reminders.ts). */
+export function isReminderSnapshot(snapshot: DocumentRow['snapshot']): snapshot is ReminderSnapshot {
+  return 'kind' in snapshot && snapshot.kind === 'reminder';
 }
 
 /**
@@ -196,6 +204,8 @@ export async function issuedDocument(
   row: DocumentRow,
   seller: SellerDetails,
 ): Promise<InvoiceDocument> {
+  if (isReminderSnapshot(row.snapshot))
+    throw new Error(`document ${row.number} is a reminder, not an invoice`);
   if (!isLegacy(row.snapshot)) return fromSnapshot(row.snapshot);
   const [order] = await queryRows<InvoiceOrder>(
     db,
@@ -232,7 +242,8 @@ export async function issuedDocument(
   if (stored) return fromSnapshot(stored.snapshot);
   // Completed by someone else meanwhile: theirs is the one kept.
   const again = await documentById(db, row.id);
-  if (!again || isLegacy(again.snapshot)) throw new Error(`document ${row.number} lost its snapshot`);
+  if (!again || isLegacy(again.snapshot) || isReminderSnapshot(again.snapshot))
+    throw new Error(`document ${row.number} lost its snapshot`);
   return fromSnapshot(again.snapshot);
 }
 
@@ -244,7 +255,9 @@ export async function issuedDocument(
 export async function documentPdf(db: Db, row: DocumentRow, seller: SellerDetails): Promise<Buffer> {
   const stored = await storedPdf(db, row.id);
   if (stored) return stored;
-  const pdf = await renderInvoicePdf(await issuedDocument(db, row, seller));
+  const pdf = isReminderSnapshot(row.snapshot)
+    ? await renderReminderPdf(row.snapshot)
+    : await renderPdf(await issuedDocument(db, row, seller));
   await db.execute(
     sql`INSERT INTO document_pdfs (document_id, pdf) VALUES (${row.id}::bigint, ${pdf})
       ON CONFLICT (document_id) DO NOTHING`,
@@ -260,8 +273,10 @@ async function storedPdf(db: Db, documentId: number): Promise<Buffer | undefined
   return row ? Buffer.from(row.pdf) : undefined;
 }
 
-/** "Invoice_INV-1.pdf", "Kreditfaktura_KR-2.pdf" / "CreditNote_KR-2.pdf". */
+/** "Invoice_INV-1.pdf", "Kreditfaktura_KR-2.pdf" / "CreditNote_KR-2.pdf", "Paminnelse_PAM-3.pdf" / "Reminder_PAM-3.pdf". */
 export function documentPdfFileName(row: Pick<DocumentRow, 'kind' | 'number' | 'language'>): string {
+  if (row.kind === 'reminder')
+    return `${row.language === 'sv' ? 'Paminnelse' : 'Reminder'}_${row.number}.pdf`;
   if (row.kind === 'credit_note')
     return `${row.language === 'sv' ? 'Kreditfaktura' : 'CreditNote'}_${row.number}.pdf`;
   return `Invoice_${row.number}.pdf`;
@@ -337,7 +352,7 @@ export async function orderInvoicePdf(
   const row = await orderInvoiceRow(db, order.id);
   if (!row) {
     const invoice = invoiceForOrder(order, seller);
-    return { pdf: await renderInvoicePdf(invoice), fileName: `Invoice_${invoice.invoiceNumber}.pdf` };
+    return { pdf: await renderPdf(invoice), fileName: `Invoice_${invoice.invoiceNumber}.pdf` };
   }
   return { pdf: await documentPdf(db, row, seller), fileName: documentPdfFileName(row) };
 }

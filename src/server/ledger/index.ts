@@ -12,6 +12,8 @@ export {
   documentPdfFileName,
   documentsOfOrder,
   issuedDocument,
+  isReminderSnapshot,
+  nextSeq,
   orderInvoice,
   orderInvoicePdf,
   orderInvoiceRow,

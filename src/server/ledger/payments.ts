@@ -219,6 +219,9 @@ export async function orderMoney(
       corrects: row.correctsDocumentId === null ? null : (byNumber.get(row.correctsDocumentId) ?? null),
       reason: row.reason,
       balance: invoiceBalance === null ? null : decimalFromOre(invoiceBalance),
+      ...('kind' in row.snapshot && row.snapshot.kind === 'reminder'
+        ? { reminds: row.snapshot.invoice.number }
+        : {}),
     };
   });
   for (const payment of payments) {
@@ -240,7 +243,7 @@ export interface PaymentNotice {
   paidOn: string;
   /** The invoice it paid, its kind and OCR (to pay the rest with). */
   invoice: string;
-  invoiceKind: 'invoice' | 'supplementary_invoice';
+  invoiceKind: 'invoice' | 'supplementary_invoice' | 'reminder';
   ocr: string | null;
   /** The order's balance and state counting this payment and what came before it, not what came after. */
   balance: string;
@@ -252,7 +255,7 @@ export async function paymentNotice(db: Db, paymentId: number): Promise<PaymentN
     amount: string;
     paid_on: string;
     invoice: string;
-    kind: 'invoice' | 'supplementary_invoice';
+    kind: 'invoice' | 'supplementary_invoice' | 'reminder';
     ocr: string | null;
     invoiced: string;
     credited: string;

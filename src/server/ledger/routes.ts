@@ -140,6 +140,8 @@ async function sendDocument(
   const row = order && number ? await documentOfOrder(db, order.id, number) : undefined;
   if (!order || !row || (onlySupplementary && row.kind !== 'supplementary_invoice'))
     return sendError(reply, 404, notFound);
+  // A reminder is a PDF only (no HTML page, no e-invoice).
+  if (row.kind === 'reminder' && !pdfNumber) return sendError(reply, 404, notFound);
   // The document's Peppol e-invoice (a CreditNote for a credit note), or why there is none (422/409).
   if (xmlNumber) {
     const issued = await issuedDocument(db, row, context.config.seller);

@@ -9,6 +9,7 @@ import {
   sieHeaderLines,
   sieInvoiceVerification,
   siePaymentVerification,
+  sieReminderVerification,
   type SieHeader,
 } from '@/server/invoicing';
 
@@ -34,6 +35,10 @@ type DocumentRow = {
   net: string;
   vat: string;
   total: string;
+  /** A reminder: its fee and interest, and the invoice it reminds of. */
+  fee: string | null;
+  interest: string | null;
+  reminds: string | null;
 };
 
 type PaymentRow = {
@@ -51,27 +56,45 @@ async function* documentVerifications(db: Db, from: string, to: string): AsyncGe
       db,
       sql`SELECT d.id::text AS id, d.seq::text AS seq, d.kind, d.number, c.number AS corrects, c.kind AS corrects_kind,
           to_char(d.issued_on, 'YYYY-MM-DD') AS day, coalesce(o.customer_organization, o.customer_name) AS customer,
-          d.vat_treatment, d.net::text AS net, d.vat::text AS vat, d.total::text AS total
+          d.vat_treatment, d.net::text AS net, d.vat::text AS vat, d.total::text AS total,
+          r.fee::text AS fee, r.interest::text AS interest, i.number AS reminds
         FROM documents d JOIN orders o ON o.id = d.order_id LEFT JOIN documents c ON c.id = d.corrects_document_id
+          LEFT JOIN reminders r ON r.document_id = d.id LEFT JOIN documents i ON i.id = r.invoice_id
         WHERE d.issued_on >= ${from}::date AND d.issued_on <= ${to}::date
           AND (d.issued_on, d.seq) > (${after.day}::date, ${after.seq}::bigint)
         ORDER BY d.issued_on, d.seq LIMIT ${BATCH}`,
     );
     const lines = rows.flatMap((row) =>
-      sieInvoiceVerification(
-        {
-          invoiceNumber: row.number,
-          corrects: row.corrects,
-          date: row.day,
-          customer: row.customer,
-          vatTreatment: row.vat_treatment,
-          supply: documentSupply(row.kind, row.corrects_kind),
-          net: row.net,
-          vat: row.vat,
-          total: row.total,
-        },
-        Number(row.id),
-      ),
+      row.kind === 'reminder'
+        ? // A reminder that charges nothing books nothing.
+          row.total === '0.00'
+          ? []
+          : sieReminderVerification(
+              {
+                number: row.number,
+                invoiceNumber: row.reminds ?? '',
+                date: row.day,
+                customer: row.customer,
+                fee: row.fee ?? '0.00',
+                interest: row.interest ?? '0.00',
+                total: row.total,
+              },
+              Number(row.id),
+            )
+        : sieInvoiceVerification(
+            {
+              invoiceNumber: row.number,
+              corrects: row.corrects,
+              date: row.day,
+              customer: row.customer,
+              vatTreatment: row.vat_treatment,
+              supply: documentSupply(row.kind, row.corrects_kind),
+              net: row.net,
+              vat: row.vat,
+              total: row.total,
+            },
+            Number(row.id),
+          ),
     );
     if (lines.length > 0) yield encodeSieLines(lines);
     const last = rows.at(-1);

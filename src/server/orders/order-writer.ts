@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import type { Database } from '@/server/db/client';
+import { GroupCommit } from '@/server/db/group-commit';
 import { orders } from '@/server/db/orders-schema';
 import { checkoutSnapshotCompletion } from '@/server/ledger';
 
@@ -75,76 +76,30 @@ const insertValues = sql.join(
   sql`, `,
 );
 
-interface PendingOrder {
-  row: NewOrderRow;
-  resolve: (order: InsertedOrder | undefined) => void;
-  reject: (error: unknown) => void;
-}
-
-/** Orders written in one statement at most; a larger queue is written in several. */
-const MAX_BATCH = 200;
-
 /**
- * Group commit for orders. Every order takes its invoice number under the counter's row lock, so
- * one order per transaction serialises all checkouts behind one commit (fsync) each. Orders that
- * arrive while a write is in flight wait and go together in the next statement: one lock, one
- * commit, many orders. A lone order is written at once, so nothing waits on a timer.
+ * Group commit for orders (GroupCommit). Every order takes its invoice number under the counter's
+ * row lock, so one order per transaction serialises all checkouts behind one commit (fsync) each.
+ * Orders that arrive while a write is in flight go together in the next statement: one lock, one
+ * commit, many orders; a batch the database refuses is halved until the bad order fails alone.
  */
 export class OrderWriter {
-  private queue: PendingOrder[] = [];
-  private writing = false;
+  private readonly batches: GroupCommit<NewOrderRow, InsertedOrder | undefined>;
 
-  constructor(private readonly database: Database) {}
-
-  /** The stored order, or undefined when its idempotency key was already used (the caller replays). */
-  write(row: NewOrderRow): Promise<InsertedOrder | undefined> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ row, resolve, reject });
-      if (!this.writing) void this.drain();
+  constructor(database: Database) {
+    this.batches = new GroupCommit(async (rows) => {
+      const stored = await insertOrders(database, rows);
+      return rows.map((row) => {
+        const order = stored.get(row.idempotencyKey);
+        // A key twice in one batch: the first is stored, the second replays it.
+        stored.delete(row.idempotencyKey);
+        return order;
+      });
     });
   }
 
-  private async drain(): Promise<void> {
-    this.writing = true;
-    try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        await this.writeBatch(batch);
-      }
-    } finally {
-      this.writing = false;
-    }
-  }
-
-  /**
-   * Writes a batch in one statement. When the database refuses it (one order it cannot store),
-   * the batch is split in halves and each half written the same way: one bad order among n costs
-   * about 2·log2(n) statements, and the good ones still share their commits, where writing each on
-   * its own made 400 good orders wait on 400 commits.
-   */
-  private async writeBatch(batch: PendingOrder[]): Promise<void> {
-    let stored: Map<string, InsertedOrder>;
-    try {
-      stored = await insertOrders(
-        this.database,
-        batch.map((pending) => pending.row),
-      );
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
-        return;
-      }
-      const half = Math.ceil(batch.length / 2);
-      await this.writeBatch(batch.slice(0, half));
-      await this.writeBatch(batch.slice(half));
-      return;
-    }
-    for (const pending of batch) {
-      const order = stored.get(pending.row.idempotencyKey);
-      // A key twice in one batch: the first is stored, the second replays it.
-      stored.delete(pending.row.idempotencyKey);
-      pending.resolve(order);
-    }
+  /** The stored order, or undefined when its idempotency key was already used (the caller replays). */
+  write(row: NewOrderRow): Promise<InsertedOrder | undefined> {
+    return this.batches.submit(row);
   }
 }
 

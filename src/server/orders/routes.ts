@@ -12,7 +12,7 @@ import { orderApprovalDate } from '@/server/proofs';
 import { invoiceForOrder, sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
 import { orderInvoice, orderInvoicePdf, orderMoney, supplementaryInvoicesOf } from '@/server/ledger';
 import { buyerDocumentPdfPath, type OrderMoney } from '@/shared/ledger';
-import type { AppContext } from '@/server/context';
+import type { AppContext, CatalogueContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { orderTotalMessage, throttleOrder } from '@/server/http/request-limits';
@@ -105,7 +105,7 @@ const notFound = (reply: FastifyReply) => sendError(reply, 404, 'Order not found
 
 export function orderRoutes(
   app: FastifyInstance,
-  context: AppContext,
+  context: CatalogueContext,
   options: { onCreated?: () => void } = {},
 ): void {
   app.post('/api/orders', async (request, reply) => {
@@ -115,9 +115,11 @@ export function orderRoutes(
     if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, locale);
     if (await throttleOrder(request, reply, context, parsed.data.customer.email)) return reply;
     try {
+      const catalogue = await context.catalogue.current();
       const placed = await placeOrder(context.database, parsed.data, {
         ...options,
         locale,
+        findProduct: catalogue.find,
         seller: context.config.seller,
         ...(context.config.vies ? { vies: context.config.vies } : {}),
         maxTotal: {

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { findProduct, type Product } from '@/shared/catalogue';
+import type { Product } from '@/shared/catalogue';
 import type { OrderRequest } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
 import type { Customisation } from '@/shared/customisation';
@@ -72,6 +72,7 @@ const tokenHash = accessTokenHash;
 function priceOrderLines(
   request: OrderRequest,
   locale: Locale,
+  findProduct: (id: string) => Product | undefined,
 ): {
   lines: StoredOrderLine[];
   fieldErrors: Record<string, string>;
@@ -183,6 +184,8 @@ export interface OrderServiceOptions {
   locale?: Locale;
   /** The seller's details as the order's invoice is issued with them (stored with the order). */
   seller: SellerDetails;
+  /** The catalogue the order is priced from: the database's, as the server's catalogue module has it. */
+  findProduct: (id: string) => Product | undefined;
   /** VIES (VIES_URL): an EU company's VAT number is asked there; undefined checks the format only. */
   vies?: ViesSettings;
 }
@@ -195,7 +198,7 @@ export async function placeOrder(
 ): Promise<PlacedOrder> {
   const locale = options.locale ?? 'en';
   const t = checkoutValidationMessages[locale];
-  const { lines, fieldErrors } = priceOrderLines(request, locale);
+  const { lines, fieldErrors } = priceOrderLines(request, locale, options.findProduct);
   if (Object.keys(fieldErrors).length > 0) {
     throw new OrderError(400, Object.values(fieldErrors)[0] ?? t.invalidOrder, fieldErrors);
   }

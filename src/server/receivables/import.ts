@@ -187,7 +187,7 @@ async function matchStored(
       sql`SELECT id::text AS id, bank_reference, amount_milli::text AS amount_milli, currency,
           to_char(booked_on, 'YYYY-MM-DD') AS booked_on, details
         FROM bank_payments WHERE bank_file_id = ${fileId}::bigint AND state = 'pending' AND id > ${after}::bigint
-        ORDER BY id LIMIT ${BATCH}`,
+        ORDER BY bank_payments.id LIMIT ${BATCH}`,
     );
     if (rows.length === 0) break;
     after = Number(rows[rows.length - 1]?.id);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Product } from '@/shared/catalogue';
 import type { Locale } from '@/shared/i18n/locale';
 import { trimTrailing } from '@/shared/trim-trailing';
 
@@ -11,7 +12,10 @@ export interface ServerRenderer {
     search: string,
     locale: Locale,
     baseUrl: string,
+    products: readonly Product[],
   ): Promise<{ body: string; head: string }>;
+  /** Sets the renderer's copy of the products on sale (before pageHead and isServerRendered). */
+  setCatalogue(products: readonly Product[]): void;
   /** The head tags alone, for pages the browser renders (cart, checkout, admin). */
   pageHead(pathname: string, search: string, locale: Locale, baseUrl: string): string;
   isServerRendered(pathname: string): boolean;

@@ -22,30 +22,34 @@ export function seoRoutes(app: FastifyInstance, options: { publicBaseUrl: string
   ].join('\n');
 
   // Each page once per language, with its alternates (hreflang) as Google documents for sitemaps.
-  const entries = publicPages().flatMap(({ pathname, search }) =>
-    locales.map((locale) => {
-      const alternates = [
-        ...locales.map(
-          (other) =>
-            `    <xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(localisedUrl(base, pathname, search, other))}"/>`,
-        ),
-        `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(localisedUrl(base, pathname, search))}"/>`,
-      ];
-      return [
-        '  <url>',
-        `    <loc>${escapeXml(localisedUrl(base, pathname, search, locale))}</loc>`,
-        ...alternates,
-        '  </url>',
-      ].join('\n');
-    }),
-  );
-  const sitemap = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...entries,
-    '</urlset>',
-    '',
-  ].join('\n');
+  // Built per request: the products on sale are the catalogue's now (the onRequest check set them).
+  const sitemapXml = () => {
+    const entries = publicPages().flatMap(({ pathname, search }) =>
+      locales.map((locale) => {
+        const alternates = [
+          ...locales.map(
+            (other) =>
+              `    <xhtml:link rel="alternate" hreflang="${other}" href="${escapeXml(localisedUrl(base, pathname, search, other))}"/>`,
+          ),
+          `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(localisedUrl(base, pathname, search))}"/>`,
+        ];
+        return [
+          '  <url>',
+          `    <loc>${escapeXml(localisedUrl(base, pathname, search, locale))}</loc>`,
+          ...alternates,
+          '  </url>',
+        ].join('\n');
+      }),
+    );
+    const sitemap = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+      ...entries,
+      '</urlset>',
+      '',
+    ].join('\n');
+    return sitemap;
+  };
 
   app.get('/robots.txt', (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
@@ -53,7 +57,7 @@ export function seoRoutes(app: FastifyInstance, options: { publicBaseUrl: string
   app.get('/sitemap.xml', (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(sitemap),
+      .header('cache-control', 'public, max-age=300')
+      .send(sitemapXml()),
   );
 }

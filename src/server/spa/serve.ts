@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '@/shared/i18n/locale';
 import { isKnownPage } from '@/shared/routes';
 import { requestLocale } from '@/server/http/locale';
+import type { CatalogueStore } from '@/server/catalogue';
 import { loadServerRenderer, type ServerRenderer } from './render';
 
 export interface Shell {
@@ -26,6 +27,11 @@ const maxCachedPages = 500;
  * per page (the server renderer writes the page's own title, description, canonical, hreflang,
  * Open Graph and JSON-LD).
  */
+/** JSON inside <script>: `<` escaped so no text can close the element. */
+function scriptJson(json: string): string {
+  return json.replace(/</g, '\\u003c');
+}
+
 function pageTemplate(clientDir: string) {
   // The shop's own built file, read once at start: never text a visitor sent.
   const template = readFileSync(join(clientDir, 'index.html'), 'utf8')
@@ -33,21 +39,42 @@ function pageTemplate(clientDir: string) {
     .replace(/\s*<title>[\s\S]*?<\/title>/, '')
     // eslint-disable-next-line regexp/no-super-linear-move -- our own index.html, read once at start
     .replace(/\s*<meta\s+name="description"[\s\S]*?\/>/, '');
-  return (locale: Locale, head: string, body: string | undefined) =>
+  // The catalogue the page was rendered from, for the browser to start with (a data block, not a
+  // script: the CSP's script-src does not apply to it). Function replacements: the JSON may hold `$`.
+  return (locale: Locale, head: string, body: string | undefined, catalogueJson: string) =>
     template
       .replace(/<html[^>]*>/, `<html lang="${locale}">`)
-      .replace('</head>', head ? `  ${head}\n  </head>` : '</head>')
-      .replace(
-        /<div id="root"><\/div>/,
+      .replace('</head>', () =>
+        [
+          head ? `  ${head}` : '',
+          `  <script type="application/json" id="catalogue-data">${scriptJson(catalogueJson)}</script>`,
+          '  </head>',
+        ]
+          .filter(Boolean)
+          .join('\n'),
+      )
+      .replace(/<div id="root"><\/div>/, () =>
         body === undefined ? '<div id="root"></div>' : `<div id="root" data-ssr="1">${body}</div>`,
       );
 }
 
-function createShell(clientDir: string, renderer: ServerRenderer | undefined, baseUrl: string): Shell {
+function createShell(
+  clientDir: string,
+  renderer: ServerRenderer | undefined,
+  baseUrl: string,
+  catalogue: CatalogueStore,
+): Shell {
   const fill = pageTemplate(clientDir);
   const cache = new Map<string, EncodedHtml>();
+  let cachedVersion = '';
 
   async function page(request: FastifyRequest, locale: Locale): Promise<EncodedHtml> {
+    const current = await catalogue.current();
+    // A saved catalogue change renders every page anew (the pages show its names and prices).
+    if (current.version !== cachedVersion) {
+      cache.clear();
+      cachedVersion = current.version;
+    }
     const url = splitUrl(request.url);
     const known = isKnownPage(url.pathname);
     // Every unknown path shows the same 404 page: one cache entry per language.
@@ -56,16 +83,18 @@ function createShell(clientDir: string, renderer: ServerRenderer | undefined, ba
     if (cached) return cached;
     let html: string;
     if (!renderer) {
-      html = fill(locale, '', undefined);
+      html = fill(locale, '', undefined, current.publicJson);
     } else {
+      renderer.setCatalogue(current.onSale);
       const serverRendered = renderer.isServerRendered(url.pathname);
       const search = url.search.replace(/^\?/, '');
       const rendered = serverRendered
-        ? await renderer.renderPage(url.pathname, search, locale, baseUrl)
+        ? await renderer.renderPage(url.pathname, search, locale, baseUrl, current.onSale)
         : { head: renderer.pageHead(url.pathname, search, locale, baseUrl), body: undefined };
-      html = fill(locale, rendered.head, rendered.body);
+      html = fill(locale, rendered.head, rendered.body, current.publicJson);
     }
     const entry = { html: Buffer.from(html) };
+    if (current.version !== cachedVersion) return entry;
     if (cache.size >= maxCachedPages) cache.clear();
     cache.set(key, entry);
     return entry;
@@ -98,6 +127,8 @@ function createShell(clientDir: string, renderer: ServerRenderer | undefined, ba
 export interface SpaOptions {
   /** The shop's public address (canonical URLs, link previews, sitemap). */
   publicBaseUrl: string;
+  /** The catalogue the pages show (and hand to the browser). */
+  catalogue: CatalogueStore;
 }
 
 /**
@@ -117,7 +148,7 @@ export async function serveSpa(
   }
   const renderer = await loadServerRenderer(clientDir);
   if (!renderer) app.log.warn({ clientDir }, 'server renderer not built: pages render in the browser only');
-  const shell = createShell(clientDir, renderer, options.publicBaseUrl);
+  const shell = createShell(clientDir, renderer, options.publicBaseUrl, options.catalogue);
   await app.register(fastifyStatic, {
     root: clientDir,
     prefix: '/',

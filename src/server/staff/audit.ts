@@ -37,6 +37,8 @@ export interface AuditFilter {
   from?: string | undefined;
   to?: string | undefined;
   orderId?: number | string | undefined;
+  /** What it was done to, exactly (a product's history: its id). */
+  target?: string | undefined;
   /** Leave these actions out (the order history for a role without money). */
   without?: readonly AuditAction[] | undefined;
 }
@@ -65,6 +67,7 @@ function whereOf(filter: AuditFilter, cursor?: AuditCursor): SQL {
   if (filter.from) parts.push(sql`e.at >= (${filter.from}::date)::timestamp AT TIME ZONE 'Europe/Stockholm'`);
   if (filter.to) parts.push(sql`e.at < (${filter.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Stockholm'`);
   if (filter.orderId !== undefined) parts.push(sql`e.order_id = ${filter.orderId}::bigint`);
+  if (filter.target !== undefined) parts.push(sql`e.target = ${filter.target}`);
   if (filter.without?.length)
     parts.push(
       sql`e.action NOT IN (${sql.join(

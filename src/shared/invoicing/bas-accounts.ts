@@ -25,6 +25,18 @@ export const basAccounts = {
   receivables: { number: '1510', name: 'Kundfordringar' },
   bank: { number: '1930', name: 'Företagskonto/checkkonto/affärskonto' },
   outputVat: { number: '2611', name: 'Utgående moms på försäljning inom Sverige, 25 %' },
+  /**
+   * A reminder's fee (förseningsersättning, lag 1981:739 4 a §, or a reminder fee, 2 §): 3930
+   * Påminnelseavgifter in group 39 Övriga rörelseintäkter, the usual BAS booking of a reminder fee
+   * (debit 1510, credit 3930, no VAT: Björn Lundén, "Bokföra påminnelseavgift – konteringsexempel").
+   * Compensation for the cost of collecting is no consideration for a supply: no output VAT.
+   */
+  reminderFees: { number: '3930', name: 'Påminnelseavgifter' },
+  /**
+   * Dröjsmålsränta charged on a reminder (räntelagen 6 §): a financial income, 8313 Ränteintäkter
+   * från kortfristiga fordringar (group 83; a receivable on 1510 is a current receivable). No VAT.
+   */
+  lateInterest: { number: '8313', name: 'Ränteintäkter från kortfristiga fordringar' },
 } as const satisfies Record<string, BasAccount>;
 
 /** The sales account per VAT treatment (who the buyer is) and supply (what is sold). */

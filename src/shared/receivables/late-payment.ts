@@ -99,6 +99,11 @@ export interface LateInterestInput {
   /** Payments made: the day a payment arrives is its last late day; interest on it stops after. */
   payments?: readonly { paidOn: CalendarDate; amount: Milli }[];
   rates: readonly ReferenceRate[];
+  /**
+   * Interest already charged up to and including this day (an earlier reminder's): those days are
+   * not counted again, so reminders of one invoice never charge the same day twice.
+   */
+  chargedUntil?: CalendarDate | null;
 }
 
 /**
@@ -123,7 +128,7 @@ export function lateInterest(input: LateInterestInput): LateInterest {
       paidIndex += 1;
     }
     const principal = Math.max(0, input.amount - paidBefore) as Milli;
-    if (principal === 0) continue;
+    if (principal === 0 || (input.chargedUntil && day <= input.chargedUntil)) continue;
     const reference = referenceRateOn(input.rates, day).basisPoints;
     const current = periods.at(-1);
     if (

@@ -24,10 +24,14 @@ import { StatsCards } from '@/client/features/admin/stats-cards';
 import { AuditLog } from '@/client/features/admin/audit-log';
 import { OwnPinForm } from '@/client/features/admin/own-pin';
 import { StaffPanel } from '@/client/features/admin/staff-panel';
+import { CataloguePanel } from '@/client/features/admin/catalogue-panel';
+import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
 import { StaffProvider, useMay, useSignedIn } from '@/client/features/admin/staff-context';
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import { productionMessages } from '@/shared/i18n/messages/production';
 import { BlanksPanel, ProductionBoard } from '@/client/features/admin/production-board';
+import { MoneyView } from '@/client/features/admin/money-view';
+import { moneyViewMessages } from '@/shared/i18n/messages/money-view';
 import { ApiError } from '@/client/lib/api';
 
 const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -67,6 +71,8 @@ function Dashboard() {
   const production = useMay('production');
   const productionText = useT(productionMessages);
   const ledgerText = useT(ledgerMessages);
+  const moneyText = useT(moneyViewMessages);
+  const catalogueText = useT(catalogueAdminMessages);
   const logout = async (everywhere = false) => {
     await (everywhere ? logoutAllAdmin() : logoutAdmin()).catch(() => undefined);
     client.clear();
@@ -114,6 +120,16 @@ function Dashboard() {
                 {productionText.boardTitle}
               </Tabs.Trigger>
             )}
+            {money && (
+              <Tabs.Trigger value="money" className={tabClass}>
+                {moneyText.tab}
+              </Tabs.Trigger>
+            )}
+            {owner && (
+              <Tabs.Trigger value="products" className={tabClass}>
+                {catalogueText.title}
+              </Tabs.Trigger>
+            )}
             {owner && (
               <Tabs.Trigger value="partners" className={tabClass}>
                 {ui.partnerApplications}
@@ -146,6 +162,16 @@ function Dashboard() {
             <Tabs.Content value="production" className="mt-4">
               <ProductionBoard />
               <BlanksPanel />
+            </Tabs.Content>
+          )}
+          {money && (
+            <Tabs.Content value="money" className="mt-4">
+              <MoneyView />
+            </Tabs.Content>
+          )}
+          {owner && (
+            <Tabs.Content value="products" className="mt-4">
+              <CataloguePanel />
             </Tabs.Content>
           )}
           {owner && (

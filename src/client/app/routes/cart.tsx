@@ -1,6 +1,7 @@
 import { cartOptionMessages } from '@/shared/i18n/messages/cart-options';
 import { ShoppingBag } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { refreshCatalogue } from '@/client/lib/catalogue';
 import { Link, useLocation } from 'wouter';
 import type { Customer } from '@/shared/checkout-schema';
 import { ApiError } from '@/client/lib/api';
@@ -50,7 +51,11 @@ function EmptyCart() {
 }
 
 export function CartPage() {
-  const { lines, total: goodsTotal, count, dispatch } = useCart();
+  const { lines, unavailable, total: goodsTotal, count, dispatch } = useCart();
+  // Today's catalogue before checkout: a changed price or a product taken off sale shows here.
+  useEffect(() => {
+    void refreshCatalogue().catch(() => undefined);
+  }, []);
   const { locale } = useLocale();
   const t = useT(checkoutPageMessages);
   const printFileTexts = useT(printFileMessages);
@@ -178,6 +183,29 @@ export function CartPage() {
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t.heading}</h1>
+      {unavailable.length > 0 && (
+        <ul className="mt-6 space-y-2" data-testid="unavailable-lines">
+          {unavailable.map((line) => {
+            const name = productName(locale, { id: line.productId, name: line.productId });
+            return (
+              <li
+                key={line.key}
+                role="status"
+                className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+              >
+                <span>{optionTexts.unavailable({ name })}</span>
+                <button
+                  type="button"
+                  className={buttonClass({ variant: 'secondary', size: 'sm' })}
+                  onClick={() => dispatch({ type: 'remove', key: line.key })}
+                >
+                  {optionTexts.removeUnavailable({ name })}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {lines.length === 0 ? (
         <EmptyCart />
       ) : (

@@ -1,6 +1,6 @@
 import { ArrowRight, BadgePercent, FileText, Truck } from 'lucide-react';
 import { Link } from 'wouter';
-import { products } from '@/shared/catalogue';
+import { catalogueProducts } from '@/shared/catalogue';
 import { homeMessages } from '@/shared/i18n/messages/home';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { useLocale, useT } from '@/client/lib/i18n';
@@ -63,7 +63,7 @@ export function HomePage() {
               <div>
                 <dt className="text-sm text-brand-100">{t.statProducts}</dt>
                 {/* From the catalogue: a claim of "50+" with 17 products was not true. */}
-                <dd className="text-3xl font-extrabold">{products.length}</dd>
+                <dd className="text-3xl font-extrabold">{catalogueProducts().length}</dd>
               </div>
               <div>
                 <dt className="text-sm text-brand-100">{t.statSatisfaction}</dt>
@@ -73,7 +73,7 @@ export function HomePage() {
           </div>
           <div className="hidden grid-cols-2 gap-4 lg:grid">
             {featured.map((id, index) => {
-              const product = products.find((p) => p.id === id);
+              const product = catalogueProducts().find((p) => p.id === id);
               return product ? (
                 <Link
                   key={id}

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'wouter';
-import { categories, isCategoryId, products } from '@/shared/catalogue';
+import { catalogueProducts, categories, isCategoryId } from '@/shared/catalogue';
 import { priceRange } from '@/shared/pricing';
 import { ProductImage } from '@/client/components/product-image';
 import { useCurrency } from '@/client/state/currency-context';
@@ -22,8 +22,8 @@ export function ProductsPage() {
   const selected = params.get('category') ?? 'alla';
   const visible =
     selected === 'alla'
-      ? products
-      : products.filter((p) => isCategoryId(selected) && p.category === selected);
+      ? catalogueProducts()
+      : catalogueProducts().filter((p) => isCategoryId(selected) && p.category === selected);
 
   return (
     <main id="main" className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { carrierIds, carrierNames, type CarrierId } from '@/shared/carriers';
-import { products } from '@/shared/catalogue';
+import { catalogueProducts } from '@/shared/catalogue';
 import { addDays, formatDate } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
 import { choiceLabel } from '@/shared/i18n/messages/product-options';
@@ -81,7 +81,7 @@ export function ProductionBoard() {
             onChange={(event) => setProduct(event.target.value)}
           >
             <option value="">{t.all}</option>
-            {products.map((p) => (
+            {catalogueProducts().map((p) => (
               <option key={p.id} value={p.id}>
                 {productName(locale, p)}
               </option>

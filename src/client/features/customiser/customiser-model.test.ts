@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findProduct, type PrintSide, type Product } from '@/shared/catalogue';
+import type { PrintSide, Product } from '@/shared/catalogue';
+import { seedProduct as findProduct } from '@/shared/catalogue-seed';
 import {
   printArea,
   printWidthPercent,

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { products } from '@/shared/catalogue';
+import { catalogueProducts } from '@/shared/catalogue';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { productDescription } from '@/shared/i18n/messages/product-descriptions';
@@ -24,7 +24,7 @@ function normalise(text: string): string {
 export function searchProducts(query: string) {
   const words = normalise(query).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
-  return products.filter((product) => {
+  return catalogueProducts().filter((product) => {
     // Both languages' names match, so "keps" and "cap" both find the caps.
     const texts = locales.flatMap((locale) => [
       productName(locale, product),

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useCatalogue } from '@/client/lib/catalogue';
 import { startedFromServerHtml } from '@/client/lib/hydration';
 import { readStoredJson, writeStored } from '@/client/lib/storage';
 import {
@@ -15,6 +16,8 @@ export const CART_STORAGE_KEY = 'cart';
 
 interface CartValue {
   lines: PricedCartLine[];
+  /** Lines of products no longer on sale (hidden by the shop since they were added). */
+  unavailable: CartLine[];
   total: Milli;
   /** Total quantity of all lines: the header badge. */
   count: number;
@@ -55,7 +58,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const value = useMemo<CartValue>(() => ({ ...priceCart(lines), dispatch }), [lines]);
+  // Priced from the catalogue as it is now: a price the shop changed shows at once (the cart page
+  // fetches the current catalogue when it opens).
+  const products = useCatalogue();
+  const value = useMemo<CartValue>(() => {
+    const byId = new Map(products.map((p) => [p.id, p]));
+    return { ...priceCart(lines, (id) => byId.get(id)), dispatch };
+  }, [lines, products]);
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
 

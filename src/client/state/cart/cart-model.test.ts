@@ -67,11 +67,26 @@ describe('cart', () => {
       42,
       null,
     ]);
+    // A product no longer on sale keeps its line: the cart says it can no longer be ordered.
     expect(lines.map((l) => [l.productId, l.quantity])).toEqual([
+      ['nope', 10],
       ['hoodie', 20],
       ['tejp', 120],
       ['crewneck', 1_000_000],
     ]);
+  });
+});
+
+describe('a product taken off sale', () => {
+  it('its stored line is kept apart from the priced lines and never counts in the total', () => {
+    const lines = parseStoredCart([
+      { productId: 'hoodie', quantity: 20, sizes: { M: 20 }, options: { colour: 'navy' } },
+      { productId: 'gone-product', quantity: 40 },
+    ]);
+    const cart = priceCart(lines);
+    expect(cart.lines.map((l) => l.productId)).toEqual(['hoodie']);
+    expect(cart.unavailable.map((l) => [l.productId, l.quantity])).toEqual([['gone-product', 40]]);
+    expect(cart.total).toBe(2_640_000);
   });
 });
 

@@ -150,6 +150,9 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
  * Reads a stored cart back, trusting nothing: unknown products and malformed lines are dropped,
  * quantities are clamped to the product's minimum and the line limit.
  */
+/** Longest product id a stored line of a product no longer on sale may keep. */
+const MAX_UNAVAILABLE_ID = 60;
+
 export function parseStoredCart(value: unknown): CartLine[] {
   if (!Array.isArray(value)) return [];
   const lines: CartLine[] = [];
@@ -160,12 +163,28 @@ export function parseStoredCart(value: unknown): CartLine[] {
       unknown
     >;
     if (typeof productId !== 'string') continue;
-    const product = findProduct(productId);
-    if (!product) continue;
     let design: Customisation | undefined;
     if (customisation !== undefined) {
       design = readCustomisation(customisation);
       if (!design) continue;
+    }
+    const product = findProduct(productId);
+    if (!product) {
+      // No longer on sale (hidden or gone): kept so the cart can say so instead of dropping it.
+      if (
+        productId.length > 0 &&
+        productId.length <= MAX_UNAVAILABLE_ID &&
+        !lines.some((l) => l.productId === productId)
+      )
+        lines.push({
+          key: lineKey(productId, design, readOptions(options)),
+          productId,
+          quantity:
+            typeof quantity === 'number' && Number.isSafeInteger(quantity) && quantity > 0 ? quantity : 1,
+          ...(design ? { customisation: design } : {}),
+          ...(readOptions(options) ? { options: readOptions(options) } : {}),
+        });
+      continue;
     }
     // A malformed split is dropped, not the line: the cart asks for the sizes again.
     const split = sizes === undefined ? undefined : readSplit(sizes);
@@ -198,16 +217,23 @@ export interface PricedCartLine extends CartLine {
   combinedWith: number;
 }
 
-export function priceCart(lines: readonly CartLine[]): {
+export function priceCart(
+  lines: readonly CartLine[],
+  find: (id: string) => Product | undefined = findProduct,
+): {
   lines: PricedCartLine[];
+  /** Lines of products no longer on sale: shown as such, never ordered. */
+  unavailable: CartLine[];
   total: Milli;
   count: number;
 } {
   const priced: PricedCartLine[] = [];
-  const prices = priceLines(lines, findProduct);
+  const unavailable: CartLine[] = [];
+  const prices = priceLines(lines, find);
   lines.forEach((line, index) => {
-    const product = findProduct(line.productId);
+    const product = find(line.productId);
     const price = prices[index];
+    if (!product) unavailable.push(line);
     if (!product || !price) return;
     priced.push({
       ...line,
@@ -222,6 +248,7 @@ export function priceCart(lines: readonly CartLine[]): {
   });
   return {
     lines: priced,
+    unavailable,
     total: sumMilli(priced.map((l) => l.lineTotal)),
     count: priced.reduce((n, l) => n + l.quantity, 0),
   };

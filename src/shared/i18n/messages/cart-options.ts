@@ -5,6 +5,9 @@ import { formatCount } from '@/shared/money-format';
 export const cartOptionMessages = defineMessages(
   {
     checkoutBlocked: 'Gör alla val för raderna innan du beställer',
+    unavailable: (p: { name: string }) =>
+      `${p.name} kan inte längre beställas. Raden ingår inte i beställningen.`,
+    removeUnavailable: (p: { name: string }) => `Ta bort ${p.name}`,
     needsChoices: 'Välj',
     notes: 'Anteckning',
     printFile: 'Tryckfil',
@@ -13,6 +16,9 @@ export const cartOptionMessages = defineMessages(
   },
   {
     checkoutBlocked: 'Make every choice for the lines before ordering',
+    unavailable: (p: { name: string }) =>
+      `${p.name} can no longer be ordered. The line is not part of the order.`,
+    removeUnavailable: (p: { name: string }) => `Remove ${p.name}`,
     needsChoices: 'Choose',
     notes: 'Note',
     printFile: 'Print file',

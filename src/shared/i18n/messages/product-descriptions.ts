@@ -44,7 +44,10 @@ export const productDescriptionMessages = defineMessages(
   },
 );
 
-export function productDescription(locale: Locale, product: { id: string; description: string }): string {
+export function productDescription(
+  locale: Locale,
+  product: { id: string; description: string; descriptions?: Readonly<Record<Locale, string>> | undefined },
+): string {
   const texts: Readonly<Record<string, string>> = productDescriptionMessages[locale];
-  return texts[product.id] ?? product.description;
+  return product.descriptions?.[locale] ?? texts[product.id] ?? product.description;
 }

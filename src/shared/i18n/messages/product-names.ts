@@ -43,8 +43,14 @@ export const productNameMessages = defineMessages(
   },
 );
 
-/** A product's name in one language (the catalogue's own name for an id this file lacks). */
-export function productName(locale: Locale, product: { id: string; name: string }): string {
+/**
+ * A product's name in one language: the catalogue's (as the owner keeps it) when given, else this
+ * file's for a seeded id (an order line's stored product), else the English name.
+ */
+export function productName(
+  locale: Locale,
+  product: { id: string; name: string; names?: Readonly<Record<Locale, string>> | undefined },
+): string {
   const names: Readonly<Record<string, string>> = productNameMessages[locale];
-  return names[product.id] ?? product.name;
+  return product.names?.[locale] ?? names[product.id] ?? product.name;
 }

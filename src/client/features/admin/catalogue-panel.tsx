@@ -1,0 +1,421 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { categoryIds, colors, type CategoryId } from '@/shared/catalogue';
+import type { ProductRecord } from '@/shared/catalogue-record';
+import { priceForInput } from '@/shared/catalogue-schema';
+import { formatDateTime } from '@/shared/dates';
+import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
+import { colourName } from '@/shared/i18n/messages/colours';
+import { layoutMessages } from '@/shared/i18n/messages/layout';
+import type { Locale } from '@/shared/i18n/locale';
+import type { AuditEvent } from '@/shared/staff';
+import { Button } from '@/client/components/ui/button';
+import { Field } from '@/client/components/ui/field';
+import { apiFetch, ApiError } from '@/client/lib/api';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { notify } from '@/client/lib/notify';
+
+const productsKey = ['admin', 'products'] as const;
+const historyKey = (id: string) => ['admin', 'products', id, 'history'] as const;
+
+/** What the form edits; prices as the owner types them (Swedish decimal comma). */
+interface Draft {
+  id: string;
+  names: Record<Locale, string>;
+  descriptions: Record<Locale, string>;
+  category: CategoryId;
+  tiers: { quantity: string; price: string }[];
+  /** Undefined: the product offers no colour choice. */
+  colours: string[] | undefined;
+  visible: boolean;
+  confirmPriceRise: boolean;
+}
+
+function draftOf(record: ProductRecord): Draft {
+  const colour = record.options.find((o) => o.id === 'colour');
+  return {
+    id: record.id,
+    names: { ...record.names },
+    descriptions: { ...record.descriptions },
+    category: record.category,
+    tiers: record.tiers.map((t) => ({ quantity: String(t.quantity), price: priceForInput(t.pricePerUnit) })),
+    colours: colour?.choices.map((c) => c.id),
+    visible: record.visible,
+    confirmPriceRise: false,
+  };
+}
+
+const emptyDraft: Draft = {
+  id: '',
+  names: { sv: '', en: '' },
+  descriptions: { sv: '', en: '' },
+  category: 'accessoarer',
+  tiers: [
+    { quantity: '', price: '' },
+    { quantity: '', price: '' },
+    { quantity: '', price: '' },
+  ],
+  colours: [],
+  visible: true,
+  confirmPriceRise: false,
+};
+
+/** The record to send: the original's other fields kept, the form's fields over them. */
+function bodyOf(draft: Draft, original: ProductRecord | undefined) {
+  const options = (original?.options ?? []).filter((o) => o.id !== 'colour');
+  const colourOption = draft.colours ? [{ id: 'colour', choices: draft.colours.map((id) => ({ id })) }] : [];
+  const quantity = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : text);
+  return {
+    ...original,
+    id: draft.id.trim(),
+    names: draft.names,
+    descriptions: draft.descriptions,
+    category: draft.category,
+    tiers: draft.tiers.map((t) => ({ quantity: quantity(t.quantity), pricePerUnit: t.price })),
+    minQuantity: undefined,
+    options: [...colourOption, ...options],
+    visible: draft.visible,
+    ...(draft.confirmPriceRise ? { confirmPriceRise: true } : {}),
+  };
+}
+
+function ProductEditor(props: { original: ProductRecord | undefined; onDone: () => void }) {
+  const t = useT(catalogueAdminMessages);
+  const labels = useT(layoutMessages);
+  const { locale } = useLocale();
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>(() => (props.original ? draftOf(props.original) : emptyDraft));
+  const adding = props.original === undefined;
+  const mutation = useMutation({
+    mutationFn: (body: unknown) =>
+      adding
+        ? apiFetch<ProductRecord>('/api/admin/products', { method: 'POST', json: body })
+        : apiFetch<ProductRecord>(`/api/admin/products/${encodeURIComponent(draft.id)}`, {
+            method: 'PUT',
+            json: body,
+          }),
+    onSuccess: () => {
+      notify.success(adding ? t.added : t.saved);
+      void queryClient.invalidateQueries({ queryKey: productsKey });
+      props.onDone();
+    },
+  });
+  const errors = mutation.error instanceof ApiError ? mutation.error.fieldErrors : {};
+  const colourIndex = draft.colours ? 0 : -1;
+  const rises = Object.values(errors).includes(t.priceRises);
+  const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate(bodyOf(draft, props.original));
+  };
+  const text = (field: 'names' | 'descriptions', lang: Locale, label: string, multiline = false) => (
+    <Field id={`${id}-${field}-${lang}`} label={label} error={errors[`${field}.${lang}`] ?? errors[field]}>
+      {(control) =>
+        multiline ? (
+          <textarea
+            {...control}
+            rows={3}
+            value={draft[field][lang]}
+            onChange={(e) => set({ [field]: { ...draft[field], [lang]: e.target.value } })}
+          />
+        ) : (
+          <input
+            {...control}
+            value={draft[field][lang]}
+            onChange={(e) => set({ [field]: { ...draft[field], [lang]: e.target.value } })}
+          />
+        )
+      }
+    </Field>
+  );
+  return (
+    <form onSubmit={submit} className="space-y-5 p-4" aria-label={adding ? t.addProduct : t.edit} noValidate>
+      {adding && (
+        <Field id={`${id}-id`} label={t.productId} hint={t.productIdHint} error={errors.id}>
+          {(control) => <input {...control} value={draft.id} onChange={(e) => set({ id: e.target.value })} />}
+        </Field>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        {text('names', 'sv', t.nameSv)}
+        {text('names', 'en', t.nameEn)}
+        {text('descriptions', 'sv', t.descriptionSv, true)}
+        {text('descriptions', 'en', t.descriptionEn, true)}
+        <Field id={`${id}-category`} label={t.category} error={errors.category}>
+          {(control) => (
+            <select
+              {...control}
+              value={draft.category}
+              onChange={(e) => set({ category: e.target.value as CategoryId })}
+            >
+              {categoryIds.map((category) => (
+                <option key={category} value={category}>
+                  {labels[category]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <fieldset>
+        <legend className="text-sm font-semibold text-slate-800">{t.tiers}</legend>
+        {(errors.tiers ?? errors.minQuantity) && (
+          <p className="mt-1 text-sm text-red-700">{errors.tiers ?? errors.minQuantity}</p>
+        )}
+        <ol className="mt-2 space-y-2">
+          {draft.tiers.map((tier, index) => (
+            <li key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
+              <Field
+                id={`${id}-tier-${index}-quantity`}
+                label={`${t.tierQuantity} ${index + 1}`}
+                error={errors[`tiers.${index}.quantity`]}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    inputMode="numeric"
+                    value={tier.quantity}
+                    onChange={(e) =>
+                      set({
+                        tiers: draft.tiers.map((x, i) =>
+                          i === index ? { ...x, quantity: e.target.value } : x,
+                        ),
+                      })
+                    }
+                  />
+                )}
+              </Field>
+              <Field
+                id={`${id}-tier-${index}-price`}
+                label={`${t.tierPrice} ${index + 1}`}
+                error={errors[`tiers.${index}.pricePerUnit`]}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    inputMode="decimal"
+                    value={tier.price}
+                    onChange={(e) =>
+                      set({
+                        tiers: draft.tiers.map((x, i) => (i === index ? { ...x, price: e.target.value } : x)),
+                      })
+                    }
+                  />
+                )}
+              </Field>
+              <Button
+                type="button"
+                variant="secondary"
+                size="sm"
+                className="mb-1"
+                disabled={draft.tiers.length <= 1}
+                onClick={() => set({ tiers: draft.tiers.filter((_, i) => i !== index) })}
+              >
+                {t.removeTier} {index + 1}
+              </Button>
+            </li>
+          ))}
+        </ol>
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          className="mt-2"
+          onClick={() => set({ tiers: [...draft.tiers, { quantity: '', price: '' }] })}
+        >
+          {t.addTier}
+        </Button>
+        {rises && (
+          <label className="mt-3 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={draft.confirmPriceRise}
+              onChange={(e) => set({ confirmPriceRise: e.target.checked })}
+            />
+            {t.confirmRise}
+          </label>
+        )}
+      </fieldset>
+      {draft.colours && (
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-800">{t.colours}</legend>
+          <p className="text-sm text-slate-600">{t.coloursHint}</p>
+          {errors[`options.${colourIndex}.choices`] && (
+            <p className="mt-1 text-sm text-red-700">{errors[`options.${colourIndex}.choices`]}</p>
+          )}
+          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+            {colors.map((colour) => (
+              <label key={colour.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={draft.colours?.includes(colour.id) ?? false}
+                  onChange={(e) =>
+                    set({
+                      colours: e.target.checked
+                        ? colors.map((c) => c.id).filter((c) => c === colour.id || draft.colours?.includes(c))
+                        : (draft.colours ?? []).filter((c) => c !== colour.id),
+                    })
+                  }
+                />
+                <span
+                  aria-hidden
+                  className="inline-block size-4 rounded-full ring-1 ring-slate-300"
+                  style={{ backgroundColor: colour.hex }}
+                />
+                {colourName(locale, colour.id)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+        <input type="checkbox" checked={draft.visible} onChange={(e) => set({ visible: e.target.checked })} />
+        {t.visible}
+      </label>
+      {mutation.error && !(mutation.error instanceof ApiError && Object.keys(errors).length > 0) && (
+        <p role="alert" className="text-sm text-red-700">
+          {mutation.error.message}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={mutation.isPending}>
+          {t.save}
+        </Button>
+        <Button type="button" variant="secondary" onClick={props.onDone}>
+          {t.back}
+        </Button>
+      </div>
+      {props.original && <ProductHistory id={props.original.id} />}
+    </form>
+  );
+}
+
+/** What a saved change altered: each changed field before → after. */
+function changes(event: AuditEvent): string {
+  const before = (event.before ?? {}) as Record<string, unknown>;
+  const after = (event.after ?? {}) as Record<string, unknown>;
+  const keys = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  if (event.before === null) return Object.keys(after).length > 0 ? '+' : '';
+  return keys
+    .map((key) => `${key}: ${JSON.stringify(before[key] ?? null)} → ${JSON.stringify(after[key])}`)
+    .join('; ');
+}
+
+function ProductHistory({ id }: { id: string }) {
+  const t = useT(catalogueAdminMessages);
+  const { locale } = useLocale();
+  const history = useQuery({
+    queryKey: historyKey(id),
+    queryFn: () =>
+      apiFetch<{ events: AuditEvent[] }>(`/api/admin/products/${encodeURIComponent(id)}/history`),
+  });
+  const events = history.data?.events ?? [];
+  return (
+    <section aria-label={t.history} className="border-t border-slate-200 pt-4">
+      <h3 className="text-base font-semibold text-slate-900">{t.history}</h3>
+      {events.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t.noHistory}</p>
+      ) : (
+        <table className="mt-2 w-full text-left text-sm">
+          <thead>
+            <tr className="text-slate-600">
+              <th className="py-1 pr-3 font-medium">{t.when}</th>
+              <th className="py-1 pr-3 font-medium">{t.who}</th>
+              <th className="py-1 font-medium">{t.change}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((event) => (
+              <tr key={event.id} className="border-t border-slate-100 align-top">
+                <td className="whitespace-nowrap py-1 pr-3">
+                  {formatDateTime(event.at, locale === 'sv' ? 'sv-SE' : 'en-GB')}
+                </td>
+                <td className="py-1 pr-3">{event.staff ?? '–'}</td>
+                <td className="break-all py-1 font-mono text-xs">{changes(event)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** The owner's catalogue: every product (hidden ones too), edit one, add one, each one's history. */
+export function CataloguePanel() {
+  const t = useT(catalogueAdminMessages);
+  const labels = useT(layoutMessages);
+  const { locale } = useLocale();
+  const [editing, setEditing] = useState<string | undefined>();
+  const products = useQuery({
+    queryKey: productsKey,
+    queryFn: () => apiFetch<ProductRecord[]>('/api/admin/products'),
+  });
+  if (products.isError) return <p className="p-4 text-red-700">{t.loadFailed}</p>;
+  const list = products.data ?? [];
+  const original = list.find((p) => p.id === editing);
+  return (
+    <section aria-labelledby="catalogue-title" className="rounded-2xl bg-white ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-start justify-between gap-3 p-4">
+        <div>
+          <h2 id="catalogue-title" className="text-xl font-semibold text-slate-900">
+            {editing === undefined
+              ? t.title
+              : editing === ''
+                ? t.addProduct
+                : `${t.edit}: ${original?.names[locale] ?? editing}`}
+          </h2>
+          {editing === undefined && <p className="mt-1 max-w-3xl text-sm text-slate-600">{t.intro}</p>}
+        </div>
+        {editing === undefined && <Button onClick={() => setEditing('')}>{t.addProduct}</Button>}
+      </div>
+      {editing !== undefined ? (
+        <ProductEditor
+          key={editing}
+          original={editing === '' ? undefined : original}
+          onDone={() => setEditing(undefined)}
+        />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th className="px-4 py-2 font-medium">{t.name}</th>
+                <th className="px-4 py-2 font-medium">{t.category}</th>
+                <th className="px-4 py-2 font-medium">{t.minimum}</th>
+                <th className="px-4 py-2 font-medium">{t.fromPrice}</th>
+                <th className="px-4 py-2 font-medium">{t.status}</th>
+                <th className="px-4 py-2">
+                  <span className="sr-only">{t.edit}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((product) => (
+                <tr key={product.id} className="border-t border-slate-100" data-product={product.id}>
+                  <td className="px-4 py-2 font-medium text-slate-900">{product.names[locale]}</td>
+                  <td className="px-4 py-2">{labels[product.category]}</td>
+                  <td className="px-4 py-2 tabular-nums">{product.minQuantity}</td>
+                  <td className="px-4 py-2 tabular-nums">
+                    {product.tiers[0] ? `${priceForInput(product.tiers[0].pricePerUnit)} kr` : ''}
+                  </td>
+                  <td className="px-4 py-2">{product.visible ? t.visible : t.hidden}</td>
+                  <td className="px-4 py-2 text-right">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setEditing(product.id)}
+                      aria-label={`${t.edit} ${product.names[locale]}`}
+                    >
+                      {t.edit}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

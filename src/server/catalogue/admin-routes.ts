@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { storedFromInput, validateProductInput } from '@/shared/catalogue-schema';
+import type { ProductRecord } from '@/shared/catalogue-record';
+import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
+import type { Locale } from '@/shared/i18n/locale';
+import type { CatalogueContext } from '@/server/context';
+import { queryRows } from '@/server/db/query-rows';
+import { sendError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
+import { listAudit, recordAudit, staffOf } from '@/server/staff';
+
+/** A product's record is a few kilobytes; this leaves room for long descriptions. */
+const bodyLimit = 64 * 1024;
+
+function refuse(
+  reply: FastifyReply,
+  status: number,
+  locale: Locale,
+  key: 'notFound' | 'idTaken' | 'staleVersion',
+) {
+  const message = catalogueAdminMessages[locale][key];
+  return key === 'idTaken'
+    ? reply.code(status).send({ error: message, fieldErrors: { id: message } })
+    : sendError(reply, status, message);
+}
+
+/**
+ * The owner's catalogue (owner only, route-roles.ts): GET /api/admin/products lists every product,
+ * hidden ones too, in the shape of GET /api/products/:id; PUT /api/admin/products/:id saves one (200
+ * with the saved product, 400 naming each invalid field, 409 when someone saved it since the
+ * version sent); POST /api/admin/products adds one; GET …/:id/history is its audit trail. Every
+ * save is audited with the record before and after, in the transaction that makes it.
+ */
+export function catalogueAdminRoutes(
+  admin: FastifyInstance,
+  { database, catalogue }: CatalogueContext,
+): void {
+  const { db } = database;
+
+  async function fresh(): Promise<{ current: Awaited<ReturnType<typeof catalogue.current>> }> {
+    catalogue.invalidate();
+    return { current: await catalogue.current() };
+  }
+
+  admin.get('/api/admin/products', async (_request, reply) => {
+    const { current } = await fresh();
+    return reply.header('cache-control', 'no-store').send(current.records);
+  });
+
+  admin.get<{ Params: { id: string } }>('/api/admin/products/:id', async (request, reply) => {
+    const { current } = await fresh();
+    const record = current.record(request.params.id);
+    if (!record) return refuse(reply, 404, requestLocale(request), 'notFound');
+    return reply.header('cache-control', 'no-store').send(record);
+  });
+
+  admin.get<{ Params: { id: string } }>('/api/admin/products/:id/history', async (request) => {
+    const { events } = await listAudit(db, { action: 'catalogue', target: request.params.id }, 200);
+    return { events };
+  });
+
+  admin.put<{ Params: { id: string } }>('/api/admin/products/:id', { bodyLimit }, async (request, reply) => {
+    const locale = requestLocale(request);
+    const id = request.params.id;
+    // An unknown product is a 404 before its fields are checked (the transaction checks again).
+    if (!(await fresh()).current.record(id)) return refuse(reply, 404, locale, 'notFound');
+    const body: unknown = request.body;
+    // The id is the address's: a body may leave it out.
+    const withId = typeof body === 'object' && body !== null && !Array.isArray(body) ? { id, ...body } : body;
+    const checked = validateProductInput(locale, withId, { id });
+    if (!checked.ok) return reply.code(400).send({ error: checked.error, fieldErrors: checked.fieldErrors });
+    const input = checked.value;
+    const stored = storedFromInput(input);
+    const result = await db.transaction(async (tx) => {
+      const [before] = await queryRows<{
+        record: unknown;
+        visible: boolean;
+        sort_order: number;
+        version: number;
+      }>(
+        tx,
+        sql`SELECT record, visible, sort_order, version FROM catalogue_products WHERE id = ${id} FOR UPDATE`,
+      );
+      if (!before) return 'not-found' as const;
+      if (input.version !== undefined && input.version !== Number(before.version)) return 'stale' as const;
+      const sortOrder = input.sortOrder ?? Number(before.sort_order);
+      await tx.execute(
+        sql`UPDATE catalogue_products SET record = ${JSON.stringify(stored)}::jsonb, visible = ${input.visible},
+              sort_order = ${sortOrder}, version = version + 1, updated_at = now()
+            WHERE id = ${id}`,
+      );
+      await recordAudit(tx, {
+        staffId: staffOf(request).id,
+        action: 'catalogue',
+        target: id,
+        before: { ...asObject(before.record), visible: before.visible, sortOrder: Number(before.sort_order) },
+        after: { ...stored, visible: input.visible, sortOrder },
+      });
+      return 'saved' as const;
+    });
+    if (result === 'not-found') return refuse(reply, 404, locale, 'notFound');
+    if (result === 'stale') return refuse(reply, 409, locale, 'staleVersion');
+    const { current } = await fresh();
+    return reply.send(current.record(id) satisfies ProductRecord | undefined);
+  });
+
+  admin.post('/api/admin/products', { bodyLimit }, async (request, reply) => {
+    const locale = requestLocale(request);
+    const checked = validateProductInput(locale, request.body);
+    if (!checked.ok) return reply.code(400).send({ error: checked.error, fieldErrors: checked.fieldErrors });
+    const input = checked.value;
+    const stored = storedFromInput(input);
+    const added = await db.transaction(async (tx) => {
+      const [last] = await queryRows<{ next: number }>(
+        tx,
+        sql`SELECT coalesce(max(sort_order), 0) + 10 AS next FROM catalogue_products`,
+      );
+      const sortOrder = input.sortOrder ?? Number(last?.next ?? 10);
+      const rows = await queryRows<{ id: string }>(
+        tx,
+        sql`INSERT INTO catalogue_products (id, record, visible, sort_order)
+            VALUES (${stored.id}, ${JSON.stringify(stored)}::jsonb, ${input.visible}, ${sortOrder})
+            ON CONFLICT (id) DO NOTHING RETURNING id`,
+      );
+      if (rows.length === 0) return false;
+      await recordAudit(tx, {
+        staffId: staffOf(request).id,
+        action: 'catalogue',
+        target: stored.id,
+        before: null,
+        after: { ...stored, visible: input.visible, sortOrder },
+      });
+      return true;
+    });
+    if (!added) return refuse(reply, 409, locale, 'idTaken');
+    const { current } = await fresh();
+    return reply.code(201).send(current.record(stored.id));
+  });
+}
+
+function asObject(value: unknown): Record<string, unknown> {
+  if (typeof value === 'string') return JSON.parse(value) as Record<string, unknown>;
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}

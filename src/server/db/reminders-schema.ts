@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { locales } from '@/shared/i18n/locale';
+import { documents } from './ledger-schema';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** See migrations/3100_reminders.sql: what each reminder charged, and for which invoice. */
+export const reminders = pgTable(
+  'reminders',
+  {
+    documentId: bigint('document_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    step: integer('step'),
+    feeKind: text('fee_kind', { enum: ['late_payment_compensation', 'reminder_fee'] }),
+    fee: numeric('fee', { precision: 14, scale: 2 }).notNull().default('0'),
+    interest: numeric('interest', { precision: 14, scale: 2 }).notNull().default('0'),
+    interestUntil: date('interest_until', { mode: 'string' }).notNull(),
+    sentBy: text('sent_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reminders_invoice_idx').on(t.invoiceId, t.documentId),
+    uniqueIndex('reminders_invoice_step_idx')
+      .on(t.invoiceId, t.step)
+      .where(sql`${t.step} IS NOT NULL`),
+    uniqueIndex('reminders_one_fee_idx')
+      .on(t.invoiceId)
+      .where(sql`${t.feeKind} IS NOT NULL`),
+    check('reminders_step_check', sql`${t.step} > 0`),
+  ],
+);
+
+/** An invoice the buyer disputes: no reminder while open (lifted_at null). */
+export const invoiceDisputes = pgTable(
+  'invoice_disputes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    invoiceId: bigint('invoice_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    openedBy: text('opened_by').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    liftedBy: text('lifted_by'),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoice_disputes_open_idx')
+      .on(t.invoiceId)
+      .where(sql`${t.liftedAt} IS NULL`),
+  ],
+);
+
+/** A customer statement (kontoutdrag) as emailed. */
+export const customerStatements = pgTable('customer_statements', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  customerId: text('customer_id').notNull(),
+  asOf: date('as_of', { mode: 'string' }).notNull(),
+  language: text('language', { enum: locales }).notNull(),
+  email: text('email').notNull(),
+  pdf: bytea('pdf').notNull(),
+  sentBy: text('sent_by'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,60 @@
+/**
+ * A document worker thread (src/server/invoicing/document-workers.ts): renders invoice PDFs and
+ * sends emails so the thread that answers requests never does either.
+ */
+import { setPriority } from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import { renderInvoicePdf, type DocumentTask, type DocumentTaskAnswer } from '@/server/invoicing';
+import { createTransport, type MailTransport } from '@/server/email';
+
+if (!parentPort) throw new Error('document-worker.ts runs as a worker thread');
+const port = parentPort;
+
+// Linux keeps a nice value per thread, and setpriority(0) changes only the calling thread: under
+// full load the main thread's requests come first and documents use the time left (nice 10: about
+// a tenth of a core against a busy main thread, all of an idle one). Lowering needs no privilege.
+try {
+  setPriority(10);
+} catch {
+  // Not permitted or not supported: the worker runs at the process's priority.
+}
+
+const transports = new Map<string, MailTransport>();
+function transportFor(target: { smtpUrl: string | undefined; dataDir: string }): MailTransport {
+  const key = JSON.stringify(target);
+  let transport = transports.get(key);
+  if (!transport) {
+    transport = createTransport(target);
+    transports.set(key, transport);
+  }
+  return transport;
+}
+
+/** A structured clone turns Buffers into Uint8Arrays: nodemailer wants Buffers back. */
+function withBuffers(message: DocumentTask & { kind: 'send-mail' }): DocumentTask & { kind: 'send-mail' } {
+  const attachments = message.message.attachments?.map((a) => {
+    const content: unknown = a.content;
+    return content instanceof Uint8Array && !Buffer.isBuffer(content)
+      ? { ...a, content: Buffer.from(content.buffer, content.byteOffset, content.byteLength) }
+      : a;
+  });
+  return attachments ? { ...message, message: { ...message.message, attachments } } : message;
+}
+
+port.on('message', ({ id, task }: { id: number; task: DocumentTask }) => {
+  const answer = async (): Promise<DocumentTaskAnswer> => {
+    if (task.kind === 'render-pdf') {
+      const pdf = await renderInvoicePdf(task.invoice);
+      return { id, ok: true, pdf };
+    }
+    const { target, message, fileName } = withBuffers(task);
+    await transportFor(target).send(message, fileName);
+    return { id, ok: true };
+  };
+  answer().then(
+    // Copied, not transferred: a small Buffer's memory is Node's shared pool.
+    (result) => port.postMessage(result),
+    (error: unknown) =>
+      port.postMessage({ id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+  );
+});

@@ -1,0 +1,136 @@
+import type Mail from 'nodemailer/lib/mailer';
+import { translate } from '@/shared/i18n/define';
+import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
+import { reminderMessages } from '@/shared/i18n/messages/reminders';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { queryRows } from '@/server/db/query-rows';
+import { sql } from 'drizzle-orm';
+import { formatInvoiceDate, formatInvoiceMoney, type InvoiceOrder } from '@/server/invoicing';
+import { documentById, documentPdf, documentPdfFileName, isReminderSnapshot } from '@/server/ledger';
+import { greetingName } from './greeting';
+
+/** The frame of a receivables email: greeting, body, (the order page), signature. */
+function frame(
+  language: 'sv' | 'en',
+  customerName: string,
+  to: string,
+  config: Config,
+  subject: string,
+  body: string[],
+  orderPageUrl?: string,
+): Mail.Options {
+  const t = translate(orderEmailMessages, language);
+  const name = greetingName(customerName);
+  return {
+    from: config.mailFrom,
+    // Address only: the buyer's name is free text.
+    to,
+    replyTo: config.seller.email,
+    subject,
+    text: [
+      name ? t.greeting({ name }) : t.hello,
+      '',
+      ...body,
+      ...(orderPageUrl ? ['', t.followLink({ url: orderPageUrl })] : []),
+      '',
+      t.signature({ shop: config.seller.name }),
+    ].join('\n'),
+  };
+}
+
+/**
+ * A reminder to the buyer, in the invoice's language: what is still to pay on the invoice, what the
+ * reminder adds, each amount with its OCR reference and bankgiro, the order page, and the PDF that
+ * shows how the interest was computed. Everything from the reminder's stored snapshot.
+ */
+export async function buildReminderMessage(
+  db: Db,
+  documentId: number | null,
+  order: InvoiceOrder,
+  config: Config,
+  orderPageUrl: string,
+): Promise<Mail.Options> {
+  const row = await documentById(db, documentId ?? 0);
+  if (!row || !isReminderSnapshot(row.snapshot)) throw new Error(`reminder ${String(documentId)} not found`);
+  const reminder = row.snapshot;
+  const language = reminder.language;
+  const t = translate(reminderMessages, language);
+  const money = (decimal: string) => formatInvoiceMoney(language, decimal);
+  const date = (d: string) => formatInvoiceDate(d, language);
+  const body = [
+    t.emailBody({
+      invoice: reminder.invoice.number,
+      date: date(reminder.invoice.lastDayToPay),
+      amount: money(reminder.invoice.balance),
+    }),
+    ...(reminder.total !== '0.00' ? [t.emailCharges({ amount: money(reminder.total) })] : []),
+    '',
+    t.emailPay({ total: money(reminder.toPay), date: date(reminder.dueDate) }),
+    `${t.bankgiro} ${reminder.seller.bankgiro}`,
+    ...(reminder.invoice.ocr
+      ? [t.payInvoice({ amount: money(reminder.invoice.balance), ocr: reminder.invoice.ocr })]
+      : []),
+    ...(reminder.ocr ? [t.payReminder({ amount: money(reminder.total), ocr: reminder.ocr })] : []),
+    '',
+    t.emailPdf,
+    t.emailPaid,
+  ];
+  return {
+    ...frame(
+      language,
+      order.customerName,
+      order.customerEmail,
+      config,
+      t.emailSubject({ invoice: reminder.invoice.number, number: reminder.orderNumber }),
+      body,
+      orderPageUrl,
+    ),
+    attachments: [
+      {
+        filename: documentPdfFileName(row),
+        content: await documentPdf(db, row, config.seller),
+        contentType: 'application/pdf',
+      },
+    ],
+  };
+}
+
+/** A customer's statement (kontoutdrag): the PDF as it was made when the admin sent it. */
+export async function buildStatementMessage(
+  db: Db,
+  statementId: number | null,
+  order: InvoiceOrder,
+  config: Config,
+): Promise<Mail.Options> {
+  const [statement] = await queryRows<{
+    as_of: string;
+    language: 'sv' | 'en';
+    email: string;
+    pdf: Uint8Array;
+  }>(
+    db,
+    sql`SELECT to_char(as_of, 'YYYY-MM-DD') AS as_of, language, email, pdf
+      FROM customer_statements WHERE id = ${statementId ?? 0}::bigint`,
+  );
+  if (!statement) throw new Error(`statement ${String(statementId)} not found`);
+  const t = translate(reminderMessages, statement.language);
+  const date = formatInvoiceDate(statement.as_of, statement.language);
+  return {
+    ...frame(
+      statement.language,
+      order.customerName,
+      statement.email,
+      config,
+      t.statementSubject({ shop: config.seller.name, date }),
+      [t.statementIntro, '', t.statementPayHint],
+    ),
+    attachments: [
+      {
+        filename: `${statement.language === 'sv' ? 'Kontoutdrag' : 'Statement'}_${statement.as_of}.pdf`,
+        content: Buffer.from(statement.pdf),
+        contentType: 'application/pdf',
+      },
+    ],
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * A product as the API and the database hold it: prices as exact decimal strings ("114.375"), never
+ * floats. `GET /api/products/:id` answers this shape, `PUT /api/admin/products/:id` takes it, and the
+ * catalogue table keeps it (JSONB). The browser reads it without a schema library: the server
+ * validated it before storing (catalogue-schema.ts).
+ */
+import type { CategoryId, ColorId, PriceTier, Product } from './catalogue';
+import type { Locale } from './i18n/locale';
+import { milliFromDecimal, unitPriceToString } from './money';
+import type { PrintSide } from './print-options';
+import type { ProductFacts } from './product-facts';
+import type { OptionId, ProductOption } from './product-options';
+
+export interface ProductRecord {
+  id: string;
+  /** English name and description (kept for older readers); `names`/`descriptions` are the source. */
+  name: string;
+  description: string;
+  names: Record<Locale, string>;
+  descriptions: Record<Locale, string>;
+  category: CategoryId;
+  kind: 'tiers' | 'customiser';
+  minQuantity: number;
+  soldInMultiplesOf?: number;
+  tiers: { quantity: number; pricePerUnit: string }[];
+  toastNoun: string;
+  customiser?: { availableSides: { id: PrintSide; label: string }[]; availableColors: ColorId[] };
+  garment?: true;
+  productionDays: number;
+  options: { id: OptionId; choices: { id: string; extraPerUnit?: string }[] }[];
+  facts: ProductFacts;
+  /** Shown in the shop; a hidden product cannot be ordered. */
+  visible: boolean;
+  sortOrder: number;
+  /** Raised by every save; a PUT may send the version it edited (409 when someone saved since). */
+  version: number;
+  updatedAt: string;
+}
+
+/** What the catalogue table keeps besides its columns (visible, sort order, version, updated_at). */
+export type StoredProduct = Omit<ProductRecord, 'visible' | 'sortOrder' | 'version' | 'updatedAt'>;
+
+export interface RecordMeta {
+  visible: boolean;
+  sortOrder: number;
+  version: number;
+  updatedAt: string;
+}
+
+export function storedFromProduct(product: Product): StoredProduct {
+  return {
+    id: product.id,
+    name: product.names?.en ?? product.name,
+    description: product.descriptions?.en ?? product.description,
+    names: { sv: product.names?.sv ?? product.name, en: product.names?.en ?? product.name },
+    descriptions: {
+      sv: product.descriptions?.sv ?? product.description,
+      en: product.descriptions?.en ?? product.description,
+    },
+    category: product.category,
+    kind: product.kind,
+    minQuantity: product.minQuantity,
+    ...(product.soldInMultiplesOf ? { soldInMultiplesOf: product.soldInMultiplesOf } : {}),
+    tiers: product.tiers.map((t) => ({
+      quantity: t.quantity,
+      pricePerUnit: unitPriceToString(t.pricePerUnit),
+    })),
+    toastNoun: product.toastNoun,
+    ...(product.customiser
+      ? {
+          customiser: {
+            availableSides: product.customiser.availableSides.map((s) => ({ id: s.id, label: s.label })),
+            availableColors: [...product.customiser.availableColors],
+          },
+        }
+      : {}),
+    ...(product.garment ? { garment: true as const } : {}),
+    productionDays: product.productionDays,
+    options: (product.options ?? []).map((option) => ({
+      id: option.id,
+      choices: option.choices.map((choice) =>
+        choice.extraPerUnit === undefined
+          ? { id: choice.id }
+          : { id: choice.id, extraPerUnit: unitPriceToString(choice.extraPerUnit) },
+      ),
+    })),
+    facts: { ...product.facts },
+  };
+}
+
+export function recordOf(stored: StoredProduct, meta: RecordMeta): ProductRecord {
+  return { ...stored, ...meta };
+}
+
+/** The product pricing and pages work with, from its record (prices to exact 1/1000 kr). */
+export function productFromRecord(record: StoredProduct): Product {
+  const tiers: PriceTier[] = record.tiers.map((t) => ({
+    quantity: t.quantity,
+    pricePerUnit: milliFromDecimal(t.pricePerUnit),
+  }));
+  const options: ProductOption[] = record.options.map((option) => ({
+    id: option.id,
+    choices: option.choices.map((choice) =>
+      choice.extraPerUnit === undefined
+        ? { id: choice.id }
+        : { id: choice.id, extraPerUnit: milliFromDecimal(choice.extraPerUnit) },
+    ),
+  }));
+  return {
+    id: record.id,
+    name: record.names.en,
+    description: record.descriptions.en,
+    names: record.names,
+    descriptions: record.descriptions,
+    category: record.category,
+    kind: record.kind,
+    minQuantity: record.minQuantity,
+    ...(record.soldInMultiplesOf ? { soldInMultiplesOf: record.soldInMultiplesOf } : {}),
+    tiers,
+    toastNoun: record.toastNoun,
+    ...(record.customiser ? { customiser: record.customiser } : {}),
+    ...(record.garment ? { garment: true as const } : {}),
+    productionDays: record.productionDays,
+    ...(options.length > 0 ? { options } : {}),
+    facts: record.facts,
+  };
+}
