@@ -21,6 +21,11 @@ export interface AdminStats {
   totalTurnover: string;
   /** Turnover / orders rounded to whole kronor, "5719"; "0" without orders. */
   averageOrderValue: string;
+  /**
+   * The turnover an accountant means: every document issued in the period, excluding VAT, credit
+   * notes subtracted ("81234.00"); the period is this calendar year in Stockholm up to today.
+   */
+  netTurnover: { amount: string; from: string; to: string };
 }
 
 export interface AdminOrderLine {

@@ -104,6 +104,15 @@ describe('the money as the admin and the buyer see it, in Swedish', () => {
     await buyer.page.reload();
     await expect.poll(() => buyer.page.getByTestId('order-payment-state').textContent()).toBe('Betald');
     expect(await buyer.page.getByTestId('order-balance').count()).toBe(0);
+    // The timeline lists both payments in the order the money came, each with its amount and day.
+    const timeline = buyer.page.getByTestId('order-timeline');
+    const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
+    expect((await timeline.getByTestId('order-payment').allTextContents()).map(plain)).toEqual([
+      `1 000,00 kr mottaget ${day}`,
+      `${plain(kr(left))} mottaget ${day}`,
+    ]);
+    await timeline.scrollIntoViewIfNeeded();
+    await screenshot(buyer.page, 'money-buyer-timeline-payments-390', { fullPage: false });
     expect(admin.errors).toEqual([]);
     expect(buyer.errors).toEqual([]);
     await buyer.context.close();
@@ -197,5 +206,36 @@ describe('the money as the admin and the buyer see it, in Swedish', () => {
     expect(buyer.errors).toEqual([]);
     await buyer.context.close();
     await admin.context.close();
+  }, 150_000);
+
+  it('the invoice journal and the net turnover on the dashboard, at 1280 and 390 px', async () => {
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
+    for (const width of [1280, 390]) {
+      const admin = await openPage(shop, { locale: 'sv-SE', width });
+      await loginAsAdmin(shop.server, admin.context);
+      await admin.page.goto('/admin');
+      await admin.page.getByRole('tab', { name: 'Fakturajournal' }).click();
+      const journal = admin.page.getByTestId('journal');
+      await expect.poll(() => journal.getByTestId('journal-entry').count()).toBeGreaterThan(3);
+      const api = await admin.page.request.get(`/api/admin/journal?from=${today.slice(0, 8)}01&to=${today}`);
+      const { entries } = (await api.json()) as { entries: { number: string; net: string; kind: string }[] };
+      const rows = await journal.getByTestId('journal-entry').allTextContents();
+      expect(rows.map((row) => row.split(/(?=[A-ZÅÄÖ][a-zåäö])/)[0])).toEqual(entries.map((e) => e.number));
+      expect(rows.some((row) => row.includes('Kreditfaktura') && row.includes('3001'))).toBe(true);
+      const nets = entries.reduce((sum, e) => sum + oreFromDecimal(e.net), 0);
+      expect(plain(await journal.getByTestId('journal-net').textContent())).toBe(plain(kr(nets)));
+      expect(await journal.getByTestId('journal-csv').getAttribute('href')).toBe(
+        `/api/admin/journal.csv?from=${today.slice(0, 8)}01&to=${today}`,
+      );
+      // The dashboard's net turnover: the year's documents without VAT, after credit notes, period said.
+      const net = admin.page.getByTestId('net-turnover');
+      await expect.poll(async () => plain(await net.textContent())).toBe(plain(kr(nets)));
+      expect(plain(await admin.page.getByTestId('net-turnover-period').textContent())).toContain(
+        'exkl. moms och efter kreditfakturor',
+      );
+      await screenshot(admin.page, `money-admin-journal-${width}`);
+      expect(admin.errors).toEqual([]);
+      await admin.context.close();
+    }
   }, 150_000);
 });

@@ -32,7 +32,7 @@ import { orderMoney, paymentStates, supplementaryInvoicesOf } from '@/server/led
 import { adminDocumentPdfPath, type PaymentState } from '@/shared/ledger';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
-import { SHOP_TIME_ZONE } from '@/shared/dates';
+import { SHOP_TIME_ZONE, stockholmDate } from '@/shared/dates';
 import { csvRowSql, type CsvFormat } from './csv';
 import { searchCondition } from './search';
 import { queryRows } from '@/server/db/query-rows';
@@ -55,12 +55,24 @@ export function statsQuery(): SQL {
 }
 
 export async function orderStats(db: Db): Promise<AdminStats> {
-  const [row] = await queryRows<{ n: string; total: string; average: string }>(db, statsQuery());
+  const to = stockholmDate(new Date());
+  const from = `${to.slice(0, 4)}-01-01`;
+  const [[row], [net]] = await Promise.all([
+    queryRows<{ n: string; total: string; average: string }>(db, statsQuery()),
+    // Net turnover (nettoomsättning, Årsredovisningslagen 1995:1554, 1 kap. 3 §: sales less VAT and
+    // reductions): the ledger's documents of the year, credit notes' negative nets included.
+    queryRows<{ amount: string }>(
+      db,
+      sql`SELECT coalesce(sum(net), 0)::numeric(16, 2)::text AS amount FROM documents
+        WHERE issued_on >= ${from}::date AND issued_on <= ${to}::date`,
+    ),
+  ]);
   const total = row?.total ?? '0';
   return {
     totalOrders: Number(row?.n ?? 0),
     totalTurnover: total.includes('.') ? total : `${total}.00`,
     averageOrderValue: row?.average ?? '0',
+    netTurnover: { amount: net?.amount ?? '0.00', from, to },
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stockholmDate } from '@/shared/dates';
+import type { AdminStats } from '@/shared/admin';
 import type { JournalEntry } from '@/shared/ledger';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { parseCsv } from '@tests/helpers/csv';
@@ -116,5 +117,27 @@ describe('the invoice journal', () => {
       },
     );
     expect(refused.status).toBe(400);
+  });
+
+  it("the dashboard's net turnover is this year's documents without VAT, credit notes subtracted: the journal's nets", async () => {
+    const stats = await request<AdminStats>(server, '/api/admin/stats', { headers: { cookie: swedish() } });
+    expect(stats.status).toBe(200);
+    const { from, to, amount } = stats.body.netTurnover;
+    expect(from).toBe(`${today().slice(0, 4)}-01-01`);
+    expect(to).toBe(today());
+    const journal = await request<{ entries: JournalEntry[] }>(
+      server,
+      `/api/admin/journal?from=${from}&to=${to}`,
+      {
+        headers: { cookie: swedish() },
+      },
+    );
+    // The first test's orders: one invoice standing, one credited in full (its credit note's net is negative).
+    expect(journal.body.entries.some((e) => e.kind === 'credit_note')).toBe(true);
+    const nets = journal.body.entries.reduce((sum, e) => sum + cents(e.net), 0);
+    expect(cents(amount)).toBe(nets);
+    expect(nets).toBeGreaterThan(0);
+    // Less than the sum of totals, which counts VAT and ignores the credit note.
+    expect(cents(amount)).toBeLessThan(cents(stats.body.totalTurnover));
   });
 });

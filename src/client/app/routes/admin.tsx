@@ -17,6 +17,8 @@ import { adminSessionMessages } from '@/shared/i18n/messages/admin-session';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { OrdersTable } from '@/client/features/admin/orders-table';
 import { PartnerApplications } from '@/client/features/admin/partner-applications';
+import { JournalPanel } from '@/client/features/admin/journal-panel';
+import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { SieExport } from '@/client/features/admin/sie-export';
 import { StatsCards } from '@/client/features/admin/stats-cards';
 import { AuditLog } from '@/client/features/admin/audit-log';
@@ -68,6 +70,7 @@ function Dashboard() {
   const owner = useMay('owner');
   const production = useMay('production');
   const productionText = useT(productionMessages);
+  const ledgerText = useT(ledgerMessages);
   const moneyText = useT(moneyViewMessages);
   const catalogueText = useT(catalogueAdminMessages);
   const logout = async (everywhere = false) => {
@@ -107,6 +110,11 @@ function Dashboard() {
             <Tabs.Trigger value="orders" className={tabClass}>
               {ui.orders}
             </Tabs.Trigger>
+            {money && (
+              <Tabs.Trigger value="journal" className={tabClass}>
+                {ledgerText.journal}
+              </Tabs.Trigger>
+            )}
             {production && (
               <Tabs.Trigger value="production" className={tabClass}>
                 {productionText.boardTitle}
@@ -145,6 +153,11 @@ function Dashboard() {
             <OrdersTable />
             {money && <SieExport />}
           </Tabs.Content>
+          {money && (
+            <Tabs.Content value="journal" className="mt-4">
+              <JournalPanel />
+            </Tabs.Content>
+          )}
           {production && (
             <Tabs.Content value="production" className="mt-4">
               <ProductionBoard />

@@ -172,15 +172,6 @@ function Timeline({ order, activity }: { order: OrderView; activity: OrderActivi
               <p className="text-sm text-slate-600">
                 {at ? formatDateTime(at, dateLocaleTag[locale]) : t.upcoming}
               </p>
-              {step === 'pending' &&
-                activity.payments.map((payment, index) => (
-                  <p key={index} className="text-sm text-slate-700" data-testid="order-payment">
-                    {t.paymentReceived({
-                      amount: formatKrDecimal(payment.amount),
-                      date: formatDate(payment.paidOn, dateLocaleTag[locale]),
-                    })}
-                  </p>
-                ))}
               {event?.shipment && (
                 <p className="text-sm text-slate-700" data-testid="order-shipment">
                   {event.shipment.carrier} ·{' '}

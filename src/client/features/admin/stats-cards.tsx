@@ -1,14 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { Banknote, Calculator, ShoppingBag } from 'lucide-react';
+import { Banknote, Calculator, Landmark, ShoppingBag } from 'lucide-react';
+import { formatDate } from '@/shared/dates';
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { formatCount, formatKrDecimal } from '@/shared/money-format';
 import { statsQuery } from './admin-api';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
-import { useT } from '@/client/lib/i18n';
+import { useLocale, useT } from '@/client/lib/i18n';
 
-/** SPEC §9: total orders, total turnover (sum of totals), average order value rounded — sv-SE. */
+/**
+ * SPEC §9: total orders, total turnover (sum of totals), average order value rounded — sv-SE; and
+ * the net turnover an accountant reads (the year's documents without VAT, after credit notes), with
+ * its period in Stockholm days.
+ */
 export function StatsCards() {
   const { data } = useQuery(statsQuery());
   const t = useT(adminUiMessages);
+  const l = useT(ledgerMessages);
+  const { locale } = useLocale();
+  const day = (date: string) => formatDate(date, dateLocaleTag[locale]);
   const cards = [
     {
       label: t.totalOrders,
@@ -28,9 +38,16 @@ export function StatsCards() {
       icon: Calculator,
       id: 'average-order',
     },
+    {
+      label: l.netTurnover,
+      value: data ? formatKrDecimal(data.netTurnover.amount) : '–',
+      icon: Landmark,
+      id: 'net-turnover',
+      note: data ? l.turnoverPeriod({ from: day(data.netTurnover.from), to: day(data.netTurnover.to) }) : '',
+    },
   ];
   return (
-    <dl className="grid gap-4 sm:grid-cols-3">
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {cards.map((card) => (
         <div key={card.id} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
           <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
@@ -40,6 +57,11 @@ export function StatsCards() {
           <dd data-testid={card.id} className="mt-2 text-2xl font-bold tracking-tight text-slate-900">
             {card.value}
           </dd>
+          {'note' in card && (
+            <dd className="mt-1 text-xs text-slate-600" data-testid={`${card.id}-period`}>
+              {card.note}
+            </dd>
+          )}
         </div>
       ))}
     </dl>

@@ -1,4 +1,5 @@
-import { formatDateTime } from '@/shared/dates';
+import { formatDate, formatDateTime } from '@/shared/dates';
+import { orderPageMessages } from '@/shared/i18n/messages/order-page';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderTimelineMessages } from '@/shared/i18n/messages/order-timeline';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -19,7 +20,16 @@ interface StepEvent {
   /** ISO time. */
   at: string;
   approved?: boolean;
+  /** A payment or refund: its day is in its label (money moves on a day, not at a time). */
+  money?: 'payment' | 'refund';
 }
+
+/**
+ * A payment's place among the timeline's times: the start of its day in Stockholm (CET; in summer
+ * an hour later, the same day), so it stands under the step the order was at when that day began
+ * and before that day's other events. Only for ordering; its day is what is shown.
+ */
+const startOfDay = (day: string) => new Date(`${day}T00:00:00+01:00`).toISOString();
 
 /**
  * What happened while the order was at a status step, oldest first: proof versions, the buyer's
@@ -35,6 +45,7 @@ export function TimelineStepEvents(props: {
   const proofTexts = useT(proofMessages);
   const t = useT(orderTimelineMessages);
   const fileTexts = useT(printFileMessages);
+  const pageTexts = useT(orderPageMessages);
   const dateTag = dateLocaleTag[useLocale().locale];
   const comments = new Map(activity.proofs.map((proof) => [proof.version, proof.decision?.comment]));
   const events: StepEvent[] = [
@@ -62,23 +73,45 @@ export function TimelineStepEvents(props: {
       }),
       at: invoice.issuedAt,
     })),
+    // Money received and paid back, each on the day it moved, with its amount.
+    ...activity.payments.map((payment, index): StepEvent => {
+      const refund = payment.amount.startsWith('-');
+      const amount = formatKrDecimal(refund ? payment.amount.slice(1) : payment.amount);
+      const date = formatDate(payment.paidOn, dateTag);
+      return {
+        key: `payment-${index}`,
+        label: refund ? t.refunded({ amount, date }) : pageTexts.paymentReceived({ amount, date }),
+        at: startOfDay(payment.paidOn),
+        money: refund ? 'refund' : 'payment',
+      };
+    }),
   ]
     .filter((event) => stepAt(activity, event.at) === step)
     .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   if (events.length === 0) return null;
   return (
     <ul className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3" data-testid="step-events">
-      {events.map((event) => (
-        <li key={event.key} className="text-sm">
-          <span className={cn('block font-medium', event.approved ? 'text-emerald-800' : 'text-slate-900')}>
+      {events.map((event) =>
+        event.money ? (
+          <li
+            key={event.key}
+            className="text-sm font-medium text-slate-900 tabular-nums"
+            data-testid={event.money === 'refund' ? 'order-refund' : 'order-payment'}
+          >
             {event.label}
-          </span>
-          {event.detail && (
-            <span className="block break-words whitespace-pre-line text-slate-700">{event.detail}</span>
-          )}
-          <span className="block text-slate-600">{formatDateTime(event.at, dateTag)}</span>
-        </li>
-      ))}
+          </li>
+        ) : (
+          <li key={event.key} className="text-sm">
+            <span className={cn('block font-medium', event.approved ? 'text-emerald-800' : 'text-slate-900')}>
+              {event.label}
+            </span>
+            {event.detail && (
+              <span className="block break-words whitespace-pre-line text-slate-700">{event.detail}</span>
+            )}
+            <span className="block text-slate-600">{formatDateTime(event.at, dateTag)}</span>
+          </li>
+        ),
+      )}
     </ul>
   );
 }

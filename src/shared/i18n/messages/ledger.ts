@@ -78,6 +78,13 @@ export const ledgerMessages = defineMessages(
     balanceColumn: 'Kvar',
     accountColumn: 'Konto',
     turnoverNote: 'Netto: exkl. moms och efter kreditfakturor',
+    netTurnover: 'Nettoomsättning',
+    turnoverPeriod: (p: { from: string; to: string }) =>
+      `${p.from}–${p.to}, exkl. moms och efter kreditfakturor`,
+    journalLoading: 'Hämtar fakturajournalen …',
+    journalEmpty: 'Inga fakturor eller kreditfakturor under perioden.',
+    journalFailed: 'Fakturajournalen kunde inte hämtas',
+    journalSums: 'Summa',
     // Refusals.
     amountInvalid: 'Ange beloppet i kronor, t.ex. 1 000,00 eller 1000.00',
     amountZero: 'Beloppet måste vara större än 0 kr',
@@ -169,6 +176,13 @@ export const ledgerMessages = defineMessages(
     balanceColumn: 'Balance',
     accountColumn: 'Account',
     turnoverNote: 'Net: excluding VAT and after credit notes',
+    netTurnover: 'Net turnover',
+    turnoverPeriod: (p: { from: string; to: string }) =>
+      `${p.from}–${p.to}, excluding VAT and after credit notes`,
+    journalLoading: 'Loading the invoice journal …',
+    journalEmpty: 'No invoices or credit notes in the period.',
+    journalFailed: 'The invoice journal could not be loaded',
+    journalSums: 'Total',
     amountInvalid: 'Give the amount in kronor, e.g. 1 000,00 or 1000.00',
     amountZero: 'The amount must be more than 0 kr',
     amountNegative: 'The amount cannot be negative: record money paid back as a refund',

@@ -10,11 +10,13 @@ export const orderTimelineMessages = defineMessages(
     supplementaryInvoiced: (p: { number: string; total: string }) =>
       `Tilläggsfaktura ${p.number}, ${p.total}`,
     changesComment: (p: { comment: string }) => `”${p.comment}”`,
+    refunded: (p: { amount: string; date: string }) => `${p.amount} återbetalt ${p.date}`,
   },
   {
     printFileAdded: (p: { file: string }) => `Print file added: ${p.file}`,
     supplementaryInvoiced: (p: { number: string; total: string }) =>
       `Supplementary invoice ${p.number}, ${p.total}`,
     changesComment: (p: { comment: string }) => `“${p.comment}”`,
+    refunded: (p: { amount: string; date: string }) => `${p.amount} refunded ${p.date}`,
   },
 );
