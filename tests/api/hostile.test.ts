@@ -1063,6 +1063,36 @@ function buildEndpoints(known: Known): Endpoint[] {
         },
       ),
     },
+    {
+      name: 'POST /api/admin/orders/:number/reminders and dispute',
+      methods: ['POST'],
+      path: fc
+        .tuple(orderNumber, fc.constantFrom('/reminders', '/dispute'))
+        .map(([n, action]) => `/api/admin/orders/${n}${action}`),
+      rawBody: hostileBody(bodyLike({ invoice: 'INV-1', note: 'Kunden bestrider' })),
+    },
+    {
+      name: 'GET and DELETE /api/admin/orders/:number/reminders and dispute',
+      methods: ['GET', 'DELETE'],
+      path: fc
+        .tuple(orderNumber, fc.constantFrom('/reminders', '/dispute'), hostileQuery)
+        .map(([n, action, q]) => `/api/admin/orders/${n}${action}${q}`),
+    },
+    {
+      name: 'GET /api/admin/customers and a customer',
+      methods: ['GET', 'HEAD'],
+      path: fc
+        .tuple(
+          fc.oneof(
+            fc.constant(''),
+            pathSegment.map((id) => `/${id}`),
+            pathSegment.map((id) => `/${id}/statement.pdf`),
+          ),
+          hostileQuery,
+        )
+        .map(([rest, q]) => `/api/admin/customers${rest}${q}`),
+      okType: '',
+    },
     ...(
       [
         ['GET /api/admin/journal', '/api/admin/journal', undefined],
