@@ -12,6 +12,11 @@ export interface ShopContact {
   vatNumber: string;
   /** Registered for F-tax (F-skatt). */
   fTax: boolean;
+  /**
+   * The reminder fee the terms of purchase set for individuals today ("60.00"), or null when they
+   * set none (REMINDER_FEE_INDIVIDUAL); the terms page says so.
+   */
+  individualReminderFee: string | null;
 }
 
 export const shopContactPath = '/api/shop';

@@ -24,7 +24,7 @@ export const OPEN_INVOICES_LIMIT = 500;
  */
 function invoicesOn(on: CalendarDate): SQL {
   return sql`SELECT d.id, d.number, d.kind, d.order_id, to_char(d.issued_on, 'YYYY-MM-DD') AS issued_on,
-      to_char(d.due_on, 'YYYY-MM-DD') AS due_on, d.due_on AS due_date, d.ocr, d.total,
+      to_char(coalesce(d.due_on, d.issued_on), 'YYYY-MM-DD') AS due_on, coalesce(d.due_on, d.issued_on) AS due_date, d.ocr, d.total,
       coalesce(c.credited, 0) AS credited, coalesce(p.received, 0) AS received, coalesce(p.refunded, 0) AS refunded,
       d.total + coalesce(c.credited, 0) - coalesce(p.received, 0) + coalesce(p.refunded, 0) AS balance
     FROM documents d
@@ -108,7 +108,7 @@ export async function receivables(db: Db, query: OpenInvoicesQuery): Promise<Rec
   }
   const rows = await queryRows<{
     number: string;
-    kind: 'invoice' | 'supplementary_invoice';
+    kind: OpenInvoice['kind'];
     order_number: string;
     customer: string;
     issued_on: string;

@@ -24,6 +24,7 @@ describe('GET /api/shop', () => {
       orgNumber: '556016-0680',
       vatNumber: 'SE556016068001',
       fTax: true,
+      individualReminderFee: null,
     });
   });
 });

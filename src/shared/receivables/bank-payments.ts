@@ -3,7 +3,7 @@
  * the import's summary, the queue of payments no invoice was found for, and the open invoices
  * with their aging.
  */
-import type { PaymentState } from '@/shared/ledger';
+import type { DocumentKind, PaymentState } from '@/shared/ledger';
 import type { AgingSummary } from './aging';
 
 export const bankFileFormats = ['bgmax', 'camt054'] as const;
@@ -79,7 +79,8 @@ export type ReceivablesFilter = (typeof receivablesFilters)[number];
 export interface OpenInvoice {
   number: string;
   orderNumber: string;
-  kind: 'invoice' | 'supplementary_invoice';
+  /** A reminder's fee and interest are receivables of their own, listed like an invoice. */
+  kind: Exclude<DocumentKind, 'credit_note'>;
   customer: string;
   issuedOn: string;
   dueOn: string;

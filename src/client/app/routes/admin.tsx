@@ -31,6 +31,8 @@ import { staffMessages } from '@/shared/i18n/messages/staff';
 import { productionMessages } from '@/shared/i18n/messages/production';
 import { BlanksPanel, ProductionBoard } from '@/client/features/admin/production-board';
 import { MoneyView } from '@/client/features/admin/money-view';
+import { CustomersPanel } from '@/client/features/admin/customers-panel';
+import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import { moneyViewMessages } from '@/shared/i18n/messages/money-view';
 import { ApiError } from '@/client/lib/api';
 
@@ -72,6 +74,7 @@ function Dashboard() {
   const productionText = useT(productionMessages);
   const ledgerText = useT(ledgerMessages);
   const moneyText = useT(moneyViewMessages);
+  const customersText = useT(reminderMessages);
   const catalogueText = useT(catalogueAdminMessages);
   const logout = async (everywhere = false) => {
     await (everywhere ? logoutAllAdmin() : logoutAdmin()).catch(() => undefined);
@@ -125,6 +128,11 @@ function Dashboard() {
                 {moneyText.tab}
               </Tabs.Trigger>
             )}
+            {money && (
+              <Tabs.Trigger value="customers" className={tabClass}>
+                {customersText.customersTab}
+              </Tabs.Trigger>
+            )}
             {owner && (
               <Tabs.Trigger value="products" className={tabClass}>
                 {catalogueText.title}
@@ -167,6 +175,11 @@ function Dashboard() {
           {money && (
             <Tabs.Content value="money" className="mt-4">
               <MoneyView />
+            </Tabs.Content>
+          )}
+          {money && (
+            <Tabs.Content value="customers" className="mt-4">
+              <CustomersPanel />
             </Tabs.Content>
           )}
           {owner && (

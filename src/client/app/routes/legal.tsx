@@ -1,5 +1,7 @@
 import { legalDocument, type LegalDocumentId } from '@/shared/legal';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
+import { reminderMessages } from '@/shared/i18n/messages/reminders';
+import { formatKrDecimal } from '@/shared/money-format';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { useShopContact } from '@/client/lib/shop-contact';
 
@@ -9,6 +11,7 @@ function LegalPage({ id }: { id: LegalDocumentId }) {
   const doc = legalDocument(id, locale);
   const t = useT(layoutMessages);
   const contact = useShopContact();
+  const late = useT(reminderMessages);
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-12 sm:px-6 lg:px-8">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{doc.title}</h1>
@@ -44,6 +47,15 @@ function LegalPage({ id }: { id: LegalDocumentId }) {
               {paragraph}
             </p>
           ))}
+          {/* Late payment: what a reminder costs, from the shop's settings (lag 1981:739). */}
+          {id === 'terms' && section.id === 'payment' && contact && (
+            <p className="mt-3 leading-relaxed text-slate-700" data-testid="terms-late-payment">
+              {late.termsCompanies}{' '}
+              {contact.individualReminderFee
+                ? late.termsIndividualFee({ fee: formatKrDecimal(contact.individualReminderFee) })
+                : late.termsIndividualNoFee}
+            </p>
+          )}
         </section>
       ))}
     </main>

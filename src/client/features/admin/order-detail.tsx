@@ -34,6 +34,7 @@ import { ProofPanel } from './proof-panel';
 import { DeliveryRiskBadge } from './delivery-risk';
 import { SupplementaryInvoices } from './supplementary-invoices';
 import { OrderMoneySection, PaymentStateBadge } from './order-money';
+import { RemindersPanel } from './reminders-panel';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
@@ -449,6 +450,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
           </section>
 
           {money && <OrderMoneySection order={order} />}
+          {money && <RemindersPanel order={order} />}
 
           {jobs && <ProofPanel order={order} />}
 

@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '@/shared/admin';
+import { addDays, stockholmDate } from '@/shared/dates';
+import type { PlacedOrderAnswer } from '@/shared/order-view';
+import { pdfText } from '../helpers/ledger';
+import { checkoutBody } from '../helpers/orders';
+import { request } from '../helpers/server';
+import { loginAsAdmin } from './admin-fixture';
+import { openPage, screenshot, startShop, type Shop } from './browser';
+
+let shop: Shop;
+beforeAll(async () => {
+  // Dröjsmålsränta at 2,00 % + 8 = 10 % for every day of the test.
+  shop = await startShop({ env: { REFERENCE_RATES: '2.00@2020-01-01' } });
+});
+afterAll(() => shop.close());
+
+const companyBuyer = {
+  customerType: 'company',
+  companyName: 'Påminnelse AB',
+  orgNumber: '556036-0793',
+  name: 'Petra Påminnelse',
+  email: 'petra@example.se',
+  phone: '070-123 45 67',
+  country: 'SE',
+  address: 'Storgatan 1, 111 22 Stockholm',
+};
+
+describe('reminders in the admin, in Swedish', () => {
+  it('an overdue company invoice: the admin sends a reminder from the order, sees it among the documents and opens its PDF; the customer ledger lists the company', async () => {
+    const placed = await request<PlacedOrderAnswer>(shop.server, '/api/orders', {
+      method: 'POST',
+      json: { ...checkoutBody('e2e-reminders-company'), customer: companyBuyer },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = placed.body;
+    // The invoice as if issued 70 days ago (due 40 days ago): issued documents are moved back in the database.
+    const today = stockholmDate(new Date());
+    await shop.server.database.db.execute(
+      sql`UPDATE documents SET issued_on = ${addDays(today, -70)}::date, due_on = ${addDays(today, -40)}::date
+        WHERE number = ${order.orderNumber}`,
+    );
+
+    const admin = await openPage(shop, { locale: 'sv-SE' });
+    await loginAsAdmin(shop.server, admin.context);
+    const page = admin.page;
+    await page.goto('/admin');
+    await page.getByRole('button', { name: order.orderNumber }).click();
+    const dialog = page.getByRole('dialog', { name: `Beställning ${order.orderNumber}` });
+    const panel = dialog.getByTestId('admin-reminders');
+    await expect.poll(() => panel.isVisible()).toBe(true);
+    await expect.poll(() => panel.textContent()).toContain('dagar sen');
+    expect(await panel.textContent()).toContain('En påminnelse i dag: avgift 450,00 kr');
+    await screenshot(page, 'reminders-order-1280');
+
+    await panel.getByRole('button', { name: 'Skicka påminnelse' }).click();
+    await expect
+      .poll(() =>
+        page
+          .getByText(/Påminnelse PAM-\d+ skickad/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+
+    // The reminder is one of the order's documents, with its PDF.
+    const reminderRow = dialog.getByTestId('admin-document').filter({ hasText: 'Påminnelse PAM-' });
+    await expect.poll(() => reminderRow.count()).toBe(1);
+    const detail = await request<AdminOrderDetail>(shop.server, `/api/admin/orders/${order.orderNumber}`, {
+      headers: { cookie: (await admin.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ') },
+    });
+    const reminder = detail.body.documents.find((d) => d.kind === 'reminder');
+    expect(reminder?.reminds).toBe(order.orderNumber);
+    const pdfLink = reminderRow.getByRole('link', { name: `PDF Påminnelse ${reminder?.number ?? ''}` });
+    expect(await pdfLink.getAttribute('href')).toBe(reminder?.pdf);
+    const pdf = await admin.context.request.get(reminder?.pdf ?? '');
+    expect(pdf.status()).toBe(200);
+    const text = await pdfText(await pdf.body());
+    expect(text).toContain('Betalningspåminnelse');
+    expect(text).toContain('Förseningsersättning (lag 1981:739, 4 a §) 450,00 kr');
+    await expect
+      .poll(() => panel.getByTestId('reminders-sent').textContent())
+      .toContain(reminder?.number ?? '?');
+    await screenshot(page, 'reminders-sent-1280');
+
+    // The customer ledger: the company with its open balance, and its statement.
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Kunder' }).click();
+    const row = page.getByTestId('customer-row').filter({ hasText: 'Påminnelse AB' });
+    await expect.poll(() => row.isVisible()).toBe(true);
+    expect(await row.textContent()).toContain('556036-0793');
+    await row.getByRole('button', { name: 'Öppna Påminnelse AB' }).click();
+    const ledger = page.getByTestId('customer-ledger');
+    await expect.poll(() => ledger.isVisible()).toBe(true);
+    expect(await ledger.getByTestId('customer-ledger-line').count()).toBe(2);
+    await screenshot(page, 'customers-1280');
+
+    // The same screens on a phone.
+    const phone = await openPage(shop, { locale: 'sv-SE', width: 390 });
+    await loginAsAdmin(shop.server, phone.context);
+    await phone.page.goto('/admin');
+    await phone.page.getByRole('tab', { name: 'Kunder' }).click();
+    await expect.poll(() => phone.page.getByTestId('customer-row').first().isVisible()).toBe(true);
+    await screenshot(phone.page, 'customers-390');
+    await phone.page.getByRole('tab', { name: 'Beställningar' }).click();
+    await phone.page.getByRole('button', { name: order.orderNumber }).click();
+    await expect.poll(() => phone.page.getByTestId('admin-reminders').isVisible()).toBe(true);
+    await phone.page.getByTestId('admin-reminders').scrollIntoViewIfNeeded();
+    await screenshot(phone.page, 'reminders-order-390', { fullPage: false });
+  });
+});
