@@ -292,10 +292,11 @@ describe('the print job as one story in a real browser', () => {
         expect(await step.getAttribute('data-done')).toBe('true');
         expect(plain(await step.textContent())).toMatch(dateTime);
       }
-      // Under "placed": the print file with its invoice, every proof version and answer, with times.
+      // Under "placed": the print file with its invoice, every proof version and answer, with times
+      // (the payment is listed there too, on its day: checked below).
       const stepEvents = await timeline
         .getByTestId('step-events')
-        .locator('li')
+        .locator('li:not([data-testid="order-payment"])')
         .evaluateAll((items) => items.map((li) => li.textContent ?? ''));
       for (const text of stepEvents) expect(plain(text)).toMatch(dateTime);
       expect(stepEvents.map((text) => plain(text.replace(dateTime, '')))).toEqual([
