@@ -88,16 +88,17 @@ export class CatalogueStore {
       sql`SELECT count(*)::text AS n FROM catalogue_products`,
     );
     if (count && count.n !== '0') return;
-    let order = 0;
-    for (const product of seedCatalogue) {
-      order += 10;
-      // Two instances starting together both find the table empty: the second insert is a no-op.
-      await db.execute(
-        sql`INSERT INTO catalogue_products (id, record, sort_order)
-            VALUES (${product.id}, ${JSON.stringify(storedFromProduct(product))}::jsonb, ${order})
-            ON CONFLICT (id) DO NOTHING`,
-      );
-    }
+    // One statement, so one transaction: another instance starting at the same moment sees none of
+    // the seed or all of it (row by row, it read a table of 2 products and sold only those). Its
+    // own insert of the same ids waits for this one to commit, then inserts nothing.
+    const rows = seedCatalogue.map(
+      (product, index) =>
+        sql`(${product.id}, ${JSON.stringify(storedFromProduct(product))}::jsonb, ${(index + 1) * 10})`,
+    );
+    await db.execute(
+      sql`INSERT INTO catalogue_products (id, record, sort_order) VALUES ${sql.join(rows, sql`, `)}
+          ON CONFLICT (id) DO NOTHING`,
+    );
   }
 
   /** Whether the cached copy may be used without asking the database. */
