@@ -12,10 +12,10 @@ export { orderShippedOn, sendOrderEInvoice } from './e-invoice';
 export { eInvoiceRefusal } from './peppol-ubl';
 export { vatNotices } from './vat-notice';
 export {
-  fonts as pdfFonts,
   invoicePdfFileName,
   renderInvoicePdf,
   renderInvoicePdfShared,
+  startPdfDocument,
 } from './invoice-pdf';
 export {
   configureDocumentWorkers,

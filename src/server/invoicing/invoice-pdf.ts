@@ -31,6 +31,36 @@ export function fonts(): { regular: Font; bold: Font } {
   return parsedFonts;
 }
 
+/**
+ * An A4 document in the shop's fonts (regular and bold registered under those names), and its
+ * bytes once `doc.end()` is called. Invoices, reminders, statements and job tickets start here.
+ */
+export function startPdfDocument(options: {
+  language: 'sv' | 'en';
+  margin: number;
+  info: PDFKit.DocumentInfo;
+}): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: options.margin,
+    bufferPages: true,
+    lang: options.language === 'sv' ? 'sv-SE' : 'en',
+    displayTitle: true,
+    info: options.info,
+  });
+  const { regular, bold } = fonts();
+  // pdfkit accepts a parsed fontkit font (it checks for `layout`); its types list only files and bytes.
+  doc.registerFont('regular', regular as unknown as Buffer);
+  doc.registerFont('bold', bold as unknown as Buffer);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
@@ -86,12 +116,9 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   // A due date on a weekend or public holiday: the next banking day is the last day to pay.
   const lastDay = lastDayToPay(invoice.dueDate);
   const title = creditNote ? t.creditTitle : t.title;
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = startPdfDocument({
+    language: invoice.language,
     margin: MARGIN,
-    bufferPages: true,
-    lang: invoice.language === 'sv' ? 'sv-SE' : 'en',
-    displayTitle: true,
     info: {
       Title: `${title} ${invoice.invoiceNumber}`,
       Author: seller.name,
@@ -99,16 +126,6 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
       // A fixed creation date keeps the same invoice byte-identical each time it is rendered.
       CreationDate: invoice.issueDate,
     },
-  });
-  const { regular, bold } = fonts();
-  // pdfkit accepts a parsed fontkit font (it checks for `layout`); its types list only files and bytes.
-  doc.registerFont('regular', regular as unknown as Buffer);
-  doc.registerFont('bold', bold as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const text = (

@@ -1,8 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { translate } from '@/shared/i18n/define';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import type { ReminderSnapshot } from '@/shared/receivables/reminders';
-import { fonts } from './invoice-pdf';
+import { startPdfDocument } from './invoice-pdf';
 import { formatInvoiceDate, formatInvoiceMoney } from './texts';
 
 /**
@@ -40,24 +39,11 @@ type TextOptions = {
 
 /** A page writer: text at positions, rows of label and amount, a new page when the page is full. */
 function pdfWriter(title: string, author: string, language: 'sv' | 'en', created: Date) {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = startPdfDocument({
+    language,
     margin: MARGIN,
-    bufferPages: true,
-    lang: language === 'sv' ? 'sv-SE' : 'en',
-    displayTitle: true,
     // A fixed creation date keeps the same document byte-identical each time it is rendered.
     info: { Title: title, Author: author, Subject: title, CreationDate: created },
-  });
-  const { regular, bold } = fonts();
-  // pdfkit accepts a parsed fontkit font (it checks for `layout`); its types list only files and bytes.
-  doc.registerFont('regular', regular as unknown as Buffer);
-  doc.registerFont('bold', bold as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
   let y = MARGIN;
   const text = (value: string, x: number, at: number, options: TextOptions = {}): number => {

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { colors, findProduct } from '@/shared/catalogue';
 import type { CalendarDate } from '@/shared/dates';
@@ -16,10 +15,7 @@ import { printAreaWidths, type OrderPrintFile } from '@/shared/print-files';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import { sizeCodes } from '@/shared/sizes';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
-import { pdfFonts } from '@/server/invoicing';
-
-/** DejaVu Sans (å ä ö), parsed once per process and shared with the invoice. */
-const fonts = pdfFonts;
+import { startPdfDocument } from '@/server/invoicing';
 
 /** What a job ticket shows: the stored order, its files and its approved proof. */
 export interface JobTicketInput {
@@ -71,26 +67,13 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   const shipBy = delivery.neededBy ?? delivery.estimate;
   const date = (d: string) => formatDate(d, dateLocale, 'long');
 
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = startPdfDocument({
+    language: locale,
     margin: MARGIN,
-    bufferPages: true,
-    lang: locale === 'sv' ? 'sv-SE' : 'en',
-    displayTitle: true,
     info: {
       Title: `${t.ticketTitle} ${input.orderNumber}`,
       CreationDate: new Date(`${input.today}T00:00:00Z`),
     },
-  });
-  const { regular, bold } = fonts();
-  // pdfkit accepts a parsed fontkit font (it checks for `layout`); its types list only files and bytes.
-  doc.registerFont('regular', regular as unknown as Buffer);
-  doc.registerFont('bold', bold as unknown as Buffer);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const width = A4.width - 2 * MARGIN;
