@@ -1657,6 +1657,8 @@ function routeOf(request: HostileRequest): string | undefined {
   if (request.method === 'POST' && pathname === '/api/order-links') return pathname;
   if (request.method === 'POST' && /^\/api\/admin\/orders\/[^/]+\/credit-notes$/.test(pathname))
     return 'credit-note';
+  if (request.method === 'POST' && /^\/api\/admin\/orders\/[^/]+\/reminders$/.test(pathname))
+    return 'reminder';
   if (request.method === 'POST' && /^\/api\/orders\/[^/]+\/print-files$/.test(pathname))
     return 'add-print-file';
   return undefined;
@@ -1716,6 +1718,29 @@ async function countRows(): Promise<Counts> {
     counts[table] = Number(row?.n);
   }
   return counts;
+}
+
+async function documentsByKind(): Promise<Map<string, number>> {
+  const rows = await queryRows<{ kind: string; n: string }>(
+    server.database.db,
+    sql`SELECT kind, count(*)::text AS n FROM documents GROUP BY kind`,
+  );
+  return new Map(rows.map((row) => [row.kind, Number(row.n)]));
+}
+
+/** How many invoices (the order's own and supplementary ones) these orders hold: what cancelling them credits. */
+async function invoicesOfOrders(orderNumbers: string[]): Promise<number> {
+  if (orderNumbers.length === 0) return 0;
+  const [row] = await queryRows<{ n: string }>(
+    server.database.db,
+    sql`SELECT count(*)::text AS n FROM documents d JOIN orders o ON o.id = d.order_id
+        WHERE d.kind IN ('invoice', 'supplementary_invoice')
+          AND o.order_number IN (${sql.join(
+            orderNumbers.map((number) => sql`${number}`),
+            sql`, `,
+          )})`,
+  );
+  return Number(row?.n);
 }
 
 async function statusSnapshot(): Promise<Map<string, string>> {
@@ -1854,6 +1879,7 @@ describe('hostile input', () => {
       const endpoints = buildEndpoints(known);
       const hostileRequest = hostileRequests(endpoints, known);
       const rowsBefore = await countRows();
+      const documentsBefore = await documentsByKind();
       const statusesBefore = await statusSnapshot();
 
       const batch = 25;
@@ -1964,9 +1990,16 @@ describe('hostile input', () => {
         order_proof_decisions: n('decision 200'),
       });
       // A document only for a new order (its invoice), an added raster file (a supplementary
-      // invoice) or a cancellation (a credit note); a lookup only when one was accepted.
-      expect(rowsAfter.documents - rowsBefore.documents).toBeLessThanOrEqual(
-        n('/api/orders 201') + n('add-print-file 201') + n('status 200') + n('credit-note 201'),
+      // invoice), a reminder of an overdue invoice, or a credit note: asked for, or a cancellation,
+      // which credits every invoice of its order (the order's own and its supplementary ones).
+      const documentsAfter = await documentsByKind();
+      const newDocuments = (kind: string) =>
+        (documentsAfter.get(kind) ?? 0) - (documentsBefore.get(kind) ?? 0);
+      expect(newDocuments('invoice')).toBeLessThanOrEqual(n('/api/orders 201'));
+      expect(newDocuments('supplementary_invoice')).toBeLessThanOrEqual(n('add-print-file 201'));
+      expect(newDocuments('reminder')).toBeLessThanOrEqual(n('reminder 201'));
+      expect(newDocuments('credit_note')).toBeLessThanOrEqual(
+        n('credit-note 201') + (await invoicesOfOrders([...statusChanged.keys()])),
       );
       expect(rowsAfter.order_lookups - rowsBefore.order_lookups).toBeLessThanOrEqual(
         n('/api/order-links 202'),
