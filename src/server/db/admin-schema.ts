@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { StatusDetails } from '@/shared/carriers';
 import { orders } from './orders-schema';
 import { staff } from './staff-schema';
@@ -56,9 +57,18 @@ export const orderStatusEvents = pgTable(
   (t) => [index('order_status_events_order_idx').on(t.orderId, t.changedAt)],
 );
 
-/** Dashboard totals kept by a trigger on orders, spread over 16 slots (see the migration). */
-export const orderTotals = pgTable('order_totals', {
-  slot: integer('slot').primaryKey(),
-  orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
-  totalAmount: numeric('total_amount', { precision: 20, scale: 2 }).notNull().default('0'),
-});
+/**
+ * Dashboard totals kept by a trigger on orders, spread over 16 slots (see the migration; its
+ * fillfactor is in schema-sql-only.ts).
+ */
+export const orderTotals = pgTable(
+  'order_totals',
+  {
+    slot: integer('slot').primaryKey(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+    totalAmount: numeric('total_amount', { precision: 20, scale: 2 })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [check('order_totals_slot_check', sql`${t.slot} >= 0 AND ${t.slot} < 16`)],
+);

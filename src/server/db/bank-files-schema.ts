@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { bankFileFormats, bankPaymentStates } from '@/shared/receivables/bank-payments';
 import { documents } from './ledger-schema';
+import { oneOf } from './schema-checks';
 import { staff } from './staff-schema';
 
 /** See migrations/3000_bank_files.sql: the bank files the admin imported. */
@@ -19,7 +20,10 @@ export const bankFiles = pgTable(
     unmatched: integer('unmatched').notNull(),
     duplicates: integer('duplicates').notNull(),
   },
-  (t) => [check('bank_files_file_name_check', sql`char_length(${t.fileName}) <= 200`)],
+  (t) => [
+    check('bank_files_format_check', oneOf(t.format, bankFileFormats)),
+    check('bank_files_file_name_check', sql`char_length(${t.fileName}) <= 200`),
+  ],
 );
 
 /** Every payment a bank file held, unique by the bank's reference; the unmatched ones are the queue. */
@@ -48,6 +52,7 @@ export const bankPayments = pgTable(
     index('bank_payments_queue_idx')
       .on(t.id)
       .where(sql`${t.state} = 'unmatched'`),
+    check('bank_payments_state_check', oneOf(t.state, bankPaymentStates)),
     check('bank_payments_note_check', sql`char_length(${t.note}) <= 500`),
     check(
       'bank_payments_decided',

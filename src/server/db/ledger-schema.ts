@@ -16,6 +16,7 @@ import { documentKinds, paymentMethods } from '@/shared/ledger';
 import { locales } from '@/shared/i18n/locale';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
 import { orders } from './orders-schema';
+import { oneOf } from './schema-checks';
 import { uploads } from './uploads-schema';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -61,6 +62,9 @@ export const documents = pgTable(
     index('documents_ocr_idx')
       .on(t.ocr)
       .where(sql`${t.ocr} IS NOT NULL`),
+    check('documents_kind_check', oneOf(t.kind, documentKinds)),
+    check('documents_language_check', oneOf(t.language, locales)),
+    check('documents_vat_treatment_check', oneOf(t.vatTreatment, vatTreatments)),
     check('documents_amounts_add_up', sql`${t.net} + ${t.vat} = ${t.total}`),
     check(
       'documents_sign',
@@ -102,5 +106,6 @@ export const payments = pgTable(
     index('payments_document_idx').on(t.documentId, t.paidOn),
     index('payments_paid_on_idx').on(t.paidOn, t.id),
     check('payments_amount_check', sql`${t.amount} <> 0`),
+    check('payments_method_check', oneOf(t.method, paymentMethods)),
   ],
 );

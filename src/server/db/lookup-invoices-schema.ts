@@ -1,6 +1,7 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { locales } from '@/shared/i18n/locale';
 import { orders } from './orders-schema';
+import { oneOf } from './schema-checks';
 
 /**
  * See migrations/1700_order_lookup_and_supplementary_invoices.sql: a request for links to an
@@ -16,7 +17,10 @@ export const orderLookups = pgTable(
     locale: text('locale', { enum: locales }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('order_lookups_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_lookups_order_idx').on(t.orderId),
+    check('order_lookups_locale_check', oneOf(t.locale, locales)),
+  ],
 );
 
 // Supplementary invoices moved into the ledger's documents (migrations/2000_ledger.sql, ledger-schema.ts).

@@ -17,6 +17,11 @@ import { orderStatuses } from '@/shared/order-status';
 import type { SizeSplit } from '@/shared/sizes';
 import type { LineOptions } from '@/shared/product-options';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
+import { oneOf } from './schema-checks';
+
+const customerTypes = ['personal', 'company'] as const;
+/** What VIES said of the buyer's VAT number at checkout (migrations/3400_vies.sql). */
+const viesStatuses = ['valid', 'invalid', 'unavailable'] as const;
 
 /** A priced line as the server stored it. Money as exact decimal strings ("5718.75"). */
 export interface StoredOrderLine {
@@ -52,7 +57,7 @@ export const orders = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     orderNumber: text('order_number').notNull().unique(),
     invoiceSeq: bigint('invoice_seq', { mode: 'number' }).notNull().unique(),
-    customerType: text('customer_type', { enum: ['personal', 'company'] }).notNull(),
+    customerType: text('customer_type', { enum: customerTypes }).notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
@@ -75,7 +80,7 @@ export const orders = pgTable(
     buyerPeppolId: text('buyer_peppol_id'),
     billingAddress: text('billing_address'),
     /** What VIES said of the buyer's VAT number at checkout (migrations/3400_vies.sql). */
-    viesStatus: text('vies_status', { enum: ['valid', 'invalid', 'unavailable'] }),
+    viesStatus: text('vies_status', { enum: viesStatuses }),
     viesName: text('vies_name'),
     viesRequestId: text('vies_request_id'),
     viesCheckedAt: timestamp('vies_checked_at', { withTimezone: true }),
@@ -101,31 +106,49 @@ export const orders = pgTable(
       ),
   },
   (t) => [
-    index('orders_order_date_idx').on(t.orderDate.desc(), t.id.desc()),
-    index('orders_status_date_idx').on(t.status, t.orderDate.desc(), t.id.desc()),
+    // DESC in SQL is DESC NULLS FIRST; Drizzle's desc() alone means NULLS LAST.
+    index('orders_order_date_idx').on(t.orderDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_status_date_idx').on(t.status, t.orderDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Admin search: trigrams of number, name, email and organisation (migration 0600_admin_search.sql).
     index('orders_search_idx').using(
       'gin',
       sql`(${t.orderNumber} || E'\x1f' || ${t.customerName} || E'\x1f' || ${t.customerEmail} || E'\x1f' || coalesce(${t.customerOrganization}, '')) gin_trgm_ops`,
     ),
     // Order lookup by email, newest first (migrations/1700_order_lookup_and_supplementary_invoices.sql).
-    index('orders_customer_email_idx').on(sql`lower(${t.customerEmail})`, t.orderDate.desc(), t.id.desc()),
+    index('orders_customer_email_idx').on(
+      sql`lower(${t.customerEmail})`,
+      t.orderDate.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // Exact search for a whole order number or email (migrations/1830_admin_exact_search.sql).
     index('orders_search_outliers_idx')
-      .on(t.orderDate.desc(), t.id.desc())
+      .on(t.orderDate.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`search_outlier`),
     index('orders_email_parts_idx').on(
       sql`reverse(lower(split_part(${t.customerEmail}, '@', 1))) text_pattern_ops`,
       sql`lower(split_part(${t.customerEmail}, '@', 2)) text_pattern_ops`,
     ),
-    check('orders_total_positive', sql`${t.totalAmount} > 0`),
+    check('orders_total_amount_check', sql`${t.totalAmount} > 0`),
+    check('orders_customer_type_check', oneOf(t.customerType, customerTypes)),
+    check('orders_status_check', oneOf(t.status, orderStatuses)),
+    check('orders_vat_treatment_check', oneOf(t.vatTreatment, vatTreatments)),
+    check('orders_vies_status_check', oneOf(t.viesStatus, viesStatuses)),
+    check(
+      'orders_reverse_charge_has_vat_number',
+      sql`${t.vatTreatment} <> 'reverse_charge' OR ${t.buyerVatNumber} IS NOT NULL`,
+    ),
   ],
 );
 
-export const invoiceCounter = pgTable('invoice_counter', {
-  id: integer('id').primaryKey(),
-  lastValue: bigint('last_value', { mode: 'number' }).notNull(),
-});
+/** One row: the last invoice number handed out (migrations/0100_orders.sql). */
+export const invoiceCounter = pgTable(
+  'invoice_counter',
+  {
+    id: integer('id').primaryKey(),
+    lastValue: bigint('last_value', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('invoice_counter_id_check', sql`${t.id} = 1`)],
+);
 
 /** See migrations/1100_order_links.sql: the order page's links from emails, by token hash. */
 export const orderLinks = pgTable(

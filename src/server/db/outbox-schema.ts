@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from './orders-schema';
+import { oneOf } from './schema-checks';
+
+const emailStatuses = ['pending', 'sent'] as const;
 
 export const emailKinds = [
   'buyer_confirmation',
@@ -39,9 +42,7 @@ export const emailOutbox = pgTable(
     kind: text('kind', { enum: emailKinds }).notNull(),
     /** The status event, proof, decision, lookup or supplementary invoice an email is about (1500, 1600, 1700). */
     ref: bigint('ref', { mode: 'number' }),
-    status: text('status', { enum: ['pending', 'sent'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: emailStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -49,5 +50,13 @@ export const emailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   // One email per order, kind and event/proof (ref); emails without a ref once per order and kind.
-  (t) => [uniqueIndex('email_outbox_order_kind_ref_idx').on(t.orderId, t.kind, sql`coalesce(${t.ref}, 0)`)],
+  (t) => [
+    uniqueIndex('email_outbox_order_kind_ref_idx').on(t.orderId, t.kind, sql`coalesce(${t.ref}, 0)`),
+    // The sender's queue: pending rows by when they are due.
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    check('email_outbox_kind_check', oneOf(t.kind, emailKinds)),
+    check('email_outbox_status_check', oneOf(t.status, emailStatuses)),
+  ],
 );

@@ -1,4 +1,5 @@
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** See migrations/0400_partner_applications.sql. */
 export const partnerApplications = pgTable(
@@ -19,5 +20,21 @@ export const partnerApplications = pgTable(
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('partner_applications_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('partner_applications_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('partner_applications_company_name_check', sql`char_length(${t.companyName}) BETWEEN 2 AND 100`),
+    check(
+      'partner_applications_contact_person_check',
+      sql`char_length(${t.contactPerson}) BETWEEN 2 AND 100`,
+    ),
+    check('partner_applications_email_check', sql`char_length(${t.email}) <= 255`),
+    check('partner_applications_phone_check', sql`char_length(${t.phone}) BETWEEN 7 AND 20`),
+    check('partner_applications_address_check', sql`char_length(${t.address}) BETWEEN 5 AND 200`),
+    check('partner_applications_city_check', sql`char_length(${t.city}) BETWEEN 2 AND 100`),
+    check(
+      'partner_applications_business_description_check',
+      sql`char_length(${t.businessDescription}) BETWEEN 20 AND 1000`,
+    ),
+    check('partner_applications_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
+  ],
 );

@@ -1,12 +1,20 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { printFileKinds } from '@/shared/print-files';
+import { orders } from './orders-schema';
+import { oneOf } from './schema-checks';
+import { uploads } from './uploads-schema';
 
 /** See migrations/1300_print_files.sql: the print files an order claimed, in the buyer's order. */
 export const orderPrintFiles = pgTable(
   'order_print_files',
   {
-    orderId: bigint('order_id', { mode: 'number' }).notNull(),
-    uploadId: text('upload_id').notNull(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id),
     kind: text('kind', { enum: printFileKinds }).notNull(),
     position: integer('position').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
@@ -18,5 +26,9 @@ export const orderPrintFiles = pgTable(
   (t) => [
     primaryKey({ columns: [t.orderId, t.uploadId] }),
     index('order_print_files_upload_idx').on(t.uploadId),
+    check('order_print_files_kind_check', oneOf(t.kind, printFileKinds)),
+    check('order_print_files_position_check', sql`${t.position} >= 0`),
+    check('order_print_files_line_index_check', sql`${t.lineIndex} >= 0`),
+    check('order_print_files_note_check', sql`char_length(${t.note}) <= 1000`),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { proofDecisions } from '@/shared/proofs';
 import { orders } from './orders-schema';
+import { oneOf } from './schema-checks';
 import { uploads } from './uploads-schema';
 
 /** See migrations/1600_order_proofs.sql: an order's proofs, version 1, 2, ... per order, kept forever. */
@@ -21,7 +22,11 @@ export const orderProofs = pgTable(
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique().on(t.orderId, t.version)],
+  (t) => [
+    unique().on(t.orderId, t.version),
+    check('order_proofs_version_check', sql`${t.version} > 0`),
+    check('order_proofs_note_check', sql`char_length(${t.note}) <= 1000`),
+  ],
 );
 
 /** The buyer's answer to one proof version (at most one each). */
@@ -39,6 +44,8 @@ export const orderProofDecisions = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('order_proof_decisions_decision_check', oneOf(t.decision, proofDecisions)),
+    check('order_proof_decisions_comment_check', sql`char_length(${t.comment}) <= 2000`),
     check(
       'order_proof_decisions_changes_need_comment',
       sql`${t.decision} = 'approved' OR ${t.comment} IS NOT NULL`,

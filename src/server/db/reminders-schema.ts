@@ -14,6 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { locales } from '@/shared/i18n/locale';
 import { documents } from './ledger-schema';
+import { oneOf } from './schema-checks';
+
+const feeKinds = ['late_payment_compensation', 'reminder_fee'] as const;
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -28,9 +31,13 @@ export const reminders = pgTable(
       .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),
     step: integer('step'),
-    feeKind: text('fee_kind', { enum: ['late_payment_compensation', 'reminder_fee'] }),
-    fee: numeric('fee', { precision: 14, scale: 2 }).notNull().default('0'),
-    interest: numeric('interest', { precision: 14, scale: 2 }).notNull().default('0'),
+    feeKind: text('fee_kind', { enum: feeKinds }),
+    fee: numeric('fee', { precision: 14, scale: 2 })
+      .notNull()
+      .default(sql`0`),
+    interest: numeric('interest', { precision: 14, scale: 2 })
+      .notNull()
+      .default(sql`0`),
     interestUntil: date('interest_until', { mode: 'string' }).notNull(),
     sentBy: text('sent_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -44,6 +51,7 @@ export const reminders = pgTable(
       .on(t.invoiceId)
       .where(sql`${t.feeKind} IS NOT NULL`),
     check('reminders_step_check', sql`${t.step} > 0`),
+    check('reminders_fee_kind_check', oneOf(t.feeKind, feeKinds)),
   ],
 );
 
@@ -65,17 +73,22 @@ export const invoiceDisputes = pgTable(
     uniqueIndex('invoice_disputes_open_idx')
       .on(t.invoiceId)
       .where(sql`${t.liftedAt} IS NULL`),
+    check('invoice_disputes_note_check', sql`char_length(${t.note}) BETWEEN 1 AND 1000`),
   ],
 );
 
 /** A customer statement (kontoutdrag) as emailed. */
-export const customerStatements = pgTable('customer_statements', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  customerId: text('customer_id').notNull(),
-  asOf: date('as_of', { mode: 'string' }).notNull(),
-  language: text('language', { enum: locales }).notNull(),
-  email: text('email').notNull(),
-  pdf: bytea('pdf').notNull(),
-  sentBy: text('sent_by'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const customerStatements = pgTable(
+  'customer_statements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: text('customer_id').notNull(),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    language: text('language', { enum: locales }).notNull(),
+    email: text('email').notNull(),
+    pdf: bytea('pdf').notNull(),
+    sentBy: text('sent_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('customer_statements_language_check', oneOf(t.language, locales))],
+);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { auditActions, staffRoles } from '@/shared/staff';
 import { orders } from './orders-schema';
+import { oneOf } from './schema-checks';
 
 /** See migrations/2600_staff.sql: people who log in to the admin, never deleted (the audit names them). */
 export const staff = pgTable(
@@ -19,6 +20,7 @@ export const staff = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
+    check('staff_role_check', oneOf(t.role, staffRoles)),
     check('staff_name_check', sql`char_length(${t.name}) BETWEEN 1 AND 100`),
     check('staff_email_check', sql`char_length(${t.email}) <= 254`),
     check('staff_removed_has_no_pin', sql`${t.removedAt} IS NULL OR ${t.pinLookup} IS NULL`),
@@ -39,11 +41,12 @@ export const auditEvents = pgTable(
     after: jsonb('after'),
   },
   (t) => [
-    index('audit_events_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_events_at_idx').on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_events_order_idx')
       .on(t.orderId, t.at)
       .where(sql`${t.orderId} IS NOT NULL`),
     index('audit_events_staff_idx').on(t.staffId, t.at),
+    check('audit_events_action_check', oneOf(t.action, auditActions)),
     check('audit_events_target_check', sql`char_length(${t.target}) <= 200`),
   ],
 );

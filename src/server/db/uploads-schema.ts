@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { AcceptedImageType } from '@/shared/uploads';
 
 export type UploadContentType = AcceptedImageType;
@@ -26,5 +27,16 @@ export const uploads = pgTable(
     pixelHeight: integer('pixel_height'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('uploads_created_at_idx').on(t.createdAt)],
+  // uploads_unattached_idx has an INCLUDE column Drizzle cannot declare: see schema-sql-only.ts.
+  (t) => [
+    index('uploads_created_at_idx').on(t.createdAt),
+    check('uploads_id_check', sql`${t.id} ~ '^[A-Za-z0-9_-]{8,64}$'`),
+    check('uploads_content_type_check', sql`${t.contentType} ~ '^[a-z]+/[a-z0-9.+-]{1,80}$'`),
+    check('uploads_size_bytes_check', sql`${t.sizeBytes} > 0`),
+    check('uploads_sha256_check', sql`${t.sha256} ~ '^[0-9a-f]{64}$'`),
+    check('uploads_purpose_check', sql`${t.purpose} ~ '^[a-z][a-z-]{0,39}$'`),
+    check('uploads_file_name_check', sql`length(${t.fileName}) <= 255`),
+    check('uploads_pixel_width_check', sql`${t.pixelWidth} > 0`),
+    check('uploads_pixel_height_check', sql`${t.pixelHeight} > 0`),
+  ],
 );
