@@ -14,10 +14,12 @@ import {
 } from './catalogue';
 import type { StoredProduct } from './catalogue-record';
 import { catalogueAdminMessages } from './i18n/messages/catalogue-admin';
+import { validationMessages } from './i18n/messages/validation';
 import type { Locale } from './i18n/locale';
 import { unitPriceToString, type Milli } from './money';
 import { printArea } from './print-areas';
 import { printSideIds, printSideLabels } from './print-options';
+import { textField } from './text';
 import { optionIds } from './product-options';
 
 const MAX_PRICE_KR = 1_000_000;
@@ -52,9 +54,18 @@ export interface ProductInput extends StoredProduct {
 
 export function productInputSchema(locale: Locale) {
   const t = catalogueAdminMessages[locale];
-  const text = (max: number) =>
-    z.string({ error: t.required }).trim().min(1, t.required).max(max, t.invalidValue);
-  const bilingual = (max: number) => z.object({ sv: text(max), en: text(max) }, { error: t.bothLanguages });
+  // Names and descriptions reach invoices and the Peppol XML: the shared text rules apply.
+  const invalidCharacter = validationMessages[locale].invalidCharacter;
+  const text = (max: number, multiline = false) =>
+    textField({
+      multiline,
+      required: t.required,
+      min: [1, t.required],
+      max: [max, t.invalidValue],
+      invalidCharacter,
+    });
+  const bilingual = (max: number, multiline = false) =>
+    z.object({ sv: text(max, multiline), en: text(max, multiline) }, { error: t.bothLanguages });
   const price = z.union([z.string(), z.number()], { error: t.priceInvalid }).transform((value, ctx) => {
     const milli = parsePriceInput(String(value));
     if (milli === undefined) {
@@ -74,7 +85,7 @@ export function productInputSchema(locale: Locale) {
       .max(60, t.idInvalid)
       .regex(/^[a-z0-9åäö]+(?:-[a-z0-9åäö]+)*$/, t.idInvalid),
     names: bilingual(100),
-    descriptions: bilingual(1000),
+    descriptions: bilingual(1000, true),
     category: z.enum(categoryIds, { error: t.invalidValue }),
     kind: z.enum(['tiers', 'customiser'], { error: t.invalidValue }).default('tiers'),
     minQuantity: z.number({ error: t.quantityInvalid }).optional(),
@@ -84,7 +95,11 @@ export function productInputSchema(locale: Locale) {
       .min(1, t.tiersRequired)
       .max(30, t.invalidValue),
     confirmPriceRise: z.boolean().optional(),
-    toastNoun: z.string().trim().max(60).optional(),
+    toastNoun: textField({
+      required: t.invalidValue,
+      max: [60, t.invalidValue],
+      invalidCharacter,
+    }).optional(),
     customiser: z
       .object({ availableSides: z.array(z.object({ id: z.enum(printSideIds) })).min(1) })
       .optional(),
@@ -96,7 +111,7 @@ export function productInputSchema(locale: Locale) {
           id: z.enum(optionIds, { error: t.invalidValue }),
           choices: z.array(
             z.object({
-              id: z.string().trim().min(1).max(40),
+              id: text(40),
               extraPerUnit: z.union([z.string(), z.number()]).optional(),
             }),
           ),

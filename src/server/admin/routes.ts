@@ -10,7 +10,9 @@ import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
+import { validationMessages } from '@/shared/i18n/messages/validation';
 import { orderStatuses } from '@/shared/order-status';
+import { textField } from '@/shared/text';
 import { hasControlCharacter, isSearchableTerm, searchMessages } from '@/shared/admin-search';
 import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
@@ -67,6 +69,7 @@ import {
 function buildSchemas(locale: Locale) {
   const t = adminApiMessages[locale];
   const adminText = orderAdminMessages[locale];
+  const invalidCharacter = validationMessages[locale].invalidCharacter;
   const loginSchema = z.object({
     pin: z
       .string({ error: t.enterPin })
@@ -97,9 +100,19 @@ function buildSchemas(locale: Locale) {
   const statusSchema = z
     .object({
       status: z.enum(orderStatuses, { error: t.unknownStatus }),
-      reason: z.string().trim().max(500, adminText.reasonTooLong).optional(),
+      // The reason goes into the cancellation's credit note; the carrier's name into the email.
+      reason: textField({
+        multiline: true,
+        required: adminText.reasonRequired,
+        max: [500, adminText.reasonTooLong],
+        invalidCharacter,
+      }).optional(),
       carrier: z.enum(carrierIds, { error: adminText.carrierRequired }).optional(),
-      carrierName: z.string().trim().max(60).optional(),
+      carrierName: textField({
+        required: adminText.carrierNameRequired,
+        max: [60, adminText.carrierNameRequired],
+        invalidCharacter,
+      }).optional(),
       trackingNumber: z.string().trim().regex(trackingNumberPattern, adminText.trackingInvalid).optional(),
     })
     .superRefine((body, context) => {

@@ -7,6 +7,7 @@ import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
+import { validationMessages } from '@/shared/i18n/messages/validation';
 import {
   adminDocumentPdfPath,
   decimalFromOre,
@@ -16,6 +17,7 @@ import {
 } from '@/shared/ledger';
 import { formatKrDecimal } from '@/shared/money-format';
 import { orderTokenHeader } from '@/shared/order-view';
+import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
 import type { Db } from '@/server/db/client';
 import { sendError, sendValidationError } from '@/server/http/errors';
@@ -71,18 +73,34 @@ function paidOnField(t: (typeof ledgerMessages)[Locale]) {
 
 function schemasFor(locale: Locale) {
   const t = ledgerMessages[locale];
-  const invoice = z.string().max(40).optional();
+  const invalidCharacter = validationMessages[locale].invalidCharacter;
+  const invoice = textField({
+    required: t.invoiceNotFound,
+    max: [40, t.invoiceNotFound],
+    invalidCharacter,
+  }).optional();
   const payment = z.object({
     amount: amountField(t),
     paidOn: paidOnField(t),
-    reference: z.string().trim().max(200, t.referenceTooLong).optional(),
+    reference: textField({
+      required: t.referenceTooLong,
+      max: [200, t.referenceTooLong],
+      invalidCharacter,
+    }).optional(),
     method: z.enum(paymentMethods, { error: t.methodInvalid }).optional(),
     invoice,
   });
   const credit = z
     .object({
       invoice,
-      reason: z.string({ error: t.reasonRequired }).trim().min(1, t.reasonRequired).max(500, t.reasonTooLong),
+      // A credit note's reason is its Note in the Peppol XML: no character XML 1.0 forbids.
+      reason: textField({
+        multiline: true,
+        required: t.reasonRequired,
+        min: [1, t.reasonRequired],
+        max: [500, t.reasonTooLong],
+        invalidCharacter,
+      }),
       lines: z.array(z.number().int().min(0).max(10_000)).max(500).optional(),
       amount: amountField(t).optional(),
     })

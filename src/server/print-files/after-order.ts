@@ -11,7 +11,7 @@ import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { uploadIdPattern } from '@/shared/uploads';
 import { MAX_LINE_NOTES } from '@/shared/product-options';
-import { hasForbiddenCharacter, invalidCharacterMessage } from '@/shared/text';
+import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
 import type { Database, Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
@@ -27,7 +27,11 @@ const addSchema = z.object({
   acceptConversionFee: z.boolean().optional(),
   /** The line (0-based, of the order's goods lines) the file is for; absent: the whole order. */
   line: z.number().int().min(0).max(199).optional(),
-  note: z.string().trim().max(MAX_LINE_NOTES).optional(),
+  note: textField({
+    multiline: true,
+    required: 'Invalid request',
+    max: [MAX_LINE_NOTES, 'Invalid request'],
+  }).optional(),
 });
 
 /** Where a late file goes: one line of the order, and the buyer's note. */
@@ -162,11 +166,6 @@ export function addPrintFileRoute(
       if (line !== undefined && (order.items[line] === undefined || order.items[line]?.fee !== undefined)) {
         const message = translate(orderPrintFileMessages, locale).unknownLine;
         return reply.code(400).send({ error: message, fieldErrors: { line: message } });
-      }
-      if (note !== undefined && hasForbiddenCharacter(note, true)) {
-        return reply
-          .code(400)
-          .send({ error: invalidCharacterMessage, fieldErrors: { note: invalidCharacterMessage } });
       }
       const result = await addPrintFileToOrder(
         context.database,

@@ -1,5 +1,11 @@
 import type { PrintFileKind } from '@/shared/print-files';
-import { detectImage, looksLikePdf, looksLikeSvgDocument } from '@/server/uploads';
+import {
+  detectImage,
+  looksLikePdf,
+  looksLikeSvgDocument,
+  unmeasured,
+  type WorkMeter,
+} from '@/server/uploads';
 
 export { looksLikeSvgDocument };
 
@@ -21,8 +27,8 @@ const POSTSCRIPT = ascii('%!PS');
  * An Illustrator (.ai) file is a PDF (since CS) or PostScript (before) inside, so it is one of
  * those. A PDF is one strictly by looksLikePdf: an HTML page that mentions `%PDF-` is none.
  */
-export function detectPrintFile(head: Uint8Array): DetectedPrintFile {
-  const image = detectImage(head);
+export function detectPrintFile(head: Uint8Array, meter: WorkMeter = unmeasured()): DetectedPrintFile {
+  const image = detectImage(head, meter);
   if (image.kind === 'image' && image.contentType !== 'image/gif') {
     return { kind: 'raster', contentType: image.contentType };
   }
@@ -31,8 +37,8 @@ export function detectPrintFile(head: Uint8Array): DetectedPrintFile {
   if (startsWith(head, POSTSCRIPT) || startsWith(head, EPS_BINARY)) {
     return { kind: 'vector', contentType: 'application/postscript' };
   }
-  if (looksLikePdf(head)) return { kind: 'vector', contentType: 'application/pdf' };
-  if (image.kind === 'svg' && looksLikeSvgDocument(head))
+  if (looksLikePdf(head, meter)) return { kind: 'vector', contentType: 'application/pdf' };
+  if (image.kind === 'svg' && looksLikeSvgDocument(head, meter))
     return { kind: 'vector', contentType: 'image/svg+xml' };
   return undefined;
 }

@@ -6,9 +6,11 @@ import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { describeBankFileProblem } from '@/shared/i18n/messages/bank-files';
 import { moneyViewMessages } from '@/shared/i18n/messages/money-view';
+import { validationMessages } from '@/shared/i18n/messages/validation';
 import { receivablesFilters } from '@/shared/receivables/bank-payments';
+import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
-import { sendError } from '@/server/http/errors';
+import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { recordAudit, staffOf } from '@/server/staff';
 import { cleanFileName, enableUploads } from '@/server/uploads';
@@ -148,11 +150,18 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
       const t = translate(moneyViewMessages, locale);
       const params = idParams.safeParse(request.params);
       if (!params.success) return sendError(reply, 404, t.paymentNotFound);
-      const body = z.object({ invoice: z.string().trim().min(1).max(40) }).safeParse(request.body ?? {});
-      if (!body.success)
-        return reply
-          .code(400)
-          .send({ error: t.invoiceRequired, fieldErrors: { invoice: t.invoiceRequired } });
+      const invalidCharacter = validationMessages[locale].invalidCharacter;
+      const body = z
+        .object({
+          invoice: textField({
+            required: t.invoiceRequired,
+            min: [1, t.invoiceRequired],
+            max: [40, t.invoiceRequired],
+            invalidCharacter,
+          }),
+        })
+        .safeParse(request.body ?? {});
+      if (!body.success) return sendValidationError(reply, body.error);
       const person = staffOf(request);
       const invoice = body.data.invoice.toUpperCase();
       const result = await db.transaction(async (tx) => {
@@ -177,9 +186,18 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
       const t = translate(moneyViewMessages, locale);
       const params = idParams.safeParse(request.params);
       if (!params.success) return sendError(reply, 404, t.paymentNotFound);
-      const body = z.object({ note: z.string().trim().max(500).optional() }).safeParse(request.body ?? {});
-      if (!body.success)
-        return reply.code(400).send({ error: t.noteTooLong, fieldErrors: { note: t.noteTooLong } });
+      const invalidCharacter = validationMessages[locale].invalidCharacter;
+      const body = z
+        .object({
+          note: textField({
+            multiline: true,
+            required: t.noteTooLong,
+            max: [500, t.noteTooLong],
+            invalidCharacter,
+          }).optional(),
+        })
+        .safeParse(request.body ?? {});
+      if (!body.success) return sendValidationError(reply, body.error);
       const person = staffOf(request);
       const note = body.data.note || null;
       const result = await db.transaction(async (tx) => {
@@ -199,7 +217,8 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
 
     const receivablesQuery = z.object({
       filter: z.enum(receivablesFilters).default('all'),
-      customer: z.string().max(200).optional(),
+      // The route answers its own message for any refusal here.
+      customer: textField({ required: 'customer', max: [200, 'customer'] }).optional(),
       on: z.string().optional(),
     });
     admin.get('/api/admin/receivables', async (request, reply) => {

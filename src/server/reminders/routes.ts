@@ -4,8 +4,10 @@ import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
+import { validationMessages } from '@/shared/i18n/messages/validation';
 import { adminDocumentPdfPath, documentNumberPattern } from '@/shared/ledger';
 import type { OrderRemindersAnswer } from '@/shared/receivables/reminders';
+import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
@@ -25,7 +27,13 @@ function schemasFor(locale: Locale) {
     dispute: z
       .object({
         invoice: invoiceField,
-        note: z.string({ error: t.noteRequired }).trim().min(1, t.noteRequired).max(1000, t.noteRequired),
+        note: textField({
+          multiline: true,
+          required: t.noteRequired,
+          min: [1, t.noteRequired],
+          max: [1000, t.noteRequired],
+          invalidCharacter: validationMessages[locale].invalidCharacter,
+        }),
       })
       .strict(),
     lift: z.object({ invoice: invoiceField }),

@@ -24,3 +24,4 @@ export { FileUploadStorage, type PendingWrite, type UploadStorage } from './stor
 export { measureUpload, tooManyPixels } from './measure';
 export { readPixelSize, type PixelSize } from './pixel-size';
 export { svgRewriter } from './svg-rewriter';
+export { unmeasured, type WorkMeter } from './text-scan';

@@ -10,9 +10,18 @@ import type { UploadInfo } from './service';
 import type { UploadStorage } from './storage';
 
 const rasterTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/tiff']);
+/**
+ * Types a browser decodes (the admin's, the buyer's): their size must be known to be kept, else a
+ * bomb gets past the budget by a header the reader does not follow (libjpeg skips junk between a
+ * JPEG's segments and decodes the frame after it). TIFF is never drawn by a browser.
+ */
+const drawnTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /** A stored upload's pixel size (raster images whose header reads), or why it was thrown away. */
-export type Measured = { accepted: true; size: PixelSize | undefined } | { accepted: false; size: PixelSize };
+export type Measured =
+  | { accepted: true; size: PixelSize | undefined }
+  | { accepted: false; size: PixelSize }
+  | { accepted: false; size: undefined };
 
 /**
  * Reads a raster upload's pixel size from its stored header and records it (vector: nothing).
@@ -27,10 +36,10 @@ export async function measureUpload(
   if (!rasterTypes.has(upload.contentType)) return { accepted: true, size: undefined };
   const stored = await storage.open(upload.id);
   if (!stored) return { accepted: true, size: undefined };
-  // A header that cannot be read leaves the size unknown; the upload itself is fine.
   const size = await readPixelSize(stored.stream, upload.contentType).catch(() => undefined);
-  if (!size) return { accepted: true, size: undefined };
-  if (size.width * size.height > MAX_IMAGE_PIXELS) {
+  // A TIFF whose header does not read keeps an unknown size; an image a browser draws does not stay.
+  if (!size && !drawnTypes.has(upload.contentType)) return { accepted: true, size: undefined };
+  if (!size || size.width * size.height > MAX_IMAGE_PIXELS) {
     await database.db.delete(uploads).where(eq(uploads.id, upload.id));
     await storage.remove(upload.id);
     return { accepted: false, size };
@@ -42,8 +51,12 @@ export async function measureUpload(
   return { accepted: true, size };
 }
 
-/** The refusal of an image over the pixel budget, with its size and the budget in the reader's number format. */
-export function tooManyPixels(t: Translation<typeof uploadMessages.en>, size: PixelSize): string {
+/**
+ * The refusal of an image over the pixel budget, with its size and the budget in the reader's
+ * number format; or of one whose size its header does not say.
+ */
+export function tooManyPixels(t: Translation<typeof uploadMessages.en>, size: PixelSize | undefined): string {
+  if (!size) return t.sizeUnreadable;
   return t.tooManyPixels({
     width: formatCount(size.width),
     height: formatCount(size.height),

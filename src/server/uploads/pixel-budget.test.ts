@@ -24,9 +24,25 @@ function pngClaiming(width: number, height: number): Buffer {
   return bytes;
 }
 
-function send(path: '/api/uploads' | '/api/print-files', bytes: Buffer, language: 'sv' | 'en') {
+/**
+ * A JPEG whose frame (20 000 × 20 000 px) follows two junk bytes after its APP0 segment: libjpeg,
+ * and so every browser, skips the junk ("extraneous bytes before marker") and decodes the frame;
+ * a header reader that stops at the junk never sees the size.
+ */
+function jpegHidingItsSize(): Buffer {
+  const app0 = [0xff, 0xe0, 0x00, 0x10, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0];
+  const frame = [0xff, 0xc0, 0x00, 0x11, 8, 0x4e, 0x20, 0x4e, 0x20, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+  return Buffer.from([0xff, 0xd8, ...app0, 0x00, 0x00, ...frame, 0xff, 0xd9]);
+}
+
+function send(
+  path: '/api/uploads' | '/api/print-files',
+  bytes: Buffer,
+  language: 'sv' | 'en',
+  name = 'logo.png',
+) {
   const body = new FormData();
-  body.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'logo.png');
+  body.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
   return request<{ id: string; error?: string; width?: number; height?: number }>(server, path, {
     method: 'POST',
     body,
@@ -51,6 +67,24 @@ describe('images over the pixel budget (50 megapixels)', () => {
       const english = await send(path, pngClaiming(20_000, 20_000), 'en');
       expect(english.status).toBe(422);
       expect(english.body.error).toContain('Images can have at most 50 megapixels');
+      expect(await storedUploads()).toBe(before);
+    },
+  );
+
+  it.each(['/api/uploads', '/api/print-files'] as const)(
+    '%s refuses an image whose size its header hides (junk before a JPEG’s frame) with 422, keeping nothing',
+    async (path) => {
+      const before = await storedUploads();
+      const swedish = await send(path, jpegHidingItsSize(), 'sv', 'photo.jpg');
+      expect(swedish.status).toBe(422);
+      expect(swedish.body.error).toBe(
+        'Bildens storlek går inte att läsa ur filen. Spara bilden på nytt som PNG eller JPEG och försök igen.',
+      );
+      const english = await send(path, jpegHidingItsSize(), 'en', 'photo.jpg');
+      expect(english.status).toBe(422);
+      expect(english.body.error).toBe(
+        "The image's size cannot be read from the file. Save the image again as PNG or JPEG and try again.",
+      );
       expect(await storedUploads()).toBe(before);
     },
   );

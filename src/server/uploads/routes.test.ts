@@ -97,7 +97,11 @@ function uploadTests(start: () => Promise<TestServer>) {
   });
 
   it('the type comes from the bytes, not the name or the declared type', async () => {
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, ...Buffer.from('JFIF'), 0, 1, 2, 3]);
+    // APP0 (JFIF), then the frame that says the size (16 × 16 px): an image whose size is unknown is refused.
+    const jpeg = Buffer.from([
+      ...[0xff, 0xd8, 0xff, 0xe0, 0, 0x10, ...Buffer.from('JFIF\0'), 1, 1, 0, 0, 1, 0, 1, 0, 0],
+      ...[0xff, 0xc0, 0, 0x11, 8, 0, 16, 0, 16, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1, 0xff, 0xd9],
+    ]);
     const created = await upload(server, form(jpeg, 'photo.png', 'image/png'));
     expect(created.status).toBe(201);
     expect(created.body.contentType).toBe('image/jpeg');

@@ -78,6 +78,21 @@ describe('upload sniffers and sanitisers do work in proportion to their input', 
     expect(sanitiseCss('behavior : url(x.htc)')).toBe('');
   });
 
+  it.each([
+    [
+      'print files: empty comments, then no svg',
+      (n: number) => `${'<!---->'.repeat(n)}<x><svg>`,
+      detectPrintFile,
+    ],
+    ['print files: %PD over and over', (n: number) => `${'%PD'.repeat(n)}<scrip`, detectPrintFile],
+    ['proofs: %PD over and over', (n: number) => `${'%PD'.repeat(n)}<scrip`, detectProof],
+  ] as const)('route sniffer on a whole head: %s', (_name, attack, sniff) => {
+    // Up to the sniffed head's size (8 KB): what a route's sniffer ever reads.
+    const { ratio, perChar } = scaling(attack, (text, meter) => sniff(bytes(text), meter), 1000);
+    expect(ratio).toBeLessThan(2.5);
+    expect(perChar).toBeLessThan(12);
+  });
+
   it('PDF check: markup before the header, or markup anywhere, is no PDF', () => {
     expect(looksLikePdf(bytes('%PDF-1.7\n1 0 obj'))).toBe(true);
     expect(looksLikePdf(Buffer.concat([Buffer.from([0, 1, 2, 3, 0xff]), bytes('%PDF-1.4\n')]))).toBe(true);
@@ -136,14 +151,15 @@ describe('upload sniffers and sanitisers do work in proportion to their input', 
     );
   });
 
-  it('fuzzed hostile heads: every upload sniffer answers, on the whole sniffed head', () => {
+  it('fuzzed hostile heads: every upload sniffer answers on the whole sniffed head within a fixed number of steps per byte', () => {
     fc.assert(
       fc.property(hostileText, (text) => {
         const head = bytes(text).subarray(0, SNIFF_BYTES);
-        // Each answers without throwing; their scanners are the ones counted above.
-        detectImage(head);
-        detectPrintFile(head);
-        detectProof(head);
+        const budget = 50 * head.length + 50;
+        // Each route's sniffer as a whole (signatures, then the scanners counted above).
+        expect(steps((meter) => detectImage(head, meter))).toBeLessThanOrEqual(budget);
+        expect(steps((meter) => detectPrintFile(head, meter))).toBeLessThanOrEqual(budget);
+        expect(steps((meter) => detectProof(head, meter))).toBeLessThanOrEqual(budget);
       }),
       { numRuns: 200 },
     );

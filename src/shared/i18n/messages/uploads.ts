@@ -21,6 +21,8 @@ export const uploadMessages = defineMessages(
     svgNotSvg: 'Filen är ingen SVG-bild. Ladda upp en PNG, JPEG, WebP, GIF eller SVG.',
     tooManyPixels: (p: { width: string; height: string; max: string }) =>
       `Bilden är för stor: ${p.width} × ${p.height} px. En bild får ha högst ${p.max} megapixlar, vilket räcker till den största tryckytan i 300 dpi. Spara den i mindre storlek och försök igen.`,
+    sizeUnreadable:
+      'Bildens storlek går inte att läsa ur filen. Spara bilden på nytt som PNG eller JPEG och försök igen.',
     unreadable: 'Uppladdningen gick inte att läsa. Försök igen.',
     connection: 'Uppladdningen misslyckades. Kontrollera din uppkoppling och försök igen.',
   },
@@ -40,6 +42,8 @@ export const uploadMessages = defineMessages(
     svgNotSvg: 'This file is not an SVG image. Upload a PNG, JPEG, WebP, GIF or SVG.',
     tooManyPixels: (p: { width: string; height: string; max: string }) =>
       `The image is too large: ${p.width} × ${p.height} px. Images can have at most ${p.max} megapixels, enough for the largest print area at 300 dpi. Save it smaller and try again.`,
+    sizeUnreadable:
+      "The image's size cannot be read from the file. Save the image again as PNG or JPEG and try again.",
     unreadable: 'The upload could not be read. Please try again.',
     connection: 'The upload failed. Check your connection and try again.',
   },
