@@ -17,7 +17,9 @@ describe('a price as the owner types it', () => {
   });
 
   it('is shown back in the form as it was stored, with its decimal comma', () => {
-    const stored = unitPriceToString(parsePriceInput('114,375') ?? 0);
+    const parsed = parsePriceInput('114,375');
+    if (parsed === undefined) throw new Error('not read');
+    const stored = unitPriceToString(parsed);
     expect(stored).toBe('114.375');
     expect(priceForInput(stored)).toBe('114,375');
   });
