@@ -100,33 +100,53 @@ describe('the catalogue in the database', () => {
 
   it('PUT with invalid fields → 400 naming each one, in the owner’s language; nothing changes', async () => {
     const hoodie = await adminRecord('hoodie');
+    const invalid = {
+      ...hoodie,
+      names: { sv: 'Hoodie', en: ' ' },
+      descriptions: { en: hoodie.descriptions.en },
+      minQuantity: 10,
+      tiers: [
+        { quantity: 20, pricePerUnit: '132' },
+        { quantity: 20, pricePerUnit: '120' },
+        { quantity: 100, pricePerUnit: '0' },
+        { quantity: 200, pricePerUnit: '12,3456' },
+        { quantity: 300, pricePerUnit: '150' },
+      ],
+      options: [{ id: 'colour', choices: [] }],
+    };
     const bad = await call<{ error: string; fieldErrors: Record<string, string> }>(
       server.cookie,
       'PUT',
       '/api/admin/products/hoodie',
-      {
-        ...hoodie,
-        names: { sv: 'Hoodie', en: ' ' },
-        minQuantity: 10,
-        tiers: [
-          { quantity: 20, pricePerUnit: '132' },
-          { quantity: 20, pricePerUnit: '120' },
-          { quantity: 100, pricePerUnit: '0' },
-          { quantity: 200, pricePerUnit: '12,3456' },
-          { quantity: 300, pricePerUnit: '150' },
-        ],
-        options: [{ id: 'colour', choices: [] }],
-      },
+      invalid,
       'sv',
     );
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors).toMatchObject({
       'names.en': 'Fyll i fältet.',
+      'descriptions.sv': 'Fyll i fältet.',
       'tiers.1.quantity': 'Antalen måste öka strikt från nivå till nivå.',
       'tiers.2.pricePerUnit': 'Priset måste vara större än 0 kr.',
       'tiers.3.pricePerUnit': 'Ange ett pris i kronor med högst tre decimaler, t.ex. 114,375.',
       minQuantity: 'Minsta antal måste vara den första nivåns antal.',
       'options.0.choices': 'Välj minst en färg.',
+    });
+    const english = await call<{ fieldErrors: Record<string, string> }>(
+      server.cookie,
+      'PUT',
+      '/api/admin/products/hoodie',
+      invalid,
+      'en',
+    );
+    expect(english.status).toBe(400);
+    expect(english.body.fieldErrors).toMatchObject({
+      'names.en': 'Fill in this field.',
+      'descriptions.sv': 'Fill in this field.',
+      'tiers.1.quantity': 'Quantities must rise strictly from tier to tier.',
+      'tiers.2.pricePerUnit': 'The price must be more than 0 kr.',
+      'tiers.3.pricePerUnit': 'Give a price in kronor with at most three decimals, e.g. 114,375.',
+      minQuantity: 'The minimum quantity must be the first tier’s quantity.',
+      'options.0.choices': 'Choose at least one colour.',
     });
     const rising = await call<{ fieldErrors: Record<string, string> }>(
       server.cookie,
@@ -148,6 +168,38 @@ describe('the catalogue in the database', () => {
     expect(
       (await call(server.cookie, 'PUT', '/api/admin/products/nope', { ...hoodie, id: 'nope' })).status,
     ).toBe(404);
+  });
+
+  it('a unit price rising with quantity is saved once confirmed; the history says who, when, before and after', async () => {
+    const hat = await adminRecord('fiskehatt');
+    const tiers = [
+      { quantity: 20, pricePerUnit: '99' },
+      { quantity: 50, pricePerUnit: '101,5' },
+    ];
+    const unconfirmed = await call(server.cookie, 'PUT', '/api/admin/products/fiskehatt', { ...hat, tiers });
+    expect(unconfirmed.status).toBe(400);
+    const startedAt = Date.now();
+    const saved = await call<ProductRecord>(server.cookie, 'PUT', '/api/admin/products/fiskehatt', {
+      ...hat,
+      tiers,
+      confirmPriceRise: true,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.tiers).toEqual([
+      { quantity: 20, pricePerUnit: '99' },
+      { quantity: 50, pricePerUnit: '101.5' },
+    ]);
+    const history = await call<{ events: AuditEvent[] }>(
+      server.cookie,
+      'GET',
+      '/api/admin/products/fiskehatt/history',
+    );
+    expect(history.body.events).toHaveLength(1);
+    const [event] = history.body.events;
+    expect(event?.staff).toBe('Ägare');
+    expect(Math.abs(Date.parse(event?.at ?? '') - startedAt)).toBeLessThan(60_000);
+    expect((event?.before as ProductRecord).tiers).toHaveLength(10);
+    expect((event?.after as ProductRecord).tiers[1]).toEqual({ quantity: 50, pricePerUnit: '101.5' });
   });
 
   it('after PUT of the hoodie’s 20-tier price, the product, a new order use it; an earlier order keeps its own', async () => {

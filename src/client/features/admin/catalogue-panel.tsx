@@ -14,6 +14,7 @@ import { Field } from '@/client/components/ui/field';
 import { apiFetch, ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
+import { historyChanges } from './catalogue-history';
 
 const productsKey = ['admin', 'products'] as const;
 const historyKey = (id: string) => ['admin', 'products', id, 'history'] as const;
@@ -290,17 +291,6 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
   );
 }
 
-/** What a saved change altered: each changed field before → after. */
-function changes(event: AuditEvent): string {
-  const before = (event.before ?? {}) as Record<string, unknown>;
-  const after = (event.after ?? {}) as Record<string, unknown>;
-  const keys = Object.keys(after).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  if (event.before === null) return Object.keys(after).length > 0 ? '+' : '';
-  return keys
-    .map((key) => `${key}: ${JSON.stringify(before[key] ?? null)} → ${JSON.stringify(after[key])}`)
-    .join('; ');
-}
-
 function ProductHistory({ id }: { id: string }) {
   const t = useT(catalogueAdminMessages);
   const { locale } = useLocale();
@@ -316,26 +306,43 @@ function ProductHistory({ id }: { id: string }) {
       {events.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t.noHistory}</p>
       ) : (
-        <table className="mt-2 w-full text-left text-sm">
-          <thead>
-            <tr className="text-slate-600">
-              <th className="py-1 pr-3 font-medium">{t.when}</th>
-              <th className="py-1 pr-3 font-medium">{t.who}</th>
-              <th className="py-1 font-medium">{t.change}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.map((event) => (
-              <tr key={event.id} className="border-t border-slate-100 align-top">
-                <td className="whitespace-nowrap py-1 pr-3">
-                  {formatDateTime(event.at, locale === 'sv' ? 'sv-SE' : 'en-GB')}
-                </td>
-                <td className="py-1 pr-3">{event.staff ?? '–'}</td>
-                <td className="break-all py-1 font-mono text-xs">{changes(event)}</td>
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left text-sm">
+            <thead>
+              <tr className="text-slate-600">
+                <th className="py-1 pr-3 font-medium">{t.when}</th>
+                <th className="py-1 pr-3 font-medium">{t.who}</th>
+                <th className="py-1 pr-3 font-medium">{t.change}</th>
+                <th className="py-1 pr-3 font-medium">{t.before}</th>
+                <th className="py-1 font-medium">{t.after}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            {events.map((event) => {
+              const rows = historyChanges(locale, event);
+              return (
+                <tbody key={event.id} className="border-t border-slate-200 align-top" data-event={event.id}>
+                  {rows.map((row, index) => (
+                    <tr key={row.field}>
+                      {index === 0 && (
+                        <>
+                          <td rowSpan={rows.length} className="whitespace-nowrap py-1 pr-3">
+                            {formatDateTime(event.at, locale === 'sv' ? 'sv-SE' : 'en-GB')}
+                          </td>
+                          <td rowSpan={rows.length} className="py-1 pr-3">
+                            {event.staff ?? '–'}
+                          </td>
+                        </>
+                      )}
+                      <td className="py-1 pr-3 font-medium text-slate-800">{row.field}</td>
+                      <td className="py-1 pr-3 tabular-nums text-slate-600">{row.before}</td>
+                      <td className="py-1 tabular-nums text-slate-900">{row.after}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              );
+            })}
+          </table>
+        </div>
       )}
     </section>
   );
