@@ -64,12 +64,23 @@ describe('REMINDER_SCHEDULE_DAYS: the housekeeping round sends the reminders tha
           })
         ).status,
       ).toBe(201);
+      // A disputed invoice is held: the schedule sends it nothing.
+      const disputed = await overdueOrder(42);
+      expect(
+        (
+          await request(server, `/api/admin/orders/${disputed.orderNumber}/dispute`, {
+            method: 'POST',
+            headers: { cookie: server.cookie },
+            json: { note: 'Fel färg på hälften' },
+          })
+        ).status,
+      ).toBe(201);
 
       await runHousekeeping({ config: server.config, database: server.database });
       await server.app.emailOutbox.drain();
 
       // 40 days late (or a little less when the due date was no banking day): the 30-day step at the
-      // latest; 15 days: the 10-day step; 5 days: nothing yet; paid: nothing.
+      // latest; 15 days: the 10-day step; 5 days: nothing yet; paid or disputed: nothing.
       const [invoice40] = (await reminders(late40.orderNumber)).invoices;
       const [invoice15] = (await reminders(late15.orderNumber)).invoices;
       expect(invoice40?.reminders).toHaveLength(1);
@@ -78,6 +89,8 @@ describe('REMINDER_SCHEDULE_DAYS: the housekeeping round sends the reminders tha
       expect(invoice15?.reminders[0]?.step).toBe(1);
       expect((await reminders(late5.orderNumber)).invoices[0]?.reminders).toEqual([]);
       expect((await reminders(paid.orderNumber)).invoices[0]?.reminders).toEqual([]);
+      expect((await reminders(disputed.orderNumber)).invoices[0]?.reminders).toEqual([]);
+      expect(reminderEmails(disputed.orderNumber)).toEqual([]);
 
       // The buyer has the reminder by email, with its PDF.
       const [eml] = reminderEmails(late40.orderNumber);
