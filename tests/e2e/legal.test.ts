@@ -53,6 +53,14 @@ describe('terms of purchase and privacy policy', () => {
       await expect
         .poll(() => page.getByRole('heading', { level: 1 }).textContent())
         .toBe('Terms of purchase');
+      // The late-payment charges: this shop's settings set no reminder fee for individuals.
+      const late = page.getByTestId('terms-late-payment');
+      await expect.poll(() => late.isVisible()).toBe(true);
+      const text = await late.textContent();
+      expect(text).toContain(
+        'late-payment compensation of 450 kr per invoice (Swedish Act 1981:739, s. 4 a)',
+      );
+      expect(text).toContain('Individuals pay no reminder fee');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -11,8 +11,11 @@ import { openPage, screenshot, startShop, type Shop } from './browser';
 
 let shop: Shop;
 beforeAll(async () => {
-  // Dröjsmålsränta at 2,00 % + 8 = 10 % for every day of the test.
-  shop = await startShop({ env: { REFERENCE_RATES: '2.00@2020-01-01' } });
+  // Dröjsmålsränta at 2,00 % + 8 = 10 % for every day of the test; the terms set a 60 kr reminder fee
+  // for individuals.
+  shop = await startShop({
+    env: { REFERENCE_RATES: '2.00@2020-01-01', REMINDER_FEE_INDIVIDUAL: '60@2020-01-01' },
+  });
 });
 afterAll(() => shop.close());
 
@@ -108,5 +111,20 @@ describe('reminders in the admin, in Swedish', () => {
     await expect.poll(() => phone.page.getByTestId('admin-reminders').isVisible()).toBe(true);
     await phone.page.getByTestId('admin-reminders').scrollIntoViewIfNeeded();
     await screenshot(phone.page, 'reminders-order-390', { fullPage: false });
+  });
+
+  it('the terms page states the late-payment charges: 450 kr and interest for companies, the 60 kr fee the settings give individuals', async () => {
+    const { page, context, errors } = await openPage(shop, { locale: 'sv-SE' });
+    await page.goto('/terms');
+    const late = page.getByTestId('terms-late-payment');
+    await expect.poll(() => late.isVisible()).toBe(true);
+    const text = (await late.textContent())?.replace(/\u00a0/g, ' ') ?? '';
+    expect(text).toContain('förseningsersättning på 450 kr per faktura (lag 1981:739, 4 a §)');
+    expect(text).toContain('referensräntan + 8 procentenheter');
+    expect(text).toContain('påminnelseavgift på 60,00 kr per faktura (lag 1981:739, 2 §)');
+    await late.scrollIntoViewIfNeeded();
+    await screenshot(page, 'terms-late-payment-1280', { fullPage: false });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

@@ -7,7 +7,7 @@ import type { PlacedOrderAnswer } from '@/shared/order-view';
 import type { ReceivablesAnswer } from '@/shared/receivables/bank-payments';
 import { queryRows } from '@/server/db/query-rows';
 import { parseCsv } from '@tests/helpers/csv';
-import { sieVerifications } from '@tests/helpers/ledger';
+import { sieVerifications, validateSie } from '@tests/helpers/ledger';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -44,13 +44,18 @@ async function backdate(number: string, days: number) {
   );
 }
 
-/** The balance of account 1510 Kundfordringar over every verification of the SIE export up to `to`. */
-async function sieReceivables(to: string): Promise<number> {
+/** The SIE export of the year up to `to`, as bytes. */
+async function sieExport(to: string): Promise<Uint8Array> {
   const response = await fetch(`${server.url}/api/admin/sie?from=${addDays(to as never, -365)}&to=${to}`, {
     headers: { cookie: server.cookie },
   });
   expect(response.status).toBe(200);
-  return sieVerifications(new Uint8Array(await response.arrayBuffer()))
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The balance of account 1510 Kundfordringar over every verification of the SIE export up to `to`. */
+async function sieReceivables(to: string): Promise<number> {
+  return sieVerifications(await sieExport(to))
     .flatMap((verification) => verification.transactions)
     .filter((transaction) => transaction.account === '1510')
     .reduce((sum, transaction) => sum + transaction.ore, 0);
@@ -94,14 +99,33 @@ describe('receivables: the aging total is account 1510 of the SIE export for the
       (await post(old.orderNumber, 'payments', { amount: '200,00', paidOn: addDays(today, -25) })).status,
     ).toBe(201);
 
+    // A reminder on the invoice 100 days overdue: its fee and interest are a receivable of their own
+    // (1510 against 3930 and 8313), in the aging as in the SIE export.
+    const reminded = await post(older.orderNumber, 'reminders', {});
+    expect(reminded.status).toBe(201);
+    const reminder = reminded.body as { reminder?: string; total?: string };
+    expect(oreFromDecimal(reminder.total ?? '0')).toBeGreaterThan(0);
+
     const now = await agingTotal(today);
     expect(now.total).toBe(await sieReceivables(today));
+    expect(now.answer.invoices.find((i) => i.number === reminder.reminder)).toMatchObject({
+      kind: 'reminder',
+      balance: reminder.total,
+    });
+    // The accountant's validator (Sie4j) accepts the export with the reminder's verification in it.
+    const sie = await sieExport(today);
+    expect(sieVerifications(sie).some((v) => v.text.startsWith(`Påminnelse ${reminder.reminder}`))).toBe(
+      true,
+    );
+    const check = await validateSie(sie);
+    expect(check.valid, check.output).toBe(true);
     expect(now.total).not.toBe(0);
     // Every bucket with its invoices; the buckets add up to the total.
     const buckets = ['not_due', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90'] as const;
     expect(buckets.reduce((sum, bucket) => sum + oreFromDecimal(now.answer.aging[bucket].amount), 0)).toBe(
       now.total,
     );
+    // The old invoice (over 90) and its reminder (issued today, due in 10 days: not due).
     expect(now.answer.aging.over_90.count).toBe(1);
     expect(now.answer.aging.days_1_30.count + now.answer.aging.days_31_60.count).toBe(1);
     expect(now.answer.invoices.find((i) => i.number === overpaid.orderNumber)?.paymentState).toBe('overpaid');

@@ -270,6 +270,35 @@ describe('a company invoice 40 days overdue', () => {
   });
 });
 
+describe("in the invoice's language", () => {
+  it('an invoice in English (a buyer abroad) gets its reminder PDF and email in English', async () => {
+    const order = await insertTestOrder(server.database, {
+      orderDate: noon(placedFor(40)),
+      countryCode: 'DE',
+      customerAddress: 'Hauptstraße 1, 10115 Berlin, Germany',
+    });
+    const answer = await send(order.orderNumber);
+    expect(answer.status).toBe(201);
+    const reminderNumber = answer.body.reminder ?? '';
+    const pdf = await fetch(
+      `${server.url}/api/admin/orders/${order.orderNumber}/documents/${reminderNumber}.pdf`,
+      { headers: { cookie: server.cookie } },
+    );
+    expect(pdf.headers.get('content-disposition')).toContain(`Reminder_${reminderNumber}.pdf`);
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain('Payment reminder');
+    expect(text).toContain('Late-payment compensation (Swedish Act 1981:739, s. 4 a)');
+    expect(text).not.toContain('Betalningspåminnelse');
+
+    await server.app.emailOutbox.drain();
+    const [eml] = outbox(order.orderNumber, 'reminder');
+    const mail = readEml(eml ?? '');
+    expect(mail.subject).toBe(`Reminder: invoice ${order.orderNumber} (order ${order.orderNumber})`);
+    expect(mail.text).toContain(`OCR ${ocrReference(reminderNumber.slice(4))}`);
+    expect(emlPdfAttachments(eml ?? '').map((a) => a.name)).toEqual([`Reminder_${reminderNumber}.pdf`]);
+  });
+});
+
 describe("an individual's invoice gets only what the terms allow", () => {
   it('terms without a reminder fee when the order was placed: interest only', async () => {
     const order = await individual(40); // placed 70 days ago, before the fee came into the terms
