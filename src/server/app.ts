@@ -31,7 +31,7 @@ import { customerAdminRoutes } from './customers/routes';
 import { shopRoutes } from './shop/routes';
 import { staffAdminRoutes } from './staff/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
-import { uploadRoutes } from './uploads/routes';
+import { uploadRoutes, uploadThumbnailRoute } from './uploads/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     domainRoutes: [
       (admin) => ledgerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => printFileDownloadRoute(admin, context),
+      (admin) => uploadThumbnailRoute(admin, context),
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) => productionAdminRoutes(admin, context),
       (admin) => staffAdminRoutes(admin, context),

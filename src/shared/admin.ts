@@ -116,11 +116,17 @@ export interface AdminOrderDetail extends AdminOrderSummary, OrderMoney {
 }
 
 /**
- * Largest image the admin page draws as a preview. A browser decodes the whole image whatever the
- * box it is drawn in (4 bytes a pixel: 12 MP is 48 MB); a larger one is listed with its size and
- * a link, so an order with several big images never holds gigabytes in the admin's tab.
+ * Longer side of the thumbnails the admin page shows of customiser images, made on the server
+ * (GET adminUploadThumbnailPath). A browser decodes the whole image whatever the box it is drawn
+ * in (4 bytes a pixel: a 50-megapixel print is 200 MB), so an order with several big images would
+ * hold gigabytes in the admin's tab; a thumbnail is at most 320 × 320 px.
  */
-export const ADMIN_PREVIEW_MAX_PIXELS = 12_000_000;
+export const ADMIN_THUMBNAIL_PX = 320;
+
+/** Where the admin page reads a customiser image's bounded thumbnail (WebP). */
+export function adminUploadThumbnailPath(uploadId: string): string {
+  return `/api/admin/uploads/${encodeURIComponent(uploadId)}/thumbnail`;
+}
 
 /** Where the admin downloads an order's print file (always as an attachment). */
 export function printFileDownloadPath(orderNumber: string, fileId: string): string {

@@ -1079,6 +1079,14 @@ function buildEndpoints(known: Known): Endpoint[] {
         .map(([n, action, q]) => `/api/admin/orders/${n}${action}${q}`),
     },
     {
+      name: 'GET /api/admin/uploads/:id/thumbnail',
+      methods: ['GET', 'HEAD'],
+      path: fc
+        .tuple(fc.oneof(fc.constant(known.uploadId), pathSegment), hostileQuery)
+        .map(([id, q]) => `/api/admin/uploads/${id}/thumbnail${q}`),
+      okType: 'image/webp',
+    },
+    {
       name: 'GET /api/admin/customers and a customer',
       methods: ['GET', 'HEAD'],
       path: fc

@@ -19,6 +19,8 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/orders': 'everyone',
   'GET /api/admin/orders/:number': 'everyone',
   'GET /api/admin/orders/:number/history': 'everyone',
+  // The order page's image thumbnails: whoever may open the order sees its images.
+  'GET /api/admin/uploads/:id/thumbnail': 'everyone',
   // Each step is checked against statusStepRoles in the route (production's; money is no step).
   'PATCH /api/admin/orders/:number/status': 'everyone',
   // Unknown admin paths (every method) answer 404 to anyone logged in.

@@ -13,6 +13,7 @@ import { findUpload } from './service';
 import { measureUpload, tooManyPixels } from './measure';
 import type { SvgProblem } from './svg-sanitiser';
 import { svgRewriter } from './svg-rewriter';
+import { canThumbnail, thumbnailOf } from './thumbnail';
 
 export type { UploadAnswer };
 
@@ -87,4 +88,31 @@ export function uploadRoutes(context: AppContext) {
       return sendUpload(request, reply, upload, stored, { inline: true });
     });
   };
+}
+
+/**
+ * GET /api/admin/uploads/:id/thumbnail, registered inside the admin scope (session checked there):
+ * a customiser image's bounded thumbnail (WebP, at most ADMIN_THUMBNAIL_PX a side) for the order
+ * page, so the admin's browser never decodes a print-sized image to show it in a small box.
+ */
+export function uploadThumbnailRoute(admin: FastifyInstance, context: AppContext): void {
+  const storage = uploadStorageFor(context);
+  admin.get<{ Params: { id: string } }>('/api/admin/uploads/:id/thumbnail', async (request, reply) => {
+    const upload = await findUpload(context.database, request.params.id, 'image');
+    if (!upload || !canThumbnail(upload.contentType)) return sendError(reply, 404, 'Image not found');
+    let thumbnail: Buffer | undefined;
+    try {
+      thumbnail = await thumbnailOf(upload.id, async () => (await storage.open(upload.id))?.stream);
+    } catch (error) {
+      // A stored image libvips cannot read (it passed the upload's header checks): no preview, not a 500.
+      request.log.warn({ err: error, upload: upload.id }, 'thumbnail failed');
+      return sendError(reply, 422, 'The image cannot be previewed');
+    }
+    if (!thumbnail) return sendError(reply, 404, 'Image not found');
+    return reply
+      .header('content-type', 'image/webp')
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(thumbnail);
+  });
 }

@@ -6,7 +6,7 @@ import { colors } from '@/shared/catalogue';
 import { countryNameIn } from '@/shared/countries';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import {
-  ADMIN_PREVIEW_MAX_PIXELS,
+  adminUploadThumbnailPath,
   nextStatuses,
   printFileDownloadPath,
   type AdminOrderDetail,
@@ -114,7 +114,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** A customiser image as a preview, or, above the admin's decoding budget, its size and a link. */
+/**
+ * A customiser image as the server's bounded thumbnail (raster) or drawn at the box's size (SVG),
+ * with its pixel size and a link to the image itself.
+ */
 function PrintImage({
   uploadId,
   size,
@@ -126,21 +129,26 @@ function PrintImage({
 }) {
   const ui = useT(adminUiMessages);
   const src = `/api/uploads/${encodeURIComponent(uploadId)}`;
-  if (size && size.width * size.height > ADMIN_PREVIEW_MAX_PIXELS) {
-    return (
-      <div className="flex h-32 flex-col items-center justify-center gap-2 rounded-md bg-slate-100 p-2 text-center">
-        <p className="text-slate-800">
-          {ui.tooLargeToPreview({ width: formatCount(size.width), height: formatCount(size.height) })}
-        </p>
+  // Raster images have a known pixel size; an SVG has none and is drawn by the browser at the box's size.
+  const preview = size ? adminUploadThumbnailPath(uploadId) : src;
+  return (
+    <figure className="flex flex-col gap-1">
+      <img
+        src={preview}
+        alt={alt}
+        loading="lazy"
+        className="h-32 w-full rounded-md bg-slate-100 object-contain"
+      />
+      <figcaption className="flex flex-wrap justify-between gap-x-2 text-xs text-slate-700">
+        {size && (
+          <span>{ui.imageSize({ width: formatCount(size.width), height: formatCount(size.height) })}</span>
+        )}
         <a href={src} target="_blank" rel="noreferrer" className="font-semibold text-blue-800 underline">
           {ui.openImage}
           <span className="sr-only"> ({alt})</span>
         </a>
-      </div>
-    );
-  }
-  return (
-    <img src={src} alt={alt} loading="lazy" className="h-32 w-full rounded-md bg-slate-100 object-contain" />
+      </figcaption>
+    </figure>
   );
 }
 

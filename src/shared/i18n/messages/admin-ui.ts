@@ -83,8 +83,7 @@ export const adminUiMessages = defineMessages(
     colour: (p: { colour: string }) => `Färg: ${p.colour}`,
     placement: (p: { side: string; x: number; y: number; scale: number }) =>
       `${p.side} · position ${p.x} % / ${p.y} % · storlek ${p.scale} %`,
-    tooLargeToPreview: (p: { width: string; height: string }) =>
-      `${p.width} × ${p.height} px: för stor för att förhandsvisas här.`,
+    imageSize: (p: { width: string; height: string }) => `${p.width} × ${p.height} px`,
     openImage: 'Öppna bilden',
     additionalInfo: 'Övrig information: ',
     sizes: 'Storlekar: ',
@@ -171,8 +170,7 @@ export const adminUiMessages = defineMessages(
     colour: (p: { colour: string }) => `Colour: ${p.colour}`,
     placement: (p: { side: string; x: number; y: number; scale: number }) =>
       `${p.side} · position ${p.x} % / ${p.y} % · size ${p.scale} %`,
-    tooLargeToPreview: (p: { width: string; height: string }) =>
-      `${p.width} × ${p.height} px: too large to preview here.`,
+    imageSize: (p: { width: string; height: string }) => `${p.width} × ${p.height} px`,
     openImage: 'Open the image',
     additionalInfo: 'Additional information: ',
     sizes: 'Sizes: ',
