@@ -17,6 +17,7 @@ import { orderStatuses } from '@/shared/order-status';
 import type { SizeSplit } from '@/shared/sizes';
 import type { LineOptions } from '@/shared/product-options';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
+import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 
 /** A priced line as the server stored it. Money as exact decimal strings ("5718.75"). */
 export interface StoredOrderLine {
@@ -79,6 +80,8 @@ export const orders = pgTable(
     viesName: text('vies_name'),
     viesRequestId: text('vies_request_id'),
     viesCheckedAt: timestamp('vies_checked_at', { withTimezone: true }),
+    /** Invoiced in EUR at this rate; null: in SEK (migrations/3500_invoice_currency.sql). */
+    invoiceCurrency: jsonb('invoice_currency').$type<InvoiceCurrencyRate>(),
     /** The buyer's "needed by" date, "2026-12-23" (migrations/1200_needed_by.sql); null when none was given. */
     neededBy: date('needed_by', { mode: 'string' }),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
