@@ -144,6 +144,23 @@ const digits = (value: string) => value.replace(/\D/g, '');
 const amountIn = (element: string, value: string, currency: string) =>
   `<cbc:${element} currencyID="${currency}">${value}</cbc:${element}>`;
 
+/**
+ * A converted line's price as its net over its quantity, to 8 decimals: the converted unit price
+ * rounded to a cent or a milli-euro, times 10 000 stickers, misses the line's net by more than the
+ * 0,02 PEPPOL-EN16931-R120 allows (the SEK prices are exact, so SEK lines keep theirs).
+ */
+function exactUnitPrice(lineNet: string, quantity: number): string {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(lineNet);
+  if (!match || quantity === 0) return lineNet;
+  const netCents = BigInt(`${match[2]}${match[3]}`);
+  const q = BigInt(Math.abs(quantity));
+  // cents / q in units of 10^-8: × 10^6, rounded half up.
+  const scaledPrice = (netCents * 1_000_000n * 2n + q) / (q * 2n);
+  const digits = scaledPrice.toString().padStart(9, '0');
+  const fraction = digits.slice(-8).replace(/0+$/, '').padEnd(2, '0');
+  return `${match[1]}${digits.slice(0, -8)}.${fraction}`;
+}
+
 /** "-12.50" → "12.50", "12.50" → "-12.50" (exact, on the decimal string). */
 function flipSign(value: string): string {
   if (/^-?0+(\.0+)?$/.test(value)) return value.replace('-', '');
@@ -232,7 +249,7 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
         false,
       ),
       '</cac:Item>',
-      `<cac:Price>${money('PriceAmount', line.unitPriceExVat)}</cac:Price>`,
+      `<cac:Price>${money('PriceAmount', document.foreign ? exactUnitPrice(line.lineNet, line.quantity) : line.unitPriceExVat)}</cac:Price>`,
       `</cac:${root}Line>`,
     ].join(''),
   );
