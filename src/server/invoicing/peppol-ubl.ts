@@ -10,6 +10,7 @@ import {
 } from '@/shared/invoicing/vat-decision';
 import { milliFromDecimal, milliToDecimalString, sumMilli } from '@/shared/money';
 import { PAYMENT_DAYS } from '@/shared/terms';
+import { trimTrailingZeros } from '@/shared/invoicing/invoice-currency';
 import { inDocumentCurrency, type InvoiceDocument } from './invoice-document';
 import { invoiceTexts } from './texts';
 
@@ -157,7 +158,7 @@ function exactUnitPrice(lineNet: string, quantity: number): string {
   // cents / q in units of 10^-8: × 10^6, rounded half up.
   const scaledPrice = (netCents * 1_000_000n * 2n + q) / (q * 2n);
   const digits = scaledPrice.toString().padStart(9, '0');
-  const fraction = digits.slice(-8).replace(/0+$/, '').padEnd(2, '0');
+  const fraction = trimTrailingZeros(digits.slice(-8)).padEnd(2, '0');
   return `${match[1]}${digits.slice(0, -8)}.${fraction}`;
 }
 

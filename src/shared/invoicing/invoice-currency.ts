@@ -44,6 +44,13 @@ export function defaultInvoiceCurrency(shopCurrency: CurrencyCode, country: stri
   return shopCurrency === 'EUR' && country !== 'SE' ? 'EUR' : 'SEK';
 }
 
+/** "0.088000" → "0.088" (a loop: no regular expression that backtracks on a long run of zeros). */
+export function trimTrailingZeros(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === '0') end--;
+  return text.slice(0, end);
+}
+
 const rateDecimal = /^0\.\d{1,12}$|^[1-9]\d{0,5}(?:\.\d{1,12})?$/;
 
 /**
@@ -52,7 +59,7 @@ const rateDecimal = /^0\.\d{1,12}$|^[1-9]\d{0,5}(?:\.\d{1,12})?$/;
  */
 export function rateDecimalFrom(rate: number): string | undefined {
   if (!Number.isFinite(rate) || rate <= 0 || rate >= 1e6) return undefined;
-  const text = rate.toFixed(12).replace(/0+$/, '').replace(/\.$/, '');
+  const text = trimTrailingZeros(rate.toFixed(12)).replace(/\.$/, '');
   return rateDecimal.test(text) ? text : undefined;
 }
 
