@@ -112,6 +112,18 @@ describe.each(cases)('a EUR invoice, $language at $width px', ({ language, width
     });
     expect(plain(invoice)).toContain('118,80 EUR');
     expect(plain(invoice)).toContain('270,00 SEK');
+
+    // The order page: the same EUR amount to pay, with the VAT in SEK and the rate.
+    await page.getByTestId('order-page-link').click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/orders\/INV-\d+$/);
+    const card = page.getByTestId('order-payment-card');
+    await expect
+      .poll(async () => plain(await card.getByTestId('order-amount').textContent()))
+      .toBe('118,80 €');
+    expect(plain(await card.getByTestId('sek-vat').textContent())).toBe('270,00 kr');
+    expect(plain(await card.getByTestId('eur-vat').textContent())).toBe('23,76 €');
+    expect(plain(await card.getByTestId('exchange-rate').textContent())).toContain(w.rate);
+    await screenshot(page, `buyers-euro-order-page-${language}-${width}`);
     expect(errors).toEqual([]);
   });
 });
