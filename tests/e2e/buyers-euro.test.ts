@@ -120,6 +120,7 @@ describe.each(cases)('a EUR invoice, $language at $width px', ({ language, width
     await expect
       .poll(async () => plain(await card.getByTestId('order-amount').textContent()))
       .toBe('118,80 €');
+    expect(plain(await card.getByTestId('order-balance').textContent())).toBe('118,80 €');
     expect(plain(await card.getByTestId('sek-vat').textContent())).toBe('270,00 kr');
     expect(plain(await card.getByTestId('eur-vat').textContent())).toBe('23,76 €');
     expect(plain(await card.getByTestId('exchange-rate').textContent())).toContain(w.rate);

@@ -246,7 +246,7 @@ function OrderDetails(props: {
 
         <Card title={t.payment} testId="order-payment-card">
           <dl className="mt-4 space-y-3 text-sm">
-            <OrderPaymentState money={order.money} />
+            <OrderPaymentState money={order.money} invoiceCurrency={order.invoiceCurrency} />
             <div>
               <dt className="text-slate-600">{t.amount}</dt>
               <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="order-amount">
