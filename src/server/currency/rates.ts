@@ -59,7 +59,8 @@ export class RatesProvider {
   }
 
   private async fetchRates(): Promise<RatesResult> {
-    if (!this.url) return this.remember({ rates: { ...fallbackRates }, fallback: true, readAt: this.now() }, LIVE_TTL_MS);
+    if (!this.url)
+      return this.remember({ rates: { ...fallbackRates }, fallback: true, readAt: this.now() }, LIVE_TTL_MS);
     try {
       const response = await fetch(this.url, {
         signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -84,7 +85,10 @@ export class RatesProvider {
       return this.remember({ rates, fallback: false, readAt: this.now() }, LIVE_TTL_MS);
     } catch (error) {
       this.log.warn({ err: error, url: this.url }, 'exchange rates unavailable, using fixed rates');
-      return this.remember({ rates: { ...fallbackRates }, fallback: true, readAt: this.now() }, FAILURE_TTL_MS);
+      return this.remember(
+        { rates: { ...fallbackRates }, fallback: true, readAt: this.now() },
+        FAILURE_TTL_MS,
+      );
     }
   }
 

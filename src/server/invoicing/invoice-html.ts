@@ -3,7 +3,12 @@ import { formatIban } from '@/shared/invoicing/seller-settings';
 import type { SellerDetails } from '@/server/config';
 import { lastDayToPay } from '@/shared/receivables/aging';
 import { PAYMENT_DAYS } from '@/shared/terms';
-import { inDocumentCurrency, invoiceForOrder, type InvoiceDocument, type InvoiceOrder } from './invoice-document';
+import {
+  inDocumentCurrency,
+  invoiceForOrder,
+  type InvoiceDocument,
+  type InvoiceOrder,
+} from './invoice-document';
 import { exchangeRateText, formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
 import { vatNotices } from './vat-notice';
 

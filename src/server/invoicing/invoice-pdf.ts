@@ -297,15 +297,17 @@ export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
   // Totals, right-aligned under the amount columns.
   const totals: [string, string, boolean][] = [
     [t.net, money(invoice.net), false],
-    [
-      t.vatLine(invoice.vatPercent, money(invoice.net)),
-      money(invoice.vat),
-      false,
-    ],
+    [t.vatLine(invoice.vatPercent, money(invoice.net)), money(invoice.vat), false],
     [creditNote ? t.creditTotal : t.total, money(invoice.total), true],
     // The VAT in the seller's accounting currency (Mervärdesskattelagen 2023:200, 17 kap. 29 §).
     ...(stored.foreign
-      ? [[t.vatInSek, formatInvoiceMoney(invoice.language, stored.vat, false, 'SEK'), false] as [string, string, boolean]]
+      ? [
+          [t.vatInSek, formatInvoiceMoney(invoice.language, stored.vat, false, 'SEK'), false] as [
+            string,
+            string,
+            boolean,
+          ],
+        ]
       : []),
   ];
   if (y + 140 > FOOTER_TOP) {
@@ -384,18 +386,18 @@ export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
           ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
         ]
       : [
-      [t.bankgiro, seller.bankgiro],
-      [t.ocr, invoice.ocr],
-      [t.total, money(invoice.total)],
-      [t.dueDate, date(invoice.dueDate)],
-      ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
-      [t.bankAccount, seller.bankAccount],
-      ...(buyer.countryCode !== 'SE'
-        ? ([
-            [t.iban, formatIban(seller.iban)],
-            [t.bic, seller.bic],
-          ] as [string, string][])
-        : []),
+          [t.bankgiro, seller.bankgiro],
+          [t.ocr, invoice.ocr],
+          [t.total, money(invoice.total)],
+          [t.dueDate, date(invoice.dueDate)],
+          ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
+          [t.bankAccount, seller.bankAccount],
+          ...(buyer.countryCode !== 'SE'
+            ? ([
+                [t.iban, formatIban(seller.iban)],
+                [t.bic, seller.bic],
+              ] as [string, string][])
+            : []),
         ];
     const paymentHeight = 34 + Math.ceil(payment.length / 2) * 24 + 16;
     if (y + paymentHeight > FOOTER_TOP) {

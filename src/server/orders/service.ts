@@ -207,7 +207,10 @@ export async function placeOrder(
   }
   const { customer } = request;
   const invoiceCurrency = request.invoiceCurrency ?? 'SEK';
-  if (!mayInvoiceIn(invoiceCurrency, customer.country) || (invoiceCurrency !== 'SEK' && !options.invoiceRate)) {
+  if (
+    !mayInvoiceIn(invoiceCurrency, customer.country) ||
+    (invoiceCurrency !== 'SEK' && !options.invoiceRate)
+  ) {
     throw new OrderError(400, t.invoiceCurrencySweden, { invoiceCurrency: t.invoiceCurrencySweden });
   }
   // The server decides the VAT rule (never the browser): Swedish VAT, reverse charge or export.
