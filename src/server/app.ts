@@ -174,7 +174,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The embedded database's backups (npm run backup) come through the running shop.
   if (options.serveBackups) serveBackups(app, database, config.dataDir, backups);
   const outbox = startEmailOutbox(app, context);
-  orderRoutes(app, catalogueContext, { onCreated: () => outbox.kick() });
+  orderRoutes(app, catalogueContext, {
+    onCreated: () => outbox.kick(),
+    invoiceRate: () => rates.invoiceRate(),
+  });
   ledgerRoutes(app, context);
   addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });

@@ -191,6 +191,11 @@ const envSchema = z.object({
     .trim()
     .transform((value) => value.replace(/\s+/g, '').toUpperCase())
     .default('SE0350000000050501234567'),
+  SELLER_IBAN_EUR: z
+    .string()
+    .trim()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .default('SE4550000000058398257466'),
   SELLER_BIC: z.string().trim().toUpperCase().default('ESSESESS'),
 });
 
@@ -374,6 +379,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bankAccount: e.SELLER_BANK_ACCOUNT,
     bankgiro: e.SELLER_BANKGIRO,
     iban: e.SELLER_IBAN,
+    ibanEur: e.SELLER_IBAN_EUR,
     bic: e.SELLER_BIC,
   };
   if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {

@@ -117,6 +117,9 @@ describe('seller settings', () => {
     ).toThrow(/SELLER_ORG_NUMBER: the check digit does not match/);
     expect(() => loadConfig({ SELLER_VAT_NUMBER: 'SE559123456102' })).toThrow(/SELLER_VAT_NUMBER/);
     expect(() => loadConfig({ SELLER_IBAN: 'SE04 5000 0000 0505 0123 4567' })).toThrow(/SELLER_IBAN/);
+    expect(() => loadConfig({ SELLER_IBAN_EUR: 'SE46 5000 0000 0583 9825 7466' })).toThrow(
+      /SELLER_IBAN_EUR: not a valid IBAN/,
+    );
     expect(() => loadConfig({ SELLER_F_SKATT: 'yes' })).toThrow(/SELLER_F_SKATT/);
   });
 
@@ -137,6 +140,7 @@ describe('seller settings', () => {
         'SELLER_EMAIL',
         'SELLER_F_SKATT',
         'SELLER_IBAN',
+        'SELLER_IBAN_EUR',
         'SELLER_NAME',
         'SELLER_ORG_NUMBER',
         'SELLER_PHONE',

@@ -8,6 +8,7 @@ import { checkEuVatNumber, isOtherEuCountry, normaliseVatNumber, vatPrefix } fro
 import { formatPeppolIdText, parsePeppolId } from './invoicing/peppol-id';
 import { checkOrgNumber, checkPersonalNumber } from './swedish-id';
 import { neededByProblem, stockholmToday } from './delivery';
+import { invoiceCurrencies } from './invoicing/invoice-currency';
 import type { CalendarDate } from './dates';
 import { textField } from './text';
 import { MAX_PRINT_FILES } from './print-files';
@@ -263,6 +264,11 @@ function buildSchemas(locale: Locale) {
         )
         .max(MAX_PRINT_FILES, printFileTexts.tooMany({ max: MAX_PRINT_FILES }))
         .optional(),
+      /**
+       * The currency of the invoice: SEK (the default) or, for a buyer outside Sweden, EUR at the
+       * rate of the moment (src/shared/invoicing/invoice-currency.ts).
+       */
+      invoiceCurrency: z.enum(invoiceCurrencies, { error: m.invoiceCurrency }).optional(),
     },
     { error: m.notAnOrder },
   );

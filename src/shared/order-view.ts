@@ -1,3 +1,4 @@
+import type { InvoiceCurrencyRate } from './invoicing/invoice-currency';
 import type { Customisation } from './customisation';
 import type { SizeSplit } from './sizes';
 import type { LineOptions } from './product-options';
@@ -80,6 +81,11 @@ export interface OrderView {
   total: string;
   exVat: string;
   vat: string;
+  /**
+   * An order invoiced in EUR: the rate its invoices are converted at (EUR per SEK, its source and
+   * day) and the invoice's amounts in EUR, with its VAT in SEK (the ledger's `vat`); null: in SEK.
+   */
+  invoiceCurrency: (InvoiceCurrencyRate & { net: string; vat: string; total: string; vatSek: string }) | null;
   /** `reference` is the OCR number (length digit + Luhn) of the invoice; IBAN/BIC for buyers abroad. */
   payment: {
     bankAccount: string;

@@ -193,14 +193,16 @@ describe.each(cases)('buyers, $language at $width px', ({ language, width }) => 
     const form = plain(await page.getByTestId('amount-to-pay').textContent());
     const button = plain(await page.getByTestId('checkout-total').textContent());
     expect(new Set([upper, form, button]).size).toBe(1);
-    expect(plain(await page.getByTestId('cart-total-sek').textContent())).toBe('1 080,00 kr');
+    // Shopping in EUR outside Sweden: invoiced in EUR (1 080 kr at 0,088), the same figure again.
+    expect(plain(await page.getByTestId('cart-total-eur').textContent())).toBe(upper);
+    expect(upper).toBe('95,04 €');
     await screenshot(page, `buyers-cart-reverse-charge-${language}-${width}`);
     await acceptTerms(page);
     await page.getByRole('button', { name: w.complete }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
     await expect
       .poll(async () => plain(await page.getByTestId('amount-to-pay').textContent()))
-      .toBe('1 080,00 kr');
+      .toBe('95,04 €');
     const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
     const invoice = await page.evaluate(async () => {
       const stored = JSON.parse(window.localStorage.getItem('lastOrder') ?? 'null') as {
@@ -213,7 +215,7 @@ describe.each(cases)('buyers, $language at $width px', ({ language, width }) => 
       });
       return answer.text();
     });
-    expect(plain(invoice)).toContain('1 080,00');
+    expect(plain(invoice)).toContain('95,04 EUR');
     expect(number).toMatch(/^INV-/);
     // Ordered: the next order starts from an empty form.
     expect(await page.evaluate(() => window.sessionStorage.getItem('checkout-draft'))).toBeNull();

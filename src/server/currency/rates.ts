@@ -1,6 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { currencyCodes, fallbackRates, type Rates } from '@/shared/currencies';
+import { stockholmDate } from '@/shared/dates';
+import {
+  FIXED_RATE_SOURCE,
+  rateDecimalFrom,
+  type InvoiceCurrencyRate,
+} from '@/shared/invoicing/invoice-currency';
 
 const LIVE_TTL_MS = 60 * 60 * 1000;
 /** After a failure, retry the service at most this often instead of slowing every visitor down. */
@@ -14,6 +20,8 @@ const ratesAnswer = z.object({
 export interface RatesResult {
   rates: Rates;
   fallback: boolean;
+  /** When these rates were read (ms since the epoch). */
+  readAt: number;
 }
 
 /**
@@ -31,6 +39,17 @@ export class RatesProvider {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /**
+   * The EUR rate an order invoiced in EUR is converted at: the one the shop shows its prices at
+   * right now, with where it came from (the service's host, or the fixed rates) and its day.
+   */
+  async invoiceRate(): Promise<InvoiceCurrencyRate> {
+    const { rates, fallback, readAt } = await this.get();
+    const rate = rateDecimalFrom(rates.EUR) ?? String(fallbackRates.EUR);
+    const source = fallback || !this.url ? FIXED_RATE_SOURCE : new URL(this.url).host;
+    return { code: 'EUR', rate, source, date: stockholmDate(new Date(readAt)) };
+  }
+
   async get(): Promise<RatesResult> {
     if (this.cached && this.cached.expiresAt > this.now()) return this.cached.result;
     this.inFlight ??= this.fetchRates().finally(() => {
@@ -40,7 +59,8 @@ export class RatesProvider {
   }
 
   private async fetchRates(): Promise<RatesResult> {
-    if (!this.url) return this.remember({ rates: { ...fallbackRates }, fallback: true }, LIVE_TTL_MS);
+    if (!this.url)
+      return this.remember({ rates: { ...fallbackRates }, fallback: true, readAt: this.now() }, LIVE_TTL_MS);
     try {
       const response = await fetch(this.url, {
         signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -62,10 +82,13 @@ export class RatesProvider {
       // A rate list that knows none of our currencies (besides SEK) is as good as no answer.
       if (live <= (typeof parsed.data.rates.SEK === 'number' ? 1 : 0))
         throw new Error('rates service knows none of our currencies');
-      return this.remember({ rates, fallback: false }, LIVE_TTL_MS);
+      return this.remember({ rates, fallback: false, readAt: this.now() }, LIVE_TTL_MS);
     } catch (error) {
       this.log.warn({ err: error, url: this.url }, 'exchange rates unavailable, using fixed rates');
-      return this.remember({ rates: { ...fallbackRates }, fallback: true }, FAILURE_TTL_MS);
+      return this.remember(
+        { rates: { ...fallbackRates }, fallback: true, readAt: this.now() },
+        FAILURE_TTL_MS,
+      );
     }
   }
 

@@ -17,6 +17,7 @@ import { orderStatuses } from '@/shared/order-status';
 import type { SizeSplit } from '@/shared/sizes';
 import type { LineOptions } from '@/shared/product-options';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
+import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 import { oneOf } from './schema-checks';
 
 const customerTypes = ['personal', 'company'] as const;
@@ -84,6 +85,8 @@ export const orders = pgTable(
     viesName: text('vies_name'),
     viesRequestId: text('vies_request_id'),
     viesCheckedAt: timestamp('vies_checked_at', { withTimezone: true }),
+    /** Invoiced in EUR at this rate; null: in SEK (migrations/3500_invoice_currency.sql). */
+    invoiceCurrency: jsonb('invoice_currency').$type<InvoiceCurrencyRate>(),
     /** The buyer's "needed by" date, "2026-12-23" (migrations/1200_needed_by.sql); null when none was given. */
     neededBy: date('needed_by', { mode: 'string' }),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),

@@ -1,9 +1,12 @@
 /** Invoicing's public face: how a document reads (the InvoiceDocument) and its renderings (HTML, PDF, Peppol UBL, SIE lines). What is issued and stored is the ledger's (src/server/ledger). */
 export {
   customisationDetail,
+  inDocumentCurrency,
   invoiceForOrder,
+  withInvoiceCurrency,
   invoiceLanguage,
   supplementaryInvoiceDocument,
+  type ForeignAmounts,
   type InvoiceDocument,
   type InvoiceLine,
   type InvoiceOrder,

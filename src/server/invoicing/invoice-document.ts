@@ -14,6 +14,11 @@ import {
   type VatTreatment,
 } from '@/shared/invoicing/vat-treatment';
 import { milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
+import {
+  convertAmount,
+  type InvoiceCurrency,
+  type InvoiceCurrencyRate,
+} from '@/shared/invoicing/invoice-currency';
 import type { SellerDetails } from '@/server/config';
 import type { orders, StoredOrderLine } from '@/server/db/orders-schema';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
@@ -77,7 +82,9 @@ export type InvoiceOrder = Pick<
   | 'purchaseOrderNumber'
   | 'buyerPeppolId'
   | 'billingAddress'
->;
+> &
+  /** Absent or null: invoiced in SEK (an order from before EUR invoicing, or a test's order). */
+  Partial<Pick<typeof orders.$inferSelect, 'invoiceCurrency'>>;
 
 export interface InvoiceBuyer {
   customerType: 'personal' | 'company';
@@ -119,7 +126,13 @@ export interface InvoiceDocument {
   /** Delivery date or the end of the delivery period, when known (an instant or a calendar date). */
   deliveryDate: Date | string | null;
   language: InvoiceLanguage;
-  currency: 'SEK';
+  /**
+   * The currency of the amounts below: SEK, the ledger's, as stored. A euro invoice keeps them and
+   * carries its EUR figures in `foreign`; `inDocumentCurrency` gives the document as printed.
+   */
+  currency: InvoiceCurrency;
+  /** An invoice made out in EUR: the rate, its source and day, and every amount converted once. */
+  foreign?: ForeignAmounts;
   vatTreatment: VatTreatment;
   vatPercent: number;
   seller: SellerDetails;
@@ -144,6 +157,84 @@ export interface InvoiceDocument {
   };
 }
 
+/** A document's amounts in its own currency (EUR), line by line as `lines`, with the rate used. */
+export interface ForeignAmounts extends InvoiceCurrencyRate {
+  lines: Pick<InvoiceLine, 'unitPriceInclVat' | 'unitPriceExVat' | 'lineNet' | 'lineTotalInclVat'>[];
+  net: string;
+  vat: string;
+  total: string;
+}
+
+const cents = (decimal: string): bigint => {
+  const [whole = '0', fraction = ''] = decimal.replace('-', '').split('.');
+  const value = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  return decimal.startsWith('-') ? -value : value;
+};
+const fromCents = (value: bigint): string => {
+  const abs = value < 0n ? -value : value;
+  return `${value < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+};
+
+/**
+ * The document's amounts at `rate`, each converted once from its SEK amount: the total and the VAT
+ * (so the VAT in EUR is the SEK VAT at the rate), the net their difference, the line nets each
+ * converted with the rounding cent(s) on the largest line so they add up to the net exactly (as the
+ * e-invoice's rules BR-CO-10 expect). Works for a credit note's negative amounts too.
+ */
+export function foreignAmounts(document: InvoiceDocument, rate: InvoiceCurrencyRate): ForeignAmounts {
+  const total = convertAmount(document.total, rate.rate);
+  const vat = convertAmount(document.vat, rate.rate);
+  const net = cents(total) - cents(vat);
+  const lineNets = document.lines.map((line) => cents(convertAmount(line.lineNet, rate.rate)));
+  const difference = net - lineNets.reduce((sum, value) => sum + value, 0n);
+  if (difference !== 0n && lineNets.length > 0) {
+    let largest = 0;
+    lineNets.forEach((value, index) => {
+      const abs = (v: bigint) => (v < 0n ? -v : v);
+      if (abs(value) > abs(lineNets[largest] ?? 0n)) largest = index;
+    });
+    lineNets[largest] = (lineNets[largest] ?? 0n) + difference;
+  }
+  return {
+    ...rate,
+    lines: document.lines.map((line, index) => ({
+      unitPriceInclVat: convertAmount(line.unitPriceInclVat, rate.rate, 3),
+      unitPriceExVat: convertAmount(line.unitPriceExVat, rate.rate, 3),
+      lineNet: fromCents(lineNets[index] ?? 0n),
+      lineTotalInclVat: convertAmount(line.lineTotalInclVat, rate.rate),
+    })),
+    net: fromCents(net),
+    vat,
+    total,
+  };
+}
+
+/** A document with its EUR figures when `rate` is given (null: a SEK document as it is). */
+export function withInvoiceCurrency(
+  document: InvoiceDocument,
+  rate: InvoiceCurrencyRate | null | undefined,
+): InvoiceDocument {
+  const { foreign: _previous, ...sek } = document;
+  return rate ? { ...sek, foreign: foreignAmounts(sek, rate) } : sek;
+}
+
+/**
+ * The document as printed: in EUR for a euro invoice (every amount from `foreign`, `currency` EUR),
+ * as stored otherwise. The SEK VAT the law wants beside it stays `document.vat`.
+ */
+export function inDocumentCurrency(document: InvoiceDocument): InvoiceDocument {
+  const { foreign } = document;
+  if (!foreign) return document;
+  return {
+    ...document,
+    currency: foreign.code,
+    lines: document.lines.map((line, index) => ({ ...line, ...foreign.lines[index] })),
+    net: foreign.net,
+    vat: foreign.vat,
+    total: foreign.total,
+  };
+}
+
 export interface InvoiceInput {
   invoiceNumber: string;
   orderNumber: string;
@@ -154,6 +245,8 @@ export interface InvoiceInput {
   buyer: Omit<InvoiceBuyer, 'countryName'>;
   delivery: { name: string; address: string; countryCode: string };
   lines: InvoiceLineInput[];
+  /** Made out in EUR at this rate (the order's); SEK when absent. */
+  invoiceCurrency?: InvoiceCurrencyRate | null;
 }
 
 /** Builds an invoice from lines priced VAT-inclusive; amounts follow the VAT treatment. */
@@ -165,7 +258,7 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
   const language = invoiceLanguage(input.buyer.countryCode);
   // A Swedish invoice names the countries in Swedish ("Sverige"), an English one in English.
   const name = (code: string) => countryNameIn(language, code) ?? code;
-  return {
+  const document: InvoiceDocument = {
     invoiceNumber: input.invoiceNumber,
     orderNumber: input.orderNumber,
     ocr: ocrForInvoiceNumber(input.invoiceNumber),
@@ -193,6 +286,7 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
     vat: milliToDecimalString(amounts.vat),
     total: milliToDecimalString(amounts.total),
   };
+  return withInvoiceCurrency(document, input.invoiceCurrency);
 }
 
 /** Colour and prints of a customised line, in the invoice's language. */
@@ -288,6 +382,7 @@ export function invoiceForOrder(
     seller,
     ...invoiceParties(order),
     lines: orderInvoiceLines(order),
+    invoiceCurrency: order.invoiceCurrency ?? null,
   });
 }
 
@@ -315,5 +410,6 @@ export function supplementaryInvoiceDocument(
     seller,
     ...invoiceParties(order),
     lines: orderInvoiceLines({ ...order, items: record.items }),
+    invoiceCurrency: order.invoiceCurrency ?? null,
   });
 }

@@ -3,8 +3,13 @@ import { formatIban } from '@/shared/invoicing/seller-settings';
 import type { SellerDetails } from '@/server/config';
 import { lastDayToPay } from '@/shared/receivables/aging';
 import { PAYMENT_DAYS } from '@/shared/terms';
-import { invoiceForOrder, type InvoiceDocument, type InvoiceOrder } from './invoice-document';
-import { formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
+import {
+  inDocumentCurrency,
+  invoiceForOrder,
+  type InvoiceDocument,
+  type InvoiceOrder,
+} from './invoice-document';
+import { exchangeRateText, formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
 import { vatNotices } from './vat-notice';
 
 export function escapeHtml(value: string): string {
@@ -64,7 +69,11 @@ export function renderInvoice(order: InvoiceOrder, seller: SellerDetails): strin
 }
 
 /** Any invoice (an order's own or a supplementary one) as HTML, with every legal content. */
-export function renderInvoiceHtml(invoice: InvoiceDocument): string {
+export function renderInvoiceHtml(stored: InvoiceDocument): string {
+  // A euro invoice shows its EUR amounts, the VAT also in SEK and the rate (as the PDF does).
+  const invoice = inDocumentCurrency(stored);
+  const money = (decimal: string, unit = false) =>
+    formatInvoiceMoney(invoice.language, decimal, unit, invoice.currency);
   const t = invoiceTexts[invoice.language];
   const e = escapeHtml;
   const { seller, buyer } = invoice;
@@ -89,8 +98,8 @@ export function renderInvoiceHtml(invoice: InvoiceDocument): string {
     .map((line) => {
       const detail = line.detail ? `<div class="detail address">${e(line.detail)}</div>` : '';
       return `<tr><td>${e(line.description)}${detail}</td><td class="num">${e(formatCount(line.quantity))} ${t.pcs}</td><td class="num">${e(
-        formatInvoiceMoney(invoice.language, line.unitPriceExVat, true),
-      )}</td><td class="num">${invoice.vatPercent} %</td><td class="num">${e(formatInvoiceMoney(invoice.language, line.lineNet))}</td></tr>`;
+        money(line.unitPriceExVat, true),
+      )}</td><td class="num">${invoice.vatPercent} %</td><td class="num">${e(money(line.lineNet))}</td></tr>`;
     })
     .join('');
 
@@ -141,18 +150,24 @@ export function renderInvoiceHtml(invoice: InvoiceDocument): string {
 <tbody>${rows}</tbody>
 </table></div>
 <table class="totals">
-<tr><td>${t.net}</td><td class="num">${e(formatInvoiceMoney(invoice.language, invoice.net))}</td></tr>
-<tr><td>${e(t.vatLine(invoice.vatPercent, formatInvoiceMoney(invoice.language, invoice.net)))}</td><td class="num">${e(formatInvoiceMoney(invoice.language, invoice.vat))}</td></tr>
-<tr class="grand"><td>${t.total}</td><td class="num">${e(formatInvoiceMoney(invoice.language, invoice.total))}</td></tr>
+<tr><td>${t.net}</td><td class="num">${e(money(invoice.net))}</td></tr>
+<tr><td>${e(t.vatLine(invoice.vatPercent, money(invoice.net)))}</td><td class="num">${e(money(invoice.vat))}</td></tr>
+<tr class="grand"><td>${t.total}</td><td class="num">${e(money(invoice.total))}</td></tr>
+${stored.foreign ? `<tr><td>${t.vatInSek}</td><td class="num">${e(formatInvoiceMoney(invoice.language, stored.vat, false, 'SEK'))}</td></tr>` : ''}
 </table>
+${stored.foreign ? `<p>${e(exchangeRateText(invoice.language, stored.foreign))}</p>` : ''}
 ${notice}
 <section class="box">
 <h2>${t.payment}</h2>
 <p>${e(t.terms(PAYMENT_DAYS))}</p>
-<dl class="pay"><dt>${t.bankgiro}</dt><dd>${e(seller.bankgiro)}</dd><dt>${t.ocr}</dt><dd>${e(invoice.ocr)}</dd><dt>${t.total}</dt><dd>${e(
-    formatInvoiceMoney(invoice.language, invoice.total),
-  )}</dd><dt>${t.bankAccount}</dt><dd>${e(seller.bankAccount)}</dd>${
-    abroad
+<dl class="pay">${
+    stored.foreign
+      ? `<dt>${t.ibanEur}</dt><dd>${e(formatIban(seller.ibanEur))}</dd><dt>${t.bic}</dt><dd>${e(seller.bic)}</dd>`
+      : `<dt>${t.bankgiro}</dt><dd>${e(seller.bankgiro)}</dd>`
+  }<dt>${t.ocr}</dt><dd>${e(invoice.ocr)}</dd><dt>${t.total}</dt><dd>${e(
+    money(invoice.total),
+  )}</dd>${stored.foreign ? '' : `<dt>${t.bankAccount}</dt><dd>${e(seller.bankAccount)}</dd>`}${
+    abroad && !stored.foreign
       ? `<dt>${t.iban}</dt><dd>${e(formatIban(seller.iban))}</dd><dt>${t.bic}</dt><dd>${e(seller.bic)}</dd>`
       : ''
   }</dl>

@@ -5,8 +5,8 @@ import PDFDocument from 'pdfkit';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import { lastDayToPay } from '@/shared/receivables/aging';
 import { PAYMENT_DAYS } from '@/shared/terms';
-import type { InvoiceDocument } from './invoice-document';
-import { formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
+import { inDocumentCurrency, type InvoiceDocument } from './invoice-document';
+import { exchangeRateText, formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
 import { vatNotices } from './vat-notice';
 
 const require = createRequire(import.meta.url);
@@ -109,7 +109,11 @@ export function invoicePdfFileName(invoice: InvoiceDocument): string {
  * Layout is done by hand with pdfkit (positions in points), so every page is the same on every
  * machine: no browser, no system fonts.
  */
-export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
+  // A euro invoice prints its EUR amounts; the VAT in SEK and the rate are said under the totals.
+  const invoice = inDocumentCurrency(stored);
+  const money = (decimal: string, unit = false) =>
+    formatInvoiceMoney(invoice.language, decimal, unit, invoice.currency);
   const t = invoiceTexts[invoice.language];
   const { seller, buyer, creditNote } = invoice;
   const date = (d: Date | string) => formatInvoiceDate(d, invoice.language);
@@ -247,9 +251,9 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     const cells = [
       line.description,
       `${formatCount(line.quantity)} ${t.pcs}`,
-      formatInvoiceMoney(invoice.language, line.unitPriceExVat, true),
+      money(line.unitPriceExVat, true),
       `${invoice.vatPercent} %`,
-      formatInvoiceMoney(invoice.language, line.lineNet),
+      money(line.lineNet),
     ];
     // Measured in the fonts they are drawn in: the description is bold, and bold wraps sooner (a
     // fee's long name measured in regular put the file name below it over its second line).
@@ -292,13 +296,19 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
 
   // Totals, right-aligned under the amount columns.
   const totals: [string, string, boolean][] = [
-    [t.net, formatInvoiceMoney(invoice.language, invoice.net), false],
-    [
-      t.vatLine(invoice.vatPercent, formatInvoiceMoney(invoice.language, invoice.net)),
-      formatInvoiceMoney(invoice.language, invoice.vat),
-      false,
-    ],
-    [creditNote ? t.creditTotal : t.total, formatInvoiceMoney(invoice.language, invoice.total), true],
+    [t.net, money(invoice.net), false],
+    [t.vatLine(invoice.vatPercent, money(invoice.net)), money(invoice.vat), false],
+    [creditNote ? t.creditTotal : t.total, money(invoice.total), true],
+    // The VAT in the seller's accounting currency (Mervärdesskattelagen 2023:200, 17 kap. 29 §).
+    ...(stored.foreign
+      ? [
+          [t.vatInSek, formatInvoiceMoney(invoice.language, stored.vat, false, 'SEK'), false] as [
+            string,
+            string,
+            boolean,
+          ],
+        ]
+      : []),
   ];
   if (y + 140 > FOOTER_TOP) {
     doc.addPage();
@@ -318,6 +328,10 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     }
     text(label, totalsX, y, { width: 170, bold: grand, size: grand ? 11 : 9 });
     y = text(value, totalsX + 170, y, { width: 110, align: 'right', bold: grand, size: grand ? 11 : 9 }) + 3;
+  }
+
+  if (stored.foreign) {
+    y = text(exchangeRateText(invoice.language, stored.foreign), MARGIN, y + 6, { size: 8, color: MUTED });
   }
 
   // VAT rule notices (intra-Community supply, reverse charge, export) with their legal basis.
@@ -361,20 +375,30 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   function renderPaymentAndSteps(top: number): void {
     let y = top;
     // Payment: bankgiro and OCR side by side, IBAN/BIC for buyers abroad.
-    const payment: [string, string][] = [
-      [t.bankgiro, seller.bankgiro],
-      [t.ocr, invoice.ocr],
-      [t.total, formatInvoiceMoney(invoice.language, invoice.total)],
-      [t.dueDate, date(invoice.dueDate)],
-      ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
-      [t.bankAccount, seller.bankAccount],
-      ...(buyer.countryCode !== 'SE'
-        ? ([
-            [t.iban, formatIban(seller.iban)],
-            [t.bic, seller.bic],
-          ] as [string, string][])
-        : []),
-    ];
+    // A euro invoice is paid to the euro account: no bankgiro, no SEK account.
+    const payment: [string, string][] = stored.foreign
+      ? [
+          [t.ibanEur, formatIban(seller.ibanEur)],
+          [t.bic, seller.bic],
+          [t.ocr, invoice.ocr],
+          [t.total, money(invoice.total)],
+          [t.dueDate, date(invoice.dueDate)],
+          ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
+        ]
+      : [
+          [t.bankgiro, seller.bankgiro],
+          [t.ocr, invoice.ocr],
+          [t.total, money(invoice.total)],
+          [t.dueDate, date(invoice.dueDate)],
+          ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
+          [t.bankAccount, seller.bankAccount],
+          ...(buyer.countryCode !== 'SE'
+            ? ([
+                [t.iban, formatIban(seller.iban)],
+                [t.bic, seller.bic],
+              ] as [string, string][])
+            : []),
+        ];
     const paymentHeight = 34 + Math.ceil(payment.length / 2) * 24 + 16;
     if (y + paymentHeight > FOOTER_TOP) {
       doc.addPage();

@@ -10,7 +10,8 @@ import {
 } from '@/shared/invoicing/vat-decision';
 import { milliFromDecimal, milliToDecimalString, sumMilli } from '@/shared/money';
 import { PAYMENT_DAYS } from '@/shared/terms';
-import type { InvoiceDocument } from './invoice-document';
+import { trimTrailingZeros } from '@/shared/invoicing/invoice-currency';
+import { inDocumentCurrency, type InvoiceDocument } from './invoice-document';
 import { invoiceTexts } from './texts';
 
 /**
@@ -141,8 +142,25 @@ function postalAddress(address: string, countryCode: string, partyName = ''): st
 }
 
 const digits = (value: string) => value.replace(/\D/g, '');
-const amount = (value: string) => `<cbc:%s currencyID="SEK">${value}</cbc:%s>`;
-const money = (element: string, value: string) => amount(value).replace(/%s/g, element);
+const amountIn = (element: string, value: string, currency: string) =>
+  `<cbc:${element} currencyID="${currency}">${value}</cbc:${element}>`;
+
+/**
+ * A converted line's price as its net over its quantity, to 8 decimals: the converted unit price
+ * rounded to a cent or a milli-euro, times 10 000 stickers, misses the line's net by more than the
+ * 0,02 PEPPOL-EN16931-R120 allows (the SEK prices are exact, so SEK lines keep theirs).
+ */
+function exactUnitPrice(lineNet: string, quantity: number): string {
+  const match = /^(-?)(\d+)\.(\d{2})$/.exec(lineNet);
+  if (!match || quantity === 0) return lineNet;
+  const netCents = BigInt(`${match[2]}${match[3]}`);
+  const q = BigInt(Math.abs(quantity));
+  // cents / q in units of 10^-8: × 10^6, rounded half up.
+  const scaledPrice = (netCents * 1_000_000n * 2n + q) / (q * 2n);
+  const digits = scaledPrice.toString().padStart(9, '0');
+  const fraction = trimTrailingZeros(digits.slice(-8)).padEnd(2, '0');
+  return `${match[1]}${digits.slice(0, -8)}.${fraction}`;
+}
 
 /** "-12.50" → "12.50", "12.50" → "-12.50" (exact, on the decimal string). */
 function flipSign(value: string): string {
@@ -178,7 +196,12 @@ function asCredited(invoice: InvoiceDocument): InvoiceDocument {
 /** The document as Peppol BIS Billing 3.0 UBL XML: an Invoice, or a CreditNote (check `eInvoiceRefusal` first). */
 export function renderPeppolUbl(document: InvoiceDocument): string {
   const credit = document.creditNote;
-  const invoice = credit ? asCredited(document) : document;
+  // A euro invoice: every amount in EUR (BT-5), its VAT also in SEK (BT-6, BT-111), as the law
+  // wants it on the invoice (Mervärdesskattelagen 2023:200, 17 kap. 29 §).
+  const shown = inDocumentCurrency(document);
+  const invoice = credit ? asCredited(shown) : shown;
+  const money = (element: string, value: string) => amountIn(element, value, invoice.currency);
+  const vatInSek = document.foreign ? (credit ? flipSign(document.vat) : document.vat) : null;
   const root = credit ? 'CreditNote' : 'Invoice';
   const { seller, buyer } = invoice;
   const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines);
@@ -227,7 +250,7 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
         false,
       ),
       '</cac:Item>',
-      `<cac:Price>${money('PriceAmount', line.unitPriceExVat)}</cac:Price>`,
+      `<cac:Price>${money('PriceAmount', document.foreign ? exactUnitPrice(line.lineNet, line.quantity) : line.unitPriceExVat)}</cac:Price>`,
       `</cac:${root}Line>`,
     ].join(''),
   );
@@ -267,7 +290,8 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
           '<cac:PaymentMeans>',
           '<cbc:PaymentMeansCode name="Credit transfer">30</cbc:PaymentMeansCode>',
           `<cbc:PaymentID>${invoice.ocr}</cbc:PaymentID>`,
-          `<cac:PayeeFinancialAccount><cbc:ID>${xml(seller.iban.replace(/\s+/g, ''))}</cbc:ID>`,
+          // A euro invoice is paid to the euro account.
+          `<cac:PayeeFinancialAccount><cbc:ID>${xml((document.foreign ? seller.ibanEur : seller.iban).replace(/\s+/g, ''))}</cbc:ID>`,
           `<cac:FinancialInstitutionBranch><cbc:ID>${xml(seller.bic)}</cbc:ID></cac:FinancialInstitutionBranch>`,
           '</cac:PayeeFinancialAccount>',
           '</cac:PaymentMeans>',
@@ -284,7 +308,8 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
       ? '<cbc:CreditNoteTypeCode>381</cbc:CreditNoteTypeCode>'
       : '<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>',
     credit ? `<cbc:Note>${xml(credit.reason)}</cbc:Note>` : '',
-    '<cbc:DocumentCurrencyCode>SEK</cbc:DocumentCurrencyCode>',
+    `<cbc:DocumentCurrencyCode>${invoice.currency}</cbc:DocumentCurrencyCode>`,
+    vatInSek === null ? '' : '<cbc:TaxCurrencyCode>SEK</cbc:TaxCurrencyCode>',
     `<cbc:BuyerReference>${xml(buyerReference)}</cbc:BuyerReference>`,
     // BT-13 is the buyer's purchase order number (never the shop's own order number: that is the
     // invoice number here), so a buyer matching invoices to its orders finds it.
@@ -345,6 +370,8 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
     money('TaxAmount', invoice.vat),
     ...subtotals,
     '</cac:TaxTotal>',
+    // BT-111: the VAT in the tax currency, a TaxTotal of its own without subtotals (BR-53).
+    vatInSek === null ? '' : `<cac:TaxTotal>${amountIn('TaxAmount', vatInSek, 'SEK')}</cac:TaxTotal>`,
     '<cac:LegalMonetaryTotal>',
     money('LineExtensionAmount', invoice.net),
     money('TaxExclusiveAmount', invoice.net),

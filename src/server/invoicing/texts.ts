@@ -1,6 +1,12 @@
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { F_TAX_TEXT } from '@/shared/invoicing/seller-settings';
+import {
+  FIXED_RATE_SOURCE,
+  sekPerUnit,
+  type InvoiceCurrency,
+  type InvoiceCurrencyRate,
+} from '@/shared/invoicing/invoice-currency';
 import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
 import { CONVERSION_FEE_KR, quantityUnit } from '@/shared/terms';
 
@@ -72,6 +78,12 @@ export const invoiceTexts = {
     creditAmountLine: 'Kreditering',
     orderCancelled: 'Beställningen är avbruten',
     creditRemainingLine: 'Kreditering av återstående belopp',
+    vatInSek: 'Moms i SEK',
+    ibanEur: 'IBAN (EUR-konto)',
+    fixedRate: 'butikens fasta kurs',
+    // Mervärdesskattelagen (2023:200) 17 kap. 29 §: the VAT also in SEK on an invoice in another currency.
+    exchangeRate: (p: { perEur: string; source: string; date: string }) =>
+      `Fakturerad i EUR. Växelkurs 1 EUR = ${p.perEur} SEK (${p.source}, ${p.date}). Momsen anges även i SEK (17 kap. 29 § mervärdesskattelagen).`,
     creditNotice: (invoice: string) =>
       `Denna kreditfaktura minskar faktura ${invoice}. Har du redan betalat betalar vi tillbaka mellanskillnaden.`,
   },
@@ -133,6 +145,11 @@ export const invoiceTexts = {
     creditAmountLine: 'Credit',
     orderCancelled: 'The order is cancelled',
     creditRemainingLine: 'Credit of the remaining amount',
+    vatInSek: 'VAT in SEK',
+    ibanEur: 'IBAN (EUR account)',
+    fixedRate: "the shop's fixed rate",
+    exchangeRate: (p: { perEur: string; source: string; date: string }) =>
+      `Invoiced in EUR. Exchange rate 1 EUR = ${p.perEur} SEK (${p.source}, ${p.date}). The VAT is also stated in SEK (Swedish VAT Act 2023:200, chapter 17, section 29).`,
     creditNotice: (invoice: string) =>
       `This credit note reduces invoice ${invoice}. If you have already paid, we refund the difference.`,
   },
@@ -147,9 +164,25 @@ export function formatKr(decimal: string, unit = false): string {
  * Money on an invoice document in its language: "kr" in Swedish; the ISO code SEK in English, where
  * "kr" could be read as Danish, Norwegian or Icelandic kroner ("10 095,00 SEK").
  */
-export function formatInvoiceMoney(language: InvoiceLanguage, decimal: string, unit = false): string {
+export function formatInvoiceMoney(
+  language: InvoiceLanguage,
+  decimal: string,
+  unit = false,
+  currency: InvoiceCurrency = 'SEK',
+): string {
   const swedish = formatKr(decimal, unit);
+  if (currency === 'EUR') return swedish.replace(/ kr$/, ' EUR');
   return language === 'sv' ? swedish : swedish.replace(/ kr$/, ' SEK');
+}
+
+/** The line a euro invoice carries under its totals: the rate, where it came from, its day. */
+export function exchangeRateText(language: InvoiceLanguage, foreign: InvoiceCurrencyRate): string {
+  const t = invoiceTexts[language];
+  return t.exchangeRate({
+    perEur: sekPerUnit(foreign.rate).replace('.', ','),
+    source: foreign.source === FIXED_RATE_SOURCE ? t.fixedRate : foreign.source,
+    date: formatInvoiceDate(foreign.date, language),
+  });
 }
 
 export { formatCount };

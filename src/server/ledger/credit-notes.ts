@@ -5,7 +5,12 @@ import { invoiceAmounts } from '@/shared/invoicing/vat-treatment';
 import type { SellerDetails } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { invoiceTexts, type InvoiceDocument, type InvoiceLine } from '@/server/invoicing';
+import {
+  invoiceTexts,
+  withInvoiceCurrency,
+  type InvoiceDocument,
+  type InvoiceLine,
+} from '@/server/invoicing';
 import {
   documentColumns,
   documentsOfOrder,
@@ -166,7 +171,7 @@ export async function issueCreditNote(
   const seq = await nextSeq(tx);
   const issuedAt = new Date();
   const number = `KR-${seq}`;
-  const credit: InvoiceDocument = {
+  const creditInSek: InvoiceDocument = {
     ...original,
     invoiceNumber: number,
     ocr: '',
@@ -185,6 +190,12 @@ export async function issueCreditNote(
       lines: creditedLines,
     },
   };
+  // A credit note of a euro invoice is in EUR too, at the invoice's rate (never today's).
+  const foreign = original.foreign;
+  const credit = withInvoiceCurrency(
+    creditInSek,
+    foreign ? { code: foreign.code, rate: foreign.rate, source: foreign.source, date: foreign.date } : null,
+  );
   const id = await insertDocument(
     tx,
     { orderId: invoice.orderId, kind: 'credit_note', seq, issuedAt, correctsDocumentId: invoice.id, reason },

@@ -52,6 +52,7 @@ function row(name = 'Anna Andersson'): NewOrderRow {
     viesName: null,
     viesRequestId: null,
     viesCheckedAt: null,
+    invoiceCurrency: null,
     billingAddress: null,
     idempotencyKey: randomUUID(),
     requestHash: 'test',

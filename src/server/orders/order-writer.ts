@@ -35,6 +35,7 @@ const writtenColumns = [
   'viesName',
   'viesRequestId',
   'viesCheckedAt',
+  'invoiceCurrency',
   'neededBy',
   'idempotencyKey',
   'requestHash',

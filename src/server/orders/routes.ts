@@ -21,6 +21,7 @@ import { orderDelivery } from '@/shared/delivery';
 import { orderActivity } from './activity';
 import { findOrderForToken, OrderError, placeOrder, type OrderRow } from './service';
 import { checkVies } from './vies';
+import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 
 interface OrderParams {
   Params: { number: string };
@@ -90,12 +91,30 @@ export function orderJson(
     total: order.totalAmount,
     exVat: order.exVatAmount,
     vat: order.vatAmount,
+    invoiceCurrency: invoice.foreign
+      ? {
+          code: invoice.foreign.code,
+          rate: invoice.foreign.rate,
+          source: invoice.foreign.source,
+          date: invoice.foreign.date,
+          net: invoice.foreign.net,
+          vat: invoice.foreign.vat,
+          total: invoice.foreign.total,
+          vatSek: invoice.vat,
+        }
+      : null,
     payment: {
       bankAccount: context.config.seller.bankAccount,
       bankgiro: context.config.seller.bankgiro,
       amount: order.totalAmount,
       reference: ocrForInvoiceNumber(order.orderNumber),
-      iban: order.countryCode === 'SE' ? null : context.config.seller.iban,
+      // A euro invoice is paid to the euro account.
+      iban:
+        order.countryCode === 'SE'
+          ? null
+          : invoice.foreign
+            ? context.config.seller.ibanEur
+            : context.config.seller.iban,
       bic: order.countryCode === 'SE' ? null : context.config.seller.bic,
     },
   };
@@ -106,7 +125,7 @@ const notFound = (reply: FastifyReply) => sendError(reply, 404, 'Order not found
 export function orderRoutes(
   app: FastifyInstance,
   context: CatalogueContext,
-  options: { onCreated?: () => void } = {},
+  options: { onCreated?: () => void; invoiceRate?: () => Promise<InvoiceCurrencyRate> } = {},
 ): void {
   app.post('/api/orders', async (request, reply) => {
     // Refusals in the buyer's language (the page's: its cookie or Accept-Language).

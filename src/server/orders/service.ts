@@ -27,6 +27,7 @@ import type { Locale } from '@/shared/i18n/locale';
 import { checkPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/server/print-files';
 import { checkoutInvoiceSnapshot } from '@/server/ledger';
 import type { SellerDetails } from '@/server/config';
+import { mayInvoiceIn, type InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -188,6 +189,8 @@ export interface OrderServiceOptions {
   findProduct: (id: string) => Product | undefined;
   /** VIES (VIES_URL): an EU company's VAT number is asked there; undefined checks the format only. */
   vies?: ViesSettings;
+  /** The EUR rate of the moment, for an order invoiced in EUR (undefined: EUR is refused). */
+  invoiceRate?: () => Promise<InvoiceCurrencyRate>;
 }
 
 /** Places an order: one transaction stores the order, its invoice number and its outbox emails. */
@@ -203,6 +206,13 @@ export async function placeOrder(
     throw new OrderError(400, Object.values(fieldErrors)[0] ?? t.invalidOrder, fieldErrors);
   }
   const { customer } = request;
+  const invoiceCurrency = request.invoiceCurrency ?? 'SEK';
+  if (
+    !mayInvoiceIn(invoiceCurrency, customer.country) ||
+    (invoiceCurrency !== 'SEK' && !options.invoiceRate)
+  ) {
+    throw new OrderError(400, t.invoiceCurrencySweden, { invoiceCurrency: t.invoiceCurrencySweden });
+  }
   // The server decides the VAT rule (never the browser): Swedish VAT, reverse charge or export.
   // A well-formed EU VAT number is asked at VIES: one it says is not registered gets Swedish VAT
   // (the cart said so before ordering); no answer leaves the number's format to decide, unverified.
@@ -244,6 +254,7 @@ export async function placeOrder(
       lines: request.lines,
       neededBy,
       printFiles: listedFiles.length > 0 ? listedFiles : undefined,
+      invoiceCurrency: invoiceCurrency === 'SEK' ? undefined : invoiceCurrency,
     }),
   ).toString('hex');
   const keyHash = idempotencyKeyHash(request.idempotencyKey);
@@ -264,6 +275,8 @@ export async function placeOrder(
   );
   const accessToken = accessTokenFor(request.idempotencyKey);
 
+  // Read once, here: the order and each of its documents keep this rate for ever.
+  const rate = invoiceCurrency === 'EUR' && options.invoiceRate ? await options.invoiceRate() : null;
   const country = countryName(customer.country) ?? customer.country;
   const company = customer.customerType === 'company';
 
@@ -292,6 +305,7 @@ export async function placeOrder(
     viesName: vies?.name ?? null,
     viesRequestId: vies?.requestIdentifier ?? null,
     viesCheckedAt: vies ? new Date() : null,
+    invoiceCurrency: rate,
     neededBy: neededBy ?? null,
     idempotencyKey: keyHash,
     requestHash,

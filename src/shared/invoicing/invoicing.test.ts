@@ -148,6 +148,7 @@ describe('seller settings', () => {
     bankAccount: '5050-1234567',
     bankgiro: '123-4566',
     iban: 'SE03 5000 0000 0505 0123 4567',
+    ibanEur: 'SE45 5000 0000 0583 9825 7466',
     bic: 'ESSESESS',
   };
 

@@ -18,6 +18,8 @@ export interface SellerSettings {
   bankAccount: string;
   bankgiro: string;
   iban: string;
+  /** The euro account: buyers invoiced in EUR pay here (no conversion, no foreign transfer fee). */
+  ibanEur: string;
   bic: string;
 }
 
@@ -69,6 +71,9 @@ export function sellerSettingsProblems(seller: SellerSettings): string[] {
   }
   if (!isValidIban(seller.iban)) {
     problems.push('SELLER_IBAN: not a valid IBAN (check digits)');
+  }
+  if (!isValidIban(seller.ibanEur)) {
+    problems.push('SELLER_IBAN_EUR: not a valid IBAN (check digits)');
   }
   if (!isValidBic(seller.bic)) {
     problems.push('SELLER_BIC: must be 8 or 11 letters/digits (BIC/SWIFT)');

@@ -21,7 +21,15 @@ import { CartDelivery, neededByError } from '@/client/components/delivery-estima
 import { stockholmToday } from '@/shared/delivery';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
-import { sumMilli } from '@/shared/money';
+import { milliToDecimalString, sumMilli } from '@/shared/money';
+import { fallbackRates } from '@/shared/currencies';
+import {
+  convertAmount,
+  defaultInvoiceCurrency,
+  rateDecimalFrom,
+  type InvoiceCurrency,
+} from '@/shared/invoicing/invoice-currency';
+import { formatEuroDecimal, InvoiceCurrencyChoice } from '@/client/components/invoice-currency';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { PrintFilesPanel } from '@/client/features/checkout/print-files-panel';
 import { filesForOrder, printFileStore, usePrintFiles } from '@/client/state/print-files';
@@ -70,7 +78,7 @@ export function CartPage() {
   const [reported, setReported] = useState<AmountToPay | undefined>();
   const payment = reported ?? { treatment: 'domestic' as const, total };
   const it = useT(invoicingMessages);
-  const { formatPrice, currency } = useCurrency();
+  const { formatPrice, currency, rates } = useCurrency();
   const [, navigate] = useLocation();
   const sizeTexts = useT(sizeMessages);
   const optionTexts = useT(cartOptionMessages);
@@ -79,6 +87,12 @@ export function CartPage() {
   const [neededBy, setNeededBy] = useState('');
   const [neededByServerError, setNeededByServerError] = useState<string | undefined>();
   const [neededByChecked, setNeededByChecked] = useState(false);
+  // The invoice currency: what the buyer ticked, else EUR for one outside Sweden shopping in EUR.
+  const [chosenCurrency, setChosenCurrency] = useState<InvoiceCurrency | undefined>();
+  const [formCountry, setFormCountry] = useState('SE');
+  const invoiceCurrencyFor = (country: string): InvoiceCurrency =>
+    country === 'SE' ? 'SEK' : (chosenCurrency ?? defaultInvoiceCurrency(currency.code, country));
+  const invoiceCurrency = invoiceCurrencyFor(formCountry);
   const unsizedNames = lines
     .filter((line) => line.sizeProblem)
     .map((line) => productName(locale, line.product));
@@ -120,8 +134,10 @@ export function CartPage() {
       document.querySelector<HTMLElement>('input[name="neededBy"]')?.focus();
       return {};
     }
+    const invoiceIn = invoiceCurrencyFor(customer.country);
     const order = {
       ...(neededBy === '' ? {} : { neededBy }),
+      ...(invoiceIn === 'SEK' ? {} : { invoiceCurrency: invoiceIn }),
       customer,
       lines: lines.map(({ productId, quantity, customisation, sizes, options, notes, printFileId }) => ({
         productId,
@@ -248,13 +264,27 @@ export function CartPage() {
                   {formatPrice(payment.total)}
                 </dd>
               </div>
-              {currency.code !== 'SEK' && (
+              {invoiceCurrency === 'EUR' ? (
                 <div className="flex flex-wrap justify-between gap-x-3 text-sm">
-                  <dt>{t.invoicedInSek}</dt>
-                  <dd className="ml-auto whitespace-nowrap tabular-nums" data-testid="cart-total-sek">
-                    {formatKr(payment.total)}
+                  <dt>{it.invoicedInEur}</dt>
+                  <dd className="ml-auto whitespace-nowrap tabular-nums" data-testid="cart-total-eur">
+                    {formatEuroDecimal(
+                      convertAmount(
+                        milliToDecimalString(payment.total),
+                        rateDecimalFrom(rates.EUR) ?? String(fallbackRates.EUR),
+                      ),
+                    )}
                   </dd>
                 </div>
+              ) : (
+                currency.code !== 'SEK' && (
+                  <div className="flex flex-wrap justify-between gap-x-3 text-sm">
+                    <dt>{t.invoicedInSek}</dt>
+                    <dd className="ml-auto whitespace-nowrap tabular-nums" data-testid="cart-total-sek">
+                      {formatKr(payment.total)}
+                    </dd>
+                  </div>
+                )
               )}
             </dl>
           </section>
@@ -269,20 +299,30 @@ export function CartPage() {
                 formatPrice={formatPrice}
                 onSubmit={submit}
                 delivery={(country) => (
-                  <CartDelivery
-                    productIds={lines.map((line) => line.productId)}
-                    country={country}
-                    neededBy={neededBy}
-                    onNeededByChange={(value) => {
-                      setNeededBy(value);
-                      setNeededByServerError(undefined);
-                      setNeededByChecked(false);
-                    }}
-                    error={
-                      neededByServerError ??
-                      (neededByChecked ? neededByError(neededBy, stockholmToday(), deliveryTexts) : undefined)
-                    }
-                  />
+                  <>
+                    <CartDelivery
+                      productIds={lines.map((line) => line.productId)}
+                      country={country}
+                      neededBy={neededBy}
+                      onNeededByChange={(value) => {
+                        setNeededBy(value);
+                        setNeededByServerError(undefined);
+                        setNeededByChecked(false);
+                      }}
+                      error={
+                        neededByServerError ??
+                        (neededByChecked
+                          ? neededByError(neededBy, stockholmToday(), deliveryTexts)
+                          : undefined)
+                      }
+                    />
+                    <InvoiceCurrencyChoice
+                      country={country}
+                      value={invoiceCurrencyFor(country)}
+                      onChange={setChosenCurrency}
+                      onCountry={setFormCountry}
+                    />
+                  </>
                 )}
                 note={
                   <>

@@ -1,6 +1,7 @@
 import { LineChoicesText } from '@/client/components/line-choices';
 import { CheckCircle2, Copy, Download, ExternalLink, FileText } from 'lucide-react';
 import { formatIban } from '@/shared/invoicing/seller-settings';
+import { EuroInvoiceRows, formatEuroDecimal } from '@/client/components/invoice-currency';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import { formatDate } from '@/shared/dates';
@@ -199,26 +200,34 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
         <Card title={t.paymentHeading}>
           <p className="mt-1 text-sm text-slate-600">{t.payWithin}</p>
           <dl className="mt-4 space-y-3">
-            <div>
-              <dt className="text-sm text-slate-600">{t.bankAccount}</dt>
-              <dd className="flex items-center gap-2">
-                <span className="font-mono text-lg font-semibold text-slate-900" data-testid="bank-account">
-                  {order.payment.bankAccount}
-                </span>
-                <button
-                  type="button"
-                  onClick={() => void copyAccount()}
-                  aria-label={t.copyAccount}
-                  className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                >
-                  <Copy className="size-4" aria-hidden />
-                </button>
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">{it.bankgiro}</dt>
-              <dd className="font-mono font-semibold text-slate-900">{order.payment.bankgiro}</dd>
-            </div>
+            {/* A euro invoice is paid to the euro IBAN below: no Swedish account, no bankgiro. */}
+            {!order.invoiceCurrency && (
+              <>
+                <div>
+                  <dt className="text-sm text-slate-600">{t.bankAccount}</dt>
+                  <dd className="flex items-center gap-2">
+                    <span
+                      className="font-mono text-lg font-semibold text-slate-900"
+                      data-testid="bank-account"
+                    >
+                      {order.payment.bankAccount}
+                    </span>
+                    <button
+                      type="button"
+                      onClick={() => void copyAccount()}
+                      aria-label={t.copyAccount}
+                      className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                    >
+                      <Copy className="size-4" aria-hidden />
+                    </button>
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-slate-600">{it.bankgiro}</dt>
+                  <dd className="font-mono font-semibold text-slate-900">{order.payment.bankgiro}</dd>
+                </div>
+              </>
+            )}
             {order.payment.iban && (
               <div>
                 <dt className="text-sm text-slate-600">
@@ -232,9 +241,16 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
             <div>
               <dt className="text-sm text-slate-600">{it.toPay}</dt>
               <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="amount-to-pay">
-                {sek(order.payment.amount)}
+                {order.invoiceCurrency
+                  ? formatEuroDecimal(order.invoiceCurrency.total)
+                  : sek(order.payment.amount)}
               </dd>
             </div>
+            {order.invoiceCurrency && (
+              <div className="space-y-3 text-sm" data-testid="euro-invoice">
+                <EuroInvoiceRows info={order.invoiceCurrency} />
+              </div>
+            )}
             <div>
               <dt className="text-sm text-slate-600">{it.ocr}</dt>
               <dd className="font-mono text-lg font-semibold text-slate-900" data-testid="ocr-reference">

@@ -8,6 +8,7 @@ import { orderLineName } from '@/shared/i18n/order-line-name';
 import { formatDate, formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
+import { EuroInvoiceRows, formatEuroDecimal } from '@/client/components/invoice-currency';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import { formatCount, formatKrDecimal } from '@/shared/money-format';
 import type { OrderActivity } from '@/shared/order-page';
@@ -245,25 +246,37 @@ function OrderDetails(props: {
 
         <Card title={t.payment} testId="order-payment-card">
           <dl className="mt-4 space-y-3 text-sm">
-            <OrderPaymentState money={order.money} />
+            <OrderPaymentState money={order.money} invoiceCurrency={order.invoiceCurrency} />
             <div>
               <dt className="text-slate-600">{t.amount}</dt>
-              <dd className="text-lg font-semibold tabular-nums text-slate-900">
-                {formatKrDecimal(order.payment.amount)}
+              <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="order-amount">
+                {order.invoiceCurrency
+                  ? formatEuroDecimal(order.invoiceCurrency.total)
+                  : formatKrDecimal(order.payment.amount)}
               </dd>
             </div>
+            {order.invoiceCurrency && (
+              <div className="space-y-3" data-testid="euro-invoice">
+                <EuroInvoiceRows info={order.invoiceCurrency} />
+              </div>
+            )}
             <div>
               <dt className="text-slate-600">{t.dueDate}</dt>
               <dd className="text-slate-900">{formatDate(order.dueDate, dateTag)}</dd>
             </div>
-            <div>
-              <dt className="text-slate-600">{t.bankgiro}</dt>
-              <dd className="font-mono font-semibold text-slate-900">{order.payment.bankgiro}</dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">{t.bankAccount}</dt>
-              <dd className="font-mono font-semibold text-slate-900">{order.payment.bankAccount}</dd>
-            </div>
+            {/* A euro invoice is paid to the euro IBAN: no Swedish account, no bankgiro. */}
+            {!order.invoiceCurrency && (
+              <>
+                <div>
+                  <dt className="text-slate-600">{t.bankgiro}</dt>
+                  <dd className="font-mono font-semibold text-slate-900">{order.payment.bankgiro}</dd>
+                </div>
+                <div>
+                  <dt className="text-slate-600">{t.bankAccount}</dt>
+                  <dd className="font-mono font-semibold text-slate-900">{order.payment.bankAccount}</dd>
+                </div>
+              </>
+            )}
             {order.payment.iban && (
               <div>
                 <dt className="text-slate-600">{t.ibanBic}</dt>

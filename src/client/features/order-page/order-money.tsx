@@ -1,3 +1,5 @@
+import { formatEuroDecimal } from '@/client/components/invoice-currency';
+import { convertAmount } from '@/shared/invoicing/invoice-currency';
 import { FileCode, FileText } from 'lucide-react';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
@@ -13,7 +15,14 @@ import type { OrderAccess } from './order-page-api';
  * Where the order's money stands for the buyer: the payment state (derived from the invoices,
  * credit notes and payments, as the shop's books have it) and what is still to pay, or to come back.
  */
-export function OrderPaymentState({ money }: { money: OrderView['money'] }) {
+export function OrderPaymentState({
+  money,
+  invoiceCurrency = null,
+}: {
+  money: OrderView['money'];
+  /** A euro invoice: the balance (the ledger's, in SEK) is shown in EUR at the order's rate. */
+  invoiceCurrency?: OrderView['invoiceCurrency'];
+}) {
   const t = useT(orderMoneyMessages);
   const ore = oreFromDecimal(money.balance);
   return (
@@ -28,7 +37,11 @@ export function OrderPaymentState({ money }: { money: OrderView['money'] }) {
         <div>
           <dt className="text-slate-600">{ore < 0 ? t.owedBack : t.balance}</dt>
           <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="order-balance">
-            {formatKrDecimal(ore < 0 ? money.balance.slice(1) : money.balance)}
+            {invoiceCurrency
+              ? formatEuroDecimal(
+                  convertAmount(ore < 0 ? money.balance.slice(1) : money.balance, invoiceCurrency.rate),
+                )
+              : formatKrDecimal(ore < 0 ? money.balance.slice(1) : money.balance)}
           </dd>
         </div>
       )}

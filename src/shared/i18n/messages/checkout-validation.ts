@@ -60,6 +60,8 @@ export const checkoutValidationMessages = defineMessages(
     neededByTooFar: deliveryMessages.sv.neededByTooFar,
     tooManyLines: 'För många rader i varukorgen (högst 200)',
     printFilesList: 'Tryckfilerna ska anges som en lista med id:n',
+    invoiceCurrency: 'Fakturavalutan ska vara SEK eller EUR',
+    invoiceCurrencySweden: 'Köpare i Sverige faktureras i SEK',
     notAnOrder: 'Förfrågan är ingen beställning',
     // Refusals of POST /api/orders after the schema (the server's checks of products and files).
     invalidOrder: 'Beställningen kunde inte tas emot',
@@ -117,6 +119,8 @@ export const checkoutValidationMessages = defineMessages(
     neededByTooFar: 'Needed-by date must be within two years',
     tooManyLines: 'Too many cart lines (at most 200)',
     printFilesList: 'printFiles must be a list of print file ids',
+    invoiceCurrency: 'The invoice currency must be SEK or EUR',
+    invoiceCurrencySweden: 'Buyers in Sweden are invoiced in SEK',
     notAnOrder: 'The request body must be an order object',
     invalidOrder: 'Invalid order',
     unknownProduct: (p: { id: string }) => `Unknown product: ${p.id}`,

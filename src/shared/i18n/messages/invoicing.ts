@@ -44,6 +44,16 @@ export const invoicingMessages = defineMessages(
     yourReference: 'Er referens',
     vatNumberShort: 'Momsreg.nr',
     billedTo: 'Fakturaadress',
+    invoiceCurrency: 'Fakturavaluta',
+    invoiceCurrencyHint:
+      'I EUR betalar ni till vårt EUR-konto utan växling; beloppen räknas om en gång, till kursen när ni beställer.',
+    currencySek: 'SEK (svenska kronor)',
+    currencyEur: 'EUR (euro)',
+    invoicedInEur: 'Faktureras i EUR',
+    vatInSek: 'Moms i SEK',
+    fixedRate: 'butikens fasta kurs',
+    exchangeRate: (p: { perEur: string; source: string; date: string }) =>
+      `Växelkurs 1 EUR = ${p.perEur} SEK (${p.source}, ${p.date})`,
   },
   {
     vatNumber: 'VAT number',
@@ -77,5 +87,15 @@ export const invoicingMessages = defineMessages(
     yourReference: 'Your reference',
     vatNumberShort: 'VAT no.',
     billedTo: 'Billing address',
+    invoiceCurrency: 'Invoice currency',
+    invoiceCurrencyHint:
+      'In EUR you pay our euro account with no conversion; the amounts are converted once, at the rate when you order.',
+    currencySek: 'SEK (Swedish krona)',
+    currencyEur: 'EUR (euro)',
+    invoicedInEur: 'Invoiced in EUR',
+    vatInSek: 'VAT in SEK',
+    fixedRate: "the shop's fixed rate",
+    exchangeRate: (p: { perEur: string; source: string; date: string }) =>
+      `Exchange rate 1 EUR = ${p.perEur} SEK (${p.source}, ${p.date})`,
   },
 );
