@@ -1,9 +1,12 @@
 /**
  * Group commit: work items that arrive while a statement is in flight wait and go together in the
- * next one (one round trip, one lock, one commit for many). A lone item goes at once, so nothing
- * waits on a timer. When the database refuses a batch (one item it cannot take), the batch is
- * split in halves and each half run the same way: one bad item among n costs about 2·log2(n)
- * statements and fails alone, the good ones still share their commits.
+ * next one (one round trip, one lock, one commit for many). The first item of a group waits only
+ * for the event loop's current turn to end (setImmediate, no timer): the other requests whose
+ * bodies arrived in the same turn join it, where it used to go alone and leave them the next
+ * statement (two statements, two commits, for what one does). When the database refuses a batch
+ * (one item it cannot take), the batch is split in halves and each half run the same way: one bad
+ * item among n costs about 2·log2(n) statements and fails alone, the good ones still share their
+ * commits.
  */
 export class GroupCommit<Item, Result> {
   private queue: { item: Item; resolve: (result: Result) => void; reject: (error: unknown) => void }[] = [];
@@ -19,12 +22,14 @@ export class GroupCommit<Item, Result> {
   submit(item: Item): Promise<Result> {
     return new Promise((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      if (!this.running) void this.drain();
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
     });
   }
 
   private async drain(): Promise<void> {
-    this.running = true;
     try {
       while (this.queue.length > 0) await this.runBatch(this.queue.splice(0, this.maxBatch));
     } finally {

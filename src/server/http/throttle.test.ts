@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { createPostgresDatabase, openTestPglite, testDatabaseUrl } from '@tests/helpers/server';
 import { openPostgres } from '@/server/db/client';
-import { takeAllowance } from './throttle';
+import { takeAllowance, takeAllowancesInTurn } from './throttle';
 
 /** 30 callers at once on a bucket of 10 (grouped into a few statements) and on a bucket of their own. */
 async function burst(database: Database) {
@@ -43,6 +43,41 @@ describe('throttle allowances taken in groups', () => {
       allowed: false,
       retryAfterSeconds: 60,
     });
+  });
+
+  it('allowances in turn: a later one is taken only when every earlier one was allowed', async () => {
+    const stamp = Date.now();
+    const first = { bucket: `test:turn:first:${stamp}`, amount: 1, max: 2, windowSeconds: 3600 };
+    const second = { bucket: `test:turn:second:${stamp}`, amount: 1, max: 3, windowSeconds: 3600 };
+    // 5 checkouts at once (grouped): the first bucket allows 2, so only those 2 take from the second.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => takeAllowancesInTurn(database.db, [first, second])),
+    );
+    expect(answers.map(([a, b]) => [a?.allowed, b?.allowed])).toEqual([
+      [true, true],
+      [true, true],
+      [false, false],
+      [false, false],
+      [false, false],
+    ]);
+    expect(answers[2]?.[0]?.retryAfterSeconds).toBeGreaterThan(3500);
+    expect(answers[2]?.[1]?.retryAfterSeconds).toBe(0);
+    // The refused three took nothing from the second bucket: one of its 3 is left, then none.
+    expect((await takeAllowance(database.db, second.bucket, 1, 3, 3600)).allowed).toBe(true);
+    expect((await takeAllowance(database.db, second.bucket, 1, 3, 3600)).allowed).toBe(false);
+    // A refusal by the second still took from the first (as two calls in turn did).
+    const third = { bucket: `test:turn:third:${stamp}`, amount: 1, max: 1, windowSeconds: 3600 };
+    const [taken, refused] = await takeAllowancesInTurn(database.db, [third, second]);
+    expect([taken?.allowed, refused?.allowed]).toEqual([true, false]);
+    expect(refused?.retryAfterSeconds).toBeGreaterThan(3500);
+    expect((await takeAllowance(database.db, third.bucket, 1, 1, 3600)).allowed).toBe(false);
+    // More than a whole allowance later in the turn: refused untouched once the earlier passed.
+    const fourth = { bucket: `test:turn:fourth:${stamp}`, amount: 1, max: 5, windowSeconds: 3600 };
+    const [passed, tooMuch] = await takeAllowancesInTurn(database.db, [
+      fourth,
+      { bucket: `test:turn:big:${stamp}`, amount: 9, max: 4, windowSeconds: 60 },
+    ]);
+    expect([passed?.allowed, tooMuch]).toEqual([true, { allowed: false, retryAfterSeconds: 60 }]);
   });
 });
 

@@ -43,51 +43,98 @@ async function rows<T extends Record<string, unknown>>(db: Db, query: ReturnType
  * arrive while a statement is in flight go together in the next one (take_allowances, migration
  * 3300: one round trip and one commit for the group, each taken in arrival order as if alone).
  */
-export function takeAllowance(
+export async function takeAllowance(
   db: Db,
   bucket: string,
   amount: number,
   max: number,
   windowSeconds: number,
 ): Promise<Allowance> {
-  if (amount > max) return Promise.resolve({ allowed: false, retryAfterSeconds: windowSeconds });
-  let group = allowanceGroups.get(db);
-  if (!group) {
-    group = new GroupCommit((requests) => takeAllowances(db, requests));
-    allowanceGroups.set(db, group);
-  }
-  return group.submit({ bucket, amount, max, windowSeconds });
+  const [answer] = await takeAllowancesInTurn(db, [{ bucket, amount, max, windowSeconds }]);
+  if (!answer) throw new Error('take_allowances answered no row for a request');
+  return answer;
 }
 
-interface AllowanceRequest {
+export interface AllowanceRequest {
   bucket: string;
   amount: number;
   max: number;
   windowSeconds: number;
 }
 
-const allowanceGroups = new WeakMap<Db, GroupCommit<AllowanceRequest, Allowance>>();
+/**
+ * Several allowances in turn, in one request to the group (one statement, one commit, where
+ * takeAllowance after takeAllowance costs one each): each is taken only when every one before it
+ * was allowed, as if each call waited for the one before; the first refusal is the answer and the
+ * ones after it take nothing (migration 3500). Answers one Allowance per request, a skipped one
+ * refused with no wait of its own.
+ */
+export async function takeAllowancesInTurn(
+  db: Db,
+  requests: readonly AllowanceRequest[],
+): Promise<Allowance[]> {
+  const tooMuch = requests.findIndex((r) => r.amount > r.max);
+  if (tooMuch >= 0) return takeUpTo(db, requests, tooMuch);
+  let group = allowanceGroups.get(db);
+  if (!group) {
+    group = new GroupCommit((chains) => takeAllowances(db, chains));
+    allowanceGroups.set(db, group);
+  }
+  return group.submit(requests);
+}
 
-async function takeAllowances(db: Db, requests: AllowanceRequest[]): Promise<Allowance[]> {
-  const input = JSON.stringify(
-    requests.map((r, index) => ({
-      ord: index,
-      bucket: r.bucket,
-      amount: r.amount,
-      max: r.max,
-      window_seconds: r.windowSeconds,
-    })),
+const skipped: Allowance = { allowed: false, retryAfterSeconds: 0 };
+
+/**
+ * A request for more than its whole allowance is refused without touching its bucket, once the
+ * ones before it were allowed; the ones after it take nothing.
+ */
+async function takeUpTo(
+  db: Db,
+  requests: readonly AllowanceRequest[],
+  tooMuch: number,
+): Promise<Allowance[]> {
+  const before = tooMuch === 0 ? [] : await takeAllowancesInTurn(db, requests.slice(0, tooMuch));
+  const refusal: Allowance = before.every((a) => a.allowed)
+    ? { allowed: false, retryAfterSeconds: requests[tooMuch]?.windowSeconds ?? 0 }
+    : skipped;
+  return [...before, refusal, ...requests.slice(tooMuch + 1).map(() => skipped)];
+}
+
+const allowanceGroups = new WeakMap<Db, GroupCommit<readonly AllowanceRequest[], Allowance[]>>();
+
+async function takeAllowances(db: Db, chains: (readonly AllowanceRequest[])[]): Promise<Allowance[][]> {
+  let ord = 0;
+  const numbered = chains.map((chain) =>
+    chain.map((r, index) => {
+      const own = ord++;
+      // Within a chain, each is taken only when the one before it was allowed.
+      const after = index === 0 ? null : own - 1;
+      return {
+        ord: own,
+        bucket: r.bucket,
+        amount: r.amount,
+        max: r.max,
+        window_seconds: r.windowSeconds,
+        after,
+      };
+    }),
   );
-  const answers = await rows<{ ord: number; allowed: boolean; retry_after: string }>(
+  const answers = await rows<{ ord: number; allowed: boolean; retry_after: string | null }>(
     db,
-    sql`SELECT ord, allowed, retry_after::text FROM take_allowances(${input}::jsonb)`,
+    sql`SELECT ord, allowed, retry_after::text FROM take_allowances(${JSON.stringify(numbered.flat())}::jsonb)`,
   );
   const byOrd = new Map(answers.map((a) => [Number(a.ord), a]));
-  return requests.map((_, index) => {
-    const answer = byOrd.get(index);
-    if (!answer) throw new Error('take_allowances answered no row for a request');
-    return { allowed: answer.allowed, retryAfterSeconds: answer.allowed ? 0 : Number(answer.retry_after) };
-  });
+  return numbered.map((chain) =>
+    chain.map(({ ord }) => {
+      const answer = byOrd.get(ord);
+      if (!answer) throw new Error('take_allowances answered no row for a request');
+      return {
+        allowed: answer.allowed,
+        retryAfterSeconds: answer.allowed || answer.retry_after === null ? 0 : Number(answer.retry_after),
+      };
+    }),
+  );
 }
 
 /** Gives back what was taken but not used (a reservation larger than the file that came). */
