@@ -140,6 +140,13 @@ export const orders = pgTable(
       'orders_reverse_charge_has_vat_number',
       sql`${t.vatTreatment} <> 'reverse_charge' OR ${t.buyerVatNumber} IS NOT NULL`,
     ),
+    // An order invoiced in EUR (migrations/3500_invoice_currency.sql): the rate's shape, never for a buyer in Sweden.
+    check(
+      'orders_invoice_currency_shape',
+      sql`${t.invoiceCurrency} IS NULL OR (${t.invoiceCurrency}->>'code' = 'EUR' AND jsonb_typeof(${t.invoiceCurrency}->'rate') = 'string'
+        AND jsonb_typeof(${t.invoiceCurrency}->'source') = 'string' AND jsonb_typeof(${t.invoiceCurrency}->'date') = 'string'
+        AND ${t.countryCode} <> 'SE')`,
+    ),
   ],
 );
 
