@@ -162,7 +162,10 @@ function asCredited(invoice: InvoiceDocument): InvoiceDocument {
     total: flipSign(invoice.total),
     lines: invoice.lines.map((line) => ({
       ...line,
-      quantity: -line.quantity,
+      // Mirrored lines are stored with the quantity negated and the price as invoiced; a line that
+      // credits an amount with quantity 1 and the price negated. Stated positive, either way
+      // quantity × price = the line's net (PEPPOL-EN16931-R120).
+      quantity: Math.abs(line.quantity),
       unitPriceExVat: line.unitPriceExVat.startsWith('-')
         ? flipSign(line.unitPriceExVat)
         : line.unitPriceExVat,
