@@ -6,7 +6,7 @@ import { JSDOM } from 'jsdom';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '@tests/helpers/csv';
-import { pdfText } from '@tests/helpers/ledger';
+import { pdfText, validateSie } from '@tests/helpers/ledger';
 import { testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -947,6 +947,9 @@ describe('SIE 4 export', () => {
       cookie: server.cookie,
     });
     expect(response.status).toBe(200);
+    const check = await validateSie(bytes);
+    expect(check.output).toContain('valid: yes');
+    expect(check.valid).toBe(true);
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="bokforing-${today}-${today}.se"`,
     );

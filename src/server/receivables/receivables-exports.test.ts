@@ -7,7 +7,7 @@ import type { PlacedOrderAnswer } from '@/shared/order-view';
 import type { ReceivablesAnswer } from '@/shared/receivables/bank-payments';
 import { queryRows } from '@/server/db/query-rows';
 import { parseCsv } from '@tests/helpers/csv';
-import { sieVerifications } from '@tests/helpers/ledger';
+import { fetchValidSie, sieVerifications } from '@tests/helpers/ledger';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -46,11 +46,12 @@ async function backdate(number: string, days: number) {
 
 /** The balance of account 1510 Kundfordringar over every verification of the SIE export up to `to`. */
 async function sieReceivables(to: string): Promise<number> {
-  const response = await fetch(`${server.url}/api/admin/sie?from=${addDays(to as never, -365)}&to=${to}`, {
-    headers: { cookie: server.cookie },
-  });
-  expect(response.status).toBe(200);
-  return sieVerifications(new Uint8Array(await response.arrayBuffer()))
+  const sie = await fetchValidSie(
+    server.url,
+    `/api/admin/sie?from=${addDays(to as never, -365)}&to=${to}`,
+    server.cookie,
+  );
+  return sieVerifications(sie)
     .flatMap((verification) => verification.transactions)
     .filter((transaction) => transaction.account === '1510')
     .reduce((sum, transaction) => sum + transaction.ore, 0);
