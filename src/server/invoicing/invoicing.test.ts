@@ -836,6 +836,47 @@ describe('every buyer case: invoice, supplementary invoice and credit notes as e
   );
 
   it(
+    'crediting only the fee of an EU company\'s goods invoice credits goods: K and "Intra-Community supply", not reverse charge',
+    { timeout: VALIDATOR_TIMEOUT },
+    async () => {
+      // A raster print file at checkout: its conversion fee is on the order's invoice, ancillary to the goods.
+      const upload = new FormData();
+      upload.append('file', new Blob([new Uint8Array(makePng(300))]), 'logo.png');
+      const file = await request<PrintFileAnswer>(server, '/api/print-files', {
+        method: 'POST',
+        body: upload,
+      });
+      expect(file.status).toBe(201);
+      const res = await request<Placed>(server, '/api/orders', {
+        method: 'POST',
+        json: { idempotencyKey: key(), customer: germanCompany, lines, printFiles: [file.body.id] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const orderNumber = res.body.orderNumber;
+      const [row] = await queryRows<{ id: number }>(
+        server.database.db,
+        sql`SELECT id::int AS id FROM orders WHERE order_number = ${orderNumber}`,
+      );
+      await insertApprovedProof(server.database, row?.id ?? 0);
+      await patchStatus(orderNumber, { status: 'in_production' });
+      await patchStatus(orderNumber, { status: 'shipped', carrier: 'dhl', trackingNumber: 'JJD0001234569' });
+      // Lines 0 and 1 are the products, line 2 the fee (80 kr without VAT).
+      const feeCredit = await credit(orderNumber, { lines: [2], reason: 'Konverteringen behövdes inte' });
+
+      const { xml } = await eInvoicesOf(orderNumber);
+      const invoice = xml.get(orderNumber);
+      expect(invoice && categoryOf(invoice)).toEqual(['K', 'K', 'K', 'K']);
+      const creditXml = xml.get(feeCredit);
+      expect(creditXml?.one('cbc:PayableAmount')).toBe('80.00');
+      expect(creditXml && categoryOf(creditXml)).toEqual(['K', 'K']);
+      expect(creditXml?.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-IC');
+      const pdf = await pdfOf(orderNumber, feeCredit);
+      expect(pdf).toContain('Unionsintern leverans / Intra-Community supply');
+      expect(pdf).not.toContain('Reverse charge');
+    },
+  );
+
+  it(
     'a company outside the EU: goods G (export, Article 146), the later conversion O (Article 44); cancelled: a credit note of each',
     { timeout: VALIDATOR_TIMEOUT },
     async () => {

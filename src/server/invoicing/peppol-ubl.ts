@@ -46,7 +46,7 @@ export function buyerPeppolId(invoice: InvoiceDocument): PeppolId | null {
 export function eInvoiceRefusal(invoice: InvoiceDocument): EInvoiceRefusal | null {
   if (invoice.buyer.customerType !== 'company') return 'private_buyer';
   if (!buyerPeppolId(invoice)) return 'no_endpoint';
-  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines);
+  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoice.creditNote?.ofGoods);
   if (decisions.some((d) => d.category === 'K') && !invoice.deliveryDate) return 'not_shipped';
   return null;
 }
@@ -184,7 +184,7 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
   const invoice = credit ? asCredited(document) : document;
   const root = credit ? 'CreditNote' : 'Invoice';
   const { seller, buyer } = invoice;
-  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines);
+  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoice.creditNote?.ofGoods);
   const primary = invoice.language;
   const secondary = primary === 'sv' ? 'en' : 'sv';
   const taxCategory = (

@@ -106,6 +106,8 @@ export async function issueCreditNote(
   const original = await issuedDocument(tx, invoice, seller);
   const t = invoiceTexts[original.language];
   const treatment = original.vatTreatment;
+  // What the invoice sold: the credit note's lines keep its VAT case (vat-decision.ts).
+  const ofGoods = original.lines.some((line) => line.kind === 'product');
 
   let lines: InvoiceLine[];
   let creditedLines: number[] = [];
@@ -159,7 +161,6 @@ export async function issueCreditNote(
       amounts = { total: totalOre, net: totalOre, vat: 0 };
     }
     const description = choice.kind === 'amount' ? `${t.creditAmountLine}: ${reason}` : t.creditRemainingLine;
-    const ofGoods = original.lines.some((line) => line.kind === 'product');
     lines = [amountLine(description, amounts.total, amounts.net, ofGoods)];
   }
 
@@ -183,6 +184,7 @@ export async function issueCreditNote(
       correctsIssueDate: invoice.issuedOn,
       reason,
       lines: creditedLines,
+      ofGoods,
     },
   };
   const id = await insertDocument(
