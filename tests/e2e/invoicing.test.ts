@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidOcrReference } from '@/shared/invoicing/ocr-reference';
+import { loginAsAdmin } from './admin-fixture';
 import { acceptTerms, openPage, plain, startShop, type Shop, screenshot } from './browser';
 
 /**
@@ -156,8 +157,24 @@ describe('invoicing at checkout', () => {
     await expect.poll(() => page.getByTestId('amount-to-pay').textContent()).toBeTruthy();
     expect(plain(await page.getByTestId('amount-to-pay').textContent())).toBe('5 000,00 kr');
     expect(await page.getByTestId('vat-treatment').textContent()).toBe('Swedish VAT 25 % included');
+    const orderNumber = (await page.getByTestId('invoice-number').textContent()) ?? '';
     expect(errors).toEqual([]);
     await context.close();
+
+    // The admin sees what VIES said, with its request identifier, at both widths.
+    for (const width of [1280, 390]) {
+      const admin = await openPage(shop, { width });
+      await loginAsAdmin(shop.server, admin.context);
+      await admin.page.goto('/admin');
+      await admin.page.getByRole('button', { name: orderNumber }).click();
+      const vies = admin.page.getByRole('dialog', { name: `Order ${orderNumber}` }).getByTestId('admin-vies');
+      await expect.poll(() => vies.isVisible()).toBe(true);
+      expect(await vies.textContent()).toMatch(/^Not registeredChecked .+, id WAPIAAAAW5678$/);
+      await vies.scrollIntoViewIfNeeded();
+      await screenshot(admin.page, `admin-vies-${width}`, { fullPage: false });
+      expect(admin.errors).toEqual([]);
+      await admin.context.close();
+    }
   });
 
   it('an order to Norway shows export and no Swedish VAT before ordering', async () => {
