@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import { deleteExpiredDevices } from './admin';
 import { deleteExpiredThrottles } from './http/throttle';
 import type { BackupGate } from './ops';
+import { recheckUnverifiedVatNumbers } from './orders';
 import { sendScheduledReminders } from './reminders';
 import { deleteExpiredUploads, uploadStorageFor } from './uploads';
 
@@ -13,14 +14,15 @@ const ABANDONED_WRITE_MS = 60 * 60 * 1000;
 /**
  * One round of housekeeping: uploads nothing claimed in time, half-written upload files, throttle
  * counters whose window ended, admin login counters older than their longest window (1 hour);
- * and the reminders the schedule says are due (src/server/reminders/schedule.ts).
+ * the reminders the schedule says are due (src/server/reminders/schedule.ts); and VAT numbers VIES
+ * did not answer for at checkout, asked again (src/server/orders/vies-retry.ts).
  * Every instance runs it; each row is deleted by exactly one of them.
  */
 export async function runHousekeeping(
   context: AppContext,
   /** Expired uploads wait while a backup links upload files (their rows are in its snapshot). */
   backups?: BackupGate,
-): Promise<{ uploads: number; throttles: number; reminders: number }> {
+): Promise<{ uploads: number; throttles: number; reminders: number; viesSettled: number }> {
   const storage = uploadStorageFor(context);
   const deleteUploads = async () => {
     const removed = await deleteExpiredUploads(
@@ -39,7 +41,9 @@ export async function runHousekeeping(
   await deleteExpiredDevices(context.database.db);
   // Automatic reminders (REMINDER_SCHEDULE_DAYS; none when it is empty, the default).
   const reminders = await sendScheduledReminders(context);
-  return { uploads, throttles, reminders };
+  // VAT numbers VIES did not answer for at checkout, asked again (none when VIES_URL is empty).
+  const viesSettled = await recheckUnverifiedVatNumbers(context.database.db, context.config.vies);
+  return { uploads, throttles, reminders, viesSettled };
 }
 
 /** Runs housekeeping at start and every HOUSEKEEPING_INTERVAL_SECONDS until the app closes. */
@@ -49,7 +53,8 @@ export function startHousekeeping(app: FastifyInstance, context: AppContext, bac
   const round = () => {
     running = runHousekeeping(context, backups).then(
       (removed) => {
-        if (removed.uploads > 0 || removed.reminders > 0) app.log.info(removed, 'housekeeping round done');
+        if (removed.uploads > 0 || removed.reminders > 0 || removed.viesSettled > 0)
+          app.log.info(removed, 'housekeeping round done');
       },
       (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed; trying again next round'),
     );

@@ -113,6 +113,24 @@ export interface AdminOrderDetail extends AdminOrderSummary, OrderMoney {
   imageSizes: Record<string, { width: number; height: number }>;
   /** Invoices added after ordering, oldest first; open each at adminSupplementaryInvoicePaths. */
   supplementaryInvoices: SupplementaryInvoiceSummary[];
+  /** What VIES said of the buyer's VAT number (at checkout, then the background retry); null: never asked. */
+  vies: AdminVies | null;
+}
+
+export interface AdminVies {
+  /** unavailable: VIES did not answer yet (the order went through on the number's format, unverified). */
+  status: 'valid' | 'invalid' | 'unavailable';
+  /** The name VIES has registered for the number, when it gives one. */
+  name: string | null;
+  /** VIES's identifier of the check (the proof the buyer was checked). */
+  requestId: string | null;
+  /** ISO time of the last question. */
+  checkedAt: string | null;
+  /**
+   * The order was invoiced without Swedish VAT (intra-Community supply) on a number VIES has since
+   * said is not registered: credit the invoice and issue a new one with Swedish VAT.
+   */
+  reissue: boolean;
 }
 
 /**

@@ -7,6 +7,7 @@ import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
 import { formatKrDecimal } from '@/shared/money-format';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
+import { adminLogin } from '../helpers/admin';
 import { readEml } from '../helpers/eml';
 import { emlPdfAttachments, pdfText } from '../helpers/ledger';
 import { checkoutBody } from '../helpers/orders';
@@ -176,6 +177,62 @@ describe('the money as the admin and the buyer see it, in Swedish', () => {
     expect(buyer.errors).toEqual([]);
     await buyer.context.close();
     await admin.context.close();
+  }, 150_000);
+
+  it("a company's order page links the e-invoice of its invoice and of its credit note; a private buyer's links none", async () => {
+    const body = checkoutBody('e2e-money-e-invoice', 4);
+    const placed = await request<PlacedOrderAnswer>(shop.server, '/api/orders', {
+      method: 'POST',
+      json: {
+        ...body,
+        customer: {
+          ...body.customer,
+          customerType: 'company',
+          companyName: 'Skolan AB',
+          orgNumber: '556677-8899',
+          personalNumber: '',
+        },
+      },
+    });
+    expect(placed.status).toBe(201);
+    const order = placed.body;
+    const cookie = await adminLogin(shop.server);
+    const cancelled = await request(shop.server, `/api/admin/orders/${order.orderNumber}/status`, {
+      method: 'PATCH',
+      json: { status: 'cancelled', reason: 'Kunden ångrade sig' },
+      headers: { cookie },
+    });
+    expect(cancelled.status).toBe(200);
+
+    const buyer = await buyerPage(order);
+    const invoiceLink = buyer.page.getByRole('link', {
+      name: `${order.orderNumber} som e-faktura (Peppol XML)`,
+    });
+    await expect.poll(() => invoiceLink.isVisible()).toBe(true);
+    const note = buyer.page.getByTestId('order-credit-note');
+    const creditNumber = /Kreditfaktura (KR-\d+)/.exec(plain(await note.textContent()))?.[1] ?? '';
+    const creditLink = note.getByRole('link', { name: `${creditNumber} som e-faktura (Peppol XML)` });
+    expect(await creditLink.textContent()).toBe('E-faktura (XML)');
+    for (const [link, root] of [
+      [invoiceLink, '<Invoice '],
+      [creditLink, '<CreditNote '],
+    ] as const) {
+      const response = await buyer.page.request.get((await link.getAttribute('href')) ?? '');
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('application/xml; charset=utf-8');
+      expect(await response.text()).toContain(root);
+    }
+    await note.scrollIntoViewIfNeeded();
+    await screenshot(buyer.page, 'money-buyer-e-invoice-390', { fullPage: false });
+    expect(buyer.errors).toEqual([]);
+    await buyer.context.close();
+
+    // A private buyer gets the PDF only: no e-invoice link on the page.
+    const personal = await place('e2e-money-no-e-invoice', 5);
+    const other = await buyerPage(personal);
+    await expect.poll(() => other.page.getByRole('link', { name: /PDF/ }).first().isVisible()).toBe(true);
+    expect(await other.page.getByTestId('order-e-invoice').count()).toBe(0);
+    await other.context.close();
   }, 150_000);
 
   it('goes into production unpaid once the proof is approved: both states side by side', async () => {

@@ -51,6 +51,21 @@ export async function validateSie(bytes: Uint8Array): Promise<{ valid: boolean; 
   }
 }
 
+/**
+ * The SIE export at `path` (e.g. `/api/admin/sie?from=…&to=…`) as the admin with `cookie` downloads
+ * it: answered 200, and read clean by validate-sie (the test fails with what the validator printed).
+ * Every test that reads an export's content takes it from here, so every SIE file in the tests is
+ * validated.
+ */
+export async function fetchValidSie(baseUrl: string, path: string, cookie: string): Promise<Uint8Array> {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  const check = await validateSie(bytes);
+  if (!check.valid) throw new Error(`validate-sie refused ${path}:\n${check.output}`);
+  return bytes;
+}
+
 export interface SieVerification {
   series: string;
   number: number;

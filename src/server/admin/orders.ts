@@ -5,6 +5,7 @@ import {
   itemsSummary,
   nextStatuses,
   type AdminOrderDetail,
+  type AdminVies,
   type AdminProofState,
   type AdminOrderLine,
   type AdminOrderPage,
@@ -223,6 +224,10 @@ interface DetailRow extends SummaryRow {
   buyer_reference: string | null;
   billing_address: string | null;
   status_changed_at: string;
+  vies_status: AdminVies['status'] | null;
+  vies_name: string | null;
+  vies_request_id: string | null;
+  vies_checked_at: string | null;
 }
 
 /** One order by its number (unique index). */
@@ -230,7 +235,8 @@ export function orderDetailQuery(orderNumber: string): SQL {
   return sql`SELECT ${summaryColumns}, customer_type, customer_org_number, customer_personal_number, customer_address,
       delivery_address, ex_vat_amount::text AS ex_vat_amount, vat_amount::text AS vat_amount,
       vat_treatment, buyer_vat_number, buyer_reference, billing_address,
-      ${isoTime(sql`status_changed_at`)} AS status_changed_at
+      ${isoTime(sql`status_changed_at`)} AS status_changed_at,
+      vies_status, vies_name, vies_request_id, ${isoTime(sql`vies_checked_at`)} AS vies_checked_at
     FROM orders WHERE order_number = ${orderNumber}`;
 }
 
@@ -292,6 +298,15 @@ export async function orderDetail(
     })),
     proofs,
     productionBlockedReason: block ? orderAdminMessages[locale ?? 'sv'][block] : null,
+    vies: row.vies_status
+      ? {
+          status: row.vies_status,
+          name: row.vies_name,
+          requestId: row.vies_request_id,
+          checkedAt: row.vies_checked_at,
+          reissue: row.vies_status === 'invalid' && row.vat_treatment === 'reverse_charge',
+        }
+      : null,
   };
 }
 

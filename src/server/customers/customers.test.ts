@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, stockholmDate } from '@/shared/dates';
 import type { CustomerLedger, CustomerList } from '@/shared/receivables/reminders';
 import { readEml } from '@tests/helpers/eml';
-import { emlPdfAttachments, pdfText, sieVerifications } from '@tests/helpers/ledger';
+import { emlPdfAttachments, fetchValidSie, pdfText, sieVerifications } from '@tests/helpers/ledger';
 import { insertTestOrder } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -83,10 +83,12 @@ describe('the customer ledger', () => {
     });
 
     // The SIE export of the year up to today: the balance of 1510 is the sum of the customers'.
-    const sie = await fetch(`${server.url}/api/admin/sie?from=${addDays(today(), -365)}&to=${today()}`, {
-      headers: { cookie: server.cookie },
-    });
-    const receivables = sieVerifications(new Uint8Array(await sie.arrayBuffer()))
+    const sie = await fetchValidSie(
+      server.url,
+      `/api/admin/sie?from=${addDays(today(), -365)}&to=${today()}`,
+      server.cookie,
+    );
+    const receivables = sieVerifications(sie)
       .flatMap((v) => v.transactions)
       .filter((t) => t.account === '1510')
       .reduce((sum, t) => sum + t.ore, 0);
@@ -97,10 +99,12 @@ describe('the customer ledger', () => {
     // On an earlier day only what had happened by then counts: the same equality then.
     const earlier = addDays(today(), -15);
     const then = await list(earlier);
-    const sieThen = await fetch(`${server.url}/api/admin/sie?from=${addDays(earlier, -365)}&to=${earlier}`, {
-      headers: { cookie: server.cookie },
-    });
-    const receivablesThen = sieVerifications(new Uint8Array(await sieThen.arrayBuffer()))
+    const sieThen = await fetchValidSie(
+      server.url,
+      `/api/admin/sie?from=${addDays(earlier, -365)}&to=${earlier}`,
+      server.cookie,
+    );
+    const receivablesThen = sieVerifications(sieThen)
       .flatMap((v) => v.transactions)
       .filter((t) => t.account === '1510')
       .reduce((sum, t) => sum + t.ore, 0);

@@ -131,6 +131,10 @@ export const orders = pgTable(
       sql`reverse(lower(split_part(${t.customerEmail}, '@', 1))) text_pattern_ops`,
       sql`lower(split_part(${t.customerEmail}, '@', 2)) text_pattern_ops`,
     ),
+    // VAT numbers VIES did not answer for at checkout, asked again (migrations/3450_vies_retry.sql).
+    index('orders_vies_unavailable_idx')
+      .on(t.viesCheckedAt, t.id)
+      .where(sql`vies_status = 'unavailable'`),
     check('orders_total_amount_check', sql`${t.totalAmount} > 0`),
     check('orders_customer_type_check', oneOf(t.customerType, customerTypes)),
     check('orders_status_check', oneOf(t.status, orderStatuses)),

@@ -154,6 +154,11 @@ export interface InvoiceDocument {
     reason: string;
     /** The corrected invoice's lines (indexes) this credit note credits in full; none for an amount. */
     lines: number[];
+    /**
+     * Whether the corrected invoice sold goods (its fees ancillary to them): the credited lines keep
+     * the VAT case they had there. Absent in credit notes stored before it was kept (read from the lines).
+     */
+    ofGoods?: boolean;
   };
 }
 

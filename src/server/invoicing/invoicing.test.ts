@@ -6,7 +6,7 @@ import { JSDOM } from 'jsdom';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '@tests/helpers/csv';
-import { pdfText } from '@tests/helpers/ledger';
+import { pdfText, validateSie } from '@tests/helpers/ledger';
 import { testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -696,6 +696,275 @@ describe('Peppol BIS Billing 3.0', () => {
   );
 });
 
+describe('every buyer case: invoice, supplementary invoice and credit notes as e-invoices', () => {
+  const admin = () => ({ cookie: server.cookie });
+  /** The VAT categories: the breakdown's, then each line's. */
+  const categoryOf = (doc: ReturnType<typeof ubl>) =>
+    [...doc.all('cac:TaxCategory'), ...doc.all('cac:ClassifiedTaxCategory')].map(
+      (c) => c.getElementsByTagName('cbc:ID')[0]?.textContent,
+    );
+  const billingReference = (doc: ReturnType<typeof ubl>) =>
+    doc.all('cac:InvoiceDocumentReference')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent;
+  const stockholmToday = () =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
+
+  /** A raster print file added after ordering: its conversion on a supplementary invoice (a service). */
+  async function addConversion(placed: Placed): Promise<string> {
+    const upload = new FormData();
+    upload.append('file', new Blob([new Uint8Array(makePng(300))]), 'logo.png');
+    const file = await request<PrintFileAnswer>(server, '/api/print-files', { method: 'POST', body: upload });
+    expect(file.status).toBe(201);
+    const added = await request<AddPrintFileAnswer>(server, `/api/orders/${placed.orderNumber}/print-files`, {
+      method: 'POST',
+      json: { printFile: file.body.id, acceptConversionFee: true },
+      headers: { 'x-order-token': placed.accessToken },
+    });
+    expect(added.status).toBe(201);
+    return added.body.supplementaryInvoice?.invoiceNumber ?? '';
+  }
+
+  async function patchStatus(orderNumber: string, json: Record<string, unknown>) {
+    const res = await request(server, `/api/admin/orders/${orderNumber}/status`, {
+      method: 'PATCH',
+      json,
+      headers: admin(),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+
+  async function credit(orderNumber: string, json: Record<string, unknown>) {
+    const res = await request<{ creditNote: string }>(
+      server,
+      `/api/admin/orders/${orderNumber}/credit-notes`,
+      {
+        method: 'POST',
+        json,
+        headers: admin(),
+      },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.creditNote;
+  }
+
+  /**
+   * Every document of the order, each fetched at the `xml` link the admin detail gives it and run
+   * through validate-ubl (no fatal rule): the parsed e-invoices by document number.
+   */
+  async function eInvoicesOf(orderNumber: string) {
+    const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${orderNumber}`, {
+      headers: admin(),
+    });
+    const documents = detail.body.documents;
+    const parsed = await Promise.all(
+      documents.map(async (document) => {
+        expect(document.xml, document.number).toBe(
+          `/api/admin/orders/${orderNumber}/documents/${document.number}.xml`,
+        );
+        const { response, bytes } = await download(document.xml ?? '', admin());
+        expect(response.status, `${document.number}: ${bytes.toString('utf8')}`).toBe(200);
+        const validation = await validateUbl(bytes.toString('utf8'));
+        expect(validation.output, document.number).toMatch(/^0 fatal/m);
+        expect(validation.ok).toBe(true);
+        return [document.number, ubl(bytes.toString('utf8'))] as const;
+      }),
+    );
+    return { documents, xml: new Map(parsed) };
+  }
+
+  async function pdfOf(orderNumber: string, number: string) {
+    const { bytes } = await download(`/api/admin/orders/${orderNumber}/documents/${number}.pdf`, admin());
+    // The notice wraps: one line of words, as a reader reads it.
+    return (await pdfText(bytes)).replace(/\s+/g, ' ');
+  }
+
+  it(
+    'an EU company: goods K (Article 138) with the delivery date, the later conversion AE (Article 196), a credit note of each',
+    { timeout: VALIDATOR_TIMEOUT },
+    async () => {
+      const placed = await place(germanCompany);
+      const supplementary = await addConversion(placed);
+      const [row] = await queryRows<{ id: number }>(
+        server.database.db,
+        sql`SELECT id::int AS id FROM orders WHERE order_number = ${placed.orderNumber}`,
+      );
+      await insertApprovedProof(server.database, row?.id ?? 0);
+      await patchStatus(placed.orderNumber, { status: 'in_production' });
+      await patchStatus(placed.orderNumber, {
+        status: 'shipped',
+        carrier: 'dhl',
+        trackingNumber: 'JJD0001234568',
+      });
+      const goodsCredit = await credit(placed.orderNumber, { amount: '1 000,00', reason: 'Rabatt' });
+      const serviceCredit = await credit(placed.orderNumber, { invoice: supplementary, reason: 'Fel fil' });
+
+      const { xml } = await eInvoicesOf(placed.orderNumber);
+      expect([...xml.keys()]).toEqual([placed.orderNumber, supplementary, goodsCredit, serviceCredit]);
+      const invoice = xml.get(placed.orderNumber);
+      expect(invoice && categoryOf(invoice)).toEqual(['K', 'K', 'K']);
+      expect(invoice?.one('cbc:ActualDeliveryDate')).toBe(stockholmToday());
+
+      const service = xml.get(supplementary);
+      expect(service && categoryOf(service)).toEqual(['AE', 'AE']);
+      expect(service?.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-AE');
+      expect(service?.one('cbc:TaxExemptionReason')).toContain('Articles 44 and 196');
+      expect(service?.one('cbc:PayableAmount')).toBe('80.00');
+      expect(service?.one('cbc:BuyerReference')).toBe('PO-4711');
+
+      // The credit of an amount of the goods invoice is goods too: K, with the delivery date.
+      const goods = xml.get(goodsCredit);
+      expect(goods?.one('cbc:CreditNoteTypeCode')).toBe('381');
+      expect(goods && billingReference(goods)).toBe(placed.orderNumber);
+      expect(goods && categoryOf(goods)).toEqual(['K', 'K']);
+      expect(goods?.one('cbc:ActualDeliveryDate')).toBe(stockholmToday());
+      expect(goods?.one('cbc:PayableAmount')).toBe('1000.00');
+      const serviceCreditXml = xml.get(serviceCredit);
+      expect(serviceCreditXml && billingReference(serviceCreditXml)).toBe(supplementary);
+      expect(serviceCreditXml && categoryOf(serviceCreditXml)).toEqual(['AE', 'AE']);
+      expect(serviceCreditXml?.one('cbc:PayableAmount')).toBe('80.00');
+
+      // The PDFs say the same in words: Article 138 for the goods, Article 196 for the service.
+      const servicePdf = await pdfOf(placed.orderNumber, supplementary);
+      expect(servicePdf).toContain('Omvänd betalningsskyldighet / Reverse charge');
+      expect(servicePdf).toContain('Articles 44 and 196 of Council Directive 2006/112/EC');
+      expect(servicePdf).not.toContain('Intra-Community supply');
+      expect(servicePdf).toContain('DE136695976');
+      const goodsCreditPdf = await pdfOf(placed.orderNumber, goodsCredit);
+      expect(goodsCreditPdf).toContain('Unionsintern leverans / Intra-Community supply');
+      expect(goodsCreditPdf).toContain('Article 138');
+      expect(goodsCreditPdf).toContain(placed.orderNumber);
+    },
+  );
+
+  it(
+    'crediting only the fee of an EU company\'s goods invoice credits goods: K and "Intra-Community supply", not reverse charge',
+    { timeout: VALIDATOR_TIMEOUT },
+    async () => {
+      // A raster print file at checkout: its conversion fee is on the order's invoice, ancillary to the goods.
+      const upload = new FormData();
+      upload.append('file', new Blob([new Uint8Array(makePng(300))]), 'logo.png');
+      const file = await request<PrintFileAnswer>(server, '/api/print-files', {
+        method: 'POST',
+        body: upload,
+      });
+      expect(file.status).toBe(201);
+      const res = await request<Placed>(server, '/api/orders', {
+        method: 'POST',
+        json: { idempotencyKey: key(), customer: germanCompany, lines, printFiles: [file.body.id] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const orderNumber = res.body.orderNumber;
+      const [row] = await queryRows<{ id: number }>(
+        server.database.db,
+        sql`SELECT id::int AS id FROM orders WHERE order_number = ${orderNumber}`,
+      );
+      await insertApprovedProof(server.database, row?.id ?? 0);
+      await patchStatus(orderNumber, { status: 'in_production' });
+      await patchStatus(orderNumber, { status: 'shipped', carrier: 'dhl', trackingNumber: 'JJD0001234569' });
+      // Lines 0 and 1 are the products, line 2 the fee (80 kr without VAT).
+      const feeCredit = await credit(orderNumber, { lines: [2], reason: 'Konverteringen behövdes inte' });
+
+      const { xml } = await eInvoicesOf(orderNumber);
+      const invoice = xml.get(orderNumber);
+      expect(invoice && categoryOf(invoice)).toEqual(['K', 'K', 'K', 'K']);
+      const creditXml = xml.get(feeCredit);
+      expect(creditXml?.one('cbc:PayableAmount')).toBe('80.00');
+      expect(creditXml && categoryOf(creditXml)).toEqual(['K', 'K']);
+      expect(creditXml?.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-IC');
+      const pdf = await pdfOf(orderNumber, feeCredit);
+      expect(pdf).toContain('Unionsintern leverans / Intra-Community supply');
+      expect(pdf).not.toContain('Reverse charge');
+    },
+  );
+
+  it(
+    'a company outside the EU: goods G (export, Article 146), the later conversion O (Article 44); cancelled: a credit note of each',
+    { timeout: VALIDATOR_TIMEOUT },
+    async () => {
+      const placed = await place({
+        ...germanCompany,
+        companyName: 'Eksempel AS',
+        orgNumber: '923 609 016',
+        country: 'NO',
+        address: 'Karl Johans gate 1\n0154 Oslo',
+        vatNumber: '',
+      });
+      const supplementary = await addConversion(placed);
+      await patchStatus(placed.orderNumber, { status: 'cancelled', reason: 'Fel storlek' });
+
+      const { documents, xml } = await eInvoicesOf(placed.orderNumber);
+      expect(documents.map((d) => [d.kind, d.corrects])).toEqual([
+        ['invoice', null],
+        ['supplementary_invoice', null],
+        ['credit_note', placed.orderNumber],
+        ['credit_note', supplementary],
+      ]);
+      const [, , goodsCredit, serviceCredit] = documents.map((d) => d.number);
+      expect(categoryOf(xml.get(placed.orderNumber) ?? ubl('<x/>'))).toEqual(['G', 'G', 'G']);
+      const service = xml.get(supplementary);
+      expect(service && categoryOf(service)).toEqual(['O', 'O']);
+      expect(service?.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-O');
+      expect(service?.one('cbc:TaxExemptionReason')).toContain('Article 44');
+      // "Not subject to VAT" names no VAT numbers (BR-O-02).
+      expect(service?.all('cac:PartyTaxScheme').map((s) => s.textContent)).toEqual([
+        'Godkänd för F-skattTAX',
+      ]);
+      const goods = xml.get(goodsCredit ?? '');
+      expect(goods && categoryOf(goods)).toEqual(['G', 'G', 'G']);
+      expect(goods && billingReference(goods)).toBe(placed.orderNumber);
+      expect(goods?.one('cbc:PayableAmount')).toBe(placed.total);
+      const serviceCreditXml = xml.get(serviceCredit ?? '');
+      expect(serviceCreditXml && categoryOf(serviceCreditXml)).toEqual(['O', 'O']);
+      expect(serviceCreditXml && billingReference(serviceCreditXml)).toBe(supplementary);
+
+      const servicePdf = await pdfOf(placed.orderNumber, supplementary);
+      expect(servicePdf).toContain('The service is supplied outside the EU (Article 44 of Council Directive');
+      expect(servicePdf).toContain('Tjänsten är omsatt utanför EU');
+    },
+  );
+
+  it(
+    'a public-sector buyer (Peppol ID, reference and purchase order number): S 25 % on all three, BT-10 and BT-13 on each',
+    { timeout: VALIDATOR_TIMEOUT },
+    async () => {
+      const placed = await place({
+        ...testCustomer,
+        customerType: 'company',
+        companyName: 'Exempels kommun',
+        orgNumber: '212000-0142',
+        personalNumber: '',
+        buyerReference: 'Anna Andersson',
+        purchaseOrderNumber: 'IO-2026-18',
+        peppolId: '0007:2120000142',
+      });
+      const supplementary = await addConversion(placed);
+      await patchStatus(placed.orderNumber, { status: 'cancelled', reason: 'Fel storlek' });
+
+      const { documents, xml } = await eInvoicesOf(placed.orderNumber);
+      expect(documents.map((d) => d.kind)).toEqual([
+        'invoice',
+        'supplementary_invoice',
+        'credit_note',
+        'credit_note',
+      ]);
+      for (const [number, doc] of xml) {
+        expect(doc.one('cbc:BuyerReference'), number).toBe('Anna Andersson');
+        expect(doc.all('cac:OrderReference')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent, number).toBe(
+          'IO-2026-18',
+        );
+        expect(doc.all('cbc:EndpointID')[1]?.textContent, number).toBe('2120000142');
+        expect(new Set(categoryOf(doc)), number).toEqual(new Set(['S']));
+      }
+      expect(xml.get(supplementary)?.one('cbc:PayableAmount')).toBe('100.00');
+      expect(
+        xml
+          .get(supplementary)
+          ?.all('cbc:TaxAmount')
+          .map((a) => a.textContent),
+      ).toEqual(['20.00', '20.00']);
+    },
+  );
+});
+
 describe('SIE 4 export', () => {
   it('one balanced verification per invoice and per payment, PC8 and CRLF', async () => {
     const se = await place({
@@ -719,6 +988,9 @@ describe('SIE 4 export', () => {
       cookie: server.cookie,
     });
     expect(response.status).toBe(200);
+    const check = await validateSie(bytes);
+    expect(check.output).toContain('valid: yes');
+    expect(check.valid).toBe(true);
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="bokforing-${today}-${today}.se"`,
     );

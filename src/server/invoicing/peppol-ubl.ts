@@ -47,7 +47,7 @@ export function buyerPeppolId(invoice: InvoiceDocument): PeppolId | null {
 export function eInvoiceRefusal(invoice: InvoiceDocument): EInvoiceRefusal | null {
   if (invoice.buyer.customerType !== 'company') return 'private_buyer';
   if (!buyerPeppolId(invoice)) return 'no_endpoint';
-  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines);
+  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoice.creditNote?.ofGoods);
   if (decisions.some((d) => d.category === 'K') && !invoice.deliveryDate) return 'not_shipped';
   return null;
 }
@@ -180,7 +180,10 @@ function asCredited(invoice: InvoiceDocument): InvoiceDocument {
     total: flipSign(invoice.total),
     lines: invoice.lines.map((line) => ({
       ...line,
-      quantity: -line.quantity,
+      // Mirrored lines are stored with the quantity negated and the price as invoiced; a line that
+      // credits an amount with quantity 1 and the price negated. Stated positive, either way
+      // quantity × price = the line's net (PEPPOL-EN16931-R120).
+      quantity: Math.abs(line.quantity),
       unitPriceExVat: line.unitPriceExVat.startsWith('-')
         ? flipSign(line.unitPriceExVat)
         : line.unitPriceExVat,
@@ -204,7 +207,7 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
   const vatInSek = document.foreign ? (credit ? flipSign(document.vat) : document.vat) : null;
   const root = credit ? 'CreditNote' : 'Invoice';
   const { seller, buyer } = invoice;
-  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines);
+  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoice.creditNote?.ofGoods);
   const primary = invoice.language;
   const secondary = primary === 'sv' ? 'en' : 'sv';
   const taxCategory = (

@@ -14,10 +14,11 @@ export interface VatNotice {
  * invoice has none: its 25 % VAT is on every line.
  */
 export function vatNotices(
-  invoice: Pick<InvoiceDocument, 'vatTreatment' | 'lines' | 'language'>,
+  invoice: Pick<InvoiceDocument, 'vatTreatment' | 'lines' | 'language' | 'creditNote'>,
 ): VatNotice[] {
   const other = invoice.language === 'sv' ? 'en' : 'sv';
-  return distinctDecisions(lineVatDecisions(invoice.vatTreatment, invoice.lines)).flatMap((decision) =>
+  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoice.creditNote?.ofGoods);
+  return distinctDecisions(decisions).flatMap((decision) =>
     decision.title && decision.legal
       ? [
           {

@@ -111,6 +111,8 @@ export async function issueCreditNote(
   const original = await issuedDocument(tx, invoice, seller);
   const t = invoiceTexts[original.language];
   const treatment = original.vatTreatment;
+  // What the invoice sold: the credit note's lines keep its VAT case (vat-decision.ts).
+  const ofGoods = original.lines.some((line) => line.kind === 'product');
 
   let lines: InvoiceLine[];
   let creditedLines: number[] = [];
@@ -164,7 +166,6 @@ export async function issueCreditNote(
       amounts = { total: totalOre, net: totalOre, vat: 0 };
     }
     const description = choice.kind === 'amount' ? `${t.creditAmountLine}: ${reason}` : t.creditRemainingLine;
-    const ofGoods = original.lines.some((line) => line.kind === 'product');
     lines = [amountLine(description, amounts.total, amounts.net, ofGoods)];
   }
 
@@ -188,6 +189,7 @@ export async function issueCreditNote(
       correctsIssueDate: invoice.issuedOn,
       reason,
       lines: creditedLines,
+      ofGoods,
     },
   };
   // A credit note of a euro invoice is in EUR too, at the invoice's rate (never today's).

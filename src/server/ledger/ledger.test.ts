@@ -11,7 +11,13 @@ import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
 import { recordPayment } from '@/server/ledger';
 import { readEml } from '@tests/helpers/eml';
-import { emlPdfAttachments, pdfText, sieVerifications, validateSie } from '@tests/helpers/ledger';
+import {
+  emlPdfAttachments,
+  fetchValidSie,
+  pdfText,
+  sieVerifications,
+  validateSie,
+} from '@tests/helpers/ledger';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { addProofVersion, decideProof } from '@tests/helpers/proofs';
 import { request } from '@tests/helpers/server';
@@ -417,11 +423,9 @@ describe('SIE from the ledger', () => {
       { account: '2611', ore: 1_000 },
     ]);
     // The same period again: the same verification numbers (stable per document and payment).
-    const twice = await fetch(`${server.url}/api/admin/sie?from=${from}&to=${today()}`, {
-      headers: { cookie: server.cookie },
-    });
+    const twice = await fetchValidSie(server.url, `/api/admin/sie?from=${from}&to=${today()}`, server.cookie);
     const numbers = (file: Uint8Array) =>
       sieVerifications(file).map((v) => `${v.series}${v.number} ${v.text}`);
-    expect(numbers(Buffer.from(await twice.arrayBuffer()))).toEqual(numbers(bytes));
+    expect(numbers(twice)).toEqual(numbers(bytes));
   });
 });

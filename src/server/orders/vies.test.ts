@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VatNumberCheckAnswer } from '@/shared/invoicing/vat-number';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
+import { runHousekeeping } from '@/server/housekeeping';
+import type { AdminOrderDetail } from '@/shared/admin';
+import { adminLogin } from '@tests/helpers/admin';
 import { checkoutBody } from '@tests/helpers/orders';
 import { request, startServer, type TestServer } from '@tests/helpers/server';
 
@@ -17,6 +20,10 @@ const registered = '136695976';
 const notRegistered = '999999995';
 const slow = '100000008';
 const failing = '100000016';
+/** Unavailable until `recovered`; then registered, or not. */
+const recoversValid = '100000024';
+const recoversInvalid = '100000032';
+let recovered = false;
 
 let vies: Server;
 let server: TestServer;
@@ -45,6 +52,10 @@ beforeAll(async () => {
         });
       if (question.vatNumber === notRegistered)
         return answer(200, { ...base, valid: false, name: '---', requestIdentifier: 'WAPIAAAAW5678' });
+      if (recovered && question.vatNumber === recoversValid)
+        return answer(200, { ...base, valid: true, name: 'Später GmbH', requestIdentifier: 'WAPIAAAAW9012' });
+      if (recovered && question.vatNumber === recoversInvalid)
+        return answer(200, { ...base, valid: false, name: '---', requestIdentifier: 'WAPIAAAAW3456' });
       if (question.vatNumber === slow)
         return void setTimeout(() => answer(200, { ...base, valid: true }), 3000);
       return answer(500, { actionSucceed: false, errorWrappers: [{ error: 'MS_UNAVAILABLE' }] });
@@ -141,6 +152,41 @@ describe('VAT numbers checked at VIES', () => {
         vies_name: null,
       });
     }
+  });
+
+  it('unverified orders are asked again in the background: the admin sees the answer, and an order to re-issue when the number is not registered', async () => {
+    const cookie = await adminLogin(server);
+    const vies = async (orderNumber: string) =>
+      (await request<AdminOrderDetail>(server, `/api/admin/orders/${orderNumber}`, { headers: { cookie } }))
+        .body.vies;
+    const valid = await orderWith(recoversValid);
+    const invalid = await orderWith(recoversInvalid);
+    expect(await vies(valid.answer.orderNumber)).toMatchObject({ status: 'unavailable', reissue: false });
+
+    // VIES still down: nothing settled, the orders wait for the next round.
+    const housekeeping = () => runHousekeeping({ config: server.config, database: server.database });
+    expect((await housekeeping()).viesSettled).toBe(0);
+    recovered = true;
+    expect((await housekeeping()).viesSettled).toBe(2);
+    expect(await vies(valid.answer.orderNumber)).toMatchObject({
+      status: 'valid',
+      name: 'Später GmbH',
+      requestId: 'WAPIAAAAW9012',
+      reissue: false,
+    });
+    // Invoiced without VAT on a number VIES now says is not registered: to re-issue with Swedish VAT.
+    expect(await vies(invalid.answer.orderNumber)).toMatchObject({
+      status: 'invalid',
+      requestId: 'WAPIAAAAW3456',
+      reissue: true,
+    });
+    // Settled once: the next round asks nothing about them.
+    const before = asked.length;
+    await housekeeping();
+    expect(asked.slice(before)).not.toContainEqual({ countryCode: 'DE', vatNumber: recoversValid });
+    // An order VIES answered at checkout needs no re-issue.
+    const checked = await orderWith(notRegistered);
+    expect(await vies(checked.answer.orderNumber)).toMatchObject({ status: 'invalid', reissue: false });
   });
 
   it('a number not well-formed is not sent to VIES; the check answers unchecked', async () => {

@@ -13,7 +13,7 @@ import type { PrintFileAnswer } from '@/shared/print-files';
 import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
 import { queryRows } from '@/server/db/query-rows';
 import { readEml } from '@tests/helpers/eml';
-import { sieVerifications } from '@tests/helpers/ledger';
+import { fetchValidSie, sieVerifications } from '@tests/helpers/ledger';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
 import { request } from '@tests/helpers/server';
@@ -289,10 +289,8 @@ describe('print files after ordering', () => {
     );
 
     const today = stockholmDate(new Date());
-    const sie = await fetch(`${server.url}/api/admin/sie?from=${today}&to=${today}`, {
-      headers: { cookie: server.cookie },
-    });
-    const text = iconv.decode(Buffer.from(await sie.arrayBuffer()), 'cp437');
+    const sie = await fetchValidSie(server.url, `/api/admin/sie?from=${today}&to=${today}`, server.cookie);
+    const text = iconv.decode(Buffer.from(sie), 'cp437');
     const verification = new RegExp(
       `#VER A \\d+ \\d{8} "Faktura ${invoice.invoiceNumber} [^"]*" \\d{8}\\r\\n\\{\\r\\n#TRANS 1510 \\{\\} 100\\.00\\r\\n#TRANS 3041 \\{\\} -80\\.00\\r\\n#TRANS 2611 \\{\\} -20\\.00\\r\\n\\}`,
     );
@@ -331,10 +329,8 @@ describe('print files after ordering', () => {
     // The other raster file's invoice is still unpaid.
     expect(detail.body.supplementaryInvoices.filter((i) => i.payment === null)).toHaveLength(1);
 
-    const sie = await fetch(`${server.url}/api/admin/sie?from=${today}&to=${today}`, {
-      headers: { cookie: server.cookie },
-    });
-    const text = iconv.decode(Buffer.from(await sie.arrayBuffer()), 'cp437');
+    const sie = await fetchValidSie(server.url, `/api/admin/sie?from=${today}&to=${today}`, server.cookie);
+    const text = iconv.decode(Buffer.from(sie), 'cp437');
     expect(text).toMatch(
       new RegExp(
         `#VER B \\d+ \\d{8} "Betalning ${invoice.invoiceNumber}" \\d{8}\\r\\n\\{\\r\\n#TRANS 1930 \\{\\} 100\\.00\\r\\n#TRANS 1510 \\{\\} -100\\.00\\r\\n\\}`,
@@ -431,12 +427,8 @@ describe('print files after ordering', () => {
       { headers: { cookie: server.cookie } },
     );
     expect(journal.status).toBe(200);
-    const sie = await fetch(`${server.url}/api/admin/sie?from=${today}&to=${today}`, {
-      headers: { cookie: server.cookie },
-    });
-    const verifications = sieVerifications(new Uint8Array(await sie.arrayBuffer())).filter(
-      (v) => v.series === 'A',
-    );
+    const sie = await fetchValidSie(server.url, `/api/admin/sie?from=${today}&to=${today}`, server.cookie);
+    const verifications = sieVerifications(sie).filter((v) => v.series === 'A');
     expect(verifications).toHaveLength(journal.body.entries.length);
     const ore = (decimal: string) => Math.round(Number(decimal) * 100);
     for (const entry of journal.body.entries) {

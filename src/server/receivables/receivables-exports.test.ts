@@ -7,7 +7,11 @@ import type { PlacedOrderAnswer } from '@/shared/order-view';
 import type { ReceivablesAnswer } from '@/shared/receivables/bank-payments';
 import { queryRows } from '@/server/db/query-rows';
 import { parseCsv } from '@tests/helpers/csv';
+<<<<<<< HEAD
 import { sieVerifications, validateSie } from '@tests/helpers/ledger';
+=======
+import { fetchValidSie, sieVerifications } from '@tests/helpers/ledger';
+>>>>>>> ledger
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -44,6 +48,7 @@ async function backdate(number: string, days: number) {
   );
 }
 
+<<<<<<< HEAD
 /** The SIE export of the year up to `to`, as bytes. */
 async function sieExport(to: string): Promise<Uint8Array> {
   const response = await fetch(`${server.url}/api/admin/sie?from=${addDays(to as never, -365)}&to=${to}`, {
@@ -56,6 +61,16 @@ async function sieExport(to: string): Promise<Uint8Array> {
 /** The balance of account 1510 Kundfordringar over every verification of the SIE export up to `to`. */
 async function sieReceivables(to: string): Promise<number> {
   return sieVerifications(await sieExport(to))
+=======
+/** The balance of account 1510 Kundfordringar over every verification of the SIE export up to `to`. */
+async function sieReceivables(to: string): Promise<number> {
+  const sie = await fetchValidSie(
+    server.url,
+    `/api/admin/sie?from=${addDays(to as never, -365)}&to=${to}`,
+    server.cookie,
+  );
+  return sieVerifications(sie)
+>>>>>>> ledger
     .flatMap((verification) => verification.transactions)
     .filter((transaction) => transaction.account === '1510')
     .reduce((sum, transaction) => sum + transaction.ore, 0);

@@ -8,7 +8,7 @@ import type { OrderMoney } from '@/shared/ledger';
 import { daysOverdue, lastDayToPay } from '@/shared/receivables/aging';
 import type { OrderRemindersAnswer } from '@/shared/receivables/reminders';
 import { readEml } from '@tests/helpers/eml';
-import { emlPdfAttachments, pdfText, sieVerifications } from '@tests/helpers/ledger';
+import { emlPdfAttachments, fetchValidSie, pdfText, sieVerifications } from '@tests/helpers/ledger';
 import { insertTestOrder } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -235,12 +235,12 @@ describe('a company invoice 40 days overdue', () => {
     expect(emlPdfAttachments(eml ?? '').map((a) => a.name)).toEqual([`Paminnelse_${reminderNumber}.pdf`]);
 
     // Booked like any invoice: 1510 against 3930 (the fee) and 8313 (the interest), no VAT.
-    const sie = await fetch(`${server.url}/api/admin/sie?from=${addDays(today(), -1)}&to=${today()}`, {
-      headers: { cookie: server.cookie },
-    });
-    const verification = sieVerifications(new Uint8Array(await sie.arrayBuffer())).find((v) =>
-      v.text.startsWith(`Påminnelse ${reminderNumber}`),
+    const sie = await fetchValidSie(
+      server.url,
+      `/api/admin/sie?from=${addDays(today(), -1)}&to=${today()}`,
+      server.cookie,
     );
+    const verification = sieVerifications(sie).find((v) => v.text.startsWith(`Påminnelse ${reminderNumber}`));
     expect(verification?.transactions).toEqual([
       { account: '1510', ore: 45_000 + interest },
       { account: '3930', ore: -45_000 },

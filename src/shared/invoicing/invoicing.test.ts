@@ -186,6 +186,11 @@ describe('VAT decision per line', () => {
     const [fee] = lineVatDecisions('reverse_charge', [{ kind: 'fee' }]);
     expect(fee).toMatchObject({ category: 'AE', exemptionCode: 'VATEX-EU-AE', basAccount: '3308' });
     expect(fee?.legal?.en).toContain('Articles 44 and 196');
+    // A credit note of the goods invoice that credits only its fee credits goods, as invoiced.
+    const [creditedFee] = lineVatDecisions('reverse_charge', [{ kind: 'fee' }], true);
+    expect(creditedFee).toMatchObject({ category: 'K', basAccount: '3108' });
+    // And a credit note of a supplementary invoice stays a service.
+    expect(lineVatDecisions('reverse_charge', [{ kind: 'fee' }], false)[0]?.category).toBe('AE');
   });
 
   it('Sweden: S 25 %; outside the EU: export of goods (G) and services outside the EU (O)', () => {

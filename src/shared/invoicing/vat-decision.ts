@@ -153,12 +153,16 @@ export function distinctDecisions(decisionsOfLines: readonly VatDecision[]): Vat
 
 /**
  * Each line's decision on one invoice. A fee is ancillary to goods only on an invoice that sells
- * the goods; an invoice of fees alone (a supplementary invoice) sells a service.
+ * the goods; an invoice of fees alone (a supplementary invoice) sells a service. A credit note says
+ * what the invoice it corrects sold (`invoicedWithGoods`): crediting only the fee of a goods
+ * invoice credits part of that supply of goods, not a service (ML 2023:200 17 kap. 22 §: the credit
+ * note corrects that invoice), so its lines keep the invoice's VAT case.
  */
 export function lineVatDecisions(
   treatment: VatTreatment,
   lines: readonly { kind: 'product' | 'fee' }[],
+  invoicedWithGoods?: boolean,
 ): VatDecision[] {
-  const withGoods = lines.some((line) => line.kind === 'product');
+  const withGoods = invoicedWithGoods ?? lines.some((line) => line.kind === 'product');
   return lines.map((line) => vatDecision(treatment, supplyNature(line.kind, withGoods)));
 }

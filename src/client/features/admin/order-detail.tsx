@@ -550,6 +550,33 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
               </Row>
               <Row label={ui.vatTreatment}>{ui[order.vatTreatment]}</Row>
               {order.buyerVatNumber && <Row label={ui.buyerVatNumber}>{order.buyerVatNumber}</Row>}
+              {order.vies && (
+                <Row label={ui.vies}>
+                  <span data-testid="admin-vies">
+                    {order.vies.status === 'valid'
+                      ? ui.viesValid({ name: order.vies.name ?? '' })
+                      : order.vies.status === 'invalid'
+                        ? ui.viesInvalid
+                        : ui.viesUnavailable}
+                    {order.vies.checkedAt && order.vies.status !== 'unavailable' && (
+                      <span className="block text-xs text-slate-600">
+                        {ui.viesChecked({
+                          time: formatDateTime(order.vies.checkedAt, dateTag),
+                          id: order.vies.requestId ?? '',
+                        })}
+                      </span>
+                    )}
+                    {order.vies.reissue && (
+                      <span
+                        className="mt-1 block font-medium text-amber-900"
+                        data-testid="admin-vies-reissue"
+                      >
+                        {ui.viesReissue}
+                      </span>
+                    )}
+                  </span>
+                </Row>
+              )}
               {order.buyerReference && <Row label={ui.buyerReference}>{order.buyerReference}</Row>}
               {order.billingAddress && (
                 <Row label={ui.billingAddress}>
