@@ -7,11 +7,7 @@ import type { PlacedOrderAnswer } from '@/shared/order-view';
 import type { ReceivablesAnswer } from '@/shared/receivables/bank-payments';
 import { queryRows } from '@/server/db/query-rows';
 import { parseCsv } from '@tests/helpers/csv';
-<<<<<<< HEAD
-import { sieVerifications, validateSie } from '@tests/helpers/ledger';
-=======
 import { fetchValidSie, sieVerifications } from '@tests/helpers/ledger';
->>>>>>> ledger
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -48,29 +44,18 @@ async function backdate(number: string, days: number) {
   );
 }
 
-<<<<<<< HEAD
-/** The SIE export of the year up to `to`, as bytes. */
-async function sieExport(to: string): Promise<Uint8Array> {
-  const response = await fetch(`${server.url}/api/admin/sie?from=${addDays(to as never, -365)}&to=${to}`, {
-    headers: { cookie: server.cookie },
-  });
-  expect(response.status).toBe(200);
-  return new Uint8Array(await response.arrayBuffer());
+/** The SIE export of the year up to `to`, as bytes, after validate-sie (Sie4j) accepted it. */
+function sieExport(to: string): Promise<Uint8Array> {
+  return fetchValidSie(
+    server.url,
+    `/api/admin/sie?from=${addDays(to as never, -365)}&to=${to}`,
+    server.cookie,
+  );
 }
 
 /** The balance of account 1510 Kundfordringar over every verification of the SIE export up to `to`. */
 async function sieReceivables(to: string): Promise<number> {
   return sieVerifications(await sieExport(to))
-=======
-/** The balance of account 1510 Kundfordringar over every verification of the SIE export up to `to`. */
-async function sieReceivables(to: string): Promise<number> {
-  const sie = await fetchValidSie(
-    server.url,
-    `/api/admin/sie?from=${addDays(to as never, -365)}&to=${to}`,
-    server.cookie,
-  );
-  return sieVerifications(sie)
->>>>>>> ledger
     .flatMap((verification) => verification.transactions)
     .filter((transaction) => transaction.account === '1510')
     .reduce((sum, transaction) => sum + transaction.ore, 0);
@@ -132,8 +117,6 @@ describe('receivables: the aging total is account 1510 of the SIE export for the
     expect(sieVerifications(sie).some((v) => v.text.startsWith(`Påminnelse ${reminder.reminder}`))).toBe(
       true,
     );
-    const check = await validateSie(sie);
-    expect(check.valid, check.output).toBe(true);
     expect(now.total).not.toBe(0);
     // Every bucket with its invoices; the buckets add up to the total.
     const buckets = ['not_due', 'days_1_30', 'days_31_60', 'days_61_90', 'over_90'] as const;
