@@ -128,3 +128,26 @@ describe.each(cases)('a EUR invoice, $language at $width px', ({ language, width
     expect(errors).toEqual([]);
   });
 });
+
+describe('the invoice currency kept with the typed form', () => {
+  it('SEK ticked instead of EUR survives a trip to the products page and a reload (390 px)', async () => {
+    const w = words.en;
+    const { page, errors } = await openPage(shop, { width: 390, locale: w.locale });
+    await page.context().addInitScript(() => window.localStorage.setItem('currency', 'EUR'));
+    await cartWith(page, [
+      { productId: 'urvattad-keps', quantity: 50, options: { colour: 'black', decoration: 'embroidery' } },
+    ]);
+    await page.goto('/cart');
+    await page.getByLabel(w.country).selectOption('DE');
+    await expect.poll(() => page.getByLabel(w.eur).isChecked()).toBe(true);
+    await page.getByLabel(w.sek).check();
+    await page.goto('/products');
+    await page.goto('/cart');
+    await expect.poll(() => page.getByLabel(w.country).inputValue()).toBe('DE');
+    await expect.poll(() => page.getByLabel(w.sek).isChecked()).toBe(true);
+    await page.reload();
+    await expect.poll(() => page.getByLabel(w.sek).isChecked()).toBe(true);
+    expect(await page.getByLabel(w.eur).isChecked()).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});

@@ -35,7 +35,11 @@ import { PrintFilesPanel } from '@/client/features/checkout/print-files-panel';
 import { filesForOrder, printFileStore, usePrintFiles } from '@/client/state/print-files';
 import { useShopContact } from '@/client/lib/shop-contact';
 import { buttonClass } from '@/client/components/ui/button';
-import { clearCheckoutDraft } from '@/client/features/checkout/checkout-draft';
+import {
+  clearCheckoutDraft,
+  readCheckoutExtras,
+  writeCheckoutExtras,
+} from '@/client/features/checkout/checkout-draft';
 import type { AmountToPay } from '@/shared/invoicing/vat-treatment';
 import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 
@@ -84,11 +88,16 @@ export function CartPage() {
   const optionTexts = useT(cartOptionMessages);
   const deliveryTexts = useT(deliveryMessages);
   // Optional; sent only when given. Its error: ours before sending, or the server's answer.
-  const [neededBy, setNeededBy] = useState('');
+  // Both kept with the typed form for this tab (a trip to the products page or a reload keeps them).
+  const [extras] = useState(readCheckoutExtras);
+  const [neededBy, setNeededBy] = useState(extras.neededBy);
   const [neededByServerError, setNeededByServerError] = useState<string | undefined>();
   const [neededByChecked, setNeededByChecked] = useState(false);
   // The invoice currency: what the buyer ticked, else EUR for one outside Sweden shopping in EUR.
-  const [chosenCurrency, setChosenCurrency] = useState<InvoiceCurrency | undefined>();
+  const [chosenCurrency, setChosenCurrency] = useState<InvoiceCurrency | undefined>(extras.invoiceCurrency);
+  useEffect(() => {
+    writeCheckoutExtras({ neededBy, invoiceCurrency: chosenCurrency });
+  }, [neededBy, chosenCurrency]);
   const [formCountry, setFormCountry] = useState('SE');
   const invoiceCurrencyFor = (country: string): InvoiceCurrency =>
     country === 'SE' ? 'SEK' : (chosenCurrency ?? defaultInvoiceCurrency(currency.code, country));

@@ -1,3 +1,4 @@
+import { invoiceCurrencies, type InvoiceCurrency } from '@/shared/invoicing/invoice-currency';
 import { readSessionJson, writeSessionJson } from '@/client/lib/storage';
 
 /** The checkout form as typed, kept in this tab's sessionStorage until the order is placed. */
@@ -28,7 +29,31 @@ export function writeCheckoutDraft(values: object): void {
   writeSessionJson(draftKey, values);
 }
 
+/** What the cart asks beside the form: the day it is needed by and the invoice currency ticked. */
+const extrasKey = 'checkout-extras';
+
+export interface CheckoutExtras {
+  neededBy: string;
+  invoiceCurrency: InvoiceCurrency | undefined;
+}
+
+/** Read back trusting nothing: a date of the form's shape and a currency the shop invoices in. */
+export function readCheckoutExtras(): CheckoutExtras {
+  const stored = readSessionJson(extrasKey);
+  const fields = typeof stored === 'object' && stored !== null ? (stored as Record<string, unknown>) : {};
+  const { neededBy, invoiceCurrency } = fields;
+  return {
+    neededBy: typeof neededBy === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(neededBy) ? neededBy : '',
+    invoiceCurrency: invoiceCurrencies.find((code) => code === invoiceCurrency),
+  };
+}
+
+export function writeCheckoutExtras(extras: CheckoutExtras): void {
+  writeSessionJson(extrasKey, extras);
+}
+
 /** After ordering: the next order starts from an empty form. */
 export function clearCheckoutDraft(): void {
   writeSessionJson(draftKey, undefined);
+  writeSessionJson(extrasKey, undefined);
 }
