@@ -9,6 +9,7 @@ import { useAdminServer } from '@tests/helpers/use-server';
 import { streamUpload } from '@tests/helpers/upload-stream';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { uploadMessages } from '@/shared/i18n/messages/uploads';
 import type { OrderView } from '@/shared/order-view';
 import { MAX_PRINT_FILE_BYTES, type PrintFileAnswer } from '@/shared/print-files';
 import { detectPrintFile } from './detect';
@@ -121,13 +122,14 @@ describe('POST /api/print-files', () => {
     if (contentType !== 'image/svg+xml') expect(created.body.bytes).toBe(bytes.length);
   });
 
-  it('reads the pixel size of TIFF and JPEG headers, and ignores sizes no image has', async () => {
+  it('reads the pixel size of TIFF and JPEG headers; an image with a size no image has is refused', async () => {
     const huge = makePng(8);
     huge.writeUInt32BE(0xfffffff0, 16);
     expect(await readPixelSize(Readable.from([huge]), 'image/png')).toBeUndefined();
-    const stored = await upload(huge, 'huge.png');
-    expect(stored.status).toBe(201);
-    expect(stored.body.width).toBeUndefined();
+    // A browser would still try to decode it: without a size the pixel budget cannot vouch for it.
+    const refused = await upload(huge, 'huge.png');
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe(uploadMessages.en.sizeUnreadable);
     expect(await readPixelSize(Readable.from([samples.tiff]), 'image/tiff')).toEqual({
       width: 3000,
       height: 2000,
