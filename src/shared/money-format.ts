@@ -44,6 +44,12 @@ export function formatKrDecimal(decimal: string): string {
   return formatKr(signedMilli(decimal));
 }
 
+/** "1 110,45 €" from an exact decimal string of euros ("1110.45"); "−50,00 €" from "-50.00". */
+export function formatEuroDecimal(decimal: string): string {
+  // Milli is thousandths of the unit: kronor here are euros, the arithmetic is the same.
+  return `${amountFormat.format(milliToKr(signedMilli(decimal)))} €`;
+}
+
 /** "114,375 kr" from an exact decimal string ("114.375"). */
 export function formatUnitPriceDecimal(decimal: string): string {
   return formatUnitPrice(signedMilli(decimal));

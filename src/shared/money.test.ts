@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatEuroDecimal } from './money-format';
 import {
   lineTotal,
   milliFromDecimal,
@@ -45,5 +46,13 @@ describe('money', () => {
   it('sums and prints', () => {
     expect(sumMilli([milliFromDecimal('0.1'), milliFromDecimal('0.2')])).toBe(milliFromDecimal('0.3'));
     expect(unitPriceToString(milliFromDecimal('45.20'))).toBe('45.2');
+  });
+});
+
+describe('formatEuroDecimal', () => {
+  it('writes an exact euro decimal in Swedish format, a credit with its minus', () => {
+    expect(formatEuroDecimal('1110.45')).toBe('1\u00a0110,45 €');
+    expect(formatEuroDecimal('0.1')).toBe('0,10 €');
+    expect(formatEuroDecimal('-50.00')).toBe('−50,00 €');
   });
 });

@@ -5,7 +5,7 @@ import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { FIXED_RATE_SOURCE, sekPerUnit, type InvoiceCurrency } from '@/shared/invoicing/invoice-currency';
-import { formatAmount, formatKrDecimal } from '@/shared/money-format';
+import { formatEuroDecimal, formatKrDecimal } from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
 
 /**
@@ -58,11 +58,6 @@ export function InvoiceCurrencyChoice(props: {
       <p className="mt-2 text-slate-600">{t.invoiceCurrencyHint}</p>
     </fieldset>
   );
-}
-
-/** "1 110,45 €" from an exact decimal string ("1110.45"). */
-export function formatEuroDecimal(decimal: string): string {
-  return `${formatAmount(Number(decimal))} €`;
 }
 
 /**

@@ -5,7 +5,7 @@ import { refreshCatalogue } from '@/client/lib/catalogue';
 import { Link, useLocation } from 'wouter';
 import type { Customer } from '@/shared/checkout-schema';
 import { ApiError } from '@/client/lib/api';
-import { formatCount, formatKr } from '@/shared/money-format';
+import { formatCount, formatEuroDecimal, formatKr } from '@/shared/money-format';
 import { notify } from '@/client/lib/notify';
 import { useCart } from '@/client/state/cart/cart-context';
 import { CartLines } from '@/client/features/checkout/cart-lines';
@@ -29,7 +29,7 @@ import {
   rateDecimalFrom,
   type InvoiceCurrency,
 } from '@/shared/invoicing/invoice-currency';
-import { formatEuroDecimal, InvoiceCurrencyChoice } from '@/client/components/invoice-currency';
+import { InvoiceCurrencyChoice } from '@/client/components/invoice-currency';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { PrintFilesPanel } from '@/client/features/checkout/print-files-panel';
 import { filesForOrder, printFileStore, usePrintFiles } from '@/client/state/print-files';

@@ -1,11 +1,16 @@
 import { LineChoicesText } from '@/client/components/line-choices';
 import { CheckCircle2, Copy, Download, ExternalLink, FileText } from 'lucide-react';
 import { formatIban } from '@/shared/invoicing/seller-settings';
-import { EuroInvoiceRows, formatEuroDecimal } from '@/client/components/invoice-currency';
+import { EuroInvoiceRows } from '@/client/components/invoice-currency';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import { formatDate } from '@/shared/dates';
-import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
+import {
+  formatCount,
+  formatEuroDecimal,
+  formatKrDecimal,
+  formatUnitPriceDecimal,
+} from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
 import { CONVERSION_FEE_KR } from '@/shared/terms';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';

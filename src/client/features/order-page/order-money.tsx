@@ -1,11 +1,10 @@
-import { formatEuroDecimal } from '@/client/components/invoice-currency';
 import { convertAmount } from '@/shared/invoicing/invoice-currency';
 import { FileCode, FileText } from 'lucide-react';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderMoneyMessages } from '@/shared/i18n/messages/order-money';
 import { oreFromDecimal } from '@/shared/ledger';
-import { formatKrDecimal } from '@/shared/money-format';
+import { formatEuroDecimal, formatKrDecimal } from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
 import { textLinkClass } from '@/client/components/ui/text-link';
 import { useLocale, useT } from '@/client/lib/i18n';
