@@ -13,7 +13,7 @@ import {
   eInvoiceRefusal,
   invoiceForOrder,
   renderPdf,
-  renderReminderPdf,
+  renderReminderPdfOffThread,
   supplementaryInvoiceDocument,
   type InvoiceDocument,
   type InvoiceOrder,
@@ -256,7 +256,7 @@ export async function documentPdf(db: Db, row: DocumentRow, seller: SellerDetail
   const stored = await storedPdf(db, row.id);
   if (stored) return stored;
   const pdf = isReminderSnapshot(row.snapshot)
-    ? await renderReminderPdf(row.snapshot)
+    ? await renderReminderPdfOffThread(row.snapshot)
     : await renderPdf(await issuedDocument(db, row, seller));
   // Two senders may render the same document at once: the first stored bytes win, so every email
   // and download of it carries the same file. RETURNING answers only when this one stored them.
