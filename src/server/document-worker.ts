@@ -4,7 +4,13 @@
  */
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { renderInvoicePdf, type DocumentTask, type DocumentTaskAnswer } from '@/server/invoicing';
+import {
+  renderInvoicePdf,
+  renderReminderPdf,
+  renderStatementPdf,
+  type DocumentTask,
+  type DocumentTaskAnswer,
+} from '@/server/invoicing';
 import { createTransport, type MailTransport } from '@/server/email';
 
 if (!parentPort) throw new Error('document-worker.ts runs as a worker thread');
@@ -43,10 +49,10 @@ function withBuffers(message: DocumentTask & { kind: 'send-mail' }): DocumentTas
 
 port.on('message', ({ id, task }: { id: number; task: DocumentTask }) => {
   const answer = async (): Promise<DocumentTaskAnswer> => {
-    if (task.kind === 'render-pdf') {
-      const pdf = await renderInvoicePdf(task.invoice);
-      return { id, ok: true, pdf };
-    }
+    if (task.kind === 'render-pdf') return { id, ok: true, pdf: await renderInvoicePdf(task.invoice) };
+    if (task.kind === 'render-reminder') return { id, ok: true, pdf: await renderReminderPdf(task.reminder) };
+    if (task.kind === 'render-statement')
+      return { id, ok: true, pdf: await renderStatementPdf(task.statement) };
     const { target, message, fileName } = withBuffers(task);
     await transportFor(target).send(message, fileName);
     return { id, ok: true };

@@ -4,14 +4,14 @@ import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { renderStatementPdf } from '@/server/invoicing';
+import { renderStatementPdfOffThread } from '@/server/invoicing';
 import type { CustomerLedgerFull } from './ledger';
 
 /** The statement of account (kontoutdrag) of a customer's ledger, as a PDF in the customer's language. */
 export function statementPdf(ledger: CustomerLedgerFull, config: Config, now = new Date()): Promise<Buffer> {
   const t = translate(reminderMessages, ledger.language);
   const label = (kind: string, number: string) => `${t[`line_${kind}` as 'line_invoice']} ${number}`;
-  return renderStatementPdf({
+  return renderStatementPdfOffThread({
     language: ledger.language,
     asOf: ledger.asOf,
     created: now,

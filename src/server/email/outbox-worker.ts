@@ -14,7 +14,7 @@ import { buildOrderLinksMessage } from './order-links-message';
 import { buildSupplementaryInvoiceMessage } from './supplementary-message';
 import { buildCreditNoteMessage, buildPaymentReceivedMessage } from './ledger-messages';
 import { buildReminderMessage, buildStatementMessage } from './reminder-message';
-import { orderInvoice, orderInvoicePdf } from '@/server/ledger';
+import { orderInvoiceWithPdf } from '@/server/ledger';
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions {
@@ -123,13 +123,14 @@ export class OutboxWorker {
         for (;;) {
           const batch = await this.claim();
           if (batch.length === 0) break;
+          const reads = new BatchReads(this.database, this.config);
           for (const [index, row] of batch.entries()) {
             if (this.stopping) {
               // Shutting down: hand the rest back at once instead of waiting out their lease.
               await this.release(batch.slice(index).map((r) => r.id));
               return total;
             }
-            if (await this.deliver(row)) total.sent++;
+            if (await this.deliver(row, reads)) total.sent++;
             else total.failed++;
           }
         }
@@ -174,16 +175,18 @@ export class OutboxWorker {
       .where(inArray(emailOutbox.id, ids));
   }
 
-  private async deliver(row: {
-    id: number;
-    orderId: number;
-    kind: EmailKind;
-    ref: number | null;
-    attempts: number;
-  }): Promise<boolean> {
+  private async deliver(
+    row: {
+      id: number;
+      orderId: number;
+      kind: EmailKind;
+      ref: number | null;
+      attempts: number;
+    },
+    reads: BatchReads,
+  ): Promise<boolean> {
     try {
-      const [order] = await this.database.db.select().from(orders).where(eq(orders.id, row.orderId));
-      if (!order) throw new Error(`order ${row.orderId} not found`);
+      const order = await reads.order(row.orderId);
       // Every email to the buyer links the order page with a token of its own (links.ts); the
       // lookup email makes one per order it lists.
       const orderPageUrl =
@@ -239,20 +242,12 @@ export class OutboxWorker {
       } else if (row.kind === 'buyer_confirmation' || row.kind === 'shop_notice') {
         // The invoice as the checkout issued it; its PDF is rendered here, outside the checkout,
         // once, and stored (the second email of the order attaches the stored bytes).
-        const db = this.database.db;
-        const [invoice, pdf] = await Promise.all([
-          orderInvoice(db, order, this.config.seller),
-          orderInvoicePdf(db, order, this.config.seller),
+        const [invoice, printFiles] = await Promise.all([
+          reads.checkoutInvoice(order),
+          reads.printFiles(order),
         ]);
         await this.transport.send(
-          buildMessage(
-            row.kind,
-            order,
-            this.config,
-            orderPageUrl,
-            await orderPrintFiles(db, order.id, order.items),
-            { invoice, ...pdf },
-          ),
+          buildMessage(row.kind, order, this.config, orderPageUrl, printFiles, invoice),
           `${order.orderNumber}-${row.kind}.eml`,
         );
       } else {
@@ -294,4 +289,53 @@ export class OutboxWorker {
       return false;
     }
   }
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What the emails of one claimed batch read about their orders, read once per order: a checkout
+ * queues two emails (the buyer's confirmation and the shop's notice) that attach the same invoice
+ * and list the same print files, and they are claimed together. Lives for one batch only, so a
+ * retry later reads afresh.
+ */
+class BatchReads {
+  private readonly orders = new Map<number, Promise<OrderRow>>();
+  private readonly invoices = new Map<number, ReturnType<typeof orderInvoiceWithPdf>>();
+  private readonly files = new Map<number, ReturnType<typeof orderPrintFiles>>();
+
+  constructor(
+    private readonly database: Database,
+    private readonly config: Config,
+  ) {}
+
+  order(orderId: number): Promise<OrderRow> {
+    return remember(this.orders, orderId, async () => {
+      const [order] = await this.database.db.select().from(orders).where(eq(orders.id, orderId));
+      if (!order) throw new Error(`order ${orderId} not found`);
+      return order;
+    });
+  }
+
+  /** The invoice the checkout issued and its stored PDF (rendered and stored at first use). */
+  checkoutInvoice(order: OrderRow): ReturnType<typeof orderInvoiceWithPdf> {
+    return remember(this.invoices, order.id, () =>
+      orderInvoiceWithPdf(this.database.db, order, this.config.seller),
+    );
+  }
+
+  printFiles(order: OrderRow): ReturnType<typeof orderPrintFiles> {
+    return remember(this.files, order.id, () => orderPrintFiles(this.database.db, order.id, order.items));
+  }
+}
+
+/** The cached promise for `key`, made by `make` the first time; a failed read is not kept. */
+function remember<T>(cache: Map<number, Promise<T>>, key: number, make: () => Promise<T>): Promise<T> {
+  let found = cache.get(key);
+  if (!found) {
+    found = make();
+    cache.set(key, found);
+    found.catch(() => cache.delete(key));
+  }
+  return found;
 }

@@ -2,7 +2,9 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type Mail from 'nodemailer/lib/mailer';
 import type { InvoiceDocument } from './invoice-document';
+import type { ReminderSnapshot } from '@/shared/receivables/reminders';
 import { renderInvoicePdf } from './invoice-pdf';
+import { renderReminderPdf, renderStatementPdf, type StatementDocument } from './receivables-pdf';
 
 /**
  * Document rendering and email sending off the thread that answers requests: a pool of worker
@@ -21,6 +23,8 @@ export interface MailTarget {
 
 export type DocumentTask =
   | { kind: 'render-pdf'; invoice: InvoiceDocument }
+  | { kind: 'render-reminder'; reminder: ReminderSnapshot }
+  | { kind: 'render-statement'; statement: StatementDocument }
   | { kind: 'send-mail'; target: MailTarget; message: Mail.Options; fileName: string };
 
 export type DocumentTaskAnswer =
@@ -118,12 +122,29 @@ async function run(task: DocumentTask): Promise<Extract<DocumentTaskAnswer, { ok
   return answer;
 }
 
-/** renderInvoicePdf in a worker thread (the same bytes: the renderer is deterministic). */
-export async function renderPdf(invoice: InvoiceDocument): Promise<Buffer> {
-  if (workers().size === 0) return renderInvoicePdf(invoice);
-  const { pdf } = await run({ kind: 'render-pdf', invoice });
+/** A PDF rendered by a worker thread (the same bytes as on this thread: the renderers are deterministic). */
+async function renderedOffThread(task: DocumentTask & { kind: `render-${string}` }): Promise<Buffer> {
+  const { pdf } = await run(task);
   if (!pdf) throw new Error('document worker answered no PDF');
   return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+}
+
+/** renderInvoicePdf in a worker thread. */
+export function renderPdf(invoice: InvoiceDocument): Promise<Buffer> {
+  if (workers().size === 0) return renderInvoicePdf(invoice);
+  return renderedOffThread({ kind: 'render-pdf', invoice });
+}
+
+/** renderReminderPdf in a worker thread: a reminder run renders one per overdue invoice. */
+export function renderReminderPdfOffThread(reminder: ReminderSnapshot): Promise<Buffer> {
+  if (workers().size === 0) return renderReminderPdf(reminder);
+  return renderedOffThread({ kind: 'render-reminder', reminder });
+}
+
+/** renderStatementPdf in a worker thread. */
+export function renderStatementPdfOffThread(statement: StatementDocument): Promise<Buffer> {
+  if (workers().size === 0) return renderStatementPdf(statement);
+  return renderedOffThread({ kind: 'render-statement', statement });
 }
 
 /**

@@ -5,7 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
 import { buildInvoice } from './invoice-document';
 import { renderInvoicePdf } from './invoice-pdf';
-import { configureDocumentWorkers, renderPdf, sendMailOffThread } from './document-workers';
+import {
+  configureDocumentWorkers,
+  renderPdf,
+  renderStatementPdfOffThread,
+  sendMailOffThread,
+} from './document-workers';
+import { renderStatementPdf, type StatementDocument } from './receivables-pdf';
 
 const seller = loadConfig({}).seller;
 const invoice = buildInvoice({
@@ -61,6 +67,36 @@ describe('document worker threads', () => {
       clearInterval(ticker);
       for (const pdf of pdfs) expect(Buffer.compare(pdf, here)).toBe(0);
       expect(ticks).toBeGreaterThan(elapsed / 20);
+    },
+    workerTimeout,
+  );
+
+  it(
+    'render a statement of account (and so a reminder, the same path) to the same bytes as this thread',
+    async () => {
+      configureDocumentWorkers(2);
+      const statement: StatementDocument = {
+        language: 'sv',
+        asOf: '2026-11-27',
+        created: new Date('2026-11-27T09:00:00Z'),
+        seller,
+        customer: { name: 'Åsa Öberg AB', identity: '556036-0793', email: 'asa@example.se' },
+        lines: [
+          {
+            date: '2026-10-01',
+            label: 'Faktura INV-1',
+            dueOn: '2026-10-31',
+            amount: '5718.75',
+            balance: '5718.75',
+          },
+          { date: '2026-10-20', label: 'Betalning', dueOn: null, amount: '-1000', balance: '4718.75' },
+        ],
+        open: [{ label: 'Faktura INV-1', dueOn: '2026-10-31', ocr: '12345', balance: '4718.75' }],
+        balance: '4718.75',
+      };
+      const offThread = await renderStatementPdfOffThread(statement);
+      expect(offThread.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(Buffer.compare(offThread, await renderStatementPdf(statement))).toBe(0);
     },
     workerTimeout,
   );

@@ -23,6 +23,8 @@ export {
 export {
   configureDocumentWorkers,
   renderPdf,
+  renderReminderPdfOffThread,
+  renderStatementPdfOffThread,
   sendMailOffThread,
   type DocumentTask,
   type DocumentTaskAnswer,

@@ -13,7 +13,7 @@ import {
   eInvoiceRefusal,
   invoiceForOrder,
   renderPdf,
-  renderReminderPdf,
+  renderReminderPdfOffThread,
   supplementaryInvoiceDocument,
   type InvoiceDocument,
   type InvoiceOrder,
@@ -256,12 +256,16 @@ export async function documentPdf(db: Db, row: DocumentRow, seller: SellerDetail
   const stored = await storedPdf(db, row.id);
   if (stored) return stored;
   const pdf = isReminderSnapshot(row.snapshot)
-    ? await renderReminderPdf(row.snapshot)
+    ? await renderReminderPdfOffThread(row.snapshot)
     : await renderPdf(await issuedDocument(db, row, seller));
-  await db.execute(
+  // Two senders may render the same document at once: the first stored bytes win, so every email
+  // and download of it carries the same file. RETURNING answers only when this one stored them.
+  const inserted = await queryRows<{ id: string }>(
+    db,
     sql`INSERT INTO document_pdfs (document_id, pdf) VALUES (${row.id}::bigint, ${pdf})
-      ON CONFLICT (document_id) DO NOTHING`,
+      ON CONFLICT (document_id) DO NOTHING RETURNING document_id::text AS id`,
   );
+  if (inserted.length > 0) return pdf;
   return (await storedPdf(db, row.id)) ?? pdf;
 }
 
@@ -341,6 +345,24 @@ export async function orderInvoice(
 ): Promise<InvoiceDocument> {
   const row = await orderInvoiceRow(db, order.id);
   return row ? issuedDocument(db, row, seller) : invoiceForOrder(order, seller);
+}
+
+/**
+ * The order's own invoice and its PDF from one read of its row: what the order's two checkout
+ * emails attach (the outbox asks once per order in a claimed batch).
+ */
+export async function orderInvoiceWithPdf(
+  db: Db,
+  order: InvoiceOrder & { id: number },
+  seller: SellerDetails,
+): Promise<{ invoice: InvoiceDocument; pdf: Buffer; fileName: string }> {
+  const row = await orderInvoiceRow(db, order.id);
+  if (!row) {
+    const invoice = invoiceForOrder(order, seller);
+    return { invoice, pdf: await renderPdf(invoice), fileName: `Invoice_${invoice.invoiceNumber}.pdf` };
+  }
+  const [invoice, pdf] = await Promise.all([issuedDocument(db, row, seller), documentPdf(db, row, seller)]);
+  return { invoice, pdf, fileName: documentPdfFileName(row) };
 }
 
 /** The order's own invoice as a PDF: the stored bytes (rendered and stored at first use). */

@@ -16,6 +16,7 @@ export {
   nextSeq,
   orderInvoice,
   orderInvoicePdf,
+  orderInvoiceWithPdf,
   orderInvoiceRow,
   type DocumentRow,
   type DocumentSnapshot,
