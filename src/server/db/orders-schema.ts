@@ -16,6 +16,7 @@ import type { Customisation } from '@/shared/customisation';
 import { orderStatuses } from '@/shared/order-status';
 import type { SizeSplit } from '@/shared/sizes';
 import type { LineOptions } from '@/shared/product-options';
+import type { MockupId, PrintAreasCm } from '@/shared/print-areas';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 import { oneOf } from './schema-checks';
@@ -41,6 +42,12 @@ export interface StoredOrderLine {
   tierQuantity?: number;
   /** The buyer's notes to the printer for this line. */
   notes?: string;
+  /**
+   * The product's print areas in cm and its mockup when it was sold: the job ticket and the print
+   * files' resolution use these, whatever the owner changes in the catalogue afterwards.
+   */
+  printAreas?: PrintAreasCm;
+  mockup?: MockupId;
   /**
    * A fee rather than goods: 'conversion' (one raster print file, `printFileId`). productId is then
    * the fee code (CONVERSION_FEE_CODE) and name its English text; pages show it translated.
