@@ -4,7 +4,7 @@ import { sizeCharts } from '@/shared/product-facts';
 import { printAreaWidths } from '@/shared/print-files';
 import { printSideIds, printSideLabels } from '@/shared/print-options';
 import { sizeCodes } from '@/shared/sizes';
-import { formatCount } from '@/shared/money-format';
+import { formatCount, formatLength } from '@/shared/money-format';
 import { productFactsMessages } from '@/shared/i18n/messages/product-facts';
 import { useLocale, useT } from '@/client/lib/i18n';
 
@@ -21,7 +21,7 @@ export function ProductFacts({ product }: { product: Product }) {
   const areas = printAreaWidths(product.printAreas ?? {});
   const widths = printSideIds
     .filter((side) => areas[side] !== undefined && (!offered || offered.includes(side)))
-    .map((side) => `${printSideLabels[locale][side]} ${formatCount(areas[side] ?? 0)} cm`)
+    .map((side) => `${printSideLabels[locale][side]} ${formatLength(areas[side] ?? 0)} cm`)
     .join(' · ');
   const chart = facts.sizeChart ? sizeCharts[facts.sizeChart] : undefined;
   const rows: [label: string, value: string | undefined][] = [

@@ -86,7 +86,9 @@ export function DesignSection({ id, draft, set, errors }: SectionProps) {
           const path = `printAreas.${side}`;
           return (
             <li key={side} className="grid items-start gap-3 sm:grid-cols-[10rem_1fr_1fr]">
-              <label className="flex items-center gap-2 pt-2 text-sm font-semibold text-slate-800 sm:pt-8">
+              <label
+                className={`flex items-center gap-2 text-sm font-semibold text-slate-800 ${area.on ? 'sm:pt-8' : ''}`}
+              >
                 <input
                   type="checkbox"
                   checked={area.on}
