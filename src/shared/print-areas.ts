@@ -5,7 +5,6 @@
  * print area it can show per side and where that sits on the drawing. The customiser, the cart's
  * thumbnail and the job ticket read the same numbers.
  */
-import type { Locale } from './i18n/locale';
 import { printSideIds, type PrintSide } from './print-options';
 
 export interface PrintRect {
@@ -63,12 +62,6 @@ export const mockupAreas: Readonly<Record<MockupId, Readonly<Record<PrintSide, M
     back: { rect: { x: 160, y: 282, width: 80, height: 40 }, widthCm: 9, heightCm: 4.5 },
     side: { rect: { x: 160, y: 282, width: 80, height: 40 }, widthCm: 9, heightCm: 4.5 },
   },
-};
-
-/** The mockups' names in admin's mockup choice. */
-export const mockupLabels: Readonly<Record<Locale, Readonly<Record<MockupId, string>>>> = {
-  sv: { tshirt: 'T-shirt', hoodie: 'Huvtröja', crewneck: 'Collegetröja', cap: 'Keps', beanie: 'Mössa' },
-  en: { tshirt: 'T-shirt', hoodie: 'Hoodie', crewneck: 'Crewneck sweatshirt', cap: 'Cap', beanie: 'Beanie' },
 };
 
 /** A print area on the garment in cm (height absent where the product only states a width). */

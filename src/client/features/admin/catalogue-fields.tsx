@@ -2,10 +2,10 @@
  * The product form's sections beyond names and prices: how the product is designed (kind, mockup,
  * print sides and areas in cm), its picture, the choices the buyer must make and its facts.
  */
-import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
+import { catalogueAdminMessages, mockupName } from '@/shared/i18n/messages/catalogue-admin';
 import { choiceLabel, optionLabel } from '@/shared/i18n/messages/product-options';
 import type { Locale } from '@/shared/i18n/locale';
-import { mockupAreas, mockupIds, mockupLabels, type MockupId } from '@/shared/print-areas';
+import { mockupAreas, mockupIds, type MockupId } from '@/shared/print-areas';
 import { printSideIds, printSideLabels } from '@/shared/print-options';
 import { optionChoiceIds } from '@/shared/product-options';
 import { quantityUnit } from '@/shared/terms';
@@ -65,7 +65,7 @@ export function DesignSection({ id, draft, set, errors }: SectionProps) {
                 <option value="">–</option>
                 {mockupIds.map((m) => (
                   <option key={m} value={m}>
-                    {mockupLabels[locale][m]}
+                    {mockupName(locale, m)}
                   </option>
                 ))}
               </select>

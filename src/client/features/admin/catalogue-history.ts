@@ -1,11 +1,11 @@
 import type { ProductRecord } from '@/shared/catalogue-record';
-import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
+import { catalogueAdminMessages, mockupName } from '@/shared/i18n/messages/catalogue-admin';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
 import { choiceLabel, optionLabel } from '@/shared/i18n/messages/product-options';
 import type { Locale } from '@/shared/i18n/locale';
 import { formatCount, formatUnitPriceDecimal } from '@/shared/money-format';
 import type { AuditEvent } from '@/shared/staff';
-import { isMockupId, mockupLabels } from '@/shared/print-areas';
+import { isMockupId } from '@/shared/print-areas';
 import { printSideIds, printSideLabels } from '@/shared/print-options';
 import { quantityUnit } from '@/shared/terms';
 
@@ -69,9 +69,8 @@ function valueText(locale: Locale, key: string, value: unknown): string {
     return optionsText(locale, value as ProductRecord['options']);
   if (key === 'visible') return value === true ? t.visible : t.hidden;
   if (key === 'garment') return value === true ? '✓' : '–';
-  if (key === 'printAreas' && isRecordValue(value))
-    return areasText(locale, value) || '–';
-  if (key === 'mockup' && isMockupId(value)) return mockupLabels[locale][value];
+  if (key === 'printAreas' && isRecordValue(value)) return areasText(locale, value) || '–';
+  if (key === 'mockup' && isMockupId(value)) return mockupName(locale, value);
   if (key === 'kind') return value === 'customiser' ? t.kindCustomiser : t.kindTiers;
   if (key === 'category' && typeof value === 'string') {
     const categories: Readonly<Record<string, unknown>> = layoutMessages[locale];

@@ -1,4 +1,6 @@
 import { defineMessages } from '@/shared/i18n/define';
+import type { Locale } from '@/shared/i18n/locale';
+import type { MockupId } from '@/shared/print-areas';
 
 /** The owner's catalogue in admin: the product list, the edit form and its validation messages. */
 export const catalogueAdminMessages = defineMessages(
@@ -68,6 +70,11 @@ export const catalogueAdminMessages = defineMessages(
     kindCustomiser: 'Kunden designar själv på en mockup',
     mockup: 'Mockup i designvyn',
     mockupHint: 'Plagget som kunden designar på.',
+    mockupTshirt: 'T-shirt',
+    mockupHoodie: 'Huvtröja',
+    mockupCrewneck: 'Collegetröja',
+    mockupCap: 'Keps',
+    mockupBeanie: 'Mössa',
     mockupMax: (p: { width: string; height: string }) => `största tryckyta ${p.width} × ${p.height} cm`,
     printAreas: 'Trycksidor och tryckytor',
     printAreasHint:
@@ -167,6 +174,11 @@ export const catalogueAdminMessages = defineMessages(
     kindCustomiser: 'Designed by the buyer on a mockup',
     mockup: 'Mockup in the design view',
     mockupHint: 'The garment the buyer designs on.',
+    mockupTshirt: 'T-shirt',
+    mockupHoodie: 'Hoodie',
+    mockupCrewneck: 'Crewneck sweatshirt',
+    mockupCap: 'Cap',
+    mockupBeanie: 'Beanie',
     mockupMax: (p: { width: string; height: string }) => `largest print area ${p.width} × ${p.height} cm`,
     printAreas: 'Print sides and print areas',
     printAreasHint:
@@ -202,3 +214,16 @@ export const catalogueAdminMessages = defineMessages(
     weightInvalid: 'Give the weight in whole grams per square metre (1–5000).',
   },
 );
+
+/** A garment mockup's name in the owner's language (print-areas.ts `mockupIds`). */
+export function mockupName(locale: Locale, mockup: MockupId): string {
+  const t = catalogueAdminMessages[locale];
+  const names: Readonly<Record<MockupId, string>> = {
+    tshirt: t.mockupTshirt,
+    hoodie: t.mockupHoodie,
+    crewneck: t.mockupCrewneck,
+    cap: t.mockupCap,
+    beanie: t.mockupBeanie,
+  };
+  return names[mockup];
+}
