@@ -117,10 +117,11 @@ describe('a product’s mockup, print areas, picture, choices and facts live in 
     // Only the sides the product offers.
     const onBack = await request<Refusal>(server, '/api/orders', { method: 'POST', json: order('back') });
     expect(onBack.status).toBe(400);
-    const placed = await request<{ orderNumber: string; total: string }>(server, '/api/orders', {
-      method: 'POST',
-      json: order('front'),
-    });
+    const placed = await request<{ orderNumber: string; accessToken: string; total: string }>(
+      server,
+      '/api/orders',
+      { method: 'POST', json: order('front'), headers: { 'accept-language': 'sv' } },
+    );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     // 50 × (129,50 + 12 embroidery) = 7 075 kr.
     expect(placed.body.total).toBe('7075.00');
@@ -145,13 +146,19 @@ describe('a product’s mockup, print areas, picture, choices and facts live in 
     expect(text).toContain('Tryckyta 25,5 × 30 cm');
     // 0,3 × 1,6 × 25,5 cm = 12,2 cm wide.
     expect(text).toContain('bredd 12,2 cm');
-    const view = await call<{ lines: { name: string; unitPrice: string }[] }>(
-      'GET',
-      `/api/admin/orders/${placed.body.orderNumber}`,
-    );
+    // Admin and the invoice name it as sold, in the reader's language, at the price it was sold at.
+    const view = await call('GET', `/api/admin/orders/${placed.body.orderNumber}`, undefined, 'sv');
     expect(view.status).toBe(200);
+    expect(JSON.stringify(view.body)).toContain('"name":"Piké"');
     expect(JSON.stringify(view.body)).toContain('141.5');
     expect(JSON.stringify(view.body)).not.toContain('Deluxe');
+    const invoice = await fetch(
+      `${server.url}/api/orders/${placed.body.orderNumber}/invoice?token=${encodeURIComponent(placed.body.accessToken)}`,
+    );
+    const invoiceText = (await invoice.text()).replace(/[\u00a0\u202f]/g, ' ');
+    expect(invoiceText).toContain('Piké');
+    expect(invoiceText).toContain('7 075,00');
+    expect(invoiceText).not.toContain('Deluxe');
   });
 
   it('invalid new fields → 400 naming each one in the owner’s language; nothing is saved', async () => {

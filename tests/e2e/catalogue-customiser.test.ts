@@ -145,16 +145,19 @@ describe('a customisable product added in admin, in Swedish', () => {
     const order = await request<{ lines?: unknown; items?: unknown }>(
       shop.server,
       `/api/admin/orders/${orderNumber}`,
-      { headers: { cookie } },
+      { headers: { cookie, 'accept-language': 'sv' } },
     );
     expect(order.status).toBe(200);
     const stored = JSON.stringify(order.body);
+    expect(stored).toContain('"name":"Piké"');
     expect(stored).toContain('129.5');
     expect(stored).not.toContain('Deluxe');
     const ticket = await fetch(`${shop.server.url}/api/admin/orders/${orderNumber}/job-ticket.pdf`, {
       headers: { cookie, 'accept-language': 'sv' },
     });
     const text = await pdfText(new Uint8Array(await ticket.arrayBuffer()));
+    expect(text).toContain('50 st Piké');
+    expect(text).not.toContain('Deluxe');
     expect(text).toContain('Tryckyta 25,5 × 30 cm');
     // And the shop's page shows the new area.
     await expect.poll(() => html(shop.server, '/products/pike')).toContain('Framsida 20 cm');

@@ -17,6 +17,7 @@ import { orderStatuses } from '@/shared/order-status';
 import type { SizeSplit } from '@/shared/sizes';
 import type { LineOptions } from '@/shared/product-options';
 import type { MockupId, PrintAreasCm } from '@/shared/print-areas';
+import type { Locale } from '@/shared/i18n/locale';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 import { oneOf } from './schema-checks';
@@ -29,6 +30,11 @@ const viesStatuses = ['valid', 'invalid', 'unavailable'] as const;
 export interface StoredOrderLine {
   productId: string;
   name: string;
+  /**
+   * The product's name in both languages when it was sold (the owner may rename it later); lines
+   * stored before names were kept fall back to the catalogue's messages by id.
+   */
+  names?: Readonly<Record<Locale, string>>;
   quantity: number;
   /** Per-unit price, up to three decimals ("114.375"). */
   unitPrice: string;

@@ -127,6 +127,7 @@ function priceOrderLines(
     const stored: StoredOrderLine = {
       productId: product.id,
       name: product.name,
+      ...(product.names ? { names: { sv: product.names.sv, en: product.names.en } } : {}),
       quantity: line.quantity,
       unitPrice: unitPriceToString(price.unitPrice),
       lineTotal: milliToDecimalString(price.lineTotal),

@@ -112,7 +112,7 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   };
 
   const lineTitle = (line: StoredOrderLine) =>
-    `${formatCount(line.quantity)} ${t.pcs} ${productName(locale, { id: line.productId, name: line.name })}`;
+    `${formatCount(line.quantity)} ${t.pcs} ${productName(locale, { id: line.productId, name: line.name, names: line.names })}`;
   const colourOf = (line: StoredOrderLine) => line.options?.colour ?? line.customisation?.color;
   const splitText = (line: StoredOrderLine) =>
     line.sizes

@@ -2,6 +2,7 @@
  * The product form's sections beyond names and prices: how the product is designed (kind, mockup,
  * print sides and areas in cm), its picture, the choices the buyer must make and its facts.
  */
+import { useState } from 'react';
 import { catalogueAdminMessages, mockupName } from '@/shared/i18n/messages/catalogue-admin';
 import { choiceLabel, optionLabel } from '@/shared/i18n/messages/product-options';
 import type { Locale } from '@/shared/i18n/locale';
@@ -175,73 +176,85 @@ export function ChoicesSection({ id, draft, set, errors }: SectionProps) {
   const { locale } = useLocale();
   const colourOffset = draft.colours ? 1 : 0;
   let index = colourOffset;
+  const offeredCount = otherOptionIds.filter((option) =>
+    optionChoiceIds[option].some((c) => draft.choices[option][c]?.on),
+  ).length;
+  // Most products have no choice besides colour: the section stays folded until opened.
+  const [open] = useState(offeredCount > 0);
   return (
-    <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4">
-      <legend className={`px-1 ${legendClass}`}>{t.otherOptions}</legend>
-      <p className="text-sm text-slate-600">{t.otherOptionsHint}</p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {otherOptionIds.map((option) => {
-          const choices = draft.choices[option];
-          const offered = optionChoiceIds[option].some((c) => choices[c]?.on);
-          // The option's place in the saved list (errors are named by it).
-          const at = offered ? index++ : -1;
-          return (
-            <fieldset key={option} className="rounded-lg bg-slate-50 p-3">
-              <legend className="text-sm font-semibold text-slate-800">{optionLabel(locale, option)}</legend>
-              <ul className="mt-1 space-y-1.5">
-                {optionChoiceIds[option].map((choice, c) => {
-                  const value = choices[choice] ?? { on: false, extra: '' };
-                  const change = (next: Partial<typeof value>) =>
-                    set({
-                      choices: {
-                        ...draft.choices,
-                        [option]: { ...choices, [choice]: { ...value, ...next } },
-                      },
-                    });
-                  const chosenAt = optionChoiceIds[option].filter((x) => choices[x]?.on).indexOf(choice);
-                  const error =
-                    at >= 0 && chosenAt >= 0
-                      ? errors[`options.${at}.choices.${chosenAt}.extraPerUnit`]
-                      : undefined;
-                  return (
-                    <li key={choice} className="flex flex-wrap items-center gap-2 text-sm">
-                      <label className="flex min-w-36 items-center gap-2">
-                        <input
-                          type="checkbox"
-                          checked={value.on}
-                          onChange={(e) => change({ on: e.target.checked })}
-                          className="size-4"
-                        />
-                        {choiceLabel(locale, option, choice)}
-                      </label>
-                      {value.on && (
-                        <label className="flex items-center gap-1 text-slate-600">
-                          <span className="sr-only">
-                            {choiceLabel(locale, option, choice)}: {t.extraPerUnit}
-                          </span>
-                          <span aria-hidden>+</span>
+    <details open={open} className="group rounded-xl border border-slate-200 p-4">
+      <summary className={`cursor-pointer ${legendClass}`}>
+        {t.otherOptions}
+        {offeredCount > 0 ? ` (${offeredCount})` : ''}
+      </summary>
+      <div className="mt-3 space-y-3">
+        <p className="text-sm text-slate-600">{t.otherOptionsHint}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {otherOptionIds.map((option) => {
+            const choices = draft.choices[option];
+            const offered = optionChoiceIds[option].some((c) => choices[c]?.on);
+            // The option's place in the saved list (errors are named by it).
+            const at = offered ? index++ : -1;
+            return (
+              <fieldset key={option} className="rounded-lg bg-slate-50 p-3">
+                <legend className="text-sm font-semibold text-slate-800">
+                  {optionLabel(locale, option)}
+                </legend>
+                <ul className="mt-1 space-y-1.5">
+                  {optionChoiceIds[option].map((choice, c) => {
+                    const value = choices[choice] ?? { on: false, extra: '' };
+                    const change = (next: Partial<typeof value>) =>
+                      set({
+                        choices: {
+                          ...draft.choices,
+                          [option]: { ...choices, [choice]: { ...value, ...next } },
+                        },
+                      });
+                    const chosenAt = optionChoiceIds[option].filter((x) => choices[x]?.on).indexOf(choice);
+                    const error =
+                      at >= 0 && chosenAt >= 0
+                        ? errors[`options.${at}.choices.${chosenAt}.extraPerUnit`]
+                        : undefined;
+                    return (
+                      <li key={choice} className="flex flex-wrap items-center gap-2 text-sm">
+                        <label className="flex min-w-36 items-center gap-2">
                           <input
-                            id={`${id}-choice-${option}-${c}`}
-                            inputMode="decimal"
-                            value={value.extra}
-                            placeholder="0"
-                            aria-invalid={error ? true : undefined}
-                            onChange={(e) => change({ extra: e.target.value })}
-                            className={`${inputClass} mt-0 min-h-0 w-24 px-2 py-1 text-sm`}
+                            type="checkbox"
+                            checked={value.on}
+                            onChange={(e) => change({ on: e.target.checked })}
+                            className="size-4"
                           />
-                          <span aria-hidden>kr/{quantityUnit[locale]}</span>
+                          {choiceLabel(locale, option, choice)}
                         </label>
-                      )}
-                      {error && <span className={errorClass}>{error}</span>}
-                    </li>
-                  );
-                })}
-              </ul>
-            </fieldset>
-          );
-        })}
+                        {value.on && (
+                          <label className="flex items-center gap-1 text-slate-600">
+                            <span className="sr-only">
+                              {choiceLabel(locale, option, choice)}: {t.extraPerUnit}
+                            </span>
+                            <span aria-hidden>+</span>
+                            <input
+                              id={`${id}-choice-${option}-${c}`}
+                              inputMode="decimal"
+                              value={value.extra}
+                              placeholder="0"
+                              aria-invalid={error ? true : undefined}
+                              onChange={(e) => change({ extra: e.target.value })}
+                              className={`${inputClass} mt-0 min-h-0 w-24 px-2 py-1 text-sm`}
+                            />
+                            <span aria-hidden>kr/{quantityUnit[locale]}</span>
+                          </label>
+                        )}
+                        {error && <span className={errorClass}>{error}</span>}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </fieldset>
+            );
+          })}
+        </div>
       </div>
-    </fieldset>
+    </details>
   );
 }
 
