@@ -231,4 +231,33 @@ describe('a product’s mockup, print areas, picture, choices and facts live in 
     const after = (await call<ProductRecord>('GET', '/api/admin/products/hoodie')).body;
     expect(after).toEqual(hoodie);
   });
+
+  it('malformed new fields are a 400, never a 500', async () => {
+    const bodies: Record<string, unknown>[] = [
+      { printAreas: [] },
+      { printAreas: 'front' },
+      { printAreas: { front: null } },
+      { printAreas: { front: { widthCm: {}, heightCm: [] } } },
+      { printAreas: { top: { widthCm: '10', heightCm: '10' } } },
+      { printAreas: { __proto__: { widthCm: '10' } } },
+      { mockup: 5 },
+      { image: 42 },
+      { facts: { material: 'Bomull' } },
+      { facts: { material: { sv: 1, en: null } } },
+      { customiser: { availableSides: 'front' } },
+      { customiser: { availableSides: [{ id: 'top' }] } },
+      { options: [{ id: 'decoration', choices: [null, 5] }] },
+    ];
+    for (const [index, change] of bodies.entries()) {
+      const answer = await call<Refusal>('POST', '/api/admin/products', {
+        ...polo,
+        id: `bad-${index}`,
+        ...change,
+      });
+      expect(answer.status, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(answer.body.fieldErrors ?? {}).length, JSON.stringify(change)).toBeGreaterThan(0);
+    }
+    const listed = await call<ProductRecord[]>('GET', '/api/admin/products');
+    expect(listed.body.filter((p) => p.id.startsWith('bad-'))).toEqual([]);
+  });
 });
