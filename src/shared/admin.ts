@@ -31,6 +31,8 @@ export interface AdminStats {
 export interface AdminOrderLine {
   productId: string;
   name: string;
+  /** The names in both languages the line was sold with (orders since the catalogue is kept in admin). */
+  names?: Readonly<Record<'sv' | 'en', string>>;
   quantity: number;
   unitPrice: string;
   lineTotal: string;

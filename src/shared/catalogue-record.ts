@@ -7,7 +7,8 @@
 import type { CategoryId, ColorId, PriceTier, Product } from './catalogue';
 import type { Locale } from './i18n/locale';
 import { milliFromDecimal, unitPriceToString } from './money';
-import type { PrintSide } from './print-options';
+import { printSideIds, type PrintSide } from './print-options';
+import type { MockupId, PrintAreasCm } from './print-areas';
 import type { ProductFacts } from './product-facts';
 import type { OptionId, ProductOption } from './product-options';
 
@@ -29,12 +30,52 @@ export interface ProductRecord {
   productionDays: number;
   options: { id: OptionId; choices: { id: string; extraPerUnit?: string }[] }[];
   facts: ProductFacts;
+  /** The garment drawing a customiser product is designed on (print-areas.ts `mockupIds`). */
+  mockup?: MockupId;
+  /**
+   * Print area per side in cm as exact decimals ("30", "12.5"). A customiser product offers
+   * exactly these sides (`customiser.availableSides` follows them).
+   */
+  printAreas: RecordPrintAreas;
+  /** The product's picture: the name of one of the shop's product drawings. */
+  image?: string;
   /** Shown in the shop; a hidden product cannot be ordered. */
   visible: boolean;
   sortOrder: number;
   /** Raised by every save; a PUT may send the version it edited (409 when someone saved since). */
   version: number;
   updatedAt: string;
+}
+
+export type RecordPrintAreas = Partial<Record<PrintSide, { widthCm: string; heightCm?: string }>>;
+
+/** Centimetres as the record keeps them: the shortest exact decimal ("41.8", "30"). */
+const cmText = (n: number): string => String(Math.round(n * 100) / 100);
+
+export function recordPrintAreas(areas: PrintAreasCm | undefined): RecordPrintAreas {
+  const out: RecordPrintAreas = {};
+  for (const side of printSideIds) {
+    const area = areas?.[side];
+    if (!area) continue;
+    out[side] =
+      area.heightCm === undefined
+        ? { widthCm: cmText(area.widthCm) }
+        : { widthCm: cmText(area.widthCm), heightCm: cmText(area.heightCm) };
+  }
+  return out;
+}
+
+export function printAreasFromRecord(areas: RecordPrintAreas | undefined): PrintAreasCm {
+  const out: PrintAreasCm = {};
+  for (const side of printSideIds) {
+    const area = areas?.[side];
+    if (!area) continue;
+    out[side] =
+      area.heightCm === undefined
+        ? { widthCm: Number(area.widthCm) }
+        : { widthCm: Number(area.widthCm), heightCm: Number(area.heightCm) };
+  }
+  return out;
 }
 
 /** What the catalogue table keeps besides its columns (visible, sort order, version, updated_at). */
@@ -85,6 +126,9 @@ export function storedFromProduct(product: Product): StoredProduct {
       ),
     })),
     facts: { ...product.facts },
+    ...(product.mockup ? { mockup: product.mockup } : {}),
+    printAreas: recordPrintAreas(product.printAreas),
+    ...(product.image ? { image: product.image } : {}),
   };
 }
 
@@ -123,5 +167,8 @@ export function productFromRecord(record: StoredProduct): Product {
     productionDays: record.productionDays,
     ...(options.length > 0 ? { options } : {}),
     facts: record.facts,
+    ...(record.mockup ? { mockup: record.mockup } : {}),
+    printAreas: printAreasFromRecord(record.printAreas),
+    ...(record.image ? { image: record.image } : {}),
   };
 }

@@ -17,10 +17,12 @@ import { catalogueAdminMessages } from './i18n/messages/catalogue-admin';
 import { validationMessages } from './i18n/messages/validation';
 import type { Locale } from './i18n/locale';
 import { unitPriceToString, type Milli } from './money';
-import { printArea } from './print-areas';
-import { printSideIds, printSideLabels } from './print-options';
+import { fitsMockup, isMockupId, mockupAreas, mockupIds, type MockupId } from './print-areas';
+import { printSideIds, printSideLabels, type PrintSide } from './print-options';
 import { textField } from './text';
-import { optionIds } from './product-options';
+import { optionChoiceIds, optionIds } from './product-options';
+import { isProductImage } from './product-images';
+import type { RecordPrintAreas } from './catalogue-record';
 
 const MAX_PRICE_KR = 1_000_000;
 
@@ -44,7 +46,33 @@ export function priceForInput(decimal: string): string {
 
 const colourIds: readonly string[] = colors.map((c) => c.id);
 const isColorId = (id: string): id is ColorId => colourIds.includes(id);
-const mockupIds: readonly string[] = Object.keys(printArea);
+
+/**
+ * Centimetres as the owner types them: up to three digits and two decimals, comma or point
+ * ("25,5", "30", "12.25 cm"). Exact hundredths of a cm, or undefined when it is not such a length.
+ */
+export function parseCmInput(text: string): number | undefined {
+  const compact = text.replace(/\s/g, '').replace(/cm$/i, '');
+  const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(compact);
+  if (!match) return undefined;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Hundredths of a cm as the record keeps them: the shortest exact decimal ("25.5", "30"). */
+const cmDecimal = (hundredths: number): string => {
+  const whole = Math.floor(hundredths / 100);
+  const rest = hundredths % 100;
+  if (rest === 0) return String(whole);
+  return `${whole}.${String(rest).padStart(2, '0').replace(/0$/, '')}`;
+};
+
+/** A length for the form: Swedish decimal comma ("25,5"). */
+export function cmForInput(decimal: string | undefined): string {
+  return (decimal ?? '').replace('.', ',');
+}
+
+const cmOf = (value: unknown): number | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? parseCmInput(String(value)) : undefined;
 
 /** A product record as the owner sends it, plus the confirmation that prices may rise. */
 export interface ProductInput extends StoredProduct {
@@ -74,6 +102,23 @@ export function productInputSchema(locale: Locale) {
     }
     return milli;
   });
+  const cm = z.union([z.string(), z.number()], { error: t.cmInvalid }).transform((value, ctx) => {
+    const hundredths = parseCmInput(String(value));
+    if (hundredths === undefined) {
+      ctx.addIssue({ code: 'custom', message: t.cmInvalid });
+      return z.NEVER;
+    }
+    return hundredths;
+  });
+  // A fact text is optional; given, it is given in both languages.
+  const factText = z
+    .object(
+      { sv: z.string({ error: t.bothLanguages }), en: z.string({ error: t.bothLanguages }) },
+      { error: t.bothLanguages },
+    )
+    .optional()
+    .transform((value) => (value && (value.sv.trim() !== '' || value.en.trim() !== '') ? value : undefined))
+    .pipe(bilingual(300, true).optional());
   const quantity = z
     .number({ error: t.quantityInvalid })
     .int(t.quantityInvalid)
@@ -101,7 +146,21 @@ export function productInputSchema(locale: Locale) {
       invalidCharacter,
     }).optional(),
     customiser: z
-      .object({ availableSides: z.array(z.object({ id: z.enum(printSideIds) })).min(1) })
+      .object({ availableSides: z.array(z.object({ id: z.enum(printSideIds, { error: t.invalidValue }) })) })
+      .optional(),
+    mockup: z.enum(mockupIds, { error: t.mockupRequired }).optional(),
+    printAreas: z
+      .partialRecord(
+        z.enum(printSideIds, { error: t.invalidValue }),
+        z.object({ widthCm: cm, heightCm: cm.optional() }),
+        {
+          error: t.invalidValue,
+        },
+      )
+      .default({}),
+    image: z
+      .string({ error: t.imageUnknown })
+      .refine((name) => isProductImage(name), t.imageUnknown)
       .optional(),
     garment: z.literal(true).optional(),
     productionDays: z.number().int().min(1).max(60).optional(),
@@ -120,8 +179,16 @@ export function productInputSchema(locale: Locale) {
       .default([]),
     facts: z
       .object({
-        weightGsm: z.number().int().min(1).max(5000).optional(),
-        sizeChart: z.enum(['tshirt', 'sweatshirt']).optional(),
+        material: factText,
+        fit: factText,
+        print: factText,
+        weightGsm: z
+          .number({ error: t.weightInvalid })
+          .int(t.weightInvalid)
+          .min(1, t.weightInvalid)
+          .max(5000, t.weightInvalid)
+          .optional(),
+        sizeChart: z.enum(['tshirt', 'sweatshirt'], { error: t.invalidValue }).optional(),
       })
       .default({}),
     visible: z.boolean({ error: t.invalidValue }).default(true),
@@ -185,22 +252,81 @@ function crossFieldIssues(locale: Locale, raw: unknown, expectedId: string | und
         issues.push({ path: ['options', index, 'choices', at], message: t.colourUnknown });
     });
   }
+  if (p.kind !== 'customiser')
+    for (const [side, area] of Object.entries(record(p.printAreas))) {
+      const { widthCm, heightCm } = record(area);
+      if (cmOf(widthCm) === 0)
+        issues.push({ path: ['printAreas', side, 'widthCm'], message: t.areaPositive });
+      if (cmOf(heightCm) === 0)
+        issues.push({ path: ['printAreas', side, 'heightCm'], message: t.areaPositive });
+    }
   if (p.kind === 'customiser') {
-    if (typeof p.id !== 'string' || !mockupIds.includes(p.id))
-      issues.push({ path: ['kind'], message: t.customiserNeedsMockup });
     if (!colour) issues.push({ path: ['options'], message: t.colourRequired });
+    issues.push(...customiserIssues(locale, p));
   }
   options.forEach((option, at) => {
     const choices = list(option.choices).map(record);
     if (option.id !== 'colour' && choices.length === 0)
       issues.push({ path: ['options', at, 'choices'], message: t.invalidValue });
+    const known: readonly string[] | undefined =
+      typeof option.id === 'string' && option.id !== 'colour' && option.id in optionChoiceIds
+        ? optionChoiceIds[option.id as keyof typeof optionChoiceIds]
+        : undefined;
     choices.forEach((choice, c) => {
+      if (known && (typeof choice.id !== 'string' || !known.includes(choice.id)))
+        issues.push({ path: ['options', at, 'choices', c, 'id'], message: t.choiceUnknown });
       if (choice.extraPerUnit !== undefined && priceOf(choice.extraPerUnit) === undefined)
         issues.push({ path: ['options', at, 'choices', c, 'extraPerUnit'], message: t.priceInvalid });
     });
   });
   return issues;
 }
+
+/**
+ * A product the buyer designs: a mockup, at least one print side, and on each side offered a
+ * print area with width and height that fits the mockup's largest area there.
+ */
+function customiserIssues(locale: Locale, p: Record<string, unknown>): Issue[] {
+  const t = catalogueAdminMessages[locale];
+  const issues: Issue[] = [];
+  const mockup: MockupId | undefined = isMockupId(p.mockup) ? p.mockup : undefined;
+  if (p.mockup === undefined) issues.push({ path: ['mockup'], message: t.mockupRequired });
+  const areas = record(p.printAreas);
+  const sent = list(record(p.customiser).availableSides)
+    .map((side) => record(side).id)
+    .filter((id): id is PrintSide => (printSideIds as readonly unknown[]).includes(id));
+  const offered = p.customiser === undefined ? printSideIds.filter((side) => side in areas) : sent;
+  if (offered.length === 0) issues.push({ path: ['printAreas'], message: t.printSideRequired });
+  for (const side of offered) {
+    const area = areas[side];
+    if (area === undefined) {
+      issues.push({ path: ['printAreas', side], message: t.sideNeedsArea });
+      continue;
+    }
+    const { widthCm, heightCm } = record(area);
+    const width = cmOf(widthCm);
+    const height = cmOf(heightCm);
+    if (heightCm === undefined) issues.push({ path: ['printAreas', side, 'heightCm'], message: t.required });
+    for (const [key, value] of [
+      ['widthCm', width],
+      ['heightCm', height],
+    ] as const) {
+      if (value === 0) issues.push({ path: ['printAreas', side, key], message: t.areaPositive });
+    }
+    if (!mockup || width === undefined || height === undefined || width === 0 || height === 0) continue;
+    if (!fitsMockup(mockup, side, width / 100, height / 100)) {
+      const max = mockupAreas[mockup][side];
+      const maxText = `${formatCm(max.widthCm)} × ${formatCm(max.heightCm)}`;
+      const message = t.areaTooLarge({ max: maxText });
+      if (width / 100 > max.widthCm) issues.push({ path: ['printAreas', side, 'widthCm'], message });
+      if (height / 100 > max.heightCm) issues.push({ path: ['printAreas', side, 'heightCm'], message });
+    }
+  }
+  return issues;
+}
+
+/** "41,8": centimetres in messages, Swedish decimal comma as every figure the owner reads. */
+const formatCm = (n: number): string => String(n).replace('.', ',');
 
 export type ProductValidation =
   { ok: true; value: ParsedProductInput } | { ok: false; error: string; fieldErrors: Record<string, string> };
@@ -240,6 +366,17 @@ export function storedFromInput(p: ParsedProductInput): StoredProduct {
   const category: CategoryId = p.category;
   const colour = p.options.find((o) => o.id === 'colour');
   const first = p.tiers[0];
+  const printAreas: RecordPrintAreas = {};
+  for (const side of printSideIds) {
+    const area = p.printAreas[side];
+    if (!area) continue;
+    printAreas[side] =
+      area.heightCm === undefined
+        ? { widthCm: cmDecimal(area.widthCm) }
+        : { widthCm: cmDecimal(area.widthCm), heightCm: cmDecimal(area.heightCm) };
+  }
+  // A customiser product offers the sides it has print areas for (or those sent, all with areas).
+  const sides = p.customiser?.availableSides.map((s) => s.id) ?? printSideIds.filter((s) => printAreas[s]);
   return {
     id: p.id,
     name: p.names.en,
@@ -255,13 +392,12 @@ export function storedFromInput(p: ParsedProductInput): StoredProduct {
       pricePerUnit: unitPriceToString(tier.pricePerUnit),
     })),
     toastNoun: p.toastNoun || p.names.en.toLowerCase(),
-    ...(p.kind === 'customiser' && p.customiser
+    ...(p.kind === 'customiser'
       ? {
           customiser: {
-            availableSides: p.customiser.availableSides.map((s) => ({
-              id: s.id,
-              label: printSideLabels.en[s.id],
-            })),
+            availableSides: printSideIds
+              .filter((side) => sides.includes(side))
+              .map((side) => ({ id: side, label: printSideLabels.en[side] })),
             availableColors: (colour?.choices.map((c) => c.id) ?? []).filter(isColorId),
           },
         }
@@ -279,8 +415,14 @@ export function storedFromInput(p: ParsedProductInput): StoredProduct {
       }),
     })),
     facts: {
+      ...(p.facts.material ? { material: p.facts.material } : {}),
       ...(p.facts.weightGsm !== undefined ? { weightGsm: p.facts.weightGsm } : {}),
       ...(p.facts.sizeChart !== undefined ? { sizeChart: p.facts.sizeChart } : {}),
+      ...(p.facts.fit ? { fit: p.facts.fit } : {}),
+      ...(p.facts.print ? { print: p.facts.print } : {}),
     },
+    ...(p.kind === 'customiser' && p.mockup ? { mockup: p.mockup } : {}),
+    printAreas,
+    ...(p.image ? { image: p.image.normalize('NFC') } : {}),
   };
 }

@@ -6,10 +6,12 @@
  */
 import { colors, productionDaysByCategory, type PriceTier, type Product } from './catalogue';
 import { productDescriptionMessages } from './i18n/messages/product-descriptions';
+import { productFitMessages, productMaterialMessages, productPrintMessages } from './catalogue-seed-facts';
 import { productNameMessages } from './i18n/messages/product-names';
 import { milliFromDecimal } from './money';
-import { printSideLabels, type PrintSide } from './print-options';
-import { productFacts } from './product-facts';
+import { printSideLabels, printSideIds, type PrintSide } from './print-options';
+import { mockupAreas, type MockupId, type PrintAreasCm } from './print-areas';
+import { productFacts, type BilingualText, type ProductFacts } from './product-facts';
 import {
   bookletOptions,
   colourOption,
@@ -239,17 +241,83 @@ const seedProducts: readonly Product[] = [
   }),
 ];
 
-/** The seed with each product's names and descriptions in both languages and its facts. */
+/** The garment drawing each customiser product of the seed is designed on. */
+const seedMockups: Readonly<Record<string, MockupId>> = {
+  'tshirt-bomull': 'tshirt',
+  hoodie: 'hoodie',
+  crewneck: 'crewneck',
+  'baseball-keps': 'cap',
+  mossa: 'beanie',
+};
+
+/**
+ * Width (cm) of the print area per product and side as the shop opened with it. A customiser
+ * product's areas are its mockup's full areas, for the sides it offers.
+ */
+const seedPrintWidthsCm: Readonly<Record<string, Partial<Record<PrintSide, number>>>> = {
+  'tshirt-polyester': { front: 30, back: 32, side: 10 },
+  tracktop: { front: 28, back: 32, side: 10 },
+  zip: { front: 28, back: 32, side: 10 },
+  'urvattad-keps': { front: 12, back: 8, side: 7 },
+  'keps-med-nat': { front: 12, back: 8, side: 7 },
+  fiskehatt: { front: 12, back: 12, side: 8 },
+  becknarväska: { front: 20 },
+  'halsduk-silke': { front: 25 },
+  'halsduk-stickad': { front: 20 },
+};
+
+function seedPrintAreas(p: Product, mockup: MockupId | undefined): PrintAreasCm {
+  const areas: PrintAreasCm = {};
+  if (mockup) {
+    for (const { id } of p.customiser?.availableSides ?? []) {
+      const max = mockupAreas[mockup][id];
+      areas[id] = { widthCm: max.widthCm, heightCm: max.heightCm };
+    }
+    return areas;
+  }
+  const widths = seedPrintWidthsCm[p.id] ?? {};
+  for (const side of printSideIds) {
+    const widthCm = widths[side];
+    if (widthCm !== undefined) areas[side] = { widthCm };
+  }
+  return areas;
+}
+
+function seedFacts(id: string): ProductFacts {
+  const text = (messages: {
+    sv: Readonly<Record<string, string>>;
+    en: Readonly<Record<string, string>>;
+  }): BilingualText | undefined => {
+    const sv = messages.sv[id];
+    const en = messages.en[id];
+    return sv && en ? { sv, en } : undefined;
+  };
+  const material = text(productMaterialMessages);
+  const fit = text(productFitMessages);
+  const print = text(productPrintMessages);
+  return {
+    ...(material ? { material } : {}),
+    ...(productFacts[id] ?? {}),
+    ...(fit ? { fit } : {}),
+    ...(print ? { print } : {}),
+  };
+}
+
+/** The seed with each product's names and descriptions in both languages, its facts and print areas. */
 export const seedCatalogue: readonly Product[] = seedProducts.map((p) => {
   const names: Readonly<Record<string, string>> = productNameMessages.sv;
   const namesEn: Readonly<Record<string, string>> = productNameMessages.en;
   const texts: Readonly<Record<string, string>> = productDescriptionMessages.sv;
   const textsEn: Readonly<Record<string, string>> = productDescriptionMessages.en;
+  const mockup = p.kind === 'customiser' ? seedMockups[p.id] : undefined;
   return {
     ...p,
     names: { sv: names[p.id] ?? p.name, en: namesEn[p.id] ?? p.name },
     descriptions: { sv: texts[p.id] ?? p.description, en: textsEn[p.id] ?? p.description },
-    facts: productFacts[p.id] ?? {},
+    facts: seedFacts(p.id),
+    ...(mockup ? { mockup } : {}),
+    printAreas: seedPrintAreas(p, mockup),
+    image: p.id,
   };
 });
 

@@ -1,5 +1,6 @@
 import type { Milli } from './money';
 import type { PrintSide } from './print-options';
+import type { MockupId, PrintAreasCm } from './print-areas';
 import type { Locale } from './i18n/locale';
 import type { ProductFacts } from './product-facts';
 import type { ProductOption } from './product-options';
@@ -62,8 +63,17 @@ export interface Product {
    */
   names?: Readonly<Record<Locale, string>>;
   descriptions?: Readonly<Record<Locale, string>>;
-  /** Weight and size chart (product-facts.ts); the words about material and fit are messages. */
+  /** Material, weight, fit, print notes and size chart (product-facts.ts). */
   facts?: ProductFacts;
+  /** The garment drawing a customiser product is designed on (print-areas.ts). */
+  mockup?: MockupId;
+  /**
+   * The print area per side in cm. A customiser product offers exactly these sides; any product
+   * lists them on its page and checks print files' resolution at these widths.
+   */
+  printAreas?: PrintAreasCm;
+  /** The product's picture: one of the shop's product drawings (assets/products), by name. */
+  image?: string;
 }
 
 /** Production lead times in working days: the one place to change them. */

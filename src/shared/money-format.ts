@@ -59,3 +59,10 @@ export function formatUnitPriceDecimal(decimal: string): string {
 export function formatCount(n: number): string {
   return countFormat.format(n);
 }
+
+const lengthFormat = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 2 });
+
+/** A length in cm as every figure is shown, with its decimals ("25,5"): print areas. */
+export function formatLength(n: number): string {
+  return lengthFormat.format(n);
+}

@@ -1,11 +1,11 @@
 /**
- * Where prints go on the drawn garments, in the drawings' units (viewBox 0 0 400 400), and what
- * that is in centimetres on the real garment: the marked print area is as wide as the print-area
- * table of the dpi check says (print-files.ts). The customiser, the cart's thumbnail and the job
- * ticket read the same numbers.
+ * The garment mockups the shop has drawn (the customiser's and the cart's pictures, viewBox
+ * 0 0 400 400) and where prints go on them. A product designed in the customiser names one mockup
+ * and keeps its own print areas in centimetres (its catalogue record); the mockup says how large a
+ * print area it can show per side and where that sits on the drawing. The customiser, the cart's
+ * thumbnail and the job ticket read the same numbers.
  */
-import { printAreaWidths, printWidthCm } from './print-files';
-import type { PrintSide } from './print-options';
+import { printSideIds, type PrintSide } from './print-options';
 
 export interface PrintRect {
   x: number;
@@ -17,39 +17,103 @@ export interface PrintRect {
 /** The drawings' size (square viewBox); a print's x and y are % of it. */
 export const MOCKUP_SIZE = 400;
 
-/**
- * Printable rectangle (viewBox units) per product and side. Sides that are not
- * drawn for a product map to the rectangle of the view that is rendered instead.
- */
-export type MockupProductId = 'tshirt-bomull' | 'hoodie' | 'crewneck' | 'baseball-keps' | 'mossa';
+export const mockupIds = ['tshirt', 'hoodie', 'crewneck', 'cap', 'beanie'] as const;
+export type MockupId = (typeof mockupIds)[number];
 
-export const printArea: Record<MockupProductId, Record<PrintSide, PrintRect>> = {
-  'tshirt-bomull': {
-    front: { x: 140, y: 112, width: 120, height: 140 },
-    back: { x: 135, y: 96, width: 130, height: 170 },
-    side: { x: 140, y: 112, width: 120, height: 140 },
+export function isMockupId(value: unknown): value is MockupId {
+  return typeof value === 'string' && (mockupIds as readonly string[]).includes(value);
+}
+
+/** A print area on one side of a mockup: the drawn rectangle and how large it is on the garment. */
+interface MockupSideArea {
+  rect: PrintRect;
+  /** The largest print area the drawing shows, in cm; a product's area must fit inside it. */
+  widthCm: number;
+  heightCm: number;
+}
+
+/**
+ * The largest print area per mockup and side. Sides not drawn for a mockup (a T-shirt's sleeve)
+ * map to the rectangle of the view drawn instead; the centimetres are the real garment's.
+ */
+export const mockupAreas: Readonly<Record<MockupId, Readonly<Record<PrintSide, MockupSideArea>>>> = {
+  tshirt: {
+    front: { rect: { x: 140, y: 112, width: 120, height: 140 }, widthCm: 30, heightCm: 35 },
+    back: { rect: { x: 135, y: 96, width: 130, height: 170 }, widthCm: 32, heightCm: 41.8 },
+    side: { rect: { x: 140, y: 112, width: 120, height: 140 }, widthCm: 10, heightCm: 11.7 },
   },
   hoodie: {
-    front: { x: 145, y: 132, width: 110, height: 96 },
-    back: { x: 140, y: 204, width: 120, height: 110 },
-    side: { x: 145, y: 132, width: 110, height: 96 },
+    front: { rect: { x: 145, y: 132, width: 110, height: 96 }, widthCm: 28, heightCm: 24.4 },
+    back: { rect: { x: 140, y: 204, width: 120, height: 110 }, widthCm: 32, heightCm: 29.3 },
+    side: { rect: { x: 145, y: 132, width: 110, height: 96 }, widthCm: 10, heightCm: 8.7 },
   },
   crewneck: {
-    front: { x: 140, y: 104, width: 120, height: 150 },
-    back: { x: 135, y: 100, width: 130, height: 180 },
-    side: { x: 140, y: 104, width: 120, height: 150 },
+    front: { rect: { x: 140, y: 104, width: 120, height: 150 }, widthCm: 30, heightCm: 37.5 },
+    back: { rect: { x: 135, y: 100, width: 130, height: 180 }, widthCm: 32, heightCm: 44.3 },
+    side: { rect: { x: 140, y: 104, width: 120, height: 150 }, widthCm: 10, heightCm: 12.5 },
   },
-  'baseball-keps': {
-    front: { x: 152, y: 170, width: 96, height: 66 },
-    back: { x: 152, y: 170, width: 96, height: 66 },
-    side: { x: 242, y: 150, width: 60, height: 74 },
+  cap: {
+    front: { rect: { x: 152, y: 170, width: 96, height: 66 }, widthCm: 12, heightCm: 8.3 },
+    back: { rect: { x: 152, y: 170, width: 96, height: 66 }, widthCm: 8, heightCm: 5.5 },
+    side: { rect: { x: 242, y: 150, width: 60, height: 74 }, widthCm: 7, heightCm: 8.6 },
   },
-  mossa: {
-    front: { x: 160, y: 282, width: 80, height: 40 },
-    back: { x: 160, y: 282, width: 80, height: 40 },
-    side: { x: 160, y: 282, width: 80, height: 40 },
+  beanie: {
+    front: { rect: { x: 160, y: 282, width: 80, height: 40 }, widthCm: 9, heightCm: 4.5 },
+    back: { rect: { x: 160, y: 282, width: 80, height: 40 }, widthCm: 9, heightCm: 4.5 },
+    side: { rect: { x: 160, y: 282, width: 80, height: 40 }, widthCm: 9, heightCm: 4.5 },
   },
 };
+
+/** A print area on the garment in cm (height absent where the product only states a width). */
+export interface PrintAreaCm {
+  widthCm: number;
+  heightCm?: number;
+}
+export type PrintAreasCm = Partial<Record<PrintSide, PrintAreaCm>>;
+
+/** Where a product's prints go on its mockup: the drawing and the print rectangle per side. */
+export interface PrintGeometry {
+  mockup: MockupId;
+  rects: Readonly<Record<PrintSide, PrintRect>>;
+  /** The print area's width in cm per side (what the rectangle's width is on the garment). */
+  widthsCm: Readonly<Record<PrintSide, number>>;
+}
+
+/**
+ * The product's print rectangles on its mockup: each side's area in cm drawn at the mockup's
+ * scale, centred across and from the top of the mockup's largest area (a smaller area sits where
+ * a chest print starts). Sides the product has no area for take the mockup's. Undefined without a
+ * mockup.
+ */
+export function printGeometry(product: {
+  mockup?: MockupId | undefined;
+  printAreas?: PrintAreasCm | undefined;
+}): PrintGeometry | undefined {
+  if (!product.mockup || !isMockupId(product.mockup)) return undefined;
+  const sides = mockupAreas[product.mockup];
+  const rects = {} as Record<PrintSide, PrintRect>;
+  const widthsCm = {} as Record<PrintSide, number>;
+  for (const side of printSideIds) {
+    const max = sides[side];
+    const area = product.printAreas?.[side];
+    const unitsPerCm = max.rect.width / max.widthCm;
+    const widthCm = area && area.widthCm > 0 ? Math.min(area.widthCm, max.widthCm) : max.widthCm;
+    const heightCm =
+      area?.heightCm && area.heightCm > 0 ? Math.min(area.heightCm, max.heightCm) : max.heightCm;
+    // The mockup's own area is drawn as is; a smaller one at the same scale.
+    const width = widthCm === max.widthCm ? max.rect.width : widthCm * unitsPerCm;
+    const height = heightCm === max.heightCm ? max.rect.height : heightCm * unitsPerCm;
+    rects[side] = { x: max.rect.x + (max.rect.width - width) / 2, y: max.rect.y, width, height };
+    widthsCm[side] = widthCm;
+  }
+  return { mockup: product.mockup, rects, widthsCm };
+}
+
+/** Whether an area of `widthCm` × `heightCm` fits the mockup's largest area on that side. */
+export function fitsMockup(mockup: MockupId, side: PrintSide, widthCm: number, heightCm: number): boolean {
+  const max = mockupAreas[mockup][side];
+  return widthCm <= max.widthCm && heightCm <= max.heightCm;
+}
 
 /** A placed print in centimetres on the garment, measured from the print area's top-left corner. */
 export interface PrintPlacementCm {
@@ -71,16 +135,15 @@ const oneDecimal = (n: number) => Math.round(n * 10) / 10;
  * real print area. The print's height follows its image; without it the print is taken as square.
  */
 export function printPlacementCm(
-  productId: string,
+  geometry: PrintGeometry | undefined,
   print: { side: PrintSide; x: number; y: number; scale: number },
   aspect = 1,
 ): PrintPlacementCm | undefined {
-  const rects: Partial<Record<string, Record<PrintSide, PrintRect>>> = printArea;
-  const rect = rects[productId]?.[print.side];
-  const areaWidthCm = printAreaWidths(productId)[print.side];
-  const widthCm = printWidthCm(productId, print.side, print.scale);
-  if (!rect || areaWidthCm === undefined || widthCm === undefined) return undefined;
+  if (!geometry) return undefined;
+  const rect = geometry.rects[print.side];
+  const areaWidthCm = geometry.widthsCm[print.side];
   const cmPerUnit = areaWidthCm / rect.width;
+  const widthCm = oneDecimal(areaWidthCm * 1.6 * print.scale);
   const centreXcm = ((print.x / 100) * MOCKUP_SIZE - rect.x) * cmPerUnit;
   const centreYcm = ((print.y / 100) * MOCKUP_SIZE - rect.y) * cmPerUnit;
   const heightCm = widthCm * aspect;

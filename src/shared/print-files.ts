@@ -3,7 +3,9 @@
  * shows kinds, the conversion fee and the print-quality check before ordering) and the server
  * (which detects the kind from the file's content and prices the fee).
  */
-import type { PrintSide } from './print-options';
+import { findProduct } from './catalogue';
+import type { PrintAreasCm } from './print-areas';
+import { printSideIds, type PrintSide } from './print-options';
 
 /** Largest print file, in bytes (50 MB). */
 export const MAX_PRINT_FILE_BYTES = 50 * 1024 * 1024;
@@ -83,40 +85,28 @@ export interface OrderPrintFile extends PrintFileAnswer {
 export const MIN_PRINT_DPI = 150;
 
 /**
- * Physical width (cm) of the marked print area per product and side: what a print at the
- * customiser's 100 % / 1.6 fills. Products not listed take no print on an area (stickers, tape...).
+ * The print areas of a line's product in cm: the copy the order line keeps, else the catalogue's
+ * (the product's record, print areas edited in admin). Products without any take no print on an
+ * area (stickers, tape...).
  */
-const printAreaWidthCm: Record<string, Partial<Record<PrintSide, number>>> = {
-  'tshirt-bomull': { front: 30, back: 32, side: 10 },
-  'tshirt-polyester': { front: 30, back: 32, side: 10 },
-  hoodie: { front: 28, back: 32, side: 10 },
-  crewneck: { front: 30, back: 32, side: 10 },
-  tracktop: { front: 28, back: 32, side: 10 },
-  zip: { front: 28, back: 32, side: 10 },
-  'baseball-keps': { front: 12, back: 8, side: 7 },
-  'urvattad-keps': { front: 12, back: 8, side: 7 },
-  'keps-med-nat': { front: 12, back: 8, side: 7 },
-  mossa: { front: 9, back: 9, side: 9 },
-  fiskehatt: { front: 12, back: 12, side: 8 },
-  becknarväska: { front: 20 },
-  'halsduk-silke': { front: 25 },
-  'halsduk-stickad': { front: 20 },
-};
+function areasOf(line: { productId: string; printAreas?: PrintAreasCm | undefined }): PrintAreasCm {
+  return line.printAreas ?? findProduct(line.productId)?.printAreas ?? {};
+}
 
 /** The customiser's print width at `scale` (1 = 1.6 × the marked area, as the preview draws it). */
-export function printWidthCm(productId: string, side: PrintSide, scale: number): number | undefined {
-  const area = printAreaWidthCm[productId]?.[side];
+export function printWidthCm(areas: PrintAreasCm, side: PrintSide, scale: number): number | undefined {
+  const area = areas[side]?.widthCm;
   return area === undefined ? undefined : Math.round(area * 1.6 * scale * 10) / 10;
 }
 
 /** The widths (cm) of the product's print areas by side, as the product page lists them. */
-export function printAreaWidths(productId: string): Partial<Record<PrintSide, number>> {
-  return printAreaWidthCm[productId] ?? {};
-}
-
-/** The full width of the product's front print area: the size a file without a placement is checked at. */
-export function fullPrintWidthCm(productId: string): number | undefined {
-  return printAreaWidthCm[productId]?.front;
+export function printAreaWidths(areas: PrintAreasCm): Partial<Record<PrintSide, number>> {
+  const widths: Partial<Record<PrintSide, number>> = {};
+  for (const side of printSideIds) {
+    const width = areas[side]?.widthCm;
+    if (width !== undefined) widths[side] = width;
+  }
+  return widths;
 }
 
 export interface PrintQuality {
@@ -134,6 +124,8 @@ export function printQuality(pixelWidth: number, widthCm: number): PrintQuality 
 /** The lines of an order or cart as far as print sizes go. */
 export interface PrintSizeLine {
   productId: string;
+  /** The print areas the order line was sold with (absent: the catalogue's). */
+  printAreas?: PrintAreasCm | undefined;
   customisation?: { prints: readonly { uploadId: string; side: PrintSide; scale: number }[] } | undefined;
 }
 
@@ -150,9 +142,9 @@ export function printFileQuality(
   const placed = lines.flatMap((line) =>
     (line.customisation?.prints ?? [])
       .filter((p) => p.uploadId === file.id)
-      .map((p) => printWidthCm(line.productId, p.side, p.scale)),
+      .map((p) => printWidthCm(areasOf(line), p.side, p.scale)),
   );
-  const widths = (placed.length > 0 ? placed : lines.map((l) => fullPrintWidthCm(l.productId))).filter(
+  const widths = (placed.length > 0 ? placed : lines.map((l) => areasOf(l).front?.widthCm)).filter(
     (w): w is number => w !== undefined && w > 0,
   );
   if (widths.length === 0) return undefined;

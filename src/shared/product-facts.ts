@@ -1,19 +1,28 @@
+import type { Locale } from './i18n/locale';
 import type { SizeCode } from './sizes';
 
 /** The two cuts the garments come in; each has one size chart. */
 export type SizeChartId = 'tshirt' | 'sweatshirt';
 
+/** A text the owner writes in both languages (material, fit, print notes). */
+export type BilingualText = Readonly<Record<Locale, string>>;
+
 /**
- * What the buyer gets, beyond price and print: the numbers behind each product page's facts (the
- * words, material, fit and print notes, are in i18n/messages/product-facts.ts, keyed by the same id).
+ * What the buyer gets, beyond price and print: the product page's facts, kept in the product's
+ * record (the seed's texts come from i18n/messages/product-facts.ts).
  */
 export interface ProductFacts {
+  material?: BilingualText;
+  fit?: BilingualText;
+  /** How the product is printed. */
+  print?: BilingualText;
   /** Fabric or paper weight in g/m²; absent where weight per area says nothing (caps, tape, stickers). */
   weightGsm?: number;
   /** Garments only: the chart their sizes follow. */
   sizeChart?: SizeChartId;
 }
 
+/** The seed's weights and size charts (catalogue-seed.ts). */
 export const productFacts: Readonly<Record<string, ProductFacts>> = {
   kuponghäfte: { weightGsm: 170 },
   klistermärken: {},

@@ -35,6 +35,20 @@ export type LineOptions = Partial<Record<OptionId, string>>;
 
 const choices = (...ids: string[]): OptionChoice[] => ids.map((id) => ({ id }));
 
+/**
+ * The choices each option can offer (their words are in i18n/messages/product-options.ts); a
+ * product offers some of them. Colours are the catalogue's colours.
+ */
+export const optionChoiceIds: Readonly<Record<Exclude<OptionId, 'colour'>, readonly string[]>> = {
+  decoration: ['embroidery', 'transfer'],
+  bookletSize: ['a7', 'a6', 'dl'],
+  pages: ['10', '20', '30'],
+  coupons: ['1', '2', '4'],
+  stickerSize: ['3x3', '5x5', '7x7', '10x10'],
+  stickerShape: ['circle', 'square', 'rectangle', 'contour'],
+  tapeWidth: ['48', '75'],
+};
+
 /** The blank colours a product comes in (ids of catalogue.ts `colors`). */
 export const colourOption = (ids: readonly string[]): ProductOption => ({
   id: 'colour',

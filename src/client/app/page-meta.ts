@@ -50,7 +50,7 @@ export function pageMeta(pathname: string, search: string, locale: Locale): Page
         from: formatAmount(milliToKr(startingPrice(product))),
         minimum: formatCount(product.minQuantity),
       }),
-      image: productImageUrl(product.id),
+      image: productImageUrl(product.image),
       imageAlt: productName(locale, product),
       isPublic: true,
       product,

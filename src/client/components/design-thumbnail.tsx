@@ -3,7 +3,8 @@ import type { Customisation } from '@/shared/customisation';
 import { uploadUrl } from '@/shared/uploads';
 import { cn } from '@/client/lib/cn';
 import { GarmentMockup } from './garment-mockup';
-import { isMockupProduct, printWidthPercent } from './print-area';
+import type { MockupId, PrintAreasCm } from '@/shared/print-areas';
+import { printGeometry, printWidthPercent } from './print-area';
 
 /**
  * A still picture of a saved design (cart line, order summary): the garment in its colour with the
@@ -12,13 +13,15 @@ import { isMockupProduct, printWidthPercent } from './print-area';
  * so the box may be wider than tall. Import it lazily: it carries the mockup drawings.
  */
 export function DesignThumbnail(props: {
-  productId: string;
+  /** The product as sold: its mockup and print areas, and its name in the reader's language. */
+  product: { mockup?: MockupId | undefined; printAreas?: PrintAreasCm | undefined; name: string };
   customisation: Customisation;
   side?: 'front' | 'back' | 'side';
   className?: string;
 }) {
-  const { productId, customisation } = props;
-  if (!isMockupProduct(productId)) return null;
+  const { customisation } = props;
+  const geometry = printGeometry(props.product);
+  if (!geometry) return null;
   const side = props.side ?? customisation.prints[0]?.side ?? 'front';
   const color = colors.find((c) => c.id === customisation.color)?.hex ?? '#ffffff';
   return (
@@ -30,7 +33,13 @@ export function DesignThumbnail(props: {
       )}
     >
       <div className="relative aspect-square h-full max-w-full">
-        <GarmentMockup product={productId} side={side} color={color} className="absolute inset-0 size-full" />
+        <GarmentMockup
+          mockup={geometry.mockup}
+          name={props.product.name}
+          side={side}
+          color={color}
+          className="absolute inset-0 size-full"
+        />
         {customisation.prints
           .filter((p) => p.side === side)
           .map((p) => (
@@ -44,7 +53,7 @@ export function DesignThumbnail(props: {
               style={{
                 left: `${p.x}%`,
                 top: `${p.y}%`,
-                width: `${printWidthPercent(productId, side, p.scale)}%`,
+                width: `${printWidthPercent(geometry, side, p.scale)}%`,
               }}
             />
           ))}

@@ -1,5 +1,5 @@
 /**
- * Garment mockups of the customiser products, drawn by the customiser and by the design thumbnails.
+ * The shop's garment mockups (print-areas.ts `mockupIds`), drawn by the customiser and by the design thumbnails.
  * Pure inline SVG (viewBox 0 0 400 400). The main fabric is filled with `color`;
  * shading is drawn with semi-transparent black/white overlays so any colour
  * (white through black) keeps its volume, and the outline uses rgba(0,0,0,.35)
@@ -7,12 +7,13 @@
  */
 import type { JSX } from 'react';
 import { customiserMessages } from '@/shared/i18n/messages/customiser';
-import { productNameMessages } from '@/shared/i18n/messages/product-names';
 import { useLocale } from '@/client/lib/i18n';
-import type { MockupProduct, MockupSide } from './print-area';
+import type { MockupId, MockupSide } from './print-area';
 
 export interface GarmentMockupProps {
-  product: MockupProduct;
+  mockup: MockupId;
+  /** The product's name in the reader's language (the drawing's accessible label). */
+  name: string;
   side: MockupSide;
   /** CSS hex colour, e.g. "#1f2d4d" */
   color: string;
@@ -35,12 +36,12 @@ type LayerKind =
 type Layer = readonly [LayerKind, string];
 
 /** Sides actually drawn for each product; the first entry is the fallback. */
-const SIDES: Record<MockupProduct, readonly [MockupSide, ...MockupSide[]]> = {
-  'tshirt-bomull': ['front', 'back'],
+const SIDES: Record<MockupId, readonly [MockupSide, ...MockupSide[]]> = {
+  tshirt: ['front', 'back'],
   hoodie: ['front', 'back'],
   crewneck: ['front', 'back'],
-  'baseball-keps': ['front', 'side'],
-  mossa: ['front'],
+  cap: ['front', 'side'],
+  beanie: ['front'],
 };
 
 /**
@@ -76,8 +77,8 @@ const SWEATSHIRT_BODY: readonly Layer[] = [
   ],
 ];
 
-const SHAPES: Record<MockupProduct, Partial<Record<MockupSide, readonly Layer[]>>> = {
-  'tshirt-bomull': {
+const SHAPES: Record<MockupId, Partial<Record<MockupSide, readonly Layer[]>>> = {
+  tshirt: {
     front: [
       [
         'fabric',
@@ -161,7 +162,7 @@ const SHAPES: Record<MockupProduct, Partial<Record<MockupSide, readonly Layer[]>
       ['fold', 'M182,94Q200,102 220,95'],
     ],
   },
-  'baseball-keps': {
+  cap: {
     front: [
       ['fabric', 'M92,270C88,170 138,112 200,112C262,112 312,170 308,270Z'],
       ['shade', 'M200,112C240,134 264,200 266,270L308,270C312,170 262,112 200,112Z'],
@@ -201,7 +202,7 @@ const SHAPES: Record<MockupProduct, Partial<Record<MockupSide, readonly Layer[]>
       ['fabric', 'M200,101a10,6 0 1,1 20,0Z'],
     ],
   },
-  mossa: {
+  beanie: {
     front: [
       ['fabric', 'M104,276C100,166 146,92 200,92C254,92 300,166 296,276Z'],
       ['shade', 'M200,92C254,92 300,166 296,276L262,276C268,180 240,110 200,92Z'],
@@ -222,7 +223,7 @@ const SHAPES: Record<MockupProduct, Partial<Record<MockupSide, readonly Layer[]>
   },
 };
 
-function resolveSide(product: MockupProduct, side: MockupSide): MockupSide {
+function resolveSide(product: MockupId, side: MockupSide): MockupSide {
   const sides = SIDES[product];
   return sides.includes(side) ? side : sides[0];
 }
@@ -305,13 +306,13 @@ function renderLayer(layer: Layer, index: number, color: string, dark: boolean):
 }
 
 export function GarmentMockup(props: GarmentMockupProps): JSX.Element {
-  const { product, color, className } = props;
+  const { mockup: product, color, className } = props;
   const side = resolveSide(product, props.side);
   const layers: readonly Layer[] = SHAPES[product][side] ?? [];
   const dark = luminance(color) < 0.4;
   const { locale } = useLocale();
   const label = customiserMessages[locale].mockupLabel({
-    product: productNameMessages[locale][product],
+    product: props.name,
     side,
   });
   return (

@@ -4,23 +4,24 @@ import { sizeCharts } from '@/shared/product-facts';
 import { printAreaWidths } from '@/shared/print-files';
 import { printSideIds, printSideLabels } from '@/shared/print-options';
 import { sizeCodes } from '@/shared/sizes';
-import { formatCount } from '@/shared/money-format';
-import { productFactsMessages, productFactTexts } from '@/shared/i18n/messages/product-facts';
+import { formatCount, formatLength } from '@/shared/money-format';
+import { productFactsMessages } from '@/shared/i18n/messages/product-facts';
 import { useLocale, useT } from '@/client/lib/i18n';
 
 /** What the buyer gets: material, weight, fit, print method and area, and the garment's size chart. */
 export function ProductFacts({ product }: { product: Product }) {
   const { locale } = useLocale();
   const t = useT(productFactsMessages);
-  const { material, fit, print } = productFactTexts(locale, product.id);
   const headingId = useId();
   const chartId = useId();
+  // Everything here is the product's record, as the owner keeps it in admin.
   const facts = product.facts ?? {};
+  const [material, fit, print] = [facts.material, facts.fit, facts.print].map((text) => text?.[locale]);
   const offered = product.customiser?.availableSides.map((side) => side.id);
-  const areas = printAreaWidths(product.id);
+  const areas = printAreaWidths(product.printAreas ?? {});
   const widths = printSideIds
     .filter((side) => areas[side] !== undefined && (!offered || offered.includes(side)))
-    .map((side) => `${printSideLabels[locale][side]} ${formatCount(areas[side] ?? 0)} cm`)
+    .map((side) => `${printSideLabels[locale][side]} ${formatLength(areas[side] ?? 0)} cm`)
     .join(' · ');
   const chart = facts.sizeChart ? sizeCharts[facts.sizeChart] : undefined;
   const rows: [label: string, value: string | undefined][] = [

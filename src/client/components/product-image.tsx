@@ -1,6 +1,7 @@
 import { cn } from '@/client/lib/cn';
 
-// Every drawing in assets/products, by product id; Vite hashes them so they cache forever.
+// Every drawing in assets/products, by name (a product's record names its `image`); Vite hashes
+// them so they cache forever.
 const images = import.meta.glob<string>('../assets/products/*.svg', {
   eager: true,
   query: '?url',
@@ -18,12 +19,21 @@ const byId = new Map(
   ]),
 );
 
-export function productImageUrl(id: string): string | undefined {
-  return byId.get(id.normalize('NFC')) ?? byId.get(id.normalize('NFD'));
+export function productImageUrl(image: string | undefined): string | undefined {
+  if (image === undefined) return undefined;
+  return byId.get(image.normalize('NFC')) ?? byId.get(image.normalize('NFD'));
 }
 
-export function ProductImage(props: { id: string; name: string; className?: string; eager?: boolean }) {
-  const url = productImageUrl(props.id);
+/** The drawings' names, for the owner's image choice in admin. */
+export const productImageNames: readonly string[] = [...byId.keys()].sort((a, b) => a.localeCompare(b, 'sv'));
+
+export function ProductImage(props: {
+  image: string | undefined;
+  name: string;
+  className?: string;
+  eager?: boolean;
+}) {
+  const url = productImageUrl(props.image);
   if (!url) return <div className={cn('aspect-[4/3] bg-slate-100', props.className)} aria-hidden />;
   return (
     <img

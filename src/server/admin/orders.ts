@@ -149,7 +149,7 @@ function itemNames(items: readonly AdminOrderLine[], locale: Locale | undefined)
     ...line,
     name: line.fee
       ? printFileMessages[locale].conversionFee
-      : productName(locale, { id: line.productId, name: line.name }),
+      : productName(locale, { id: line.productId, name: line.name, names: line.names }),
   }));
 }
 

@@ -16,6 +16,8 @@ import type { Customisation } from '@/shared/customisation';
 import { orderStatuses } from '@/shared/order-status';
 import type { SizeSplit } from '@/shared/sizes';
 import type { LineOptions } from '@/shared/product-options';
+import type { MockupId, PrintAreasCm } from '@/shared/print-areas';
+import type { Locale } from '@/shared/i18n/locale';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 import { oneOf } from './schema-checks';
@@ -28,6 +30,11 @@ const viesStatuses = ['valid', 'invalid', 'unavailable'] as const;
 export interface StoredOrderLine {
   productId: string;
   name: string;
+  /**
+   * The product's name in both languages when it was sold (the owner may rename it later); lines
+   * stored before names were kept fall back to the catalogue's messages by id.
+   */
+  names?: Readonly<Record<Locale, string>>;
   quantity: number;
   /** Per-unit price, up to three decimals ("114.375"). */
   unitPrice: string;
@@ -41,6 +48,12 @@ export interface StoredOrderLine {
   tierQuantity?: number;
   /** The buyer's notes to the printer for this line. */
   notes?: string;
+  /**
+   * The product's print areas in cm and its mockup when it was sold: the job ticket and the print
+   * files' resolution use these, whatever the owner changes in the catalogue afterwards.
+   */
+  printAreas?: PrintAreasCm;
+  mockup?: MockupId;
   /**
    * A fee rather than goods: 'conversion' (one raster print file, `printFileId`). productId is then
    * the fee code (CONVERSION_FEE_CODE) and name its English text; pages show it translated.

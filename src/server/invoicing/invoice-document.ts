@@ -337,7 +337,7 @@ export function orderInvoiceLines(order: InvoiceOrder): InvoiceLineInput[] {
       kind: 'product',
       code: line.productId,
       // The product's name in the invoice's language; the stored name is the catalogue's English one.
-      description: productName(language, { id: line.productId, name: line.name }),
+      description: productName(language, { id: line.productId, name: line.name, names: line.names }),
       ...(detail ? { detail } : {}),
       quantity: line.quantity,
       unitPriceInclVat: line.unitPrice,

@@ -127,6 +127,7 @@ function priceOrderLines(
     const stored: StoredOrderLine = {
       productId: product.id,
       name: product.name,
+      ...(product.names ? { names: { sv: product.names.sv, en: product.names.en } } : {}),
       quantity: line.quantity,
       unitPrice: unitPriceToString(price.unitPrice),
       lineTotal: milliToDecimalString(price.lineTotal),
@@ -137,6 +138,9 @@ function priceOrderLines(
     if (Object.keys(options).length > 0) stored.options = options;
     if (price.combinedWith > 0) stored.tierQuantity = price.tierQuantity;
     if (line.notes) stored.notes = line.notes;
+    if (product.printAreas && Object.keys(product.printAreas).length > 0)
+      stored.printAreas = product.printAreas;
+    if (product.mockup) stored.mockup = product.mockup;
     lines.push(stored);
   });
   return { lines, fieldErrors };

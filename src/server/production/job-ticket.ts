@@ -10,7 +10,7 @@ import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { productionMessages } from '@/shared/i18n/messages/production';
 import { formatCount } from '@/shared/money-format';
-import { printPlacementCm } from '@/shared/print-areas';
+import { printGeometry, printPlacementCm } from '@/shared/print-areas';
 import { printAreaWidths, type OrderPrintFile } from '@/shared/print-files';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import { sizeCodes } from '@/shared/sizes';
@@ -112,7 +112,7 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   };
 
   const lineTitle = (line: StoredOrderLine) =>
-    `${formatCount(line.quantity)} ${t.pcs} ${productName(locale, { id: line.productId, name: line.name })}`;
+    `${formatCount(line.quantity)} ${t.pcs} ${productName(locale, { id: line.productId, name: line.name, names: line.names })}`;
   const colourOf = (line: StoredOrderLine) => line.options?.colour ?? line.customisation?.color;
   const splitText = (line: StoredOrderLine) =>
     line.sizes
@@ -200,12 +200,18 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
     const prints = line.customisation?.prints ?? [];
     const sides = prints.length > 0 ? [...new Set(prints.map((p) => p.side))] : (['front'] as const);
     write(t.prints, { bold: true, size: 12 });
+    // The print areas the line was sold with (older lines: the catalogue's).
+    const sold = findProduct(line.productId);
+    const areas = line.printAreas ?? sold?.printAreas ?? {};
+    const geometry = printGeometry({ mockup: line.mockup ?? sold?.mockup, printAreas: areas });
     for (const side of sides) {
-      const areaWidth = printAreaWidths(line.productId)[side];
+      const areaWidth = printAreaWidths(areas)[side];
       const sidePrints = prints.filter((p) => p.side === side);
-      const placements = sidePrints.map((p) => ({ print: p, cm: printPlacementCm(line.productId, p) }));
+      const placements = sidePrints.map((p) => ({ print: p, cm: printPlacementCm(geometry, p) }));
       const areaHeight =
-        placements[0]?.cm?.areaHeightCm ?? (areaWidth ? Math.round(areaWidth * 1.2) : undefined);
+        placements[0]?.cm?.areaHeightCm ??
+        areas[side]?.heightCm ??
+        (areaWidth ? Math.round(areaWidth * 1.2) : undefined);
       write(printSideLabels[locale][side], { bold: true });
       if (areaWidth !== undefined && areaHeight !== undefined)
         write(t.printArea({ width: cm(areaWidth), height: cm(areaHeight) }), { color: MUTED, size: 9 });

@@ -80,7 +80,12 @@ export function HomePage() {
                   href={`/products/${id}`}
                   className={`overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-white/20 transition-transform hover:-translate-y-1 ${index % 2 ? 'translate-y-6' : ''}`}
                 >
-                  <ProductImage id={id} name={productName(locale, product)} eager className="w-full" />
+                  <ProductImage
+                    image={product.image}
+                    name={productName(locale, product)}
+                    eager
+                    className="w-full"
+                  />
                 </Link>
               ) : null;
             })}

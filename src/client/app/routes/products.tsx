@@ -63,7 +63,7 @@ export function ProductsPage() {
                   className="group flex h-full flex-row overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-lg sm:flex-col"
                 >
                   <ProductImage
-                    id={product.id}
+                    image={product.image}
                     name=""
                     eager={index < 4}
                     className="w-32 shrink-0 object-cover transition-transform group-hover:scale-[1.02] sm:w-full"

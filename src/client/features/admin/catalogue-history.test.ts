@@ -64,4 +64,29 @@ describe('a product change in the owner’s words', () => {
       { field: 'Added', before: '–', after: 'Hoodie: 20 pcs: 132,00 kr, 50 pcs: 114,375 kr' },
     ]);
   });
+
+  it('names print areas, the mockup and each fact in the owner’s language', () => {
+    const before = {
+      ...hoodie,
+      mockup: 'hoodie',
+      printAreas: { front: { widthCm: '28', heightCm: '24.4' } },
+      facts: { material: { sv: 'Bomull', en: 'Cotton' }, weightGsm: 320 },
+    };
+    const after = {
+      ...before,
+      mockup: 'crewneck',
+      printAreas: { front: { widthCm: '25.5', heightCm: '24.4' }, back: { widthCm: '30' } },
+      facts: { material: { sv: 'Bomullspiké', en: 'Cotton' }, weightGsm: 340 },
+    };
+    expect(historyChanges('sv', event(before, after))).toEqual([
+      { field: 'Mockup i designvyn', before: 'Huvtröja', after: 'Collegetröja' },
+      {
+        field: 'Trycksidor och tryckytor',
+        before: 'Framsida 28 × 24,4 cm',
+        after: 'Framsida 25,5 × 24,4 cm, Baksida 30 cm',
+      },
+      { field: 'Material (svenska)', before: 'Bomull', after: 'Bomullspiké' },
+      { field: 'Vikt (g/m²)', before: '320', after: '340' },
+    ]);
+  });
 });

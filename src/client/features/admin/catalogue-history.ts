@@ -1,10 +1,12 @@
 import type { ProductRecord } from '@/shared/catalogue-record';
-import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
+import { catalogueAdminMessages, mockupName } from '@/shared/i18n/messages/catalogue-admin';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
 import { choiceLabel, optionLabel } from '@/shared/i18n/messages/product-options';
 import type { Locale } from '@/shared/i18n/locale';
 import { formatCount, formatUnitPriceDecimal } from '@/shared/money-format';
 import type { AuditEvent } from '@/shared/staff';
+import { isMockupId } from '@/shared/print-areas';
+import { printSideIds, printSideLabels } from '@/shared/print-options';
 import { quantityUnit } from '@/shared/terms';
 
 /** One changed field of a saved product, its values as the owner reads them. */
@@ -17,7 +19,23 @@ export interface HistoryChange {
 type Fields = Partial<ProductRecord> & Record<string, unknown>;
 
 /** Derived from fields shown on their own (the English name from `names`, the noun from the name). */
-const derived = new Set(['id', 'name', 'description', 'toastNoun', 'version', 'updatedAt']);
+const derived = new Set(['id', 'name', 'description', 'toastNoun', 'version', 'updatedAt', 'customiser']);
+
+/** Fields kept per language or per part, each part shown as its own change. */
+const split = new Set(['names', 'descriptions', 'facts']);
+
+/** "Framsida 25,5 × 30 cm, Baksida 32 cm" */
+function areasText(locale: Locale, areas: ProductRecord['printAreas']): string {
+  const cm = (text: string) => text.replace('.', ',');
+  return printSideIds
+    .flatMap((side) => {
+      const area = areas[side];
+      if (!area) return [];
+      const size = area.heightCm ? `${cm(area.widthCm)} × ${cm(area.heightCm)}` : cm(area.widthCm);
+      return [`${printSideLabels[locale][side]} ${size} cm`];
+    })
+    .join(', ');
+}
 
 function tiersText(locale: Locale, tiers: ProductRecord['tiers']): string {
   return tiers
@@ -50,6 +68,10 @@ function valueText(locale: Locale, key: string, value: unknown): string {
   if (key === 'options' && Array.isArray(value))
     return optionsText(locale, value as ProductRecord['options']);
   if (key === 'visible') return value === true ? t.visible : t.hidden;
+  if (key === 'garment') return value === true ? '✓' : '–';
+  if (key === 'printAreas' && isRecordValue(value)) return areasText(locale, value) || '–';
+  if (key === 'mockup' && isMockupId(value)) return mockupName(locale, value);
+  if (key === 'kind') return value === 'customiser' ? t.kindCustomiser : t.kindTiers;
   if (key === 'category' && typeof value === 'string') {
     const categories: Readonly<Record<string, unknown>> = layoutMessages[locale];
     const name = categories[value];
@@ -65,6 +87,19 @@ function fieldLabel(locale: Locale, key: string): string {
   const labels: Readonly<Record<string, string>> = {
     'names.sv': t.nameSv,
     'names.en': t.nameEn,
+    'facts.material.sv': t.materialSv,
+    'facts.material.en': t.materialEn,
+    'facts.fit.sv': t.fitSv,
+    'facts.fit.en': t.fitEn,
+    'facts.print.sv': t.printSv,
+    'facts.print.en': t.printEn,
+    'facts.weightGsm': t.weight,
+    'facts.sizeChart': t.sizeChart,
+    kind: t.kind,
+    mockup: t.mockup,
+    printAreas: t.printAreas,
+    image: t.image,
+    garment: t.garment,
     'descriptions.sv': t.descriptionSv,
     'descriptions.en': t.descriptionEn,
     category: t.category,
@@ -76,6 +111,38 @@ function fieldLabel(locale: Locale, key: string): string {
     productionDays: t.productionDays,
   };
   return labels[key] ?? `${t.otherField} (${key})`;
+}
+
+/** A split field's changed parts: a name per language, a fact text per language, the weight. */
+function partChanges(
+  locale: Locale,
+  key: string,
+  was: Record<string, unknown>,
+  is: Record<string, unknown>,
+): HistoryChange[] {
+  const changes: HistoryChange[] = [];
+  for (const part of new Set([...Object.keys(was), ...Object.keys(is)])) {
+    const before = was[part];
+    const after = is[part];
+    if (JSON.stringify(before) === JSON.stringify(after)) continue;
+    if (key === 'facts' && (isRecordValue(before) || isRecordValue(after))) {
+      changes.push(
+        ...partChanges(
+          locale,
+          `facts.${part}`,
+          isRecordValue(before) ? before : {},
+          isRecordValue(after) ? after : {},
+        ),
+      );
+      continue;
+    }
+    changes.push({
+      field: fieldLabel(locale, `${key}.${part}`),
+      before: valueText(locale, key, before),
+      after: valueText(locale, key, after),
+    });
+  }
+  return changes;
 }
 
 /**
@@ -98,15 +165,8 @@ export function historyChanges(locale: Locale, event: AuditEvent): HistoryChange
     const was = before[key];
     const is = after[key];
     if (JSON.stringify(was) === JSON.stringify(is)) continue;
-    if ((key === 'names' || key === 'descriptions') && isRecordValue(was) && isRecordValue(is)) {
-      for (const lang of ['sv', 'en'] as const) {
-        if (was[lang] === is[lang]) continue;
-        changes.push({
-          field: fieldLabel(locale, `${key}.${lang}`),
-          before: valueText(locale, key, was[lang]),
-          after: valueText(locale, key, is[lang]),
-        });
-      }
+    if (split.has(key) && (isRecordValue(was) || isRecordValue(is))) {
+      changes.push(...partChanges(locale, key, isRecordValue(was) ? was : {}, isRecordValue(is) ? is : {}));
       continue;
     }
     changes.push({

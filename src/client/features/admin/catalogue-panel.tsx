@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { categoryIds, colors, type CategoryId } from '@/shared/catalogue';
+import { bodyOf, draftOf, emptyDraft, type Draft } from './catalogue-draft';
+import { ChoicesSection, DesignSection, FactsSection, ImageField } from './catalogue-fields';
 import type { ProductRecord } from '@/shared/catalogue-record';
 import { priceForInput } from '@/shared/catalogue-schema';
 import { formatDateTime } from '@/shared/dates';
@@ -19,74 +21,13 @@ import { historyChanges } from './catalogue-history';
 const productsKey = ['admin', 'products'] as const;
 const historyKey = (id: string) => ['admin', 'products', id, 'history'] as const;
 
-/** What the form edits; prices as the owner types them (Swedish decimal comma). */
-interface Draft {
-  id: string;
-  names: Record<Locale, string>;
-  descriptions: Record<Locale, string>;
-  category: CategoryId;
-  tiers: { quantity: string; price: string }[];
-  /** Undefined: the product offers no colour choice. */
-  colours: string[] | undefined;
-  visible: boolean;
-  confirmPriceRise: boolean;
-}
-
-function draftOf(record: ProductRecord): Draft {
-  const colour = record.options.find((o) => o.id === 'colour');
-  return {
-    id: record.id,
-    names: { ...record.names },
-    descriptions: { ...record.descriptions },
-    category: record.category,
-    tiers: record.tiers.map((t) => ({ quantity: String(t.quantity), price: priceForInput(t.pricePerUnit) })),
-    colours: colour?.choices.map((c) => c.id),
-    visible: record.visible,
-    confirmPriceRise: false,
-  };
-}
-
-const emptyDraft: Draft = {
-  id: '',
-  names: { sv: '', en: '' },
-  descriptions: { sv: '', en: '' },
-  category: 'accessoarer',
-  tiers: [
-    { quantity: '', price: '' },
-    { quantity: '', price: '' },
-    { quantity: '', price: '' },
-  ],
-  colours: [],
-  visible: true,
-  confirmPriceRise: false,
-};
-
-/** The record to send: the original's other fields kept, the form's fields over them. */
-function bodyOf(draft: Draft, original: ProductRecord | undefined) {
-  const options = (original?.options ?? []).filter((o) => o.id !== 'colour');
-  const colourOption = draft.colours ? [{ id: 'colour', choices: draft.colours.map((id) => ({ id })) }] : [];
-  const quantity = (text: string) => (/^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : text);
-  return {
-    ...original,
-    id: draft.id.trim(),
-    names: draft.names,
-    descriptions: draft.descriptions,
-    category: draft.category,
-    tiers: draft.tiers.map((t) => ({ quantity: quantity(t.quantity), pricePerUnit: t.price })),
-    minQuantity: undefined,
-    options: [...colourOption, ...options],
-    visible: draft.visible,
-    ...(draft.confirmPriceRise ? { confirmPriceRise: true } : {}),
-  };
-}
-
 function ProductEditor(props: { original: ProductRecord | undefined; onDone: () => void }) {
   const t = useT(catalogueAdminMessages);
   const labels = useT(layoutMessages);
   const { locale } = useLocale();
   const id = useId();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(() => (props.original ? draftOf(props.original) : emptyDraft));
+  const [draft, setDraft] = useState<Draft>(() => (props.original ? draftOf(props.original) : emptyDraft()));
   const adding = props.original === undefined;
   const mutation = useMutation({
     mutationFn: (body: unknown) =>
@@ -157,7 +98,9 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
             </select>
           )}
         </Field>
+        <ImageField id={id} draft={draft} set={set} errors={errors} />
       </div>
+      <DesignSection id={id} draft={draft} set={set} errors={errors} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-800">{t.tiers}</legend>
         {(errors.tiers ?? errors.minQuantity) && (
@@ -241,8 +184,10 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
         <fieldset>
           <legend className="text-sm font-semibold text-slate-800">{t.colours}</legend>
           <p className="text-sm text-slate-600">{t.coloursHint}</p>
-          {errors[`options.${colourIndex}.choices`] && (
-            <p className="mt-1 text-sm text-red-700">{errors[`options.${colourIndex}.choices`]}</p>
+          {(errors[`options.${colourIndex}.choices`] ?? errors.options) && (
+            <p className="mt-1 text-sm text-red-700">
+              {errors[`options.${colourIndex}.choices`] ?? errors.options}
+            </p>
           )}
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
             {colors.map((colour) => (
@@ -269,6 +214,8 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
           </div>
         </fieldset>
       )}
+      <ChoicesSection id={id} draft={draft} set={set} errors={errors} />
+      <FactsSection id={id} draft={draft} set={set} errors={errors} />
       <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
         <input type="checkbox" checked={draft.visible} onChange={(e) => set({ visible: e.target.checked })} />
         {t.visible}

@@ -102,7 +102,7 @@ export function TierProduct({ product }: { product: Product }) {
   return (
     <div className="mt-6 grid gap-10 lg:grid-cols-2">
       <div className="self-start overflow-hidden rounded-3xl border border-slate-200 bg-slate-50 lg:sticky lg:top-24">
-        <ProductImage id={product.id} name={name} eager className="w-full" />
+        <ProductImage image={product.image} name={name} eager className="w-full" />
       </div>
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{name}</h1>

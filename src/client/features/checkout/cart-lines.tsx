@@ -9,7 +9,6 @@ import { notify } from '@/client/lib/notify';
 import type { PricedCartLine } from '@/client/state/cart/cart-model';
 import { useCart } from '@/client/state/cart/cart-context';
 import { ProductImage } from '@/client/components/product-image';
-import { isMockupProduct } from '@/client/components/print-area';
 import { useCurrency } from '@/client/state/currency-context';
 import { quantityUnit } from '@/shared/terms';
 import { SizeSplitEditor } from '@/client/components/size-split-editor';
@@ -157,17 +156,17 @@ export function CartLines() {
             data-needs-sizes={line.sizeProblem ? 'true' : undefined}
             data-needs-options={line.optionsProblem ? 'true' : undefined}
           >
-            {line.customisation && isMockupProduct(line.product.id) ? (
+            {line.customisation && line.product.mockup ? (
               // The design as the buyer made it: the garment in the chosen colour with the prints.
               <Suspense fallback={<div className={thumbnailBox} aria-hidden />}>
                 <DesignThumbnail
-                  productId={line.product.id}
+                  product={{ ...line.product, name }}
                   customisation={line.customisation}
                   className={thumbnailBox}
                 />
               </Suspense>
             ) : (
-              <ProductImage id={line.product.id} name="" className={thumbnailBox} />
+              <ProductImage image={line.product.image} name="" className={thumbnailBox} />
             )}
             <div className="min-w-0 flex-1">
               <div className="flex items-start justify-between gap-3">

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { PrintSide, Product } from '@/shared/catalogue';
 import { seedProduct as findProduct } from '@/shared/catalogue-seed';
 import {
-  printArea,
+  printGeometry,
   printWidthPercent,
-  type MockupProduct,
+  type PrintGeometry,
   type PrintRect,
 } from '@/client/components/print-area';
+import { mockupIds } from '@/shared/print-areas';
+import { printSideIds } from '@/shared/print-options';
 import { readCustomisation } from '@/shared/customisation';
 import {
   clampPosition,
@@ -94,8 +96,8 @@ describe('print placement', () => {
   });
 
   it('new prints start in the middle of the print area, within the limits', () => {
-    expect(defaultPosition('tshirt-bomull', 'front')).toEqual({ x: 50, y: 45.5 });
-    const beanieFront = defaultPosition('mossa', 'front');
+    expect(defaultPosition(geometryOf('tshirt-bomull'), 'front')).toEqual({ x: 50, y: 45.5 });
+    const beanieFront = defaultPosition(geometryOf('mossa'), 'front');
     expect(beanieFront.y).toBeGreaterThan(70);
     expect(beanieFront.y).toBeLessThanOrEqual(90);
   });
@@ -129,15 +131,23 @@ describe('print placement', () => {
   });
 });
 
+/** The seed product's mockup and print areas, as its record gives them. */
+function geometryOf(id: string): PrintGeometry {
+  const product = findProduct(id);
+  const geometry = product && printGeometry(product);
+  if (!geometry) throw new Error(`${id} has no mockup`);
+  return geometry;
+}
+
 describe('placing a second print on a side', () => {
   it('stays in the middle when alone, and moves clear of a print the buyer placed', () => {
-    const centre = defaultPosition('hoodie', 'front');
-    expect(placeFor('hoodie', 'front', [])).toEqual({ position: centre });
-    const below = placeFor('tshirt-bomull', 'back', [{ x: 50, y: 35, scale: 0.3 }]);
+    const centre = defaultPosition(geometryOf('hoodie'), 'front');
+    expect(placeFor(geometryOf('hoodie'), 'front', [])).toEqual({ position: centre });
+    const below = placeFor(geometryOf('tshirt-bomull'), 'back', [{ x: 50, y: 35, scale: 0.3 }]);
     expect(below.position.x).toBe(50);
     expect(below.position.y).toBeGreaterThan(35);
     expect(below.other).toBeUndefined();
-    const above = placeFor('tshirt-bomull', 'back', [{ x: 50, y: 62, scale: 0.3 }]);
+    const above = placeFor(geometryOf('tshirt-bomull'), 'back', [{ x: 50, y: 62, scale: 0.3 }]);
     expect(above.position.y).toBeLessThan(62);
   });
 
@@ -150,14 +160,18 @@ describe('placing a second print on a side', () => {
 
   // The beanie's print area is a thin band on the cuff: a second print used to land below the beanie.
   it.each(
-    Object.entries(printArea).flatMap(([product, sides]) =>
-      Object.entries(sides).map(([side, area]) => ({ product, side, area })),
+    mockupIds.flatMap((product) =>
+      printSideIds.map((side) => {
+        const geometry = printGeometry({ mockup: product });
+        if (!geometry) throw new Error(product);
+        return { product, side, geometry, area: geometry.rects[side] };
+      }),
     ),
   )(
     '$product $side: two prints at the default size share the print area without covering each other',
-    ({ product, side, area }) => {
-      const mockup = product as MockupProduct;
-      const printSide = side as PrintSide;
+    ({ side, geometry, area }) => {
+      const mockup = geometry;
+      const printSide: PrintSide = side;
       const first = { ...defaultPosition(mockup, printSide), scale: 0.3 };
       const size = printWidthPercent(mockup, printSide, 0.3);
       const { position, other = first } = placeFor(mockup, printSide, [first]);
@@ -169,8 +183,8 @@ describe('placing a second print on a side', () => {
   );
 
   it("on the beanie's cuff the two sit side by side", () => {
-    const first = { ...defaultPosition('mossa', 'front'), scale: 0.3 };
-    const { position, other } = placeFor('mossa', 'front', [first]);
+    const first = { ...defaultPosition(geometryOf('mossa'), 'front'), scale: 0.3 };
+    const { position, other } = placeFor(geometryOf('mossa'), 'front', [first]);
     expect(position.y).toBe(first.y);
     expect(other?.y).toBe(first.y);
     expect(other?.x).toBeLessThan(first.x);

@@ -17,7 +17,7 @@ import type { Locale } from '@/shared/i18n/locale';
 import { quantityProblemText } from '@/shared/i18n/messages/products';
 import type { PrintFileAnswer } from '@/shared/print-files';
 import type { UploadAnswer } from '@/shared/uploads';
-import { printArea, printWidthPercent, type MockupProduct } from '@/client/components/print-area';
+import { printWidthPercent, type PrintGeometry } from '@/client/components/print-area';
 
 /** The two prints of a design, in the order the customiser shows them. */
 export const printMethods: readonly PrintMethod[] = printMethodIds;
@@ -42,8 +42,8 @@ export function scaleLabel(scale: number): string {
 }
 
 /** Where a new print starts: the centre of the product's print area on that side. */
-export function defaultPosition(product: MockupProduct, side: PrintSide): { x: number; y: number } {
-  const area = printArea[product][side];
+export function defaultPosition(product: PrintGeometry, side: PrintSide): { x: number; y: number } {
+  const area = product.rects[side];
   return {
     x: clampPosition(((area.x + area.width / 2) / 400) * 100),
     y: clampPosition(((area.y + area.height / 2) / 400) * 100),
@@ -79,7 +79,7 @@ type Position = { x: number; y: number };
  * placed stays put and the new print covers it as little as the area allows.
  */
 export function placeFor(
-  product: MockupProduct,
+  product: PrintGeometry,
   side: PrintSide,
   others: readonly { x: number; y: number; scale: number }[],
   scale: number = DEFAULT_SCALE,
@@ -87,7 +87,7 @@ export function placeFor(
   const centre = defaultPosition(product, side);
   const existing = others[0];
   if (!existing) return { position: centre };
-  const rect = printArea[product][side];
+  const rect = product.rects[side];
   const area = { x: rect.x / 4, y: rect.y / 4, width: rect.width / 4, height: rect.height / 4 };
   const size = printWidthPercent(product, side, scale);
   const otherSize = printWidthPercent(product, side, existing.scale);

@@ -28,7 +28,7 @@ import {
 } from './customiser-model';
 import { readCustomiserDraft, writeCustomiserDraft } from './customiser-draft';
 import { DesignPreview } from './design-preview';
-import { isMockupProduct, type MockupProduct } from '@/client/components/print-area';
+import { printGeometry, type PrintGeometry } from '@/client/components/print-area';
 import { PrintPanel } from './print-panel';
 import { ProductDelivery } from '@/client/components/delivery-estimate';
 import { PriceSummary } from '@/client/components/price-summary';
@@ -41,11 +41,12 @@ export function CustomiserPage({
   withoutMockup,
 }: {
   product: Product;
-  /** Shown for a product without a customiser configuration or mockup drawing (the app's tier page). */
+  /** Shown for a product without a customiser configuration or mockup (the app's tier page). */
   withoutMockup: ReactNode;
 }) {
-  if (!product.customiser || !isMockupProduct(product.id)) return withoutMockup;
-  return <Customiser product={product} mockup={product.id} config={product.customiser} />;
+  const geometry = printGeometry(product);
+  if (!product.customiser || !geometry) return withoutMockup;
+  return <Customiser product={product} mockup={geometry} config={product.customiser} />;
 }
 
 function Customiser({
@@ -54,7 +55,7 @@ function Customiser({
   config,
 }: {
   product: Product;
-  mockup: MockupProduct;
+  mockup: PrintGeometry;
   config: NonNullable<Product['customiser']>;
 }) {
   const { dispatch, lines } = useCart();
@@ -192,6 +193,7 @@ function Customiser({
       <div className="lg:sticky lg:top-24 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:self-start">
         <DesignPreview
           product={mockup}
+          name={name}
           color={hex}
           dark={dark}
           sides={sides}
@@ -212,7 +214,7 @@ function Customiser({
             {prints.map((print) => (
               <PrintPanel
                 key={print.method}
-                product={mockup}
+                printAreas={product.printAreas ?? {}}
                 print={print}
                 sides={sides}
                 onUploaded={(upload) => {

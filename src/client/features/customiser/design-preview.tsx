@@ -7,11 +7,14 @@ import { printMethodLabels } from '@/shared/print-options';
 import { cn } from '@/client/lib/cn';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { GarmentMockup } from '@/client/components/garment-mockup';
-import { printArea, printWidthPercent, type MockupProduct } from '@/client/components/print-area';
+import { printWidthPercent, type PrintGeometry } from '@/client/components/print-area';
 import { clampPosition, nudge, type PrintDraft } from './customiser-model';
 
 interface DesignPreviewProps {
-  product: MockupProduct;
+  /** The product's mockup and print areas (its record). */
+  product: PrintGeometry;
+  /** The product's name in the reader's language. */
+  name: string;
   color: string;
   /** Light garments get dark guide lines, dark garments light ones. */
   dark: boolean;
@@ -30,7 +33,7 @@ export function DesignPreview(props: DesignPreviewProps) {
   const t = useT(customiserMessages);
   const box = useRef<HTMLDivElement>(null);
   const hintId = useId();
-  const area = printArea[props.product][props.side];
+  const area = props.product.rects[props.side];
   const visible = props.prints.filter((p) => p.upload && p.side === props.side);
   const elsewhere = props.prints.filter((p) => p.upload && p.side !== props.side);
 
@@ -67,7 +70,8 @@ export function DesignPreview(props: DesignPreviewProps) {
         className="relative aspect-square w-full touch-pan-y select-none overflow-hidden rounded-3xl border border-slate-200 bg-gradient-to-b from-slate-50 to-slate-100"
       >
         <GarmentMockup
-          product={props.product}
+          mockup={props.product.mockup}
+          name={props.name}
           side={props.side}
           color={props.color}
           className="absolute inset-0 size-full"

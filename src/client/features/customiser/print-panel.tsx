@@ -24,12 +24,13 @@ import { useIsClient } from '@/client/lib/is-client';
 import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
 import { printFileStore, usePrintFiles } from '@/client/state/print-files';
 import { clampScale, scaleLabel, type PrintDraft, type PrintImage } from './customiser-model';
-import type { MockupProduct } from '@/client/components/print-area';
+import type { PrintAreasCm } from '@/shared/print-areas';
 import { destinationFor, imageProblem, uploadImage } from './upload-api';
 import { Button, buttonClass } from '@/client/components/ui/button';
 
 interface PrintPanelProps {
-  product: MockupProduct;
+  /** The product's print areas in cm (its record): a print's size on the garment. */
+  printAreas: PrintAreasCm;
   print: PrintDraft;
   sides: readonly { id: PrintSide; label: string }[];
   onUploaded: (upload: PrintImage) => void;
@@ -102,7 +103,7 @@ export function PrintPanel(props: PrintPanelProps) {
     }
   };
 
-  const widthCm = printWidthCm(props.product, print.side, print.scale);
+  const widthCm = printWidthCm(props.printAreas, print.side, print.scale);
   const quality =
     print.upload?.kind === 'raster' && print.upload.width && widthCm
       ? printQuality(print.upload.width, widthCm)

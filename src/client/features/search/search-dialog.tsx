@@ -78,7 +78,7 @@ export function SearchDialog({ onClose }: { onClose: () => void }) {
                 onClick={onClose}
                 className="flex items-center gap-3 rounded-lg p-2 hover:bg-slate-50"
               >
-                <ProductImage id={product.id} name="" className="w-16 rounded-md" />
+                <ProductImage image={product.image} name="" className="w-16 rounded-md" />
                 <span>
                   <span className="block font-semibold text-slate-900">{productName(locale, product)}</span>
                   <span className="line-clamp-1 text-sm text-slate-600">
