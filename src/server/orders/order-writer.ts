@@ -1,3 +1,4 @@
+import { enqueueEmailsSql } from '@/server/email';
 import { sql } from 'drizzle-orm';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import type { Database } from '@/server/db/client';
@@ -167,8 +168,7 @@ async function insertOrders(
         jsonb_array_elements_text(input."uploadIds") AS used(id)
       WHERE uploads.id = used.id
     ), queued AS (
-      INSERT INTO email_outbox (order_id, kind)
-      SELECT inserted.id, kind FROM inserted, unnest(ARRAY['buyer_confirmation', 'shop_notice']) AS kind
+      ${enqueueEmailsSql({ orderId: sql`inserted.id`, kind: ['buyer_confirmation', 'shop_notice'], from: sql`inserted` })}
     )
     SELECT idempotency_key, order_number, total_amount::text AS total_amount FROM inserted
   `);

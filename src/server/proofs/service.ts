@@ -1,3 +1,4 @@
+import { enqueueEmail } from '@/server/email';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { type CalendarDate, SHOP_TIME_ZONE } from '@/shared/dates';
 import { typedFileName } from '@/shared/uploads';
@@ -144,9 +145,7 @@ export async function addProof(
           RETURNING id::text AS id, version`,
     );
     if (!proof) return { ok: false, reason: 'file' } as const;
-    await tx.execute(
-      sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${order.id}::bigint, 'proof_ready', ${proof.id}::bigint)`,
-    );
+    await enqueueEmail(tx, { orderId: order.id, kind: 'proof_ready', ref: proof.id });
     await record?.(tx, { orderId: order.id, version: Number(proof.version) });
     return { ok: true, version: Number(proof.version) } as const;
   });
@@ -193,10 +192,7 @@ export async function decideProof(
           VALUES (${target.id}::bigint, ${decision}, ${comment}) RETURNING id::text AS id`,
     );
     if (!row) throw new Error('proof decision not recorded');
-    await tx.execute(
-      sql`INSERT INTO email_outbox (order_id, kind, ref)
-          VALUES (${orderId}, 'shop_notice_proof_decision', ${row.id}::bigint)`,
-    );
+    await enqueueEmail(tx, { orderId, kind: 'shop_notice_proof_decision', ref: row.id });
     return { ok: true } as const;
   });
 }
