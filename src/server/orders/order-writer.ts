@@ -1,4 +1,5 @@
 import { enqueueEmailsSql } from '@/server/email';
+import { attachUploadsSql } from '@/server/uploads';
 import { sql } from 'drizzle-orm';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import type { Database } from '@/server/db/client';
@@ -163,10 +164,11 @@ async function insertOrders(
       FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
         jsonb_to_recordset(coalesce(input."printFiles", '[]'::jsonb)) AS f("uploadId" text, kind text, position int, "lineIndex" int)
     ), claimed AS (
-      UPDATE uploads SET attached_at = coalesce(uploads.attached_at, now())
-      FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
-        jsonb_array_elements_text(input."uploadIds") AS used(id)
-      WHERE uploads.id = used.id
+      ${attachUploadsSql({
+        from: sql`inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
+          jsonb_array_elements_text(input."uploadIds") AS used(id)`,
+        uploadId: sql`used.id`,
+      })}
     ), queued AS (
       ${enqueueEmailsSql({ orderId: sql`inserted.id`, kind: ['buyer_confirmation', 'shop_notice'], from: sql`inserted` })}
     )

@@ -20,6 +20,7 @@ import { requestLocale } from '@/server/http/locale';
 import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/server/ledger';
 import type { SellerDetails } from '@/server/config';
 import { findBuyerOrder, type OrderRow } from '@/server/orders';
+import { attachUploads } from '@/server/uploads';
 import { conversionFeeLine, orderPrintFiles } from './service';
 
 const addSchema = z.object({
@@ -109,9 +110,7 @@ export async function addPrintFileToOrder(
     if (kind === 'raster' && !acceptConversionFee) return { ok: false, status: 409, reason: 'fee' } as const;
 
     // Claimed first, so housekeeping never deletes a file the order lists.
-    await tx.execute(
-      sql`UPDATE uploads SET attached_at = coalesce(attached_at, now()) WHERE id = ${uploadId}`,
-    );
+    await attachUploads(tx, [uploadId]);
     const position = Number(count?.next ?? 0);
     await tx.execute(
       sql`INSERT INTO order_print_files (order_id, upload_id, kind, position, line_index, note)
