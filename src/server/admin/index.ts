@@ -5,5 +5,5 @@
  */
 export { encodeCursor, type Cursor, type StatusGuard } from './orders';
 export { deleteExpiredDevices, releaseAttempt, reserveAttempt } from './throttle';
-export { createSession as startSession, sessionCookieOptions } from './sessions';
+export { createSession as startSession, deleteAllSessions, sessionCookieOptions } from './sessions';
 export { csvRow } from './csv';
