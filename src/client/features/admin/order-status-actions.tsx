@@ -8,6 +8,7 @@ import { Field } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
 import { notify } from '@/client/lib/notify';
 import { adminKeys, changeOrderStatus, staffKeys, type StatusChangeDetails } from './admin-api';
+import { NoteField, SubmitOrBack } from './form-parts';
 import { useSignedIn } from './staff-context';
 import { roleMay, statusStepRoles } from '@/shared/staff';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
@@ -60,15 +61,6 @@ interface StepFormProps {
   onBack: () => void;
 }
 
-function BackButton({ onBack }: { onBack: () => void }) {
-  const adminText = useT(orderAdminMessages);
-  return (
-    <Button variant="secondary" size="sm" onClick={onBack}>
-      {adminText.back}
-    </Button>
-  );
-}
-
 /** Shipped asks for the carrier (a named one, or another by name) and the tracking number. */
 function ShipmentForm({ pending, onSubmit, onBack }: StepFormProps) {
   const adminText = useT(orderAdminMessages);
@@ -113,12 +105,13 @@ function ShipmentForm({ pending, onSubmit, onBack }: StepFormProps) {
           <input {...control} required value={tracking} onChange={(e) => setTracking(e.target.value)} />
         )}
       </Field>
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" size="sm" disabled={pending} disabledLook="busy">
-          {adminText.confirmShipped}
-        </Button>
-        <BackButton onBack={onBack} />
-      </div>
+      <SubmitOrBack
+        className="sm:col-span-2"
+        submitLabel={adminText.confirmShipped}
+        backLabel={adminText.back}
+        pending={pending}
+        onBack={onBack}
+      />
     </form>
   );
 }
@@ -135,30 +128,21 @@ function CancelForm({ pending, onSubmit, onBack }: StepFormProps) {
   return (
     <form className="grid gap-3 rounded-xl bg-red-50 p-3" onSubmit={submit}>
       <p className="text-sm font-semibold text-red-900">{adminText.cancelWarning}</p>
-      <Field id={`${id}-reason`} label={adminText.reason}>
-        {(control) => (
-          <textarea
-            {...control}
-            required
-            maxLength={500}
-            rows={2}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        )}
-      </Field>
-      <div className="flex gap-2">
-        <Button
-          type="submit"
-          variant="danger"
-          size="sm"
-          disabled={pending || reason.trim() === ''}
-          disabledLook={pending ? 'busy' : 'unavailable'}
-        >
-          {adminText.confirmCancel}
-        </Button>
-        <BackButton onBack={onBack} />
-      </div>
+      <NoteField
+        id={`${id}-reason`}
+        label={adminText.reason}
+        value={reason}
+        onChange={setReason}
+        maxLength={500}
+      />
+      <SubmitOrBack
+        variant="danger"
+        submitLabel={adminText.confirmCancel}
+        backLabel={adminText.back}
+        pending={pending}
+        ready={reason.trim() !== ''}
+        onBack={onBack}
+      />
     </form>
   );
 }
