@@ -246,9 +246,10 @@ const crossDomainReads = {
   ops: ['orders', 'uploads', 'email_outbox'],
   // The production board: each job with its proofs and print files.
   production: ['orders', 'order_proofs', 'order_print_files', 'uploads'],
-  // Print files and proofs lock the order they belong to and read their uploads' facts.
+  // Print files and proofs read their uploads' facts (size, kind, hash); print files also which
+  // orders a file is on (the admin's download).
   'print-files': ['orders', 'uploads'],
-  proofs: ['orders', 'uploads'],
+  proofs: ['uploads'],
   // Receivables, reminders: open invoices with their orders, payments and who matched them.
   receivables: ['orders', 'documents', 'payments', 'staff'],
   reminders: ['orders', 'documents', 'payments'],

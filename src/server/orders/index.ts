@@ -4,7 +4,9 @@ export { newOrderLink, redactUrl } from './links';
 export { buyerOrderToken, findBuyerOrder, type OrderTokenSource } from './buyer-token';
 export { recheckUnverifiedVatNumbers } from './vies-retry';
 export {
+  lockOrder,
   transition,
+  type LockedOrder,
   type StatusChange,
   type StatusGuard,
   type StatusRefusal,

@@ -19,7 +19,7 @@ import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/server/ledger';
 import type { SellerDetails } from '@/server/config';
-import { findBuyerOrder, type OrderRow } from '@/server/orders';
+import { findBuyerOrder, lockOrder, type OrderRow } from '@/server/orders';
 import { attachUploads } from '@/server/uploads';
 import { conversionFeeLine, orderPrintFiles } from './service';
 
@@ -76,10 +76,7 @@ export async function addPrintFileToOrder(
 ): Promise<AddPrintFileResult> {
   if (!uploadIdPattern.test(uploadId)) return { ok: false, status: 400, reason: 'unknown' };
   return database.db.transaction(async (tx: Db) => {
-    const [locked] = await queryRows<{ status: string; vat_treatment: OrderRow['vatTreatment'] }>(
-      tx,
-      sql`SELECT status, vat_treatment FROM orders WHERE id = ${order.id}::bigint FOR UPDATE`,
-    );
+    const locked = await lockOrder(tx, { id: order.id });
     const [upload] = await queryRows<UploadRow>(
       tx,
       sql`SELECT u.id, u.purpose, u.content_type, u.file_name, u.sha256,

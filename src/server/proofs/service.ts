@@ -1,3 +1,4 @@
+import { lockOrder } from '@/server/orders';
 import { enqueueEmail } from '@/server/email';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { type CalendarDate, SHOP_TIME_ZONE } from '@/shared/dates';
@@ -117,10 +118,7 @@ export async function addProof(
   record?: (tx: Db, proof: { orderId: string; version: number }) => Promise<void>,
 ): Promise<AddProofResult> {
   return database.db.transaction(async (tx) => {
-    const [order] = await queryRows<{ id: string; status: string }>(
-      tx,
-      sql`SELECT id::text AS id, status FROM orders WHERE order_number = ${orderNumber} FOR UPDATE`,
-    );
+    const order = await lockOrder(tx, { number: orderNumber });
     if (!order) return { ok: false, reason: 'not-found' } as const;
     if (!proofsOpen(order.status)) return { ok: false, reason: 'closed' } as const;
     // A file is one proof's: one already shown is not shown again as another version.
@@ -168,10 +166,7 @@ export async function decideProof(
   comment: string | null,
 ): Promise<DecideResult> {
   return database.db.transaction(async (tx) => {
-    const [order] = await queryRows<{ status: string }>(
-      tx,
-      sql`SELECT status FROM orders WHERE id = ${orderId} FOR UPDATE`,
-    );
+    const order = await lockOrder(tx, { id: orderId });
     const proofs = await queryRows<{ id: string; version: number; decided: boolean }>(
       tx,
       sql`SELECT p.id::text AS id, p.version, d.id IS NOT NULL AS decided
