@@ -1,3 +1,4 @@
+import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { cn } from '@/client/lib/cn';
@@ -84,5 +85,33 @@ export function SubmitOrBack(props: {
         {props.backLabel}
       </Button>
     </div>
+  );
+}
+
+/** A staff PIN (digits, never shown): the current one to confirm, or a new one. */
+export function PinField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+  error?: string | undefined;
+}) {
+  return (
+    <Field id={props.id} label={props.label} error={props.error}>
+      {(control) => (
+        <input
+          {...control}
+          type="password"
+          inputMode="numeric"
+          autoComplete={props.autoComplete}
+          required
+          minLength={ADMIN_PIN_MIN_LENGTH}
+          maxLength={ADMIN_PIN_MAX_LENGTH}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+        />
+      )}
+    </Field>
   );
 }
