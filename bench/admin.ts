@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { encodeCursor } from '@/server/admin/orders';
+import { encodeCursor } from '@/server/admin';
 import { openPglite, openPostgres, type Database } from '@/server/db/client';
 import { migrate } from '@/server/db/migrate';
 import { seedOrders } from '@tests/helpers/seed-orders';

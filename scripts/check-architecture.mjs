@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The code's boundaries as allowlists, and no import cycles, checked over every module in src/,
- * tests/ and bench/. Part of `npm run check`; exits 1 and names each offending import.
+ * The code's boundaries as allowlists, table ownership, and no import cycles, checked over every
+ * module in src/, tests/ and bench/. Part of `npm run check`; exits 1 and names each problem.
  *
  * - src/shared imports only itself and the packages in sharedPackages (pure code: no I/O, no UI).
  * - src/client never imports src/server and vice versa (both may import src/shared).
@@ -14,7 +14,8 @@
  *   email, partners, catalogue, currency, shop, spa) is imported from outside only through its
  *   public index.ts ('@/server/orders' or '../orders/index'), never its inner files. A domain's
  *   routes.ts is its HTTP face, which only the app (the top-level modules of src/server: app.ts,
- *   main.ts, housekeeping.ts) mounts; other domains' admin routes reach the admin area through
+ *   main.ts, housekeeping.ts) mounts, as it starts a domain's worker.ts (a background worker); other
+ *   domains' admin routes reach the admin area through
  *   the app (adminRoutes' domainRoutes), so routes never import each other across domains. Keeping
  *   routes out of index.ts is what keeps the domains acyclic: orders' services use print files,
  *   while print files' routes look orders up.
@@ -27,6 +28,11 @@
  * - Test code stays out of the product: no module of src/ other than a *.test.ts(x) imports tests/
  *   or bench/, and no module at all imports a *.test.ts(x) (its tests would run twice, in two files).
  *   tests/helpers serve both tests/api and tests/e2e, so they import neither.
+ * - Domains own their tables: each src/server/db/<domain>-schema.ts declares its domain's tables
+ *   (schemaFileOwners names the few files named otherwise). A domain's SQL (sql`` templates,
+ *   sql.raw(), query()) and its Drizzle table imports never write another domain's table (it calls
+ *   that domain's operation, e.g. enqueueEmail, attachUploads, transition) and read one only where
+ *   crossDomainReads allows a deliberate read model (exports, the production board, email texts).
  * - No cycle of runtime imports (type-only imports are erased and cannot form one), across src/,
  *   tests/ and bench/.
  *
@@ -45,6 +51,11 @@ const sharedPackages = new Set(['zod', 'jsvat']);
 const testPackages = new Set(['vitest', 'fast-check']);
 /** Server folders whose inner files every server module may import: see the header. */
 const serverInfrastructure = new Set(['db', 'http']);
+/**
+ * A domain's faces only the app uses: its HTTP routes, and a background worker it starts (the email
+ * worker renders from domains that queue email, so it cannot sit behind the index they import).
+ */
+const appFaces = new Set(['routes', 'worker']);
 /** Top-level server modules every server module may import: settings and the routes' context. */
 const serverSharedModules = new Set(['config.ts', 'context.ts']);
 
@@ -144,9 +155,9 @@ function serverViolation(srcDir, fromFile, specifier, target) {
   if (serverInfrastructure.has(from.domain) && !serverInfrastructure.has(to.domain))
     return `infrastructure (${from.domain}) must not import the ${to.domain} domain ('${specifier}')`;
   if (serverInfrastructure.has(to.domain) || to.entry === 'index') return undefined;
-  if (to.entry === 'routes') {
+  if (appFaces.has(to.entry)) {
     if (from.domain === undefined) return undefined;
-    return `the ${from.domain} domain must not import the routes of ${to.domain} ('${specifier}'): the app mounts routes; use '@/server/${to.domain}' for its services`;
+    return `the ${from.domain} domain must not import the ${to.entry} of ${to.domain} ('${specifier}'): the app mounts routes and starts workers; use '@/server/${to.domain}' for its services`;
   }
   const who = from.domain === undefined ? 'the app' : `the ${from.domain} domain`;
   return `${who} imports '${specifier}', an inner module of ${to.domain}: go through its public index.ts ('@/server/${to.domain}')`;
@@ -189,6 +200,192 @@ function violation(srcDir, fromFile, specifier, target) {
     return `${from} must not import ${to} ('${specifier}')`;
   if (from === 'server' && to === 'server') return serverViolation(srcDir, fromFile, specifier, target);
   return undefined;
+}
+
+/**
+ * Schema files whose name is not their owning domain's folder. Every other
+ * src/server/db/<name>-schema.ts belongs to the domain <name>; `db` and `http` (infrastructure)
+ * own tables any module may use: shop_settings (each domain its own keys), throttle_counters.
+ */
+const schemaFileOwners = {
+  outbox: 'email',
+  'bank-files': 'receivables',
+  'lookup-invoices': 'orders',
+  'upload-store': 'uploads',
+  meta: 'db',
+  throttle: 'http',
+};
+
+/**
+ * Reads across domains that are deliberate, by the reading domain: read models and exports that
+ * show what other domains store. Everything else goes through the owning domain's functions;
+ * a write to another domain's table is never allowed.
+ */
+const crossDomainReads = {
+  // The back office's order list, detail and CSV export show orders with their money and history.
+  admin: ['orders', 'order_totals', 'order_status_events', 'documents', 'payments', 'staff'],
+  // A customer's ledger (kontoutdrag): their orders, invoices and payments.
+  customers: ['orders', 'documents', 'payments'],
+  // The outbox worker renders each email from the rows it refers to.
+  email: [
+    'orders',
+    'order_lookups',
+    'order_status_events',
+    'order_print_files',
+    'order_proofs',
+    'order_proof_decisions',
+    'uploads',
+    'documents',
+    'customer_statements',
+  ],
+  // The e-invoice names the shipment (its delivery date).
+  invoicing: ['order_status_events'],
+  // Bookkeeping (journal, SIE) and documents read the orders they account for and the reminders' fees.
+  ledger: ['orders', 'reminders'],
+  // Operations: backups' archive and metrics count across the shop.
+  ops: ['orders', 'uploads', 'email_outbox'],
+  // The production board: each job with its proofs and print files.
+  production: ['orders', 'order_proofs', 'order_print_files', 'uploads'],
+  // Print files and proofs read their uploads' facts (size, kind, hash); print files also which
+  // orders a file is on (the admin's download).
+  'print-files': ['orders', 'uploads'],
+  proofs: ['uploads'],
+  // Receivables, reminders: open invoices with their orders, payments and who matched them.
+  receivables: ['orders', 'documents', 'payments', 'staff'],
+  reminders: ['orders', 'documents', 'payments'],
+  // The audit log names the order an event concerns.
+  staff: ['orders'],
+};
+
+/** Which domain owns each table, and the Drizzle export of each table, from the schema files. */
+function tableOwnership(root) {
+  const dbDir = join(root, 'src', 'server', 'db');
+  const owners = new Map();
+  const drizzleNames = new Map();
+  const problems = [];
+  if (!existsSync(dbDir)) return { owners, drizzleNames, problems };
+  const domains = new Set(readdirSync(join(root, 'src', 'server')));
+  for (const name of readdirSync(dbDir).filter((file) => file.endsWith('-schema.ts'))) {
+    const base = name.slice(0, -'-schema.ts'.length);
+    const owner = schemaFileOwners[base] ?? base;
+    if (!domains.has(owner)) {
+      problems.push(
+        `src/server/db/${name}: a schema file is named after its domain (or listed in schemaFileOwners); no domain '${owner}'`,
+      );
+      continue;
+    }
+    const text = readFileSync(join(dbDir, name), 'utf8');
+    for (const match of text.matchAll(/export const (\w+) = pgTable\(\s*'([a-z_][a-z0-9_]*)'/g)) {
+      owners.set(match[2], owner);
+      drizzleNames.set(match[1], match[2]);
+    }
+  }
+  return { owners, drizzleNames, problems };
+}
+
+const tableReference =
+  /\b(insert\s+into|update|delete\s+from|truncate(?:\s+table)?|from|join)\s+((?:only\s+)?[a-z_]\w*(?:\s+(?:as\s+)?[a-z_]\w*)?(?:\s*,\s*[a-z_]\w*(?:\s+(?:as\s+)?[a-z_]\w*)?)*)/gi;
+
+/**
+ * The tables one module's SQL touches: text of its sql`` templates, sql.raw() and query() (FROM, JOIN: reads; INSERT,
+ * UPDATE, DELETE, TRUNCATE: writes) and the Drizzle tables it imports (insert(), update(),
+ * delete() on one: a write; any other use: a read). Answers [table, 'read' | 'write'] pairs.
+ */
+function tablesTouched(file, drizzleNames) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found = [];
+  const scanSql = (text) => {
+    for (const match of text.matchAll(tableReference)) {
+      const keyword = match[1].toLowerCase();
+      const write = !['from', 'join'].includes(keyword);
+      const items = write ? [match[2]] : match[2].split(',');
+      for (const item of items) {
+        const table = item
+          .trim()
+          .replace(/^only\s+/i, '')
+          .split(/\s+/)[0]
+          .toLowerCase();
+        found.push([table, write ? 'write' : 'read']);
+      }
+    }
+  };
+  const textOf = (literal) =>
+    ts.isStringLiteral(literal) || ts.isNoSubstitutionTemplateLiteral(literal)
+      ? literal.text
+      : ts.isTemplateExpression(literal)
+        ? [literal.head.text, ...literal.templateSpans.map((span) => span.literal.text)].join(' ? ')
+        : '';
+  const imported = new Map(); // local name → table
+  const visit = (node) => {
+    if (ts.isTaggedTemplateExpression(node) && node.tag.getText(source) === 'sql') {
+      scanSql(textOf(node.template));
+    } else if (
+      // SQL as text: sql.raw('…'), and a driver's query('…') or exec('…').
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ['raw', 'query', 'exec'].includes(node.expression.name.text) &&
+      node.arguments[0]
+    ) {
+      scanSql(textOf(node.arguments[0]));
+    } else if (
+      ts.isImportDeclaration(node) &&
+      ts.isStringLiteral(node.moduleSpecifier) &&
+      /(^|\/)db\/(schema|[\w-]+-schema)$/.test(node.moduleSpecifier.text) &&
+      !node.importClause?.isTypeOnly &&
+      node.importClause?.namedBindings &&
+      ts.isNamedImports(node.importClause.namedBindings)
+    ) {
+      for (const element of node.importClause.namedBindings.elements) {
+        const table = drizzleNames.get((element.propertyName ?? element.name).text);
+        if (table && !element.isTypeOnly) imported.set(element.name.text, table);
+      }
+      return;
+    } else if (ts.isIdentifier(node) && imported.has(node.text) && !ts.isTypeQueryNode(node.parent)) {
+      const call = node.parent;
+      const write =
+        ts.isCallExpression(call) &&
+        call.arguments[0] === node &&
+        ts.isPropertyAccessExpression(call.expression) &&
+        ['insert', 'update', 'delete'].includes(call.expression.name.text);
+      if (!ts.isPropertyAccessExpression(node.parent) || node.parent.expression === node)
+        found.push([imported.get(node.text), write ? 'write' : 'read']);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * Domains own their tables: no module of a domain writes another domain's table, and it reads
+ * one only where crossDomainReads allows. Tests may touch any table (they set up and inspect).
+ */
+function tableProblems(root, files) {
+  const { owners, drizzleNames, problems } = tableOwnership(root);
+  const serverDir = join(root, 'src', 'server');
+  for (const file of files) {
+    if (isTest(file)) continue;
+    const parts = posixRelative(serverDir, file).split('/');
+    if (parts[0] === '..' || parts.length < 2) continue;
+    const domain = parts[0];
+    if (serverInfrastructure.has(domain)) continue;
+    const seen = new Set();
+    for (const [table, access] of tablesTouched(file, drizzleNames)) {
+      const owner = owners.get(table);
+      if (!owner || owner === domain || serverInfrastructure.has(owner) || seen.has(`${table} ${access}`))
+        continue;
+      seen.add(`${table} ${access}`);
+      if (access === 'write')
+        problems.push(
+          `${relative(root, file)}: writes ${table}, a table of the ${owner} domain: call an operation of '@/server/${owner}'`,
+        );
+      else if (!crossDomainReads[domain]?.includes(table))
+        problems.push(
+          `${relative(root, file)}: reads ${table}, a table of the ${owner} domain: use '@/server/${owner}' (or, for a deliberate read model, add it to crossDomainReads with why)`,
+        );
+    }
+  }
+  return problems;
 }
 
 /** Every module the rules cover: src/, tests/ and bench/ (those that exist under root). */
@@ -235,6 +432,7 @@ export function checkArchitecture(root = repoRoot, files = modulesUnder(root)) {
     state.set(file, 2);
   };
   for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  problems.push(...tableProblems(root, files));
   return problems;
 }
 

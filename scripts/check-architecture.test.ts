@@ -83,7 +83,7 @@ describe('checkArchitecture', () => {
     });
     expect(problemsIn(root)).toEqual([
       "src/server/proofs/service.ts: the proofs domain imports '@/server/orders/service', an inner module of orders: go through its public index.ts ('@/server/orders')",
-      "src/server/proofs/service.ts: the proofs domain must not import the routes of orders ('../orders/routes'): the app mounts routes; use '@/server/orders' for its services",
+      "src/server/proofs/service.ts: the proofs domain must not import the routes of orders ('../orders/routes'): the app mounts routes and starts workers; use '@/server/orders' for its services",
     ]);
   });
 
@@ -143,5 +143,53 @@ describe('checkArchitecture', () => {
     expect(problemsIn(root)).toEqual([
       'import cycle: tests/helpers/a.ts → tests/helpers/b.ts → tests/helpers/a.ts',
     ]);
+  });
+
+  describe('tables', () => {
+    /** Two domains' schema files, as src/server/db declares them (read as text, never run). */
+    const schema = {
+      'server/db/orders-schema.ts':
+        "import { pgTable, text } from 'drizzle-orm/pg-core';\nexport const orders = pgTable('orders', { id: text('id') });\n",
+      'server/db/print-files-schema.ts':
+        "import { pgTable, text } from 'drizzle-orm/pg-core';\nexport const orderPrintFiles = pgTable(\n  'order_print_files',\n  { id: text('id') },\n);\n",
+    };
+
+    it("accepts a domain writing its own tables and reading another's where crossDomainReads allows", () => {
+      const root = tree({
+        ...server,
+        ...schema,
+        'server/print-files/store.ts':
+          "import { sql } from 'drizzle-orm';\nimport { orderPrintFiles } from '@/server/db/schema';\nexport const add = (db: Db) => db.insert(orderPrintFiles).values({});\nexport const lock = sql`SELECT id FROM orders WHERE id = 1 FOR UPDATE`;\n",
+        'server/orders/service.test.ts':
+          "import { sql } from 'drizzle-orm';\nexport const setUp = sql`DELETE FROM order_print_files`;\n",
+      });
+      expect(problemsIn(root)).toEqual([]);
+    });
+
+    it("refuses SQL or Drizzle that writes another domain's table, or reads one outside the allowlist", () => {
+      const root = tree({
+        ...server,
+        ...schema,
+        'server/print-files/store.ts':
+          "import { sql } from 'drizzle-orm';\nexport const ship = sql`UPDATE orders SET status = 'shipped' WHERE id = ${1}`;\n",
+        'server/orders/files.ts':
+          "import { sql } from 'drizzle-orm';\nimport { orderPrintFiles as files } from '@/server/db/print-files-schema';\nexport const drop = (db: Db) => db.delete(files);\nexport const list = sql.raw('SELECT f.id FROM orders o, order_print_files f');\n",
+      });
+      expect(problemsIn(root)).toEqual([
+        "src/server/orders/files.ts: reads order_print_files, a table of the print-files domain: use '@/server/print-files' (or, for a deliberate read model, add it to crossDomainReads with why)",
+        "src/server/orders/files.ts: writes order_print_files, a table of the print-files domain: call an operation of '@/server/print-files'",
+        "src/server/print-files/store.ts: writes orders, a table of the orders domain: call an operation of '@/server/orders'",
+      ]);
+    });
+
+    it('refuses a schema file named after no domain', () => {
+      const root = tree({
+        ...server,
+        'server/db/billing-schema.ts': "export const bills = pgTable('bills', {});\n",
+      });
+      expect(problemsIn(root)).toEqual([
+        "src/server/db/billing-schema.ts: a schema file is named after its domain (or listed in schemaFileOwners); no domain 'billing'",
+      ]);
+    });
   });
 });

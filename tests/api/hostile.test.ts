@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCursor } from '@/server/admin/orders';
+import { encodeCursor } from '@/server/admin';
 import { createSession } from '@/server/admin/sessions';
 import { queryRows } from '@/server/db/query-rows';
 import { orderStatuses } from '@/shared/order-status';

@@ -6,17 +6,11 @@ import type { OrderStatus } from '@/shared/admin';
 import { openPostgres, type Database } from '@/server/db/client';
 import { migrate } from '@/server/db/migrate';
 import { listApplicationsQuery } from '@/server/partners';
-import {
-  csvBatches,
-  csvBatchQuery,
-  csvBoundaryQuery,
-  listOrders,
-  listOrdersQuery,
-  orderDetailQuery,
-  statsQuery,
-  statusEventsQuery,
-  type Cursor,
-} from './orders';
+import { orderDetailQuery, statusEventsQuery } from './order-detail';
+import { csvBatches, csvBatchQuery, csvBoundaryQuery } from './order-export';
+import { listOrders, listOrdersQuery } from './order-list';
+import type { Cursor } from './order-query';
+import { statsQuery } from './order-stats';
 import { containsPattern } from './search';
 import { queryRows } from '@/server/db/query-rows';
 

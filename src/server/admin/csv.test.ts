@@ -6,7 +6,7 @@ import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { sizeCodes } from '@/shared/sizes';
 import type { Database } from '@/server/db/client';
 import { csvCell, csvRow, csvRowSql } from './csv';
-import { itemColumnsSql, sizeColumns } from './orders';
+import { itemColumnsSql, sizeColumns } from './order-export';
 import { queryRows } from '@/server/db/query-rows';
 
 /** The export formats lines in the database; they must be the very text the TypeScript makes. */

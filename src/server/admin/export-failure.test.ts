@@ -15,7 +15,7 @@ import {
   type TestServer,
 } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
-import { csvBatches } from './orders';
+import { csvBatches } from './order-export';
 
 /**
  * Exports under failure (issue: terminating the CSV export's database connections ended the

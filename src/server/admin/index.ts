@@ -3,7 +3,9 @@
  * cleanup, the login throttle and sessions (staff's own PIN change uses them) and CSV rows. Its
  * routes are in ./routes.
  */
-export { encodeCursor, type Cursor, type StatusGuard } from './orders';
+export { encodeCursor, type Cursor } from './order-query';
+/** The job's state machine lives with the orders (transition); the guard's type is named here for the app. */
+export type { StatusGuard } from '@/server/orders';
 export { deleteExpiredDevices, releaseAttempt, reserveAttempt } from './throttle';
-export { createSession as startSession, sessionCookieOptions } from './sessions';
+export { createSession as startSession, deleteAllSessions, sessionCookieOptions } from './sessions';
 export { csvRow } from './csv';

@@ -34,17 +34,12 @@ import { staffMessages } from '@/shared/i18n/messages/staff';
 import { roleMay, statusStepRoles, type StaffRole } from '@/shared/staff';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { csvFormats, csvRow } from './csv';
-import {
-  csvHeader,
-  csvBatches,
-  exportBatching,
-  decodeCursor,
-  listOrders,
-  orderDetail,
-  orderStats,
-  type Cursor,
-  type StatusGuard,
-} from './orders';
+import type { StatusGuard } from '@/server/orders';
+import { csvBatches, csvHeader, exportBatching } from './order-export';
+import { decodeCursor, type Cursor } from './order-query';
+import { listOrders } from './order-list';
+import { orderDetail } from './order-detail';
+import { orderStats } from './order-stats';
 import { loadPinHash } from './pin';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import {

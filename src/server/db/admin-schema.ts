@@ -1,7 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { StatusDetails } from '@/shared/carriers';
-import { orders } from './orders-schema';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { staff } from './staff-schema';
 
 /** See migrations/0300_admin.sql. Only the sha256 of the session token is stored. */
@@ -40,35 +37,3 @@ export const adminLoginAttempts = pgTable('admin_login_attempts', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   failures: integer('failures').notNull().default(0),
 });
-
-export const orderStatusEvents = pgTable(
-  'order_status_events',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status').notNull(),
-    toStatus: text('to_status').notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-    /** What the step recorded: cancel reason, payment, shipment (migrations/1500_order_status_emails.sql). */
-    details: jsonb('details').$type<StatusDetails>(),
-  },
-  (t) => [index('order_status_events_order_idx').on(t.orderId, t.changedAt)],
-);
-
-/**
- * Dashboard totals kept by a trigger on orders, spread over 16 slots (see the migration; its
- * fillfactor is in schema-sql-only.ts).
- */
-export const orderTotals = pgTable(
-  'order_totals',
-  {
-    slot: integer('slot').primaryKey(),
-    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
-    totalAmount: numeric('total_amount', { precision: 20, scale: 2 })
-      .notNull()
-      .default(sql`0`),
-  },
-  (t) => [check('order_totals_slot_check', sql`${t.slot} >= 0 AND ${t.slot} < 16`)],
-);

@@ -6,6 +6,7 @@ import {
   customType,
   date,
   index,
+  integer,
   jsonb,
   numeric,
   pgTable,
@@ -108,4 +109,14 @@ export const payments = pgTable(
     check('payments_amount_check', sql`${t.amount} <> 0`),
     check('payments_method_check', oneOf(t.method, paymentMethods)),
   ],
+);
+
+/** One row: the last number of the one series of invoices and other documents (migrations/0100_orders.sql). */
+export const invoiceCounter = pgTable(
+  'invoice_counter',
+  {
+    id: integer('id').primaryKey(),
+    lastValue: bigint('last_value', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('invoice_counter_id_check', sql`${t.id} = 1`)],
 );

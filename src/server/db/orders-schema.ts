@@ -12,6 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { StatusDetails } from '@/shared/carriers';
 import type { Customisation } from '@/shared/customisation';
 import { orderStatuses } from '@/shared/order-status';
 import type { SizeSplit } from '@/shared/sizes';
@@ -167,16 +168,6 @@ export const orders = pgTable(
   ],
 );
 
-/** One row: the last invoice number handed out (migrations/0100_orders.sql). */
-export const invoiceCounter = pgTable(
-  'invoice_counter',
-  {
-    id: integer('id').primaryKey(),
-    lastValue: bigint('last_value', { mode: 'number' }).notNull(),
-  },
-  (t) => [check('invoice_counter_id_check', sql`${t.id} = 1`)],
-);
-
 /** See migrations/1100_order_links.sql: the order page's links from emails, by token hash. */
 export const orderLinks = pgTable(
   'order_links',
@@ -188,4 +179,36 @@ export const orderLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('order_links_order_idx').on(t.orderId)],
+);
+
+export const orderStatusEvents = pgTable(
+  'order_status_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the step recorded: cancel reason, payment, shipment (migrations/1500_order_status_emails.sql). */
+    details: jsonb('details').$type<StatusDetails>(),
+  },
+  (t) => [index('order_status_events_order_idx').on(t.orderId, t.changedAt)],
+);
+
+/**
+ * Dashboard totals kept by a trigger on orders, spread over 16 slots (see the migration; its
+ * fillfactor is in schema-sql-only.ts).
+ */
+export const orderTotals = pgTable(
+  'order_totals',
+  {
+    slot: integer('slot').primaryKey(),
+    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+    totalAmount: numeric('total_amount', { precision: 20, scale: 2 })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [check('order_totals_slot_check', sql`${t.slot} >= 0 AND ${t.slot} < 16`)],
 );

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
-  customType,
   date,
   index,
   integer,
@@ -12,13 +11,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { locales } from '@/shared/i18n/locale';
 import { documents } from './ledger-schema';
 import { oneOf } from './schema-checks';
 
 const feeKinds = ['late_payment_compensation', 'reminder_fee'] as const;
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** See migrations/3100_reminders.sql: what each reminder charged, and for which invoice. */
 export const reminders = pgTable(
@@ -75,20 +71,4 @@ export const invoiceDisputes = pgTable(
       .where(sql`${t.liftedAt} IS NULL`),
     check('invoice_disputes_note_check', sql`char_length(${t.note}) BETWEEN 1 AND 1000`),
   ],
-);
-
-/** A customer statement (kontoutdrag) as emailed. */
-export const customerStatements = pgTable(
-  'customer_statements',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    customerId: text('customer_id').notNull(),
-    asOf: date('as_of', { mode: 'string' }).notNull(),
-    language: text('language', { enum: locales }).notNull(),
-    email: text('email').notNull(),
-    pdf: bytea('pdf').notNull(),
-    sentBy: text('sent_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [check('customer_statements_language_check', oneOf(t.language, locales))],
 );

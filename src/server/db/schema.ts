@@ -17,4 +17,5 @@ export * from './upload-store-schema';
 export * from './staff-schema';
 export * from './catalogue-schema';
 export * from './reminders-schema';
+export * from './customers-schema';
 export * from './bank-files-schema';

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { addDays, stockholmDate, type CalendarDate } from '@/shared/dates';
 import type { DocumentKind } from '@/shared/ledger';
 import type { Locale } from '@/shared/i18n/locale';
@@ -287,6 +287,37 @@ export function documentPdfFileName(row: Pick<DocumentRow, 'kind' | 'number' | '
 }
 
 /**
+ * The checkout's run of numbers as an SQL fragment for its one statement (a data-modifying CTE
+ * answering `base`: the orders take base + 1 … base + count): at least now in milliseconds and
+ * above every number handed out, under the counter's row lock, as nextSeq does for one.
+ */
+export function takeSeqsSql(count: number): SQL {
+  return sql`UPDATE invoice_counter
+    SET last_value = greatest((extract(epoch from clock_timestamp()) * 1000)::bigint + ${count} - 1, last_value + ${count})
+    WHERE id = 1
+    RETURNING last_value - ${count} AS base`;
+}
+
+/**
+ * The checkout's invoices as an SQL fragment for its one statement: one invoice per order row of
+ * `from`, named `order` there (id, order_number, invoice_seq, order_date, vat_treatment and the
+ * amounts as inserted), its snapshot `snapshot` (checkoutInvoiceSnapshot) completed with the number
+ * and dates (checkoutSnapshotCompletion).
+ */
+export function issueCheckoutInvoicesSql(invoices: { from: SQL; order: string; snapshot: SQL }): SQL {
+  const o = sql.raw(invoices.order);
+  return sql`INSERT INTO documents (order_id, kind, number, seq, issued_at, issued_on, due_on, language, vat_treatment,
+      net, vat, total, ocr, snapshot)
+    SELECT ${o}.id, 'invoice', ${o}.order_number, ${o}.invoice_seq, ${o}.order_date,
+      (${o}.order_date AT TIME ZONE 'Europe/Stockholm')::date,
+      (${o}.order_date AT TIME ZONE 'Europe/Stockholm')::date + ${PAYMENT_DAYS}::integer,
+      ${invoices.snapshot}->>'language', ${o}.vat_treatment, ${o}.ex_vat_amount, ${o}.vat_amount,
+      ${o}.total_amount, ocr_reference(${o}.invoice_seq::text),
+      ${invoices.snapshot} || ${checkoutSnapshotCompletion(invoices.order)}
+    FROM ${invoices.from}`;
+}
+
+/**
  * The next number of the one series (invoice_counter, shared with the checkout): at least now in
  * milliseconds and above every number handed out, under the counter's row lock until the caller's
  * transaction ends.
@@ -300,6 +331,41 @@ export async function nextSeq(tx: Db): Promise<number> {
   );
   if (!row) throw new Error('invoice counter missing');
   return Number(row.seq);
+}
+
+/**
+ * Stores a reminder (påminnelse) as a document of the series in the caller's transaction: its
+ * charges are the reminders domain's, the document the ledger's. Answers its id.
+ */
+export async function insertReminderDocument(
+  tx: Db,
+  reminder: {
+    orderId: number;
+    number: string;
+    seq: number;
+    issuedAt: Date;
+    issuedOn: string;
+    dueOn: string;
+    language: Locale;
+    vatTreatment: VatTreatment;
+    total: string;
+    /** None when the reminder charges nothing (no fee, no interest). */
+    ocr: string | null;
+    snapshot: ReminderSnapshot;
+  },
+): Promise<number> {
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`INSERT INTO documents (order_id, kind, number, seq, issued_at, issued_on, due_on, language, vat_treatment,
+        net, vat, total, ocr, snapshot)
+      VALUES (${reminder.orderId}::bigint, 'reminder', ${reminder.number}, ${reminder.seq}::bigint,
+        ${reminder.issuedAt.toISOString()}::timestamptz, ${reminder.issuedOn}::date, ${reminder.dueOn}::date,
+        ${reminder.language}, ${reminder.vatTreatment}, ${reminder.total}::numeric, 0, ${reminder.total}::numeric,
+        ${reminder.ocr}, ${JSON.stringify(reminder.snapshot)}::jsonb)
+      RETURNING id::text AS id`,
+  );
+  if (!row) throw new Error('reminder not stored');
+  return Number(row.id);
 }
 
 /** Stores one issued document (snapshot and its columns) in the caller's transaction; answers its id. */

@@ -16,14 +16,13 @@ import {
   paymentMethods,
 } from '@/shared/ledger';
 import { formatKrDecimal } from '@/shared/money-format';
-import { orderTokenHeader } from '@/shared/order-view';
 import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
 import type { Db } from '@/server/db/client';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
-import { findOrderByNumber, findOrderForToken, type OrderRow } from '@/server/orders';
+import { findBuyerOrder, findOrderByNumber, type OrderRow } from '@/server/orders';
 import { recordAudit, staffOf } from '@/server/staff';
 import { issueCreditNote, type CreditChoice } from './credit-notes';
 import {
@@ -129,13 +128,6 @@ function fileParam(file: string, extension: '.pdf' | '.xml'): string | undefined
   return documentNumberPattern.test(number) ? number : undefined;
 }
 
-function tokenOf(request: FastifyRequest<{ Querystring: { token?: unknown } }>): string | undefined {
-  const header = request.headers[orderTokenHeader];
-  if (typeof header === 'string' && header !== '') return header;
-  const query = request.query.token;
-  return typeof query === 'string' && query !== '' ? query : undefined;
-}
-
 interface DocumentRequest {
   Params: { number: string; file: string };
   Querystring: { token?: unknown; inline?: unknown };
@@ -178,7 +170,7 @@ async function sendDocument(
 export function ledgerRoutes(app: FastifyInstance, context: AppContext): void {
   const handler =
     (onlySupplementary: boolean) => async (request: FastifyRequest<DocumentRequest>, reply: FastifyReply) => {
-      const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
+      const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
       return sendDocument(request, reply, context, order, 'Order not found', onlySupplementary);
     };
   app.get<DocumentRequest>('/api/orders/:number/documents/:file', handler(false));
@@ -222,24 +214,34 @@ export function ledgerAdminRoutes(
   const moneyOf = (order: OrderRow) => orderMoney(db, order, adminDocumentPdfPath);
 
   /** The order and the invoice a money request is about; undefined once the 404 is sent. */
-  const orderAndInvoice = async (
-    rawParams: unknown,
+  /**
+   * A money request's body (payment, refund, credit note) checked in the admin's language, and the
+   * order and invoice it names: undefined once the 400 or 404 is sent.
+   */
+  const moneyRequest = async <Kind extends 'payment' | 'credit'>(
+    request: FastifyRequest<{ Params: { number: string } }>,
     reply: FastifyReply,
-    locale: Locale,
-    invoiceNumber: string | undefined,
+    kind: Kind,
   ) => {
-    const params = orderParams.safeParse(rawParams);
+    const locale = requestLocale(request);
+    const body = schemas[locale][kind].safeParse(request.body ?? {});
+    if (!body.success) {
+      sendValidationError(reply, body.error);
+      return undefined;
+    }
+    const params = orderParams.safeParse(request.params);
     const order = params.success ? await findOrderByNumber(context.database, params.data.number) : undefined;
     if (!order) {
       sendError(reply, 404, adminApiMessages[locale].orderNotFound);
       return undefined;
     }
-    const invoice = await invoiceToPay(db, order, invoiceNumber);
+    const data = body.data as z.infer<(typeof schemas)['sv'][Kind]>;
+    const invoice = await invoiceToPay(db, order, data.invoice);
     if (!invoice) {
       sendError(reply, 404, translate(ledgerMessages, locale).invoiceNotFound);
       return undefined;
     }
-    return { order, invoice };
+    return { locale, data, order, invoice };
   };
 
   const documentHandler =
@@ -255,19 +257,16 @@ export function ledgerAdminRoutes(
     '/api/admin/orders/:number/payments',
     { bodyLimit: 4096 },
     async (request, reply) => {
-      const locale = requestLocale(request);
-      const body = schemas[locale].payment.safeParse(request.body ?? {});
-      if (!body.success) return sendValidationError(reply, body.error);
-      const target = await orderAndInvoice(request.params, reply, locale, body.data.invoice);
+      const target = await moneyRequest(request, reply, 'payment');
       if (!target) return reply;
-      const { order, invoice } = target;
+      const { data, order, invoice } = target;
       const person = staffOf(request);
       const payment = {
         documentId: invoice.id,
-        amountOre: body.data.amount,
-        paidOn: body.data.paidOn,
-        method: body.data.method ?? 'bank_transfer',
-        reference: body.data.reference || null,
+        amountOre: data.amount,
+        paidOn: data.paidOn,
+        method: data.method ?? 'bank_transfer',
+        reference: data.reference || null,
         recordedBy: person.name,
       } as const;
       // The payment and its audit row commit together.
@@ -294,25 +293,22 @@ export function ledgerAdminRoutes(
     '/api/admin/orders/:number/refunds',
     { bodyLimit: 4096 },
     async (request, reply) => {
-      const locale = requestLocale(request);
-      const t = translate(ledgerMessages, locale);
-      const body = schemas[locale].payment.safeParse(request.body ?? {});
-      if (!body.success) return sendValidationError(reply, body.error);
-      const target = await orderAndInvoice(request.params, reply, locale, body.data.invoice);
+      const target = await moneyRequest(request, reply, 'payment');
       if (!target) return reply;
-      const { order, invoice } = target;
+      const { locale, data, order, invoice } = target;
+      const t = translate(ledgerMessages, locale);
       const person = staffOf(request);
       const refused = await db.transaction(async (tx) => {
         // The invoice row locked: two refunds at once cannot both pay back the same money.
         await tx.execute(sql`SELECT id FROM documents WHERE id = ${invoice.id}::bigint FOR UPDATE`);
         const refundable = -(await invoiceBalanceOre(tx, invoice.id));
-        if (body.data.amount > refundable) return Math.max(0, refundable);
+        if (data.amount > refundable) return Math.max(0, refundable);
         await recordPayment(tx, {
           documentId: invoice.id,
-          amountOre: -body.data.amount,
-          paidOn: body.data.paidOn,
-          method: body.data.method ?? 'bank_transfer',
-          reference: body.data.reference || null,
+          amountOre: -data.amount,
+          paidOn: data.paidOn,
+          method: data.method ?? 'bank_transfer',
+          reference: data.reference || null,
           recordedBy: person.name,
         });
         await recordAudit(tx, {
@@ -320,7 +316,7 @@ export function ledgerAdminRoutes(
           action: 'payment',
           target: invoice.number,
           orderId: order.id,
-          after: { refund: decimalFromOre(body.data.amount), paidOn: body.data.paidOn },
+          after: { refund: decimalFromOre(data.amount), paidOn: data.paidOn },
         });
         return undefined;
       });
@@ -334,14 +330,11 @@ export function ledgerAdminRoutes(
     '/api/admin/orders/:number/credit-notes',
     { bodyLimit: 16_384 },
     async (request, reply) => {
-      const locale = requestLocale(request);
-      const t = translate(ledgerMessages, locale);
-      const body = schemas[locale].credit.safeParse(request.body ?? {});
-      if (!body.success) return sendValidationError(reply, body.error);
-      const target = await orderAndInvoice(request.params, reply, locale, body.data.invoice);
+      const target = await moneyRequest(request, reply, 'credit');
       if (!target) return reply;
-      const { order, invoice } = target;
-      const { lines, amount } = body.data;
+      const { locale, data, order, invoice } = target;
+      const t = translate(ledgerMessages, locale);
+      const { lines, amount } = data;
       const choice: CreditChoice = lines?.length
         ? { kind: 'lines', lines }
         : amount !== undefined
@@ -349,14 +342,14 @@ export function ledgerAdminRoutes(
           : { kind: 'remaining' };
       const person = staffOf(request);
       const result = await db.transaction(async (tx) => {
-        const issued = await issueCreditNote(tx, invoice, choice, body.data.reason, context.config.seller);
+        const issued = await issueCreditNote(tx, invoice, choice, data.reason, context.config.seller);
         if (issued.ok)
           await recordAudit(tx, {
             staffId: person.id,
             action: 'credit_note',
             target: issued.number,
             orderId: order.id,
-            after: { corrects: invoice.number, reason: body.data.reason, ...choice },
+            after: { corrects: invoice.number, reason: data.reason, ...choice },
           });
         return issued;
       });

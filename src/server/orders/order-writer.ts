@@ -1,9 +1,11 @@
+import { enqueueEmailsSql } from '@/server/email';
+import { attachUploadsSql } from '@/server/uploads';
 import { sql } from 'drizzle-orm';
-import { PAYMENT_DAYS } from '@/shared/terms';
 import type { Database } from '@/server/db/client';
 import { GroupCommit } from '@/server/db/group-commit';
 import { orders } from '@/server/db/orders-schema';
-import { checkoutSnapshotCompletion } from '@/server/ledger';
+import { issueCheckoutInvoicesSql, takeSeqsSql } from '@/server/ledger';
+import { recordPrintFilesSql } from '@/server/print-files';
 
 /**
  * The `orders` columns a checkout writes, by their Drizzle names; the statement below derives its
@@ -134,10 +136,7 @@ async function insertOrders(
       SELECT * FROM jsonb_to_recordset(${input}::jsonb)
         AS r(ord int, ${recordDefinition}, "printFiles" jsonb, invoice jsonb, "uploadIds" jsonb)
     ), counter AS (
-      UPDATE invoice_counter
-      SET last_value = greatest((extract(epoch from clock_timestamp()) * 1000)::bigint + ${count} - 1, last_value + ${count})
-      WHERE id = 1
-      RETURNING last_value - ${count} AS base
+      ${takeSeqsSql(count)}
     ), inserted AS (
       INSERT INTO orders (order_number, invoice_seq, ${insertColumns})
       SELECT 'INV-' || (counter.base + input.ord), counter.base + input.ord, ${insertValues}
@@ -147,28 +146,25 @@ async function insertOrders(
       RETURNING id, idempotency_key, order_number, invoice_seq, order_date, vat_treatment, ex_vat_amount,
         vat_amount, total_amount
     ), invoices AS (
-      INSERT INTO documents (order_id, kind, number, seq, issued_at, issued_on, due_on, language, vat_treatment,
-        net, vat, total, ocr, snapshot)
-      SELECT inserted.id, 'invoice', inserted.order_number, inserted.invoice_seq, inserted.order_date,
-        (inserted.order_date AT TIME ZONE 'Europe/Stockholm')::date,
-        (inserted.order_date AT TIME ZONE 'Europe/Stockholm')::date + ${PAYMENT_DAYS}::integer,
-        input.invoice->>'language', inserted.vat_treatment, inserted.ex_vat_amount, inserted.vat_amount,
-        inserted.total_amount, ocr_reference(inserted.invoice_seq::text),
-        input.invoice || ${checkoutSnapshotCompletion('inserted')}
-      FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key
+      ${issueCheckoutInvoicesSql({
+        from: sql`inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key`,
+        order: 'inserted',
+        snapshot: sql`input.invoice`,
+      })}
     ), files AS (
-      INSERT INTO order_print_files (order_id, upload_id, kind, position, line_index)
-      SELECT inserted.id, f."uploadId", f.kind, f.position, f."lineIndex"
-      FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
-        jsonb_to_recordset(coalesce(input."printFiles", '[]'::jsonb)) AS f("uploadId" text, kind text, position int, "lineIndex" int)
+      ${recordPrintFilesSql({
+        from: sql`inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key`,
+        orderId: sql`inserted.id`,
+        files: sql`input."printFiles"`,
+      })}
     ), claimed AS (
-      UPDATE uploads SET attached_at = coalesce(uploads.attached_at, now())
-      FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
-        jsonb_array_elements_text(input."uploadIds") AS used(id)
-      WHERE uploads.id = used.id
+      ${attachUploadsSql({
+        from: sql`inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
+          jsonb_array_elements_text(input."uploadIds") AS used(id)`,
+        uploadId: sql`used.id`,
+      })}
     ), queued AS (
-      INSERT INTO email_outbox (order_id, kind)
-      SELECT inserted.id, kind FROM inserted, unnest(ARRAY['buyer_confirmation', 'shop_notice']) AS kind
+      ${enqueueEmailsSql({ orderId: sql`inserted.id`, kind: ['buyer_confirmation', 'shop_notice'], from: sql`inserted` })}
     )
     SELECT idempotency_key, order_number, total_amount::text AS total_amount FROM inserted
   `);

@@ -1,7 +1,9 @@
+import { enqueueEmail } from '@/server/email';
 import { sql } from 'drizzle-orm';
 import type { StatusDetails } from '@/shared/carriers';
 import { nextStatuses, type OrderStatus } from '@/shared/order-status';
 import type { productionBlock } from '@/shared/proofs';
+import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import type { SellerDetails } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { EmailKind } from '@/server/db/outbox-schema';
@@ -66,10 +68,7 @@ export async function transition(
   options: TransitionOptions,
 ): Promise<StatusChange> {
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: string; status: OrderStatus }>(
-      tx,
-      sql`SELECT id::text AS id, status FROM orders WHERE order_number = ${orderNumber} FOR UPDATE`,
-    );
+    const row = await lockOrder(tx, { number: orderNumber });
     if (!row) return { ok: false, reason: 'not-found' } as const;
     if (!nextStatuses[row.status].includes(to))
       return { ok: false, reason: 'not-allowed', from: row.status } as const;
@@ -86,12 +85,34 @@ export async function transition(
     );
     const email = statusEmails[to];
     if (email && event) {
-      await tx.execute(
-        sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${row.id}::bigint, ${email}, ${event.id}::bigint)`,
-      );
+      await enqueueEmail(tx, { orderId: row.id, kind: email, ref: event.id });
     }
     const creditNotes = to === 'cancelled' ? await creditOrderInFull(tx, Number(row.id), options.seller) : [];
     await options.record?.(tx, { orderId: row.id, from: row.status, details });
     return { ok: true, from: row.status, creditNotes } as const;
   });
+}
+
+/** An order as locked for a change: its id (as text), state and VAT treatment. */
+export interface LockedOrder {
+  id: string;
+  status: OrderStatus;
+  vatTreatment: VatTreatment;
+}
+
+/**
+ * Locks an order's row for the rest of the caller's transaction (FOR UPDATE), by number or id, and
+ * answers its state; undefined when there is no such order. What another domain changes about an
+ * order (a proof, a print file) is decided against the state read here, so a status change waits.
+ */
+export async function lockOrder(
+  tx: Db,
+  order: { number: string } | { id: number | string },
+): Promise<LockedOrder | undefined> {
+  const where = 'number' in order ? sql`order_number = ${order.number}` : sql`id = ${order.id}::bigint`;
+  const [row] = await queryRows<{ id: string; status: OrderStatus; vat_treatment: VatTreatment }>(
+    tx,
+    sql`SELECT id::text AS id, status, vat_treatment FROM orders WHERE ${where} FOR UPDATE`,
+  );
+  return row && { id: row.id, status: row.status, vatTreatment: row.vat_treatment };
 }

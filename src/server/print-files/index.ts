@@ -1,3 +1,9 @@
 /** Print files' public face for other domains: detection, claiming files for an order and listing them. Its routes are in ./routes. */
 export { detectPrintFile, looksLikeSvgDocument } from './detect';
-export { checkPrintFiles, conversionFeeLine, orderPrintFiles, type ClaimedPrintFile } from './service';
+export {
+  checkPrintFiles,
+  conversionFeeLine,
+  orderPrintFiles,
+  recordPrintFilesSql,
+  type ClaimedPrintFile,
+} from './service';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { milliToDecimalString, unitPriceToString } from '@/shared/money';
 import { CONVERSION_FEE } from '@/shared/terms';
 import {
@@ -167,4 +167,16 @@ export async function findOrderPrintFile(
     )
     .limit(1);
   return file;
+}
+
+/**
+ * The print files of a run of new orders as an SQL fragment for the checkout's one statement: one
+ * row per entry of each order's `files` (a JSON array of { uploadId, kind, position, lineIndex }),
+ * over the rows of `from`. The files were checked first (checkPrintFiles).
+ */
+export function recordPrintFilesSql(files: { from: SQL; orderId: SQL; files: SQL }): SQL {
+  return sql`INSERT INTO order_print_files (order_id, upload_id, kind, position, line_index)
+    SELECT ${files.orderId}, f."uploadId", f.kind, f.position, f."lineIndex"
+    FROM ${files.from},
+      jsonb_to_recordset(coalesce(${files.files}, '[]'::jsonb)) AS f("uploadId" text, kind text, position int, "lineIndex" int)`;
 }

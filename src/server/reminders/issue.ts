@@ -1,3 +1,4 @@
+import { enqueueEmail } from '@/server/email';
 import { sql } from 'drizzle-orm';
 import { addDays, stockholmDate, type CalendarDate } from '@/shared/dates';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
@@ -18,7 +19,13 @@ import {
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { documentsOfOrder, issuedDocument, nextSeq, type DocumentRow } from '@/server/ledger';
+import {
+  documentsOfOrder,
+  insertReminderDocument,
+  issuedDocument,
+  nextSeq,
+  type DocumentRow,
+} from '@/server/ledger';
 import type { OrderRow } from '@/server/orders';
 import { recordAudit } from '@/server/staff';
 
@@ -301,17 +308,19 @@ export async function issueReminder(
       toPay: decimalFromOre(facts.balanceOre + totalOre),
       step: by.step,
     };
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`INSERT INTO documents (order_id, kind, number, seq, issued_at, issued_on, due_on, language, vat_treatment,
-          net, vat, total, ocr, snapshot)
-        VALUES (${order.id}::bigint, 'reminder', ${number}, ${seq}::bigint, ${now.toISOString()}::timestamptz,
-          ${today}::date, ${snapshot.dueDate}::date, ${invoice.language}, ${invoice.vatTreatment},
-          ${snapshot.total}::numeric, 0, ${snapshot.total}::numeric, ${ocr}, ${JSON.stringify(snapshot)}::jsonb)
-        RETURNING id::text AS id`,
-    );
-    if (!row) throw new Error('reminder not stored');
-    const documentId = Number(row.id);
+    const documentId = await insertReminderDocument(tx, {
+      orderId: order.id,
+      number,
+      seq,
+      issuedAt: now,
+      issuedOn: today,
+      dueOn: snapshot.dueDate,
+      language: invoice.language,
+      vatTreatment: invoice.vatTreatment,
+      total: snapshot.total,
+      ocr,
+      snapshot,
+    });
     const inserted = await queryRows<{ document_id: string }>(
       tx,
       sql`INSERT INTO reminders (document_id, invoice_id, step, fee_kind, fee, interest, interest_until, sent_by)
@@ -320,9 +329,7 @@ export async function issueReminder(
         RETURNING document_id::text AS document_id`,
     );
     if (inserted.length === 0) throw new Error('reminder charges not stored');
-    await tx.execute(
-      sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${order.id}::bigint, 'reminder', ${documentId}::bigint)`,
-    );
+    await enqueueEmail(tx, { orderId: order.id, kind: 'reminder', ref: documentId });
     await recordAudit(tx, {
       staffId: by.staffId,
       action: 'reminder',

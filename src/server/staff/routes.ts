@@ -16,7 +16,14 @@ import {
   type AuditEvent,
 } from '@/shared/staff';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
-import { csvRow, releaseAttempt, reserveAttempt, sessionCookieOptions, startSession } from '@/server/admin';
+import {
+  csvRow,
+  deleteAllSessions,
+  releaseAttempt,
+  reserveAttempt,
+  sessionCookieOptions,
+  startSession,
+} from '@/server/admin';
 import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
@@ -195,7 +202,13 @@ export function staffAdminRoutes(admin: FastifyInstance, { config, database }: A
     if (!params.success) return sendError(reply, 404, staffMessages[locale].staffNotFound);
     const parsed = schemas[locale].resetPin.safeParse(request.body);
     if (!parsed.success) return sendValidationError(reply, parsed.error);
-    const result = await resetStaffPin(db, staffOf(request).id, params.data.id, parsed.data.pin);
+    const result = await resetStaffPin(
+      db,
+      staffOf(request).id,
+      params.data.id,
+      parsed.data.pin,
+      deleteAllSessions,
+    );
     if (!result.ok) return sendRefusal(reply, locale, result);
     return reply.code(204).send();
   });
@@ -204,7 +217,7 @@ export function staffAdminRoutes(admin: FastifyInstance, { config, database }: A
     const locale = requestLocale(request);
     const params = idParams.safeParse(request.params);
     if (!params.success) return sendError(reply, 404, staffMessages[locale].staffNotFound);
-    const result = await removeStaff(db, staffOf(request).id, params.data.id);
+    const result = await removeStaff(db, staffOf(request).id, params.data.id, deleteAllSessions);
     if (!result.ok) return sendRefusal(reply, locale, result);
     return reply.code(204).send();
   });
@@ -228,7 +241,13 @@ export function staffAdminRoutes(admin: FastifyInstance, { config, database }: A
         }),
       );
     const person = staffOf(request);
-    const result = await changeOwnPin(db, person.id, parsed.data.currentPin, parsed.data.newPin);
+    const result = await changeOwnPin(
+      db,
+      person.id,
+      parsed.data.currentPin,
+      parsed.data.newPin,
+      deleteAllSessions,
+    );
     if (!result.ok) return sendRefusal(reply, locale, result);
     await releaseAttempt(db, client);
     // The person's other sessions ended with the old PIN; this browser goes on with a new one.

@@ -122,12 +122,19 @@ export async function changeStaff(
   });
 }
 
+/**
+ * Ends every admin session of a person, in the caller's transaction: the admin domain's sessions
+ * (deleteAllSessions), given by the routes so staff need not import admin, which imports staff.
+ */
+export type EndSessions = (tx: Db, staffId: number) => Promise<unknown>;
+
 /** A new PIN for someone (the owner resets it): their sessions end (and the fingerprint no longer matches). */
 export async function resetStaffPin(
   db: Db,
   actorId: number,
   id: number,
   newPin: string,
+  endSessions: EndSessions,
 ): Promise<StaffResult<StaffMember>> {
   const pin = await pinColumns(db, newPin);
   return db.transaction(async (tx) => {
@@ -138,14 +145,19 @@ export async function resetStaffPin(
     await tx.execute(
       sql`UPDATE staff SET pin_hash = ${pin.pinHash}, pin_lookup = ${pin.pinLookup} WHERE id = ${id}`,
     );
-    await tx.execute(sql`DELETE FROM admin_sessions WHERE staff_id = ${id}`);
+    await endSessions(tx, id);
     await recordAudit(tx, { staffId: actorId, action: 'staff_pin_reset', target: member.name });
     return { ok: true, value: member } as const;
   });
 }
 
 /** Removes a person: they can no longer log in, their open sessions end, their PIN is free again. */
-export async function removeStaff(db: Db, actorId: number, id: number): Promise<StaffResult<StaffMember>> {
+export async function removeStaff(
+  db: Db,
+  actorId: number,
+  id: number,
+  endSessions: EndSessions,
+): Promise<StaffResult<StaffMember>> {
   return db.transaction(async (tx) => {
     await lockStaff(tx);
     if (id === actorId) return { ok: false, reason: 'self' } as const;
@@ -154,7 +166,7 @@ export async function removeStaff(db: Db, actorId: number, id: number): Promise<
     if (member.role === 'owner' && (await otherOwners(tx, id)) === 0)
       return { ok: false, reason: 'last-owner' } as const;
     await tx.execute(sql`UPDATE staff SET removed_at = now(), pin_lookup = NULL WHERE id = ${id}`);
-    await tx.execute(sql`DELETE FROM admin_sessions WHERE staff_id = ${id}`);
+    await endSessions(tx, id);
     await recordAudit(tx, {
       staffId: actorId,
       action: 'staff_remove',
@@ -174,6 +186,7 @@ export async function changeOwnPin(
   id: number,
   currentPin: string,
   newPin: string,
+  endSessions: EndSessions,
 ): Promise<StaffResult<{ pinHash: string }>> {
   const pin = await pinColumns(db, newPin);
   return db.transaction(async (tx) => {
@@ -188,7 +201,7 @@ export async function changeOwnPin(
     await tx.execute(
       sql`UPDATE staff SET pin_hash = ${pin.pinHash}, pin_lookup = ${pin.pinLookup} WHERE id = ${id}`,
     );
-    await tx.execute(sql`DELETE FROM admin_sessions WHERE staff_id = ${id}`);
+    await endSessions(tx, id);
     await recordAudit(tx, { staffId: id, action: 'own_pin_change', target: row.name });
     return { ok: true, value: { pinHash: pin.pinHash } } as const;
   });

@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { Tabs } from 'radix-ui';
+import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { navigate as navigateTo } from 'wouter/use-browser-location';
 import { Button } from '@/client/components/ui/button';
@@ -59,6 +60,15 @@ const queryClient = new QueryClient({
 const tabClass =
   'rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 data-[state=active]:bg-brand-800 data-[state=active]:text-white';
 
+/** One tab of the dashboard. */
+interface Section {
+  value: string;
+  label: string;
+  content: ReactNode;
+  /** Whether the signed-in role may use it (always, when not given). */
+  shown?: boolean;
+}
+
 function Dashboard() {
   const [, navigate] = useLocation();
   const client = useQueryClient();
@@ -76,6 +86,38 @@ function Dashboard() {
   const moneyText = useT(moneyViewMessages);
   const customersText = useT(reminderMessages);
   const catalogueText = useT(catalogueAdminMessages);
+  // The sections in their order, each only for the roles that may use it.
+  const tabs: readonly Section[] = [
+    {
+      value: 'orders',
+      label: ui.orders,
+      content: (
+        <>
+          <OrdersTable />
+          {money && <SieExport />}
+        </>
+      ),
+    },
+    { value: 'journal', label: ledgerText.journal, content: <JournalPanel />, shown: money },
+    {
+      value: 'production',
+      label: productionText.boardTitle,
+      content: (
+        <>
+          <ProductionBoard />
+          <BlanksPanel />
+        </>
+      ),
+      shown: production,
+    },
+    { value: 'money', label: moneyText.tab, content: <MoneyView />, shown: money },
+    { value: 'customers', label: customersText.customersTab, content: <CustomersPanel />, shown: money },
+    { value: 'products', label: catalogueText.title, content: <CataloguePanel />, shown: owner },
+    { value: 'partners', label: ui.partnerApplications, content: <PartnerApplications />, shown: owner },
+    { value: 'staff', label: staffText.staffTab, content: <StaffPanel />, shown: owner },
+    { value: 'audit', label: staffText.auditTab, content: <AuditLog />, shown: audit },
+    { value: 'account', label: staffText.accountTab, content: <OwnPinForm /> },
+  ].filter((tab) => tab.shown !== false);
   const logout = async (everywhere = false) => {
     await (everywhere ? logoutAllAdmin() : logoutAdmin()).catch(() => undefined);
     client.clear();
@@ -110,101 +152,17 @@ function Dashboard() {
             aria-label={ui.sections}
             className="inline-flex flex-wrap gap-1 rounded-xl bg-white p-1 ring-1 ring-slate-200"
           >
-            <Tabs.Trigger value="orders" className={tabClass}>
-              {ui.orders}
-            </Tabs.Trigger>
-            {money && (
-              <Tabs.Trigger value="journal" className={tabClass}>
-                {ledgerText.journal}
+            {tabs.map((tab) => (
+              <Tabs.Trigger key={tab.value} value={tab.value} className={tabClass}>
+                {tab.label}
               </Tabs.Trigger>
-            )}
-            {production && (
-              <Tabs.Trigger value="production" className={tabClass}>
-                {productionText.boardTitle}
-              </Tabs.Trigger>
-            )}
-            {money && (
-              <Tabs.Trigger value="money" className={tabClass}>
-                {moneyText.tab}
-              </Tabs.Trigger>
-            )}
-            {money && (
-              <Tabs.Trigger value="customers" className={tabClass}>
-                {customersText.customersTab}
-              </Tabs.Trigger>
-            )}
-            {owner && (
-              <Tabs.Trigger value="products" className={tabClass}>
-                {catalogueText.title}
-              </Tabs.Trigger>
-            )}
-            {owner && (
-              <Tabs.Trigger value="partners" className={tabClass}>
-                {ui.partnerApplications}
-              </Tabs.Trigger>
-            )}
-            {owner && (
-              <Tabs.Trigger value="staff" className={tabClass}>
-                {staffText.staffTab}
-              </Tabs.Trigger>
-            )}
-            {audit && (
-              <Tabs.Trigger value="audit" className={tabClass}>
-                {staffText.auditTab}
-              </Tabs.Trigger>
-            )}
-            <Tabs.Trigger value="account" className={tabClass}>
-              {staffText.accountTab}
-            </Tabs.Trigger>
+            ))}
           </Tabs.List>
-          <Tabs.Content value="orders" className="mt-4">
-            <OrdersTable />
-            {money && <SieExport />}
-          </Tabs.Content>
-          {money && (
-            <Tabs.Content value="journal" className="mt-4">
-              <JournalPanel />
+          {tabs.map((tab) => (
+            <Tabs.Content key={tab.value} value={tab.value} className="mt-4">
+              {tab.content}
             </Tabs.Content>
-          )}
-          {production && (
-            <Tabs.Content value="production" className="mt-4">
-              <ProductionBoard />
-              <BlanksPanel />
-            </Tabs.Content>
-          )}
-          {money && (
-            <Tabs.Content value="money" className="mt-4">
-              <MoneyView />
-            </Tabs.Content>
-          )}
-          {money && (
-            <Tabs.Content value="customers" className="mt-4">
-              <CustomersPanel />
-            </Tabs.Content>
-          )}
-          {owner && (
-            <Tabs.Content value="products" className="mt-4">
-              <CataloguePanel />
-            </Tabs.Content>
-          )}
-          {owner && (
-            <Tabs.Content value="partners" className="mt-4">
-              <PartnerApplications />
-            </Tabs.Content>
-          )}
-          {owner && (
-            <Tabs.Content value="staff" className="mt-4">
-              <StaffPanel />
-            </Tabs.Content>
-          )}
-          {audit && (
-            <Tabs.Content value="audit" className="mt-4">
-              <AuditLog />
-            </Tabs.Content>
-          )}
-          <Tabs.Content value="account" className="mt-4">
-            <OwnPinForm />
-          </Tabs.Content>
+          ))}
         </Tabs.Root>
       </div>
     </main>

@@ -1,3 +1,4 @@
+import { AmountField, NoteField, SubmitOrBack } from './form-parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminOrderDetail } from '@/shared/admin';
@@ -178,18 +179,7 @@ function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boole
           setAmount(startFrom(number));
         }}
       />
-      <Field id={`${id}-amount`} label={t.amount}>
-        {(control) => (
-          <input
-            {...control}
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-          />
-        )}
-      </Field>
+      <AmountField id={`${id}-amount`} label={t.amount} value={amount} onChange={setAmount} />
       <Field id={`${id}-paid-on`} label={t.paidOn}>
         {(control) => (
           <input
@@ -223,14 +213,13 @@ function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boole
           />
         )}
       </Field>
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" size="sm" disabled={mutation.isPending} disabledLook="busy">
-          {refund ? t.saveRefund : t.savePayment}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
-          {t.back}
-        </Button>
-      </div>
+      <SubmitOrBack
+        className="sm:col-span-2"
+        submitLabel={refund ? t.saveRefund : t.savePayment}
+        backLabel={t.back}
+        pending={mutation.isPending}
+        onBack={() => setOpen(false)}
+      />
     </form>
   );
 }
@@ -298,45 +287,23 @@ function CreditNoteForm({ order }: { order: AdminOrderDetail }) {
         </label>
       </fieldset>
       {!whole && (
-        <Field id={`${id}-amount`} label={t.creditAmount}>
-          {(control) => (
-            <input
-              {...control}
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          )}
-        </Field>
+        <AmountField id={`${id}-amount`} label={t.creditAmount} value={amount} onChange={setAmount} />
       )}
-      <Field id={`${id}-reason`} label={t.creditReason}>
-        {(control) => (
-          <textarea
-            {...control}
-            required
-            maxLength={500}
-            rows={2}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        )}
-      </Field>
-      <div className="flex gap-2">
-        <Button
-          type="submit"
-          variant="danger"
-          size="sm"
-          disabled={mutation.isPending || reason.trim() === ''}
-          disabledLook={mutation.isPending ? 'busy' : 'unavailable'}
-        >
-          {t.issueCreditNote}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
-          {t.back}
-        </Button>
-      </div>
+      <NoteField
+        id={`${id}-reason`}
+        label={t.creditReason}
+        value={reason}
+        onChange={setReason}
+        maxLength={500}
+      />
+      <SubmitOrBack
+        variant="danger"
+        submitLabel={t.issueCreditNote}
+        backLabel={t.back}
+        pending={mutation.isPending}
+        ready={reason.trim() !== ''}
+        onBack={() => setOpen(false)}
+      />
     </form>
   );
 }

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { staffMessages } from '@/shared/i18n/messages/staff';
-import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import { Button } from '@/client/components/ui/button';
-import { Field } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
 import { useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { changeOwnPin } from './admin-api';
+import { PinField } from './form-parts';
 
 /** Everyone changes their own PIN here, confirming the current one. */
 export function OwnPinForm() {
@@ -28,22 +27,6 @@ export function OwnPinForm() {
     event.preventDefault();
     mutation.mutate();
   };
-  const pinInput = (value: string, set: (pin: string) => void, autoComplete: string) =>
-    function PinInput(control: Parameters<Parameters<typeof Field>[0]['children']>[0]) {
-      return (
-        <input
-          {...control}
-          type="password"
-          inputMode="numeric"
-          autoComplete={autoComplete}
-          required
-          minLength={ADMIN_PIN_MIN_LENGTH}
-          maxLength={ADMIN_PIN_MAX_LENGTH}
-          value={value}
-          onChange={(e) => set(e.target.value)}
-        />
-      );
-    };
   return (
     <section
       aria-labelledby="own-pin-heading"
@@ -53,12 +36,22 @@ export function OwnPinForm() {
         {t.ownPinHeading}
       </h2>
       <form onSubmit={submit} className="mt-3 grid max-w-md gap-3">
-        <Field id={`${id}-current`} label={t.currentPin} error={error?.fieldErrors.currentPin}>
-          {pinInput(currentPin, setCurrentPin, 'current-password')}
-        </Field>
-        <Field id={`${id}-new`} label={t.newPin} error={error?.fieldErrors.newPin}>
-          {pinInput(newPin, setNewPin, 'new-password')}
-        </Field>
+        <PinField
+          id={`${id}-current`}
+          label={t.currentPin}
+          value={currentPin}
+          onChange={setCurrentPin}
+          autoComplete="current-password"
+          error={error?.fieldErrors.currentPin}
+        />
+        <PinField
+          id={`${id}-new`}
+          label={t.newPin}
+          value={newPin}
+          onChange={setNewPin}
+          autoComplete="new-password"
+          error={error?.fieldErrors.newPin}
+        />
         {error && !error.fieldErrors.currentPin && !error.fieldErrors.newPin && (
           <p role="alert" className="text-sm text-red-700">
             {error.message}

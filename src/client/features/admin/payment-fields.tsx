@@ -1,3 +1,4 @@
+import { AmountField } from './form-parts';
 import { useId, useState } from 'react';
 import { stockholmDate } from '@/shared/dates';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
@@ -54,17 +55,12 @@ function PaymentFields(props: {
           />
         )}
       </Field>
-      <Field id={`${props.idPrefix}-amount`} label={adminText.amountReceived}>
-        {(control) => (
-          <input
-            {...control}
-            inputMode="decimal"
-            required
-            value={props.amount}
-            onChange={(e) => props.onAmount(e.target.value)}
-          />
-        )}
-      </Field>
+      <AmountField
+        id={`${props.idPrefix}-amount`}
+        label={adminText.amountReceived}
+        value={props.amount}
+        onChange={props.onAmount}
+      />
     </>
   );
 }

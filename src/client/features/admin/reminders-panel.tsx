@@ -1,3 +1,4 @@
+import { NoteField, SubmitOrBack } from './form-parts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminOrderDetail } from '@/shared/admin';
@@ -12,7 +13,6 @@ import {
   type SendReminderAnswer,
 } from '@/shared/receivables/reminders';
 import { Button } from '@/client/components/ui/button';
-import { Field } from '@/client/components/ui/field';
 import { ApiError, apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
@@ -94,31 +94,14 @@ function DisputeForm({ orderNumber, invoice }: { orderNumber: string; invoice: R
         mark.mutate();
       }}
     >
-      <Field id={`${id}-note`} label={t.disputeNote}>
-        {(control) => (
-          <textarea
-            {...control}
-            required
-            maxLength={1000}
-            rows={2}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        )}
-      </Field>
-      <div className="flex gap-2">
-        <Button
-          type="submit"
-          size="sm"
-          disabled={mark.isPending || note.trim() === ''}
-          disabledLook={mark.isPending ? 'busy' : 'unavailable'}
-        >
-          {t.disputeSave}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
-          {t.back}
-        </Button>
-      </div>
+      <NoteField id={`${id}-note`} label={t.disputeNote} value={note} onChange={setNote} maxLength={1000} />
+      <SubmitOrBack
+        submitLabel={t.disputeSave}
+        backLabel={t.back}
+        pending={mark.isPending}
+        ready={note.trim() !== ''}
+        onBack={() => setOpen(false)}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import { staffRoles, type StaffMember, type StaffRole } from '@/shared/staff';
-import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
+import { PinField } from './form-parts';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
@@ -76,21 +76,14 @@ function AddPerson() {
           </select>
         )}
       </Field>
-      <Field id={`${id}-pin`} label={t.pin} error={fieldErrors.pin}>
-        {(control) => (
-          <input
-            {...control}
-            type="password"
-            inputMode="numeric"
-            autoComplete="new-password"
-            required
-            minLength={ADMIN_PIN_MIN_LENGTH}
-            maxLength={ADMIN_PIN_MAX_LENGTH}
-            value={pin}
-            onChange={(e) => setPin(e.target.value)}
-          />
-        )}
-      </Field>
+      <PinField
+        id={`${id}-pin`}
+        label={t.pin}
+        value={pin}
+        onChange={setPin}
+        autoComplete="new-password"
+        error={fieldErrors.pin}
+      />
       {mutation.error && !Object.keys(fieldErrors).length && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-4">
           {mutation.error.message}
@@ -174,21 +167,13 @@ function PersonRow({ person, isSelf }: { person: StaffMember; isSelf: boolean })
               reset.mutate(newPin);
             }}
           >
-            <Field id={`${id}-pin`} label={t.resetPinFor({ name: person.name })}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="password"
-                  inputMode="numeric"
-                  autoComplete="new-password"
-                  required
-                  minLength={ADMIN_PIN_MIN_LENGTH}
-                  maxLength={ADMIN_PIN_MAX_LENGTH}
-                  value={newPin}
-                  onChange={(e) => setNewPin(e.target.value)}
-                />
-              )}
-            </Field>
+            <PinField
+              id={`${id}-pin`}
+              label={t.resetPinFor({ name: person.name })}
+              value={newPin}
+              onChange={setNewPin}
+              autoComplete="new-password"
+            />
             <Button type="submit" size="sm" disabled={reset.isPending} disabledLook="busy">
               {t.save}
             </Button>

@@ -1,3 +1,4 @@
+import { SubmitOrBack } from './form-parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
@@ -134,14 +135,13 @@ function SupplementaryPayment(props: { orderNumber: string; invoice: Supplementa
       }}
     >
       {paymentForm.fields}
-      <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" size="sm" disabled={mutation.isPending} disabledLook="busy">
-          {adminText.confirmPaid}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
-          {adminText.back}
-        </Button>
-      </div>
+      <SubmitOrBack
+        className="sm:col-span-2"
+        submitLabel={adminText.confirmPaid}
+        backLabel={adminText.back}
+        pending={mutation.isPending}
+        onBack={() => setOpen(false)}
+      />
     </form>
   );
 }

@@ -1,0 +1,200 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { nextStatuses, type AdminOrderDetail, type OrderStatus } from '@/shared/admin';
+import { carrierIds, carrierNames, type CarrierId } from '@/shared/carriers';
+import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
+import { Button } from '@/client/components/ui/button';
+import { Field } from '@/client/components/ui/field';
+import { ApiError } from '@/client/lib/api';
+import { notify } from '@/client/lib/notify';
+import { adminKeys, changeOrderStatus, staffKeys, type StatusChangeDetails } from './admin-api';
+import { NoteField, SubmitOrBack } from './form-parts';
+import { useSignedIn } from './staff-context';
+import { roleMay, statusStepRoles } from '@/shared/staff';
+import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
+import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
+import { useLocale, useT } from '@/client/lib/i18n';
+
+/** A step that asks for more first: the shipment, the reason to cancel. */
+type Asking = 'shipped' | 'cancelled' | null;
+
+/** The step's button: "Markera som i produktion" / "Mark as in production". */
+const markKeys = {
+  in_production: 'markInProduction',
+  shipped: 'markShipped',
+} as const;
+
+type StatusStep = { status: OrderStatus; details?: StatusChangeDetails };
+
+/**
+ * PATCH /api/admin/orders/:number/status: the answer replaces the cached order (in this language)
+ * and the list, stats and history are fetched again; said in a toast either way.
+ */
+function useChangeOrderStatus(orderNumber: string, onChanged: () => void) {
+  const queryClient = useQueryClient();
+  const { locale } = useLocale();
+  const ui = useT(adminUiMessages);
+  const statusLabels = useT(orderStatusMessages);
+  return useMutation({
+    mutationFn: ({ status, details }: StatusStep) =>
+      changeOrderStatus(orderNumber, status, details ?? {}, locale),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(adminKeys.order(orderNumber, locale), updated);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.stats() });
+      void queryClient.invalidateQueries({ queryKey: staffKeys.history(orderNumber) });
+      onChanged();
+      notify.success(ui.statusChanged, {
+        description: `${updated.orderNumber}: ${statusLabels[updated.status]}`,
+      });
+    },
+    onError: (error) =>
+      notify.error(ui.statusChangeFailed, {
+        description: error instanceof ApiError ? error.message : undefined,
+      }),
+  });
+}
+
+interface StepFormProps {
+  pending: boolean;
+  onSubmit: (step: StatusStep) => void;
+  onBack: () => void;
+}
+
+/** Shipped asks for the carrier (a named one, or another by name) and the tracking number. */
+function ShipmentForm({ pending, onSubmit, onBack }: StepFormProps) {
+  const adminText = useT(orderAdminMessages);
+  const id = useId();
+  const [carrier, setCarrier] = useState<CarrierId>('postnord');
+  const [carrierName, setCarrierName] = useState('');
+  const [tracking, setTracking] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({
+      status: 'shipped',
+      details: { carrier, ...(carrier === 'other' ? { carrierName } : {}), trackingNumber: tracking },
+    });
+  };
+  return (
+    <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit}>
+      <Field id={`${id}-carrier`} label={adminText.carrier}>
+        {(control) => (
+          <select {...control} value={carrier} onChange={(e) => setCarrier(e.target.value as CarrierId)}>
+            {carrierIds.map((carrierId) => (
+              <option key={carrierId} value={carrierId}>
+                {carrierId === 'other' ? adminText.otherCarrier : carrierNames[carrierId]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {carrier === 'other' && (
+        <Field id={`${id}-carrier-name`} label={adminText.carrierName}>
+          {(control) => (
+            <input
+              {...control}
+              required
+              value={carrierName}
+              onChange={(e) => setCarrierName(e.target.value)}
+            />
+          )}
+        </Field>
+      )}
+      <Field id={`${id}-tracking`} label={adminText.trackingNumber}>
+        {(control) => (
+          <input {...control} required value={tracking} onChange={(e) => setTracking(e.target.value)} />
+        )}
+      </Field>
+      <SubmitOrBack
+        className="sm:col-span-2"
+        submitLabel={adminText.confirmShipped}
+        backLabel={adminText.back}
+        pending={pending}
+        onBack={onBack}
+      />
+    </form>
+  );
+}
+
+/** Cancelling asks for the reason (the buyer's email and the history say it). */
+function CancelForm({ pending, onSubmit, onBack }: StepFormProps) {
+  const adminText = useT(orderAdminMessages);
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({ status: 'cancelled', details: { reason } });
+  };
+  return (
+    <form className="grid gap-3 rounded-xl bg-red-50 p-3" onSubmit={submit}>
+      <p className="text-sm font-semibold text-red-900">{adminText.cancelWarning}</p>
+      <NoteField
+        id={`${id}-reason`}
+        label={adminText.reason}
+        value={reason}
+        onChange={setReason}
+        maxLength={500}
+      />
+      <SubmitOrBack
+        variant="danger"
+        submitLabel={adminText.confirmCancel}
+        backLabel={adminText.back}
+        pending={pending}
+        ready={reason.trim() !== ''}
+        onBack={onBack}
+      />
+    </form>
+  );
+}
+
+/** The order's next steps the signed-in role may take; shipped and cancelled ask for more first. */
+export function StatusActions({ order }: { order: AdminOrderDetail }) {
+  const adminText = useT(orderAdminMessages);
+  const ui = useT(adminUiMessages);
+  const statusLabels = useT(orderStatusMessages);
+  const [asking, setAsking] = useState<Asking>(null);
+  const mutation = useChangeOrderStatus(order.orderNumber, () => setAsking(null));
+  const { role } = useSignedIn();
+  // Only the steps the role may take (paid is the bookkeeper's, production and shipping the printer's).
+  const options = nextStatuses[order.status].filter((status) => roleMay(role, statusStepRoles[status]));
+  if (nextStatuses[order.status].length === 0)
+    return <p className="text-sm text-slate-600">{ui.finalStatus}</p>;
+  const form = { pending: mutation.isPending, onSubmit: mutation.mutate, onBack: () => setAsking(null) };
+  if (asking === 'shipped') return <ShipmentForm {...form} />;
+  if (asking === 'cancelled') return <CancelForm {...form} />;
+
+  return (
+    <div className="flex flex-wrap items-start gap-2">
+      {options.map((status) => {
+        const blocked = status === 'in_production' ? order.productionBlockedReason : null;
+        return (
+          <div key={status}>
+            <Button
+              variant={status === 'cancelled' ? 'danger-outline' : 'primary'}
+              size="sm"
+              disabled={mutation.isPending || Boolean(blocked)}
+              disabledLook={blocked ? 'unavailable' : 'busy'}
+              aria-describedby={blocked ? 'production-blocked' : undefined}
+              onClick={() =>
+                status === 'shipped' || status === 'cancelled'
+                  ? setAsking(status)
+                  : mutation.mutate({ status })
+              }
+            >
+              {status === 'cancelled'
+                ? adminText.cancelOrder
+                : status === 'pending'
+                  ? statusLabels.pending
+                  : adminText[markKeys[status]]}
+            </Button>
+            {blocked && (
+              <p id="production-blocked" className="mt-1 max-w-xs text-xs text-slate-700">
+                {blocked}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
+import { sql, type SQL } from 'drizzle-orm';
+import { nextStatuses, type AdminOrderDetail, type AdminVies, type AdminStatusEvent } from '@/shared/admin';
+import type { Locale } from '@/shared/i18n/locale';
+import type { StatusDetails } from '@/shared/carriers';
+import type { Db } from '@/server/db/client';
+import { orderPrintFiles } from '@/server/print-files';
+import { pixelSizesOf } from '@/server/uploads';
+import { listProofs } from '@/server/proofs';
+import { productionBlock } from '@/shared/proofs';
+import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
+import { orderMoney, supplementaryInvoicesOf } from '@/server/ledger';
+import { adminDocumentPdfPath } from '@/shared/ledger';
+import { queryRows } from '@/server/db/query-rows';
+import { isoTime } from './order-query';
+import { itemNames, summaryColumns, toSummary, type SummaryRow } from './order-list';
+
+/**
+ * One order as the admin's order page shows it: the stored order with its status history, proofs,
+ * print files, delivery estimate and money from the ledger.
+ */
+interface DetailRow extends SummaryRow {
+  customer_type: 'personal' | 'company';
+  customer_org_number: string | null;
+  customer_personal_number: string | null;
+  customer_address: string;
+  delivery_address: string;
+  ex_vat_amount: string;
+  vat_amount: string;
+  vat_treatment: VatTreatment;
+  buyer_vat_number: string | null;
+  buyer_reference: string | null;
+  billing_address: string | null;
+  status_changed_at: string;
+  vies_status: AdminVies['status'] | null;
+  vies_name: string | null;
+  vies_request_id: string | null;
+  vies_checked_at: string | null;
+}
+
+/** One order by its number (unique index). */
+export function orderDetailQuery(orderNumber: string): SQL {
+  return sql`SELECT ${summaryColumns}, customer_type, customer_org_number, customer_personal_number, customer_address,
+      delivery_address, ex_vat_amount::text AS ex_vat_amount, vat_amount::text AS vat_amount,
+      vat_treatment, buyer_vat_number, buyer_reference, billing_address,
+      ${isoTime(sql`status_changed_at`)} AS status_changed_at,
+      vies_status, vies_name, vies_request_id, ${isoTime(sql`vies_checked_at`)} AS vies_checked_at
+    FROM orders WHERE order_number = ${orderNumber}`;
+}
+
+/** An order's status history, oldest first (index on order_id, changed_at). */
+export function statusEventsQuery(orderId: string): SQL {
+  return sql`SELECT from_status, to_status, ${isoTime(sql`changed_at`)} AS changed_at, details FROM order_status_events
+    WHERE order_id = ${orderId}::bigint ORDER BY order_status_events.changed_at, order_status_events.id`;
+}
+
+export async function orderDetail(
+  db: Db,
+  orderNumber: string,
+  /** Product names in this language (the admin page's); as stored when not given. */
+  locale?: Locale,
+): Promise<AdminOrderDetail | undefined> {
+  const [row] = await queryRows<DetailRow>(db, orderDetailQuery(orderNumber));
+  if (!row) return undefined;
+  const events = await queryRows<{
+    from_status: string;
+    to_status: string;
+    changed_at: string;
+    details: StatusDetails | null;
+  }>(db, statusEventsQuery(row.id));
+  const proofs = await listProofs(db, row.id);
+  const block = nextStatuses[row.status].includes('in_production') ? productionBlock(proofs) : undefined;
+  const money = await orderMoney(
+    db,
+    { id: Number(row.id), orderNumber: row.order_number },
+    adminDocumentPdfPath,
+  );
+  return {
+    ...toSummary(row, money, locale),
+    ...money,
+    customerType: row.customer_type,
+    customerOrgNumber: row.customer_org_number,
+    customerPersonalNumber: row.customer_personal_number,
+    customerAddress: row.customer_address,
+    deliveryAddress: row.delivery_address,
+    countryCode: row.country_code,
+    items: itemNames(row.items, locale),
+    exVatAmount: row.ex_vat_amount,
+    vatAmount: row.vat_amount,
+    vatTreatment: row.vat_treatment,
+    buyerVatNumber: row.buyer_vat_number,
+    buyerReference: row.buyer_reference,
+    billingAddress: row.billing_address,
+    statusChangedAt: row.status_changed_at,
+    printFiles: await orderPrintFiles(db, row.id, row.items),
+    imageSizes: await pixelSizesOf(
+      db,
+      row.items.flatMap((line) => line.customisation?.prints.map((print) => print.uploadId) ?? []),
+    ),
+    supplementaryInvoices: await supplementaryInvoicesOf(db, { id: row.id, orderNumber: row.order_number }),
+    events: events.map((e): AdminStatusEvent => ({
+      fromStatus: e.from_status,
+      toStatus: e.to_status,
+      changedAt: e.changed_at,
+      details: e.details,
+    })),
+    proofs,
+    productionBlockedReason: block ? orderAdminMessages[locale ?? 'sv'][block] : null,
+    vies: row.vies_status
+      ? {
+          status: row.vies_status,
+          name: row.vies_name,
+          requestId: row.vies_request_id,
+          checkedAt: row.vies_checked_at,
+          reissue: row.vies_status === 'invalid' && row.vat_treatment === 'reverse_charge',
+        }
+      : null,
+  };
+}

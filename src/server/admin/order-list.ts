@@ -1,0 +1,116 @@
+import { formatCount } from '@/shared/money-format';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  itemsSummary,
+  type AdminProofState,
+  type AdminOrderLine,
+  type AdminOrderPage,
+  type AdminOrderSummary,
+  type OrderStatus,
+} from '@/shared/admin';
+import { orderDelivery } from '@/shared/delivery';
+import type { Locale } from '@/shared/i18n/locale';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { productName } from '@/shared/i18n/messages/product-names';
+import type { Db } from '@/server/db/client';
+import { approvedOnSql, latestProofStateSql } from '@/server/proofs';
+import type { CalendarDate } from '@/shared/dates';
+import { paymentStates } from '@/server/ledger';
+import { type PaymentState } from '@/shared/ledger';
+import { queryRows } from '@/server/db/query-rows';
+import { encodeCursor, filterSql, isoTime, type Cursor, type OrderFilter } from './order-query';
+
+/** The admin's order list: one page of summaries, newest first, with each order's payment state. */
+export interface SummaryRow extends Record<string, unknown> {
+  id: string;
+  order_number: string;
+  order_date: string;
+  customer_name: string;
+  customer_organization: string | null;
+  customer_email: string;
+  customer_phone: string;
+  items: AdminOrderLine[];
+  total_amount: string;
+  status: OrderStatus;
+  country_code: string;
+  needed_by: string | null;
+  approved_on: CalendarDate | null;
+  proof_state: AdminProofState | null;
+}
+
+export const summaryColumns = sql`id::text AS id, order_number, ${isoTime(sql`order_date`)} AS order_date, customer_name,
+  customer_organization, customer_email, customer_phone, items, total_amount::text AS total_amount, status,
+  country_code, to_char(needed_by, 'YYYY-MM-DD') AS needed_by, ${approvedOnSql(sql`orders.id`)} AS approved_on,
+  ${latestProofStateSql(sql`orders.id`)} AS proof_state`;
+
+/**
+ * The items in the admin's language: product names from the catalogue, fee lines by their name in
+ * that language. Without a language, as stored (the CSV's and the bench's reading).
+ */
+export function itemNames(items: readonly AdminOrderLine[], locale: Locale | undefined): AdminOrderLine[] {
+  if (!locale) return [...items];
+  return items.map((line) => ({
+    ...line,
+    name: line.fee
+      ? printFileMessages[locale].conversionFee
+      : productName(locale, { id: line.productId, name: line.name, names: line.names }),
+  }));
+}
+
+export function toSummary(
+  row: SummaryRow,
+  money: { paymentState: PaymentState; balance: string },
+  locale?: Locale,
+): AdminOrderSummary {
+  return {
+    ...money,
+    orderNumber: row.order_number,
+    orderDate: row.order_date,
+    customerName: row.customer_name,
+    customerOrganization: row.customer_organization,
+    customerEmail: row.customer_email,
+    customerPhone: row.customer_phone,
+    itemsSummary: itemsSummary(itemNames(row.items, locale), formatCount),
+    totalAmount: row.total_amount,
+    status: row.status,
+    delivery: orderDelivery({
+      productIds: row.items.map((line) => line.productId),
+      countryCode: row.country_code,
+      status: row.status,
+      neededBy: row.needed_by,
+      // Delivery counts from the day the latest proof was approved (from today until then).
+      approvedOn: row.approved_on,
+    }),
+    proofState: row.proof_state,
+  };
+}
+
+/** One page and one row more (to know whether a next page exists). */
+export function listOrdersQuery(filter: OrderFilter, cursor: Cursor | undefined, limit: number): SQL {
+  return sql`SELECT ${summaryColumns} FROM orders WHERE ${filterSql(filter, cursor)}
+    ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${limit + 1}`;
+}
+
+/** Newest first, keyset-paginated on (order_date, id) so every page uses the index. */
+export async function listOrders(
+  db: Db,
+  filter: OrderFilter,
+  cursor: Cursor | undefined,
+  limit: number,
+  /** Product names in this language (the admin page's); as stored when not given. */
+  locale?: Locale,
+): Promise<AdminOrderPage> {
+  const rows = await queryRows<SummaryRow>(db, listOrdersQuery(filter, cursor, limit));
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  // The page's payment states in one more query (documents and payments by order, indexed).
+  const money = await paymentStates(
+    db,
+    page.map((row) => Number(row.id)),
+  );
+  const unpaid = { paymentState: 'unpaid', balance: '0.00' } as const;
+  return {
+    orders: page.map((row) => toSummary(row, money.get(Number(row.id)) ?? unpaid, locale)),
+    nextCursor: rows.length > limit && last ? encodeCursor({ date: last.order_date, id: last.id }) : null,
+  };
+}
