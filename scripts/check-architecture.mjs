@@ -14,7 +14,8 @@
  *   email, partners, catalogue, currency, shop, spa) is imported from outside only through its
  *   public index.ts ('@/server/orders' or '../orders/index'), never its inner files. A domain's
  *   routes.ts is its HTTP face, which only the app (the top-level modules of src/server: app.ts,
- *   main.ts, housekeeping.ts) mounts; other domains' admin routes reach the admin area through
+ *   main.ts, housekeeping.ts) mounts, as it starts a domain's worker.ts (a background worker); other
+ *   domains' admin routes reach the admin area through
  *   the app (adminRoutes' domainRoutes), so routes never import each other across domains. Keeping
  *   routes out of index.ts is what keeps the domains acyclic: orders' services use print files,
  *   while print files' routes look orders up.
@@ -45,6 +46,11 @@ const sharedPackages = new Set(['zod', 'jsvat']);
 const testPackages = new Set(['vitest', 'fast-check']);
 /** Server folders whose inner files every server module may import: see the header. */
 const serverInfrastructure = new Set(['db', 'http']);
+/**
+ * A domain's faces only the app uses: its HTTP routes, and a background worker it starts (the email
+ * worker renders from domains that queue email, so it cannot sit behind the index they import).
+ */
+const appFaces = new Set(['routes', 'worker']);
 /** Top-level server modules every server module may import: settings and the routes' context. */
 const serverSharedModules = new Set(['config.ts', 'context.ts']);
 
@@ -144,9 +150,9 @@ function serverViolation(srcDir, fromFile, specifier, target) {
   if (serverInfrastructure.has(from.domain) && !serverInfrastructure.has(to.domain))
     return `infrastructure (${from.domain}) must not import the ${to.domain} domain ('${specifier}')`;
   if (serverInfrastructure.has(to.domain) || to.entry === 'index') return undefined;
-  if (to.entry === 'routes') {
+  if (appFaces.has(to.entry)) {
     if (from.domain === undefined) return undefined;
-    return `the ${from.domain} domain must not import the routes of ${to.domain} ('${specifier}'): the app mounts routes; use '@/server/${to.domain}' for its services`;
+    return `the ${from.domain} domain must not import the ${to.entry} of ${to.domain} ('${specifier}'): the app mounts routes and starts workers; use '@/server/${to.domain}' for its services`;
   }
   const who = from.domain === undefined ? 'the app' : `the ${from.domain} domain`;
   return `${who} imports '${specifier}', an inner module of ${to.domain}: go through its public index.ts ('@/server/${to.domain}')`;

@@ -10,7 +10,7 @@ import { RatesProvider } from './currency';
 import { currencyRoutes } from './currency/routes';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
-import { startEmailOutbox } from './email';
+import { startEmailOutbox } from './email/worker';
 import { configureDocumentWorkers } from './invoicing';
 import { startHousekeeping } from './housekeeping';
 import { installErrorHandlers, logErrorSerializer, sendError } from './http/errors';

@@ -1,3 +1,4 @@
+import { enqueueEmail } from '@/server/email';
 import { sql } from 'drizzle-orm';
 import { translate } from '@/shared/i18n/define';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
@@ -49,9 +50,7 @@ export async function queueStatement(
         RETURNING id::text AS id`,
     );
     if (!row) throw new Error('statement not stored');
-    await tx.execute(
-      sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${ledger.latestOrderId}::bigint, 'statement', ${row.id}::bigint)`,
-    );
+    await enqueueEmail(tx, { orderId: ledger.latestOrderId, kind: 'statement', ref: row.id });
     return Number(row.id);
   });
 }

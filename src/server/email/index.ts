@@ -1,3 +1,7 @@
-/** The email outbox: the app starts it; domains queue mail by writing outbox rows in their own transactions. */
-export { startEmailOutbox } from './outbox';
+/**
+ * Email: domains queue mail through enqueueEmail in their own transactions (the one way into the
+ * outbox). The worker that sends it (worker.ts) is the app's to start, like a routes.ts: it renders
+ * messages from the orders and ledger, which themselves queue mail, so it stays out of this index.
+ */
+export { enqueueEmail, enqueueEmailsSql, type QueuedEmail, type QueuedEmailsSql } from './enqueue';
 export { createTransport, type MailTransport } from './transport';

@@ -1,3 +1,4 @@
+import { enqueueEmail } from '@/server/email';
 import { sql } from 'drizzle-orm';
 import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
 import { milliFromOre, splitVat, toOre } from '@/shared/money';
@@ -203,9 +204,7 @@ export async function issueCreditNote(
     { orderId: invoice.orderId, kind: 'credit_note', seq, issuedAt, correctsDocumentId: invoice.id, reason },
     credit,
   );
-  await tx.execute(
-    sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${invoice.orderId}::bigint, 'credit_note', ${id}::bigint)`,
-  );
+  await enqueueEmail(tx, { orderId: invoice.orderId, kind: 'credit_note', ref: id });
   return { ok: true, id, number };
 }
 

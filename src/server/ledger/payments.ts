@@ -1,3 +1,4 @@
+import { enqueueEmailsSql } from '@/server/email';
 import { sql } from 'drizzle-orm';
 import { isCalendarDate, stockholmDate } from '@/shared/dates';
 import {
@@ -73,8 +74,12 @@ export async function recordPayment(tx: Db, payment: NewPayment): Promise<Record
         ON CONFLICT (external_reference) DO NOTHING
         RETURNING id
       ), queued AS (
-        INSERT INTO email_outbox (order_id, kind, ref)
-        SELECT document.order_id, 'payment_received', inserted.id FROM document, inserted WHERE ${notify}
+        ${enqueueEmailsSql({
+          orderId: sql`document.order_id`,
+          kind: 'payment_received',
+          ref: sql`inserted.id`,
+          from: sql`document, inserted WHERE ${notify}`,
+        })}
       )
       SELECT (SELECT id::text FROM inserted) AS id, EXISTS (SELECT 1 FROM document) AS found`,
   );

@@ -16,14 +16,13 @@ import {
   paymentMethods,
 } from '@/shared/ledger';
 import { formatKrDecimal } from '@/shared/money-format';
-import { orderTokenHeader } from '@/shared/order-view';
 import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
 import type { Db } from '@/server/db/client';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
-import { findOrderByNumber, findOrderForToken, type OrderRow } from '@/server/orders';
+import { findBuyerOrder, findOrderByNumber, type OrderRow } from '@/server/orders';
 import { recordAudit, staffOf } from '@/server/staff';
 import { issueCreditNote, type CreditChoice } from './credit-notes';
 import {
@@ -129,13 +128,6 @@ function fileParam(file: string, extension: '.pdf' | '.xml'): string | undefined
   return documentNumberPattern.test(number) ? number : undefined;
 }
 
-function tokenOf(request: FastifyRequest<{ Querystring: { token?: unknown } }>): string | undefined {
-  const header = request.headers[orderTokenHeader];
-  if (typeof header === 'string' && header !== '') return header;
-  const query = request.query.token;
-  return typeof query === 'string' && query !== '' ? query : undefined;
-}
-
 interface DocumentRequest {
   Params: { number: string; file: string };
   Querystring: { token?: unknown; inline?: unknown };
@@ -178,7 +170,7 @@ async function sendDocument(
 export function ledgerRoutes(app: FastifyInstance, context: AppContext): void {
   const handler =
     (onlySupplementary: boolean) => async (request: FastifyRequest<DocumentRequest>, reply: FastifyReply) => {
-      const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
+      const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
       return sendDocument(request, reply, context, order, 'Order not found', onlySupplementary);
     };
   app.get<DocumentRequest>('/api/orders/:number/documents/:file', handler(false));

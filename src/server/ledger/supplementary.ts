@@ -1,3 +1,4 @@
+import { enqueueEmail } from '@/server/email';
 import { sql } from 'drizzle-orm';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import type { SellerDetails } from '@/server/config';
@@ -35,9 +36,7 @@ export async function issueSupplementaryInvoice(
     { orderId: order.id, kind: 'supplementary_invoice', seq, issuedAt, uploadId },
     issued,
   );
-  await tx.execute(
-    sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${order.id}::bigint, 'supplementary_invoice', ${id}::bigint)`,
-  );
+  await enqueueEmail(tx, { orderId: order.id, kind: 'supplementary_invoice', ref: id });
   return { id, invoiceNumber };
 }
 

@@ -1,6 +1,7 @@
-/** The orders domain's public face for other domains: finding a stored order, its access links and the job's state machine (transition). Its routes are in ./routes. */
+/** The orders domain's public face for other domains: finding a stored order, the buyer's by its token (every buyer route), its access links and the job's state machine (transition). Its routes are in ./routes. */
 export { findOrderByNumber, findOrderForToken, orderNumberPattern, type OrderRow } from './service';
 export { newOrderLink, redactUrl } from './links';
+export { buyerOrderToken, findBuyerOrder, type OrderTokenSource } from './buyer-token';
 export { recheckUnverifiedVatNumbers } from './vies-retry';
 export {
   transition,

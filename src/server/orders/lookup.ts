@@ -1,3 +1,4 @@
+import { enqueueEmailsSql } from '@/server/email';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -78,7 +79,7 @@ async function queueOrderLinks(db: Db, email: string, locale: Locale): Promise<v
     ), lookup AS (
       INSERT INTO order_lookups (order_id, locale) SELECT id, ${locale} FROM newest RETURNING id, order_id
     )
-    INSERT INTO email_outbox (order_id, kind, ref) SELECT order_id, 'order_links', id FROM lookup`);
+    ${enqueueEmailsSql({ orderId: sql`order_id`, kind: 'order_links', ref: sql`id`, from: sql`lookup` })}`);
 }
 
 /**

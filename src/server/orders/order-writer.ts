@@ -1,3 +1,5 @@
+import { enqueueEmailsSql } from '@/server/email';
+import { attachUploadsSql } from '@/server/uploads';
 import { sql } from 'drizzle-orm';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import type { Database } from '@/server/db/client';
@@ -162,13 +164,13 @@ async function insertOrders(
       FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
         jsonb_to_recordset(coalesce(input."printFiles", '[]'::jsonb)) AS f("uploadId" text, kind text, position int, "lineIndex" int)
     ), claimed AS (
-      UPDATE uploads SET attached_at = coalesce(uploads.attached_at, now())
-      FROM inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
-        jsonb_array_elements_text(input."uploadIds") AS used(id)
-      WHERE uploads.id = used.id
+      ${attachUploadsSql({
+        from: sql`inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key,
+          jsonb_array_elements_text(input."uploadIds") AS used(id)`,
+        uploadId: sql`used.id`,
+      })}
     ), queued AS (
-      INSERT INTO email_outbox (order_id, kind)
-      SELECT inserted.id, kind FROM inserted, unnest(ARRAY['buyer_confirmation', 'shop_notice']) AS kind
+      ${enqueueEmailsSql({ orderId: sql`inserted.id`, kind: ['buyer_confirmation', 'shop_notice'], from: sql`inserted` })}
     )
     SELECT idempotency_key, order_number, total_amount::text AS total_amount FROM inserted
   `);

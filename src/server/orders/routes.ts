@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { checkoutSchemas } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import { checkEuVatNumber, isOtherEuCountry, type VatNumberCheckAnswer } from '@/shared/invoicing/vat-number';
 import { vatPercent } from '@/shared/invoicing/vat-treatment';
-import { orderTokenHeader, type OrderView } from '@/shared/order-view';
+import type { OrderView } from '@/shared/order-view';
 import type { OrderPrintFile } from '@/shared/print-files';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import { orderPrintFiles } from '@/server/print-files';
@@ -19,26 +19,14 @@ import { orderTotalMessage, throttleOrder } from '@/server/http/request-limits';
 import { dueDate, type CalendarDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
 import { orderActivity } from './activity';
-import { findOrderForToken, OrderError, placeOrder, type OrderRow } from './service';
+import { findBuyerOrder } from './buyer-token';
+import { OrderError, placeOrder, type OrderRow } from './service';
 import { checkVies } from './vies';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 
 interface OrderParams {
   Params: { number: string };
   Querystring: { token?: unknown };
-}
-
-/** The token from the x-order-token header only (endpoints the order page calls with fetch). */
-function headerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers[orderTokenHeader];
-  return typeof header === 'string' && header !== '' ? header : undefined;
-}
-
-function tokenOf(request: FastifyRequest<OrderParams>): string | undefined {
-  const header = request.headers[orderTokenHeader];
-  if (typeof header === 'string' && header !== '') return header;
-  const query = request.query.token;
-  return typeof query === 'string' && query !== '' ? query : undefined;
 }
 
 /** The stored order as the confirmation page reads it. Money as exact decimal strings. */
@@ -181,7 +169,7 @@ export function orderRoutes(
   );
 
   app.get<OrderParams>('/api/orders/:number', async (request, reply) => {
-    const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
+    const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
     if (!order) return notFound(reply);
     const [printFiles, approvedOn, supplementary, { payments: _payments, ...money }] = await Promise.all([
       orderPrintFiles(context.database.db, order.id, order.items),
@@ -196,14 +184,14 @@ export function orderRoutes(
 
   // The order page's timeline and proofs: the token comes as a header, never in the URL.
   app.get<OrderParams>('/api/orders/:number/activity', async (request, reply) => {
-    const order = await findOrderForToken(context.database, request.params.number, headerToken(request));
+    const order = await findBuyerOrder(context.database, request, request.params.number, 'header');
     if (!order) return notFound(reply);
     return reply.header('cache-control', 'no-store').send(await orderActivity(context.database.db, order));
   });
 
   // The order's invoice as issued: its stored snapshot and PDF bytes, never today's settings.
   app.get<OrderParams>('/api/orders/:number/invoice', async (request, reply) => {
-    const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
+    const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
     if (!order) return notFound(reply);
     return sendInvoice(reply, await orderInvoice(context.database.db, order, context.config.seller));
   });
@@ -212,7 +200,7 @@ export function orderRoutes(
   app.get<OrderParams & { Querystring: { inline?: unknown } }>(
     '/api/orders/:number/invoice.pdf',
     async (request, reply) => {
-      const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
+      const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
       if (!order) return notFound(reply);
       const { pdf, fileName } = await orderInvoicePdf(context.database.db, order, context.config.seller);
       return sendPdf(reply, pdf, fileName, request.query.inline === '1');
@@ -220,7 +208,7 @@ export function orderRoutes(
   );
 
   app.get<OrderParams>('/api/orders/:number/invoice.xml', async (request, reply) => {
-    const order = await findOrderForToken(context.database, request.params.number, tokenOf(request));
+    const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
     if (!order) return notFound(reply);
     return sendOrderEInvoice(
       reply,

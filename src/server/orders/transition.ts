@@ -1,3 +1,4 @@
+import { enqueueEmail } from '@/server/email';
 import { sql } from 'drizzle-orm';
 import type { StatusDetails } from '@/shared/carriers';
 import { nextStatuses, type OrderStatus } from '@/shared/order-status';
@@ -86,9 +87,7 @@ export async function transition(
     );
     const email = statusEmails[to];
     if (email && event) {
-      await tx.execute(
-        sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${row.id}::bigint, ${email}, ${event.id}::bigint)`,
-      );
+      await enqueueEmail(tx, { orderId: row.id, kind: email, ref: event.id });
     }
     const creditNotes = to === 'cancelled' ? await creditOrderInFull(tx, Number(row.id), options.seller) : [];
     await options.record?.(tx, { orderId: row.id, from: row.status, details });

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { enqueueEmail } from '@/server/email';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { translate } from '@/shared/i18n/define';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatKr } from '@/shared/money-format';
-import { orderTokenHeader } from '@/shared/order-view';
 import { MAX_PRINT_FILES, printFileKind, type PrintFileKind } from '@/shared/print-files';
 import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
 import { CONVERSION_FEE } from '@/shared/terms';
@@ -19,7 +19,8 @@ import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/server/ledger';
 import type { SellerDetails } from '@/server/config';
-import { findOrderForToken, type OrderRow } from '@/server/orders';
+import { findBuyerOrder, type OrderRow } from '@/server/orders';
+import { attachUploads } from '@/server/uploads';
 import { conversionFeeLine, orderPrintFiles } from './service';
 
 const addSchema = z.object({
@@ -109,9 +110,7 @@ export async function addPrintFileToOrder(
     if (kind === 'raster' && !acceptConversionFee) return { ok: false, status: 409, reason: 'fee' } as const;
 
     // Claimed first, so housekeeping never deletes a file the order lists.
-    await tx.execute(
-      sql`UPDATE uploads SET attached_at = coalesce(attached_at, now()) WHERE id = ${uploadId}`,
-    );
+    await attachUploads(tx, [uploadId]);
     const position = Number(count?.next ?? 0);
     await tx.execute(
       sql`INSERT INTO order_print_files (order_id, upload_id, kind, position, line_index, note)
@@ -128,18 +127,9 @@ export async function addPrintFileToOrder(
       );
     }
     // The shop hears of the file with the order's other news, in the same transaction.
-    await tx.execute(
-      sql`INSERT INTO email_outbox (order_id, kind, ref)
-          VALUES (${order.id}::bigint, 'shop_notice_print_file', ${position})`,
-    );
+    await enqueueEmail(tx, { orderId: order.id, kind: 'shop_notice_print_file', ref: position });
     return { ok: true, created: true, uploadId } as const;
   });
-}
-
-/** The token from the x-order-token header only (the order page calls with fetch; never in a URL). */
-function headerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers[orderTokenHeader];
-  return typeof header === 'string' && header !== '' ? header : undefined;
 }
 
 /**
@@ -158,7 +148,7 @@ export function addPrintFileRoute(
     { bodyLimit: 8192 },
     async (request, reply) => {
       const locale = requestLocale(request);
-      const order = await findOrderForToken(context.database, request.params.number, headerToken(request));
+      const order = await findBuyerOrder(context.database, request, request.params.number, 'header');
       if (!order) return sendError(reply, 404, 'Order not found');
       const parsed = addSchema.safeParse(request.body);
       if (!parsed.success) return sendValidationError(reply, parsed.error, 'Invalid request', locale);

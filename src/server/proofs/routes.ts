@@ -1,9 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { translate } from '@/shared/i18n/define';
 import { proofMessages } from '@/shared/i18n/messages/proofs';
 import { formatCount } from '@/shared/money-format';
-import { orderTokenHeader } from '@/shared/order-view';
 import { typedFileName } from '@/shared/uploads';
 import {
   adminProofFilesPath,
@@ -19,7 +18,7 @@ import {
 import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { findOrderByNumber, findOrderForToken, orderNumberPattern } from '@/server/orders';
+import { findBuyerOrder, findOrderByNumber, orderNumberPattern } from '@/server/orders';
 import { recordAudit, staffOf } from '@/server/staff';
 import { enableUploads, receiveUpload, sendUpload, uploadStorageFor, type Sniffed } from '@/server/uploads';
 import { detectProof } from './detect';
@@ -46,12 +45,6 @@ const versionParams = orderParams.extend({
     .regex(/^[1-9]\d{0,8}$/)
     .transform(Number),
 });
-
-/** The token from the x-order-token header only: proofs are fetched by the page, never by a link. */
-function headerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers[orderTokenHeader];
-  return typeof header === 'string' && header !== '' ? header : undefined;
-}
 
 /**
  * The admin's proof routes, registered inside the admin scope (the session is checked there):
@@ -156,7 +149,7 @@ export function proofRoutes(context: AppContext, options: { onDecided?: () => vo
       const t = translate(proofMessages, requestLocale(request));
       const params = versionParams.safeParse(request.params);
       const order = params.success
-        ? await findOrderForToken(database, params.data.number, headerToken(request))
+        ? await findBuyerOrder(database, request, params.data.number, 'header')
         : undefined;
       const file =
         order && params.success && (await findProofFile(database.db, order.id, params.data.version));
@@ -173,7 +166,7 @@ export function proofRoutes(context: AppContext, options: { onDecided?: () => vo
         const t = translate(proofMessages, locale);
         const params = versionParams.safeParse(request.params);
         const order = params.success
-          ? await findOrderForToken(database, params.data.number, headerToken(request))
+          ? await findBuyerOrder(database, request, params.data.number, 'header')
           : undefined;
         // Without the token nothing is said about the order, not even whether the body is valid.
         if (!order || !params.success) return sendError(reply, 404, t.orderNotFound);

@@ -1,3 +1,4 @@
+import { enqueueEmail } from '@/server/email';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { type CalendarDate, SHOP_TIME_ZONE } from '@/shared/dates';
 import { typedFileName } from '@/shared/uploads';
@@ -12,7 +13,7 @@ import {
 import type { Database, Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import type { StatusGuard } from '@/server/admin';
-import { uploadInfoColumns, type UploadInfo } from '@/server/uploads';
+import { attachUploads, uploadInfoColumns, type UploadInfo } from '@/server/uploads';
 import { orderProofs } from '@/server/db/proofs-schema';
 import { uploads } from '@/server/db/uploads-schema';
 
@@ -122,17 +123,15 @@ export async function addProof(
     );
     if (!order) return { ok: false, reason: 'not-found' } as const;
     if (!proofsOpen(order.status)) return { ok: false, reason: 'closed' } as const;
-    // Claimed in the transaction that writes the proof (attachUploads' job, done here so the two
-    // commit together): housekeeping deletes only unattached uploads, so it cannot take this one
-    // now, and one it already took is not found.
-    const [file] = await queryRows<{ id: string }>(
+    // A file is one proof's: one already shown is not shown again as another version.
+    const [used] = await queryRows<{ id: string }>(
       tx,
-      sql`UPDATE uploads SET attached_at = coalesce(attached_at, now())
-          WHERE id = ${fileId} AND purpose = 'proof'
-            AND NOT EXISTS (SELECT 1 FROM order_proofs WHERE upload_id = ${fileId})
-          RETURNING id`,
+      sql`SELECT id::text AS id FROM order_proofs WHERE upload_id = ${fileId} LIMIT 1`,
     );
-    if (!file) return { ok: false, reason: 'file' } as const;
+    if (used) return { ok: false, reason: 'file' } as const;
+    // Claimed in the transaction that writes the proof, so the two commit together.
+    const missing = await attachUploads(tx, [fileId], { purpose: 'proof' });
+    if (missing.length > 0) return { ok: false, reason: 'file' } as const;
     // The order row is locked, so the next version is this order's alone; a file another order's
     // proof took meanwhile conflicts on upload_id and writes nothing.
     const [proof] = await queryRows<{ id: string; version: number }>(
@@ -144,9 +143,7 @@ export async function addProof(
           RETURNING id::text AS id, version`,
     );
     if (!proof) return { ok: false, reason: 'file' } as const;
-    await tx.execute(
-      sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${order.id}::bigint, 'proof_ready', ${proof.id}::bigint)`,
-    );
+    await enqueueEmail(tx, { orderId: order.id, kind: 'proof_ready', ref: proof.id });
     await record?.(tx, { orderId: order.id, version: Number(proof.version) });
     return { ok: true, version: Number(proof.version) } as const;
   });
@@ -193,10 +190,7 @@ export async function decideProof(
           VALUES (${target.id}::bigint, ${decision}, ${comment}) RETURNING id::text AS id`,
     );
     if (!row) throw new Error('proof decision not recorded');
-    await tx.execute(
-      sql`INSERT INTO email_outbox (order_id, kind, ref)
-          VALUES (${orderId}, 'shop_notice_proof_decision', ${row.id}::bigint)`,
-    );
+    await enqueueEmail(tx, { orderId, kind: 'shop_notice_proof_decision', ref: row.id });
     return { ok: true } as const;
   });
 }

@@ -1,3 +1,4 @@
+import { enqueueEmail } from '@/server/email';
 import { sql } from 'drizzle-orm';
 import { addDays, stockholmDate, type CalendarDate } from '@/shared/dates';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
@@ -320,9 +321,7 @@ export async function issueReminder(
         RETURNING document_id::text AS document_id`,
     );
     if (inserted.length === 0) throw new Error('reminder charges not stored');
-    await tx.execute(
-      sql`INSERT INTO email_outbox (order_id, kind, ref) VALUES (${order.id}::bigint, 'reminder', ${documentId}::bigint)`,
-    );
+    await enqueueEmail(tx, { orderId: order.id, kind: 'reminder', ref: documentId });
     await recordAudit(tx, {
       staffId: by.staffId,
       action: 'reminder',

@@ -1,6 +1,7 @@
 /** Uploads' public face for other domains: receiving, storing, detecting and attaching uploaded files. Its routes are in ./routes. */
 export {
   attachUploads,
+  attachUploadsSql,
   deleteExpiredUploads,
   findMissingUploads,
   findUpload,

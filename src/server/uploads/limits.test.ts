@@ -193,7 +193,7 @@ describe('global cap on unattached uploads', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe(limitMessages.en.uploadBusy);
 
-    expect(await attachUploads(server.database, [first.body.id, 'unknownUpload1'])).toEqual([
+    expect(await attachUploads(server.database.db, [first.body.id, 'unknownUpload1'])).toEqual([
       'unknownUpload1',
     ]);
     expect((await upload(server, pngOfSize(300 * 1024))).status).toBe(201);
@@ -219,7 +219,7 @@ describe('housekeeping', () => {
     const old = await upload(server, makePng(8));
     const claimed = await upload(server, makePng(9));
     const fresh = await upload(server, makePng(10));
-    await attachUploads(server.database, [claimed.body.id]);
+    await attachUploads(server.database.db, [claimed.body.id]);
     await server.database.db.execute(
       sql`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id IN (${old.body.id}, ${claimed.body.id})`,
     );

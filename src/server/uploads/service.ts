@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { uploadIdPattern } from '@/shared/uploads';
 import type { Database, Db } from '@/server/db/client';
 import { uploads } from '@/server/db/uploads-schema';
@@ -76,24 +76,40 @@ export async function findMissingUploads(database: Database, ids: readonly strin
 }
 
 /**
- * Claims uploads for an order, a print file or a proof: from now on they are kept (never expire)
- * and no longer count against the unattached cap. Answers the ids that name no stored upload
- * (each once, first-seen order); the others are attached either way. Call it before the record
- * that references them is written, so housekeeping cannot delete them in between.
+ * Claims uploads for an order, a print file or a proof, in the caller's transaction: from now on
+ * they are kept (never expire) and no longer count against the unattached cap. The one way an
+ * upload becomes attached. Answers the ids that name no stored upload (of `purpose`, when given;
+ * each once, first-seen order); the others are attached either way. Call it before the record
+ * that references them is written, in its transaction, so housekeeping (which deletes only
+ * unattached uploads) cannot delete them in between, and one it already took is not found.
  */
-export async function attachUploads(database: Database, ids: readonly string[]): Promise<string[]> {
+export async function attachUploads(
+  tx: Db,
+  ids: readonly string[],
+  options: { purpose?: string } = {},
+): Promise<string[]> {
   const unique = [...new Set(ids)];
   const candidates = unique.filter((id) => uploadIdPattern.test(id));
   const found = new Set<string>();
   if (candidates.length > 0) {
-    const rows = await database.db
+    const named = inArray(uploads.id, candidates);
+    const rows = await tx
       .update(uploads)
       .set({ attachedAt: sql`coalesce(${uploads.attachedAt}, now())` })
-      .where(inArray(uploads.id, candidates))
+      .where(options.purpose === undefined ? named : and(named, eq(uploads.purpose, options.purpose)))
       .returning({ id: uploads.id });
     for (const row of rows) found.add(row.id);
   }
   return unique.filter((id) => !found.has(id));
+}
+
+/**
+ * `attachUploads` as an SQL fragment for a data-modifying CTE (the checkout's one statement):
+ * attaches the uploads whose ids `uploadId` gives over the rows of `from`.
+ */
+export function attachUploadsSql(attach: { from: SQL; uploadId: SQL }): SQL {
+  return sql`UPDATE uploads SET attached_at = coalesce(uploads.attached_at, now())
+    FROM ${attach.from} WHERE uploads.id = ${attach.uploadId}`;
 }
 
 /** The recorded pixel sizes of these uploads (raster images whose header was read), by id. */

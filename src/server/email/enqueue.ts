@@ -1,0 +1,53 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { emailKinds, emailOutbox, type EmailKind } from '@/server/db/outbox-schema';
+
+/**
+ * The one way into the email outbox: a domain queues mail in its own transaction, so the email is
+ * sent exactly when what it tells of is committed. The outbox worker (outbox-worker.ts) sends it.
+ */
+export interface QueuedEmail {
+  orderId: number | string;
+  kind: EmailKind;
+  /** The status event, proof, decision, lookup, document or payment the email is about. */
+  ref?: number | string | null;
+}
+
+/** Queues one email in the caller's transaction. */
+export async function enqueueEmail(tx: Db, email: QueuedEmail): Promise<void> {
+  await tx.insert(emailOutbox).values({
+    orderId: Number(email.orderId),
+    kind: email.kind,
+    ref: email.ref === undefined || email.ref === null ? null : Number(email.ref),
+  });
+}
+
+/** Emails queued by a set-based statement: one row per row of `from` (and per kind, given several). */
+export interface QueuedEmailsSql {
+  /** The rows the emails come from, e.g. sql`inserted` or sql`document, inserted WHERE ...`. */
+  from: SQL;
+  /** The order id of a row, e.g. sql`inserted.id`. */
+  orderId: SQL;
+  /** One kind for every row, or several: each row then queues one email of each. */
+  kind: EmailKind | readonly EmailKind[];
+  ref?: SQL;
+}
+
+/**
+ * The INSERT of `enqueueEmail` as an SQL fragment for a data-modifying CTE, so a statement that
+ * writes many rows (checkout's orders, a payment, a lookup) queues their emails in that same
+ * statement: `queued AS (${enqueueEmailsSql({ ... })})`.
+ */
+export function enqueueEmailsSql(emails: QueuedEmailsSql): SQL {
+  const kinds: readonly EmailKind[] = typeof emails.kind === 'string' ? [emails.kind] : emails.kind;
+  // Kinds are written as literals (the statement stays one shape for the planner); only known ones.
+  for (const kind of kinds)
+    if (!emailKinds.includes(kind)) throw new Error(`unknown email kind ${String(kind)}`);
+  const ref = emails.ref ?? sql`NULL`;
+  if (kinds.length === 1)
+    return sql`INSERT INTO email_outbox (order_id, kind, ref)
+      SELECT ${emails.orderId}, ${sql.raw(`'${kinds[0]}'`)}, ${ref} FROM ${emails.from}`;
+  const kindList = sql.raw(kinds.map((kind) => `'${kind}'`).join(', '));
+  return sql`INSERT INTO email_outbox (order_id, kind, ref)
+    SELECT ${emails.orderId}, queued_kind, ${ref} FROM ${emails.from}, unnest(ARRAY[${kindList}]) AS queued_kind`;
+}
