@@ -180,9 +180,9 @@ type PlacedRow = { idempotency_key: string; order_number: string; total_amount: 
  * On PGlite the statement runs inside a plpgsql function of this session (pg_temp: never stored,
  * made again by each process), so PostgreSQL parses and plans it once and reuses the plan: planning
  * the six-part statement afresh took as long as running it, and the function halves each
- * checkout's statement (10.6 → 5.4 ms for two orders, the same loaded machine, alternating). One
- * session is all PGlite has; on PostgreSQL the pool's connections come and go, and its planner's
- * share is smaller, so the statement is sent as it is.
+ * checkout's statement (10.6 → 5.4 ms for two orders, the same loaded machine, alternating). On
+ * PostgreSQL it is a named prepared statement on each pooled connection (9.3 → 7.1 ms, commit
+ * included, measured the same way); the same function there would need making on every connection.
  */
 const sessionFunctions = new WeakMap<Database, Promise<void>>();
 
@@ -222,8 +222,8 @@ async function insertOrders(
         FROM pg_temp.place_orders(${input}::jsonb, ${count}::integer)`,
     );
   } else {
-    placed = await queryRows<PlacedRow>(
-      database.db,
+    placed = await database.queryPrepared<PlacedRow>(
+      'place_orders',
       placeOrdersSql(sql`${input}::jsonb`, sql`${count}::integer`),
     );
   }
