@@ -2,13 +2,17 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Turns Drizzle's SQL into text and parameters for the drivers' own query methods. */
+const dialect = new PgDialect();
 
 export interface Database {
   db: Db;
@@ -20,6 +24,13 @@ export interface Database {
   withConnection<T>(
     work: (exec: (sql: string) => Promise<Record<string, unknown>[]>) => Promise<T>,
   ): Promise<T>;
+  /**
+   * Runs one hot statement planned once per connection: on PostgreSQL a named prepared statement
+   * (node-postgres prepares it on each pooled connection at first use and keeps the plan); PGlite's
+   * driver has no named statements, so there it is an ordinary query (see order-writer.ts for the
+   * way PGlite gets a reused plan). `name` must always come with the same SQL text.
+   */
+  queryPrepared<Row>(name: string, query: SQL): Promise<Row[]>;
   close(): Promise<void>;
   /**
    * PGlite only: the whole database as one tar, taken while no other transaction is
@@ -55,6 +66,10 @@ export async function openPglite(
         const results = await client.exec(sql);
         return results.at(-1)?.rows ?? [];
       }),
+    queryPrepared: async <Row>(_name: string, query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await client.query<Row>(text, params)).rows;
+    },
     close: () => client.close(),
     poolUse: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
   };
@@ -82,6 +97,10 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
       } finally {
         connection.release();
       }
+    },
+    queryPrepared: async <Row>(name: string, query: SQL) => {
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      return (await pool.query({ name, text, values: params })).rows as Row[];
     },
     close: () => pool.end(),
     poolUse: () => ({

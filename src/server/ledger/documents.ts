@@ -291,7 +291,7 @@ export function documentPdfFileName(row: Pick<DocumentRow, 'kind' | 'number' | '
  * answering `base`: the orders take base + 1 … base + count): at least now in milliseconds and
  * above every number handed out, under the counter's row lock, as nextSeq does for one.
  */
-export function takeSeqsSql(count: number): SQL {
+export function takeSeqsSql(count: number | SQL): SQL {
   return sql`UPDATE invoice_counter
     SET last_value = greatest((extract(epoch from clock_timestamp()) * 1000)::bigint + ${count} - 1, last_value + ${count})
     WHERE id = 1
