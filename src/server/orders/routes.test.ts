@@ -80,7 +80,7 @@ describe('POST /api/orders', () => {
     expect(stored.body.payment).toMatchObject({
       bankAccount: server.config.seller.bankAccount,
       // The OCR reference of the invoice number: its digits, a length digit and a Luhn digit.
-      reference: ocrForInvoiceNumber(res.body.orderNumber),
+      ocr: ocrForInvoiceNumber(res.body.orderNumber),
     });
     const byHeader = await request(server, `/api/orders/${res.body.orderNumber}`, {
       headers: { 'x-order-token': res.body.accessToken },
