@@ -42,19 +42,17 @@ describe('a Swedish buyer walks one order', () => {
   it('confirmation, order page, emails and invoice name the t-shirt, its colour, sizes and the country alike', async () => {
     const { page, errors } = await openPage(shop, { width: 1280, locale: 'sv-SE' });
     // A black cotton t-shirt with a size split, in the cart as the product page leaves it.
-    await page
-      .context()
-      .addInitScript(
-        (stored) => window.localStorage.setItem('cart', stored),
-        JSON.stringify([
-          {
-            productId: 'tshirt-bomull',
-            quantity: 50,
-            sizes: { S: 10, M: 25, L: 15 },
-            options: { colour: 'black' },
-          },
-        ]),
-      );
+    await page.context().addInitScript(
+      (stored) => window.localStorage.setItem('cart', stored),
+      JSON.stringify([
+        {
+          productId: 'tshirt-bomull',
+          quantity: 50,
+          sizes: { S: 10, M: 25, L: 15 },
+          options: { colour: 'black' },
+        },
+      ]),
+    );
     await page.goto('/cart');
     await page.getByLabel('Personnummer').fill('19811218-9876');
     await page.getByLabel('Namn', { exact: true }).fill('Sara Svensson');
