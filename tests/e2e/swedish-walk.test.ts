@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEml } from '../helpers/eml';
 import { emlPdfAttachments, pdfText } from '../helpers/ledger';
@@ -36,6 +37,33 @@ function outboxOf(orderNumber: string) {
       const mail = readEml(raw);
       return { file, text: `${mail.subject}\n${mail.text}`, pdfs: emlPdfAttachments(raw) };
     });
+}
+
+/** A black cotton t-shirt with a size split, in the cart as the product page leaves it. */
+async function cartWithBlackTshirts(page: Page): Promise<void> {
+  await page.context().addInitScript(
+    (stored) => window.localStorage.setItem('cart', stored),
+    JSON.stringify([
+      {
+        productId: 'tshirt-bomull',
+        quantity: 50,
+        sizes: { S: 10, M: 25, L: 15 },
+        options: { colour: 'black' },
+      },
+    ]),
+  );
+}
+
+/** The invoice PDF as the buyer downloads it with the token the confirmation page keeps. */
+async function downloadedInvoice(page: Page, number: string): Promise<Uint8Array> {
+  const { accessToken } = await page.evaluate(
+    () => JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as Record<string, string>,
+  );
+  const answer = await fetch(
+    `${shop.server.url}/api/orders/${number}/invoice.pdf?token=${encodeURIComponent(accessToken ?? '')}`,
+  );
+  expect(answer.status).toBe(200);
+  return new Uint8Array(await answer.arrayBuffer());
 }
 
 describe('a Swedish buyer walks one order', () => {
@@ -110,17 +138,10 @@ describe('a Swedish buyer walks one order', () => {
     }
 
     // 4. The invoice: the PDF the buyer downloads and the one attached to the email.
-    const { orderNumber, accessToken } = await page.evaluate(
-      () => JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as Record<string, string>,
-    );
-    expect(orderNumber).toBe(number);
-    const downloaded = await fetch(
-      `${shop.server.url}/api/orders/${number}/invoice.pdf?token=${encodeURIComponent(accessToken ?? '')}`,
-    );
-    expect(downloaded.status).toBe(200);
+    const downloaded = await downloadedInvoice(page, number);
     const attached = mails.find((mail) => !mail.file.includes('shop_notice'))?.pdfs[0];
     if (!attached) throw new Error('the buyer email carries no invoice PDF');
-    for (const bytes of [new Uint8Array(await downloaded.arrayBuffer()), attached.bytes]) {
+    for (const bytes of [downloaded, attached.bytes]) {
       // The seller's own address is the operator's free text (SELLER_ADDRESS), not the shop's words.
       const invoice = (await pdfText(bytes)).replace(shop.server.config.seller.address, '');
       expect(invoice).toContain(expected.name);
@@ -128,6 +149,52 @@ describe('a Swedish buyer walks one order', () => {
       expect(invoice).toContain(expected.sizes);
       expect(invoice).toContain(expected.country);
       expect(invoice).not.toMatch(englishWords);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('for a Norwegian company the pages stay Swedish and the emails and invoice English (SPEC §9), each alike, with the same amounts', async () => {
+    const { page, errors } = await openPage(shop, { width: 1280, locale: 'sv-SE' });
+    await cartWithBlackTshirts(page);
+    await page.goto('/cart');
+    await page.getByLabel('Företag', { exact: true }).check();
+    await page.getByLabel('Land').selectOption('NO');
+    await page.getByLabel('Företagsnamn').fill('Eksempel AS');
+    await page.getByLabel('Företagets registreringsnummer').fill('923609016');
+    await page.getByLabel('Kontaktperson').fill('Kari Nordmann');
+    await page.getByLabel('E-post').fill('kari@example.no');
+    await page.getByLabel('Telefon').fill('+47 22 12 34 56');
+    await page.getByLabel('Leveransadress').fill('Storgata 1\n0155 Oslo');
+    await acceptTerms(page);
+    await page.getByRole('button', { name: /Slutför köpet/ }).click();
+    await expect.poll(() => page.getByTestId('invoice-number').textContent()).toMatch(/^INV-\d+$/);
+    const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
+
+    // The pages: Swedish words, export without Swedish VAT, the line at its price without VAT.
+    const line = page.getByTestId('order-line');
+    expect(await line.getByTestId('line-name').textContent()).toBe(expected.name);
+    expect(await line.getByTestId('line-colour').textContent()).toBe(expected.colour);
+    expect(await line.getByTestId('line-sizes').textContent()).toBe(expected.sizes);
+    expect(plain(await page.getByTestId('vat-treatment').textContent())).toMatch(/ingen svensk moms$/);
+    expect(plain(await page.locator('main').textContent())).toContain('Norge');
+    const lineTotal = plain(await line.getByTestId('line-amount').textContent());
+    expect(lineTotal).toBe('3 050,00 kr');
+
+    // The emails and the invoice: English, as every buyer outside Sweden gets them.
+    await shop.server.app.emailOutbox.drain();
+    const buyerMail = outboxOf(number).find((mail) => !mail.file.includes('shop_notice'));
+    if (!buyerMail?.pdfs[0]) throw new Error('no buyer email with its invoice');
+    const english = ['Cotton T-shirt', 'Colour: Black', 'Sizes: 10 S, 25 M, 15 L', 'Norway'];
+    const swedishWords = /T-shirt i bomull|Svart|Färg:|Storlekar:|Norge/;
+    expect(plain(buyerMail.text)).toContain(`50 × Cotton T-shirt: ${lineTotal}`);
+    for (const text of [
+      buyerMail.text,
+      await pdfText(buyerMail.pdfs[0].bytes),
+      await pdfText(await downloadedInvoice(page, number)),
+    ]) {
+      for (const words of english) expect(text).toContain(words);
+      expect(text).not.toMatch(swedishWords);
+      expect(plain(text)).toContain('3 050,00');
     }
     expect(errors).toEqual([]);
   });

@@ -20,7 +20,7 @@ export function OrderLines({ order }: { order: OrderView }) {
                 <span data-testid="line-quantity">{t.count({ n: formatCount(line.quantity) })}</span> ×{' '}
                 <span data-testid="line-name">{line.text.name}</span>
               </span>
-              <span className="tabular-nums whitespace-nowrap text-slate-900">
+              <span className="tabular-nums whitespace-nowrap text-slate-900" data-testid="line-amount">
                 {formatKrDecimal(line.price.total)}
               </span>
             </div>
