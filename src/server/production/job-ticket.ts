@@ -5,6 +5,7 @@ import { formatDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
 import type { Locale } from '@/shared/i18n/locale';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
+import type { OrderStatus } from '@/shared/order-status';
 import { orderLineText } from '@/shared/i18n/order-line-text';
 import { productionMessages } from '@/shared/i18n/messages/production';
 import { formatCount } from '@/shared/money-format';
@@ -19,7 +20,7 @@ import { startPdfDocument } from '@/server/invoicing';
 export interface JobTicketInput {
   orderNumber: string;
   customer: string;
-  status: string;
+  status: OrderStatus;
   countryCode: string;
   neededBy: string | null;
   items: readonly StoredOrderLine[];
@@ -136,7 +137,7 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
 
   // Page 1: the summary.
   header(
-    `${t.customer}: ${input.customer} · ${t.status}: ${orderStatusMessages[locale][input.status as 'pending'] ?? input.status}`,
+    `${t.customer}: ${input.customer} · ${t.status}: ${orderStatusMessages[locale][input.status]}`,
   );
   write(
     `${t.proof}: ${
