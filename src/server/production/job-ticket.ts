@@ -136,9 +136,7 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   const goodsNumber = (itemIndex: number) => goods.findIndex((g) => g.index === itemIndex) + 1;
 
   // Page 1: the summary.
-  header(
-    `${t.customer}: ${input.customer} · ${t.status}: ${orderStatusMessages[locale][input.status]}`,
-  );
+  header(`${t.customer}: ${input.customer} · ${t.status}: ${orderStatusMessages[locale][input.status]}`);
   write(
     `${t.proof}: ${
       input.approvedProof
