@@ -120,6 +120,13 @@ describe('a Swedish buyer walks one order', () => {
     expect(orderPageText).toContain(expected.country);
     expect(orderPageText).not.toMatch(englishWords);
     await screenshot(page, 'swedish-walk-order-page-1280');
+    // The view is the reader's: switched to English, the page asks again and says it in English.
+    await page.locator('header').getByRole('button', { name: 'English' }).click();
+    await expect.poll(() => orderLine.getByTestId('line-name').textContent()).toBe('Cotton T-shirt');
+    expect(await orderLine.getByTestId('line-colour').textContent()).toBe('Colour: Black');
+    expect(await page.getByTestId('order-status').textContent()).toBe('Received');
+    await page.locator('header').getByRole('button', { name: 'Svenska' }).click();
+    await expect.poll(() => orderLine.getByTestId('line-name').textContent()).toBe(expected.name);
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'swedish-walk-order-page-390');
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api';
 import { useLocale } from '@/client/lib/i18n';
 import { localeQueryParam, type Locale } from '@/shared/i18n/locale';
@@ -72,7 +72,12 @@ export const orderActivityQuery = (access: OrderAccess) =>
 /** GET /api/orders/:number in the page's language (a language switch asks again). */
 export function useOrderView(access: OrderAccess, options: { enabled?: boolean } = {}) {
   const { locale } = useLocale();
-  return useQuery({ ...orderViewQuery(access, locale), enabled: options.enabled ?? true });
+  return useQuery({
+    ...orderViewQuery(access, locale),
+    enabled: options.enabled ?? true,
+    // On a language switch the page keeps the order in view until its words arrive in the new one.
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** GET /api/orders/:number/activity: the timeline's events and the proofs. */
