@@ -7,6 +7,8 @@ import type { OrderDelivery } from './delivery';
 import type { OrderPrintFile } from './print-files';
 import type { SupplementaryInvoiceSummary } from './supplementary-invoices';
 import type { OrderMoney } from './ledger';
+import type { OrderStatus } from './order-status';
+import type { OrderLineText } from './i18n/order-line-text';
 
 /** What POST /api/orders answers (201 new, 200 replay of the same idempotency key). */
 export interface PlacedOrderAnswer {
@@ -19,14 +21,23 @@ export interface PlacedOrderAnswer {
   vatTreatment: VatTreatment;
 }
 
-/** GET /api/orders/:number: the stored order as the confirmation page shows it. Money as exact decimal strings. */
+/**
+ * GET /api/orders/:number: the stored order as its buyer reads it (confirmation page, order page),
+ * built by the server in the reader's language (`?lang=`, cookie, Accept-Language): every name,
+ * colour, country, status and VAT label is already in words, so pages render it and derive nothing.
+ * Money as exact decimal strings.
+ */
 export interface OrderView {
+  /** The language this view's words are in. */
+  locale: 'sv' | 'en';
   orderNumber: string;
   /** ISO time. */
   orderDate: string;
   /** Calendar date in Stockholm, "2026-12-23" (format with `formatDate` from dates.ts). */
   dueDate: string;
-  status: string;
+  status: OrderStatus;
+  /** The status in words ("Mottagen"). */
+  statusLabel: string;
   /** Estimated delivery (from proof approval, or from today before it) and the buyer's needed-by date. */
   delivery: OrderDelivery;
   customer: {
@@ -37,20 +48,35 @@ export interface OrderView {
     phone: string;
     address: string;
     country: string;
+    /** The country in the view's language ("Sverige"). */
     countryName: string;
     /** Companies outside Sweden; null when none was given. */
     vatNumber: string | null;
-    /** "Er referens" / purchase order number. */
-    reference: string | null;
+    /** "Er referens": the buyer's own reference (a name or code), printed on the invoice. */
+    yourReference: string | null;
+    /** The company's purchase order number (the e-invoice's order reference); null when none. */
+    purchaseOrderNumber: string | null;
     /** null: the invoice goes to the delivery address. */
     billingAddress: string | null;
   };
   /** The VAT rule the server applied (Swedish VAT, reverse charge or export) and its rate. */
   vatTreatment: VatTreatment;
+  /** The VAT rule in words ("Svensk moms 25 % ingår"). */
+  vatTreatmentLabel: string;
   vatPercent: number;
+  /**
+   * Whether `lines[].price` includes VAT: with Swedish VAT the buyer pays prices including it,
+   * under reverse charge and export prices without it.
+   */
+  pricesIncludeVat: boolean;
   lines: {
     productId: string;
+    /** The catalogue's English name when ordered (stored); show `text.name`. */
     name: string;
+    /** The line in the view's language: the words every reader of this order sees for it. */
+    text: OrderLineText;
+    /** What the buyer pays for the line, per unit and in all (with or without VAT: `pricesIncludeVat`). */
+    price: { unit: string; total: string };
     quantity: number;
     unitPrice: string;
     lineTotal: string;
@@ -86,12 +112,13 @@ export interface OrderView {
    * day) and the invoice's amounts in EUR, with its VAT in SEK (the ledger's `vat`); null: in SEK.
    */
   invoiceCurrency: (InvoiceCurrencyRate & { net: string; vat: string; total: string; vatSek: string }) | null;
-  /** `reference` is the OCR number (length digit + Luhn) of the invoice; IBAN/BIC for buyers abroad. */
+  /** How to pay: IBAN/BIC for buyers abroad. */
   payment: {
     bankAccount: string;
     bankgiro: string;
     amount: string;
-    reference: string;
+    /** The invoice's OCR number (length digit + Luhn), the payment's reference. */
+    ocr: string;
     iban: string | null;
     bic: string | null;
   };

@@ -76,9 +76,7 @@ describe('sizes in a real browser', () => {
       await acceptTerms(page);
       await page.getByRole('button', { name: /Complete Order/ }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
-      await expect
-        .poll(() => page.getByTestId('confirmation-sizes').textContent())
-        .toBe('Sizes: 5 S, 30 M, 5 XL');
+      await expect.poll(() => page.getByTestId('line-sizes').textContent()).toBe('Sizes: 5 S, 30 M, 5 XL');
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -2,22 +2,19 @@ import type Mail from 'nodemailer/lib/mailer';
 import type { Config } from '@/server/config';
 import { greetingName } from './greeting';
 import type { EmailKind } from '@/server/db/outbox-schema';
-import { formatSplit } from '@/shared/sizes';
 import { CONVERSION_FEE_KR, VAT_RATE_PERCENT } from '@/shared/terms';
 import { countryNameIn } from '@/shared/countries';
 import { formatCount } from '@/shared/money-format';
-import { orderLineName } from '@/shared/i18n/order-line-name';
-import { describeOptions } from '@/shared/i18n/messages/product-options';
+import { orderLineText, sentDetails } from '@/shared/i18n/order-line-text';
+import { pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
 import { fileTypeLabel } from '@/shared/uploads';
 import {
-  customisationDetail,
   formatInvoiceDate,
   formatKr,
   type InvoiceDocument,
   type InvoiceOrder,
-  invoiceTexts,
   vatNotices,
 } from '@/server/invoicing';
 
@@ -46,9 +43,9 @@ export function buildMessage(
   const attachment = { filename: issued.fileName, content: issued.pdf, contentType: 'application/pdf' };
   const total = formatKr(invoice.total);
   /**
-   * One line per order line in the reader's language, its sizes and design under it:
-   * "- 120 × Hoodie: 11 520,00 kr / Storlekar: 20 S, 50 M / Färg: Marinblå". Reverse charge and
-   * export: the amounts the buyer pays, without VAT.
+   * One line per order line in the reader's language, its parts under it as every page and the
+   * invoice word them (orderLineText): "- 120 × Hoodie: 11 520,00 kr / Färg: Marinblå / Storlekar:
+   * 20 S, 50 M". Reverse charge and export: the amounts the buyer pays, without VAT.
    */
   /**
    * A print file as the emails name it: "Tryckfil 2 (PNG)", the shop's words. The sender's file name
@@ -64,18 +61,16 @@ export function buildMessage(
     return index === -1 ? '' : ` – ${fileLabel(language, index)}`;
   };
   const orderLines = (language: 'sv' | 'en') =>
-    order.items.flatMap((l, i) => [
-      `- ${formatCount(l.quantity)} × ${orderLineName(language, l)}${fileOf(language, l.printFileId)}: ${formatKr(
-        invoice.vatTreatment === 'domestic' ? l.lineTotal : (invoice.lines[i]?.lineNet ?? l.lineTotal),
-      )}`,
-      ...(l.sizes ? [`  ${invoiceTexts[language].sizes}: ${formatSplit(l.sizes)}`] : []),
-      ...(l.options ? [`  ${describeOptions(language, l.options)}`] : []),
-      ...(l.customisation
-        ? customisationDetail(l.customisation, language)
-            .split('\n')
-            .map((part) => `  ${part}`)
-        : []),
-    ]);
+    order.items.flatMap((l, i) => {
+      const text = orderLineText(language, l);
+      const amount = pricesIncludeVat(invoice.vatTreatment)
+        ? l.lineTotal
+        : (invoice.lines[i]?.lineNet ?? l.lineTotal);
+      return [
+        `- ${formatCount(l.quantity)} × ${text.name}${fileOf(language, l.printFileId)}: ${formatKr(amount)}`,
+        ...sentDetails(text).flatMap((detail) => detail.text.split('\n').map((part) => `  ${part}`)),
+      ];
+    });
   if (kind === 'shop_notice') {
     // The shop works in Swedish: its notice is Swedish whatever the buyer's language.
     const n = shopNoticeTexts;

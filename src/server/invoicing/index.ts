@@ -1,6 +1,5 @@
 /** Invoicing's public face: how a document reads (the InvoiceDocument) and its renderings (HTML, PDF, Peppol UBL, SIE lines). What is issued and stored is the ledger's (src/server/ledger). */
 export {
-  customisationDetail,
   inDocumentCurrency,
   invoiceForOrder,
   withInvoiceCurrency,

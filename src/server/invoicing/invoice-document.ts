@@ -1,11 +1,7 @@
+import { orderLineText, sentDetails } from '@/shared/i18n/order-line-text';
 import { countryNameIn } from '@/shared/countries';
 import { maskPersonalNumber } from '@/shared/swedish-id';
-import { productName } from '@/shared/i18n/messages/product-names';
 import { dueDate, type CalendarDate } from '@/shared/dates';
-import { printMethodLabels, printSideLabels } from '@/shared/print-options';
-import { formatSplit } from '@/shared/sizes';
-import { describeOptions } from '@/shared/i18n/messages/product-options';
-import type { Customisation } from '@/shared/customisation';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import {
   invoiceAmounts,
@@ -23,8 +19,7 @@ import type { SellerDetails } from '@/server/config';
 import type { orders, StoredOrderLine } from '@/server/db/orders-schema';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { plainFileName } from '@/shared/uploads';
-import { invoiceTexts, type InvoiceLanguage } from './texts';
-import { colourName } from '@/shared/i18n/messages/colours';
+import type { InvoiceLanguage } from './texts';
 
 /** Swedish for buyers in Sweden, English for everyone else (SPEC §9). */
 export function invoiceLanguage(countryCode: string): InvoiceLanguage {
@@ -294,23 +289,9 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
   return withInvoiceCurrency(document, input.invoiceCurrency);
 }
 
-/** Colour and prints of a customised line, in the invoice's language. */
-export function customisationDetail(customisation: Customisation, language: InvoiceLanguage): string {
-  const t = invoiceTexts[language];
-  const prints =
-    customisation.prints.length > 0
-      ? ` · ${t.prints}: ${customisation.prints
-          .map((p) => `${printMethodLabels[language][p.method]} (${printSideLabels[language][p.side]})`)
-          .join(', ')}`
-      : '';
-  const info = customisation.additionalInfo ? `\n${customisation.additionalInfo}` : '';
-  return `${t.colour}: ${colourName(language, customisation.color)}${prints}${info}`;
-}
-
 /** The stored order's lines as invoice lines (goods, and fees such as print file conversion). */
 export function orderInvoiceLines(order: InvoiceOrder): InvoiceLineInput[] {
   const language = invoiceLanguage(order.countryCode);
-  const t = invoiceTexts[language];
   return order.items.map((line) => {
     if (line.fee === 'conversion') {
       // The sender's file name only when plain: the invoice goes to whatever address was typed.
@@ -325,19 +306,15 @@ export function orderInvoiceLines(order: InvoiceOrder): InvoiceLineInput[] {
         lineTotalInclVat: line.lineTotal,
       } satisfies InvoiceLineInput;
     }
-    const detail = [
-      line.sizes ? `${t.sizes}: ${formatSplit(line.sizes)}` : '',
-      // The choices (colour, decoration, format); a design's colour is said with the design.
-      describeOptions(language, line.customisation ? { ...line.options, colour: undefined } : line.options),
-      line.customisation ? customisationDetail(line.customisation, language) : '',
-    ]
-      .filter((part) => part !== '')
+    // The line as the buyer's pages and emails word it, in the invoice's language.
+    const text = orderLineText(language, line);
+    const detail = sentDetails(text)
+      .map((part) => part.text)
       .join('\n');
     return {
       kind: 'product',
       code: line.productId,
-      // The product's name in the invoice's language; the stored name is the catalogue's English one.
-      description: productName(language, { id: line.productId, name: line.name, names: line.names }),
+      description: text.name,
       ...(detail ? { detail } : {}),
       quantity: line.quantity,
       unitPriceInclVat: line.unitPrice,

@@ -20,7 +20,7 @@ import type { OrderView } from '@/shared/order-view';
 import type { PrintFileAnswer } from '@/shared/print-files';
 import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
 import { makePng } from '@tests/helpers/png';
-import { customisationDetail } from './invoice-document';
+import { orderLineText } from '@/shared/i18n/order-line-text';
 
 const server = useAdminServer();
 
@@ -86,8 +86,8 @@ describe('VAT by destination', () => {
       exVat: '10095.00',
       vat: '2523.75',
     });
-    expect(placed.view.payment.reference).toMatch(/^\d{15}$/);
-    expect(isValidOcrReference(placed.view.payment.reference)).toBe(true);
+    expect(placed.view.payment.ocr).toMatch(/^\d{15}$/);
+    expect(isValidOcrReference(placed.view.payment.ocr)).toBe(true);
     expect(placed.view.payment.iban).toBeNull();
   });
 
@@ -100,7 +100,7 @@ describe('VAT by destination', () => {
       exVat: '10095.00',
       vat: '0.00',
     });
-    expect(placed.view.customer).toMatchObject({ vatNumber: 'DE136695976', reference: 'PO-4711' });
+    expect(placed.view.customer).toMatchObject({ vatNumber: 'DE136695976', yourReference: 'PO-4711' });
     expect(placed.view.payment.iban).toBe(server.config.seller.iban);
 
     const html = await download(`/api/orders/${placed.orderNumber}/invoice?token=${placed.accessToken}`);
@@ -113,7 +113,7 @@ describe('VAT by destination', () => {
     expect(page).toContain('DE136695976');
     expect(page).toContain(server.config.seller.vatNumber);
     expect(page).toContain('PO-4711');
-    expect(page).toContain(placed.view.payment.reference);
+    expect(page).toContain(placed.view.payment.ocr);
     expect(page).toContain('Godkänd för F-skatt');
   });
 
@@ -221,12 +221,19 @@ describe('invoice language', () => {
       prints: [{ method: 'dtg', uploadId: 'upload-1', side: 'back', x: 50, y: 40, scale: 0.3 }],
       additionalInfo: '',
     } as const satisfies Customisation;
-    expect(customisationDetail({ ...design, prints: [...design.prints] }, 'sv')).toBe(
-      'Färg: Marinblå · Tryck: DTG-tryck (Baksida)',
-    );
-    expect(customisationDetail({ ...design, prints: [...design.prints] }, 'en')).toBe(
-      'Colour: Navy · Prints: DTG print (Back)',
-    );
+    const line = {
+      productId: 'hoodie',
+      name: 'Hoodie',
+      customisation: { ...design, prints: [...design.prints] },
+    };
+    expect(orderLineText('sv', line).details.map((d) => d.text)).toEqual([
+      'Färg: Marinblå',
+      'Tryck: DTG-tryck (Baksida)',
+    ]);
+    expect(orderLineText('en', line).details.map((d) => d.text)).toEqual([
+      'Colour: Navy',
+      'Prints: DTG print (Back)',
+    ]);
   });
 });
 
@@ -253,7 +260,7 @@ describe('PDF invoice', () => {
     const text = await pdfText(bytes);
     expect(text).toContain('Faktura');
     expect(text).toContain(placed.orderNumber);
-    expect(text).toContain(placed.view.payment.reference);
+    expect(text).toContain(placed.view.payment.ocr);
     expect(text).toContain('Godkänd för F-skatt');
     expect(text).toContain('Moms 25 % (underlag 10 095,00 kr) 2 523,75 kr');
     expect(text).toContain('Summa exkl. moms 10 095,00 kr');
@@ -305,7 +312,7 @@ describe('PDF invoice', () => {
     );
     expect(eml).toContain(`Content-Type: application/pdf; name=Invoice_${placed.orderNumber}.pdf`);
     expect(eml).not.toContain('text/html');
-    expect(eml).toContain(placed.view.payment.reference);
+    expect(eml).toContain(placed.view.payment.ocr);
     // eslint-disable-next-line regexp/no-super-linear-backtracking -- reads the shop's own test email
     const base64 = /Content-Type: application\/pdf[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(
       eml,
@@ -418,7 +425,7 @@ describe('Peppol BIS Billing 3.0', () => {
       // Bankgiro as the one payment means with the OCR reference (SE-R-008, UBL-SR-46).
       expect(doc.all('cac:PaymentMeans')).toHaveLength(1);
       expect(doc.one('cbc:PaymentMeansCode')).toBe('30');
-      expect(doc.one('cbc:PaymentID')).toBe(placed.view.payment.reference);
+      expect(doc.one('cbc:PaymentID')).toBe(placed.view.payment.ocr);
       expect(doc.all('cac:PayeeFinancialAccount')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toMatch(
         /^\d{7,8}$/,
       );
@@ -478,7 +485,7 @@ describe('Peppol BIS Billing 3.0', () => {
       expect(doc.all('cac:PayeeFinancialAccount')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe(
         server.config.seller.iban.replace(/\s+/g, ''),
       );
-      expect(doc.one('cbc:PaymentID')).toBe(placed.view.payment.reference);
+      expect(doc.one('cbc:PaymentID')).toBe(placed.view.payment.ocr);
       // Address parts in their own elements; the country only as its code.
       const buyerAddress = doc
         .all('cac:AccountingCustomerParty')[0]

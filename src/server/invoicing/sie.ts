@@ -1,3 +1,4 @@
+import { pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import iconv from 'iconv-lite';
 import {
   allBasAccounts,
@@ -143,7 +144,7 @@ export function sieInvoiceVerification(invoice: SieInvoice, number: number): str
   const transactions = [
     `#TRANS ${sieAccounts.receivables.number} {} ${invoice.total}`,
     `#TRANS ${salesAccount(invoice.vatTreatment, invoice.supply ?? 'goods')} {} ${negate(invoice.net)}`,
-    ...(invoice.vatTreatment === 'domestic'
+    ...(pricesIncludeVat(invoice.vatTreatment)
       ? [`#TRANS ${sieAccounts.outputVat.number} {} ${negate(invoice.vat)}`]
       : []),
   ];

@@ -2,7 +2,7 @@ import { enqueueEmail } from '@/server/email';
 import { sql } from 'drizzle-orm';
 import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
 import { milliFromOre, splitVat, toOre } from '@/shared/money';
-import { invoiceAmounts } from '@/shared/invoicing/vat-treatment';
+import { invoiceAmounts, pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import type { SellerDetails } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
@@ -160,7 +160,7 @@ export async function issueCreditNote(
     if (totalOre > remaining.total) return { ok: false, reason: 'too-much', maxOre: remaining.total };
     if (totalOre === remaining.total) {
       amounts = { total: remaining.total, net: remaining.net, vat: remaining.vat };
-    } else if (treatment === 'domestic') {
+    } else if (pricesIncludeVat(treatment)) {
       const split = splitVat(milliFromOre(totalOre));
       amounts = { total: totalOre, net: toOre(split.exVat), vat: toOre(split.vat) };
     } else {

@@ -128,7 +128,9 @@ describe('product options', () => {
     expect(view.body.lines[1]).toMatchObject({ unitPrice: '32', lineTotal: '3200.00' });
 
     const invoice = await request<string>(server, `/api/orders/${orderNumber}/invoice?token=${accessToken}`);
-    expect(invoice.body).toContain('Färg: Marinblå · Dekor: Transfertryck');
+    // Colour and the other choices as every reader words them (orderLineText), one per row.
+    expect(invoice.body).toContain('Färg: Marinblå\nDekor: Transfertryck');
+    expect(invoice.body).not.toContain('Logo centred');
     expect(invoice.body).toContain(
       'Format: A6 (105 × 148 mm) · Sidor: 20 sidor · Kuponger per sida: 2 per sida',
     );

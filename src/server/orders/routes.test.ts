@@ -80,7 +80,7 @@ describe('POST /api/orders', () => {
     expect(stored.body.payment).toMatchObject({
       bankAccount: server.config.seller.bankAccount,
       // The OCR reference of the invoice number: its digits, a length digit and a Luhn digit.
-      reference: ocrForInvoiceNumber(res.body.orderNumber),
+      ocr: ocrForInvoiceNumber(res.body.orderNumber),
     });
     const byHeader = await request(server, `/api/orders/${res.body.orderNumber}`, {
       headers: { 'x-order-token': res.body.accessToken },
@@ -475,6 +475,58 @@ describe('group commit: orders arriving together are written together', () => {
       .from(orders)
       .orderBy(asc(orders.id));
     for (let i = 1; i < rows.length; i++) expect(rows[i]?.seq).toBeGreaterThan(rows[i - 1]?.seq ?? 0);
+  });
+});
+
+describe('GET /api/orders/:number: the order in its reader’s words', () => {
+  it('names line, colour, sizes, country, status and VAT in the asked language; prices as paid', async () => {
+    const placed = await request<Placed>(server, '/api/orders', {
+      method: 'POST',
+      json: order({
+        lines: [
+          {
+            productId: 'tshirt-bomull',
+            quantity: 50,
+            sizes: { S: 10, M: 25, L: 15 },
+            options: { colour: 'black' },
+          },
+        ],
+      }),
+    });
+    const path = `/api/orders/${placed.body.orderNumber}`;
+    const headers = { 'x-order-token': placed.body.accessToken };
+    const sv = await request<OrderView>(server, `${path}?lang=sv`, { headers });
+    expect(sv.body).toMatchObject({
+      locale: 'sv',
+      status: 'pending',
+      statusLabel: 'Mottagen',
+      vatTreatmentLabel: 'Svensk moms 25 % ingår',
+      pricesIncludeVat: true,
+      customer: { country: 'SE', countryName: 'Sverige', yourReference: null, purchaseOrderNumber: null },
+    });
+    expect(sv.body.lines[0]?.text).toMatchObject({
+      name: 'T-shirt i bomull',
+      colour: 'Svart',
+      sizes: '10 S, 25 M, 15 L',
+    });
+    expect(sv.body.lines[0]?.price).toEqual({
+      unit: sv.body.lines[0]?.unitPrice,
+      total: sv.body.lines[0]?.lineTotal,
+    });
+    // Without ?lang= the browser's language decides.
+    const en = await request<OrderView>(server, path, {
+      headers: { ...headers, 'accept-language': 'en-GB' },
+    });
+    expect(en.body).toMatchObject({
+      locale: 'en',
+      statusLabel: 'Received',
+      customer: { countryName: 'Sweden' },
+    });
+    expect(en.body.lines[0]?.text.details.map((d) => d.text)).toEqual([
+      'Colour: Black',
+      'Sizes: 10 S, 25 M, 15 L',
+    ]);
+    expect(en.body.lines[0]?.text.name).toBe('Cotton T-shirt');
   });
 });
 

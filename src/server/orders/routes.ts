@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { checkoutSchemas } from '@/shared/checkout-schema';
-import { countryName } from '@/shared/countries';
+import { countryNameIn } from '@/shared/countries';
+import type { Locale } from '@/shared/i18n/locale';
+import { orderLineText } from '@/shared/i18n/order-line-text';
+import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
+import { orderPageMessages } from '@/shared/i18n/messages/order-page';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import { checkEuVatNumber, isOtherEuCountry, type VatNumberCheckAnswer } from '@/shared/invoicing/vat-number';
-import { vatPercent } from '@/shared/invoicing/vat-treatment';
+import { pricesIncludeVat, vatPercent } from '@/shared/invoicing/vat-treatment';
 import type { OrderView } from '@/shared/order-view';
 import type { OrderPrintFile } from '@/shared/print-files';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
@@ -29,8 +33,9 @@ interface OrderParams {
   Querystring: { token?: unknown };
 }
 
-/** The stored order as the confirmation page reads it. Money as exact decimal strings. */
+/** The stored order as its buyer reads it, in the reader's language. Money as exact decimal strings. */
 export function orderJson(
+  locale: Locale,
   order: OrderRow,
   context: AppContext,
   printFiles: OrderPrintFile[],
@@ -40,12 +45,15 @@ export function orderJson(
   money: Omit<OrderMoney, 'payments'> = { paymentState: 'unpaid', balance: order.totalAmount, documents: [] },
 ): OrderView {
   const invoice = invoiceForOrder(order, context.config.seller);
+  const withVat = pricesIncludeVat(order.vatTreatment);
   return {
+    locale,
     orderNumber: order.orderNumber,
     orderDate: order.orderDate.toISOString(),
     // The stored invoice's own due date (issued documents never change); computed only before one exists.
     dueDate: money.documents.find((d) => d.kind === 'invoice')?.dueOn ?? dueDate(order.orderDate),
     status: order.status,
+    statusLabel: orderPageMessages[locale][order.status],
     delivery: orderDelivery({
       productIds: order.items.map((line) => line.productId),
       countryCode: order.countryCode,
@@ -61,18 +69,29 @@ export function orderJson(
       phone: order.customerPhone,
       address: order.deliveryAddress,
       country: order.countryCode,
-      countryName: countryName(order.countryCode) ?? order.countryCode,
+      countryName: countryNameIn(locale, order.countryCode) ?? order.countryCode,
       vatNumber: order.buyerVatNumber,
-      reference: order.buyerReference,
+      yourReference: order.buyerReference,
+      purchaseOrderNumber: order.purchaseOrderNumber,
       billingAddress: order.billingAddress,
     },
     vatTreatment: order.vatTreatment,
+    vatTreatmentLabel: invoicingMessages[locale][order.vatTreatment],
     vatPercent: vatPercent(order.vatTreatment),
-    lines: order.items.map((line, index) => ({
-      ...line,
-      unitPriceExVat: invoice.lines[index]?.unitPriceExVat ?? line.unitPrice,
-      lineNet: invoice.lines[index]?.lineNet ?? line.lineTotal,
-    })),
+    pricesIncludeVat: withVat,
+    lines: order.items.map((line, index) => {
+      const unitPriceExVat = invoice.lines[index]?.unitPriceExVat ?? line.unitPrice;
+      const lineNet = invoice.lines[index]?.lineNet ?? line.lineTotal;
+      return {
+        ...line,
+        text: orderLineText(locale, line),
+        price: withVat
+          ? { unit: line.unitPrice, total: line.lineTotal }
+          : { unit: unitPriceExVat, total: lineNet },
+        unitPriceExVat,
+        lineNet,
+      };
+    }),
     printFiles,
     supplementaryInvoices,
     money,
@@ -95,7 +114,7 @@ export function orderJson(
       bankAccount: context.config.seller.bankAccount,
       bankgiro: context.config.seller.bankgiro,
       amount: order.totalAmount,
-      reference: ocrForInvoiceNumber(order.orderNumber),
+      ocr: ocrForInvoiceNumber(order.orderNumber),
       // A euro invoice is paid to the euro account.
       iban:
         order.countryCode === 'SE'
@@ -179,7 +198,7 @@ export function orderRoutes(
     ]);
     return reply
       .header('cache-control', 'no-store')
-      .send(orderJson(order, context, printFiles, approvedOn, supplementary, money));
+      .send(orderJson(requestLocale(request), order, context, printFiles, approvedOn, supplementary, money));
   });
 
   // The order page's timeline and proofs: the token comes as a header, never in the URL.

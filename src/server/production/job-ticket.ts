@@ -4,10 +4,9 @@ import type { CalendarDate } from '@/shared/dates';
 import { formatDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
 import type { Locale } from '@/shared/i18n/locale';
-import { colourName } from '@/shared/i18n/messages/colours';
-import { describeOptions } from '@/shared/i18n/messages/product-options';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
-import { productName } from '@/shared/i18n/messages/product-names';
+import type { OrderStatus } from '@/shared/order-status';
+import { orderLineText } from '@/shared/i18n/order-line-text';
 import { productionMessages } from '@/shared/i18n/messages/production';
 import { formatCount } from '@/shared/money-format';
 import { printGeometry, printPlacementCm } from '@/shared/print-areas';
@@ -21,7 +20,7 @@ import { startPdfDocument } from '@/server/invoicing';
 export interface JobTicketInput {
   orderNumber: string;
   customer: string;
-  status: string;
+  status: OrderStatus;
   countryCode: string;
   neededBy: string | null;
   items: readonly StoredOrderLine[];
@@ -111,9 +110,10 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
     doc.y += 8;
   };
 
+  // Name, colour and choices as the buyer's pages, emails and invoice word them (orderLineText).
   const lineTitle = (line: StoredOrderLine) =>
-    `${formatCount(line.quantity)} ${t.pcs} ${productName(locale, { id: line.productId, name: line.name, names: line.names })}`;
-  const colourOf = (line: StoredOrderLine) => line.options?.colour ?? line.customisation?.color;
+    `${formatCount(line.quantity)} ${t.pcs} ${orderLineText(locale, line).name}`;
+  const colourOf = (line: StoredOrderLine) => orderLineText(locale, line).colour;
   const splitText = (line: StoredOrderLine) =>
     line.sizes
       ? sizeCodes
@@ -136,9 +136,7 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   const goodsNumber = (itemIndex: number) => goods.findIndex((g) => g.index === itemIndex) + 1;
 
   // Page 1: the summary.
-  header(
-    `${t.customer}: ${input.customer} · ${t.status}: ${orderStatusMessages[locale][input.status as 'pending'] ?? input.status}`,
-  );
+  header(`${t.customer}: ${input.customer} · ${t.status}: ${orderStatusMessages[locale][input.status]}`);
   write(
     `${t.proof}: ${
       input.approvedProof
@@ -153,14 +151,14 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   write(t.summary, { bold: true, size: 12 });
   goods.forEach(({ line }, n) => {
     const colour = colourOf(line);
-    write(`${n + 1}. ${lineTitle(line)}${colour ? ` · ${colourName(locale, colour)}` : ''}`, { bold: true });
+    write(`${n + 1}. ${lineTitle(line)}${colour ? ` · ${colour}` : ''}`, { bold: true });
     const split = splitText(line);
     if (split)
-      write(`${colour ? `${colourName(locale, colour)}: ` : ''}${split}`, {
+      write(`${colour ? `${colour}: ` : ''}${split}`, {
         x: MARGIN + 14,
         width: width - 14,
       });
-    const options = describeOptions(locale, line.options);
+    const options = orderLineText(locale, line).options;
     if (options) write(options, { x: MARGIN + 14, width: width - 14, color: MUTED, size: 9 });
   });
   doc.y += 6;
@@ -183,15 +181,12 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
     header(`${t.line({ n: n + 1, of: goods.length })} · ${input.customer}`);
     const colour = colourOf(line);
     write(lineTitle(line), { bold: true, size: 14 });
-    if (colour) write(`${t.colour}: ${colourName(locale, colour)}`, { size: 12 });
-    const options = describeOptions(
-      locale,
-      line.customisation ? { ...line.options, colour: undefined } : line.options,
-    );
+    if (colour) write(`${t.colour}: ${colour}`, { size: 12 });
+    const options = orderLineText(locale, line).options;
     if (options) write(options);
     const split = splitText(line);
     if (split)
-      write(`${t.sizes}: ${colour ? `${colourName(locale, colour)} ` : ''}${split}`, {
+      write(`${t.sizes}: ${colour ? `${colour} ` : ''}${split}`, {
         bold: true,
         size: 12,
       });

@@ -1,5 +1,6 @@
 import type { DocumentKind } from '@/shared/ledger';
 import type { VatTreatment } from './vat-treatment';
+import { VAT_RATE_PERCENT } from '@/shared/vat-rate';
 
 /**
  * The BAS accounts the shop books to, in one table: the SIE export, the invoice journal and the
@@ -24,7 +25,7 @@ export interface BasAccount {
 export const basAccounts = {
   receivables: { number: '1510', name: 'Kundfordringar' },
   bank: { number: '1930', name: 'Företagskonto/checkkonto/affärskonto' },
-  outputVat: { number: '2611', name: 'Utgående moms på försäljning inom Sverige, 25 %' },
+  outputVat: { number: '2611', name: `Utgående moms på försäljning inom Sverige, ${VAT_RATE_PERCENT} %` },
   /**
    * A reminder's fee (förseningsersättning, lag 1981:739 4 a §, or a reminder fee, 2 §): 3930
    * Påminnelseavgifter in group 39 Övriga rörelseintäkter, the usual BAS booking of a reminder fee
@@ -42,8 +43,8 @@ export const basAccounts = {
 /** The sales account per VAT treatment (who the buyer is) and supply (what is sold). */
 export const basSalesAccounts = {
   domestic: {
-    goods: { number: '3001', name: 'Försäljning inom Sverige, 25 % moms' },
-    service: { number: '3041', name: 'Försäljning tjänster inom Sverige, 25 % moms' },
+    goods: { number: '3001', name: `Försäljning inom Sverige, ${VAT_RATE_PERCENT} % moms` },
+    service: { number: '3041', name: `Försäljning tjänster inom Sverige, ${VAT_RATE_PERCENT} % moms` },
   },
   reverse_charge: {
     goods: { number: '3108', name: 'Försäljning varor till annat EU-land, momsfri' },

@@ -36,9 +36,17 @@ export function vatTreatmentFor(buyer: VatBuyer): VatTreatment {
   return 'domestic';
 }
 
+/**
+ * Whether the buyer pays prices including VAT: with Swedish VAT yes; under reverse charge and export
+ * the prices without it. Every reader's view and document asks here, none compares the treatment.
+ */
+export function pricesIncludeVat(treatment: VatTreatment): boolean {
+  return treatment === 'domestic';
+}
+
 /** The VAT rate an invoice charges under a treatment, in percent. */
 export function vatPercent(treatment: VatTreatment): number {
-  return treatment === 'domestic' ? VAT_RATE_PERCENT : 0;
+  return pricesIncludeVat(treatment) ? VAT_RATE_PERCENT : 0;
 }
 
 export interface InvoiceAmounts {
@@ -62,7 +70,7 @@ export function invoiceAmounts(lineTotalsInclVat: readonly Milli[], treatment: V
   const gross = sumMilli(lineTotalsInclVat);
   const { exVat, vat } = splitVat(gross);
   const lineNets = allocateNet(lineTotalsInclVat, toOre(exVat));
-  return treatment === 'domestic'
+  return pricesIncludeVat(treatment)
     ? { lineNets, net: exVat, vat, total: gross }
     : { lineNets, net: exVat, vat: milliFromOre(0), total: exVat };
 }

@@ -1,3 +1,4 @@
+import { pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import { cartOptionMessages } from '@/shared/i18n/messages/cart-options';
 import { ShoppingBag } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -258,7 +259,7 @@ export function CartPage() {
               )}
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-lg font-semibold text-slate-900">
                 <dt>
-                  {payment.treatment === 'domestic' ? (
+                  {pricesIncludeVat(payment.treatment) ? (
                     <>
                       {t.total} <span className="text-sm font-normal text-slate-600">{t.inclVat}</span>
                     </>

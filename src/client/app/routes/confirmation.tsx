@@ -1,28 +1,17 @@
-import { LineChoicesText } from '@/client/components/line-choices';
 import { CheckCircle2, Copy, Download, ExternalLink, FileText } from 'lucide-react';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import { EuroInvoiceRows } from '@/client/components/invoice-currency';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import { formatDate } from '@/shared/dates';
-import {
-  formatCount,
-  formatEuroDecimal,
-  formatKrDecimal,
-  formatUnitPriceDecimal,
-} from '@/shared/money-format';
+import { formatEuroDecimal, formatKrDecimal } from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
 import { CONVERSION_FEE_KR } from '@/shared/terms';
-import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize } from '@/shared/print-files';
-import { formatSplit } from '@/shared/sizes';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { confirmationMessages } from '@/shared/i18n/messages/confirmation';
-import { colourName } from '@/shared/i18n/messages/colours';
-import { productName } from '@/shared/i18n/messages/product-names';
 import { dateLocaleTag } from '@/shared/i18n/locale';
-import { countryNameIn } from '@/shared/countries';
 import { ApiError } from '@/client/lib/api';
 import { useShopContact } from '@/client/lib/shop-contact';
 import { notify } from '@/client/lib/notify';
@@ -30,9 +19,11 @@ import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
 import { orderPagePath } from '@/shared/order-page';
 import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
+import { OrderLines } from '@/client/components/order-lines';
+import { BuyerQueries } from '@/client/lib/buyer-queries';
+import { useOrderView } from '@/client/features/order-page/order-page-api';
 import {
   fetchInvoiceHtml,
-  fetchOrder,
   invoicePdfUrl,
   invoiceUrl,
   readLastOrder,
@@ -42,39 +33,6 @@ import {
 import { Button, buttonClass } from '@/client/components/ui/button';
 
 const sek = formatKrDecimal;
-
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; order: OrderView }
-  | { status: 'gone' }
-  | { status: 'error'; message: string | undefined };
-
-function useStoredOrder(last: LastOrder | undefined) {
-  const [state, setState] = useState<State>(last ? { status: 'loading' } : { status: 'gone' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!last) return;
-    const controller = new AbortController();
-    fetchOrder(last, controller.signal).then(
-      (order) => setState({ status: 'ready', order }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) {
-          saveLastOrder(null);
-          setState({ status: 'gone' });
-        } else {
-          setState({
-            status: 'error',
-            // The server's own words when it answered; the page's when the network failed.
-            message: error instanceof ApiError ? error.message : undefined,
-          });
-        }
-      },
-    );
-    return () => controller.abort();
-  }, [last, attempt]);
-  return { state, retry: () => setAttempt((n) => n + 1) };
-}
 
 function Card(props: { title: string; children: ReactNode; className?: string }) {
   return (
@@ -89,25 +47,44 @@ function Card(props: { title: string; children: ReactNode; className?: string })
 }
 
 export function ConfirmationPage() {
-  const [last] = useState(readLastOrder);
-  const { state, retry } = useStoredOrder(last);
-  const t = useT(confirmationMessages);
+  return (
+    <BuyerQueries>
+      <ConfirmationLoader />
+    </BuyerQueries>
+  );
+}
 
-  if (!last || state.status === 'gone') return <Redirect to="/" replace />;
+function ConfirmationLoader() {
+  const [last] = useState(readLastOrder);
+  const t = useT(confirmationMessages);
+  const access = useMemo(
+    () => (last ? { orderNumber: last.orderNumber, token: last.accessToken } : null),
+    [last],
+  );
+  // A page without a stored order asks for nothing: the hook needs an access, so it gets a blank one.
+  const query = useOrderView(access ?? { orderNumber: '', token: '' }, { enabled: access !== null });
+  const gone = !last || (query.error instanceof ApiError && query.error.status === 404);
+  useEffect(() => {
+    // The order no longer answers: forget it, so the next visit goes home at once.
+    if (last && gone) saveLastOrder(null);
+  }, [last, gone]);
+
+  if (!last || gone) return <Redirect to="/" replace />;
 
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10 sm:px-6 lg:py-14">
-      {state.status === 'loading' && <div className="min-h-[60vh]" aria-busy="true" />}
-      {state.status === 'error' && (
+      {query.isPending && <div className="min-h-[60vh]" aria-busy="true" />}
+      {query.isError && (
         <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
           <h1 className="text-xl font-semibold">{t.loadFailedHeading}</h1>
-          <p className="mt-1">{state.message ?? t.loadFailed}</p>
-          <Button variant="danger" onClick={retry} className="mt-4">
+          {/* The server's own words when it answered; the page's when the network failed. */}
+          <p className="mt-1">{query.error instanceof ApiError ? query.error.message : t.loadFailed}</p>
+          <Button variant="danger" onClick={() => void query.refetch()} className="mt-4">
             {t.tryAgain}
           </Button>
         </div>
       )}
-      {state.status === 'ready' && <Confirmation order={state.order} last={last} />}
+      {query.isSuccess && <Confirmation order={query.data} last={last} />}
     </main>
   );
 }
@@ -132,11 +109,8 @@ function OrderPageLink({ last }: { last: LastOrder }) {
 function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
   const { locale } = useLocale();
   const t = useT(confirmationMessages);
-  const sizeTexts = useT(sizeMessages);
   const pt = useT(printFileMessages);
   const it = useT(invoicingMessages);
-  // Reverse charge and export: the buyer pays prices without VAT, so the lines show them too.
-  const withVat = order.vatTreatment === 'domestic';
   const download = async () => {
     try {
       const html = await fetchInvoiceHtml(last);
@@ -259,13 +233,13 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
             <div>
               <dt className="text-sm text-slate-600">{it.ocr}</dt>
               <dd className="font-mono text-lg font-semibold text-slate-900" data-testid="ocr-reference">
-                {order.payment.reference}
+                {order.payment.ocr}
               </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-600">{it.vatHeading}</dt>
               <dd className="text-slate-900" data-testid="vat-treatment">
-                {it[order.vatTreatment]}
+                {order.vatTreatmentLabel}
               </dd>
             </div>
             <div>
@@ -305,7 +279,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
               <dd className="whitespace-pre-line text-slate-900">
                 {customer.address}
                 {'\n'}
-                {countryNameIn(locale, customer.country) ?? customer.countryName}
+                {customer.countryName}
               </dd>
             </div>
             {customer.billingAddress && (
@@ -320,101 +294,17 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                 <dd className="text-slate-900">{customer.vatNumber}</dd>
               </div>
             )}
-            {customer.reference && (
+            {customer.yourReference && (
               <div>
                 <dt className="text-sm text-slate-600">{it.yourReference}</dt>
-                <dd className="text-slate-900">{customer.reference}</dd>
+                <dd className="text-slate-900">{customer.yourReference}</dd>
               </div>
             )}
           </dl>
         </Card>
 
         <Card title={t.summaryHeading} className="md:col-span-2">
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 font-medium">
-                    {t.product}
-                  </th>
-                  <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    {t.quantity}
-                  </th>
-                  <th scope="col" className="hidden py-2 pl-3 text-right font-medium sm:table-cell">
-                    {t.unitPrice}
-                  </th>
-                  <th scope="col" className="py-2 pl-3 text-right font-medium">
-                    {t.total}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 text-slate-900">
-                {order.lines.map((line, index) => (
-                  <tr key={index}>
-                    <td className="py-2 pr-2">
-                      {line.fee
-                        ? pt.conversionFee
-                        : productName(locale, { id: line.productId, name: line.name })}
-                      {line.printFileName && (
-                        <span className="block text-xs text-slate-600">{line.printFileName}</span>
-                      )}
-                      {/* On phones the unit price sits under the name: three columns fit 320 px. */}
-                      <span className="block text-xs text-slate-600 tabular-nums sm:hidden">
-                        {formatUnitPriceDecimal(withVat ? line.unitPrice : line.unitPriceExVat)} {t.perUnit}
-                      </span>
-                      {line.sizes && (
-                        <span className="block text-xs text-slate-600" data-testid="confirmation-sizes">
-                          {sizeTexts.sizes}: {formatSplit(line.sizes)}
-                        </span>
-                      )}
-                      <LineChoicesText
-                        line={line}
-                        testId="confirmation-options"
-                        className="block text-xs text-slate-600"
-                        as="span"
-                      />
-                      {line.customisation && (
-                        <span className="block text-xs text-slate-600">
-                          {colourName(locale, line.customisation.color)}
-                          {line.customisation.prints.length > 0 &&
-                            ` · ${t.prints({ n: line.customisation.prints.length })}`}
-                        </span>
-                      )}
-                    </td>
-                    <td
-                      className="py-2 pl-3 text-right tabular-nums whitespace-nowrap"
-                      data-testid="line-quantity"
-                    >
-                      {t.count({ n: formatCount(line.quantity) })}
-                    </td>
-                    <td className="hidden py-2 pl-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
-                      {formatUnitPriceDecimal(withVat ? line.unitPrice : line.unitPriceExVat)}
-                    </td>
-                    <td className="py-2 pl-3 text-right tabular-nums whitespace-nowrap">
-                      {sek(withVat ? line.lineTotal : line.lineNet)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {/* Below the table, not in a footer row: the amounts stay in view on the narrowest phone. */}
-          <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm text-slate-700">
-            <div className="flex justify-between gap-3">
-              <dt>{t.exVat}</dt>
-              <dd className="tabular-nums whitespace-nowrap">{sek(order.exVat)}</dd>
-            </div>
-            <div className="flex justify-between gap-3">
-              <dt>{t.vat({ percent: order.vatPercent })}</dt>
-              <dd className="tabular-nums whitespace-nowrap">{sek(order.vat)}</dd>
-            </div>
-            <div className="flex justify-between gap-3 text-base font-semibold text-slate-900">
-              <dt>{t.total}</dt>
-              <dd className="tabular-nums whitespace-nowrap" data-testid="order-total">
-                {sek(order.total)}
-              </dd>
-            </div>
-          </dl>
+          <OrderLines order={order} />
         </Card>
       </div>
 

@@ -1,31 +1,28 @@
-import { LineChoicesText } from '@/client/components/line-choices';
 import { CheckCircle2, Circle, ExternalLink, FileText, XCircle } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'wouter';
-import { countryNameIn } from '@/shared/countries';
-import { colourName } from '@/shared/i18n/messages/colours';
-import { orderLineName } from '@/shared/i18n/order-line-name';
 import { formatDate, formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
 import { EuroInvoiceRows } from '@/client/components/invoice-currency';
 import { formatIban } from '@/shared/invoicing/seller-settings';
-import { formatCount, formatEuroDecimal, formatKrDecimal } from '@/shared/money-format';
+import { formatEuroDecimal, formatKrDecimal } from '@/shared/money-format';
 import type { OrderActivity } from '@/shared/order-page';
 import type { OrderStatus } from '@/shared/order-status';
 import type { OrderView } from '@/shared/order-view';
-import { printMethodLabels, printSideLabels } from '@/shared/print-options';
-import { formatSplit } from '@/shared/sizes';
 import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { useShopContact } from '@/client/lib/shop-contact';
 import {
-  fetchActivity,
-  fetchOrderView,
   invoiceLinks,
   tokenFromHash,
+  useOrderActivity,
+  useOrderView,
+  useRefreshOrder,
   type OrderAccess,
 } from '@/client/features/order-page/order-page-api';
+import { OrderLines } from '@/client/components/order-lines';
+import { BuyerQueries } from '@/client/lib/buyer-queries';
 import { ProofPanel } from '@/client/features/order-page/proof-panel';
 import { CreditNoteLinks, EInvoiceLink, OrderPaymentState } from '@/client/features/order-page/order-money';
 import { TimelineStepEvents } from '@/client/features/order-page/timeline-events';
@@ -67,6 +64,14 @@ function useOrderAccess(): OrderAccess | null | undefined {
 }
 
 export function OrderPage() {
+  return (
+    <BuyerQueries>
+      <OrderPageContent />
+    </BuyerQueries>
+  );
+}
+
+function OrderPageContent() {
   const access = useOrderAccess();
   const t = useT(orderPageMessages);
   return (
@@ -94,54 +99,32 @@ function NoAccess() {
   );
 }
 
-type Loaded =
-  | { state: 'loading' }
-  | { state: 'ready'; order: OrderView; activity: OrderActivity }
-  | { state: 'gone' }
-  | { state: 'error'; message: string };
-
-/** The order and its activity; `reload` after the buyer acts (a proof decision, an upload). */
-function useOrderData(access: OrderAccess) {
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    Promise.all([fetchOrderView(access, controller.signal), fetchActivity(access, controller.signal)]).then(
-      ([order, activity]) => setLoaded({ state: 'ready', order, activity }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 404) setLoaded({ state: 'gone' });
-        else setLoaded({ state: 'error', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [access, attempt]);
-  return { loaded, reload: () => setAttempt((n) => n + 1) };
-}
-
 function OrderLoader({ access }: { access: OrderAccess }) {
   const t = useT(orderPageMessages);
-  const { loaded, reload } = useOrderData(access);
-  if (loaded.state === 'gone') return <NoAccess />;
-  if (loaded.state === 'error') {
+  const view = useOrderView(access);
+  const activity = useOrderActivity(access);
+  const refresh = useRefreshOrder(access);
+  const error = view.error ?? activity.error;
+  if (error instanceof ApiError && error.status === 404) return <NoAccess />;
+  if (error) {
     return (
       <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
         <h1 className="text-xl font-semibold">{t.loadFailed}</h1>
-        <p className="mt-1">{loaded.message}</p>
-        <Button variant="danger" onClick={reload} className="mt-4">
+        <p className="mt-1">{error.message}</p>
+        <Button variant="danger" onClick={refresh} className="mt-4">
           {t.retry}
         </Button>
       </div>
     );
   }
-  if (loaded.state === 'loading') return <div className="min-h-[60vh]" aria-busy="true" />;
-  return <OrderDetails order={loaded.order} activity={loaded.activity} access={access} reload={reload} />;
+  if (!view.data || !activity.data) return <div className="min-h-[60vh]" aria-busy="true" />;
+  return <OrderDetails order={view.data} activity={activity.data} access={access} reload={refresh} />;
 }
 
 const progress: readonly OrderStatus[] = ['pending', 'in_production', 'shipped'];
 
 function Timeline({ order, activity }: { order: OrderView; activity: OrderActivity }) {
-  const status = order.status as OrderStatus;
+  const status = order.status;
   const t = useT(orderPageMessages);
   const { locale } = useLocale();
   const eventOf = (step: OrderStatus) => activity.events.findLast((e) => e.status === step);
@@ -214,11 +197,15 @@ function OrderDetails(props: {
   const { locale } = useLocale();
   const dateTag = dateLocaleTag[locale];
   const seller = useShopContact();
-  const status = order.status as OrderStatus;
   const links = invoiceLinks(access);
-  const withVat = order.vatTreatment === 'domestic';
+  // Each print beside its words from the view ("Screentryck (Framsida)"), in the line's order.
   const prints = order.lines.flatMap((line) =>
-    (line.customisation?.prints ?? []).map((print) => ({ line: orderLineName(locale, line), ...print })),
+    (line.customisation?.prints ?? []).map((print, index) => ({
+      line: line.text.name,
+      uploadId: print.uploadId,
+      method: print.method,
+      words: line.text.prints[index] ?? '',
+    })),
   );
   return (
     <>
@@ -228,7 +215,7 @@ function OrderDetails(props: {
         </h1>
         <p className="mt-1 text-slate-600">
           {t.placedOn({ date: formatDate(order.orderDate, dateTag, 'long') })} ·{' '}
-          <span data-testid="order-status">{t[status]}</span>
+          <span data-testid="order-status">{order.statusLabel}</span>
         </p>
       </header>
 
@@ -287,72 +274,31 @@ function OrderDetails(props: {
             )}
             <div>
               <dt className="text-slate-600">{t.ocr}</dt>
-              <dd className="font-mono font-semibold text-slate-900">{order.payment.reference}</dd>
+              <dd className="font-mono font-semibold text-slate-900">{order.payment.ocr}</dd>
             </div>
           </dl>
         </Card>
 
         <Card title={t.lines} className="md:col-span-2" testId="order-lines">
-          <ul className="mt-3 divide-y divide-slate-100">
-            {order.lines.map((line, index) => (
-              <li key={index} className="py-3">
-                <div className="flex flex-wrap justify-between gap-2">
-                  <span className="font-semibold text-slate-900">
-                    {t.quantity({ n: formatCount(line.quantity) })} × {orderLineName(locale, line)}
-                  </span>
-                  <span className="tabular-nums text-slate-900">
-                    {formatKrDecimal(withVat ? line.lineTotal : line.lineNet)}
-                  </span>
-                </div>
-                {line.sizes && (
-                  <p className="mt-1 text-sm text-slate-700" data-testid="order-line-sizes">
-                    {t.sizes}: {formatSplit(line.sizes)}
-                  </p>
-                )}
-                <LineChoicesText
-                  line={line}
-                  testId="order-line-options"
-                  className="mt-1 text-sm text-slate-700"
-                />
-                {line.customisation && (
-                  <p className="mt-1 text-sm text-slate-700">
-                    {t.colour}: {colourName(locale, line.customisation.color)}
-                  </p>
-                )}
-                {line.customisation?.additionalInfo && (
-                  <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">
-                    {t.additionalInfo}: {line.customisation.additionalInfo}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
-          <p className="mt-2 flex justify-between border-t border-slate-200 pt-3 font-semibold text-slate-900">
-            <span>{t.total}</span>
-            <span className="tabular-nums">{formatKrDecimal(order.total)}</span>
-          </p>
+          <OrderLines order={order} />
         </Card>
 
         <Card title={t.printFiles} testId="order-print-files">
           {prints.length > 0 ? (
             <ul className="mt-3 grid grid-cols-2 gap-3">
-              {prints.map((print) => {
-                const method = printMethodLabels[locale][print.method];
-                const side = printSideLabels[locale][print.side];
-                return (
-                  <li key={`${print.uploadId}-${print.method}`} className="text-sm text-slate-700">
-                    <img
-                      src={`/api/uploads/${encodeURIComponent(print.uploadId)}`}
-                      alt={t.designAlt({ method, side })}
-                      loading="lazy"
-                      className="h-28 w-full rounded-lg bg-slate-100 object-contain"
-                    />
-                    <p className="mt-1">
-                      {print.line}: {method}, {side}
-                    </p>
-                  </li>
-                );
-              })}
+              {prints.map((print) => (
+                <li key={`${print.uploadId}-${print.method}`} className="text-sm text-slate-700">
+                  <img
+                    src={`/api/uploads/${encodeURIComponent(print.uploadId)}`}
+                    alt={t.designAlt({ print: print.words })}
+                    loading="lazy"
+                    className="h-28 w-full rounded-lg bg-slate-100 object-contain"
+                  />
+                  <p className="mt-1">
+                    {print.line}: {print.words}
+                  </p>
+                </li>
+              ))}
             </ul>
           ) : (
             order.printFiles.length === 0 && <p className="mt-2 text-sm text-slate-700">{t.noPrintFiles}</p>
@@ -408,7 +354,7 @@ function OrderDetails(props: {
             {'\n'}
             {order.customer.address}
             {'\n'}
-            {countryNameIn(locale, order.customer.country) ?? order.customer.countryName}
+            {order.customer.countryName}
           </p>
         </Card>
       </div>

@@ -6,7 +6,7 @@ import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-f
 import { checkoutSchemas, type Customer, type CustomerType } from '@/shared/checkout-schema';
 import { countryCodes, countryNameIn, defaultCountry, type CountryCode } from '@/shared/countries';
 import { isOtherEuCountry, vatPrefix } from '@/shared/invoicing/vat-number';
-import { amountToPay, type AmountToPay } from '@/shared/invoicing/vat-treatment';
+import { amountToPay, type AmountToPay, pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import type { Milli } from '@/shared/money';
 import {
   checkEuVatNumber,
@@ -429,7 +429,7 @@ export function CheckoutForm({
           </p>
         )}
         <dl className="mt-2 space-y-1">
-          {treatment === 'domestic' && (
+          {pricesIncludeVat(treatment) && (
             <div className="flex justify-between gap-3">
               <dt>{it.vatIncluded}</dt>
               <dd className="whitespace-nowrap tabular-nums">{formatPrice(payment.vat)}</dd>

@@ -1,7 +1,7 @@
 import { apiFetch } from '@/client/lib/api';
 import { readStoredJson, writeStored } from '@/client/lib/storage';
 import type { OrderRequestInput } from '@/shared/checkout-schema';
-import { invoicePaths, orderTokenHeader, type OrderView, type PlacedOrderAnswer } from '@/shared/order-view';
+import { invoicePaths, type PlacedOrderAnswer } from '@/shared/order-view';
 
 export const LAST_ORDER_STORAGE_KEY = 'lastOrder';
 
@@ -12,13 +12,6 @@ export interface LastOrder {
 
 export function placeOrder(body: OrderRequestInput): Promise<PlacedOrderAnswer> {
   return apiFetch<PlacedOrderAnswer>('/api/orders', { method: 'POST', json: body });
-}
-
-export function fetchOrder(order: LastOrder, signal?: AbortSignal): Promise<OrderView> {
-  return apiFetch<OrderView>(`/api/orders/${encodeURIComponent(order.orderNumber)}`, {
-    headers: { [orderTokenHeader]: order.accessToken },
-    ...(signal ? { signal } : {}),
-  });
 }
 
 export function invoiceUrl(order: LastOrder): string {

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { formatCount } from '@/shared/money-format';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize, printFileAccept, printFileQuality, type PrintSizeLine } from '@/shared/print-files';
-import { feeCharged, type VatTreatment } from '@/shared/invoicing/vat-treatment';
+import { feeCharged, type VatTreatment, pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { useCurrency } from '@/client/state/currency-context';
 import { PrintQualityNote } from '@/client/components/print-quality';
@@ -31,7 +31,7 @@ export function PrintFilesPanel(props: {
   // In the currency the buyer shops in, like every other price on the page.
   // What the buyer pays for it: 100 kr with Swedish VAT, 80 kr under reverse charge or export.
   const fee = useCurrency().formatPrice(feeCharged(CONVERSION_FEE, props.treatment));
-  const vat = props.treatment === 'domestic' ? t.feeVatIncluded : t.feeNoSwedishVat;
+  const vat = pricesIncludeVat(props.treatment) ? t.feeVatIncluded : t.feeNoSwedishVat;
 
   const upload = async (file: File) => {
     const problem = printFileProblem(file, t);

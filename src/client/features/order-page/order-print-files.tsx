@@ -5,7 +5,6 @@ import { useId, useState } from 'react';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
-import { orderLineName } from '@/shared/i18n/order-line-name';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatCount, formatKr, formatKrDecimal } from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
@@ -40,18 +39,17 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
   // What the supplementary invoice will charge: 100 kr with Swedish VAT, 80 kr under reverse charge
   // or export (the order's VAT treatment), and said so.
   const fee = formatKr(feeCharged(CONVERSION_FEE, order.vatTreatment));
-  const vat = order.vatTreatment === 'domestic' ? files.feeVatIncluded : files.feeNoSwedishVat;
+  const vat = order.pricesIncludeVat ? files.feeVatIncluded : files.feeNoSwedishVat;
   const [checking, setChecking] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PrintFileAnswer | null>(null);
   const [adding, setAdding] = useState(false);
-  const { locale } = useLocale();
   // The goods lines a file can belong to (fee lines take no print file), by their index in the order.
   const goods = order.lines.flatMap((line, index) => (line.fee ? [] : [{ line, index }]));
   const [forLine, setForLine] = useState<string>('');
   const [note, setNote] = useState('');
   const lineLabel = (index: number) => {
     const line = order.lines[index];
-    return line ? `${formatCount(line.quantity)} × ${orderLineName(locale, line)}` : '';
+    return line ? `${formatCount(line.quantity)} × ${line.text.name}` : '';
   };
 
   const add = async (file: PrintFileAnswer, acceptConversionFee: boolean) => {

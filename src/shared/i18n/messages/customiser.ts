@@ -1,16 +1,14 @@
 import { CONVERSION_FEE_KR, quantityUnit } from '@/shared/terms';
 import { MAX_IMAGE_MEGAPIXELS } from '@/shared/uploads';
-import type { PrintMethod, PrintSide } from '@/shared/print-options';
+import { printSideWords, type PrintMethod, type PrintSide } from '@/shared/print-options';
 import { defineMessages } from '@/shared/i18n/define';
 
 /** "trycket" / "DTG-trycket": a print method as the subject of a Swedish sentence (definite form). */
 const methodDefiniteSv: Record<PrintMethod, string> = { dtg: 'DTG-trycket', screen: 'screentrycket' };
 const methodEn: Record<PrintMethod, string> = { dtg: 'DTG print', screen: 'screen print' };
-/** "på framsidan": a side after a preposition (definite form in Swedish). */
-const sideDefiniteSv: Record<PrintSide, string> = { front: 'framsidan', back: 'baksidan', side: 'sidan' };
-const sideEn: Record<PrintSide, string> = { front: 'front', back: 'back', side: 'side' };
-/** The mockup's view: "sedd framifrån" / "front view". */
-const viewSv: Record<PrintSide, string> = { front: 'framifrån', back: 'bakifrån', side: 'från sidan' };
+/** "på framsidan": a side after a preposition (definite form in Swedish); the words live in print-options.ts. */
+const sideDefiniteSv = (side: PrintSide) => printSideWords.sv[side].definite;
+const sideEn = (side: PrintSide) => printSideWords.en[side].definite;
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -57,13 +55,14 @@ export const customiserMessages = defineMessages(
     view: 'Visa',
     previewSide: 'Förhandsvisad sida',
     noPrintHere: (p: { side: PrintSide; methods: readonly PrintMethod[]; otherSide: PrintSide }) =>
-      `Inget tryck på ${sideDefiniteSv[p.side]}. ${capitalise(p.methods.map((m) => methodDefiniteSv[m]).join(' och '))} finns på ${sideDefiniteSv[p.otherSide]}.`,
+      `Inget tryck på ${sideDefiniteSv(p.side)}. ${capitalise(p.methods.map((m) => methodDefiniteSv[m]).join(' och '))} finns på ${sideDefiniteSv(p.otherSide)}.`,
     uploadToSee: 'Ladda upp en bild nedan så ser du ditt tryck här.',
     dragHint:
       'Dra ett tryck för att placera det, eller markera det och flytta det med piltangenterna (Skift för större steg). Den streckade ramen visar den rekommenderade tryckytan.',
     printPosition: (p: { method: string; x: number; y: number }) =>
       `${p.method}: ${p.x} % från vänster, ${p.y} % uppifrån`,
-    mockupLabel: (p: { product: string; side: PrintSide }) => `${p.product} sedd ${viewSv[p.side]}`,
+    mockupLabel: (p: { product: string; side: PrintSide }) =>
+      `${p.product} sedd ${printSideWords.sv[p.side].view}`,
     // Quantity and price
     quantityAndPrice: 'Antal och pris',
     quantityLabel: `Antal (${quantityUnit.sv})`,
@@ -114,13 +113,14 @@ export const customiserMessages = defineMessages(
     view: 'View',
     previewSide: 'Preview side',
     noPrintHere: (p: { side: PrintSide; methods: readonly PrintMethod[]; otherSide: PrintSide }) =>
-      `No print on the ${sideEn[p.side]}. Your ${p.methods.map((m) => methodEn[m]).join(' and ')} is on the ${sideEn[p.otherSide]}.`,
+      `No print on the ${sideEn(p.side)}. Your ${p.methods.map((m) => methodEn[m]).join(' and ')} is on the ${sideEn(p.otherSide)}.`,
     uploadToSee: 'Upload an image below to see your print here.',
     dragHint:
       'Drag a print to place it, or select it and use the arrow keys (Shift for bigger steps). The dashed frame marks the recommended print area.',
     printPosition: (p: { method: string; x: number; y: number }) =>
       `${p.method}: ${p.x} % across, ${p.y} % down`,
-    mockupLabel: (p: { product: string; side: PrintSide }) => `${p.product} mockup, ${sideEn[p.side]} view`,
+    mockupLabel: (p: { product: string; side: PrintSide }) =>
+      `${p.product} mockup, ${printSideWords.en[p.side].view} view`,
     quantityAndPrice: 'Quantity and price',
     quantityLabel: `Quantity (${quantityUnit.en})`,
     quantityHelp: (p: { min: string }) =>

@@ -24,7 +24,7 @@ export const orderPageMessages = defineMessages(
     sizes: 'Storlekar',
     colour: 'Färg',
     designs: 'Tryck',
-    designAlt: (p: { method: string; side: string }) => `Ditt tryck: ${p.method}, ${p.side}`,
+    designAlt: (p: { print: string }) => `Ditt tryck: ${p.print}`,
     additionalInfo: 'Övrig information',
     printFiles: 'Tryckfiler',
     printFilesByEmail: (p: { email: string; number: string }) =>
@@ -71,7 +71,7 @@ export const orderPageMessages = defineMessages(
     sizes: 'Sizes',
     colour: 'Colour',
     designs: 'Prints',
-    designAlt: (p: { method: string; side: string }) => `Your print: ${p.method}, ${p.side}`,
+    designAlt: (p: { print: string }) => `Your print: ${p.print}`,
     additionalInfo: 'Additional information',
     printFiles: 'Print files',
     printFilesByEmail: (p: { email: string; number: string }) =>
