@@ -1,29 +1,26 @@
+import type { TestServer } from '../helpers/server';
+import { expect, screenshot, test } from './fixtures';
 import { AxeBuilder } from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPage, startShop, type Shop, screenshot } from './browser';
 
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-});
-afterAll(() => shop.close());
-
-async function storedApplications(): Promise<{ company_name: string; city: string }[]> {
-  const result = await shop.server.database.db.execute(
+async function storedApplications(server: TestServer): Promise<{ company_name: string; city: string }[]> {
+  const result = await server.database.db.execute(
     sql`SELECT company_name, city FROM partner_applications ORDER BY id`,
   );
   return (result as { rows: { company_name: string; city: string }[] }).rows;
 }
 
-describe('partner application in a real browser', () => {
-  it('empty submit: a message under every field and the toast; editing a field clears only its error', async () => {
-    const { page, context, errors } = await openPage(shop);
+test.describe('partner application in a real browser', () => {
+  test('empty submit: a message under every field and the toast; editing a field clears only its error', async ({
+    server,
+    openPage,
+  }) => {
+    const { page, errors } = await openPage();
     await page.goto('/partner');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Become a Partner');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Become a Partner');
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect.poll(() => page.getByText('Please correct the errors in the form').isVisible()).toBe(true);
+    await expect(page.getByText('Please correct the errors in the form')).toBeVisible();
     for (const message of [
       'Company name must be at least 2 characters',
       'Organization number must be in format XXXXXX-XXXX',
@@ -36,23 +33,24 @@ describe('partner application in a real browser', () => {
       'Description must be at least 20 characters',
       'You must accept the terms',
     ]) {
-      expect(await page.getByText(message).isVisible(), message).toBe(true);
+      await expect(page.getByText(message), message).toBeVisible();
     }
     const company = page.getByLabel('Company Name');
-    expect(await company.getAttribute('aria-invalid')).toBe('true');
+    await expect(company).toHaveAttribute('aria-invalid', 'true');
     await screenshot(page, 'partner-errors-1280');
     await company.fill('A');
-    await expect.poll(() => page.getByText('Company name must be at least 2 characters').count()).toBe(0);
-    expect(await page.getByText('City must be at least 2 characters').isVisible()).toBe(true);
+    await expect(page.getByText('Company name must be at least 2 characters')).toHaveCount(0);
+    await expect(page.getByText('City must be at least 2 characters')).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     // Nothing was sent.
-    expect(await storedApplications()).toEqual([]);
+    expect(await storedApplications(server)).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it('a valid application is stored, thanked for, and the page returns home after 2 s', async () => {
-    const { page, context, errors } = await openPage(shop);
+  test('a valid application is stored, thanked for, and the page returns home after 2 s', async ({
+    server,
+    page,
+  }) => {
     await page.goto('/partner-application');
     await page.getByLabel('Company Name').fill('  Nordic Events AB ');
     await page.getByLabel('Organization Number').fill('556677-8899');
@@ -69,29 +67,26 @@ describe('partner application in a real browser', () => {
     await screenshot(page, 'partner-filled-1280');
     const submittedAt = Date.now();
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect
-      .poll(() =>
-        page.getByText("Thank you for your application! We'll get back to you shortly.").isVisible(),
-      )
-      .toBe(true);
+    await expect(
+      page.getByText("Thank you for your application! We'll get back to you shortly."),
+    ).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/partner-application');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 6000 }).toBe('/');
     expect(Date.now() - submittedAt).toBeGreaterThanOrEqual(1900);
-    expect(await storedApplications()).toEqual([{ company_name: 'Nordic Events AB', city: 'Göteborg' }]);
-    expect(errors).toEqual([]);
-    await context.close();
+    expect(await storedApplications(server)).toEqual([
+      { company_name: 'Nordic Events AB', city: 'Göteborg' },
+    ]);
   });
 
-  it('Cancel goes home; mobile (390 px) layout fits', async () => {
-    const { page, context } = await openPage(shop, { width: 390 });
+  test('Cancel goes home; mobile (390 px) layout fits', async ({ openPage }) => {
+    const { page } = await openPage({ width: 390 });
     await page.goto('/partner');
-    await expect.poll(() => page.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true);
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'partner-390');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    await context.close();
   });
 });
 

@@ -1,7 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsSettled, openPage, startShop, type Shop, type PageOptions } from './browser';
+import type { Page } from '@playwright/test';
+import { animationsSettled, expect, type OpenedPage, type PageOptions, test } from './fixtures';
 
 /** WCAG 2.1 A and AA, as axe tags them. */
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -20,12 +19,6 @@ const pages = [
   '/this-page-does-not-exist',
   '/products/no-such-product',
 ];
-
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-});
-afterAll(() => shop.close());
 
 /** Axe violations as readable lines: rule, impact, and the first few offending elements. */
 async function violations(page: Page, { modalOpen = false } = {}): Promise<string[]> {
@@ -49,66 +42,68 @@ async function violations(page: Page, { modalOpen = false } = {}): Promise<strin
   );
 }
 
-async function open(path: string, options: PageOptions) {
-  const opened = await openPage(shop, options);
+async function open(
+  openPage: (options: PageOptions) => Promise<OpenedPage>,
+  path: string,
+  options: PageOptions,
+): Promise<OpenedPage> {
+  const opened = await openPage(options);
   await opened.page.goto(path);
   // The page has rendered when its h1 is there (lazy route chunks load after the shell).
-  await expect.poll(() => opened.page.locator('main h1').count()).toBeGreaterThan(0);
+  await expect(opened.page.locator('main h1').first()).toBeAttached();
   // Let entrance transitions finish so colours are measured as a visitor sees them.
   await animationsSettled(opened.page);
   return opened;
 }
 
-describe('accessibility (axe, WCAG 2.1 A + AA)', () => {
+test.describe('accessibility (axe, WCAG 2.1 A + AA)', () => {
   for (const width of [1280, 390]) {
-    it.each(pages)(`%s at ${width} px has no violations`, async (path) => {
-      const { page, context } = await open(path, { width });
-      expect(await violations(page)).toEqual([]);
-      await context.close();
-    });
+    for (const path of pages) {
+      test(`${path} at ${width} px has no violations`, async ({ openPage }) => {
+        const { page } = await open(openPage, path, { width });
+        expect(await violations(page)).toEqual([]);
+      });
+    }
   }
 
-  it('the currency dialog on a first visit has no violations', async () => {
-    const { page, context } = await openPage(shop, { skipCurrencyDialog: false, width: 390 });
+  test('the currency dialog on a first visit has no violations', async ({ openPage }) => {
+    const { page } = await openPage({ skipCurrencyDialog: false, width: 390 });
     await page.goto('/');
-    await expect
-      .poll(() => page.getByRole('dialog', { name: 'Select Your Currency' }).isVisible())
-      .toBe(true);
+    await expect(page.getByRole('dialog', { name: 'Select Your Currency' })).toBeVisible();
     await animationsSettled(page);
     expect(await violations(page, { modalOpen: true })).toEqual([]);
-    await context.close();
   });
 
-  it('the open Products menu has no violations; Escape closes it and gives focus back', async () => {
-    const { page, context } = await open('/', { width: 1280 });
+  test('the open Products menu has no violations; Escape closes it and gives focus back', async ({
+    openPage,
+  }) => {
+    const { page } = await open(openPage, '/', { width: 1280 });
     const trigger = page.getByRole('button', { name: 'Products', exact: true });
     await trigger.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('true');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Print Products');
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press('Escape');
-    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Products');
-    await context.close();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(trigger).toBeFocused();
   });
 
-  it('the search dialog and the mobile menu have no violations', async () => {
-    const { page, context } = await open('/', { width: 390 });
+  test('the search dialog and the mobile menu have no violations', async ({ openPage }) => {
+    const { page } = await open(openPage, '/', { width: 390 });
     await page.getByRole('button', { name: 'Search products' }).click();
     const search = page.getByRole('dialog', { name: 'Search products' });
-    await expect.poll(() => search.isVisible()).toBe(true);
+    await expect(search).toBeVisible();
     await search.getByRole('searchbox').fill('keps');
-    await expect.poll(() => search.getByRole('link').count()).toBeGreaterThan(0);
+    await expect(search.getByRole('link').first()).toBeVisible();
     expect(await violations(page, { modalOpen: true })).toEqual([]);
     await page.keyboard.press('Escape');
-    await expect.poll(() => search.count()).toBe(0);
+    await expect(search).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Menu' }).isVisible()).toBe(true);
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await animationsSettled(page);
     expect(await violations(page)).toEqual([]);
-    await context.close();
   });
 });

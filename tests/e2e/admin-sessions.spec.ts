@@ -1,14 +1,7 @@
+import { expect, screenshot, test } from './fixtures';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from '../helpers/server';
 import { loginAsAdmin } from './admin-fixture';
-import { openPage, startShop, type Shop, screenshot } from './browser';
-
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-});
-afterAll(() => shop.close());
 
 async function sessionCookie(page: Page): Promise<string> {
   const cookies = await page.context().cookies();
@@ -16,22 +9,25 @@ async function sessionCookie(page: Page): Promise<string> {
   return `admin_session=${session?.value ?? ''}`;
 }
 
-describe('admin: log out everywhere', () => {
-  it('the button ends this session and every other one (Swedish and English)', async () => {
+test.describe('admin: log out everywhere', () => {
+  test('the button ends this session and every other one (Swedish and English)', async ({
+    server,
+    openPage,
+  }) => {
     // Another device, logged in too.
-    const other = await openPage(shop);
-    await loginAsAdmin(shop.server, other.context);
+    const other = await openPage();
+    await loginAsAdmin(server, other.context);
     const otherCookie = await sessionCookie(other.page);
-    expect(
-      (await request(shop.server, '/api/admin/session', { headers: { cookie: otherCookie } })).status,
-    ).toBe(200);
+    expect((await request(server, '/api/admin/session', { headers: { cookie: otherCookie } })).status).toBe(
+      200,
+    );
 
     for (const [locale, width] of [
       ['sv-SE', 390],
       ['en-GB', 1280],
     ] as const) {
-      const { page, context } = await openPage(shop, { locale, width });
-      await loginAsAdmin(shop.server, context);
+      const { page, context } = await openPage({ locale, width });
+      await loginAsAdmin(server, context);
       await page.goto('/admin');
       const label = locale === 'sv-SE' ? 'Logga ut överallt' : 'Log out everywhere';
       const button = page.getByRole('button', { name: label });
@@ -45,10 +41,9 @@ describe('admin: log out everywhere', () => {
       await button.click();
       await page.waitForURL((url) => url.pathname === '/');
       for (const cookie of [mine, otherCookie]) {
-        expect((await request(shop.server, '/api/admin/session', { headers: { cookie } })).status).toBe(401);
+        expect((await request(server, '/api/admin/session', { headers: { cookie } })).status).toBe(401);
       }
       await context.close();
     }
-    await other.context.close();
   });
 });
