@@ -1,5 +1,5 @@
 import { expect, screenshot, test } from './fixtures';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { request } from '../helpers/server';
 import { loginAsAdmin } from './admin-fixture';
 

@@ -38,11 +38,19 @@ export interface PlacedOrder extends PlacedOrderAnswer {
   orderPagePath: string;
 }
 
+/** Opens a fresh browser context on this file's server (the `openPage` fixture). */
+export type OpenPage = (options?: PageOptions) => Promise<OpenedPage>;
+
 interface WorkerFixtures {
   /** Options for this file's server (`test.use({ serverOptions })` at the top of a file). */
   serverOptions: TestServerOptions;
-  /** The server of the file that runs now; see `server`. */
-  serverPerFile: { for: (testInfo: Pick<TestInfo, 'file'>) => Promise<TestServer> };
+  /**
+   * The server of the file that runs now; see `server`. A file whose options are known only once
+   * something else has started (a stand-in's port) starts it in `beforeAll` with those options.
+   */
+  serverPerFile: {
+    for: (testInfo: Pick<TestInfo, 'file'>, options?: TestServerOptions) => Promise<TestServer>;
+  };
 }
 
 interface TestFixtures {
@@ -56,7 +64,7 @@ interface TestFixtures {
    * ends, its contexts close and the test fails if a page threw, logged a console error (a 4xx
    * answer aside) or broke the CSP, beyond `expectedErrors`: no test has to remember either.
    */
-  openPage: (options?: PageOptions) => Promise<OpenedPage>;
+  openPage: OpenPage;
   /** A page opened with the defaults (English, 1280 px wide). */
   page: Page;
   /** A page whose browser holds an owner's admin session (logged in through the API). */
@@ -88,10 +96,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ serverOptions }, use) => {
       let current: { file: string; server: Promise<TestServer> } | undefined;
       await use({
-        async for({ file }) {
+        async for({ file }, options = serverOptions) {
           if (current?.file !== file) {
             const previous = current;
-            current = { file, server: startServer({ clientDir, ...serverOptions }) };
+            current = { file, server: startServer({ clientDir, ...options }) };
             if (previous) await (await previous.server).close();
           }
           return current.server;

@@ -2,7 +2,7 @@ import type { TestServer } from '../helpers/server';
 import { expect, screenshot, test } from './fixtures';
 import { AxeBuilder } from '@axe-core/playwright';
 import { sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 async function storedApplications(server: TestServer): Promise<{ company_name: string; city: string }[]> {
   const result = await server.database.db.execute(

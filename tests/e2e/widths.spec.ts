@@ -1,5 +1,5 @@
 import { expect, screenshot, test } from './fixtures';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { checkoutBody } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { publicPages } from '@/shared/routes';

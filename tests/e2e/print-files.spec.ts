@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptTerms, expect, plain, screenshot, test } from './fixtures';
 import { makePng } from '../helpers/png';
 import { loginAsAdmin } from './admin-fixture';
-import { acceptTerms, openPage, plain, startShop, type Shop, screenshot } from './browser';
-
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-});
-afterAll(() => shop.close());
 
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
-describe('print files in a real browser', () => {
+test.describe('print files in a real browser', () => {
   for (const width of [390, 1280]) {
-    it(`120 hoodies 20 S / 50 M / 50 L with a vector and a raster file: one 100 kr conversion line on the invoice; admin downloads both (${width} px)`, async () => {
-      const { page, context, errors } = await openPage(shop, { width, locale: 'en-GB' });
+    test(`120 hoodies 20 S / 50 M / 50 L with a vector and a raster file: one 100 kr conversion line on the invoice; admin downloads both (${width} px)`, async ({
+      server,
+      openPage,
+    }) => {
+      const { page, context, errors } = await openPage({ width, locale: 'en-GB' });
       await context.addInitScript(() => {
         if (!localStorage.getItem('cart'))
           localStorage.setItem(
@@ -33,19 +29,19 @@ describe('print files in a real browser', () => {
       await page.goto('/cart');
       const panel = page.getByTestId('print-files');
       // The fee is said before any file is chosen.
-      expect(plain(await panel.textContent())).toContain('converted for a fee of 100,00 kr per file');
+      await expect(panel).toContainText('converted for a fee of 100,00 kr per file');
       await page.getByTestId('print-file-input').setInputFiles([
         { name: 'logo.pdf', mimeType: 'application/pdf', buffer: pdf },
         { name: 'photo.png', mimeType: 'image/png', buffer: makePng(600) },
       ]);
-      await expect.poll(() => panel.getByTestId('print-file').count()).toBe(2);
+      await expect(panel.getByTestId('print-file')).toHaveCount(2);
       const kinds = (await panel.getByTestId('print-file-kind').allTextContents()).map(plain).sort();
       expect(kinds).toEqual(['Raster · + 100,00 kr conversion', 'Vector']);
-      expect(plain(await panel.getByTestId('print-quality').textContent())).toBe(
+      await expect(panel.getByTestId('print-quality')).toHaveText(
         '54 dpi at 28 cm wide: will look blurry at this size',
       );
-      expect(plain(await page.getByTestId('conversion-fee').textContent())).toContain('× 1');
-      expect(plain(await page.getByTestId('cart-total').textContent())).toBe('11 620,00 kr');
+      await expect(page.getByTestId('conversion-fee')).toContainText('× 1');
+      await expect(page.getByTestId('cart-total')).toHaveText('11 620,00 kr');
       await screenshot(page, `cart-print-files-${width}`);
 
       await page.getByLabel('Company', { exact: true }).check();
@@ -59,8 +55,8 @@ describe('print files in a real browser', () => {
       await page.getByRole('button', { name: /Complete Order/ }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
       const received = page.getByTestId('received-print-files');
-      await expect.poll(async () => plain(await received.textContent())).toContain('logo.pdf (Vector');
-      expect(plain(await received.textContent())).toContain('photo.png (Raster');
+      await expect(received).toContainText('logo.pdf (Vector');
+      await expect(received).toContainText('photo.png (Raster');
 
       const last = await page.evaluate(
         () =>
@@ -70,19 +66,19 @@ describe('print files in a real browser', () => {
           },
       );
       const invoice = await (
-        await fetch(`${shop.server.url}/api/orders/${last.orderNumber}/invoice?token=${last.accessToken}`)
+        await fetch(`${server.url}/api/orders/${last.orderNumber}/invoice?token=${last.accessToken}`)
       ).text();
       expect(invoice).toContain('20 S, 50 M, 50 L');
       expect(invoice.match(/Konvertering av tryckfil som inte är vektor/g)).toHaveLength(1);
 
-      await loginAsAdmin(shop.server, context);
+      await loginAsAdmin(server, context);
       const detail = (await (
-        await context.request.get(`${shop.server.url}/api/admin/orders/${last.orderNumber}`)
+        await context.request.get(`${server.url}/api/admin/orders/${last.orderNumber}`)
       ).json()) as { printFiles: { id: string; name: string; bytes: number }[] };
       expect(detail.printFiles.map((f) => f.name)).toEqual(['logo.pdf', 'photo.png']);
       for (const file of detail.printFiles) {
         const download = await context.request.get(
-          `${shop.server.url}/api/admin/orders/${last.orderNumber}/print-files/${file.id}`,
+          `${server.url}/api/admin/orders/${last.orderNumber}/print-files/${file.id}`,
         );
         expect(download.status()).toBe(200);
         expect(download.headers()['content-disposition']).toMatch(/^attachment;/);
@@ -94,19 +90,13 @@ describe('print files in a real browser', () => {
       const listed = page
         .getByRole('dialog', { name: `Order ${last.orderNumber}` })
         .getByTestId('admin-print-files');
-      await expect.poll(async () => plain(await listed.textContent())).toMatch(/^Print files \(2\)/);
-      expect(await listed.getByTestId('admin-print-file-kind').allTextContents()).toEqual([
-        'Vector',
-        'Raster',
-      ]);
-      expect(plain(await listed.getByTestId('admin-print-file-dpi').textContent())).toMatch(
-        /^\d+ dpi at \d+(,\d)? cm/,
-      );
-      expect(await listed.getByRole('link').count()).toBe(2);
+      await expect(listed).toHaveText(/^Print files \(2\)/);
+      await expect(listed.getByTestId('admin-print-file-kind')).toHaveText(['Vector', 'Raster']);
+      await expect(listed.getByTestId('admin-print-file-dpi')).toHaveText(/^\d+ dpi at \d+(,\d)? cm/);
+      await expect(listed.getByRole('link')).toHaveCount(2);
       await listed.scrollIntoViewIfNeeded();
       await screenshot(page, `admin-print-files-${width}`, { fullPage: false });
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 });

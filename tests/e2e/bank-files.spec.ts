@@ -1,9 +1,10 @@
+import type { TestServer } from '../helpers/server';
+import { expect, plain, screenshot, test } from './fixtures';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
@@ -13,21 +14,17 @@ import { bgmaxBytes } from '../helpers/bank-files';
 import { checkoutBody, testCustomer } from '../helpers/orders';
 import { request } from '../helpers/server';
 import { loginAsAdmin } from './admin-fixture';
-import { openPage, plain, screenshot, startShop, type Shop } from './browser';
 
-let shop: Shop;
 let dir: string;
-beforeAll(async () => {
-  shop = await startShop();
+test.beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'bank-e2e-'));
 });
-afterAll(async () => {
-  await shop.close();
+test.afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function place(key: string, name: string): Promise<PlacedOrderAnswer> {
-  const placed = await request<PlacedOrderAnswer>(shop.server, '/api/orders', {
+async function place(server: TestServer, key: string, name: string): Promise<PlacedOrderAnswer> {
+  const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
     method: 'POST',
     json: { ...checkoutBody(key), customer: { ...testCustomer, name } },
   });
@@ -38,8 +35,8 @@ async function place(key: string, name: string): Promise<PlacedOrderAnswer> {
 const ocrOf = (order: PlacedOrderAnswer) => ocrReference(order.orderNumber.slice(4));
 
 /** The admin's view of an order's payments (through the API the dialog reads). */
-async function money(cookie: string, number: string) {
-  const answer = await request<AdminOrderDetail>(shop.server, `/api/admin/orders/${number}`, {
+async function money(server: TestServer, cookie: string, number: string) {
+  const answer = await request<AdminOrderDetail>(server, `/api/admin/orders/${number}`, {
     headers: { cookie },
   });
   return { state: answer.body.paymentState, payments: answer.body.payments.length };
@@ -47,7 +44,7 @@ async function money(cookie: string, number: string) {
 
 async function importFile(page: Page, path: string) {
   await page.getByTestId('bank-file-input').setInputFiles(path);
-  await expect.poll(() => page.getByTestId('bank-file-result').isVisible(), { timeout: 20_000 }).toBe(true);
+  await expect(page.getByTestId('bank-file-result')).toBeVisible({ timeout: 20_000 });
 }
 
 const resultOf = async (page: Page) =>
@@ -65,15 +62,18 @@ async function openRow(page: Page, number: string): Promise<string | undefined> 
   return (await row.count()) === 0 ? undefined : plain(await row.textContent());
 }
 
-describe('bank files in the money view, in Swedish', () => {
-  it('a BgMax file of three payments: two orders change state, the third is assigned from the queue; the same file again changes nothing', async () => {
+test.describe('bank files in the money view, in Swedish', () => {
+  test('a BgMax file of three payments: two orders change state, the third is assigned from the queue; the same file again changes nothing', async ({
+    server,
+    openPage,
+  }) => {
     const today = stockholmDate(new Date());
-    const exact = await place('e2e-bank-files-exact', 'Exakt Eriksson');
-    const partial = await place('e2e-bank-files-partial', 'Delvis Dahl');
-    const byHand = await place('e2e-bank-files-by-hand', 'Manuell Månsson');
+    const exact = await place(server, 'e2e-bank-files-exact', 'Exakt Eriksson');
+    const partial = await place(server, 'e2e-bank-files-partial', 'Delvis Dahl');
+    const byHand = await place(server, 'e2e-bank-files-by-hand', 'Manuell Månsson');
     // An older invoice, 45 days overdue, for the aging (issued documents are moved back in the database).
-    const late = await place('e2e-bank-files-late', 'Sen Svensson');
-    await shop.server.database.db.execute(
+    const late = await place(server, 'e2e-bank-files-late', 'Sen Svensson');
+    await server.database.db.execute(
       sql`UPDATE documents SET issued_on = ${addDays(today, -75)}::date, due_on = ${addDays(today, -45)}::date
         WHERE number = ${late.orderNumber}`,
     );
@@ -96,47 +96,45 @@ describe('bank files in the money view, in Swedish', () => {
       }),
     );
 
-    const admin = await openPage(shop, { locale: 'sv-SE' });
-    await loginAsAdmin(shop.server, admin.context);
+    const admin = await openPage({ locale: 'sv-SE' });
+    await loginAsAdmin(server, admin.context);
     const cookie = (await admin.context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     const { page } = admin;
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Pengar' }).click();
-    await expect.poll(() => page.getByTestId('aging-total').isVisible()).toBe(true);
+    await expect(page.getByTestId('aging-total')).toBeVisible();
     expect(await openRow(page, exact.orderNumber)).toContain('Obetald');
     // Due 45 days ago, or later when that day was not a banking day (the last day to pay moves on).
     const lateDays = daysOverdue(addDays(today, -45), today);
     expect(await openRow(page, late.orderNumber)).toContain(`${lateDays} dagar sen`);
-    expect(plain(await page.getByTestId('aging-days_31_60').textContent())).toContain('1 faktura');
+    await expect(page.getByTestId('aging-days_31_60')).toContainText('1 faktura');
 
     await importFile(page, file);
     expect(await resultOf(page)).toEqual({ payments: 3, matched: 2, unmatched: 1, duplicates: 0 });
-    expect(await money(cookie, exact.orderNumber)).toEqual({ state: 'paid', payments: 1 });
-    expect(await money(cookie, partial.orderNumber)).toEqual({ state: 'partly_paid', payments: 1 });
-    expect(await money(cookie, byHand.orderNumber)).toEqual({ state: 'unpaid', payments: 0 });
+    expect(await money(server, cookie, exact.orderNumber)).toEqual({ state: 'paid', payments: 1 });
+    expect(await money(server, cookie, partial.orderNumber)).toEqual({ state: 'partly_paid', payments: 1 });
+    expect(await money(server, cookie, byHand.orderNumber)).toEqual({ state: 'unpaid', payments: 0 });
     await expect.poll(() => openRow(page, exact.orderNumber)).toBeUndefined();
     await expect.poll(() => openRow(page, partial.orderNumber)).toContain('Delvis betald');
 
     // The third waits in the queue with its reason; the admin assigns it to its invoice.
     const queued = page.getByTestId('queued-payment');
-    await expect.poll(() => queued.count()).toBe(1);
-    expect(plain(await queued.textContent())).toContain('Okänt OCR-nummer eller referens');
-    expect(plain(await queued.textContent())).toContain('Manuell Månsson');
+    await expect(queued).toHaveCount(1);
+    await expect(queued).toContainText('Okänt OCR-nummer eller referens');
+    await expect(queued).toContainText('Manuell Månsson');
     await screenshot(page, 'money-view-1280');
-    const mobile = await openPage(shop, { locale: 'sv-SE', width: 390, touch: true });
-    await loginAsAdmin(shop.server, mobile.context);
+    const mobile = await openPage({ locale: 'sv-SE', width: 390, touch: true });
+    await loginAsAdmin(server, mobile.context);
     await mobile.page.goto('/admin');
     await mobile.page.getByRole('tab', { name: 'Pengar' }).click();
-    await expect.poll(() => mobile.page.getByTestId('queued-payment').isVisible()).toBe(true);
+    await expect(mobile.page.getByTestId('queued-payment')).toBeVisible();
     await screenshot(mobile.page, 'money-view-390');
 
     await queued.getByLabel('Fakturanummer').fill(byHand.orderNumber);
     await queued.getByRole('button', { name: 'Koppla' }).click();
-    await expect.poll(() => page.getByTestId('queued-payment').count()).toBe(0);
-    expect(plain(await page.getByTestId('unmatched-queue').textContent())).toContain(
-      'Inga betalningar väntar.',
-    );
-    expect(await money(cookie, byHand.orderNumber)).toEqual({ state: 'paid', payments: 1 });
+    await expect(page.getByTestId('queued-payment')).toHaveCount(0);
+    await expect(page.getByTestId('unmatched-queue')).toContainText('Inga betalningar väntar.');
+    expect(await money(server, cookie, byHand.orderNumber)).toEqual({ state: 'paid', payments: 1 });
     await expect.poll(() => openRow(page, byHand.orderNumber)).toBeUndefined();
 
     // The same file again: every payment a duplicate, nothing recorded, no state changes.
@@ -144,10 +142,10 @@ describe('bank files in the money view, in Swedish', () => {
     await page.getByRole('tab', { name: 'Pengar' }).click();
     await importFile(page, file);
     expect(await resultOf(page)).toEqual({ payments: 3, matched: 0, unmatched: 0, duplicates: 3 });
-    expect(await money(cookie, exact.orderNumber)).toEqual({ state: 'paid', payments: 1 });
-    expect(await money(cookie, partial.orderNumber)).toEqual({ state: 'partly_paid', payments: 1 });
-    expect(await money(cookie, byHand.orderNumber)).toEqual({ state: 'paid', payments: 1 });
-    expect(await page.getByTestId('queued-payment').count()).toBe(0);
+    expect(await money(server, cookie, exact.orderNumber)).toEqual({ state: 'paid', payments: 1 });
+    expect(await money(server, cookie, partial.orderNumber)).toEqual({ state: 'partly_paid', payments: 1 });
+    expect(await money(server, cookie, byHand.orderNumber)).toEqual({ state: 'paid', payments: 1 });
+    await expect(page.getByTestId('queued-payment')).toHaveCount(0);
 
     // A file that does not add up is refused whole, with the reason.
     const broken = join(dir, 'broken.txt');
@@ -164,9 +162,9 @@ describe('bank files in the money view, in Swedish', () => {
       }),
     );
     await page.getByTestId('bank-file-input').setInputFiles(broken);
-    await expect
-      .poll(() => page.getByTestId('bank-file-error').textContent())
-      .toMatch(/^Filen lästes inte in \(ingenting bokfördes\): Rad \d+: insättningens belopp/);
-    expect(await money(cookie, late.orderNumber)).toEqual({ state: 'unpaid', payments: 0 });
+    await expect(page.getByTestId('bank-file-error')).toHaveText(
+      /^Filen lästes inte in \(ingenting bokfördes\): Rad \d+: insättningens belopp/,
+    );
+    expect(await money(server, cookie, late.orderNumber)).toEqual({ state: 'unpaid', payments: 0 });
   });
 });
