@@ -1,24 +1,19 @@
+import { acceptTerms, expect, screenshot, test } from './fixtures';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/orders-schema';
 import { addDays, formatDate } from '@/shared/dates';
 import { estimatedDelivery, stockholmToday } from '@/shared/delivery';
 import { insertTestOrder } from '../helpers/orders';
 import { loginAsAdmin } from './admin-fixture';
-import { acceptTerms, openPage, plain, startShop, type Shop, screenshot } from './browser';
-
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-});
-afterAll(() => shop.close());
 
 const english = (date: string) => formatDate(date, 'en-GB', 'full');
 
-describe('delivery dates in a real browser', () => {
+test.describe('delivery dates in a real browser', () => {
   for (const width of [390, 1280]) {
-    it(`product page and cart show the estimate; a too-early needed-by date warns before ordering (${width} px)`, async () => {
-      const { page, context, errors } = await openPage(shop, { width });
+    test(`product page and cart show the estimate; a too-early needed-by date warns before ordering (${width} px)`, async ({
+      openPage,
+    }) => {
+      const { page, errors } = await openPage({ width });
       const today = stockholmToday();
       const booklet = 'kuponghäfte';
       await page.goto(`/products/${encodeURIComponent(booklet)}`);
@@ -26,32 +21,32 @@ describe('delivery dates in a real browser', () => {
       expect(await productDelivery.getByRole('heading', { name: 'Estimated delivery' }).isVisible()).toBe(
         true,
       );
-      expect(await page.getByTestId('delivery-sweden').textContent()).toBe(
+      await expect(page.getByTestId('delivery-sweden')).toHaveText(
         english(estimatedDelivery([booklet], 'SE', today)),
       );
-      expect(await page.getByTestId('delivery-nordics').textContent()).toBe(
+      await expect(page.getByTestId('delivery-nordics')).toHaveText(
         english(estimatedDelivery([booklet], 'FI', today)),
       );
-      expect(await page.getByTestId('delivery-europe').textContent()).toBe(
+      await expect(page.getByTestId('delivery-europe')).toHaveText(
         english(estimatedDelivery([booklet], 'FR', today)),
       );
-      expect(await productDelivery.textContent()).toContain(
+      await expect(productDelivery).toContainText(
         'Counted from proof approval: these dates apply if you approve the proof today.',
       );
       await productDelivery.scrollIntoViewIfNeeded();
       await screenshot(page, `delivery-product-${width}`);
 
       await page.getByRole('button', { name: 'Add 100 pcs to cart' }).click();
-      await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
+      await expect(page.getByTestId('cart-badge')).toHaveText('100');
       await page.goto('/cart');
 
       // Sweden first (the form's default country), then the chosen country's group.
       const estimateSweden = estimatedDelivery([booklet], 'SE', today);
       const date = page.getByTestId('cart-delivery-date');
-      await expect.poll(() => date.textContent()).toBe(english(estimateSweden));
-      expect(await page.getByTestId('cart-delivery').textContent()).toContain('Estimated delivery (Sweden)');
+      await expect(date).toHaveText(english(estimateSweden));
+      await expect(page.getByTestId('cart-delivery')).toContainText('Estimated delivery (Sweden)');
       await page.getByLabel('Country').selectOption('NO');
-      await expect.poll(() => date.textContent()).toBe(english(estimatedDelivery([booklet], 'NO', today)));
+      await expect(date).toHaveText(english(estimatedDelivery([booklet], 'NO', today)));
       await page.getByLabel('Country').selectOption('SE');
 
       // A date before the estimate: the buyer is told before ordering.
@@ -59,46 +54,44 @@ describe('delivery dates in a real browser', () => {
       const tooEarly = addDays(estimateSweden, -1);
       await neededBy.fill(tooEarly);
       const warning = page.getByTestId('needed-by-at-risk');
-      await expect.poll(() => warning.isVisible()).toBe(true);
-      expect(plain(await warning.textContent())).toBe(
+      await expect(warning).toBeVisible();
+      await expect(warning).toHaveText(
         `We probably cannot deliver by ${english(tooEarly)}: the estimated delivery is ${english(estimateSweden)}. You can still order, but please contact us first.`,
       );
       await warning.scrollIntoViewIfNeeded();
       await screenshot(page, `delivery-cart-at-risk-${width}`);
 
       await neededBy.fill(estimateSweden);
-      await expect.poll(() => page.getByTestId('needed-by-in-time').isVisible()).toBe(true);
-      expect(await warning.count()).toBe(0);
+      await expect(page.getByTestId('needed-by-in-time')).toBeVisible();
+      await expect(warning).toHaveCount(0);
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 
-  it('in Swedish, and an order placed with a too-early date keeps it: confirmation and database', async () => {
-    const { page, context, errors } = await openPage(shop, { locale: 'sv-SE' });
+  test('in Swedish, and an order placed with a too-early date keeps it: confirmation and database', async ({
+    server,
+    openPage,
+  }) => {
+    const { page, errors } = await openPage({ locale: 'sv-SE' });
     const today = stockholmToday();
     await page.goto('/products/hoodie');
     const estimate = estimatedDelivery(['hoodie'], 'SE', today);
-    expect(await page.getByTestId('delivery-sweden').textContent()).toBe(
-      formatDate(estimate, 'sv-SE', 'full'),
-    );
-    expect(await page.getByTestId('product-delivery').textContent()).toContain('Beräknad leverans');
+    await expect(page.getByTestId('delivery-sweden')).toHaveText(formatDate(estimate, 'sv-SE', 'full'));
+    await expect(page.getByTestId('product-delivery')).toContainText('Beräknad leverans');
     await screenshot(page, 'delivery-product-sv-1280');
 
     // Straight to an order of booklets (the cart is the browser's storage).
     await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
     await page.getByRole('button', { name: 'Lägg 100 st i varukorgen' }).click();
-    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
+    await expect(page.getByTestId('cart-badge')).toHaveText('100');
     await page.goto('/cart');
     const bookletEstimate = estimatedDelivery(['kuponghäfte'], 'SE', today);
     const tooEarly = addDays(bookletEstimate, -2);
     // A past date is refused before sending, in the page's language.
     await page.getByLabel('Behövs senast (valfritt)').fill(addDays(today, -1));
-    await expect
-      .poll(() => page.getByTestId('needed-by-error').textContent())
-      .toBe('Datumet har redan varit');
+    await expect(page.getByTestId('needed-by-error')).toHaveText('Datumet har redan varit');
     await page.getByLabel('Behövs senast (valfritt)').fill(tooEarly);
-    await expect.poll(() => page.getByTestId('needed-by-at-risk').isVisible()).toBe(true);
+    await expect(page.getByTestId('needed-by-at-risk')).toBeVisible();
 
     await page.getByLabel('Personnummer').fill('19811218-9876');
     await page.getByLabel('Namn').fill('Anna Andersson');
@@ -108,55 +101,50 @@ describe('delivery dates in a real browser', () => {
     await acceptTerms(page);
     await page.getByRole('button', { name: /Slutför köpet/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
-    await expect
-      .poll(() => page.getByTestId('order-delivery-date').textContent())
-      .toBe(formatDate(bookletEstimate, 'sv-SE', 'full'));
-    expect(await page.getByTestId('order-needed-by').textContent()).toBe(
-      formatDate(tooEarly, 'sv-SE', 'full'),
+    await expect(page.getByTestId('order-delivery-date')).toHaveText(
+      formatDate(bookletEstimate, 'sv-SE', 'full'),
     );
-    expect(await page.getByTestId('order-delivery-at-risk').isVisible()).toBe(true);
+    await expect(page.getByTestId('order-needed-by')).toHaveText(formatDate(tooEarly, 'sv-SE', 'full'));
+    await expect(page.getByTestId('order-delivery-at-risk')).toBeVisible();
     await page.getByTestId('order-delivery-at-risk').scrollIntoViewIfNeeded();
     await screenshot(page, 'delivery-confirmation-1280');
     const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
-    const [row] = await shop.server.database.db
+    const [row] = await server.database.db
       .select({ neededBy: orders.neededBy })
       .from(orders)
       .where(eq(orders.orderNumber, number));
     expect(row?.neededBy).toBe(tooEarly);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   for (const width of [390, 1280]) {
-    it(`admin: the list flags an order whose needed-by date is at risk, the detail shows both dates (${width} px)`, async () => {
+    test(`admin: the list flags an order whose needed-by date is at risk, the detail shows both dates (${width} px)`, async ({
+      server,
+      openPage,
+    }) => {
       const estimate = estimatedDelivery(['hoodie'], 'SE', stockholmToday());
-      const atRisk = await insertTestOrder(shop.server.database, { neededBy: addDays(estimate, -1) });
-      const inTime = await insertTestOrder(shop.server.database, { neededBy: estimate });
-      const { page, context, errors } = await openPage(shop, { width });
-      await loginAsAdmin(shop.server, context);
+      const atRisk = await insertTestOrder(server.database, { neededBy: addDays(estimate, -1) });
+      const inTime = await insertTestOrder(server.database, { neededBy: estimate });
+      const { page, context, errors } = await openPage({ width });
+      await loginAsAdmin(server, context);
       await page.goto('/admin');
       // The list renders a card per order on phones and a table row on wider screens.
       const entry = (number: string) =>
         page.locator(width < 768 ? 'li' : 'tr', { has: page.getByRole('button', { name: number }) });
-      await expect
-        .poll(() => entry(atRisk.orderNumber).getByTestId('delivery-at-risk').isVisible())
-        .toBe(true);
-      expect(await entry(inTime.orderNumber).getByTestId('delivery-at-risk').count()).toBe(0);
+      await expect(entry(atRisk.orderNumber).getByTestId('delivery-at-risk')).toBeVisible();
+      await expect(entry(inTime.orderNumber).getByTestId('delivery-at-risk')).toHaveCount(0);
       await screenshot(page, `delivery-admin-list-${width}`);
 
       await entry(atRisk.orderNumber).getByRole('button', { name: atRisk.orderNumber }).click();
       const dialog = page.getByRole('dialog');
-      await expect
-        .poll(() => dialog.getByTestId('detail-delivery-estimate').textContent())
-        .toBe(formatDate(estimate, 'en-GB'));
+      await expect(dialog.getByTestId('detail-delivery-estimate')).toHaveText(formatDate(estimate, 'en-GB'));
       // The admin in English writes dates the English way too.
-      expect(await dialog.getByTestId('detail-needed-by').textContent()).toBe(
+      await expect(dialog.getByTestId('detail-needed-by')).toHaveText(
         formatDate(addDays(estimate, -1), 'en-GB'),
       );
-      expect(await dialog.getByTestId('delivery-at-risk').isVisible()).toBe(true);
+      await expect(dialog.getByTestId('delivery-at-risk')).toBeVisible();
       await screenshot(page, `delivery-admin-detail-${width}`);
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 });
