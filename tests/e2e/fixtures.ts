@@ -23,6 +23,8 @@ export interface PageOptions {
   touch?: boolean;
   /** Console errors the test provokes on purpose (a 401 before logging in, a reset upload). */
   expectedErrors?: RegExp;
+  /** Another server than the file's (a second instance on the same database). */
+  server?: Pick<TestServer, 'url'>;
 }
 
 export interface OpenedPage {
@@ -118,7 +120,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const opened: { context: BrowserContext; errors: string[]; expectedErrors: RegExp | undefined }[] = [];
     await use(async (options = {}) => {
       const context = await browser.newContext({
-        baseURL: server.url,
+        baseURL: (options.server ?? server).url,
         viewport: { width: options.width ?? 1280, height: options.touch ? 844 : 900 },
         locale: options.locale ?? 'en-GB',
         ...(options.touch ? { hasTouch: true, isMobile: true } : {}),

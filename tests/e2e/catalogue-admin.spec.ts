@@ -1,8 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientDir, expect, type OpenPage, plain, screenshot, test } from './fixtures';
 import { testCustomer } from '../helpers/orders';
-import { createPostgresDatabase, request, testDatabaseUrl, type TestServer } from '../helpers/server';
+import {
+  createPostgresDatabase,
+  request,
+  startServer,
+  testDatabaseUrl,
+  type TestServer,
+} from '../helpers/server';
 import { loginAsAdmin } from './admin-fixture';
-import { openPage, plain, screenshot, startShop, type Shop } from './browser';
 
 /** Plain HTTP as a search engine reads a page (no JavaScript), in Swedish. */
 async function html(server: TestServer, path: string): Promise<string> {
@@ -14,10 +19,14 @@ async function html(server: TestServer, path: string): Promise<string> {
  * The owner edits the catalogue in the admin of `ownerShop`; the earlier order, the buyer's cart and
  * the visitor are on `visitorShop` (the same shop, or a second instance on the same PostgreSQL).
  */
-async function ownerChangesTheCatalogue(ownerShop: Shop, visitorShop: Shop): Promise<void> {
+async function ownerChangesTheCatalogue(
+  openPage: OpenPage,
+  ownerServer: TestServer,
+  visitorServer: TestServer,
+): Promise<void> {
   // An order placed before the change keeps its price on its invoice.
   const earlier = await request<{ orderNumber: string; accessToken: string; total: string }>(
-    visitorShop.server,
+    visitorServer,
     '/api/orders',
     {
       method: 'POST',
@@ -32,7 +41,7 @@ async function ownerChangesTheCatalogue(ownerShop: Shop, visitorShop: Shop): Pro
   expect(earlier.body.total).toBe('2640.00');
 
   // A buyer's cart holds 20 hoodies and 25 beanies from before the change.
-  const buyer = await openPage(visitorShop, { locale: 'sv-SE', skipCurrencyDialog: true });
+  const buyer = await openPage({ server: visitorServer, locale: 'sv-SE', skipCurrencyDialog: true });
   await buyer.context.addInitScript(() => {
     if (window.localStorage.getItem('cart')) return;
     window.localStorage.setItem(
@@ -44,24 +53,24 @@ async function ownerChangesTheCatalogue(ownerShop: Shop, visitorShop: Shop): Pro
     );
   });
   await buyer.page.goto('/cart');
-  await expect
-    .poll(async () => plain(await buyer.page.getByTestId('cart-total').textContent()))
-    .toBe('7 015,00 kr');
+  await expect(buyer.page.getByTestId('cart-total')).toHaveText('7 015,00 kr');
 
-  const { page, context } = await openPage(ownerShop, { locale: 'sv-SE', skipCurrencyDialog: true });
-  await loginAsAdmin(ownerShop.server, context);
+  const { page, context } = await openPage({
+    server: ownerServer,
+    locale: 'sv-SE',
+    skipCurrencyDialog: true,
+  });
+  await loginAsAdmin(ownerServer, context);
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Produkter' }).click();
 
   // The hoodie's 20-tier: 132 → 139,875 kr.
   await page.getByRole('button', { name: 'Redigera Hoodie' }).click();
-  await expect.poll(() => page.getByLabel('Styckpris (kr, inkl. moms) 1').inputValue()).toBe('132');
+  await expect(page.getByLabel('Styckpris (kr, inkl. moms) 1')).toHaveValue('132');
   await page.getByLabel('Styckpris (kr, inkl. moms) 1').fill('139,875');
   await page.getByRole('button', { name: 'Spara' }).click();
   await page.getByText('Produkten är sparad.').waitFor();
-  await expect
-    .poll(async () => plain(await page.locator('tr[data-product="hoodie"]').textContent()))
-    .toContain('139,875 kr');
+  await expect(page.locator('tr[data-product="hoodie"]')).toContainText('139,875 kr');
 
   // A tote bag with three tiers and two colours.
   await page.getByRole('button', { name: 'Lägg till produkt' }).click();
@@ -101,9 +110,7 @@ async function ownerChangesTheCatalogue(ownerShop: Shop, visitorShop: Shop): Pro
   await page.getByRole('button', { name: 'Spara' }).click();
   // The hoodie's "saved" toast may still be showing on a fast machine: the newest is this one's.
   await page.getByText('Produkten är sparad.').last().waitFor();
-  await expect
-    .poll(async () => plain(await page.locator('tr[data-product="mossa"]').textContent()))
-    .toContain('Dold');
+  await expect(page.locator('tr[data-product="mossa"]')).toContainText('Dold');
   await page.getByRole('button', { name: 'Redigera Hoodie' }).click();
   // Its history: who, when, and the tiers before and after, in Swedish format.
   const history = page.getByRole('region', { name: 'Ändringshistorik' });
@@ -120,7 +127,7 @@ async function ownerChangesTheCatalogue(ownerShop: Shop, visitorShop: Shop): Pro
 
   // A visitor sees all three, in the pages the server renders and in the browser: on a second
   // instance within its CATALOGUE_CHECK_MS, without a restart.
-  const server = visitorShop.server;
+  const server = visitorServer;
   await expect.poll(() => html(server, '/products/hoodie')).toContain('139,875 kr');
   await expect.poll(async () => (await fetch(`${server.url}/products/mossa`)).status).toBe(404);
   const productsPage = await html(server, '/products');
@@ -131,10 +138,10 @@ async function ownerChangesTheCatalogue(ownerShop: Shop, visitorShop: Shop): Pro
   expect(sitemap).toContain('/products/tygkasse');
   expect(sitemap).not.toContain('/products/mossa');
 
-  const visitor = await openPage(visitorShop, { locale: 'sv-SE', skipCurrencyDialog: true });
+  const visitor = await openPage({ server: visitorServer, locale: 'sv-SE', skipCurrencyDialog: true });
   await visitor.page.goto('/products?category=accessoarer');
   await visitor.page.locator('main').getByText('Tygkasse', { exact: true }).first().waitFor();
-  expect(await visitor.page.locator('main').getByText('Mössa', { exact: true }).count()).toBe(0);
+  await expect(visitor.page.locator('main').getByText('Mössa', { exact: true })).toHaveCount(0);
   await visitor.page.goto('/products/tygkasse');
   await visitor.page.getByRole('heading', { level: 1, name: 'Tygkasse' }).waitFor();
   // The header search finds the tote bag and no longer the beanie.
@@ -143,21 +150,19 @@ async function ownerChangesTheCatalogue(ownerShop: Shop, visitorShop: Shop): Pro
   await search.getByRole('searchbox').fill('tygkasse');
   await search.getByRole('link', { name: /Tygkasse/ }).waitFor();
   await search.getByRole('searchbox').fill('mössa');
-  await expect.poll(() => search.getByRole('link', { name: /Mössa/ }).count()).toBe(0);
+  await expect(search.getByRole('link', { name: /Mössa/ })).toHaveCount(0);
 
   // The buyer's cart: the hoodie at its new price, the beanie no longer orderable.
   await buyer.page.goto('/cart');
   await buyer.page.getByText('Mössa kan inte längre beställas. Raden ingår inte i beställningen.').waitFor();
   // 20 × 139,875 kr = 2 797,50 kr
-  await expect
-    .poll(async () => plain(await buyer.page.getByTestId('cart-total').textContent()))
-    .toBe('2 797,50 kr');
+  await expect(buyer.page.getByTestId('cart-total')).toHaveText('2 797,50 kr');
   await screenshot(buyer.page, 'catalogue-cart-1280');
 
   // The earlier order's invoice is unchanged.
   const invoice = await (
     await fetch(
-      `${visitorShop.server.url}/api/orders/${earlier.body.orderNumber}/invoice?token=${encodeURIComponent(earlier.body.accessToken)}`,
+      `${visitorServer.url}/api/orders/${earlier.body.orderNumber}/invoice?token=${encodeURIComponent(earlier.body.accessToken)}`,
     )
   ).text();
   expect(plain(invoice)).toContain('2 640,00');
@@ -165,44 +170,36 @@ async function ownerChangesTheCatalogue(ownerShop: Shop, visitorShop: Shop): Pro
 }
 
 // Without PostgreSQL, the same story on one instance (its embedded database); with it, the test below.
-describe.skipIf(Boolean(testDatabaseUrl))(
-  'the catalogue in the owner’s hands, in Swedish, one instance',
-  () => {
-    let shop: Shop;
-    beforeAll(async () => {
-      shop = await startShop();
-    });
-    afterAll(() => shop.close());
+test.describe('the catalogue in the owner’s hands, in Swedish, one instance', () => {
+  test.skip(Boolean(testDatabaseUrl), 'PostgreSQL is there: the two-instance story below tells it');
 
-    it(
-      'the owner raises the hoodie’s 20-tier price, adds a tote bag, hides the beanie; the shop shows all three',
-      () => ownerChangesTheCatalogue(shop, shop),
-      150_000,
-    );
-  },
-);
+  test('the owner raises the hoodie’s 20-tier price, adds a tote bag, hides the beanie; the shop shows all three', async ({
+    openPage,
+    server,
+  }) => {
+    await ownerChangesTheCatalogue(openPage, server, server);
+  });
+});
 
-describe.skipIf(!testDatabaseUrl)(
-  'the catalogue in the owner’s hands, in Swedish, two instances sharing one PostgreSQL',
-  () => {
-    let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-    let first: Shop;
-    let second: Shop;
-    beforeAll(async () => {
-      database = await createPostgresDatabase();
-      const options = { databaseUrl: database.url, env: { CATALOGUE_CHECK_MS: '300' } };
-      first = await startShop(options);
-      second = await startShop(options);
-    });
-    afterAll(async () => {
-      await Promise.all([first.close(), second.close()]);
-      await database.drop();
-    });
+test.describe('the catalogue in the owner’s hands, in Swedish, two instances sharing one PostgreSQL', () => {
+  test.skip(!testDatabaseUrl, 'needs TEST_DATABASE_URL');
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let first: TestServer;
+  let second: TestServer;
+  test.beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const options = { clientDir, databaseUrl: database.url, env: { CATALOGUE_CHECK_MS: '300' } };
+    first = await startServer(options);
+    second = await startServer(options);
+  });
+  test.afterAll(async () => {
+    await Promise.all([first.close(), second.close()]);
+    await database.drop();
+  });
 
-    it(
-      'the owner’s three changes on the first instance reach a visitor of the second without a restart; the earlier invoice stays',
-      () => ownerChangesTheCatalogue(first, second),
-      150_000,
-    );
-  },
-);
+  test('the owner’s three changes on the first instance reach a visitor of the second without a restart; the earlier invoice stays', async ({
+    openPage,
+  }) => {
+    await ownerChangesTheCatalogue(openPage, first, second);
+  });
+});

@@ -1,21 +1,14 @@
+import { acceptTerms, expect, screenshot, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
 import { orders } from '@/server/db/orders-schema';
-import { acceptTerms, openPage, plain, startShop, type Shop, screenshot } from './browser';
-
-let shop: Shop;
-beforeAll(async () => {
-  shop = await startShop();
-});
-afterAll(() => shop.close());
 
 async function addCouponBooklets(page: Page) {
   await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
   await page.getByRole('button', { name: 'Add 100 pcs to cart' }).click();
-  await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('100');
+  await expect(page.getByTestId('cart-badge')).toHaveText('100');
 }
 
 async function axeViolations(page: Page) {
@@ -24,57 +17,52 @@ async function axeViolations(page: Page) {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-describe('checkout in a real browser', () => {
-  it('empty cart shows the empty state with a way to the products', async () => {
-    const { page, context } = await openPage(shop);
+test.describe('checkout in a real browser', () => {
+  test('empty cart shows the empty state with a way to the products', async ({ page }) => {
     await page.goto('/cart');
-    await expect.poll(() => page.getByText('Your cart is empty').isVisible()).toBe(true);
-    expect(await page.getByText('Add products to continue').isVisible()).toBe(true);
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await expect(page.getByText('Add products to continue')).toBeVisible();
     await page.getByRole('link', { name: 'Browse Products' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/products');
-    await context.close();
   });
 
-  it('/confirmation without an order goes home', async () => {
-    const { page, context } = await openPage(shop);
+  test('/confirmation without an order goes home', async ({ page }) => {
     await page.goto('/confirmation');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    await context.close();
   });
 
   for (const width of [390, 1280]) {
-    it(`add → cart → fill → Complete Order → confirmation → invoice → cart empty (${width} px)`, async () => {
-      const { page, context, errors } = await openPage(shop, { width });
+    test(`add → cart → fill → Complete Order → confirmation → invoice → cart empty (${width} px)`, async ({
+      server,
+      openPage,
+    }) => {
+      const { page, context, errors } = await openPage({ width });
       await addCouponBooklets(page);
       await page.getByRole('link', { name: /cart/i }).first().click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/cart');
-      await expect
-        .poll(async () => plain(await page.getByTestId('cart-total').textContent()))
-        .toBe('3 000,00 kr');
+      await expect(page.getByTestId('cart-total')).toHaveText('3 000,00 kr');
 
       // Any whole number from the minimum; the price follows its tier: 200 booklets cost 25 kr each.
       const quantity = page.getByRole('spinbutton', { name: 'Quantity of Coupon Booklet' });
-      expect(await quantity.getAttribute('min')).toBe('100');
-      expect(await quantity.getAttribute('step')).toBe('1');
+      await expect(quantity).toHaveAttribute('min', '100');
+      await expect(quantity).toHaveAttribute('step', '1');
       await quantity.fill('200');
-      await expect
-        .poll(async () => plain(await page.getByTestId('cart-total').textContent()))
-        .toBe('5 000,00 kr');
+      await expect(page.getByTestId('cart-total')).toHaveText('5 000,00 kr');
 
       // Empty form: the spec's messages under the fields, and the terms not yet accepted.
       await page.getByRole('button', { name: /Complete Order/ }).click();
-      await expect.poll(() => page.getByText('Please fill in all fields').count()).toBe(4);
+      await expect(page.getByText('Please fill in all fields')).toHaveCount(4);
       expect(await page.getByText('Accept the terms of purchase to complete the order').isVisible()).toBe(
         true,
       );
-      expect(await page.getByText('Please fill in personal ID number').isVisible()).toBe(true);
+      await expect(page.getByText('Please fill in personal ID number')).toBeVisible();
       expect(
         await page.getByLabel('Personal ID number').evaluate((element) => element === document.activeElement),
       ).toBe(true);
-      expect(await page.getByPlaceholder('ÅÅÅÅMMDD-XXXX').isVisible()).toBe(true);
+      await expect(page.getByPlaceholder('ÅÅÅÅMMDD-XXXX')).toBeVisible();
       await page.getByLabel('Company').check();
-      expect(await page.getByPlaceholder('XXXXXX-XXXX').isVisible()).toBe(true);
-      expect(await page.getByLabel('Contact Person').isVisible()).toBe(true);
+      await expect(page.getByPlaceholder('XXXXXX-XXXX')).toBeVisible();
+      await expect(page.getByLabel('Contact Person')).toBeVisible();
       // The first refused field on the page takes the focus (a company's own fields come first).
       const focused = (label: string) =>
         page.getByLabel(label, { exact: true }).evaluate((element) => element === document.activeElement);
@@ -88,48 +76,42 @@ describe('checkout in a real browser', () => {
       await page.getByLabel('Email').fill('anna@example.se');
       await page.getByLabel('Phone').fill('070-123 45 67');
       await page.getByLabel('Delivery address').fill('Storgatan 1\n111 22 Stockholm');
-      expect(await page.getByLabel('Country').inputValue()).toBe('SE');
+      await expect(page.getByLabel('Country')).toHaveValue('SE');
       await acceptTerms(page);
       await page.getByRole('button', { name: /Complete Order/ }).click();
-      await expect
-        .poll(() => page.getByText('Personal ID number is not valid (check digit)').isVisible())
-        .toBe(true);
+      await expect(page.getByText('Personal ID number is not valid (check digit)')).toBeVisible();
       await page.getByLabel('Personal ID number').fill('19811218-9876');
-      expect(plain(await page.getByTestId('checkout-total').textContent())).toBe('5 000,00 kr');
+      await expect(page.getByTestId('checkout-total')).toHaveText('5 000,00 kr');
       if (width === 1280) expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `cart-filled-${width}`);
       // Every field valid but the terms unticked: refused, nothing sent, still on the cart.
       await page.getByLabel('I have read and accept the terms of purchase').uncheck();
       await page.getByRole('button', { name: /Complete Order/ }).click();
-      await expect
-        .poll(() => page.getByText('Accept the terms of purchase to complete the order').isVisible())
-        .toBe(true);
+      await expect(page.getByText('Accept the terms of purchase to complete the order')).toBeVisible();
       expect(new URL(page.url()).pathname).toBe('/cart');
       await acceptTerms(page);
-      expect(await page.getByText('Accept the terms of purchase to complete the order').count()).toBe(0);
+      await expect(page.getByText('Accept the terms of purchase to complete the order')).toHaveCount(0);
       await page.getByRole('button', { name: /Complete Order/ }).click();
 
       await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
-      await expect.poll(() => page.getByText('Order received!').isVisible()).toBe(true);
-      await expect.poll(() => page.getByTestId('invoice-number').textContent()).toMatch(/^INV-\d{13,}$/);
+      await expect(page.getByText('Order received!')).toBeVisible();
+      await expect(page.getByTestId('invoice-number')).toHaveText(/^INV-\d{13,}$/);
       const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
-      expect(await page.getByRole('heading', { name: 'Thank you for your order!' }).isVisible()).toBe(true);
-      expect(await page.getByText('A copy of the invoice has been sent to').isVisible()).toBe(true);
-      expect(plain(await page.getByTestId('amount-to-pay').textContent())).toBe('5 000,00 kr');
-      expect(plain(await page.getByTestId('order-total').textContent())).toBe('5 000,00 kr');
-      expect(await page.getByTestId('bank-account').textContent()).toBe(
-        shop.server.config.seller.bankAccount,
-      );
-      expect(await page.getByText('Anna Andersson').isVisible()).toBe(true);
+      await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+      await expect(page.getByText('A copy of the invoice has been sent to')).toBeVisible();
+      await expect(page.getByTestId('amount-to-pay')).toHaveText('5 000,00 kr');
+      await expect(page.getByTestId('order-total')).toHaveText('5 000,00 kr');
+      await expect(page.getByTestId('bank-account')).toHaveText(server.config.seller.bankAccount);
+      await expect(page.getByText('Anna Andersson')).toBeVisible();
       if (width === 1280) expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `confirmation-${width}`);
 
       // Copy the account number.
       await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await page.getByRole('button', { name: 'Copy account number' }).click();
-      await expect.poll(() => page.getByText('Account number copied!').isVisible()).toBe(true);
+      await expect(page.getByText('Account number copied!')).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-        shop.server.config.seller.bankAccount,
+        server.config.seller.bankAccount,
       );
 
       // Download Invoice: Invoice_{number}.html with the order in it.
@@ -140,7 +122,7 @@ describe('checkout in a real browser', () => {
       const file = readFileSync((await download.path()) ?? '', 'utf8');
       expect(file).toContain(number);
       expect(file).toContain('Faktura');
-      await expect.poll(() => page.getByText('Invoice downloaded!').isVisible()).toBe(true);
+      await expect(page.getByText('Invoice downloaded!')).toBeVisible();
 
       // View Invoice: the server's invoice in a new window, rendered under its own CSP without errors.
       const opening = context.waitForEvent('page');
@@ -159,22 +141,24 @@ describe('checkout in a real browser', () => {
 
       // Reload keeps the confirmation (read from the server with the stored token).
       await page.reload();
-      await expect.poll(() => page.getByTestId('invoice-number').textContent()).toBe(number);
+      await expect(page.getByTestId('invoice-number')).toHaveText(number);
 
       // The cart is empty now.
-      expect(await page.getByTestId('cart-badge').count()).toBe(0);
+      await expect(page.getByTestId('cart-badge')).toHaveCount(0);
       await page.getByRole('link', { name: 'Back to Home' }).click();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/');
       await page.goto('/cart');
-      await expect.poll(() => page.getByText('Your cart is empty').isVisible()).toBe(true);
+      await expect(page.getByText('Your cart is empty')).toBeVisible();
       if (width === 390) await screenshot(page, 'cart-empty-390');
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 
-  it('a failed save shows "Could not save order" and stays on the cart; the retry places one order', async () => {
-    const { page, context } = await openPage(shop, { expectedErrors: /ERR_CONNECTION_RESET/ });
+  test('a failed save shows "Could not save order" and stays on the cart; the retry places one order', async ({
+    server,
+    openPage,
+  }) => {
+    const { page } = await openPage({ expectedErrors: /ERR_CONNECTION_RESET/ });
     await addCouponBooklets(page);
     await page.goto('/cart');
     await page.getByLabel('Company').check();
@@ -201,7 +185,7 @@ describe('checkout in a real browser', () => {
     });
     await acceptTerms(page);
     await page.getByRole('button', { name: /Complete Order/ }).click();
-    await expect.poll(() => page.getByText('Could not save order').isVisible()).toBe(true);
+    await expect(page.getByText('Could not save order')).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/cart');
     await acceptTerms(page);
     await page.getByRole('button', { name: /Complete Order/ }).click();
@@ -209,13 +193,12 @@ describe('checkout in a real browser', () => {
     const keys = bodies.map((b) => (JSON.parse(b) as { idempotencyKey: string }).idempotencyKey);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
-    await expect.poll(() => page.getByText('Contact Person').isVisible()).toBe(true);
-    const stored = await shop.server.database.db
+    await expect(page.getByText('Contact Person')).toBeVisible();
+    const stored = await server.database.db
       .select()
       .from(orders)
       .where(eq(orders.customerEmail, 'bo@example.com'));
     expect(stored).toHaveLength(1);
     bodies = [];
-    await context.close();
   });
 });
