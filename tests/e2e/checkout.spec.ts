@@ -52,9 +52,7 @@ test.describe('checkout in a real browser', () => {
       // Empty form: the spec's messages under the fields, and the terms not yet accepted.
       await page.getByRole('button', { name: /Complete Order/ }).click();
       await expect(page.getByText('Please fill in all fields')).toHaveCount(4);
-      expect(await page.getByText('Accept the terms of purchase to complete the order').isVisible()).toBe(
-        true,
-      );
+      await expect(page.getByText('Accept the terms of purchase to complete the order')).toBeVisible();
       await expect(page.getByText('Please fill in personal ID number')).toBeVisible();
       expect(
         await page.getByLabel('Personal ID number').evaluate((element) => element === document.activeElement),

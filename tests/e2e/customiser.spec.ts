@@ -63,7 +63,7 @@ test.describe('customiser in a real browser', () => {
     await expect
       .poll(() => print.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
       .toBe(96);
-    expect(await print.locator('img').getAttribute('src')).toMatch(/^\/api\/uploads\/[A-Za-z0-9_-]{24}$/);
+    await expect(print.locator('img')).toHaveAttribute('src', /^\/api\/uploads\/[A-Za-z0-9_-]{24}$/);
     await expect(page.getByTestId('vector-note')).toContainText(
       'Print files should be vector (PDF, EPS, AI, SVG)',
     );

@@ -18,9 +18,7 @@ test.describe('delivery dates in a real browser', () => {
       const booklet = 'kuponghäfte';
       await page.goto(`/products/${encodeURIComponent(booklet)}`);
       const productDelivery = page.getByTestId('product-delivery');
-      expect(await productDelivery.getByRole('heading', { name: 'Estimated delivery' }).isVisible()).toBe(
-        true,
-      );
+      await expect(productDelivery.getByRole('heading', { name: 'Estimated delivery' })).toBeVisible();
       await expect(page.getByTestId('delivery-sweden')).toHaveText(
         english(estimatedDelivery([booklet], 'SE', today)),
       );

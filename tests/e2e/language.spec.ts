@@ -285,9 +285,7 @@ test.describe('the cart, checkout, confirmation and admin in both languages', ()
       await page.getByRole('button', { name: /Slutför köpet/ }).click();
       await expect(page.getByText('Fyll i alla fält')).toHaveCount(4);
       await expect(page.getByText('Fyll i personnummer')).toBeVisible();
-      expect(await page.getByText('Godkänn köpvillkoren för att slutföra beställningen').isVisible()).toBe(
-        true,
-      );
+      await expect(page.getByText('Godkänn köpvillkoren för att slutföra beställningen')).toBeVisible();
       await expect(page.getByRole('radio', { name: 'Privatperson' })).toBeChecked();
       await expect(page.getByLabel('Land')).toHaveValue('SE');
       await expect(page.getByLabel('Land').locator('option:checked')).toHaveText('Sverige');

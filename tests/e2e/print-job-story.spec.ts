@@ -280,11 +280,10 @@ test.describe('the print job as one story in a real browser', () => {
       await expect(buyer.page.getByTestId('order-status')).toHaveText('Shipped');
       const timeline = buyer.page.getByTestId('order-timeline');
       const steps = timeline.locator(':scope > li');
-      expect(await steps.evaluateAll((items) => items.map((li) => li.getAttribute('data-step')))).toEqual([
-        'pending',
-        'in_production',
-        'shipped',
-      ]);
+      await expect(steps).toHaveCount(3);
+      for (const [index, step] of ['pending', 'in_production', 'shipped'].entries()) {
+        await expect(steps.nth(index)).toHaveAttribute('data-step', step);
+      }
       for (const step of await steps.all()) {
         await expect(step).toHaveAttribute('data-done', 'true');
         await expect(step).toHaveText(dateTime);
