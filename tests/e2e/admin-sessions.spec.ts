@@ -13,11 +13,10 @@ test.describe('admin: log out everywhere', () => {
   test('the button ends this session and every other one (Swedish and English)', async ({
     server,
     openPage,
+    adminPage: otherDevice,
   }) => {
     // Another device, logged in too.
-    const other = await openPage();
-    await loginAsAdmin(server, other.context);
-    const otherCookie = await sessionCookie(other.page);
+    const otherCookie = await sessionCookie(otherDevice);
     expect((await request(server, '/api/admin/session', { headers: { cookie: otherCookie } })).status).toBe(
       200,
     );

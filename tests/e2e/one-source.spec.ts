@@ -1,7 +1,4 @@
-import type { TestServer } from '../helpers/server';
 import { expect, plain, test } from './fixtures';
-import type { PlacedOrderAnswer } from '@/shared/order-view';
-import { checkoutBody } from '../helpers/orders';
 
 /**
  * Facts the browser shows must be the ones the server's documents show. Each case here once
@@ -20,23 +17,12 @@ test.use({
   },
 });
 
-async function placeOrder(server: TestServer): Promise<PlacedOrderAnswer> {
-  const response = await fetch(`${server.url}/api/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(checkoutBody(`one-source-${Date.now()}-abcdef`)),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as PlacedOrderAnswer;
-}
-
 test.describe('one source of truth, seen in a browser', () => {
   test('footer and confirmation show the seller settings; due date and unit agree with the invoice', async ({
     server,
     openPage,
+    placedOrder: placed,
   }) => {
-    const placed = await placeOrder(server);
-
     const { page, context, errors } = await openPage({ timezoneId: 'America/Los_Angeles' });
     await context.addInitScript((last) => window.localStorage.setItem('lastOrder', JSON.stringify(last)), {
       orderNumber: placed.orderNumber,
