@@ -58,7 +58,8 @@ interface WorkerFixtures {
 interface TestFixtures {
   /**
    * A real server serving the built SPA, on its own database, shared by the tests of one file (they
-   * build on each other's orders, as a shop's day does) and closed when the worker moves on.
+   * build on each other's orders, as a shop's day does) and closed when the worker moves on. After
+   * a failure Playwright goes on in a new worker, so the file's later tests get a fresh server.
    */
   server: TestServer;
   /**
