@@ -33,23 +33,6 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/helpers/database-template.ts', 'tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // Each file runs its own Chromium and server; two cores fit two at a time.
-          maxWorkers: 2,
-          // Runs after unit and API tests; vitest needs its own group for a different worker count.
-          sequence: { groupOrder: 1 },
-          // A loaded 2-core machine renders slower than vitest's 1 s poll default.
-          expect: { poll: { timeout: 10_000 } },
-        },
-      },
     ],
   },
 });

@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext } from '@playwright/test';
 import type { TestServer } from '../helpers/server';
 
 export const TEST_ADMIN_PIN = '4711';

@@ -11,11 +11,14 @@ declare module 'vitest' {
   }
 }
 
+/** Where Playwright's global setup tells its workers the template is (they inherit its environment). */
+export const pgliteTemplateVariable = 'PGLITE_TEMPLATE';
+
 /**
  * Creates one migrated PGlite database and saves it as a tarball: each test server starts from a
  * copy (about 1 s) instead of running initdb and the migrations again (about 3.5 s).
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export async function createPgliteTemplate(): Promise<{ file: string; remove: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'shop-template-'));
   const database = await openPglite();
   await migrate(database);
@@ -23,6 +26,12 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const dump = await database.dumpDataDir();
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  project.provide('pgliteTemplate', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Vitest's global setup: hands the template to the test files through `inject`. */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const template = await createPgliteTemplate();
+  project.provide('pgliteTemplate', template.file);
+  return template.remove;
 }

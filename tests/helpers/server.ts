@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { buildApp } from '@/server/app';
 import { loadConfig, type Config } from '@/server/config';
 import { openPglite, openPostgres, type Database } from '@/server/db/client';
+import { pgliteTemplateVariable } from './database-template';
 
 export interface TestServer {
   url: string;
@@ -77,9 +77,12 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
 
 let template: Blob | undefined;
 
-/** An in-memory PGlite started from the migrated template the global setup saved. */
+/**
+ * An in-memory PGlite started from the migrated template the global setup saved: Playwright's names
+ * it in the environment, Vitest's through `inject` (imported only under Vitest).
+ */
 export async function openTestPglite() {
-  const file = inject('pgliteTemplate');
+  const file = process.env[pgliteTemplateVariable] ?? (await import('vitest')).inject('pgliteTemplate');
   template ??= new Blob([readFileSync(file)]);
   return openPglite(undefined, template);
 }
