@@ -9,7 +9,7 @@ import { formatDateTime } from '@/shared/dates';
 import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
 import { colourName } from '@/shared/i18n/messages/colours';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
-import type { Locale } from '@/shared/i18n/locale';
+import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
 import type { AuditEvent } from '@/shared/staff';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
@@ -273,7 +273,7 @@ function ProductHistory({ id }: { id: string }) {
                       {index === 0 && (
                         <>
                           <td rowSpan={rows.length} className="whitespace-nowrap py-1 pr-3">
-                            {formatDateTime(event.at, locale === 'sv' ? 'sv-SE' : 'en-GB')}
+                            {formatDateTime(event.at, dateLocaleTag[locale])}
                           </td>
                           <td rowSpan={rows.length} className="py-1 pr-3">
                             {event.staff ?? '–'}

@@ -3,8 +3,8 @@ import type { Locale } from '@/shared/i18n/locale';
 import type { MockupId } from '@/shared/print-areas';
 
 /** The owner's catalogue in admin: the product list, the edit form and its validation messages. */
-export const catalogueAdminMessages = defineMessages(
-  {
+export const catalogueAdminMessages = defineMessages({
+  sv: {
     title: 'Produkter',
     intro:
       'Sortimentet som butiken visar. Ändringar gäller nya varukorgar och ordrar direkt; lagda ordrar och fakturor ändras aldrig.',
@@ -109,7 +109,7 @@ export const catalogueAdminMessages = defineMessages(
     choiceUnknown: 'Okänt val.',
     weightInvalid: 'Ange vikten i hela gram per kvadratmeter (1–5000).',
   },
-  {
+  en: {
     title: 'Products',
     intro:
       'The range the shop shows. Changes apply to new carts and orders at once; placed orders and invoices never change.',
@@ -213,7 +213,7 @@ export const catalogueAdminMessages = defineMessages(
     choiceUnknown: 'Unknown choice.',
     weightInvalid: 'Give the weight in whole grams per square metre (1–5000).',
   },
-);
+});
 
 /** A garment mockup's name in the owner's language (print-areas.ts `mockupIds`). */
 export function mockupName(locale: Locale, mockup: MockupId): string {

@@ -1,8 +1,8 @@
 import { defineMessages } from '@/shared/i18n/define';
 
 /** The buyer's emails about an order after checkout (Swedish for orders to Sweden, else English). */
-export const orderEmailMessages = defineMessages(
-  {
+export const orderEmailMessages = defineMessages({
+  sv: {
     greeting: (p: { name: string }) => `Hej ${p.name}!`,
     hello: 'Hej!',
     followLink: (p: { url: string }) => `Se din beställning: ${p.url}`,
@@ -43,7 +43,7 @@ export const orderEmailMessages = defineMessages(
       'Någon (förhoppningsvis du) bad om länkar till beställningarna som gjorts med den här e-postadressen. Här är de:',
     lookupIgnore: 'Bad du inte om det här kan du bortse från mejlet.',
   },
-  {
+  en: {
     greeting: (p: { name: string }) => `Hello ${p.name},`,
     hello: 'Hello,',
     followLink: (p: { url: string }) => `See your order: ${p.url}`,
@@ -82,4 +82,4 @@ export const orderEmailMessages = defineMessages(
       'Someone (hopefully you) asked for links to the orders placed with this email address. Here they are:',
     lookupIgnore: 'If you did not ask for this, you can ignore this email.',
   },
-);
+});
