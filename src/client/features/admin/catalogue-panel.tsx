@@ -216,6 +216,17 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
       )}
       <ChoicesSection id={id} draft={draft} set={set} errors={errors} />
       <FactsSection id={id} draft={draft} set={set} errors={errors} />
+      <Field id={`${id}-sort-order`} label={t.sortOrder} hint={t.sortOrderHint} error={errors.sortOrder}>
+        {(control) => (
+          <input
+            {...control}
+            inputMode="numeric"
+            className={`${control.className ?? ''} sm:max-w-40`}
+            value={draft.sortOrder}
+            onChange={(e) => set({ sortOrder: e.target.value })}
+          />
+        )}
+      </Field>
       <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
         <input type="checkbox" checked={draft.visible} onChange={(e) => set({ visible: e.target.checked })} />
         {t.visible}
