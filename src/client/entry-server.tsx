@@ -6,7 +6,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Router } from 'wouter';
-import { locales, type Locale } from '@/shared/i18n/locale';
+import { locales, type Locale, openGraphLocale } from '@/shared/i18n/locale';
 import { localisedUrl } from '@/shared/i18n/urls';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { productDescription } from '@/shared/i18n/messages/product-descriptions';
@@ -87,7 +87,7 @@ export function pageHead(pathname: string, search: string, locale: Locale, baseU
     `<meta property="og:title" content="${escapeHtml(meta.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
-    `<meta property="og:locale" content="${locale === 'sv' ? 'sv_SE' : 'en_GB'}" />`,
+    `<meta property="og:locale" content="${openGraphLocale[locale]}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,

@@ -12,6 +12,8 @@ import {
   type DocumentTaskAnswer,
 } from '@/server/invoicing';
 import { createTransport, type MailTransport } from '@/server/email';
+import { renderJobTicket } from '@/server/production';
+import { setCatalogue } from '@/shared/catalogue';
 
 if (!parentPort) throw new Error('document-worker.ts runs as a worker thread');
 const port = parentPort;
@@ -53,6 +55,11 @@ port.on('message', ({ id, task }: { id: number; task: DocumentTask }) => {
     if (task.kind === 'render-reminder') return { id, ok: true, pdf: await renderReminderPdf(task.reminder) };
     if (task.kind === 'render-statement')
       return { id, ok: true, pdf: await renderStatementPdf(task.statement) };
+    if (task.kind === 'render-job-ticket') {
+      // The main thread's catalogue as it stood for this ticket (the ticket reads it for older lines).
+      setCatalogue(task.products);
+      return { id, ok: true, pdf: await renderJobTicket(task.ticket) };
+    }
     const { target, message, fileName } = withBuffers(task);
     await transportFor(target).send(message, fileName);
     return { id, ok: true };

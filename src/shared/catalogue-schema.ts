@@ -192,7 +192,12 @@ export function productInputSchema(locale: Locale) {
       })
       .default({}),
     visible: z.boolean({ error: t.invalidValue }).default(true),
-    sortOrder: z.number().int().min(0).max(1_000_000).optional(),
+    sortOrder: z
+      .number({ error: t.sortOrderInvalid })
+      .int(t.sortOrderInvalid)
+      .min(0, t.sortOrderInvalid)
+      .max(1_000_000, t.sortOrderInvalid)
+      .optional(),
     version: z.number().int().optional(),
   });
 }

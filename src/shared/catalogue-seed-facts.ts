@@ -6,8 +6,8 @@
 import { defineMessages } from './i18n/define';
 
 /** Material by product id. */
-export const productMaterialMessages = defineMessages(
-  {
+export const productMaterialMessages = defineMessages({
+  sv: {
     kuponghäfte: 'Obestruket papper, häftat med omslag; numrerade och perforerade kuponger.',
     klistermärken: 'Vit vinyl med permanent lim och UV-skyddande laminat.',
     tejp: 'Polypropen med akryllim, 50 mm × 66 m per rulle.',
@@ -26,7 +26,7 @@ export const productMaterialMessages = defineMessages(
     fiskehatt: '100 % bomullstwill.',
     becknarväska: '600D polyester, justerbar rem, två fack med dragkedja.',
   },
-  {
+  en: {
     kuponghäfte: 'Uncoated paper, stapled with a cover; numbered, perforated coupons.',
     klistermärken: 'White vinyl with permanent adhesive and a UV-protective laminate.',
     tejp: 'Polypropylene with acrylic adhesive, 50 mm × 66 m per roll.',
@@ -45,11 +45,11 @@ export const productMaterialMessages = defineMessages(
     fiskehatt: '100% cotton twill.',
     becknarväska: '600D polyester, adjustable strap, two zipped compartments.',
   },
-);
+});
 
 /** Fit by product id: garments and headwear (nothing for products where fit says nothing). */
-export const productFitMessages = defineMessages(
-  {
+export const productFitMessages = defineMessages({
+  sv: {
     'tshirt-bomull': 'Unisex, normal passform. Välj din vanliga storlek.',
     'tshirt-polyester': 'Unisex, atletisk passform. Vill du ha den ledigare, välj en storlek större.',
     tracktop: 'Unisex, normal passform med resår i midja och ärmslut.',
@@ -62,7 +62,7 @@ export const productFitMessages = defineMessages(
     mossa: 'En storlek, töjbar.',
     fiskehatt: 'En storlek (58 cm).',
   },
-  {
+  en: {
     'tshirt-bomull': 'Unisex, regular fit. Choose your usual size.',
     'tshirt-polyester': 'Unisex, athletic fit. For a looser fit, choose one size up.',
     tracktop: 'Unisex, regular fit with elastic waist and cuffs.',
@@ -75,11 +75,11 @@ export const productFitMessages = defineMessages(
     mossa: 'One size, stretchy.',
     fiskehatt: 'One size (58 cm).',
   },
-);
+});
 
 /** How each product is printed. */
-export const productPrintMessages = defineMessages(
-  {
+export const productPrintMessages = defineMessages({
+  sv: {
     kuponghäfte: 'Digitaltryck i fyrfärg på båda sidor. Vi numrerar kupongerna åt dig.',
     klistermärken: 'Digitaltryck i fyrfärg, konturskuret efter din form.',
     tejp: 'Flexotryck i upp till två färger längs hela rullen.',
@@ -98,7 +98,7 @@ export const productPrintMessages = defineMessages(
     fiskehatt: 'Sublimeringstryck runt om.',
     becknarväska: 'Transfertryck på framsidan.',
   },
-  {
+  en: {
     kuponghäfte: 'Full-colour digital print on both sides. We number the coupons for you.',
     klistermärken: 'Full-colour digital print, contour-cut to your shape.',
     tejp: 'Flexo print in up to two colours along the whole roll.',
@@ -117,4 +117,4 @@ export const productPrintMessages = defineMessages(
     fiskehatt: 'Sublimation print all around.',
     becknarväska: 'Transfer print on the front.',
   },
-);
+});

@@ -170,6 +170,34 @@ describe('the catalogue in the database', () => {
     ).toBe(404);
   });
 
+  it('the sort order moves a product in the shop’s list; one that is no whole number → 400 in the owner’s language', async () => {
+    const bag = await adminRecord('becknarväska');
+    const bad = await call<{ fieldErrors: Record<string, string> }>(
+      server.cookie,
+      'PUT',
+      '/api/admin/products/becknarväska',
+      { ...bag, sortOrder: 'först' },
+      'sv',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors.sortOrder).toBe(
+      'Sorteringsordningen ska vara ett heltal från 0 till 1 000 000.',
+    );
+    expect((await adminRecord('becknarväska')).version).toBe(bag.version);
+    const moved = await call<ProductRecord>(server.cookie, 'PUT', '/api/admin/products/becknarväska', {
+      ...bag,
+      sortOrder: 0,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const shop = await request<{ id: string }[]>(server, '/api/products');
+    expect(shop.body[0]?.id).toBe('becknarväska');
+    const back = await call(server.cookie, 'PUT', '/api/admin/products/becknarväska', {
+      ...(await adminRecord('becknarväska')),
+      sortOrder: bag.sortOrder,
+    });
+    expect(back.status).toBe(200);
+  });
+
   it('a unit price rising with quantity is saved once confirmed; the history says who, when, before and after', async () => {
     const hat = await adminRecord('fiskehatt');
     const tiers = [

@@ -8,6 +8,7 @@ import { formatCount } from '@/shared/money-format';
 import { orderLineText, sentDetails } from '@/shared/i18n/order-line-text';
 import { pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
 import { fileTypeLabel } from '@/shared/uploads';
 import {
@@ -103,9 +104,10 @@ export function buildMessage(
       attachments: [attachment],
     };
   }
-  const sv = invoice.language === 'sv';
+  const language = invoice.language;
+  const t = orderEmailMessages[language];
   /** The files the shop already has, so the buyer emails only what is missing. */
-  const receivedFiles = (language: 'sv' | 'en') =>
+  const receivedFiles =
     printFiles.length === 0
       ? []
       : [
@@ -113,60 +115,42 @@ export function buildMessage(
           ...printFiles.map((f, i) => `- ${fileLabel(language, i)}: ${printFileMessages[language][f.kind]}`),
           '',
         ];
-  const due = formatInvoiceDate(invoice.dueDate, invoice.language);
+  const due = formatInvoiceDate(invoice.dueDate, language);
+  const ocr = invoice.ocr;
+  // A Swedish invoice goes to Sweden (SPEC §9), so only an English one can be paid from abroad or
+  // carry a VAT notice (reverse charge, export).
   const abroad = invoice.buyer.countryCode !== 'SE';
   const vatNote = vatNotices(invoice)
     .map((notice) => notice.title)
     .join(', ');
   const name = greetingName(order.customerName);
-  const text = sv
-    ? [
-        name ? `Hej ${name}!` : 'Hej!',
-        '',
-        `Tack för din beställning. Fakturan ${order.orderNumber} finns bifogad som PDF.`,
-        ...(orderPageUrl
-          ? ['', `Följ din beställning (status, korrektur, fakturor): ${orderPageUrl}`, '']
-          : []),
-        `Att betala: ${total} senast ${due} till bankgiro ${config.seller.bankgiro} med OCR-nummer ${invoice.ocr}.`,
-        `(Bankkonto ${config.seller.bankAccount}; ange OCR-numret ${invoice.ocr} som referens.)`,
-        '',
-        'Din beställning:',
-        ...orderLines('sv'),
-        '',
-        `Leveransadress: ${order.deliveryAddress}, ${invoice.delivery.countryName}`,
-        '',
-        ...receivedFiles('sv'),
-        `Ladda upp tryckfiler på beställningssidan. Vektorformat (PDF, EPS, AI, SVG) rekommenderas; rasterfiler konverteras mot en avgift på ${CONVERSION_FEE_KR} kr. Innan vi trycker får du ett korrektur att godkänna där.`,
-        '',
-        config.seller.name,
-      ]
-    : [
-        name ? `Hello ${name},` : 'Hello,',
-        '',
-        `Thank you for your order. Invoice ${order.orderNumber} is attached as a PDF.`,
-        ...(orderPageUrl ? ['', `Follow your order (status, proofs, invoices): ${orderPageUrl}`, ''] : []),
-        `Amount to pay: ${total} by ${due} to bankgiro ${config.seller.bankgiro} with OCR reference ${invoice.ocr}.`,
-        abroad
-          ? `From abroad: IBAN ${config.seller.iban}, BIC ${config.seller.bic}, reference ${invoice.ocr}.`
-          : `(Bank account ${config.seller.bankAccount}; use ${invoice.ocr} as the payment reference.)`,
-        ...(vatNote ? [vatNote] : []),
-        '',
-        'Your order:',
-        ...orderLines('en'),
-        '',
-        `Delivery address: ${order.deliveryAddress}, ${invoice.delivery.countryName}`,
-        '',
-        ...receivedFiles('en'),
-        `Upload your print files on the order page. Vector formats (PDF, EPS, AI, SVG) are best; raster files are converted for a fee of ${CONVERSION_FEE_KR} kr. Before we print, you get a proof to approve there.`,
-        '',
-        config.seller.name,
-      ];
+  const text = [
+    name ? t.greeting({ name }) : t.hello,
+    '',
+    t.confirmationThanks({ number: order.orderNumber }),
+    ...(orderPageUrl ? ['', t.confirmationFollow({ url: orderPageUrl }), ''] : []),
+    t.amountToPay({ total, due, bankgiro: config.seller.bankgiro, ocr }),
+    abroad
+      ? t.payFromAbroad({ iban: config.seller.iban, bic: config.seller.bic, ocr })
+      : t.payToAccount({ account: config.seller.bankAccount, ocr }),
+    ...(vatNote ? [vatNote] : []),
+    '',
+    t.yourOrder,
+    ...orderLines(language),
+    '',
+    t.deliveryAddress({ address: order.deliveryAddress, country: invoice.delivery.countryName }),
+    '',
+    ...receivedFiles,
+    t.uploadAdvice({ fee: CONVERSION_FEE_KR }),
+    '',
+    config.seller.name,
+  ];
   return {
     from: config.mailFrom,
     // Address only: the buyer's name is free text and must not be shown as the sender's words.
     to: order.customerEmail,
     replyTo: config.seller.email,
-    subject: sv ? `Orderbekräftelse ${order.orderNumber}` : `Order confirmation ${order.orderNumber}`,
+    subject: t.confirmationSubject({ number: order.orderNumber }),
     text: text.join('\n'),
     attachments: [attachment],
   };

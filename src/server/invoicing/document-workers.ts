@@ -2,7 +2,9 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type Mail from 'nodemailer/lib/mailer';
 import type { InvoiceDocument } from './invoice-document';
+import type { Product } from '@/shared/catalogue';
 import type { ReminderSnapshot } from '@/shared/receivables/reminders';
+import type { JobTicketInput } from '@/server/production';
 import { renderInvoicePdf } from './invoice-pdf';
 import { renderReminderPdf, renderStatementPdf, type StatementDocument } from './receivables-pdf';
 
@@ -25,6 +27,8 @@ export type DocumentTask =
   | { kind: 'render-pdf'; invoice: InvoiceDocument }
   | { kind: 'render-reminder'; reminder: ReminderSnapshot }
   | { kind: 'render-statement'; statement: StatementDocument }
+  /** The catalogue goes along: the ticket reads products the line does not carry (older orders). */
+  | { kind: 'render-job-ticket'; ticket: JobTicketInput; products: readonly Product[] }
   | { kind: 'send-mail'; target: MailTarget; message: Mail.Options; fileName: string };
 
 export type DocumentTaskAnswer =
@@ -145,6 +149,18 @@ export function renderReminderPdfOffThread(reminder: ReminderSnapshot): Promise<
 export function renderStatementPdfOffThread(statement: StatementDocument): Promise<Buffer> {
   if (workers().size === 0) return renderStatementPdf(statement);
   return renderedOffThread({ kind: 'render-statement', statement });
+}
+
+/**
+ * The printer's job ticket drawn in a worker thread (production's renderJobTicket, with this
+ * thread's catalogue); undefined when the pool is off (DOCUMENT_WORKERS=0): the caller draws it.
+ */
+export function renderJobTicketOffThread(
+  ticket: JobTicketInput,
+  products: readonly Product[],
+): Promise<Buffer> | undefined {
+  if (workers().size === 0) return undefined;
+  return renderedOffThread({ kind: 'render-job-ticket', ticket, products });
 }
 
 /**

@@ -21,6 +21,7 @@ export {
 } from './invoice-pdf';
 export {
   configureDocumentWorkers,
+  renderJobTicketOffThread,
   renderPdf,
   renderReminderPdfOffThread,
   renderStatementPdfOffThread,

@@ -1,2 +1,6 @@
-/** Production's public face: none yet for other domains (the board, blanks and job tickets are its routes, in ./routes). */
+/**
+ * Production's public face: the open job statuses, and the job ticket's renderer for the document
+ * worker threads (the board, blanks and job tickets are its routes, in ./routes).
+ */
 export { openJobStatuses } from './board';
+export { renderJobTicket, type JobTicketInput } from './job-ticket';

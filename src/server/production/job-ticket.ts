@@ -3,7 +3,7 @@ import { colors, findProduct } from '@/shared/catalogue';
 import type { CalendarDate } from '@/shared/dates';
 import { formatDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
-import type { Locale } from '@/shared/i18n/locale';
+import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
 import type { OrderStatus } from '@/shared/order-status';
 import { orderLineText } from '@/shared/i18n/order-line-text';
@@ -49,7 +49,7 @@ const cm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits
 export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   const t = productionMessages[input.locale];
   const locale = input.locale;
-  const dateLocale = locale === 'sv' ? 'sv-SE' : 'en-GB';
+  const dateLocale = dateLocaleTag[locale];
   const goods = input.items
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => line.fee === undefined);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { catalogueProducts } from '@/shared/catalogue';
 import { addDays, isCalendarDate, type CalendarDate } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
 import { productionMessages } from '@/shared/i18n/messages/production';
@@ -11,9 +12,10 @@ import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber } from '@/server/orders';
 import { orderPrintFiles } from '@/server/print-files';
 import { listProofs } from '@/server/proofs';
+import { renderJobTicketOffThread } from '@/server/invoicing';
 import { blanksCsv, blanksToOrder } from './blanks';
 import { isKnownProduct, productionBoard } from './board';
-import { renderJobTicket } from './job-ticket';
+import { renderJobTicket, type JobTicketInput } from './job-ticket';
 
 /** "2026-12-01".."2026-12-07": real dates, from not after to, a year at most. */
 function readRange(query: unknown): { from: CalendarDate; to: CalendarDate } | undefined {
@@ -77,7 +79,7 @@ export function productionAdminRoutes(admin: FastifyInstance, { database }: AppC
         listProofs(db, order.id),
       ]);
       const state = proofState(proofs);
-      const pdf = await renderJobTicket({
+      const ticket: JobTicketInput = {
         orderNumber: order.orderNumber,
         customer: order.customerOrganization ?? order.customerName,
         status: order.status,
@@ -89,7 +91,10 @@ export function productionAdminRoutes(admin: FastifyInstance, { database }: AppC
           state.state === 'approved' ? { version: state.version, approvedOn: state.approvedOn } : null,
         locale: staffLanguage,
         today: stockholmToday(),
-      });
+      };
+      // Drawn off the request thread (document workers); on it only when the pool is off.
+      const pdf =
+        (await renderJobTicketOffThread(ticket, catalogueProducts())) ?? (await renderJobTicket(ticket));
       return reply
         .header('cache-control', 'no-store')
         .header('content-disposition', `inline; filename="job-ticket-${order.orderNumber}.pdf"`)

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { formatDateTime, isCalendarDate, stockholmDate } from '@/shared/dates';
 import { translate } from '@/shared/i18n/define';
-import type { Locale } from '@/shared/i18n/locale';
+import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import {
@@ -155,7 +155,7 @@ function csvLine(event: AuditEvent, locale: Locale): string {
   const t = staffMessages[locale];
   const json = (value: unknown) => (value === null ? '' : JSON.stringify(value));
   return csvRow([
-    formatDateTime(event.at, locale === 'sv' ? 'sv-SE' : 'en-GB'),
+    formatDateTime(event.at, dateLocaleTag[locale]),
     event.staff ?? t.auditNobody,
     t[event.action],
     event.target,

@@ -1,27 +1,35 @@
-import type { Locale } from './locale';
+import type { Locale, sourceLocale } from './locale';
 
 /** A message: plain text, or a function of its parameters (interpolation, plurals). */
 export type Message = string | ((params: never) => string);
 
 /**
- * The English side of a catalogue must have exactly the Swedish side's keys, each of the same
- * shape (a string, or a function taking the same parameters). A key missing on either side, or an
- * extra one, fails typecheck; `i18n.test.ts` checks the same at run time.
+ * Every other language of a catalogue must have exactly the source language's keys (Swedish, the
+ * shop's first), each of the same shape (a string, or a function taking the same parameters). A key
+ * missing in any language, or an extra one, fails typecheck; `i18n.test.ts` checks the same at run
+ * time.
  */
 export type Translation<T> = { readonly [K in keyof T]: T[K] extends string ? string : T[K] };
 
 export type Messages<T> = Readonly<Record<Locale, Translation<T>>>;
 
+/** A catalogue as written: its messages keyed by locale, the source language's shape for the rest. */
+export type CatalogueSource<T> = { readonly [L in typeof sourceLocale]: T } & {
+  readonly [L in Exclude<Locale, typeof sourceLocale>]: Translation<NoInfer<T>>;
+};
+
 /**
- * One feature's messages in both languages. Catalogues are small modules next to each other in
- * `src/shared/i18n/messages/`, so a page's chunk carries only the messages it shows.
+ * One feature's messages in every language, keyed by locale (`{ sv: {…}, en: {…} }`): a language
+ * added to `locales` is one more key in each catalogue, with no call site to change. Catalogues are
+ * small modules next to each other in `src/shared/i18n/messages/`, so a page's chunk carries only
+ * the messages it shows.
  */
 export function defineMessages<const T extends Record<string, Message>>(
-  sv: T,
-  en: Translation<NoInfer<T>>,
+  catalogue: CatalogueSource<T>,
 ): Messages<T> {
-  // T is Translation<T> with its strings narrowed; TypeScript cannot see that through the mapped type.
-  return { sv: sv as Translation<T>, en };
+  // The source language's T is Translation<T> with its strings narrowed; TypeScript cannot see that
+  // through the mapped type.
+  return catalogue as Messages<T>;
 }
 
 /** A catalogue's messages in one language: the server's way in (the browser uses `useT`). */

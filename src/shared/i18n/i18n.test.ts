@@ -51,7 +51,7 @@ describe('message catalogues', () => {
     >;
     expect(problems(missingInEnglish)).toEqual(['"b" missing in en']);
     expect(problems(missingInSwedish)).toEqual(['"b" missing in sv']);
-    expect(problems(defineMessages({ a: 'A' }, { a: 'A' }))).toEqual([]);
+    expect(problems(defineMessages({ sv: { a: 'A' }, en: { a: 'A' } }))).toEqual([]);
   });
 });
 

@@ -4,6 +4,9 @@ export type Locale = (typeof locales)[number];
 
 export const defaultLocale: Locale = 'sv';
 
+/** The language every catalogue is written in first; the others translate its keys. */
+export const sourceLocale = 'sv' satisfies Locale;
+
 /** Cookie that remembers the visitor's choice, read by the server to render the page in it. */
 export const localeCookieName = 'lang';
 /** `?lang=en` picks a language for one URL: the hreflang alternates and shared links use it. */
@@ -12,15 +15,19 @@ export const localeQueryParam = 'lang';
 /** BCP 47 tags for Intl formatting of dates in each language. Numbers and money stay sv-SE in both. */
 export const dateLocaleTag: Record<Locale, string> = { sv: 'sv-SE', en: 'en-GB' };
 
+/** Open Graph's og:locale for each language. */
+export const openGraphLocale: Record<Locale, string> = { sv: 'sv_SE', en: 'en_GB' };
+
 /** Each language's name in itself: the switch shows the other one. */
 export const localeNames: Record<Locale, string> = { sv: 'Svenska', en: 'English' };
 
 export function isLocale(value: unknown): value is Locale {
-  return value === 'sv' || value === 'en';
+  return (locales as readonly unknown[]).includes(value);
 }
 
-export function otherLocale(locale: Locale): Locale {
-  return locale === 'sv' ? 'en' : 'sv';
+/** The languages the switch offers from `locale`: every other one, in the shop's order. */
+export function otherLocales(locale: Locale): Locale[] {
+  return locales.filter((candidate) => candidate !== locale);
 }
 
 /**
@@ -39,7 +46,8 @@ export function localeFromAcceptLanguage(header: string | undefined | null): Loc
     if (!Number.isFinite(q) || q <= 0) continue;
     if (!best || q > best.q) best = { tag, q };
   }
-  return best?.tag.split('-')[0] === 'sv' ? 'sv' : 'en';
+  const primary = best?.tag.split('-')[0];
+  return isLocale(primary) ? primary : 'en';
 }
 
 /** A request's language: an explicit `?lang=`, else the remembered cookie, else Accept-Language. */

@@ -1,15 +1,18 @@
 import { layoutMessages } from '@/shared/i18n/messages/layout';
-import { localeNames, otherLocale } from '@/shared/i18n/locale';
+import { localeNames, otherLocales } from '@/shared/i18n/locale';
 import { cn } from '@/client/lib/cn';
 import { useLocale, useT } from '@/client/lib/i18n';
 
-/** One button that switches to the other language, named in that language ("English", "Svenska"). */
+/**
+ * A button for each other language (today one: English or Svenska), named in that language. A
+ * language added to `locales` gets its button here with no change.
+ */
 export function LanguageSwitch({ className, long = false }: { className?: string; long?: boolean }) {
   const { locale, setLocale } = useLocale();
   const t = useT(layoutMessages);
-  const next = otherLocale(locale);
-  return (
+  return otherLocales(locale).map((next) => (
     <button
+      key={next}
       type="button"
       lang={next}
       onClick={() => setLocale(next)}
@@ -28,5 +31,5 @@ export function LanguageSwitch({ className, long = false }: { className?: string
         </>
       )}
     </button>
-  );
+  ));
 }

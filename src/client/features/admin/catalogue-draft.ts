@@ -45,6 +45,8 @@ export interface Draft {
   choices: Record<OtherOptionId, Record<string, ChoiceDraft>>;
   facts: Record<FactTextKey, Bilingual> & { weight: string; sizeChart: SizeChartId | '' };
   visible: boolean;
+  /** Where it stands in the shop's lists, as typed; empty: after the others (a new product). */
+  sortOrder: string;
   confirmPriceRise: boolean;
 }
 
@@ -100,6 +102,7 @@ export function draftOf(record: ProductRecord): Draft {
       sizeChart: facts.sizeChart ?? '',
     },
     visible: record.visible,
+    sortOrder: String(record.sortOrder),
     confirmPriceRise: false,
   };
 }
@@ -129,6 +132,7 @@ export const emptyDraft = (): Draft => ({
     sizeChart: '',
   },
   visible: true,
+  sortOrder: '',
   confirmPriceRise: false,
 });
 
@@ -189,6 +193,7 @@ export function bodyOf(draft: Draft, original: ProductRecord | undefined) {
     options: [...colourOption, ...others],
     facts,
     visible: draft.visible,
+    ...(draft.sortOrder.trim() === '' ? {} : { sortOrder: wholeOrText(draft.sortOrder) }),
     ...(draft.confirmPriceRise ? { confirmPriceRise: true } : {}),
   };
 }

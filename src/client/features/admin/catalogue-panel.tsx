@@ -9,7 +9,7 @@ import { formatDateTime } from '@/shared/dates';
 import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
 import { colourName } from '@/shared/i18n/messages/colours';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
-import type { Locale } from '@/shared/i18n/locale';
+import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
 import type { AuditEvent } from '@/shared/staff';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
@@ -216,6 +216,17 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
       )}
       <ChoicesSection id={id} draft={draft} set={set} errors={errors} />
       <FactsSection id={id} draft={draft} set={set} errors={errors} />
+      <Field id={`${id}-sort-order`} label={t.sortOrder} hint={t.sortOrderHint} error={errors.sortOrder}>
+        {(control) => (
+          <input
+            {...control}
+            inputMode="numeric"
+            className={`${control.className ?? ''} sm:max-w-40`}
+            value={draft.sortOrder}
+            onChange={(e) => set({ sortOrder: e.target.value })}
+          />
+        )}
+      </Field>
       <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
         <input type="checkbox" checked={draft.visible} onChange={(e) => set({ visible: e.target.checked })} />
         {t.visible}
@@ -273,7 +284,7 @@ function ProductHistory({ id }: { id: string }) {
                       {index === 0 && (
                         <>
                           <td rowSpan={rows.length} className="whitespace-nowrap py-1 pr-3">
-                            {formatDateTime(event.at, locale === 'sv' ? 'sv-SE' : 'en-GB')}
+                            {formatDateTime(event.at, dateLocaleTag[locale])}
                           </td>
                           <td rowSpan={rows.length} className="py-1 pr-3">
                             {event.staff ?? '–'}

@@ -20,7 +20,8 @@ import { OrderMoneySection, PaymentStateBadge } from './order-money';
 import { RemindersPanel } from './reminders-panel';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
-import { VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
+import { quantityUnit } from '@/shared/terms';
+import { vatPercent } from '@/shared/invoicing/vat-treatment';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
@@ -205,7 +206,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
             </ul>
             <dl className="mt-2 border-t border-slate-200 pt-2">
               <Row label={ui.exVat}>{formatKrDecimal(order.exVatAmount)}</Row>
-              <Row label={ui.vat({ percent: order.vatTreatment === 'domestic' ? VAT_RATE_PERCENT : 0 })}>
+              <Row label={ui.vat({ percent: vatPercent(order.vatTreatment) })}>
                 {formatKrDecimal(order.vatAmount)}
               </Row>
               <Row label={ui.vatTreatment}>{ui[order.vatTreatment]}</Row>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dateLocaleTag } from '@/shared/i18n/locale';
 import { useId, useState } from 'react';
 import { carrierIds, carrierNames, type CarrierId } from '@/shared/carriers';
 import { catalogueProducts } from '@/shared/catalogue';
@@ -111,7 +112,7 @@ function JobCard({ job }: { job: BoardJob }) {
   const [shipping, setShipping] = useState(false);
   const [carrier, setCarrier] = useState<CarrierId>('postnord');
   const [tracking, setTracking] = useState('');
-  const dateLocale = locale === 'sv' ? 'sv-SE' : 'en-GB';
+  const dateLocale = dateLocaleTag[locale];
   const move = useMutation({
     mutationFn: (to: 'in_production' | 'shipped') =>
       changeOrderStatus(
@@ -251,7 +252,7 @@ export function BlanksPanel() {
     queryFn: () => apiFetch<{ rows: BlanksRow[] }>(`${productionPaths.blanks}?from=${from}&to=${to}`),
     retry: false,
   });
-  const dateLocale = locale === 'sv' ? 'sv-SE' : 'en-GB';
+  const dateLocale = dateLocaleTag[locale];
   return (
     <section
       className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"

@@ -7,8 +7,8 @@ import { VAT_RATE_PERCENT } from '@/shared/terms';
  * 'Inloggad', 'Välkommen till admin-panelen', 'Fel', 'Kunde inte hämta beställningar') and English
  * ones ('Login', 'Logout') are verbatim. Status actions are in `order-admin.ts`.
  */
-export const adminUiMessages = defineMessages(
-  {
+export const adminUiMessages = defineMessages({
+  sv: {
     // Login.
     heading: 'Admin',
     enterPin: 'Ange pinkod för att logga in',
@@ -108,7 +108,7 @@ export const adminUiMessages = defineMessages(
     invoicePdf: 'Faktura (PDF)',
     invoiceXml: 'E-faktura (Peppol XML)',
   },
-  {
+  en: {
     heading: 'Admin',
     enterPin: 'Enter your PIN to log in',
     pin: 'PIN',
@@ -202,11 +202,11 @@ export const adminUiMessages = defineMessages(
     invoicePdf: 'Invoice (PDF)',
     invoiceXml: 'E-invoice (Peppol XML)',
   },
-);
+});
 
 /** The admin API's refusals (src/server/admin/routes.ts), in the language of the request. */
-export const adminApiMessages = defineMessages(
-  {
+export const adminApiMessages = defineMessages({
+  sv: {
     enterPin: 'Ange pinkod',
     tooManyAttempts: (p: { minutes: number }) =>
       `För många felaktiga försök. Försök igen om ${plural('sv', p.minutes, { one: '# minut', other: '# minuter' })}.`,
@@ -225,7 +225,7 @@ export const adminApiMessages = defineMessages(
     sieYear: 'Välj högst ett år åt gången',
     invoiceNotFound: 'Fakturan finns inte',
   },
-  {
+  en: {
     enterPin: 'Enter the PIN',
     tooManyAttempts: (p: { minutes: number }) =>
       `Too many wrong attempts. Try again in ${plural('en', p.minutes, { one: '# minute', other: '# minutes' })}.`,
@@ -244,4 +244,4 @@ export const adminApiMessages = defineMessages(
     sieYear: 'Choose at most one year at a time',
     invoiceNotFound: 'Invoice not found',
   },
-);
+});

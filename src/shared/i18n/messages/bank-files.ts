@@ -148,8 +148,8 @@ const sumNames = {
   },
 } as const satisfies Record<Locale, Record<BankFileSum, string>>;
 
-export const bankFileMessages = defineMessages(
-  {
+export const bankFileMessages = defineMessages({
+  sv: {
     refused: 'Filen lästes inte in (ingenting bokfördes)',
     empty: 'Filen är tom.',
     unknown_format: 'Filen är varken en BgMax-fil från Bankgirot eller en camt.054-fil (ISO 20022).',
@@ -177,7 +177,7 @@ export const bankFileMessages = defineMessages(
     xml_missing: (p: { line: number; element: string }) => `Rad ${p.line}: ${p.element} saknas.`,
     xml_bad_value: (p: { line: number; element: string }) => `Rad ${p.line}: ${p.element} är ogiltigt.`,
   },
-  {
+  en: {
     refused: 'The file was not imported (nothing was recorded)',
     empty: 'The file is empty.',
     unknown_format: 'The file is neither a Bankgirot BgMax file nor a camt.054 file (ISO 20022).',
@@ -207,7 +207,7 @@ export const bankFileMessages = defineMessages(
     xml_missing: (p: { line: number; element: string }) => `Line ${p.line}: ${p.element} is missing.`,
     xml_bad_value: (p: { line: number; element: string }) => `Line ${p.line}: ${p.element} is not valid.`,
   },
-);
+});
 
 /** The problem in the admin's language: "The file was not imported (…): Line 9: …". */
 export function describeBankFileProblem(problem: BankFileProblem, locale: Locale): string {

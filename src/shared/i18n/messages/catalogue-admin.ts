@@ -3,8 +3,8 @@ import type { Locale } from '@/shared/i18n/locale';
 import type { MockupId } from '@/shared/print-areas';
 
 /** The owner's catalogue in admin: the product list, the edit form and its validation messages. */
-export const catalogueAdminMessages = defineMessages(
-  {
+export const catalogueAdminMessages = defineMessages({
+  sv: {
     title: 'Produkter',
     intro:
       'Sortimentet som butiken visar. Ändringar gäller nya varukorgar och ordrar direkt; lagda ordrar och fakturor ändras aldrig.',
@@ -33,6 +33,8 @@ export const catalogueAdminMessages = defineMessages(
     colours: 'Färger',
     coloursHint: 'Färgerna som kunden kan välja.',
     sortOrder: 'Sorteringsordning',
+    sortOrderHint: 'Ett heltal: lägre visas först i butiken. Tomt: sist.',
+    sortOrderInvalid: 'Sorteringsordningen ska vara ett heltal från 0 till 1 000 000.',
     productionDays: 'Produktionstid (arbetsdagar)',
     confirmRise: 'Jag vet att styckpriset stiger med antalet',
     save: 'Spara',
@@ -109,7 +111,7 @@ export const catalogueAdminMessages = defineMessages(
     choiceUnknown: 'Okänt val.',
     weightInvalid: 'Ange vikten i hela gram per kvadratmeter (1–5000).',
   },
-  {
+  en: {
     title: 'Products',
     intro:
       'The range the shop shows. Changes apply to new carts and orders at once; placed orders and invoices never change.',
@@ -138,6 +140,8 @@ export const catalogueAdminMessages = defineMessages(
     colours: 'Colours',
     coloursHint: 'The colours the buyer can choose.',
     sortOrder: 'Sort order',
+    sortOrderHint: 'A whole number: lower ones come first in the shop. Empty: last.',
+    sortOrderInvalid: 'The sort order must be a whole number from 0 to 1 000 000.',
     productionDays: 'Production time (working days)',
     confirmRise: 'I know the unit price rises with quantity',
     save: 'Save',
@@ -213,7 +217,7 @@ export const catalogueAdminMessages = defineMessages(
     choiceUnknown: 'Unknown choice.',
     weightInvalid: 'Give the weight in whole grams per square metre (1–5000).',
   },
-);
+});
 
 /** A garment mockup's name in the owner's language (print-areas.ts `mockupIds`). */
 export function mockupName(locale: Locale, mockup: MockupId): string {

@@ -12,8 +12,8 @@ const sv = validationMessages.sv;
  * The English side keeps SPEC §5's messages verbatim (fillAll, company, personal, emptyCart); texts
  * the partner form shares come from the validation catalogue, the needed-by ones from delivery.
  */
-export const checkoutValidationMessages = defineMessages(
-  {
+export const checkoutValidationMessages = defineMessages({
+  sv: {
     fillAll: sv.fillAllFields,
     company: sv.fillCompany,
     personal: sv.fillPersonalId,
@@ -74,7 +74,7 @@ export const checkoutValidationMessages = defineMessages(
     alreadySubmitted:
       'Den här beställningen har redan skickats med andra uppgifter. Ladda om varukorgen och skicka igen.',
   },
-  {
+  en: {
     fillAll: 'Please fill in all fields',
     company: 'Please fill in company name and organization number',
     personal: 'Please fill in personal ID number',
@@ -133,4 +133,4 @@ export const checkoutValidationMessages = defineMessages(
     alreadySubmitted:
       'This order was already submitted with different details. Please reload the cart and submit again.',
   },
-);
+});

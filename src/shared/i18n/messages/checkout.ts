@@ -5,8 +5,8 @@ import { PAYMENT_DAYS, VAT_RATE_PERCENT, quantityUnit } from '@/shared/terms';
  * The cart page, its lines and the checkout form (SPEC §2 Cart, §8 toasts: English verbatim).
  * Validation messages are in `checkout-validation.ts`; the terms checkbox in `cart.ts`.
  */
-export const checkoutPageMessages = defineMessages(
-  {
+export const checkoutPageMessages = defineMessages({
+  sv: {
     heading: 'Varukorg',
     empty: 'Din varukorg är tom',
     emptyHint: 'Lägg till produkter för att fortsätta',
@@ -46,7 +46,7 @@ export const checkoutPageMessages = defineMessages(
     addressPlaceholder: 'Gata, postnummer, ort',
     completeOrder: 'Slutför köpet',
   },
-  {
+  en: {
     heading: 'Cart',
     empty: 'Your cart is empty',
     emptyHint: 'Add products to continue',
@@ -84,4 +84,4 @@ export const checkoutPageMessages = defineMessages(
     addressPlaceholder: 'Street, postal code, city',
     completeOrder: 'Complete Order',
   },
-);
+});

@@ -2,8 +2,8 @@ import { defineMessages } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 
 /** The garment colours of SPEC §3 by id (catalogue.ts `colors`): customiser swatches, cart, confirmation, admin, invoice. */
-export const colourMessages = defineMessages(
-  {
+export const colourMessages = defineMessages({
+  sv: {
     black: 'Svart',
     white: 'Vit',
     navy: 'Marinblå',
@@ -17,7 +17,7 @@ export const colourMessages = defineMessages(
     pink: 'Rosa',
     brown: 'Brun',
   },
-  {
+  en: {
     black: 'Black',
     white: 'White',
     navy: 'Navy',
@@ -31,7 +31,7 @@ export const colourMessages = defineMessages(
     pink: 'Pink',
     brown: 'Brown',
   },
-);
+});
 
 /** A colour's name in one language; an id this catalogue lacks is shown as it is. */
 export function colourName(locale: Locale, id: string): string {

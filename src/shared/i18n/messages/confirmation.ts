@@ -5,8 +5,8 @@ import { PAYMENT_DAYS, quantityUnit } from '@/shared/terms';
  * The confirmation after checkout (SPEC §2 Confirmation, §8 toasts: English verbatim). Invoicing
  * labels (OCR, bankgiro, VAT) are in `invoicing.ts`, print files in `print-files.ts`.
  */
-export const confirmationMessages = defineMessages(
-  {
+export const confirmationMessages = defineMessages({
+  sv: {
     loadFailedHeading: 'Vi kunde inte hämta din beställning',
     loadFailed: 'Beställningen kunde inte hämtas',
     tryAgain: 'Försök igen',
@@ -51,7 +51,7 @@ export const confirmationMessages = defineMessages(
     us: 'oss',
     backToHome: 'Till startsidan',
   },
-  {
+  en: {
     loadFailedHeading: 'Could not load your order',
     loadFailed: 'Could not load the order',
     tryAgain: 'Try again',
@@ -96,4 +96,4 @@ export const confirmationMessages = defineMessages(
     us: 'us',
     backToHome: 'Back to Home',
   },
-);
+});

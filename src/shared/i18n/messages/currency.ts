@@ -2,8 +2,8 @@ import type { CurrencyCode } from '@/shared/currencies';
 import { defineMessages } from '@/shared/i18n/define';
 
 /** The first-visit currency dialog (SPEC §2: English verbatim) and the currencies' names. */
-export const currencyMessages = defineMessages(
-  {
+export const currencyMessages = defineMessages({
+  sv: {
     title: 'Välj din valuta',
     description: 'Vi har känt av var du befinner dig. Välj vilken valuta du vill se priserna i.',
     /** When no country was detected: nothing to claim. */
@@ -16,7 +16,7 @@ export const currencyMessages = defineMessages(
     NOK: 'Norsk krona',
     DKK: 'Dansk krona',
   } satisfies Record<CurrencyCode, string> & Record<string, string>,
-  {
+  en: {
     title: 'Select Your Currency',
     description: 'We detected your location. Please select your preferred currency for pricing.',
     descriptionNoCountry: 'Please select your preferred currency for pricing.',
@@ -28,4 +28,4 @@ export const currencyMessages = defineMessages(
     NOK: 'Norwegian Krone',
     DKK: 'Danish Krone',
   },
-);
+});

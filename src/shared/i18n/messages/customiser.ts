@@ -17,8 +17,8 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * SPEC's English strings stay verbatim ('Add to cart', 'Added {n} pcs to cart', the vector-file
  * note of SPEC §1); numbers and sizes come in formatted (Swedish number format in both languages).
  */
-export const customiserMessages = defineMessages(
-  {
+export const customiserMessages = defineMessages({
+  sv: {
     colour: 'Färg',
     yourPrints: 'Dina tryck',
     printsIntro: 'Lägg till ett tryck eller båda. Varje tryck kan placeras på valfri trycksida.',
@@ -80,7 +80,7 @@ export const customiserMessages = defineMessages(
     waitForUpload: 'Vänta tills uppladdningen är klar innan du lägger i varukorgen.',
     noPrintYet: 'Inget tryck än? Du kan också mejla dina tryckfiler efter beställningen.',
   },
-  {
+  en: {
     colour: 'Colour',
     yourPrints: 'Your prints',
     printsIntro: 'Add one or both. Each print can go on any print side of the product.',
@@ -137,7 +137,7 @@ export const customiserMessages = defineMessages(
     waitForUpload: 'Wait for the upload to finish before adding to the cart.',
     noPrintYet: 'No print yet? You can also email your print files after ordering.',
   },
-);
+});
 
 /** Colour names of the swatches: one catalogue for the customiser, cart, confirmation, admin and invoice. */
 export { colourMessages } from './colours';

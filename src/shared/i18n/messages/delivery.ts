@@ -1,8 +1,8 @@
 import { defineMessages, plural } from '@/shared/i18n/define';
 
 /** Delivery estimates and the "needed by" date: product pages, the cart, the confirmation and admin. */
-export const deliveryMessages = defineMessages(
-  {
+export const deliveryMessages = defineMessages({
+  sv: {
     heading: 'Beräknad leverans',
     sweden: 'Sverige',
     nordics: 'Norden',
@@ -31,7 +31,7 @@ export const deliveryMessages = defineMessages(
     atRiskTitle: (p: { neededBy: string; estimate: string }) =>
       `Behövs senast ${p.neededBy}, beräknad leverans ${p.estimate}`,
   },
-  {
+  en: {
     heading: 'Estimated delivery',
     sweden: 'Sweden',
     nordics: 'Nordics',
@@ -61,4 +61,4 @@ export const deliveryMessages = defineMessages(
     atRiskTitle: (p: { neededBy: string; estimate: string }) =>
       `Needed by ${p.neededBy}, estimated delivery ${p.estimate}`,
   },
-);
+});

@@ -1,8 +1,8 @@
 import { defineMessages } from '@/shared/i18n/define';
 
 /** Why an order has no e-invoice (Peppol BIS Billing 3.0) yet, or none at all: the API's answer. */
-export const eInvoiceMessages = defineMessages(
-  {
+export const eInvoiceMessages = defineMessages({
+  sv: {
     private_buyer:
       'E-faktura (Peppol) finns bara för företag och offentliga köpare. Privatpersoner får fakturan som PDF.',
     no_endpoint:
@@ -10,7 +10,7 @@ export const eInvoiceMessages = defineMessages(
     not_shipped:
       'E-fakturan för en unionsintern leverans kräver leveransdatum och finns när beställningen har skickats. Fakturan finns redan som PDF.',
   },
-  {
+  en: {
     private_buyer:
       'E-invoices (Peppol) are for companies and public bodies only. Private buyers get the invoice as a PDF.',
     no_endpoint:
@@ -18,4 +18,4 @@ export const eInvoiceMessages = defineMessages(
     not_shipped:
       'The e-invoice of an intra-Community supply must state the delivery date, so it is available once the order has shipped. The invoice is already available as a PDF.',
   },
-);
+});

@@ -2,8 +2,8 @@ import { PAYMENT_DAYS } from '@/shared/terms';
 import { shopName } from '@/shared/shop';
 import { defineMessages } from '@/shared/i18n/define';
 
-export const homeMessages = defineMessages(
-  {
+export const homeMessages = defineMessages({
+  sv: {
     title: `${shopName} – profilkläder och tryck i stora upplagor`,
     description:
       'Tryckta t-shirts, hoodies, kepsar, klistermärken och kuponghäften i stora upplagor till mängdpris. Betala mot faktura.',
@@ -29,7 +29,7 @@ export const homeMessages = defineMessages(
       'Välj produkter och antal så ser du mängdpriset direkt. Du betalar mot faktura efter beställningen.',
     ctaButton: 'Se alla produkter',
   },
-  {
+  en: {
     title: `${shopName} — custom merch in bulk`,
     description:
       'Custom-printed t-shirts, hoodies, caps, stickers and coupon booklets in bulk at bulk prices. Pay by invoice.',
@@ -54,4 +54,4 @@ export const homeMessages = defineMessages(
       'Pick your products, choose a quantity and get the bulk price straight away. You pay by invoice after ordering.',
     ctaButton: 'View all products',
   },
-);
+});

@@ -1,8 +1,8 @@
 import { CONVERSION_FEE_KR, PAYMENT_DAYS } from '@/shared/terms';
 import { defineMessages } from '@/shared/i18n/define';
 
-export const howItWorksMessages = defineMessages(
-  {
+export const howItWorksMessages = defineMessages({
+  sv: {
     title: 'Så fungerar det',
     intro: 'Från idé till tryckta profilprodukter i fem steg.',
     step1Title: 'Lägg produkter i varukorgen',
@@ -21,7 +21,7 @@ export const howItWorksMessages = defineMessages(
     filesText: `Tryckfiler ska vara vektorfiler (PDF, EPS, AI, SVG). För filer som inte är vektorer (JPG, PNG och andra rasterformat) tillkommer en avgift på ${CONVERSION_FEE_KR} kr för konvertering.`,
     browseProducts: 'Se produkterna',
   },
-  {
+  en: {
     title: 'How It Works',
     intro: 'From idea to printed merchandise in five steps.',
     step1Title: 'Add products to your cart',
@@ -40,4 +40,4 @@ export const howItWorksMessages = defineMessages(
     filesText: `Print files should be vector files (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG and other raster formats) incur an extra fee of ${CONVERSION_FEE_KR} kr for conversion.`,
     browseProducts: 'Browse Products',
   },
-);
+});

@@ -11,8 +11,8 @@ const intraCommunity = vatDecision('reverse_charge', 'goods').title ?? { sv: '',
 const exportGoods = vatDecision('export', 'goods').title ?? { sv: '', en: '' };
 
 /** Invoicing at checkout and on the confirmation: VAT treatment, VAT number, reference, billing, payment. */
-export const invoicingMessages = defineMessages(
-  {
+export const invoicingMessages = defineMessages({
+  sv: {
     vatNumber: 'Momsregistreringsnummer',
     vatNumberHint: (p: { prefix: string }) =>
       `EU-företag: med ert momsregistreringsnummer (börjar med ${p.prefix}) är leveransen momsfri`,
@@ -55,7 +55,7 @@ export const invoicingMessages = defineMessages(
     exchangeRate: (p: { perEur: string; source: string; date: string }) =>
       `Växelkurs 1 EUR = ${p.perEur} SEK (${p.source}, ${p.date})`,
   },
-  {
+  en: {
     vatNumber: 'VAT number',
     vatNumberHint: (p: { prefix: string }) =>
       `EU companies: with your VAT number (starts with ${p.prefix}) the supply is free of Swedish VAT`,
@@ -98,4 +98,4 @@ export const invoicingMessages = defineMessages(
     exchangeRate: (p: { perEur: string; source: string; date: string }) =>
       `Exchange rate 1 EUR = ${p.perEur} SEK (${p.source}, ${p.date})`,
   },
-);
+});

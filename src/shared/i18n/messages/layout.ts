@@ -3,8 +3,8 @@ import { PAYMENT_DAYS, VAT_RATE_PERCENT } from '@/shared/terms';
 import { defineMessages, plural } from '@/shared/i18n/define';
 
 /** Header, mobile menu, footer, the language switch: on every page. */
-export const layoutMessages = defineMessages(
-  {
+export const layoutMessages = defineMessages({
+  sv: {
     skipToContent: 'Hoppa till innehållet',
     homeLink: `${shopName}, startsidan`,
     mainNav: 'Huvudmeny',
@@ -40,7 +40,7 @@ export const layoutMessages = defineMessages(
     kläder: 'Kläder',
     accessoarer: 'Accessoarer',
   },
-  {
+  en: {
     skipToContent: 'Skip to content',
     homeLink: `${shopName} home`,
     mainNav: 'Main',
@@ -75,4 +75,4 @@ export const layoutMessages = defineMessages(
     kläder: 'Clothing',
     accessoarer: 'Accessories',
   },
-);
+});

@@ -4,8 +4,8 @@ import { defineMessages } from '@/shared/i18n/define';
  * The money in admin: payment states, documents, payments, credit notes, refunds, the invoice
  * journal, and the ledger API's refusals (src/server/ledger/routes.ts).
  */
-export const ledgerMessages = defineMessages(
-  {
+export const ledgerMessages = defineMessages({
+  sv: {
     // Payment states (derived, never set).
     unpaid: 'Obetald',
     partly_paid: 'Delvis betald',
@@ -108,7 +108,7 @@ export const ledgerMessages = defineMessages(
     creditLineCredited: 'Raden är redan krediterad',
     creditNotInvoice: 'En kreditfaktura kan inte krediteras',
   },
-  {
+  en: {
     unpaid: 'Unpaid',
     partly_paid: 'Partly paid',
     paid: 'Paid',
@@ -205,4 +205,4 @@ export const ledgerMessages = defineMessages(
     creditLineCredited: 'The line is already credited',
     creditNotInvoice: 'A credit note cannot be credited',
   },
-);
+});

@@ -1,8 +1,8 @@
 import { defineMessages, plural } from '@/shared/i18n/define';
 
 /** Refusals of the shop's limits (uploads, orders, partner applications), answered as 429/400/503. */
-export const limitMessages = defineMessages(
-  {
+export const limitMessages = defineMessages({
+  sv: {
     uploadBytes: (p: { minutes: number }) =>
       `Du har laddat upp mycket den senaste timmen. Försök igen om ${plural('sv', p.minutes, { one: '# minut', other: '# minuter' })}, eller mejla oss filerna med ordernumret som ämne.`,
     uploadFiles: (p: { minutes: number }) =>
@@ -22,7 +22,7 @@ export const limitMessages = defineMessages(
     partnerApplications: (p: { minutes: number; email: string }) =>
       `Vi har tagit emot flera ansökningar från dig den senaste timmen. Försök igen om ${plural('sv', p.minutes, { one: '# minut', other: '# minuter' })}, eller mejla oss på ${p.email}.`,
   },
-  {
+  en: {
     uploadBytes: (p: { minutes: number }) =>
       `You have uploaded a lot in the last hour. Please try again in ${plural('en', p.minutes, { one: '# minute', other: '# minutes' })}, or email us the files with your order number as the subject.`,
     uploadFiles: (p: { minutes: number }) =>
@@ -42,4 +42,4 @@ export const limitMessages = defineMessages(
     partnerApplications: (p: { minutes: number; email: string }) =>
       `We have received several applications from you in the last hour. Please try again in ${plural('en', p.minutes, { one: '# minute', other: '# minutes' })}, or email us at ${p.email}.`,
   },
-);
+});

@@ -4,8 +4,8 @@ import { defineMessages, plural } from '@/shared/i18n/define';
  * The admin's money view (open invoices, aging, bank files, the queue of unmatched payments) and
  * the refusals of its API (src/server/receivables/routes.ts).
  */
-export const moneyViewMessages = defineMessages(
-  {
+export const moneyViewMessages = defineMessages({
+  sv: {
     tab: 'Pengar',
     heading: 'Kundfordringar',
     intro: (p: { day: string }) => `Obetalda fakturor per ${p.day}.`,
@@ -96,7 +96,7 @@ export const moneyViewMessages = defineMessages(
     badFilter: 'Okänt filter.',
     badDay: 'Ange dagen som ÅÅÅÅ-MM-DD.',
   },
-  {
+  en: {
     tab: 'Money',
     heading: 'Receivables',
     intro: (p: { day: string }) => `Unpaid invoices as of ${p.day}.`,
@@ -180,4 +180,4 @@ export const moneyViewMessages = defineMessages(
     badFilter: 'Unknown filter.',
     badDay: 'Give the day as YYYY-MM-DD.',
   },
-);
+});

@@ -1,8 +1,8 @@
 import { defineMessages } from '@/shared/i18n/define';
 
 /** The admin's status actions and proof panel, and the server's answers to them. */
-export const orderAdminMessages = defineMessages(
-  {
+export const orderAdminMessages = defineMessages({
+  sv: {
     reasonRequired: 'Ange varför beställningen avbryts',
     reasonTooLong: 'Anledningen får vara högst 500 tecken',
     paidOnInvalid: 'Ange betalningsdagen som ÅÅÅÅ-MM-DD, senast i dag',
@@ -31,7 +31,7 @@ export const orderAdminMessages = defineMessages(
     historyShipped: (p: { carrier: string; tracking: string }) => `${p.carrier}, ${p.tracking}`,
     historyReason: (p: { reason: string }) => `Anledning: ${p.reason}`,
   },
-  {
+  en: {
     reasonRequired: 'Say why the order is cancelled',
     reasonTooLong: 'The reason may be at most 500 characters',
     paidOnInvalid: 'Give the payment date as YYYY-MM-DD, today at the latest',
@@ -60,4 +60,4 @@ export const orderAdminMessages = defineMessages(
     historyShipped: (p: { carrier: string; tracking: string }) => `${p.carrier}, ${p.tracking}`,
     historyReason: (p: { reason: string }) => `Reason: ${p.reason}`,
   },
-);
+});

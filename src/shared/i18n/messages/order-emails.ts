@@ -1,8 +1,24 @@
 import { defineMessages } from '@/shared/i18n/define';
 
 /** The buyer's emails about an order after checkout (Swedish for orders to Sweden, else English). */
-export const orderEmailMessages = defineMessages(
-  {
+export const orderEmailMessages = defineMessages({
+  sv: {
+    confirmationSubject: (p: { number: string }) => `Orderbekräftelse ${p.number}`,
+    confirmationThanks: (p: { number: string }) =>
+      `Tack för din beställning. Fakturan ${p.number} finns bifogad som PDF.`,
+    confirmationFollow: (p: { url: string }) =>
+      `Följ din beställning (status, korrektur, fakturor): ${p.url}`,
+    amountToPay: (p: { total: string; due: string; bankgiro: string; ocr: string }) =>
+      `Att betala: ${p.total} senast ${p.due} till bankgiro ${p.bankgiro} med OCR-nummer ${p.ocr}.`,
+    payToAccount: (p: { account: string; ocr: string }) =>
+      `(Bankkonto ${p.account}; ange OCR-numret ${p.ocr} som referens.)`,
+    payFromAbroad: (p: { iban: string; bic: string; ocr: string }) =>
+      `Från utlandet: IBAN ${p.iban}, BIC ${p.bic}, referens ${p.ocr}.`,
+    yourOrder: 'Din beställning:',
+    deliveryAddress: (p: { address: string; country: string }) =>
+      `Leveransadress: ${p.address}, ${p.country}`,
+    uploadAdvice: (p: { fee: number }) =>
+      `Ladda upp tryckfiler på beställningssidan. Vektorformat (PDF, EPS, AI, SVG) rekommenderas; rasterfiler konverteras mot en avgift på ${p.fee} kr. Innan vi trycker får du ett korrektur att godkänna där.`,
     greeting: (p: { name: string }) => `Hej ${p.name}!`,
     hello: 'Hej!',
     followLink: (p: { url: string }) => `Se din beställning: ${p.url}`,
@@ -43,7 +59,22 @@ export const orderEmailMessages = defineMessages(
       'Någon (förhoppningsvis du) bad om länkar till beställningarna som gjorts med den här e-postadressen. Här är de:',
     lookupIgnore: 'Bad du inte om det här kan du bortse från mejlet.',
   },
-  {
+  en: {
+    confirmationSubject: (p: { number: string }) => `Order confirmation ${p.number}`,
+    confirmationThanks: (p: { number: string }) =>
+      `Thank you for your order. Invoice ${p.number} is attached as a PDF.`,
+    confirmationFollow: (p: { url: string }) => `Follow your order (status, proofs, invoices): ${p.url}`,
+    amountToPay: (p: { total: string; due: string; bankgiro: string; ocr: string }) =>
+      `Amount to pay: ${p.total} by ${p.due} to bankgiro ${p.bankgiro} with OCR reference ${p.ocr}.`,
+    payToAccount: (p: { account: string; ocr: string }) =>
+      `(Bank account ${p.account}; use ${p.ocr} as the payment reference.)`,
+    payFromAbroad: (p: { iban: string; bic: string; ocr: string }) =>
+      `From abroad: IBAN ${p.iban}, BIC ${p.bic}, reference ${p.ocr}.`,
+    yourOrder: 'Your order:',
+    deliveryAddress: (p: { address: string; country: string }) =>
+      `Delivery address: ${p.address}, ${p.country}`,
+    uploadAdvice: (p: { fee: number }) =>
+      `Upload your print files on the order page. Vector formats (PDF, EPS, AI, SVG) are best; raster files are converted for a fee of ${p.fee} kr. Before we print, you get a proof to approve there.`,
     greeting: (p: { name: string }) => `Hello ${p.name},`,
     hello: 'Hello,',
     followLink: (p: { url: string }) => `See your order: ${p.url}`,
@@ -82,4 +113,4 @@ export const orderEmailMessages = defineMessages(
       'Someone (hopefully you) asked for links to the orders placed with this email address. Here they are:',
     lookupIgnore: 'If you did not ask for this, you can ignore this email.',
   },
-);
+});

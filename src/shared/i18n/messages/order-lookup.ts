@@ -5,8 +5,8 @@ import { defineMessages, plural } from '@/shared/i18n/define';
  * refusals, and the email with the links. The answer on the page is the same whether or not the
  * address has orders, so no text here may say which.
  */
-export const orderLookupMessages = defineMessages(
-  {
+export const orderLookupMessages = defineMessages({
+  sv: {
     heading: 'Hitta din beställning',
     intro:
       'Har du tappat bort länken till din beställning? Ange e-postadressen du beställde med, så mejlar vi länkar till beställningarna som gjorts med den.',
@@ -30,7 +30,7 @@ export const orderLookupMessages = defineMessages(
       `Här är de ${p.max} senaste. Behöver du en äldre beställning, kontakta oss på ${p.email}.`,
     emailKeepPrivate: 'Länkarna öppnar beställningarna: dela dem bara med den som ska se dem.',
   },
-  {
+  en: {
     heading: 'Find your order',
     intro:
       'Lost the link to your order? Enter the email address you ordered with and we will email you links to the orders placed with it.',
@@ -54,4 +54,4 @@ export const orderLookupMessages = defineMessages(
       `These are the ${p.max} most recent. If you need an older order, contact us at ${p.email}.`,
     emailKeepPrivate: 'The links open the orders: share them only with people who should see them.',
   },
-);
+});

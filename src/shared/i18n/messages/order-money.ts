@@ -1,8 +1,8 @@
 import { defineMessages } from '@/shared/i18n/define';
 
 /** The buyer's order page about the money: what is paid, what is left, and the credit notes. */
-export const orderMoneyMessages = defineMessages(
-  {
+export const orderMoneyMessages = defineMessages({
+  sv: {
     paymentState: 'Betalning',
     unpaid: 'Obetald',
     partly_paid: 'Delvis betald',
@@ -21,7 +21,7 @@ export const orderMoneyMessages = defineMessages(
     eInvoice: 'E-faktura (XML)',
     eInvoiceLabel: (p: { number: string }) => `${p.number} som e-faktura (Peppol XML)`,
   },
-  {
+  en: {
     paymentState: 'Payment',
     unpaid: 'Unpaid',
     partly_paid: 'Partly paid',
@@ -40,4 +40,4 @@ export const orderMoneyMessages = defineMessages(
     eInvoice: 'E-invoice (XML)',
     eInvoiceLabel: (p: { number: string }) => `${p.number} as an e-invoice (Peppol XML)`,
   },
-);
+});

@@ -1,8 +1,8 @@
 import { defineMessages } from '@/shared/i18n/define';
 
 /** The buyer's order page (reached from the confirmation and every email about the order). */
-export const orderPageMessages = defineMessages(
-  {
+export const orderPageMessages = defineMessages({
+  sv: {
     heading: (p: { number: string }) => `Beställning ${p.number}`,
     placedOn: (p: { date: string }) => `Lagd ${p.date}`,
     loading: 'Laddar...',
@@ -49,7 +49,7 @@ export const orderPageMessages = defineMessages(
     paymentReceived: (p: { amount: string; date: string }) => `${p.amount} mottaget ${p.date}`,
     trackShipment: (p: { number: string }) => `Spåra ${p.number}`,
   },
-  {
+  en: {
     heading: (p: { number: string }) => `Order ${p.number}`,
     placedOn: (p: { date: string }) => `Placed ${p.date}`,
     loading: 'Loading...',
@@ -96,4 +96,4 @@ export const orderPageMessages = defineMessages(
     paymentReceived: (p: { amount: string; date: string }) => `${p.amount} received ${p.date}`,
     trackShipment: (p: { number: string }) => `Track ${p.number}`,
   },
-);
+});

@@ -5,8 +5,8 @@ import { defineMessages } from '@/shared/i18n/define';
  * conversion is charged on (page, email, admin), and the server's refusals. Money and dates come
  * in formatted.
  */
-export const orderPrintFileMessages = defineMessages(
-  {
+export const orderPrintFileMessages = defineMessages({
+  sv: {
     intro: (p: { fee: string; vat: string }) =>
       `Du kan lägga till tryckfiler här. Vektorfiler (PDF, SVG, EPS, AI) kostar inget extra. Rasterfiler (PNG, JPEG, TIFF, WebP) konverteras för ${p.fee} per fil, ${p.vat}, på en tilläggsfaktura.`,
     add: 'Lägg till tryckfil',
@@ -63,7 +63,7 @@ export const orderPrintFileMessages = defineMessages(
       `Konverteringen är fakturerad på tilläggsfaktura ${p.invoice} (${p.total}).`,
     noticeOpen: 'Filen finns under Tryckfiler på beställningen i admin.',
   },
-  {
+  en: {
     intro: (p: { fee: string; vat: string }) =>
       `You can add print files here. Vector files (PDF, SVG, EPS, AI) cost nothing extra. Raster files (PNG, JPEG, TIFF, WebP) are converted for ${p.fee} per file, ${p.vat}, on a supplementary invoice.`,
     add: 'Add print file',
@@ -121,4 +121,4 @@ export const orderPrintFileMessages = defineMessages(
       `The conversion is charged on supplementary invoice ${p.invoice} (${p.total}).`,
     noticeOpen: 'The file is under Print files on the order in admin.',
   },
-);
+});

@@ -2,8 +2,8 @@ import { shopName } from '@/shared/shop';
 import { defineMessages } from '@/shared/i18n/define';
 
 /** `<title>` and meta description of each page (product pages use the product's own text). */
-export const pageTitleMessages = defineMessages(
-  {
+export const pageTitleMessages = defineMessages({
+  sv: {
     howItWorks: `Så fungerar det – ${shopName}`,
     howItWorksDescription:
       'Så beställer du tryckta profilprodukter i fem steg: varukorg, kassa, faktura med ordernummer, tryckfiler och korrektur.',
@@ -29,7 +29,7 @@ export const pageTitleMessages = defineMessages(
     adminLogin: `Admin – logga in – ${shopName}`,
     admin: `Admin – ${shopName}`,
   },
-  {
+  en: {
     howItWorks: `How It Works — ${shopName}`,
     howItWorksDescription:
       'How to order custom-printed merchandise in five steps: cart, checkout, an invoice with an order number, print files and a proof.',
@@ -55,4 +55,4 @@ export const pageTitleMessages = defineMessages(
     adminLogin: `Admin login — ${shopName}`,
     admin: `Admin — ${shopName}`,
   },
-);
+});

@@ -1,7 +1,7 @@
 import { defineMessages } from '@/shared/i18n/define';
 
-export const partnerMessages = defineMessages(
-  {
+export const partnerMessages = defineMessages({
+  sv: {
     heading: 'Bli partner',
     intro:
       'Sälj våra tryckta produkter i stora upplagor till dina kunder. Berätta om ditt företag så hör vi av oss.',
@@ -27,7 +27,7 @@ export const partnerMessages = defineMessages(
     sendFailed: 'Ansökan kunde inte skickas. Försök igen.',
     thanks: 'Tack för din ansökan! Vi hör av oss inom kort.',
   },
-  {
+  en: {
     heading: 'Become a Partner',
     intro:
       'Sell our bulk printed products to your customers. Tell us about your company and we will contact you.',
@@ -53,4 +53,4 @@ export const partnerMessages = defineMessages(
     sendFailed: 'Could not send the application. Please try again.',
     thanks: "Thank you for your application! We'll get back to you shortly.",
   },
-);
+});

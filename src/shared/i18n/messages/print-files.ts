@@ -5,8 +5,8 @@ import { defineMessages, plural } from '@/shared/i18n/define';
  * customiser's "use as print file", the print-quality check, the confirmation and the admin list.
  * Sizes, money and dpi come in formatted (Swedish number format in both languages).
  */
-export const printFileMessages = defineMessages(
-  {
+export const printFileMessages = defineMessages({
+  sv: {
     noFile: 'Ingen fil kom fram. Välj en tryckfil (PDF, SVG, EPS, AI, PNG, JPEG, TIFF eller WebP).',
     empty: 'Filen är tom. Välj en tryckfil (PDF, SVG, EPS, AI, PNG, JPEG, TIFF eller WebP).',
     tooLarge: 'Filen är för stor. En tryckfil får vara högst 50 MB.',
@@ -51,7 +51,7 @@ export const printFileMessages = defineMessages(
     /** How emails name a print file: the shop's own words, never the sender's file name. */
     label: (p: { n: number; type: string }) => `tryckfil ${p.n} (${p.type})`,
   },
-  {
+  en: {
     noFile: 'No file arrived. Choose a print file (PDF, SVG, EPS, AI, PNG, JPEG, TIFF or WebP).',
     empty: 'The file is empty. Choose a print file (PDF, SVG, EPS, AI, PNG, JPEG, TIFF or WebP).',
     tooLarge: 'The file is too large. A print file can be at most 50 MB.',
@@ -95,4 +95,4 @@ export const printFileMessages = defineMessages(
     unnamed: 'unnamed file',
     label: (p: { n: number; type: string }) => `print file ${p.n} (${p.type})`,
   },
-);
+});

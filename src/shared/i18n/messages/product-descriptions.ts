@@ -2,8 +2,8 @@ import type { Locale } from '@/shared/i18n/locale';
 import { defineMessages } from '@/shared/i18n/define';
 
 /** Product descriptions by product id. */
-export const productDescriptionMessages = defineMessages(
-  {
+export const productDescriptionMessages = defineMessages({
+  sv: {
     kuponghäfte:
       'Tryckta kuponghäften med dina egna erbjudanden, numrerade och perforerade så att de är lätta att riva av.',
     klistermärken: 'Tåliga vinylklistermärken med din logotyp, konturskurna och väderbeständiga.',
@@ -23,7 +23,7 @@ export const productDescriptionMessages = defineMessages(
     fiskehatt: 'Fiskehatt med tryck runt om, för festivaler, lag och sommarevent.',
     becknarväska: 'Midjeväska med justerbar rem och ditt tryck på framsidan.',
   },
-  {
+  en: {
     kuponghäfte: 'Printed coupon booklets with your own offers, numbered and perforated for easy tear-off.',
     klistermärken: 'Durable vinyl stickers with your logo, cut to shape and weatherproof.',
     tejp: 'Packing tape printed with your brand, so every parcel carries your name.',
@@ -42,7 +42,7 @@ export const productDescriptionMessages = defineMessages(
     fiskehatt: 'Bucket hat printed all around, for festivals, teams and summer events.',
     becknarväska: 'Fanny pack with adjustable strap and your print on the front.',
   },
-);
+});
 
 export function productDescription(
   locale: Locale,

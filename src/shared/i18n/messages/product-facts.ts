@@ -1,8 +1,8 @@
 import { defineMessages } from '@/shared/i18n/define';
 
 /** The facts section of a product page: headings and the size chart's labels. */
-export const productFactsMessages = defineMessages(
-  {
+export const productFactsMessages = defineMessages({
+  sv: {
     heading: 'Om produkten',
     material: 'Material',
     weight: 'Vikt',
@@ -16,7 +16,7 @@ export const productFactsMessages = defineMessages(
     chest: 'Halva bröstvidden',
     length: 'Längd',
   },
-  {
+  en: {
     heading: 'About the product',
     material: 'Material',
     weight: 'Weight',
@@ -30,4 +30,4 @@ export const productFactsMessages = defineMessages(
     chest: 'Half chest width',
     length: 'Length',
   },
-);
+});

@@ -2,8 +2,8 @@ import { defineMessages } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 
 /** Product names by product id (the ids of SPEC §2 stay Swedish in URLs in both languages). */
-export const productNameMessages = defineMessages(
-  {
+export const productNameMessages = defineMessages({
+  sv: {
     kuponghäfte: 'Kuponghäfte',
     klistermärken: 'Klistermärken',
     tejp: 'Tryckt tejp',
@@ -22,7 +22,7 @@ export const productNameMessages = defineMessages(
     fiskehatt: 'Fiskehatt',
     becknarväska: 'Midjeväska',
   },
-  {
+  en: {
     kuponghäfte: 'Coupon Booklet',
     klistermärken: 'Stickers',
     tejp: 'Printed Tape',
@@ -41,7 +41,7 @@ export const productNameMessages = defineMessages(
     fiskehatt: 'Bucket Hat',
     becknarväska: 'Fanny Pack',
   },
-);
+});
 
 /**
  * A product's name in one language: the catalogue's (as the owner keeps it) when given, else this

@@ -4,8 +4,8 @@ import { optionIds, type LineOptions, type OptionId, type OptionsProblem } from 
 import { colourName } from './colours';
 
 /** A product's required choices (product-options.ts): product pages, cart, order, invoice, admin, job ticket. */
-export const productOptionMessages = defineMessages(
-  {
+export const productOptionMessages = defineMessages({
+  sv: {
     colour: 'Färg',
     decoration: 'Dekor',
     bookletSize: 'Format',
@@ -39,7 +39,7 @@ export const productOptionMessages = defineMessages(
     colourConflict: 'Färgen i valen skiljer sig från designens färg',
     line: (p: { n: number; name: string; problem: string }) => `Rad ${p.n} (${p.name}): ${p.problem}`,
   },
-  {
+  en: {
     colour: 'Colour',
     decoration: 'Decoration',
     bookletSize: 'Format',
@@ -73,7 +73,7 @@ export const productOptionMessages = defineMessages(
     colourConflict: 'The colour among the choices differs from the design’s colour',
     line: (p: { n: number; name: string; problem: string }) => `Line ${p.n} (${p.name}): ${p.problem}`,
   },
-);
+});
 
 /** An option's name ("Färg"); an unknown id is shown as it is. */
 export function optionLabel(locale: Locale, option: string): string {

@@ -5,8 +5,8 @@ import { defineMessages } from '@/shared/i18n/define';
  * Other words buyers use for a product (synonyms, everyday and regional names), by product id,
  * space-separated: the header search finds "luvtröja" as well as "hoodie".
  */
-export const productSearchWordMessages = defineMessages(
-  {
+export const productSearchWordMessages = defineMessages({
+  sv: {
     kuponghäfte: 'kupong kuponger rabatthäfte häfte biljetter',
     klistermärken: 'dekal dekaler etikett etiketter stickers',
     tejp: 'packtejp förpackningstejp emballagetejp',
@@ -25,7 +25,7 @@ export const productSearchWordMessages = defineMessages(
     fiskehatt: 'hatt buckethatt solhatt',
     becknarväska: 'midjeväska magväska bältesväska väska',
   },
-  {
+  en: {
     kuponghäfte: 'coupons voucher vouchers tickets booklet',
     klistermärken: 'sticker decal decals label labels',
     tejp: 'tape packing parcel',
@@ -44,7 +44,7 @@ export const productSearchWordMessages = defineMessages(
     fiskehatt: 'bucket hat',
     becknarväska: 'bum bag belt bag waist',
   },
-);
+});
 
 /** A product's search words in one language ('' for an id this file lacks). */
 export function productSearchWords(locale: Locale, id: string): string {

@@ -1,8 +1,8 @@
 import { defineMessages } from '@/shared/i18n/define';
 
 /** The production board, the job ticket and the blanks to order (admin, staff's language). */
-export const productionMessages = defineMessages(
-  {
+export const productionMessages = defineMessages({
+  sv: {
     boardTitle: 'Produktion',
     boardIntro: 'Öppna jobb, tidigast datum först. Det som hindrar ett jobb står på kortet.',
     blanksTitle: 'Ämnen att beställa',
@@ -77,7 +77,7 @@ export const productionMessages = defineMessages(
     noFiles: 'Inga tryckfiler',
     summary: 'Sammanställning',
   },
-  {
+  en: {
     boardTitle: 'Production',
     boardIntro: 'Open jobs, soonest date first. What blocks a job is on its card.',
     blanksTitle: 'Blanks to order',
@@ -151,4 +151,4 @@ export const productionMessages = defineMessages(
     noFiles: 'No print files',
     summary: 'Summary',
   },
-);
+});

@@ -5,8 +5,8 @@ import { formatCount } from '@/shared/money-format';
 import type { QuantityProblem } from '@/shared/pricing';
 
 /** The products list, product pages and tier products (SPEC §2, §8 English strings verbatim). */
-export const productMessages = defineMessages(
-  {
+export const productMessages = defineMessages({
+  sv: {
     title: 'Produkter',
     intro:
       'Varje produkt trycks med din design. Priserna är inklusive moms och sjunker ju fler du beställer.',
@@ -37,7 +37,7 @@ export const productMessages = defineMessages(
     soldInMultiples: (p: { n: string }) => `Säljs bara i antal jämnt delbara med ${p.n} ${quantityUnit.sv}`,
     items: (p: { n: number }) => plural('sv', p.n, { one: '# produkt', other: '# produkter' }),
   },
-  {
+  en: {
     title: 'Products',
     intro: 'Every product is printed with your design. Prices include VAT and drop as your quantity grows.',
     filterLabel: 'Filter by category',
@@ -67,7 +67,7 @@ export const productMessages = defineMessages(
     soldInMultiples: (p: { n: string }) => `Sold only in multiples of ${p.n} ${quantityUnit.en}`,
     items: (p: { n: number }) => plural('en', p.n, { one: '# product', other: '# products' }),
   },
-);
+});
 
 /** The noun in the 'Added {n} pcs {noun} to cart' toast (SPEC §8), by product id. */
 const toastNounEn: Readonly<Record<string, string>> = {

@@ -4,8 +4,8 @@ import { defineMessages, plural } from '@/shared/i18n/define';
  * Proof approval: the buyer's proof panel and timeline on the order page, the admin's proof panel,
  * the server's answers to both, and the shop's notice when the buyer decides.
  */
-export const proofMessages = defineMessages(
-  {
+export const proofMessages = defineMessages({
+  sv: {
     // The buyer's order page.
     heading: 'Korrektur',
     none: 'Inget korrektur ännu. Vi mejlar dig när det första korrekturet är klart att granska. Vi trycker först när du har godkänt det.',
@@ -106,7 +106,7 @@ export const proofMessages = defineMessages(
     noticeUploadNext: 'Ladda upp ett nytt korrektur på beställningen i admin.',
     noticeCustomer: (p: { name: string; email: string }) => `Kund: ${p.name}, ${p.email}`,
   },
-  {
+  en: {
     heading: 'Proof',
     none: 'No proof yet. We will email you when the first proof is ready to review. We print only once you have approved it.',
     version: (p: { version: number }) => `Proof ${p.version}`,
@@ -200,4 +200,4 @@ export const proofMessages = defineMessages(
     noticeUploadNext: 'Upload a new proof on the order in admin.',
     noticeCustomer: (p: { name: string; email: string }) => `Customer: ${p.name}, ${p.email}`,
   },
-);
+});

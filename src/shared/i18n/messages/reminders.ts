@@ -4,8 +4,8 @@ import { defineMessages, plural } from '@/shared/i18n/define';
  * Reminders (påminnelser), disputes and the customer ledger: the admin's panel and tab, the API's
  * refusals, the reminder and statement PDFs and their emails, the terms page's late-payment text.
  */
-export const reminderMessages = defineMessages(
-  {
+export const reminderMessages = defineMessages({
+  sv: {
     // The order's reminder panel.
     heading: 'Påminnelser',
     overdueDays: (p: { days: number }) => plural('sv', p.days, { one: '# dag sen', other: '# dagar sen' }),
@@ -141,7 +141,7 @@ export const reminderMessages = defineMessages(
     termsIndividualNoFee:
       'Privatpersoner betalar ingen påminnelseavgift; vid sen betalning tillkommer dröjsmålsränta med referensräntan + 8 procentenheter.',
   },
-  {
+  en: {
     heading: 'Reminders',
     overdueDays: (p: { days: number }) =>
       plural('en', p.days, { one: '# day overdue', other: '# days overdue' }),
@@ -271,4 +271,4 @@ export const reminderMessages = defineMessages(
     termsIndividualNoFee:
       'Individuals pay no reminder fee; late payments bear interest at the reference rate + 8 percentage points.',
   },
-);
+});

@@ -1,8 +1,8 @@
 import { defineMessages } from '@/shared/i18n/define';
 
 /** Garment size splits: the editor in the customiser and the cart, and the rule's messages (both sides). */
-export const sizeMessages = defineMessages(
-  {
+export const sizeMessages = defineMessages({
+  sv: {
     legend: 'Storlekar',
     help: 'Antal plagg per storlek. Summan ska bli radens antal.',
     sizeSuffix: (p: { product: string }) => ` st, ${p.product}`,
@@ -25,7 +25,7 @@ export const sizeMessages = defineMessages(
     notGarment: (p: { name: string }) => `${p.name} har inga storlekar: ta bort storleksfördelningen`,
     line: (p: { n: number; name: string; problem: string }) => `Rad ${p.n} (${p.name}): ${p.problem}`,
   },
-  {
+  en: {
     legend: 'Sizes',
     help: 'Pieces per size. They must add up to the quantity.',
     sizeSuffix: (p: { product: string }) => ` pcs, ${p.product}`,
@@ -47,4 +47,4 @@ export const sizeMessages = defineMessages(
     notGarment: (p: { name: string }) => `${p.name} has no sizes: leave the size split out`,
     line: (p: { n: number; name: string; problem: string }) => `Line ${p.n} (${p.name}): ${p.problem}`,
   },
-);
+});

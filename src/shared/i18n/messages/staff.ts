@@ -1,8 +1,8 @@
 import { defineMessages, plural } from '@/shared/i18n/define';
 
 /** Staff, roles and the audit record: the admin pages and the API's refusals (issue 30). */
-export const staffMessages = defineMessages(
-  {
+export const staffMessages = defineMessages({
+  sv: {
     // Roles
     owner: 'Ägare',
     production: 'Produktion',
@@ -91,7 +91,7 @@ export const staffMessages = defineMessages(
     staff_remove: 'Person borttagen',
     own_pin_change: 'Egen pinkod bytt',
   },
-  {
+  en: {
     owner: 'Owner',
     production: 'Production',
     bookkeeping: 'Bookkeeping',
@@ -175,4 +175,4 @@ export const staffMessages = defineMessages(
     staff_remove: 'Person removed',
     own_pin_change: 'Own PIN changed',
   },
-);
+});

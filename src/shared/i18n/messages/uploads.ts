@@ -4,8 +4,8 @@ import { defineMessages } from '@/shared/i18n/define';
  * Customiser image uploads (POST /api/uploads): what the server answers and what the browser says
  * before sending. The same words on both sides, so a refusal reads the same wherever it comes from.
  */
-export const uploadMessages = defineMessages(
-  {
+export const uploadMessages = defineMessages({
+  sv: {
     tooLarge: 'Filen är för stor. En bild får vara högst 20 MB.',
     noFile: 'Ingen fil kom fram. Välj en bild (PNG, JPEG, WebP, GIF eller SVG).',
     empty: 'Filen är tom. Välj en bild (PNG, JPEG, WebP, GIF eller SVG).',
@@ -26,7 +26,7 @@ export const uploadMessages = defineMessages(
     unreadable: 'Uppladdningen gick inte att läsa. Försök igen.',
     connection: 'Uppladdningen misslyckades. Kontrollera din uppkoppling och försök igen.',
   },
-  {
+  en: {
     tooLarge: 'The file is too large. Images can be at most 20 MB.',
     noFile: 'No file was uploaded. Choose an image (PNG, JPEG, WebP, GIF or SVG).',
     empty: 'The file is empty. Choose an image (PNG, JPEG, WebP, GIF or SVG).',
@@ -47,4 +47,4 @@ export const uploadMessages = defineMessages(
     unreadable: 'The upload could not be read. Please try again.',
     connection: 'The upload failed. Check your connection and try again.',
   },
-);
+});

@@ -6,8 +6,8 @@ import type { Locale } from '@/shared/i18n/locale';
  * English side here, verbatim); `localiseValidation` shows it in the visitor's language in the form
  * and in the server's 400 answers. A message this catalogue lacks is shown as it is.
  */
-export const validationMessages = defineMessages(
-  {
+export const validationMessages = defineMessages({
+  sv: {
     fillAllFields: 'Fyll i alla fält',
     fillCompany: 'Fyll i företagsnamn och organisationsnummer',
     fillPersonalId: 'Fyll i personnummer',
@@ -42,7 +42,7 @@ export const validationMessages = defineMessages(
     invalidCharacter: 'Fältet innehåller ett osynligt styrtecken eller ett trasigt tecken. Ta bort det.',
     orgNumberChecksum: 'Organisationsnumret är inte giltigt (kontrollsiffran stämmer inte)',
   },
-  {
+  en: {
     fillAllFields: 'Please fill in all fields',
     fillCompany: 'Please fill in company name and organization number',
     fillPersonalId: 'Please fill in personal ID number',
@@ -78,7 +78,7 @@ export const validationMessages = defineMessages(
       'This field contains an invisible control character or a broken character. Please remove it.',
     orgNumberChecksum: 'Organization number is not valid (check digit)',
   },
-);
+});
 
 const keyByEnglish = new Map(Object.entries(validationMessages.en).map(([key, text]) => [text, key]));
 
