@@ -72,8 +72,18 @@ async function crashAndRecover(expect: ExpectStatic, database: Record<string, st
     const run = Date.now().toString(36);
     const attempts: Attempt[] = [];
     let acked = 0;
+    let killing = false;
     let killed = false;
     let inFlightAtKill = 0;
+    const open = () => attempts.filter((a) => a.status === undefined && !a.failed).length;
+    // Group commit answers a whole group at once, so the moment the 30th answer arrives may find no
+    // request open: the loops keep sending, and the kill waits (turns, not time) until one is.
+    const killWhileOpen = async () => {
+      while (open() === 0) await new Promise((resolve) => setImmediate(resolve));
+      killed = true;
+      inFlightAtKill = open();
+      server.process.kill('SIGKILL');
+    };
     const deadline = Date.now() + 40_000;
 
     const loop = async (l: number) => {
@@ -91,10 +101,9 @@ async function crashAndRecover(expect: ExpectStatic, database: Record<string, st
           attempt.failed = true;
           return;
         }
-        if (attempt.status === 201 && ++acked >= KILL_AFTER && !killed) {
-          killed = true;
-          inFlightAtKill = attempts.filter((a) => a.status === undefined && !a.failed).length;
-          server.process.kill('SIGKILL');
+        if (attempt.status === 201 && ++acked >= KILL_AFTER && !killing) {
+          killing = true;
+          void killWhileOpen();
         }
       }
     };
