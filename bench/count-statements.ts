@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { loadOnce } from './lib/load';
 import { benchDatabaseUrl, createDatabase } from './lib/postgres';
 import { benchAdminPin, startProcess } from './lib/server';
-import { orderBody } from './orders';
+import { orderLoadOptions } from './orders';
 
 const args = process.argv.slice(2);
 const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 5);
@@ -79,15 +79,7 @@ const server = await startProcess(
 await sleep(1000);
 type Row = [string, number, number];
 const before = new Map((JSON.parse(readFileSync(countFile, 'utf8')) as Row[]).map((r) => [r[0], r]));
-const run = await loadOnce({
-  url: `${server.url}/api/orders`,
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: orderBody(`count-${randomUUID()}-[<id>]`),
-  idReplacement: true,
-  connections: 10,
-  duration: seconds,
-});
+const run = await loadOnce(orderLoadOptions(server, `count-${randomUUID()}-`, seconds));
 await sleep(seconds * 1000);
 await sleep(600);
 const after = JSON.parse(readFileSync(countFile, 'utf8')) as Row[];

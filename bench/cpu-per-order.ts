@@ -2,13 +2,11 @@
 // CPU time per placed order, by process and thread (from /proc, so it holds on a loaded machine):
 // the server's main thread, its other threads (document workers), PostgreSQL's backends, the load.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadOnce } from './lib/load';
 import { benchDatabaseUrl, createDatabase } from './lib/postgres';
-import { benchAdminPin, startProcess } from './lib/server';
-import { orderBody } from './orders';
+import { startShopServer } from './lib/server';
+import { orderLoadOptions } from './orders';
 
 const args = process.argv.slice(2);
 const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 8);
@@ -36,21 +34,10 @@ function postgresTicks(): number {
   return sum;
 }
 const fresh = postgres && benchDatabaseUrl ? await createDatabase(benchDatabaseUrl, 'cpu') : undefined;
-const server = await startProcess(
-  ['dist/server/main.js'],
-  {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    RATES_URL: '',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'shop-cpu-data-')),
-    DATABASE_URL: fresh?.url ?? '',
-    ADMIN_PIN: benchAdminPin,
-    SHUTDOWN_DRAIN_SECONDS: '0',
-    ORDERS_PER_CLIENT_PER_HOUR: '1000000000',
-    ORDERS_PER_EMAIL_PER_HOUR: '1000000000',
-  },
-  '/api/products',
-);
+const server = await startShopServer({
+  databaseUrl: fresh?.url ?? '',
+  env: { SHUTDOWN_DRAIN_SECONDS: '0' },
+});
 const pid = server.process.pid ?? 0;
 const snapshot = () => ({
   main: ticksOf(`/proc/${pid}/task/${pid}/stat`),
@@ -59,15 +46,7 @@ const snapshot = () => ({
   self: ticksOf('/proc/self/stat'),
 });
 const before = snapshot();
-const run = await loadOnce({
-  url: `${server.url}/api/orders`,
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: orderBody(`cpu-${randomUUID()}-[<id>]`),
-  idReplacement: true,
-  connections: 10,
-  duration: seconds,
-});
+const run = await loadOnce(orderLoadOptions(server, `cpu-${randomUUID()}-`, seconds));
 const after = snapshot();
 await server.stop();
 await fresh?.drop();

@@ -70,16 +70,24 @@ async function probe(server: RunningServer): Promise<{ status: number; text: str
   return { status: response.status, text: (await response.text()).slice(0, 300) };
 }
 
-async function orderLoad(server: RunningServer, runs: number, seconds: number): Promise<LoadSummary> {
-  const options = {
+/**
+ * The checkout load every order bench sends: 10 connections placing orders for `seconds`, each
+ * request with its own idempotency key (`keyPrefix` + autocannon's request id).
+ */
+export function orderLoadOptions(server: Pick<RunningServer, 'url'>, keyPrefix: string, seconds: number) {
+  return {
     url: `${server.url}/api/orders`,
     method: 'POST' as const,
     headers: { 'content-type': 'application/json' },
-    body: orderBody('bench-[<id>]'),
+    body: orderBody(`${keyPrefix}[<id>]`),
     idReplacement: true,
     connections: 10,
     duration: seconds,
   };
+}
+
+async function orderLoad(server: RunningServer, runs: number, seconds: number): Promise<LoadSummary> {
+  const options = orderLoadOptions(server, 'bench-', seconds);
   await loadOnce({ ...options, duration: 2 });
   const list: LoadRun[] = [];
   for (let i = 0; i < runs; i++) list.push(await loadOnce(options));

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { loadOnce } from './lib/load';
 import { benchDatabaseUrl, createDatabase } from './lib/postgres';
 import { benchAdminPin, startProcess } from './lib/server';
-import { orderBody } from './orders';
+import { orderLoadOptions } from './orders';
 import { tmpdir } from 'node:os';
 
 const args = process.argv.slice(2);
@@ -43,15 +43,7 @@ async function profileRun(): Promise<void> {
     '/api/products',
   );
   const loadFrom = performance.now() - spawnedAt;
-  const run = await loadOnce({
-    url: `${server.url}/api/orders`,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: orderBody(`prof-${randomUUID()}-[<id>]`),
-    idReplacement: true,
-    connections: 10,
-    duration: seconds,
-  });
+  const run = await loadOnce(orderLoadOptions(server, `prof-${randomUUID()}-`, seconds));
   console.log(
     `orders/s ${run.requestsPerSecond}, p99 ${run.p99Ms} ms, statuses ${JSON.stringify(run.statusCodes)}`,
   );
