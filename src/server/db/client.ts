@@ -11,8 +11,8 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Turns Drizzle's SQL into text and parameters for the drivers' own query methods. */
-const dialect = new PgDialect();
+/** Turns Drizzle's SQL into text and parameters for the drivers' own query methods (and SQL of our own). */
+export const sqlDialect = new PgDialect();
 
 export interface Database {
   db: Db;
@@ -67,7 +67,7 @@ export async function openPglite(
         return results.at(-1)?.rows ?? [];
       }),
     queryPrepared: async <Row>(_name: string, query: SQL) => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
+      const { sql: text, params } = sqlDialect.sqlToQuery(query);
       return (await client.query<Row>(text, params)).rows;
     },
     close: () => client.close(),
@@ -99,7 +99,7 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
       }
     },
     queryPrepared: async <Row>(name: string, query: SQL) => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
+      const { sql: text, params } = sqlDialect.sqlToQuery(query);
       return (await pool.query({ name, text, values: params })).rows as Row[];
     },
     close: () => pool.end(),

@@ -1,8 +1,7 @@
 import { enqueueEmailsSql } from '@/server/email';
 import { attachUploadsSql } from '@/server/uploads';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database } from '@/server/db/client';
+import { sqlDialect, type Database } from '@/server/db/client';
 import { GroupCommit } from '@/server/db/group-commit';
 import { orders } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
@@ -185,7 +184,7 @@ function placeOrdersFunction(database: Database): Promise<void> {
   if (!made) {
     // Constants inlined (the function takes only the rows and their count); the body is our own
     // SQL, never a buyer's text, so its dollar quote cannot be closed from inside.
-    const body = new PgDialect().sqlToQuery(
+    const body = sqlDialect.sqlToQuery(
       placeOrdersSql(sql.raw('p_input'), sql.raw('p_count')).inlineParams(),
     ).sql;
     made = database.db
