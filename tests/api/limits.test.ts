@@ -67,6 +67,39 @@ describe('order throttles', () => {
     expect((await order('someone@else.example', '203.0.113.8')).status).toBe(201);
   });
 
+  it('orders refused for what they say (an unknown product) use up none of the allowance', async () => {
+    const address = '203.0.113.40';
+    for (let i = 0; i < 25; i++) {
+      const refused = await request<Answer>(server, '/api/orders', {
+        method: 'POST',
+        headers: from(address),
+        json: {
+          ...checkoutBody(key(), 1),
+          customer: { ...testCustomer, email: `typo${i}@client.example` },
+          lines: [{ productId: 'no-such-product', quantity: 50, options: {} }],
+        },
+      });
+      expect(refused.status).toBe(400);
+    }
+    for (let i = 0; i < 20; i++) {
+      expect((await order(`fixed${i}@client.example`, address)).status).toBe(201);
+    }
+    expect((await order('one-more@client.example', address)).status).toBe(429);
+  });
+
+  it('25 orders at once from one client: exactly 20 are stored with 20 numbers, 5 refused', async () => {
+    const address = '203.0.113.41';
+    const stored = await orderCount();
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => order(`burst${i}@client.example`, address)),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array<number>(20).fill(201), ...Array<number>(5).fill(429)]);
+    expect(await orderCount()).toBe(stored + 20);
+    const numbers = answers.flatMap((answer) => (answer.body.orderNumber ? [answer.body.orderNumber] : []));
+    expect(new Set(numbers).size).toBe(20);
+  });
+
   it('10 orders an hour to one email address from anywhere: the 11th gets 429 (case does not matter)', async () => {
     for (let i = 0; i < 10; i++) {
       const email = i % 2 === 0 ? 'stranger@victim.example' : 'Stranger@Victim.Example';

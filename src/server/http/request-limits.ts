@@ -6,7 +6,7 @@ import { formatCount } from '@/shared/money-format';
 import type { AppContext } from '@/server/context';
 import { sendError } from './errors';
 import { requestLocale } from './locale';
-import { clientKey, takeAllowance, takeAllowancesInTurn } from './throttle';
+import { clientKey, takeAllowance, type Allowance, type AllowanceRequest } from './throttle';
 
 /**
  * Throttles of orders and partner applications, in the database's shared counters
@@ -20,9 +20,9 @@ function minutes(seconds: number): number {
   return Math.max(1, Math.ceil(seconds / 60));
 }
 
-/** A recipient address as a throttle key: lowercased and hashed, so the table holds no address. */
-function emailKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+/** A recipient address's order bucket: lowercased and hashed, so the table holds no address. */
+export function orderRecipientBucket(email: string): string {
+  return `orders:email:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;
 }
 
 /**
@@ -35,43 +35,52 @@ function refuse(reply: FastifyReply, retryAfterSeconds: number, message: string)
   return true;
 }
 
+/** A refusal by a throttle: the 429's wait and message. */
+export interface ThrottleRefusal {
+  retryAfterSeconds: number;
+  message: string;
+}
+
 /**
- * Takes one order from the client's and the recipient address's hourly allowance. Answers true
- * when it refused (the 429 is sent), false when the order may go ahead.
+ * An order's throttle: one order from the client's and the recipient address's hourly allowance,
+ * in turn (the address's is taken only when the client's was). The checkout takes them in the
+ * statement that stores the order (order-writer.ts), so an order refused for its content uses up
+ * nothing; `refusal` words the 429 when one was refused.
  */
-export async function throttleOrder(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { config, database }: AppContext,
-  email: string,
-): Promise<boolean> {
+export interface OrderThrottle {
+  allowances: AllowanceRequest[];
+  refusal(taken: readonly Allowance[]): ThrottleRefusal | undefined;
+}
+
+export function orderThrottle(request: FastifyRequest, { config }: AppContext, email: string): OrderThrottle {
   const t = translate(limitMessages, requestLocale(request));
   const shop = config.seller.email;
-  // Both in one request to the throttle group (one statement and commit per checkout): the
-  // address's allowance is taken only when the client's was, as if asked one after the other.
-  const [client, recipient] = await takeAllowancesInTurn(database.db, [
-    {
-      bucket: `orders:client:${clientKey(request)}`,
-      amount: 1,
-      max: config.limits.ordersPerClientPerHour,
-      windowSeconds: HOUR_SECONDS,
+  const refusal = (allowance: Allowance | undefined, message: (minutes: number) => string) => {
+    const wait = allowance?.retryAfterSeconds ?? HOUR_SECONDS;
+    return { retryAfterSeconds: wait, message: message(minutes(wait)) };
+  };
+  return {
+    allowances: [
+      {
+        bucket: `orders:client:${clientKey(request)}`,
+        amount: 1,
+        max: config.limits.ordersPerClientPerHour,
+        windowSeconds: HOUR_SECONDS,
+      },
+      {
+        bucket: orderRecipientBucket(email),
+        amount: 1,
+        max: config.limits.ordersPerEmailPerHour,
+        windowSeconds: HOUR_SECONDS,
+      },
+    ],
+    refusal([client, recipient]) {
+      if (!client?.allowed) return refusal(client, (m) => t.ordersPerClient({ minutes: m, email: shop }));
+      if (!recipient?.allowed)
+        return refusal(recipient, (m) => t.ordersPerRecipient({ minutes: m, email: shop }));
+      return undefined;
     },
-    {
-      bucket: `orders:email:${emailKey(email)}`,
-      amount: 1,
-      max: config.limits.ordersPerEmailPerHour,
-      windowSeconds: HOUR_SECONDS,
-    },
-  ]);
-  if (!client?.allowed) {
-    const wait = client?.retryAfterSeconds ?? HOUR_SECONDS;
-    return refuse(reply, wait, t.ordersPerClient({ minutes: minutes(wait), email: shop }));
-  }
-  if (!recipient?.allowed) {
-    const wait = recipient?.retryAfterSeconds ?? HOUR_SECONDS;
-    return refuse(reply, wait, t.ordersPerRecipient({ minutes: minutes(wait), email: shop }));
-  }
-  return false;
+  };
 }
 
 /** Takes one partner application from the client's hourly allowance; true when it refused (429 sent). */

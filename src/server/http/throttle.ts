@@ -103,29 +103,57 @@ async function takeUpTo(
 
 const allowanceGroups = new WeakMap<Db, GroupCommit<readonly AllowanceRequest[], Allowance[]>>();
 
-async function takeAllowances(db: Db, chains: (readonly AllowanceRequest[])[]): Promise<Allowance[][]> {
-  let ord = 0;
-  const numbered = chains.map((chain) =>
+/** One allowance request as take_allowances reads it: numbered in its group, chained to the one before. */
+export interface NumberedAllowance {
+  ord: number;
+  bucket: string;
+  amount: number;
+  max: number;
+  window_seconds: number;
+  /** Taken only when the request numbered so was allowed (the one before it in its chain). */
+  after: number | null;
+}
+
+/**
+ * Numbers a group's chains for take_allowances (or take_allowances_within, which a caller's own
+ * statement runs): ords from `first` on, across the group, each request chained to the one before
+ * it in its chain.
+ */
+export function numberAllowanceChains(
+  chains: readonly (readonly AllowanceRequest[])[],
+  first = 0,
+): NumberedAllowance[][] {
+  let ord = first;
+  return chains.map((chain) =>
     chain.map((r, index) => {
       const own = ord++;
-      // Within a chain, each is taken only when the one before it was allowed.
-      const after = index === 0 ? null : own - 1;
       return {
         ord: own,
         bucket: r.bucket,
         amount: r.amount,
         max: r.max,
         window_seconds: r.windowSeconds,
-        after,
+        after: index === 0 ? null : own - 1,
       };
     }),
   );
-  const answers = await rows<{ ord: number; allowed: boolean; retry_after: string | null }>(
-    db,
-    sql`SELECT ord, allowed, retry_after::text FROM take_allowances(${JSON.stringify(numbered.flat())}::jsonb)`,
-  );
+}
+
+/** What take_allowances answers for one request, as a row. */
+export type AllowanceRow = {
+  ord: number;
+  allowed: boolean;
+  /** Seconds as text (bigint); null for a request skipped because the one before it was refused. */
+  retry_after: string | null;
+};
+
+/** Each chain's answers, from the function's rows by ord. */
+export function allowancesOf(
+  chains: readonly (readonly NumberedAllowance[])[],
+  answers: readonly AllowanceRow[],
+): Allowance[][] {
   const byOrd = new Map(answers.map((a) => [Number(a.ord), a]));
-  return numbered.map((chain) =>
+  return chains.map((chain) =>
     chain.map(({ ord }) => {
       const answer = byOrd.get(ord);
       if (!answer) throw new Error('take_allowances answered no row for a request');
@@ -135,6 +163,15 @@ async function takeAllowances(db: Db, chains: (readonly AllowanceRequest[])[]): 
       };
     }),
   );
+}
+
+async function takeAllowances(db: Db, chains: (readonly AllowanceRequest[])[]): Promise<Allowance[][]> {
+  const numbered = numberAllowanceChains(chains);
+  const answers = await rows<AllowanceRow>(
+    db,
+    sql`SELECT ord, allowed, retry_after::text FROM take_allowances(${JSON.stringify(numbered.flat())}::jsonb)`,
+  );
+  return allowancesOf(numbered, answers);
 }
 
 /** Gives back what was taken but not used (a reservation larger than the file that came). */

@@ -77,8 +77,33 @@ describe('group commit with an order the database refuses', () => {
     const results = await Promise.allSettled([first, ...burst]);
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused).toHaveLength(1);
-    expect(results.filter((r) => r.status === 'fulfilled' && r.value !== undefined)).toHaveLength(200);
+    expect(results.filter((r) => r.status === 'fulfilled' && r.value.outcome === 'stored')).toHaveLength(200);
     // Halving finds the bad one in about 2·log2(200) ≈ 16 statements; one by one took 201.
     expect(statements).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('throttle allowances taken in the statement that stores the orders', () => {
+  it('of five orders in one batch with room for three, three are stored with consecutive numbers and two are refused', async () => {
+    const writer = new OrderWriter(counted);
+    const bucket = `writer-test:${randomUUID()}`;
+    const allowances = [{ bucket, amount: 1, max: 3, windowSeconds: 3600 }];
+    statements = 0;
+    // Submitted in one turn of the event loop: one batch, one statement.
+    const written = await Promise.all(
+      Array.from({ length: 5 }, () => writer.write({ ...row(), allowances })),
+    );
+    expect(statements).toBe(1);
+    expect(written.map((w) => w.outcome)).toEqual(['stored', 'stored', 'stored', 'throttled', 'throttled']);
+    for (const w of written.slice(3)) {
+      if (w.outcome !== 'throttled') throw new Error('expected a refusal');
+      expect(w.allowances[0]?.allowed).toBe(false);
+      expect(w.allowances[0]?.retryAfterSeconds).toBeGreaterThan(3500);
+    }
+    // No gap in the invoice numbers where the refused ones would have been.
+    const numbers = written.flatMap((w) =>
+      w.outcome === 'stored' ? [Number(w.order.orderNumber.slice(4))] : [],
+    );
+    expect(numbers).toEqual([numbers[0], (numbers[0] ?? 0) + 1, (numbers[0] ?? 0) + 2]);
   });
 });

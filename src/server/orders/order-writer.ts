@@ -7,6 +7,13 @@ import { orders } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
 import { issueCheckoutInvoicesSql, takeSeqsSql } from '@/server/ledger';
 import { recordPrintFilesSql } from '@/server/print-files';
+import {
+  allowancesOf,
+  numberAllowanceChains,
+  type Allowance,
+  type AllowanceRequest,
+  type AllowanceRow,
+} from '@/server/http/throttle';
 
 /**
  * The `orders` columns a checkout writes, by their Drizzle names; the statement below derives its
@@ -59,12 +66,26 @@ export type NewOrderRow = Required<Pick<typeof orders.$inferInsert, WrittenColum
    * body) claims nothing and its uploads still expire and count against the unattached cap.
    */
   uploadIds: readonly string[];
+  /**
+   * Throttle allowances the order is stored only if it gets (takeAllowancesInTurn's chain: each
+   * taken only when the one before was allowed), taken by the statement that stores it.
+   */
+  allowances?: readonly AllowanceRequest[];
 };
 
 export interface InsertedOrder {
   orderNumber: string;
   totalAmount: string;
 }
+
+/**
+ * What the statement did with one order: stored it; stored nothing because its idempotency key was
+ * already used (the caller replays); or stored nothing because an allowance was refused.
+ */
+export type WrittenOrder =
+  | { outcome: 'stored'; order: InsertedOrder }
+  | { outcome: 'key-used' }
+  | { outcome: 'throttled'; allowances: Allowance[] };
 
 /** The JSON record's fields: each written column under its Drizzle name, typed as the table types it. */
 const recordDefinition = sql.join(
@@ -87,22 +108,13 @@ const insertValues = sql.join(
  * commit, many orders; a batch the database refuses is halved until the bad order fails alone.
  */
 export class OrderWriter {
-  private readonly batches: GroupCommit<NewOrderRow, InsertedOrder | undefined>;
+  private readonly batches: GroupCommit<NewOrderRow, WrittenOrder>;
 
   constructor(database: Database) {
-    this.batches = new GroupCommit(async (rows) => {
-      const stored = await insertOrders(database, rows);
-      return rows.map((row) => {
-        const order = stored.get(row.idempotencyKey);
-        // A key twice in one batch: the first is stored, the second replays it.
-        stored.delete(row.idempotencyKey);
-        return order;
-      });
-    });
+    this.batches = new GroupCommit((rows) => insertOrders(database, rows));
   }
 
-  /** The stored order, or undefined when its idempotency key was already used (the caller replays). */
-  write(row: NewOrderRow): Promise<InsertedOrder | undefined> {
+  write(row: NewOrderRow): Promise<WrittenOrder> {
     return this.batches.submit(row);
   }
 }
@@ -119,25 +131,37 @@ export function orderWriterFor(database: Database): OrderWriter {
 }
 
 /**
- * One statement, so one round trip and one implicit transaction: take a run of invoice numbers
- * under the counter's row lock (strictly increasing across transactions and instances, even within
- * one millisecond; the first is at least now in milliseconds), store the orders in arrival order
- * with their invoices (documents, the snapshot completed with its number and dates), queue their
- * two emails each, record their print files and claim their uploads. A key already used inserts nothing (its number is a harmless gap).
- * `input` is the rows as one jsonb value, `count` how many.
+ * One statement, so one round trip and one implicit transaction: take the orders' throttle
+ * allowances (take_allowances_within, migration 3900; an order whose chain is refused goes no
+ * further), take a run of invoice numbers for the rest under the counter's row lock (strictly
+ * increasing across transactions and instances, even within one millisecond; the first is at least
+ * now in milliseconds), store them in arrival order with their invoices (documents, the snapshot
+ * completed with its number and dates), queue their two emails each, record their print files and
+ * claim their uploads. A key already used inserts nothing (its number is a harmless gap).
+ * `input` is the rows as one jsonb value, `allowances` their numbered allowance requests.
+ * Answers a row per stored order and a row per allowance request.
  */
-function placeOrdersSql(input: SQL, count: SQL): SQL {
+function placeOrdersSql(input: SQL, allowances: SQL): SQL {
   return sql`
-    WITH input AS (
+    WITH allowances AS MATERIALIZED (
+      SELECT * FROM take_allowances_within(${allowances})
+    ), given AS (
       SELECT * FROM jsonb_to_recordset(${input})
-        AS r(ord int, ${recordDefinition}, "printFiles" jsonb, invoice jsonb, "uploadIds" jsonb)
+        AS r(ord int, ${recordDefinition}, "printFiles" jsonb, invoice jsonb, "uploadIds" jsonb,
+          "lastAllowance" int)
+    ), input AS (
+      -- An order goes on when the last allowance of its chain was taken (each is taken only when the
+      -- one before was); numbered afresh so that a refused one leaves no gap in the invoice numbers.
+      SELECT given.*, row_number() OVER (ORDER BY given.ord) AS seq FROM given
+      WHERE given."lastAllowance" IS NULL
+        OR EXISTS (SELECT 1 FROM allowances WHERE allowances.ord = given."lastAllowance" AND allowances.allowed)
     ), counter AS (
-      ${takeSeqsSql(count)}
+      ${takeSeqsSql(sql`(SELECT count(*) FROM input)`)}
     ), inserted AS (
       INSERT INTO orders (order_number, invoice_seq, ${insertColumns})
-      SELECT 'INV-' || (counter.base + input.ord), counter.base + input.ord, ${insertValues}
+      SELECT 'INV-' || (counter.base + input.seq), counter.base + input.seq, ${insertValues}
       FROM input, counter
-      ORDER BY input.ord
+      ORDER BY input.seq
       ON CONFLICT (idempotency_key) DO NOTHING
       RETURNING id, idempotency_key, order_number, invoice_seq, order_date, vat_treatment, ex_vat_amount,
         vat_amount, total_amount
@@ -162,12 +186,18 @@ function placeOrdersSql(input: SQL, count: SQL): SQL {
     ), queued AS (
       ${enqueueEmailsSql({ orderId: sql`inserted.id`, kind: ['buyer_confirmation', 'shop_notice'], from: sql`inserted` })}
     )
-    SELECT idempotency_key, order_number, total_amount::text AS total_amount FROM inserted
+    SELECT idempotency_key, order_number, total_amount::text AS total_amount,
+      NULL::int AS ord, NULL::boolean AS allowed, NULL::text AS retry_after
+    FROM inserted
+    UNION ALL
+    SELECT NULL, NULL, NULL, ord, allowed, retry_after::text FROM allowances
   `;
 }
 
-/** What the statement answers per stored order. */
-type PlacedRow = { idempotency_key: string; order_number: string; total_amount: string };
+/** What the statement answers: a stored order's row, or an allowance request's (AllowanceRow). */
+type PlacedRow =
+  | { idempotency_key: string; order_number: string; total_amount: string; ord: null }
+  | ({ idempotency_key: null } & AllowanceRow);
 
 /**
  * On PGlite the statement runs inside a plpgsql function of this session (pg_temp: never stored,
@@ -185,12 +215,13 @@ function placeOrdersFunction(database: Database): Promise<void> {
     // Constants inlined (the function takes only the rows and their count); the body is our own
     // SQL, never a buyer's text, so its dollar quote cannot be closed from inside.
     const body = sqlDialect.sqlToQuery(
-      placeOrdersSql(sql.raw('p_input'), sql.raw('p_count')).inlineParams(),
+      placeOrdersSql(sql.raw('p_input'), sql.raw('p_allowances')).inlineParams(),
     ).sql;
     made = database.db
       .execute(
-        sql.raw(`CREATE OR REPLACE FUNCTION pg_temp.place_orders(p_input jsonb, p_count integer)
-          RETURNS TABLE (placed_key text, placed_number text, placed_total text)
+        sql.raw(`CREATE OR REPLACE FUNCTION pg_temp.place_orders(p_input jsonb, p_allowances jsonb)
+          RETURNS TABLE (placed_key text, placed_number text, placed_total text, allowance_ord integer,
+            allowance_allowed boolean, allowance_retry_after text)
           LANGUAGE plpgsql AS $place_orders$ BEGIN RETURN QUERY ${body}; END $place_orders$`),
       )
       .then(() => undefined);
@@ -200,29 +231,44 @@ function placeOrdersFunction(database: Database): Promise<void> {
   return made;
 }
 
-async function insertOrders(
-  database: Database,
-  rows: readonly NewOrderRow[],
-): Promise<Map<string, InsertedOrder>> {
-  const count = rows.length;
-  const input = JSON.stringify(rows.map((row, index) => ({ ...row, ord: index + 1 })));
+async function insertOrders(database: Database, rows: readonly NewOrderRow[]): Promise<WrittenOrder[]> {
+  const chains = numberAllowanceChains(rows.map((row) => row.allowances ?? []));
+  const input = JSON.stringify(
+    rows.map(({ allowances: _taken, ...row }, index) => ({
+      ...row,
+      ord: index + 1,
+      lastAllowance: chains[index]?.at(-1)?.ord ?? null,
+    })),
+  );
+  const allowances = JSON.stringify(chains.flat());
   let placed: PlacedRow[];
   if (database.kind === 'pglite') {
     await placeOrdersFunction(database);
     placed = await queryRows<PlacedRow>(
       database.db,
-      sql`SELECT placed_key AS idempotency_key, placed_number AS order_number, placed_total AS total_amount
-        FROM pg_temp.place_orders(${input}::jsonb, ${count}::integer)`,
+      sql`SELECT placed_key AS idempotency_key, placed_number AS order_number, placed_total AS total_amount,
+          allowance_ord AS ord, allowance_allowed AS allowed, allowance_retry_after AS retry_after
+        FROM pg_temp.place_orders(${input}::jsonb, ${allowances}::jsonb)`,
     );
   } else {
     placed = await database.queryPrepared<PlacedRow>(
       'place_orders',
-      placeOrdersSql(sql`${input}::jsonb`, sql`${count}::integer`),
+      placeOrdersSql(sql`${input}::jsonb`, sql`${allowances}::jsonb`),
     );
   }
   const stored = new Map<string, InsertedOrder>();
+  const answers: AllowanceRow[] = [];
   for (const row of placed) {
-    stored.set(row.idempotency_key, { orderNumber: row.order_number, totalAmount: row.total_amount });
+    if (row.idempotency_key === null) answers.push(row);
+    else stored.set(row.idempotency_key, { orderNumber: row.order_number, totalAmount: row.total_amount });
   }
-  return stored;
+  const taken = allowancesOf(chains, answers);
+  return rows.map((row, index): WrittenOrder => {
+    const allowances = taken[index] ?? [];
+    if (allowances.some((allowance) => !allowance.allowed)) return { outcome: 'throttled', allowances };
+    const order = stored.get(row.idempotencyKey);
+    // A key twice in one batch: the first is stored, the second replays it.
+    stored.delete(row.idempotencyKey);
+    return order ? { outcome: 'stored', order } : { outcome: 'key-used' };
+  });
 }

@@ -19,7 +19,7 @@ import { buyerDocumentPdfPath, type OrderMoney } from '@/shared/ledger';
 import type { AppContext, CatalogueContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { orderTotalMessage, throttleOrder } from '@/server/http/request-limits';
+import { orderThrottle, orderTotalMessage } from '@/server/http/request-limits';
 import { dueDate, type CalendarDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
 import { orderActivity } from './activity';
@@ -139,7 +139,6 @@ export function orderRoutes(
     const locale = requestLocale(request);
     const parsed = checkoutSchemas(locale).orderRequestSchema.safeParse(request.body ?? undefined);
     if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, locale);
-    if (await throttleOrder(request, reply, context, parsed.data.customer.email)) return reply;
     try {
       const catalogue = await context.catalogue.current();
       const placed = await placeOrder(context.database, parsed.data, {
@@ -148,6 +147,7 @@ export function orderRoutes(
         findProduct: catalogue.find,
         seller: context.config.seller,
         ...(context.config.vies ? { vies: context.config.vies } : {}),
+        throttle: orderThrottle(request, context, parsed.data.customer.email),
         maxTotal: {
           kr: context.config.limits.orderMaxTotalSek,
           message: orderTotalMessage(request, context),
@@ -164,6 +164,8 @@ export function orderRoutes(
         });
     } catch (error) {
       if (error instanceof OrderError) {
+        if (error.retryAfterSeconds !== undefined)
+          reply.header('retry-after', String(error.retryAfterSeconds));
         return reply.code(error.status).send({ error: error.message, fieldErrors: error.fieldErrors });
       }
       throw error;

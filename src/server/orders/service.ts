@@ -28,6 +28,8 @@ import { checkPrintFiles, conversionFeeLine, type ClaimedPrintFile } from '@/ser
 import { checkoutInvoiceSnapshot } from '@/server/ledger';
 import type { SellerDetails } from '@/server/config';
 import { mayInvoiceIn, type InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
+import type { OrderThrottle } from '@/server/http/request-limits';
+import { takeAllowancesInTurn, type Allowance } from '@/server/http/throttle';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -37,6 +39,8 @@ export class OrderError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors: Record<string, string> = {},
+    /** A throttle's refusal (429): seconds until the buyer may order again (Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'OrderError';
@@ -195,6 +199,13 @@ export interface OrderServiceOptions {
   vies?: ViesSettings;
   /** The EUR rate of the moment, for an order invoiced in EUR (undefined: EUR is refused). */
   invoiceRate?: () => Promise<InvoiceCurrencyRate>;
+  /** The buyer's order allowances (request-limits.ts); undefined places orders unthrottled. */
+  throttle?: OrderThrottle;
+}
+
+function throttled(throttle: OrderThrottle, taken: readonly Allowance[]): OrderError | undefined {
+  const refusal = throttle.refusal(taken);
+  return refusal && new OrderError(429, refusal.message, {}, refusal.retryAfterSeconds);
 }
 
 /** Places an order: one transaction stores the order, its invoice number and its outbox emails. */
@@ -221,10 +232,15 @@ export async function placeOrder(
   // A well-formed EU VAT number is asked at VIES: one it says is not registered gets Swedish VAT
   // (the cart said so before ordering); no answer leaves the number's format to decide, unverified.
   let vatTreatment = vatTreatmentFor(customer);
-  const vies =
-    vatTreatment === 'reverse_charge' && options.vies
-      ? await checkVies(options.vies, customer.vatNumber)
-      : undefined;
+  const asksVies = vatTreatment === 'reverse_charge' && options.vies !== undefined;
+  // The allowances are taken with the order, in its statement, except before a question to VIES:
+  // a flood of orders must not become a flood of requests to the EU's service.
+  const { throttle } = options;
+  if (asksVies && throttle) {
+    const refused = throttled(throttle, await takeAllowancesInTurn(database.db, throttle.allowances));
+    if (refused) throw refused;
+  }
+  const vies = asksVies && options.vies ? await checkVies(options.vies, customer.vatNumber) : undefined;
   if (vies?.status === 'invalid') vatTreatment = 'domestic';
   const goods = invoiceAmounts(
     lines.map((l) => milliFromDecimal(l.lineTotal)),
@@ -315,7 +331,7 @@ export async function placeOrder(
     requestHash,
     accessTokenHash: tokenHash(accessToken),
   } as const;
-  const inserted = await orderWriterFor(database).write({
+  const written = await orderWriterFor(database).write({
     ...row,
     printFiles: checkedFiles.files.map((file, position) => ({
       uploadId: file.id,
@@ -326,18 +342,24 @@ export async function placeOrder(
     // The invoice is issued with the order, in its statement: stored as it reads today, for ever.
     invoice: checkoutInvoiceSnapshot(row, options.seller),
     uploadIds: [...new Set([...uploadIds, ...checkedFiles.files.map((file) => file.id)])],
+    ...(throttle && !asksVies ? { allowances: throttle.allowances } : {}),
   });
 
-  if (!inserted) {
+  if (written.outcome === 'throttled') {
+    const refused = throttle && throttled(throttle, written.allowances);
+    if (!refused) throw new Error('an order refused by its throttle has no refusal to answer with');
+    throw refused;
+  }
+  if (written.outcome === 'key-used') {
     const existing = await findByIdempotencyKey(database, keyHash);
     if (!existing) throw new Error('order with this idempotency key vanished');
     return replay(existing, requestHash, accessToken, t.alreadySubmitted);
   }
   options.onCreated?.();
   return {
-    orderNumber: inserted.orderNumber,
+    orderNumber: written.order.orderNumber,
     accessToken,
-    total: inserted.totalAmount,
+    total: written.order.totalAmount,
     vatTreatment,
     created: true,
   };

@@ -6,6 +6,7 @@ import type { VatNumberCheckAnswer } from '@/shared/invoicing/vat-number';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
 import { runHousekeeping } from '@/server/housekeeping';
+import { orderRecipientBucket } from '@/server/http/request-limits';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { adminLogin } from '@tests/helpers/admin';
 import { checkoutBody } from '@tests/helpers/orders';
@@ -73,9 +74,10 @@ afterAll(async () => {
 });
 
 let keys = 0;
-async function orderWith(vatNumber: string) {
+/** A German company's order with this VAT number (digits after DE). */
+function placeGermanOrder(vatNumber: string, email = 'erika@example.de') {
   const body = checkoutBody(`vies-${Date.now()}-${++keys}-abcdefgh`, keys);
-  const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
+  return request<PlacedOrderAnswer>(server, '/api/orders', {
     method: 'POST',
     json: {
       ...body,
@@ -84,7 +86,7 @@ async function orderWith(vatNumber: string) {
         name: 'Erika Mustermann',
         companyName: 'Beispiel GmbH',
         orgNumber: 'HRB 12345',
-        email: 'erika@example.de',
+        email,
         phone: '+49 30 1234567',
         country: 'DE',
         address: 'Hauptstraße 5\n10115 Berlin',
@@ -92,6 +94,10 @@ async function orderWith(vatNumber: string) {
       },
     },
   });
+}
+
+async function orderWith(vatNumber: string) {
+  const placed = await placeGermanOrder(vatNumber);
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   const [stored] = await queryRows<{
     vat_treatment: string;
@@ -112,6 +118,20 @@ const check = (vatNumber: string) =>
   request<VatNumberCheckAnswer>(server, `/api/vat-numbers/DE${vatNumber}?country=DE`);
 
 describe('VAT numbers checked at VIES', () => {
+  it('an order over its allowance is refused before VIES is asked: a flood of orders asks nothing', async () => {
+    const email = 'flood@example.de';
+    // The recipient's hourly allowance used up, as a flood of orders to it would leave it.
+    await server.database.db.execute(
+      sql`INSERT INTO throttle_counters (bucket, expires_at, used)
+          VALUES (${orderRecipientBucket(email)}, now() + interval '1 hour', 1000000)`,
+    );
+    const questions = asked.length;
+    const refused = await placeGermanOrder(registered, email);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(asked).toHaveLength(questions);
+  });
+
   it('the invented DE999999995 (right check digits, not registered) gets Swedish VAT, in the cart and on the order', async () => {
     expect((await check(notRegistered)).body).toEqual({ status: 'invalid' });
     const { answer, stored } = await orderWith(notRegistered);

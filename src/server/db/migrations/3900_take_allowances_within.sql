@@ -1,0 +1,62 @@
+-- The checkout takes its two throttle allowances (per client, per recipient address) in the same
+-- statement that stores the order (src/server/orders/order-writer.ts), where it took them in a
+-- statement and commit of their own first: one round trip and one commit per group of checkouts
+-- instead of two, each one waiting for the statement in flight before it.
+--
+-- take_allowances_within is take_allowances (3600) without its relaxed commit, so that it can run
+-- inside a caller's transaction: the order's statement must commit durably, and
+-- synchronous_commit set locally would have made the order's own commit asynchronous too.
+-- take_allowances keeps its behaviour (a throttle that stands alone may lose a count in a crash;
+-- it commits without waiting for the disk) and runs the same loop.
+CREATE OR REPLACE FUNCTION take_allowances_within(requests jsonb)
+RETURNS TABLE (ord integer, allowed boolean, retry_after bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  r record;
+  taken bigint;
+  allowed_ords integer[] := '{}';
+BEGIN
+  PERFORM 1 FROM throttle_counters
+    WHERE bucket IN (SELECT x.bucket FROM jsonb_to_recordset(requests) AS x (bucket text))
+    ORDER BY bucket FOR UPDATE;
+  FOR r IN SELECT * FROM jsonb_to_recordset(requests)
+      AS x (ord integer, bucket text, amount bigint, max bigint, window_seconds integer, after integer)
+      ORDER BY x.ord
+  LOOP
+    ord := r.ord;
+    IF r.after IS NOT NULL AND NOT (r.after = ANY (allowed_ords)) THEN
+      allowed := false;
+      retry_after := NULL;
+      RETURN NEXT;
+      CONTINUE;
+    END IF;
+    taken := NULL;
+    INSERT INTO throttle_counters AS t (bucket, expires_at, used)
+      VALUES (r.bucket, now() + make_interval(secs => r.window_seconds), r.amount)
+      ON CONFLICT (bucket) DO UPDATE SET
+        used = CASE WHEN t.expires_at <= now() THEN excluded.used ELSE t.used + excluded.used END,
+        expires_at = CASE WHEN t.expires_at <= now() THEN excluded.expires_at ELSE t.expires_at END
+      WHERE t.expires_at <= now() OR t.used + excluded.used <= r.max
+      RETURNING t.used INTO taken;
+    allowed := taken IS NOT NULL;
+    retry_after := 0;
+    IF allowed THEN
+      allowed_ords := allowed_ords || r.ord;
+    ELSE
+      SELECT greatest(1, ceil(extract(epoch FROM c.expires_at - now())))::bigint INTO retry_after
+        FROM throttle_counters c WHERE c.bucket = r.bucket;
+      retry_after := coalesce(retry_after, 1);
+    END IF;
+    RETURN NEXT;
+  END LOOP;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION take_allowances(requests jsonb)
+RETURNS TABLE (ord integer, allowed boolean, retry_after bigint)
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM set_config('synchronous_commit', 'off', true);
+  RETURN QUERY SELECT * FROM take_allowances_within(requests);
+END
+$$;
