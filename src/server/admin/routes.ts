@@ -20,7 +20,7 @@ import { requestLocale } from '@/server/http/locale';
 import { sameOriginGuard } from '@/server/http/same-origin';
 import { sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
 import { orderInvoice, orderInvoicePdf } from '@/server/ledger';
-import { findOrderByNumber, orderNumberPattern, transition } from '@/server/orders';
+import { findOrderByNumber, orderNumberPattern, orderShippedOn, transition } from '@/server/orders';
 import { listApplications } from '@/server/partners';
 import {
   findStaffByPin,
@@ -366,7 +366,12 @@ export async function adminRoutes(
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
         const { locale, t } = language(request);
         if (!order) return sendError(reply, 404, t.orderNotFound);
-        return sendOrderEInvoice(reply, db, await orderInvoice(db, order, config.seller), order.id, locale);
+        return sendOrderEInvoice(
+          reply,
+          await orderInvoice(db, order, config.seller),
+          () => orderShippedOn(db, order.id),
+          locale,
+        );
       });
 
       for (const mount of options.domainRoutes ?? []) await mount(admin);

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { milliToDecimalString, unitPriceToString } from '@/shared/money';
 import { CONVERSION_FEE } from '@/shared/terms';
 import {
@@ -14,9 +14,7 @@ import { typedFileName, uploadIdPattern } from '@/shared/uploads';
 import type { Database, Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
-import { uploadInfoColumns, type UploadInfo } from '@/server/uploads';
-import { orderPrintFiles as orderPrintFilesTable } from '@/server/db/print-files-schema';
-import { uploads } from '@/server/db/uploads-schema';
+import { findUploadBy, uploadFactsSql, type UploadInfo } from '@/server/uploads';
 
 /**
  * The fee line for converting one raster print file (100 kr VAT included, priced here whatever a
@@ -78,7 +76,7 @@ export async function checkPrintFiles(
           sql`SELECT u.id, u.purpose, u.content_type, u.file_name,
                 EXISTS (SELECT 1 FROM order_print_files f JOIN orders o ON o.id = f.order_id
                         WHERE f.upload_id = u.id AND o.idempotency_key <> ${idempotencyKeyHash}) AS taken
-              FROM uploads u WHERE u.id IN (${sql.join(
+              FROM ${uploadFactsSql} u WHERE u.id IN (${sql.join(
                 candidates.map((id) => sql`${id}`),
                 sql`, `,
               )})`,
@@ -127,7 +125,7 @@ export async function orderPrintFiles(
     db,
     sql`SELECT f.upload_id, f.kind, u.file_name, u.size_bytes, u.content_type, u.pixel_width, u.pixel_height,
           f.line_index, f.note
-        FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
+        FROM order_print_files f JOIN ${uploadFactsSql} u ON u.id = f.upload_id
         WHERE f.order_id = ${String(orderId)}::bigint ORDER BY f.position, f.added_at`,
   );
   return rows.map((row) => {
@@ -158,15 +156,10 @@ export async function findOrderPrintFile(
   uploadId: string,
 ): Promise<UploadInfo | undefined> {
   if (!uploadIdPattern.test(uploadId)) return undefined;
-  const [file] = await database.db
-    .select(uploadInfoColumns)
-    .from(orderPrintFilesTable)
-    .innerJoin(uploads, eq(uploads.id, orderPrintFilesTable.uploadId))
-    .where(
-      and(eq(orderPrintFilesTable.orderId, Number(orderId)), eq(orderPrintFilesTable.uploadId, uploadId)),
-    )
-    .limit(1);
-  return file;
+  return findUploadBy(
+    database.db,
+    sql`(SELECT upload_id FROM order_print_files WHERE order_id = ${String(orderId)}::bigint AND upload_id = ${uploadId})`,
+  );
 }
 
 /**
