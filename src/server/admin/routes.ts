@@ -309,7 +309,7 @@ export async function adminRoutes(
       });
 
       admin.get('/api/admin/orders.csv', async (request, reply) => {
-        const { t, schemas } = language(request);
+        const { locale, t, schemas } = language(request);
         const parsed = schemas.listQuerySchema.safeParse(request.query);
         if (!parsed.success) return sendValidationError(reply, parsed.error);
         const { q, status } = parsed.data;
@@ -323,7 +323,7 @@ export async function adminRoutes(
           target: 'orders.csv',
           after: { q: q ?? null, status: status ?? null, format: format.data },
         });
-        const batches = csvBatches(db, { q, status }, format.data, exportBatching[database.kind]);
+        const batches = csvBatches(db, { q, status }, format.data, exportBatching[database.kind], locale);
         async function* lines() {
           // A byte-order mark makes spreadsheet programs read the file as UTF-8 (å, ä, ö).
           yield `\uFEFF${csvRow(csvHeader, format.data)}`;
