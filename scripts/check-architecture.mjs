@@ -235,7 +235,6 @@ const crossDomainReads = {
     'order_print_files',
     'order_proofs',
     'order_proof_decisions',
-    'uploads',
     'documents',
     'customer_statements',
   ],
@@ -244,14 +243,15 @@ const crossDomainReads = {
   // Operations: a backup archive counts the orders and lists the uploads of the database snapshot
   // it wrote (a PGlite copy, not the shop's database).
   ops: ['orders', 'uploads'],
-  // The production board: each job with its proofs and print files.
-  production: ['orders', 'order_proofs', 'order_print_files', 'uploads'],
+  // The production board: the open jobs, set-based (one statement lists them with their proof state).
+  production: ['orders'],
   // The checkout's print-file check reads which order a retried checkout stored (its idempotency
   // key); orders imports print-files for it, so print-files cannot go through '@/server/orders'.
   'print-files': ['orders'],
-  // Receivables, reminders: open invoices with their orders, payments and who matched them.
-  receivables: ['orders', 'documents', 'payments', 'staff'],
-  reminders: ['orders', 'documents', 'payments'],
+  // Receivables, reminders: open and overdue invoices with their orders and payments, set-based
+  // (each invoice's balance in the statement that lists them).
+  receivables: ['orders', 'documents', 'payments'],
+  reminders: ['documents', 'payments'],
 };
 
 /** Which domain owns each table, and the Drizzle export of each table, from the schema files. */

@@ -149,6 +149,39 @@ export async function orderPrintFiles(
   });
 }
 
+/** A print file as the production board weighs it: its kind and, for a raster file, its width in pixels. */
+export interface PrintFileOfOrder {
+  orderId: string;
+  uploadId: string;
+  kind: PrintFileKind;
+  pixelWidth: number | null;
+}
+
+/** The print files of these orders (the production board's listed jobs), in one read. */
+export async function printFilesOfOrders(db: Db, orderIds: readonly string[]): Promise<PrintFileOfOrder[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await queryRows<{
+    order_id: string;
+    upload_id: string;
+    kind: PrintFileKind;
+    pixel_width: number | null;
+  }>(
+    db,
+    sql`SELECT f.order_id::text AS order_id, f.upload_id, f.kind, u.pixel_width
+        FROM order_print_files f JOIN ${uploadFactsSql} u ON u.id = f.upload_id
+        WHERE f.order_id IN (${sql.join(
+          orderIds.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})`,
+  );
+  return rows.map((row) => ({
+    orderId: row.order_id,
+    uploadId: row.upload_id,
+    kind: row.kind,
+    pixelWidth: row.pixel_width === null ? null : Number(row.pixel_width),
+  }));
+}
+
 /** The print file `uploadId` when it belongs to order `orderId` (admin download), else undefined. */
 export async function findOrderPrintFile(
   database: Database,

@@ -82,6 +82,11 @@ export function latestProofStateSql(orderId: SQL): SQL {
       LEFT JOIN order_proof_decisions d ON d.proof_id = latest.id)`;
 }
 
+/** The version of an order's latest proof, or null without proofs: a subquery on the order's row. */
+export function latestProofVersionSql(orderId: SQL): SQL {
+  return sql`(SELECT max(version) FROM order_proofs WHERE order_id = ${orderId})`;
+}
+
 export async function orderApprovalDate(db: Db, orderId: number | string): Promise<CalendarDate | null> {
   const [row] = await queryRows<{ approved_on: CalendarDate | null }>(
     db,

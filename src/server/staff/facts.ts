@@ -9,3 +9,9 @@ import { sql, type SQL } from 'drizzle-orm';
 export const activeStaffSql: SQL = sql`(SELECT id, name, role,
     encode(sha256(convert_to(pin_hash, 'UTF8')), 'hex') AS pin_fingerprint
   FROM staff WHERE removed_at IS NULL)`;
+
+/**
+ * Every person's name by id, removed ones too (a decision names who made it), as a derived table
+ * for a join: `LEFT JOIN ${staffNamesSql} s ON s.id = b.decided_by`.
+ */
+export const staffNamesSql: SQL = sql`(SELECT id, name FROM staff)`;
