@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { StatusDetails } from '@/shared/carriers';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 
@@ -22,3 +23,35 @@ export async function orderShippedOn(db: Db, orderId: number | string): Promise<
 
 /** Orders' numbers by id, a derived table to join: `LEFT JOIN ${orderNumbersSql} o ON o.id = e.order_id`. */
 export const orderNumbersSql: SQL = sql`(SELECT id, order_number FROM orders)`;
+
+/** One change of an order's status, as its history shows it. */
+export interface OrderStatusEvent {
+  fromStatus: string;
+  toStatus: string;
+  /** ISO 8601, UTC, microseconds. */
+  changedAt: string;
+  details: StatusDetails | null;
+}
+
+/** An order's status history, oldest first (index on order_id, changed_at): the admin's order page. */
+export function statusHistoryQuery(orderId: number | string): SQL {
+  return sql`SELECT from_status, to_status,
+      to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS changed_at, details
+    FROM order_status_events WHERE order_id = ${String(orderId)}::bigint
+    ORDER BY order_status_events.changed_at, order_status_events.id`;
+}
+
+export async function orderStatusHistory(db: Db, orderId: number | string): Promise<OrderStatusEvent[]> {
+  const rows = await queryRows<{
+    from_status: string;
+    to_status: string;
+    changed_at: string;
+    details: StatusDetails | null;
+  }>(db, statusHistoryQuery(orderId));
+  return rows.map((row) => ({
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
+    changedAt: row.changed_at,
+    details: row.details,
+  }));
+}
