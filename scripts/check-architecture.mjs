@@ -225,7 +225,8 @@ const crossDomainReads = {
   // The back office's order list, stats and CSV export: pages and batches of orders with their
   // money in one statement each (split, they would be a query per order).
   admin: ['orders', 'order_totals', 'documents', 'payments'],
-  // A customer's ledger (kontoutdrag): their orders, invoices and payments.
+  // A customer's ledger (kontoutdrag) and the customers with open balances: their orders, invoices
+  // and payments, each document's balance on a day in the statement that lists them.
   customers: ['orders', 'documents', 'payments'],
   // The outbox worker renders each email from the rows it refers to.
   email: [
@@ -238,7 +239,8 @@ const crossDomainReads = {
     'documents',
     'customer_statements',
   ],
-  // Bookkeeping (journal, SIE) and documents read the orders they account for.
+  // Bookkeeping (journal, SIE) and documents read the orders they account for; orders imports the
+  // ledger (the checkout's invoices), so documents cannot go through '@/server/orders'.
   ledger: ['orders'],
   // Operations: a backup archive counts the orders and lists the uploads of the database snapshot
   // it wrote (a PGlite copy, not the shop's database).
