@@ -6,7 +6,8 @@ import type { OrderStatus } from '@/shared/admin';
 import { openPostgres, type Database } from '@/server/db/client';
 import { migrate } from '@/server/db/migrate';
 import { listApplicationsQuery } from '@/server/partners';
-import { orderDetailQuery, statusEventsQuery } from './order-detail';
+import { statusHistoryQuery } from '@/server/orders';
+import { orderDetailQuery } from './order-detail';
 import { csvBatches, csvBatchQuery, csvBoundaryQuery } from './order-export';
 import { listOrders, listOrdersQuery } from './order-list';
 import type { Cursor } from './order-query';
@@ -224,7 +225,7 @@ describe.each(databases)('admin queries on %s', (kind, open) => {
         ['orders'],
       ],
       ['order detail', orderDetailQuery(sample.orderNumber), ['orders', 'orders_order_number_key']],
-      ['status history', statusEventsQuery(sample.id), ['order_status_events']],
+      ['status history', statusHistoryQuery(sample.id), ['order_status_events']],
       ['CSV batch', csvBatchQuery({}, undefined, 2000), ['orders']],
       ['CSV batch, deep', csvBatchQuery({}, sample.deepPage, 2000), ['orders']],
       ['CSV batch, search', csvBatchQuery({ q: 'lindqvist' }, sample.deepPage, 2000), ['orders']],

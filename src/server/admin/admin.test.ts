@@ -491,10 +491,14 @@ describe('admin API (PGlite)', () => {
         { headers: { cookie } },
       );
       expect(english.body.orders[0]?.itemsSummary.replace(/[\u00a0\u202f]/g, ' ')).toBe('10 000 × Stickers');
-      const csv = await (
-        await fetch(`${server.url}/api/admin/orders.csv?q=thousands@example.se`, { headers: { cookie } })
-      ).text();
-      expect(csv).toContain('"10000 × Stickers"');
+      const csv = async (lang: string) =>
+        (
+          await fetch(`${server.url}/api/admin/orders.csv?q=thousands@example.se&lang=${lang}`, {
+            headers: { cookie },
+          })
+        ).text();
+      expect(await csv('sv')).toContain('"10000 × Klistermärken"');
+      expect(await csv('en')).toContain('"10000 × Stickers"');
     });
 
     it('CSV for Swedish Excel: semicolons, decimal comma, Stockholm time, Swedish status names', async () => {

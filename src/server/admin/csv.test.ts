@@ -4,9 +4,12 @@ import { openTestPglite } from '@tests/helpers/server';
 import { itemsSummary, type AdminOrderLine } from '@/shared/admin';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { sizeCodes } from '@/shared/sizes';
+import { locales } from '@/shared/i18n/locale';
+import { orderLineName } from '@/shared/i18n/order-line-name';
+import { conversionFeeLine } from '@/server/print-files';
 import type { Database } from '@/server/db/client';
 import { csvCell, csvRow, csvRowSql } from './csv';
-import { itemColumnsSql, sizeColumns } from './order-export';
+import { itemColumnsSql, itemsSummarySql, sizeColumns } from './order-export';
 import { queryRows } from '@/server/db/query-rows';
 
 /** The export formats lines in the database; they must be the very text the TypeScript makes. */
@@ -103,5 +106,46 @@ describe('CSV made by the database = CSV made by csvRow', () => {
       expect(row?.items_summary ?? '').toBe(itemsSummary(items));
       expect(sizeCodes.map((code) => row?.[`size_${code}`])).toEqual(sizeColumns(items));
     }
+  });
+
+  it("the items summary in each reader's language has orderLineName's words; the stored one is the English", async () => {
+    const tshirt = {
+      productId: 'tshirt-bomull',
+      name: 'Cotton T-shirt',
+      names: { sv: 'T-shirt i bomull', en: 'Cotton T-shirt' },
+      quantity: 30,
+      unitPrice: '99',
+      lineTotal: '2970.00',
+      sizes: { S: 10, M: 20 },
+    };
+    const lines: AdminOrderLine[] = [
+      tshirt,
+      // Renamed by the owner after: the line keeps the names it was sold with.
+      { ...tshirt, productId: 'hoodie', name: 'Club hoodie', names: { sv: 'Klubbhuva', en: 'Club hoodie' } },
+      // Stored before lines kept their names: the catalogue's name by id.
+      {
+        productId: 'kuponghäfte',
+        name: 'Coupon Booklet',
+        quantity: 100,
+        unitPrice: '15',
+        lineTotal: '1500.00',
+      },
+      // A product the catalogue's messages do not know, without names: its stored name.
+      { productId: 'own-1', name: 'Own "special"', quantity: 2, unitPrice: '10', lineTotal: '20.00' },
+      conversionFeeLine({ id: 'upload-1', name: 'logo.png' }),
+    ];
+    const [row] = await queryRows<Record<string, string>>(
+      database.db,
+      sql`SELECT ${itemsSummarySql('sv')} AS sv, ${itemsSummarySql('en')} AS en,
+            (order_export_item_cells(orders.items))[1] AS stored
+          FROM (SELECT ${JSON.stringify(lines)}::jsonb AS items) AS orders`,
+    );
+    const worded = (locale: (typeof locales)[number]) =>
+      itemsSummary(lines.map((line) => ({ ...line, name: orderLineName(locale, line) })));
+    for (const locale of locales) expect(row?.[locale]).toBe(worded(locale));
+    expect(row?.sv).toBe(
+      '30 × T-shirt i bomull (10 S, 20 M), 30 × Klubbhuva (10 S, 20 M), 100 × Kuponghäfte, 2 × Own "special", 1 × Konvertering av tryckfil som inte är vektor',
+    );
+    expect(row?.stored).toBe(worded('en'));
   });
 });

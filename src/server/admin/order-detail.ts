@@ -1,11 +1,11 @@
 import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import { sql, type SQL } from 'drizzle-orm';
-import { nextStatuses, type AdminOrderDetail, type AdminVies, type AdminStatusEvent } from '@/shared/admin';
+import { nextStatuses, type AdminOrderDetail, type AdminVies } from '@/shared/admin';
 import type { Locale } from '@/shared/i18n/locale';
-import type { StatusDetails } from '@/shared/carriers';
 import type { Db } from '@/server/db/client';
 import { orderPrintFiles } from '@/server/print-files';
 import { pixelSizesOf } from '@/server/uploads';
+import { orderStatusHistory } from '@/server/orders';
 import { listProofs } from '@/server/proofs';
 import { productionBlock } from '@/shared/proofs';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
@@ -48,12 +48,6 @@ export function orderDetailQuery(orderNumber: string): SQL {
     FROM orders WHERE order_number = ${orderNumber}`;
 }
 
-/** An order's status history, oldest first (index on order_id, changed_at). */
-export function statusEventsQuery(orderId: string): SQL {
-  return sql`SELECT from_status, to_status, ${isoTime(sql`changed_at`)} AS changed_at, details FROM order_status_events
-    WHERE order_id = ${orderId}::bigint ORDER BY order_status_events.changed_at, order_status_events.id`;
-}
-
 export async function orderDetail(
   db: Db,
   orderNumber: string,
@@ -62,12 +56,7 @@ export async function orderDetail(
 ): Promise<AdminOrderDetail | undefined> {
   const [row] = await queryRows<DetailRow>(db, orderDetailQuery(orderNumber));
   if (!row) return undefined;
-  const events = await queryRows<{
-    from_status: string;
-    to_status: string;
-    changed_at: string;
-    details: StatusDetails | null;
-  }>(db, statusEventsQuery(row.id));
+  const events = await orderStatusHistory(db, row.id);
   const proofs = await listProofs(db, row.id);
   const block = nextStatuses[row.status].includes('in_production') ? productionBlock(proofs) : undefined;
   const money = await orderMoney(
@@ -98,12 +87,7 @@ export async function orderDetail(
       row.items.flatMap((line) => line.customisation?.prints.map((print) => print.uploadId) ?? []),
     ),
     supplementaryInvoices: await supplementaryInvoicesOf(db, { id: row.id, orderNumber: row.order_number }),
-    events: events.map((e): AdminStatusEvent => ({
-      fromStatus: e.from_status,
-      toStatus: e.to_status,
-      changedAt: e.changed_at,
-      details: e.details,
-    })),
+    events,
     proofs,
     productionBlockedReason: block ? orderAdminMessages[locale ?? 'sv'][block] : null,
     vies: row.vies_status

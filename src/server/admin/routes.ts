@@ -20,7 +20,7 @@ import { requestLocale } from '@/server/http/locale';
 import { sameOriginGuard } from '@/server/http/same-origin';
 import { sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
 import { orderInvoice, orderInvoicePdf } from '@/server/ledger';
-import { findOrderByNumber, orderNumberPattern, transition } from '@/server/orders';
+import { findOrderByNumber, orderNumberPattern, orderShippedOn, transition } from '@/server/orders';
 import { listApplications } from '@/server/partners';
 import {
   findStaffByPin,
@@ -309,7 +309,7 @@ export async function adminRoutes(
       });
 
       admin.get('/api/admin/orders.csv', async (request, reply) => {
-        const { t, schemas } = language(request);
+        const { locale, t, schemas } = language(request);
         const parsed = schemas.listQuerySchema.safeParse(request.query);
         if (!parsed.success) return sendValidationError(reply, parsed.error);
         const { q, status } = parsed.data;
@@ -323,7 +323,7 @@ export async function adminRoutes(
           target: 'orders.csv',
           after: { q: q ?? null, status: status ?? null, format: format.data },
         });
-        const batches = csvBatches(db, { q, status }, format.data, exportBatching[database.kind]);
+        const batches = csvBatches(db, { q, status }, format.data, exportBatching[database.kind], locale);
         async function* lines() {
           // A byte-order mark makes spreadsheet programs read the file as UTF-8 (å, ä, ö).
           yield `\uFEFF${csvRow(csvHeader, format.data)}`;
@@ -366,7 +366,12 @@ export async function adminRoutes(
         const order = params.success ? await findOrderByNumber(database, params.data.number) : undefined;
         const { locale, t } = language(request);
         if (!order) return sendError(reply, 404, t.orderNotFound);
-        return sendOrderEInvoice(reply, db, await orderInvoice(db, order, config.seller), order.id, locale);
+        return sendOrderEInvoice(
+          reply,
+          await orderInvoice(db, order, config.seller),
+          () => orderShippedOn(db, order.id),
+          locale,
+        );
       });
 
       for (const mount of options.domainRoutes ?? []) await mount(admin);

@@ -4,7 +4,7 @@ import type { Db } from '@/server/db/client';
 import type { AdminSessionLimits } from '@/server/config';
 import { adminSessions } from '@/server/db/schema';
 import { queryRows } from '@/server/db/query-rows';
-import type { SessionStaff } from '@/server/staff';
+import { activeStaffSql, type SessionStaff } from '@/server/staff';
 
 export const SESSION_COOKIE = 'admin_session';
 /** Defaults of ADMIN_SESSION_IDLE_MINUTES (8 h without a request) and ADMIN_SESSION_MAX_HOURS (12 h). */
@@ -69,12 +69,11 @@ export async function checkSession(
     db,
     sql`SELECT s.id::text AS id, s.name, s.role,
           a.last_seen_at > now() - make_interval(secs => ${TOUCH_EVERY_SECONDS}) AS fresh
-        FROM admin_sessions a JOIN staff s ON s.id = a.staff_id
+        FROM admin_sessions a JOIN ${activeStaffSql} s ON s.id = a.staff_id
         WHERE a.token_hash = ${tokenHash}
           AND a.last_seen_at > now() - make_interval(secs => ${limits.idleSeconds})
           AND a.created_at > now() - make_interval(secs => ${limits.maxAgeSeconds})
-          AND s.removed_at IS NULL
-          AND a.pin_fingerprint = encode(sha256(convert_to(s.pin_hash, 'UTF8')), 'hex')`,
+          AND a.pin_fingerprint = s.pin_fingerprint`,
   );
   if (!row) return undefined;
   if (!row.fresh)

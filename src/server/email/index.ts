@@ -4,4 +4,5 @@
  * messages from the orders and ledger, which themselves queue mail, so it stays out of this index.
  */
 export { enqueueEmail, enqueueEmailsSql, type QueuedEmail, type QueuedEmailsSql } from './enqueue';
+export { outboxBacklog, type OutboxBacklog } from './backlog';
 export { createTransport, type MailTransport } from './transport';

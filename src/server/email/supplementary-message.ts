@@ -11,6 +11,7 @@ import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { formatInvoiceDate, formatKr, type InvoiceOrder } from '@/server/invoicing';
 import { documentById, documentPdf, documentPdfFileName, issuedDocument } from '@/server/ledger';
+import { uploadFactsSql } from '@/server/uploads';
 import { greetingName } from './greeting';
 
 /**
@@ -36,7 +37,7 @@ export async function buildSupplementaryInvoiceMessage(
     db,
     sql`SELECT f.position, u.content_type FROM documents d
         JOIN order_print_files f ON f.upload_id = d.upload_id AND f.order_id = d.order_id
-        JOIN uploads u ON u.id = f.upload_id
+        JOIN ${uploadFactsSql} u ON u.id = f.upload_id
         WHERE d.id = ${documentId ?? 0}::bigint ORDER BY f.added_at DESC LIMIT 1`,
   );
   const file = translate(printFileMessages, language).label({

@@ -10,7 +10,7 @@ export {
   type InvoiceLine,
   type InvoiceOrder,
 } from './invoice-document';
-export { orderShippedOn, sendOrderEInvoice } from './e-invoice';
+export { sendOrderEInvoice } from './e-invoice';
 export { eInvoiceRefusal } from './peppol-ubl';
 export { vatNotices } from './vat-notice';
 export {

@@ -22,7 +22,7 @@ import type { Db } from '@/server/db/client';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
-import { findBuyerOrder, findOrderByNumber, type OrderRow } from '@/server/orders';
+import { findBuyerOrder, findOrderByNumber, orderShippedOn, type OrderRow } from '@/server/orders';
 import { recordAudit, staffOf } from '@/server/staff';
 import { issueCreditNote, type CreditChoice } from './credit-notes';
 import {
@@ -155,7 +155,7 @@ async function sendDocument(
   // The document's Peppol e-invoice (a CreditNote for a credit note), or why there is none (422/409).
   if (xmlNumber) {
     const issued = await issuedDocument(db, row, context.config.seller);
-    return sendOrderEInvoice(reply, db, issued, order.id, requestLocale(request));
+    return sendOrderEInvoice(reply, issued, () => orderShippedOn(db, order.id), requestLocale(request));
   }
   if (!pdfNumber) return sendInvoice(reply, await issuedDocument(db, row, context.config.seller));
   const pdf = await documentPdf(db, row, context.config.seller);

@@ -4,6 +4,7 @@ import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import type { DocumentKind } from '@/shared/ledger';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
+import { reminderChargesSql } from '@/server/reminders';
 import {
   encodeSieLines,
   sieHeaderLines,
@@ -59,7 +60,7 @@ async function* documentVerifications(db: Db, from: string, to: string): AsyncGe
           d.vat_treatment, d.net::text AS net, d.vat::text AS vat, d.total::text AS total,
           r.fee::text AS fee, r.interest::text AS interest, i.number AS reminds
         FROM documents d JOIN orders o ON o.id = d.order_id LEFT JOIN documents c ON c.id = d.corrects_document_id
-          LEFT JOIN reminders r ON r.document_id = d.id LEFT JOIN documents i ON i.id = r.invoice_id
+          LEFT JOIN ${reminderChargesSql} r ON r.document_id = d.id LEFT JOIN documents i ON i.id = r.invoice_id
         WHERE d.issued_on >= ${from}::date AND d.issued_on <= ${to}::date
           AND (d.issued_on, d.seq) > (${after.day}::date, ${after.seq}::bigint)
         ORDER BY d.issued_on, d.seq LIMIT ${BATCH}`,

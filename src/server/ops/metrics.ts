@@ -1,15 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '@/server/db/client';
-import { queryRows } from '@/server/db/query-rows';
-
-interface OutboxRow extends Record<string, unknown> {
-  pending: string;
-  failing: string;
-  oldest: string | null;
-}
+import { outboxBacklog, type OutboxBacklog } from '@/server/email';
+import { uploadBytes } from '@/server/uploads';
 
 /** Seconds; from a cached catalogue read (~1 ms) to a slow upload. */
 const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -45,22 +39,12 @@ export function createMetrics(database: Database): Registry {
 
   // One query for the three outbox gauges of a scrape: they are collected at the same time, so
   // they share the read in flight.
-  let outboxRead: Promise<OutboxRow | undefined> | undefined;
+  let outboxRead: Promise<OutboxBacklog> | undefined;
   const outbox = () => {
-    outboxRead ??= readOutbox().finally(() => {
+    outboxRead ??= outboxBacklog(database).finally(() => {
       outboxRead = undefined;
     });
     return outboxRead;
-  };
-  const readOutbox = async () => {
-    const [row] = await queryRows<OutboxRow>(
-      database.db,
-      sql`SELECT count(*)::text AS pending,
-                 count(*) FILTER (WHERE last_error IS NOT NULL)::text AS failing,
-                 extract(epoch FROM now() - min(created_at))::text AS oldest
-            FROM email_outbox WHERE status = 'pending'`,
-    );
-    return row;
   };
   new Gauge({
     name: 'shop_email_outbox_pending',
@@ -68,7 +52,7 @@ export function createMetrics(database: Database): Registry {
     registers: [registry],
     async collect() {
       const row = await outbox();
-      this.set(Number(row?.pending ?? 0));
+      this.set(row.pending);
     },
   });
   new Gauge({
@@ -77,7 +61,7 @@ export function createMetrics(database: Database): Registry {
     registers: [registry],
     async collect() {
       const row = await outbox();
-      this.set(Number(row?.oldest ?? 0));
+      this.set(row.oldestAgeSeconds);
     },
   });
   new Gauge({
@@ -86,7 +70,7 @@ export function createMetrics(database: Database): Registry {
     registers: [registry],
     async collect() {
       const row = await outbox();
-      this.set(Number(row?.failing ?? 0));
+      this.set(row.failing);
     },
   });
   new Gauge({
@@ -95,15 +79,9 @@ export function createMetrics(database: Database): Registry {
     labelNames: ['attached'],
     registers: [registry],
     async collect() {
-      const rows = await queryRows<{ attached: boolean; bytes: string }>(
-        database.db,
-        sql`SELECT attached_at IS NOT NULL AS attached, coalesce(sum(size_bytes), 0)::text AS bytes
-              FROM uploads GROUP BY 1`,
-      );
-      this.reset();
-      this.set({ attached: 'true' }, 0);
-      this.set({ attached: 'false' }, 0);
-      for (const row of rows) this.set({ attached: String(row.attached) }, Number(row.bytes));
+      const bytes = await uploadBytes(database);
+      this.set({ attached: 'true' }, bytes.attached);
+      this.set({ attached: 'false' }, bytes.unattached);
     },
   });
   new Gauge({

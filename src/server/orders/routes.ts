@@ -24,6 +24,7 @@ import { dueDate, type CalendarDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
 import { orderActivity } from './activity';
 import { findBuyerOrder } from './buyer-token';
+import { orderShippedOn } from './facts';
 import { OrderError, placeOrder, type OrderRow } from './service';
 import { checkVies } from './vies';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
@@ -231,11 +232,11 @@ export function orderRoutes(
   app.get<OrderParams>('/api/orders/:number/invoice.xml', async (request, reply) => {
     const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
     if (!order) return notFound(reply);
+    const db = context.database.db;
     return sendOrderEInvoice(
       reply,
-      context.database.db,
-      await orderInvoice(context.database.db, order, context.config.seller),
-      order.id,
+      await orderInvoice(db, order, context.config.seller),
+      () => orderShippedOn(db, order.id),
       requestLocale(request),
     );
   });

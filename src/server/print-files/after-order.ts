@@ -20,7 +20,7 @@ import { requestLocale } from '@/server/http/locale';
 import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/server/ledger';
 import type { SellerDetails } from '@/server/config';
 import { findBuyerOrder, lockOrder, type OrderRow } from '@/server/orders';
-import { attachUploads } from '@/server/uploads';
+import { attachUploads, uploadFactsSql } from '@/server/uploads';
 import { conversionFeeLine, orderPrintFiles } from './service';
 
 const addSchema = z.object({
@@ -82,7 +82,7 @@ export async function addPrintFileToOrder(
       sql`SELECT u.id, u.purpose, u.content_type, u.file_name, u.sha256,
             EXISTS (SELECT 1 FROM order_print_files f WHERE f.upload_id = u.id AND f.order_id <> ${order.id}::bigint) AS other_order,
             EXISTS (SELECT 1 FROM order_print_files f WHERE f.upload_id = u.id AND f.order_id = ${order.id}::bigint) AS on_this_order
-          FROM uploads u WHERE u.id = ${uploadId}`,
+          FROM ${uploadFactsSql} u WHERE u.id = ${uploadId}`,
     );
     const kind: PrintFileKind | undefined = upload && printFileKind(upload.content_type);
     if (!locked || !upload || !kind || upload.purpose !== 'print-file' || upload.other_order)
@@ -91,7 +91,7 @@ export async function addPrintFileToOrder(
     // The same content again (a retried upload makes a new upload of the same bytes): that file.
     const [same] = await queryRows<{ upload_id: string }>(
       tx,
-      sql`SELECT f.upload_id FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
+      sql`SELECT f.upload_id FROM order_print_files f JOIN ${uploadFactsSql} u ON u.id = f.upload_id
           WHERE f.order_id = ${order.id}::bigint AND u.sha256 = ${upload.sha256}
           ORDER BY f.added_at LIMIT 1`,
     );

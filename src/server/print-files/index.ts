@@ -4,6 +4,8 @@ export {
   checkPrintFiles,
   conversionFeeLine,
   orderPrintFiles,
+  printFilesOfOrders,
   recordPrintFilesSql,
   type ClaimedPrintFile,
+  type PrintFileOfOrder,
 } from './service';

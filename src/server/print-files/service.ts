@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { milliToDecimalString, unitPriceToString } from '@/shared/money';
 import { CONVERSION_FEE } from '@/shared/terms';
 import {
@@ -14,9 +14,7 @@ import { typedFileName, uploadIdPattern } from '@/shared/uploads';
 import type { Database, Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
-import { uploadInfoColumns, type UploadInfo } from '@/server/uploads';
-import { orderPrintFiles as orderPrintFilesTable } from '@/server/db/print-files-schema';
-import { uploads } from '@/server/db/uploads-schema';
+import { findUploadBy, uploadFactsSql, type UploadInfo } from '@/server/uploads';
 
 /**
  * The fee line for converting one raster print file (100 kr VAT included, priced here whatever a
@@ -78,7 +76,7 @@ export async function checkPrintFiles(
           sql`SELECT u.id, u.purpose, u.content_type, u.file_name,
                 EXISTS (SELECT 1 FROM order_print_files f JOIN orders o ON o.id = f.order_id
                         WHERE f.upload_id = u.id AND o.idempotency_key <> ${idempotencyKeyHash}) AS taken
-              FROM uploads u WHERE u.id IN (${sql.join(
+              FROM ${uploadFactsSql} u WHERE u.id IN (${sql.join(
                 candidates.map((id) => sql`${id}`),
                 sql`, `,
               )})`,
@@ -127,7 +125,7 @@ export async function orderPrintFiles(
     db,
     sql`SELECT f.upload_id, f.kind, u.file_name, u.size_bytes, u.content_type, u.pixel_width, u.pixel_height,
           f.line_index, f.note
-        FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
+        FROM order_print_files f JOIN ${uploadFactsSql} u ON u.id = f.upload_id
         WHERE f.order_id = ${String(orderId)}::bigint ORDER BY f.position, f.added_at`,
   );
   return rows.map((row) => {
@@ -151,6 +149,39 @@ export async function orderPrintFiles(
   });
 }
 
+/** A print file as the production board weighs it: its kind and, for a raster file, its width in pixels. */
+export interface PrintFileOfOrder {
+  orderId: string;
+  uploadId: string;
+  kind: PrintFileKind;
+  pixelWidth: number | null;
+}
+
+/** The print files of these orders (the production board's listed jobs), in one read. */
+export async function printFilesOfOrders(db: Db, orderIds: readonly string[]): Promise<PrintFileOfOrder[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await queryRows<{
+    order_id: string;
+    upload_id: string;
+    kind: PrintFileKind;
+    pixel_width: number | null;
+  }>(
+    db,
+    sql`SELECT f.order_id::text AS order_id, f.upload_id, f.kind, u.pixel_width
+        FROM order_print_files f JOIN ${uploadFactsSql} u ON u.id = f.upload_id
+        WHERE f.order_id IN (${sql.join(
+          orderIds.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})`,
+  );
+  return rows.map((row) => ({
+    orderId: row.order_id,
+    uploadId: row.upload_id,
+    kind: row.kind,
+    pixelWidth: row.pixel_width === null ? null : Number(row.pixel_width),
+  }));
+}
+
 /** The print file `uploadId` when it belongs to order `orderId` (admin download), else undefined. */
 export async function findOrderPrintFile(
   database: Database,
@@ -158,15 +189,10 @@ export async function findOrderPrintFile(
   uploadId: string,
 ): Promise<UploadInfo | undefined> {
   if (!uploadIdPattern.test(uploadId)) return undefined;
-  const [file] = await database.db
-    .select(uploadInfoColumns)
-    .from(orderPrintFilesTable)
-    .innerJoin(uploads, eq(uploads.id, orderPrintFilesTable.uploadId))
-    .where(
-      and(eq(orderPrintFilesTable.orderId, Number(orderId)), eq(orderPrintFilesTable.uploadId, uploadId)),
-    )
-    .limit(1);
-  return file;
+  return findUploadBy(
+    database.db,
+    sql`(SELECT upload_id FROM order_print_files WHERE order_id = ${String(orderId)}::bigint AND upload_id = ${uploadId})`,
+  );
 }
 
 /**

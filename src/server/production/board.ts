@@ -15,7 +15,8 @@ import {
 import type { Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
-import { approvedOnSql, latestProofStateSql } from '@/server/proofs';
+import { printFilesOfOrders, type PrintFileOfOrder } from '@/server/print-files';
+import { approvedOnSql, latestProofStateSql, latestProofVersionSql } from '@/server/proofs';
 
 /** Open jobs the board lists at most: the oldest orders first (a shop has tens, not thousands). */
 export const BOARD_LIMIT = 500;
@@ -39,13 +40,6 @@ interface JobRow extends Record<string, unknown> {
   proof_version: number | null;
 }
 
-interface FileRow extends Record<string, unknown> {
-  order_id: string;
-  upload_id: string;
-  kind: string;
-  pixel_width: number | null;
-}
-
 /** A goods line's print methods: the customiser's prints and a cap's decoration. */
 export function lineMethods(line: Pick<StoredOrderLine, 'customisation' | 'options'>): JobMethod[] {
   const methods = new Set<JobMethod>(line.customisation?.prints.map((p) => p.method) ?? []);
@@ -66,7 +60,7 @@ export async function loadJobs(
           to_char(needed_by, 'YYYY-MM-DD') AS needed_by, items,
           ${approvedOnSql(sql`orders.id`)} AS approved_on,
           ${latestProofStateSql(sql`orders.id`)} AS proof_state,
-          (SELECT max(version) FROM order_proofs p WHERE p.order_id = orders.id) AS proof_version
+          ${latestProofVersionSql(sql`orders.id`)} AS proof_version
         FROM orders WHERE status IN (${sql.join(
           statuses.map((s) => sql`${s}`),
           sql`, `,
@@ -75,21 +69,12 @@ export async function loadJobs(
   );
   const truncated = rows.length > BOARD_LIMIT;
   const listed = rows.slice(0, BOARD_LIMIT);
-  const files =
-    listed.length === 0
-      ? []
-      : await queryRows<FileRow>(
-          db,
-          sql`SELECT f.order_id::text AS order_id, f.upload_id, f.kind, u.pixel_width
-              FROM order_print_files f JOIN uploads u ON u.id = f.upload_id
-              WHERE f.order_id IN (${sql.join(
-                listed.map((r) => sql`${r.id}::bigint`),
-                sql`, `,
-              )})`,
-        );
-  const filesByOrder = new Map<string, FileRow[]>();
-  for (const file of files)
-    filesByOrder.set(file.order_id, [...(filesByOrder.get(file.order_id) ?? []), file]);
+  const files = await printFilesOfOrders(
+    db,
+    listed.map((row) => row.id),
+  );
+  const filesByOrder = new Map<string, PrintFileOfOrder[]>();
+  for (const file of files) filesByOrder.set(file.orderId, [...(filesByOrder.get(file.orderId) ?? []), file]);
 
   const jobs = listed.map((row): BoardJob => {
     const goods = row.items.filter((item) => item.fee === undefined);
@@ -98,8 +83,7 @@ export async function loadJobs(
     const lowResolution = orderFiles.some(
       (file) =>
         file.kind === 'raster' &&
-        printFileQuality({ id: file.upload_id, width: file.pixel_width ?? undefined }, goods)?.blurry ===
-          true,
+        printFileQuality({ id: file.uploadId, width: file.pixelWidth ?? undefined }, goods)?.blurry === true,
     );
     const delivery = orderDelivery(
       {

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { frontPrint, insertTestOrder, storedHoodieLine } from '@tests/helpers/orders';
+import { checkoutBody, frontPrint, insertTestOrder, storedHoodieLine } from '@tests/helpers/orders';
+import { makePng } from '@tests/helpers/png';
 import { pdfText } from '@tests/helpers/ledger';
 import { insertApprovedProof } from '@tests/helpers/proofs';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { addDays } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
+import type { PrintFileAnswer } from '@/shared/print-files';
 import type { ProductionBoard } from '@/shared/production';
 
 const server = useAdminServer();
@@ -179,5 +181,33 @@ describe('production board', () => {
       headers: { cookie: server.cookie },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it("weighs each job's print files: a raster file too small for the print blocks it, a vector file does not", async () => {
+    async function orderWithFile(bytes: Uint8Array, name: string): Promise<string> {
+      const body = new FormData();
+      body.append('file', new Blob([new Uint8Array(bytes)]), name);
+      const file = await request<PrintFileAnswer>(server, '/api/print-files', { method: 'POST', body });
+      expect(file.status).toBe(201);
+      const placed = await request<{ orderNumber: string }>(server, '/api/orders', {
+        method: 'POST',
+        json: {
+          ...checkoutBody(`board-files-${name.replace('.', '-')}-${Date.now()}-abcdef`),
+          printFiles: [file.body.id],
+        },
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      return placed.body.orderNumber;
+    }
+    // 60 px over a hoodie's 28 cm front is about 5 dpi; a PDF has no pixels to count.
+    const blurry = await orderWithFile(makePng(60), 'small.png');
+    const vector = await orderWithFile(Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n'), 'logo.pdf');
+    const board = await request<ProductionBoard>(server, '/api/admin/production', {
+      headers: { cookie: server.cookie },
+    });
+    const blocks = (orderNumber: string) =>
+      board.body.jobs.find((j) => j.orderNumber === orderNumber)?.blocks;
+    expect(blocks(blurry)).toEqual(['proofWaiting', 'lowResolution']);
+    expect(blocks(vector)).toEqual(['proofWaiting']);
   });
 });

@@ -3,6 +3,7 @@ export { detectProof } from './detect';
 export {
   addProof,
   approvedOnSql,
+  latestProofVersionSql,
   decideProof,
   findProofFile,
   latestProofStateSql,

@@ -1,6 +1,6 @@
 import { lockOrder } from '@/server/orders';
 import { enqueueEmail } from '@/server/email';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { type CalendarDate, SHOP_TIME_ZONE } from '@/shared/dates';
 import { typedFileName } from '@/shared/uploads';
 import {
@@ -14,9 +14,7 @@ import {
 import type { Database, Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import type { StatusGuard } from '@/server/admin';
-import { attachUploads, uploadInfoColumns, type UploadInfo } from '@/server/uploads';
-import { orderProofs } from '@/server/db/proofs-schema';
-import { uploads } from '@/server/db/uploads-schema';
+import { attachUploads, findUploadBy, uploadFactsSql, type UploadInfo } from '@/server/uploads';
 
 const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -41,7 +39,7 @@ export async function listProofs(db: Db, orderId: number | string): Promise<Orde
     db,
     sql`SELECT p.version, u.file_name, u.content_type, u.size_bytes, p.note, ${isoTime(sql`p.created_at`)} AS created_at,
           d.decision, d.comment, ${isoTime(sql`d.decided_at`)} AS decided_at
-        FROM order_proofs p JOIN uploads u ON u.id = p.upload_id
+        FROM order_proofs p JOIN ${uploadFactsSql} u ON u.id = p.upload_id
         LEFT JOIN order_proof_decisions d ON d.proof_id = p.id
         WHERE p.order_id = ${String(orderId)}::bigint ORDER BY p.version`,
   );
@@ -82,6 +80,11 @@ export function latestProofStateSql(orderId: SQL): SQL {
   return sql`(SELECT coalesce(d.decision, 'awaiting')
       FROM (SELECT id FROM order_proofs WHERE order_id = ${orderId} ORDER BY version DESC LIMIT 1) AS latest
       LEFT JOIN order_proof_decisions d ON d.proof_id = latest.id)`;
+}
+
+/** The version of an order's latest proof, or null without proofs: a subquery on the order's row. */
+export function latestProofVersionSql(orderId: SQL): SQL {
+  return sql`(SELECT max(version) FROM order_proofs WHERE order_id = ${orderId})`;
 }
 
 export async function orderApprovalDate(db: Db, orderId: number | string): Promise<CalendarDate | null> {
@@ -196,11 +199,8 @@ export async function findProofFile(
   orderId: number | string,
   version: number,
 ): Promise<UploadInfo | undefined> {
-  const [file] = await db
-    .select(uploadInfoColumns)
-    .from(orderProofs)
-    .innerJoin(uploads, eq(uploads.id, orderProofs.uploadId))
-    .where(and(eq(orderProofs.orderId, Number(orderId)), eq(orderProofs.version, version)))
-    .limit(1);
-  return file;
+  return findUploadBy(
+    db,
+    sql`(SELECT upload_id FROM order_proofs WHERE order_id = ${String(orderId)}::bigint AND version = ${version})`,
+  );
 }

@@ -14,6 +14,7 @@ import type {
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { recordPayment } from '@/server/ledger';
+import { staffNamesSql } from '@/server/staff';
 import { paymentReference } from './import';
 
 interface QueueRow extends Record<string, unknown> {
@@ -54,7 +55,7 @@ const selectQueue = sql`SELECT b.id::text AS id, b.amount_milli::text AS amount_
     d.number AS invoice, d.order_id::text AS document_order_id, s.name AS decided_by,
     to_char(b.decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS decided_at, b.note, b.bank_reference
   FROM bank_payments b JOIN bank_files f ON f.id = b.bank_file_id
-    LEFT JOIN documents d ON d.id = b.document_id LEFT JOIN staff s ON s.id = b.decided_by`;
+    LEFT JOIN documents d ON d.id = b.document_id LEFT JOIN ${staffNamesSql} s ON s.id = b.decided_by`;
 
 function queued(row: QueueRow): QueuedBankPayment {
   return {

@@ -3,5 +3,6 @@
  * that hold them. The pure rules are in src/shared/receivables; the routes are in ./routes.
  */
 export { buyerKindOf, issueReminder, pickInvoice, reminderStates, type IssueResult } from './issue';
+export { reminderChargesSql } from './facts';
 export { liftDispute, openDispute } from './disputes';
 export { sendScheduledReminders } from './schedule';

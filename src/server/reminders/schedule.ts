@@ -4,7 +4,7 @@ import { scheduledStep } from '@/shared/receivables/reminders';
 import type { AppContext } from '@/server/context';
 import { queryRows } from '@/server/db/query-rows';
 import { documentById } from '@/server/ledger';
-import { findOrderByNumber } from '@/server/orders';
+import { findOrderByNumber, orderNumbersSql } from '@/server/orders';
 import { issueReminder } from './issue';
 
 /** At most this many invoices are looked at per round, so one round stays short; the next goes on. */
@@ -35,7 +35,7 @@ export async function sendScheduledReminders(context: AppContext, now = new Date
     sql`SELECT d.id::text AS id, o.order_number, to_char(d.due_on, 'YYYY-MM-DD') AS due_on,
         (SELECT to_char(max(x.issued_on), 'YYYY-MM-DD') FROM reminders r JOIN documents x ON x.id = r.document_id
           WHERE r.invoice_id = d.id) AS last_reminder
-      FROM documents d JOIN orders o ON o.id = d.order_id
+      FROM documents d JOIN ${orderNumbersSql} o ON o.id = d.order_id
       WHERE d.kind IN ('invoice', 'supplementary_invoice') AND d.due_on <= ${dueBy}::date
         AND NOT EXISTS (SELECT 1 FROM invoice_disputes x WHERE x.invoice_id = d.id AND x.lifted_at IS NULL)
         AND d.total + coalesce((SELECT sum(c.total) FROM documents c WHERE c.corrects_document_id = d.id), 0)

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
+import { orderNumbersSql } from '@/server/orders';
 import type { AuditAction, AuditEvent } from '@/shared/staff';
 
 export interface AuditEntry {
@@ -106,7 +107,7 @@ export async function listAudit(
           o.order_number, e.before, e.after
         FROM audit_events e
         LEFT JOIN staff s ON s.id = e.staff_id
-        LEFT JOIN orders o ON o.id = e.order_id
+        LEFT JOIN ${orderNumbersSql} o ON o.id = e.order_id
         WHERE ${whereOf(filter, cursor)}
         ORDER BY e.at DESC, e.id DESC
         LIMIT ${limit + 1}`,

@@ -3,6 +3,7 @@
  * (recordAudit, called in the same transaction as the change), PIN hashing and lookup, and the
  * admin routes' role table. Its routes (staff, audit, own PIN, order history) are in ./routes.
  */
+export { activeStaffSql, staffNamesSql } from './facts';
 export { listAudit, recordAudit, type AuditEntry } from './audit';
 export { findStaffByPin, hashPin, syncOwnerPin, verifyPin, type StaffWithPin } from './pins';
 export { staffOf, type SessionStaff } from './request';

@@ -5,9 +5,11 @@ export {
   deleteExpiredUploads,
   findMissingUploads,
   findUpload,
+  findUploadBy,
   pixelSizesOf,
   unattachedBytes,
-  uploadInfoColumns,
+  uploadBytes,
+  uploadFactsSql,
   type UploadInfo,
 } from './service';
 export {

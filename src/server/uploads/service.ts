@@ -59,6 +59,28 @@ export async function findUpload(
 }
 
 /**
+ * The upload whose id `uploadId` answers: an SQL scalar, typically a subquery of the caller's own
+ * table (a proof's version, an order's print file), so finding it stays one statement.
+ */
+export async function findUploadBy(db: Db, uploadId: SQL): Promise<UploadInfo | undefined> {
+  const [row] = await db
+    .select(uploadInfoColumns)
+    .from(uploads)
+    .where(sql`${uploads.id} = ${uploadId}`)
+    .limit(1);
+  return row;
+}
+
+/**
+ * What other domains may read of stored uploads, as a derived table to join in their own statement
+ * (the planner flattens it, so the join costs what a join on uploads does): id, purpose,
+ * content_type, file_name, size_bytes, sha256, pixel_width, pixel_height.
+ * E.g. `JOIN ${uploadFactsSql} u ON u.id = f.upload_id`.
+ */
+export const uploadFactsSql: SQL = sql`(SELECT id, purpose, content_type, file_name, size_bytes, sha256,
+    pixel_width, pixel_height FROM uploads)`;
+
+/**
  * The ids among `ids` that name no stored upload (each once, in first-seen order).
  */
 export async function findMissingUploads(database: Database, ids: readonly string[]): Promise<string[]> {
@@ -128,6 +150,17 @@ export async function pixelSizesOf(
     if (row.width !== null && row.height !== null) sizes[row.id] = { width: row.width, height: row.height };
   }
   return sizes;
+}
+
+/** Bytes of stored uploads, those something has claimed and those nothing has yet (the metrics). */
+export async function uploadBytes(database: Database): Promise<{ attached: number; unattached: number }> {
+  const [row] = await database.db
+    .select({
+      attached: sql<string>`coalesce(sum(${uploads.sizeBytes}) FILTER (WHERE ${uploads.attachedAt} IS NOT NULL), 0)::text`,
+      unattached: sql<string>`coalesce(sum(${uploads.sizeBytes}) FILTER (WHERE ${uploads.attachedAt} IS NULL), 0)::text`,
+    })
+    .from(uploads);
+  return { attached: Number(row?.attached ?? 0), unattached: Number(row?.unattached ?? 0) };
 }
 
 /** Bytes held by uploads nothing has claimed yet (the global cap counts these). */
