@@ -32,7 +32,7 @@
  *   (schemaFileOwners names the few files named otherwise). A domain's SQL (sql`` templates,
  *   sql.raw(), query()) and its Drizzle table imports never write another domain's table (it calls
  *   that domain's operation, e.g. enqueueEmail, attachUploads, transition) and read one only where
- *   crossDomainReads allows a deliberate read model (exports, the production board, email texts).
+ *   crossDomainReads allows a deliberate read model (exports, the production board, ledgers).
  * - No cycle of runtime imports (type-only imports are erased and cannot form one), across src/,
  *   tests/ and bench/.
  *
@@ -228,17 +228,6 @@ const crossDomainReads = {
   // A customer's ledger (kontoutdrag) and the customers with open balances: their orders, invoices
   // and payments, each document's balance on a day in the statement that lists them.
   customers: ['orders', 'documents', 'payments'],
-  // The outbox worker renders each email from the rows it refers to.
-  email: [
-    'orders',
-    'order_lookups',
-    'order_status_events',
-    'order_print_files',
-    'order_proofs',
-    'order_proof_decisions',
-    'documents',
-    'customer_statements',
-  ],
   // Bookkeeping (journal, SIE) and documents read the orders they account for; orders imports the
   // ledger (the checkout's invoices), so documents cannot go through '@/server/orders'.
   ledger: ['orders'],

@@ -1,6 +1,8 @@
 import { enqueueEmail } from '@/server/email';
 import { sql } from 'drizzle-orm';
+import type { CalendarDate } from '@/shared/dates';
 import { translate } from '@/shared/i18n/define';
+import type { Locale } from '@/shared/i18n/locale';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -53,4 +55,17 @@ export async function queueStatement(
     await enqueueEmail(tx, { orderId: ledger.latestOrderId, kind: 'statement', ref: row.id });
     return Number(row.id);
   });
+}
+
+/** A statement as it was sent (the PDF as made then), or undefined. */
+export async function sentStatement(
+  db: Db,
+  statementId: number | null,
+): Promise<{ asOf: CalendarDate; language: Locale; email: string; pdf: Uint8Array } | undefined> {
+  const [row] = await queryRows<{ as_of: CalendarDate; language: Locale; email: string; pdf: Uint8Array }>(
+    db,
+    sql`SELECT to_char(as_of, 'YYYY-MM-DD') AS as_of, language, email, pdf
+      FROM customer_statements WHERE id = ${statementId ?? 0}::bigint`,
+  );
+  return row && { asOf: row.as_of, language: row.language, email: row.email, pdf: row.pdf };
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
 import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
@@ -9,18 +8,8 @@ import { ORDER_LOOKUP_MAX_ORDERS } from '@/shared/order-lookup';
 import { isOrderStatus } from '@/shared/order-status';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import { queryRows } from '@/server/db/query-rows';
 import { formatInvoiceDate, formatKr } from '@/server/invoicing';
-import { newOrderLink } from '@/server/orders';
-
-interface ListedOrder extends Record<string, unknown> {
-  id: string;
-  order_number: string;
-  placed_at: string;
-  total_amount: string;
-  status: string;
-  country_code: string;
-}
+import { newOrderLink, orderLookupListing } from '@/server/orders';
 
 /**
  * The email answering an order lookup: every order placed with the address (newest first, at most
@@ -34,31 +23,23 @@ export async function buildOrderLinksMessage(
   order: { customerEmail: string },
   config: Config,
 ): Promise<Mail.Options> {
-  const [lookup] = await queryRows<{ locale: Locale }>(
-    db,
-    sql`SELECT locale FROM order_lookups WHERE id = ${lookupId ?? 0}::bigint`,
-  );
+  // One more than is listed, to tell whether there are more.
+  const lookup = await orderLookupListing(db, lookupId, order.customerEmail, ORDER_LOOKUP_MAX_ORDERS + 1);
   if (!lookup) throw new Error(`order lookup ${String(lookupId)} not found`);
-  const rows = await queryRows<ListedOrder>(
-    db,
-    sql`SELECT id::text AS id, order_number, to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS placed_at,
-          total_amount::text AS total_amount, status, country_code
-        FROM orders WHERE lower(customer_email) = lower(${order.customerEmail})
-        ORDER BY order_date DESC, id DESC LIMIT ${ORDER_LOOKUP_MAX_ORDERS + 1}`,
-  );
+  const rows = lookup.orders;
   const listed = rows.slice(0, ORDER_LOOKUP_MAX_ORDERS);
-  const language: Locale = lookup.locale === 'sv' || listed[0]?.country_code === 'SE' ? 'sv' : 'en';
+  const language: Locale = lookup.locale === 'sv' || listed[0]?.countryCode === 'SE' ? 'sv' : 'en';
   const t = translate(orderLookupMessages, language);
   const emails = translate(orderEmailMessages, language);
   const statuses = translate(orderPageMessages, language);
   const lines: string[] = [];
   for (const row of listed) {
-    const url = await newOrderLink(db, Number(row.id), config.publicBaseUrl, row.order_number);
+    const url = await newOrderLink(db, row.id, config.publicBaseUrl, row.orderNumber);
     lines.push(
       `- ${t.emailLine({
-        number: row.order_number,
-        date: formatInvoiceDate(new Date(row.placed_at), language),
-        total: formatKr(row.total_amount),
+        number: row.orderNumber,
+        date: formatInvoiceDate(new Date(row.placedAt), language),
+        total: formatKr(row.totalAmount),
         status: isOrderStatus(row.status) ? statuses[row.status] : row.status,
       })}`,
       `  ${url}`,

@@ -2,9 +2,8 @@ import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '@/server/config';
 import type { Database } from '@/server/db/client';
-import { orders } from '@/server/db/orders-schema';
 import { emailOutbox, type EmailKind } from '@/server/db/outbox-schema';
-import { newOrderLink } from '@/server/orders';
+import { newOrderLink, orderById, type OrderRow } from '@/server/orders';
 import { buildMessage } from './messages';
 import { orderPrintFiles } from '@/server/print-files';
 import { buildPrintFileNotice } from './print-file-notice';
@@ -291,8 +290,6 @@ export class OutboxWorker {
   }
 }
 
-type OrderRow = typeof orders.$inferSelect;
-
 /**
  * What the emails of one claimed batch read about their orders, read once per order: a checkout
  * queues two emails (the buyer's confirmation and the shop's notice) that attach the same invoice
@@ -311,7 +308,7 @@ class BatchReads {
 
   order(orderId: number): Promise<OrderRow> {
     return remember(this.orders, orderId, async () => {
-      const [order] = await this.database.db.select().from(orders).where(eq(orders.id, orderId));
+      const order = await orderById(this.database.db, orderId);
       if (!order) throw new Error(`order ${orderId} not found`);
       return order;
     });

@@ -11,6 +11,8 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { InvoiceOrder } from '@/server/invoicing';
 import { queryRows } from '@/server/db/query-rows';
+import { supplementaryInvoiceFactsSql } from '@/server/ledger';
+import { printFileFactsSql } from '@/server/print-files';
 import { uploadFactsSql } from '@/server/uploads';
 
 /** The shop works in Swedish: its notices are Swedish whatever the buyer's language. */
@@ -39,8 +41,8 @@ export async function buildPrintFileNotice(
     sql`SELECT u.content_type, f.kind, u.size_bytes,
           to_char(f.added_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS added_at,
           s.number AS invoice_number, s.total::text AS invoice_total
-        FROM order_print_files f JOIN ${uploadFactsSql} u ON u.id = f.upload_id
-        LEFT JOIN documents s ON s.upload_id = f.upload_id AND s.order_id = f.order_id
+        FROM ${printFileFactsSql} f JOIN ${uploadFactsSql} u ON u.id = f.upload_id
+        LEFT JOIN ${supplementaryInvoiceFactsSql} s ON s.upload_id = f.upload_id AND s.order_id = f.order_id
         WHERE f.order_id = ${order.id}::bigint AND f.position = ${position ?? -1}
         ORDER BY f.added_at DESC LIMIT 1`,
   );

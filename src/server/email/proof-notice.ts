@@ -1,13 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
 import { formatDateTime } from '@/shared/dates';
 import { translate } from '@/shared/i18n/define';
 import { proofMessages } from '@/shared/i18n/messages/proofs';
-import type { ProofDecisionKind } from '@/shared/proofs';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { InvoiceOrder } from '@/server/invoicing';
-import { queryRows } from '@/server/db/query-rows';
+import { proofDecisionById } from '@/server/proofs';
 
 /** The shop works in Swedish: its notices are Swedish whatever the buyer's language. */
 const t = translate(proofMessages, 'sv');
@@ -23,21 +21,11 @@ export async function buildProofDecisionNotice(
   order: InvoiceOrder & { id: number },
   config: Config,
 ): Promise<Mail.Options> {
-  const [row] = await queryRows<{
-    version: number;
-    decision: ProofDecisionKind;
-    comment: string | null;
-    decided_at: string;
-  }>(
-    db,
-    sql`SELECT p.version, d.decision, d.comment, to_char(d.decided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS decided_at
-        FROM order_proof_decisions d JOIN order_proofs p ON p.id = d.proof_id
-        WHERE d.id = ${decisionId ?? 0} AND p.order_id = ${order.id}`,
-  );
+  const row = await proofDecisionById(db, decisionId, order.id);
   if (!row) throw new Error(`proof decision ${String(decisionId)} not found`);
   const number = order.orderNumber;
-  const version = Number(row.version);
-  const time = formatDateTime(row.decided_at);
+  const version = row.version;
+  const time = formatDateTime(row.decidedAt);
   const approved = row.decision === 'approved';
   const adminUrl = `${config.publicBaseUrl.replace(/\/$/, '')}/admin`;
   return {

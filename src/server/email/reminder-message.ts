@@ -4,9 +4,8 @@ import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import { queryRows } from '@/server/db/query-rows';
-import { sql } from 'drizzle-orm';
 import { formatInvoiceDate, formatInvoiceMoney, type InvoiceOrder } from '@/server/invoicing';
+import { sentStatement } from '@/server/customers';
 import { documentById, documentPdf, documentPdfFileName, isReminderSnapshot } from '@/server/ledger';
 import { greetingName } from './greeting';
 
@@ -103,19 +102,10 @@ export async function buildStatementMessage(
   order: InvoiceOrder,
   config: Config,
 ): Promise<Mail.Options> {
-  const [statement] = await queryRows<{
-    as_of: string;
-    language: 'sv' | 'en';
-    email: string;
-    pdf: Uint8Array;
-  }>(
-    db,
-    sql`SELECT to_char(as_of, 'YYYY-MM-DD') AS as_of, language, email, pdf
-      FROM customer_statements WHERE id = ${statementId ?? 0}::bigint`,
-  );
+  const statement = await sentStatement(db, statementId);
   if (!statement) throw new Error(`statement ${String(statementId)} not found`);
   const t = translate(reminderMessages, statement.language);
-  const date = formatInvoiceDate(statement.as_of, statement.language);
+  const date = formatInvoiceDate(statement.asOf, statement.language);
   return {
     ...frame(
       statement.language,
@@ -127,7 +117,7 @@ export async function buildStatementMessage(
     ),
     attachments: [
       {
-        filename: `${statement.language === 'sv' ? 'Kontoutdrag' : 'Statement'}_${statement.as_of}.pdf`,
+        filename: `${statement.language === 'sv' ? 'Kontoutdrag' : 'Statement'}_${statement.asOf}.pdf`,
         content: Buffer.from(statement.pdf),
         contentType: 'application/pdf',
       },

@@ -1,34 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
-import { trackingUrl, type StatusDetails } from '@/shared/carriers';
+import { trackingUrl } from '@/shared/carriers';
 import { translate } from '@/shared/i18n/define';
 import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { EmailKind } from '@/server/db/outbox-schema';
 import { invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
-import { queryRows } from '@/server/db/query-rows';
+import { statusEventDetails } from '@/server/orders';
+import { proofVersionById } from '@/server/proofs';
 import { greetingName } from './greeting';
-
-/** The step's details as the status change recorded them (order_status_events.details). */
-async function eventDetails(db: Db, eventId: number | null): Promise<StatusDetails> {
-  if (eventId === null) return {};
-  const [row] = await queryRows<{ details: StatusDetails | null }>(
-    db,
-    sql`SELECT details FROM order_status_events WHERE id = ${eventId}`,
-  );
-  return row?.details ?? {};
-}
-
-/** A proof version and its note (order_proofs). */
-async function proofFor(db: Db, proofId: number | null): Promise<{ version: number; note: string | null }> {
-  const [row] = await queryRows<{ version: number; note: string | null }>(
-    db,
-    sql`SELECT version, note FROM order_proofs WHERE id = ${proofId ?? 0}`,
-  );
-  if (!row) throw new Error(`proof ${String(proofId)} not found`);
-  return row;
-}
 
 /**
  * The buyer's email about a change after checkout: proof ready, in production,
@@ -50,7 +30,8 @@ export async function buildStatusMessage(
   let body: string[];
   switch (row.kind) {
     case 'proof_ready': {
-      const proof = await proofFor(db, row.ref);
+      const proof = await proofVersionById(db, row.ref);
+      if (!proof) throw new Error(`proof ${String(row.ref)} not found`);
       subject = t.proofSubject({ number, version: proof.version });
       body = [
         t.proofBody({ number, version: proof.version }),
@@ -63,7 +44,7 @@ export async function buildStatusMessage(
       body = [t.productionBody({ number })];
       break;
     case 'shipped': {
-      const details = await eventDetails(db, row.ref);
+      const details = await statusEventDetails(db, row.ref);
       const tracking = details.trackingNumber ?? '';
       const url = details.carrier ? trackingUrl(details.carrier, tracking) : null;
       subject = t.shippedSubject({ number });

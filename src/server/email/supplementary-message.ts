@@ -10,7 +10,14 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { formatInvoiceDate, formatKr, type InvoiceOrder } from '@/server/invoicing';
-import { documentById, documentPdf, documentPdfFileName, issuedDocument } from '@/server/ledger';
+import {
+  documentById,
+  documentPdf,
+  documentPdfFileName,
+  issuedDocument,
+  supplementaryInvoiceFactsSql,
+} from '@/server/ledger';
+import { printFileFactsSql } from '@/server/print-files';
 import { uploadFactsSql } from '@/server/uploads';
 import { greetingName } from './greeting';
 
@@ -35,8 +42,8 @@ export async function buildSupplementaryInvoiceMessage(
   // The shop's words for the file ("tryckfil 3 (PNG)"): the sender's file name is free text.
   const [placed] = await queryRows<{ position: number; content_type: string }>(
     db,
-    sql`SELECT f.position, u.content_type FROM documents d
-        JOIN order_print_files f ON f.upload_id = d.upload_id AND f.order_id = d.order_id
+    sql`SELECT f.position, u.content_type FROM ${supplementaryInvoiceFactsSql} d
+        JOIN ${printFileFactsSql} f ON f.upload_id = d.upload_id AND f.order_id = d.order_id
         JOIN ${uploadFactsSql} u ON u.id = f.upload_id
         WHERE d.id = ${documentId ?? 0}::bigint ORDER BY f.added_at DESC LIMIT 1`,
   );

@@ -40,6 +40,7 @@ export {
 export { creditOrderInFull, issueCreditNote, type CreditChoice, type CreditNoteResult } from './credit-notes';
 export {
   issueSupplementaryInvoice,
+  supplementaryInvoiceFactsSql,
   supplementaryInvoiceForUpload,
   supplementaryInvoicesOf,
 } from './supplementary';

@@ -1,5 +1,5 @@
 import { enqueueEmail } from '@/server/email';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import type { SellerDetails } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -39,6 +39,14 @@ export async function issueSupplementaryInvoice(
   await enqueueEmail(tx, { orderId: order.id, kind: 'supplementary_invoice', ref: id });
   return { id, invoiceNumber };
 }
+
+/**
+ * The documents that charge for an uploaded print file (supplementary invoices) as a derived table
+ * for a join in another domain's statement: id, order_id, upload_id (the file), number, total.
+ * E.g. `LEFT JOIN ${supplementaryInvoiceFactsSql} s ON s.upload_id = f.upload_id`.
+ */
+export const supplementaryInvoiceFactsSql: SQL = sql`(SELECT id, order_id, upload_id, number, total
+  FROM documents WHERE upload_id IS NOT NULL)`;
 
 interface SummaryRow extends Record<string, unknown> {
   number: string;

@@ -1,7 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { StatusDetails } from '@/shared/carriers';
+import type { Locale } from '@/shared/i18n/locale';
 import type { Db } from '@/server/db/client';
+import { orders } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
+import type { OrderRow } from './service';
 
 /**
  * What other domains read of stored orders: answers and SQL fragments for their own statements
@@ -19,6 +22,75 @@ export async function orderShippedOn(db: Db, orderId: number | string): Promise<
           FROM order_status_events WHERE order_id = ${String(orderId)}::bigint AND to_status = 'shipped'`,
   );
   return row?.day ?? null;
+}
+
+/** The stored order with this id (the email outbox renders from it), or undefined. */
+export async function orderById(db: Db, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return row;
+}
+
+/** An order the lookup email lists. */
+export interface LookedUpOrder {
+  id: number;
+  orderNumber: string;
+  /** ISO 8601, UTC, microseconds. */
+  placedAt: string;
+  totalAmount: string;
+  status: string;
+  countryCode: string;
+}
+
+/**
+ * What an order lookup's email lists: the language it was asked in and the orders placed with
+ * `email` (any case), newest first, at most `limit`; undefined when there is no such lookup.
+ */
+export async function orderLookupListing(
+  db: Db,
+  lookupId: number | null,
+  email: string,
+  limit: number,
+): Promise<{ locale: Locale; orders: LookedUpOrder[] } | undefined> {
+  const [lookup] = await queryRows<{ locale: Locale }>(
+    db,
+    sql`SELECT locale FROM order_lookups WHERE id = ${lookupId ?? 0}::bigint`,
+  );
+  if (!lookup) return undefined;
+  const rows = await queryRows<{
+    id: string;
+    order_number: string;
+    placed_at: string;
+    total_amount: string;
+    status: string;
+    country_code: string;
+  }>(
+    db,
+    sql`SELECT id::text AS id, order_number, to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS placed_at,
+          total_amount::text AS total_amount, status, country_code
+        FROM orders WHERE lower(customer_email) = lower(${email})
+        ORDER BY order_date DESC, id DESC LIMIT ${limit}`,
+  );
+  return {
+    locale: lookup.locale,
+    orders: rows.map((row) => ({
+      id: Number(row.id),
+      orderNumber: row.order_number,
+      placedAt: row.placed_at,
+      totalAmount: row.total_amount,
+      status: row.status,
+      countryCode: row.country_code,
+    })),
+  };
+}
+
+/** The details a status change recorded (carrier, tracking number); {} without an event or details. */
+export async function statusEventDetails(db: Db, eventId: number | null): Promise<StatusDetails> {
+  if (eventId === null) return {};
+  const [row] = await queryRows<{ details: StatusDetails | null }>(
+    db,
+    sql`SELECT details FROM order_status_events WHERE id = ${eventId}`,
+  );
+  return row?.details ?? {};
 }
 
 /** Orders' numbers by id, a derived table to join: `LEFT JOIN ${orderNumbersSql} o ON o.id = e.order_id`. */

@@ -4,6 +4,7 @@ export {
   checkPrintFiles,
   conversionFeeLine,
   orderPrintFiles,
+  printFileFactsSql,
   printFilesOfOrders,
   recordPrintFilesSql,
   type ClaimedPrintFile,

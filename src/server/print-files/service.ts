@@ -182,6 +182,14 @@ export async function printFilesOfOrders(db: Db, orderIds: readonly string[]): P
   }));
 }
 
+/**
+ * Orders' print files as a derived table for a join in another domain's statement: order_id,
+ * upload_id, kind, position (the buyer's file number, 0-based), added_at.
+ * E.g. `JOIN ${printFileFactsSql} f ON f.order_id = o.id`.
+ */
+export const printFileFactsSql: SQL = sql`(SELECT order_id, upload_id, kind, position, added_at
+  FROM order_print_files)`;
+
 /** The print file `uploadId` when it belongs to order `orderId` (admin download), else undefined. */
 export async function findOrderPrintFile(
   database: Database,

@@ -10,4 +10,7 @@ export {
   listProofs,
   orderApprovalDate,
   productionNeedsApprovedProof,
+  proofDecisionById,
+  proofVersionById,
+  type ProofDecisionFacts,
 } from './service';

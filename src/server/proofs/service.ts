@@ -82,6 +82,54 @@ export function latestProofStateSql(orderId: SQL): SQL {
       LEFT JOIN order_proof_decisions d ON d.proof_id = latest.id)`;
 }
 
+/** A proof's version and the admin's note with it (the buyer's "proof ready" email), or undefined. */
+export async function proofVersionById(
+  db: Db,
+  proofId: number | null,
+): Promise<{ version: number; note: string | null } | undefined> {
+  const [row] = await queryRows<{ version: number; note: string | null }>(
+    db,
+    sql`SELECT version, note FROM order_proofs WHERE id = ${proofId ?? 0}`,
+  );
+  return row && { version: Number(row.version), note: row.note };
+}
+
+/** The buyer's answer to a proof of an order, as the shop's notice tells it. */
+export interface ProofDecisionFacts {
+  version: number;
+  decision: ProofDecisionKind;
+  comment: string | null;
+  /** ISO 8601, UTC, microseconds. */
+  decidedAt: string;
+}
+
+/** Decision `decisionId` when it answers a proof of order `orderId`, else undefined. */
+export async function proofDecisionById(
+  db: Db,
+  decisionId: number | null,
+  orderId: number,
+): Promise<ProofDecisionFacts | undefined> {
+  const [row] = await queryRows<{
+    version: number;
+    decision: ProofDecisionKind;
+    comment: string | null;
+    decided_at: string;
+  }>(
+    db,
+    sql`SELECT p.version, d.decision, d.comment, ${isoTime(sql`d.decided_at`)} AS decided_at
+        FROM order_proof_decisions d JOIN order_proofs p ON p.id = d.proof_id
+        WHERE d.id = ${decisionId ?? 0} AND p.order_id = ${orderId}`,
+  );
+  return (
+    row && {
+      version: Number(row.version),
+      decision: row.decision,
+      comment: row.comment,
+      decidedAt: row.decided_at,
+    }
+  );
+}
+
 /** The version of an order's latest proof, or null without proofs: a subquery on the order's row. */
 export function latestProofVersionSql(orderId: SQL): SQL {
   return sql`(SELECT max(version) FROM order_proofs WHERE order_id = ${orderId})`;
