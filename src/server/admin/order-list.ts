@@ -10,8 +10,7 @@ import {
 } from '@/shared/admin';
 import { orderDelivery } from '@/shared/delivery';
 import type { Locale } from '@/shared/i18n/locale';
-import { printFileMessages } from '@/shared/i18n/messages/print-files';
-import { productName } from '@/shared/i18n/messages/product-names';
+import { orderLineName } from '@/shared/i18n/order-line-name';
 import type { Db } from '@/server/db/client';
 import { approvedOnSql, latestProofStateSql } from '@/server/proofs';
 import type { CalendarDate } from '@/shared/dates';
@@ -44,17 +43,12 @@ export const summaryColumns = sql`id::text AS id, order_number, ${isoTime(sql`or
   ${latestProofStateSql(sql`orders.id`)} AS proof_state`;
 
 /**
- * The items in the admin's language: product names from the catalogue, fee lines by their name in
- * that language. Without a language, as stored (the CSV's and the bench's reading).
+ * The items in the admin's language, named as every reader names a line (orderLineName). Without a
+ * language, as stored (the CSV's and the bench's reading).
  */
 export function itemNames(items: readonly AdminOrderLine[], locale: Locale | undefined): AdminOrderLine[] {
   if (!locale) return [...items];
-  return items.map((line) => ({
-    ...line,
-    name: line.fee
-      ? printFileMessages[locale].conversionFee
-      : productName(locale, { id: line.productId, name: line.name, names: line.names }),
-  }));
+  return items.map((line) => ({ ...line, name: orderLineName(locale, line) }));
 }
 
 export function toSummary(
