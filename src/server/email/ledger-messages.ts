@@ -6,34 +6,25 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { formatInvoiceDate, formatKr, invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
 import { documentById, documentPdf, documentPdfFileName, ledgerSums, paymentNotice } from '@/server/ledger';
-import { greetingName } from './greeting';
+import { buyerEmail } from './buyer-email';
 
-/** The frame every buyer email of the ledger shares: greeting, body, the order page, signature. */
-function buyerEmail(
+/** A ledger email to the buyer, in the order's language, with the order page's link. */
+function buyerEmailAbout(
   order: InvoiceOrder,
   config: Config,
   orderPageUrl: string,
   subject: string,
   body: string[],
 ): Mail.Options {
-  const t = translate(orderEmailMessages, invoiceLanguage(order.countryCode));
-  const name = greetingName(order.customerName);
-  return {
-    from: config.mailFrom,
-    // Address only: the buyer's name is free text.
+  return buyerEmail({
+    language: invoiceLanguage(order.countryCode),
+    customerName: order.customerName,
     to: order.customerEmail,
-    replyTo: config.seller.email,
+    config,
     subject,
-    text: [
-      name ? t.greeting({ name }) : t.hello,
-      '',
-      ...body,
-      '',
-      t.followLink({ url: orderPageUrl }),
-      '',
-      t.signature({ shop: config.seller.name }),
-    ].join('\n'),
-  };
+    body,
+    orderPageUrl,
+  });
 }
 
 /**
@@ -68,7 +59,7 @@ export async function buildPaymentReceivedMessage(
         ? t.overpaid({ amount: formatKr(decimalFromOre(-balance)) })
         : t.fullyPaid,
   ];
-  return buyerEmail(order, config, orderPageUrl, t.paymentSubject({ number }), body);
+  return buyerEmailAbout(order, config, orderPageUrl, t.paymentSubject({ number }), body);
 }
 
 /** A credit note to the buyer: what it credits and why, what is left or paid back, and its PDF. */
@@ -103,7 +94,7 @@ export async function buildCreditNoteMessage(
         : []),
   ];
   return {
-    ...buyerEmail(
+    ...buyerEmailAbout(
       order,
       config,
       orderPageUrl,

@@ -12,6 +12,7 @@ import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { formatInvoiceDate, formatKr } from '@/server/invoicing';
 import { newOrderLink } from '@/server/orders';
+import { buyerEmail } from './buyer-email';
 
 interface ListedOrder extends Record<string, unknown> {
   id: string;
@@ -64,15 +65,13 @@ export async function buildOrderLinksMessage(
       `  ${url}`,
     );
   }
-  return {
-    from: config.mailFrom,
+  return buyerEmail({
+    language,
     // Address only, as stored with the orders.
     to: order.customerEmail,
-    replyTo: config.seller.email,
+    config,
     subject: emails.lookupSubject,
-    text: [
-      t.emailHello,
-      '',
+    body: [
       emails.lookupBody,
       '',
       ...lines,
@@ -82,8 +81,6 @@ export async function buildOrderLinksMessage(
         : []),
       t.emailKeepPrivate,
       emails.lookupIgnore,
-      '',
-      emails.signature({ shop: config.seller.name }),
-    ].join('\n'),
-  };
+    ],
+  });
 }

@@ -1,6 +1,5 @@
 import type Mail from 'nodemailer/lib/mailer';
 import { translate } from '@/shared/i18n/define';
-import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -8,36 +7,7 @@ import { queryRows } from '@/server/db/query-rows';
 import { sql } from 'drizzle-orm';
 import { formatInvoiceDate, formatInvoiceMoney, type InvoiceOrder } from '@/server/invoicing';
 import { documentById, documentPdf, documentPdfFileName, isReminderSnapshot } from '@/server/ledger';
-import { greetingName } from './greeting';
-
-/** The frame of a receivables email: greeting, body, (the order page), signature. */
-function frame(
-  language: 'sv' | 'en',
-  customerName: string,
-  to: string,
-  config: Config,
-  subject: string,
-  body: string[],
-  orderPageUrl?: string,
-): Mail.Options {
-  const t = translate(orderEmailMessages, language);
-  const name = greetingName(customerName);
-  return {
-    from: config.mailFrom,
-    // Address only: the buyer's name is free text.
-    to,
-    replyTo: config.seller.email,
-    subject,
-    text: [
-      name ? t.greeting({ name }) : t.hello,
-      '',
-      ...body,
-      ...(orderPageUrl ? ['', t.followLink({ url: orderPageUrl })] : []),
-      '',
-      t.signature({ shop: config.seller.name }),
-    ].join('\n'),
-  };
-}
+import { buyerEmail } from './buyer-email';
 
 /**
  * A reminder to the buyer, in the invoice's language: what is still to pay on the invoice, what the
@@ -77,15 +47,15 @@ export async function buildReminderMessage(
     t.emailPaid,
   ];
   return {
-    ...frame(
+    ...buyerEmail({
       language,
-      order.customerName,
-      order.customerEmail,
+      customerName: order.customerName,
+      to: order.customerEmail,
       config,
-      t.emailSubject({ invoice: reminder.invoice.number, number: reminder.orderNumber }),
+      subject: t.emailSubject({ invoice: reminder.invoice.number, number: reminder.orderNumber }),
       body,
       orderPageUrl,
-    ),
+    }),
     attachments: [
       {
         filename: documentPdfFileName(row),
@@ -117,14 +87,14 @@ export async function buildStatementMessage(
   const t = translate(reminderMessages, statement.language);
   const date = formatInvoiceDate(statement.as_of, statement.language);
   return {
-    ...frame(
-      statement.language,
-      order.customerName,
-      statement.email,
+    ...buyerEmail({
+      language: statement.language,
+      customerName: order.customerName,
+      to: statement.email,
       config,
-      t.statementSubject({ shop: config.seller.name, date }),
-      [t.statementIntro, '', t.statementPayHint],
-    ),
+      subject: t.statementSubject({ shop: config.seller.name, date }),
+      body: [t.statementIntro, '', t.statementPayHint],
+    }),
     attachments: [
       {
         filename: `${statement.language === 'sv' ? 'Kontoutdrag' : 'Statement'}_${statement.as_of}.pdf`,

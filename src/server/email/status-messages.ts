@@ -8,7 +8,7 @@ import type { Db } from '@/server/db/client';
 import type { EmailKind } from '@/server/db/outbox-schema';
 import { invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
 import { queryRows } from '@/server/db/query-rows';
-import { greetingName } from './greeting';
+import { buyerEmail } from './buyer-email';
 
 /** The step's details as the status change recorded them (order_status_events.details). */
 async function eventDetails(db: Db, eventId: number | null): Promise<StatusDetails> {
@@ -45,7 +45,6 @@ export async function buildStatusMessage(
   const language = invoiceLanguage(order.countryCode);
   const t = translate(orderEmailMessages, language);
   const number = order.orderNumber;
-  const name = greetingName(order.customerName);
   let subject: string;
   let body: string[];
   switch (row.kind) {
@@ -80,20 +79,13 @@ export async function buildStatusMessage(
     default:
       throw new Error(`no status email for ${row.kind}`);
   }
-  return {
-    from: config.mailFrom,
-    // Address only: the buyer's name is free text anyone types for any address.
+  return buyerEmail({
+    language,
+    customerName: order.customerName,
     to: order.customerEmail,
-    replyTo: config.seller.email,
+    config,
     subject,
-    text: [
-      name ? t.greeting({ name }) : t.hello,
-      '',
-      ...body,
-      '',
-      t.followLink({ url: orderPageUrl }),
-      '',
-      t.signature({ shop: config.seller.name }),
-    ].join('\n'),
-  };
+    body,
+    orderPageUrl,
+  });
 }
