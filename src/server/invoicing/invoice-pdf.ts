@@ -61,14 +61,15 @@ export function startPdfDocument(options: {
   return { doc, done };
 }
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 48;
-const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+/** The page and colours of the shop's documents to buyers: invoices, reminders and statements. */
+export const A4 = { width: 595.28, height: 841.89 };
+export const MARGIN = 48;
+export const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+export const INK = '#0f172a';
+export const MUTED = '#475569';
+export const BRAND = '#1e3a8a';
+export const RULE = '#cbd5e1';
 const FOOTER_TOP = A4.height - MARGIN - 30;
-const INK = '#0f172a';
-const MUTED = '#475569';
-const BRAND = '#1e3a8a';
-const RULE = '#cbd5e1';
 
 /** Table columns: description, quantity, unit price excl. VAT, VAT rate, amount excl. VAT. */
 const columns = [

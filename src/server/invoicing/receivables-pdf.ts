@@ -1,7 +1,8 @@
 import { translate } from '@/shared/i18n/define';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
+import type { SellerSettings } from '@/shared/invoicing/seller-settings';
 import type { ReminderSnapshot } from '@/shared/receivables/reminders';
-import { startPdfDocument } from './invoice-pdf';
+import { A4, BRAND, CONTENT_WIDTH, INK, MARGIN, MUTED, RULE, startPdfDocument } from './invoice-pdf';
 import { formatInvoiceDate, formatInvoiceMoney } from './texts';
 
 /**
@@ -10,24 +11,13 @@ import { formatInvoiceDate, formatInvoiceMoney } from './texts';
  * by hand with pdfkit and DejaVu Sans, like the invoice (invoice-pdf.ts): the same on every machine.
  */
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 48;
-const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 const BOTTOM = A4.height - MARGIN - 20;
-const INK = '#0f172a';
-const MUTED = '#475569';
-const BRAND = '#1e3a8a';
-const RULE = '#cbd5e1';
 
-interface Seller {
-  name: string;
-  address: string;
-  orgNumber: string;
-  vatNumber: string;
-  email: string;
-  phone: string;
-  bankgiro: string;
-}
+/** The seller as the header and payment lines show it. */
+type Seller = Pick<
+  SellerSettings,
+  'name' | 'address' | 'orgNumber' | 'vatNumber' | 'email' | 'phone' | 'bankgiro'
+>;
 
 type TextOptions = {
   width?: number;
