@@ -33,7 +33,7 @@ export function AmountField(props: {
 }
 
 /** A note the admin must write (a reason printed on a credit note, told to the buyer, a dispute). */
-export function NoteField(props: {
+function NoteField(props: {
   id: string;
   label: string;
   value: string;
@@ -85,6 +85,40 @@ export function SubmitOrBack(props: {
         {props.backLabel}
       </Button>
     </div>
+  );
+}
+
+/** A note the form is not sent without, then the submit-or-back row, ready once the note is written. */
+export function NoteAndSubmit(props: {
+  id: string;
+  noteLabel: string;
+  note: string;
+  onNoteChange: (value: string) => void;
+  maxLength: number;
+  submitLabel: string;
+  backLabel: string;
+  pending: boolean;
+  onBack: () => void;
+  variant?: 'primary' | 'danger';
+}) {
+  return (
+    <>
+      <NoteField
+        id={props.id}
+        label={props.noteLabel}
+        value={props.note}
+        onChange={props.onNoteChange}
+        maxLength={props.maxLength}
+      />
+      <SubmitOrBack
+        variant={props.variant}
+        submitLabel={props.submitLabel}
+        backLabel={props.backLabel}
+        pending={props.pending}
+        ready={props.note.trim() !== ''}
+        onBack={props.onBack}
+      />
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { AmountField, NoteField, SubmitOrBack } from './form-parts';
+import { AmountField, NoteAndSubmit, SubmitOrBack } from './form-parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminOrderDetail } from '@/shared/admin';
@@ -289,19 +289,16 @@ function CreditNoteForm({ order }: { order: AdminOrderDetail }) {
       {!whole && (
         <AmountField id={`${id}-amount`} label={t.creditAmount} value={amount} onChange={setAmount} />
       )}
-      <NoteField
+      <NoteAndSubmit
         id={`${id}-reason`}
-        label={t.creditReason}
-        value={reason}
-        onChange={setReason}
+        noteLabel={t.creditReason}
+        note={reason}
+        onNoteChange={setReason}
         maxLength={500}
-      />
-      <SubmitOrBack
         variant="danger"
         submitLabel={t.issueCreditNote}
         backLabel={t.back}
         pending={mutation.isPending}
-        ready={reason.trim() !== ''}
         onBack={() => setOpen(false)}
       />
     </form>

@@ -1,4 +1,4 @@
-import { NoteField, SubmitOrBack } from './form-parts';
+import { NoteAndSubmit } from './form-parts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminOrderDetail } from '@/shared/admin';
@@ -94,12 +94,15 @@ function DisputeForm({ orderNumber, invoice }: { orderNumber: string; invoice: R
         mark.mutate();
       }}
     >
-      <NoteField id={`${id}-note`} label={t.disputeNote} value={note} onChange={setNote} maxLength={1000} />
-      <SubmitOrBack
+      <NoteAndSubmit
+        id={`${id}-note`}
+        noteLabel={t.disputeNote}
+        note={note}
+        onNoteChange={setNote}
+        maxLength={1000}
         submitLabel={t.disputeSave}
         backLabel={t.back}
         pending={mark.isPending}
-        ready={note.trim() !== ''}
         onBack={() => setOpen(false)}
       />
     </form>
