@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
-import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatKrDecimal } from '@/shared/money-format';
 import {
   adminSupplementaryInvoicePaths,
+  supplementaryInvoiceDetail,
   type SupplementaryInvoiceSummary,
 } from '@/shared/supplementary-invoices';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
@@ -28,7 +28,6 @@ export function SupplementaryInvoices(props: {
 }) {
   const { locale } = useLocale();
   const t = useT(orderPrintFileMessages);
-  const fileTexts = useT(printFileMessages);
   if (props.invoices.length === 0) return null;
   return (
     <section aria-labelledby="detail-supplementary" data-testid="admin-supplementary-invoices">
@@ -45,13 +44,7 @@ export function SupplementaryInvoices(props: {
             >
               <div className="min-w-0 text-sm">
                 <p className="font-semibold text-slate-900">{invoice.invoiceNumber}</p>
-                <p className="text-slate-700">
-                  {t.supplementaryDetail({
-                    total: formatKrDecimal(invoice.total),
-                    due: formatDate(invoice.dueDate, dateLocaleTag[locale]),
-                    file: invoice.printFileName ?? fileTexts.unnamed,
-                  })}
-                </p>
+                <p className="text-slate-700">{supplementaryInvoiceDetail(invoice, locale)}</p>
               </div>
               <div className="flex gap-2">
                 <a
