@@ -3,15 +3,19 @@ import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import type { Config } from '@/server/config';
+import { invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
 import { greetingName } from './greeting';
 
-/** What fills the frame of an email to a buyer. */
+/** Who an email to a buyer goes to; without a name (the order lookup answers an address) it greets neutrally. */
+export interface BuyerAddress {
+  /** Free text from checkout: greeted by only when it reads as a plain name. */
+  customerName?: string;
+  customerEmail: string;
+}
+
+/** What an email to a buyer says. */
 export interface BuyerEmail {
   language: Locale;
-  /** Free text from checkout: greeted by only when it reads as a plain name; none for a neutral greeting. */
-  customerName?: string;
-  to: string;
-  config: Config;
   subject: string;
   body: string[];
   /** The order page's link, after the body; none for a mail about the customer rather than one order. */
@@ -19,14 +23,14 @@ export interface BuyerEmail {
 }
 
 /** The frame every email to a buyer shares: greeting, body, the order page, signature; replies go to the seller. */
-export function buyerEmail(mail: BuyerEmail): Mail.Options {
+export function buyerEmail(config: Config, buyer: BuyerAddress, mail: BuyerEmail): Mail.Options {
   const t = translate(orderEmailMessages, mail.language);
-  const name = mail.customerName === undefined ? undefined : greetingName(mail.customerName);
+  const name = buyer.customerName === undefined ? undefined : greetingName(buyer.customerName);
   return {
-    from: mail.config.mailFrom,
+    from: config.mailFrom,
     // Address only: the buyer's name is free text anyone types for any address.
-    to: mail.to,
-    replyTo: mail.config.seller.email,
+    to: buyer.customerEmail,
+    replyTo: config.seller.email,
     subject: mail.subject,
     text: [
       name ? t.greeting({ name }) : t.hello,
@@ -34,7 +38,23 @@ export function buyerEmail(mail: BuyerEmail): Mail.Options {
       ...mail.body,
       ...(mail.orderPageUrl ? ['', t.followLink({ url: mail.orderPageUrl })] : []),
       '',
-      t.signature({ shop: mail.config.seller.name }),
+      t.signature({ shop: config.seller.name }),
     ].join('\n'),
   };
+}
+
+/** An email about an order's progress or money, in the order's language, with the order page's link. */
+export function orderEmail(
+  order: InvoiceOrder,
+  config: Config,
+  orderPageUrl: string,
+  subject: string,
+  body: string[],
+): Mail.Options {
+  return buyerEmail(config, order, {
+    language: invoiceLanguage(order.countryCode),
+    subject,
+    body,
+    orderPageUrl,
+  });
 }

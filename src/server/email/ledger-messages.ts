@@ -6,26 +6,7 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { formatInvoiceDate, formatKr, invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
 import { documentById, documentPdf, documentPdfFileName, ledgerSums, paymentNotice } from '@/server/ledger';
-import { buyerEmail } from './buyer-email';
-
-/** A ledger email to the buyer, in the order's language, with the order page's link. */
-function buyerEmailAbout(
-  order: InvoiceOrder,
-  config: Config,
-  orderPageUrl: string,
-  subject: string,
-  body: string[],
-): Mail.Options {
-  return buyerEmail({
-    language: invoiceLanguage(order.countryCode),
-    customerName: order.customerName,
-    to: order.customerEmail,
-    config,
-    subject,
-    body,
-    orderPageUrl,
-  });
-}
+import { orderEmail } from './buyer-email';
 
 /**
  * "Payment received": what came in, on which day, and what is still to pay right after it (or that
@@ -59,7 +40,7 @@ export async function buildPaymentReceivedMessage(
         ? t.overpaid({ amount: formatKr(decimalFromOre(-balance)) })
         : t.fullyPaid,
   ];
-  return buyerEmailAbout(order, config, orderPageUrl, t.paymentSubject({ number }), body);
+  return orderEmail(order, config, orderPageUrl, t.paymentSubject({ number }), body);
 }
 
 /** A credit note to the buyer: what it credits and why, what is left or paid back, and its PDF. */
@@ -94,7 +75,7 @@ export async function buildCreditNoteMessage(
         : []),
   ];
   return {
-    ...buyerEmailAbout(
+    ...orderEmail(
       order,
       config,
       orderPageUrl,

@@ -65,11 +65,9 @@ export async function buildOrderLinksMessage(
       `  ${url}`,
     );
   }
-  return buyerEmail({
+  // The address as stored with the orders; no name: the lookup answers an address, not a person.
+  return buyerEmail(config, order, {
     language,
-    // Address only, as stored with the orders.
-    to: order.customerEmail,
-    config,
     subject: emails.lookupSubject,
     body: [
       emails.lookupBody,

@@ -47,11 +47,8 @@ export async function buildReminderMessage(
     t.emailPaid,
   ];
   return {
-    ...buyerEmail({
+    ...buyerEmail(config, order, {
       language,
-      customerName: order.customerName,
-      to: order.customerEmail,
-      config,
       subject: t.emailSubject({ invoice: reminder.invoice.number, number: reminder.orderNumber }),
       body,
       orderPageUrl,
@@ -87,14 +84,16 @@ export async function buildStatementMessage(
   const t = translate(reminderMessages, statement.language);
   const date = formatInvoiceDate(statement.as_of, statement.language);
   return {
-    ...buyerEmail({
-      language: statement.language,
-      customerName: order.customerName,
-      to: statement.email,
+    // To the address the admin sent the statement to.
+    ...buyerEmail(
       config,
-      subject: t.statementSubject({ shop: config.seller.name, date }),
-      body: [t.statementIntro, '', t.statementPayHint],
-    }),
+      { customerName: order.customerName, customerEmail: statement.email },
+      {
+        language: statement.language,
+        subject: t.statementSubject({ shop: config.seller.name, date }),
+        body: [t.statementIntro, '', t.statementPayHint],
+      },
+    ),
     attachments: [
       {
         filename: `${statement.language === 'sv' ? 'Kontoutdrag' : 'Statement'}_${statement.as_of}.pdf`,

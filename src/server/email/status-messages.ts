@@ -8,7 +8,7 @@ import type { Db } from '@/server/db/client';
 import type { EmailKind } from '@/server/db/outbox-schema';
 import { invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
 import { queryRows } from '@/server/db/query-rows';
-import { buyerEmail } from './buyer-email';
+import { orderEmail } from './buyer-email';
 
 /** The step's details as the status change recorded them (order_status_events.details). */
 async function eventDetails(db: Db, eventId: number | null): Promise<StatusDetails> {
@@ -79,13 +79,5 @@ export async function buildStatusMessage(
     default:
       throw new Error(`no status email for ${row.kind}`);
   }
-  return buyerEmail({
-    language,
-    customerName: order.customerName,
-    to: order.customerEmail,
-    config,
-    subject,
-    body,
-    orderPageUrl,
-  });
+  return orderEmail(order, config, orderPageUrl, subject, body);
 }

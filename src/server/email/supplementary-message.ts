@@ -43,11 +43,8 @@ export async function buildSupplementaryInvoiceMessage(
   });
   const abroad = order.countryCode !== 'SE';
   return {
-    ...buyerEmail({
+    ...buyerEmail(config, order, {
       language,
-      customerName: order.customerName,
-      to: order.customerEmail,
-      config,
       subject: t.emailSubject({ invoice: invoice.invoiceNumber, order: order.orderNumber }),
       body: [
         t.emailBody({ file, order: order.orderNumber, invoice: invoice.invoiceNumber }),

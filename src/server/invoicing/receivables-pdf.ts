@@ -2,7 +2,17 @@ import { translate } from '@/shared/i18n/define';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import type { SellerSettings } from '@/shared/invoicing/seller-settings';
 import type { ReminderSnapshot } from '@/shared/receivables/reminders';
-import { A4, BRAND, CONTENT_WIDTH, INK, MARGIN, MUTED, RULE, startPdfDocument } from './invoice-pdf';
+import {
+  A4,
+  BRAND,
+  CONTENT_WIDTH,
+  MARGIN,
+  MUTED,
+  RULE,
+  startPdfDocument,
+  textWriter,
+  type PdfTextOptions,
+} from './invoice-pdf';
 import { formatInvoiceDate, formatInvoiceMoney } from './texts';
 
 /**
@@ -19,14 +29,6 @@ type Seller = Pick<
   'name' | 'address' | 'orgNumber' | 'vatNumber' | 'email' | 'phone' | 'bankgiro'
 >;
 
-type TextOptions = {
-  width?: number;
-  align?: 'left' | 'right';
-  bold?: boolean;
-  size?: number;
-  color?: string;
-};
-
 /** A page writer: text at positions, rows of label and amount, a new page when the page is full. */
 function pdfWriter(title: string, author: string, language: 'sv' | 'en', created: Date) {
   const { doc, done } = startPdfDocument({
@@ -36,14 +38,7 @@ function pdfWriter(title: string, author: string, language: 'sv' | 'en', created
     info: { Title: title, Author: author, Subject: title, CreationDate: created },
   });
   let y = MARGIN;
-  const text = (value: string, x: number, at: number, options: TextOptions = {}): number => {
-    doc
-      .font(options.bold ? 'bold' : 'regular')
-      .fontSize(options.size ?? 9)
-      .fillColor(options.color ?? INK);
-    doc.text(value, x, at, { width: options.width ?? CONTENT_WIDTH, align: options.align ?? 'left' });
-    return doc.y;
-  };
+  const text = textWriter(doc);
   const room = (height: number) => {
     if (y + height > BOTTOM) {
       doc.addPage();
@@ -102,7 +97,7 @@ function pdfWriter(title: string, author: string, language: 'sv' | 'en', created
       text(amount, MARGIN + labelWidth, y, { width: 100, align: 'right', ...options });
       y = Math.max(after, y + 12) + 3;
     },
-    paragraph(value: string, options: TextOptions = {}) {
+    paragraph(value: string, options: PdfTextOptions = {}) {
       room(30);
       y = text(value, MARGIN, y, options) + 6;
     },
