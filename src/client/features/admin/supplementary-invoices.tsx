@@ -1,4 +1,4 @@
-import { SubmitOrBack } from './form-parts';
+import { FormBehindButton, notifyFailed, SubmitOrBack } from './form-parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
@@ -13,9 +13,8 @@ import {
 } from '@/shared/supplementary-invoices';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { ApiError } from '@/client/lib/api';
 import { notify } from '@/client/lib/notify';
-import { Button, buttonClass } from '@/client/components/ui/button';
+import { buttonClass } from '@/client/components/ui/button';
 import { adminKeys, recordPayment } from './admin-api';
 import { usePaymentFields } from './payment-fields';
 
@@ -97,8 +96,7 @@ function SupplementaryPayment(props: { orderNumber: string; invoice: Supplementa
       setOpen(false);
       notify.success(t.paymentRecorded, { description: props.invoice.invoiceNumber });
     },
-    onError: (error) =>
-      notify.error(t.paymentFailed, { description: error instanceof ApiError ? error.message : undefined }),
+    onError: notifyFailed(t.paymentFailed),
   });
   const { payment } = props.invoice;
   if (payment)
@@ -110,22 +108,16 @@ function SupplementaryPayment(props: { orderNumber: string; invoice: Supplementa
         })}
       </p>
     );
-  if (!open)
-    return (
-      <div className="w-full">
-        <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-          {t.recordPayment}
-        </Button>
-      </div>
-    );
   return (
-    <form
-      aria-label={t.paymentOf({ number: props.invoice.invoiceNumber })}
+    <FormBehindButton
+      open={open}
+      onOpen={() => setOpen(true)}
+      buttonLabel={t.recordPayment}
+      buttonVariant="secondary"
+      buttonOwnLine
+      label={t.paymentOf({ number: props.invoice.invoiceNumber })}
       className="grid w-full gap-3 sm:grid-cols-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        mutation.mutate();
-      }}
+      onSubmit={() => mutation.mutate()}
     >
       {paymentForm.fields}
       <SubmitOrBack
@@ -135,6 +127,6 @@ function SupplementaryPayment(props: { orderNumber: string; invoice: Supplementa
         pending={mutation.isPending}
         onBack={() => setOpen(false)}
       />
-    </form>
+    </FormBehindButton>
   );
 }
