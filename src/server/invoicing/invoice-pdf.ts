@@ -94,6 +94,25 @@ export function textWriter(doc: PDFKit.PDFDocument) {
   };
 }
 
+/**
+ * The document's facts in a column (number, dates, references): each label muted on the left, its
+ * value bold on the right; answers the y below the last.
+ */
+export function writeFacts(
+  text: ReturnType<typeof textWriter>,
+  x: number,
+  width: number,
+  top: number,
+  facts: readonly (readonly [string, string])[],
+): number {
+  let y = top;
+  for (const [label, value] of facts) {
+    text(label, x, y, { width: 95, color: MUTED });
+    y = Math.max(y + 12, text(value, x + 95, y, { width: width - 95, bold: true, align: 'right' }));
+  }
+  return y;
+}
+
 /** Table columns: description, quantity, unit price excl. VAT, VAT rate, amount excl. VAT. */
 const columns = [
   { width: 205, align: 'left' },
@@ -194,14 +213,7 @@ export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
         ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
         ...(buyer.purchaseOrder ? [[t.purchaseOrder, buyer.purchaseOrder] as [string, string]] : []),
       ];
-  right += 4;
-  for (const [label, value] of meta) {
-    text(label, metaX, right, { width: 95, color: MUTED });
-    right = Math.max(
-      right + 12,
-      text(value, metaX + 95, right, { width: metaWidth - 95, bold: true, align: 'right' }),
-    );
-  }
+  right = writeFacts(text, metaX, metaWidth, right + 4, meta);
 
   let y = Math.max(left, right) + 10;
   doc

@@ -11,6 +11,7 @@ import {
   RULE,
   startPdfDocument,
   textWriter,
+  writeFacts,
   type PdfTextOptions,
 } from './invoice-pdf';
 import { formatInvoiceDate, formatInvoiceMoney } from './texts';
@@ -77,14 +78,7 @@ function pdfWriter(title: string, author: string, language: 'sv' | 'en', created
       const metaX = MARGIN + 290;
       const metaWidth = CONTENT_WIDTH - 290;
       let right = text(heading, metaX, MARGIN - 4, { bold: true, size: 15, color: BRAND, width: metaWidth });
-      right += 4;
-      for (const [label, value] of facts) {
-        text(label, metaX, right, { width: 95, color: MUTED });
-        right = Math.max(
-          right + 12,
-          text(value, metaX + 95, right, { width: metaWidth - 95, bold: true, align: 'right' }),
-        );
-      }
+      right = writeFacts(text, metaX, metaWidth, right + 4, facts);
       y = Math.max(left, right) + 10;
       rule(BRAND, 1.5);
       y += 14;
