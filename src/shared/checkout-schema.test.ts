@@ -6,7 +6,6 @@ import {
   orderRequestSchema,
 } from './checkout-schema';
 import { invalidCharacterMessage } from './text';
-import { germanCompanyCustomer } from '@tests/helpers/orders';
 
 const person = {
   customerType: 'personal',
@@ -165,7 +164,16 @@ describe('control characters', () => {
 });
 
 describe('invoicing fields', () => {
-  const base = germanCompanyCustomer;
+  const base = {
+    customerType: 'company',
+    name: 'Erika Mustermann',
+    companyName: 'Beispiel GmbH',
+    orgNumber: 'HRB 12345',
+    email: 'erika@example.de',
+    phone: '+49 30 1234567',
+    country: 'DE',
+    address: 'Hauptstraße 5\n10115 Berlin',
+  };
 
   it('what the form sends parses the same again on the server (billing address kept)', () => {
     const form = customerSchema.parse({
