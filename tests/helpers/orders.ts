@@ -79,18 +79,6 @@ export const testCustomer = {
   address: 'Storgatan 1, 111 22 Stockholm',
 };
 
-/** A German company at checkout, without its VAT number (each test adds the one it checks). */
-export const germanCompanyCustomer = {
-  customerType: 'company',
-  name: 'Erika Mustermann',
-  companyName: 'Beispiel GmbH',
-  orgNumber: 'HRB 12345',
-  email: 'erika@example.de',
-  phone: '+49 30 1234567',
-  country: 'DE',
-  address: 'Hauptstraße 5\n10115 Berlin',
-};
-
 /** 50 hoodies (5 718,75 kr) + 300 coupon booklets (6 900 kr), VAT-inclusive: 12 618,75 kr. */
 export const hoodiesAndBooklets = [
   { productId: 'hoodie', quantity: 50, sizes: { M: 30, L: 20 }, options: { colour: 'navy' } },

@@ -8,7 +8,7 @@ import { queryRows } from '@/server/db/query-rows';
 import { runHousekeeping } from '@/server/housekeeping';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { adminLogin } from '@tests/helpers/admin';
-import { checkoutBody, germanCompanyCustomer } from '@tests/helpers/orders';
+import { checkoutBody } from '@tests/helpers/orders';
 import { request, startServer, type TestServer } from '@tests/helpers/server';
 
 /**
@@ -79,7 +79,17 @@ async function orderWith(vatNumber: string) {
     method: 'POST',
     json: {
       ...body,
-      customer: { ...germanCompanyCustomer, vatNumber: `DE${vatNumber}` },
+      customer: {
+        customerType: 'company',
+        name: 'Erika Mustermann',
+        companyName: 'Beispiel GmbH',
+        orgNumber: 'HRB 12345',
+        email: 'erika@example.de',
+        phone: '+49 30 1234567',
+        country: 'DE',
+        address: 'Hauptstraße 5\n10115 Berlin',
+        vatNumber: `DE${vatNumber}`,
+      },
     },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
