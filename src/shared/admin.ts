@@ -1,15 +1,14 @@
 import { formatSplit, type SizeSplit } from './sizes';
-import type { LineOptions } from './product-options';
 
 import type { VatTreatment } from './invoicing/vat-treatment';
 /** Shapes of the admin API (src/server/admin) as the admin page reads them. Money as exact decimal strings. */
-import type { Customisation } from './customisation';
 import type { OrderStatus } from './order-status';
 import type { OrderDelivery } from './delivery';
 import type { OrderPrintFile } from './print-files';
 import type { SupplementaryInvoiceSummary } from './supplementary-invoices';
 import type { StatusDetails } from './carriers';
 import type { OrderProof } from './proofs';
+import type { OrderLineDesign } from './order-view';
 import type { OrderMoney, PaymentState } from './ledger';
 
 // The admin pages read the order's life from here too (defined once in order-status.ts).
@@ -28,7 +27,7 @@ export interface AdminStats {
   netTurnover: { amount: string; from: string; to: string };
 }
 
-export interface AdminOrderLine {
+export interface AdminOrderLine extends OrderLineDesign {
   productId: string;
   name: string;
   /** The names in both languages the line was sold with (orders since the catalogue is kept in admin). */
@@ -36,16 +35,6 @@ export interface AdminOrderLine {
   quantity: number;
   unitPrice: string;
   lineTotal: string;
-  sizes?: SizeSplit;
-  customisation?: Customisation;
-  /** The buyer's choices (product-options.ts) and notes to the printer. */
-  options?: LineOptions;
-  notes?: string;
-  tierQuantity?: number;
-  /** A fee line (productId is the fee code), e.g. converting one raster print file. */
-  fee?: 'conversion';
-  printFileId?: string;
-  printFileName?: string;
 }
 
 export interface AdminOrderSummary {

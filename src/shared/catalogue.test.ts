@@ -2,6 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { seedCatalogue as products, seedProduct as findProduct } from './catalogue-seed';
 import { unitPriceToString } from './money';
 
+/** SPEC §9 gives the baseball cap, the trucker cap and the fanny pack one table. */
+const capTiers: [number, string][] = [
+  [20, '66'],
+  [50, '54'],
+  [100, '48'],
+  [200, '42'],
+  [300, '38'],
+  [500, '34'],
+  [750, '32'],
+  [1000, '31'],
+  [1500, '30.5'],
+  [2000, '30'],
+];
+
 /** SPEC §9, transcribed by hand: every tier of every product, quantity → per-unit price. */
 const specTiers: Record<string, [number, string][]> = {
   kuponghäfte: [
@@ -80,42 +94,9 @@ const specTiers: Record<string, [number, string][]> = {
     [350, '79.1'],
     [500, '70'],
   ],
-  'baseball-keps': [
-    [20, '66'],
-    [50, '54'],
-    [100, '48'],
-    [200, '42'],
-    [300, '38'],
-    [500, '34'],
-    [750, '32'],
-    [1000, '31'],
-    [1500, '30.5'],
-    [2000, '30'],
-  ],
-  'keps-med-nat': [
-    [20, '66'],
-    [50, '54'],
-    [100, '48'],
-    [200, '42'],
-    [300, '38'],
-    [500, '34'],
-    [750, '32'],
-    [1000, '31'],
-    [1500, '30.5'],
-    [2000, '30'],
-  ],
-  becknarväska: [
-    [20, '66'],
-    [50, '54'],
-    [100, '48'],
-    [200, '42'],
-    [300, '38'],
-    [500, '34'],
-    [750, '32'],
-    [1000, '31'],
-    [1500, '30.5'],
-    [2000, '30'],
-  ],
+  'baseball-keps': capTiers,
+  'keps-med-nat': capTiers,
+  becknarväska: capTiers,
   'urvattad-keps': [
     [20, '33'],
     [50, '27'],

@@ -10,6 +10,21 @@ import type { OrderMoney } from './ledger';
 import type { OrderStatus } from './order-status';
 import type { OrderLineText } from './i18n/order-line-text';
 
+/** What an order line was sold with besides its product and prices, as the buyer and the admin read it. */
+export interface OrderLineDesign {
+  customisation?: Customisation;
+  sizes?: SizeSplit;
+  /** The buyer's choices (product-options.ts) and notes to the printer. */
+  options?: LineOptions;
+  notes?: string;
+  /** One design in several colours: the combined quantity whose tier priced the line. */
+  tierQuantity?: number;
+  /** A fee line (productId is the fee code): show the fee's name from the catalogue. */
+  fee?: 'conversion';
+  printFileId?: string;
+  printFileName?: string;
+}
+
 /** What POST /api/orders answers (201 new, 200 replay of the same idempotency key). */
 export interface PlacedOrderAnswer {
   orderNumber: string;
@@ -69,7 +84,7 @@ export interface OrderView {
    * under reverse charge and export prices without it.
    */
   pricesIncludeVat: boolean;
-  lines: {
+  lines: ({
     productId: string;
     /** The catalogue's English name when ordered (stored); show `text.name`. */
     name: string;
@@ -83,18 +98,7 @@ export interface OrderView {
     /** Without VAT, as the invoice prints them (what reverse-charge and export buyers pay). */
     unitPriceExVat: string;
     lineNet: string;
-    customisation?: Customisation;
-    sizes?: SizeSplit;
-    /** The buyer's choices (product-options.ts) and notes to the printer. */
-    options?: LineOptions;
-    notes?: string;
-    /** One design in several colours: the combined quantity whose tier priced the line. */
-    tierQuantity?: number;
-    /** A fee line (productId is the fee code): show the fee's name from the catalogue. */
-    fee?: 'conversion';
-    printFileId?: string;
-    printFileName?: string;
-  }[];
+  } & OrderLineDesign)[];
   /** The print files the shop already has for this order, in the buyer's order. */
   printFiles: OrderPrintFile[];
   /** Invoices added after ordering (e.g. a raster print file's conversion), oldest first. */

@@ -1,3 +1,9 @@
+import { formatDate } from './dates';
+import { translate } from './i18n/define';
+import { dateLocaleTag, type Locale } from './i18n/locale';
+import { orderPrintFileMessages } from './i18n/messages/order-print-files';
+import { printFileMessages } from './i18n/messages/print-files';
+import { formatKrDecimal } from './money-format';
 import type { OrderPrintFile } from './print-files';
 
 /**
@@ -18,6 +24,15 @@ export interface SupplementaryInvoiceSummary {
   printFileName: string | null;
   /** The money received on it (the sum of its payments) and the latest day; null while nothing came in. */
   payment: { paidOn: string; amount: string } | null;
+}
+
+/** What a supplementary invoice charges, when it is due and for which file, as the buyer and the admin read it. */
+export function supplementaryInvoiceDetail(invoice: SupplementaryInvoiceSummary, locale: Locale): string {
+  return translate(orderPrintFileMessages, locale).supplementaryDetail({
+    total: formatKrDecimal(invoice.total),
+    due: formatDate(invoice.dueDate, dateLocaleTag[locale]),
+    file: invoice.printFileName ?? translate(printFileMessages, locale).unnamed,
+  });
 }
 
 /** The buyer's copies of a supplementary invoice (add `?token=`): HTML and PDF. */

@@ -79,6 +79,12 @@ export const testCustomer = {
   address: 'Storgatan 1, 111 22 Stockholm',
 };
 
+/** 50 hoodies (5 718,75 kr) + 300 coupon booklets (6 900 kr), VAT-inclusive: 12 618,75 kr. */
+export const hoodiesAndBooklets = [
+  { productId: 'hoodie', quantity: 50, sizes: { M: 30, L: 20 }, options: { colour: 'navy' } },
+  { productId: 'kuponghäfte', quantity: 300, options: { bookletSize: 'a6', pages: '10', coupons: '1' } },
+];
+
 /** A valid checkout body; `i` varies the quantities so orders differ in lines and total. */
 export function checkoutBody(idempotencyKey: string, i = 0) {
   return {

@@ -11,10 +11,11 @@ import {
   type ProofFileAnswer,
 } from '@/shared/proofs';
 import { makePng } from './png';
+import { minimalPdf } from './print-files';
 import { request } from './server';
 
 /** A minimal PDF: only its header matters to the shop. */
-export const proofPdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+export const proofPdf = minimalPdf;
 
 /** POST /api/admin/proof-files with one file (multipart). */
 export function uploadProofFile(

@@ -60,6 +60,23 @@ export function InvoiceCurrencyChoice(props: {
   );
 }
 
+/** One amount of the euro invoice: its label, and the amount (the total in larger type). */
+function AmountRow(props: { label: string; testId: string; total?: boolean; children: string }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{props.label}</dt>
+      <dd
+        className={
+          props.total ? 'text-lg font-semibold tabular-nums text-slate-900' : 'tabular-nums text-slate-900'
+        }
+        data-testid={props.testId}
+      >
+        {props.children}
+      </dd>
+    </div>
+  );
+}
+
 /**
  * A euro invoice's amounts as the confirmation and the order page show them: what to pay and its
  * VAT in EUR, the VAT also in SEK (as the invoice states it, ML 17 kap. 29 §), and the rate.
@@ -69,24 +86,15 @@ export function EuroInvoiceRows({ info }: { info: NonNullable<OrderView['invoice
   const { locale } = useLocale();
   return (
     <>
-      <div>
-        <dt className="text-slate-600">{t.invoicedInEur}</dt>
-        <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="eur-total">
-          {formatEuroDecimal(info.total)}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">{t.vatIncluded}</dt>
-        <dd className="tabular-nums text-slate-900" data-testid="eur-vat">
-          {formatEuroDecimal(info.vat)}
-        </dd>
-      </div>
-      <div>
-        <dt className="text-slate-600">{t.vatInSek}</dt>
-        <dd className="tabular-nums text-slate-900" data-testid="sek-vat">
-          {formatKrDecimal(info.vatSek)}
-        </dd>
-      </div>
+      <AmountRow label={t.invoicedInEur} testId="eur-total" total>
+        {formatEuroDecimal(info.total)}
+      </AmountRow>
+      <AmountRow label={t.vatIncluded} testId="eur-vat">
+        {formatEuroDecimal(info.vat)}
+      </AmountRow>
+      <AmountRow label={t.vatInSek} testId="sek-vat">
+        {formatKrDecimal(info.vatSek)}
+      </AmountRow>
       <p className="text-slate-600" data-testid="exchange-rate">
         {t.exchangeRate({
           perEur: sekPerUnit(info.rate).replace('.', ','),

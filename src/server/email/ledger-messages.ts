@@ -6,35 +6,7 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { formatInvoiceDate, formatKr, invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
 import { documentById, documentPdf, documentPdfFileName, ledgerSums, paymentNotice } from '@/server/ledger';
-import { greetingName } from './greeting';
-
-/** The frame every buyer email of the ledger shares: greeting, body, the order page, signature. */
-function buyerEmail(
-  order: InvoiceOrder,
-  config: Config,
-  orderPageUrl: string,
-  subject: string,
-  body: string[],
-): Mail.Options {
-  const t = translate(orderEmailMessages, invoiceLanguage(order.countryCode));
-  const name = greetingName(order.customerName);
-  return {
-    from: config.mailFrom,
-    // Address only: the buyer's name is free text.
-    to: order.customerEmail,
-    replyTo: config.seller.email,
-    subject,
-    text: [
-      name ? t.greeting({ name }) : t.hello,
-      '',
-      ...body,
-      '',
-      t.followLink({ url: orderPageUrl }),
-      '',
-      t.signature({ shop: config.seller.name }),
-    ].join('\n'),
-  };
-}
+import { orderEmail } from './buyer-email';
 
 /**
  * "Payment received": what came in, on which day, and what is still to pay right after it (or that
@@ -68,7 +40,7 @@ export async function buildPaymentReceivedMessage(
         ? t.overpaid({ amount: formatKr(decimalFromOre(-balance)) })
         : t.fullyPaid,
   ];
-  return buyerEmail(order, config, orderPageUrl, t.paymentSubject({ number }), body);
+  return orderEmail(order, config, orderPageUrl, t.paymentSubject({ number }), body);
 }
 
 /** A credit note to the buyer: what it credits and why, what is left or paid back, and its PDF. */
@@ -103,7 +75,7 @@ export async function buildCreditNoteMessage(
         : []),
   ];
   return {
-    ...buyerEmail(
+    ...orderEmail(
       order,
       config,
       orderPageUrl,

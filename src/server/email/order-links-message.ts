@@ -10,6 +10,7 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { formatInvoiceDate, formatKr } from '@/server/invoicing';
 import { newOrderLink, orderLookupListing } from '@/server/orders';
+import { buyerEmail } from './buyer-email';
 
 /**
  * The email answering an order lookup: every order placed with the address (newest first, at most
@@ -45,15 +46,11 @@ export async function buildOrderLinksMessage(
       `  ${url}`,
     );
   }
-  return {
-    from: config.mailFrom,
-    // Address only, as stored with the orders.
-    to: order.customerEmail,
-    replyTo: config.seller.email,
+  // The address as stored with the orders; no name: the lookup answers an address, not a person.
+  return buyerEmail(config, order, {
+    language,
     subject: emails.lookupSubject,
-    text: [
-      t.emailHello,
-      '',
+    body: [
       emails.lookupBody,
       '',
       ...lines,
@@ -63,8 +60,6 @@ export async function buildOrderLinksMessage(
         : []),
       t.emailKeepPrivate,
       emails.lookupIgnore,
-      '',
-      emails.signature({ shop: config.seller.name }),
-    ].join('\n'),
-  };
+    ],
+  });
 }

@@ -14,6 +14,7 @@ import { queryRows } from '@/server/db/query-rows';
 import { supplementaryInvoiceFactsSql } from '@/server/ledger';
 import { printFileFactsSql } from '@/server/print-files';
 import { uploadFactsSql } from '@/server/uploads';
+import { shopNotice } from './shop-notice';
 
 /** The shop works in Swedish: its notices are Swedish whatever the buyer's language. */
 const t = translate(orderPrintFileMessages, 'sv');
@@ -50,25 +51,18 @@ export async function buildPrintFileNotice(
   const number = order.orderNumber;
   // The shop's words for the file, never the sender's name for it (free text: admin shows it cleaned).
   const file = printFileMessages.sv.label({ n: (position ?? 0) + 1, type: fileTypeLabel(row.content_type) });
-  return {
-    from: config.mailFrom,
-    to: config.shopEmail,
-    replyTo: order.customerEmail,
-    subject: t.noticeSubject({ order: number, file }),
-    text: [
-      t.noticeBody({
-        order: number,
-        file,
-        kind: row.kind === 'vector' ? t.noticeVector : t.noticeRaster,
-        size: formatFileSize(Number(row.size_bytes)),
-        time: formatDateTime(row.added_at),
-      }),
-      ...(row.invoice_number && row.invoice_total
-        ? [t.noticeInvoice({ invoice: row.invoice_number, total: formatKrDecimal(row.invoice_total) })]
-        : []),
-      '',
-      t.noticeOpen,
-      `${config.publicBaseUrl.replace(/\/$/, '')}/admin`,
-    ].join('\n'),
-  };
+  return shopNotice(config, order, t.noticeSubject({ order: number, file }), [
+    t.noticeBody({
+      order: number,
+      file,
+      kind: row.kind === 'vector' ? t.noticeVector : t.noticeRaster,
+      size: formatFileSize(Number(row.size_bytes)),
+      time: formatDateTime(row.added_at),
+    }),
+    ...(row.invoice_number && row.invoice_total
+      ? [t.noticeInvoice({ invoice: row.invoice_number, total: formatKrDecimal(row.invoice_total) })]
+      : []),
+    '',
+    t.noticeOpen,
+  ]);
 }

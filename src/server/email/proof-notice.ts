@@ -6,6 +6,7 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { InvoiceOrder } from '@/server/invoicing';
 import { proofDecisionById } from '@/server/proofs';
+import { shopNotice } from './shop-notice';
 
 /** The shop works in Swedish: its notices are Swedish whatever the buyer's language. */
 const t = translate(proofMessages, 'sv');
@@ -27,15 +28,11 @@ export async function buildProofDecisionNotice(
   const version = row.version;
   const time = formatDateTime(row.decidedAt);
   const approved = row.decision === 'approved';
-  const adminUrl = `${config.publicBaseUrl.replace(/\/$/, '')}/admin`;
-  return {
-    from: config.mailFrom,
-    to: config.shopEmail,
-    replyTo: order.customerEmail,
-    subject: approved
-      ? t.noticeApprovedSubject({ number, version })
-      : t.noticeChangesSubject({ number, version }),
-    text: [
+  return shopNotice(
+    config,
+    order,
+    approved ? t.noticeApprovedSubject({ number, version }) : t.noticeChangesSubject({ number, version }),
+    [
       approved
         ? t.noticeApprovedBody({ number, version, time })
         : t.noticeChangesBody({ number, version, time }),
@@ -43,7 +40,6 @@ export async function buildProofDecisionNotice(
       '',
       ...(approved ? [] : [t.noticeUploadNext]),
       t.noticeCustomer({ name: order.customerName, email: order.customerEmail }),
-      adminUrl,
-    ].join('\n'),
-  };
+    ],
+  );
 }

@@ -1,42 +1,12 @@
 import type Mail from 'nodemailer/lib/mailer';
 import { translate } from '@/shared/i18n/define';
-import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { formatInvoiceDate, formatInvoiceMoney, type InvoiceOrder } from '@/server/invoicing';
 import { sentStatement } from '@/server/customers';
 import { documentById, documentPdf, documentPdfFileName, isReminderSnapshot } from '@/server/ledger';
-import { greetingName } from './greeting';
-
-/** The frame of a receivables email: greeting, body, (the order page), signature. */
-function frame(
-  language: 'sv' | 'en',
-  customerName: string,
-  to: string,
-  config: Config,
-  subject: string,
-  body: string[],
-  orderPageUrl?: string,
-): Mail.Options {
-  const t = translate(orderEmailMessages, language);
-  const name = greetingName(customerName);
-  return {
-    from: config.mailFrom,
-    // Address only: the buyer's name is free text.
-    to,
-    replyTo: config.seller.email,
-    subject,
-    text: [
-      name ? t.greeting({ name }) : t.hello,
-      '',
-      ...body,
-      ...(orderPageUrl ? ['', t.followLink({ url: orderPageUrl })] : []),
-      '',
-      t.signature({ shop: config.seller.name }),
-    ].join('\n'),
-  };
-}
+import { buyerEmail } from './buyer-email';
 
 /**
  * A reminder to the buyer, in the invoice's language: what is still to pay on the invoice, what the
@@ -76,15 +46,12 @@ export async function buildReminderMessage(
     t.emailPaid,
   ];
   return {
-    ...frame(
+    ...buyerEmail(config, order, {
       language,
-      order.customerName,
-      order.customerEmail,
-      config,
-      t.emailSubject({ invoice: reminder.invoice.number, number: reminder.orderNumber }),
+      subject: t.emailSubject({ invoice: reminder.invoice.number, number: reminder.orderNumber }),
       body,
       orderPageUrl,
-    ),
+    }),
     attachments: [
       {
         filename: documentPdfFileName(row),
@@ -107,13 +74,15 @@ export async function buildStatementMessage(
   const t = translate(reminderMessages, statement.language);
   const date = formatInvoiceDate(statement.asOf, statement.language);
   return {
-    ...frame(
-      statement.language,
-      order.customerName,
-      statement.email,
+    // To the address the admin sent the statement to.
+    ...buyerEmail(
       config,
-      t.statementSubject({ shop: config.seller.name, date }),
-      [t.statementIntro, '', t.statementPayHint],
+      { customerName: order.customerName, customerEmail: statement.email },
+      {
+        language: statement.language,
+        subject: t.statementSubject({ shop: config.seller.name, date }),
+        body: [t.statementIntro, '', t.statementPayHint],
+      },
     ),
     attachments: [
       {

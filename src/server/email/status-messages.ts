@@ -8,7 +8,7 @@ import type { EmailKind } from '@/server/db/outbox-schema';
 import { invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
 import { statusEventDetails } from '@/server/orders';
 import { proofVersionById } from '@/server/proofs';
-import { greetingName } from './greeting';
+import { orderEmail } from './buyer-email';
 
 /**
  * The buyer's email about a change after checkout: proof ready, in production,
@@ -25,7 +25,6 @@ export async function buildStatusMessage(
   const language = invoiceLanguage(order.countryCode);
   const t = translate(orderEmailMessages, language);
   const number = order.orderNumber;
-  const name = greetingName(order.customerName);
   let subject: string;
   let body: string[];
   switch (row.kind) {
@@ -61,20 +60,5 @@ export async function buildStatusMessage(
     default:
       throw new Error(`no status email for ${row.kind}`);
   }
-  return {
-    from: config.mailFrom,
-    // Address only: the buyer's name is free text anyone types for any address.
-    to: order.customerEmail,
-    replyTo: config.seller.email,
-    subject,
-    text: [
-      name ? t.greeting({ name }) : t.hello,
-      '',
-      ...body,
-      '',
-      t.followLink({ url: orderPageUrl }),
-      '',
-      t.signature({ shop: config.seller.name }),
-    ].join('\n'),
-  };
+  return orderEmail(order, config, orderPageUrl, subject, body);
 }

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
-import type { PrintFileAnswer } from '@/shared/print-files';
 import { readEml } from '@tests/helpers/eml';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
+import { minimalPdf, uploadPrintFile } from '@tests/helpers/print-files';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
@@ -20,15 +20,7 @@ const server = useAdminServer();
 
 const hostileName = 'Your card was charged 9 999 kr. Dispute at refunds-bulkprint.example';
 const hostileFile = 'URGENT refund pending - confirm at refunds-bulkprint.example within 24h';
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
-
-async function uploadPrintFile(bytes: Uint8Array, name: string): Promise<PrintFileAnswer> {
-  const body = new FormData();
-  body.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const created = await request<PrintFileAnswer>(server, '/api/print-files', { method: 'POST', body });
-  expect(created.status).toBe(201);
-  return created.body;
-}
+const pdf = minimalPdf;
 
 /** Every email of the order: its To header, decoded subject and text, and whether the shop got it. */
 function emailsOf(orderNumber: string) {
@@ -45,8 +37,8 @@ function emailsOf(orderNumber: string) {
 
 describe("the stranger's words in the shop's emails", () => {
   it('buyer emails greet neutrally and address only the address; file names go out as the shop\'s "print file N (TYPE)"', async () => {
-    const vector = await uploadPrintFile(pdf, `${hostileFile}.pdf`);
-    const raster = await uploadPrintFile(makePng(64), `${hostileFile}.png`);
+    const vector = await uploadPrintFile(server, pdf, `${hostileFile}.pdf`);
+    const raster = await uploadPrintFile(server, makePng(64), `${hostileFile}.png`);
     const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
       method: 'POST',
       json: {
@@ -59,7 +51,7 @@ describe("the stranger's words in the shop's emails", () => {
     const { orderNumber, accessToken } = placed.body;
 
     // A raster file added on the order page: a supplementary invoice email to the buyer.
-    const later = await uploadPrintFile(makePng(32), `${hostileFile}.png`);
+    const later = await uploadPrintFile(server, makePng(32), `${hostileFile}.png`);
     const added = await request(server, `/api/orders/${orderNumber}/print-files`, {
       method: 'POST',
       json: { printFile: later.id, acceptConversionFee: true },

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
 import { translate } from '@/shared/i18n/define';
-import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatIban } from '@/shared/invoicing/seller-settings';
@@ -19,7 +18,7 @@ import {
 } from '@/server/ledger';
 import { printFileFactsSql } from '@/server/print-files';
 import { uploadFactsSql } from '@/server/uploads';
-import { greetingName } from './greeting';
+import { buyerEmail } from './buyer-email';
 
 /**
  * The buyer's email with a supplementary invoice (a raster print file added after ordering): what
@@ -38,7 +37,6 @@ export async function buildSupplementaryInvoiceMessage(
   const invoice = await issuedDocument(db, row, config.seller);
   const language = invoice.language;
   const t = translate(orderPrintFileMessages, language);
-  const emails = translate(orderEmailMessages, language);
   // The shop's words for the file ("tryckfil 3 (PNG)"): the sender's file name is free text.
   const [placed] = await queryRows<{ position: number; content_type: string }>(
     db,
@@ -51,39 +49,32 @@ export async function buildSupplementaryInvoiceMessage(
     n: Number(placed?.position ?? 0) + 1,
     type: fileTypeLabel(placed?.content_type ?? ''),
   });
-  const name = greetingName(order.customerName);
   const abroad = order.countryCode !== 'SE';
   return {
-    from: config.mailFrom,
-    // Address only: the buyer's name is free text.
-    to: order.customerEmail,
-    replyTo: config.seller.email,
-    subject: t.emailSubject({ invoice: invoice.invoiceNumber, order: order.orderNumber }),
-    text: [
-      name ? emails.greeting({ name }) : t.emailHello,
-      '',
-      t.emailBody({ file, order: order.orderNumber, invoice: invoice.invoiceNumber }),
-      '',
-      t.emailPay({
-        total: formatKr(invoice.total),
-        due: formatInvoiceDate(invoice.dueDate, language),
-        bankgiro: invoice.seller.bankgiro,
-        ocr: invoice.ocr,
-      }),
-      ...(abroad
-        ? [
-            t.emailPayAbroad({
-              iban: formatIban(invoice.seller.iban),
-              bic: invoice.seller.bic,
-              ocr: invoice.ocr,
-            }),
-          ]
-        : []),
-      '',
-      emails.followLink({ url: orderPageUrl }),
-      '',
-      emails.signature({ shop: config.seller.name }),
-    ].join('\n'),
+    ...buyerEmail(config, order, {
+      language,
+      subject: t.emailSubject({ invoice: invoice.invoiceNumber, order: order.orderNumber }),
+      body: [
+        t.emailBody({ file, order: order.orderNumber, invoice: invoice.invoiceNumber }),
+        '',
+        t.emailPay({
+          total: formatKr(invoice.total),
+          due: formatInvoiceDate(invoice.dueDate, language),
+          bankgiro: invoice.seller.bankgiro,
+          ocr: invoice.ocr,
+        }),
+        ...(abroad
+          ? [
+              t.emailPayAbroad({
+                iban: formatIban(invoice.seller.iban),
+                bic: invoice.seller.bic,
+                ocr: invoice.ocr,
+              }),
+            ]
+          : []),
+      ],
+      orderPageUrl,
+    }),
     attachments: [
       {
         filename: documentPdfFileName(row),

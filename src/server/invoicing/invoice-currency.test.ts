@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { pdfText, sieVerifications, validateSie } from '@tests/helpers/ledger';
-import { testCustomer } from '@tests/helpers/orders';
+import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { validateUbl } from '@tests/helpers/validate-ubl';
 import { queryRows } from '@/server/db/query-rows';
 import { formatIban } from '@/shared/invoicing/seller-settings';
-import type { OrderView } from '@/shared/order-view';
+import type { OrderView, PlacedOrderAnswer as Placed } from '@/shared/order-view';
 
 /**
  * Invoicing in EUR: a buyer outside Sweden chooses it at checkout; the order's invoice is made out
@@ -20,11 +20,7 @@ const server = useAdminServer();
 let keys = 0;
 const key = () => `eur-${Date.now()}-${++keys}-abcdefgh`;
 
-/** 50 hoodies (5 718,75 kr) + 300 coupon booklets (6 900 kr), VAT-inclusive: 12 618,75 kr. */
-const lines = [
-  { productId: 'hoodie', quantity: 50, sizes: { M: 30, L: 20 }, options: { colour: 'navy' } },
-  { productId: 'kuponghäfte', quantity: 300, options: { bookletSize: 'a6', pages: '10', coupons: '1' } },
-];
+const lines = hoodiesAndBooklets;
 
 /** A German individual: Swedish VAT 25 % (distance sale below the threshold). */
 const germanPerson = {
@@ -44,12 +40,6 @@ const germanCompanyWithGln = {
   peppolId: '0088:7300010000001',
   buyerReference: 'PO-4711',
 };
-
-interface Placed {
-  orderNumber: string;
-  accessToken: string;
-  total: string;
-}
 
 async function place(customer: Record<string, unknown>, invoiceCurrency?: string) {
   return request<Placed & { error?: string; fieldErrors?: Record<string, string> }>(server, '/api/orders', {

@@ -61,14 +61,57 @@ export function startPdfDocument(options: {
   return { doc, done };
 }
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 48;
-const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+/** The page and colours of the shop's documents to buyers: invoices, reminders and statements. */
+export const A4 = { width: 595.28, height: 841.89 };
+export const MARGIN = 48;
+export const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+export const INK = '#0f172a';
+export const MUTED = '#475569';
+export const BRAND = '#1e3a8a';
+export const RULE = '#cbd5e1';
 const FOOTER_TOP = A4.height - MARGIN - 30;
-const INK = '#0f172a';
-const MUTED = '#475569';
-const BRAND = '#1e3a8a';
-const RULE = '#cbd5e1';
+
+export interface PdfTextOptions {
+  width?: number;
+  align?: 'left' | 'right';
+  bold?: boolean;
+  size?: number;
+  color?: string;
+}
+
+/**
+ * Writes text at a place on the page: regular 9 pt in ink across the content width unless told
+ * otherwise; answers where the text ended (the y below it).
+ */
+export function textWriter(doc: PDFKit.PDFDocument) {
+  return (value: string, x: number, y: number, options: PdfTextOptions = {}): number => {
+    doc
+      .font(options.bold ? 'bold' : 'regular')
+      .fontSize(options.size ?? 9)
+      .fillColor(options.color ?? INK);
+    doc.text(value, x, y, { width: options.width ?? CONTENT_WIDTH, align: options.align ?? 'left' });
+    return doc.y;
+  };
+}
+
+/**
+ * The document's facts in a column (number, dates, references): each label muted on the left, its
+ * value bold on the right; answers the y below the last.
+ */
+export function writeFacts(
+  text: ReturnType<typeof textWriter>,
+  x: number,
+  width: number,
+  top: number,
+  facts: readonly (readonly [string, string])[],
+): number {
+  let y = top;
+  for (const [label, value] of facts) {
+    text(label, x, y, { width: 95, color: MUTED });
+    y = Math.max(y + 12, text(value, x + 95, y, { width: width - 95, bold: true, align: 'right' }));
+  }
+  return y;
+}
 
 /** Table columns: description, quantity, unit price excl. VAT, VAT rate, amount excl. VAT. */
 const columns = [
@@ -132,19 +175,7 @@ export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
     },
   });
 
-  const text = (
-    value: string,
-    x: number,
-    y: number,
-    options: { width?: number; align?: 'left' | 'right'; bold?: boolean; size?: number; color?: string } = {},
-  ): number => {
-    doc
-      .font(options.bold ? 'bold' : 'regular')
-      .fontSize(options.size ?? 9)
-      .fillColor(options.color ?? INK);
-    doc.text(value, x, y, { width: options.width ?? CONTENT_WIDTH, align: options.align ?? 'left' });
-    return doc.y;
-  };
+  const text = textWriter(doc);
 
   // Header: seller on the left, title and invoice facts on the right.
   let left = text(seller.name, MARGIN, MARGIN, { bold: true, size: 14, width: 260 });
@@ -182,14 +213,7 @@ export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
         ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
         ...(buyer.purchaseOrder ? [[t.purchaseOrder, buyer.purchaseOrder] as [string, string]] : []),
       ];
-  right += 4;
-  for (const [label, value] of meta) {
-    text(label, metaX, right, { width: 95, color: MUTED });
-    right = Math.max(
-      right + 12,
-      text(value, metaX + 95, right, { width: metaWidth - 95, bold: true, align: 'right' }),
-    );
-  }
+  right = writeFacts(text, metaX, metaWidth, right + 4, meta);
 
   let y = Math.max(left, right) + 10;
   doc

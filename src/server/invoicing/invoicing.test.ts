@@ -7,7 +7,7 @@ import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '@tests/helpers/csv';
 import { pdfText, validateSie } from '@tests/helpers/ledger';
-import { testCustomer } from '@tests/helpers/orders';
+import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { validateUbl } from '@tests/helpers/validate-ubl';
@@ -16,10 +16,10 @@ import { queryRows } from '@/server/db/query-rows';
 import { isValidOcrReference } from '@/shared/invoicing/ocr-reference';
 import type { Customisation } from '@/shared/customisation';
 import type { AdminOrderDetail } from '@/shared/admin';
-import type { OrderView } from '@/shared/order-view';
-import type { PrintFileAnswer } from '@/shared/print-files';
+import type { OrderView, PlacedOrderAnswer as Placed } from '@/shared/order-view';
 import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
 import { makePng } from '@tests/helpers/png';
+import { uploadPrintFile } from '@tests/helpers/print-files';
 import { orderLineText } from '@/shared/i18n/order-line-text';
 
 const server = useAdminServer();
@@ -27,11 +27,7 @@ const server = useAdminServer();
 let keys = 0;
 const key = () => `invoicing-${Date.now()}-${++keys}-abcdefgh`;
 
-/** 50 hoodies (5 718,75 kr) + 300 coupon booklets (6 900 kr), VAT-inclusive: 12 618,75 kr. */
-const lines = [
-  { productId: 'hoodie', quantity: 50, sizes: { M: 30, L: 20 }, options: { colour: 'navy' } },
-  { productId: 'kuponghäfte', quantity: 300, options: { bookletSize: 'a6', pages: '10', coupons: '1' } },
-];
+const lines = hoodiesAndBooklets;
 
 const germanCompany = {
   ...testCustomer,
@@ -44,12 +40,6 @@ const germanCompany = {
   vatNumber: 'DE 136 695 976',
   buyerReference: 'PO-4711',
 };
-
-interface Placed {
-  orderNumber: string;
-  accessToken: string;
-  total: string;
-}
 
 async function place(customer: Record<string, unknown>): Promise<Placed & { view: OrderView }> {
   const res = await request<Placed>(server, '/api/orders', {
@@ -74,6 +64,63 @@ function ubl(xml: string) {
   const all = (name: string) => [...document.getElementsByTagName(name)];
   const one = (name: string) => all(name)[0]?.textContent ?? undefined;
   return { document, all, one };
+}
+
+const stockholmToday = () =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
+
+/** A Swedish company with its purchase-order reference (a company's field; an individual's is dropped). */
+const swedishCompany = (buyerReference: string) => ({
+  ...testCustomer,
+  customerType: 'company',
+  companyName: 'Skolan AB',
+  orgNumber: '556677-8899',
+  personalNumber: '',
+  buyerReference,
+});
+
+/** A company outside the EU: export, no VAT number. */
+const norwegianCompany = {
+  ...germanCompany,
+  companyName: 'Eksempel AS',
+  orgNumber: '923 609 016',
+  country: 'NO',
+  address: 'Karl Johans gate 1\n0154 Oslo',
+  vatNumber: '',
+};
+
+/** A raster print file uploaded (300 px PNG): its id. */
+async function uploadRasterFile(): Promise<string> {
+  return (await uploadPrintFile(server, makePng(300), 'logo.png')).id;
+}
+
+/** A raster print file added after ordering: its conversion on a supplementary invoice (a service). */
+async function addConversion(placed: Placed): Promise<string> {
+  const added = await request<AddPrintFileAnswer>(server, `/api/orders/${placed.orderNumber}/print-files`, {
+    method: 'POST',
+    json: { printFile: await uploadRasterFile(), acceptConversionFee: true },
+    headers: { 'x-order-token': placed.accessToken },
+  });
+  expect(added.status).toBe(201);
+  return added.body.supplementaryInvoice?.invoiceNumber ?? '';
+}
+
+async function patchStatus(orderNumber: string, json: Record<string, unknown>) {
+  const res = await request(server, `/api/admin/orders/${orderNumber}/status`, {
+    method: 'PATCH',
+    json,
+    headers: { cookie: server.cookie },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/** The buyer's approved proof, which production needs (proofs.test.ts covers that path). */
+async function approveProof(orderNumber: string) {
+  const [row] = await queryRows<{ id: number }>(
+    server.database.db,
+    sql`SELECT id::int AS id FROM orders WHERE order_number = ${orderNumber}`,
+  );
+  await insertApprovedProof(server.database, row?.id ?? 0);
 }
 
 describe('VAT by destination', () => {
@@ -239,15 +286,7 @@ describe('invoice language', () => {
 
 describe('PDF invoice', () => {
   it('reads back with invoice number, OCR, F-skatt, VAT lines and total (Swedish buyer)', async () => {
-    // The purchase-order reference is a company's field (an individual's is dropped at checkout).
-    const placed = await place({
-      ...testCustomer,
-      customerType: 'company',
-      companyName: 'Skolan AB',
-      orgNumber: '556677-8899',
-      personalNumber: '',
-      buyerReference: 'Inköp 77',
-    });
+    const placed = await place(swedishCompany('Inköp 77'));
     const { response, bytes } = await download(
       `/api/orders/${placed.orderNumber}/invoice.pdf?token=${placed.accessToken}`,
     );
@@ -332,9 +371,6 @@ describe('Peppol BIS Billing 3.0', () => {
     doc.all(name).map((element) => element.textContent);
   const endpoints = (doc: ReturnType<typeof ubl>) =>
     doc.all('cbc:EndpointID').map((e) => [e.getAttribute('schemeID'), e.textContent]);
-  const stockholmToday = () =>
-    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
-
   /** The e-invoice at `path`: it must pass the validators a Peppol access point runs. */
   async function eInvoice(path: string, headers: Record<string, string> = {}) {
     const { response, bytes } = await download(path, headers);
@@ -348,37 +384,16 @@ describe('Peppol BIS Billing 3.0', () => {
 
   /** The order through production to shipped, unpaid (the shipped step records the delivery). */
   async function ship(orderNumber: string) {
-    // Production needs the buyer's approved proof (proofs.test.ts covers that path).
-    const [row] = await queryRows<{ id: number }>(
-      server.database.db,
-      sql`SELECT id::int AS id FROM orders WHERE order_number = ${orderNumber}`,
-    );
-    await insertApprovedProof(server.database, row?.id ?? 0);
-    for (const json of [
-      { status: 'in_production' },
-      { status: 'shipped', carrier: 'dhl', trackingNumber: 'JJD0001234567' },
-    ]) {
-      const res = await request(server, `/api/admin/orders/${orderNumber}/status`, {
-        method: 'PATCH',
-        json,
-        headers: { cookie: server.cookie },
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
+    await approveProof(orderNumber);
+    await patchStatus(orderNumber, { status: 'in_production' });
+    await patchStatus(orderNumber, { status: 'shipped', carrier: 'dhl', trackingNumber: 'JJD0001234567' });
   }
 
   it(
     'a Swedish invoice: category S 25 %, totals match the invoice, F-skatt, bankgiro with OCR',
     { timeout: VALIDATOR_TIMEOUT },
     async () => {
-      const placed = await place({
-        ...testCustomer,
-        customerType: 'company',
-        companyName: 'Skolan AB',
-        orgNumber: '556677-8899',
-        personalNumber: '',
-        buyerReference: 'Ref 12',
-      });
+      const placed = await place(swedishCompany('Ref 12'));
       const { response, bytes } = await download(
         `/api/orders/${placed.orderNumber}/invoice.xml?token=${placed.accessToken}`,
       );
@@ -502,14 +517,7 @@ describe('Peppol BIS Billing 3.0', () => {
     'a company outside the EU: export (G) to its Norwegian organisation number (0192)',
     { timeout: VALIDATOR_TIMEOUT },
     async () => {
-      const placed = await place({
-        ...germanCompany,
-        companyName: 'Eksempel AS',
-        orgNumber: '923 609 016',
-        country: 'NO',
-        address: 'Karl Johans gate 1\n0154 Oslo',
-        vatNumber: '',
-      });
+      const placed = await place(norwegianCompany);
       expect(placed.view.vatTreatment).toBe('export');
       const doc = await eInvoice(`/api/orders/${placed.orderNumber}/invoice.xml?token=${placed.accessToken}`);
       expect(doc.all('cac:TaxCategory')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent).toBe('G');
@@ -602,39 +610,10 @@ describe('Peppol BIS Billing 3.0', () => {
     'a supplementary invoice (380) and a credit note (381, BillingReference to its invoice) as e-invoices at the documents’ .xml; links in the documents; none for a private buyer',
     { timeout: VALIDATOR_TIMEOUT },
     async () => {
-      const placed = await place({
-        ...testCustomer,
-        customerType: 'company',
-        companyName: 'Skolan AB',
-        orgNumber: '556677-8899',
-        personalNumber: '',
-        buyerReference: 'Ref 12',
-      });
+      const placed = await place(swedishCompany('Ref 12'));
       // A raster print file added after ordering: the conversion fee on a supplementary invoice.
-      const upload = new FormData();
-      upload.append('file', new Blob([new Uint8Array(makePng(300))]), 'logo.png');
-      const file = await request<PrintFileAnswer>(server, '/api/print-files', {
-        method: 'POST',
-        body: upload,
-      });
-      expect(file.status).toBe(201);
-      const added = await request<AddPrintFileAnswer>(
-        server,
-        `/api/orders/${placed.orderNumber}/print-files`,
-        {
-          method: 'POST',
-          json: { printFile: file.body.id, acceptConversionFee: true },
-          headers: { 'x-order-token': placed.accessToken },
-        },
-      );
-      expect(added.status).toBe(201);
-      const supplementary = added.body.supplementaryInvoice?.invoiceNumber ?? '';
-      const cancelled = await request(server, `/api/admin/orders/${placed.orderNumber}/status`, {
-        method: 'PATCH',
-        json: { status: 'cancelled', reason: 'Fel storlek' },
-        headers: { cookie: server.cookie },
-      });
-      expect(cancelled.status).toBe(200);
+      const supplementary = await addConversion(placed);
+      await patchStatus(placed.orderNumber, { status: 'cancelled', reason: 'Fel storlek' });
 
       const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${placed.orderNumber}`, {
         headers: { cookie: server.cookie },
@@ -712,33 +691,6 @@ describe('every buyer case: invoice, supplementary invoice and credit notes as e
     );
   const billingReference = (doc: ReturnType<typeof ubl>) =>
     doc.all('cac:InvoiceDocumentReference')[0]?.getElementsByTagName('cbc:ID')[0]?.textContent;
-  const stockholmToday = () =>
-    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
-
-  /** A raster print file added after ordering: its conversion on a supplementary invoice (a service). */
-  async function addConversion(placed: Placed): Promise<string> {
-    const upload = new FormData();
-    upload.append('file', new Blob([new Uint8Array(makePng(300))]), 'logo.png');
-    const file = await request<PrintFileAnswer>(server, '/api/print-files', { method: 'POST', body: upload });
-    expect(file.status).toBe(201);
-    const added = await request<AddPrintFileAnswer>(server, `/api/orders/${placed.orderNumber}/print-files`, {
-      method: 'POST',
-      json: { printFile: file.body.id, acceptConversionFee: true },
-      headers: { 'x-order-token': placed.accessToken },
-    });
-    expect(added.status).toBe(201);
-    return added.body.supplementaryInvoice?.invoiceNumber ?? '';
-  }
-
-  async function patchStatus(orderNumber: string, json: Record<string, unknown>) {
-    const res = await request(server, `/api/admin/orders/${orderNumber}/status`, {
-      method: 'PATCH',
-      json,
-      headers: admin(),
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-
   async function credit(orderNumber: string, json: Record<string, unknown>) {
     const res = await request<{ creditNote: string }>(
       server,
@@ -790,11 +742,7 @@ describe('every buyer case: invoice, supplementary invoice and credit notes as e
     async () => {
       const placed = await place(germanCompany);
       const supplementary = await addConversion(placed);
-      const [row] = await queryRows<{ id: number }>(
-        server.database.db,
-        sql`SELECT id::int AS id FROM orders WHERE order_number = ${placed.orderNumber}`,
-      );
-      await insertApprovedProof(server.database, row?.id ?? 0);
+      await approveProof(placed.orderNumber);
       await patchStatus(placed.orderNumber, { status: 'in_production' });
       await patchStatus(placed.orderNumber, {
         status: 'shipped',
@@ -847,24 +795,18 @@ describe('every buyer case: invoice, supplementary invoice and credit notes as e
     { timeout: VALIDATOR_TIMEOUT },
     async () => {
       // A raster print file at checkout: its conversion fee is on the order's invoice, ancillary to the goods.
-      const upload = new FormData();
-      upload.append('file', new Blob([new Uint8Array(makePng(300))]), 'logo.png');
-      const file = await request<PrintFileAnswer>(server, '/api/print-files', {
-        method: 'POST',
-        body: upload,
-      });
-      expect(file.status).toBe(201);
       const res = await request<Placed>(server, '/api/orders', {
         method: 'POST',
-        json: { idempotencyKey: key(), customer: germanCompany, lines, printFiles: [file.body.id] },
+        json: {
+          idempotencyKey: key(),
+          customer: germanCompany,
+          lines,
+          printFiles: [await uploadRasterFile()],
+        },
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       const orderNumber = res.body.orderNumber;
-      const [row] = await queryRows<{ id: number }>(
-        server.database.db,
-        sql`SELECT id::int AS id FROM orders WHERE order_number = ${orderNumber}`,
-      );
-      await insertApprovedProof(server.database, row?.id ?? 0);
+      await approveProof(orderNumber);
       await patchStatus(orderNumber, { status: 'in_production' });
       await patchStatus(orderNumber, { status: 'shipped', carrier: 'dhl', trackingNumber: 'JJD0001234569' });
       // Lines 0 and 1 are the products, line 2 the fee (80 kr without VAT).
@@ -887,14 +829,7 @@ describe('every buyer case: invoice, supplementary invoice and credit notes as e
     'a company outside the EU: goods G (export, Article 146), the later conversion O (Article 44); cancelled: a credit note of each',
     { timeout: VALIDATOR_TIMEOUT },
     async () => {
-      const placed = await place({
-        ...germanCompany,
-        companyName: 'Eksempel AS',
-        orgNumber: '923 609 016',
-        country: 'NO',
-        address: 'Karl Johans gate 1\n0154 Oslo',
-        vatNumber: '',
-      });
+      const placed = await place(norwegianCompany);
       const supplementary = await addConversion(placed);
       await patchStatus(placed.orderNumber, { status: 'cancelled', reason: 'Fel storlek' });
 

@@ -1,7 +1,19 @@
 import { translate } from '@/shared/i18n/define';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
+import type { SellerSettings } from '@/shared/invoicing/seller-settings';
 import type { ReminderSnapshot } from '@/shared/receivables/reminders';
-import { startPdfDocument } from './invoice-pdf';
+import {
+  A4,
+  BRAND,
+  CONTENT_WIDTH,
+  MARGIN,
+  MUTED,
+  RULE,
+  startPdfDocument,
+  textWriter,
+  writeFacts,
+  type PdfTextOptions,
+} from './invoice-pdf';
 import { formatInvoiceDate, formatInvoiceMoney } from './texts';
 
 /**
@@ -10,32 +22,13 @@ import { formatInvoiceDate, formatInvoiceMoney } from './texts';
  * by hand with pdfkit and DejaVu Sans, like the invoice (invoice-pdf.ts): the same on every machine.
  */
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 48;
-const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 const BOTTOM = A4.height - MARGIN - 20;
-const INK = '#0f172a';
-const MUTED = '#475569';
-const BRAND = '#1e3a8a';
-const RULE = '#cbd5e1';
 
-interface Seller {
-  name: string;
-  address: string;
-  orgNumber: string;
-  vatNumber: string;
-  email: string;
-  phone: string;
-  bankgiro: string;
-}
-
-type TextOptions = {
-  width?: number;
-  align?: 'left' | 'right';
-  bold?: boolean;
-  size?: number;
-  color?: string;
-};
+/** The seller as the header and payment lines show it. */
+type Seller = Pick<
+  SellerSettings,
+  'name' | 'address' | 'orgNumber' | 'vatNumber' | 'email' | 'phone' | 'bankgiro'
+>;
 
 /** A page writer: text at positions, rows of label and amount, a new page when the page is full. */
 function pdfWriter(title: string, author: string, language: 'sv' | 'en', created: Date) {
@@ -46,14 +39,7 @@ function pdfWriter(title: string, author: string, language: 'sv' | 'en', created
     info: { Title: title, Author: author, Subject: title, CreationDate: created },
   });
   let y = MARGIN;
-  const text = (value: string, x: number, at: number, options: TextOptions = {}): number => {
-    doc
-      .font(options.bold ? 'bold' : 'regular')
-      .fontSize(options.size ?? 9)
-      .fillColor(options.color ?? INK);
-    doc.text(value, x, at, { width: options.width ?? CONTENT_WIDTH, align: options.align ?? 'left' });
-    return doc.y;
-  };
+  const text = textWriter(doc);
   const room = (height: number) => {
     if (y + height > BOTTOM) {
       doc.addPage();
@@ -92,14 +78,7 @@ function pdfWriter(title: string, author: string, language: 'sv' | 'en', created
       const metaX = MARGIN + 290;
       const metaWidth = CONTENT_WIDTH - 290;
       let right = text(heading, metaX, MARGIN - 4, { bold: true, size: 15, color: BRAND, width: metaWidth });
-      right += 4;
-      for (const [label, value] of facts) {
-        text(label, metaX, right, { width: 95, color: MUTED });
-        right = Math.max(
-          right + 12,
-          text(value, metaX + 95, right, { width: metaWidth - 95, bold: true, align: 'right' }),
-        );
-      }
+      right = writeFacts(text, metaX, metaWidth, right + 4, facts);
       y = Math.max(left, right) + 10;
       rule(BRAND, 1.5);
       y += 14;
@@ -112,7 +91,7 @@ function pdfWriter(title: string, author: string, language: 'sv' | 'en', created
       text(amount, MARGIN + labelWidth, y, { width: 100, align: 'right', ...options });
       y = Math.max(after, y + 12) + 3;
     },
-    paragraph(value: string, options: TextOptions = {}) {
+    paragraph(value: string, options: PdfTextOptions = {}) {
       room(30);
       y = text(value, MARGIN, y, options) + 6;
     },

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { stockholmDate } from '@/shared/dates';
 import type { AdminStats } from '@/shared/admin';
 import type { JournalEntry } from '@/shared/ledger';
-import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { parseCsv } from '@tests/helpers/csv';
-import { checkoutBody, testCustomer } from '@tests/helpers/orders';
+import { testCustomer } from '@tests/helpers/orders';
+import { placeOrder } from '@tests/helpers/place-order';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
@@ -12,15 +12,9 @@ const server = useAdminServer();
 const swedish = () => `${server.cookie}; lang=sv`;
 const today = () => stockholmDate(new Date());
 
-let keys = 0;
-async function place(customer: Record<string, unknown> = testCustomer): Promise<PlacedOrderAnswer> {
-  const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
-    method: 'POST',
-    json: { ...checkoutBody(`journal-${Date.now()}-${++keys}-abcdefgh`, keys), customer },
-  });
-  expect(placed.status).toBe(201);
-  return placed.body;
-}
+let orders = 0;
+/** Each order of its own size, so the journal's rows differ. */
+const place = (customer: Record<string, unknown> = testCustomer) => placeOrder(server, customer, ++orders);
 
 const cents = (decimal: string) => Math.round(Number(decimal) * 100);
 

@@ -7,7 +7,7 @@ import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
 import type { OrderMoney } from '@/shared/ledger';
-import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
+import type { OrderView } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
 import { recordPayment } from '@/server/ledger';
 import { readEml } from '@tests/helpers/eml';
@@ -18,8 +18,9 @@ import {
   sieVerifications,
   validateSie,
 } from '@tests/helpers/ledger';
-import { checkoutBody, testCustomer } from '@tests/helpers/orders';
+import { testCustomer } from '@tests/helpers/orders';
 import { addProofVersion, decideProof } from '@tests/helpers/proofs';
+import { placeOrder } from '@tests/helpers/place-order';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
@@ -27,15 +28,7 @@ const server = useAdminServer();
 const swedish = () => `${server.cookie}; lang=sv`;
 const today = () => stockholmDate(new Date());
 
-let keys = 0;
-async function place(customer: Record<string, unknown> = testCustomer): Promise<PlacedOrderAnswer> {
-  const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
-    method: 'POST',
-    json: { ...checkoutBody(`ledger-${Date.now()}-${++keys}-abcdefgh`), customer },
-  });
-  expect(placed.status).toBe(201);
-  return placed.body;
-}
+const place = (customer: Record<string, unknown> = testCustomer) => placeOrder(server, customer);
 
 const detail = async (number: string) =>
   (await request<AdminOrderDetail>(server, `/api/admin/orders/${number}`, { headers: { cookie: swedish() } }))

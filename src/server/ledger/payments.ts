@@ -101,17 +101,23 @@ export async function invoiceBalanceOre(db: Db, documentId: number): Promise<num
   return oreFromDecimal(row.balance);
 }
 
+/** An order's sums as SQL gives them: decimal kronor as text. */
+type SumsRow = Record<keyof LedgerSums, string>;
+
+function sumsOfRow(row: SumsRow): LedgerSums {
+  return {
+    invoiced: oreFromDecimal(row.invoiced),
+    credited: oreFromDecimal(row.credited),
+    received: oreFromDecimal(row.received),
+    refunded: oreFromDecimal(row.refunded),
+  };
+}
+
 /** Each order's sums in öre, for the orders asked (an order without documents: all zero). */
 export async function ledgerSums(db: Db, orderIds: readonly number[]): Promise<Map<number, LedgerSums>> {
   const sums = new Map<number, LedgerSums>();
   if (orderIds.length === 0) return sums;
-  const rows = await queryRows<{
-    order_id: string;
-    invoiced: string;
-    credited: string;
-    received: string;
-    refunded: string;
-  }>(
+  const rows = await queryRows<SumsRow & { order_id: string }>(
     db,
     sql`SELECT ids.id::text AS order_id,
         coalesce((SELECT sum(d.total) FROM documents d WHERE d.order_id = ids.id AND d.kind <> 'credit_note'), 0)::text AS invoiced,
@@ -125,12 +131,7 @@ export async function ledgerSums(db: Db, orderIds: readonly number[]): Promise<M
       ) p ON TRUE`,
   );
   for (const row of rows) {
-    sums.set(Number(row.order_id), {
-      invoiced: oreFromDecimal(row.invoiced),
-      credited: oreFromDecimal(row.credited),
-      received: oreFromDecimal(row.received),
-      refunded: oreFromDecimal(row.refunded),
-    });
+    sums.set(Number(row.order_id), sumsOfRow(row));
   }
   return sums;
 }
@@ -256,17 +257,15 @@ export interface PaymentNotice {
 }
 
 export async function paymentNotice(db: Db, paymentId: number): Promise<PaymentNotice | undefined> {
-  const [row] = await queryRows<{
-    amount: string;
-    paid_on: string;
-    invoice: string;
-    kind: 'invoice' | 'supplementary_invoice' | 'reminder';
-    ocr: string | null;
-    invoiced: string;
-    credited: string;
-    received: string;
-    refunded: string;
-  }>(
+  const [row] = await queryRows<
+    SumsRow & {
+      amount: string;
+      paid_on: string;
+      invoice: string;
+      kind: 'invoice' | 'supplementary_invoice' | 'reminder';
+      ocr: string | null;
+    }
+  >(
     db,
     sql`SELECT p.amount::text AS amount, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on, d.number AS invoice, d.kind, d.ocr,
         coalesce((SELECT sum(x.total) FROM documents x WHERE x.order_id = d.order_id AND x.kind <> 'credit_note'
@@ -280,12 +279,7 @@ export async function paymentNotice(db: Db, paymentId: number): Promise<PaymentN
       FROM payments p JOIN documents d ON d.id = p.document_id WHERE p.id = ${paymentId}::bigint`,
   );
   if (!row) return undefined;
-  const sums: LedgerSums = {
-    invoiced: oreFromDecimal(row.invoiced),
-    credited: oreFromDecimal(row.credited),
-    received: oreFromDecimal(row.received),
-    refunded: oreFromDecimal(row.refunded),
-  };
+  const sums = sumsOfRow(row);
   return {
     amount: row.amount,
     paidOn: row.paid_on,

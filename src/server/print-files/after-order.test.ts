@@ -16,6 +16,7 @@ import { readEml } from '@tests/helpers/eml';
 import { fetchValidSie, sieVerifications } from '@tests/helpers/ledger';
 import { checkoutBody, testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
+import { minimalPdf, uploadPrintFile } from '@tests/helpers/print-files';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
@@ -26,7 +27,7 @@ import { useAdminServer } from '@tests/helpers/use-server';
 
 const server = useAdminServer();
 
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+const pdf = minimalPdf;
 
 let keys = 0;
 async function placeOrder(customer: Record<string, unknown> = {}): Promise<PlacedOrderAnswer> {
@@ -39,14 +40,6 @@ async function placeOrder(customer: Record<string, unknown> = {}): Promise<Place
   });
   expect(placed.status).toBe(201);
   return placed.body;
-}
-
-async function uploadPrintFile(bytes: Uint8Array, name: string): Promise<PrintFileAnswer> {
-  const body = new FormData();
-  body.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const created = await request<PrintFileAnswer>(server, '/api/print-files', { method: 'POST', body });
-  expect(created.status).toBe(201);
-  return created.body;
 }
 
 function addToOrder(
@@ -84,7 +77,7 @@ describe('print files after ordering', () => {
   let added: AddPrintFileAnswer;
   beforeAll(async () => {
     order = await placeOrder();
-    png = await uploadPrintFile(makePng(800), 'logo-after.png');
+    png = await uploadPrintFile(server, makePng(800), 'logo-after.png');
   });
 
   it('needs the order token in the header: without it, or with another order’s, 404 and nothing changes', async () => {
@@ -169,13 +162,13 @@ describe('print files after ordering', () => {
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(added);
     // A retried upload stores the bytes again under a new id: the order already has that content.
-    const again = await uploadPrintFile(makePng(800), 'logo-after (1).png');
+    const again = await uploadPrintFile(server, makePng(800), 'logo-after (1).png');
     expect(again.id).not.toBe(png.id);
     const duplicate = await addToOrder(order, { printFile: again.id, acceptConversionFee: true });
     expect(duplicate.status).toBe(200);
     expect(duplicate.body).toEqual(added);
     // Two at once: still one.
-    const third = await uploadPrintFile(makePng(801), 'other.png');
+    const third = await uploadPrintFile(server, makePng(801), 'other.png');
     const both = await Promise.all([
       addToOrder(order, { printFile: third.id, acceptConversionFee: true }),
       addToOrder(order, { printFile: third.id, acceptConversionFee: true }),
@@ -185,7 +178,7 @@ describe('print files after ordering', () => {
   });
 
   it('a vector file adds no invoice', async () => {
-    const vector = await uploadPrintFile(pdf, 'logo.pdf');
+    const vector = await uploadPrintFile(server, pdf, 'logo.pdf');
     const answer = await addToOrder(order, { printFile: vector.id });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
@@ -227,7 +220,7 @@ describe('print files after ordering', () => {
       headers: { cookie: server.cookie },
     });
     expect(cancelled.status).toBe(200);
-    const late = await uploadPrintFile(pdf, 'late.pdf');
+    const late = await uploadPrintFile(server, pdf, 'late.pdf');
     const refused = await addToOrder(other, { printFile: late.id });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(
@@ -410,7 +403,7 @@ describe('print files after ordering', () => {
 
   it('charges the ex-VAT amount under the order’s VAT treatment (export: 80,00 kr)', async () => {
     const norway = await placeOrder({ country: 'NO', personalNumber: '01019012345' });
-    const file = await uploadPrintFile(makePng(300), 'norsk.png');
+    const file = await uploadPrintFile(server, makePng(300), 'norsk.png');
     const answer = await addToOrder(norway, { printFile: file.id, acceptConversionFee: true });
     expect(answer.status).toBe(201);
     expect(answer.body.supplementaryInvoice?.total).toBe('80.00');

@@ -5,6 +5,7 @@ import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import type { AdminOrderDetail } from '@/shared/admin';
 import type { PrintFileAnswer } from '@/shared/print-files';
+import { minimalPdf } from '@tests/helpers/print-files';
 
 /**
  * A print file is named and served by what it is: the issue's HTML page renamed logo.hta (and
@@ -12,7 +13,7 @@ import type { PrintFileAnswer } from '@/shared/print-files';
  */
 
 const samples = {
-  pdf: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n'),
+  pdf: minimalPdf,
   ai: Buffer.from('%PDF-1.6\n% Adobe Illustrator 27.0\n1 0 obj << >> endobj\n%%EOF\n'),
   svg: Buffer.from(
     '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n',

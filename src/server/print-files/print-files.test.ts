@@ -14,10 +14,11 @@ import type { OrderView } from '@/shared/order-view';
 import { MAX_PRINT_FILE_BYTES, type PrintFileAnswer } from '@/shared/print-files';
 import { detectPrintFile } from './detect';
 import { readPixelSize } from '@/server/uploads';
+import { minimalPdf } from '@tests/helpers/print-files';
 
 /** Minimal files of each format: only their headers matter to the shop. */
 export const samples = {
-  pdf: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n'),
+  pdf: minimalPdf,
   ai: Buffer.from(
     '%PDF-1.6\n%\xe2\xe3\xcf\xd3\n% Adobe Illustrator 27.0\n1 0 obj << >> endobj\n%%EOF\n',
     'latin1',

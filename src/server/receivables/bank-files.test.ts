@@ -8,7 +8,8 @@ import type { QueuedBankPayment, ReceivablesAnswer } from '@/shared/receivables/
 import { queryRows } from '@/server/db/query-rows';
 import { bgmaxBytes, bgmaxText, camt054Xml } from '@tests/helpers/bank-files';
 import { uploadBankFile } from '@tests/helpers/bank-file-upload';
-import { checkoutBody, testCustomer } from '@tests/helpers/orders';
+import { testCustomer } from '@tests/helpers/orders';
+import { placeOrder } from '@tests/helpers/place-order';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
@@ -17,15 +18,7 @@ const swedish = () => `${server.cookie}; lang=sv`;
 const today = stockholmDate(new Date());
 const yesterday = addDays(today, -1);
 
-let keys = 0;
-async function place(customer: Record<string, unknown> = testCustomer): Promise<PlacedOrderAnswer> {
-  const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
-    method: 'POST',
-    json: { ...checkoutBody(`bank-${Date.now()}-${++keys}-abcdefgh`), customer },
-  });
-  expect(placed.status).toBe(201);
-  return placed.body;
-}
+const place = (customer: Record<string, unknown> = testCustomer) => placeOrder(server, customer);
 
 const ocrOf = (order: PlacedOrderAnswer) => ocrReference(order.orderNumber.slice(4));
 const detail = async (number: string) =>

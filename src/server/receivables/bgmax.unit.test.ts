@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '@/shared/dates';
-import { describeBankFileProblem, type BankFileProblem } from '@/shared/i18n/messages/bank-files';
+import { describeBankFileProblem } from '@/shared/i18n/messages/bank-files';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import { milliFromDecimal } from '@/shared/money';
 import { formatKr } from '@/shared/money-format';
@@ -14,9 +14,10 @@ import {
   bgmaxText,
   type BgMaxFile,
 } from '@tests/helpers/bank-files';
-import { BankFileError, type BankFileSummary, type BankPayment, type ByteSource } from './bank-file';
+import type { BankFileSummary, BankPayment, ByteSource } from './bank-file';
 import { readBgMax } from './bgmax';
 import { readBankFile } from './read-bank-file';
+import { refusalOf } from '@tests/helpers/bank-file-refusal';
 
 const ocrA = ocrForInvoiceNumber('INV-1764000000001');
 const ocrB = ocrForInvoiceNumber('INV-1764000000002');
@@ -38,15 +39,7 @@ async function read(source: ByteSource): Promise<Read> {
   return { payments, booked, summary };
 }
 
-async function refusal(source: ByteSource): Promise<BankFileProblem> {
-  try {
-    await read(source);
-  } catch (error) {
-    if (error instanceof BankFileError) return error.problem;
-    throw error;
-  }
-  throw new Error('the file was read without complaint');
-}
+const refusal = (source: ByteSource) => refusalOf(read, source);
 
 const latin1 = (text: string): Buffer[] => [Buffer.from(text, 'latin1')];
 

@@ -1,13 +1,13 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { BankFileProblem } from '@/shared/i18n/messages/bank-files';
 import { describeBankFileProblem } from '@/shared/i18n/messages/bank-files';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import { camt054Xml, type CamtFile } from '@tests/helpers/bank-files';
-import { BankFileError, type BankFileSummary, type BankPayment, type ByteSource } from './bank-file';
+import type { BankFileSummary, BankPayment, ByteSource } from './bank-file';
 import { readCamt054 } from './camt054';
 import { readBankFile } from './read-bank-file';
+import { refusalOf } from '@tests/helpers/bank-file-refusal';
 
 const ocrA = ocrForInvoiceNumber('INV-1764000000001');
 const ocrB = ocrForInvoiceNumber('INV-1764000000002');
@@ -20,15 +20,7 @@ async function read(source: ByteSource): Promise<{ payments: BankPayment[]; summ
 
 const bytes = (xml: string): Buffer[] => [Buffer.from(xml, 'utf8')];
 
-async function refusal(source: ByteSource): Promise<BankFileProblem> {
-  try {
-    await read(source);
-  } catch (error) {
-    if (error instanceof BankFileError) return error.problem;
-    throw error;
-  }
-  throw new Error('the file was read without complaint');
-}
+const refusal = (source: ByteSource) => refusalOf(read, source);
 
 const notification: CamtFile = {
   notifications: [

@@ -10,6 +10,7 @@ import { validationMessages } from '@/shared/i18n/messages/validation';
 import { receivablesFilters } from '@/shared/receivables/bank-payments';
 import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
+import type { Db } from '@/server/db/client';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { recordAudit, staffOf } from '@/server/staff';
@@ -145,75 +146,86 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
       return { payments: await bankPaymentQueue(db, parsed.data.state, 200) };
     });
 
-    admin.post('/api/admin/bank-payments/:id/assign', { bodyLimit: 4096 }, async (request, reply) => {
-      const locale = requestLocale(request);
-      const t = translate(moneyViewMessages, locale);
-      const params = idParams.safeParse(request.params);
-      if (!params.success) return sendError(reply, 404, t.paymentNotFound);
-      const invalidCharacter = validationMessages[locale].invalidCharacter;
-      const body = z
-        .object({
+    /**
+     * A decision on a waiting bank payment (:id): the body checked by the schema made for the
+     * reader's language, then `decide` (and its audit row) in one transaction; a refusal in the
+     * admin's words, else the payment as it now stands.
+     */
+    const decisionRoute = <Body>(
+      path: string,
+      schema: (locale: Locale) => z.ZodType<Body>,
+      decide: (tx: Db, id: number, body: Body, person: ReturnType<typeof staffOf>) => Promise<QueueDecision>,
+      afterwards?: () => void,
+    ) =>
+      admin.post(path, { bodyLimit: 4096 }, async (request, reply) => {
+        const locale = requestLocale(request);
+        const params = idParams.safeParse(request.params);
+        if (!params.success)
+          return sendError(reply, 404, translate(moneyViewMessages, locale).paymentNotFound);
+        const body = schema(locale).safeParse(request.body ?? {});
+        if (!body.success) return sendValidationError(reply, body.error);
+        const person = staffOf(request);
+        const result = await db.transaction((tx) => decide(tx, params.data.id, body.data, person));
+        if (!result.ok) return queueRefusal(reply, locale, result);
+        afterwards?.();
+        return bankPaymentById(db, params.data.id);
+      });
+
+    decisionRoute(
+      '/api/admin/bank-payments/:id/assign',
+      (locale) => {
+        const t = translate(moneyViewMessages, locale);
+        return z.object({
           invoice: textField({
             required: t.invoiceRequired,
             min: [1, t.invoiceRequired],
             max: [40, t.invoiceRequired],
-            invalidCharacter,
+            invalidCharacter: validationMessages[locale].invalidCharacter,
           }),
-        })
-        .safeParse(request.body ?? {});
-      if (!body.success) return sendValidationError(reply, body.error);
-      const person = staffOf(request);
-      const invoice = body.data.invoice.toUpperCase();
-      const result = await db.transaction(async (tx) => {
-        const decided = await assignBankPayment(tx, params.data.id, invoice, person);
+        });
+      },
+      async (tx, id, body, person) => {
+        const invoice = body.invoice.toUpperCase();
+        const decided = await assignBankPayment(tx, id, invoice, person);
         if (decided.ok)
           await recordAudit(tx, {
             staffId: person.id,
             action: 'payment',
             target: invoice,
             orderId: decided.orderId,
-            after: { bankPayment: params.data.id, amount: decided.amount, paidOn: decided.bookedOn },
+            after: { bankPayment: id, amount: decided.amount, paidOn: decided.bookedOn },
           });
         return decided;
-      });
-      if (!result.ok) return queueRefusal(reply, locale, result);
-      options.onQueued?.();
-      return bankPaymentById(db, params.data.id);
-    });
+      },
+      () => options.onQueued?.(),
+    );
 
-    admin.post('/api/admin/bank-payments/:id/not-ours', { bodyLimit: 4096 }, async (request, reply) => {
-      const locale = requestLocale(request);
-      const t = translate(moneyViewMessages, locale);
-      const params = idParams.safeParse(request.params);
-      if (!params.success) return sendError(reply, 404, t.paymentNotFound);
-      const invalidCharacter = validationMessages[locale].invalidCharacter;
-      const body = z
-        .object({
+    decisionRoute(
+      '/api/admin/bank-payments/:id/not-ours',
+      (locale) => {
+        const t = translate(moneyViewMessages, locale);
+        return z.object({
           note: textField({
             multiline: true,
             required: t.noteTooLong,
             max: [500, t.noteTooLong],
-            invalidCharacter,
+            invalidCharacter: validationMessages[locale].invalidCharacter,
           }).optional(),
-        })
-        .safeParse(request.body ?? {});
-      if (!body.success) return sendValidationError(reply, body.error);
-      const person = staffOf(request);
-      const note = body.data.note || null;
-      const result = await db.transaction(async (tx) => {
-        const decided = await markNotOurs(tx, params.data.id, note, person);
+        });
+      },
+      async (tx, id, body, person) => {
+        const note = body.note || null;
+        const decided = await markNotOurs(tx, id, note, person);
         if (decided.ok)
           await recordAudit(tx, {
             staffId: person.id,
             action: 'payment',
-            target: `bank payment ${params.data.id}`,
+            target: `bank payment ${id}`,
             after: { notOurs: true, amount: decided.amount, bookedOn: decided.bookedOn, note },
           });
         return decided;
-      });
-      if (!result.ok) return queueRefusal(reply, locale, result);
-      return bankPaymentById(db, params.data.id);
-    });
+      },
+    );
 
     const receivablesQuery = z.object({
       filter: z.enum(receivablesFilters).default('all'),

@@ -4,7 +4,6 @@ import { Handshake } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { countryCodes, countryNameIn } from '@/shared/countries';
 import { partnerMessages } from '@/shared/i18n/messages/partner';
 import { localiseValidation } from '@/shared/i18n/messages/validation';
 import { useLocale, useT } from '@/client/lib/i18n';
@@ -16,6 +15,7 @@ import {
 import { ApiError, apiFetch } from '@/client/lib/api';
 import { Button } from '@/client/components/ui/button';
 import { Field, fieldErrorId } from '@/client/components/ui/field';
+import { CountryOptions } from '@/client/components/country-options';
 import { notify } from '@/client/lib/notify';
 
 const REDIRECT_DELAY_MS = 2000;
@@ -164,11 +164,7 @@ export function PartnerPage() {
                 })}
                 autoComplete="country"
               >
-                {countryCodes.map((code) => (
-                  <option key={code} value={code}>
-                    {countryNameIn(locale, code) ?? code}
-                  </option>
-                ))}
+                <CountryOptions />
               </select>
             )}
           </Field>

@@ -11,10 +11,11 @@ import {
   type CustomerSummary,
 } from '@/shared/receivables/reminders';
 import { Button, buttonClass } from '@/client/components/ui/button';
-import { ApiError, apiFetch } from '@/client/lib/api';
+import { apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { adminKeys } from './admin-api';
+import { notifyFailed } from './form-parts';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
@@ -33,8 +34,7 @@ function CustomerDetail({ customer }: { customer: CustomerSummary }) {
         json: {},
       }),
     onSuccess: (answer) => notify.success(t.statementSent({ email: answer.email })),
-    onError: (error: unknown) =>
-      notify.error(t.statementFailed, { description: error instanceof ApiError ? error.message : undefined }),
+    onError: notifyFailed(t.statementFailed),
   });
   if (isError) return <p className="text-sm text-red-700">{t.loadFailed}</p>;
   if (!data) return null;

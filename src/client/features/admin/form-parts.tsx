@@ -1,13 +1,59 @@
+import type { ReactNode } from 'react';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
-import { Button } from '@/client/components/ui/button';
+import { Button, type ButtonVariant } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
+import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
+import { notify } from '@/client/lib/notify';
 
 /**
  * The pieces the admin's small forms share (record a payment, credit, dispute, cancel, ship), so
- * each says the same thing the same way: an amount typed as a Swedish decimal, a required note, and
- * the submit-or-back row.
+ * each says the same thing the same way: the button that opens the form, an amount typed as a
+ * Swedish decimal, a required note, the submit-or-back row, and what a refusal says.
  */
+
+/** A mutation's onError: the title, and under it the server's own words when it answered with some. */
+export const notifyFailed = (title: string) => (error: unknown) =>
+  notify.error(title, { description: error instanceof ApiError ? error.message : undefined });
+
+/**
+ * A form behind its button: closed, only the button shows (`onOpen` opens it, after preparing what
+ * the form starts from); open, the form, whose sending runs `onSubmit` in place of a page load.
+ */
+export function FormBehindButton(props: {
+  open: boolean;
+  onOpen: () => void;
+  buttonLabel: string;
+  buttonVariant: ButtonVariant;
+  /** The button on a line of its own (in a row that wraps). */
+  buttonOwnLine?: boolean;
+  /** The form's accessible name. */
+  label: string;
+  className: string;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  if (!props.open) {
+    const button = (
+      <Button variant={props.buttonVariant} size="sm" onClick={props.onOpen}>
+        {props.buttonLabel}
+      </Button>
+    );
+    return props.buttonOwnLine ? <div className="w-full">{button}</div> : button;
+  }
+  return (
+    <form
+      aria-label={props.label}
+      className={props.className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      {props.children}
+    </form>
+  );
+}
 
 /** An amount in kronor as typed ("1 234,50"): decimal keyboard, never autofilled. */
 export function AmountField(props: {
@@ -33,7 +79,7 @@ export function AmountField(props: {
 }
 
 /** A note the admin must write (a reason printed on a credit note, told to the buyer, a dispute). */
-export function NoteField(props: {
+function NoteField(props: {
   id: string;
   label: string;
   value: string;
@@ -85,6 +131,40 @@ export function SubmitOrBack(props: {
         {props.backLabel}
       </Button>
     </div>
+  );
+}
+
+/** A note the form is not sent without, then the submit-or-back row, ready once the note is written. */
+export function NoteAndSubmit(props: {
+  id: string;
+  noteLabel: string;
+  note: string;
+  onNoteChange: (value: string) => void;
+  maxLength: number;
+  submitLabel: string;
+  backLabel: string;
+  pending: boolean;
+  onBack: () => void;
+  variant?: 'primary' | 'danger';
+}) {
+  return (
+    <>
+      <NoteField
+        id={props.id}
+        label={props.noteLabel}
+        value={props.note}
+        onChange={props.onNoteChange}
+        maxLength={props.maxLength}
+      />
+      <SubmitOrBack
+        variant={props.variant}
+        submitLabel={props.submitLabel}
+        backLabel={props.backLabel}
+        pending={props.pending}
+        ready={props.note.trim() !== ''}
+        onBack={props.onBack}
+      />
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
-import { AmountField, NoteField, SubmitOrBack } from './form-parts';
+import { AmountField, FormBehindButton, NoteAndSubmit, notifyFailed, SubmitOrBack } from './form-parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { formatDate, stockholmDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
@@ -14,9 +14,8 @@ import {
   type PaymentState,
 } from '@/shared/ledger';
 import { formatKrDecimal } from '@/shared/money-format';
-import { Button, buttonClass } from '@/client/components/ui/button';
+import { buttonClass } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
-import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
@@ -75,9 +74,6 @@ function useMoneyUpdate(orderNumber: string) {
     void queryClient.invalidateQueries({ queryKey: staffKeys.history(orderNumber) });
   };
 }
-
-const failed = (title: string) => (error: unknown) =>
-  notify.error(title, { description: error instanceof ApiError ? error.message : undefined });
 
 /** Invoices money can be paid to or credited from (not credit notes). */
 const payable = (documents: readonly LedgerDocument[]) => documents.filter((d) => d.kind !== 'credit_note');
@@ -139,7 +135,7 @@ function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boole
       setOpen(false);
       notify.success(refund ? t.refundRecorded : t.paymentRecorded, { description: order.orderNumber });
     },
-    onError: failed(refund ? t.refundFailed : t.paymentFailed),
+    onError: notifyFailed(refund ? t.refundFailed : t.paymentFailed),
   });
   /** What the form starts from: what is still to pay on that invoice (or owed back, for a refund). */
   const startFrom = (number: string) => {
@@ -147,28 +143,18 @@ function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boole
     const balance = invoices.find((d) => d.number === number)?.balance;
     return balance && oreFromDecimal(balance) > 0 ? typedAmount(balance) : '';
   };
-  if (!open)
-    return (
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => {
-          setAmount(startFrom(invoice));
-          setOpen(true);
-        }}
-      >
-        {refund ? t.recordRefund : t.recordPayment}
-      </Button>
-    );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    mutation.mutate();
-  };
   return (
-    <form
-      aria-label={refund ? t.recordRefund : t.recordPayment}
+    <FormBehindButton
+      open={open}
+      onOpen={() => {
+        setAmount(startFrom(invoice));
+        setOpen(true);
+      }}
+      buttonLabel={refund ? t.recordRefund : t.recordPayment}
+      buttonVariant="secondary"
+      label={refund ? t.recordRefund : t.recordPayment}
       className="grid w-full gap-3 rounded-xl bg-slate-50 p-3 sm:grid-cols-2"
-      onSubmit={submit}
+      onSubmit={() => mutation.mutate()}
     >
       <InvoiceChoice
         id={`${id}-invoice`}
@@ -220,7 +206,7 @@ function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boole
         pending={mutation.isPending}
         onBack={() => setOpen(false)}
       />
-    </form>
+    </FormBehindButton>
   );
 }
 
@@ -254,25 +240,20 @@ function CreditNoteForm({ order }: { order: AdminOrderDetail }) {
       setAmount('');
       notify.success(t.creditNoteIssued({ number: creditNote }), { description: order.orderNumber });
     },
-    onError: failed(t.creditFailed),
+    onError: notifyFailed(t.creditFailed),
   });
   // Everything invoiced is credited already: nothing is left to credit.
   if (invoices.length === 0 || order.paymentState === 'credited' || order.paymentState === 'refunded')
     return null;
-  if (!open)
-    return (
-      <Button variant="danger-outline" size="sm" onClick={() => setOpen(true)}>
-        {t.creditNote}
-      </Button>
-    );
   return (
-    <form
-      aria-label={t.creditNote}
+    <FormBehindButton
+      open={open}
+      onOpen={() => setOpen(true)}
+      buttonLabel={t.creditNote}
+      buttonVariant="danger-outline"
+      label={t.creditNote}
       className="grid w-full gap-3 rounded-xl bg-red-50 p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        mutation.mutate();
-      }}
+      onSubmit={() => mutation.mutate()}
     >
       <InvoiceChoice id={`${id}-invoice`} documents={order.documents} value={invoice} onChange={setInvoice} />
       <fieldset className="grid gap-1 text-sm text-slate-900">
@@ -289,22 +270,19 @@ function CreditNoteForm({ order }: { order: AdminOrderDetail }) {
       {!whole && (
         <AmountField id={`${id}-amount`} label={t.creditAmount} value={amount} onChange={setAmount} />
       )}
-      <NoteField
+      <NoteAndSubmit
         id={`${id}-reason`}
-        label={t.creditReason}
-        value={reason}
-        onChange={setReason}
+        noteLabel={t.creditReason}
+        note={reason}
+        onNoteChange={setReason}
         maxLength={500}
-      />
-      <SubmitOrBack
         variant="danger"
         submitLabel={t.issueCreditNote}
         backLabel={t.back}
         pending={mutation.isPending}
-        ready={reason.trim() !== ''}
         onBack={() => setOpen(false)}
       />
-    </form>
+    </FormBehindButton>
   );
 }
 

@@ -5,10 +5,9 @@ import { carrierIds, carrierNames, type CarrierId } from '@/shared/carriers';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
-import { ApiError } from '@/client/lib/api';
 import { notify } from '@/client/lib/notify';
 import { adminKeys, changeOrderStatus, staffKeys, type StatusChangeDetails } from './admin-api';
-import { NoteField, SubmitOrBack } from './form-parts';
+import { NoteAndSubmit, notifyFailed, SubmitOrBack } from './form-parts';
 import { useSignedIn } from './staff-context';
 import { roleMay, statusStepRoles } from '@/shared/staff';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
@@ -48,10 +47,7 @@ function useChangeOrderStatus(orderNumber: string, onChanged: () => void) {
         description: `${updated.orderNumber}: ${statusLabels[updated.status]}`,
       });
     },
-    onError: (error) =>
-      notify.error(ui.statusChangeFailed, {
-        description: error instanceof ApiError ? error.message : undefined,
-      }),
+    onError: notifyFailed(ui.statusChangeFailed),
   });
 }
 
@@ -128,19 +124,16 @@ function CancelForm({ pending, onSubmit, onBack }: StepFormProps) {
   return (
     <form className="grid gap-3 rounded-xl bg-red-50 p-3" onSubmit={submit}>
       <p className="text-sm font-semibold text-red-900">{adminText.cancelWarning}</p>
-      <NoteField
+      <NoteAndSubmit
         id={`${id}-reason`}
-        label={adminText.reason}
-        value={reason}
-        onChange={setReason}
+        noteLabel={adminText.reason}
+        note={reason}
+        onNoteChange={setReason}
         maxLength={500}
-      />
-      <SubmitOrBack
         variant="danger"
         submitLabel={adminText.confirmCancel}
         backLabel={adminText.back}
         pending={pending}
-        ready={reason.trim() !== ''}
         onBack={onBack}
       />
     </form>

@@ -1,4 +1,4 @@
-import { NoteField, SubmitOrBack } from './form-parts';
+import { FormBehindButton, NoteAndSubmit, notifyFailed } from './form-parts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminOrderDetail } from '@/shared/admin';
@@ -13,15 +13,12 @@ import {
   type SendReminderAnswer,
 } from '@/shared/receivables/reminders';
 import { Button } from '@/client/components/ui/button';
-import { ApiError, apiFetch } from '@/client/lib/api';
+import { apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { adminKeys, staffKeys } from './admin-api';
 
 const remindersKey = (orderNumber: string) => [...adminKeys.order(orderNumber), 'reminders'] as const;
-
-const failed = (title: string) => (error: unknown) =>
-  notify.error(title, { description: error instanceof ApiError ? error.message : undefined });
 
 /** After a reminder or a dispute: the panel, the order's money and history, the lists. */
 function useRefresh(orderNumber: string) {
@@ -53,7 +50,7 @@ function DisputeForm({ orderNumber, invoice }: { orderNumber: string; invoice: R
       setNote('');
       notify.success(t.disputeSaved, { description: invoice.number });
     },
-    onError: failed(t.disputeFailed),
+    onError: notifyFailed(t.disputeFailed),
   });
   const lift = useMutation({
     mutationFn: () =>
@@ -64,7 +61,7 @@ function DisputeForm({ orderNumber, invoice }: { orderNumber: string; invoice: R
       refresh();
       notify.success(t.disputeLifted, { description: invoice.number });
     },
-    onError: failed(t.disputeFailed),
+    onError: notifyFailed(t.disputeFailed),
   });
   if (invoice.dispute)
     return (
@@ -79,30 +76,28 @@ function DisputeForm({ orderNumber, invoice }: { orderNumber: string; invoice: R
       </Button>
     );
   if (invoice.blocked === 'paid' || invoice.blocked === 'credited') return null;
-  if (!open)
-    return (
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-        {t.dispute}
-      </Button>
-    );
   return (
-    <form
-      aria-label={t.dispute}
+    <FormBehindButton
+      open={open}
+      onOpen={() => setOpen(true)}
+      buttonLabel={t.dispute}
+      buttonVariant="secondary"
+      label={t.dispute}
       className="grid w-full gap-2 rounded-xl bg-amber-50 p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        mark.mutate();
-      }}
+      onSubmit={() => mark.mutate()}
     >
-      <NoteField id={`${id}-note`} label={t.disputeNote} value={note} onChange={setNote} maxLength={1000} />
-      <SubmitOrBack
+      <NoteAndSubmit
+        id={`${id}-note`}
+        noteLabel={t.disputeNote}
+        note={note}
+        onNoteChange={setNote}
+        maxLength={1000}
         submitLabel={t.disputeSave}
         backLabel={t.back}
         pending={mark.isPending}
-        ready={note.trim() !== ''}
         onBack={() => setOpen(false)}
       />
-    </form>
+    </FormBehindButton>
   );
 }
 
@@ -121,7 +116,7 @@ function InvoiceReminders({ orderNumber, invoice }: { orderNumber: string; invoi
       refresh();
       notify.success(t.sent({ number: answer.reminder }), { description: orderNumber });
     },
-    onError: failed(t.sendFailed),
+    onError: notifyFailed(t.sendFailed),
   });
   return (
     <li className="space-y-2 py-2 text-sm text-slate-800" data-testid="reminder-invoice">

@@ -1,21 +1,20 @@
-import { SubmitOrBack } from './form-parts';
+import { FormBehindButton, notifyFailed, SubmitOrBack } from './form-parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
-import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatKrDecimal } from '@/shared/money-format';
 import {
   adminSupplementaryInvoicePaths,
+  supplementaryInvoiceDetail,
   type SupplementaryInvoiceSummary,
 } from '@/shared/supplementary-invoices';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { ApiError } from '@/client/lib/api';
 import { notify } from '@/client/lib/notify';
-import { Button, buttonClass } from '@/client/components/ui/button';
+import { buttonClass } from '@/client/components/ui/button';
 import { adminKeys, recordPayment } from './admin-api';
 import { usePaymentFields } from './payment-fields';
 
@@ -28,7 +27,6 @@ export function SupplementaryInvoices(props: {
 }) {
   const { locale } = useLocale();
   const t = useT(orderPrintFileMessages);
-  const fileTexts = useT(printFileMessages);
   if (props.invoices.length === 0) return null;
   return (
     <section aria-labelledby="detail-supplementary" data-testid="admin-supplementary-invoices">
@@ -45,13 +43,7 @@ export function SupplementaryInvoices(props: {
             >
               <div className="min-w-0 text-sm">
                 <p className="font-semibold text-slate-900">{invoice.invoiceNumber}</p>
-                <p className="text-slate-700">
-                  {t.supplementaryDetail({
-                    total: formatKrDecimal(invoice.total),
-                    due: formatDate(invoice.dueDate, dateLocaleTag[locale]),
-                    file: invoice.printFileName ?? fileTexts.unnamed,
-                  })}
-                </p>
+                <p className="text-slate-700">{supplementaryInvoiceDetail(invoice, locale)}</p>
               </div>
               <div className="flex gap-2">
                 <a
@@ -104,8 +96,7 @@ function SupplementaryPayment(props: { orderNumber: string; invoice: Supplementa
       setOpen(false);
       notify.success(t.paymentRecorded, { description: props.invoice.invoiceNumber });
     },
-    onError: (error) =>
-      notify.error(t.paymentFailed, { description: error instanceof ApiError ? error.message : undefined }),
+    onError: notifyFailed(t.paymentFailed),
   });
   const { payment } = props.invoice;
   if (payment)
@@ -117,22 +108,16 @@ function SupplementaryPayment(props: { orderNumber: string; invoice: Supplementa
         })}
       </p>
     );
-  if (!open)
-    return (
-      <div className="w-full">
-        <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-          {t.recordPayment}
-        </Button>
-      </div>
-    );
   return (
-    <form
-      aria-label={t.paymentOf({ number: props.invoice.invoiceNumber })}
+    <FormBehindButton
+      open={open}
+      onOpen={() => setOpen(true)}
+      buttonLabel={t.recordPayment}
+      buttonVariant="secondary"
+      buttonOwnLine
+      label={t.paymentOf({ number: props.invoice.invoiceNumber })}
       className="grid w-full gap-3 sm:grid-cols-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        mutation.mutate();
-      }}
+      onSubmit={() => mutation.mutate()}
     >
       {paymentForm.fields}
       <SubmitOrBack
@@ -142,6 +127,6 @@ function SupplementaryPayment(props: { orderNumber: string; invoice: Supplementa
         pending={mutation.isPending}
         onBack={() => setOpen(false)}
       />
-    </form>
+    </FormBehindButton>
   );
 }

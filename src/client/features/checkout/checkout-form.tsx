@@ -4,7 +4,7 @@ import { Loader2 } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { checkoutSchemas, type Customer, type CustomerType } from '@/shared/checkout-schema';
-import { countryCodes, countryNameIn, defaultCountry, type CountryCode } from '@/shared/countries';
+import { defaultCountry, type CountryCode } from '@/shared/countries';
 import { isOtherEuCountry, vatPrefix } from '@/shared/invoicing/vat-number';
 import { amountToPay, type AmountToPay, pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import type { Milli } from '@/shared/money';
@@ -25,6 +25,7 @@ import type { Locale } from '@/shared/i18n/locale';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
+import { CountryOptions } from '@/client/components/country-options';
 
 /** What the form holds before validation: every field a string. */
 export interface CustomerFormValues {
@@ -316,11 +317,7 @@ export function CheckoutForm({
       <Field id={id('country')} label={t.country} error={errors.country?.message}>
         {(control) => (
           <select {...control} required autoComplete="country" {...register('country')}>
-            {countryCodes.map((code) => (
-              <option key={code} value={code}>
-                {countryNameIn(locale, code) ?? code}
-              </option>
-            ))}
+            <CountryOptions />
           </select>
         )}
       </Field>

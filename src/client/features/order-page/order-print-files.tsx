@@ -2,15 +2,14 @@ import { ExternalLink, FileImage, FileText, FileType2 } from 'lucide-react';
 import { Field } from '@/client/components/ui/field';
 import { FileButton } from '@/client/components/ui/file-button';
 import { useId, useState } from 'react';
-import { formatDate } from '@/shared/dates';
-import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
-import { formatCount, formatKr, formatKrDecimal } from '@/shared/money-format';
+import { formatCount, formatKr } from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
 import { MAX_LINE_NOTES } from '@/shared/product-options';
 import { formatFileSize, printFileAccept, type PrintFileAnswer } from '@/shared/print-files';
 import { feeCharged } from '@/shared/invoicing/vat-treatment';
+import { supplementaryInvoiceDetail } from '@/shared/supplementary-invoices';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
@@ -218,7 +217,6 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
 /** The order's supplementary invoices in the Invoices card: HTML (new tab) and PDF, token in the link. */
 export function SupplementaryInvoiceLinks(props: { order: OrderView; access: OrderAccess }) {
   const t = useT(orderPrintFileMessages);
-  const files = useT(printFileMessages);
   const { locale } = useLocale();
   if (props.order.supplementaryInvoices.length === 0) return null;
   return (
@@ -231,11 +229,7 @@ export function SupplementaryInvoiceLinks(props: { order: OrderView; access: Ord
               {t.supplementaryInvoice({ number: invoice.invoiceNumber })}
             </p>
             <p className="mt-0.5 text-sm break-words text-slate-700">
-              {t.supplementaryDetail({
-                total: formatKrDecimal(invoice.total),
-                due: formatDate(invoice.dueDate, dateLocaleTag[locale]),
-                file: invoice.printFileName ?? files.unnamed,
-              })}
+              {supplementaryInvoiceDetail(invoice, locale)}
             </p>
             <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               <a

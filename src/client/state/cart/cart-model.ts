@@ -57,16 +57,8 @@ export function clampQuantity(product: Product, quantity: number): number {
 const acceptable = (product: Product, quantity: number) => quantityProblem(product, quantity) === undefined;
 
 export type CartAction =
-  | {
-      type: 'add';
-      productId: string;
-      quantity: number;
-      customisation?: Customisation;
-      sizes?: SizeSplit;
-      options?: LineOptions;
-      notes?: string;
-      printFileId?: string;
-    }
+  /** A line's content; its key follows from the product and design. */
+  | ({ type: 'add' } & Omit<CartLine, 'key'>)
   | { type: 'setOption'; key: string; option: string; choice: string }
   | { type: 'remove'; key: string }
   | { type: 'setSizes'; key: string; sizes: SizeSplit }

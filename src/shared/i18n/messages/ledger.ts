@@ -1,4 +1,5 @@
 import { defineMessages } from '@/shared/i18n/define';
+import { paymentStateMessages } from './payment-states';
 
 /**
  * The money in admin: payment states, documents, payments, credit notes, refunds, the invoice
@@ -6,13 +7,7 @@ import { defineMessages } from '@/shared/i18n/define';
  */
 export const ledgerMessages = defineMessages({
   sv: {
-    // Payment states (derived, never set).
-    unpaid: 'Obetald',
-    partly_paid: 'Delvis betald',
-    paid: 'Betald',
-    overpaid: 'Överbetald',
-    credited: 'Krediterad',
-    refunded: 'Återbetald',
+    ...paymentStateMessages.sv,
     paymentState: 'Betalning',
     jobState: 'Jobb',
     balance: 'Kvar att betala',
@@ -109,12 +104,7 @@ export const ledgerMessages = defineMessages({
     creditNotInvoice: 'En kreditfaktura kan inte krediteras',
   },
   en: {
-    unpaid: 'Unpaid',
-    partly_paid: 'Partly paid',
-    paid: 'Paid',
-    overpaid: 'Overpaid',
-    credited: 'Credited',
-    refunded: 'Refunded',
+    ...paymentStateMessages.en,
     paymentState: 'Payment',
     jobState: 'Job',
     balance: 'Still to pay',

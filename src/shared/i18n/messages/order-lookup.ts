@@ -23,7 +23,6 @@ export const orderLookupMessages = defineMessages({
       `Du har bett om länkar många gånger den senaste timmen. Försök igen om ${plural('sv', p.minutes, { one: '# minut', other: '# minuter' })}, eller kontakta oss på ${p.email}.`,
     perAddress: (p: { minutes: number }) =>
       `Vi har redan tagit emot flera förfrågningar för den här adressen den senaste timmen. Försök igen om ${plural('sv', p.minutes, { one: '# minut', other: '# minuter' })}, och titta i skräpposten under tiden.`,
-    emailHello: 'Hej!',
     emailLine: (p: { number: string; date: string; total: string; status: string }) =>
       `${p.number}, lagd ${p.date}, ${p.total} (${p.status})`,
     emailMore: (p: { max: number; email: string }) =>
@@ -47,7 +46,6 @@ export const orderLookupMessages = defineMessages({
       `You have asked for links many times in the last hour. Please try again in ${plural('en', p.minutes, { one: '# minute', other: '# minutes' })}, or contact us at ${p.email}.`,
     perAddress: (p: { minutes: number }) =>
       `We have already received several requests for this address in the last hour. Please try again in ${plural('en', p.minutes, { one: '# minute', other: '# minutes' })}, and check your spam folder meanwhile.`,
-    emailHello: 'Hello,',
     emailLine: (p: { number: string; date: string; total: string; status: string }) =>
       `${p.number}, placed ${p.date}, ${p.total} (${p.status})`,
     emailMore: (p: { max: number; email: string }) =>

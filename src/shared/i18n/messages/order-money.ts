@@ -1,15 +1,11 @@
 import { defineMessages } from '@/shared/i18n/define';
+import { paymentStateMessages } from './payment-states';
 
 /** The buyer's order page about the money: what is paid, what is left, and the credit notes. */
 export const orderMoneyMessages = defineMessages({
   sv: {
+    ...paymentStateMessages.sv,
     paymentState: 'Betalning',
-    unpaid: 'Obetald',
-    partly_paid: 'Delvis betald',
-    paid: 'Betald',
-    overpaid: 'Överbetald',
-    credited: 'Krediterad',
-    refunded: 'Återbetald',
     balance: 'Kvar att betala',
     owedBack: 'Vi betalar tillbaka',
     creditNotes: 'Kreditfakturor',
@@ -22,13 +18,8 @@ export const orderMoneyMessages = defineMessages({
     eInvoiceLabel: (p: { number: string }) => `${p.number} som e-faktura (Peppol XML)`,
   },
   en: {
+    ...paymentStateMessages.en,
     paymentState: 'Payment',
-    unpaid: 'Unpaid',
-    partly_paid: 'Partly paid',
-    paid: 'Paid',
-    overpaid: 'Overpaid',
-    credited: 'Credited',
-    refunded: 'Refunded',
     balance: 'Still to pay',
     owedBack: 'We pay back',
     creditNotes: 'Credit notes',

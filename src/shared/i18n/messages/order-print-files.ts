@@ -40,7 +40,6 @@ export const orderPrintFileMessages = defineMessages({
     viewLabel: (p: { number: string }) => `Visa faktura: tilläggsfaktura ${p.number}`,
     invoicePdf: 'Faktura (PDF)',
     pdfLabel: (p: { number: string }) => `Faktura (PDF): tilläggsfaktura ${p.number}`,
-    emailHello: 'Hej!',
     emailSubject: (p: { invoice: string; order: string }) => `Tilläggsfaktura ${p.invoice} – ${p.order}`,
     emailBody: (p: { file: string; order: string; invoice: string }) =>
       `Tack för ${p.file} till beställning ${p.order}. Den är en rasterfil, så vi konverterar den till tryckbart format. Avgiften står på tilläggsfaktura ${p.invoice}, som finns bifogad som PDF.`,
@@ -97,7 +96,6 @@ export const orderPrintFileMessages = defineMessages({
     viewLabel: (p: { number: string }) => `View invoice: supplementary invoice ${p.number}`,
     invoicePdf: 'Invoice (PDF)',
     pdfLabel: (p: { number: string }) => `Invoice (PDF): supplementary invoice ${p.number}`,
-    emailHello: 'Hello,',
     emailSubject: (p: { invoice: string; order: string }) =>
       `Supplementary invoice ${p.invoice} – ${p.order}`,
     emailBody: (p: { file: string; order: string; invoice: string }) =>

@@ -1,5 +1,15 @@
 import { defineMessages, plural } from '@/shared/i18n/define';
 
+/** One period of a reminder's interest: its days, the unpaid amount and the rate (reference + 8). */
+interface InterestLine {
+  from: string;
+  to: string;
+  days: string;
+  principal: string;
+  rate: string;
+  reference: string;
+}
+
 /**
  * Reminders (påminnelser), disputes and the customer ledger: the admin's panel and tab, the API's
  * refusals, the reminder and statement PDFs and their emails, the terms page's late-payment text.
@@ -62,14 +72,7 @@ export const reminderMessages = defineMessages({
     compensation: 'Förseningsersättning (lag 1981:739, 4 a §)',
     reminderFee: 'Påminnelseavgift (enligt köpvillkoren)',
     interestHeading: 'Dröjsmålsränta (räntelagen 4 a §, 6 §)',
-    interestLine: (p: {
-      from: string;
-      to: string;
-      days: string;
-      principal: string;
-      rate: string;
-      reference: string;
-    }) =>
+    interestLine: (p: InterestLine) =>
       `${p.from} – ${p.to}: ${p.days} × ${p.principal} × ${p.rate} % / 365 (referensränta ${p.reference} % + 8)`,
     interestNone: 'Ingen ränta att debitera för perioden.',
     interestTotal: 'Dröjsmålsränta',
@@ -195,14 +198,7 @@ export const reminderMessages = defineMessages({
     compensation: 'Late-payment compensation (Swedish Act 1981:739, s. 4 a)',
     reminderFee: 'Reminder fee (as the terms of purchase set)',
     interestHeading: 'Late-payment interest (Swedish Interest Act, s. 4 a, 6)',
-    interestLine: (p: {
-      from: string;
-      to: string;
-      days: string;
-      principal: string;
-      rate: string;
-      reference: string;
-    }) =>
+    interestLine: (p: InterestLine) =>
       `${p.from} – ${p.to}: ${p.days} × ${p.principal} × ${p.rate} % / 365 (reference rate ${p.reference} % + 8)`,
     interestNone: 'No interest to charge for the period.',
     interestTotal: 'Late-payment interest',
