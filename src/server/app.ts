@@ -11,6 +11,7 @@ import { currencyRoutes } from './currency/routes';
 import type { Database } from './db/client';
 import { migrate } from './db/migrate';
 import { startEmailOutbox } from './email/worker';
+import { ForegroundActivity } from './http/foreground';
 import { configureDocumentWorkers } from './invoicing';
 import { startHousekeeping } from './housekeeping';
 import { installErrorHandlers, logErrorSerializer, sendError } from './http/errors';
@@ -139,6 +140,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: AppContext = { config, database };
   const catalogueContext: CatalogueContext = { ...context, catalogue };
 
+  // Background work gives way to requests (the outbox waits for a gap in them): every request counts.
+  const foreground = new ForegroundActivity();
+  app.addHook('onRequest', (_request, _reply, done) => {
+    foreground.requestStarted();
+    done();
+  });
   // First, so the metrics' request hook sees every route registered after it.
   opsRoutes(app, context, readiness);
 
@@ -173,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   startHousekeeping(app, context, backups);
   // The embedded database's backups (npm run backup) come through the running shop.
   if (options.serveBackups) serveBackups(app, database, config.dataDir, backups);
-  const outbox = startEmailOutbox(app, context);
+  const outbox = startEmailOutbox(app, context, foreground);
   orderRoutes(app, catalogueContext, {
     onCreated: () => outbox.kick(),
     invoiceRate: () => rates.invoiceRate(),

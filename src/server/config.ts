@@ -53,6 +53,7 @@ const envSchema = z.object({
   ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  EMAIL_YIELD_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   // Worker threads that render PDFs and send email; empty: one per core, 0: on the request thread.
   DOCUMENT_WORKERS: optionalString.pipe(
     z.coerce.number<string | undefined>().int().min(0).max(64).optional(),
@@ -223,6 +224,11 @@ export interface Config {
   smtpUrl: string | undefined;
   /** A claimed email whose sender died (crash, SIGKILL) is sent by anyone after this long. */
   emailLeaseSeconds: number;
+  /**
+   * Longest the outbox waits, before each email, for a gap in the requests (http/foreground.ts);
+   * 0 sends without waiting.
+   */
+  emailYieldMs: number;
   /** Worker threads for PDFs and email (src/server/invoicing/document-workers.ts); 0 = none. */
   documentWorkers: number;
   /** Milliseconds an instance serves its catalogue copy before checking the database's version. */
@@ -417,6 +423,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     countryHeader: e.COUNTRY_HEADER,
     smtpUrl: e.SMTP_URL,
     emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,
+    emailYieldMs: e.EMAIL_YIELD_MS,
     documentWorkers: e.DOCUMENT_WORKERS ?? availableParallelism(),
     catalogueCheckMs: e.CATALOGUE_CHECK_MS,
     mailFrom: e.MAIL_FROM,

@@ -14,6 +14,7 @@ describe('settings', () => {
     });
     expect(config.seller.bankAccount).toBe('5050-1234567');
     expect(config.emailLeaseSeconds).toBe(300);
+    expect(config.emailYieldMs).toBe(100);
   });
 
   it('empty values mean unset', () => {

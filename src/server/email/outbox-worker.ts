@@ -25,6 +25,8 @@ export interface OutboxWorkerOptions {
   /** A claimed row is retried by anyone after this long if its sender vanished (ms). */
   leaseMs?: number;
   batchSize?: number;
+  /** Awaited before each email: the app gives way to requests here (http/foreground.ts). */
+  beforeEachEmail?: () => Promise<void>;
 }
 
 export interface DrainResult {
@@ -50,6 +52,7 @@ export class OutboxWorker {
   private readonly maxBackoffMs: number;
   private readonly leaseMs: number;
   private readonly batchSize: number;
+  private readonly beforeEachEmail: () => Promise<void>;
 
   constructor(
     private readonly database: Database,
@@ -63,6 +66,7 @@ export class OutboxWorker {
     this.maxBackoffMs = options.maxBackoffMs ?? 60 * 60_000;
     this.leaseMs = options.leaseMs ?? 5 * 60_000;
     this.batchSize = options.batchSize ?? 20;
+    this.beforeEachEmail = options.beforeEachEmail ?? (() => Promise.resolve());
   }
 
   start(): void {
@@ -129,6 +133,7 @@ export class OutboxWorker {
               await this.release(batch.slice(index).map((r) => r.id));
               return total;
             }
+            await this.beforeEachEmail();
             if (await this.deliver(row, reads)) total.sent++;
             else total.failed++;
           }
