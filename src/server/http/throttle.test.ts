@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@/server/db/client';
 import { createPostgresDatabase, openTestPglite, testDatabaseUrl } from '@tests/helpers/server';
 import { openPostgres } from '@/server/db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@/server/db/query-rows';
 import { takeAllowance, takeAllowancesInTurn } from './throttle';
 
 /** 30 callers at once on a bucket of 10 (grouped into a few statements) and on a bucket of their own. */
@@ -78,6 +80,32 @@ describe('throttle allowances taken in groups', () => {
       { bucket: `test:turn:big:${stamp}`, amount: 9, max: 4, windowSeconds: 60 },
     ]);
     expect([passed?.allowed, tooMuch]).toEqual([true, { allowed: false, retryAfterSeconds: 60 }]);
+  });
+
+  it('a group that fits in buckets already there takes it all at once; one that does not is taken in turn', async () => {
+    const bucket = `test:fits:${Date.now()}`;
+    const group = (size: number) =>
+      Promise.all(Array.from({ length: size }, () => takeAllowance(database.db, bucket, 1, 10, 3600)));
+    // The bucket is made (7 of 10), then a group of 3 fits exactly, then a group of 2 does not.
+    expect((await takeAllowance(database.db, bucket, 7, 10, 3600)).allowed).toBe(true);
+    expect((await group(3)).map((a) => a.allowed)).toEqual([true, true, true]);
+    const refused = await group(2);
+    expect(refused.map((a) => a.allowed)).toEqual([false, false]);
+    expect(refused[0]?.retryAfterSeconds).toBeGreaterThan(3500);
+    // A window that has ended starts again from zero: 4 of a new 10, then 6 more, then none.
+    await database.db.execute(
+      sql`UPDATE throttle_counters SET expires_at = now() - interval '1 second' WHERE bucket = ${bucket}`,
+    );
+    expect((await group(4)).map((a) => a.allowed)).toEqual([true, true, true, true]);
+    expect((await takeAllowance(database.db, bucket, 6, 10, 3600)).allowed).toBe(true);
+    expect((await takeAllowance(database.db, bucket, 1, 10, 3600)).allowed).toBe(false);
+    const [row] = await queryRows<{ used: string; left: string }>(
+      database.db,
+      sql`SELECT used::text, round(extract(epoch FROM expires_at - now()))::text AS left
+          FROM throttle_counters WHERE bucket = ${bucket}`,
+    );
+    expect(row?.used).toBe('10');
+    expect(Number(row?.left)).toBeGreaterThan(3500);
   });
 });
 
