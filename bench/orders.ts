@@ -1,9 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '@/server/db/client';
 import { migrate } from '@/server/db/migrate';
 import { loadOnce, summarise, type LoadRun, type LoadSummary } from './lib/load';
@@ -198,7 +200,9 @@ async function ordersOn(
   start: () => Promise<RunningServer & { dataDir: string }>,
   runs: number,
   seconds: number,
+  postgresUrl?: string,
 ): Promise<{ orders: LoadSummary; outbox: OutboxRate } | { skipped: string }> {
+  await settle(postgresUrl);
   const server = await start();
   try {
     const answer = await probe(server);
@@ -209,6 +213,26 @@ async function ordersOn(
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * Lets the disk settle before a build is measured: the build before it wrote thousands of orders
+ * with their stored PDFs, and PostgreSQL's checkpoint and the kernel's write-back of that would
+ * otherwise land in the next build's run (the second build measured up to a third slower than
+ * alone, same code). A checkpoint on PostgreSQL, then sync(1), then a moment of quiet.
+ */
+async function settle(postgresUrl: string | undefined): Promise<void> {
+  if (postgresUrl) {
+    const client = new pg.Client({ connectionString: postgresUrl });
+    await client.connect();
+    try {
+      await client.query('CHECKPOINT');
+    } finally {
+      await client.end();
+    }
+  }
+  spawnSync('sync');
+  await sleep(2000);
 }
 
 export async function runOrders(options: {
@@ -234,6 +258,7 @@ export async function runOrders(options: {
     if ('skipped' in measured) return measured;
     pglite.push({ build, ...measured });
   }
+  await settle(undefined);
   const dir = mkdtempSync(join(tmpdir(), 'shop-bench-raw-'));
   const database = await openPglite(dir);
   try {
@@ -256,6 +281,7 @@ export async function runOrders(options: {
         () => startShopServer({ databaseUrl: fresh.url, ...(cwd ? { cwd } : {}) }),
         options.runs,
         options.seconds,
+        options.postgresUrl,
       );
       if ('skipped' in measured) return measured;
       postgres.push({ build, ...measured });
@@ -263,6 +289,7 @@ export async function runOrders(options: {
       await fresh.drop();
     }
   }
+  await settle(options.postgresUrl);
   const fresh = await createDatabase(options.postgresUrl, 'orders');
   try {
     const database = await openPostgres(fresh.url);
