@@ -116,14 +116,13 @@ export interface NumberedAllowance {
 
 /**
  * Numbers a group's chains for take_allowances (or take_allowances_within, which a caller's own
- * statement runs): ords from `first` on, across the group, each request chained to the one before
- * it in its chain.
+ * statement runs): ords from 0 across the group, each request chained to the one before it in its
+ * chain.
  */
 export function numberAllowanceChains(
   chains: readonly (readonly AllowanceRequest[])[],
-  first = 0,
 ): NumberedAllowance[][] {
-  let ord = first;
+  let ord = 0;
   return chains.map((chain) =>
     chain.map((r, index) => {
       const own = ord++;

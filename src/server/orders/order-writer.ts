@@ -212,7 +212,7 @@ const sessionFunctions = new WeakMap<Database, Promise<void>>();
 function placeOrdersFunction(database: Database): Promise<void> {
   let made = sessionFunctions.get(database);
   if (!made) {
-    // Constants inlined (the function takes only the rows and their count); the body is our own
+    // Constants inlined (the function takes only the rows and their allowances); the body is our own
     // SQL, never a buyer's text, so its dollar quote cannot be closed from inside.
     const body = sqlDialect.sqlToQuery(
       placeOrdersSql(sql.raw('p_input'), sql.raw('p_allowances')).inlineParams(),

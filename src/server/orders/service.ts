@@ -232,15 +232,15 @@ export async function placeOrder(
   // A well-formed EU VAT number is asked at VIES: one it says is not registered gets Swedish VAT
   // (the cart said so before ordering); no answer leaves the number's format to decide, unverified.
   let vatTreatment = vatTreatmentFor(customer);
-  const asksVies = vatTreatment === 'reverse_charge' && options.vies !== undefined;
+  const askVies = vatTreatment === 'reverse_charge' ? options.vies : undefined;
   // The allowances are taken with the order, in its statement, except before a question to VIES:
   // a flood of orders must not become a flood of requests to the EU's service.
   const { throttle } = options;
-  if (asksVies && throttle) {
+  if (askVies && throttle) {
     const refused = throttled(throttle, await takeAllowancesInTurn(database.db, throttle.allowances));
     if (refused) throw refused;
   }
-  const vies = asksVies && options.vies ? await checkVies(options.vies, customer.vatNumber) : undefined;
+  const vies = askVies ? await checkVies(askVies, customer.vatNumber) : undefined;
   if (vies?.status === 'invalid') vatTreatment = 'domestic';
   const goods = invoiceAmounts(
     lines.map((l) => milliFromDecimal(l.lineTotal)),
@@ -342,7 +342,7 @@ export async function placeOrder(
     // The invoice is issued with the order, in its statement: stored as it reads today, for ever.
     invoice: checkoutInvoiceSnapshot(row, options.seller),
     uploadIds: [...new Set([...uploadIds, ...checkedFiles.files.map((file) => file.id)])],
-    ...(throttle && !asksVies ? { allowances: throttle.allowances } : {}),
+    ...(throttle && !askVies ? { allowances: throttle.allowances } : {}),
   });
 
   if (written.outcome === 'throttled') {
