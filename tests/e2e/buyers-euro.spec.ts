@@ -1,4 +1,4 @@
-import { acceptTerms, expect, plain, screenshot, test } from './fixtures';
+import { acceptTerms, expect, lastOrderInvoiceHtml, plain, screenshot, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /**
@@ -94,17 +94,7 @@ for (const { language, width } of cases) {
       await screenshot(page, `buyers-euro-confirmation-${language}-${width}`);
 
       // The invoice itself (HTML, as the buyer downloads it) says the same.
-      const invoice = await page.evaluate(async () => {
-        const stored = JSON.parse(window.localStorage.getItem('lastOrder') ?? 'null') as {
-          orderNumber: string;
-          accessToken: string;
-        } | null;
-        if (!stored) return '';
-        const answer = await fetch(`/api/orders/${stored.orderNumber}/invoice`, {
-          headers: { 'x-order-token': stored.accessToken },
-        });
-        return answer.text();
-      });
+      const invoice = await lastOrderInvoiceHtml(page);
       expect(plain(invoice)).toContain('118,80 EUR');
       expect(plain(invoice)).toContain('270,00 SEK');
 

@@ -1,6 +1,6 @@
 import type { OpenPage } from './fixtures';
 import type { TestServer } from '../helpers/server';
-import { acceptTerms, expect, plain, screenshot, test } from './fixtures';
+import { acceptTerms, expect, lastOrderInvoiceHtml, plain, screenshot, test } from './fixtures';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -201,17 +201,7 @@ for (const { language, width } of cases) {
       await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
       await expect(page.getByTestId('amount-to-pay')).toHaveText('95,04 €');
       const number = (await page.getByTestId('invoice-number').textContent()) ?? '';
-      const invoice = await page.evaluate(async () => {
-        const stored = JSON.parse(window.localStorage.getItem('lastOrder') ?? 'null') as {
-          orderNumber: string;
-          accessToken: string;
-        } | null;
-        if (!stored) return '';
-        const answer = await fetch(`/api/orders/${stored.orderNumber}/invoice`, {
-          headers: { 'x-order-token': stored.accessToken },
-        });
-        return answer.text();
-      });
+      const invoice = await lastOrderInvoiceHtml(page);
       expect(plain(invoice)).toContain('95,04 EUR');
       expect(number).toMatch(/^INV-/);
       // Ordered: the next order starts from an empty form.

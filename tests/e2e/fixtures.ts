@@ -247,6 +247,29 @@ export async function placeOrderInBrowser(page: Page, email: string): Promise<st
   return (await invoiceNumber.textContent()) ?? '';
 }
 
+/** The order the confirmation page keeps in the browser (number and access token). */
+export async function lastPlacedOrder(page: Page): Promise<{ orderNumber: string; accessToken: string }> {
+  const stored = await page.evaluate(
+    () =>
+      JSON.parse(window.localStorage.getItem('lastOrder') ?? 'null') as {
+        orderNumber: string;
+        accessToken: string;
+      } | null,
+  );
+  if (!stored) throw new Error('the browser keeps no placed order');
+  return stored;
+}
+
+/** The last order's invoice (HTML) as the buyer's browser fetches it with the token it keeps. */
+export async function lastOrderInvoiceHtml(page: Page): Promise<string> {
+  const { orderNumber, accessToken } = await lastPlacedOrder(page);
+  return page.evaluate(
+    async ([number, token]) =>
+      (await fetch(`/api/orders/${number}/invoice`, { headers: { 'x-order-token': token } })).text(),
+    [orderNumber, accessToken] as const,
+  );
+}
+
 const screenshotDir = process.env.SCREENSHOT_DIR;
 
 /**

@@ -1,4 +1,4 @@
-import { acceptTerms, expect, plain, screenshot, test } from './fixtures';
+import { acceptTerms, expect, lastPlacedOrder, plain, screenshot, test } from './fixtures';
 import { makePng } from '../helpers/png';
 import { loginAsAdmin } from './admin-fixture';
 
@@ -58,13 +58,7 @@ test.describe('print files in a real browser', () => {
       await expect(received).toContainText('logo.pdf (Vector');
       await expect(received).toContainText('photo.png (Raster');
 
-      const last = await page.evaluate(
-        () =>
-          JSON.parse(localStorage.getItem('lastOrder') ?? '{}') as {
-            orderNumber: string;
-            accessToken: string;
-          },
-      );
+      const last = await lastPlacedOrder(page);
       const invoice = await (
         await fetch(`${server.url}/api/orders/${last.orderNumber}/invoice?token=${last.accessToken}`)
       ).text();

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { readEml } from '../helpers/eml';
 import { emlPdfAttachments, pdfText } from '../helpers/ledger';
 import type { TestServer } from '../helpers/server';
-import { acceptTerms, expect, plain, screenshot, test } from './fixtures';
+import { acceptTerms, expect, lastPlacedOrder, plain, screenshot, test } from './fixtures';
 
 /**
  * A Swedish buyer's one order read everywhere it is shown: the confirmation page, the order page,
@@ -50,11 +50,9 @@ async function cartWithBlackTshirts(page: Page): Promise<void> {
 
 /** The invoice PDF as the buyer downloads it with the token the confirmation page keeps. */
 async function downloadedInvoice(server: TestServer, page: Page, number: string): Promise<Uint8Array> {
-  const { accessToken } = await page.evaluate(
-    () => JSON.parse(window.localStorage.getItem('lastOrder') ?? '{}') as Record<string, string>,
-  );
+  const { accessToken } = await lastPlacedOrder(page);
   const answer = await fetch(
-    `${server.url}/api/orders/${number}/invoice.pdf?token=${encodeURIComponent(accessToken ?? '')}`,
+    `${server.url}/api/orders/${number}/invoice.pdf?token=${encodeURIComponent(accessToken)}`,
   );
   expect(answer.status).toBe(200);
   return new Uint8Array(await answer.arrayBuffer());
