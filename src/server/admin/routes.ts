@@ -437,7 +437,10 @@ export async function adminRoutes(
       });
 
       // Unknown admin paths: 401 without a session (above), 404 with one.
-      admin.all('/api/admin/*', (request, reply) => sendError(reply, 404, language(request).t.notFound));
+      // Not an operation of the API: left out of the OpenAPI document.
+      admin.all('/api/admin/*', { schema: { hide: true } }, (request, reply) =>
+        sendError(reply, 404, language(request).t.notFound),
+      );
     });
   });
 }

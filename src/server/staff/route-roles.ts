@@ -23,6 +23,8 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/uploads/:id/thumbnail': 'everyone',
   // Each step is checked against statusStepRoles in the route (production's; money is no step).
   'PATCH /api/admin/orders/:number/status': 'everyone',
+  // The API's OpenAPI document: every route's contract, no data.
+  'GET /api/admin/openapi.json': 'everyone',
   // Unknown admin paths (every method) answer 404 to anyone logged in.
   'ALL /api/admin/*': 'everyone',
 
