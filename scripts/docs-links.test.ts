@@ -17,7 +17,6 @@ const pagesBeingWritten = new Set([
   'docs/security-stranger-text-and-files.md',
   'docs/operations.md',
   'docs/quotes.md',
-  'docs/api.md',
 ]);
 
 /** README.md and every markdown file under docs/, relative to the root. */

@@ -12,7 +12,7 @@ import { renderReminderPdf, renderStatementPdf, type StatementDocument } from '.
  * Document rendering and email sending off the thread that answers requests: a pool of worker
  * threads (src/server/document-worker.ts), one per core by default (DOCUMENT_WORKERS), started at
  * first use. A PDF costs tens of milliseconds of pdfkit and font subsetting, which on the request
- * thread held every checkout behind it (the orders bench, README). The workers lower their own
+ * thread held every checkout behind it (the orders bench, docs/performance.md). The workers lower their own
  * scheduling priority, so under full load the answers to requests come first and the outbox uses
  * the time left.
  */

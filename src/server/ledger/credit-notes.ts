@@ -103,7 +103,7 @@ export async function issueCreditNote(
   reason: string,
   seller: SellerDetails,
 ): Promise<CreditNoteResult> {
-  // A reminder's fee and interest are not credited here (no lines, no VAT): see the README.
+  // A reminder's fee and interest are not credited here (no lines, no VAT): see docs/money-and-vat.md.
   if (invoice.kind === 'credit_note' || invoice.kind === 'reminder')
     return { ok: false, reason: 'not-invoice' };
   await tx.execute(sql`SELECT id FROM documents WHERE id = ${invoice.id}::bigint FOR UPDATE`);
