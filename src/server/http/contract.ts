@@ -10,7 +10,6 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { localiseIssue, localiseValidation } from '@/shared/i18n/messages/validation';
-import type { ApiErrorBody } from './errors';
 import { requestLocale } from './locale';
 
 /**
@@ -117,7 +116,7 @@ export const isContractViolation = hasZodFastifySchemaValidationErrors;
 export function contractViolationBody(
   request: FastifyRequest,
   issues: readonly ZodFastifySchemaValidationError[],
-): ApiErrorBody {
+): { error: string; fieldErrors: Record<string, string> } {
   const locale = requestLocale(request);
   const fieldErrors: Record<string, string> = {};
   for (const issue of issues) {
