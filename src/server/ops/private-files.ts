@@ -16,6 +16,8 @@ export const PRIVATE_FILE_MODE = 0o600;
  */
 export const PRIVATE_UMASK = 0o077;
 
+const SIBLINGS_AT_ONCE = 64;
+
 /** Bits that grant group or others anything. */
 const SHARED_BITS = 0o077;
 
@@ -56,7 +58,11 @@ export async function tightenDataDir(root: string): Promise<TightenResult> {
       if (error.code === 'ENOENT') return [];
       throw error;
     });
-    for (const name of names) await visit(join(path, name));
+    // Siblings in parallel, a bounded number at a time: a folder of upload files checks in a
+    // fraction of the time one by one would take, without opening thousands of handles at once.
+    for (let start = 0; start < names.length; start += SIBLINGS_AT_ONCE) {
+      await Promise.all(names.slice(start, start + SIBLINGS_AT_ONCE).map((name) => visit(join(path, name))));
+    }
   };
   await visit(root);
   return result;
