@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { shopSettings } from '@/server/db/schema';
-import { generatePin, hashPin, syncOwnerPin, verifyPin } from '@/server/staff';
+import { GENERATED_PIN_DIGITS, generatePin, hashPin, syncOwnerPin, verifyPin } from '@/server/staff';
 
 export const PIN_SETTING = 'admin_pin_hash';
 
@@ -74,6 +74,11 @@ export async function loadPinHash(
   dataDir: string,
   terminal: Terminal = process.stdout,
 ): Promise<string> {
+  if (configuredPin && configuredPin.length < GENERATED_PIN_DIGITS)
+    // The one PIN a person chooses: at the login limits a short one falls within days (docs/security-staff-sign-in.md).
+    log.warn(
+      `ADMIN_PIN is shorter than the ${GENERATED_PIN_DIGITS} digits the shop makes for everyone else: leave it empty (a PIN is generated) or give the owner a new PIN in admin`,
+    );
   const hash = await storePinHash(database, configuredPin, log, dataDir, terminal);
   // The PIN in force is the first owner's (a fresh shop's first account; see syncOwnerPin).
   await syncOwnerPin(database.db, configuredPin, hash);

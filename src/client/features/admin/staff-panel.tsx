@@ -48,12 +48,14 @@ function AddPerson() {
     <>
       {issued && (
         <div className="border-t border-slate-200 p-4">
-          <IssuedPinNotice
-            heading={t.issuedPinHeading({ name: issued.name })}
-            note={t.issuedPinOnce({ name: issued.name })}
-            pin={issued.pin}
-            onDone={() => setIssued(null)}
-          />
+          <div className="max-w-xl">
+            <IssuedPinNotice
+              heading={t.issuedPinHeading({ name: issued.name })}
+              note={t.issuedPinOnce({ name: issued.name })}
+              pin={issued.pin}
+              onDone={() => setIssued(null)}
+            />
+          </div>
         </div>
       )}
       <form
@@ -186,7 +188,7 @@ function PersonRow({ person, isSelf }: { person: StaffMember; isSelf: boolean })
         )}
       </div>
       {issuedPin !== null && (
-        <div className="sm:col-span-2">
+        <div className="max-w-xl sm:col-span-2">
           <IssuedPinNotice
             heading={t.issuedPinHeading({ name: person.name })}
             note={t.issuedPinOnce({ name: person.name })}
