@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loginWithPin } from '@tests/helpers/admin';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
+import { runHousekeeping } from '@/server/housekeeping';
 import type { AuditEvent, StaffRole } from '@/shared/staff';
 
 /**
@@ -192,6 +193,18 @@ describe('a right PIN never buys more guesses', () => {
       }
     }
     expect(accepted).toBe(20);
+  });
+
+  it('housekeeping keeps a person’s daily budget: used up 2 hours ago, still used up after it runs', async () => {
+    const printer = await addMember('Kept Printer', 'production', '26457514');
+    const login = await tryPin(printer.pin, '10.87.0.1');
+    const device = cookieOf(login, 'admin_device');
+    await server.database.db.execute(
+      sql`INSERT INTO admin_login_attempts (bucket, window_start, failures)
+          VALUES (${`member:${printer.id}`}, now() - interval '2 hours', 21)`,
+    );
+    await runHousekeeping({ config: server.config, database: server.database });
+    expect((await tryPin(nobodys(600), '10.87.0.1', device)).status).toBe(429);
   });
 });
 
