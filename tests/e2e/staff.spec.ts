@@ -31,6 +31,8 @@ async function shownPin(page: Page, heading: string): Promise<string> {
   const notice = page.getByRole('region', { name: heading });
   const pin = (await notice.getByTestId('issued-pin').textContent()) ?? '';
   expect(pin).toMatch(/^\d{10}$/);
+  // What a copy gives: the digits alone, no spaces or line breaks between the groups.
+  expect(await notice.getByTestId('issued-pin').innerText()).toBe(pin);
   return pin;
 }
 

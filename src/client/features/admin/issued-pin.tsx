@@ -42,10 +42,13 @@ export function IssuedPinNotice(props: { heading: string; note: string; pin: str
       </h3>
       <p
         data-testid="issued-pin"
-        className="mt-2 flex flex-wrap gap-x-3 font-mono text-3xl font-bold tracking-widest text-slate-900 select-all"
+        className="mt-2 font-mono text-3xl font-bold tracking-widest break-all text-slate-900 select-all"
       >
+        {/* Inline groups spaced by margin: a copy (or a selection) is the digits alone. */}
         {groupsOf(props.pin).map((group, index) => (
-          <span key={index}>{group}</span>
+          <span key={index} className="mr-[0.5em] last:mr-0">
+            {group}
+          </span>
         ))}
       </p>
       <p className="mt-2 text-sm text-slate-800">{props.note}</p>
