@@ -80,6 +80,7 @@ export const auditActions = [
   'staff_pin_reset',
   'staff_remove',
   'own_pin_change',
+  'own_pin_refused',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -54,10 +54,12 @@ import { clientKey } from '@/server/http/throttle';
 import {
   DEVICE_COOKIE,
   DEVICE_DAYS,
+  giveBackAttempt,
   knownDevice,
-  releaseAttempt,
+  mayAuditThrottled,
   rememberDevice,
-  reserveAttempt,
+  reserveLoginAttempt,
+  type KnownDevice,
 } from './throttle';
 
 /** The admin API's request schemas, their messages in one language (the admin page's). */
@@ -214,14 +216,32 @@ export async function adminRoutes(
     // Login and every admin change: only from the shop's own pages, only as JSON (or an upload).
     scope.addHook('onRequest', sameOriginGuard(config.publicBaseUrl));
 
+    /**
+     * A refused login in the audit: the address, and whose remembered browser it came from (a
+     * member's browser guessing PINs is worth the owner's attention).
+     */
+    const recordFailedLogin = (
+      client: string,
+      device: KnownDevice | undefined,
+      reason: 'wrong-pin' | 'throttled',
+    ) =>
+      recordAudit(db, {
+        staffId: null,
+        action: 'login_failed',
+        target: client.slice(0, 100),
+        after: device ? { reason, browserOf: device.staffName } : { reason },
+      });
+
     scope.post('/api/admin-login', { bodyLimit: 1024 }, async (request, reply) => {
       const { t, schemas } = language(request);
       const parsed = schemas.loginSchema.safeParse(request.body);
       if (!parsed.success) return sendValidationError(reply, parsed.error);
       const client = clientKey(request);
       const device = await knownDevice(db, request.cookies[DEVICE_COOKIE]);
-      const throttle = await reserveAttempt(db, client, device);
+      const throttle = await reserveLoginAttempt(db, client, device);
       if (!throttle.allowed) {
+        // Bounded (a flood of refused requests must not fill the append-only log).
+        if (await mayAuditThrottled(db)) await recordFailedLogin(client, device, 'throttled');
         return sendError(
           reply.header('retry-after', String(throttle.retryAfterSeconds)),
           429,
@@ -232,10 +252,11 @@ export async function adminRoutes(
       const person = await findStaffByPin(db, parsed.data.pin);
       if (!person) {
         request.log.warn({ client }, 'wrong admin PIN');
-        await recordAudit(db, { staffId: null, action: 'login_failed', target: client.slice(0, 100) });
+        await recordFailedLogin(client, device, 'wrong-pin');
         return sendError(reply, 401, t.wrongPin);
       }
-      await releaseAttempt(db, client, device);
+      // Only this attempt's own unit: the wrong PINs counted before it stay counted.
+      await giveBackAttempt(db, throttle);
       const token = await db.transaction(async (tx) => {
         const opened = await createSession(tx, person, sessionLimits);
         await recordAudit(tx, { staffId: person.id, action: 'login', target: person.name });
@@ -243,7 +264,7 @@ export async function adminRoutes(
       });
       const secure = request.protocol === 'https';
       reply.setCookie(...sessionCookieOptions(token, secure));
-      reply.setCookie(DEVICE_COOKIE, await rememberDevice(db, request.cookies[DEVICE_COOKIE]), {
+      reply.setCookie(DEVICE_COOKIE, await rememberDevice(db, request.cookies[DEVICE_COOKIE], person.id), {
         httpOnly: true,
         sameSite: 'strict',
         secure,

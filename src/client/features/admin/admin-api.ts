@@ -177,29 +177,35 @@ export const staffQuery = () =>
     queryFn: () => apiFetch<{ staff: StaffMember[] }>(adminStaffPaths.list).then((answer) => answer.staff),
   });
 
+/** Adds a person; the answer carries the PIN the shop made for them (shown once). */
 export function addStaffMember(person: {
   name: string;
   email: string;
   role: StaffRole;
-  pin: string;
-}): Promise<StaffMember> {
-  return apiFetch<StaffMember>(adminStaffPaths.list, { method: 'POST', json: person });
+}): Promise<StaffMember & IssuedPin> {
+  return apiFetch<StaffMember & IssuedPin>(adminStaffPaths.list, { method: 'POST', json: person });
 }
 
 export function changeStaffRole(id: number, role: StaffRole): Promise<StaffMember> {
   return apiFetch<StaffMember>(adminStaffPaths.one(id), { method: 'PATCH', json: { role } });
 }
 
-export function resetStaffPin(id: number, pin: string): Promise<void> {
-  return apiFetch<void>(adminStaffPaths.resetPin(id), { method: 'POST', json: { pin } });
+/** A PIN the shop made: in the answer once, never stored in plain. */
+export interface IssuedPin {
+  pin: string;
+}
+
+export function resetStaffPin(id: number): Promise<IssuedPin> {
+  return apiFetch<IssuedPin>(adminStaffPaths.resetPin(id), { method: 'POST', json: {} });
 }
 
 export function removeStaffMember(id: number): Promise<void> {
   return apiFetch<void>(adminStaffPaths.one(id), { method: 'DELETE' });
 }
 
-export function changeOwnPin(currentPin: string, newPin: string): Promise<void> {
-  return apiFetch<void>(adminStaffPaths.ownPin, { method: 'POST', json: { currentPin, newPin } });
+/** A new PIN of one's own, made by the shop, confirmed with the current one. */
+export function changeOwnPin(currentPin: string): Promise<IssuedPin> {
+  return apiFetch<IssuedPin>(adminStaffPaths.ownPin, { method: 'POST', json: { currentPin } });
 }
 
 export interface AuditFilter {
