@@ -182,9 +182,14 @@ export async function peek(
   }
   const head = seen.reduce<Uint8Array>((all, chunk) => concat(all, chunk), new Uint8Array(0));
   async function* replay(): AsyncGenerator<Uint8Array> {
-    if (head.length > 0) yield head;
-    if (done) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    try {
+      if (head.length > 0) yield head;
+      if (done) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      // A reader that stops early (a refused file) lets the source know, so it can be drained.
+      await iterator.return?.();
+    }
   }
   return { head, source: replay() };
 }

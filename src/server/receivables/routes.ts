@@ -34,9 +34,14 @@ export const MAX_BANK_FILE_BYTES = 64 * 1024 * 1024;
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** The file's bytes as they arrive; a file over the limit throws the multipart plugin's 413 error. */
+/**
+ * The file's bytes as they arrive; a file over the limit throws the multipart plugin's 413 error.
+ * A reader that stops early (a refused file) leaves the stream open, not destroyed: `drain` then
+ * reads the rest of the request, so the refusal reaches a client still sending (a destroyed part
+ * stalls the multipart parser, and the client only saw its connection reset after 30 s).
+ */
 async function* chunksOf(file: Readable & { truncated?: boolean }): AsyncGenerator<Uint8Array> {
-  for await (const chunk of file as AsyncIterable<Buffer>) yield chunk;
+  for await (const chunk of file.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) yield chunk;
   if (file.truncated)
     throw Object.assign(new Error('bank file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
 }
