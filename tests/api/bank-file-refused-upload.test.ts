@@ -1,8 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { addDays, stockholmDate } from '@/shared/dates';
+import { importSteps } from '@/server/receivables/import';
+import { bgmaxBytes } from '@tests/helpers/bank-files';
 import { useAdminServer } from '@tests/helpers/use-server';
 
 const server = useAdminServer();
+/** A server whose silent connections close after half a second (HTTP_IDLE_TIMEOUT_SECONDS). */
+const impatient = useAdminServer({ env: { HTTP_IDLE_TIMEOUT_SECONDS: '0.5' } });
 
 /**
  * POSTs `file` as the one multipart field over a plain socket, writing it in 16 KB pieces as a
@@ -111,4 +116,32 @@ describe('a refused bank file larger than the socket buffers', () => {
       expect(again).toMatchObject({ status: 400 });
     },
   );
+});
+
+describe('a bank file that takes longer to record than a silent connection may last', () => {
+  it('still gets its 201: the idle timeout does not cut the upload off while it is recorded', async () => {
+    const yesterday = addDays(stockholmDate(new Date()), -1);
+    const file = bgmaxBytes({
+      deposits: [
+        {
+          paymentDay: yesterday,
+          payments: Array.from({ length: 600 }, (_, i) => ({ amount: '100.00', serialNumber: 500_000 + i })),
+        },
+      ],
+    });
+    // Recording holds the connection silent for 1.5 s, three times the idle timeout.
+    const slowRecording = (message: unknown): void => {
+      if ((message as { kind?: string }).kind !== 'recorded') return;
+      const until = Date.now() + 1_500;
+      while (Date.now() < until); // Blocks on purpose: no I/O on the connection meanwhile.
+    };
+    importSteps.subscribe(slowRecording);
+    try {
+      const answer = await postOverSocket(impatient.url, impatient.cookie, file, 'bgmax.txt');
+      expect(answer.status).toBe(201);
+      expect(JSON.parse(answer.body)).toMatchObject({ format: 'bgmax', payments: 600 });
+    } finally {
+      importSteps.unsubscribe(slowRecording);
+    }
+  }, 30_000);
 });

@@ -174,6 +174,11 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
       if (!part) return sendError(reply, 400, t.noFile);
       const person = staffOf(request);
       const file = part.file;
+      // Once the upload is in, recording a large file takes longer than the idle timeout allows a
+      // silent connection (HTTP_IDLE_TIMEOUT_SECONDS): the bookkeeper would lose the answer. The
+      // slow-body guard and the request timeout still bound the upload itself.
+      const socket = request.raw.socket;
+      socket.setTimeout(0);
       try {
         // Not one transaction: bounded steps, all or nothing as the bookkeeper sees it (./import.ts).
         const result = await importBankFile(db, chunksOf(file), {
@@ -197,6 +202,8 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
           );
         if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
         throw error;
+      } finally {
+        if (!socket.destroyed) socket.setTimeout(context.config.http.idleMs);
       }
     });
 
