@@ -175,10 +175,12 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
       const person = staffOf(request);
       const file = part.file;
       // Once the upload is in, recording a large file takes longer than the idle timeout allows a
-      // silent connection (HTTP_IDLE_TIMEOUT_SECONDS): the bookkeeper would lose the answer. The
-      // slow-body guard and the request timeout still bound the upload itself.
+      // silent connection (HTTP_IDLE_TIMEOUT_SECONDS): the bookkeeper would lose the answer. Until
+      // then the idle timeout, the slow-body guard and the request timeout bound the upload.
       const socket = request.raw.socket;
-      socket.setTimeout(0);
+      const quietWhileRecording = (): void => void socket.setTimeout(0);
+      if (request.raw.complete) quietWhileRecording();
+      else request.raw.once('end', quietWhileRecording);
       try {
         // Not one transaction: bounded steps, all or nothing as the bookkeeper sees it (./import.ts).
         const result = await importBankFile(db, chunksOf(file), {
@@ -203,6 +205,7 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
         if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
         throw error;
       } finally {
+        request.raw.off('end', quietWhileRecording);
         if (!socket.destroyed) socket.setTimeout(context.config.http.idleMs);
       }
     });
