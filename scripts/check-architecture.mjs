@@ -211,6 +211,8 @@ const schemaFileOwners = {
   'upload-store': 'uploads',
   meta: 'db',
   throttle: 'http',
+  // Orders flagged for the owner (src/server/admin/attention.ts).
+  'order-attention': 'admin',
 };
 
 /**

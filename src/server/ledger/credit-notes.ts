@@ -209,6 +209,19 @@ export async function issueCreditNote(
 }
 
 /**
+ * Whether cancelling the order now would issue a credit note: one of its invoices has something
+ * left to credit (what creditOrderInFull would credit). Cancelling such an order is the money
+ * roles' (issue 38); call it in the transaction that holds the order's row lock.
+ */
+export async function hasInvoiceToCredit(tx: Db, orderId: number): Promise<boolean> {
+  for (const document of await documentsOfOrder(tx, orderId)) {
+    if (document.kind === 'credit_note' || document.kind === 'reminder') continue;
+    if ((await remainingOf(tx, document)).total > 0) return true;
+  }
+  return false;
+}
+
+/**
  * Credits what is left of every invoice of an order (its cancellation), in the caller's
  * transaction: one credit note per invoice that still has something to credit. Its reason reads
  * "the order is cancelled" in the invoice's language: the admin's own reason stays with the shop.

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  AdminOrderDetail,
-  AdminOrderPage,
+  AdminOrderAnswer,
+  AdminOrderListAnswer,
   AdminPartnerPage,
   AdminStats,
   OrderStatus,
@@ -86,7 +86,7 @@ export const ordersQuery = (filter: OrderFilter, locale: Locale) =>
   infiniteQueryOptions({
     queryKey: adminKeys.orders(filter, locale),
     queryFn: ({ pageParam }) =>
-      apiFetch<AdminOrderPage>(
+      apiFetch<AdminOrderListAnswer>(
         inLanguage(`/api/admin/orders?${orderFilterParams(filter, pageParam)}`, locale),
       ),
     initialPageParam: '',
@@ -99,7 +99,7 @@ export const orderQuery = (number: string, locale: Locale) =>
   queryOptions({
     queryKey: adminKeys.order(number, locale),
     queryFn: () =>
-      apiFetch<AdminOrderDetail>(inLanguage(`/api/admin/orders/${encodeURIComponent(number)}`, locale)),
+      apiFetch<AdminOrderAnswer>(inLanguage(`/api/admin/orders/${encodeURIComponent(number)}`, locale)),
   });
 
 export const partnersQuery = () =>
@@ -121,10 +121,26 @@ export function changeOrderStatus(
   status: OrderStatus,
   details: StatusChangeDetails,
   locale: Locale,
-): Promise<AdminOrderDetail> {
-  return apiFetch<AdminOrderDetail>(
+): Promise<AdminOrderAnswer> {
+  return apiFetch<AdminOrderAnswer>(
     inLanguage(`/api/admin/orders/${encodeURIComponent(number)}/status`, locale),
     { method: 'PATCH', json: { status, ...details } },
+  );
+}
+
+/** Flags the order for the owner's attention with why; answers the order as this role reads it. */
+export function flagOrderForOwner(number: string, reason: string, locale: Locale): Promise<AdminOrderAnswer> {
+  return apiFetch<AdminOrderAnswer>(
+    inLanguage(`/api/admin/orders/${encodeURIComponent(number)}/attention`, locale),
+    { method: 'POST', json: { reason } },
+  );
+}
+
+/** Clears the order's flag (the owner's and the bookkeeper's). */
+export function clearOrderFlag(number: string, locale: Locale): Promise<AdminOrderAnswer> {
+  return apiFetch<AdminOrderAnswer>(
+    inLanguage(`/api/admin/orders/${encodeURIComponent(number)}/attention`, locale),
+    { method: 'DELETE' },
   );
 }
 
