@@ -6,6 +6,7 @@ import { carrierIds, carrierNames, trackingNumberPattern, type StatusDetails } f
 import { stockholmDate } from '@/shared/dates';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { translate } from '@/shared/i18n/define';
+import type { AdminJobOrderDetail, AdminOrderDetail } from '@/shared/admin';
 import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
@@ -16,6 +17,8 @@ import { textField } from '@/shared/text';
 import { hasControlCharacter, isSearchableTerm, searchMessages } from '@/shared/admin-search';
 import type { AppContext } from '@/server/context';
 import type { Db } from '@/server/db/client';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { sameOriginGuard } from '@/server/http/same-origin';
@@ -174,6 +177,22 @@ function statusDetails(body: StatusBody): StatusDetails | null {
 }
 // Only the shape an order number can have reaches SQL (a NUL byte in text is a database error).
 const orderNumberSchema = z.object({ number: z.string().regex(orderNumberPattern) });
+
+// The attention schema's refusals (and the order-number path's) answer in the reader's language.
+schemaMessages(orderAttentionMessages);
+
+/**
+ * An order as the staff member's role may see it (docs/security-roles.md): the money view (owner,
+ * bookkeeping) or the job view (production), built by orderDetail and orderJobDetail.
+ */
+const adminOrderViewSchema = z
+  .looseObject({ view: z.enum(['money', 'job']), orderNumber: z.string() })
+  .describe('The order as the role may see it: the money view or the job view');
+
+/** The views' interfaces meet the loose schema field for field; TypeScript wants an index signature. */
+function orderView(order: AdminOrderDetail | AdminJobOrderDetail): z.output<typeof adminOrderViewSchema> {
+  return order as unknown as z.output<typeof adminOrderViewSchema>;
+}
 
 /** The request's language, its messages and its schemas. */
 function language(request: FastifyRequest) {
@@ -469,30 +488,48 @@ export async function adminRoutes(
       });
 
       // Flags the order for the owner's attention (production's way to ask for what it may not do).
-      admin.post('/api/admin/orders/:number/attention', { bodyLimit: 4096 }, async (request, reply) => {
-        const { locale, t, schemas } = language(request);
-        const params = orderNumberSchema.safeParse(request.params);
-        const body = schemas.attentionSchema.safeParse(request.body);
-        if (!body.success) return sendValidationError(reply, body.error);
-        if (!params.success) return sendError(reply, 404, t.orderNotFound);
-        const person = staffOf(request);
-        if (!(await flagOrder(db, params.data.number, body.data.reason, person.id)))
-          return sendError(reply, 404, t.orderNotFound);
-        return orderFor(db, person.role, params.data.number, locale);
-      });
+      admin.withTypeProvider<ZodTypeProvider>().post(
+        '/api/admin/orders/:number/attention',
+        {
+          bodyLimit: 4096,
+          schema: {
+            summary: 'Flag an order for the owner (any role), with a reason',
+            params: orderNumberSchema,
+            body: schemasByLocale.en.attentionSchema,
+            response: { 200: adminOrderViewSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+          },
+        },
+        async (request, reply) => {
+          const { locale, t } = language(request);
+          const person = staffOf(request);
+          if (!(await flagOrder(db, request.params.number, request.body.reason, person.id)))
+            return sendError(reply, 404, t.orderNotFound);
+          const order = await orderFor(db, person.role, request.params.number, locale);
+          return order ? orderView(order) : sendError(reply, 404, t.orderNotFound);
+        },
+      );
 
       // The owner or the bookkeeper has seen to it.
-      admin.delete('/api/admin/orders/:number/attention', async (request, reply) => {
-        const { locale, t } = language(request);
-        const params = orderNumberSchema.safeParse(request.params);
-        if (!params.success) return sendError(reply, 404, t.orderNotFound);
-        const person = staffOf(request);
-        const cleared = await clearOrderFlag(db, params.data.number, person.id);
-        if (cleared === 'not-found') return sendError(reply, 404, t.orderNotFound);
-        if (cleared === 'not-flagged')
-          return sendError(reply, 409, orderAttentionMessages[locale].notFlagged);
-        return orderFor(db, person.role, params.data.number, locale);
-      });
+      admin.withTypeProvider<ZodTypeProvider>().delete(
+        '/api/admin/orders/:number/attention',
+        {
+          schema: {
+            summary: 'Clear an order’s flag (owner, bookkeeping)',
+            params: orderNumberSchema,
+            response: { 200: adminOrderViewSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+          },
+        },
+        async (request, reply) => {
+          const { locale, t } = language(request);
+          const person = staffOf(request);
+          const cleared = await clearOrderFlag(db, request.params.number, person.id);
+          if (cleared === 'not-found') return sendError(reply, 404, t.orderNotFound);
+          if (cleared === 'not-flagged')
+            return sendError(reply, 409, orderAttentionMessages[locale].notFlagged);
+          const order = await orderFor(db, person.role, request.params.number, locale);
+          return order ? orderView(order) : sendError(reply, 404, t.orderNotFound);
+        },
+      );
 
       admin.get('/api/admin/partner-applications', async (request, reply) => {
         const { t, schemas } = language(request);

@@ -9,6 +9,7 @@ import {
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Locale } from '@/shared/i18n/locale';
 import { localiseIssue, localiseValidation } from '@/shared/i18n/messages/validation';
 import { requestLocale } from './locale';
 
@@ -105,6 +106,26 @@ export const apiErrorSchema = z
   })
   .meta({ id: 'ApiError' });
 
+/** A message catalogue's plain texts by locale (function messages cannot be a schema's words). */
+type CatalogueTexts = Readonly<Record<Locale, Readonly<Record<string, unknown>>>>;
+
+/** The same message in every language, found by its English text: catalogues a route's schema words its refusals in. */
+const translationsByEnglish = new Map<string, Readonly<Record<Locale, string>>>();
+
+/**
+ * Lets a route's schema word its refusals with a feature's own catalogue (written with the English
+ * texts, `messages.en`): a refusal then answers the same key in the reader's language. The shared
+ * validation catalogue needs no registering.
+ */
+export function schemaMessages(...catalogues: CatalogueTexts[]): void {
+  for (const catalogue of catalogues)
+    for (const [key, english] of Object.entries(catalogue.en)) {
+      const swedish = catalogue.sv[key];
+      if (typeof english === 'string' && typeof swedish === 'string')
+        translationsByEnglish.set(english, { en: english, sv: swedish });
+    }
+}
+
 /** Whether a failed request was refused by a route's declared schema (params, query or body). */
 export const isContractViolation = hasZodFastifySchemaValidationErrors;
 
@@ -122,12 +143,15 @@ export function contractViolationBody(
   for (const issue of issues) {
     const path = issue.instancePath.split('/').filter((part) => part !== '');
     const message = issue.message ?? '';
-    fieldErrors[path.length > 0 ? path.join('.') : '_'] ??= localiseIssue(locale, {
-      message,
-      code: issue.keyword,
-      // zod words a missing value as its type check ("… received undefined").
-      missing: issue.keyword === 'invalid_type' && message.endsWith('received undefined'),
-    });
+    const translated = translationsByEnglish.get(message)?.[locale];
+    fieldErrors[path.length > 0 ? path.join('.') : '_'] ??=
+      translated ??
+      localiseIssue(locale, {
+        message,
+        code: issue.keyword,
+        // zod words a missing value as its type check ("… received undefined").
+        missing: issue.keyword === 'invalid_type' && message.endsWith('received undefined'),
+      });
   }
   const first = Object.values(fieldErrors)[0];
   return { error: first ?? localiseValidation(locale, 'Invalid request'), fieldErrors };
