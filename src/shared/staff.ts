@@ -80,6 +80,8 @@ export const auditActions = [
   'staff_pin_reset',
   'staff_remove',
   'own_pin_change',
+  /** A quote created, changed or sent by staff (a negotiated price with its reason). */
+  'quote',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

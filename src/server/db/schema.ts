@@ -19,3 +19,4 @@ export * from './catalogue-schema';
 export * from './reminders-schema';
 export * from './customers-schema';
 export * from './bank-files-schema';
+export * from './quotes-schema';

@@ -90,6 +90,7 @@ export const staffMessages = defineMessages({
     staff_pin_reset: 'Pinkod återställd',
     staff_remove: 'Person borttagen',
     own_pin_change: 'Egen pinkod bytt',
+    quote: 'Offert',
   },
   en: {
     owner: 'Owner',
@@ -174,5 +175,6 @@ export const staffMessages = defineMessages({
     staff_pin_reset: 'PIN reset',
     staff_remove: 'Person removed',
     own_pin_change: 'Own PIN changed',
+    quote: 'Quote',
   },
 });
