@@ -24,7 +24,8 @@ COPY --from=production-dependencies /app/node_modules ./node_modules
 # dist/server (the bundle, its migrations, the backup command), dist/client, dist/client-ssr.
 COPY --from=build /app/dist ./dist
 COPY package.json ./
-RUN mkdir -p /data && chown node:node /data
+# DATA_DIR is the shop user's alone (the server also sets umask 077 and tightens it at start).
+RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

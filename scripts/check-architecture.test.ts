@@ -103,7 +103,7 @@ describe('checkArchitecture', () => {
     ]);
   });
 
-  it('refuses a cycle of runtime imports, but not one closed by a type-only import', () => {
+  it('refuses a cycle of runtime imports, and one closed by a type-only import as such', () => {
     const root = tree({
       'shared/a.ts': "import { b } from './b';\nexport const a = b;\n",
       'shared/b.ts': "import { c } from './c';\nexport const b = c;\n",
@@ -111,7 +111,18 @@ describe('checkArchitecture', () => {
         "import type { a } from './a';\nimport { d } from './d';\nexport const c: typeof a | number = d;\n",
       'shared/d.ts': "import { c } from './c';\nexport const d = 1;\nexport const e = c;\n",
     });
-    expect(problemsIn(root)).toEqual(['import cycle: src/shared/c.ts → src/shared/d.ts → src/shared/c.ts']);
+    expect(problemsIn(root)).toEqual([
+      'import cycle (through a type-only import): src/shared/a.ts → src/shared/b.ts → src/shared/c.ts → src/shared/a.ts',
+      'import cycle: src/shared/c.ts → src/shared/d.ts → src/shared/c.ts',
+    ]);
+  });
+
+  it('counts `import { type X }` as a runtime import: the module is still loaded for its effects', () => {
+    const root = tree({
+      'shared/e.ts': "import { f } from './f';\nexport const e = f;\n",
+      'shared/f.ts': "import { type e } from './e';\nexport const f = 1;\nexport type F = typeof e;\n",
+    });
+    expect(problemsIn(root)).toEqual(['import cycle: src/shared/e.ts → src/shared/f.ts → src/shared/e.ts']);
   });
 
   it('keeps test code out of the product, test files unimported, and helpers free of suites', () => {

@@ -2,8 +2,8 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { productionAdminRoutes } from './production/routes';
 import { adminRoutes } from './admin/routes';
-import { catalogueAdminRoutes, CatalogueStore } from './catalogue';
-import { catalogueRoutes } from './catalogue/routes';
+import { CatalogueStore } from './catalogue';
+import { catalogueAdminRoutes, catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
 import type { AppContext, CatalogueContext } from './context';
 import { RatesProvider } from './currency';
@@ -15,6 +15,7 @@ import { ForegroundActivity } from './http/foreground';
 import { configureDocumentWorkers } from './invoicing';
 import { startHousekeeping } from './housekeeping';
 import { installErrorHandlers, logErrorSerializer, sendError } from './http/errors';
+import { installRouteContracts, openApiRoute } from './http/contract';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts, slowBodyGuard } from './http/timeouts';
 import { ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
@@ -91,6 +92,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverTimeouts(config.http),
   });
   slowBodyGuard(app, config.http);
+  // Before any route: the OpenAPI document collects routes as they are registered.
+  await installRouteContracts(app);
 
   const readiness = new Readiness(database);
   app.decorate('readiness', readiness);
@@ -163,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // In production only once the buyer has approved the latest proof.
     statusGuard: productionNeedsApprovedProof,
     domainRoutes: [
+      (admin) => openApiRoute(admin, app),
       (admin) => ledgerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => printFileDownloadRoute(admin, context),
       (admin) => uploadThumbnailRoute(admin, context),

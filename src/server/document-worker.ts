@@ -12,7 +12,7 @@ import {
   type DocumentTaskAnswer,
 } from '@/server/invoicing';
 import { createTransport, type MailTransport } from '@/server/email';
-import { renderJobTicket } from '@/server/production';
+import { renderJobTicket, type JobTicketTask } from '@/server/production';
 import { setCatalogue } from '@/shared/catalogue';
 
 if (!parentPort) throw new Error('document-worker.ts runs as a worker thread');
@@ -49,7 +49,7 @@ function withBuffers(message: DocumentTask & { kind: 'send-mail' }): DocumentTas
   return attachments ? { ...message, message: { ...message.message, attachments } } : message;
 }
 
-port.on('message', ({ id, task }: { id: number; task: DocumentTask }) => {
+port.on('message', ({ id, task }: { id: number; task: DocumentTask | JobTicketTask }) => {
   const answer = async (): Promise<DocumentTaskAnswer> => {
     if (task.kind === 'render-pdf') return { id, ok: true, pdf: await renderInvoicePdf(task.invoice) };
     if (task.kind === 'render-reminder') return { id, ok: true, pdf: await renderReminderPdf(task.reminder) };

@@ -36,7 +36,8 @@ export async function runHousekeeping(
   const uploads = (await (backups ? backups.deleteUnlessBackingUp(deleteUploads) : deleteUploads())) ?? 0;
   const throttles = await deleteExpiredThrottles(context.database.db);
   await context.database.db.execute(
-    sql`DELETE FROM admin_login_attempts WHERE window_start < now() - interval '1 hour'`,
+    // The longest login window is a day (a person's budget, src/server/admin/throttle.ts).
+    sql`DELETE FROM admin_login_attempts WHERE window_start < now() - interval '1 day'`,
   );
   await deleteExpiredDevices(context.database.db);
   // Automatic reminders (REMINDER_SCHEDULE_DAYS; none when it is empty, the default).

@@ -1,11 +1,13 @@
 import { ConfigError, loadConfig } from './config';
-import { backup, restore } from './ops';
+import { backup, PRIVATE_UMASK, restore } from './ops';
 
 /**
  * `npm run backup -- <file>` / `npm run restore -- <file>` (built to dist/server/ops-cli.js).
  * Reads DATA_DIR (and DATABASE_URL) from the environment like the shop does.
  */
 async function run(command: string | undefined, file: string | undefined): Promise<void> {
+  // A backup holds everything DATA_DIR does: what this command writes is its user's alone.
+  process.umask(PRIVATE_UMASK);
   if ((command !== 'backup' && command !== 'restore') || !file) {
     throw new UsageError('usage: npm run backup -- <file.tar>   |   npm run restore -- <file.tar>');
   }

@@ -27,17 +27,42 @@ export interface AdminStats {
   netTurnover: { amount: string; from: string; to: string };
 }
 
-export interface AdminOrderLine extends OrderLineDesign {
+/** A line of the job: what to make, without its price (every role reads this much). */
+export interface AdminJobLine extends OrderLineDesign {
   productId: string;
   name: string;
   /** The names in both languages the line was sold with (orders since the catalogue is kept in admin). */
   names?: Readonly<Record<'sv' | 'en', string>>;
   quantity: number;
+}
+
+/** A line with its prices: the money roles' view. */
+export interface AdminOrderLine extends AdminJobLine {
   unitPrice: string;
   lineTotal: string;
 }
 
-export interface AdminOrderSummary {
+/**
+ * An order flagged for the owner's attention (a production member who may not do something, e.g.
+ * cancel an invoiced order, says why); the money roles clear it.
+ */
+export interface AdminAttention {
+  reason: string;
+  /** Who flagged it (null: nobody known). */
+  raisedBy: string | null;
+  /** ISO time. */
+  raisedAt: string;
+}
+
+/**
+ * Which view of an order the server answered: `money` (owner, bookkeeping) with every amount, or
+ * `job` (production): the job only, without a single amount (issue 38). The server decides by the
+ * session's role; the admin page renders what it was given.
+ */
+export type AdminOrderViewKind = 'money' | 'job';
+
+/** An order in the list as every role sees it: the job, the customer, the dates; no money. */
+export interface AdminJobSummary {
   orderNumber: string;
   /** ISO time with microseconds. */
   orderDate: string;
@@ -46,17 +71,29 @@ export interface AdminOrderSummary {
   customerEmail: string;
   customerPhone: string;
   itemsSummary: string;
-  totalAmount: string;
-  /** The job's state (production); its money is paymentState. */
+  /** The job's state (production); its money is paymentState (money view). */
   status: OrderStatus;
-  /** Derived from the order's documents and payments (src/shared/ledger.ts), never set by hand. */
-  paymentState: PaymentState;
-  /** What is still to pay over every document of the order; negative when money is owed back. */
-  balance: string;
   /** Estimated delivery, the buyer's needed-by date and whether the estimate misses it. */
   delivery: OrderDelivery;
   /** Where the latest proof stands (shown beside the status); null before the first proof. */
   proofState: AdminProofState | null;
+  /** Flagged for the owner's attention; null when not. */
+  attention: AdminAttention | null;
+}
+
+/** The list's job view (production). */
+export interface AdminJobOrderSummary extends AdminJobSummary {
+  view: 'job';
+}
+
+/** The list's money view (owner, bookkeeping). */
+export interface AdminOrderSummary extends AdminJobSummary {
+  view: 'money';
+  totalAmount: string;
+  /** Derived from the order's documents and payments (src/shared/ledger.ts), never set by hand. */
+  paymentState: PaymentState;
+  /** What is still to pay over every document of the order; negative when money is owed back. */
+  balance: string;
 }
 
 /** The latest proof version: waiting for the buyer, sent back with changes, or approved. */
@@ -68,6 +105,15 @@ export interface AdminOrderPage {
   nextCursor: string | null;
 }
 
+/** The list as production gets it: every order's job view. */
+export interface AdminJobOrderPage {
+  orders: AdminJobOrderSummary[];
+  nextCursor: string | null;
+}
+
+/** GET /api/admin/orders: the money view for the money roles, the job view for production. */
+export type AdminOrderListAnswer = AdminOrderPage | AdminJobOrderPage;
+
 export interface AdminStatusEvent {
   fromStatus: string;
   toStatus: string;
@@ -76,22 +122,16 @@ export interface AdminStatusEvent {
   details: StatusDetails | null;
 }
 
-/** The order with its money: documents (invoices, credit notes), payments, balance and payment state. */
-export interface AdminOrderDetail extends AdminOrderSummary, OrderMoney {
+/** What every role reads of one order: the job, its customer and delivery, proofs and files. */
+export interface AdminJobDetailBase extends AdminJobSummary {
   customerType: 'personal' | 'company';
   customerOrgNumber: string | null;
   customerPersonalNumber: string | null;
   customerAddress: string;
   deliveryAddress: string;
   countryCode: string;
-  items: AdminOrderLine[];
-  exVatAmount: string;
-  vatAmount: string;
-  /** Invoicing (see migrations/0700_invoicing.sql). */
-  vatTreatment: VatTreatment;
-  buyerVatNumber: string | null;
+  items: AdminJobLine[];
   buyerReference: string | null;
-  billingAddress: string | null;
   statusChangedAt: string;
   events: AdminStatusEvent[];
   /** Why "in production" cannot be chosen yet (no approved latest proof); null when it can. */
@@ -102,11 +142,37 @@ export interface AdminOrderDetail extends AdminOrderSummary, OrderMoney {
   printFiles: OrderPrintFile[];
   /** Pixel sizes of the customiser images by upload id (raster ones whose size is known). */
   imageSizes: Record<string, { width: number; height: number }>;
+  /**
+   * Who may cancel the order now: `production` (owner, production) while nothing invoiced is left
+   * to credit, `money` (owner, bookkeeping) once cancelling would issue a credit note.
+   */
+  cancelBy: 'production' | 'money';
+}
+
+/** One order as production reads it: the job, without a single amount. */
+export interface AdminJobOrderDetail extends AdminJobDetailBase {
+  view: 'job';
+}
+
+/** The order with its money: documents (invoices, credit notes), payments, balance and payment state. */
+export interface AdminOrderDetail extends AdminJobDetailBase, OrderMoney {
+  view: 'money';
+  totalAmount: string;
+  items: AdminOrderLine[];
+  exVatAmount: string;
+  vatAmount: string;
+  /** Invoicing (see migrations/0700_invoicing.sql). */
+  vatTreatment: VatTreatment;
+  buyerVatNumber: string | null;
+  billingAddress: string | null;
   /** Invoices added after ordering, oldest first; open each at adminSupplementaryInvoicePaths. */
   supplementaryInvoices: SupplementaryInvoiceSummary[];
   /** What VIES said of the buyer's VAT number (at checkout, then the background retry); null: never asked. */
   vies: AdminVies | null;
 }
+
+/** GET /api/admin/orders/:number (and a status change's answer): by the session's role. */
+export type AdminOrderAnswer = AdminOrderDetail | AdminJobOrderDetail;
 
 export interface AdminVies {
   /** unavailable: VIES did not answer yet (the order went through on the number's format, unverified). */

@@ -126,10 +126,10 @@ describe('control characters', () => {
   it('a pasted line break in a name is a space (no header injection); an address keeps its line breaks', () => {
     const parsed = customerSchema.parse({
       ...person,
-      name: 'Anna\r\nBcc: x@example.com',
+      name: 'Anna\r\nBcc: Berit',
       address: 'Storgatan 1\r\n111 22 Stockholm',
     });
-    expect(parsed.name).toBe('Anna Bcc: x@example.com');
+    expect(parsed.name).toBe('Anna Bcc: Berit');
     expect(parsed.address).toBe('Storgatan 1\n111 22 Stockholm');
   });
 

@@ -11,6 +11,7 @@ import { neededByProblem, stockholmToday } from './delivery';
 import { invoiceCurrencies } from './invoicing/invoice-currency';
 import type { CalendarDate } from './dates';
 import { textField } from './text';
+import { MAX_ADDRESS_LINES, strangerTextProblem } from './stranger-text';
 import { MAX_PRINT_FILES } from './print-files';
 import { printFileMessages } from './i18n/messages/print-files';
 import { uploadIdPattern } from './uploads';
@@ -136,6 +137,34 @@ function buildSchemas(locale: Locale) {
       }
       if (c.separateBilling === true && c.billingAddress === '') {
         ctx.addIssue({ code: 'custom', path: ['billingAddress'], message: m.billingAddress });
+      }
+      // The confirmation email and the invoice repeat these to the email address typed here, which
+      // may be anyone's: no links in them, and an address no longer than an address (stranger-text.ts).
+      const company = c.customerType === 'company';
+      const repeated = [
+        ['name', m.fieldName, true],
+        ['phone', m.fieldPhone, true],
+        ['address', m.fieldAddress, true],
+        ['companyName', m.fieldCompanyName, company],
+        ['orgNumber', m.fieldOrgNumber, company],
+        ['vatNumber', m.fieldVatNumber, company && c.country !== 'SE'],
+        ['buyerReference', m.fieldReference, company],
+        ['purchaseOrderNumber', m.fieldPurchaseOrder, company],
+        ['billingAddress', m.fieldBillingAddress, c.separateBilling === true],
+      ] as const;
+      for (const [field, label, kept] of repeated) {
+        if (!kept) continue;
+        const multiline = field === 'address' || field === 'billingAddress';
+        const problem = strangerTextProblem(c[field], multiline ? { maxLines: MAX_ADDRESS_LINES } : {});
+        if (problem === 'link') {
+          ctx.addIssue({ code: 'custom', path: [field], message: m.noLinks({ field: label }) });
+        } else if (problem === 'lines') {
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: m.tooManyAddressLines({ field: label, max: MAX_ADDRESS_LINES }),
+          });
+        }
       }
     })
     .transform((c) => ({

@@ -1,5 +1,5 @@
 import type { Locale } from './i18n/locale';
-import type { SizeCode } from './sizes';
+import type { SizeCode } from './size-codes';
 
 /** The two cuts the garments come in; each has one size chart. */
 export type SizeChartId = 'tshirt' | 'sweatshirt';

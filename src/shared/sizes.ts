@@ -2,9 +2,9 @@ import type { Product } from './catalogue';
 import { MAX_LINE_QUANTITY } from './catalogue';
 import type { sizeMessages } from './i18n/messages/sizes';
 
-/** Garment sizes, smallest first: the order every split is shown and stored in. */
-export const sizeCodes = ['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL'] as const;
-export type SizeCode = (typeof sizeCodes)[number];
+import { sizeCodes, type SizeCode } from './size-codes';
+
+export { sizeCodes, type SizeCode };
 
 /** How many pieces of each size a garment line holds; sizes not ordered are left out. */
 export type SizeSplit = Partial<Record<SizeCode, number>>;

@@ -31,10 +31,11 @@ export function roleMay(role: StaffRole, set: RoleSet): boolean {
 }
 
 /**
- * Who may take each job step: production and shipping are the printer's; cancelling stops a job
- * (owner and printer; its credit note follows by itself). Money is not a step: payments are the
- * money roles' (POST …/payments). The status route is open to every role and checks the step
- * against this.
+ * Who may take each job step: production and shipping are the printer's. Cancelling stops a job
+ * and, once the order is invoiced, issues a credit note: the owner and the printer cancel an order
+ * with nothing to credit, the owner and the bookkeeper one whose cancellation issues a credit note
+ * (issue 38: money stays in money hands). The route checks that in the order's transaction; this
+ * table says the first case. Money is not a step: payments are the money roles' (POST …/payments).
  */
 export const statusStepRoles: Record<OrderStatus, RoleSet> = {
   pending: 'owner',
@@ -68,6 +69,8 @@ export const auditActions = [
   'login_failed',
   'logout',
   'order_status',
+  'order_attention',
+  'order_attention_cleared',
   'payment',
   'credit_note',
   'reminder',
@@ -80,6 +83,7 @@ export const auditActions = [
   'staff_pin_reset',
   'staff_remove',
   'own_pin_change',
+  'own_pin_refused',
   /** A quote created, changed or sent by staff (a negotiated price with its reason). */
   'quote',
 ] as const;

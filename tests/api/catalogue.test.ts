@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { productFromRecord, type ProductRecord } from '@/shared/catalogue-record';
 import { seedCatalogue } from '@/shared/catalogue-seed';
 import type { AuditEvent } from '@/shared/staff';
-import { loginWithPin } from '@tests/helpers/admin';
+import { addStaffMember, loginWithPin } from '@tests/helpers/admin';
 import { testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -85,13 +85,8 @@ describe('the catalogue in the database', () => {
   });
 
   it('only the owner edits it: the production role gets 403', async () => {
-    const added = await call(server.cookie, 'POST', '/api/admin/staff', {
-      name: 'Per Printer',
-      role: 'production',
-      pin: '828282',
-    });
-    expect(added.status).toBe(201);
-    const printer = await loginWithPin(server, '828282');
+    const added = await addStaffMember(server, server.cookie, { name: 'Per Printer', role: 'production' });
+    const printer = await loginWithPin(server, added.pin);
     expect((await call(printer, 'GET', '/api/admin/products')).status).toBe(403);
     const hoodie = await adminRecord('hoodie');
     expect((await call(printer, 'PUT', '/api/admin/products/hoodie', hoodie)).status).toBe(403);

@@ -180,6 +180,17 @@ describe('partner application throttle', () => {
 
 describe('order emails', () => {
   it('the To header carries the address only; a spammy name is not repeated in the greeting', async () => {
+    // A link in the name is refused at checkout (stranger-text.ts); a long spammy name is taken but
+    // never greeted.
+    const linked = await request<Answer>(server, '/api/orders', {
+      method: 'POST',
+      headers: from('192.0.2.99'),
+      json: {
+        ...checkoutBody(key(), 2),
+        customer: { ...testCustomer, name: 'WIN A PRIZE: visit https://evil.example/claim' },
+      },
+    });
+    expect(linked.status).toBe(400);
     const placed = await request<Answer>(server, '/api/orders', {
       method: 'POST',
       headers: from('192.0.2.99'),
@@ -187,7 +198,7 @@ describe('order emails', () => {
         ...checkoutBody(key(), 2),
         customer: {
           ...testCustomer,
-          name: 'WIN A PRIZE: visit https://evil.example/claim',
+          name: 'WIN A PRIZE: call 0900-123 45 67 and claim it today',
           email: 'victim@example.org',
         },
       },
@@ -200,7 +211,6 @@ describe('order emails', () => {
     );
     expect(mail).toMatch(/^To: victim@example\.org$/m);
     expect(mail).not.toContain('WIN A PRIZE');
-    expect(mail).not.toContain('evil.example');
     expect(mail).toMatch(/^Hej!$/m);
   });
 });

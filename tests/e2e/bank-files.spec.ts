@@ -166,5 +166,25 @@ test.describe('bank files in the money view, in Swedish', () => {
       /^Filen lästes inte in \(ingenting bokfördes\): Rad \d+: insättningens belopp/,
     );
     expect(await money(server, cookie, late.orderNumber)).toEqual({ state: 'unpaid', payments: 0 });
+
+    // A file for another bankgiro pays nothing, and the admin reads which account it named.
+    const foreign = join(dir, 'foreign.txt');
+    writeFileSync(
+      foreign,
+      bgmaxBytes({
+        deposits: [
+          {
+            paymentDay: today,
+            payeeBankgiro: '5555555',
+            payments: [{ amount: '10.00', reference: ocrOf(late), serialNumber: 990001 }],
+          },
+        ],
+      }),
+    );
+    await page.getByTestId('bank-file-input').setInputFiles(foreign);
+    await expect(page.getByTestId('bank-file-error')).toHaveText(
+      'Filen lästes inte in (ingenting bokfördes): Rad 2: filen gäller bankgiro 555-5555, som inte är butikens. Läs bara in filer för butikens egna konton.',
+    );
+    expect(await money(server, cookie, late.orderNumber)).toEqual({ state: 'unpaid', payments: 0 });
   });
 });

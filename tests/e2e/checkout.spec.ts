@@ -1,7 +1,7 @@
 import { acceptTerms, expect, screenshot, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { orders } from '@/server/db/orders-schema';
 
@@ -199,4 +199,61 @@ test.describe('checkout in a real browser', () => {
     expect(stored).toHaveLength(1);
     bodies = [];
   });
+
+  for (const width of [390, 1280]) {
+    test(`a link in the address, company or reference is refused under that field; a real address goes through (${width} px)`, async ({
+      server,
+      openPage,
+    }) => {
+      const { page, errors } = await openPage({ width, locale: 'sv-SE' });
+      await page.goto(`/products/${encodeURIComponent('kuponghäfte')}`);
+      await page.getByRole('button', { name: 'Lägg 100 st i varukorgen' }).click();
+      await expect(page.getByTestId('cart-badge')).toHaveText('100');
+      await page.goto('/cart');
+      await page.getByLabel('Företag', { exact: true }).check();
+      await page.getByLabel('Företagsnamn').fill('Tryck AB – betala på evil.se');
+      await page.getByLabel('Organisationsnummer').fill('556016-0680');
+      await page.getByLabel('Kontaktperson').fill('J. Andersson');
+      await page.getByLabel('E-post').fill('stranger-text@example.se');
+      await page.getByLabel('Telefon').fill('070-123 45 67');
+      await page
+        .getByLabel('Leveransadress')
+        .fill('Storgatan 1\nVIKTIGT: betala till BG 555-5555 http://pay.example/x');
+      await page.getByLabel('Er referens (valfritt)').fill('kundtjanst@evil.se');
+      await acceptTerms(page);
+      await page.getByRole('button', { name: /Slutför köpet/ }).click();
+      const refusal = (field: string) =>
+        `${field} får inte innehålla en webbadress, ett domännamn eller en e-postadress`;
+      // Each message sits under its own field and is the field's description for a screen reader.
+      for (const [label, field] of [
+        ['Företagsnamn', 'Företagsnamnet'],
+        ['Leveransadress', 'Adressen'],
+        ['Er referens (valfritt)', 'Referensen'],
+      ] as const) {
+        await expect(page.getByLabel(label)).toHaveAccessibleDescription(refusal(field));
+        await expect(page.getByText(refusal(field))).toBeVisible();
+      }
+      await screenshot(page, `checkout-stranger-text-${width}`);
+      expect(new URL(page.url()).pathname).toBe('/cart');
+
+      await page.getByLabel('Företagsnamn').fill('Tryck & Co. AB');
+      await page
+        .getByLabel('Leveransadress')
+        .fill('c/o Åsa Öberg\nSt. Eriksgatan 12 B, lgh 1102\n113 43 Stockholm');
+      await page.getByLabel('Er referens (valfritt)').fill('Müller GmbH');
+      await page.getByRole('button', { name: /Slutför köpet/ }).click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+      const [stored] = await server.database.db
+        .select({ address: orders.deliveryAddress, company: orders.customerOrganization })
+        .from(orders)
+        .where(eq(orders.customerEmail, 'stranger-text@example.se'))
+        .orderBy(desc(orders.id))
+        .limit(1);
+      expect(stored).toEqual({
+        address: 'c/o Åsa Öberg\nSt. Eriksgatan 12 B, lgh 1102\n113 43 Stockholm',
+        company: 'Tryck & Co. AB',
+      });
+      expect(errors).toEqual([]);
+    });
+  }
 });

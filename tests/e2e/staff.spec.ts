@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { insertTestOrder } from '../helpers/orders';
 import { insertApprovedProof } from '../helpers/proofs';
 import { request } from '../helpers/server';
-import { TEST_ADMIN_PIN } from './admin-fixture';
+import { loginAsAdmin, TEST_ADMIN_PIN } from './admin-fixture';
 
 async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -26,13 +26,31 @@ async function openOrder(page: Page, orderNumber: string): Promise<Locator> {
   return dialog;
 }
 
-async function addPerson(page: Page, name: string, role: string, pin: string): Promise<void> {
+/** The PIN the shop made, as the notice shows it once (its groups are spacing, not characters). */
+async function shownPin(page: Page, heading: string): Promise<string> {
+  const notice = page.getByRole('region', { name: heading });
+  const pin = (await notice.getByTestId('issued-pin').textContent()) ?? '';
+  expect(pin).toMatch(/^\d{10}$/);
+  // What a copy gives: the digits alone, no spaces or line breaks between the groups.
+  expect(await notice.getByTestId('issued-pin').innerText()).toBe(pin);
+  return pin;
+}
+
+/** The owner adds a person; the shop makes their PIN, shown once. Answers that PIN. */
+async function addPerson(page: Page, name: string, role: string, shot?: string): Promise<string> {
   const form = page.locator('form', { has: page.getByRole('button', { name: 'Add person' }) });
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Role').selectOption({ label: role });
-  await form.getByLabel('PIN').fill(pin);
   await form.getByRole('button', { name: 'Add person' }).click();
   await page.getByText(`${name} has been added`).waitFor();
+  const pin = await shownPin(page, `PIN for ${name}`);
+  if (shot) await screenshot(page, shot);
+  await page
+    .getByRole('region', { name: `PIN for ${name}` })
+    .getByRole('button', { name: 'Done' })
+    .click();
+  await expect(page.getByTestId('issued-pin-notice')).toHaveCount(0);
+  return pin;
 }
 
 test.describe('staff with their own logins and roles', () => {
@@ -47,20 +65,22 @@ test.describe('staff with their own logins and roles', () => {
     const owner = await openPage({ expectedErrors: /403|401/ });
     await logIn(owner.page, TEST_ADMIN_PIN);
     await owner.page.getByRole('tab', { name: 'Staff' }).click();
-    await addPerson(owner.page, 'Per Printer', 'Production', '246810');
-    await addPerson(owner.page, 'Bo Bookkeeper', 'Bookkeeping', '135790');
+    const printerPin = await addPerson(owner.page, 'Per Printer', 'Production');
+    const bookkeeperPin = await addPerson(owner.page, 'Bo Bookkeeper', 'Bookkeeping', 'staff-new-pin-1280');
+    expect(printerPin).not.toBe(bookkeeperPin);
     await expect(owner.page.getByTestId('staff-row')).toHaveCount(3);
     await screenshot(owner.page, 'staff-1280');
     expect(await axeViolations(owner.page)).toEqual([]);
 
     // The bookkeeper records the payment and cannot change the job.
     const bookkeeper = await openPage({ width: 390, expectedErrors: /403/ });
-    await logIn(bookkeeper.page, '135790');
+    await logIn(bookkeeper.page, bookkeeperPin);
     await expect(bookkeeper.page.getByTestId('signed-in-as')).toHaveText(
       'You are Bo Bookkeeper (Bookkeeping)',
     );
     let dialog = await openOrder(bookkeeper.page, order.orderNumber);
-    await expect(dialog.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
+    // Cancelling an invoiced order issues a credit note: the bookkeeper's (and the owner's) to do.
+    await expect(dialog.getByRole('button', { name: 'Cancel the order' })).toHaveCount(1);
     const money = dialog.getByTestId('admin-money');
     await money.getByRole('button', { name: 'Record payment' }).click();
     await money.getByLabel('Amount (kr)').fill('5 718,75');
@@ -75,7 +95,7 @@ test.describe('staff with their own logins and roles', () => {
 
     // The printer moves the job to production and sees no payments or money pages.
     const printer = await openPage({ expectedErrors: /401|403/ });
-    await logIn(printer.page, '246810');
+    await logIn(printer.page, printerPin);
     for (const hidden of ['Staff', 'Log', 'Partner applications'])
       await expect(printer.page.getByRole('tab', { name: hidden })).toHaveCount(0);
     await expect(printer.page.getByTestId('total-turnover')).toHaveCount(0);
@@ -84,6 +104,7 @@ test.describe('staff with their own logins and roles', () => {
     await expect(dialog.getByRole('link', { name: 'View invoice' })).toHaveCount(0);
     await expect(dialog).not.toContainText('5 718,75 kr received');
     await expect(dialog.getByTestId('admin-money')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Cancel the order' })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Mark as in production' }).click();
     await printer.page.getByText('Status changed').first().waitFor();
     await screenshot(printer.page, 'staff-printer-order-1280');
@@ -123,5 +144,53 @@ test.describe('staff with their own logins and roles', () => {
     // The bookkeeper's session goes on.
     await bookkeeper.page.reload();
     await bookkeeper.page.getByTestId('signed-in-as').waitFor();
+
+    // The bookkeeper gets a new PIN of their own: shown once; the old one no longer logs in.
+    await bookkeeper.page.getByRole('tab', { name: 'My account' }).click();
+    await bookkeeper.page.getByLabel('Current PIN').fill(bookkeeperPin);
+    await bookkeeper.page.getByRole('button', { name: 'Get a new PIN' }).click();
+    const ownPin = await shownPin(bookkeeper.page, 'Your new PIN');
+    expect(ownPin).not.toBe(bookkeeperPin);
+    await screenshot(bookkeeper.page, 'staff-own-pin-390');
+    expect(await axeViolations(bookkeeper.page)).toEqual([]);
+    const old = await request(server, '/api/admin-login', { method: 'POST', json: { pin: bookkeeperPin } });
+    expect(old.status).toBe(401);
+    const fresh = await request(server, '/api/admin-login', { method: 'POST', json: { pin: ownPin } });
+    expect(fresh.status).toBe(204);
+  });
+
+  test('the owner gives someone a new PIN in Swedish: asked first, shown once in large groups', async ({
+    server,
+    openPage,
+  }) => {
+    const owner = await openPage({ locale: 'sv-SE', width: 390 });
+    await loginAsAdmin(server, owner.context);
+    await owner.page.goto('/admin');
+    await owner.page.getByRole('tab', { name: 'Personal' }).click();
+    const form = owner.page.locator('form', {
+      has: owner.page.getByRole('button', { name: 'Lägg till person' }),
+    });
+    await form.getByLabel('Namn').fill('Ulla Utskrift');
+    await form.getByLabel('Roll').selectOption({ label: 'Produktion' });
+    await form.getByRole('button', { name: 'Lägg till person' }).click();
+    const first = await shownPin(owner.page, 'Pinkod för Ulla Utskrift');
+    await owner.page.getByRole('button', { name: 'Klar' }).click();
+
+    const row = owner.page.getByTestId('staff-row').filter({ hasText: 'Ulla Utskrift' });
+    owner.page.once('dialog', (confirm) => {
+      expect(confirm.message()).toBe(
+        'Ge Ulla Utskrift en ny pinkod? Den gamla slutar gälla och Ulla Utskrift loggas ut.',
+      );
+      void confirm.accept();
+    });
+    await row.getByRole('button', { name: 'Ny pinkod' }).click();
+    const notice = row.getByRole('region', { name: 'Pinkod för Ulla Utskrift' });
+    await expect(notice).toContainText('Visas bara nu');
+    const second = await shownPin(owner.page, 'Pinkod för Ulla Utskrift');
+    expect(second).not.toBe(first);
+    await expect(notice.getByRole('button', { name: 'Kopiera pinkod' })).toBeVisible();
+    await notice.scrollIntoViewIfNeeded();
+    await screenshot(owner.page, 'staff-new-pin-sv-390');
+    expect(await axeViolations(owner.page)).toEqual([]);
   });
 });

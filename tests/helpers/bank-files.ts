@@ -4,6 +4,21 @@
  * are computed unless a test states its own to make a file that does not add up.
  */
 import { milliFromDecimal } from '@/shared/money';
+import { shopAccountsOf } from '@/server/receivables/accounts';
+
+/**
+ * The shop's accounts as the test server has them: the defaults of SELLER_BANKGIRO, SELLER_IBAN,
+ * SELLER_IBAN_EUR and SELLER_BANK_ACCOUNT (src/server/config.ts). Files are for these unless a
+ * test names another account; a bank file for any other account is refused.
+ */
+export const shopBankgiro = '1234566';
+export const shopIban = 'SE0350000000050501234567';
+export const testShopAccounts = shopAccountsOf({
+  bankgiro: '123-4566',
+  iban: shopIban,
+  ibanEur: 'SE4550000000058398257466',
+  bankAccount: '5050-1234567',
+});
 
 export interface BgMaxExtraReference {
   reference: string;
@@ -35,6 +50,7 @@ export interface BgMaxDeposit {
   /** YYYY-MM-DD */
   paymentDay: string;
   payments: BgMaxPayment[];
+  /** The payee's bankgiro (record 05), digits; the shop's unless given. */
   payeeBankgiro?: string;
   currency?: string;
   /** Kronor; omitted = the payments less the deductions. */
@@ -114,7 +130,7 @@ export function bgmaxDepositRecords(deposit: BgMaxDeposit, number: number, first
   const currency = deposit.currency ?? 'SEK';
   const lines = [
     bgmaxRecord('05', [
-      [3, zeros(deposit.payeeBankgiro ?? '9912346', 10)],
+      [3, zeros(deposit.payeeBankgiro ?? shopBankgiro, 10)],
       [23, currency],
     ]),
   ];
@@ -212,6 +228,8 @@ export interface CamtEntry {
 
 export interface CamtNotification {
   id?: string;
+  /** Ntfctn/Acct/Id: the shop's SEK IBAN unless given; `null` leaves Acct out. */
+  account?: { iban: string } | { other: string } | null;
   entries: CamtEntry[];
   /** Stated totals; 'computed' writes the right ones, omitted writes none. */
   summary?:
@@ -336,6 +354,13 @@ function summaryXml(notification: CamtNotification): string {
   ].join('');
 }
 
+function accountXml(account: CamtNotification['account']): string {
+  if (!account) return '';
+  const id =
+    'iban' in account ? `<IBAN>${account.iban}</IBAN>` : `<Othr><Id>${escapeXml(account.other)}</Id></Othr>`;
+  return `<Acct><Id>${id}</Id><Ccy>SEK</Ccy></Acct>`;
+}
+
 /** A camt.054 document as text (UTF-8 when written out). */
 export function camt054Xml(file: CamtFile): string {
   const version = file.version ?? '08';
@@ -344,7 +369,7 @@ export function camt054Xml(file: CamtFile): string {
       (notification, i) => `<Ntfctn>
 <Id>${notification.id ?? `NTF-${i + 1}`}</Id>
 <CreDtTm>2026-11-24T06:00:00+01:00</CreDtTm>
-<Acct><Id><IBAN>SE4550000000058398257466</IBAN></Id><Ccy>SEK</Ccy></Acct>
+${accountXml(notification.account === undefined ? { iban: shopIban } : notification.account)}
 ${summaryXml(notification)}
 ${notification.entries.map((entry) => entryXml(entry, version)).join('\n')}
 </Ntfctn>`,

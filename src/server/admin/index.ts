@@ -6,6 +6,6 @@
 export { encodeCursor, type Cursor } from './order-query';
 /** The job's state machine lives with the orders (transition); the guard's type is named here for the app. */
 export type { StatusGuard } from '@/server/orders';
-export { deleteExpiredDevices, releaseAttempt, reserveAttempt } from './throttle';
+export { deleteExpiredDevices, mayAuditThrottled, reservePinChange } from './throttle';
 export { createSession as startSession, deleteAllSessions, sessionCookieOptions } from './sessions';
 export { csvRow } from './csv';

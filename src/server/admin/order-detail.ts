@@ -1,6 +1,14 @@
 import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import { sql, type SQL } from 'drizzle-orm';
-import { nextStatuses, type AdminOrderDetail, type AdminVies } from '@/shared/admin';
+import {
+  nextStatuses,
+  type AdminJobDetailBase,
+  type AdminJobLine,
+  type AdminJobOrderDetail,
+  type AdminOrderDetail,
+  type AdminOrderLine,
+  type AdminVies,
+} from '@/shared/admin';
 import type { Locale } from '@/shared/i18n/locale';
 import type { Db } from '@/server/db/client';
 import { orderPrintFiles } from '@/server/print-files';
@@ -9,15 +17,15 @@ import { orderStatusHistory } from '@/server/orders';
 import { listProofs } from '@/server/proofs';
 import { productionBlock } from '@/shared/proofs';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
-import { orderMoney, supplementaryInvoicesOf } from '@/server/ledger';
+import { hasInvoiceToCredit, orderMoney, supplementaryInvoicesOf } from '@/server/ledger';
 import { adminDocumentPdfPath } from '@/shared/ledger';
 import { queryRows } from '@/server/db/query-rows';
 import { isoTime } from './order-query';
-import { itemNames, summaryColumns, toSummary, type SummaryRow } from './order-list';
+import { itemNames, summaryColumns, toJobSummary, type SummaryRow } from './order-list';
 
 /**
  * One order as the admin's order page shows it: the stored order with its status history, proofs,
- * print files, delivery estimate and money from the ledger.
+ * print files and delivery estimate (every role), and its money from the ledger (the money roles).
  */
 interface DetailRow extends SummaryRow {
   customer_type: 'personal' | 'company';
@@ -48,48 +56,107 @@ export function orderDetailQuery(orderNumber: string): SQL {
     FROM orders WHERE order_number = ${orderNumber}`;
 }
 
-export async function orderDetail(
-  db: Db,
-  orderNumber: string,
-  /** Product names in this language (the admin page's); as stored when not given. */
-  locale?: Locale,
-): Promise<AdminOrderDetail | undefined> {
+/**
+ * What the job needs of a line, field by field (an allow list: a field added to stored lines later
+ * reaches production only when named here): never its unit price or line total.
+ */
+function jobLine(line: AdminOrderLine): AdminJobLine {
+  const job: AdminJobLine = { productId: line.productId, name: line.name, quantity: line.quantity };
+  if (line.names) job.names = line.names;
+  if (line.customisation) job.customisation = line.customisation;
+  if (line.sizes) job.sizes = line.sizes;
+  if (line.options) job.options = line.options;
+  if (line.notes) job.notes = line.notes;
+  if (line.tierQuantity !== undefined) job.tierQuantity = line.tierQuantity;
+  if (line.fee) job.fee = line.fee;
+  if (line.printFileId) job.printFileId = line.printFileId;
+  if (line.printFileName) job.printFileName = line.printFileName;
+  return job;
+}
+
+async function detailRow(db: Db, orderNumber: string): Promise<DetailRow | undefined> {
   const [row] = await queryRows<DetailRow>(db, orderDetailQuery(orderNumber));
-  if (!row) return undefined;
+  return row;
+}
+
+/** The job part every role reads: customer, lines without prices, history, proofs, files. */
+async function jobDetail(db: Db, row: DetailRow, locale: Locale | undefined): Promise<AdminJobDetailBase> {
   const events = await orderStatusHistory(db, row.id);
   const proofs = await listProofs(db, row.id);
   const block = nextStatuses[row.status].includes('in_production') ? productionBlock(proofs) : undefined;
-  const money = await orderMoney(
-    db,
-    { id: Number(row.id), orderNumber: row.order_number },
-    adminDocumentPdfPath,
-  );
   return {
-    ...toSummary(row, money, locale),
-    ...money,
+    ...toJobSummary(row, locale),
     customerType: row.customer_type,
     customerOrgNumber: row.customer_org_number,
     customerPersonalNumber: row.customer_personal_number,
     customerAddress: row.customer_address,
     deliveryAddress: row.delivery_address,
     countryCode: row.country_code,
-    items: itemNames(row.items, locale),
-    exVatAmount: row.ex_vat_amount,
-    vatAmount: row.vat_amount,
-    vatTreatment: row.vat_treatment,
-    buyerVatNumber: row.buyer_vat_number,
+    items: itemNames(row.items, locale).map(jobLine),
     buyerReference: row.buyer_reference,
-    billingAddress: row.billing_address,
     statusChangedAt: row.status_changed_at,
     printFiles: await orderPrintFiles(db, row.id, row.items),
     imageSizes: await pixelSizesOf(
       db,
       row.items.flatMap((line) => line.customisation?.prints.map((print) => print.uploadId) ?? []),
     ),
-    supplementaryInvoices: await supplementaryInvoicesOf(db, { id: row.id, orderNumber: row.order_number }),
     events,
     proofs,
     productionBlockedReason: block ? orderAdminMessages[locale ?? 'sv'][block] : null,
+    cancelBy: (await hasInvoiceToCredit(db, Number(row.id))) ? 'money' : 'production',
+  };
+}
+
+/**
+ * The order as production reads it (issue 38): the job, built without reading a document or
+ * payment; a step's recorded payment (an old "paid" step's date and amount) is left out of the
+ * history.
+ */
+export async function orderJobDetail(
+  db: Db,
+  orderNumber: string,
+  locale?: Locale,
+): Promise<AdminJobOrderDetail | undefined> {
+  const row = await detailRow(db, orderNumber);
+  if (!row) return undefined;
+  const job = await jobDetail(db, row, locale);
+  return {
+    view: 'job',
+    ...job,
+    events: job.events.map((event) => {
+      if (!event.details) return event;
+      const { paidOn: _paidOn, amountReceived: _amountReceived, ...rest } = event.details;
+      return { ...event, details: Object.keys(rest).length > 0 ? rest : null };
+    }),
+  };
+}
+
+/** The order with its money: the money roles' view. */
+export async function orderDetail(
+  db: Db,
+  orderNumber: string,
+  /** Product names in this language (the admin page's); as stored when not given. */
+  locale?: Locale,
+): Promise<AdminOrderDetail | undefined> {
+  const row = await detailRow(db, orderNumber);
+  if (!row) return undefined;
+  const money = await orderMoney(
+    db,
+    { id: Number(row.id), orderNumber: row.order_number },
+    adminDocumentPdfPath,
+  );
+  return {
+    view: 'money',
+    ...(await jobDetail(db, row, locale)),
+    ...money,
+    totalAmount: row.total_amount,
+    items: itemNames(row.items, locale),
+    exVatAmount: row.ex_vat_amount,
+    vatAmount: row.vat_amount,
+    vatTreatment: row.vat_treatment,
+    buyerVatNumber: row.buyer_vat_number,
+    billingAddress: row.billing_address,
+    supplementaryInvoices: await supplementaryInvoicesOf(db, { id: row.id, orderNumber: row.order_number }),
     vies: row.vies_status
       ? {
           status: row.vies_status,

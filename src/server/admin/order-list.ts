@@ -2,6 +2,9 @@ import { formatCount } from '@/shared/money-format';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   itemsSummary,
+  type AdminJobLine,
+  type AdminJobOrderPage,
+  type AdminJobSummary,
   type AdminProofState,
   type AdminOrderLine,
   type AdminOrderPage,
@@ -18,6 +21,7 @@ import { paymentStates } from '@/server/ledger';
 import { type PaymentState } from '@/shared/ledger';
 import { queryRows } from '@/server/db/query-rows';
 import { encodeCursor, filterSql, isoTime, type Cursor, type OrderFilter } from './order-query';
+import { attentionSql, type AttentionColumn } from './attention';
 
 /** The admin's order list: one page of summaries, newest first, with each order's payment state. */
 export interface SummaryRow extends Record<string, unknown> {
@@ -35,29 +39,29 @@ export interface SummaryRow extends Record<string, unknown> {
   needed_by: string | null;
   approved_on: CalendarDate | null;
   proof_state: AdminProofState | null;
+  attention: AttentionColumn;
 }
 
 export const summaryColumns = sql`id::text AS id, order_number, ${isoTime(sql`order_date`)} AS order_date, customer_name,
   customer_organization, customer_email, customer_phone, items, total_amount::text AS total_amount, status,
   country_code, to_char(needed_by, 'YYYY-MM-DD') AS needed_by, ${approvedOnSql(sql`orders.id`)} AS approved_on,
-  ${latestProofStateSql(sql`orders.id`)} AS proof_state`;
+  ${latestProofStateSql(sql`orders.id`)} AS proof_state, ${attentionSql(sql`orders.id`)} AS attention`;
 
 /**
  * The items in the admin's language, named as every reader names a line (orderLineName). Without a
  * language, as stored (the CSV's and the bench's reading).
  */
-export function itemNames(items: readonly AdminOrderLine[], locale: Locale | undefined): AdminOrderLine[] {
+export function itemNames<Line extends AdminJobLine>(
+  items: readonly Line[],
+  locale: Locale | undefined,
+): Line[] {
   if (!locale) return [...items];
   return items.map((line) => ({ ...line, name: orderLineName(locale, line) }));
 }
 
-export function toSummary(
-  row: SummaryRow,
-  money: { paymentState: PaymentState; balance: string },
-  locale?: Locale,
-): AdminOrderSummary {
+/** An order as every role sees it in the list: the job, no money. */
+export function toJobSummary(row: SummaryRow, locale?: Locale): AdminJobSummary {
   return {
-    ...money,
     orderNumber: row.order_number,
     orderDate: row.order_date,
     customerName: row.customer_name,
@@ -65,7 +69,6 @@ export function toSummary(
     customerEmail: row.customer_email,
     customerPhone: row.customer_phone,
     itemsSummary: itemsSummary(itemNames(row.items, locale), formatCount),
-    totalAmount: row.total_amount,
     status: row.status,
     delivery: orderDelivery({
       productIds: row.items.map((line) => line.productId),
@@ -76,6 +79,21 @@ export function toSummary(
       approvedOn: row.approved_on,
     }),
     proofState: row.proof_state,
+    attention: row.attention,
+  };
+}
+
+/** The money roles' summary: the job with the order's total and payment state. */
+export function toSummary(
+  row: SummaryRow,
+  money: { paymentState: PaymentState; balance: string },
+  locale?: Locale,
+): AdminOrderSummary {
+  return {
+    view: 'money',
+    ...toJobSummary(row, locale),
+    ...money,
+    totalAmount: row.total_amount,
   };
 }
 
@@ -83,6 +101,16 @@ export function toSummary(
 export function listOrdersQuery(filter: OrderFilter, cursor: Cursor | undefined, limit: number): SQL {
   return sql`SELECT ${summaryColumns} FROM orders WHERE ${filterSql(filter, cursor)}
     ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${limit + 1}`;
+}
+
+/** One page of rows (and whether a next page exists). */
+async function pageOf(db: Db, filter: OrderFilter, cursor: Cursor | undefined, limit: number) {
+  const rows = await queryRows<SummaryRow>(db, listOrdersQuery(filter, cursor, limit));
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last ? encodeCursor({ date: last.order_date, id: last.id }) : null;
+  return { page, nextCursor };
 }
 
 /** Newest first, keyset-paginated on (order_date, id) so every page uses the index. */
@@ -94,9 +122,7 @@ export async function listOrders(
   /** Product names in this language (the admin page's); as stored when not given. */
   locale?: Locale,
 ): Promise<AdminOrderPage> {
-  const rows = await queryRows<SummaryRow>(db, listOrdersQuery(filter, cursor, limit));
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = await pageOf(db, filter, cursor, limit);
   // The page's payment states in one more query (documents and payments by order, indexed).
   const money = await paymentStates(
     db,
@@ -105,6 +131,21 @@ export async function listOrders(
   const unpaid = { paymentState: 'unpaid', balance: '0.00' } as const;
   return {
     orders: page.map((row) => toSummary(row, money.get(Number(row.id)) ?? unpaid, locale)),
-    nextCursor: rows.length > limit && last ? encodeCursor({ date: last.order_date, id: last.id }) : null,
+    nextCursor,
   };
+}
+
+/**
+ * The same page as production reads it (issue 38): each order's job, built without reading a
+ * document or payment, so no amount can reach it.
+ */
+export async function listOrderJobs(
+  db: Db,
+  filter: OrderFilter,
+  cursor: Cursor | undefined,
+  limit: number,
+  locale?: Locale,
+): Promise<AdminJobOrderPage> {
+  const { page, nextCursor } = await pageOf(db, filter, cursor, limit);
+  return { orders: page.map((row) => ({ view: 'job', ...toJobSummary(row, locale) })), nextCursor };
 }

@@ -83,6 +83,8 @@ describe('admin PIN', () => {
     // It replaced the generated PIN (sessions ended), and never logs the PIN itself.
     expect(lines.join('')).toContain('ADMIN_PIN changed');
     expect(lines.join('')).not.toContain('4711');
+    // A chosen PIN shorter than the shop's own is worth a warning (it falls within days at the limits).
+    expect(lines.join('')).toContain('ADMIN_PIN is shorter than the 10 digits');
     expect(await verifyPin('4711', hash)).toBe(true);
     expect(await verifyPin('4712', hash)).toBe(false);
     expect(await verifyPin('4711', 'plain$text')).toBe(false);

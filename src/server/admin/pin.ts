@@ -1,21 +1,15 @@
-import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { shopSettings } from '@/server/db/schema';
-import { hashPin, syncOwnerPin, verifyPin } from '@/server/staff';
+import { GENERATED_PIN_DIGITS, generatePin, hashPin, syncOwnerPin, verifyPin } from '@/server/staff';
 
 export const PIN_SETTING = 'admin_pin_hash';
 
 // The hashing lives with staff (each person's PIN); ADMIN_PIN is the first owner's.
 export { hashPin, verifyPin };
-
-/** Ten random digits: typed easily, and 10^10 guesses are out of reach with the login throttle. */
-function generatePin(): string {
-  return Array.from({ length: 10 }, () => String(randomInt(10))).join('');
-}
 
 /** The process's stdout, or a stand-in in tests. */
 export interface Terminal {
@@ -80,6 +74,11 @@ export async function loadPinHash(
   dataDir: string,
   terminal: Terminal = process.stdout,
 ): Promise<string> {
+  if (configuredPin && configuredPin.length < GENERATED_PIN_DIGITS)
+    // The one PIN a person chooses: at the login limits a short one falls within days (docs/security-staff-sign-in.md).
+    log.warn(
+      `ADMIN_PIN is shorter than the ${GENERATED_PIN_DIGITS} digits the shop makes for everyone else: leave it empty (a PIN is generated) or give the owner a new PIN in admin`,
+    );
   const hash = await storePinHash(database, configuredPin, log, dataDir, terminal);
   // The PIN in force is the first owner's (a fresh shop's first account; see syncOwnerPin).
   await syncOwnerPin(database.db, configuredPin, hash);

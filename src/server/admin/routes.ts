@@ -15,6 +15,7 @@ import { orderStatuses } from '@/shared/order-status';
 import { textField } from '@/shared/text';
 import { hasControlCharacter, isSearchableTerm, searchMessages } from '@/shared/admin-search';
 import type { AppContext } from '@/server/context';
+import type { Db } from '@/server/db/client';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { sameOriginGuard } from '@/server/http/same-origin';
@@ -32,13 +33,14 @@ import {
 } from '@/server/staff';
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import { roleMay, statusStepRoles, type StaffRole } from '@/shared/staff';
-import type { AdminOrderDetail } from '@/shared/admin';
+import { orderAttentionMessages } from '@/shared/i18n/messages/order-attention';
 import { csvFormats, csvRow } from './csv';
 import type { StatusGuard } from '@/server/orders';
 import { csvBatches, csvHeader, exportBatching } from './order-export';
 import { decodeCursor, type Cursor } from './order-query';
-import { listOrders } from './order-list';
-import { orderDetail } from './order-detail';
+import { listOrderJobs, listOrders } from './order-list';
+import { orderDetail, orderJobDetail } from './order-detail';
+import { clearOrderFlag, flagOrder } from './attention';
 import { orderStats } from './order-stats';
 import { loadPinHash } from './pin';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
@@ -54,10 +56,12 @@ import { clientKey } from '@/server/http/throttle';
 import {
   DEVICE_COOKIE,
   DEVICE_DAYS,
+  giveBackAttempt,
   knownDevice,
-  releaseAttempt,
+  mayAuditThrottled,
   rememberDevice,
-  reserveAttempt,
+  reserveLoginAttempt,
+  type KnownDevice,
 } from './throttle';
 
 /** The admin API's request schemas, their messages in one language (the admin page's). */
@@ -122,7 +126,18 @@ function buildSchemas(locale: Locale) {
           context.addIssue({ code: 'custom', path: ['trackingNumber'], message: adminText.trackingInvalid });
       }
     });
-  return { loginSchema, listQuerySchema, statusSchema };
+  const attentionTexts = orderAttentionMessages[locale];
+  /** A flag for the owner: why, in a sentence or two. */
+  const attentionSchema = z.object({
+    reason: textField({
+      multiline: true,
+      required: attentionTexts.reasonRequired,
+      min: [1, attentionTexts.reasonRequired],
+      max: [300, attentionTexts.reasonTooLong],
+      invalidCharacter,
+    }),
+  });
+  return { loginSchema, listQuerySchema, statusSchema, attentionSchema };
 }
 
 const schemasByLocale = { sv: buildSchemas('sv'), en: buildSchemas('en') } as const;
@@ -131,25 +146,13 @@ type StatusBody = z.infer<(typeof schemasByLocale)['en']['statusSchema']>;
 const csvFormatSchema = z.enum(csvFormats);
 
 /**
- * The order as a role without money sees it (production): the steps without the payment's date
- * and amount, no supplementary invoices, documents or payments, and no balance; whether it is paid
- * stays (the job may go ahead unpaid, and the printer may ask). Its lines and totals stay (the job
- * is what was sold).
+ * The order as the session's role may read it: the money roles get its money, production the job
+ * view, built without reading a document or payment (issue 38: no amount reaches production).
  */
-function forRole(order: AdminOrderDetail, role: StaffRole): AdminOrderDetail {
-  if (roleMay(role, 'money')) return order;
-  return {
-    ...order,
-    events: order.events.map((event) => {
-      if (!event.details) return event;
-      const { paidOn: _paidOn, amountReceived: _amountReceived, ...rest } = event.details;
-      return { ...event, details: Object.keys(rest).length > 0 ? rest : null };
-    }),
-    supplementaryInvoices: [],
-    documents: [],
-    payments: [],
-    balance: '0.00',
-  };
+function orderFor(db: Db, role: StaffRole, orderNumber: string, locale: Locale) {
+  return roleMay(role, 'money')
+    ? orderDetail(db, orderNumber, locale)
+    : orderJobDetail(db, orderNumber, locale);
 }
 
 /** Only what belongs to the step is kept with it. */
@@ -214,14 +217,32 @@ export async function adminRoutes(
     // Login and every admin change: only from the shop's own pages, only as JSON (or an upload).
     scope.addHook('onRequest', sameOriginGuard(config.publicBaseUrl));
 
+    /**
+     * A refused login in the audit: the address, and whose remembered browser it came from (a
+     * member's browser guessing PINs is worth the owner's attention).
+     */
+    const recordFailedLogin = (
+      client: string,
+      device: KnownDevice | undefined,
+      reason: 'wrong-pin' | 'throttled',
+    ) =>
+      recordAudit(db, {
+        staffId: null,
+        action: 'login_failed',
+        target: client.slice(0, 100),
+        after: device ? { reason, browserOf: device.staffName } : { reason },
+      });
+
     scope.post('/api/admin-login', { bodyLimit: 1024 }, async (request, reply) => {
       const { t, schemas } = language(request);
       const parsed = schemas.loginSchema.safeParse(request.body);
       if (!parsed.success) return sendValidationError(reply, parsed.error);
       const client = clientKey(request);
       const device = await knownDevice(db, request.cookies[DEVICE_COOKIE]);
-      const throttle = await reserveAttempt(db, client, device);
+      const throttle = await reserveLoginAttempt(db, client, device);
       if (!throttle.allowed) {
+        // Bounded (a flood of refused requests must not fill the append-only log).
+        if (await mayAuditThrottled(db)) await recordFailedLogin(client, device, 'throttled');
         return sendError(
           reply.header('retry-after', String(throttle.retryAfterSeconds)),
           429,
@@ -232,10 +253,11 @@ export async function adminRoutes(
       const person = await findStaffByPin(db, parsed.data.pin);
       if (!person) {
         request.log.warn({ client }, 'wrong admin PIN');
-        await recordAudit(db, { staffId: null, action: 'login_failed', target: client.slice(0, 100) });
+        await recordFailedLogin(client, device, 'wrong-pin');
         return sendError(reply, 401, t.wrongPin);
       }
-      await releaseAttempt(db, client, device);
+      // Only this attempt's own unit: the wrong PINs counted before it stay counted.
+      await giveBackAttempt(db, throttle);
       const token = await db.transaction(async (tx) => {
         const opened = await createSession(tx, person, sessionLimits);
         await recordAudit(tx, { staffId: person.id, action: 'login', target: person.name });
@@ -243,7 +265,7 @@ export async function adminRoutes(
       });
       const secure = request.protocol === 'https';
       reply.setCookie(...sessionCookieOptions(token, secure));
-      reply.setCookie(DEVICE_COOKIE, await rememberDevice(db, request.cookies[DEVICE_COOKIE]), {
+      reply.setCookie(DEVICE_COOKIE, await rememberDevice(db, request.cookies[DEVICE_COOKIE], person.id), {
         httpOnly: true,
         sameSite: 'strict',
         secure,
@@ -305,7 +327,10 @@ export async function adminRoutes(
           cursor = decodeCursor(rawCursor);
           if (!cursor) return sendError(reply, 400, t.badCursor);
         }
-        return listOrders(db, { q, status }, cursor, limit, locale);
+        // Production gets each order's job, never its money (issue 38).
+        return roleMay(staffOf(request).role, 'money')
+          ? listOrders(db, { q, status }, cursor, limit, locale)
+          : listOrderJobs(db, { q, status }, cursor, limit, locale);
       });
 
       admin.get('/api/admin/orders.csv', async (request, reply) => {
@@ -340,9 +365,11 @@ export async function adminRoutes(
       admin.get('/api/admin/orders/:number', async (request, reply) => {
         const { locale, t } = language(request);
         const params = orderNumberSchema.safeParse(request.params);
-        const order = params.success ? await orderDetail(db, params.data.number, locale) : undefined;
+        const order = params.success
+          ? await orderFor(db, staffOf(request).role, params.data.number, locale)
+          : undefined;
         if (!order) return sendError(reply, 404, t.orderNotFound);
-        return forRole(order, staffOf(request).role);
+        return order;
       });
 
       // The order's invoice as issued (stored when the order was placed), never rebuilt from today's settings.
@@ -387,7 +414,12 @@ export async function adminRoutes(
         if (!params.success) return sendError(reply, 404, t.orderNotFound);
         const person = staffOf(request);
         const to = body.data.status;
-        if (!roleMay(person.role, statusStepRoles[to])) {
+        // Cancelling is decided in the transaction: by whether it issues a credit note (below).
+        const stepAllowed =
+          to === 'cancelled'
+            ? roleMay(person.role, 'production') || roleMay(person.role, 'money')
+            : roleMay(person.role, statusStepRoles[to]);
+        if (!stepAllowed) {
           const texts = staffMessages[locale];
           return sendError(
             reply,
@@ -398,6 +430,9 @@ export async function adminRoutes(
         const result = await transition(db, params.data.number, to, statusDetails(body.data), {
           guard: options.statusGuard,
           seller: config.seller,
+          // A credit note is the money roles' to issue; an order with nothing to credit is a job
+          // the owner or the printer stops.
+          mayCancel: (issuesCreditNote) => roleMay(person.role, issuesCreditNote ? 'money' : 'production'),
           record: (tx, change) =>
             recordAudit(tx, {
               staffId: person.id,
@@ -409,6 +444,16 @@ export async function adminRoutes(
             }),
         });
         if (!result.ok && result.reason === 'not-found') return sendError(reply, 404, t.orderNotFound);
+        if (!result.ok && result.reason === 'cancel-forbidden') {
+          const texts = staffMessages[locale];
+          return sendError(
+            reply,
+            403,
+            result.issuesCreditNote
+              ? orderAttentionMessages[locale].cancelNeedsMoneyRole
+              : texts.forbiddenStep({ role: texts[person.role], to: orderStatusMessages[locale][to] }),
+          );
+        }
         if (!result.ok && result.reason === 'refused')
           return sendError(reply, 409, orderAdminMessages[locale][result.refusal]);
         if (!result.ok) {
@@ -420,8 +465,33 @@ export async function adminRoutes(
           );
         }
         options.onStatusChanged?.();
-        const order = await orderDetail(db, params.data.number, locale);
-        return order && forRole(order, person.role);
+        return orderFor(db, person.role, params.data.number, locale);
+      });
+
+      // Flags the order for the owner's attention (production's way to ask for what it may not do).
+      admin.post('/api/admin/orders/:number/attention', { bodyLimit: 4096 }, async (request, reply) => {
+        const { locale, t, schemas } = language(request);
+        const params = orderNumberSchema.safeParse(request.params);
+        const body = schemas.attentionSchema.safeParse(request.body);
+        if (!body.success) return sendValidationError(reply, body.error);
+        if (!params.success) return sendError(reply, 404, t.orderNotFound);
+        const person = staffOf(request);
+        if (!(await flagOrder(db, params.data.number, body.data.reason, person.id)))
+          return sendError(reply, 404, t.orderNotFound);
+        return orderFor(db, person.role, params.data.number, locale);
+      });
+
+      // The owner or the bookkeeper has seen to it.
+      admin.delete('/api/admin/orders/:number/attention', async (request, reply) => {
+        const { locale, t } = language(request);
+        const params = orderNumberSchema.safeParse(request.params);
+        if (!params.success) return sendError(reply, 404, t.orderNotFound);
+        const person = staffOf(request);
+        const cleared = await clearOrderFlag(db, params.data.number, person.id);
+        if (cleared === 'not-found') return sendError(reply, 404, t.orderNotFound);
+        if (cleared === 'not-flagged')
+          return sendError(reply, 409, orderAttentionMessages[locale].notFlagged);
+        return orderFor(db, person.role, params.data.number, locale);
       });
 
       admin.get('/api/admin/partner-applications', async (request, reply) => {
@@ -437,7 +507,10 @@ export async function adminRoutes(
       });
 
       // Unknown admin paths: 401 without a session (above), 404 with one.
-      admin.all('/api/admin/*', (request, reply) => sendError(reply, 404, language(request).t.notFound));
+      // Not an operation of the API: left out of the OpenAPI document.
+      admin.all('/api/admin/*', { schema: { hide: true } }, (request, reply) =>
+        sendError(reply, 404, language(request).t.notFound),
+      );
     });
   });
 }

@@ -5,7 +5,7 @@ import { adminLogin as login } from '@tests/helpers/admin';
 import { request } from '@tests/helpers/server';
 import { useServer } from '@tests/helpers/use-server';
 import { loadPinHash } from './pin';
-import { DEVICE_LIMIT } from './throttle';
+import { LOGIN_LIMITS } from './throttle';
 
 const server = useServer({ env: { TRUST_PROXY: '1' } });
 
@@ -92,7 +92,7 @@ describe('admin login throttle', () => {
     expect((await tryPin('4711', '10.30.0.4', deviceCookie)).status).toBe(204);
     // But only a bounded number of tries: a stolen device cookie is not an unlimited guesser.
     let refused = 0;
-    for (let i = 0; i < DEVICE_LIMIT.max + 1; i++) {
+    for (let i = 0; i < LOGIN_LIMITS.device.max + 1; i++) {
       if ((await tryPin(`1${String(i).padStart(3, '0')}`, `10.30.1.${i}`, deviceCookie)).status === 429)
         refused += 1;
     }

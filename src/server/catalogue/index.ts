@@ -1,6 +1,6 @@
 /**
  * The catalogue's public face: the store every price and page reads (the database's catalogue,
- * cached per instance), the shop's routes (/api/products) and the owner's (/api/admin/products).
+ * cached per instance). Its routes (/api/products, the owner's /api/admin/products) are in
+ * routes.ts, for the app only.
  */
-export { catalogueAdminRoutes } from './admin-routes';
 export { CatalogueStore, type CatalogueSnapshot } from './store';

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '@/server/http/errors';
 import type { CatalogueStore } from './store';
 
+export { catalogueAdminRoutes } from './admin-routes';
+
 /** Revalidated on every use: a saved change reaches the next page view (304 while unchanged). */
 const cacheControl = 'no-cache';
 

@@ -21,15 +21,22 @@ export const adminSessions = pgTable(
   ],
 );
 
-/** Browsers that logged in before (sha256 of their device cookie): see the migration. */
+/** Browsers that logged in before (sha256 of their device cookie): see migrations 1400 and 4000. */
 export const adminDevices = pgTable(
   'admin_devices',
   {
     tokenHash: text('token_hash').primaryKey(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Who last logged in on it: its wrong PINs count against that person's budget. */
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staff.id),
   },
-  (t) => [index('admin_devices_last_login_idx').on(t.lastLoginAt)],
+  (t) => [
+    index('admin_devices_last_login_idx').on(t.lastLoginAt),
+    index('admin_devices_staff_idx').on(t.staffId, t.lastLoginAt),
+  ],
 );
 
 export const adminLoginAttempts = pgTable('admin_login_attempts', {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { bankFileFormats, bankPaymentStates } from '@/shared/receivables/bank-payments';
+import { bankFileFormats, bankFileImportStates, bankPaymentStates } from '@/shared/receivables/bank-payments';
 import { documents } from './ledger-schema';
 import { oneOf } from './schema-checks';
 import { staff } from './staff-schema';
@@ -19,10 +19,41 @@ export const bankFiles = pgTable(
     matched: integer('matched').notNull(),
     unmatched: integer('unmatched').notNull(),
     duplicates: integer('duplicates').notNull(),
+    state: text('state', { enum: bankFileImportStates }).notNull().default('recorded'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    recordedBy: text('recorded_by'),
   },
   (t) => [
     check('bank_files_format_check', oneOf(t.format, bankFileFormats)),
     check('bank_files_file_name_check', sql`char_length(${t.fileName}) <= 200`),
+    check('bank_files_state_check', oneOf(t.state, bankFileImportStates)),
+    check('bank_files_recorded_by_check', sql`char_length(${t.recordedBy}) <= 200`),
+    index('bank_files_unfinished_idx')
+      .on(t.heartbeatAt)
+      .where(sql`${t.state} <> 'recorded'`),
+  ],
+);
+
+/** See migrations/4100_bank_file_imports.sql: payments read from a file not yet recorded. */
+export const bankFileStagedPayments = pgTable(
+  'bank_file_staged_payments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    bankFileId: bigint('bank_file_id', { mode: 'number' })
+      .notNull()
+      .references(() => bankFiles.id),
+    bankReference: text('bank_reference').notNull(),
+    deposit: integer('deposit').notNull(),
+    amountMilli: bigint('amount_milli', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    bookedOn: date('booked_on', { mode: 'string' }),
+    details: jsonb('details').notNull(),
+  },
+  (t) => [
+    index('bank_file_staged_payments_file_idx').on(t.bankFileId, t.id),
+    index('bank_file_staged_payments_day_idx')
+      .on(t.bankFileId, t.deposit)
+      .where(sql`${t.bookedOn} IS NULL`),
   ],
 );
 

@@ -49,7 +49,8 @@ export async function openPglite(
   dataDir?: string,
   template?: Blob,
 ): Promise<Database & { dumpDataDir(): Promise<Blob> }> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // The shop user's alone (ops/private-files.ts); PGlite's own files are tightened after it opens.
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // pg_trgm ships with PGlite as a contrib bundle: it must be loaded on every start for the admin's
   // trigram search index (migration 0600) to be usable.
   const client = await PGlite.create(dataDir, {

@@ -19,4 +19,5 @@ export * from './catalogue-schema';
 export * from './reminders-schema';
 export * from './customers-schema';
 export * from './bank-files-schema';
+export * from './order-attention-schema';
 export * from './quotes-schema';

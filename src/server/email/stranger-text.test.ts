@@ -18,7 +18,8 @@ import { useAdminServer } from '@tests/helpers/use-server';
 
 const server = useAdminServer();
 
-const hostileName = 'Your card was charged 9 999 kr. Dispute at refunds-bulkprint.example';
+// No link (checkout refuses those in a name, see below), but no name either: the greeting drops it.
+const hostileName = 'Your card was charged 9 999 kr. Call 0900-123 45 67 to dispute';
 const hostileFile = 'URGENT refund pending - confirm at refunds-bulkprint.example within 24h';
 const pdf = minimalPdf;
 
@@ -105,5 +106,43 @@ describe("the stranger's words in the shop's emails", () => {
     const invoice = await request<string>(server, `/api/orders/${orderNumber}/invoice?token=${accessToken}`);
     expect(invoice.body).toContain(printFileMessages.sv.conversionFee);
     expect(invoice.body).not.toContain(hostileFile);
+  });
+});
+
+describe("the stranger's links never reach the address typed", () => {
+  it("the issue's delivery address, and a link in the company, reference or purchase order: 400 on that field, no order, no email", async () => {
+    const outbox = join(server.dataDir, 'outbox');
+    const emailsBefore = readdirSync(outbox).length;
+    const company = {
+      ...testCustomer,
+      customerType: 'company',
+      companyName: 'Exempel AB',
+      orgNumber: '556016-0680',
+      personalNumber: '',
+      email: 'victim@example.org',
+    };
+    const attempts = [
+      ['address', 'VIKTIGT: din order är spärrad. Betala 4375 kr till BG 555-5555 http://pay.example/x'],
+      ['companyName', 'Exempel AB – betala på bulkprint-refunds.example'],
+      ['buyerReference', 'support@bulkprint-refunds.example'],
+      ['purchaseOrderNumber', 'bit.ly/betala'],
+    ] as const;
+    for (const [field, value] of attempts) {
+      const placed = await request<{ fieldErrors?: Record<string, string> }>(server, '/api/orders', {
+        method: 'POST',
+        headers: { 'accept-language': 'sv' },
+        json: {
+          ...checkoutBody(`stranger-link-${field}-${Date.now()}`),
+          customer: { ...company, [field]: value },
+        },
+      });
+      expect(placed.status, field).toBe(400);
+      expect(Object.keys(placed.body.fieldErrors ?? {}), field).toEqual([`customer.${field}`]);
+      expect(placed.body.fieldErrors?.[`customer.${field}`], field).toMatch(
+        / får inte innehålla en webbadress, ett domännamn eller en e-postadress$/,
+      );
+    }
+    await server.app.emailOutbox.drain();
+    expect(readdirSync(outbox)).toHaveLength(emailsBefore);
   });
 });

@@ -32,10 +32,11 @@ export function fileTransport(dir: string): MailTransport {
   return {
     async send(message, fileName) {
       const info = (await transporter.sendMail(message)) as { message: Buffer };
-      await mkdir(dir, { recursive: true });
+      // Messages to buyers: the shop user's alone (ops/private-files.ts).
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       const target = join(dir, fileName);
       // Write then rename: a reader never sees half a message.
-      await writeFile(`${target}.tmp`, info.message);
+      await writeFile(`${target}.tmp`, info.message, { mode: 0o600 });
       await rename(`${target}.tmp`, target);
     },
     close: () => transporter.close(),

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodError } from 'zod';
 import type { Locale } from '@/shared/i18n/locale';
 import { localiseValidation } from '@/shared/i18n/messages/validation';
+import { contractViolationBody, isContractViolation } from './contract';
 
 /** Every API error has this shape: a message a person can read, and per-field messages for forms. */
 export interface ApiErrorBody {
@@ -33,6 +34,9 @@ export function sendValidationError(
 /** Client mistakes (bad JSON, too large, wrong content type) keep their 4xx; anything else is logged as 500. */
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused by the route's declared schema: today's `{ error, fieldErrors }` in the reader's language.
+    if (isContractViolation(error))
+      return reply.code(400).send(contractViolationBody(request, error.validation));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =

@@ -2,9 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type Mail from 'nodemailer/lib/mailer';
 import type { InvoiceDocument } from './invoice-document';
-import type { Product } from '@/shared/catalogue';
 import type { ReminderSnapshot } from '@/shared/receivables/reminders';
-import type { JobTicketInput } from '@/server/production';
 import { renderInvoicePdf } from './invoice-pdf';
 import { renderReminderPdf, renderStatementPdf, type StatementDocument } from './receivables-pdf';
 
@@ -12,7 +10,7 @@ import { renderReminderPdf, renderStatementPdf, type StatementDocument } from '.
  * Document rendering and email sending off the thread that answers requests: a pool of worker
  * threads (src/server/document-worker.ts), one per core by default (DOCUMENT_WORKERS), started at
  * first use. A PDF costs tens of milliseconds of pdfkit and font subsetting, which on the request
- * thread held every checkout behind it (the orders bench, README). The workers lower their own
+ * thread held every checkout behind it (the orders bench, docs/performance.md). The workers lower their own
  * scheduling priority, so under full load the answers to requests come first and the outbox uses
  * the time left.
  */
@@ -23,12 +21,20 @@ export interface MailTarget {
   dataDir: string;
 }
 
+/**
+ * Any task for the pool: its kind names what the worker thread (src/server/document-worker.ts)
+ * runs. The pool carries tasks it does not know (production's job ticket), so this layer names no
+ * domain above it.
+ */
+export interface PooledTask {
+  kind: string;
+}
+
+/** The tasks of this domain: its documents and the mail that carries them. */
 export type DocumentTask =
   | { kind: 'render-pdf'; invoice: InvoiceDocument }
   | { kind: 'render-reminder'; reminder: ReminderSnapshot }
   | { kind: 'render-statement'; statement: StatementDocument }
-  /** The catalogue goes along: the ticket reads products the line does not carry (older orders). */
-  | { kind: 'render-job-ticket'; ticket: JobTicketInput; products: readonly Product[] }
   | { kind: 'send-mail'; target: MailTarget; message: Mail.Options; fileName: string };
 
 export type DocumentTaskAnswer =
@@ -49,7 +55,7 @@ class DocumentWorkers {
 
   constructor(readonly size: number) {}
 
-  run(task: DocumentTask): Promise<DocumentTaskAnswer> {
+  run(task: PooledTask): Promise<DocumentTaskAnswer> {
     const slot = this.slot();
     const id = this.nextId++;
     slot.busy += 1;
@@ -120,14 +126,16 @@ function workers(): DocumentWorkers {
   return pool;
 }
 
-async function run(task: DocumentTask): Promise<Extract<DocumentTaskAnswer, { ok: true }>> {
+async function run<Task extends PooledTask>(task: Task): Promise<Extract<DocumentTaskAnswer, { ok: true }>> {
   const answer = await workers().run(task);
   if (!answer.ok) throw new Error(answer.error);
   return answer;
 }
 
 /** A PDF rendered by a worker thread (the same bytes as on this thread: the renderers are deterministic). */
-async function renderedOffThread(task: DocumentTask & { kind: `render-${string}` }): Promise<Buffer> {
+async function renderedOffThread<Task extends PooledTask & { kind: `render-${string}` }>(
+  task: Task,
+): Promise<Buffer> {
   const { pdf } = await run(task);
   if (!pdf) throw new Error('document worker answered no PDF');
   return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
@@ -152,15 +160,14 @@ export function renderStatementPdfOffThread(statement: StatementDocument): Promi
 }
 
 /**
- * The printer's job ticket drawn in a worker thread (production's renderJobTicket, with this
- * thread's catalogue); undefined when the pool is off (DOCUMENT_WORKERS=0): the caller draws it.
+ * A PDF task of another domain (production's job ticket) drawn in a worker thread; undefined when
+ * the pool is off (DOCUMENT_WORKERS=0): the caller draws it.
  */
-export function renderJobTicketOffThread(
-  ticket: JobTicketInput,
-  products: readonly Product[],
+export function renderOffThread<Task extends PooledTask & { kind: `render-${string}` }>(
+  task: Task,
 ): Promise<Buffer> | undefined {
   if (workers().size === 0) return undefined;
-  return renderedOffThread({ kind: 'render-job-ticket', ticket, products });
+  return renderedOffThread(task);
 }
 
 /**

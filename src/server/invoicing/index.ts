@@ -25,12 +25,13 @@ export {
 } from './invoice-pdf';
 export {
   configureDocumentWorkers,
-  renderJobTicketOffThread,
+  renderOffThread,
   renderPdf,
   renderReminderPdfOffThread,
   renderStatementPdfOffThread,
   sendMailOffThread,
   type DocumentTask,
+  type PooledTask,
   type DocumentTaskAnswer,
   type MailTarget,
 } from './document-workers';

@@ -103,7 +103,7 @@ export async function issueCreditNote(
   reason: string,
   seller: SellerDetails,
 ): Promise<CreditNoteResult> {
-  // A reminder's fee and interest are not credited here (no lines, no VAT): see the README.
+  // A reminder's fee and interest are not credited here (no lines, no VAT): see docs/money-and-vat.md.
   if (invoice.kind === 'credit_note' || invoice.kind === 'reminder')
     return { ok: false, reason: 'not-invoice' };
   await tx.execute(sql`SELECT id FROM documents WHERE id = ${invoice.id}::bigint FOR UPDATE`);
@@ -206,6 +206,19 @@ export async function issueCreditNote(
   );
   await enqueueEmail(tx, { orderId: invoice.orderId, kind: 'credit_note', ref: id });
   return { ok: true, id, number };
+}
+
+/**
+ * Whether cancelling the order now would issue a credit note: one of its invoices has something
+ * left to credit (what creditOrderInFull would credit). Cancelling such an order is the money
+ * roles' (issue 38); call it in the transaction that holds the order's row lock.
+ */
+export async function hasInvoiceToCredit(tx: Db, orderId: number): Promise<boolean> {
+  for (const document of await documentsOfOrder(tx, orderId)) {
+    if (document.kind === 'credit_note' || document.kind === 'reminder') continue;
+    if ((await remainingOf(tx, document)).total > 0) return true;
+  }
+  return false;
 }
 
 /**

@@ -37,7 +37,13 @@ export {
   type PaymentNotice,
   type RecordedPayment,
 } from './payments';
-export { creditOrderInFull, issueCreditNote, type CreditChoice, type CreditNoteResult } from './credit-notes';
+export {
+  creditOrderInFull,
+  hasInvoiceToCredit,
+  issueCreditNote,
+  type CreditChoice,
+  type CreditNoteResult,
+} from './credit-notes';
 export {
   issueSupplementaryInvoice,
   supplementaryInvoiceFactsSql,

@@ -16,6 +16,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { create as createTar, extract as extractTar } from 'tar';
 import { backupSocketPath } from './backup-socket';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE, tightenDataDir } from './private-files';
 
 /**
  * `npm run backup -- <file>` and `npm run restore -- <file>` for the embedded database.
@@ -27,6 +28,9 @@ import { backupSocketPath } from './backup-socket';
  * invoice numbers or not at all. The upload files are then hard-linked (a copy across file
  * systems) while the shop holds housekeeping back, so each upload in the dump has its file; a
  * file is never changed once written. With the shop stopped, the database files are read directly.
+ *
+ * The archive holds everything DATA_DIR does (personnummer, PIN hashes): it is written 0600, and a
+ * restored DATA_DIR is 0700 with nothing in it for group or others (private-files.ts).
  */
 export const ARCHIVE_FORMAT = 'bulk-print-shop-backup/1';
 
@@ -57,7 +61,7 @@ export async function backup(dataDir: string, file: string): Promise<BackupSumma
     const session = await requestDump(root);
     let listed: { orders: number; uploadIds: string[] };
     try {
-      await writeFile(join(staging, 'database.tar'), session.tar);
+      await writeFile(join(staging, 'database.tar'), session.tar, { mode: PRIVATE_FILE_MODE });
       listed = await readSnapshot(session.tar);
       for (const id of listed.uploadIds) await linkUpload(root, staging, id);
     } finally {
@@ -69,11 +73,15 @@ export async function backup(dataDir: string, file: string): Promise<BackupSumma
       orders: listed.orders,
       uploads: listed.uploadIds.length,
     };
-    await writeFile(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    await mkdir(join(staging, 'uploads'), { recursive: true });
-    await mkdir(dirname(target), { recursive: true });
+    await writeFile(join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: PRIVATE_FILE_MODE,
+    });
+    await mkdir(join(staging, 'uploads'), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+    await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
     const partial = `${target}.partial`;
-    await createTar({ file: partial, cwd: staging, portable: true }, [
+    // A partial file left by an earlier failed run keeps its old mode: start from none.
+    await rm(partial, { force: true });
+    await createTar({ file: partial, cwd: staging, portable: true, mode: PRIVATE_FILE_MODE }, [
       'manifest.json',
       'database.tar',
       'uploads',
@@ -150,7 +158,7 @@ const uploadPath = (root: string, id: string) => join(root, 'uploads', id.slice(
 async function linkUpload(root: string, staging: string, id: string): Promise<void> {
   const source = uploadPath(root, id);
   const target = uploadPath(staging, id);
-  await mkdir(dirname(target), { recursive: true });
+  await mkdir(dirname(target), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   try {
     await link(source, target);
   } catch (error) {
@@ -177,7 +185,7 @@ export async function restore(file: string, dataDir: string): Promise<{ orders: 
     throw new Error(`${root} is not empty: restore only into an empty DATA_DIR (nothing was changed).`);
   }
   await stat(file);
-  await mkdir(root, { recursive: true });
+  await mkdir(root, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   try {
     // Only the archive's own names; tar refuses absolute paths and '..' by default.
     const allowed = (path: string) =>
@@ -202,6 +210,8 @@ export async function restore(file: string, dataDir: string): Promise<{ orders: 
     }
     await rm(join(root, 'database.tar'));
     await rm(join(root, 'manifest.json'));
+    // PGlite sets its files' modes itself, and an archive may carry looser ones than ours.
+    await tightenDataDir(root);
     return { orders, uploads: manifest.uploads ?? 0 };
   } catch (error) {
     // The folder was empty: leave it so, rather than half restored.

@@ -3,3 +3,4 @@ export { Readiness, type ReadinessAnswer } from './readiness';
 export { BackupGate } from './backup-gate';
 export { serveBackups } from './backup-socket';
 export { backup, restore, type BackupSummary } from './archive';
+export { PRIVATE_UMASK, tightenDataDir } from './private-files';

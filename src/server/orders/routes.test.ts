@@ -626,3 +626,88 @@ describe('GET /api/orders/:number and the invoice', () => {
     expect(invoice.body).toContain('91,50 kr'); // 114,375 kr without VAT
   });
 });
+
+describe('stranger text: fields the confirmation and the invoice repeat to the email address typed', () => {
+  const companyBuyer = {
+    ...customer,
+    customerType: 'company',
+    companyName: 'Tryck & Co. AB',
+    orgNumber: '556016-0680',
+    personalNumber: '',
+    buyerReference: 'Anna',
+    purchaseOrderNumber: 'PO 4711',
+  };
+  const refusedAs = (field: string, sv: string) => [
+    field,
+    `${sv} får inte innehålla en webbadress, ett domännamn eller en e-postadress`,
+  ];
+
+  it.each([
+    ['address', 'Storgatan 1\nVIKTIGT: betala 4375 kr till BG 555-5555 http://pay.example/x', 'Adressen'],
+    ['address', 'Storgatan 1, besök evil.se', 'Adressen'],
+    ['companyName', 'Tryck AB bit.ly/x', 'Företagsnamnet'],
+    ['companyName', 'evil.se', 'Företagsnamnet'],
+    ['buyerReference', 'kundtjanst@evil.se', 'Referensen'],
+    ['purchaseOrderNumber', 'www.evil', 'Inköpsordernumret'],
+    ['name', 'Anna, se evil.se', 'Namnet'],
+    ['phone', '070-123 45 67 evil.se', 'Telefonnumret'],
+  ])('%s %j → 400 naming that field in Swedish; nothing stored', async (field, value, subject) => {
+    const before = await countOrders();
+    const res = await request<ErrorBody>(server, '/api/orders', {
+      method: 'POST',
+      json: order({ customer: { ...companyBuyer, [field]: value } }),
+      headers: { 'accept-language': 'sv-SE' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual(Object.fromEntries([refusedAs(`customer.${field}`, subject)]));
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('a separate billing address is checked the same way, in English for an English buyer', async () => {
+    const res = await request<ErrorBody>(server, '/api/orders', {
+      method: 'POST',
+      json: order({
+        customer: { ...companyBuyer, separateBilling: true, billingAddress: 'Box 12\nanna@evil.se' },
+      }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({
+      'customer.billingAddress':
+        'Billing address cannot contain a web address, a domain name or an email address',
+    });
+  });
+
+  it('an address longer than five lines is a letter, not an address → 400', async () => {
+    const res = await request<ErrorBody>(server, '/api/orders', {
+      method: 'POST',
+      json: order({ customer: { ...customer, address: 'Storgatan 1\n\n\n\n\nVIKTIGT: ring 0900-123 45' } }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.fieldErrors).toEqual({ 'customer.address': 'Address cannot be more than 5 lines' });
+  });
+
+  it('real addresses, names and companies still go through and reach the invoice as typed', async () => {
+    const address = 'c/o Åsa Öberg\nSt. Eriksgatan 12 B, lgh 1102\nBox 123\n113 43 Stockholm';
+    const res = await request<Placed>(server, '/api/orders', {
+      method: 'POST',
+      json: order({
+        customer: {
+          ...companyBuyer,
+          name: 'J. Andersson',
+          companyName: 'Müller GmbH & Co.KG',
+          address,
+          buyerReference: "Jürgen Weiß, O'Brien",
+          purchaseOrderNumber: 'Ref. 27.11.2026',
+        },
+      }),
+    });
+    expect(res.status).toBe(201);
+    const invoice = await request<string>(
+      server,
+      `/api/orders/${res.body.orderNumber}/invoice?token=${res.body.accessToken}`,
+    );
+    for (const text of ['Müller GmbH &amp; Co.KG', 'St. Eriksgatan 12 B, lgh 1102', 'Ref. 27.11.2026']) {
+      expect(invoice.body).toContain(text);
+    }
+  });
+});

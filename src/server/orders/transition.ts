@@ -8,7 +8,7 @@ import type { SellerDetails } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { EmailKind } from '@/server/db/outbox-schema';
 import { queryRows } from '@/server/db/query-rows';
-import { creditOrderInFull } from '@/server/ledger';
+import { creditOrderInFull, hasInvoiceToCredit } from '@/server/ledger';
 
 /**
  * The job's state machine: received (pending) → in production → shipped, and any unfinished job
@@ -20,7 +20,9 @@ export type StatusChange =
   | { ok: true; from: OrderStatus; creditNotes: string[] }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'not-allowed'; from: OrderStatus }
-  | { ok: false; reason: 'refused'; refusal: StatusRefusal };
+  | { ok: false; reason: 'refused'; refusal: StatusRefusal }
+  /** The caller may not cancel this order: cancelling would (or would not) issue a credit note. */
+  | { ok: false; reason: 'cancel-forbidden'; issuesCreditNote: boolean };
 
 /** Why a guard refuses a step: a key of the status messages, said in the admin's language. */
 export type StatusRefusal = NonNullable<ReturnType<typeof productionBlock>>;
@@ -47,6 +49,12 @@ export interface TransitionOptions {
   guard?: StatusGuard | undefined;
   /** The seller's details today: a cancellation's credit notes are new documents. */
   seller: SellerDetails;
+  /**
+   * Whether the caller may cancel, given whether cancelling issues a credit note (an invoice with
+   * something left to credit): asked in the transaction, order row locked, before anything is
+   * written, so a refused cancellation issues, sends and numbers nothing. Any caller by default.
+   */
+  mayCancel?: (issuesCreditNote: boolean) => boolean;
   /** Writes what else belongs with the step in its transaction (the staff audit record). */
   record?: (
     tx: Db,
@@ -72,6 +80,11 @@ export async function transition(
     if (!row) return { ok: false, reason: 'not-found' } as const;
     if (!nextStatuses[row.status].includes(to))
       return { ok: false, reason: 'not-allowed', from: row.status } as const;
+    if (to === 'cancelled' && options.mayCancel) {
+      const issuesCreditNote = await hasInvoiceToCredit(tx, Number(row.id));
+      if (!options.mayCancel(issuesCreditNote))
+        return { ok: false, reason: 'cancel-forbidden', issuesCreditNote } as const;
+    }
     const refusal = await options.guard?.(tx, row, to);
     if (refusal) return { ok: false, reason: 'refused', refusal } as const;
     await tx.execute(

@@ -3,4 +3,4 @@
  * worker threads (the board, blanks and job tickets are its routes, in ./routes).
  */
 export { openJobStatuses } from './board';
-export { renderJobTicket, type JobTicketInput } from './job-ticket';
+export { renderJobTicket, type JobTicketInput, type JobTicketTask } from './job-ticket';

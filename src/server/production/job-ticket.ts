@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { colors, findProduct } from '@/shared/catalogue';
+import { colors, findProduct, type Product } from '@/shared/catalogue';
 import type { CalendarDate } from '@/shared/dates';
 import { formatDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
@@ -14,7 +14,7 @@ import { printAreaWidths, type OrderPrintFile } from '@/shared/print-files';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import { sizeCodes } from '@/shared/sizes';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
-import { startPdfDocument } from '@/server/invoicing';
+import { renderOffThread, startPdfDocument } from '@/server/invoicing';
 
 /** What a job ticket shows: the stored order, its files and its approved proof. */
 export interface JobTicketInput {
@@ -46,6 +46,25 @@ const cm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits
  * drawn in its colour and each print placed and sized in centimetres on the real print area.
  * Text is real text (selectable, extractable), numbers in Swedish format.
  */
+/** The job ticket as a task for the document workers (src/server/document-worker.ts runs it). */
+export interface JobTicketTask {
+  kind: 'render-job-ticket';
+  ticket: JobTicketInput;
+  /** The catalogue goes along: the ticket reads products the line does not carry (older orders). */
+  products: readonly Product[];
+}
+
+/**
+ * The printer's job ticket drawn in a worker thread (with this thread's catalogue); undefined when
+ * the pool is off (DOCUMENT_WORKERS=0): the caller draws it.
+ */
+export function renderJobTicketOffThread(
+  ticket: JobTicketInput,
+  products: readonly Product[],
+): Promise<Buffer> | undefined {
+  return renderOffThread({ kind: 'render-job-ticket', ticket, products } satisfies JobTicketTask);
+}
+
 export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   const t = productionMessages[input.locale];
   const locale = input.locale;

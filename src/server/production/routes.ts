@@ -12,10 +12,9 @@ import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber } from '@/server/orders';
 import { orderPrintFiles } from '@/server/print-files';
 import { listProofs } from '@/server/proofs';
-import { renderJobTicketOffThread } from '@/server/invoicing';
 import { blanksCsv, blanksToOrder } from './blanks';
 import { isKnownProduct, productionBoard } from './board';
-import { renderJobTicket, type JobTicketInput } from './job-ticket';
+import { renderJobTicket, renderJobTicketOffThread, type JobTicketInput } from './job-ticket';
 
 /** "2026-12-01".."2026-12-07": real dates, from not after to, a year at most. */
 function readRange(query: unknown): { from: CalendarDate; to: CalendarDate } | undefined {

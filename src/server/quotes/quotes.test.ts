@@ -6,7 +6,7 @@ import type { ProductRecord } from '@/shared/catalogue-record';
 import type { AcceptedQuoteAnswer, AdminQuoteRow, CreatedQuoteAnswer, QuoteView } from '@/shared/quotes';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
-import { loginWithPin } from '@tests/helpers/admin';
+import { addStaffMember, loginWithPin } from '@tests/helpers/admin';
 import { emlPdfAttachments, pdfText } from '@tests/helpers/ledger';
 import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
@@ -423,13 +423,8 @@ describe('staff quotes', () => {
   });
 
   it('production may view quotes but not create them', async () => {
-    const person = await request<{ id: number }>(server, '/api/admin/staff', {
-      method: 'POST',
-      headers: { cookie: server.cookie },
-      json: { name: 'Tryckaren', role: 'production', pin: '730001' },
-    });
-    expect(person.status).toBe(201);
-    const cookie = await loginWithPin(server, '730001');
+    const person = await addStaffMember(server, server.cookie, { name: 'Tryckaren', role: 'production' });
+    const cookie = await loginWithPin(server, person.pin);
     expect((await request(server, '/api/admin/quotes', { headers: { cookie } })).status).toBe(200);
     const created = await request(server, '/api/admin/quotes', {
       method: 'POST',

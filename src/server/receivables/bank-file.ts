@@ -64,8 +64,23 @@ export class BankFileError extends Error {
   }
 }
 
+/**
+ * The account a file reports money on: a BgMax deposit's payee bankgiro (record 05), a camt.054
+ * notification's account (Ntfctn/Acct/Id: IBAN, or Othr/Id).
+ */
+export interface ReportedAccount {
+  kind: 'bankgiro' | 'iban' | 'other';
+  id: string;
+  line: number;
+}
+
 /** What a reader calls as it goes; it awaits each call, so a slow database slows the reading. */
 export interface BankFileHandler {
+  /**
+   * Each account the file reports on, before any payment to it is handed over (synchronous: the
+   * XML reader calls it from its parser). Throwing refuses the file.
+   */
+  account?(account: ReportedAccount): void;
   payment(payment: BankPayment): void | Promise<void>;
   /** A BgMax deposit's payment day, known once its closing record 15 is read and checked. */
   depositBooked?(group: number, bookedOn: CalendarDate): void | Promise<void>;
@@ -182,9 +197,14 @@ export async function peek(
   }
   const head = seen.reduce<Uint8Array>((all, chunk) => concat(all, chunk), new Uint8Array(0));
   async function* replay(): AsyncGenerator<Uint8Array> {
-    if (head.length > 0) yield head;
-    if (done) return;
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    try {
+      if (head.length > 0) yield head;
+      if (done) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    } finally {
+      // A reader that stops early (a refused file) lets the source know, so it can be drained.
+      await iterator.return?.();
+    }
   }
   return { head, source: replay() };
 }

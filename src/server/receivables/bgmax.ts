@@ -176,9 +176,13 @@ export async function readBgMax(source: ByteSource, handler: BankFileHandler): P
       switch (code) {
         case '05': {
           if (deposit) throw new BankFileError({ code: 'out_of_order', line, record: code });
+          // Columns 3–12: the payee's bankgiro number, ten digits with leading zeros (Bankgirot,
+          // "Bankgiro Inbetalningar – Teknisk manual", Öppningspost, transaktionskod 05). The
+          // caller refuses a file whose deposits are for any bankgiro but the shop's.
           const payeeBankgiro = digits(record, 3, 12, line, 'bankgiro');
           const currency = field(record, 23, 25);
           if (!/^[A-Z]{3}$/.test(currency)) throw bad(line, 'currency');
+          handler.account?.({ kind: 'bankgiro', id: payeeBankgiro, line });
           deposit = {
             line,
             number: counted.deposits + 1,

@@ -12,6 +12,7 @@ import {
   bgmaxRecord,
   bgmaxStartRecord,
   bgmaxText,
+  testShopAccounts,
   type BgMaxFile,
 } from '@tests/helpers/bank-files';
 import type { BankFileSummary, BankPayment, ByteSource } from './bank-file';
@@ -172,17 +173,23 @@ describe('BgMax reader', () => {
 
   it('reads through readBankFile too, which tells BgMax from anything else', async () => {
     const payments: BankPayment[] = [];
-    const summary = await readBankFile(latin1(bgmaxText(everything)), {
-      payment: (p) => void payments.push(p),
-    });
+    const summary = await readBankFile(
+      latin1(bgmaxText(everything)),
+      {
+        payment: (p) => void payments.push(p),
+      },
+      testShopAccounts,
+    );
     expect(summary.format).toBe('bgmax');
     expect(payments).toHaveLength(6);
     await expect(
-      readBankFile([Buffer.from('Datum;Belopp\n')], { payment: () => undefined }),
+      readBankFile([Buffer.from('Datum;Belopp\n')], { payment: () => undefined }, testShopAccounts),
     ).rejects.toMatchObject({
       problem: { code: 'unknown_format' },
     });
-    await expect(readBankFile([Buffer.from('  \n')], { payment: () => undefined })).rejects.toMatchObject({
+    await expect(
+      readBankFile([Buffer.from('  \n')], { payment: () => undefined }, testShopAccounts),
+    ).rejects.toMatchObject({
       problem: { code: 'empty' },
     });
   });

@@ -6,6 +6,7 @@
  * Document/BkToCstmrDbtCdtNtfctn
  *   GrpHdr (MsgId, CreDtTm)                       required
  *   Ntfctn+ (Id)
+ *     Acct/Id (IBAN or Othr/Id)                   required: handed to the handler before any entry
  *     TxsSummry/TtlNtries (NbOfNtries, Sum, TtlNetNtry/Amt+CdtDbtInd),
  *               TtlCdtNtries, TtlDbtNtries (NbOfNtries, Sum)       checked where present
  *     Ntry* Amt@Ccy, CdtDbtInd (CRDT/DBIT), RvslInd, Sts (or Sts/Cd from 001.08), BookgDt, ValDt,
@@ -14,6 +15,7 @@
  *         TxDtls* Refs (AcctSvcrRef, EndToEndId), Amt (from 001.04; AmtDtls/TxAmt/Amt before),
  *                 RltdPties/Dbtr (Nm or Pty/Nm), RmtInf: Ustrd (repeated), Strd (repeated) with CdtrRefInf (Tp SCOR, Ref),
  *                 Strd/RfrdDocInf/Nb, Strd/RfrdDocAmt/RmtdAmt
+ *
  *
  * A booked credit (CdtDbtInd CRDT, Sts BOOK, not a reversal) is a payment: one per TxDtls, or the
  * entry itself when it has none. The TxDtls amounts of an entry must add up to it. Debits,
@@ -47,6 +49,8 @@ interface StatedTotals {
 
 interface Notification {
   id?: string;
+  /** Ntfctn/Acct/Id was read (and handed to the handler, which refuses an account not the shop's). */
+  accountSeen: boolean;
   number: number;
   line: number;
   entries: number;
@@ -245,6 +249,7 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
       if (!headerSeen) throw missing('GrpHdr');
       notifications += 1;
       notification = {
+        accountSeen: false,
         number: notifications,
         line: line(),
         entries: 0,
@@ -256,6 +261,8 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
         totals: { all: {}, credit: {}, debit: {} },
       };
     } else if (depth === 4 && tag.local === 'Ntry' && notification) {
+      // Acct comes before the entries (the schema's order): no entry is read for an unknown account.
+      if (!notification.accountSeen) throw missing('Ntfctn/Acct/Id');
       entry = {
         line: line(),
         index: notification.entries + 1,
@@ -298,6 +305,7 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
       else if (entry && depth >= 5) closeEntryPart(relative(3), value);
       else if (entry && depth === 4 && tag.local === 'Ntry') closeEntry();
       else if (notification && depth >= 5 && stack[3] === 'TxsSummry') closeSummaryPart(relative(3));
+      else if (notification && depth >= 6 && stack[3] === 'Acct') closeAccountPart(relative(3), value);
       else if (notification && depth === 4 && tag.local === 'Id') notification.id = value;
       else if (notification && depth === 3 && tag.local === 'Ntfctn') closeNotification();
       else if (depth === 1) ended = true;
@@ -331,6 +339,16 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
       relative === 'TxsSummry/TtlNtries/CdtDbtInd'
     )
       notification.netIndicator = text.trim();
+  }
+
+  /** Ntfctn/Acct/Id: the account the notification reports on, an IBAN or another id. */
+  function closeAccountPart(relative: string, value: string): void {
+    if (!notification) return;
+    const kind = relative === 'Acct/Id/IBAN' ? 'iban' : relative === 'Acct/Id/Othr/Id' ? 'other' : undefined;
+    if (!kind) return;
+    if (!value) throw badValue(`Ntfctn/${relative}`);
+    notification.accountSeen = true;
+    handler.account?.({ kind, id: value, line: line() });
   }
 
   function closeEntryPart(relative: string, value: string): void {
@@ -528,6 +546,7 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
     notification = undefined;
     if (!open) return;
     if (!open.id) throw missing('Ntfctn/Id', open.line);
+    if (!open.accountSeen) throw missing('Ntfctn/Acct/Id', open.line);
     const { all, credit, debit } = open.totals;
     checkTotals(all, 'entries', 'entries', open.entries, open.entriesAbs);
     checkTotals(credit, 'creditEntries', 'creditEntries', open.credits, open.creditSum);

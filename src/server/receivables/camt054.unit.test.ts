@@ -3,7 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { describeBankFileProblem } from '@/shared/i18n/messages/bank-files';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
-import { camt054Xml, type CamtFile } from '@tests/helpers/bank-files';
+import { camt054Xml, testShopAccounts, type CamtFile } from '@tests/helpers/bank-files';
 import type { BankFileSummary, BankPayment, ByteSource } from './bank-file';
 import { readCamt054 } from './camt054';
 import { readBankFile } from './read-bank-file';
@@ -109,9 +109,13 @@ describe('camt.054 reader', () => {
   it('reads through readBankFile, with or without a byte order mark', async () => {
     for (const prefix of ['', '\ufeff']) {
       const payments: BankPayment[] = [];
-      const summary = await readBankFile([Buffer.from(`${prefix}${camt054Xml(notification)}`, 'utf8')], {
-        payment: (p) => void payments.push(p),
-      });
+      const summary = await readBankFile(
+        [Buffer.from(`${prefix}${camt054Xml(notification)}`, 'utf8')],
+        {
+          payment: (p) => void payments.push(p),
+        },
+        testShopAccounts,
+      );
       expect(summary.format).toBe('camt054');
       expect(payments).toHaveLength(4);
     }

@@ -1,16 +1,30 @@
 /**
- * Imports a bank file in one transaction: every payment is stored (unique by the bank's reference,
- * so a second import stores nothing), matched to an open invoice by OCR reference (or by invoice
- * number and amount in its free text), and recorded in the ledger with the day the bank booked it.
- * What finds no invoice waits in the queue. A file whose counts or sums do not add up throws
- * BankFileError from the reader, and the caller's transaction keeps nothing of it.
+ * Imports a bank file in bounded steps, so that the embedded database (PGlite runs one transaction
+ * at a time, first come first served) keeps answering every other request while a file of 100 000
+ * payments goes in; one transaction over such a file held it for 11 s (issue 38).
  *
- * Bounded memory whatever the file's size: payments are written in batches of BATCH as they are
- * read (a BgMax deposit states its payment day only in its closing record 15, after its payments,
- * so the day is set on the stored rows when that record comes), and matched afterwards in batches
- * read back from the table.
+ * 1. Reading ('reading'): the file is read as it arrives and its payments staged in
+ *    bank_file_staged_payments, one statement per BATCH payments; nothing is booked. A file that
+ *    does not add up, is a test file or is for another account throws BankFileError: its staged
+ *    rows are deleted (a batch at a time) with its bank_files row, and nothing of it stays.
+ * 2. Recording ('recording'): once the whole file is read and checked, one statement turns the
+ *    file to 'recording': from then on it is finished whatever happens, by this process or, after a
+ *    restart, by `recoverBankFileImports`. Each transaction takes BATCH staged payments: stores them
+ *    in bank_payments (unique by the bank's reference, so a second import stores nothing), matches
+ *    them to open invoices by OCR reference (or invoice number and amount in their free text),
+ *    records the matched ones in the ledger on the day the bank booked them, and counts them.
+ * 3. Recorded ('recorded'): the last transaction marks the file done and writes its audit entry.
+ *
+ * Between statements the import yields to the event loop: a request that arrived meanwhile gets its
+ * query in before the next batch. The bookkeeper sees all or nothing: a file is either refused with
+ * nothing kept, or recorded whole (resumed after a crash, never half-booked and forgotten).
+ *
+ * Bounded memory whatever the file's size: a batch of payments at a time. A BgMax deposit states its
+ * payment day only in its closing record 15, after its payments, so the day is set on the staged rows
+ * when that record comes.
  */
 import { createHash } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
 import { sql } from 'drizzle-orm';
 import { isCalendarDate, stockholmDate } from '@/shared/dates';
 import { oreFromDecimal } from '@/shared/ledger';
@@ -19,18 +33,44 @@ import type { BankFileImportAnswer, UnmatchedReasonCode } from '@/shared/receiva
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { recordPayment } from '@/server/ledger';
-import { BankFileError, type BankPayment, type ByteSource } from './bank-file';
+import { recordAudit } from '@/server/staff';
+import type { ShopAccounts } from './accounts';
+import { BankFileError, type BankFileFormat, type BankPayment, type ByteSource } from './bank-file';
 import { lookupKeys, matchPayment, type InvoiceCandidate } from './matching';
 import { readBankFile } from './read-bank-file';
 
-/** Payments written or matched per statement. */
-const BATCH = 500;
+/** Payments staged, recorded or deleted per statement (and per transaction when recording). */
+export const BATCH = 500;
+
+/** One bounded step of an import, as `importSteps` reports it. */
+export interface ImportStep {
+  fileId: number;
+  /** staged: payments read; day: a deposit's payment day set; recorded: payments stored and matched; rolled_back: staged rows deleted. */
+  kind: 'staged' | 'day' | 'recorded' | 'rolled_back';
+  /** Rows the step's statement or transaction wrote. */
+  rows: number;
+}
+
+/**
+ * Every step of every import, published as it ends (node:diagnostics_channel: free while nobody
+ * listens). Tests read it to see the batches and what happens between them.
+ */
+export const importSteps = channel('shop:bank-file-import:step');
+
+/** Lets requests that arrived during a step run before the next one takes the database. */
+export const yieldToRequests = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 export interface ImportOptions {
   fileName: string | null;
   staffId: number | null;
   /** Who recorded the payments, as the ledger names them. */
   recordedBy: string | null;
+  /** The shop's accounts: a file for any other is refused. */
+  accounts: ShopAccounts;
+  /** Files this process is importing (their heartbeat is kept fresh; recovery leaves them alone). */
+  active?: Set<number>;
+  /** What runs between two steps: `yieldToRequests` (a test may hold an import here). */
+  between?: (step: ImportStep) => Promise<void>;
 }
 
 interface StoredDetails {
@@ -49,23 +89,58 @@ async function* hashing(source: ByteSource, hash: ReturnType<typeof createHash>)
   }
 }
 
-/** Reads, stores, matches and records a bank file inside `tx` (the caller's transaction). */
+/** Reports a step and gives way before the next. */
+async function stepDone(step: ImportStep, between: (step: ImportStep) => Promise<void>): Promise<void> {
+  if (importSteps.hasSubscribers) importSteps.publish(step);
+  await between(step);
+}
+
+/** Reads, stages, checks, then records a bank file, each step a bounded statement or transaction. */
 export async function importBankFile(
-  tx: Db,
+  db: Db,
   source: ByteSource,
   options: ImportOptions,
 ): Promise<BankFileImportAnswer & { fileId: number }> {
+  const between = options.between ?? yieldToRequests;
   const hash = createHash('sha256');
   const [file] = await queryRows<{ id: string }>(
-    tx,
-    sql`INSERT INTO bank_files (format, file_name, sha256, imported_by, payments, matched, unmatched, duplicates)
-      VALUES ('bgmax', ${options.fileName}, '', ${options.staffId}, 0, 0, 0, 0) RETURNING id::text AS id`,
+    db,
+    sql`INSERT INTO bank_files (format, file_name, sha256, imported_by, recorded_by, payments, matched, unmatched,
+        duplicates, state)
+      VALUES ('bgmax', ${options.fileName}, '', ${options.staffId}, ${options.recordedBy?.slice(0, 200) ?? null},
+        0, 0, 0, 0, 'reading')
+      RETURNING id::text AS id`,
   );
   if (!file) throw new Error('bank_files insert returned no row');
   const fileId = Number(file.id);
+  options.active?.add(fileId);
+  try {
+    try {
+      await stageFile(db, fileId, hashing(source, hash), options, between, hash);
+    } catch (error) {
+      // Refused, or the upload broke off: nothing of the file stays (if this fails too, recovery
+      // rolls it back once its heartbeat is old).
+      await rollBack(db, fileId, between);
+      throw error;
+    }
+    await recordStaged(db, fileId, between);
+    const answer = await finish(db, fileId);
+    return { ...answer, fileId };
+  } finally {
+    options.active?.delete(fileId);
+  }
+}
 
+/** Phase 1: the file read into the stage, checked whole, then turned to 'recording'. */
+async function stageFile(
+  db: Db,
+  fileId: number,
+  source: ByteSource,
+  options: ImportOptions,
+  between: (step: ImportStep) => Promise<void>,
+  hash: ReturnType<typeof createHash>,
+): Promise<void> {
   let buffered: BankPayment[] = [];
-  let stored = 0;
   const flush = async (): Promise<void> => {
     if (buffered.length === 0) return;
     const rows = buffered.map((payment) => ({
@@ -83,50 +158,203 @@ export async function importBankFile(
       } satisfies StoredDetails,
     }));
     buffered = [];
-    const [inserted] = await queryRows<{ n: string }>(
-      tx,
-      sql`WITH inserted AS (
-          INSERT INTO bank_payments (bank_file_id, bank_reference, deposit, amount_milli, currency, booked_on, details, state)
-          SELECT ${fileId}::bigint, r.key, r.deposit, r.amount_milli, r.currency, r.booked_on, r.details, 'pending'
-          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-            AS r(key text, deposit integer, amount_milli bigint, currency text, booked_on date, details jsonb)
-          ON CONFLICT (bank_reference) DO NOTHING
-          RETURNING 1
-        ) SELECT count(*)::text AS n FROM inserted`,
+    await db.execute(
+      sql`INSERT INTO bank_file_staged_payments (bank_file_id, bank_reference, deposit, amount_milli, currency, booked_on, details)
+        SELECT ${fileId}::bigint, r.key, r.deposit, r.amount_milli, r.currency, r.booked_on, r.details
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          AS r(key text, deposit integer, amount_milli bigint, currency text, booked_on date, details jsonb)`,
     );
-    stored += Number(inserted?.n ?? 0);
+    await stepDone({ fileId, kind: 'staged', rows: rows.length }, between);
   };
 
-  const summary = await readBankFile(hashing(source, hash), {
-    async payment(payment) {
-      buffered.push(payment);
-      if (buffered.length >= BATCH) await flush();
+  const summary = await readBankFile(
+    source,
+    {
+      async payment(payment) {
+        buffered.push(payment);
+        if (buffered.length >= BATCH) await flush();
+      },
+      async depositBooked(group, bookedOn) {
+        await flush();
+        for (;;) {
+          const [updated] = await queryRows<{ n: string }>(
+            db,
+            sql`WITH day AS (
+                SELECT id FROM bank_file_staged_payments
+                WHERE bank_file_id = ${fileId}::bigint AND deposit = ${group} AND booked_on IS NULL
+                LIMIT ${BATCH}
+              ), updated AS (
+                UPDATE bank_file_staged_payments s SET booked_on = ${bookedOn}::date FROM day WHERE s.id = day.id
+                RETURNING 1
+              ) SELECT count(*)::text AS n FROM updated`,
+          );
+          const rows = Number(updated?.n ?? 0);
+          if (rows === 0) break;
+          await stepDone({ fileId, kind: 'day', rows }, between);
+          if (rows < BATCH) break;
+        }
+      },
     },
-    async depositBooked(group, bookedOn) {
-      await flush();
-      await tx.execute(
-        sql`UPDATE bank_payments SET booked_on = ${bookedOn}::date
-          WHERE bank_file_id = ${fileId}::bigint AND deposit = ${group} AND state = 'pending'`,
-      );
-    },
-  });
+    options.accounts,
+  );
   await flush();
   if (summary.testFile) throw new BankFileError({ code: 'test_file' });
-
-  const matched = await matchStored(tx, fileId, options.recordedBy, summary.format);
-  const answer: BankFileImportAnswer = {
-    format: summary.format,
-    payments: summary.payments,
-    matched: matched.matched,
-    unmatched: matched.unmatched,
-    duplicates: summary.payments - stored,
-  };
-  await tx.execute(
-    sql`UPDATE bank_files SET format = ${answer.format}, sha256 = ${hash.digest('hex')},
-      payments = ${answer.payments}, matched = ${answer.matched}, unmatched = ${answer.unmatched},
-      duplicates = ${answer.duplicates} WHERE id = ${fileId}::bigint`,
+  // The file is read whole and adds up: from here it is recorded, whatever happens.
+  await db.execute(
+    sql`UPDATE bank_files SET state = 'recording', format = ${summary.format}, sha256 = ${hash.digest('hex')},
+      payments = ${summary.payments}, heartbeat_at = now()
+      WHERE id = ${fileId}::bigint AND state = 'reading'`,
   );
-  return { ...answer, fileId };
+}
+
+/** Deletes a file that was never recorded, with its staged rows, a batch at a time. */
+async function rollBack(db: Db, fileId: number, between: (step: ImportStep) => Promise<void>): Promise<void> {
+  for (;;) {
+    const [deleted] = await queryRows<{ n: string }>(
+      db,
+      sql`WITH gone AS (
+          DELETE FROM bank_file_staged_payments WHERE id IN (
+            SELECT id FROM bank_file_staged_payments WHERE bank_file_id = ${fileId}::bigint LIMIT ${BATCH})
+          RETURNING 1
+        ) SELECT count(*)::text AS n FROM gone`,
+    );
+    const rows = Number(deleted?.n ?? 0);
+    if (rows === 0) break;
+    await stepDone({ fileId, kind: 'rolled_back', rows }, between);
+  }
+  await db.execute(sql`DELETE FROM bank_files WHERE id = ${fileId}::bigint AND state = 'reading'`);
+}
+
+/** Phase 2: the staged payments stored, matched and recorded, one transaction per batch. */
+async function recordStaged(
+  db: Db,
+  fileId: number,
+  between: (step: ImportStep) => Promise<void>,
+): Promise<void> {
+  for (;;) {
+    const rows = await db.transaction(async (tx) => {
+      const [file] = await queryRows<{ format: BankFileFormat; recorded_by: string | null }>(
+        tx,
+        sql`SELECT format, recorded_by FROM bank_files WHERE id = ${fileId}::bigint AND state = 'recording' FOR UPDATE`,
+      );
+      if (!file) return 0;
+      const [moved] = await queryRows<{ taken: string; stored: string }>(
+        tx,
+        sql`WITH batch AS (
+            DELETE FROM bank_file_staged_payments WHERE id IN (
+              SELECT id FROM bank_file_staged_payments WHERE bank_file_id = ${fileId}::bigint
+              ORDER BY id LIMIT ${BATCH})
+            RETURNING *
+          ), stored AS (
+            INSERT INTO bank_payments (bank_file_id, bank_reference, deposit, amount_milli, currency, booked_on, details, state)
+            SELECT bank_file_id, bank_reference, deposit, amount_milli, currency, booked_on, details, 'pending'
+            FROM batch ORDER BY id
+            ON CONFLICT (bank_reference) DO NOTHING
+            RETURNING 1
+          ) SELECT (SELECT count(*) FROM batch)::text AS taken, (SELECT count(*) FROM stored)::text AS stored`,
+      );
+      const taken = Number(moved?.taken ?? 0);
+      if (taken === 0) return 0;
+      const matched = await matchStored(tx, fileId, file.recorded_by, file.format);
+      await tx.execute(
+        sql`UPDATE bank_files SET matched = matched + ${matched.matched}, unmatched = unmatched + ${matched.unmatched},
+          duplicates = duplicates + ${taken - Number(moved?.stored ?? 0)}, heartbeat_at = now()
+          WHERE id = ${fileId}::bigint`,
+      );
+      return taken;
+    });
+    if (rows === 0) return;
+    await stepDone({ fileId, kind: 'recorded', rows }, between);
+  }
+}
+
+/** Phase 3: the file marked recorded, with its audit entry; answers what it held. */
+async function finish(db: Db, fileId: number): Promise<BankFileImportAnswer> {
+  return db.transaction(async (tx) => {
+    const [file] = await queryRows<{
+      format: BankFileFormat;
+      payments: number;
+      matched: number;
+      unmatched: number;
+      duplicates: number;
+      imported_by: string | null;
+    }>(
+      tx,
+      sql`UPDATE bank_files SET state = 'recorded', heartbeat_at = now()
+        WHERE id = ${fileId}::bigint AND state = 'recording'
+        RETURNING format, payments, matched, unmatched, duplicates, imported_by::text AS imported_by`,
+    );
+    if (!file) throw new Error(`bank file ${fileId} was not being recorded`);
+    const answer: BankFileImportAnswer = {
+      format: file.format,
+      payments: file.payments,
+      matched: file.matched,
+      unmatched: file.unmatched,
+      duplicates: file.duplicates,
+    };
+    await recordAudit(tx, {
+      staffId: file.imported_by === null ? null : Number(file.imported_by),
+      action: 'payment',
+      target: `bank file ${fileId}`,
+      after: answer,
+    });
+    return answer;
+  });
+}
+
+/**
+ * Finishes imports whose process stopped: one still reading is rolled back (its file is gone with
+ * the request), one recording is recorded to the end. An import counts as stopped when its
+ * heartbeat is older than `staleAfterSeconds` and it is not in `active`; each is claimed with one
+ * statement, so two instances never take the same one.
+ */
+export async function recoverBankFileImports(
+  db: Db,
+  options: { staleAfterSeconds: number; active: Set<number>; between?: (step: ImportStep) => Promise<void> },
+): Promise<{ rolledBack: number[]; resumed: number[] }> {
+  const between = options.between ?? yieldToRequests;
+  const done = { rolledBack: [] as number[], resumed: [] as number[] };
+  const stale = await queryRows<{ id: string; state: 'reading' | 'recording' }>(
+    db,
+    sql`SELECT id::text AS id, state FROM bank_files
+      WHERE state <> 'recorded' AND heartbeat_at <= now() - make_interval(secs => ${options.staleAfterSeconds})
+      ORDER BY id`,
+  );
+  for (const row of stale) {
+    const id = Number(row.id);
+    if (options.active.has(id)) continue;
+    const [claimed] = await queryRows<{ state: 'reading' | 'recording' }>(
+      db,
+      sql`UPDATE bank_files SET heartbeat_at = now()
+        WHERE id = ${id}::bigint AND state = ${row.state}
+          AND heartbeat_at <= now() - make_interval(secs => ${options.staleAfterSeconds})
+        RETURNING state`,
+    );
+    if (!claimed) continue;
+    options.active.add(id);
+    try {
+      if (claimed.state === 'reading') {
+        await rollBack(db, id, between);
+        done.rolledBack.push(id);
+      } else {
+        await recordStaged(db, id, between);
+        await finish(db, id);
+        done.resumed.push(id);
+      }
+    } finally {
+      options.active.delete(id);
+    }
+  }
+  return done;
+}
+
+/** Keeps the heartbeat of this process's imports fresh. */
+export async function beatImports(db: Db, active: ReadonlySet<number>): Promise<void> {
+  if (active.size === 0) return;
+  await db.execute(
+    sql`UPDATE bank_files SET heartbeat_at = now()
+      WHERE state <> 'recorded' AND id = ANY(${`{${[...active].join(',')}}`}::bigint[])`,
+  );
 }
 
 interface PendingRow extends Record<string, unknown> {

@@ -15,8 +15,9 @@ import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { recordAudit, staffOf } from '@/server/staff';
 import { cleanFileName, enableUploads } from '@/server/uploads';
+import { shopAccountsOf } from './accounts';
 import { BankFileError } from './bank-file';
-import { importBankFile } from './import';
+import { beatImports, importBankFile, recoverBankFileImports, yieldToRequests } from './import';
 import { receivables } from './open-invoices';
 import {
   assignBankPayment,
@@ -32,11 +33,24 @@ import {
  */
 export const MAX_BANK_FILE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * An import whose heartbeat is this old belongs to a process that stopped (every instance beats
+ * for its imports every BEAT_MS); each instance looks for such imports every SWEEP_MS.
+ */
+const LEASE_SECONDS = 120;
+const BEAT_MS = 20_000;
+const SWEEP_MS = 60_000;
+
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** The file's bytes as they arrive; a file over the limit throws the multipart plugin's 413 error. */
+/**
+ * The file's bytes as they arrive; a file over the limit throws the multipart plugin's 413 error.
+ * A reader that stops early (a refused file) leaves the stream open, not destroyed: `drain` then
+ * reads the rest of the request, so the refusal reaches a client still sending (a destroyed part
+ * stalls the multipart parser, and the client only saw its connection reset after 30 s).
+ */
 async function* chunksOf(file: Readable & { truncated?: boolean }): AsyncGenerator<Uint8Array> {
-  for await (const chunk of file as AsyncIterable<Buffer>) yield chunk;
+  for await (const chunk of file.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) yield chunk;
   if (file.truncated)
     throw Object.assign(new Error('bank file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
 }
@@ -79,7 +93,9 @@ function queueRefusal(
  * (multipart parsing applies to its routes only):
  * - POST /api/admin/bank-files (multipart, one file field: BgMax or camt.054) → 201
  *   `{ format, payments, matched, unmatched, duplicates }`; 400 for a file that is not one or does
- *   not add up (nothing of it kept), 413 above MAX_BANK_FILE_BYTES.
+ *   not add up, 422 for a file for an account that is not the shop's (nothing of either kept), 413
+ *   above MAX_BANK_FILE_BYTES. Imported in bounded steps (./import.ts); imports a stopped process
+ *   left are finished here: at start, and every SWEEP_MS.
  * - GET /api/admin/bank-payments?state=unmatched|decided: the queue, or what was decided by hand.
  * - POST /api/admin/bank-payments/:id/assign `{ invoice }` → 200 the payment, recorded on the invoice.
  * - POST /api/admin/bank-payments/:id/not-ours `{ note? }` → 200 the payment, marked not ours.
@@ -87,8 +103,61 @@ function queueRefusal(
  */
 export function receivablesAdminRoutes(context: AppContext, options: { onQueued?: () => void } = {}) {
   const { db } = context.database;
+  const accounts = shopAccountsOf(context.config.seller);
+  /** Bank files this process is importing. */
+  const active = new Set<number>();
   return async function receivablesAdmin(admin: FastifyInstance): Promise<void> {
     await enableUploads(admin);
+
+    let closing = false;
+    let timer: NodeJS.Timeout | undefined;
+    let sweeping: Promise<void> = Promise.resolve();
+    const sweep = (staleAfterSeconds: number): void => {
+      sweeping = sweeping
+        .then(() =>
+          recoverBankFileImports(db, {
+            staleAfterSeconds,
+            active,
+            // A closing server stops between two steps; the next start finishes the import.
+            between: async () => {
+              if (closing) throw new Error('closing: the bank file import resumes at the next start');
+              await yieldToRequests();
+            },
+          }),
+        )
+        .then(
+          (done) => {
+            if (done.rolledBack.length > 0 || done.resumed.length > 0)
+              admin.log.warn(done, 'bank file imports a stopped process left: rolled back or finished');
+            if (done.resumed.length > 0) options.onQueued?.();
+          },
+          (error: unknown) => {
+            if (!closing) admin.log.warn({ err: error }, 'bank file import recovery failed; trying again');
+          },
+        );
+    };
+    admin.addHook('onReady', () => {
+      // PGlite: only this process opens the database, so an import unfinished at start was left by
+      // one that stopped. PostgreSQL: another instance may be importing; its heartbeat tells.
+      sweep(context.database.kind === 'pglite' ? 0 : LEASE_SECONDS);
+      let sinceSweep = 0;
+      timer = setInterval(() => {
+        beatImports(db, active).catch((error: unknown) =>
+          admin.log.warn({ err: error }, 'bank file import heartbeat failed'),
+        );
+        sinceSweep += BEAT_MS;
+        if (sinceSweep >= SWEEP_MS) {
+          sinceSweep = 0;
+          sweep(LEASE_SECONDS);
+        }
+      }, BEAT_MS);
+      timer.unref();
+    });
+    admin.addHook('preClose', async () => {
+      closing = true;
+      clearInterval(timer);
+      await sweeping;
+    });
 
     admin.post('/api/admin/bank-files', async (request, reply) => {
       const locale = requestLocale(request);
@@ -105,26 +174,21 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
       if (!part) return sendError(reply, 400, t.noFile);
       const person = staffOf(request);
       const file = part.file;
+      // Once the upload is in, recording a large file takes longer than the idle timeout allows a
+      // silent connection (HTTP_IDLE_TIMEOUT_SECONDS): the bookkeeper would lose the answer. Until
+      // then the idle timeout, the slow-body guard and the request timeout bound the upload.
+      const socket = request.raw.socket;
+      const quietWhileRecording = (): void => void socket.setTimeout(0);
+      if (request.raw.complete) quietWhileRecording();
+      else request.raw.once('end', quietWhileRecording);
       try {
-        const result = await db.transaction(async (tx) => {
-          const imported = await importBankFile(tx, chunksOf(file), {
-            fileName: cleanFileName(part.filename),
-            staffId: person.id,
-            recordedBy: person.name,
-          });
-          await recordAudit(tx, {
-            staffId: person.id,
-            action: 'payment',
-            target: `bank file ${imported.fileId}`,
-            after: {
-              format: imported.format,
-              payments: imported.payments,
-              matched: imported.matched,
-              unmatched: imported.unmatched,
-              duplicates: imported.duplicates,
-            },
-          });
-          return imported;
+        // Not one transaction: bounded steps, all or nothing as the bookkeeper sees it (./import.ts).
+        const result = await importBankFile(db, chunksOf(file), {
+          fileName: cleanFileName(part.filename),
+          staffId: person.id,
+          recordedBy: person.name,
+          accounts,
+          active,
         });
         if (result.matched > 0) options.onQueued?.();
         const { fileId: _fileId, ...answer } = result;
@@ -132,9 +196,17 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
       } catch (error) {
         await drain(file);
         if (error instanceof BankFileError)
-          return sendError(reply, 400, describeBankFileProblem(error.problem, locale));
+          return sendError(
+            reply,
+            // Readable and adding up, but not the shop's money: a file the shop cannot take.
+            error.problem.code === 'foreign_account' ? 422 : 400,
+            describeBankFileProblem(error.problem, locale),
+          );
         if (errorCode(error) === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
         throw error;
+      } finally {
+        request.raw.off('end', quietWhileRecording);
+        if (!socket.destroyed) socket.setTimeout(context.config.http.idleMs);
       }
     });
 

@@ -5,7 +5,15 @@
  */
 export { activeStaffSql, staffNamesSql } from './facts';
 export { listAudit, recordAudit, type AuditEntry } from './audit';
-export { findStaffByPin, hashPin, syncOwnerPin, verifyPin, type StaffWithPin } from './pins';
+export {
+  findStaffByPin,
+  generatePin,
+  GENERATED_PIN_DIGITS,
+  hashPin,
+  syncOwnerPin,
+  verifyPin,
+  type StaffWithPin,
+} from './pins';
 export { staffOf, type SessionStaff } from './request';
 export {
   mayCall,

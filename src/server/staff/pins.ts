@@ -1,6 +1,7 @@
 import {
   createHmac,
   randomBytes,
+  randomInt,
   scrypt,
   timingSafeEqual,
   type BinaryLike,
@@ -117,8 +118,37 @@ export async function findStaffByPin(db: Db, pin: string): Promise<StaffWithPin 
   return undefined;
 }
 
+/**
+ * Digits in a PIN the shop makes. Ten random digits are typed like a phone number, and at the
+ * login limits an exhaustive search of 10^10 takes thousands of years (docs/security-staff-sign-in.md).
+ */
+export const GENERATED_PIN_DIGITS = 10;
+
+/** A new random PIN of GENERATED_PIN_DIGITS digits (uniform: crypto's randomInt per digit). */
+export function generatePin(): string {
+  return Array.from({ length: GENERATED_PIN_DIGITS }, () => String(randomInt(10))).join('');
+}
+
+/**
+ * A PIN for someone, made by the shop, that nobody else has, with the columns to store. Nobody
+ * chooses a PIN (ADMIN_PIN aside, which only the operator sets), so no answer can tell a member
+ * whether a PIN they thought of is someone else's. A clash of two random PINs is all but
+ * impossible; it is drawn again, and the caller learns nothing from it.
+ */
+export async function issuePin(
+  db: Db,
+  forStaffId?: number,
+): Promise<{ pin: string; pinHash: string; pinLookup: string }> {
+  for (let draw = 0; draw < 5; draw++) {
+    const pin = generatePin();
+    if (await pinTaken(db, pin, forStaffId)) continue;
+    return { pin, ...(await pinColumns(db, pin)) };
+  }
+  throw new Error('Five random PINs in a row were taken: the PIN lookup is broken');
+}
+
 /** True when another person who may log in already has this PIN (PINs are unique within the shop). */
-export async function pinTaken(db: Db, pin: string, exceptStaffId?: number): Promise<boolean> {
+async function pinTaken(db: Db, pin: string, exceptStaffId?: number): Promise<boolean> {
   const lookup = pinLookup(await pinLookupKey(db), pin);
   const rows = await queryRows<{ id: string }>(
     db,
@@ -137,7 +167,7 @@ export async function pinTaken(db: Db, pin: string, exceptStaffId?: number): Pro
 }
 
 /** The hash and lookup value to store for a new PIN. */
-export async function pinColumns(db: Db, pin: string): Promise<{ pinHash: string; pinLookup: string }> {
+async function pinColumns(db: Db, pin: string): Promise<{ pinHash: string; pinLookup: string }> {
   return { pinHash: await hashPin(pin), pinLookup: pinLookup(await pinLookupKey(db), pin) };
 }
 

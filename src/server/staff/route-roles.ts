@@ -21,8 +21,14 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/orders/:number/history': 'everyone',
   // The order page's image thumbnails: whoever may open the order sees its images.
   'GET /api/admin/uploads/:id/thumbnail': 'everyone',
-  // Each step is checked against statusStepRoles in the route (production's; money is no step).
+  // Each step is checked against statusStepRoles in the route (production's; money is no step);
+  // cancelling an invoiced order (a credit note) only by the money roles, in the transaction.
   'PATCH /api/admin/orders/:number/status': 'everyone',
+  // The API's OpenAPI document: every route's contract, no data.
+  'GET /api/admin/openapi.json': 'everyone',
+  // Production flags an order for the owner (what it may not do itself); the money roles clear it.
+  'POST /api/admin/orders/:number/attention': 'everyone',
+  'DELETE /api/admin/orders/:number/attention': 'money',
   // Unknown admin paths (every method) answer 404 to anyone logged in.
   'ALL /api/admin/*': 'everyone',
 

@@ -19,15 +19,14 @@ import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import {
   csvRow,
   deleteAllSessions,
-  releaseAttempt,
-  reserveAttempt,
+  mayAuditThrottled,
+  reservePinChange,
   sessionCookieOptions,
   startSession,
 } from '@/server/admin';
 import type { AppContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { clientKey } from '@/server/http/throttle';
 import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
 import { auditBatches, listAudit, recordAudit, type AuditCursor, type AuditFilter } from './audit';
 import { staffOf } from './request';
@@ -36,6 +35,7 @@ import {
   changeOwnPin,
   changeStaff,
   listStaff,
+  recordOwnPinRefused,
   removeStaff,
   resetStaffPin,
   type StaffResult,
@@ -64,11 +64,14 @@ function schemasFor(locale: Locale) {
     .string()
     .refine((value) => isCalendarDate(value), t.badFilter)
     .optional();
+  // The shop makes every PIN: a PIN a caller still sends (`pin`, `newPin`, as before issue 38) is
+  // accepted and not used; the answer carries the PIN made.
+  const ignoredPin = z.unknown().optional();
   return {
-    add: z.strictObject({ name, email, role, pin }),
+    add: z.strictObject({ name, email, role, pin: ignoredPin }),
     change: z.strictObject({ name: name.optional(), email, role: role.optional() }),
-    resetPin: z.strictObject({ pin }),
-    ownPin: z.strictObject({ currentPin: pin, newPin: pin }),
+    resetPin: z.strictObject({ pin: ignoredPin }),
+    ownPin: z.strictObject({ currentPin: pin, newPin: ignoredPin }),
     audit: z.object({
       staff: z.coerce.number().int().positive({ error: t.badFilter }).optional(),
       action: z
@@ -111,10 +114,6 @@ function sendRefusal(
   switch (result.reason) {
     case 'not-found':
       return sendError(reply, 404, t.staffNotFound);
-    case 'pin-taken':
-      return reply
-        .code(409)
-        .send({ error: t.pinTaken, fieldErrors: { pin: t.pinTaken, newPin: t.pinTaken } });
     case 'last-owner':
       return sendError(reply, 409, t.lastOwner);
     case 'self':
@@ -179,10 +178,12 @@ export function staffAdminRoutes(admin: FastifyInstance, { config, database }: A
     const locale = requestLocale(request);
     const parsed = schemas[locale].add.safeParse(request.body);
     if (!parsed.success) return sendValidationError(reply, parsed.error);
-    const result = await addStaff(db, staffOf(request).id, parsed.data);
+    const { name, email, role } = parsed.data;
+    const result = await addStaff(db, staffOf(request).id, { name, email, role });
     if (!result.ok) return sendRefusal(reply, locale, result);
-    const { id, name, role, email } = result.value;
-    return reply.code(201).send({ id, name, role, email });
+    const { id, pin } = result.value;
+    // The PIN is shown to the owner once, here; only its hash and lookup value are stored.
+    return reply.code(201).send({ id, name: result.value.name, role, email: result.value.email, pin });
   });
 
   admin.patch('/api/admin/staff/:id', { bodyLimit: 4096 }, async (request, reply) => {
@@ -202,15 +203,9 @@ export function staffAdminRoutes(admin: FastifyInstance, { config, database }: A
     if (!params.success) return sendError(reply, 404, staffMessages[locale].staffNotFound);
     const parsed = schemas[locale].resetPin.safeParse(request.body);
     if (!parsed.success) return sendValidationError(reply, parsed.error);
-    const result = await resetStaffPin(
-      db,
-      staffOf(request).id,
-      params.data.id,
-      parsed.data.pin,
-      deleteAllSessions,
-    );
+    const result = await resetStaffPin(db, staffOf(request).id, params.data.id, deleteAllSessions);
     if (!result.ok) return sendRefusal(reply, locale, result);
-    return reply.code(204).send();
+    return { pin: result.value.pin };
   });
 
   admin.delete('/api/admin/staff/:id', async (request, reply) => {
@@ -223,16 +218,19 @@ export function staffAdminRoutes(admin: FastifyInstance, { config, database }: A
   });
 
   /**
-   * A person changes their own PIN. Counted like a login attempt (the login throttle): "that PIN
-   * is taken" tells whose PIN exists, so it must not become a way to guess other people's PINs.
+   * A person gets a new PIN of their own (made by the shop), confirming the current one. Limited per
+   * person (PIN_CHANGE_LIMIT) and never touching the login throttle: a change neither clears the
+   * wrong logins counted against this browser nor says anything about anyone else's PIN.
    */
   admin.post('/api/admin/me/pin', { bodyLimit: 1024 }, async (request, reply) => {
     const locale = requestLocale(request);
     const parsed = schemas[locale].ownPin.safeParse(request.body);
     if (!parsed.success) return sendValidationError(reply, parsed.error);
-    const client = clientKey(request);
-    const throttle = await reserveAttempt(db, client);
-    if (!throttle.allowed)
+    const person = staffOf(request);
+    const throttle = await reservePinChange(db, person.id);
+    if (!throttle.allowed) {
+      if (await mayAuditThrottled(db))
+        await recordOwnPinRefused(db, person.id, person.name, 'too-many-tries');
       return sendError(
         reply.header('retry-after', String(throttle.retryAfterSeconds)),
         429,
@@ -240,16 +238,9 @@ export function staffAdminRoutes(admin: FastifyInstance, { config, database }: A
           minutes: Math.max(1, Math.ceil(throttle.retryAfterSeconds / 60)),
         }),
       );
-    const person = staffOf(request);
-    const result = await changeOwnPin(
-      db,
-      person.id,
-      parsed.data.currentPin,
-      parsed.data.newPin,
-      deleteAllSessions,
-    );
+    }
+    const result = await changeOwnPin(db, person.id, parsed.data.currentPin, deleteAllSessions);
     if (!result.ok) return sendRefusal(reply, locale, result);
-    await releaseAttempt(db, client);
     // The person's other sessions ended with the old PIN; this browser goes on with a new one.
     const token = await startSession(
       db,
@@ -257,7 +248,7 @@ export function staffAdminRoutes(admin: FastifyInstance, { config, database }: A
       config.adminSessions,
     );
     reply.setCookie(...sessionCookieOptions(token, request.protocol === 'https'));
-    return reply.code(204).send();
+    return { pin: result.value.pin };
   });
 
   admin.get('/api/admin/audit', async (request, reply) => {

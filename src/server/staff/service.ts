@@ -3,7 +3,7 @@ import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import type { StaffMember, StaffRole } from '@/shared/staff';
 import { recordAudit } from './audit';
-import { pinColumns, pinTaken, verifyPin } from './pins';
+import { issuePin, verifyPin } from './pins';
 
 interface StaffRow extends Record<string, unknown> {
   id: string;
@@ -54,18 +54,17 @@ async function otherOwners(tx: Db, id: number): Promise<number> {
 const lockStaff = (tx: Db) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('staff_changes'))`);
 
 export type StaffResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; reason: 'not-found' | 'pin-taken' | 'last-owner' | 'self' | 'wrong-pin' };
+  { ok: true; value: T } | { ok: false; reason: 'not-found' | 'last-owner' | 'self' | 'wrong-pin' };
 
+/** Adds a person with a PIN the shop makes; answers them and their PIN (shown once, never stored). */
 export async function addStaff(
   db: Db,
   actorId: number,
-  input: { name: string; email: string | null; role: StaffRole; pin: string },
-): Promise<StaffResult<StaffMember>> {
-  const pin = await pinColumns(db, input.pin);
+  input: { name: string; email: string | null; role: StaffRole },
+): Promise<StaffResult<StaffMember & { pin: string }>> {
+  const pin = await issuePin(db);
   return db.transaction(async (tx) => {
     await lockStaff(tx);
-    if (await pinTaken(tx, input.pin)) return { ok: false, reason: 'pin-taken' } as const;
     const [row] = await queryRows<StaffRow>(
       tx,
       sql`INSERT INTO staff (name, email, role, pin_hash, pin_lookup)
@@ -80,7 +79,7 @@ export async function addStaff(
       target: member.name,
       after: { id: member.id, name: member.name, email: member.email, role: member.role },
     });
-    return { ok: true, value: member } as const;
+    return { ok: true, value: { ...member, pin: pin.pin } } as const;
   });
 }
 
@@ -128,26 +127,27 @@ export async function changeStaff(
  */
 export type EndSessions = (tx: Db, staffId: number) => Promise<unknown>;
 
-/** A new PIN for someone (the owner resets it): their sessions end (and the fingerprint no longer matches). */
+/**
+ * A new PIN for someone, made by the shop (the owner resets it): their sessions end (and the
+ * fingerprint no longer matches). Answers the person and the new PIN.
+ */
 export async function resetStaffPin(
   db: Db,
   actorId: number,
   id: number,
-  newPin: string,
   endSessions: EndSessions,
-): Promise<StaffResult<StaffMember>> {
-  const pin = await pinColumns(db, newPin);
+): Promise<StaffResult<StaffMember & { pin: string }>> {
+  const pin = await issuePin(db, id);
   return db.transaction(async (tx) => {
     await lockStaff(tx);
     const member = await lockedMember(tx, id);
     if (!member) return { ok: false, reason: 'not-found' } as const;
-    if (await pinTaken(tx, newPin, id)) return { ok: false, reason: 'pin-taken' } as const;
     await tx.execute(
       sql`UPDATE staff SET pin_hash = ${pin.pinHash}, pin_lookup = ${pin.pinLookup} WHERE id = ${id}`,
     );
     await endSessions(tx, id);
     await recordAudit(tx, { staffId: actorId, action: 'staff_pin_reset', target: member.name });
-    return { ok: true, value: member } as const;
+    return { ok: true, value: { ...member, pin: pin.pin } } as const;
   });
 }
 
@@ -178,31 +178,44 @@ export async function removeStaff(
 }
 
 /**
- * A person changes their own PIN, confirming the current one. Their other sessions end (they are
- * tied to the old PIN's hash); the caller opens a new one for this browser.
+ * A person gets a new PIN of their own, made by the shop, confirming the current one. Their other
+ * sessions end (they are tied to the old PIN's hash); the caller opens a new one for this browser.
+ * A wrong current PIN is recorded (own_pin_refused), so guesses at it show in the audit.
  */
 export async function changeOwnPin(
   db: Db,
   id: number,
   currentPin: string,
-  newPin: string,
   endSessions: EndSessions,
-): Promise<StaffResult<{ pinHash: string }>> {
-  const pin = await pinColumns(db, newPin);
-  return db.transaction(async (tx) => {
+): Promise<StaffResult<{ pinHash: string; pin: string }>> {
+  const pin = await issuePin(db, id);
+  const result = await db.transaction(async (tx) => {
     await lockStaff(tx);
     const [row] = await queryRows<{ name: string; pin_hash: string }>(
       tx,
       sql`SELECT name, pin_hash FROM staff WHERE id = ${id} AND removed_at IS NULL FOR UPDATE`,
     );
     if (!row) return { ok: false, reason: 'not-found' } as const;
-    if (!(await verifyPin(currentPin, row.pin_hash))) return { ok: false, reason: 'wrong-pin' } as const;
-    if (await pinTaken(tx, newPin, id)) return { ok: false, reason: 'pin-taken' } as const;
+    if (!(await verifyPin(currentPin, row.pin_hash)))
+      return { ok: false, reason: 'wrong-pin', name: row.name } as const;
     await tx.execute(
       sql`UPDATE staff SET pin_hash = ${pin.pinHash}, pin_lookup = ${pin.pinLookup} WHERE id = ${id}`,
     );
     await endSessions(tx, id);
     await recordAudit(tx, { staffId: id, action: 'own_pin_change', target: row.name });
-    return { ok: true, value: { pinHash: pin.pinHash } } as const;
+    return { ok: true, value: { pinHash: pin.pinHash, pin: pin.pin } } as const;
   });
+  if (!result.ok && result.reason === 'wrong-pin')
+    await recordOwnPinRefused(db, id, result.name, 'wrong-current-pin');
+  return result.ok ? result : { ok: false, reason: result.reason };
+}
+
+/** Records a refused request for a new own PIN: who asked, and why it was refused. */
+export async function recordOwnPinRefused(
+  db: Db,
+  id: number,
+  name: string,
+  reason: 'wrong-current-pin' | 'too-many-tries',
+): Promise<void> {
+  await recordAudit(db, { staffId: id, action: 'own_pin_refused', target: name, after: { reason } });
 }

@@ -44,15 +44,16 @@ export class FileUploadStorage implements UploadStorage {
   }
 
   async beginWrite(): Promise<PendingWrite> {
-    await mkdir(this.incoming, { recursive: true });
+    // Buyers' files are for the shop's user only: folders 0700, files 0600 (ops/private-files.ts).
+    await mkdir(this.incoming, { recursive: true, mode: 0o700 });
     const temporary = join(this.incoming, `${randomBytes(12).toString('hex')}.tmp`);
-    const stream = createWriteStream(temporary, { flags: 'wx' });
+    const stream = createWriteStream(temporary, { flags: 'wx', mode: 0o600 });
     let committed = false;
     return {
       stream,
       commit: async (id) => {
         const { dir, file } = this.path(id);
-        await mkdir(dir, { recursive: true });
+        await mkdir(dir, { recursive: true, mode: 0o700 });
         await rename(temporary, file);
         committed = true;
       },
@@ -81,7 +82,7 @@ export class FileUploadStorage implements UploadStorage {
   }
 
   async freeBytes(): Promise<number> {
-    await mkdir(this.root, { recursive: true });
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
     const info = await statfs(this.root);
     return info.bavail * info.bsize;
   }

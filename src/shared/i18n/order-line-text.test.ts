@@ -25,7 +25,7 @@ describe('orderLineText: an order line in its reader’s words', () => {
     ]);
   });
 
-  it('a design gives the colour and its prints; other choices keep their labels; the note is not sent', () => {
+  it('a design gives the colour and its prints; other choices keep their labels; the note and the additional information are not sent', () => {
     const cap = orderLineText('sv', {
       productId: 'urvattad-keps',
       name: 'Washed Cap',
@@ -51,7 +51,6 @@ describe('orderLineText: an order line in its reader’s words', () => {
       'Färg: Marinblå',
       'Dekor: Transfertryck',
       'Tryck: Screentryck (Framsida)',
-      'Övrig information: Pantone 286',
     ]);
   });
 

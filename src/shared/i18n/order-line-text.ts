@@ -89,10 +89,11 @@ export function orderLineText(locale: Locale, line: StoredLineFacts): OrderLineT
 }
 
 /**
- * The parts an email or an invoice lists: all but the buyer's note to the printer. Anyone can order
- * to any address, so that free text stays on the buyer's pages and the job ticket and never goes
- * out under the shop's name (the design's own information went out before this and still does).
+ * The parts an email or an invoice lists: all but the buyer's words to the printer (the line's note
+ * and the design's additional information). Anyone can order to any address, so that free text
+ * stays on the buyer's pages and the job ticket and never goes out under the shop's name; the
+ * fields an email or invoice does repeat refuse links instead (stranger-text.ts).
  */
 export function sentDetails(text: OrderLineText): OrderLineDetail[] {
-  return text.details.filter((detail) => detail.part !== 'notes');
+  return text.details.filter((detail) => detail.part !== 'notes' && detail.part !== 'additionalInfo');
 }

@@ -8,6 +8,9 @@ import type { AgingSummary } from './aging';
 
 export const bankFileFormats = ['bgmax', 'camt054'] as const;
 export type BankFileFormatName = (typeof bankFileFormats)[number];
+/** A bank file's import: read into the stage, being recorded a batch at a time, recorded. */
+export const bankFileImportStates = ['reading', 'recording', 'recorded'] as const;
+export type BankFileImportState = (typeof bankFileImportStates)[number];
 
 export const bankPaymentStates = ['pending', 'matched', 'unmatched', 'assigned', 'not_ours'] as const;
 export type BankPaymentState = (typeof bankPaymentStates)[number];

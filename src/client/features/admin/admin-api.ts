@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  AdminOrderDetail,
-  AdminOrderPage,
+  AdminOrderAnswer,
+  AdminOrderListAnswer,
   AdminPartnerPage,
   AdminStats,
   OrderStatus,
@@ -86,7 +86,7 @@ export const ordersQuery = (filter: OrderFilter, locale: Locale) =>
   infiniteQueryOptions({
     queryKey: adminKeys.orders(filter, locale),
     queryFn: ({ pageParam }) =>
-      apiFetch<AdminOrderPage>(
+      apiFetch<AdminOrderListAnswer>(
         inLanguage(`/api/admin/orders?${orderFilterParams(filter, pageParam)}`, locale),
       ),
     initialPageParam: '',
@@ -99,7 +99,7 @@ export const orderQuery = (number: string, locale: Locale) =>
   queryOptions({
     queryKey: adminKeys.order(number, locale),
     queryFn: () =>
-      apiFetch<AdminOrderDetail>(inLanguage(`/api/admin/orders/${encodeURIComponent(number)}`, locale)),
+      apiFetch<AdminOrderAnswer>(inLanguage(`/api/admin/orders/${encodeURIComponent(number)}`, locale)),
   });
 
 export const partnersQuery = () =>
@@ -121,10 +121,26 @@ export function changeOrderStatus(
   status: OrderStatus,
   details: StatusChangeDetails,
   locale: Locale,
-): Promise<AdminOrderDetail> {
-  return apiFetch<AdminOrderDetail>(
+): Promise<AdminOrderAnswer> {
+  return apiFetch<AdminOrderAnswer>(
     inLanguage(`/api/admin/orders/${encodeURIComponent(number)}/status`, locale),
     { method: 'PATCH', json: { status, ...details } },
+  );
+}
+
+/** Flags the order for the owner's attention with why; answers the order as this role reads it. */
+export function flagOrderForOwner(number: string, reason: string, locale: Locale): Promise<AdminOrderAnswer> {
+  return apiFetch<AdminOrderAnswer>(
+    inLanguage(`/api/admin/orders/${encodeURIComponent(number)}/attention`, locale),
+    { method: 'POST', json: { reason } },
+  );
+}
+
+/** Clears the order's flag (the owner's and the bookkeeper's). */
+export function clearOrderFlag(number: string, locale: Locale): Promise<AdminOrderAnswer> {
+  return apiFetch<AdminOrderAnswer>(
+    inLanguage(`/api/admin/orders/${encodeURIComponent(number)}/attention`, locale),
+    { method: 'DELETE' },
   );
 }
 
@@ -177,29 +193,35 @@ export const staffQuery = () =>
     queryFn: () => apiFetch<{ staff: StaffMember[] }>(adminStaffPaths.list).then((answer) => answer.staff),
   });
 
+/** Adds a person; the answer carries the PIN the shop made for them (shown once). */
 export function addStaffMember(person: {
   name: string;
   email: string;
   role: StaffRole;
-  pin: string;
-}): Promise<StaffMember> {
-  return apiFetch<StaffMember>(adminStaffPaths.list, { method: 'POST', json: person });
+}): Promise<StaffMember & IssuedPin> {
+  return apiFetch<StaffMember & IssuedPin>(adminStaffPaths.list, { method: 'POST', json: person });
 }
 
 export function changeStaffRole(id: number, role: StaffRole): Promise<StaffMember> {
   return apiFetch<StaffMember>(adminStaffPaths.one(id), { method: 'PATCH', json: { role } });
 }
 
-export function resetStaffPin(id: number, pin: string): Promise<void> {
-  return apiFetch<void>(adminStaffPaths.resetPin(id), { method: 'POST', json: { pin } });
+/** A PIN the shop made: in the answer once, never stored in plain. */
+export interface IssuedPin {
+  pin: string;
+}
+
+export function resetStaffPin(id: number): Promise<IssuedPin> {
+  return apiFetch<IssuedPin>(adminStaffPaths.resetPin(id), { method: 'POST', json: {} });
 }
 
 export function removeStaffMember(id: number): Promise<void> {
   return apiFetch<void>(adminStaffPaths.one(id), { method: 'DELETE' });
 }
 
-export function changeOwnPin(currentPin: string, newPin: string): Promise<void> {
-  return apiFetch<void>(adminStaffPaths.ownPin, { method: 'POST', json: { currentPin, newPin } });
+/** A new PIN of one's own, made by the shop, confirmed with the current one. */
+export function changeOwnPin(currentPin: string): Promise<IssuedPin> {
+  return apiFetch<IssuedPin>(adminStaffPaths.ownPin, { method: 'POST', json: { currentPin } });
 }
 
 export interface AuditFilter {

@@ -1,6 +1,6 @@
 import { colors } from '@/shared/catalogue';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
-import { adminUploadThumbnailPath, type AdminOrderDetail, type AdminOrderLine } from '@/shared/admin';
+import { adminUploadThumbnailPath, type AdminJobDetailBase, type AdminJobLine } from '@/shared/admin';
 import { formatCount } from '@/shared/money-format';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { colourName } from '@/shared/i18n/messages/colours';
@@ -48,8 +48,8 @@ export function Customisation({
   line,
   imageSizes,
 }: {
-  line: AdminOrderLine;
-  imageSizes: AdminOrderDetail['imageSizes'];
+  line: AdminJobLine;
+  imageSizes: AdminJobDetailBase['imageSizes'];
 }) {
   const { locale } = useLocale();
   const ui = useT(adminUiMessages);

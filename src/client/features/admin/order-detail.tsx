@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { type ReactNode } from 'react';
 import { countryNameIn } from '@/shared/countries';
-import { type AdminStatusEvent } from '@/shared/admin';
+import { type AdminOrderDetail, type AdminStatusEvent } from '@/shared/admin';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { formatSplit } from '@/shared/sizes';
 import { Dialog } from '@/client/components/ui/dialog';
@@ -31,6 +31,7 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { PrintFiles, linkButton } from './order-print-files';
 import { Customisation } from './order-customisation';
 import { StatusActions } from './order-status-actions';
+import { OrderAttention } from './order-attention';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -61,6 +62,55 @@ function eventDetail(
   return null;
 }
 
+/** The order's amounts and VAT, the money view's (owner, bookkeeping). */
+function MoneyTotals({ order }: { order: AdminOrderDetail }) {
+  const ui = useT(adminUiMessages);
+  const dateTag = dateLocaleTag[useLocale().locale];
+  return (
+    <dl className="mt-2 border-t border-slate-200 pt-2">
+      <Row label={ui.exVat}>{formatKrDecimal(order.exVatAmount)}</Row>
+      <Row label={ui.vat({ percent: vatPercent(order.vatTreatment) })}>
+        {formatKrDecimal(order.vatAmount)}
+      </Row>
+      <Row label={ui.vatTreatment}>{ui[order.vatTreatment]}</Row>
+      {order.buyerVatNumber && <Row label={ui.buyerVatNumber}>{order.buyerVatNumber}</Row>}
+      {order.vies && (
+        <Row label={ui.vies}>
+          <span data-testid="admin-vies">
+            {order.vies.status === 'valid'
+              ? ui.viesValid({ name: order.vies.name ?? '' })
+              : order.vies.status === 'invalid'
+                ? ui.viesInvalid
+                : ui.viesUnavailable}
+            {order.vies.checkedAt && order.vies.status !== 'unavailable' && (
+              <span className="block text-xs text-slate-600">
+                {ui.viesChecked({
+                  time: formatDateTime(order.vies.checkedAt, dateTag),
+                  id: order.vies.requestId ?? '',
+                })}
+              </span>
+            )}
+            {order.vies.reissue && (
+              <span className="mt-1 block font-medium text-amber-900" data-testid="admin-vies-reissue">
+                {ui.viesReissue}
+              </span>
+            )}
+          </span>
+        </Row>
+      )}
+      {order.buyerReference && <Row label={ui.buyerReference}>{order.buyerReference}</Row>}
+      {order.billingAddress && (
+        <Row label={ui.billingAddress}>
+          <span className="whitespace-pre-line">{order.billingAddress}</span>
+        </Row>
+      )}
+      <Row label={ui.total}>
+        <span className="font-bold">{formatKrDecimal(order.totalAmount)}</span>
+      </Row>
+    </dl>
+  );
+}
+
 export function OrderDetailDialog({ number, onClose }: { number: string; onClose: () => void }) {
   const { locale } = useLocale();
   const ui = useT(adminUiMessages);
@@ -72,7 +122,6 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
   const ledgerTexts = useT(ledgerMessages);
   const dateTag = dateLocaleTag[locale];
   const { data: order, isError } = useQuery(orderQuery(number, locale));
-  const money = useMay('money');
   const jobs = useMay('production');
   const country = order ? countryNameIn(locale, order.countryCode) : undefined;
   return (
@@ -95,12 +144,17 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
               <span className="text-slate-600">{ledgerTexts.jobState}:</span>
               <StatusBadge status={order.status} />{' '}
               {ui.since({ date: formatDateTime(order.statusChangedAt, dateTag) })}
-              <span className="ml-2 text-slate-600">{ledgerTexts.paymentState}:</span>
-              <PaymentStateBadge state={order.paymentState} />
+              {order.view === 'money' && (
+                <>
+                  <span className="ml-2 text-slate-600">{ledgerTexts.paymentState}:</span>
+                  <PaymentStateBadge state={order.paymentState} />
+                </>
+              )}
             </p>
             <div className="mt-3">
               <StatusActions order={order} />
             </div>
+            <OrderAttention order={order} />
             {order.events.length > 0 && (
               <ol className="mt-3 space-y-1 text-sm text-slate-700">
                 {order.events.map((event) => {
@@ -118,8 +172,9 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
             )}
           </section>
 
-          {money && <OrderMoneySection order={order} />}
-          {money && <RemindersPanel order={order} />}
+          {/* The money view only: production's answer carries no amounts (issue 38). */}
+          {order.view === 'money' && <OrderMoneySection order={order} />}
+          {order.view === 'money' && <RemindersPanel order={order} />}
 
           {jobs && <ProofPanel order={order} />}
 
@@ -184,10 +239,14 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
                         <span className="block font-normal text-slate-600">{line.printFileName}</span>
                       )}
                     </span>
-                    <span className="text-slate-700">
-                      {formatUnitPriceDecimal(line.unitPrice)}/{quantityUnit[locale]} ·{' '}
-                      <span className="font-semibold text-slate-900">{formatKrDecimal(line.lineTotal)}</span>
-                    </span>
+                    {'unitPrice' in line && (
+                      <span className="text-slate-700">
+                        {formatUnitPriceDecimal(line.unitPrice)}/{quantityUnit[locale]} ·{' '}
+                        <span className="font-semibold text-slate-900">
+                          {formatKrDecimal(line.lineTotal)}
+                        </span>
+                      </span>
+                    )}
                   </div>
                   {line.sizes && (
                     <p className="mt-1 text-sm text-slate-800" data-testid="admin-line-sizes">
@@ -204,58 +263,23 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
                 </li>
               ))}
             </ul>
-            <dl className="mt-2 border-t border-slate-200 pt-2">
-              <Row label={ui.exVat}>{formatKrDecimal(order.exVatAmount)}</Row>
-              <Row label={ui.vat({ percent: vatPercent(order.vatTreatment) })}>
-                {formatKrDecimal(order.vatAmount)}
-              </Row>
-              <Row label={ui.vatTreatment}>{ui[order.vatTreatment]}</Row>
-              {order.buyerVatNumber && <Row label={ui.buyerVatNumber}>{order.buyerVatNumber}</Row>}
-              {order.vies && (
-                <Row label={ui.vies}>
-                  <span data-testid="admin-vies">
-                    {order.vies.status === 'valid'
-                      ? ui.viesValid({ name: order.vies.name ?? '' })
-                      : order.vies.status === 'invalid'
-                        ? ui.viesInvalid
-                        : ui.viesUnavailable}
-                    {order.vies.checkedAt && order.vies.status !== 'unavailable' && (
-                      <span className="block text-xs text-slate-600">
-                        {ui.viesChecked({
-                          time: formatDateTime(order.vies.checkedAt, dateTag),
-                          id: order.vies.requestId ?? '',
-                        })}
-                      </span>
-                    )}
-                    {order.vies.reissue && (
-                      <span
-                        className="mt-1 block font-medium text-amber-900"
-                        data-testid="admin-vies-reissue"
-                      >
-                        {ui.viesReissue}
-                      </span>
-                    )}
-                  </span>
-                </Row>
-              )}
-              {order.buyerReference && <Row label={ui.buyerReference}>{order.buyerReference}</Row>}
-              {order.billingAddress && (
-                <Row label={ui.billingAddress}>
-                  <span className="whitespace-pre-line">{order.billingAddress}</span>
-                </Row>
-              )}
-              <Row label={ui.total}>
-                <span className="font-bold">{formatKrDecimal(order.totalAmount)}</span>
-              </Row>
-            </dl>
+            {order.view === 'money' ? (
+              <MoneyTotals order={order} />
+            ) : (
+              order.buyerReference && (
+                <dl className="mt-2 border-t border-slate-200 pt-2">
+                  <Row label={ui.buyerReference}>{order.buyerReference}</Row>
+                </dl>
+              )
+            )}
           </section>
 
           {jobs && <PrintFiles orderNumber={order.orderNumber} files={order.printFiles} />}
-          {money && (
+          {order.view === 'money' && (
             <SupplementaryInvoices orderNumber={order.orderNumber} invoices={order.supplementaryInvoices} />
           )}
 
-          {money && (
+          {order.view === 'money' && (
             <>
               {/* One row that wraps whole buttons on a phone (each used to carry its own left margin). */}
               <div className="flex flex-wrap gap-2">

@@ -1,7 +1,7 @@
 import { AmountField, FormBehindButton, NoteAndSubmit, notifyFailed, SubmitOrBack } from './form-parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { AdminOrderDetail } from '@/shared/admin';
+import type { AdminOrderAnswer, AdminOrderDetail } from '@/shared/admin';
 import { formatDate, stockholmDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
@@ -65,8 +65,8 @@ function useMoneyUpdate(orderNumber: string) {
   const queryClient = useQueryClient();
   const { locale } = useLocale();
   return (money: OrderMoney) => {
-    queryClient.setQueryData<AdminOrderDetail>(adminKeys.order(orderNumber, locale), (old) =>
-      old ? { ...old, ...money } : old,
+    queryClient.setQueryData<AdminOrderAnswer>(adminKeys.order(orderNumber, locale), (old) =>
+      old?.view === 'money' ? { ...old, ...money } : old,
     );
     void queryClient.invalidateQueries({ queryKey: adminKeys.order(orderNumber) });
     void queryClient.invalidateQueries({ queryKey: adminKeys.orders() });

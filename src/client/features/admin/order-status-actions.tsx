@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { nextStatuses, type AdminOrderDetail, type OrderStatus } from '@/shared/admin';
+import { nextStatuses, type AdminJobDetailBase, type OrderStatus } from '@/shared/admin';
 import { carrierIds, carrierNames, type CarrierId } from '@/shared/carriers';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { Button } from '@/client/components/ui/button';
@@ -141,15 +141,18 @@ function CancelForm({ pending, onSubmit, onBack }: StepFormProps) {
 }
 
 /** The order's next steps the signed-in role may take; shipped and cancelled ask for more first. */
-export function StatusActions({ order }: { order: AdminOrderDetail }) {
+export function StatusActions({ order }: { order: AdminJobDetailBase }) {
   const adminText = useT(orderAdminMessages);
   const ui = useT(adminUiMessages);
   const statusLabels = useT(orderStatusMessages);
   const [asking, setAsking] = useState<Asking>(null);
   const mutation = useChangeOrderStatus(order.orderNumber, () => setAsking(null));
   const { role } = useSignedIn();
-  // Only the steps the role may take (paid is the bookkeeper's, production and shipping the printer's).
-  const options = nextStatuses[order.status].filter((status) => roleMay(role, statusStepRoles[status]));
+  // Only the steps the role may take (production and shipping are the printer's; cancelling an
+  // order whose cancellation issues a credit note is the money roles', order.cancelBy).
+  const options = nextStatuses[order.status].filter((status) =>
+    roleMay(role, status === 'cancelled' ? order.cancelBy : statusStepRoles[status]),
+  );
   if (nextStatuses[order.status].length === 0)
     return <p className="text-sm text-slate-600">{ui.finalStatus}</p>;
   const form = { pending: mutation.isPending, onSubmit: mutation.mutate, onBack: () => setAsking(null) };

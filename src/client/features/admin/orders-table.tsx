@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Download, Search } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { orderStatuses, type OrderStatus } from '@/shared/order-status';
+import type { AdminJobOrderSummary, AdminOrderSummary } from '@/shared/admin';
 import { isSearchableTerm, searchMessages } from '@/shared/admin-search';
 import { notify } from '@/client/lib/notify';
 import { useMay } from './staff-context';
@@ -17,6 +18,7 @@ import { StatusBadge } from './status-badge';
 import { PaymentStateBadge } from './order-money';
 import { DeliveryRiskBadge } from './delivery-risk';
 import { ProofStateBadge } from './proof-state-badge';
+import { AttentionBadge } from './order-attention';
 import { adminOrderMessages } from '@/shared/i18n/messages/admin-orders';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
@@ -31,6 +33,8 @@ const exportLinkClass = buttonClass({ variant: 'secondary', size: 'md' });
 export function OrdersTable() {
   // Exports are the bookkeeper's and the owner's (the server refuses others).
   const mayExport = useMay('money');
+  // Production's list is the job view: no amounts, so no total column (the server sends none).
+  const showMoney = useMay('money');
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<OrderFilter>({ q: '', status: '' });
   const [openNumber, setOpenNumber] = useState<string | null>(null);
@@ -57,7 +61,8 @@ export function OrdersTable() {
     if (query.isError) sayFailed();
   }, [query.isError]);
 
-  const orders = query.data?.pages.flatMap((page) => page.orders) ?? [];
+  const orders =
+    query.data?.pages.flatMap((page): (AdminOrderSummary | AdminJobOrderSummary)[] => page.orders) ?? [];
   const filtered = filter.q.trim() !== '' || filter.status !== '';
   const params = orderFilterParams(filter);
   const csvHref = `/api/admin/orders.csv${params ? `?${params}` : ''}`;
@@ -155,9 +160,10 @@ export function OrdersTable() {
                 </button>
                 <span className="flex flex-col items-end gap-1">
                   <StatusBadge status={order.status} />
-                  <PaymentStateBadge state={order.paymentState} />
+                  {order.view === 'money' && <PaymentStateBadge state={order.paymentState} />}
                   <ProofStateBadge order={order} />
                   <DeliveryRiskBadge delivery={order.delivery} />
+                  <AttentionBadge attention={order.attention} />
                 </span>
               </div>
               <p className="text-slate-600">{dateTime(order.orderDate)}</p>
@@ -172,9 +178,11 @@ export function OrdersTable() {
               </p>
               <p className="flex justify-between gap-3 text-slate-700">
                 <span>{order.itemsSummary}</span>
-                <span className="whitespace-nowrap font-semibold text-slate-900">
-                  {formatKrDecimal(order.totalAmount)}
-                </span>
+                {order.view === 'money' && (
+                  <span className="whitespace-nowrap font-semibold text-slate-900">
+                    {formatKrDecimal(order.totalAmount)}
+                  </span>
+                )}
               </p>
             </li>
           ))}
@@ -190,7 +198,7 @@ export function OrdersTable() {
                   ui.email,
                   ui.phone,
                   ui.items,
-                  ui.total,
+                  ...(showMoney ? [ui.total] : []),
                   ui.status,
                 ].map((label) => (
                   <th
@@ -225,14 +233,17 @@ export function OrdersTable() {
                   <td className="max-w-52 break-words px-3 py-3 text-slate-700">{order.customerEmail}</td>
                   <td className="whitespace-nowrap px-3 py-3 text-slate-700">{order.customerPhone}</td>
                   <td className="max-w-56 px-3 py-3 text-slate-700">{order.itemsSummary}</td>
-                  <td className="whitespace-nowrap px-3 py-3 text-right font-semibold text-slate-900">
-                    {formatKrDecimal(order.totalAmount)}
-                  </td>
+                  {showMoney && (
+                    <td className="whitespace-nowrap px-3 py-3 text-right font-semibold text-slate-900">
+                      {order.view === 'money' && formatKrDecimal(order.totalAmount)}
+                    </td>
+                  )}
                   <td className="space-y-1 px-3 py-3">
                     <StatusBadge status={order.status} />
-                    <PaymentStateBadge state={order.paymentState} />
+                    {order.view === 'money' && <PaymentStateBadge state={order.paymentState} />}
                     <ProofStateBadge order={order} />
                     <DeliveryRiskBadge delivery={order.delivery} />
+                    <AttentionBadge attention={order.attention} />
                   </td>
                 </tr>
               ))}

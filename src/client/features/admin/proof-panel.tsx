@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Clock, FileText, MessageSquare } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { AdminOrderDetail } from '@/shared/admin';
+import type { AdminJobDetailBase } from '@/shared/admin';
 import { formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { proofMessages } from '@/shared/i18n/messages/proofs';
@@ -34,7 +34,7 @@ const link = buttonClass({ variant: 'secondary', size: 'sm' });
  * that uploads the next version and emails the buyer. The server refuses production until the
  * latest version is approved; the status buttons show why.
  */
-export function ProofPanel({ order }: { order: AdminOrderDetail }) {
+export function ProofPanel({ order }: { order: AdminJobDetailBase }) {
   const t = useT(proofMessages);
   const headingId = useId();
   const proofs = [...order.proofs].sort((a, b) => b.version - a.version);
@@ -65,7 +65,7 @@ export function ProofPanel({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-function AdminState({ order }: { order: AdminOrderDetail }) {
+function AdminState({ order }: { order: AdminJobDetailBase }) {
   const t = useT(proofMessages);
   const dateTag = dateLocaleTag[useLocale().locale];
   const state = proofState(order.proofs);
@@ -199,7 +199,7 @@ function AdminProofRow({
 }
 
 /** The next version: a file and an optional note; the server checks the file by its content. */
-function UploadForm({ order }: { order: AdminOrderDetail }) {
+function UploadForm({ order }: { order: AdminJobDetailBase }) {
   const t = useT(proofMessages);
   const id = useId();
   const queryClient = useQueryClient();

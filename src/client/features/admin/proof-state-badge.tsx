@@ -1,4 +1,4 @@
-import type { AdminOrderSummary, AdminProofState } from '@/shared/admin';
+import type { AdminJobSummary, AdminProofState } from '@/shared/admin';
 import { adminProofStateMessages } from '@/shared/i18n/messages/admin-proof-state';
 import { proofsOpen } from '@/shared/proofs';
 import { cn } from '@/client/lib/cn';
@@ -14,7 +14,7 @@ const tones: Record<AdminProofState, string> = {
  * The latest proof's state beside the status badge, while proofs still matter (before production;
  * after it the proof is approved by rule) and once the order has one.
  */
-export function ProofStateBadge({ order }: { order: Pick<AdminOrderSummary, 'status' | 'proofState'> }) {
+export function ProofStateBadge({ order }: { order: Pick<AdminJobSummary, 'status' | 'proofState'> }) {
   const labels = useT(adminProofStateMessages);
   if (!order.proofState || !proofsOpen(order.status)) return null;
   return (

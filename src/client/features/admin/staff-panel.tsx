@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import { staffRoles, type StaffMember, type StaffRole } from '@/shared/staff';
-import { PinField } from './form-parts';
+import { IssuedPinNotice } from './issued-pin';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
@@ -20,7 +20,7 @@ import { useSignedIn } from './staff-context';
 
 const errorOf = (error: unknown) => (error instanceof ApiError ? error : undefined);
 
-/** The owner's form to add a person: name, optional email, role and their first PIN. */
+/** The owner's form to add a person: name, optional email and role; the shop makes their PIN. */
 function AddPerson() {
   const t = useT(staffMessages);
   const queryClient = useQueryClient();
@@ -28,73 +28,80 @@ function AddPerson() {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<StaffRole>('production');
-  const [pin, setPin] = useState('');
+  const [issued, setIssued] = useState<{ name: string; pin: string } | null>(null);
   const mutation = useMutation({
     mutationFn: addStaffMember,
     onSuccess: (person) => {
       notify.success(t.added({ name: person.name }));
+      setIssued({ name: person.name, pin: person.pin });
       setName('');
       setEmail('');
-      setPin('');
       void queryClient.invalidateQueries({ queryKey: staffKeys.staff() });
     },
   });
   const fieldErrors = errorOf(mutation.error)?.fieldErrors ?? {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate({ name, email, role, pin });
+    mutation.mutate({ name, email, role });
   };
   return (
-    <form
-      onSubmit={submit}
-      className="grid gap-3 border-t border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-4"
-    >
-      <Field id={`${id}-name`} label={t.name} error={fieldErrors.name}>
-        {(control) => (
-          <input
-            {...control}
-            required
-            maxLength={100}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        )}
-      </Field>
-      <Field id={`${id}-email`} label={t.email} error={fieldErrors.email}>
-        {(control) => (
-          <input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        )}
-      </Field>
-      <Field id={`${id}-role`} label={t.role} error={fieldErrors.role}>
-        {(control) => (
-          <select {...control} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
-            {staffRoles.map((option) => (
-              <option key={option} value={option}>
-                {t[option]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <PinField
-        id={`${id}-pin`}
-        label={t.pin}
-        value={pin}
-        onChange={setPin}
-        autoComplete="new-password"
-        error={fieldErrors.pin}
-      />
-      {mutation.error && !Object.keys(fieldErrors).length && (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-4">
-          {mutation.error.message}
-        </p>
+    <>
+      {issued && (
+        <div className="border-t border-slate-200 p-4">
+          <div className="max-w-xl">
+            <IssuedPinNotice
+              heading={t.issuedPinHeading({ name: issued.name })}
+              note={t.issuedPinOnce({ name: issued.name })}
+              pin={issued.pin}
+              onDone={() => setIssued(null)}
+            />
+          </div>
+        </div>
       )}
-      <div className="sm:col-span-2 lg:col-span-4">
-        <Button type="submit" size="sm" disabled={mutation.isPending} disabledLook="busy">
-          {t.addPerson}
-        </Button>
-      </div>
-    </form>
+      <form
+        onSubmit={submit}
+        className="grid gap-3 border-t border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <Field id={`${id}-name`} label={t.name} error={fieldErrors.name}>
+          {(control) => (
+            <input
+              {...control}
+              required
+              maxLength={100}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-email`} label={t.email} error={fieldErrors.email}>
+          {(control) => (
+            <input {...control} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          )}
+        </Field>
+        <Field id={`${id}-role`} label={t.role} error={fieldErrors.role}>
+          {(control) => (
+            <select {...control} value={role} onChange={(e) => setRole(e.target.value as StaffRole)}>
+              {staffRoles.map((option) => (
+                <option key={option} value={option}>
+                  {t[option]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <p className="self-end text-sm text-slate-700">{t.addPersonHint}</p>
+        {mutation.error && !Object.keys(fieldErrors).length && (
+          <p role="alert" className="text-sm text-red-700 sm:col-span-2 lg:col-span-4">
+            {mutation.error.message}
+          </p>
+        )}
+        <div className="sm:col-span-2 lg:col-span-4">
+          <Button type="submit" size="sm" disabled={mutation.isPending} disabledLook="busy">
+            {t.addPerson}
+          </Button>
+        </div>
+      </form>
+    </>
   );
 }
 
@@ -103,7 +110,7 @@ function PersonRow({ person, isSelf }: { person: StaffMember; isSelf: boolean })
   const t = useT(staffMessages);
   const queryClient = useQueryClient();
   const id = useId();
-  const [newPin, setNewPin] = useState<string | null>(null);
+  const [issuedPin, setIssuedPin] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: staffKeys.staff() });
   const failed = (error: Error) => notify.error(error.message);
   const role = useMutation({
@@ -115,10 +122,10 @@ function PersonRow({ person, isSelf }: { person: StaffMember; isSelf: boolean })
     onError: failed,
   });
   const reset = useMutation({
-    mutationFn: (pin: string) => resetStaffPin(person.id, pin),
-    onSuccess: () => {
+    mutationFn: () => resetStaffPin(person.id),
+    onSuccess: (issued) => {
       notify.success(t.pinReset({ name: person.name }));
-      setNewPin(null);
+      setIssuedPin(issued.pin);
     },
     onError: failed,
   });
@@ -155,33 +162,17 @@ function PersonRow({ person, isSelf }: { person: StaffMember; isSelf: boolean })
         </select>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        {newPin === null ? (
-          <Button variant="secondary" size="sm" onClick={() => setNewPin('')}>
-            {t.resetPin}
-          </Button>
-        ) : (
-          <form
-            className="flex flex-wrap items-end gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              reset.mutate(newPin);
-            }}
-          >
-            <PinField
-              id={`${id}-pin`}
-              label={t.resetPinFor({ name: person.name })}
-              value={newPin}
-              onChange={setNewPin}
-              autoComplete="new-password"
-            />
-            <Button type="submit" size="sm" disabled={reset.isPending} disabledLook="busy">
-              {t.save}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setNewPin(null)}>
-              {t.cancel}
-            </Button>
-          </form>
-        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={reset.isPending}
+          disabledLook="busy"
+          onClick={() => {
+            if (window.confirm(t.resetPinConfirm({ name: person.name }))) reset.mutate();
+          }}
+        >
+          {t.resetPin}
+        </Button>
         {!isSelf && (
           <Button
             variant="danger-outline"
@@ -196,6 +187,16 @@ function PersonRow({ person, isSelf }: { person: StaffMember; isSelf: boolean })
           </Button>
         )}
       </div>
+      {issuedPin !== null && (
+        <div className="max-w-xl sm:col-span-2">
+          <IssuedPinNotice
+            heading={t.issuedPinHeading({ name: person.name })}
+            note={t.issuedPinOnce({ name: person.name })}
+            pin={issuedPin}
+            onDone={() => setIssuedPin(null)}
+          />
+        </div>
+      )}
     </li>
   );
 }

@@ -45,6 +45,7 @@ export type BankFileProblem =
   | { code: 'empty' }
   | { code: 'unknown_format' }
   | { code: 'test_file' }
+  | { code: 'foreign_account'; line: number; kind: 'bankgiro' | 'account'; account: string }
   | { code: 'too_large'; maxBytes: number }
   | { code: 'line_too_long'; line: number }
   | { code: 'bad_record'; line: number; record: string }
@@ -154,6 +155,8 @@ export const bankFileMessages = defineMessages({
     empty: 'Filen är tom.',
     unknown_format: 'Filen är varken en BgMax-fil från Bankgirot eller en camt.054-fil (ISO 20022).',
     test_file: 'Filen är en testfil från Bankgirot (märkt T i startposten); testbetalningar bokförs inte.',
+    foreign_account: (p: { line: number; kind: 'bankgiro' | 'account'; account: string }) =>
+      `Rad ${p.line}: filen gäller ${p.kind === 'bankgiro' ? 'bankgiro' : 'konto'} ${p.account}, som inte är butikens. Läs bara in filer för butikens egna konton.`,
     too_large: (p: { megabytes: number }) => `Filen är för stor (högst ${p.megabytes} MB).`,
     line_too_long: (p: { line: number }) => `Rad ${p.line} är för lång för en BgMax-post (80 tecken).`,
     bad_record: (p: { line: number; record: string }) => `Rad ${p.line}: ”${p.record}” är ingen BgMax-post.`,
@@ -183,6 +186,8 @@ export const bankFileMessages = defineMessages({
     unknown_format: 'The file is neither a Bankgirot BgMax file nor a camt.054 file (ISO 20022).',
     test_file:
       'The file is a Bankgirot test file (marked T in its start record); test payments are not recorded.',
+    foreign_account: (p: { line: number; kind: 'bankgiro' | 'account'; account: string }) =>
+      `Line ${p.line}: the file is for ${p.kind === 'bankgiro' ? 'bankgiro' : 'account'} ${p.account}, which is not the shop’s. Import only files for the shop’s own accounts.`,
     too_large: (p: { megabytes: number }) => `The file is too large (at most ${p.megabytes} MB).`,
     line_too_long: (p: { line: number }) => `Line ${p.line} is too long for a BgMax record (80 characters).`,
     bad_record: (p: { line: number; record: string }) =>
@@ -219,6 +224,8 @@ export function describeBankFileProblem(problem: BankFileProblem, locale: Locale
       case 'test_file':
       case 'missing_end':
         return t[problem.code];
+      case 'foreign_account':
+        return t.foreign_account(problem);
       case 'too_large':
         return t.too_large({ megabytes: Math.floor(problem.maxBytes / 1_048_576) });
       case 'bad_field':

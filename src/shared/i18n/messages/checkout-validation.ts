@@ -45,6 +45,10 @@ export const checkoutValidationMessages = defineMessages({
     invalidOptions: 'Valen ska vara ett objekt av val-id och alternativ-id, t.ex. { "colour": "navy" }',
     invalidNotes: 'Anteckningarna ska vara text',
     tooLong: (p: { field: string; max: number }) => `${p.field} får vara högst ${p.max} tecken`,
+    // Text the shop repeats to the order's email address (stranger-text.ts).
+    noLinks: (p: { field: string }) =>
+      `${p.field} får inte innehålla en webbadress, ett domännamn eller en e-postadress`,
+    tooManyAddressLines: (p: { field: string; max: number }) => `${p.field} får vara högst ${p.max} rader`,
     quantity: 'Antalet ska vara ett heltal, minst 1',
     quantityTooLarge: `Antalet får vara högst ${formatCount(MAX_LINE_QUANTITY)} ${quantityUnit.sv}`,
     product: 'Okänd produkt',
@@ -105,6 +109,10 @@ export const checkoutValidationMessages = defineMessages({
     invalidOptions: 'Choices must be an object of option ids to choice ids, e.g. { "colour": "navy" }',
     invalidNotes: 'Notes must be text',
     tooLong: (p: { field: string; max: number }) => `${p.field} cannot exceed ${p.max} characters`,
+    noLinks: (p: { field: string }) =>
+      `${p.field} cannot contain a web address, a domain name or an email address`,
+    tooManyAddressLines: (p: { field: string; max: number }) =>
+      `${p.field} cannot be more than ${p.max} lines`,
     quantity: 'Quantity must be a whole number of at least 1',
     quantityTooLarge: `Quantity cannot exceed ${formatCount(MAX_LINE_QUANTITY)} ${quantityUnit.en}`,
     product: 'Unknown product',

@@ -41,6 +41,15 @@ export const validationMessages = defineMessages({
     termsRequired: 'Du måste godkänna villkoren',
     invalidCharacter: 'Fältet innehåller ett osynligt styrtecken eller ett trasigt tecken. Ta bort det.',
     orgNumberChecksum: 'Organisationsnumret är inte giltigt (kontrollsiffran stämmer inte)',
+    // A route's declared schema refusing a value its own messages do not word (zod's issue codes).
+    valueRequired: 'Värdet saknas',
+    valueWrongType: 'Värdet har fel typ',
+    valueOutOfRange: 'Värdet är utanför det tillåtna intervallet',
+    valueNotAllowed: 'Värdet är inte ett av de tillåtna',
+    valueWrongFormat: 'Värdet har fel format',
+    unknownField: 'Okänt fält',
+    valueInvalid: 'Ogiltigt värde',
+    requestInvalid: 'Ogiltig begäran',
   },
   en: {
     fillAllFields: 'Please fill in all fields',
@@ -77,10 +86,42 @@ export const validationMessages = defineMessages({
     invalidCharacter:
       'This field contains an invisible control character or a broken character. Please remove it.',
     orgNumberChecksum: 'Organization number is not valid (check digit)',
+    valueRequired: 'This value is required',
+    valueWrongType: 'This value has the wrong type',
+    valueOutOfRange: 'This value is outside the allowed range',
+    valueNotAllowed: 'This value is not one of the allowed ones',
+    valueWrongFormat: 'This value is not in the expected format',
+    unknownField: 'Unknown field',
+    valueInvalid: 'Invalid value',
+    requestInvalid: 'Invalid request',
   },
 });
 
 const keyByEnglish = new Map(Object.entries(validationMessages.en).map(([key, text]) => [text, key]));
+
+/** The message for a zod issue code that a schema did not word itself. */
+const keyByIssueCode: Readonly<Record<string, keyof typeof validationMessages.en>> = {
+  invalid_type: 'valueWrongType',
+  too_big: 'valueOutOfRange',
+  too_small: 'valueOutOfRange',
+  invalid_value: 'valueNotAllowed',
+  invalid_format: 'valueWrongFormat',
+  unrecognized_keys: 'unknownField',
+};
+
+/**
+ * A zod issue's message in the visitor's language: the schema's own (English) message from the
+ * catalogue, else a general message for the issue's code (zod's defaults are English only).
+ */
+export function localiseIssue(
+  locale: Locale,
+  issue: { message: string; code: string; missing?: boolean },
+): string {
+  const key = keyByEnglish.get(issue.message) as keyof typeof validationMessages.sv | undefined;
+  if (key) return validationMessages[locale][key];
+  if (issue.missing) return validationMessages[locale].valueRequired;
+  return validationMessages[locale][keyByIssueCode[issue.code] ?? 'valueInvalid'];
+}
 
 /** A schema's (English) validation message in the visitor's language. */
 export function localiseValidation(locale: Locale, message: string): string {

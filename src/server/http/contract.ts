@@ -1,0 +1,147 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodFastifySchemaValidationError,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { localiseIssue, localiseValidation } from '@/shared/i18n/messages/validation';
+import { requestLocale } from './locale';
+
+/**
+ * Routes declare their contract at the route: zod schemas for params, querystring, body and each
+ * response status (`app.withTypeProvider<ZodTypeProvider>()`), so the handler receives typed,
+ * checked input, the response is written through its schema (nothing undeclared leaks out), and
+ * the OpenAPI document is made from the same schemas. Installed before any route is registered:
+ * the document collects routes as they are added.
+ */
+export async function installRouteContracts(app: FastifyInstance): Promise<void> {
+  const registered: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const schema = route.schema ?? {};
+    for (const method of methods)
+      registered.push({
+        method,
+        url: route.url,
+        hidden: schema.hide === true,
+        declared: schema.response !== undefined && (!route.url.includes(':') || schema.params !== undefined),
+      });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Bulk print shop API',
+        description:
+          'The shop’s HTTP API. Errors are `{ error, fieldErrors? }` with messages in the language of `?lang=`, the language cookie or Accept-Language. `/api/admin/*` needs a staff session cookie.',
+        version: '1',
+      },
+    },
+    transform: jsonSchemaTransform,
+    // Schemas named with .meta({ id }) (ApiError) become components the operations refer to.
+    transformObject: jsonSchemaTransformObject,
+  });
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Left out of the OpenAPI document on purpose (the document itself). */
+  hidden: boolean;
+  /** Declares its responses, and its params where the path has any (see routeContractProblems). */
+  declared: boolean;
+}
+
+/**
+ * What `npm run check` refuses (scripts/check-route-contracts.ts): a route that declares no
+ * contract (responses; params where its path has any) and is not among the routes written before
+ * contracts existed, and a listed route that has since declared one or is gone (so the list only
+ * shrinks). HEAD routes are Fastify's copies of GET routes; hidden routes are no operation.
+ */
+export function routeContractProblems(
+  routes: readonly RegisteredRoute[],
+  undeclaredAllowed: ReadonlySet<string>,
+): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const route of routes) {
+    if (route.hidden || route.method === 'HEAD') continue;
+    const key = `${route.method} ${route.url}`;
+    seen.add(key);
+    if (!route.declared && !undeclaredAllowed.has(key))
+      problems.push(`${key} declares no contract: give it schema.response (and schema.params for its path)`);
+    if (route.declared && undeclaredAllowed.has(key))
+      problems.push(`${key} now declares its contract: take it off the list of undeclared routes`);
+  }
+  for (const key of undeclaredAllowed)
+    if (!seen.has(key))
+      problems.push(`${key} is no longer a route: take it off the list of undeclared routes`);
+  return problems;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, in every scope: the OpenAPI test compares the document with it. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+/** The body of every 4xx answer, declared on routes' responses (`{ 400: apiErrorSchema }`). */
+export const apiErrorSchema = z
+  .object({
+    error: z.string().describe('A message a person can read, in the reader’s language'),
+    fieldErrors: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('The first message per field, keyed by the field’s path (`lines.0.quantity`)'),
+  })
+  .meta({ id: 'ApiError' });
+
+/** Whether a failed request was refused by a route's declared schema (params, query or body). */
+export const isContractViolation = hasZodFastifySchemaValidationErrors;
+
+/**
+ * A refusal by the route's schema in the shape every form reads: the first message per field in
+ * the reader's language, keyed as the shared schemas' paths are (`lines.0.quantity`), and the first
+ * of them as the error.
+ */
+export function contractViolationBody(
+  request: FastifyRequest,
+  issues: readonly ZodFastifySchemaValidationError[],
+): { error: string; fieldErrors: Record<string, string> } {
+  const locale = requestLocale(request);
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.split('/').filter((part) => part !== '');
+    const message = issue.message ?? '';
+    fieldErrors[path.length > 0 ? path.join('.') : '_'] ??= localiseIssue(locale, {
+      message,
+      code: issue.keyword,
+      // zod words a missing value as its type check ("… received undefined").
+      missing: issue.keyword === 'invalid_type' && message.endsWith('received undefined'),
+    });
+  }
+  const first = Object.values(fieldErrors)[0];
+  return { error: first ?? localiseValidation(locale, 'Invalid request'), fieldErrors };
+}
+
+/**
+ * The OpenAPI 3.1 document of every route, for staff (mounted in the admin scope, so it needs a
+ * session): what an integrator or a new developer reads instead of the handlers.
+ */
+export function openApiRoute(admin: FastifyInstance, app: FastifyInstance): void {
+  admin.get(
+    '/api/admin/openapi.json',
+    { schema: { hide: true } },
+    // The document of the whole app (`app`), not of the admin scope it is served from.
+    (_request, reply) => reply.header('cache-control', 'no-store').send(app.swagger()),
+  );
+}
