@@ -11,7 +11,7 @@
  *   app-wide cart and currency) do not import features or the app. The app (routes, layout)
  *   composes features.
  * - A server domain (a folder of src/server: admin, orders, invoicing, print-files, proofs, uploads,
- *   email, partners, catalogue, currency, shop, spa) is imported from outside only through its
+ *   email, partners, catalogue, currency, shop, spa, quotes) is imported from outside only through its
  *   public index.ts ('@/server/orders' or '../orders/index'), never its inner files. A domain's
  *   routes.ts is its HTTP face, which only the app (the top-level modules of src/server: app.ts,
  *   main.ts, housekeeping.ts) mounts, as it starts a domain's worker.ts (a background worker); other

@@ -28,6 +28,7 @@ import { partnerRoutes } from './partners/routes';
 import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './print-files/routes';
 import { productionNeedsApprovedProof } from './proofs';
 import { proofAdminRoutes, proofRoutes } from './proofs/routes';
+import { quoteAdminRoutes, quoteRoutes } from './quotes/routes';
 import { reminderAdminRoutes } from './reminders/routes';
 import { customerAdminRoutes } from './customers/routes';
 import { shopRoutes } from './shop/routes';
@@ -176,6 +177,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
+      (admin) =>
+        quoteAdminRoutes(admin, catalogueContext, {
+          onQueued: () => app.emailOutbox.kick(),
+          invoiceRate: () => rates.invoiceRate(),
+        }),
     ],
   });
   await app.register(proofRoutes(context, { onDecided: () => app.emailOutbox.kick() }));
@@ -187,6 +193,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const outbox = startEmailOutbox(app, context, foreground);
   orderRoutes(app, catalogueContext, {
     onCreated: () => outbox.kick(),
+    invoiceRate: () => rates.invoiceRate(),
+  });
+  quoteRoutes(app, catalogueContext, {
+    onQueued: () => outbox.kick(),
     invoiceRate: () => rates.invoiceRate(),
   });
   ledgerRoutes(app, context);

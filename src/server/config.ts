@@ -198,6 +198,9 @@ const envSchema = z.object({
     .transform((value) => value.replace(/\s+/g, '').toUpperCase())
     .default('SE4550000000058398257466'),
   SELLER_BIC: z.string().trim().toUpperCase().default('ESSESESS'),
+
+  // Quotes (src/server/quotes): how long a quote holds, in calendar days after its issue date.
+  QUOTE_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 /** The seller printed on every invoice (see src/shared/invoicing/seller-settings.ts). */
@@ -249,6 +252,8 @@ export interface Config {
   /** After SIGTERM, /readyz answers 503 and the server keeps serving this long before it closes. */
   shutdownDrainSeconds: number;
   receivables: ReceivablesSettings;
+  /** Quotes: valid this many days after the issue date (Stockholm), the last day included. */
+  quotes: { validDays: number };
 }
 
 /** Reminders: interest, the individual reminder fee of the terms, the automatic schedule. */
@@ -454,6 +459,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : { kind: e.UPLOAD_STORE },
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+    quotes: { validDays: e.QUOTE_VALID_DAYS },
     receivables: {
       referenceRates: e.REFERENCE_RATES,
       individualReminderFees: e.REMINDER_FEE_INDIVIDUAL,

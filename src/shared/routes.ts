@@ -24,6 +24,8 @@ export function isKnownPage(pathname: string): boolean {
   const path = pathname.length > 1 ? trimTrailing(pathname, '/') : pathname;
   if (staticPaths.has(path)) return true;
   if (orderPagePattern.test(path)) return true;
+  // A quote's page (src/shared/quotes.ts): its number; the token comes in the query.
+  if (/^\/quotes\/Q-\d{4}-\d{4,9}$/.test(path)) return true;
   const productMatch = /^\/products\/([^/]+)$/.exec(path);
   if (!productMatch?.[1]) return false;
   try {

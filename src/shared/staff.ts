@@ -84,6 +84,8 @@ export const auditActions = [
   'staff_remove',
   'own_pin_change',
   'own_pin_refused',
+  /** A quote created, changed or sent by staff (a negotiated price with its reason). */
+  'quote',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

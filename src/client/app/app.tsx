@@ -14,6 +14,7 @@ const ProductPage = lazyPage(() => import('./routes/product').then((m) => m.Prod
 const CartPage = lazyPage(() => import('./routes/cart').then((m) => m.CartPage));
 const ConfirmationPage = lazyPage(() => import('./routes/confirmation').then((m) => m.ConfirmationPage));
 const OrderPage = lazyPage(() => import('./routes/order').then((m) => m.OrderPage));
+const QuotePage = lazyPage(() => import('./routes/quote').then((m) => m.QuotePage));
 const OrderLookupPage = lazyPage(() => import('./routes/order-lookup').then((m) => m.OrderLookupPage));
 const TermsPage = lazyPage(() => import('./routes/legal').then((m) => m.TermsPage));
 const PrivacyPage = lazyPage(() => import('./routes/legal').then((m) => m.PrivacyPage));
@@ -36,6 +37,7 @@ export async function preloadPage(pathname: string): Promise<void> {
   if (path === '/products') return ProductsPage.preload();
   if (path === '/partner' || path === '/partner-application') return PartnerPage.preload();
   if (path === '/terms') return TermsPage.preload();
+  if (path.startsWith('/quotes/')) return QuotePage.preload();
   if (path === '/privacy') return PrivacyPage.preload();
   if (path.startsWith('/products/')) {
     await ProductPage.preload();
@@ -65,6 +67,7 @@ function Pages() {
       <Route path="/confirmation" component={ConfirmationPage} />
       <Route path="/orders" component={OrderLookupPage} />
       <Route path="/orders/:number" component={OrderPage} />
+      <Route path="/quotes/:number" component={QuotePage} />
       <Route path="/terms" component={TermsPage} />
       <Route path="/privacy" component={PrivacyPage} />
       <Route path="/partner" component={PartnerPage} />

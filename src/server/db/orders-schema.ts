@@ -63,6 +63,11 @@ export interface StoredOrderLine {
   printFileId?: string;
   /** The print file's name as the buyer sent it (shown under the fee on the invoice). */
   printFileName?: string;
+  /**
+   * Priced by a quote (src/server/quotes): 'negotiated', a unit price staff agreed instead of the
+   * catalogue's; 'free', a line staff wrote (setup, rush, shipping), its text the name in both languages.
+   */
+  quoted?: 'negotiated' | 'free';
 }
 
 /** See migrations/0100_orders.sql for the reasons behind each column. */

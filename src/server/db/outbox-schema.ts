@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orders } from './orders-schema';
+import { quotes } from './quotes-schema';
 import { oneOf } from './schema-checks';
 
 const emailStatuses = ['pending', 'sent'] as const;
@@ -28,6 +29,10 @@ export const emailKinds = [
   'reminder',
   /** To a customer: a statement (kontoutdrag) with its PDF (ref = customer_statements). */
   'statement',
+  /** To a quote's buyer: the quote with its PDF (quote_id; ref = the version). */
+  'quote',
+  /** To the shop: the buyer declined a quote (quote_id). */
+  'shop_notice_quote_declined',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -36,9 +41,9 @@ export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    /** The order an email is about; null for a quote's (migrations/4500_quotes.sql). */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    quoteId: bigint('quote_id', { mode: 'number' }).references(() => quotes.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: emailKinds }).notNull(),
     /** The status event, proof, decision, lookup or supplementary invoice an email is about (1500, 1600, 1700). */
     ref: bigint('ref', { mode: 'number' }),
@@ -52,6 +57,10 @@ export const emailOutbox = pgTable(
   // One email per order, kind and event/proof (ref); emails without a ref once per order and kind.
   (t) => [
     uniqueIndex('email_outbox_order_kind_ref_idx').on(t.orderId, t.kind, sql`coalesce(${t.ref}, 0)`),
+    uniqueIndex('email_outbox_quote_kind_ref_idx')
+      .on(t.quoteId, t.kind, sql`coalesce(${t.ref}, 0)`)
+      .where(sql`${t.quoteId} IS NOT NULL`),
+    check('email_outbox_order_or_quote', sql`(${t.orderId} IS NULL) <> (${t.quoteId} IS NULL)`),
     // The sender's queue: pending rows by when they are due.
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt, t.id)

@@ -20,3 +20,4 @@ export * from './reminders-schema';
 export * from './customers-schema';
 export * from './bank-files-schema';
 export * from './order-attention-schema';
+export * from './quotes-schema';

@@ -22,6 +22,22 @@ export async function enqueueEmail(tx: Db, email: QueuedEmail): Promise<void> {
   });
 }
 
+/** An email about a quote (no order yet): the quote's email to its buyer, or the shop's notice. */
+export interface QueuedQuoteEmail {
+  quoteId: number;
+  kind: Extract<EmailKind, 'quote' | 'shop_notice_quote_declined'>;
+  /** The quote's version the email sends. */
+  ref?: number | null;
+}
+
+/** Queues one quote email in the caller's transaction (sent once per quote, kind and version). */
+export async function enqueueQuoteEmail(tx: Db, email: QueuedQuoteEmail): Promise<void> {
+  await tx
+    .insert(emailOutbox)
+    .values({ quoteId: email.quoteId, kind: email.kind, ref: email.ref ?? null })
+    .onConflictDoNothing();
+}
+
 /** Emails queued by a set-based statement: one row per row of `from` (and per kind, given several). */
 export interface QueuedEmailsSql {
   /** The rows the emails come from, e.g. sql`inserted` or sql`document, inserted WHERE ...`. */

@@ -14,6 +14,7 @@ import { buildSupplementaryInvoiceMessage } from './supplementary-message';
 import { buildCreditNoteMessage, buildPaymentReceivedMessage } from './ledger-messages';
 import { buildReminderMessage, buildStatementMessage } from './reminder-message';
 import { orderInvoiceWithPdf } from '@/server/ledger';
+import { buildQuoteEmail } from '@/server/quotes';
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions {
@@ -166,10 +167,18 @@ export class OutboxWorker {
       .returning({
         id: emailOutbox.id,
         orderId: emailOutbox.orderId,
+        quoteId: emailOutbox.quoteId,
         kind: emailOutbox.kind,
         ref: emailOutbox.ref,
         attempts: emailOutbox.attempts,
       });
+  }
+
+  private async markSent(id: number): Promise<void> {
+    await this.database.db
+      .update(emailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+      .where(eq(emailOutbox.id, id));
   }
 
   private async release(ids: number[]): Promise<void> {
@@ -182,7 +191,8 @@ export class OutboxWorker {
   private async deliver(
     row: {
       id: number;
-      orderId: number;
+      orderId: number | null;
+      quoteId: number | null;
       kind: EmailKind;
       ref: number | null;
       attempts: number;
@@ -190,6 +200,15 @@ export class OutboxWorker {
     reads: BatchReads,
   ): Promise<boolean> {
     try {
+      if (row.orderId === null) {
+        // A quote's email: no order exists yet (migrations/4500_quotes.sql).
+        await this.transport.send(
+          await buildQuoteEmail(this.database, this.config, row.quoteId ?? 0, row.kind, row.ref),
+          `quote-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+        await this.markSent(row.id);
+        return true;
+      }
       const order = await reads.order(row.orderId);
       // Every email to the buyer links the order page with a token of its own (links.ts); the
       // lookup email makes one per order it lists.
@@ -268,10 +287,7 @@ export class OutboxWorker {
           `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
         );
       }
-      await this.database.db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
-        .where(eq(emailOutbox.id, row.id));
+      await this.markSent(row.id);
       return true;
     } catch (error) {
       const delay = Math.min(this.maxBackoffMs, this.backoffMs * 2 ** Math.min(20, row.attempts - 1));

@@ -1,5 +1,6 @@
 /** Invoicing's public face: how a document reads (the InvoiceDocument) and its renderings (HTML, PDF, Peppol UBL, SIE lines). What is issued and stored is the ledger's (src/server/ledger). */
 export {
+  buildInvoice,
   inDocumentCurrency,
   invoiceForOrder,
   withInvoiceCurrency,
@@ -8,6 +9,7 @@ export {
   type ForeignAmounts,
   type InvoiceDocument,
   type InvoiceLine,
+  type InvoiceLineInput,
   type InvoiceOrder,
 } from './invoice-document';
 export { sendOrderEInvoice } from './e-invoice';
@@ -17,7 +19,9 @@ export {
   invoicePdfFileName,
   renderInvoicePdf,
   renderInvoicePdfShared,
+  renderQuotePdf,
   startPdfDocument,
+  type QuotePdfFacts,
 } from './invoice-pdf';
 export {
   configureDocumentWorkers,

@@ -247,6 +247,10 @@ export interface InvoiceInput {
   lines: InvoiceLineInput[];
   /** Made out in EUR at this rate (the order's); SEK when absent. */
   invoiceCurrency?: InvoiceCurrencyRate | null;
+  /** The document's language; by the buyer's country when absent (a quote is in the buyer's own). */
+  language?: InvoiceLanguage;
+  /** The payment reference; from the invoice number when absent ('' for a quote, which asks no payment). */
+  ocr?: string;
 }
 
 /** Builds an invoice from lines priced VAT-inclusive; amounts follow the VAT treatment. */
@@ -255,13 +259,13 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
     input.lines.map((line) => milliFromDecimal(line.lineTotalInclVat)),
     input.vatTreatment,
   );
-  const language = invoiceLanguage(input.buyer.countryCode);
+  const language = input.language ?? invoiceLanguage(input.buyer.countryCode);
   // A Swedish invoice names the countries in Swedish ("Sverige"), an English one in English.
   const name = (code: string) => countryNameIn(language, code) ?? code;
   const document: InvoiceDocument = {
     invoiceNumber: input.invoiceNumber,
     orderNumber: input.orderNumber,
-    ocr: ocrForInvoiceNumber(input.invoiceNumber),
+    ocr: input.ocr ?? ocrForInvoiceNumber(input.invoiceNumber),
     issueDate: input.issueDate,
     dueDate: dueDate(input.issueDate),
     deliveryDate: input.deliveryDate ?? null,

@@ -153,6 +153,35 @@ export function invoicePdfFileName(invoice: InvoiceDocument): string {
  * machine: no browser, no system fonts.
  */
 export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
+  return renderDocumentPdf(stored, undefined);
+}
+
+/** What a quote's PDF says besides its lines and amounts (its InvoiceDocument carries those). */
+export interface QuotePdfFacts {
+  title: string;
+  /** The facts at the top right: quote number, date, valid until, version, delivery estimate. */
+  facts: readonly (readonly [string, string])[];
+  /** The grand total's label ("Totalt": a quote asks nothing to be paid yet). */
+  totalLabel: string;
+  /** "Offert till" / "Quote for": the buyer's heading. */
+  buyerHeading: string;
+  /** The terms that will apply on ordering, under their heading. */
+  termsHeading: string;
+  terms: readonly string[];
+  /** "This is a quote, not an invoice…", and the note staff wrote to the buyer, if any. */
+  notices: readonly string[];
+}
+
+/**
+ * A quote as an A4 PDF: the invoice's letterhead, parties, lines, VAT and totals (the same
+ * document type, so the same VAT rules and arithmetic), its own facts, and the terms where an
+ * invoice asks for payment: a quote asks for none and is no invoice (no OCR, no due date).
+ */
+export function renderQuotePdf(document: InvoiceDocument, quote: QuotePdfFacts): Promise<Buffer> {
+  return renderDocumentPdf(document, quote);
+}
+
+function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undefined): Promise<Buffer> {
   // A euro invoice prints its EUR amounts; the VAT in SEK and the rate are said under the totals.
   const invoice = inDocumentCurrency(stored);
   const money = (decimal: string, unit = false) =>
@@ -162,7 +191,7 @@ export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
   const date = (d: Date | string) => formatInvoiceDate(d, invoice.language);
   // A due date on a weekend or public holiday: the next banking day is the last day to pay.
   const lastDay = lastDayToPay(invoice.dueDate);
-  const title = creditNote ? t.creditTitle : t.title;
+  const title = quote ? quote.title : creditNote ? t.creditTitle : t.title;
   const { doc, done } = startPdfDocument({
     language: invoice.language,
     margin: MARGIN,
@@ -190,29 +219,31 @@ export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
   const metaX = MARGIN + 290;
   const metaWidth = CONTENT_WIDTH - 290;
   let right = text(title, metaX, MARGIN - 4, { bold: true, size: 22, color: BRAND, width: metaWidth });
-  const meta: [string, string][] = creditNote
-    ? [
-        [t.creditNumber, invoice.invoiceNumber],
-        [t.orderNumber, invoice.orderNumber],
-        [t.creditDate, date(invoice.issueDate)],
-        [t.corrects, creditNote.correctsNumber],
-        [t.correctsDate, date(creditNote.correctsIssueDate)],
-        ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
-        ...(buyer.purchaseOrder ? [[t.purchaseOrder, buyer.purchaseOrder] as [string, string]] : []),
-      ]
-    : [
-        [t.invoiceNumber, invoice.invoiceNumber],
-        ...(invoice.orderNumber !== invoice.invoiceNumber
-          ? [[t.orderNumber, invoice.orderNumber] as [string, string]]
-          : []),
-        [t.invoiceDate, date(invoice.issueDate)],
-        [t.dueDate, date(invoice.dueDate)],
-        ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
-        ...(invoice.deliveryDate ? [[t.deliveryDate, date(invoice.deliveryDate)] as [string, string]] : []),
-        [t.ocr, invoice.ocr],
-        ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
-        ...(buyer.purchaseOrder ? [[t.purchaseOrder, buyer.purchaseOrder] as [string, string]] : []),
-      ];
+  const meta: (readonly [string, string])[] = quote
+    ? [...quote.facts]
+    : creditNote
+      ? [
+          [t.creditNumber, invoice.invoiceNumber],
+          [t.orderNumber, invoice.orderNumber],
+          [t.creditDate, date(invoice.issueDate)],
+          [t.corrects, creditNote.correctsNumber],
+          [t.correctsDate, date(creditNote.correctsIssueDate)],
+          ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
+          ...(buyer.purchaseOrder ? [[t.purchaseOrder, buyer.purchaseOrder] as [string, string]] : []),
+        ]
+      : [
+          [t.invoiceNumber, invoice.invoiceNumber],
+          ...(invoice.orderNumber !== invoice.invoiceNumber
+            ? [[t.orderNumber, invoice.orderNumber] as [string, string]]
+            : []),
+          [t.invoiceDate, date(invoice.issueDate)],
+          [t.dueDate, date(invoice.dueDate)],
+          ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
+          ...(invoice.deliveryDate ? [[t.deliveryDate, date(invoice.deliveryDate)] as [string, string]] : []),
+          [t.ocr, invoice.ocr],
+          ...(buyer.reference ? [[t.yourReference, buyer.reference] as [string, string]] : []),
+          ...(buyer.purchaseOrder ? [[t.purchaseOrder, buyer.purchaseOrder] as [string, string]] : []),
+        ];
   right = writeFacts(text, metaX, metaWidth, right + 4, meta);
 
   let y = Math.max(left, right) + 10;
@@ -236,7 +267,11 @@ export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
     buyer.email,
     buyer.phone,
   ].filter((line) => line !== '');
-  let buyerY = text(t.buyer.toUpperCase(), MARGIN, y, { size: 8, color: MUTED, width: half });
+  let buyerY = text((quote?.buyerHeading ?? t.buyer).toUpperCase(), MARGIN, y, {
+    size: 8,
+    color: MUTED,
+    width: half,
+  });
   buyerY = text(buyer.name, MARGIN, buyerY + 2, { bold: true, width: half });
   buyerY = text(buyerLines.join('\n'), MARGIN, buyerY, { width: half });
   const deliveryX = MARGIN + half + 20;
@@ -322,7 +357,7 @@ export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
   const totals: [string, string, boolean][] = [
     [t.net, money(invoice.net), false],
     [t.vatLine(invoice.vatPercent, money(invoice.net)), money(invoice.vat), false],
-    [creditNote ? t.creditTotal : t.total, money(invoice.total), true],
+    [quote ? quote.totalLabel : creditNote ? t.creditTotal : t.total, money(invoice.total), true],
     // The VAT in the seller's accounting currency (Mervärdesskattelagen 2023:200, 17 kap. 29 §).
     ...(stored.foreign
       ? [
@@ -377,7 +412,32 @@ export function renderInvoicePdf(stored: InvoiceDocument): Promise<Buffer> {
     y += height + 12;
   }
 
-  if (creditNote) {
+  if (quote) {
+    // A quote asks for no payment: what it is, the shop's note, and the terms that will apply.
+    const noticeText = quote.notices.join('\n\n');
+    const termsText = quote.terms.map((term, i) => `${i + 1}. ${term}`).join('\n');
+    const height =
+      doc
+        .font('regular')
+        .fontSize(9)
+        .heightOfString(noticeText, { width: CONTENT_WIDTH - 24 }) + 20;
+    if (y + height > FOOTER_TOP) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    doc.rect(MARGIN, y, 3, height).fill(BRAND);
+    doc.rect(MARGIN + 3, y, CONTENT_WIDTH - 3, height).fill('#eff6ff');
+    text(noticeText, MARGIN + 14, y + 10, { width: CONTENT_WIDTH - 24, size: 9 });
+    y += height + 14;
+    const termsHeight =
+      doc.font('regular').fontSize(8).heightOfString(termsText, { width: CONTENT_WIDTH }) + 14;
+    if (y + termsHeight > FOOTER_TOP) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    y = text(quote.termsHeading.toUpperCase(), MARGIN, y, { size: 8, color: MUTED });
+    text(termsText, MARGIN, y + 2, { size: 8 });
+  } else if (creditNote) {
     // A credit note asks for no payment: it says which invoice it reduces and why.
     const noticeText = `${t.creditNotice(creditNote.correctsNumber)}\n${t.creditReason}: ${creditNote.reason}`;
     const height =

@@ -1,5 +1,17 @@
-/** The orders domain's public face for other domains: finding a stored order, the buyer's by its token (every buyer route), its access links and the job's state machine (transition). Its routes are in ./routes. */
-export { findOrderByNumber, findOrderForToken, orderNumberPattern, type OrderRow } from './service';
+/** The orders domain's public face for other domains: pricing a checkout (quotes price by it) and placing a quote's order, finding a stored order, the buyer's by its token (every buyer route), its access links and the job's state machine (transition). Its routes are in ./routes. */
+export {
+  findOrderByNumber,
+  findOrderForToken,
+  orderNumberPattern,
+  OrderError,
+  placeQuotedOrder,
+  priceCheckout,
+  type CheckoutPricingRequest,
+  type OrderRow,
+  type PlacedOrder,
+  type PricedCheckout,
+  type QuotedOrderRequest,
+} from './service';
 export {
   orderById,
   orderLookupListing,

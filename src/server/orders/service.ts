@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Product } from '@/shared/catalogue';
-import type { OrderRequest } from '@/shared/checkout-schema';
+import type { Customer, OrderRequest } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
 import type { Customisation } from '@/shared/customisation';
 import { invoiceAmounts, vatTreatmentFor, type VatTreatment } from '@/shared/invoicing/vat-treatment';
@@ -17,7 +17,7 @@ import { orders, type StoredOrderLine } from '@/server/db/orders-schema';
 import { findMissingUploads } from '@/server/uploads';
 import { accessTokenHash, isOrderLinkToken } from './links';
 import { queryRows } from '@/server/db/query-rows';
-import { orderWriterFor } from './order-writer';
+import { orderWriterFor, type NewOrderRow } from './order-writer';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';
 import { quantityProblemText } from '@/shared/i18n/messages/products';
@@ -75,7 +75,7 @@ const tokenHash = accessTokenHash;
  * combined quantity, pricing.ts) and checks products, minimums, sizes, choices and customisations.
  */
 function priceOrderLines(
-  request: OrderRequest,
+  request: Pick<OrderRequest, 'lines'>,
   locale: Locale,
   findProduct: (id: string) => Product | undefined,
 ): {
@@ -208,12 +208,31 @@ function throttled(throttle: OrderThrottle, taken: readonly Allowance[]): OrderE
   return refusal && new OrderError(429, refusal.message, {}, refusal.retryAfterSeconds);
 }
 
-/** Places an order: one transaction stores the order, its invoice number and its outbox emails. */
-export async function placeOrder(
-  database: Database,
-  request: OrderRequest,
-  options: OrderServiceOptions,
-): Promise<PlacedOrder> {
+/** What a checkout's (or a quote's) lines cost: priced lines, the VAT rule and the amounts. */
+export interface PricedCheckout {
+  lines: StoredOrderLine[];
+  /** The VAT rule (after VIES: an unregistered VAT number gets Swedish VAT). */
+  vatTreatment: VatTreatment;
+  /** VIES's answer, when it was asked. */
+  vies: Awaited<ReturnType<typeof checkVies>> | undefined;
+  invoiceCurrency: 'SEK' | 'EUR';
+}
+
+/** What pricing needs of a checkout: its customer, lines and invoice currency. */
+export type CheckoutPricingRequest = Pick<OrderRequest, 'customer' | 'lines' | 'invoiceCurrency'>;
+
+/**
+ * Prices a checkout's lines and decides its VAT rule, exactly as placing the order does: the one
+ * pricing path of checkout and quotes (a quote shows what the order would cost). Refuses (OrderError)
+ * unknown products, quantities, sizes, choices, a currency the buyer may not invoice in, and a total
+ * above ORDER_MAX_TOTAL_SEK. `beforeVies` runs before VIES is asked (a throttle), only when it is.
+ */
+export async function priceCheckout(
+  request: CheckoutPricingRequest,
+  options: Pick<OrderServiceOptions, 'locale' | 'findProduct' | 'vies' | 'invoiceRate' | 'maxTotal'> & {
+    beforeVies?: () => Promise<void>;
+  },
+): Promise<PricedCheckout> {
   const locale = options.locale ?? 'en';
   const t = checkoutValidationMessages[locale];
   const { lines, fieldErrors } = priceOrderLines(request, locale, options.findProduct);
@@ -233,13 +252,7 @@ export async function placeOrder(
   // (the cart said so before ordering); no answer leaves the number's format to decide, unverified.
   let vatTreatment = vatTreatmentFor(customer);
   const askVies = vatTreatment === 'reverse_charge' ? options.vies : undefined;
-  // The allowances are taken with the order, in its statement, except before a question to VIES:
-  // a flood of orders must not become a flood of requests to the EU's service.
-  const { throttle } = options;
-  if (askVies && throttle) {
-    const refused = throttled(throttle, await takeAllowancesInTurn(database.db, throttle.allowances));
-    if (refused) throw refused;
-  }
+  if (askVies) await options.beforeVies?.();
   const vies = askVies ? await checkVies(askVies, customer.vatNumber) : undefined;
   if (vies?.status === 'invalid') vatTreatment = 'domestic';
   const goods = invoiceAmounts(
@@ -250,6 +263,31 @@ export async function placeOrder(
   if (options.maxTotal && goods.total > options.maxTotal.kr * MILLI_PER_KR) {
     throw new OrderError(400, options.maxTotal.message);
   }
+  return { lines, vatTreatment, vies, invoiceCurrency };
+}
+
+/** Places an order: one transaction stores the order, its invoice number and its outbox emails. */
+export async function placeOrder(
+  database: Database,
+  request: OrderRequest,
+  options: OrderServiceOptions,
+): Promise<PlacedOrder> {
+  const locale = options.locale ?? 'en';
+  const t = checkoutValidationMessages[locale];
+  const { customer } = request;
+  // The allowances are taken with the order, in its statement, except before a question to VIES:
+  // a flood of orders must not become a flood of requests to the EU's service.
+  const { throttle } = options;
+  let askedVies = false;
+  const { lines, vatTreatment, vies, invoiceCurrency } = await priceCheckout(request, {
+    ...options,
+    beforeVies: async () => {
+      askedVies = true;
+      if (!throttle) return;
+      const refused = throttled(throttle, await takeAllowancesInTurn(database.db, throttle.allowances));
+      if (refused) throw refused;
+    },
+  });
   const uploadIds = lines.flatMap((l) => l.customisation?.prints.map((p) => p.uploadId) ?? []);
   // Only checked here: the statement that stores the order claims the uploads, so a refused order
   // (400 here or below, 409 on a reused key) leaves them unclaimed to expire.
@@ -288,15 +326,103 @@ export async function placeOrder(
     throw new OrderError(400, unknownFile, fieldErrors);
   }
   lines.push(...conversionFeeLines(checkedFiles.files));
+  return storeOrder(database, {
+    customer,
+    lines,
+    vatTreatment,
+    vies,
+    invoiceCurrency,
+    neededBy: neededBy ?? null,
+    idempotencyKey: request.idempotencyKey,
+    requestHash,
+    printFiles: checkedFiles.files.map((file, position) => ({
+      uploadId: file.id,
+      kind: file.kind,
+      position,
+      lineIndex: lineOfFile.get(file.id) ?? null,
+    })),
+    uploadIds: [...new Set([...uploadIds, ...checkedFiles.files.map((file) => file.id)])],
+    ...(throttle && !askedVies ? { allowances: throttle.allowances } : {}),
+    throttle,
+    options,
+  });
+}
+
+/** An accepted quote as an order: its customer, lines and VAT rule exactly as the quote gave them. */
+export interface QuotedOrderRequest {
+  /** The buyer's key for this acceptance: the same key again answers the same order. */
+  idempotencyKey: string;
+  customer: Customer;
+  /** The quote's stored lines, priced when the quote was made (never priced again). */
+  lines: StoredOrderLine[];
+  vatTreatment: VatTreatment;
+  invoiceCurrency: 'SEK' | 'EUR';
+  neededBy: string | null;
+  /** The quote and version accepted: a reused key with another quote is refused (409). */
+  quoteReference: string;
+}
+
+/**
+ * Places the order of an accepted quote through checkout's own writer (invoice number, invoice
+ * document, confirmation emails, uploads claimed), at the quote's prices whatever the catalogue
+ * says today. Same key again: the same order (created false).
+ */
+export async function placeQuotedOrder(
+  database: Database,
+  request: QuotedOrderRequest,
+  options: Pick<OrderServiceOptions, 'seller' | 'onCreated' | 'locale' | 'invoiceRate'>,
+): Promise<PlacedOrder> {
+  const t = checkoutValidationMessages[options.locale ?? 'en'];
+  if (request.invoiceCurrency !== 'SEK' && !options.invoiceRate) {
+    throw new OrderError(400, t.invoiceCurrencySweden, { invoiceCurrency: t.invoiceCurrencySweden });
+  }
+  const uploadIds = request.lines.flatMap((l) => l.customisation?.prints.map((p) => p.uploadId) ?? []);
+  return storeOrder(database, {
+    customer: request.customer,
+    lines: request.lines,
+    vatTreatment: request.vatTreatment,
+    vies: undefined,
+    invoiceCurrency: request.invoiceCurrency,
+    neededBy: request.neededBy,
+    idempotencyKey: request.idempotencyKey,
+    requestHash: sha256(`quote\0${request.quoteReference}`).toString('hex'),
+    printFiles: [],
+    uploadIds: [...new Set(uploadIds)],
+    throttle: undefined,
+    options: { ...options, findProduct: () => undefined },
+  });
+}
+
+interface OrderToStore {
+  customer: Customer;
+  lines: StoredOrderLine[];
+  vatTreatment: VatTreatment;
+  vies: PricedCheckout['vies'];
+  invoiceCurrency: 'SEK' | 'EUR';
+  neededBy: string | null;
+  idempotencyKey: string;
+  requestHash: string;
+  printFiles: NewOrderRow['printFiles'];
+  uploadIds: readonly string[];
+  allowances?: NewOrderRow['allowances'];
+  throttle: OrderThrottle | undefined;
+  options: OrderServiceOptions;
+}
+
+/** Stores a priced order with its invoice and emails in one statement (order-writer.ts). */
+async function storeOrder(database: Database, order: OrderToStore): Promise<PlacedOrder> {
+  const { customer, lines, vatTreatment, vies, options, throttle } = order;
+  const t = checkoutValidationMessages[options.locale ?? 'en'];
   // What the buyer pays: the goods and the conversion fees, computed as the cart page shows it.
   const amounts = invoiceAmounts(
     lines.map((l) => milliFromDecimal(l.lineTotal)),
     vatTreatment,
   );
-  const accessToken = accessTokenFor(request.idempotencyKey);
+  const accessToken = accessTokenFor(order.idempotencyKey);
+  const keyHash = idempotencyKeyHash(order.idempotencyKey);
 
   // Read once, here: the order and each of its documents keep this rate for ever.
-  const rate = invoiceCurrency === 'EUR' && options.invoiceRate ? await options.invoiceRate() : null;
+  const rate = order.invoiceCurrency === 'EUR' && options.invoiceRate ? await options.invoiceRate() : null;
   const country = countryName(customer.country) ?? customer.country;
   const company = customer.customerType === 'company';
 
@@ -326,23 +452,18 @@ export async function placeOrder(
     viesRequestId: vies?.requestIdentifier ?? null,
     viesCheckedAt: vies ? new Date() : null,
     invoiceCurrency: rate,
-    neededBy: neededBy ?? null,
+    neededBy: order.neededBy,
     idempotencyKey: keyHash,
-    requestHash,
+    requestHash: order.requestHash,
     accessTokenHash: tokenHash(accessToken),
   } as const;
   const written = await orderWriterFor(database).write({
     ...row,
-    printFiles: checkedFiles.files.map((file, position) => ({
-      uploadId: file.id,
-      kind: file.kind,
-      position,
-      lineIndex: lineOfFile.get(file.id) ?? null,
-    })),
+    ...(order.printFiles ? { printFiles: order.printFiles } : {}),
     // The invoice is issued with the order, in its statement: stored as it reads today, for ever.
     invoice: checkoutInvoiceSnapshot(row, options.seller),
-    uploadIds: [...new Set([...uploadIds, ...checkedFiles.files.map((file) => file.id)])],
-    ...(throttle && !askVies ? { allowances: throttle.allowances } : {}),
+    uploadIds: order.uploadIds,
+    ...(order.allowances ? { allowances: order.allowances } : {}),
   });
 
   if (written.outcome === 'throttled') {
@@ -353,7 +474,7 @@ export async function placeOrder(
   if (written.outcome === 'key-used') {
     const existing = await findByIdempotencyKey(database, keyHash);
     if (!existing) throw new Error('order with this idempotency key vanished');
-    return replay(existing, requestHash, accessToken, t.alreadySubmitted);
+    return replay(existing, order.requestHash, accessToken, t.alreadySubmitted);
   }
   options.onCreated?.();
   return {

@@ -71,6 +71,14 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'POST /api/admin/bank-payments/:id/not-ours': 'money',
   'GET /api/admin/receivables': 'money',
 
+  // Quotes (issue 40): the owner and the bookkeeper write and send them; production may look.
+  'GET /api/admin/quotes': 'everyone',
+  'GET /api/admin/quotes/:number': 'everyone',
+  'GET /api/admin/quotes/:number/quote.pdf': 'everyone',
+  'POST /api/admin/quotes': 'money',
+  'PATCH /api/admin/quotes/:number': 'money',
+  'POST /api/admin/quotes/:number/send': 'money',
+
   // Audit
   'GET /api/admin/audit': 'audit',
   'GET /api/admin/audit.csv': 'audit',

@@ -12,6 +12,8 @@ import { useCart } from '@/client/state/cart/cart-context';
 import { CartLines } from '@/client/features/checkout/cart-lines';
 import type { FieldName } from '@/client/features/checkout/checkout-form';
 import { newIdempotencyKey, placeOrder, saveLastOrder } from '@/client/features/checkout/order-api';
+import { requestQuote } from '@/client/features/quotes/quote-api';
+import { quotePaths } from '@/shared/quotes';
 import { useCurrency } from '@/client/state/currency-context';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { describeSplitProblem } from '@/shared/sizes';
@@ -110,10 +112,42 @@ export function CartPage() {
   // reuses it and gets the same order back; a changed order gets a new key.
   const attempt = useRef<{ key: string; body: string } | undefined>(undefined);
 
-  const submit = async (customer: Customer): Promise<Partial<Record<FieldName, string>>> => {
+  /** The same request body, the same checks, then POST /api/quotes and on to the quote's page. */
+  const askQuote = async (customer: Customer): Promise<Partial<Record<FieldName, string>>> => {
+    const order = cartOrder(customer);
+    if (!order) return {};
+    try {
+      const quote = await requestQuote({
+        customer,
+        lines: order.lines.map(({ printFile: _afterAcceptance, ...line }) => line),
+        ...(order.neededBy ? { neededBy: order.neededBy } : {}),
+        ...(order.invoiceCurrency ? { invoiceCurrency: order.invoiceCurrency } : {}),
+      });
+      clearCheckoutDraft();
+      navigate(quotePaths.page(quote.quoteNumber, quote.accessToken));
+      return {};
+    } catch (error) {
+      notify.error(t.saveFailed, {
+        description: error instanceof ApiError ? error.message : t.checkConnection,
+      });
+      const fields: Partial<Record<FieldName, string>> = {};
+      if (error instanceof ApiError) {
+        for (const [path, message] of Object.entries(error.fieldErrors)) {
+          if (path.startsWith('customer.')) fields[path.slice('customer.'.length) as FieldName] = message;
+        }
+      }
+      return fields;
+    }
+  };
+
+  /**
+   * The cart as POST /api/orders takes it, after the checks the buyer can act on here (options,
+   * sizes, needed-by date); undefined when one refused (said and focused already).
+   */
+  const cartOrder = (customer: Customer) => {
     if (lines.length === 0) {
       notify.error(t.cartEmpty);
-      return {};
+      return undefined;
     }
     const unchosen = lines.filter((line) => line.optionsProblem);
     if (unchosen.length > 0) {
@@ -121,7 +155,7 @@ export function CartPage() {
         description: unchosen.map((line) => productName(locale, line.product)).join(' · '),
       });
       document.querySelector<HTMLElement>('[data-needs-options] select')?.focus();
-      return {};
+      return undefined;
     }
     const unsized = lines.filter((line) => line.sizeProblem);
     if (unsized.length > 0) {
@@ -135,14 +169,14 @@ export function CartPage() {
           .join(' · '),
       });
       document.querySelector<HTMLElement>('[data-needs-sizes] input')?.focus();
-      return {};
+      return undefined;
     }
     const neededByProblem = neededByError(neededBy, stockholmToday(), deliveryTexts);
     if (neededByProblem) {
       setNeededByChecked(true);
       notify.error(neededByProblem);
       document.querySelector<HTMLElement>('input[name="neededBy"]')?.focus();
-      return {};
+      return undefined;
     }
     const invoiceIn = invoiceCurrencyFor(customer.country);
     const order = {
@@ -163,6 +197,12 @@ export function CartPage() {
       })),
       ...(orderFiles.length > 0 ? { printFiles: orderFiles.map((file) => file.id) } : {}),
     };
+    return order;
+  };
+
+  const submit = async (customer: Customer): Promise<Partial<Record<FieldName, string>>> => {
+    const order = cartOrder(customer);
+    if (!order) return {};
     const body = JSON.stringify(order);
     if (attempt.current?.body !== body) attempt.current = { key: newIdempotencyKey(), body };
     try {
@@ -308,6 +348,7 @@ export function CartPage() {
                 onPaymentChange={setReported}
                 formatPrice={formatPrice}
                 onSubmit={submit}
+                onAskQuote={askQuote}
                 delivery={(country) => (
                   <>
                     <CartDelivery

@@ -1,7 +1,15 @@
 import '@/client/lib/zod-csp';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2 } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { checkoutSchemas, type Customer, type CustomerType } from '@/shared/checkout-schema';
 import { defaultCountry, type CountryCode } from '@/shared/countries';
@@ -21,6 +29,7 @@ import { cn } from '@/client/lib/cn';
 import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { cartMessages } from '@/shared/i18n/messages/cart';
 import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
+import { quoteMessages } from '@/shared/i18n/messages/quotes';
 import type { Locale } from '@/shared/i18n/locale';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { Button } from '@/client/components/ui/button';
@@ -89,6 +98,11 @@ export interface CheckoutFormProps {
   formatPrice: (amount: Milli) => string;
   /** Resolves with per-field server messages to show (empty when placed). */
   onSubmit: (customer: Customer) => Promise<Partial<Record<FieldName, string>>>;
+  /**
+   * "Ask for a quote": the same form, checked the same way, without the terms (they are accepted
+   * with the quote later). Resolves with per-field server messages, like onSubmit.
+   */
+  onAskQuote?: (customer: Customer) => Promise<Partial<Record<FieldName, string>>>;
   note?: ReactNode;
   /** Shown after the address: depends on the delivery country the buyer picks (the delivery estimate). */
   delivery?: (country: CountryCode) => ReactNode;
@@ -100,9 +114,12 @@ export function CheckoutForm({
   onPaymentChange,
   formatPrice,
   onSubmit,
+  onAskQuote,
   note,
   delivery,
 }: CheckoutFormProps) {
+  const qt = useT(quoteMessages);
+  const [askingQuote, setAskingQuote] = useState(false);
   const uid = useId();
   const id = (name: string) => `${uid}-${name}`;
   const { locale } = useLocale();
@@ -201,6 +218,25 @@ export function CheckoutForm({
     for (const [field, message] of Object.entries(serverErrors)) {
       setError(field as FieldName, { type: 'server', message });
     }
+  };
+  const askQuote = (event: MouseEvent<HTMLButtonElement>) => {
+    const form = event.currentTarget.form;
+    if (!onAskQuote || !form) return;
+    setTermsRefused(false);
+    void handleSubmit(
+      async (customer) => {
+        setAskingQuote(true);
+        try {
+          const serverErrors = await onAskQuote(customer);
+          for (const [field, message] of Object.entries(serverErrors)) {
+            setError(field as FieldName, { type: 'server', message });
+          }
+        } finally {
+          setAskingQuote(false);
+        }
+      },
+      (refused) => focusFirstError(form, refused),
+    )();
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     setTermsRefused(!termsAccepted);
@@ -496,6 +532,24 @@ export function CheckoutForm({
           <span data-testid="checkout-total">{totalLabel}</span>
         </span>
       </Button>
+      {onAskQuote && (
+        <div className="space-y-1.5 text-center">
+          <Button
+            type="button"
+            variant="secondary"
+            size="lg"
+            block
+            disabled={isSubmitting || askingQuote}
+            disabledLook="busy"
+            onClick={askQuote}
+            data-testid="ask-quote"
+          >
+            {askingQuote && <Loader2 className="size-5 animate-spin" aria-hidden />}
+            {askingQuote ? qt.creatingQuote : qt.askForQuote}
+          </Button>
+          <p className="text-sm text-slate-600">{qt.askForQuoteHint}</p>
+        </div>
+      )}
     </form>
   );
 }

@@ -103,6 +103,7 @@ export const staffMessages = defineMessages({
     staff_remove: 'Person borttagen',
     own_pin_change: 'Egen pinkod bytt',
     own_pin_refused: 'Byte av pinkod nekat',
+    quote: 'Offert',
   },
   en: {
     owner: 'Owner',
@@ -199,5 +200,6 @@ export const staffMessages = defineMessages({
     staff_remove: 'Person removed',
     own_pin_change: 'Own PIN changed',
     own_pin_refused: 'PIN change refused',
+    quote: 'Quote',
   },
 });

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { locales } from '@/shared/i18n/locale';
+import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
+import { vatTreatments } from '@/shared/invoicing/vat-treatment';
+import { quoteSources, storedQuoteStatuses, type QuoteCustomer } from '@/shared/quotes';
+import type { StoredOrderLine } from './orders-schema';
+import { oneOf } from './schema-checks';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** See migrations/4500_quotes.sql: the year's last quote number (Q-<year>-<seq>). */
+export const quoteCounters = pgTable(
+  'quote_counters',
+  {
+    year: integer('year').primaryKey(),
+    lastSeq: integer('last_seq').notNull(),
+  },
+  (t) => [
+    check('quote_counters_year_check', sql`${t.year} >= 2000 AND ${t.year} <= 9999`),
+    check('quote_counters_last_seq_check', sql`${t.lastSeq} > 0`),
+  ],
+);
+
+/** See migrations/4500_quotes.sql: a quote, its buyer and what the buyer decided. */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    quoteNumber: text('quote_number').notNull().unique(),
+    status: text('status', { enum: storedQuoteStatuses }).notNull().default('sent'),
+    source: text('source', { enum: quoteSources }).notNull(),
+    language: text('language', { enum: locales }).notNull(),
+    customer: jsonb('customer').$type<QuoteCustomer>().notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    accessTokenHash: text('access_token_hash').notNull(),
+    currentVersion: integer('current_version').notNull().default(1),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedOrderNumber: text('accepted_order_number').unique(),
+    acceptKeyHash: text('accept_key_hash').unique(),
+    acceptedBy: text('accepted_by'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+  },
+  (t) => [
+    index('quotes_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('quotes_quote_number_check', sql`${t.quoteNumber} ~ '^Q-[0-9]{4}-[0-9]{4,9}$'`),
+    check('quotes_status_check', oneOf(t.status, storedQuoteStatuses)),
+    check('quotes_source_check', oneOf(t.source, quoteSources)),
+    check('quotes_language_check', oneOf(t.language, locales)),
+    check('quotes_access_token_hash_check', sql`${t.accessTokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('quotes_current_version_check', sql`${t.currentVersion} > 0`),
+    check('quotes_decline_reason_check', sql`char_length(${t.declineReason}) <= 1000`),
+  ],
+);
+
+/** See migrations/4500_quotes.sql: each version of a quote as given, never changed. */
+export const quoteVersions = pgTable(
+  'quote_versions',
+  {
+    quoteId: bigint('quote_id', { mode: 'number' })
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    vatTreatment: text('vat_treatment', { enum: vatTreatments }).notNull(),
+    lines: jsonb('lines').$type<StoredOrderLine[]>().notNull(),
+    totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),
+    exVatAmount: numeric('ex_vat_amount', { precision: 14, scale: 2 }).notNull(),
+    vatAmount: numeric('vat_amount', { precision: 14, scale: 2 }).notNull(),
+    invoiceCurrency: jsonb('invoice_currency').$type<InvoiceCurrencyRate>(),
+    note: text('note'),
+    neededBy: date('needed_by', { mode: 'string' }),
+    pdf: bytea('pdf'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.version] }),
+    check('quote_versions_version_check', sql`${t.version} > 0`),
+    check('quote_versions_vat_treatment_check', oneOf(t.vatTreatment, vatTreatments)),
+    check('quote_versions_total_amount_check', sql`${t.totalAmount} >= 0`),
+    check('quote_versions_note_check', sql`char_length(${t.note}) <= 2000`),
+  ],
+);
+
+/** See migrations/4500_quotes.sql: the hashed tokens of the links in a quote's emails. */
+export const quoteLinks = pgTable(
+  'quote_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    quoteId: bigint('quote_id', { mode: 'number' })
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quote_links_quote_idx').on(t.quoteId)],
+);

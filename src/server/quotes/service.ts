@@ -1,0 +1,432 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Customer } from '@/shared/checkout-schema';
+import { addDays, stockholmDate, type CalendarDate } from '@/shared/dates';
+import type { Locale } from '@/shared/i18n/locale';
+import { quoteMessages } from '@/shared/i18n/messages/quotes';
+import { invoiceAmounts, type VatTreatment } from '@/shared/invoicing/vat-treatment';
+import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
+import { milliFromDecimal, milliToDecimalString } from '@/shared/money';
+import {
+  quoteNumberPattern,
+  quoteStatusOn,
+  type AdminQuoteRow,
+  type QuoteSource,
+  type QuoteStatus,
+  type StoredQuoteStatus,
+} from '@/shared/quotes';
+import { stockholmToday } from '@/shared/delivery';
+import { trimTrailing } from '@/shared/trim-trailing';
+import type { Database, Db } from '@/server/db/client';
+import type { StoredOrderLine } from '@/server/db/orders-schema';
+import { quoteCounters, quoteLinks, quotes, quoteVersions } from '@/server/db/quotes-schema';
+import { enqueueQuoteEmail } from '@/server/email';
+import { attachUploads } from '@/server/uploads';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+export type QuoteVersionRow = typeof quoteVersions.$inferSelect;
+
+/** A refusal the buyer or staff can act on: status, message in the reader's language, field messages. */
+export class QuoteError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'QuoteError';
+  }
+}
+
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What the database keeps of a quote's access token. */
+export function quoteTokenHash(token: string): string {
+  return sha256Hex(`quote-access-token\0${token}`);
+}
+
+/** A quote's version as priced: its lines (orders.items' shape), VAT rule and amounts. */
+export interface PricedQuote {
+  lines: StoredOrderLine[];
+  vatTreatment: VatTreatment;
+  invoiceCurrency: InvoiceCurrencyRate | null;
+  note: string | null;
+  neededBy: string | null;
+  validUntil: CalendarDate;
+}
+
+/** The amounts of priced lines under a VAT rule: the invoice's arithmetic (invoiceAmounts). */
+export function quoteAmounts(lines: readonly StoredOrderLine[], vatTreatment: VatTreatment) {
+  const amounts = invoiceAmounts(
+    lines.map((line) => milliFromDecimal(line.lineTotal)),
+    vatTreatment,
+  );
+  return {
+    totalAmount: milliToDecimalString(amounts.total),
+    exVatAmount: milliToDecimalString(amounts.net),
+    vatAmount: milliToDecimalString(amounts.vat),
+  };
+}
+
+/** The last valid day of a quote issued at `issuedAt`: QUOTE_VALID_DAYS later, in Stockholm. */
+export function validUntilFor(issuedAt: Date, validDays: number): CalendarDate {
+  return addDays(stockholmDate(issuedAt), validDays);
+}
+
+/** The next number of the quote series for the Stockholm year of `today`: "Q-2026-0001". */
+async function nextQuoteNumber(tx: Db, today: CalendarDate): Promise<string> {
+  const year = Number(today.slice(0, 4));
+  const [row] = await tx
+    .insert(quoteCounters)
+    .values({ year, lastSeq: 1 })
+    .onConflictDoUpdate({ target: quoteCounters.year, set: { lastSeq: sql`${quoteCounters.lastSeq} + 1` } })
+    .returning({ lastSeq: quoteCounters.lastSeq });
+  if (!row) throw new Error('the quote counter answered no row');
+  return `Q-${year}-${String(row.lastSeq).padStart(4, '0')}`;
+}
+
+export interface NewQuote {
+  source: QuoteSource;
+  language: Locale;
+  customer: Customer;
+  priced: PricedQuote;
+  /** draft: staff keep writing; sent: the buyer is emailed now. */
+  status: Extract<StoredQuoteStatus, 'draft' | 'sent'>;
+  createdBy: number | null;
+  /** Runs in the quote's transaction once it is stored (staff's audit record). */
+  audit?: (tx: Db, stored: { id: number; quoteNumber: string }) => Promise<void>;
+}
+
+/** Stores a quote and its first version; a sent one queues its email in the same transaction. */
+export async function createQuote(
+  database: Database,
+  quote: NewQuote,
+): Promise<{ id: number; quoteNumber: string; accessToken: string; totalAmount: string }> {
+  const accessToken = randomBytes(32).toString('base64url');
+  const amounts = quoteAmounts(quote.priced.lines, quote.priced.vatTreatment);
+  const uploadIds = uploadIdsOf(quote.priced.lines);
+  const stored = await database.db.transaction(async (tx) => {
+    const quoteNumber = await nextQuoteNumber(tx, stockholmToday());
+    const [row] = await tx
+      .insert(quotes)
+      .values({
+        quoteNumber,
+        status: quote.status,
+        source: quote.source,
+        language: quote.language,
+        customer: quote.customer,
+        customerName:
+          quote.customer.customerType === 'company' && quote.customer.companyName !== ''
+            ? quote.customer.companyName
+            : quote.customer.name,
+        customerEmail: quote.customer.email,
+        accessTokenHash: quoteTokenHash(accessToken),
+        createdBy: quote.createdBy,
+      })
+      .returning({ id: quotes.id });
+    if (!row) throw new Error('the quote insert answered no row');
+    await tx
+      .insert(quoteVersions)
+      .values({ quoteId: row.id, version: 1, ...versionValues(quote.priced), ...amounts });
+    // The designs' images are kept for the quote's life (unattached uploads expire after a day).
+    if (uploadIds.length > 0) await attachUploads(tx, uploadIds);
+    if (quote.status === 'sent') await enqueueQuoteEmail(tx, { quoteId: row.id, kind: 'quote', ref: 1 });
+    await quote.audit?.(tx, { id: row.id, quoteNumber });
+    return { id: row.id, quoteNumber };
+  });
+  return { ...stored, accessToken, totalAmount: amounts.totalAmount };
+}
+
+function versionValues(priced: PricedQuote) {
+  return {
+    validUntil: priced.validUntil,
+    vatTreatment: priced.vatTreatment,
+    lines: priced.lines,
+    invoiceCurrency: priced.invoiceCurrency,
+    note: priced.note,
+    neededBy: priced.neededBy,
+  };
+}
+
+function uploadIdsOf(lines: readonly StoredOrderLine[]): string[] {
+  return [...new Set(lines.flatMap((l) => l.customisation?.prints.map((p) => p.uploadId) ?? []))];
+}
+
+/**
+ * A staff change to an open quote. A draft's version is rewritten (nobody has seen it); a sent
+ * quote gets a new version (the buyer's page shows the latest, earlier PDFs are kept) and its
+ * email again. Refused for an accepted, declined or expired quote.
+ */
+export async function reviseQuote(
+  database: Database,
+  quote: QuoteRow,
+  change: { customer?: Customer; priced: PricedQuote; audit?: (tx: Db, version: number) => Promise<void> },
+  locale: Locale,
+): Promise<{ version: number }> {
+  const t = quoteMessages[locale];
+  const amounts = quoteAmounts(change.priced.lines, change.priced.vatTreatment);
+  return database.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).for('update');
+    if (!locked || (locked.status !== 'draft' && locked.status !== 'sent'))
+      throw new QuoteError(409, t.notOpen);
+    const customer = change.customer ?? locked.customer;
+    const customerFields = change.customer
+      ? {
+          customer,
+          customerName:
+            customer.customerType === 'company' && customer.companyName !== ''
+              ? customer.companyName
+              : customer.name,
+          customerEmail: customer.email,
+        }
+      : {};
+    const uploadIds = uploadIdsOf(change.priced.lines);
+    if (uploadIds.length > 0) await attachUploads(tx, uploadIds);
+    if (locked.status === 'draft') {
+      await tx
+        .update(quoteVersions)
+        .set({ ...versionValues(change.priced), ...amounts, pdf: null, createdAt: new Date() })
+        .where(and(eq(quoteVersions.quoteId, locked.id), eq(quoteVersions.version, locked.currentVersion)));
+      if (change.customer) await tx.update(quotes).set(customerFields).where(eq(quotes.id, locked.id));
+      await change.audit?.(tx, locked.currentVersion);
+      return { version: locked.currentVersion };
+    }
+    const version = locked.currentVersion + 1;
+    await tx
+      .insert(quoteVersions)
+      .values({ quoteId: locked.id, version, ...versionValues(change.priced), ...amounts });
+    await tx
+      .update(quotes)
+      .set({ currentVersion: version, ...customerFields })
+      .where(eq(quotes.id, locked.id));
+    await enqueueQuoteEmail(tx, { quoteId: locked.id, kind: 'quote', ref: version });
+    await change.audit?.(tx, version);
+    return { version };
+  });
+}
+
+/** Staff send a draft (or send a sent quote's latest version again): its email with link and PDF. */
+export async function sendQuote(
+  database: Database,
+  quote: QuoteRow,
+  locale: Locale,
+  audit?: (tx: Db) => Promise<void>,
+): Promise<void> {
+  const t = quoteMessages[locale];
+  await database.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).for('update');
+    if (!locked || (locked.status !== 'draft' && locked.status !== 'sent'))
+      throw new QuoteError(409, t.notOpen);
+    const version = await currentVersion(tx, locked);
+    if (version.validUntil < stockholmToday()) throw new QuoteError(409, t.expired);
+    if (locked.status === 'draft')
+      await tx.update(quotes).set({ status: 'sent' }).where(eq(quotes.id, locked.id));
+    await enqueueQuoteEmail(tx, { quoteId: locked.id, kind: 'quote', ref: locked.currentVersion });
+    await audit?.(tx);
+  });
+}
+
+export async function currentVersion(
+  db: Db,
+  quote: Pick<QuoteRow, 'id' | 'currentVersion'>,
+): Promise<QuoteVersionRow> {
+  return versionOf(db, quote.id, quote.currentVersion);
+}
+
+export async function versionOf(db: Db, quoteId: number, version: number): Promise<QuoteVersionRow> {
+  const [row] = await db
+    .select()
+    .from(quoteVersions)
+    .where(and(eq(quoteVersions.quoteId, quoteId), eq(quoteVersions.version, version)));
+  if (!row) throw new Error(`quote ${quoteId} has no version ${version}`);
+  return row;
+}
+
+/** The quote with this number, for staff (who checked access themselves). */
+export async function findQuoteByNumber(
+  database: Database,
+  quoteNumber: string,
+): Promise<QuoteRow | undefined> {
+  if (!quoteNumberPattern.test(quoteNumber)) return undefined;
+  const [row] = await database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
+  return row;
+}
+
+/** A hash no token gives, compared with when the quote does not exist (the same work either way). */
+const NO_QUOTE_TOKEN_HASH = '0'.repeat(64);
+
+/** The quote when the token opens it (its buyer's token, or an emailed link's); undefined otherwise. */
+export async function findQuoteForToken(
+  database: Database,
+  quoteNumber: string,
+  token: string | undefined,
+): Promise<QuoteRow | undefined> {
+  if (!token || token.length > 200 || !quoteNumberPattern.test(quoteNumber)) return undefined;
+  const [row] = await database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
+  const given = Buffer.from(quoteTokenHash(token), 'hex');
+  const stored = Buffer.from(row?.accessTokenHash ?? NO_QUOTE_TOKEN_HASH, 'hex');
+  const matches = given.length === stored.length && timingSafeEqual(given, stored);
+  if (!row) return undefined;
+  if (matches) return row;
+  const [link] = await database.db
+    .select({ quoteId: quoteLinks.quoteId })
+    .from(quoteLinks)
+    .where(and(eq(quoteLinks.tokenHash, quoteTokenHash(token)), eq(quoteLinks.quoteId, row.id)));
+  return link ? row : undefined;
+}
+
+/** A new link to a quote's page for an email: a random token of its own, only its hash stored. */
+export async function newQuoteLink(
+  db: Db,
+  quote: Pick<QuoteRow, 'id' | 'quoteNumber'>,
+  publicBaseUrl: string,
+) {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(quoteLinks).values({ tokenHash: quoteTokenHash(token), quoteId: quote.id });
+  return `${trimTrailing(publicBaseUrl, '/')}/quotes/${encodeURIComponent(quote.quoteNumber)}?token=${encodeURIComponent(token)}`;
+}
+
+/** The quote's status on today's Stockholm date. */
+export function statusOf(
+  quote: Pick<QuoteRow, 'status'>,
+  version: Pick<QuoteVersionRow, 'validUntil'>,
+): QuoteStatus {
+  return quoteStatusOn(quote.status, version.validUntil, stockholmToday());
+}
+
+/**
+ * Claims the acceptance of a quote for one key: the first key to get here wins, the same key again
+ * may go on (a retried or double-clicked request places and finds the same order), any other key
+ * and any quote no longer open are refused with the reason.
+ */
+export async function claimAcceptance(
+  database: Database,
+  quote: QuoteRow,
+  keyHash: string,
+  acceptedBy: string,
+  locale: Locale,
+): Promise<QuoteVersionRow> {
+  const t = quoteMessages[locale];
+  return database.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).for('update');
+    if (!locked) throw new QuoteError(404, t.notFound);
+    const version = await currentVersion(tx, locked);
+    if (locked.acceptKeyHash !== null) {
+      if (locked.acceptKeyHash === keyHash) return version;
+      throw new QuoteError(409, t.alreadyAccepted);
+    }
+    if (locked.status === 'declined') throw new QuoteError(409, t.alreadyDeclined);
+    if (locked.status === 'draft') throw new QuoteError(409, t.notSent);
+    if (locked.status !== 'sent') throw new QuoteError(409, t.alreadyAccepted);
+    if (version.validUntil < stockholmToday()) throw new QuoteError(409, t.expired);
+    await tx
+      .update(quotes)
+      .set({ acceptKeyHash: keyHash, acceptedBy, acceptedAt: new Date() })
+      .where(eq(quotes.id, locked.id));
+    return version;
+  });
+}
+
+/** Records the order an accepted quote became (idempotent: the same order again changes nothing). */
+export async function recordAcceptedOrder(
+  database: Database,
+  quoteId: number,
+  orderNumber: string,
+): Promise<void> {
+  await database.db
+    .update(quotes)
+    .set({ status: 'accepted', acceptedOrderNumber: orderNumber })
+    .where(and(eq(quotes.id, quoteId), isNull(quotes.acceptedOrderNumber)));
+}
+
+/** The buyer declines: the shop is told (an email in the same transaction). */
+export async function declineQuote(
+  database: Database,
+  quote: QuoteRow,
+  reason: string,
+  locale: Locale,
+): Promise<void> {
+  const t = quoteMessages[locale];
+  await database.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).for('update');
+    if (!locked) throw new QuoteError(404, t.notFound);
+    if (locked.status === 'declined') return;
+    if (locked.status !== 'sent' || locked.acceptKeyHash !== null) throw new QuoteError(409, t.notOpen);
+    await tx
+      .update(quotes)
+      .set({ status: 'declined', declinedAt: new Date(), declineReason: reason === '' ? null : reason })
+      .where(eq(quotes.id, locked.id));
+    await enqueueQuoteEmail(tx, { quoteId: locked.id, kind: 'shop_notice_quote_declined' });
+  });
+}
+
+/** The stored PDF of a version, rendered once by `render` and kept (a sent PDF never changes). */
+export async function storedQuotePdf(
+  database: Database,
+  version: QuoteVersionRow,
+  render: () => Promise<Buffer>,
+): Promise<Buffer> {
+  if (version.pdf) return version.pdf;
+  const pdf = await render();
+  // The first render wins: a second one at the same moment keeps the first's bytes.
+  await database.db
+    .update(quoteVersions)
+    .set({ pdf })
+    .where(
+      and(
+        eq(quoteVersions.quoteId, version.quoteId),
+        eq(quoteVersions.version, version.version),
+        isNull(quoteVersions.pdf),
+      ),
+    );
+  return (await versionOf(database.db, version.quoteId, version.version)).pdf ?? pdf;
+}
+
+/** The staff's list: newest first, with status as of today (a status filter applies to that). */
+export async function listQuotes(
+  database: Database,
+  filter: { status?: QuoteStatus | undefined; limit: number },
+): Promise<AdminQuoteRow[]> {
+  const rows = await database.db
+    .select({
+      quote: quotes,
+      version: {
+        validUntil: quoteVersions.validUntil,
+        totalAmount: quoteVersions.totalAmount,
+      },
+    })
+    .from(quotes)
+    .innerJoin(
+      quoteVersions,
+      and(eq(quoteVersions.quoteId, quotes.id), eq(quoteVersions.version, quotes.currentVersion)),
+    )
+    .where(
+      filter.status === 'expired' || filter.status === 'draft' || filter.status === 'sent'
+        ? inArray(quotes.status, ['draft', 'sent'])
+        : filter.status
+          ? eq(quotes.status, filter.status)
+          : undefined,
+    )
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(filter.status ? 1000 : filter.limit);
+  return rows
+    .map(({ quote, version }) => ({
+      quoteNumber: quote.quoteNumber,
+      status: statusOf(quote, version),
+      source: quote.source,
+      customerName: quote.customerName,
+      customerEmail: quote.customerEmail,
+      total: version.totalAmount,
+      validUntil: version.validUntil,
+      version: quote.currentVersion,
+      createdAt: quote.createdAt.toISOString(),
+      acceptedOrderNumber: quote.acceptedOrderNumber,
+    }))
+    .filter((row) => !filter.status || row.status === filter.status)
+    .slice(0, filter.limit);
+}
+
+/** The acceptance key as stored: its hash (the raw key is the secret behind the order's token). */
+export function acceptKeyHash(key: string): string {
+  return sha256Hex(`quote-accept-key\0${key}`);
+}
