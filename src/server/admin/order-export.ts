@@ -8,7 +8,7 @@ import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
 import type { CustomerType } from '@/shared/checkout-schema';
 import { sizeCodes, type SizeCode } from '@/shared/sizes';
 import type { Database, Db } from '@/server/db/client';
-import { type PaymentState } from '@/shared/ledger';
+import type { PaymentState } from '@/shared/ledger';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { SHOP_TIME_ZONE } from '@/shared/dates';

@@ -18,7 +18,7 @@ import type { Db } from '@/server/db/client';
 import { approvedOnSql, latestProofStateSql } from '@/server/proofs';
 import type { CalendarDate } from '@/shared/dates';
 import { paymentStates } from '@/server/ledger';
-import { type PaymentState } from '@/shared/ledger';
+import type { PaymentState } from '@/shared/ledger';
 import { queryRows } from '@/server/db/query-rows';
 import { encodeCursor, filterSql, isoTime, type Cursor, type OrderFilter } from './order-query';
 import { attentionSql, type AttentionColumn } from './attention';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type OrderStatus } from '@/shared/admin';
+import type { OrderStatus } from '@/shared/admin';
 import { searchCondition } from './search';
 
 /**

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { type AdminStats } from '@/shared/admin';
+import type { AdminStats } from '@/shared/admin';
 import type { Db } from '@/server/db/client';
 import { stockholmDate } from '@/shared/dates';
 import { queryRows } from '@/server/db/query-rows';

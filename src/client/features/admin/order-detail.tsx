@@ -1,9 +1,9 @@
 import { LineChoicesText } from '@/client/components/line-choices';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
-import { type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { countryNameIn } from '@/shared/countries';
-import { type AdminOrderDetail, type AdminStatusEvent } from '@/shared/admin';
+import type { AdminOrderDetail, AdminStatusEvent } from '@/shared/admin';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { formatSplit } from '@/shared/sizes';
 import { Dialog } from '@/client/components/ui/dialog';

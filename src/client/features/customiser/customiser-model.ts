@@ -1,4 +1,4 @@
-import { type PrintSide, type PriceTier, type Product } from '@/shared/catalogue';
+import type { PrintSide, PriceTier, Product } from '@/shared/catalogue';
 import {
   ADDITIONAL_INFO_MAX,
   DEFAULT_SCALE,
