@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { backup, restore } from './ops';
+import { readDotEnv } from './production-settings';
 
 /**
  * `npm run backup -- <file>` / `npm run restore -- <file>` (built to dist/server/ops-cli.js).
@@ -9,6 +10,7 @@ async function run(command: string | undefined, file: string | undefined): Promi
   if ((command !== 'backup' && command !== 'restore') || !file) {
     throw new UsageError('usage: npm run backup -- <file.tar>   |   npm run restore -- <file.tar>');
   }
+  readDotEnv();
   const config = loadConfig();
   if (config.databaseUrl) {
     throw new UsageError(
