@@ -22,7 +22,7 @@ import { receivablesAdminRoutes } from './receivables/routes';
 import { logUrl } from './http/log-url';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
 import { BackupGate, Readiness, serveBackups } from './ops';
-import { opsRoutes } from './ops/routes';
+import { OPS_PATHS, opsRoutes } from './ops/routes';
 import { partnerRoutes } from './partners/routes';
 import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './print-files/routes';
 import { productionNeedsApprovedProof } from './proofs';
@@ -32,6 +32,7 @@ import { customerAdminRoutes } from './customers/routes';
 import { shopRoutes } from './shop/routes';
 import { staffAdminRoutes } from './staff/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
+import { uploadStorageFor } from './uploads';
 import { uploadRoutes, uploadThumbnailRoute } from './uploads/routes';
 
 declare module 'fastify' {
@@ -91,7 +92,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   slowBodyGuard(app, config.http);
 
-  const readiness = new Readiness(database);
+  const readiness = new Readiness(
+    database,
+    [{ name: 'upload store', probe: () => uploadStorageFor({ config, database }).probe() }],
+    app.log,
+  );
   app.decorate('readiness', readiness);
   await migrate(database);
   readiness.markMigrated();
@@ -121,19 +126,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   installErrorHandlers(app);
-  const catalogue = new CatalogueStore(database, config.catalogueCheckMs);
+  const catalogue = new CatalogueStore(database, config.catalogueCheckMs, app.log);
   await catalogue.seed();
   await catalogue.current();
   // Every request sees the catalogue as the database holds it (checked at most every
-  // CATALOGUE_CHECK_MS): a change saved on another instance applies without a restart.
-  app.addHook('onRequest', (_request, _reply, done) => {
+  // CATALOGUE_CHECK_MS): a change saved on another instance applies without a restart. Health
+  // and readiness never wait for it (a liveness probe must not depend on the database). While
+  // the database does not answer, the last catalogue serves and the answer says since when.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (OPS_PATHS.has(request.routeOptions.url ?? '')) {
+      done();
+      return;
+    }
+    const markStale = () => {
+      if (catalogue.staleSince !== undefined) {
+        reply.header('x-catalogue-stale', `since ${new Date(catalogue.staleSince).toISOString()}`);
+      }
+    };
     if (catalogue.isFresh()) {
       void catalogue.current();
+      markStale();
       done();
       return;
     }
     catalogue.current().then(
-      () => done(),
+      () => {
+        markStale();
+        done();
+      },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   });
