@@ -20,6 +20,7 @@ import { serverTimeouts, slowBodyGuard } from './http/timeouts';
 import { ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
 import { receivablesAdminRoutes } from './receivables/routes';
 import { logUrl } from './http/log-url';
+import { requestIdGenerator, requestIdHeader } from './http/request-id';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
 import { BackupGate, Readiness, serveBackups } from './ops';
 import { OPS_PATHS, opsRoutes } from './ops/routes';
@@ -79,6 +80,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 256 * 1024,
+    // X-Request-Id from a trusted proxy, else a random UUID (not a per-process counter: ids from
+    // several instances meet in one log).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     // A hop count trusts that many proxies nearest the shop (Fastify's own rule for a number).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -91,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverTimeouts(config.http),
   });
   slowBodyGuard(app, config.http);
+  requestIdHeader(app);
 
   const readiness = new Readiness(
     database,
