@@ -109,27 +109,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reapIdleConnectionsWhileClosing(app);
   if (options.closeDatabase) app.addHook('onClose', () => database.close());
 
-  await securityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toast and dialog libraries inject small <style> elements; scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  await securityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Toast and dialog libraries inject small <style> elements; scripts stay strictly 'self'.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Same-origin only; a strict COEP would break opening invoices in a new window.
+      crossOriginEmbedderPolicy: false,
     },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Same-origin only; a strict COEP would break opening invoices in a new window.
-    crossOriginEmbedderPolicy: false,
-  });
+    '/assets/',
+  );
 
   installErrorHandlers(app);
   const catalogue = new CatalogueStore(database, config.catalogueCheckMs, app.log);
