@@ -96,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverTimeouts(config.http),
   });
   slowBodyGuard(app, config.http);
-  requestIdHeader(app);
+  requestIdHeader(app, '/assets/');
 
   const readiness = new Readiness(
     database,

@@ -18,10 +18,13 @@ export function requestIdGenerator(trustProxy: TrustProxy): (request: IncomingMe
   };
 }
 
-/** Every answer says which request it was, so a buyer's report finds its log lines. */
-export function requestIdHeader(app: FastifyInstance): void {
+/**
+ * Every answer says which request it was, so a buyer's report finds its log lines; except the
+ * build's hashed assets (`assetPrefix`), static files whose bytes count on every first visit.
+ */
+export function requestIdHeader(app: FastifyInstance, assetPrefix: string): void {
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
+    if (!request.url.startsWith(assetPrefix)) reply.header('x-request-id', request.id);
     done();
   });
 }
