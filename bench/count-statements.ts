@@ -11,6 +11,7 @@ import { loadOnce } from './lib/load';
 import { benchDatabaseUrl, createDatabase } from './lib/postgres';
 import { benchAdminPin, startProcess } from './lib/server';
 import { orderLoadOptions } from './orders';
+import { productionSettings } from '@tests/helpers/production-settings';
 
 const args = process.argv.slice(2);
 const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 5);
@@ -64,7 +65,8 @@ const fresh = postgres && benchDatabaseUrl ? await createDatabase(benchDatabaseU
 const server = await startProcess(
   ['--import', preload, 'dist/server/main.js'],
   {
-    NODE_ENV: 'production',
+    // NODE_ENV=production refuses the demo seller: a real-looking one (tests/helpers).
+    ...productionSettings,
     LOG_LEVEL: 'warn',
     RATES_URL: '',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'shop-count-data-')),

@@ -11,6 +11,7 @@ import { benchDatabaseUrl, createDatabase } from './lib/postgres';
 import { benchAdminPin, startProcess } from './lib/server';
 import { orderLoadOptions } from './orders';
 import { tmpdir } from 'node:os';
+import { productionSettings } from '@tests/helpers/production-settings';
 
 const args = process.argv.slice(2);
 const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.slice(10) ?? 10);
@@ -30,7 +31,8 @@ async function profileRun(): Promise<void> {
   const server = await startProcess(
     ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'dist/server/main.js'],
     {
-      NODE_ENV: 'production',
+      // NODE_ENV=production refuses the demo seller: a real-looking one (tests/helpers).
+      ...productionSettings,
       LOG_LEVEL: 'warn',
       RATES_URL: '',
       DATA_DIR: dataDir,

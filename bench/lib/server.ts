@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { productionSettings } from '@tests/helpers/production-settings';
 
 export interface RunningServer {
   url: string;
@@ -95,7 +96,8 @@ export async function startShopServer(
   const server = await startProcess(
     ['dist/server/main.js'],
     {
-      NODE_ENV: 'production',
+      // NODE_ENV=production refuses the demo seller: a real-looking one (tests/helpers).
+      ...productionSettings,
       LOG_LEVEL: 'warn',
       RATES_URL: '',
       DATA_DIR: dataDir,

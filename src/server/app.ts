@@ -21,9 +21,10 @@ import { serverTimeouts, slowBodyGuard } from './http/timeouts';
 import { ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
 import { receivablesAdminRoutes } from './receivables/routes';
 import { logUrl } from './http/log-url';
+import { requestIdGenerator, requestIdHeader } from './http/request-id';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
 import { BackupGate, Readiness, serveBackups } from './ops';
-import { opsRoutes } from './ops/routes';
+import { OPS_PATHS, opsRoutes } from './ops/routes';
 import { partnerRoutes } from './partners/routes';
 import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './print-files/routes';
 import { productionNeedsApprovedProof } from './proofs';
@@ -34,6 +35,7 @@ import { customerAdminRoutes } from './customers/routes';
 import { shopRoutes } from './shop/routes';
 import { staffAdminRoutes } from './staff/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
+import { uploadStorageFor } from './uploads';
 import { uploadRoutes, uploadThumbnailRoute } from './uploads/routes';
 
 declare module 'fastify' {
@@ -80,6 +82,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: 256 * 1024,
+    // X-Request-Id from a trusted proxy, else a random UUID (not a per-process counter: ids from
+    // several instances meet in one log).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     // A hop count trusts that many proxies nearest the shop (Fastify's own rule for a number).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -92,52 +98,76 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...serverTimeouts(config.http),
   });
   slowBodyGuard(app, config.http);
+  requestIdHeader(app, '/assets/');
   // Before any route: the OpenAPI document collects routes as they are registered.
   await installRouteContracts(app);
 
-  const readiness = new Readiness(database);
+  const readiness = new Readiness(
+    database,
+    [{ name: 'upload store', probe: () => uploadStorageFor({ config, database }).probe() }],
+    app.log,
+  );
   app.decorate('readiness', readiness);
   await migrate(database);
   readiness.markMigrated();
   reapIdleConnectionsWhileClosing(app);
   if (options.closeDatabase) app.addHook('onClose', () => database.close());
 
-  await securityHeaders(app, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Toast and dialog libraries inject small <style> elements; scripts stay strictly 'self'.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+  await securityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Toast and dialog libraries inject small <style> elements; scripts stay strictly 'self'.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
       },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // Same-origin only; a strict COEP would break opening invoices in a new window.
+      crossOriginEmbedderPolicy: false,
     },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Same-origin only; a strict COEP would break opening invoices in a new window.
-    crossOriginEmbedderPolicy: false,
-  });
+    '/assets/',
+  );
 
   installErrorHandlers(app);
-  const catalogue = new CatalogueStore(database, config.catalogueCheckMs);
+  const catalogue = new CatalogueStore(database, config.catalogueCheckMs, app.log);
   await catalogue.seed();
   await catalogue.current();
   // Every request sees the catalogue as the database holds it (checked at most every
-  // CATALOGUE_CHECK_MS): a change saved on another instance applies without a restart.
-  app.addHook('onRequest', (_request, _reply, done) => {
+  // CATALOGUE_CHECK_MS): a change saved on another instance applies without a restart. Health
+  // and readiness never wait for it (a liveness probe must not depend on the database). While
+  // the database does not answer, the last catalogue serves and the answer says since when.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (OPS_PATHS.has(request.routeOptions.url ?? '')) {
+      done();
+      return;
+    }
+    const markStale = () => {
+      if (catalogue.staleSince !== undefined) {
+        reply.header('x-catalogue-stale', `since ${new Date(catalogue.staleSince).toISOString()}`);
+      }
+    };
     if (catalogue.isFresh()) {
       void catalogue.current();
+      markStale();
       done();
       return;
     }
     catalogue.current().then(
-      () => done(),
+      () => {
+        markStale();
+        done();
+      },
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   });

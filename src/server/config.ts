@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import { sellerSettingsProblems, type SellerSettings } from '@/shared/invoicing/seller-settings';
 import { trimTrailing } from '@/shared/trim-trailing';
+import { productionProblems, withSecretFiles } from './production-settings';
 import { parseReferenceRates, type ReferenceRate } from '@/shared/receivables/late-payment';
 import {
   parseReminderFeeTerms,
@@ -34,6 +35,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
+  // Put into DATABASE_URL (which then carries no password), so the URL may sit in a plain env file.
+  DATABASE_PASSWORD: optionalString,
   ADMIN_PIN: optionalString.pipe(z.string().min(ADMIN_PIN_MIN_LENGTH).max(ADMIN_PIN_MAX_LENGTH).optional()),
   RATES_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   // VIES, the EU's VAT number register (its REST check by default); empty turns the check off.
@@ -52,6 +55,10 @@ const envSchema = z.object({
       .optional(),
   ),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  // smtp: SMTP_URL required; files: .eml files in DATA_DIR/outbox; empty: smtp when SMTP_URL is set.
+  MAIL_TRANSPORT: optionalString.pipe(
+    z.enum(['smtp', 'files'], { error: 'must be smtp or files' }).optional(),
+  ),
   EMAIL_LEASE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   EMAIL_YIELD_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   // Worker threads that render PDFs and send email; empty: one per core, 0: on the request thread.
@@ -370,50 +377,27 @@ export interface S3Settings {
 
 export class ConfigError extends Error {}
 
-/** Parses settings from the environment; a bad value stops start-up with a message naming it. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+/**
+ * Parses settings from the environment (secrets also from `<NAME>_FILE` files); every bad value,
+ * and in production (NODE_ENV=production) every demo or missing one, stops start-up with one
+ * message naming each setting.
+ */
+export function loadConfig(rawEnv: Record<string, string | undefined> = process.env): Config {
+  const { env, problems } = withSecretFiles(rawEnv);
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid settings (see .env.example):\n${problems.join('\n')}`);
+    problems.push(...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  problems.push(...combinationProblems(env));
+  const production = env.NODE_ENV === 'production';
+  if (production) problems.push(...productionProblems(env, isDemoValue));
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(
+      `Invalid settings${production ? ' for production (NODE_ENV=production)' : ''}; see .env.example and docs/operations.md:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    );
   }
   const e = parsed.data;
-  const seller: SellerDetails = {
-    name: e.SELLER_NAME,
-    orgNumber: e.SELLER_ORG_NUMBER,
-    vatNumber: e.SELLER_VAT_NUMBER,
-    address: e.SELLER_ADDRESS,
-    registeredOffice: e.SELLER_REGISTERED_OFFICE,
-    fTax: e.SELLER_F_SKATT,
-    email: e.SELLER_EMAIL,
-    phone: e.SELLER_PHONE,
-    bankAccount: e.SELLER_BANK_ACCOUNT,
-    bankgiro: e.SELLER_BANKGIRO,
-    iban: e.SELLER_IBAN,
-    ibanEur: e.SELLER_IBAN_EUR,
-    bic: e.SELLER_BIC,
-  };
-  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
-    throw new ConfigError(
-      'Invalid settings (see .env.example):\n  HTTP_HEADERS_TIMEOUT_SECONDS: must not be above HTTP_REQUEST_TIMEOUT_SECONDS',
-    );
-  }
-  const storeProblem =
-    e.UPLOAD_STORE === 'postgres' && !e.DATABASE_URL
-      ? 'UPLOAD_STORE: postgres needs DATABASE_URL (the embedded database keeps uploads on disk)'
-      : e.UPLOAD_STORE === 's3' && !e.S3_BUCKET
-        ? 'S3_BUCKET: required with UPLOAD_STORE=s3'
-        : e.UPLOAD_STORE === 's3' && Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)
-          ? 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither'
-          : undefined;
-  if (storeProblem) throw new ConfigError(`Invalid settings (see .env.example):\n  ${storeProblem}`);
-  // An invoice with a wrong org number or VAT number is not a valid invoice: refuse to start.
-  const sellerProblems = sellerSettingsProblems(seller);
-  if (sellerProblems.length > 0) {
-    throw new ConfigError(
-      `Invalid settings (see .env.example):\n${sellerProblems.map((p) => `  ${p}`).join('\n')}`,
-    );
-  }
+  const seller = sellerOf(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -421,12 +405,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     dataDir: e.DATA_DIR,
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl: withPassword(e.DATABASE_URL, e.DATABASE_PASSWORD),
     adminPin: e.ADMIN_PIN,
     ratesUrl: e.RATES_URL,
     vies: e.VIES_URL ? { url: e.VIES_URL, timeoutMs: Math.round(e.VIES_TIMEOUT_SECONDS * 1000) } : undefined,
     countryHeader: e.COUNTRY_HEADER,
-    smtpUrl: e.SMTP_URL,
+    smtpUrl: e.MAIL_TRANSPORT === 'files' ? undefined : e.SMTP_URL,
     emailLeaseSeconds: e.EMAIL_LEASE_SECONDS,
     emailYieldMs: e.EMAIL_YIELD_MS,
     documentWorkers: e.DOCUMENT_WORKERS ?? availableParallelism(),
@@ -485,4 +469,101 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       minBodyBytesPerSecond: e.HTTP_MIN_BODY_BYTES_PER_SECOND,
     },
   };
+}
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+function sellerOf(e: Pick<ParsedEnv, `SELLER_${string}` & keyof ParsedEnv>): SellerDetails {
+  return {
+    name: e.SELLER_NAME,
+    orgNumber: e.SELLER_ORG_NUMBER,
+    vatNumber: e.SELLER_VAT_NUMBER,
+    address: e.SELLER_ADDRESS,
+    registeredOffice: e.SELLER_REGISTERED_OFFICE,
+    fTax: e.SELLER_F_SKATT,
+    email: e.SELLER_EMAIL,
+    phone: e.SELLER_PHONE,
+    bankAccount: e.SELLER_BANK_ACCOUNT,
+    bankgiro: e.SELLER_BANKGIRO,
+    iban: e.SELLER_IBAN,
+    ibanEur: e.SELLER_IBAN_EUR,
+    bic: e.SELLER_BIC,
+  };
+}
+
+/** Whether a setting's value is its default once parsed (the demo shop's, for seller details). */
+function isDemoValue(name: keyof ParsedEnv, value: string): boolean {
+  const schema: z.ZodType = envSchema.shape[name];
+  const demo = schema.safeParse(undefined);
+  const given = schema.safeParse(value);
+  return demo.success && given.success && demo.data === given.data;
+}
+
+/**
+ * Settings wrong only together. Each check parses just the settings it reads, so a bad value
+ * elsewhere does not hide it: the operator sees every problem in one start.
+ */
+function combinationProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  // Each setting parsed alone (the field's own schema, default included); undefined if one is bad.
+  const pick = <K extends keyof ParsedEnv>(...names: K[]): Pick<ParsedEnv, K> | undefined => {
+    const picked: Record<string, unknown> = {};
+    for (const name of names) {
+      const schema: z.ZodType = envSchema.shape[name];
+      const result = schema.safeParse(env[name]);
+      if (!result.success) return undefined;
+      picked[name] = result.data;
+    }
+    return picked as Pick<ParsedEnv, K>;
+  };
+  const timeouts = pick('HTTP_HEADERS_TIMEOUT_SECONDS', 'HTTP_REQUEST_TIMEOUT_SECONDS');
+  if (timeouts && timeouts.HTTP_HEADERS_TIMEOUT_SECONDS > timeouts.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_SECONDS: must not be above HTTP_REQUEST_TIMEOUT_SECONDS');
+  }
+  const store = pick('UPLOAD_STORE', 'DATABASE_URL', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY');
+  if (store?.UPLOAD_STORE === 'postgres' && !store.DATABASE_URL) {
+    problems.push('UPLOAD_STORE: postgres needs DATABASE_URL (the embedded database keeps uploads on disk)');
+  } else if (store?.UPLOAD_STORE === 's3' && !store.S3_BUCKET) {
+    problems.push('S3_BUCKET: required with UPLOAD_STORE=s3');
+  } else if (
+    store?.UPLOAD_STORE === 's3' &&
+    Boolean(store.S3_ACCESS_KEY_ID) !== Boolean(store.S3_SECRET_ACCESS_KEY)
+  ) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  const database = pick('DATABASE_URL', 'DATABASE_PASSWORD');
+  if (database?.DATABASE_PASSWORD !== undefined) {
+    if (!database.DATABASE_URL) problems.push('DATABASE_PASSWORD: needs DATABASE_URL (without a password)');
+    else if (new URL(database.DATABASE_URL).password !== '') {
+      problems.push('DATABASE_PASSWORD: DATABASE_URL already has a password; set one of them');
+    }
+  }
+  const mail = pick('MAIL_TRANSPORT', 'SMTP_URL');
+  if (mail?.MAIL_TRANSPORT === 'smtp' && !mail.SMTP_URL)
+    problems.push('SMTP_URL: required with MAIL_TRANSPORT=smtp');
+  // An invoice with a wrong org number or VAT number is not a valid invoice: refuse to start.
+  const seller = pick(
+    'SELLER_NAME',
+    'SELLER_ORG_NUMBER',
+    'SELLER_VAT_NUMBER',
+    'SELLER_ADDRESS',
+    'SELLER_REGISTERED_OFFICE',
+    'SELLER_F_SKATT',
+    'SELLER_EMAIL',
+    'SELLER_PHONE',
+    'SELLER_BANK_ACCOUNT',
+    'SELLER_BANKGIRO',
+    'SELLER_IBAN',
+    'SELLER_IBAN_EUR',
+    'SELLER_BIC',
+  );
+  if (seller) problems.push(...sellerSettingsProblems(sellerOf(seller)));
+  return problems;
+}
+
+function withPassword(url: string | undefined, password: string | undefined): string | undefined {
+  if (url === undefined || password === undefined) return url;
+  const withIt = new URL(url);
+  withIt.password = encodeURIComponent(password);
+  return withIt.toString();
 }

@@ -1,6 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { productionSettings } from '@tests/helpers/production-settings';
 import { ConfigError, loadConfig } from './config';
+import { readDotEnv } from './production-settings';
 
 describe('settings', () => {
   it('defaults match .env.example', () => {
@@ -150,5 +155,110 @@ describe('seller settings', () => {
       ].sort(),
     );
     expect(loadConfig(env).seller).toEqual(loadConfig({}).seller);
+  });
+});
+
+describe('production settings (NODE_ENV=production)', () => {
+  const example = parseEnv(readFileSync(new URL('../../.env.example', import.meta.url), 'utf8'));
+
+  it('refuses the example settings with one message listing every demo or missing setting', () => {
+    let message = '';
+    try {
+      loadConfig({ ...example, NODE_ENV: 'production' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    for (const setting of [
+      'SELLER_NAME: still the demo value "Bulk Print Sverige AB"',
+      'SELLER_ORG_NUMBER: still the demo value',
+      'SELLER_VAT_NUMBER: still the demo value',
+      'SELLER_ADDRESS: still the demo value',
+      'SELLER_BANKGIRO: still the demo value "123-4566"',
+      'SELLER_IBAN: still the demo value',
+      'SELLER_IBAN_EUR: still the demo value',
+      'SHOP_EMAIL: still the demo value',
+      'PUBLIC_BASE_URL: http://localhost:3000 is this machine',
+      'SMTP_URL: not set; set it to send email, or MAIL_TRANSPORT=files',
+    ]) {
+      expect(message).toContain(setting);
+    }
+    expect(message.split('\n')[0]).toMatch(/^Invalid settings for production \(NODE_ENV=production\)/);
+  });
+
+  it('names an unset setting as unset, and the same example outside production starts the demo shop', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SELLER_NAME: not set/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_BASE_URL: not set/);
+    expect(loadConfig({ ...example, NODE_ENV: 'development' }).seller.name).toBe('Bulk Print Sverige AB');
+  });
+
+  it("starts with the seller's own settings and an explicit mail choice", () => {
+    const config = loadConfig(productionSettings);
+    expect(config.seller.name).toBe('Tryckprov Test AB');
+    expect(config.smtpUrl).toBeUndefined();
+    expect(() => loadConfig({ ...productionSettings, MAIL_TRANSPORT: '' })).toThrow(/SMTP_URL: not set/);
+    expect(
+      loadConfig({ ...productionSettings, MAIL_TRANSPORT: '', SMTP_URL: 'smtp://mail:25' }).smtpUrl,
+    ).toBe('smtp://mail:25');
+  });
+
+  it('reports a bad value, a bad combination and a bad seller number in the same message', () => {
+    let message = '';
+    try {
+      loadConfig({ PORT: 'eighty', UPLOAD_STORE: 's3', SELLER_ORG_NUMBER: '559123-4562' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('PORT:');
+    expect(message).toContain('S3_BUCKET: required with UPLOAD_STORE=s3');
+    expect(message).toContain('SELLER_ORG_NUMBER: the check digit does not match');
+  });
+});
+
+describe('secrets from files (<NAME>_FILE)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-secrets-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reads ADMIN_PIN_FILE, METRICS_TOKEN_FILE and DATABASE_PASSWORD_FILE without the final line break', () => {
+    writeFileSync(join(dir, 'pin'), '480516\n');
+    writeFileSync(join(dir, 'token'), 'a-metrics-token-of-some-length\n');
+    writeFileSync(join(dir, 'db'), 'p@ss word\n');
+    const config = loadConfig({
+      ADMIN_PIN_FILE: join(dir, 'pin'),
+      METRICS_TOKEN_FILE: join(dir, 'token'),
+      DATABASE_URL: 'postgres://shop@db:5432/shop',
+      DATABASE_PASSWORD_FILE: join(dir, 'db'),
+    });
+    expect(config.adminPin).toBe('480516');
+    expect(config.metricsToken).toBe('a-metrics-token-of-some-length');
+    expect(new URL(config.databaseUrl ?? '').password).toBe(encodeURIComponent('p@ss word'));
+  });
+
+  it('names a missing file, and a secret set both ways', () => {
+    expect(() => loadConfig({ SMTP_URL_FILE: join(dir, 'absent') })).toThrow(
+      /SMTP_URL_FILE: cannot read .*absent \(ENOENT\)/,
+    );
+    writeFileSync(join(dir, 'pin2'), '1234');
+    expect(() => loadConfig({ ADMIN_PIN: '4711', ADMIN_PIN_FILE: join(dir, 'pin2') })).toThrow(
+      /ADMIN_PIN_FILE: set ADMIN_PIN or ADMIN_PIN_FILE, not both/,
+    );
+  });
+});
+
+describe('.env', () => {
+  it('is read into the environment at start, where a variable already set wins', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-dotenv-'));
+    try {
+      writeFileSync(join(dir, '.env'), 'SHOP_DOTENV_FROM_FILE=file\nSHOP_DOTENV_BOTH=file\n');
+      process.env.SHOP_DOTENV_BOTH = 'environment';
+      readDotEnv(join(dir, '.env'));
+      expect(process.env.SHOP_DOTENV_FROM_FILE).toBe('file');
+      expect(process.env.SHOP_DOTENV_BOTH).toBe('environment');
+      expect(() => readDotEnv(join(dir, 'absent.env'))).not.toThrow();
+    } finally {
+      delete process.env.SHOP_DOTENV_FROM_FILE;
+      delete process.env.SHOP_DOTENV_BOTH;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { LogDestination } from './http/log-destination';
 import { PRIVATE_UMASK, tightenDataDir } from './ops';
+import { readDotEnv } from './production-settings';
 
 /** DATA_DIR for the shop's user alone (ops/private-files.ts); says in the log what it changed. */
 async function keepDataDirPrivate(dataDir: string, log: FastifyBaseLogger): Promise<void> {
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
   // Before anything is written: every file and folder this process (and its worker threads)
   // creates is the shop user's alone, whatever umask the shell or container gave.
   process.umask(PRIVATE_UMASK);
+  readDotEnv();
   const config = loadConfig();
   const database = await openDatabase(config);
   // Never blocks on a slow or vanished log reader (see log-destination.ts).
@@ -67,14 +69,69 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
+  // The one line an operator looks for, at the default level (warn) too; only error, fatal and
+  // silent leave it out.
+  if (!['error', 'fatal', 'silent'].includes(config.logLevel)) {
+    app.log.child({}, { level: 'info' }).info(`listening on ${address} (${describeSetup(config)})`);
+  }
 }
 
+/** Where this instance keeps its data and sends its mail, without any password or token. */
+function describeSetup(config: Config): string {
+  const hostAndPath = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  };
+  const database = config.databaseUrl
+    ? `PostgreSQL ${hostAndPath(config.databaseUrl)}`
+    : `embedded PGlite in ${config.dataDir}/db`;
+  const store = config.uploadStore;
+  const uploads =
+    store.kind === 's3'
+      ? `s3 ${store.s3.bucket}${store.s3.prefix ? `/${store.s3.prefix}` : ''}${store.s3.endpoint ? ` at ${store.s3.endpoint}` : ''}`
+      : store.kind === 'postgres'
+        ? 'postgres'
+        : `disk ${config.dataDir}/uploads`;
+  const mail = config.smtpUrl ? `SMTP ${hostAndPath(config.smtpUrl)}` : `files in ${config.dataDir}/outbox`;
+  return `database: ${database}, upload store: ${uploads}, mail: ${mail}`;
+}
+
+/**
+ * A start that fails says why in one line (a bad setting lists each setting, one per line):
+ * the stack only with LOG_LEVEL=debug or trace, for whoever debugs the shop itself.
+ */
 main().catch((error: unknown) => {
+  const verbose = ['debug', 'trace'].includes(process.env.LOG_LEVEL?.trim() ?? '');
   if (error instanceof ConfigError) {
     console.error(error.message);
-  } else {
+  } else if (verbose) {
     console.error('Could not start the shop:', error);
+  } else {
+    console.error(`Could not start the shop: ${oneLineCause(error)}`);
   }
   process.exit(1);
 });
+
+/** The error's message and code, and its causes' (a failed connection wraps ECONNREFUSED). */
+function oneLineCause(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current !== undefined && depth < 4; depth += 1) {
+    if (current instanceof Error) {
+      const code = (current as { code?: unknown }).code;
+      const message = current.message || current.constructor.name;
+      parts.push(typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message);
+      // A refused connection to a host with several addresses: the first attempt's reason.
+      current = current instanceof AggregateError && !current.message ? current.errors[0] : current.cause;
+    } else {
+      parts.push(typeof current === 'string' ? current : 'a non-Error value');
+      current = undefined;
+    }
+  }
+  return parts
+    .join(': ')
+    .split('\n')
+    .map((line) => line.trim())
+    .join(' ');
+}

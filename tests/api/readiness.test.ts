@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess } from '../helpers/process-server';
-import { startServer, request } from '../helpers/server';
+import { createPostgresDatabase, request, startServer, testDatabaseUrl } from '../helpers/server';
+import { startS3 } from '../helpers/s3';
+import { startTcpProxy } from '../helpers/tcp-proxy';
 import { streamUpload } from '../helpers/upload-stream';
 
 /**
@@ -25,7 +27,7 @@ describe('health and readiness', () => {
       expect(await request(server, '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
       expect(await request(server, '/readyz')).toMatchObject({
         status: 503,
-        body: { status: 'database unavailable' },
+        body: { status: 'database unavailable', failing: ['database'] },
       });
     } finally {
       await server.close().catch(() => undefined);
@@ -81,6 +83,94 @@ describe('health and readiness', () => {
         expect(await exited).toBe(0);
       } finally {
         await shop.stop('SIGKILL');
+      }
+    },
+  );
+});
+
+describe('an upload store outage', () => {
+  it('S3 gone: /readyz 503 naming the upload store while /healthz stays 200; back: ready', async () => {
+    const s3 = await startS3();
+    const endpoint = new URL(s3.env.S3_ENDPOINT ?? '');
+    const proxy = await startTcpProxy(endpoint.hostname, Number(endpoint.port));
+    const server = await startServer({ env: { ...s3.env, S3_ENDPOINT: `http://${proxy.address}` } });
+    try {
+      expect(await request(server, '/readyz')).toMatchObject({ status: 200, body: { status: 'ready' } });
+      proxy.cut();
+      expect(await request(server, '/readyz')).toMatchObject({
+        status: 503,
+        body: { status: 'upload store unavailable', failing: ['upload store'] },
+      });
+      expect((await request(server, '/healthz')).status).toBe(200);
+      proxy.restore();
+      expect((await request(server, '/readyz')).status).toBe(200);
+    } finally {
+      await server.close();
+      await proxy.close();
+      await s3.close();
+    }
+  });
+});
+
+describe.skipIf(!testDatabaseUrl)('a PostgreSQL outage, as a load balancer sees it', () => {
+  it(
+    'the database gone: /healthz 200, /readyz 503 naming it, the catalogue still served (and said to be stale); back: ready',
+    { timeout: 120_000 },
+    async () => {
+      const database = await createPostgresDatabase();
+      const target = new URL(database.url);
+      const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+      const proxied = new URL(database.url);
+      proxied.host = proxy.address;
+      const logs: string[] = [];
+      // Every request checks the catalogue's version (CATALOGUE_CHECK_MS=0): the worst case.
+      const server = await startServer({
+        databaseUrl: proxied.toString(),
+        env: { CATALOGUE_CHECK_MS: '0', LOG_LEVEL: 'warn' },
+        logStream: { write: (line) => logs.push(line) },
+      });
+      try {
+        expect((await request(server, '/readyz')).status).toBe(200);
+        expect((await request(server, '/api/products')).status).toBe(200);
+
+        proxy.cut();
+        expect(await request(server, '/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+        expect(await request(server, '/readyz')).toMatchObject({
+          status: 503,
+          body: { status: 'database unavailable', failing: ['database'] },
+        });
+        const products = await request<unknown[]>(server, '/api/products');
+        expect(products.status).toBe(200);
+        expect(products.body).toHaveLength(17);
+        expect(products.headers.get('x-catalogue-stale')).toMatch(/^since \d{4}-\d\d-\d\dT/);
+        // A request that needs the database fails (500), and the log says why, in the error's words.
+        const order = await request(server, '/api/orders/INV-1', {
+          headers: { 'x-order-token': 'a'.repeat(43) },
+        });
+        expect(order.status).toBe(500);
+        const outage = logs.map((line) => JSON.parse(line) as { msg: string; err?: { message: string } });
+        const stale = outage.find((line) => line.msg.startsWith('catalogue: the database does not answer'));
+        expect(stale?.err?.message).toBeTruthy();
+        expect(stale?.err?.message).not.toBe('non-Error thrown');
+        expect(outage.some((line) => line.msg.startsWith('not ready: database:'))).toBe(true);
+        const failed = outage.find((line) => line.msg === 'request failed');
+        expect(failed?.err?.message).toBeTruthy();
+        expect(failed?.err?.message).not.toBe('non-Error thrown');
+
+        proxy.restore();
+        let ready = 0;
+        for (let tries = 0; tries < 50 && ready !== 200; tries += 1) {
+          ready = (await request(server, '/readyz')).status;
+          if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+        expect(ready).toBe(200);
+        const again = await request(server, '/api/products');
+        expect(again.status).toBe(200);
+        expect(again.headers.get('x-catalogue-stale')).toBeNull();
+      } finally {
+        await server.close().catch(() => undefined);
+        await proxy.close();
+        await database.drop();
       }
     },
   );

@@ -36,7 +36,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
         logs.push(line);
-        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+        // Fastify's own line (LOG_LEVEL=info), or the shop's "listening on" line (any level).
+        const match = /(?:Server listening at|listening on) (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
         if (match?.[1]) {
           clearTimeout(timer);
           resolve(match[1]);
@@ -57,4 +58,21 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       await exited;
     },
   };
+}
+
+/** Starts the server process expecting it to refuse: its exit code and everything it printed. */
+export async function failedServerStart(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATES_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  clearTimeout(timer);
+  return { code, output };
 }

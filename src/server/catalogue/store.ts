@@ -63,21 +63,36 @@ function snapshotOf(version: string, rows: readonly CatalogueRow[]): CatalogueSn
   };
 }
 
+/** Longest a request waits for the catalogue's check when a copy exists to serve meanwhile. */
+const WAIT_FOR_CHECK_MS = 1_000;
+
+interface CatalogueLog {
+  warn(details: object, message: string): void;
+}
+
 /**
  * The server's catalogue: the database's, cached per instance. Every price the server computes
  * (orders, the cart's prices through /api/products, server-rendered pages) reads it. The copy is
  * trusted for `checkMs`; after that one cheap query compares the table's version and reloads when
  * another instance saved a change, so every instance on one PostgreSQL follows within `checkMs`
  * without a restart. A save on this instance reloads at once (invalidate).
+ *
+ * When the database does not answer (an outage, a failover), pages and prices keep coming from
+ * the last catalogue read: `staleSince` says since when, logged once as it starts and as it ends.
  */
 export class CatalogueStore {
   private snapshot: CatalogueSnapshot | undefined;
+  /** The last catalogue the database gave, kept through invalidate(), served while it is down. */
+  private lastGood: CatalogueSnapshot | undefined;
   private checkedAt = 0;
   private pending: Promise<CatalogueSnapshot> | undefined;
+  /** When the checks started failing (ms since the epoch); undefined while the database answers. */
+  staleSince: number | undefined;
 
   constructor(
     private readonly database: Database,
     private readonly checkMs: number,
+    private readonly log?: CatalogueLog,
   ) {}
 
   /** Writes the seed (SPEC's 17 products) into an empty table: the first start of a shop. */
@@ -116,12 +131,50 @@ export class CatalogueStore {
       setCatalogue(cached.onSale);
       return cached;
     }
-    this.pending ??= this.refresh().finally(() => {
-      this.pending = undefined;
-    });
-    const fresh = await this.pending;
+    if (!this.pending) {
+      const pending = this.refresh().then(
+        (snapshot) => this.answered(snapshot),
+        (error: unknown) => this.failed(error),
+      );
+      this.pending = pending.finally(() => {
+        this.pending = undefined;
+      });
+      this.pending.catch(() => undefined);
+    }
+    const fallback = this.lastGood;
+    const fresh = fallback
+      ? await settledWithin(this.pending, WAIT_FOR_CHECK_MS, fallback)
+      : await this.pending;
     setCatalogue(fresh.onSale);
     return fresh;
+  }
+
+  private answered(snapshot: CatalogueSnapshot): CatalogueSnapshot {
+    this.lastGood = snapshot;
+    if (this.staleSince !== undefined) {
+      this.log?.warn(
+        { staleForMs: Date.now() - this.staleSince },
+        'catalogue: the database answers again; serving its catalogue',
+      );
+      this.staleSince = undefined;
+    }
+    return snapshot;
+  }
+
+  /** No catalogue yet: the error stands. Otherwise the last one serves until the next check. */
+  private failed(error: unknown): CatalogueSnapshot {
+    const last = this.lastGood;
+    if (!last) throw error;
+    if (this.staleSince === undefined) {
+      this.staleSince = Date.now();
+      this.log?.warn(
+        { err: error },
+        'catalogue: the database does not answer; serving the last catalogue read',
+      );
+    }
+    this.snapshot = last;
+    this.checkedAt = Date.now();
+    return last;
   }
 
   /** The next read goes to the database (after a save on this instance). */
@@ -152,5 +205,18 @@ export class CatalogueStore {
     this.snapshot = snapshot;
     this.checkedAt = started;
     return snapshot;
+  }
+}
+
+/** The promise's value if it settles within `ms`, else `fallback` (the promise runs on). */
+async function settledWithin<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -47,7 +47,9 @@ export function installErrorHandlers(app: FastifyInstance): void {
             : error.message;
       return sendError(reply, status, message);
     }
-    request.log.error({ err: loggableError(error) }, 'request failed');
+    // The logger's err serializer (logErrorSerializer) makes it loggable: passing its result here
+    // again logged every failure as "non-Error thrown".
+    request.log.error({ err: error }, 'request failed');
     return sendError(reply, 500, 'Something went wrong on our side. Please try again.');
   });
 }
@@ -66,8 +68,14 @@ interface LoggedError {
  * database errors carry the offending values in `detail`/`where`/`params`: those are left out.
  */
 export function loggableError(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: 'non-Error thrown' };
   const withheld = (text: string) => text.replace(/\nparams: [\s\S]*$/, '\nparams: (withheld)');
+  if (!(error instanceof Error)) {
+    // A message logged as `err` (a string), or an error from another realm (a worker thread).
+    if (typeof error === 'string') return { type: 'string', message: withheld(error) };
+    const message = (error as { message?: unknown } | null)?.message;
+    if (typeof message === 'string') return { type: typeof error, message: withheld(message) };
+    return { type: typeof error, message: 'non-Error thrown' };
+  }
   const code = (error as { code?: unknown }).code;
   const logged: LoggedError = {
     type: error.constructor.name,

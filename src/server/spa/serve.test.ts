@@ -72,6 +72,26 @@ describe('serving the SPA', () => {
     expect(await response.text()).toBe(assetJs);
   });
 
+  it("an asset carries only the headers it needs (cache, type, nosniff), not the document's policy", async () => {
+    const asset = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const documentOnly of [
+      'content-security-policy',
+      'x-frame-options',
+      'referrer-policy',
+      'strict-transport-security',
+    ]) {
+      expect(asset.headers.get(documentOnly), documentOnly).toBeNull();
+    }
+    const page = await fetch(`${server.url}/`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // A missing asset is answered with the 404 page: a document, with the document's policy.
+    const missing = await fetch(`${server.url}/assets/gone-123.js`);
+    expect(missing.headers.get('content-type')).toContain('text/html');
+    expect(missing.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
   it('a path of two slashes (no host when read as a URL) answers, never a 500', async () => {
     const { status } = await request(server, '//');
     expect(status).toBeLessThan(500);

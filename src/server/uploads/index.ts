@@ -24,6 +24,7 @@ export {
 export { sendUpload, uploadContentSecurityPolicy } from './serve';
 export { detectImage, looksLikePdf, looksLikeSvgDocument } from './detect';
 export { FileUploadStorage, type PendingWrite, type UploadStorage } from './storage';
+export { moveUploads, type MoveSummary } from './move';
 export { measureUpload, tooManyPixels } from './measure';
 export { readPixelSize, type PixelSize } from './pixel-size';
 export { svgRewriter } from './svg-rewriter';

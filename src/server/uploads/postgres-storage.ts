@@ -119,6 +119,11 @@ export class PostgresUploadStorage implements UploadStorage {
     return Promise.resolve(Number.MAX_SAFE_INTEGER);
   }
 
+  /** The store's table answers (the database's own probe covers the connection). */
+  async probe(): Promise<void> {
+    await this.database.db.execute(sql`SELECT 1 FROM upload_store_files LIMIT 1`);
+  }
+
   async removeAbandonedWrites(ageMs: number): Promise<number> {
     const removed = await queryRows<{ key: string }>(
       this.database.db,

@@ -4,6 +4,7 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   NoSuchKey,
   S3Client,
@@ -105,6 +106,11 @@ export class S3UploadStorage implements UploadStorage {
   /** An object store does not run out of space the way the embedded database's disk does. */
   freeBytes(): Promise<number> {
     return Promise.resolve(Number.MAX_SAFE_INTEGER);
+  }
+
+  /** The bucket exists and these credentials reach it (HeadBucket: no object is read). */
+  async probe(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
   }
 
   async removeAbandonedWrites(ageMs: number): Promise<number> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 
@@ -27,6 +27,8 @@ export interface UploadStorage {
   freeBytes(): Promise<number>;
   /** Housekeeping: deletes half-written files (a crash mid-upload) older than `ageMs`. */
   removeAbandonedWrites(ageMs: number): Promise<number>;
+  /** Rejects when the store cannot be used now (readiness: /readyz); reads and writes nothing. */
+  probe(): Promise<void>;
 }
 
 /** Files under one folder (DATA_DIR/uploads), spread over sub-folders by the id's first two characters. */
@@ -85,6 +87,12 @@ export class FileUploadStorage implements UploadStorage {
     await mkdir(this.root, { recursive: true, mode: 0o700 });
     const info = await statfs(this.root);
     return info.bavail * info.bsize;
+  }
+
+  /** The folder exists (or can be made) and the shop may write to it (a full or lost mount fails). */
+  async probe(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   async removeAbandonedWrites(ageMs: number): Promise<number> {
