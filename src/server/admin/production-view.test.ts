@@ -190,12 +190,13 @@ describe('cancelling an invoiced order is for the money roles', () => {
   const outbox = async (orderNumber: string) =>
     queryRows<{ kind: string }>(
       server.database.db,
-      sql`SELECT kind FROM email_outbox WHERE order_id = (SELECT id FROM orders WHERE order_number = ${orderNumber})`,
+      // Sorted: the outbox worker updates a row as it sends it, which moves it in an unordered scan.
+      sql`SELECT kind FROM email_outbox WHERE order_id = (SELECT id FROM orders WHERE order_number = ${orderNumber}) ORDER BY kind, id`,
     );
   const documents = async (orderNumber: string) =>
     queryRows<{ kind: string }>(
       server.database.db,
-      sql`SELECT kind FROM documents WHERE order_id = (SELECT id FROM orders WHERE order_number = ${orderNumber})`,
+      sql`SELECT kind FROM documents WHERE order_id = (SELECT id FROM orders WHERE order_number = ${orderNumber}) ORDER BY kind, id`,
     );
 
   it('production gets a 403 in its language, and nothing is issued, sent or changed', async () => {
