@@ -105,6 +105,7 @@ describe('print placement', () => {
   it('only uploaded prints join the design, and the result passes the cart reader', () => {
     const prints: PrintDraft[] = [
       {
+        key: 'dtg',
         method: 'dtg',
         side: 'back',
         x: 12.34,
@@ -119,7 +120,7 @@ describe('print placement', () => {
           kind: 'raster',
         },
       },
-      { method: 'screen', side: 'front', x: 50, y: 50, scale: 0.3 },
+      { key: 'screen', method: 'screen', side: 'front', x: 50, y: 50, scale: 0.3 },
     ];
     const design = toCustomisation('navy', prints, '  10 S, 20 M  ');
     expect(design).toEqual({

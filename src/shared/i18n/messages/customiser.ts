@@ -50,6 +50,10 @@ export const customiserMessages = defineMessages({
     onlySide: (p: { side: string }) => `${p.side} (produktens enda trycksida)`,
     printSize: 'Tryckstorlek',
     printWidth: (p: { cm: string }) => `cirka ${p.cm} cm brett`,
+    largestSize: (p: { cm: string; percent: string }) =>
+      `Största storlek som får plats på tryckytan: ${p.cm} cm brett (${p.percent})`,
+    printOnSide: (p: { method: string; side: string }) => `${p.method} – ${p.side}`,
+    anotherSide: (p: { method: string }) => `${p.method} på en annan sida`,
     vectorQuality: 'Vektor: skarpt i alla storlekar.',
     // Preview
     view: 'Visa',
@@ -109,6 +113,10 @@ export const customiserMessages = defineMessages({
     onlySide: (p: { side: string }) => `${p.side} (the only print side of this product)`,
     printSize: 'Print size',
     printWidth: (p: { cm: string }) => `about ${p.cm} cm wide`,
+    largestSize: (p: { cm: string; percent: string }) =>
+      `Largest size that fits the print area: ${p.cm} cm wide (${p.percent})`,
+    printOnSide: (p: { method: string; side: string }) => `${p.method} – ${p.side}`,
+    anotherSide: (p: { method: string }) => `${p.method} on another side`,
     vectorQuality: 'Vector: sharp at any size.',
     view: 'View',
     previewSide: 'Preview side',
