@@ -21,7 +21,8 @@ export const customiserMessages = defineMessages({
   sv: {
     colour: 'Färg',
     yourPrints: 'Dina tryck',
-    printsIntro: 'Lägg till ett tryck eller båda. Varje tryck kan placeras på valfri trycksida.',
+    printsIntro:
+      'Lägg till ett eller flera tryck. Varje tryckmetod kan användas på varje trycksida, ett tryck per sida; priset per styck gäller oavsett antal tryck.',
     dtgDescription: 'Digitaltryck i fullfärg: foton, toningar och detaljrika motiv.',
     screenDescription: 'Täckande, slitstarka färger: mest prisvärt för enkla logotyper i stora upplagor.',
     vectorNote: `Tryckfiler bör vara vektorfiler (PDF, EPS, AI, SVG). Filer som inte är vektor (JPG, PNG och andra rasterformat) kostar ${CONVERSION_FEE_KR} kr extra för konvertering.`,
@@ -87,7 +88,8 @@ export const customiserMessages = defineMessages({
   en: {
     colour: 'Colour',
     yourPrints: 'Your prints',
-    printsIntro: 'Add one or both. Each print can go on any print side of the product.',
+    printsIntro:
+      'Add one or more. Each print method can go on every print side, one print per side; the price per piece is the same however many prints.',
     dtgDescription: 'Digital full-colour print: photos, gradients and detailed artwork.',
     screenDescription: 'Solid, durable colours: the best value for simple logos in large runs.',
     vectorNote: `Print files should be vector (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster) incur an extra fee of ${CONVERSION_FEE_KR} kr for conversion.`,
