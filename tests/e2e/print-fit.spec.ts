@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, screenshot, test } from './fixtures';
 import { testCustomer } from '../helpers/orders';
@@ -128,6 +129,11 @@ test.describe('prints that fit, front and back', () => {
     await back.getByRole('slider', { name: 'Print size' }).focus();
     await page.keyboard.press('End');
     await screenshot(page, 'print-fit-front-back-en-1280');
+    // Two panels of one method, a disabled side and the largest size: nothing for axe to find.
+    const axe = await new AxeBuilder({ page }).include('main').analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
 
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await expect.poll(async () => (await storedCart(page)).length).toBe(1);
