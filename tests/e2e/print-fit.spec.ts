@@ -160,4 +160,26 @@ test.describe('prints that fit, front and back', () => {
     );
     expect(answer).toBe(201);
   });
+
+  test('a design saved before the limit (200 %) comes back at the largest size that fits, and so goes to the cart', async ({
+    page,
+  }) => {
+    await page.goto('/products/tshirt-bomull');
+    await page.getByLabel('Upload DTG print image').setInputFiles(png('logo.png'));
+    await expect(page.getByTestId('print-dtg')).toBeVisible();
+    await page.evaluate(() => {
+      const key = 'customiser-draft:tshirt-bomull';
+      const draft = JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as {
+        prints: { scale: number }[];
+      };
+      for (const print of draft.prints) print.scale = 2;
+      window.sessionStorage.setItem(key, JSON.stringify(draft));
+    });
+    await page.reload();
+    await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    const size = page.getByRole('region', { name: 'DTG print' }).getByRole('slider', { name: 'Print size' });
+    await expect(size).toHaveAttribute('aria-valuetext', '60 %');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await expect.poll(async () => (await storedCart(page))[0]?.customisation?.prints[0]?.scale).toBe(0.6);
+  });
 });

@@ -110,20 +110,14 @@ function Customiser({
     if (draft) {
       setColor(draft.color);
       setPreviewSide(draft.previewSide);
-      // A draft saved before the print-area limit keeps its place, at the largest size that fits.
-      setPrints(
-        draft.prints.map((p) => ({
-          ...p,
-          scale: Math.min(p.scale, largestScale(product, p.side, p.upload)),
-        })),
-      );
+      setPrints(draft.prints);
       setQuantityText(draft.quantityText);
       setAdditionalInfo(draft.additionalInfo);
       setSizes(draft.sizes);
     }
     setRestored(true);
     /* eslint-enable react-hooks/set-state-in-effect */
-  }, [product, config]);
+  }, [product.id, config]);
   useEffect(() => {
     if (!restored) return;
     writeCustomiserDraft(product.id, { color, previewSide, prints, quantityText, additionalInfo, sizes });
@@ -133,6 +127,11 @@ function Customiser({
   const dark = ['black', 'navy', 'red', 'blue', 'green', 'purple', 'brown'].includes(color);
   const q = quote(product, quantityText, locale);
   const busy = Object.values(uploading).some(Boolean);
+  // Every print at most as large as its side's area allows (a draft saved before the limit too).
+  const fitted = prints.map((p) => ({
+    ...p,
+    scale: Math.min(p.scale, largestScale(product, p.side, p.upload)),
+  }));
   const sideIds = config.availableSides.map((s) => s.id);
   const uploaded = prints.filter((p) => p.upload);
   const notWhole = isNotWholeNumber(quantityText);
@@ -196,7 +195,7 @@ function Customiser({
       type: 'add',
       productId: product.id,
       quantity: q.quantity,
-      customisation: toCustomisation(color, prints, additionalInfo),
+      customisation: toCustomisation(color, fitted, additionalInfo),
       ...(garment && sized > 0 ? { sizes } : {}),
     });
     notify.success(t.added({ n: formatCount(q.quantity) }));
@@ -222,7 +221,7 @@ function Customiser({
           sides={sides}
           side={previewSide}
           onSideChange={setPreviewSide}
-          prints={prints}
+          prints={fitted}
           onMove={(key, position) => update(key, position)}
         />
       </div>
@@ -234,10 +233,10 @@ function Customiser({
           <h2 className="text-base font-semibold text-slate-900">{t.yourPrints}</h2>
           <p className="mt-1 text-sm text-slate-600">{t.printsIntro}</p>
           <div className="mt-3 space-y-4">
-            {prints.map((print, index) => {
+            {fitted.map((print, index) => {
               const sameMethod = prints.filter((p) => p.method === print.method);
               const label = printMethodLabels[locale][print.method];
-              const lastOfMethod = prints[index + 1]?.method !== print.method;
+              const lastOfMethod = fitted[index + 1]?.method !== print.method;
               const another =
                 lastOfMethod &&
                 sameMethod.every((p) => p.upload) &&
