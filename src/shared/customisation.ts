@@ -5,7 +5,8 @@ import { uploadIdPattern } from './uploads';
 /** Customisation limits (SPEC §4–5), checked by the zod schema, the cart reader and the customiser. */
 export type { PrintMethod };
 
-export const MAX_PRINTS = printMethodIds.length;
+/** One print per method and side: screen print front and back is two prints of one method. */
+export const MAX_PRINTS = printMethodIds.length * printSideIds.length;
 /** Print position, % of the preview on both axes. */
 export const POSITION_MIN = 10;
 export const POSITION_MAX = 90;
@@ -37,7 +38,7 @@ export interface Customisation {
 export function customisationKey(customisation: Customisation | undefined): string {
   if (!customisation) return '';
   const prints = [...customisation.prints]
-    .sort((a, b) => a.method.localeCompare(b.method))
+    .sort((a, b) => a.method.localeCompare(b.method) || a.side.localeCompare(b.side))
     .map((p) => [p.method, p.uploadId, p.side, p.x, p.y, p.scale].join(':'));
   return [customisation.color, ...prints, customisation.additionalInfo].join('|');
 }

@@ -9,7 +9,13 @@ import type { LineOptions } from './product-options';
 import type { SizeSplit } from './sizes';
 
 /** Why a job cannot be printed yet. */
-export const jobBlocks = ['filesMissing', 'proofWaiting', 'changesRequested', 'lowResolution'] as const;
+export const jobBlocks = [
+  'filesMissing',
+  'proofWaiting',
+  'changesRequested',
+  'lowResolution',
+  'printTooLarge',
+] as const;
 export type JobBlock = (typeof jobBlocks)[number];
 
 /** Print methods on the board's filter: the customiser's, and a cap's decoration. */
@@ -22,6 +28,8 @@ export interface BoardLine {
   options?: LineOptions;
   sizes?: SizeSplit;
   methods: JobMethod[];
+  /** A print wider than its side's print area (an order stored before the limit): cannot be printed as is. */
+  printTooLarge?: true;
 }
 
 /** One open job on the production board. */
@@ -73,12 +81,15 @@ export function blocksFor(job: {
   hasFiles: boolean;
   proofState: 'none' | 'awaiting' | 'approved' | 'changes_requested';
   lowResolution: boolean;
+  /** A line's print is wider than its print area. */
+  printTooLarge?: boolean;
 }): JobBlock[] {
   const blocks: JobBlock[] = [];
   if (!job.hasFiles) blocks.push('filesMissing');
   if (job.proofState === 'none' || job.proofState === 'awaiting') blocks.push('proofWaiting');
   if (job.proofState === 'changes_requested') blocks.push('changesRequested');
   if (job.lowResolution) blocks.push('lowResolution');
+  if (job.printTooLarge) blocks.push('printTooLarge');
   return blocks;
 }
 

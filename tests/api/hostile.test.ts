@@ -749,7 +749,7 @@ function buildEndpoints(known: Known): Endpoint[] {
           sizes: { S: 20, M: 50, L: 50 },
           customisation: {
             color: 'navy',
-            prints: [{ method: 'screen', uploadId: known.uploadId, side: 'back', x: 50, y: 50, scale: 1 }],
+            prints: [{ method: 'screen', uploadId: known.uploadId, side: 'back', x: 50, y: 50, scale: 0.6 }],
             additionalInfo: '',
           },
         },

@@ -4,6 +4,8 @@ import type { Product } from '@/shared/catalogue';
 import type { Customer, OrderRequest } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
 import type { Customisation } from '@/shared/customisation';
+import { largestFittingScale, printFit, printWidthOnArea, sideAreaCm } from '@/shared/print-fit';
+import { printSideWords } from '@/shared/print-options';
 import { invoiceAmounts, vatTreatmentFor, type VatTreatment } from '@/shared/invoicing/vat-treatment';
 import { MILLI_PER_KR, milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
 import { priceLines, quantityProblem } from '@/shared/pricing';
@@ -113,7 +115,7 @@ function priceOrderLines(
       return;
     }
     if (line.customisation) {
-      const problem = customisationProblem(product, line.customisation, locale);
+      const problem = customisationProblem(product, line.customisation, locale, index);
       if (problem) {
         fieldErrors[`lines.${index}.customisation`] = problem;
         return;
@@ -159,6 +161,7 @@ function customisationProblem(
   product: Product,
   customisation: Customisation,
   locale: Locale,
+  index: number,
 ): string | undefined {
   const t = checkoutValidationMessages[locale];
   const name = productName(locale, product);
@@ -169,10 +172,34 @@ function customisationProblem(
   }
   const sides = new Set<string>(config.availableSides.map((s) => s.id));
   if (customisation.prints.some((p) => !sides.has(p.side))) return t.sideUnavailable({ name });
-  const methods = customisation.prints.map((p) => p.method);
-  if (new Set(methods).size !== methods.length) return t.methodOnce;
+  // One print per method and side: screen print on the front and on the back is two prints, each
+  // in the tier price (SPEC §4: total = quantity × the tier's unit price; no price per print).
+  const seen = new Set<string>();
+  for (const print of customisation.prints) {
+    const key = `${print.method}:${print.side}`;
+    if (seen.has(key))
+      return t.methodOncePerSide({ name, side: printSideWords[locale][print.side].definite });
+    seen.add(key);
+  }
+  // A print no larger than its side's print area (the width its scale gives, as the customiser shows).
+  for (const print of customisation.prints) {
+    const area = sideAreaCm(product, print.side);
+    if (!area) continue;
+    const fit = printFit(area, print.scale);
+    if (fit.fits) continue;
+    return t.printTooLarge({
+      n: index + 1,
+      name,
+      side: printSideWords[locale][print.side].definite,
+      width: formatCm(fit.widthCm),
+      area: formatCm(area.widthCm),
+      max: formatCm(printWidthOnArea(area.widthCm, largestFittingScale(area))),
+    });
+  }
   return undefined;
 }
+
+const formatCm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 }).format(n);
 
 export interface PlacedOrder {
   orderNumber: string;

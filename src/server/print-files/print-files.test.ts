@@ -293,7 +293,7 @@ describe('print files on an order', () => {
           sizes: { M: 50 },
           customisation: {
             color: 'black',
-            prints: [{ method: 'dtg', uploadId: image.body.id, side: 'front', x: 50, y: 40, scale: 1 }],
+            prints: [{ method: 'dtg', uploadId: image.body.id, side: 'front', x: 50, y: 40, scale: 0.6 }],
             additionalInfo: '',
           },
         },
@@ -305,7 +305,7 @@ describe('print files on an order', () => {
       headers: { cookie: server.cookie },
     });
     expect(detail.body.items.filter((l) => l.productId === 'conversion-fee')).toHaveLength(1);
-    // 300 px at 100 % on the hoodie front (28 cm × 1,6 = 44,8 cm): far too few pixels.
-    expect(detail.body.printFiles[0]?.quality).toEqual({ dpi: 17, widthCm: 44.8, blurry: true });
+    // 300 px at 60 % on the hoodie front (28 cm × 1,6 × 0,6 = 26,9 cm): far too few pixels.
+    expect(detail.body.printFiles[0]?.quality).toEqual({ dpi: 28, widthCm: 26.9, blurry: true });
   });
 });

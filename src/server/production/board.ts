@@ -4,6 +4,7 @@ import type { CalendarDate } from '@/shared/dates';
 import { orderDelivery, stockholmToday } from '@/shared/delivery';
 import { orderStatuses } from '@/shared/order-status';
 import { printFileQuality } from '@/shared/print-files';
+import { printsTooLarge } from '@/shared/print-fit';
 import {
   blocksFor,
   jobAtRisk,
@@ -95,18 +96,21 @@ export async function loadJobs(
       },
       today,
     );
+    const tooLarge = goods.map((line) => printsTooLarge(line, findProduct(line.productId)).length > 0);
     const blocks = blocksFor({
       hasFiles: orderFiles.length > 0 || placedPrints,
       proofState: row.proof_state ?? 'none',
       lowResolution,
+      printTooLarge: tooLarge.some(Boolean),
     });
     const shipBy = delivery.neededBy ?? delivery.estimate;
-    const lines = goods.map((line): BoardLine => {
+    const lines = goods.map((line, i): BoardLine => {
       const board: BoardLine = {
         productId: line.productId,
         quantity: line.quantity,
         methods: lineMethods(line),
       };
+      if (tooLarge[i]) board.printTooLarge = true;
       if (line.options) board.options = line.options;
       if (line.sizes) board.sizes = line.sizes;
       return board;

@@ -10,6 +10,7 @@ import { orderLineText } from '@/shared/i18n/order-line-text';
 import { productionMessages } from '@/shared/i18n/messages/production';
 import { formatCount } from '@/shared/money-format';
 import { printGeometry, printPlacementCm } from '@/shared/print-areas';
+import { printsTooLarge } from '@/shared/print-fit';
 import { printAreaWidths, type OrderPrintFile } from '@/shared/print-files';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import { sizeCodes } from '@/shared/sizes';
@@ -229,6 +230,7 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
       write(printSideLabels[locale][side], { bold: true });
       if (areaWidth !== undefined && areaHeight !== undefined)
         write(t.printArea({ width: cm(areaWidth), height: cm(areaHeight) }), { color: MUTED, size: 9 });
+      const tooLarge = printsTooLarge(line, sold);
       for (const { print, cm: placed } of placements) {
         write(
           t.printOf({ method: printMethodLabels[locale][print.method], side: printSideLabels[locale][side] }),
@@ -239,6 +241,14 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
         if (placed)
           write(t.printSize({ width: cm(placed.widthCm), left: cm(placed.leftCm), top: cm(placed.topCm) }), {
             size: 10,
+          });
+        // An order stored before prints were kept within their area: said, never silently drawn.
+        const over = tooLarge.find((p) => p.print === print);
+        if (over)
+          write(t.tooLarge({ width: cm(over.fit.widthCm), area: cm(over.fit.areaWidthCm) }), {
+            bold: true,
+            size: 10,
+            color: '#b91c1c',
           });
       }
       if (areaWidth !== undefined && areaHeight !== undefined && doc.y < A4.height - 300) {
@@ -312,6 +322,9 @@ function drawGarment(
   const areaX = centreX - areaW / 2;
   const areaY = g.y + 30;
   doc.save();
+  // The drawing stays in its own box left of the measures: a print larger than the garment is cut
+  // at the box's edge instead of covering the ticket's text.
+  doc.rect(g.x, g.y - 4, 280, 200).clip();
   doc.lineWidth(1).strokeColor('#334155').fillColor(g.colourHex);
   if (g.garment) {
     const bodyW = areaW * 1.5;

@@ -155,6 +155,11 @@ function JobCard({ job }: { job: BoardJob }) {
               ? ` · ${line.methods.map((m) => methodLabel(locale, m)).join(', ')}`
               : ''}
             {line.sizes ? ` · ${formatSplit(line.sizes)}` : ''}
+            {line.printTooLarge && (
+              <span className="font-semibold text-red-800" data-testid="line-too-large">
+                {` · ${t.lineTooLarge}`}
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -207,7 +207,7 @@ export function CartLines() {
                   )}
                   {line.customisation.prints.map((print) => (
                     <img
-                      key={print.method}
+                      key={`${print.method}-${print.side}`}
                       src={`/api/uploads/${encodeURIComponent(print.uploadId)}`}
                       alt={`${methodLabel[print.method]}, ${sideLabel[print.side]}`}
                       title={`${methodLabel[print.method]}, ${sideLabel[print.side]}`}

@@ -63,7 +63,7 @@ function readPrintFile(value: unknown): PrintFileAnswer | undefined {
 
 /**
  * The stored draft of a product, trusting nothing: colours and sides the product offers, one
- * print per method, positions and scales clamped. Undefined when there is none or it is unusable.
+ * print per method and side, positions and scales clamped. Undefined when there is none or it is unusable.
  */
 export function readCustomiserDraft(
   productId: string,
@@ -79,21 +79,36 @@ export function readCustomiserDraft(
   if (!shortText(quantityText, 12) || !shortText(additionalInfo, ADDITIONAL_INFO_MAX)) return undefined;
   const split = readSplit(sizes ?? {});
   const drafts: PrintDraft[] = [];
-  for (const method of printMethods) {
-    const print: unknown = prints.find((p: unknown) => isObject(p) && p.method === method);
+  const readPrint = (print: unknown, key: string): PrintDraft | undefined => {
     if (!isObject(print) || !side(print.side)) return undefined;
     const { x, y, scale } = print;
     if (typeof x !== 'number' || typeof y !== 'number' || typeof scale !== 'number') return undefined;
     const upload = readImage(print.upload);
     const printFile = readPrintFile(print.printFile);
-    drafts.push({
-      method,
+    return {
+      key,
+      method: print.method as PrintDraft['method'],
       side: print.side,
       x: clampPosition(x),
       y: clampPosition(y),
       scale: clampScale(scale),
       ...(upload ? { upload } : {}),
       ...(printFile ? { printFile } : {}),
+    };
+  };
+  for (const method of printMethods) {
+    const ofMethod = prints.filter((p: unknown) => isObject(p) && p.method === method);
+    // The method's first print (always on the page), then its prints on further sides: those
+    // need their image and a side of their own (one print per method and side).
+    const first = readPrint(ofMethod[0], method);
+    if (!first) return undefined;
+    drafts.push(first);
+    const sidesUsed = new Set<PrintSide>([first.side]);
+    ofMethod.slice(1, offered.sides.length).forEach((stored: unknown, i: number) => {
+      const further = readPrint(stored, `${method}-${i + 2}`);
+      if (!further?.upload || sidesUsed.has(further.side)) return;
+      sidesUsed.add(further.side);
+      drafts.push(further);
     });
   }
   return {

@@ -11,9 +11,12 @@ import { mockupIds } from '@/shared/print-areas';
 import { printSideIds } from '@/shared/print-options';
 import { readCustomisation } from '@/shared/customisation';
 import {
+  anotherPrint,
   clampPosition,
   clampScale,
   defaultPosition,
+  freeSides,
+  largestScale,
   isNotWholeNumber,
   nudge,
   placeFor,
@@ -105,6 +108,7 @@ describe('print placement', () => {
   it('only uploaded prints join the design, and the result passes the cart reader', () => {
     const prints: PrintDraft[] = [
       {
+        key: 'dtg',
         method: 'dtg',
         side: 'back',
         x: 12.34,
@@ -119,7 +123,7 @@ describe('print placement', () => {
           kind: 'raster',
         },
       },
-      { method: 'screen', side: 'front', x: 50, y: 50, scale: 0.3 },
+      { key: 'screen', method: 'screen', side: 'front', x: 50, y: 50, scale: 0.3 },
     ];
     const design = toCustomisation('navy', prints, '  10 S, 20 M  ');
     expect(design).toEqual({
@@ -189,5 +193,63 @@ describe('placing a second print on a side', () => {
     expect(other?.y).toBe(first.y);
     expect(other?.x).toBeLessThan(first.x);
     expect(position.x).toBeGreaterThan(first.x);
+  });
+});
+
+describe('prints that fit, and one method on several sides', () => {
+  const tshirt = findProduct('tshirt-bomull') as Product;
+  const image = (width: number, height: number) => ({
+    id: 'abcdefgh12345678',
+    url: '/api/uploads/abcdefgh12345678',
+    fileName: 'a.png',
+    contentType: 'image/png',
+    size: 10,
+    kind: 'raster' as const,
+    width,
+    height,
+  });
+
+  it('the slider ends where the print still fits the side, by the image’s proportions', () => {
+    // T-shirt front 30 × 35 cm: 60 % (28,8 cm) without an image or with a square one.
+    expect(largestScale(tshirt, 'front', undefined)).toBe(0.6);
+    expect(largestScale(tshirt, 'front', image(600, 600))).toBe(0.6);
+    // Hoodie front 28 × 24,4 cm: a square print of 60 % is 26,9 cm high, so 50 %.
+    expect(largestScale(hoodie, 'front', image(600, 600))).toBe(0.5);
+    // A wide banner on the beanie's cuff (9 × 4,5 cm) may be as wide as the cuff allows.
+    expect(largestScale(beanie, 'front', image(800, 100))).toBe(0.6);
+    expect(clampScale(5)).toBe(2);
+  });
+
+  it('another print of a method goes on a side it is not on yet, and none when every side has one', () => {
+    const geometry = geometryOf('tshirt-bomull');
+    const first: PrintDraft = { key: 'screen', method: 'screen', side: 'front', x: 50, y: 45, scale: 0.3 };
+    const dtg: PrintDraft = { key: 'dtg', method: 'dtg', side: 'back', x: 50, y: 45, scale: 0.3 };
+    expect(freeSides([first, dtg], 'screen', ['front', 'back'])).toEqual(['back']);
+    const second = anotherPrint(geometry, [dtg, first], 'screen', ['front', 'back']);
+    expect(second).toMatchObject({ key: 'screen-2', method: 'screen', side: 'back', scale: 0.3 });
+    expect(anotherPrint(geometry, [dtg, first, second as PrintDraft], 'screen', ['front', 'back'])).toBe(
+      undefined,
+    );
+    // The back is the second print's own side: it may move back to it, not to the front.
+    expect(freeSides([first, second as PrintDraft], 'screen', ['front', 'back'], 'screen-2')).toEqual([
+      'back',
+    ]);
+  });
+
+  it('screen print front and back joins the design as two prints the cart reader takes', () => {
+    const upload = image(600, 600);
+    const design = toCustomisation(
+      'black',
+      [
+        { key: 'screen', method: 'screen', side: 'front', x: 50, y: 45, scale: 0.6, upload },
+        { key: 'screen-2', method: 'screen', side: 'back', x: 50, y: 40, scale: 0.5, upload },
+      ],
+      '',
+    );
+    expect(design.prints.map((p) => [p.method, p.side])).toEqual([
+      ['screen', 'front'],
+      ['screen', 'back'],
+    ]);
+    expect(readCustomisation(design)).toEqual(design);
   });
 });

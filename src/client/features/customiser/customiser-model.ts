@@ -18,6 +18,8 @@ import { quantityProblemText } from '@/shared/i18n/messages/products';
 import type { PrintFileAnswer } from '@/shared/print-files';
 import type { UploadAnswer } from '@/shared/uploads';
 import { printWidthPercent, type PrintGeometry } from '@/client/components/print-area';
+import type { MockupId, PrintAreasCm } from '@/shared/print-areas';
+import { largestFittingScale, sideAreaCm } from '@/shared/print-fit';
 
 /** The two prints of a design, in the order the customiser shows them. */
 export const printMethods: readonly PrintMethod[] = printMethodIds;
@@ -180,6 +182,11 @@ export type PrintImage = UploadAnswer & { fileName: string };
 
 /** One print being designed; it joins the order only once its image is uploaded. */
 export interface PrintDraft {
+  /**
+   * Which print this is on the page: the method's id for its first print ("screen"), then
+   * "screen-2", "screen-3" for the same method on further sides.
+   */
+  key: string;
   method: PrintMethod;
   side: PrintSide;
   x: number;
@@ -188,6 +195,60 @@ export interface PrintDraft {
   upload?: PrintImage;
   /** A PDF, EPS or AI file chosen for this print: nothing to preview, it can only be the print file. */
   printFile?: PrintFileAnswer;
+}
+
+/** The image's height / width where its pixels are known (raster images); else undefined. */
+export function imageAspect(upload: PrintImage | undefined): number | undefined {
+  return upload?.width && upload.height ? upload.height / upload.width : undefined;
+}
+
+/**
+ * The slider's end for a print: the largest size whose print fits the side's print area (its
+ * height too when the image's proportions are known), never above the slider's 2.
+ */
+export function largestScale(
+  product: { mockup?: MockupId | undefined; printAreas?: PrintAreasCm | undefined },
+  side: PrintSide,
+  upload: PrintImage | undefined,
+): number {
+  const area = sideAreaCm(product, side);
+  return area ? Math.min(SCALE_MAX, largestFittingScale(area, imageAspect(upload))) : SCALE_MAX;
+}
+
+/** The sides a method has no print on yet, besides the one `except` (the print being changed). */
+export function freeSides(
+  prints: readonly PrintDraft[],
+  method: PrintMethod,
+  sides: readonly PrintSide[],
+  except?: string,
+): PrintSide[] {
+  const taken = new Set(prints.filter((p) => p.method === method && p.key !== except).map((p) => p.side));
+  return sides.filter((side) => !taken.has(side));
+}
+
+/**
+ * Another print of `method` on the first side it has no print on yet (screen print on the back
+ * besides the front), placed clear of a print already there; undefined when every side has one.
+ */
+export function anotherPrint(
+  product: PrintGeometry,
+  prints: readonly PrintDraft[],
+  method: PrintMethod,
+  sides: readonly PrintSide[],
+): PrintDraft | undefined {
+  const side = freeSides(prints, method, sides)[0];
+  if (!side) return undefined;
+  const used = new Set(prints.map((p) => p.key));
+  let n = 2;
+  while (used.has(`${method}-${n}`)) n += 1;
+  const others = prints.filter((p) => p.upload && p.side === side);
+  return {
+    key: `${method}-${n}`,
+    method,
+    side,
+    scale: DEFAULT_SCALE,
+    ...placeFor(product, side, others).position,
+  };
 }
 
 /** The design as the cart and the order carry it (src/shared/customisation.ts). */

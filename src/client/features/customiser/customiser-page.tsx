@@ -1,5 +1,5 @@
-import { Info, ShoppingCart } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Info, Plus, ShoppingCart } from 'lucide-react';
+import { Fragment, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { colors, type ColorId, type PrintSide, type Product } from '@/shared/catalogue';
 import { ADDITIONAL_INFO_MAX, DEFAULT_SCALE, type PrintMethod } from '@/shared/customisation';
 import { customiserMessages } from '@/shared/i18n/messages/customiser';
@@ -7,7 +7,7 @@ import { productDescription } from '@/shared/i18n/messages/product-descriptions'
 import { productName } from '@/shared/i18n/messages/product-names';
 import { productMessages } from '@/shared/i18n/messages/products';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
-import { printSideLabels } from '@/shared/print-options';
+import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import { hasSizes, splitTotal, type SizeSplit } from '@/shared/sizes';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { cn } from '@/client/lib/cn';
@@ -19,7 +19,10 @@ import { SizeSplitEditor } from '@/client/components/size-split-editor';
 import { printFileStore } from '@/client/state/print-files';
 import { ColourSwatches } from './colour-swatches';
 import {
+  anotherPrint,
+  freeSides,
   isNotWholeNumber,
+  largestScale,
   placeFor,
   printMethods,
   quote,
@@ -83,13 +86,14 @@ function Customiser({
   // method they use. A second image on the same side is placed clear of the first when uploaded.
   const [prints, setPrints] = useState<PrintDraft[]>(() =>
     printMethods.map((method) => ({
+      key: method,
       method,
       side: firstSide,
       scale: DEFAULT_SCALE,
       ...placeFor(mockup, firstSide, []).position,
     })),
   );
-  const [uploading, setUploading] = useState<Record<PrintMethod, boolean>>({ dtg: false, screen: false });
+  const [uploading, setUploading] = useState<Record<string, boolean>>({});
   const [quantityText, setQuantityText] = useState(String(product.minQuantity));
   const [additionalInfo, setAdditionalInfo] = useState('');
   const [sizes, setSizes] = useState<SizeSplit>({});
@@ -122,7 +126,13 @@ function Customiser({
   const hex = colors.find((c) => c.id === color)?.hex ?? '#ffffff';
   const dark = ['black', 'navy', 'red', 'blue', 'green', 'purple', 'brown'].includes(color);
   const q = quote(product, quantityText, locale);
-  const busy = uploading.dtg || uploading.screen;
+  const busy = Object.values(uploading).some(Boolean);
+  // Every print at most as large as its side's area allows (a draft saved before the limit too).
+  const fitted = prints.map((p) => ({
+    ...p,
+    scale: Math.min(p.scale, largestScale(product, p.side, p.upload)),
+  }));
+  const sideIds = config.availableSides.map((s) => s.id);
   const uploaded = prints.filter((p) => p.upload);
   const notWhole = isNotWholeNumber(quantityText);
   const sizeTexts = useT(sizeMessages);
@@ -134,8 +144,18 @@ function Customiser({
       ? sizeTexts.mismatch({ quantity: q.quantity, total: sized })
       : undefined;
 
-  const update = (method: PrintMethod, change: Partial<PrintDraft>) =>
-    setPrints((list) => list.map((p) => (p.method === method ? { ...p, ...change } : p)));
+  const update = (key: string, change: Partial<PrintDraft>) =>
+    setPrints((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
+
+  /** Another print of the method on a side it is not on yet, listed after the method's others. */
+  const addAnother = (method: PrintMethod) => {
+    const next = anotherPrint(mockup, prints, method, sideIds);
+    if (!next) return;
+    setPrints((list) => {
+      const last = list.map((p) => p.method).lastIndexOf(method);
+      return [...list.slice(0, last + 1), next, ...list.slice(last + 1)];
+    });
+  };
 
   /**
    * A replaced or removed file stops being a print file of the order: a PDF at once, an image
@@ -147,14 +167,16 @@ function Customiser({
     if (!(unlessInCart && inCart)) printFileStore.remove(id);
   };
 
-  const changeSide = (method: PrintMethod, side: PrintSide) => {
+  const changeSide = (key: string, side: PrintSide) => {
     // A print moved to another side starts in that side's print area, clear of a print already
-    // there, and the preview follows it.
-    const others = prints.filter((p) => p.method !== method && p.upload && p.side === side);
-    const scale = prints.find((p) => p.method === method)?.scale;
+    // there, at most as large as that area allows, and the preview follows it.
+    const print = prints.find((p) => p.key === key);
+    if (!print) return;
+    const others = prints.filter((p) => p.key !== key && p.upload && p.side === side);
+    const scale = Math.min(print.scale, largestScale(product, side, print.upload));
     const place = placeFor(mockup, side, others, scale);
-    update(method, { side, ...place.position });
-    if (place.other && others[0]) update(others[0].method, place.other);
+    update(key, { side, scale, ...place.position });
+    if (place.other && others[0]) update(others[0].key, place.other);
     setPreviewSide(side);
   };
 
@@ -173,7 +195,7 @@ function Customiser({
       type: 'add',
       productId: product.id,
       quantity: q.quantity,
-      customisation: toCustomisation(color, prints, additionalInfo),
+      customisation: toCustomisation(color, fitted, additionalInfo),
       ...(garment && sized > 0 ? { sizes } : {}),
     });
     notify.success(t.added({ n: formatCount(q.quantity) }));
@@ -199,8 +221,8 @@ function Customiser({
           sides={sides}
           side={previewSide}
           onSideChange={setPreviewSide}
-          prints={prints}
-          onMove={(method, position) => update(method, position)}
+          prints={fitted}
+          onMove={(key, position) => update(key, position)}
         />
       </div>
 
@@ -211,36 +233,69 @@ function Customiser({
           <h2 className="text-base font-semibold text-slate-900">{t.yourPrints}</h2>
           <p className="mt-1 text-sm text-slate-600">{t.printsIntro}</p>
           <div className="mt-3 space-y-4">
-            {prints.map((print) => (
-              <PrintPanel
-                key={print.method}
-                printAreas={product.printAreas ?? {}}
-                print={print}
-                sides={sides}
-                onUploaded={(upload) => {
-                  const others = prints.filter(
-                    (p) => p.method !== print.method && p.upload && p.side === print.side,
-                  );
-                  dropPrintFile(print.upload?.id, true);
-                  // A first image is placed; a replaced one keeps the place the buyer gave it.
-                  const place = print.upload ? undefined : placeFor(mockup, print.side, others, print.scale);
-                  update(print.method, { upload, ...place?.position });
-                  if (place?.other && others[0]) update(others[0].method, place.other);
-                  setPreviewSide(print.side);
-                }}
-                onPrintFile={(printFile) => {
-                  dropPrintFile(print.printFile?.id, false);
-                  update(print.method, { printFile });
-                }}
-                onRemove={() => {
-                  dropPrintFile(print.upload?.id, true);
-                  update(print.method, { upload: undefined });
-                }}
-                onSideChange={(side) => changeSide(print.method, side)}
-                onScaleChange={(scale) => update(print.method, { scale })}
-                onBusyChange={(value) => setUploading((state) => ({ ...state, [print.method]: value }))}
-              />
-            ))}
+            {fitted.map((print, index) => {
+              const sameMethod = prints.filter((p) => p.method === print.method);
+              const label = printMethodLabels[locale][print.method];
+              const lastOfMethod = fitted[index + 1]?.method !== print.method;
+              const another =
+                lastOfMethod &&
+                sameMethod.every((p) => p.upload) &&
+                freeSides(prints, print.method, sideIds).length > 0;
+              return (
+                <Fragment key={print.key}>
+                  <PrintPanel
+                    product={product}
+                    title={
+                      sameMethod.length > 1
+                        ? t.printOnSide({ method: label, side: printSideLabels[locale][print.side] })
+                        : label
+                    }
+                    print={print}
+                    sides={sides}
+                    takenSides={sideIds.filter(
+                      (side) => !freeSides(prints, print.method, sideIds, print.key).includes(side),
+                    )}
+                    onUploaded={(upload) => {
+                      const others = prints.filter(
+                        (p) => p.key !== print.key && p.upload && p.side === print.side,
+                      );
+                      dropPrintFile(print.upload?.id, true);
+                      // A first image is placed; a replaced one keeps the place the buyer gave it.
+                      // Either way no larger than the print area allows for this image.
+                      const scale = Math.min(print.scale, largestScale(product, print.side, upload));
+                      const place = print.upload ? undefined : placeFor(mockup, print.side, others, scale);
+                      update(print.key, { upload, scale, ...place?.position });
+                      if (place?.other && others[0]) update(others[0].key, place.other);
+                      setPreviewSide(print.side);
+                    }}
+                    onPrintFile={(printFile) => {
+                      dropPrintFile(print.printFile?.id, false);
+                      update(print.key, { printFile });
+                    }}
+                    onRemove={() => {
+                      dropPrintFile(print.upload?.id, true);
+                      // A method's further print goes with its image; its first stays, empty.
+                      if (print.key === print.method) update(print.key, { upload: undefined });
+                      else setPrints((list) => list.filter((p) => p.key !== print.key));
+                    }}
+                    onSideChange={(side) => changeSide(print.key, side)}
+                    onScaleChange={(scale) => update(print.key, { scale })}
+                    onBusyChange={(value) => setUploading((state) => ({ ...state, [print.key]: value }))}
+                  />
+                  {another && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => addAnother(print.method)}
+                      data-testid={`another-side-${print.method}`}
+                    >
+                      <Plus className="size-4" aria-hidden />
+                      {t.anotherSide({ method: label })}
+                    </Button>
+                  )}
+                </Fragment>
+              );
+            })}
           </div>
           {(uploaded.length > 0 || prints.some((p) => p.printFile)) && (
             <p

@@ -1,7 +1,6 @@
 import { Move } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
 import type { PrintSide } from '@/shared/catalogue';
-import type { PrintMethod } from '@/shared/customisation';
 import { customiserMessages } from '@/shared/i18n/messages/customiser';
 import { printMethodLabels } from '@/shared/print-options';
 import { cn } from '@/client/lib/cn';
@@ -22,7 +21,8 @@ interface DesignPreviewProps {
   side: PrintSide;
   onSideChange: (side: PrintSide) => void;
   prints: readonly PrintDraft[];
-  onMove: (method: PrintMethod, position: { x: number; y: number }) => void;
+  /** A print moved: its key (PrintDraft.key) and where to. */
+  onMove: (key: string, position: { x: number; y: number }) => void;
 }
 
 /**
@@ -91,12 +91,12 @@ export function DesignPreview(props: DesignPreviewProps) {
         </svg>
         {visible.map((print) => (
           <DraggablePrint
-            key={print.method}
+            key={print.key}
             print={print}
             width={printWidthPercent(props.product, props.side, print.scale)}
             box={box}
             hintId={hintId}
-            onMove={(position) => props.onMove(print.method, position)}
+            onMove={(position) => props.onMove(print.key, position)}
           />
         ))}
         {visible.length === 0 && (
@@ -104,7 +104,7 @@ export function DesignPreview(props: DesignPreviewProps) {
             {elsewhere.length > 0
               ? t.noPrintHere({
                   side: props.side,
-                  methods: elsewhere.map((p) => p.method),
+                  methods: [...new Set(elsewhere.map((p) => p.method))],
                   otherSide: elsewhere[0]?.side ?? 'front',
                 })
               : t.uploadToSee}
@@ -182,7 +182,7 @@ function DraggablePrint(props: {
       type="button"
       aria-label={label}
       aria-describedby={props.hintId}
-      data-testid={`print-${print.method}`}
+      data-testid={`print-${print.key}`}
       data-x={print.x}
       data-y={print.y}
       onPointerDown={onPointerDown}

@@ -1,38 +1,36 @@
 import { FileType2, ImagePlus, LoaderCircle, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import type { PrintSide } from '@/shared/catalogue';
-import { SCALE_MAX, SCALE_MIN, SCALE_STEP } from '@/shared/customisation';
+import { SCALE_MIN, SCALE_STEP } from '@/shared/customisation';
 import { customiserMessages } from '@/shared/i18n/messages/customiser';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { uploadMessages } from '@/shared/i18n/messages/uploads';
-import { printMethodLabels } from '@/shared/print-options';
-import {
-  formatFileSize,
-  printQuality,
-  printWidthCm,
-  type PrintFileAnswer,
-  type PrintFileKind,
-} from '@/shared/print-files';
+import { formatFileSize, printQuality, type PrintFileAnswer, type PrintFileKind } from '@/shared/print-files';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { useCurrency } from '@/client/state/currency-context';
 import { acceptAttribute } from '@/shared/uploads';
 import { PrintQualityNote } from '@/client/components/print-quality';
 import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
-import { useLocale, useT } from '@/client/lib/i18n';
+import { useT } from '@/client/lib/i18n';
 import { useIsClient } from '@/client/lib/is-client';
 import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
 import { printFileStore, usePrintFiles } from '@/client/state/print-files';
-import { clampScale, scaleLabel, type PrintDraft, type PrintImage } from './customiser-model';
-import type { PrintAreasCm } from '@/shared/print-areas';
+import { clampScale, largestScale, scaleLabel, type PrintDraft, type PrintImage } from './customiser-model';
+import type { MockupId, PrintAreasCm } from '@/shared/print-areas';
+import { printWidthOnArea, sideAreaCm } from '@/shared/print-fit';
 import { destinationFor, imageProblem, uploadImage } from './upload-api';
 import { Button, buttonClass } from '@/client/components/ui/button';
 
 interface PrintPanelProps {
-  /** The product's print areas in cm (its record): a print's size on the garment. */
-  printAreas: PrintAreasCm;
+  /** The product's mockup and print areas in cm (its record): a print's size on the garment. */
+  product: { mockup?: MockupId | undefined; printAreas?: PrintAreasCm | undefined };
+  /** The panel's heading: the method, with its side when the method is on several sides. */
+  title: string;
   print: PrintDraft;
   sides: readonly { id: PrintSide; label: string }[];
+  /** Sides where this method already has another print (one print per method and side). */
+  takenSides: readonly PrintSide[];
   onUploaded: (upload: PrintImage) => void;
   onPrintFile: (file: PrintFileAnswer | undefined) => void;
   onRemove: () => void;
@@ -46,17 +44,16 @@ const cm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits
 /** One print (DTG or screen): its image upload, the side it goes on and its size. */
 export function PrintPanel(props: PrintPanelProps) {
   const { print } = props;
-  const { locale } = useLocale();
   const t = useT(customiserMessages);
   const uploadTexts = useT(uploadMessages);
   const fileTexts = useT(printFileMessages);
-  const ids = { title: useId(), input: useId(), error: useId(), size: useId() };
+  const ids = { title: useId(), input: useId(), error: useId(), size: useId(), largest: useId() };
   // A file picked in server HTML before the app takes over would be lost: wait for the app.
   const isClient = useIsClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pending = useRef<AbortController | null>(null);
-  const label = printMethodLabels[locale][print.method];
+  const label = props.title;
   const description = print.method === 'dtg' ? t.dtgDescription : t.screenDescription;
 
   const setUploading = (value: boolean) => {
@@ -103,7 +100,11 @@ export function PrintPanel(props: PrintPanelProps) {
     }
   };
 
-  const widthCm = printWidthCm(props.printAreas, print.side, print.scale);
+  const area = sideAreaCm(props.product, print.side);
+  const widthCm = area ? printWidthOnArea(area.widthCm, print.scale) : undefined;
+  // The slider ends at the largest size that fits the side's print area (print-fit.ts).
+  const maxScale = largestScale(props.product, print.side, print.upload);
+  const maxWidthCm = area ? printWidthOnArea(area.widthCm, maxScale) : undefined;
   const quality =
     print.upload?.kind === 'raster' && print.upload.width && widthCm
       ? printQuality(print.upload.width, widthCm)
@@ -206,14 +207,14 @@ export function PrintPanel(props: PrintPanelProps) {
           }}
           source="customiser"
           label={fileTexts.useAsPrintFile}
-          testId={`use-as-print-file-${print.method}`}
+          testId={`use-as-print-file-${print.key}`}
         />
       )}
 
       {print.printFile && (
         <NoPreviewFile
           file={print.printFile}
-          method={print.method}
+          method={print.key}
           onRemove={() => props.onPrintFile(undefined)}
         />
       )}
@@ -228,9 +229,10 @@ export function PrintPanel(props: PrintPanelProps) {
                   <label key={s.id} className="relative">
                     <input
                       type="radio"
-                      name={`${print.method}-side`}
+                      name={`${print.key}-side`}
                       value={s.id}
                       checked={print.side === s.id}
+                      disabled={props.takenSides.includes(s.id)}
                       onChange={() => props.onSideChange(s.id)}
                       className="peer sr-only"
                     />
@@ -241,6 +243,7 @@ export function PrintPanel(props: PrintPanelProps) {
                         print.side === s.id
                           ? 'bg-white text-slate-900 shadow-sm'
                           : 'text-slate-600 hover:text-slate-900',
+                        'peer-disabled:cursor-not-allowed peer-disabled:text-slate-400 peer-disabled:line-through',
                       )}
                     >
                       {s.label}
@@ -268,17 +271,20 @@ export function PrintPanel(props: PrintPanelProps) {
               id={ids.size}
               type="range"
               min={SCALE_MIN}
-              max={SCALE_MAX}
+              max={maxScale}
               step={SCALE_STEP}
-              value={print.scale}
+              value={Math.min(print.scale, maxScale)}
               aria-valuetext={scaleLabel(print.scale)}
-              onChange={(event) => props.onScaleChange(clampScale(Number(event.target.value)))}
+              aria-describedby={maxWidthCm !== undefined ? ids.largest : undefined}
+              onChange={(event) =>
+                props.onScaleChange(Math.min(maxScale, clampScale(Number(event.target.value))))
+              }
               className="mt-3 w-full cursor-pointer accent-brand-700"
             />
             <p
               className="mt-2 text-sm text-slate-700"
               aria-live="polite"
-              data-testid={`quality-${print.method}`}
+              data-testid={`quality-${print.key}`}
             >
               {quality ? (
                 <PrintQualityNote quality={quality} />
@@ -289,6 +295,15 @@ export function PrintPanel(props: PrintPanelProps) {
                 </span>
               ) : null}
             </p>
+            {maxWidthCm !== undefined && (
+              <p
+                id={ids.largest}
+                className="mt-1 text-xs text-slate-600"
+                data-testid={`largest-${print.key}`}
+              >
+                {t.largestSize({ cm: cm(maxWidthCm), percent: scaleLabel(maxScale) })}
+              </p>
+            )}
           </div>
         </div>
       )}

@@ -74,7 +74,10 @@ export const checkoutValidationMessages = defineMessages({
     notCustomisable: (p: { name: string }) => `${p.name} går inte att designa själv`,
     colourUnavailable: (p: { colour: string; name: string }) => `Färgen ${p.colour} finns inte för ${p.name}`,
     sideUnavailable: (p: { name: string }) => `Den trycksidan finns inte för ${p.name}`,
-    methodOnce: 'Varje tryckmetod kan bara användas en gång per rad',
+    methodOncePerSide: (p: { name: string; side: string }) =>
+      `${p.name}: varje tryckmetod kan bara användas en gång på ${p.side}`,
+    printTooLarge: (p: { n: number; name: string; side: string; width: string; area: string; max: string }) =>
+      `Rad ${p.n} (${p.name}): trycket på ${p.side} är ${p.width} cm brett men tryckytan bara ${p.area} cm. Största storlek är ${p.max} cm.`,
     alreadySubmitted:
       'Den här beställningen har redan skickats med andra uppgifter. Ladda om varukorgen och skicka igen.',
   },
@@ -137,7 +140,10 @@ export const checkoutValidationMessages = defineMessages({
     colourUnavailable: (p: { colour: string; name: string }) =>
       `Colour ${p.colour} is not available for ${p.name}`,
     sideUnavailable: (p: { name: string }) => `Print side is not available for ${p.name}`,
-    methodOnce: 'Each print method can be used once per line',
+    methodOncePerSide: (p: { name: string; side: string }) =>
+      `${p.name}: each print method can be used once on the ${p.side}`,
+    printTooLarge: (p: { n: number; name: string; side: string; width: string; area: string; max: string }) =>
+      `Line ${p.n} (${p.name}): the print on the ${p.side} is ${p.width} cm wide but the print area only ${p.area} cm. The largest size is ${p.max} cm.`,
     alreadySubmitted:
       'This order was already submitted with different details. Please reload the cart and submit again.',
   },

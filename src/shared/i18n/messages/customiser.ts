@@ -21,7 +21,8 @@ export const customiserMessages = defineMessages({
   sv: {
     colour: 'Färg',
     yourPrints: 'Dina tryck',
-    printsIntro: 'Lägg till ett tryck eller båda. Varje tryck kan placeras på valfri trycksida.',
+    printsIntro:
+      'Lägg till ett eller flera tryck. Varje tryckmetod kan användas på varje trycksida, ett tryck per sida; priset per styck gäller oavsett antal tryck.',
     dtgDescription: 'Digitaltryck i fullfärg: foton, toningar och detaljrika motiv.',
     screenDescription: 'Täckande, slitstarka färger: mest prisvärt för enkla logotyper i stora upplagor.',
     vectorNote: `Tryckfiler bör vara vektorfiler (PDF, EPS, AI, SVG). Filer som inte är vektor (JPG, PNG och andra rasterformat) kostar ${CONVERSION_FEE_KR} kr extra för konvertering.`,
@@ -50,6 +51,10 @@ export const customiserMessages = defineMessages({
     onlySide: (p: { side: string }) => `${p.side} (produktens enda trycksida)`,
     printSize: 'Tryckstorlek',
     printWidth: (p: { cm: string }) => `cirka ${p.cm} cm brett`,
+    largestSize: (p: { cm: string; percent: string }) =>
+      `Största storlek som får plats på tryckytan: ${p.cm} cm brett (${p.percent})`,
+    printOnSide: (p: { method: string; side: string }) => `${p.method} – ${p.side}`,
+    anotherSide: (p: { method: string }) => `${p.method} på en annan sida`,
     vectorQuality: 'Vektor: skarpt i alla storlekar.',
     // Preview
     view: 'Visa',
@@ -83,7 +88,8 @@ export const customiserMessages = defineMessages({
   en: {
     colour: 'Colour',
     yourPrints: 'Your prints',
-    printsIntro: 'Add one or both. Each print can go on any print side of the product.',
+    printsIntro:
+      'Add one or more. Each print method can go on every print side, one print per side; the price per piece is the same however many prints.',
     dtgDescription: 'Digital full-colour print: photos, gradients and detailed artwork.',
     screenDescription: 'Solid, durable colours: the best value for simple logos in large runs.',
     vectorNote: `Print files should be vector (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster) incur an extra fee of ${CONVERSION_FEE_KR} kr for conversion.`,
@@ -109,6 +115,10 @@ export const customiserMessages = defineMessages({
     onlySide: (p: { side: string }) => `${p.side} (the only print side of this product)`,
     printSize: 'Print size',
     printWidth: (p: { cm: string }) => `about ${p.cm} cm wide`,
+    largestSize: (p: { cm: string; percent: string }) =>
+      `Largest size that fits the print area: ${p.cm} cm wide (${p.percent})`,
+    printOnSide: (p: { method: string; side: string }) => `${p.method} – ${p.side}`,
+    anotherSide: (p: { method: string }) => `${p.method} on another side`,
     vectorQuality: 'Vector: sharp at any size.',
     view: 'View',
     previewSide: 'Preview side',

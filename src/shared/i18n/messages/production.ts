@@ -23,6 +23,10 @@ export const productionMessages = defineMessages({
     proofWaiting: 'Korrektur väntar',
     changesRequested: 'Ändringar begärda',
     lowResolution: 'Tryckfil under 150 dpi',
+    printTooLarge: 'Trycket större än tryckytan',
+    lineTooLarge: 'trycket får inte plats på tryckytan',
+    tooLarge: (p: { width: string; area: string }) =>
+      `Trycket får inte plats: ${p.width} cm brett på tryckytan ${p.area} cm. Fråga kunden om en mindre storlek.`,
     toProduction: 'Till produktion',
     ship: 'Skickad',
     shipHeading: (p: { order: string }) => `Skicka ${p.order}`,
@@ -98,6 +102,10 @@ export const productionMessages = defineMessages({
     proofWaiting: 'Proof waiting',
     changesRequested: 'Changes requested',
     lowResolution: 'Print file below 150 dpi',
+    printTooLarge: 'Print larger than the print area',
+    lineTooLarge: 'the print does not fit the print area',
+    tooLarge: (p: { width: string; area: string }) =>
+      `The print does not fit: ${p.width} cm wide on the ${p.area} cm print area. Ask the buyer for a smaller size.`,
     toProduction: 'To production',
     ship: 'Shipped',
     shipHeading: (p: { order: string }) => `Ship ${p.order}`,
