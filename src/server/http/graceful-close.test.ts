@@ -22,6 +22,10 @@ it('an upload in flight when the server closes is answered, and its keep-alive c
   socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
   const socketClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
 
+  // The close must begin while the request is in flight: wait until the server has read its
+  // headers (on a loaded machine a fixed pause was sometimes too short, and the close found an
+  // idle connection to end).
+  const requestArrived = new Promise<void>((resolve) => server.app.server.once('request', () => resolve()));
   const boundary = 'shutdownBoundary';
   const body = uploadBody(boundary);
   socket.write(
@@ -29,7 +33,7 @@ it('an upload in flight when the server closes is answered, and its keep-alive c
       `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${body.length}\r\n\r\n`,
   );
   socket.write(body.subarray(0, 40));
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await requestArrived;
 
   const closing = server.close().then(() => 'closed' as const);
   await new Promise((resolve) => setTimeout(resolve, 200));
