@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { orderCancelMessages } from '@/shared/i18n/messages/order-cancel';
 import { buyerDocumentPdfPath } from '@/shared/ledger';
-import { cancelAnswerSchema, cancelRequestSchema, type CancelOrderAnswer } from '@/shared/order-cancel';
+import { MAX_CANCEL_REASON, type CancelOrderAnswer } from '@/shared/order-cancel';
+import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
@@ -20,6 +21,30 @@ import { transition } from './transition';
 
 // The reason's refusal answers in the reader's language.
 schemaMessages(orderCancelMessages);
+
+/** The request's body (may be left out): an optional reason. */
+const cancelRequestSchema = z
+  .object({
+    reason: textField({
+      multiline: true,
+      required: orderCancelMessages.en.reasonTooLong,
+      max: [MAX_CANCEL_REASON, orderCancelMessages.en.reasonTooLong],
+    }).optional(),
+  })
+  // A POST with no body at all cancels without a reason.
+  .nullish();
+
+const cancelAnswerSchema = z.object({
+  orderNumber: z.string(),
+  status: z.literal('cancelled'),
+  creditNotes: z.array(
+    z.object({
+      number: z.string(),
+      total: z.string().describe('Negative, as a credit note’s total is'),
+      pdf: z.string().describe('The buyer’s PDF of it (needs the order’s token)'),
+    }),
+  ),
+}) satisfies z.ZodType<CancelOrderAnswer>;
 
 /** Whether the order's latest proof is approved, read in the caller's transaction. */
 async function proofApproved(tx: Db, orderId: string): Promise<boolean> {
@@ -60,7 +85,7 @@ export function buyerCancelRoute(app: FastifyInstance, context: AppContext, onCa
           'The buyer cancels their order before approving the proof (token in ?token= or x-order-token)',
         params: z.object({ number: z.string().max(100) }),
         querystring: z.object({ token: z.string().max(200).optional() }),
-        body: cancelRequestSchema('en'),
+        body: cancelRequestSchema,
         response: { 200: cancelAnswerSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },

@@ -6,7 +6,7 @@ import { defineMessages } from '@/shared/i18n/define';
  */
 export const orderCancelMessages = defineMessages({
   sv: {
-    heading: 'Avbryta beställningen',
+    heading: 'Avbokning',
     freeUntilApproval: 'Du kan avbryta kostnadsfritt tills du har godkänt korrekturet.',
     button: 'Avbryt beställningen',
     confirmHeading: 'Vill du avbryta beställningen?',
@@ -34,7 +34,7 @@ export const orderCancelMessages = defineMessages({
     historyByBuyer: 'Avbruten av köparen',
   },
   en: {
-    heading: 'Cancelling the order',
+    heading: 'Cancellation',
     freeUntilApproval: 'You can cancel free of charge until you have approved the proof.',
     button: 'Cancel order',
     confirmHeading: 'Cancel this order?',
