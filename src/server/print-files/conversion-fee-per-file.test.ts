@@ -16,11 +16,17 @@ const server = useServer();
 let keyCounter = 0;
 const newKey = () => `fee-per-file-${Date.now()}-${++keyCounter}-abcdef`;
 
+const uploadedSha256 = new Map<string, string | undefined>();
+
 async function uploadImage(bytes: Uint8Array, name: string): Promise<string> {
   const body = new FormData();
   body.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
-  const answer = await request<{ id: string }>(server, '/api/uploads', { method: 'POST', body });
+  const answer = await request<{ id: string; sha256?: string }>(server, '/api/uploads', {
+    method: 'POST',
+    body,
+  });
   expect(answer.status).toBe(201);
+  uploadedSha256.set(answer.body.id, answer.body.sha256);
   return answer.body.id;
 }
 
@@ -86,6 +92,9 @@ describe('conversion fee per distinct raster file (POST /api/orders)', () => {
     const onHoodie = await uploadImage(bytes, 'crest.png');
     const onBeanie = await uploadImage(bytes, 'crest (1).png');
     expect(onBeanie).not.toBe(onHoodie);
+    // The cart learns the two are one file (it counts fees by this), as the server decides.
+    expect(uploadedSha256.get(onBeanie)).toMatch(/^[0-9a-f]{64}$/);
+    expect(uploadedSha256.get(onBeanie)).toBe(uploadedSha256.get(onHoodie));
     const view = await placeAndView({
       lines: crestLines(onHoodie, onBeanie),
       printFiles: [onHoodie, onBeanie],

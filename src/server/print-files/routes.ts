@@ -71,6 +71,7 @@ export function printFileRoutes(context: AppContext) {
         bytes: upload.size,
         contentType: upload.contentType,
         ...(size ? { width: size.width, height: size.height } : {}),
+        sha256: upload.sha256,
       };
       return reply.code(201).header('cache-control', 'no-store').send(answer);
     });
