@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
 import { checkoutBody } from '../helpers/orders';
+import { makePng } from '../helpers/png';
+import { minimalPdf } from '../helpers/print-files';
 import { insertApprovedProof } from '../helpers/proofs';
 import { request, type TestServer } from '../helpers/server';
 import { expect, screenshot, test } from './fixtures';
@@ -85,5 +87,35 @@ test.describe('the buyer cancels an order on its page', () => {
     );
     await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
     await screenshot(page, 'order-cancel-after-approval-en-1280');
+  });
+
+  test('English at 1280 px: a raster print file replaced by a vector file before approval credits its fee', async ({
+    server,
+    openPage,
+  }) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(makePng(400, [20, 40, 160]))]), 'crest.png');
+    const raster = await request<{ id: string }>(server, '/api/print-files', { method: 'POST', body: form });
+    expect(raster.status).toBe(201);
+    const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
+      method: 'POST',
+      json: { ...checkoutBody(`e2e-replace-${Date.now()}-key`, 9), printFiles: [raster.body.id] },
+    });
+    expect(placed.status).toBe(201);
+    const { page } = await openPage({ width: 1280 });
+    await page.goto(`/orders/${placed.body.orderNumber}#${placed.body.accessToken}`);
+    const list = page.getByTestId('order-print-file-list');
+    await expect(list).toContainText('crest.png');
+    await page.getByTestId('order-print-file-replace').setInputFiles({
+      name: 'crest.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(minimalPdf),
+    });
+    await expect(list).toContainText('crest.pdf');
+    await expect(list).not.toContainText('crest.png');
+    const creditNote = page.getByTestId('order-credit-note');
+    await expect(creditNote).toHaveCount(1);
+    await expect(creditNote).toContainText('100,00');
+    await screenshot(page, 'order-print-file-replaced-en-1280');
   });
 });
