@@ -35,8 +35,10 @@ export const trackingNumberPattern = /^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]
 
 /** What a status change records besides the step (stored in order_status_events.details). */
 export interface StatusDetails {
-  /** Cancelled: why (admin only). */
+  /** Cancelled: why (the admin's reason, or the buyer's when they cancelled on the order page). */
   reason?: string;
+  /** Cancelled by the buyer on the order page (before proof approval), not by the shop. */
+  cancelledBy?: 'buyer';
   /** Paid: the calendar date the money arrived and the amount received (exact decimal kronor). */
   paidOn?: string;
   amountReceived?: string;

@@ -53,6 +53,11 @@ export interface OrderView {
   status: OrderStatus;
   /** The status in words ("Mottagen"). */
   statusLabel: string;
+  /**
+   * The buyer may cancel it on the order page (POST /api/orders/:number/cancel): received and its
+   * latest proof not approved. Otherwise cancelling is a request to the shop.
+   */
+  cancellable: boolean;
   /** Estimated delivery (from proof approval, or from today before it) and the buyer's needed-by date. */
   delivery: OrderDelivery;
   customer: {

@@ -69,6 +69,11 @@ export interface PrintFileAnswer {
   contentType: string;
   width?: number;
   height?: number;
+  /**
+   * The stored bytes' sha256 (upload answers): the cart counts one conversion fee per distinct
+   * file, as the server charges (the same bytes uploaded twice are one file).
+   */
+  sha256?: string;
 }
 
 /** A print file as an order shows it (confirmation, admin). */

@@ -52,6 +52,8 @@ export interface UploadAnswer {
   /** Raster images: pixels, for the print-quality check. */
   width?: number;
   height?: number;
+  /** The stored bytes' sha256: one conversion fee per distinct file (see PrintFileAnswer). */
+  sha256?: string;
 }
 
 /** Upload ids: random base64url text, the same rule the customisation schema applies. */

@@ -39,6 +39,7 @@ function read(value: unknown): AttachedPrintFile[] {
       file.width = f.width as number;
       file.height = f.height as number;
     }
+    if (typeof f.sha256 === 'string' && /^[0-9a-f]{64}$/.test(f.sha256)) file.sha256 = f.sha256;
     return [file];
   });
 }
@@ -83,6 +84,16 @@ export const printFileStore = {
 /** The attached print files; the server-rendered page (and hydration) starts with none. */
 export function usePrintFiles(): readonly AttachedPrintFile[] {
   return useSyncExternalStore(subscribe, snapshot, () => empty);
+}
+
+/**
+ * How many conversion fees these files cost: one per distinct raster file, as the server charges
+ * (files of the same bytes, known by their sha256, are one file).
+ */
+export function distinctRasterFiles(
+  files: readonly Pick<PrintFileAnswer, 'id' | 'kind' | 'sha256'>[],
+): number {
+  return new Set(files.filter((f) => f.kind === 'raster').map((f) => f.sha256 ?? f.id)).size;
 }
 
 /** The files that go with an order of these lines (customiser images only while a line uses them). */

@@ -33,6 +33,8 @@ export const emailKinds = [
   'quote',
   /** To the shop: the buyer declined a quote (quote_id). */
   'shop_notice_quote_declined',
+  /** To the shop: the buyer cancelled the order on its page (ref = the status event; migration 4700). */
+  'shop_notice_cancelled',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -7,6 +7,7 @@ import { newOrderLink, orderById, type OrderRow } from '@/server/orders';
 import { buildMessage } from './messages';
 import { orderPrintFiles } from '@/server/print-files';
 import { buildPrintFileNotice } from './print-file-notice';
+import { buildBuyerCancelNotice } from './cancel-notice';
 import { buildProofDecisionNotice } from './proof-notice';
 import { buildStatusMessage } from './status-messages';
 import { buildOrderLinksMessage } from './order-links-message';
@@ -216,6 +217,7 @@ export class OutboxWorker {
         row.kind === 'shop_notice' ||
         row.kind === 'shop_notice_proof_decision' ||
         row.kind === 'shop_notice_print_file' ||
+        row.kind === 'shop_notice_cancelled' ||
         row.kind === 'order_links' ||
         row.kind === 'statement'
           ? undefined
@@ -228,6 +230,11 @@ export class OutboxWorker {
       } else if (row.kind === 'shop_notice_print_file') {
         await this.transport.send(
           await buildPrintFileNotice(this.database.db, row.ref, order, this.config),
+          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+      } else if (row.kind === 'shop_notice_cancelled') {
+        await this.transport.send(
+          await buildBuyerCancelNotice(this.database.db, row.ref, order, this.config),
           `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
         );
       } else if (row.kind === 'order_links') {

@@ -23,6 +23,7 @@ import { orderThrottle, orderTotalMessage } from '@/server/http/request-limits';
 import { dueDate, type CalendarDate } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
 import { orderActivity } from './activity';
+import { buyerCancelRoute } from './buyer-cancel';
 import { findBuyerOrder } from './buyer-token';
 import { orderShippedOn } from './facts';
 import { OrderError, placeOrder, type OrderRow } from './service';
@@ -55,6 +56,8 @@ export function orderJson(
     dueDate: money.documents.find((d) => d.kind === 'invoice')?.dueOn ?? dueDate(order.orderDate),
     status: order.status,
     statusLabel: orderPageMessages[locale][order.status],
+    // The same rule the cancel route applies in its transaction (buyer-cancel.ts).
+    cancellable: order.status === 'pending' && approvedOn === null,
     delivery: orderDelivery({
       productIds: order.items.map((line) => line.productId),
       countryCode: order.countryCode,
@@ -228,6 +231,9 @@ export function orderRoutes(
       return sendPdf(reply, pdf, fileName, request.query.inline === '1');
     },
   );
+
+  // The buyer's cancellation before proof approval (buyer-cancel.ts); the outbox is nudged after it.
+  buyerCancelRoute(app, context, options.onCreated);
 
   app.get<OrderParams>('/api/orders/:number/invoice.xml', async (request, reply) => {
     const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');

@@ -152,9 +152,20 @@ function priceOrderLines(
   return { lines, fieldErrors };
 }
 
-/** One fee line per raster print file, priced here whatever the browser sent. */
+/**
+ * One fee line per distinct raster print file, priced here whatever the browser sent. The same
+ * bytes uploaded twice (a crest chosen in the hoodie's and the beanie's customiser) are one file
+ * converted once, so they are charged once, on the first upload's line.
+ */
 function conversionFeeLines(files: readonly ClaimedPrintFile[]): StoredOrderLine[] {
-  return files.filter((file) => file.kind === 'raster').map(conversionFeeLine);
+  const charged = new Set<string>();
+  return files
+    .filter((file) => {
+      if (file.kind !== 'raster' || charged.has(file.sha256)) return false;
+      charged.add(file.sha256);
+      return true;
+    })
+    .map(conversionFeeLine);
 }
 
 function customisationProblem(

@@ -53,12 +53,13 @@ export interface TransitionOptions {
    * Whether the caller may cancel, given whether cancelling issues a credit note (an invoice with
    * something left to credit): asked in the transaction, order row locked, before anything is
    * written, so a refused cancellation issues, sends and numbers nothing. Any caller by default.
+   * The buyer's cancellation also asks the order's proofs (in the same transaction).
    */
-  mayCancel?: (issuesCreditNote: boolean) => boolean;
-  /** Writes what else belongs with the step in its transaction (the staff audit record). */
+  mayCancel?: (issuesCreditNote: boolean, tx: Db, order: LockedOrder) => boolean | Promise<boolean>;
+  /** Writes what else belongs with the step in its transaction (the staff audit record, a notice). */
   record?: (
     tx: Db,
-    change: { orderId: string; from: OrderStatus; details: StatusDetails | null },
+    change: { orderId: string; from: OrderStatus; details: StatusDetails | null; eventId: string },
   ) => Promise<void>;
 }
 
@@ -82,7 +83,7 @@ export async function transition(
       return { ok: false, reason: 'not-allowed', from: row.status } as const;
     if (to === 'cancelled' && options.mayCancel) {
       const issuesCreditNote = await hasInvoiceToCredit(tx, Number(row.id));
-      if (!options.mayCancel(issuesCreditNote))
+      if (!(await options.mayCancel(issuesCreditNote, tx, row)))
         return { ok: false, reason: 'cancel-forbidden', issuesCreditNote } as const;
     }
     const refusal = await options.guard?.(tx, row, to);
@@ -101,7 +102,8 @@ export async function transition(
       await enqueueEmail(tx, { orderId: row.id, kind: email, ref: event.id });
     }
     const creditNotes = to === 'cancelled' ? await creditOrderInFull(tx, Number(row.id), options.seller) : [];
-    await options.record?.(tx, { orderId: row.id, from: row.status, details });
+    if (!event) throw new Error('status event not recorded');
+    await options.record?.(tx, { orderId: row.id, from: row.status, details, eventId: event.id });
     return { ok: true, from: row.status, creditNotes } as const;
   });
 }

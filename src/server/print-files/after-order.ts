@@ -21,6 +21,7 @@ import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/serv
 import type { SellerDetails } from '@/server/config';
 import { findBuyerOrder, lockOrder, type OrderRow } from '@/server/orders';
 import { attachUploads, uploadFactsSql } from '@/server/uploads';
+import { replacePrintFileRoute } from './replace';
 import { conversionFeeLine, orderPrintFiles } from './service';
 
 const addSchema = z.object({
@@ -140,6 +141,9 @@ export function addPrintFileRoute(
   context: AppContext,
   options: { onAdded?: () => void } = {},
 ): void {
+  // Replacing a file before proof approval (replace.ts), nudging the outbox as an added file does.
+  replacePrintFileRoute(app, context, options.onAdded);
+
   app.post<{ Params: { number: string } }>(
     '/api/orders/:number/print-files',
     { bodyLimit: 8192 },

@@ -71,6 +71,7 @@ export function printFileRoutes(context: AppContext) {
         bytes: upload.size,
         contentType: upload.contentType,
         ...(size ? { width: size.width, height: size.height } : {}),
+        sha256: upload.sha256,
       };
       return reply.code(201).header('cache-control', 'no-store').send(answer);
     });
@@ -106,3 +107,4 @@ export function printFileDownloadRoute(admin: FastifyInstance, context: AppConte
 }
 
 export { addPrintFileRoute } from './after-order';
+export { replacePrintFileRoute } from './replace';

@@ -38,6 +38,8 @@ export interface ClaimedPrintFile {
   id: string;
   kind: PrintFileKind;
   name: string | null;
+  /** The stored bytes' sha256: two uploads of the same file are one file to convert. */
+  sha256: string;
 }
 
 export type PrintFileClaim =
@@ -48,6 +50,7 @@ interface CandidateRow extends Record<string, unknown> {
   purpose: string;
   content_type: string;
   file_name: string | null;
+  sha256: string;
   /** Another order (not the one with this idempotency key) already has it. */
   taken: boolean;
 }
@@ -73,7 +76,7 @@ export async function checkPrintFiles(
       ? []
       : await queryRows<CandidateRow>(
           database.db,
-          sql`SELECT u.id, u.purpose, u.content_type, u.file_name,
+          sql`SELECT u.id, u.purpose, u.content_type, u.file_name, u.sha256,
                 EXISTS (SELECT 1 FROM order_print_files f JOIN orders o ON o.id = f.order_id
                         WHERE f.upload_id = u.id AND o.idempotency_key <> ${idempotencyKeyHash}) AS taken
               FROM ${uploadFactsSql} u WHERE u.id IN (${sql.join(
@@ -95,7 +98,7 @@ export async function checkPrintFiles(
       problems.push({ index: ids.indexOf(id), id });
       return;
     }
-    files.push({ id, kind, name: row.file_name });
+    files.push({ id, kind, name: row.file_name, sha256: row.sha256 });
   });
   if (problems.length > 0) return { ok: false, problems };
   // The statement that stores the order claims them (orders/order-writer.ts), so a refused order

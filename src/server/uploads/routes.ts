@@ -74,6 +74,7 @@ export function uploadRoutes(context: AppContext) {
         // The server decides what the image is as a print file (and so whether the fee applies).
         kind: printFileKind(contentType) ?? 'raster',
         ...(size ? { width: size.width, height: size.height } : {}),
+        sha256: upload.sha256,
       };
       return reply.code(201).send(answer);
     });

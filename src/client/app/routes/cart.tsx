@@ -35,7 +35,12 @@ import {
 import { InvoiceCurrencyChoice } from '@/client/components/invoice-currency';
 import { CONVERSION_FEE } from '@/shared/terms';
 import { PrintFilesPanel } from '@/client/features/checkout/print-files-panel';
-import { filesForOrder, printFileStore, usePrintFiles } from '@/client/state/print-files';
+import {
+  distinctRasterFiles,
+  filesForOrder,
+  printFileStore,
+  usePrintFiles,
+} from '@/client/state/print-files';
 import { useShopContact } from '@/client/lib/shop-contact';
 import { buttonClass } from '@/client/components/ui/button';
 import {
@@ -77,7 +82,7 @@ export function CartPage() {
   const shop = useShopContact();
   // Print files go with the order; each raster one adds the conversion fee (the server prices it again).
   const orderFiles = filesForOrder(usePrintFiles(), lines);
-  const rasterFiles = orderFiles.filter((file) => file.kind === 'raster').length;
+  const rasterFiles = distinctRasterFiles(orderFiles);
   const conversionFees = sumMilli(Array.from({ length: rasterFiles }, () => CONVERSION_FEE));
   const total = sumMilli([goodsTotal, conversionFees]);
   // What the buyer pays as the form computes it (amountToPay, the server's computation too), so

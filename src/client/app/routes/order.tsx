@@ -24,6 +24,7 @@ import {
 import { OrderLines } from '@/client/components/order-lines';
 import { BuyerQueries } from '@/client/lib/buyer-queries';
 import { ProofPanel } from '@/client/features/order-page/proof-panel';
+import { CancelOrder } from '@/client/features/order-page/cancel-order';
 import { CreditNoteLinks, EInvoiceLink, OrderPaymentState } from '@/client/features/order-page/order-money';
 import { TimelineStepEvents } from '@/client/features/order-page/timeline-events';
 import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
@@ -220,13 +221,16 @@ function OrderDetails(props: {
       </header>
 
       <div className="mt-8 grid gap-6 md:grid-cols-2">
-        <ProofPanel
-          access={access}
-          status={order.status}
-          proofs={activity.proofs}
-          onDecided={props.reload}
-          className="md:col-span-2"
-        />
+        {/* A cancelled order never gets a proof: no promise of one. */}
+        {(order.status !== 'cancelled' || activity.proofs.length > 0) && (
+          <ProofPanel
+            access={access}
+            status={order.status}
+            proofs={activity.proofs}
+            onDecided={props.reload}
+            className="md:col-span-2"
+          />
+        )}
         <Card title={t.timeline} testId="order-timeline-card">
           <Timeline order={order} activity={activity} />
         </Card>
@@ -357,6 +361,7 @@ function OrderDetails(props: {
             {order.customer.countryName}
           </p>
         </Card>
+        <CancelOrder order={order} access={access} onCancelled={props.reload} />
       </div>
       <p className="mt-8 text-center">
         <Link href="/" className="text-brand-800 underline">

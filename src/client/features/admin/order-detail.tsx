@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { countryNameIn } from '@/shared/countries';
 import type { AdminOrderDetail, AdminStatusEvent } from '@/shared/admin';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
+import { orderCancelMessages } from '@/shared/i18n/messages/order-cancel';
 import { formatSplit } from '@/shared/sizes';
 import { Dialog } from '@/client/components/ui/dialog';
 import { orderQuery } from './admin-api';
@@ -48,9 +49,13 @@ function eventDetail(
   event: AdminStatusEvent,
   adminText: (typeof orderAdminMessages)['sv'],
   dateTag: string,
+  /** "Cancelled by the buyer": the buyer's own cancellation on the order page. */
+  byBuyer: string,
 ): string | null {
   const d = event.details;
   if (!d) return null;
+  if (d.cancelledBy === 'buyer')
+    return d.reason ? `${byBuyer} · ${adminText.historyReason({ reason: d.reason })}` : byBuyer;
   if (d.amountReceived && d.paidOn)
     return adminText.historyPaid({
       amount: formatKrDecimal(d.amountReceived),
@@ -115,6 +120,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
   const { locale } = useLocale();
   const ui = useT(adminUiMessages);
   const adminText = useT(orderAdminMessages);
+  const cancelTexts = useT(orderCancelMessages);
   const deliveryTexts = useT(deliveryMessages);
   const fileTexts = useT(printFileMessages);
   const sizeTexts = useT(sizeMessages);
@@ -158,7 +164,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
             {order.events.length > 0 && (
               <ol className="mt-3 space-y-1 text-sm text-slate-700">
                 {order.events.map((event) => {
-                  const detail = eventDetail(event, adminText, dateTag);
+                  const detail = eventDetail(event, adminText, dateTag, cancelTexts.historyByBuyer);
                   return (
                     <li key={`${event.changedAt}-${event.toStatus}`}>
                       {formatDateTime(event.changedAt, dateTag)}:{' '}

@@ -17,7 +17,7 @@ import { notify } from '@/client/lib/notify';
 import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
 import { EInvoiceLink } from './order-money';
 import type { OrderAccess } from './order-page-api';
-import { addPrintFileToOrder, supplementaryInvoiceLinks } from './print-files-api';
+import { addPrintFileToOrder, replacePrintFile, supplementaryInvoiceLinks } from './print-files-api';
 import { Button } from '@/client/components/ui/button';
 import { textLinkClass } from '@/client/components/ui/text-link';
 
@@ -41,6 +41,8 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
   const vat = order.pricesIncludeVat ? files.feeVatIncluded : files.feeNoSwedishVat;
   const [checking, setChecking] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PrintFileAnswer | null>(null);
+  // The listed file the chosen one replaces (before proof approval), while it is being confirmed.
+  const [replacing, setReplacing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   // The goods lines a file can belong to (fee lines take no print file), by their index in the order.
   const goods = order.lines.flatMap((line, index) => (line.fee ? [] : [{ line, index }]));
@@ -75,7 +77,26 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
     }
   };
 
-  const choose = async (file: File) => {
+  const replace = async (file: PrintFileAnswer, oldId: string, acceptConversionFee: boolean) => {
+    setAdding(true);
+    try {
+      const answer = await replacePrintFile(access, oldId, { printFile: file.id, acceptConversionFee });
+      setConfirming(null);
+      setReplacing(null);
+      const name = file.name || files.unnamed;
+      if (answer.creditNote) notify.success(t.replacedCredited({ name, note: answer.creditNote }));
+      else if (answer.supplementaryInvoice)
+        notify.success(t.addedWithInvoice({ name, invoice: answer.supplementaryInvoice }));
+      else notify.success(t.replaced({ name }));
+      onAdded();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : files.noFile);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const choose = async (file: File, replaces?: string) => {
     const problem = printFileProblem(file, files);
     if (problem) {
       notify.error(problem);
@@ -84,7 +105,14 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
     setChecking(file.name);
     try {
       const uploaded = await uploadPrintFile(file);
-      if (uploaded.kind === 'raster') setConfirming(uploaded);
+      const replaced = replaces ? order.printFiles.find((listed) => listed.id === replaces) : undefined;
+      if (replaces && replaced) {
+        // A raster file costs the fee only where it replaces a vector file (raster for raster is one conversion).
+        if (uploaded.kind === 'raster' && replaced.kind !== 'raster') {
+          setReplacing(replaces);
+          setConfirming(uploaded);
+        } else await replace(uploaded, replaces, false);
+      } else if (uploaded.kind === 'raster') setConfirming(uploaded);
       else await add(uploaded, false);
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : files.noFile);
@@ -123,6 +151,18 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
                       {file.note}
                     </p>
                   )}
+                  {/* Files are replaced only before the proof is approved (the server says the same). */}
+                  {order.cancellable && !confirming && (
+                    <FileButton
+                      label={t.replace}
+                      accept={printFileAccept}
+                      disabled={checking !== null || adding}
+                      testId="order-print-file-replace"
+                      onFiles={([chosen]) => {
+                        if (chosen) void choose(chosen, file.id);
+                      }}
+                    />
+                  )}
                 </div>
               </li>
             );
@@ -148,7 +188,7 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
               size="sm"
               disabledLook="busy"
               disabled={adding}
-              onClick={() => void add(confirming, true)}
+              onClick={() => void (replacing ? replace(confirming, replacing, true) : add(confirming, true))}
             >
               {t.confirm({ fee })}
             </Button>
@@ -157,7 +197,10 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
               size="sm"
               disabledLook="busy"
               disabled={adding}
-              onClick={() => setConfirming(null)}
+              onClick={() => {
+                setConfirming(null);
+                setReplacing(null);
+              }}
             >
               {t.cancel}
             </Button>

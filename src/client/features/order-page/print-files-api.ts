@@ -28,3 +28,21 @@ export function supplementaryInvoiceLinks(access: OrderAccess, invoiceNumber: st
   const query = `?token=${encodeURIComponent(access.token)}`;
   return { html: paths.html + query, pdf: paths.pdf + query };
 }
+
+/** What replacing a print file issued: a credit note (a raster file's fee) or a supplementary invoice. */
+export interface ReplacePrintFileAnswer {
+  creditNote: string | null;
+  supplementaryInvoice: string | null;
+}
+
+/** Replaces one of the order's print files (before proof approval) with an uploaded one. */
+export function replacePrintFile(
+  access: OrderAccess,
+  oldId: string,
+  body: { printFile: string; acceptConversionFee: boolean },
+): Promise<ReplacePrintFileAnswer> {
+  return apiFetch<ReplacePrintFileAnswer>(
+    `/api/orders/${encodeURIComponent(access.orderNumber)}/print-files/${encodeURIComponent(oldId)}/replace`,
+    { method: 'POST', json: body, headers: { [orderTokenHeader]: access.token } },
+  );
+}

@@ -29,6 +29,14 @@ export const orderPrintFileMessages = defineMessages({
     closed:
       'Beställningen är avbruten eller skickad, så nya tryckfiler tas inte emot här. Mejla oss om något behöver ändras.',
     unknownLine: 'Ordern har ingen sådan rad',
+    notOnOrder: 'Beställningen har ingen sådan tryckfil',
+    replace: 'Byt fil',
+    replaced: (p: { name: string }) => `${p.name} ersätter den tidigare filen.`,
+    replacedCredited: (p: { name: string; note: string }) =>
+      `${p.name} ersätter rasterfilen. Konverteringsavgiften krediteras på kreditfaktura ${p.note}.`,
+    replaceAfterApproval: (p: { email: string }) =>
+      `Korrekturet är godkänt, så tryckfilerna kan inte längre bytas här. Kontakta oss på ${p.email}.`,
+    feeCreditedReason: 'Rasterfilen ersattes av en vektorfil före godkänt korrektur: ingen konvertering',
     orderClosed: (p: { email: string }) =>
       `Beställningen är avbruten eller redan skickad, så vi kan inte lägga till tryckfiler. Kontakta oss på ${p.email}.`,
     feeRequired: (p: { fee: string }) =>
@@ -85,6 +93,14 @@ export const orderPrintFileMessages = defineMessages({
     closed:
       'The order is cancelled or shipped, so new print files are not taken here. Email us if something needs to change.',
     unknownLine: 'The order has no such line',
+    notOnOrder: 'The order has no such print file',
+    replace: 'Replace file',
+    replaced: (p: { name: string }) => `${p.name} replaces the earlier file.`,
+    replacedCredited: (p: { name: string; note: string }) =>
+      `${p.name} replaces the raster file. Its conversion fee is credited on credit note ${p.note}.`,
+    replaceAfterApproval: (p: { email: string }) =>
+      `The proof is approved, so the print files can no longer be replaced here. Please contact us at ${p.email}.`,
+    feeCreditedReason: 'The raster file was replaced by a vector file before proof approval: no conversion',
     orderClosed: (p: { email: string }) =>
       `The order is cancelled or has shipped, so we cannot add print files to it. Please contact us at ${p.email}.`,
     feeRequired: (p: { fee: string }) =>
