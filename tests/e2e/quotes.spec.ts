@@ -46,6 +46,17 @@ test.describe('a quote in a real browser', () => {
       const pdf = await page.request.get(pdfHref ?? '');
       expect(pdf.headers()['content-type']).toBe('application/pdf');
 
+      // The terms are a readable link, and the amount on the accept button never breaks in two.
+      await expect(
+        page.getByRole('link', { name: 'Läs köpvillkoren (öppnas i en ny flik)' }),
+      ).toHaveAttribute('href', '/terms');
+      await expect(page.getByText('/terms', { exact: true })).toHaveCount(0);
+      const amount = await page.getByTestId('accept-amount').boundingBox();
+      expect(amount?.height ?? 0).toBeGreaterThan(0);
+      expect(amount?.height ?? 99).toBeLessThan(32);
+      await page.getByTestId('accept-quote').scrollIntoViewIfNeeded();
+      await screenshot(page, `quote-accept-${width}`, { fullPage: false });
+
       // Accepting asks for a name and the terms.
       await page.getByTestId('accept-quote').click();
       await expect(page.getByText('Skriv namnet på den som accepterar.')).toBeVisible();
