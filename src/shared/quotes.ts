@@ -135,3 +135,66 @@ export const quotePaths = {
   adminOne: (number: string) => `/api/admin/quotes/${encodeURIComponent(number)}`,
   adminSend: (number: string) => `/api/admin/quotes/${encodeURIComponent(number)}/send`,
 } as const;
+
+/** GET /api/admin/quotes/:number for the money roles: the buyer's view plus what staff need. */
+export interface AdminQuoteDetail extends QuoteView {
+  view: 'money';
+  source: QuoteSource;
+  versions: number;
+  acceptedBy: string | null;
+  declineReason: string | null;
+  /** The current version as the staff form sends it back (a negotiated line's reason is asked again). */
+  draft: AdminQuoteDraft;
+}
+
+/** A quote's current version in the shape of POST/PATCH /api/admin/quotes (the edit form's start). */
+export interface AdminQuoteDraft {
+  customer: Customer;
+  lines: {
+    productId: string;
+    quantity: number;
+    sizes?: Record<string, number> | undefined;
+    options?: Record<string, unknown> | undefined;
+    customisation?: Record<string, unknown> | undefined;
+    notes?: string | undefined;
+    /** Present on a negotiated line: its agreed unit price, VAT included. */
+    unitPrice?: string | undefined;
+  }[];
+  freeLines: { description: string; quantity: number; unitPrice: string; vatRate: number }[];
+  note: string | null;
+  neededBy: string | null;
+  invoiceCurrency: 'SEK' | 'EUR';
+}
+
+/** One line of a quote as production reads it: the job, no amount (issue 38). */
+export interface QuoteJobLine {
+  productId: string;
+  name: string;
+  details: OrderLineDetail[];
+  quantity: number;
+  free: boolean;
+}
+
+/**
+ * GET /api/admin/quotes/:number for production: what the job would be, built on the server without
+ * any amount, VAT rule or PDF (issue 38: no amount reaches production).
+ */
+export interface AdminQuoteJobView {
+  view: 'job';
+  quoteNumber: string;
+  status: QuoteStatus;
+  statusLabel: string;
+  version: number;
+  versions: number;
+  source: QuoteSource;
+  issuedOn: string;
+  validUntil: string;
+  customer: QuoteView['customer'];
+  lines: QuoteJobLine[];
+  delivery: OrderDelivery;
+  note: string | null;
+  acceptedOrderNumber: string | null;
+}
+
+/** One row of production's quote list: no total. */
+export type AdminQuoteJobRow = Omit<AdminQuoteRow, 'total'>;

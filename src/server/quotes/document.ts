@@ -6,10 +6,11 @@ import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { quoteMessages, quoteTermKeys } from '@/shared/i18n/messages/quotes';
 import { orderLineText, sentDetails } from '@/shared/i18n/order-line-text';
 import { pricesIncludeVat, vatPercent } from '@/shared/invoicing/vat-treatment';
-import { quotePaths, type QuoteView } from '@/shared/quotes';
+import { quotePaths, type AdminQuoteDraft, type AdminQuoteJobView, type QuoteView } from '@/shared/quotes';
 import type { CalendarDate } from '@/shared/dates';
 import type { SellerDetails } from '@/server/config';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
+import { VAT_RATE_PERCENT } from '@/shared/vat-rate';
 import {
   buildInvoice,
   formatInvoiceMoney,
@@ -201,4 +202,74 @@ export function quoteTotalText(quote: QuoteRow, version: QuoteVersionRow, seller
   return document.foreign
     ? formatInvoiceMoney(quote.language, document.foreign.total, false, 'EUR')
     : formatInvoiceMoney(quote.language, document.total);
+}
+
+/**
+ * The quote as production reads it (issue 38): the job a yes would make, built from the stored
+ * lines field by field (an allow list), so no unit price, line total, VAT, VAT rule, total or PDF
+ * reaches the answer.
+ */
+export function quoteJobView(locale: Locale, quote: QuoteRow, version: QuoteVersionRow): AdminQuoteJobView {
+  const status = statusOf(quote, version);
+  return {
+    view: 'job',
+    quoteNumber: quote.quoteNumber,
+    status,
+    statusLabel: quoteMessages[locale][`status_${status}`],
+    version: version.version,
+    versions: quote.currentVersion,
+    source: quote.source,
+    issuedOn: version.createdAt.toISOString(),
+    validUntil: version.validUntil,
+    customer: {
+      customerType: quote.customer.customerType,
+      name: quote.customer.name,
+      companyName: quote.customer.companyName,
+      email: quote.customer.email,
+      address: quote.customer.address,
+      country: quote.customer.country,
+      countryName: countryNameIn(locale, quote.customer.country) ?? quote.customer.country,
+    },
+    lines: version.lines.map((line) => {
+      const words = lineWords(locale, line);
+      return {
+        productId: line.productId,
+        name: words.name,
+        details: words.details,
+        quantity: line.quantity,
+        free: line.quoted === 'free',
+      };
+    }),
+    delivery: quoteDelivery(quote, version),
+    note: version.note,
+    acceptedOrderNumber: quote.acceptedOrderNumber,
+  };
+}
+
+/** The current version in the staff form's shape (POST/PATCH /api/admin/quotes), to edit it. */
+export function quoteDraft(quote: QuoteRow, version: QuoteVersionRow): AdminQuoteDraft {
+  const catalogue = version.lines.filter((line) => line.quoted !== 'free');
+  return {
+    customer: quote.customer,
+    lines: catalogue.map((line) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      ...(line.sizes ? { sizes: { ...line.sizes } } : {}),
+      ...(line.options ? { options: { ...line.options } } : {}),
+      ...(line.customisation ? { customisation: { ...line.customisation } } : {}),
+      ...(line.notes ? { notes: line.notes } : {}),
+      ...(line.quoted === 'negotiated' ? { unitPrice: line.unitPrice } : {}),
+    })),
+    freeLines: version.lines
+      .filter((line) => line.quoted === 'free')
+      .map((line) => ({
+        description: line.name,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        vatRate: VAT_RATE_PERCENT,
+      })),
+    note: version.note,
+    neededBy: version.neededBy,
+    invoiceCurrency: version.invoiceCurrency ? 'EUR' : 'SEK',
+  };
 }

@@ -38,6 +38,16 @@ const norwegianPerson = {
   address: 'Storgata 1\n0155 Oslo',
 };
 
+/** Every key, at any depth, named like money (issue 38: none reaches production). */
+function moneyKeys(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => moneyKeys(item, `${path}.${index}`));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([name, child]) => [
+    ...(/price|total|vat|amount|currency|pdf|negotiated|exvat|rate/i.test(name) ? [`${path}.${name}`] : []),
+    ...moneyKeys(child, `${path}.${name}`),
+  ]);
+}
+
 let keys = 0;
 const key = (name: string) => `${name}-${Date.now()}-${++keys}-quotes-test`;
 
@@ -295,7 +305,86 @@ describe('accepting a quote', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.fieldErrors?.termsAccepted).toBe('Accept the terms to place the order.');
     expect(refused.body.fieldErrors?.acceptedBy).toBe('Enter the name of the person who accepts.');
+    const swedish = await accept(
+      quote.body.quoteNumber,
+      quote.body.accessToken,
+      {
+        idempotencyKey: key('t'),
+        acceptedBy: 'Styrelsen',
+        termsAccepted: true,
+        purchaseOrder: 'P'.repeat(61),
+      },
+      'sv',
+    );
+    expect(swedish.status).toBe(400);
+    expect(swedish.body.fieldErrors).toEqual({
+      purchaseOrder: 'Inköpsordernumret får vara högst 60 tecken.',
+    });
+    const noTerms = await accept(quote.body.quoteNumber, quote.body.accessToken, {}, 'sv');
+    expect(noTerms.body.fieldErrors).toMatchObject({
+      termsAccepted: 'Godkänn villkoren för att beställa.',
+      acceptedBy: 'Skriv namnet på den som accepterar.',
+    });
     expect((await view(quote.body.quoteNumber, quote.body.accessToken)).body.status).toBe('sent');
+  });
+
+  it('answers every field its page reads through the declared contract, and nothing of the request beyond it', async () => {
+    const quote = await askQuote(germanCompany, hoodiesAndBooklets, 'en');
+    const page = await view(quote.body.quoteNumber, quote.body.accessToken, 'en');
+    expect(Object.keys(page.body).sort()).toEqual(
+      [
+        'locale',
+        'quoteNumber',
+        'status',
+        'statusLabel',
+        'version',
+        'changed',
+        'issuedOn',
+        'validUntil',
+        'currency',
+        'vatTreatment',
+        'vatTreatmentLabel',
+        'vatPercent',
+        'pricesIncludeVat',
+        'customer',
+        'lines',
+        'exVat',
+        'vat',
+        'total',
+        'inCurrency',
+        'delivery',
+        'note',
+        'terms',
+        'pdf',
+        'acceptedOrderNumber',
+      ].sort(),
+    );
+    expect(page.body).toMatchObject({ vatTreatment: 'reverse_charge', pricesIncludeVat: false });
+    expect(page.body.customer.countryName).toBe('Germany');
+    expect(page.body.delivery.estimate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(Object.keys(page.body.lines[0] ?? {}).sort()).toEqual(
+      [
+        'productId',
+        'name',
+        'details',
+        'quantity',
+        'unitPrice',
+        'lineTotal',
+        'price',
+        'negotiated',
+        'free',
+      ].sort(),
+    );
+    expect(page.body.lines[0]?.price.unit).not.toBe(page.body.lines[0]?.unitPrice);
+    // The PDF goes out as bytes, untouched by the JSON serializer.
+    const pdf = await fetch(`${server.url}${page.body.pdf}&inline=1`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toMatch(/^inline; filename="Q-/);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(await pdfText(bytes)).toContain(quote.body.quoteNumber);
+    const badVersion = await fetch(`${server.url}${page.body.pdf}&version=x`);
+    expect(badVersion.status).toBe(400);
   });
 
   it('refuses an expired quote with 409 and a message, and a declined one', async () => {
@@ -422,15 +511,72 @@ describe('staff quotes', () => {
     });
   });
 
-  it('production may view quotes but not create them', async () => {
+  it('production may view quotes but not create them, and reads no amount from any quote route', async () => {
     const person = await addStaffMember(server, server.cookie, { name: 'Tryckaren', role: 'production' });
     const cookie = await loginWithPin(server, person.pin);
-    expect((await request(server, '/api/admin/quotes', { headers: { cookie } })).status).toBe(200);
-    const created = await request(server, '/api/admin/quotes', {
+    const created = await request<CreatedQuoteAnswer>(server, '/api/admin/quotes', {
+      method: 'POST',
+      headers: { cookie: server.cookie },
+      json: {
+        customer: germanCompany,
+        lines: [{ ...hoodiesAndBooklets[0], unitPrice: '99.50', reason: 'Agreed by phone' }],
+        freeLines: [{ description: 'Shipping', quantity: 1, unitPrice: '250', vatRate: 25 }],
+        note: 'Delivery to the club house',
+      },
+    });
+    expect(created.status).toBe(201);
+
+    const list = await request<{ view: string; quotes: Record<string, unknown>[] }>(
+      server,
+      '/api/admin/quotes',
+      { headers: { cookie } },
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.view).toBe('job');
+    expect(list.body.quotes.find((q) => q['quoteNumber'] === created.body.quoteNumber)).toBeDefined();
+    const one = await request<Record<string, unknown>>(
+      server,
+      `/api/admin/quotes/${created.body.quoteNumber}`,
+      {
+        headers: { cookie, 'accept-language': 'en' },
+      },
+    );
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({
+      view: 'job',
+      quoteNumber: created.body.quoteNumber,
+      note: 'Delivery to the club house',
+    });
+    expect(JSON.stringify(one.body)).toContain('Shipping');
+    for (const body of [list.body, one.body]) {
+      expect(moneyKeys(body)).toEqual([]);
+      const text = JSON.stringify(body);
+      expect(text).not.toMatch(/\bkr\b|€|\b\d{1,9}\.\d{2}\b|99[.,]5|250/);
+    }
+    const pdf = await request(server, `/api/admin/quotes/${created.body.quoteNumber}/quote.pdf`, {
+      headers: { cookie },
+    });
+    expect(pdf.status).toBe(403);
+
+    // The money roles still read the amounts and the edit form's draft.
+    const owner = await request<Record<string, unknown>>(
+      server,
+      `/api/admin/quotes/${created.body.quoteNumber}`,
+      {
+        headers: { cookie: server.cookie },
+      },
+    );
+    // Reverse charge: (50 × 99.50 + 250) / 1.25, no VAT.
+    expect(owner.body).toMatchObject({ view: 'money', total: '4180.00' });
+    expect(owner.body['draft']).toMatchObject({
+      lines: [{ productId: 'hoodie', unitPrice: '99.5' }],
+      freeLines: [{ description: 'Shipping', quantity: 1, unitPrice: '250', vatRate: 25 }],
+    });
+    const refused = await request(server, '/api/admin/quotes', {
       method: 'POST',
       headers: { cookie },
       json: { customer: testCustomer, lines: hoodiesAndBooklets },
     });
-    expect(created.status).toBe(403);
+    expect(refused.status).toBe(403);
   });
 });

@@ -1,28 +1,41 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Locale } from '@/shared/i18n/locale';
 import { quoteMessages } from '@/shared/i18n/messages/quotes';
-import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';
+import { roleMay } from '@/shared/staff';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
-import { quoteStatuses, type CreatedQuoteAnswer } from '@/shared/quotes';
-import { textField } from '@/shared/text';
+import type { AdminQuoteDetail, CreatedQuoteAnswer } from '@/shared/quotes';
 import { orderTokenHeader } from '@/shared/order-view';
 import type { CatalogueContext } from '@/server/context';
-import { sendError, sendValidationError } from '@/server/http/errors';
+import { apiErrorSchema } from '@/server/http/contract';
+import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { orderThrottle, orderTotalMessage } from '@/server/http/request-limits';
 import { takeAllowancesInTurn } from '@/server/http/throttle';
 import { sendPdf } from '@/server/invoicing';
 import { OrderError, placeQuotedOrder } from '@/server/orders';
 import { recordAudit, staffOf } from '@/server/staff';
-import { quoteView, renderQuoteVersionPdf } from './document';
 import {
-  cartQuoteSchema,
-  priceCartQuote,
-  priceStaffQuote,
-  staffQuoteSchema,
-  type QuotePricingOptions,
-} from './pricing';
+  acceptBody,
+  acceptedQuoteSchema,
+  adminQuoteSchema,
+  buyerQuery,
+  cartQuoteBody,
+  createdQuoteSchema,
+  declineBody,
+  declinedQuoteSchema,
+  listQuery,
+  pdfQuery,
+  pdfResponse,
+  quoteListSchema,
+  quoteNumberParams,
+  quoteViewSchema,
+  revisedQuoteSchema,
+  sentQuoteSchema,
+  staffQuoteBody,
+} from './contract';
+import { quoteDraft, quoteJobView, quoteView, renderQuoteVersionPdf } from './document';
+import { priceCartQuote, priceStaffQuote, type QuotePricingOptions } from './pricing';
 import {
   acceptKeyHash,
   claimAcceptance,
@@ -36,7 +49,6 @@ import {
   recordAcceptedOrder,
   reviseQuote,
   sendQuote,
-  statusOf,
   storedQuotePdf,
   validUntilFor,
   versionOf,
@@ -45,10 +57,6 @@ import {
 interface QuoteRouteOptions {
   onQueued?: () => void;
   invoiceRate?: () => Promise<InvoiceCurrencyRate>;
-}
-
-interface NumberParams {
-  Params: { number: string };
 }
 
 /** The buyer's token: the page sends it as a header; the PDF and emailed links carry it as ?token=. */
@@ -83,52 +91,6 @@ function pricingOptions(
   }));
 }
 
-function acceptSchema(locale: Locale) {
-  const t = quoteMessages[locale];
-  const m = checkoutValidationMessages[locale];
-  return z.object(
-    {
-      idempotencyKey: z
-        .string({ error: m.idempotencyKey })
-        .regex(/^[A-Za-z0-9_-]{16,100}$/, m.idempotencyKey),
-      acceptedBy: textField({
-        required: t.acceptedByRequired,
-        min: [1, t.acceptedByRequired],
-        max: [100, m.tooLong({ field: m.fieldName, max: 100 })],
-        invalidCharacter: m.invalidCharacter,
-      }),
-      termsAccepted: z.literal(true, { error: t.termsRequired }),
-      purchaseOrder: z.preprocess(
-        (v) => (v === null ? undefined : v),
-        textField({
-          required: m.fillAll,
-          max: [60, m.tooLong({ field: m.fieldPurchaseOrder, max: 60 })],
-          invalidCharacter: m.invalidCharacter,
-        }).optional(),
-      ),
-    },
-    { error: t.invalidQuote },
-  );
-}
-
-function declineSchema(locale: Locale) {
-  const m = checkoutValidationMessages[locale];
-  return z.object(
-    {
-      reason: z.preprocess(
-        (v) => (v === null || v === '' ? undefined : v),
-        textField({
-          multiline: true,
-          required: m.fillAll,
-          max: [1000, m.tooLong({ field: quoteMessages[locale].declineReason, max: 1000 })],
-          invalidCharacter: m.invalidCharacter,
-        }).optional(),
-      ),
-    },
-    { error: quoteMessages[locale].invalidQuote },
-  );
-}
-
 /** The buyer's routes: a quote from the cart, its page's data and PDF, accepting and declining. */
 export function quoteRoutes(
   app: FastifyInstance,
@@ -136,70 +98,96 @@ export function quoteRoutes(
   options: QuoteRouteOptions = {},
 ): void {
   const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/quotes', async (request, reply) => {
-    const locale = requestLocale(request);
-    const parsed = cartQuoteSchema(locale).safeParse(request.body ?? undefined);
-    if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, locale);
-    // A quote takes the order allowances' shape in buckets of its own: a flood of quotes neither
-    // floods the outbox and VIES nor uses up the buyer's orders.
-    const throttle = orderThrottle(request, context, parsed.data.customer.email);
-    const allowances = throttle.allowances.map((a) => ({ ...a, bucket: `quotes:${a.bucket}` }));
-    const refusal = throttle.refusal(await takeAllowancesInTurn(database.db, allowances));
-    if (refusal) {
-      return reply
-        .code(429)
-        .header('retry-after', String(refusal.retryAfterSeconds))
-        .send({ error: refusal.message, fieldErrors: {} });
-    }
-    try {
-      const priced = await priceCartQuote(
-        parsed.data,
-        await pricingOptions(request, context, options, locale),
-      );
-      const created = await createQuote(database, {
-        source: 'cart',
-        language: locale,
-        customer: parsed.data.customer,
-        priced,
-        status: 'sent',
-        createdBy: null,
-      });
-      options.onQueued?.();
-      const answer: CreatedQuoteAnswer = {
-        quoteNumber: created.quoteNumber,
-        accessToken: created.accessToken,
-        total: created.totalAmount,
-        validUntil: priced.validUntil,
-      };
-      return reply.code(201).header('cache-control', 'no-store').send(answer);
-    } catch (error) {
-      return refuse(reply, error);
-    }
-  });
+  api.post(
+    '/api/quotes',
+    {
+      schema: {
+        summary:
+          'Ask for a quote from the cart (customer and lines as POST /api/orders); no order, no invoice',
+        body: cartQuoteBody,
+        response: { 201: createdQuoteSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const body = request.body;
+      // A quote takes the order allowances' shape in buckets of its own: a flood of quotes neither
+      // floods the outbox and VIES nor uses up the buyer's orders.
+      const throttle = orderThrottle(request, context, body.customer.email);
+      const allowances = throttle.allowances.map((a) => ({ ...a, bucket: `quotes:${a.bucket}` }));
+      const refusal = throttle.refusal(await takeAllowancesInTurn(database.db, allowances));
+      if (refusal) {
+        return reply
+          .code(429)
+          .header('retry-after', String(refusal.retryAfterSeconds))
+          .send({ error: refusal.message, fieldErrors: {} });
+      }
+      try {
+        const priced = await priceCartQuote(body, await pricingOptions(request, context, options, locale));
+        const created = await createQuote(database, {
+          source: 'cart',
+          language: locale,
+          customer: body.customer,
+          priced,
+          status: 'sent',
+          createdBy: null,
+        });
+        options.onQueued?.();
+        const answer: CreatedQuoteAnswer = {
+          quoteNumber: created.quoteNumber,
+          accessToken: created.accessToken,
+          total: created.totalAmount,
+          validUntil: priced.validUntil,
+        };
+        return reply.code(201).header('cache-control', 'no-store').send(answer);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
 
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     sendError(reply, 404, quoteMessages[requestLocale(request)].notFound);
 
-  app.get<NumberParams>('/api/quotes/:number', async (request, reply) => {
-    const token = quoteToken(request);
-    const quote = await findQuoteForToken(database, request.params.number, token);
-    if (!quote || !token) return notFound(request, reply);
-    const version = await currentVersion(database.db, quote);
-    return reply
-      .header('cache-control', 'no-store')
-      .send(quoteView(requestLocale(request), quote, version, context.config.seller, token));
-  });
+  api.get(
+    '/api/quotes/:number',
+    {
+      schema: {
+        summary: 'The quote as its page shows it (token in x-order-token or ?token=)',
+        params: quoteNumberParams,
+        querystring: buyerQuery,
+        response: { 200: quoteViewSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const token = quoteToken(request);
+      const quote = await findQuoteForToken(database, request.params.number, token);
+      if (!quote || !token) return notFound(request, reply);
+      const version = await currentVersion(database.db, quote);
+      return reply
+        .header('cache-control', 'no-store')
+        .send(quoteView(requestLocale(request), quote, version, context.config.seller, token));
+    },
+  );
 
   // The PDF of the latest version, or of an earlier one (?version=): each is kept as it was sent.
-  app.get<NumberParams & { Querystring: { version?: unknown; inline?: unknown } }>(
+  api.get(
     '/api/quotes/:number/quote.pdf',
+    {
+      schema: {
+        summary: 'The quote’s PDF (latest version, or ?version=); token as for the quote',
+        params: quoteNumberParams,
+        querystring: pdfQuery,
+        response: { 200: pdfResponse, 404: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const quote = await findQuoteForToken(database, request.params.number, quoteToken(request));
       if (!quote) return notFound(request, reply);
-      const asked = Number(request.query.version ?? quote.currentVersion);
-      if (!Number.isSafeInteger(asked) || asked < 1 || asked > quote.currentVersion)
-        return notFound(request, reply);
+      const asked = request.query.version ?? quote.currentVersion;
+      if (asked < 1 || asked > quote.currentVersion) return notFound(request, reply);
       const version = await versionOf(database.db, quote.id, asked);
       const pdf = await storedQuotePdf(database, version, () =>
         renderQuoteVersionPdf(quote, version, context.config.seller),
@@ -209,78 +197,100 @@ export function quoteRoutes(
     },
   );
 
-  app.post<NumberParams>('/api/quotes/:number/accept', async (request, reply) => {
-    const locale = requestLocale(request);
-    const quote = await findQuoteForToken(database, request.params.number, quoteToken(request));
-    if (!quote) return notFound(request, reply);
-    const parsed = acceptSchema(locale).safeParse(request.body ?? undefined);
-    if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, locale);
-    const { idempotencyKey, acceptedBy, purchaseOrder } = parsed.data;
-    try {
-      const version = await claimAcceptance(
-        database,
-        quote,
-        acceptKeyHash(idempotencyKey),
-        acceptedBy,
-        locale,
-      );
-      const customer = quote.customer;
-      const placed = await placeQuotedOrder(
-        database,
-        {
-          idempotencyKey,
-          customer:
-            customer.customerType === 'company' && purchaseOrder
-              ? { ...customer, purchaseOrderNumber: purchaseOrder }
-              : customer,
-          lines: version.lines,
-          vatTreatment: version.vatTreatment,
-          invoiceCurrency: version.invoiceCurrency ? 'EUR' : 'SEK',
-          neededBy: version.neededBy,
-          quoteReference: `${quote.quoteNumber}/${version.version}`,
+  api.post(
+    '/api/quotes/:number/accept',
+    {
+      schema: {
+        summary: 'Accept the quote: places its order at the quote’s prices (the same key: the same order)',
+        params: quoteNumberParams,
+        querystring: buyerQuery,
+        body: acceptBody,
+        response: {
+          200: acceptedQuoteSchema,
+          201: acceptedQuoteSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
         },
-        {
-          seller: context.config.seller,
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const quote = await findQuoteForToken(database, request.params.number, quoteToken(request));
+      if (!quote) return notFound(request, reply);
+      const { idempotencyKey, acceptedBy, purchaseOrder } = request.body;
+      try {
+        const version = await claimAcceptance(
+          database,
+          quote,
+          acceptKeyHash(idempotencyKey),
+          acceptedBy,
           locale,
-          ...(options.onQueued ? { onCreated: options.onQueued } : {}),
-          ...(options.invoiceRate ? { invoiceRate: options.invoiceRate } : {}),
-        },
-      );
-      await recordAcceptedOrder(database, quote.id, placed.orderNumber);
-      return reply
-        .code(placed.created ? 201 : 200)
-        .header('cache-control', 'no-store')
-        .send({
-          orderNumber: placed.orderNumber,
-          accessToken: placed.accessToken,
-          total: placed.total,
-          vatTreatment: placed.vatTreatment,
-        });
-    } catch (error) {
-      return refuse(reply, error);
-    }
-  });
+        );
+        const customer = quote.customer;
+        const placed = await placeQuotedOrder(
+          database,
+          {
+            idempotencyKey,
+            customer:
+              customer.customerType === 'company' && purchaseOrder
+                ? { ...customer, purchaseOrderNumber: purchaseOrder }
+                : customer,
+            lines: version.lines,
+            vatTreatment: version.vatTreatment,
+            invoiceCurrency: version.invoiceCurrency ? 'EUR' : 'SEK',
+            neededBy: version.neededBy,
+            quoteReference: `${quote.quoteNumber}/${version.version}`,
+          },
+          {
+            seller: context.config.seller,
+            locale,
+            ...(options.onQueued ? { onCreated: options.onQueued } : {}),
+            ...(options.invoiceRate ? { invoiceRate: options.invoiceRate } : {}),
+          },
+        );
+        await recordAcceptedOrder(database, quote.id, placed.orderNumber);
+        return reply
+          .code(placed.created ? 201 : 200)
+          .header('cache-control', 'no-store')
+          .send({
+            orderNumber: placed.orderNumber,
+            accessToken: placed.accessToken,
+            total: placed.total,
+            vatTreatment: placed.vatTreatment,
+          });
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
 
-  app.post<NumberParams>('/api/quotes/:number/decline', async (request, reply) => {
-    const locale = requestLocale(request);
-    const quote = await findQuoteForToken(database, request.params.number, quoteToken(request));
-    if (!quote) return notFound(request, reply);
-    const parsed = declineSchema(locale).safeParse(request.body ?? {});
-    if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, locale);
-    try {
-      await declineQuote(database, quote, parsed.data.reason ?? '', locale);
-      options.onQueued?.();
-      return reply.code(200).send({ status: 'declined' });
-    } catch (error) {
-      return refuse(reply, error);
-    }
-  });
+  api.post(
+    '/api/quotes/:number/decline',
+    {
+      schema: {
+        summary: 'Decline the quote, with an optional reason; the shop gets an email',
+        params: quoteNumberParams,
+        querystring: buyerQuery,
+        body: declineBody,
+        response: { 200: declinedQuoteSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const quote = await findQuoteForToken(database, request.params.number, quoteToken(request));
+      if (!quote) return notFound(request, reply);
+      try {
+        await declineQuote(database, quote, request.body?.reason ?? '', locale);
+        options.onQueued?.();
+        return reply.code(200).send({ status: 'declined' as const });
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
 }
-
-const listQuery = z.object({
-  status: z.enum(quoteStatuses).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
 
 /** Staff's quotes in admin: list, one, create, change (a new version once sent), send. */
 export function quoteAdminRoutes(
@@ -289,39 +299,76 @@ export function quoteAdminRoutes(
   options: QuoteRouteOptions = {},
 ): void {
   const { database } = context;
+  const api = admin.withTypeProvider<ZodTypeProvider>();
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, 404, quoteMessages[requestLocale(request)].notFound);
 
-  admin.get('/api/admin/quotes', async (request, reply) => {
-    const parsed = listQuery.safeParse(request.query);
-    if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, requestLocale(request));
-    return reply
-      .header('cache-control', 'no-store')
-      .send({ quotes: await listQuotes(database, parsed.data) });
-  });
+  api.get(
+    '/api/admin/quotes',
+    {
+      schema: {
+        summary: 'Quotes with status, customer, total (money roles), valid until, version',
+        querystring: listQuery,
+        response: { 200: quoteListSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const rows = await listQuotes(database, request.query);
+      const money = roleMay(staffOf(request).role, 'money');
+      return reply.header('cache-control', 'no-store').send({
+        view: money ? 'money' : 'job',
+        // Production's rows leave the total out (issue 38).
+        quotes: money ? rows : rows.map(({ total: _total, ...row }) => row),
+      });
+    },
+  );
 
-  admin.get<NumberParams>('/api/admin/quotes/:number', async (request, reply) => {
-    const quote = await findQuoteByNumber(database, request.params.number);
-    if (!quote) return sendError(reply, 404, quoteMessages[requestLocale(request)].notFound);
-    const version = await currentVersion(database.db, quote);
-    return reply.header('cache-control', 'no-store').send({
-      ...quoteView(requestLocale(request), quote, version, context.config.seller, ''),
-      // Staff open the PDF through the admin's own route, never with a buyer's token.
-      pdf: `/api/admin/quotes/${encodeURIComponent(quote.quoteNumber)}/quote.pdf`,
-      status: statusOf(quote, version),
-      source: quote.source,
-      versions: quote.currentVersion,
-      acceptedBy: quote.acceptedBy,
-      declineReason: quote.declineReason,
-    });
-  });
+  api.get(
+    '/api/admin/quotes/:number',
+    {
+      schema: {
+        summary: 'One quote: the money view (owner, bookkeeping) or the job view (production)',
+        params: quoteNumberParams,
+        response: { 200: adminQuoteSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const quote = await findQuoteByNumber(database, request.params.number);
+      if (!quote) return notFound(request, reply);
+      const version = await currentVersion(database.db, quote);
+      reply.header('cache-control', 'no-store');
+      if (!roleMay(staffOf(request).role, 'money')) return reply.send(quoteJobView(locale, quote, version));
+      const detail: AdminQuoteDetail = {
+        ...quoteView(locale, quote, version, context.config.seller, ''),
+        view: 'money',
+        // Staff open the PDF through the admin's own route, never with a buyer's token.
+        pdf: `/api/admin/quotes/${encodeURIComponent(quote.quoteNumber)}/quote.pdf`,
+        source: quote.source,
+        versions: quote.currentVersion,
+        acceptedBy: quote.acceptedBy,
+        declineReason: quote.declineReason,
+        draft: quoteDraft(quote, version),
+      };
+      return reply.send(detail);
+    },
+  );
 
-  admin.get<NumberParams & { Querystring: { version?: unknown } }>(
+  api.get(
     '/api/admin/quotes/:number/quote.pdf',
+    {
+      schema: {
+        summary: 'A version’s PDF (money roles: it carries the amounts)',
+        params: quoteNumberParams,
+        querystring: pdfQuery.omit({ token: true, inline: true }),
+        response: { 200: pdfResponse, 404: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const quote = await findQuoteByNumber(database, request.params.number);
-      if (!quote) return sendError(reply, 404, quoteMessages[requestLocale(request)].notFound);
-      const asked = Number(request.query.version ?? quote.currentVersion);
-      if (!Number.isSafeInteger(asked) || asked < 1 || asked > quote.currentVersion)
-        return sendError(reply, 404, quoteMessages[requestLocale(request)].notFound);
+      if (!quote) return notFound(request, reply);
+      const asked = request.query.version ?? quote.currentVersion;
+      if (asked < 1 || asked > quote.currentVersion) return notFound(request, reply);
       const version = await versionOf(database.db, quote.id, asked);
       const pdf = await storedQuotePdf(database, version, () =>
         renderQuoteVersionPdf(quote, version, context.config.seller),
@@ -330,107 +377,137 @@ export function quoteAdminRoutes(
     },
   );
 
-  admin.post('/api/admin/quotes', async (request, reply) => {
-    const locale = requestLocale(request);
-    const parsed = staffQuoteSchema(locale).safeParse(request.body ?? undefined);
-    if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, locale);
-    const staff = staffOf(request);
-    try {
-      const { priced, customer, negotiated } = await priceStaffQuote(
-        parsed.data,
-        await pricingOptions(request, context, options, locale),
-      );
-      const send = parsed.data.send !== false;
-      const created = await createQuote(database, {
-        source: 'staff',
-        // The buyer's language: Swedish for buyers in Sweden, as the shop writes to them.
-        language: customer.country === 'SE' ? 'sv' : 'en',
-        customer,
-        priced,
-        status: send ? 'sent' : 'draft',
-        createdBy: staff.id,
-        audit: (tx, stored) =>
-          recordAudit(tx, {
-            staffId: staff.id,
-            action: 'quote',
-            target: stored.quoteNumber,
-            after: { version: 1, sent: send, negotiated, freeLines: parsed.data.freeLines.length },
-          }),
-      });
-      if (send) options.onQueued?.();
-      const answer: CreatedQuoteAnswer = {
-        quoteNumber: created.quoteNumber,
-        accessToken: created.accessToken,
-        total: created.totalAmount,
-        validUntil: priced.validUntil,
-      };
-      return reply.code(201).header('cache-control', 'no-store').send(answer);
-    } catch (error) {
-      return refuse(reply, error);
-    }
-  });
-
-  admin.patch<NumberParams>('/api/admin/quotes/:number', async (request, reply) => {
-    const locale = requestLocale(request);
-    const quote = await findQuoteByNumber(database, request.params.number);
-    if (!quote) return sendError(reply, 404, quoteMessages[locale].notFound);
-    const parsed = staffQuoteSchema(locale).safeParse(request.body ?? undefined);
-    if (!parsed.success) return sendValidationError(reply, parsed.error, undefined, locale);
-    const staff = staffOf(request);
-    try {
-      const { priced, customer, negotiated } = await priceStaffQuote(
-        parsed.data,
-        await pricingOptions(request, context, options, locale),
-      );
-      const before = await currentVersion(database.db, quote);
-      const { version } = await reviseQuote(
-        database,
-        quote,
-        {
+  api.post(
+    '/api/admin/quotes',
+    {
+      schema: {
+        summary:
+          'Create a quote: catalogue lines (optionally a negotiated unit price with a reason), free lines',
+        body: staffQuoteBody,
+        response: { 201: createdQuoteSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const body = request.body;
+      const staff = staffOf(request);
+      try {
+        const { priced, customer, negotiated } = await priceStaffQuote(
+          body,
+          await pricingOptions(request, context, options, locale),
+        );
+        const send = body.send !== false;
+        const created = await createQuote(database, {
+          source: 'staff',
+          // The buyer's language: Swedish for buyers in Sweden, as the shop writes to them.
+          language: customer.country === 'SE' ? 'sv' : 'en',
           customer,
           priced,
-          audit: (tx, version) =>
+          status: send ? 'sent' : 'draft',
+          createdBy: staff.id,
+          audit: (tx, stored) =>
             recordAudit(tx, {
               staffId: staff.id,
               action: 'quote',
-              target: quote.quoteNumber,
-              before: { version: before.version, total: before.totalAmount },
-              after: { version, negotiated, freeLines: parsed.data.freeLines.length },
+              target: stored.quoteNumber,
+              after: { version: 1, sent: send, negotiated, freeLines: body.freeLines.length },
             }),
-        },
-        locale,
-      );
-      options.onQueued?.();
-      const after = await versionOf(database.db, quote.id, version);
-      return reply.send({
-        quoteNumber: quote.quoteNumber,
-        version,
-        total: after.totalAmount,
-        validUntil: after.validUntil,
-      });
-    } catch (error) {
-      return refuse(reply, error);
-    }
-  });
+        });
+        if (send) options.onQueued?.();
+        const answer: CreatedQuoteAnswer = {
+          quoteNumber: created.quoteNumber,
+          accessToken: created.accessToken,
+          total: created.totalAmount,
+          validUntil: priced.validUntil,
+        };
+        return reply.code(201).header('cache-control', 'no-store').send(answer);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
 
-  admin.post<NumberParams>('/api/admin/quotes/:number/send', async (request, reply) => {
-    const locale = requestLocale(request);
-    const quote = await findQuoteByNumber(database, request.params.number);
-    if (!quote) return sendError(reply, 404, quoteMessages[locale].notFound);
-    const staff = staffOf(request);
-    try {
-      await sendQuote(database, quote, locale, (tx) =>
-        recordAudit(tx, {
-          staffId: staff.id,
-          action: 'quote',
-          target: quote.quoteNumber,
-          after: { sent: quote.currentVersion },
-        }),
-      );
-      options.onQueued?.();
-      return reply.send({ quoteNumber: quote.quoteNumber, status: 'sent' });
-    } catch (error) {
-      return refuse(reply, error);
-    }
-  });
+  api.patch(
+    '/api/admin/quotes/:number',
+    {
+      schema: {
+        summary: 'Change a quote: a draft is rewritten, a sent quote gets a new version, emailed again',
+        params: quoteNumberParams,
+        body: staffQuoteBody,
+        response: { 200: revisedQuoteSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const quote = await findQuoteByNumber(database, request.params.number);
+      if (!quote) return notFound(request, reply);
+      const body = request.body;
+      const staff = staffOf(request);
+      try {
+        const { priced, customer, negotiated } = await priceStaffQuote(
+          body,
+          await pricingOptions(request, context, options, locale),
+        );
+        const before = await currentVersion(database.db, quote);
+        const { version } = await reviseQuote(
+          database,
+          quote,
+          {
+            customer,
+            priced,
+            audit: (tx, version) =>
+              recordAudit(tx, {
+                staffId: staff.id,
+                action: 'quote',
+                target: quote.quoteNumber,
+                before: { version: before.version, total: before.totalAmount },
+                after: { version, negotiated, freeLines: body.freeLines.length },
+              }),
+          },
+          locale,
+        );
+        options.onQueued?.();
+        const after = await versionOf(database.db, quote.id, version);
+        return reply.send({
+          quoteNumber: quote.quoteNumber,
+          version,
+          total: after.totalAmount,
+          validUntil: after.validUntil,
+        });
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  api.post(
+    '/api/admin/quotes/:number/send',
+    {
+      schema: {
+        summary: 'Send a draft quote to the buyer by email',
+        params: quoteNumberParams,
+        response: { 200: sentQuoteSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const quote = await findQuoteByNumber(database, request.params.number);
+      if (!quote) return notFound(request, reply);
+      const staff = staffOf(request);
+      try {
+        await sendQuote(database, quote, locale, (tx) =>
+          recordAudit(tx, {
+            staffId: staff.id,
+            action: 'quote',
+            target: quote.quoteNumber,
+            after: { sent: quote.currentVersion },
+          }),
+        );
+        options.onQueued?.();
+        return reply.send({ quoteNumber: quote.quoteNumber, status: 'sent' as const });
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
 }

@@ -74,7 +74,8 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   // Quotes (issue 40): the owner and the bookkeeper write and send them; production may look.
   'GET /api/admin/quotes': 'everyone',
   'GET /api/admin/quotes/:number': 'everyone',
-  'GET /api/admin/quotes/:number/quote.pdf': 'everyone',
+  // The PDF carries the amounts: not for production (issue 38).
+  'GET /api/admin/quotes/:number/quote.pdf': 'money',
   'POST /api/admin/quotes': 'money',
   'PATCH /api/admin/quotes/:number': 'money',
   'POST /api/admin/quotes/:number/send': 'money',

@@ -35,6 +35,8 @@ import { MoneyView } from '@/client/features/admin/money-view';
 import { CustomersPanel } from '@/client/features/admin/customers-panel';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import { moneyViewMessages } from '@/shared/i18n/messages/money-view';
+import { QuotesPanel } from '@/client/features/quotes/admin-quotes';
+import { quotesAdminMessages } from '@/shared/i18n/messages/quotes-admin';
 import { ApiError } from '@/client/lib/api';
 
 const isUnauthorised = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -86,6 +88,7 @@ function Dashboard() {
   const moneyText = useT(moneyViewMessages);
   const customersText = useT(reminderMessages);
   const catalogueText = useT(catalogueAdminMessages);
+  const quotesText = useT(quotesAdminMessages);
   // The sections in their order, each only for the roles that may use it.
   const tabs: readonly Section[] = [
     {
@@ -98,6 +101,7 @@ function Dashboard() {
         </>
       ),
     },
+    { value: 'quotes', label: quotesText.tab, content: <QuotesPanel mayEdit={money} /> },
     { value: 'journal', label: ledgerText.journal, content: <JournalPanel />, shown: money },
     {
       value: 'production',

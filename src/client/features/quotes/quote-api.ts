@@ -1,10 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/client/lib/api';
 import type { OrderRequestInput } from '@/shared/checkout-schema';
 import { orderTokenHeader } from '@/shared/order-view';
 import {
   quotePaths,
   type AcceptedQuoteAnswer,
+  type AdminQuoteDetail,
+  type AdminQuoteDraft,
+  type AdminQuoteJobView,
+  type AdminQuoteRow,
   type CreatedQuoteAnswer,
+  type QuoteStatus,
   type QuoteView,
 } from '@/shared/quotes';
 
@@ -38,4 +44,48 @@ export function declineQuote(number: string, token: string, reason: string): Pro
     headers: { [orderTokenHeader]: token },
     json: reason === '' ? {} : { reason },
   });
+}
+
+/** One row of the admin's list: the total only for the money roles (production's rows lack it). */
+export type AdminQuoteListRow = Omit<AdminQuoteRow, 'total'> & { total?: string };
+
+export function adminQuotesQuery(status: QuoteStatus | '') {
+  return queryOptions({
+    queryKey: ['admin-quotes', status],
+    queryFn: () =>
+      apiFetch<{ view: 'money' | 'job'; quotes: AdminQuoteListRow[] }>(
+        `${quotePaths.adminList}${status === '' ? '' : `?status=${status}`}`,
+      ),
+  });
+}
+
+export function adminQuoteQuery(number: string) {
+  return queryOptions({
+    queryKey: ['admin-quotes', 'one', number],
+    queryFn: () => apiFetch<AdminQuoteDetail | AdminQuoteJobView>(quotePaths.adminOne(number)),
+  });
+}
+
+/** POST/PATCH /api/admin/quotes's body: the server prices every line and checks every field. */
+export interface AdminQuoteBody {
+  customer: AdminQuoteDraft['customer'];
+  lines: (AdminQuoteDraft['lines'][number] & { reason?: string })[];
+  freeLines: AdminQuoteDraft['freeLines'];
+  note?: string;
+  neededBy?: string;
+  send?: boolean;
+}
+
+/** Creates a quote (number null) or changes one (a sent quote gets a new version). */
+export function saveAdminQuote(
+  number: string | null,
+  body: AdminQuoteBody,
+): Promise<{ quoteNumber: string }> {
+  return number === null
+    ? apiFetch(quotePaths.adminList, { method: 'POST', json: body })
+    : apiFetch(quotePaths.adminOne(number), { method: 'PATCH', json: body });
+}
+
+export function sendAdminQuote(number: string): Promise<{ quoteNumber: string }> {
+  return apiFetch(quotePaths.adminSend(number), { method: 'POST' });
 }

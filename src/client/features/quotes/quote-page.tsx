@@ -326,14 +326,11 @@ function AcceptForm({
               onChange={(e) => setTerms(e.target.checked)}
               aria-invalid={errors.termsAccepted ? true : undefined}
             />
-            <span>
-              {t.acceptTerms} (
-              <a href="/terms" target="_blank" rel="noopener" className={textLinkClass()}>
-                /terms
-              </a>
-              )
-            </span>
+            <span>{t.acceptTerms}</span>
           </label>
+          <a href="/terms" target="_blank" rel="noopener" className={`ml-7 block text-sm ${textLinkClass()}`}>
+            {t.readTerms}
+          </a>
           {errors.termsAccepted && (
             <p role="alert" className="mt-1 text-sm text-red-700">
               {errors.termsAccepted}
@@ -342,7 +339,20 @@ function AcceptForm({
         </div>
         <Button type="submit" size="xl" block disabled={busy} disabledLook="busy" data-testid="accept-quote">
           {busy && <Loader2 className="size-5 animate-spin" aria-hidden />}
-          {busy ? t.placingOrder : `${t.accept} · ${formatKrDecimal(quote.total)}`}
+          {busy ? (
+            t.placingOrder
+          ) : (
+            // At 390 px the amount goes whole onto a line of its own rather than breaking inside it.
+            <span className="flex flex-wrap justify-center gap-x-2">
+              <span>
+                {t.accept}
+                <span className="hidden sm:inline"> ·</span>
+              </span>
+              <span className="whitespace-nowrap" data-testid="accept-amount">
+                {formatKrDecimal(quote.total)}
+              </span>
+            </span>
+          )}
         </Button>
       </form>
       <div className="mt-6 border-t border-slate-200 pt-4">

@@ -1,0 +1,718 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/client/components/ui/button';
+import { Field, inputClass } from '@/client/components/ui/field';
+import { ApiError } from '@/client/lib/api';
+import { useCatalogue } from '@/client/lib/catalogue';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { notify } from '@/client/lib/notify';
+import type { Product } from '@/shared/catalogue';
+import { countryCodes, countryNameIn } from '@/shared/countries';
+import { formatDate } from '@/shared/dates';
+import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
+import { choiceLabel, optionLabel } from '@/shared/i18n/messages/product-options';
+import { productName } from '@/shared/i18n/messages/product-names';
+import { quoteMessages } from '@/shared/i18n/messages/quotes';
+import { quotesAdminMessages } from '@/shared/i18n/messages/quotes-admin';
+import { formatKrDecimal } from '@/shared/money-format';
+import { quoteStatuses, type AdminQuoteDraft, type QuoteStatus } from '@/shared/quotes';
+import { sizeCodes } from '@/shared/sizes';
+import { VAT_RATE_PERCENT } from '@/shared/vat-rate';
+import {
+  adminQuoteQuery,
+  adminQuotesQuery,
+  saveAdminQuote,
+  sendAdminQuote,
+  type AdminQuoteBody,
+} from './quote-api';
+
+const statusClass: Readonly<Record<QuoteStatus, string>> = {
+  draft: 'bg-slate-100 text-slate-800',
+  sent: 'bg-sky-100 text-sky-900',
+  accepted: 'bg-emerald-100 text-emerald-900',
+  declined: 'bg-red-100 text-red-900',
+  expired: 'bg-amber-100 text-amber-900',
+};
+
+/**
+ * The admin's quotes (issue 40): the list with status and filter; the money roles create, edit (a
+ * sent quote gets a new version) and send. Production sees the list without totals (the server
+ * leaves them out).
+ */
+export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
+  const t = useT(quotesAdminMessages);
+  const statusText = useT(quoteMessages);
+  const { locale } = useLocale();
+  const client = useQueryClient();
+  const [status, setStatus] = useState<QuoteStatus | ''>('');
+  const [editing, setEditing] = useState<string | null>(null);
+  const list = useQuery(adminQuotesQuery(status));
+  const send = useMutation({
+    mutationFn: sendAdminQuote,
+    onSuccess: (answer) => {
+      notify.success(t.sent({ number: answer.quoteNumber }));
+      void client.invalidateQueries({ queryKey: ['admin-quotes'] });
+    },
+    onError: (error) => notify.error(error.message),
+  });
+  const filterId = useId();
+
+  if (editing !== null)
+    return (
+      <QuoteEditor
+        quoteNumber={editing === '' ? null : editing}
+        onDone={() => {
+          setEditing(null);
+          void client.invalidateQueries({ queryKey: ['admin-quotes'] });
+        }}
+      />
+    );
+
+  const quotes = list.data?.quotes ?? [];
+  return (
+    <section
+      aria-labelledby="quotes-heading"
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
+      <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 p-4">
+        <h2 id="quotes-heading" className="text-lg font-bold text-slate-900">
+          {t.heading}
+        </h2>
+        <div className="flex flex-wrap items-end gap-3">
+          <label htmlFor={filterId} className="text-sm font-semibold text-slate-800">
+            {t.statusFilter}
+            <select
+              id={filterId}
+              className={`${inputClass} mt-1 min-w-40`}
+              value={status}
+              onChange={(event) => setStatus(event.target.value as QuoteStatus | '')}
+            >
+              <option value="">{t.allStatuses}</option>
+              {quoteStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {statusText[`status_${s}`]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {mayEdit && <Button onClick={() => setEditing('')}>{t.newQuote}</Button>}
+        </div>
+      </div>
+      {list.isPending && <p className="p-4 text-slate-700">{t.loading}</p>}
+      {list.isError && (
+        <p className="p-4 text-red-700" role="alert">
+          {t.failed}{' '}
+          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+            {t.tryAgain}
+          </Button>
+        </p>
+      )}
+      {list.isSuccess && quotes.length === 0 && <p className="p-4 text-slate-700">{t.empty}</p>}
+      <ul className="divide-y divide-slate-100" aria-label={t.heading}>
+        {quotes.map((quote) => (
+          <li
+            key={quote.quoteNumber}
+            data-testid="admin-quote-row"
+            className="grid gap-2 p-4 sm:grid-cols-[9rem_1fr_8rem_8rem_auto] sm:items-center"
+          >
+            <div>
+              <p className="font-semibold text-slate-900">{quote.quoteNumber}</p>
+              <span
+                className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass[quote.status]}`}
+              >
+                {statusText[`status_${quote.status}`]}
+              </span>
+            </div>
+            <div className="min-w-0">
+              <p className="truncate text-slate-900">{quote.customerName}</p>
+              <p className="truncate text-sm text-slate-600">
+                {quote.customerEmail}
+                {quote.source === 'cart' && ` · ${t.fromCart}`}
+                {quote.version > 1 && ` · ${t.version} ${quote.version}`}
+              </p>
+              {quote.acceptedOrderNumber && (
+                <p className="text-sm text-emerald-800">
+                  {t.becameOrder({ order: quote.acceptedOrderNumber })}
+                </p>
+              )}
+            </div>
+            <p className="text-slate-900 sm:text-right">
+              {quote.total !== undefined && (
+                <>
+                  <span className="text-sm text-slate-600 sm:hidden">{t.total}: </span>
+                  {formatKrDecimal(quote.total)}
+                </>
+              )}
+            </p>
+            <p className="text-sm text-slate-700 sm:text-right">
+              <span className="sm:hidden">{t.validUntil} </span>
+              <span className="hidden sm:block sm:text-xs sm:text-slate-500">{t.validUntil}</span>
+              {formatDate(quote.validUntil, dateLocaleTag[locale], 'short')}
+            </p>
+            {mayEdit && (
+              <div className="flex flex-wrap gap-2 sm:justify-end">
+                {(quote.status === 'draft' || quote.status === 'sent') && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`${t.edit} ${quote.quoteNumber}`}
+                    onClick={() => setEditing(quote.quoteNumber)}
+                  >
+                    {t.edit}
+                  </Button>
+                )}
+                {quote.status === 'draft' && (
+                  <Button
+                    size="sm"
+                    aria-label={`${t.send} ${quote.quoteNumber}`}
+                    disabled={send.isPending}
+                    onClick={() => send.mutate(quote.quoteNumber)}
+                  >
+                    {t.send}
+                  </Button>
+                )}
+                <a
+                  className="inline-flex items-center rounded-lg px-2 py-1 text-sm font-semibold text-brand-700 underline"
+                  href={`/api/admin/quotes/${encodeURIComponent(quote.quoteNumber)}/quote.pdf`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  {t.pdf}
+                </a>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A product line as the form holds it (text inputs), and what it keeps untouched (a cart design). */
+interface LineDraft {
+  key: number;
+  productId: string;
+  quantity: string;
+  sizes: Record<string, string>;
+  options: Record<string, string>;
+  unitPrice: string;
+  reason: string;
+  kept: { customisation?: Record<string, unknown>; notes?: string };
+}
+
+interface FreeLineDraft {
+  key: number;
+  description: string;
+  quantity: string;
+  unitPrice: string;
+}
+
+/** The customer's fields the form edits as text (the rest is sent back as it came). */
+type CustomerTextField = Exclude<keyof AdminQuoteDraft['customer'], 'separateBilling'>;
+
+let nextKey = 0;
+const newKey = () => ++nextKey;
+
+const emptyCustomer: AdminQuoteDraft['customer'] = {
+  customerType: 'company',
+  name: '',
+  companyName: '',
+  orgNumber: '',
+  personalNumber: '',
+  email: '',
+  phone: '',
+  country: 'SE',
+  address: '',
+  vatNumber: '',
+  buyerReference: '',
+  purchaseOrderNumber: '',
+  peppolId: '',
+  separateBilling: false,
+  billingAddress: '',
+};
+
+function lineFromDraft(line: AdminQuoteDraft['lines'][number]): LineDraft {
+  const strings = (record: Record<string, unknown> | undefined) =>
+    Object.fromEntries(Object.entries(record ?? {}).map(([k, v]) => [k, String(v)]));
+  return {
+    key: newKey(),
+    productId: line.productId,
+    quantity: String(line.quantity),
+    sizes: strings(line.sizes),
+    options: strings(line.options),
+    unitPrice: line.unitPrice ?? '',
+    reason: '',
+    kept: {
+      ...(line.customisation ? { customisation: line.customisation } : {}),
+      ...(line.notes ? { notes: line.notes } : {}),
+    },
+  };
+}
+
+const blankLine = (): LineDraft => ({
+  key: newKey(),
+  productId: '',
+  quantity: '',
+  sizes: {},
+  options: {},
+  unitPrice: '',
+  reason: '',
+  kept: {},
+});
+
+/** The form's lines as POST/PATCH /api/admin/quotes takes them (the server prices and checks them). */
+function lineBody(line: LineDraft, product: Product | undefined): AdminQuoteBody['lines'][number] {
+  const sizes = Object.fromEntries(
+    Object.entries(line.sizes)
+      .filter(([, n]) => n.trim() !== '' && Number(n) > 0)
+      .map(([size, n]) => [size, Number(n)]),
+  );
+  const garment = product?.garment === true && !line.kept.customisation;
+  const sizedQuantity = Object.values(sizes).reduce((sum, n) => sum + n, 0);
+  return {
+    productId: line.productId,
+    quantity: garment ? sizedQuantity : Number(line.quantity),
+    ...(garment || Object.keys(sizes).length > 0 ? { sizes } : {}),
+    ...(Object.keys(line.options).length > 0 ? { options: line.options } : {}),
+    ...line.kept,
+    ...(line.unitPrice.trim() !== '' ? { unitPrice: line.unitPrice.trim(), reason: line.reason } : {}),
+  };
+}
+
+function QuoteEditor({ quoteNumber, onDone }: { quoteNumber: string | null; onDone: () => void }) {
+  const existing = useQuery({ ...adminQuoteQuery(quoteNumber ?? ''), enabled: quoteNumber !== null });
+  const t = useT(quotesAdminMessages);
+  if (quoteNumber !== null && existing.isPending) return <p className="p-4 text-slate-700">{t.loading}</p>;
+  const detail = existing.data?.view === 'money' ? existing.data : undefined;
+  return (
+    <QuoteForm
+      key={quoteNumber ?? 'new'}
+      quoteNumber={quoteNumber}
+      draft={detail?.draft}
+      alreadySent={detail !== undefined && detail.status !== 'draft'}
+      onDone={onDone}
+    />
+  );
+}
+
+function QuoteForm({
+  quoteNumber,
+  draft,
+  alreadySent,
+  onDone,
+}: {
+  quoteNumber: string | null;
+  draft: AdminQuoteDraft | undefined;
+  alreadySent: boolean;
+  onDone: () => void;
+}) {
+  const t = useT(quotesAdminMessages);
+  const { locale } = useLocale();
+  const catalogue = useCatalogue();
+  // Every product, blank or with the shop's print as agreed; a buyer's own design comes from a cart.
+  const products = catalogue;
+  const [customer, setCustomer] = useState(draft?.customer ?? emptyCustomer);
+  const [lines, setLines] = useState<LineDraft[]>(() =>
+    draft ? draft.lines.map(lineFromDraft) : [blankLine()],
+  );
+  const [freeLines, setFreeLines] = useState<FreeLineDraft[]>(() =>
+    (draft?.freeLines ?? []).map((line) => ({
+      key: newKey(),
+      description: line.description,
+      quantity: String(line.quantity),
+      unitPrice: line.unitPrice,
+    })),
+  );
+  const [note, setNote] = useState(draft?.note ?? '');
+  const [sendNow, setSendNow] = useState(true);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useMutation({
+    mutationFn: (body: AdminQuoteBody) => saveAdminQuote(quoteNumber, body),
+    onSuccess: (answer) => {
+      notify.success(t.saved({ number: answer.quoteNumber }));
+      onDone();
+    },
+    onError: (error) => {
+      setErrors(
+        error instanceof ApiError ? { _: error.message, ...error.fieldErrors } : { _: error.message },
+      );
+    },
+  });
+
+  const findProduct = (id: string) => catalogue.find((product) => product.id === id);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    save.mutate({
+      customer,
+      lines: lines.filter((l) => l.productId !== '').map((l) => lineBody(l, findProduct(l.productId))),
+      freeLines: freeLines.map((line) => ({
+        description: line.description,
+        quantity: Number(line.quantity),
+        unitPrice: line.unitPrice.trim(),
+        vatRate: VAT_RATE_PERCENT,
+      })),
+      ...(note.trim() !== '' ? { note } : {}),
+      ...(draft?.neededBy ? { neededBy: draft.neededBy } : {}),
+      ...(quoteNumber === null ? { send: sendNow } : {}),
+    });
+  };
+  const setField = (field: CustomerTextField, value: string) =>
+    setCustomer((c) => ({ ...c, [field]: value }));
+  const updateLine = (key: number, change: Partial<LineDraft>) =>
+    setLines((all) => all.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  const updateFree = (key: number, change: Partial<FreeLineDraft>) =>
+    setFreeLines((all) => all.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  const textField = (field: CustomerTextField, label: string, type = 'text') => (
+    <Field id={`quote-customer-${field}`} label={label} error={errors[`customer.${field}`]}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          value={String(customer[field] ?? '')}
+          onChange={(event) => setField(field, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="quote-form-heading"
+      className="space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="quote-form-heading" className="text-lg font-bold text-slate-900">
+        {quoteNumber ? t.editHeading({ number: quoteNumber }) : t.newHeading}
+      </h2>
+      {alreadySent && <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900">{t.newVersionNote}</p>}
+      {errors['_'] && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+          {t.refused} {errors['_']}
+        </p>
+      )}
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-base font-semibold text-slate-900">{t.customerHeading}</legend>
+        <Field id="quote-customer-type" label={t.customerType}>
+          {(control) => (
+            <select
+              {...control}
+              value={customer.customerType}
+              onChange={(event) => setField('customerType', event.target.value)}
+            >
+              <option value="company">{t.company}</option>
+              <option value="personal">{t.personal}</option>
+            </select>
+          )}
+        </Field>
+        <Field id="quote-customer-country" label={t.country} error={errors['customer.country']}>
+          {(control) => (
+            <select
+              {...control}
+              value={customer.country}
+              onChange={(event) => setField('country', event.target.value)}
+            >
+              {countryCodes.map((code) => (
+                <option key={code} value={code}>
+                  {countryNameIn(locale, code) ?? code}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {customer.customerType === 'company' && textField('companyName', t.companyName)}
+        {customer.customerType === 'company' && textField('orgNumber', t.orgNumber)}
+        {customer.customerType === 'personal' &&
+          customer.country === 'SE' &&
+          textField('personalNumber', t.personalNumber)}
+        {textField('name', t.contactName)}
+        {textField('email', t.email, 'email')}
+        {textField('phone', t.phone, 'tel')}
+        {customer.customerType === 'company' &&
+          customer.country !== 'SE' &&
+          textField('vatNumber', t.vatNumber)}
+        <Field
+          id="quote-customer-address"
+          label={t.address}
+          error={errors['customer.address']}
+          className="sm:col-span-2"
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={2}
+              value={customer.address}
+              onChange={(event) => setField('address', event.target.value)}
+            />
+          )}
+        </Field>
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-base font-semibold text-slate-900">{t.linesHeading}</legend>
+        {errors['lines'] && <p className="text-sm font-medium text-red-700">{errors['lines']}</p>}
+        {lines.map((line, index) => (
+          <ProductLine
+            key={line.key}
+            index={index}
+            line={line}
+            products={products}
+            product={findProduct(line.productId)}
+            locale={locale}
+            errors={errors}
+            onChange={(change) => updateLine(line.key, change)}
+            onRemove={() => setLines((all) => all.filter((l) => l.key !== line.key))}
+          />
+        ))}
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          onClick={() => setLines((all) => [...all, blankLine()])}
+        >
+          {t.addLine}
+        </Button>
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-base font-semibold text-slate-900">{t.freeHeading}</legend>
+        {freeLines.map((line, index) => (
+          <div
+            key={line.key}
+            data-testid="quote-free-line"
+            className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_7rem_12rem_auto] sm:items-end"
+          >
+            <Field
+              id={`quote-free-${line.key}-description`}
+              label={t.description}
+              error={errors[`freeLines.${index}.description`]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  value={line.description}
+                  onChange={(e) => updateFree(line.key, { description: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field
+              id={`quote-free-${line.key}-quantity`}
+              label={t.quantity}
+              error={errors[`freeLines.${index}.quantity`]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  inputMode="numeric"
+                  value={line.quantity}
+                  onChange={(e) => updateFree(line.key, { quantity: e.target.value })}
+                />
+              )}
+            </Field>
+            <Field
+              id={`quote-free-${line.key}-price`}
+              label={t.freeUnitPrice}
+              error={errors[`freeLines.${index}.unitPrice`]}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  inputMode="decimal"
+                  value={line.unitPrice}
+                  onChange={(e) => updateFree(line.key, { unitPrice: e.target.value.replace(',', '.') })}
+                />
+              )}
+            </Field>
+            <Button
+              type="button"
+              variant="danger-outline"
+              size="sm"
+              onClick={() => setFreeLines((all) => all.filter((l) => l.key !== line.key))}
+            >
+              {t.removeLine}
+            </Button>
+          </div>
+        ))}
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          onClick={() =>
+            setFreeLines((all) => [...all, { key: newKey(), description: '', quantity: '1', unitPrice: '' }])
+          }
+        >
+          {t.addFreeLine}
+        </Button>
+      </fieldset>
+
+      <Field id="quote-note" label={t.note} error={errors['note']}>
+        {(control) => (
+          <textarea {...control} rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+        )}
+      </Field>
+      {quoteNumber === null && (
+        <label className="flex items-center gap-2 text-slate-800">
+          <input
+            type="checkbox"
+            className="size-5"
+            checked={sendNow}
+            onChange={(e) => setSendNow(e.target.checked)}
+          />
+          {t.sendNow}
+        </label>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t.saving : t.save}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
+          {t.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ProductLine({
+  index,
+  line,
+  products,
+  product,
+  locale,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  line: LineDraft;
+  products: readonly Product[];
+  product: Product | undefined;
+  locale: Locale;
+  errors: Record<string, string>;
+  onChange: (change: Partial<LineDraft>) => void;
+  onRemove: () => void;
+}) {
+  const t = useT(quotesAdminMessages);
+  const id = `quote-line-${line.key}`;
+  const error = (field: string) => errors[`lines.${index}.${field}`];
+  const designed = line.kept.customisation !== undefined;
+  const garment = product?.garment === true && !designed;
+  return (
+    <div data-testid="quote-product-line" className="space-y-3 rounded-xl border border-slate-200 p-3">
+      <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+        <Field id={`${id}-product`} label={t.product} error={error('productId')}>
+          {(control) => (
+            <select
+              {...control}
+              value={line.productId}
+              disabled={designed}
+              onChange={(event) => onChange({ productId: event.target.value, options: {}, sizes: {} })}
+            >
+              <option value="">{t.choose}</option>
+              {(designed && product ? [product] : products).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {productName(locale, p)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {!garment && (
+          <Field id={`${id}-quantity`} label={t.quantity} error={error('quantity')}>
+            {(control) => (
+              <input
+                {...control}
+                inputMode="numeric"
+                value={line.quantity}
+                onChange={(event) => onChange({ quantity: event.target.value })}
+              />
+            )}
+          </Field>
+        )}
+      </div>
+      {designed && <p className="text-sm text-slate-600">{t.designedLine}</p>}
+      {garment && (
+        <fieldset>
+          <legend className="text-sm font-semibold text-slate-800">{t.sizes}</legend>
+          <div className="mt-1.5 grid grid-cols-4 gap-2 sm:grid-cols-8">
+            {sizeCodes.map((size) => (
+              <label key={size} className="text-sm text-slate-700">
+                {size}
+                <input
+                  className={inputClass}
+                  inputMode="numeric"
+                  aria-label={`${t.sizes} ${size}`}
+                  value={line.sizes[size] ?? ''}
+                  onChange={(event) => onChange({ sizes: { ...line.sizes, [size]: event.target.value } })}
+                />
+              </label>
+            ))}
+          </div>
+          {(error('sizes') ?? error('quantity')) && (
+            <p className="mt-1.5 text-sm font-medium text-red-700">{error('sizes') ?? error('quantity')}</p>
+          )}
+        </fieldset>
+      )}
+      {!designed && (product?.options ?? []).length > 0 && (
+        <div className="grid gap-3 sm:grid-cols-3">
+          {(product?.options ?? []).map((option) => (
+            <Field
+              key={option.id}
+              id={`${id}-${option.id}`}
+              label={optionLabel(locale, option.id)}
+              error={error(`options.${option.id}`) ?? error('options')}
+            >
+              {(control) => (
+                <select
+                  {...control}
+                  value={line.options[option.id] ?? ''}
+                  onChange={(event) =>
+                    onChange({ options: { ...line.options, [option.id]: event.target.value } })
+                  }
+                >
+                  <option value="">{t.choose}</option>
+                  {option.choices.map((choice) => (
+                    <option key={choice.id} value={choice.id}>
+                      {choiceLabel(locale, option.id, choice.id)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ))}
+        </div>
+      )}
+      <div className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end">
+        <Field id={`${id}-price`} label={t.unitPrice} hint={t.unitPriceHint} error={error('unitPrice')}>
+          {(control) => (
+            <input
+              {...control}
+              inputMode="decimal"
+              value={line.unitPrice}
+              onChange={(event) => onChange({ unitPrice: event.target.value.replace(',', '.') })}
+            />
+          )}
+        </Field>
+        {line.unitPrice.trim() !== '' ? (
+          <Field id={`${id}-reason`} label={t.reason} error={error('reason')}>
+            {(control) => (
+              <input
+                {...control}
+                value={line.reason}
+                onChange={(event) => onChange({ reason: event.target.value })}
+              />
+            )}
+          </Field>
+        ) : (
+          <span />
+        )}
+        <Button type="button" variant="danger-outline" size="sm" onClick={onRemove}>
+          {t.removeLine}
+        </Button>
+      </div>
+      {error('_') && <p className="text-sm text-red-700">{error('_')}</p>}
+    </div>
+  );
+}
