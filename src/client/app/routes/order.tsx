@@ -200,8 +200,10 @@ function OrderDetails(props: {
   const seller = useShopContact();
   const links = invoiceLinks(access);
   // Each print beside its words from the view ("Screentryck (Framsida)"), in the line's order.
-  const prints = order.lines.flatMap((line) =>
+  const prints = order.lines.flatMap((line, lineIndex) =>
     (line.customisation?.prints ?? []).map((print, index) => ({
+      // One file may be printed on several sides and lines: its place in the order is the key.
+      key: `${lineIndex}-${index}`,
       line: line.text.name,
       uploadId: print.uploadId,
       method: print.method,
@@ -291,7 +293,7 @@ function OrderDetails(props: {
           {prints.length > 0 ? (
             <ul className="mt-3 grid grid-cols-2 gap-3">
               {prints.map((print) => (
-                <li key={`${print.uploadId}-${print.method}`} className="text-sm text-slate-700">
+                <li key={print.key} className="text-sm text-slate-700">
                   <img
                     src={`/api/uploads/${encodeURIComponent(print.uploadId)}`}
                     alt={t.designAlt({ print: print.words })}
