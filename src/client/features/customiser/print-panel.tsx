@@ -201,6 +201,8 @@ export function PrintPanel(props: PrintPanelProps) {
             name: print.upload.fileName,
             bytes: print.upload.size,
             contentType: print.upload.contentType,
+            // The cart counts one conversion fee per distinct file, as the server charges.
+            ...(print.upload.sha256 ? { sha256: print.upload.sha256 } : {}),
             ...(print.upload.width && print.upload.height
               ? { width: print.upload.width, height: print.upload.height }
               : {}),
