@@ -580,3 +580,35 @@ describe('staff quotes', () => {
     expect(refused.status).toBe(403);
   });
 });
+
+describe('nothing in the books before yes', () => {
+  /** What an accountant reads: the SIE, the invoice journal, the receivables and the stats. */
+  async function books() {
+    const headers = { cookie: server.cookie };
+    const year = new Date().toISOString().slice(0, 4);
+    const range = `from=${year}-01-01&to=${year}-12-31`;
+    const sie = await fetch(`${server.url}/api/admin/sie?${range}`, { headers });
+    expect(sie.status).toBe(200);
+    const journal = await request(server, `/api/admin/journal?${range}`, { headers });
+    const receivables = await request(server, '/api/admin/receivables', { headers });
+    const stats = await request(server, '/api/admin/stats', { headers });
+    expect([journal.status, receivables.status, stats.status]).toEqual([200, 200, 200]);
+    return { sie: await sie.text(), journal: journal.body, receivables: receivables.body, stats: stats.body };
+  }
+
+  it('a quote asked for, shown, emailed and declined leaves the SIE, journal, receivables and stats as they were', async () => {
+    // An order first, so the books hold something a quote could disturb.
+    expect((await placeOrderOf(swedishCompany)).status).toBe(201);
+    const before = await books();
+    const asked = await askQuote(swedishCompany);
+    expect(asked.status).toBe(201);
+    expect((await view(asked.body.quoteNumber, asked.body.accessToken)).status).toBe(200);
+    const declined = await request(
+      server,
+      `/api/quotes/${asked.body.quoteNumber}/decline?token=${encodeURIComponent(asked.body.accessToken)}`,
+      { method: 'POST', json: { reason: 'Styrelsen väntar' } },
+    );
+    expect(declined.status).toBe(200);
+    expect(await books()).toEqual(before);
+  });
+});
