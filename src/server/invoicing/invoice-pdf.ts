@@ -414,21 +414,8 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
 
   if (quote) {
     // A quote asks for no payment: what it is, the shop's note, and the terms that will apply.
-    const noticeText = quote.notices.join('\n\n');
     const termsText = quote.terms.map((term, i) => `${i + 1}. ${term}`).join('\n');
-    const height =
-      doc
-        .font('regular')
-        .fontSize(9)
-        .heightOfString(noticeText, { width: CONTENT_WIDTH - 24 }) + 20;
-    if (y + height > FOOTER_TOP) {
-      doc.addPage();
-      y = MARGIN;
-    }
-    doc.rect(MARGIN, y, 3, height).fill(BRAND);
-    doc.rect(MARGIN + 3, y, CONTENT_WIDTH - 3, height).fill('#eff6ff');
-    text(noticeText, MARGIN + 14, y + 10, { width: CONTENT_WIDTH - 24, size: 9 });
-    y += height + 14;
+    y = noticeBox(quote.notices.join('\n\n')) + 14;
     const termsHeight =
       doc.font('regular').fontSize(8).heightOfString(termsText, { width: CONTENT_WIDTH }) + 14;
     if (y + termsHeight > FOOTER_TOP) {
@@ -439,7 +426,13 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
     text(termsText, MARGIN, y + 2, { size: 8 });
   } else if (creditNote) {
     // A credit note asks for no payment: it says which invoice it reduces and why.
-    const noticeText = `${t.creditNotice(creditNote.correctsNumber)}\n${t.creditReason}: ${creditNote.reason}`;
+    noticeBox(`${t.creditNotice(creditNote.correctsNumber)}\n${t.creditReason}: ${creditNote.reason}`);
+  } else {
+    renderPaymentAndSteps(y);
+  }
+
+  /** A notice in the shop's colour bar, on a new page if it does not fit; answers where it ends. */
+  function noticeBox(noticeText: string): number {
     const height =
       doc
         .font('regular')
@@ -452,8 +445,7 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
     doc.rect(MARGIN, y, 3, height).fill(BRAND);
     doc.rect(MARGIN + 3, y, CONTENT_WIDTH - 3, height).fill('#eff6ff');
     text(noticeText, MARGIN + 14, y + 10, { width: CONTENT_WIDTH - 24, size: 9 });
-  } else {
-    renderPaymentAndSteps(y);
+    return y + height;
   }
 
   function renderPaymentAndSteps(top: number): void {
