@@ -1,13 +1,8 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../helpers/png';
-import {
-  createPostgresDatabase,
-  request,
-  startServer,
-  testDatabaseUrl,
-  type TestServer,
-} from '../helpers/server';
+import { uploadImage as uploadPng } from '../helpers/print-files';
+import { createPostgresDatabase, startServer, testDatabaseUrl, type TestServer } from '../helpers/server';
 
 /** `npm run uploads:move -- --to=…` as the operator runs it (the CLI, from source). */
 function moveUploads(
@@ -30,11 +25,7 @@ function moveUploads(
 
 async function uploadImage(server: TestServer, shade: number): Promise<{ id: string; png: Buffer }> {
   const png = makePng(32 + shade, [shade * 40, 120, 200 - shade * 30]);
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), `logo-${shade}.png`);
-  const answer = await request<{ id: string }>(server, '/api/uploads', { method: 'POST', body: form });
-  expect(answer.status).toBe(201);
-  return { id: answer.body.id, png };
+  return { id: (await uploadPng(server, png, `logo-${shade}.png`)).id, png };
 }
 
 describe.skipIf(!testDatabaseUrl)('moving uploads to another store (npm run uploads:move)', () => {

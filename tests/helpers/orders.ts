@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { orders } from '@/server/db/schema';
+import { request } from './server';
 
 type NewOrder = typeof orders.$inferInsert;
 
@@ -137,3 +138,16 @@ export const frontPrint = {
   y: 40,
   scale: 0.3,
 };
+
+/** POST /api/orders with these lines for the test customer, under a fresh idempotency key. */
+export function postOrderLines<T>(
+  server: { url: string },
+  lines: unknown[],
+  headers: Record<string, string> = {},
+) {
+  return request<T>(server, '/api/orders', {
+    method: 'POST',
+    headers,
+    json: { idempotencyKey: `lines-${randomUUID()}`, customer: testCustomer, lines },
+  });
+}

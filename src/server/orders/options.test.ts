@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { testCustomer } from '@tests/helpers/orders';
-import { makePng } from '@tests/helpers/png';
+import { postOrderLines } from '@tests/helpers/orders';
+import { uploadImage } from '@tests/helpers/print-files';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import type { AdminOrderDetail } from '@/shared/admin';
@@ -9,9 +9,6 @@ import type { OrderView } from '@/shared/order-view';
 import { orders } from '@/server/db/orders-schema';
 
 const server = useAdminServer();
-
-let keyCounter = 0;
-const newKey = () => `options-test-${Date.now()}-${++keyCounter}-abcdef`;
 
 interface ErrorBody {
   error: string;
@@ -23,25 +20,12 @@ interface Placed {
   total: string;
 }
 
-function post<T>(lines: unknown[], headers: Record<string, string> = {}) {
-  return request<T>(server, '/api/orders', {
-    method: 'POST',
-    headers,
-    json: { idempotencyKey: newKey(), customer: testCustomer, lines },
-  });
-}
+const post = <T>(lines: unknown[], headers: Record<string, string> = {}) =>
+  postOrderLines<T>(server, lines, headers);
 
 async function countOrders(): Promise<number> {
   const [row] = await server.database.db.select({ n: count() }).from(orders);
   return row?.n ?? 0;
-}
-
-async function uploadImage(): Promise<string> {
-  const image = new FormData();
-  image.append('file', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'logo.png');
-  const uploaded = await request<{ id: string }>(server, '/api/uploads', { method: 'POST', body: image });
-  expect(uploaded.status).toBe(201);
-  return uploaded.body.id;
 }
 
 interface ProductAnswer {
@@ -142,7 +126,7 @@ describe('product options', () => {
   });
 
   it("a customised garment's colour is its design's: filled in, and a different one refused", async () => {
-    const uploadId = await uploadImage();
+    const uploadId = (await uploadImage(server)).id;
     const print = { method: 'dtg', uploadId, side: 'front', x: 50, y: 40, scale: 0.3 };
     const placed = await post<Placed>([
       {
@@ -174,7 +158,7 @@ describe('product options', () => {
 
 describe('one design across colours at one tier', () => {
   it('120 hoodies of one design in two colours cost the 100-tier price, not the 50-tier price twice', async () => {
-    const uploadId = await uploadImage();
+    const uploadId = (await uploadImage(server)).id;
     const print = { method: 'dtg', uploadId, side: 'front', x: 50, y: 40, scale: 0.3 };
     const line = (color: string, quantity: number) => ({
       productId: 'hoodie',

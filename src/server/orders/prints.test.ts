@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertTestOrder, storedHoodieLine, testCustomer } from '@tests/helpers/orders';
+import { insertTestOrder, postOrderLines, storedHoodieLine } from '@tests/helpers/orders';
 import { pdfText } from '@tests/helpers/ledger';
-import { makePng } from '@tests/helpers/png';
+import { uploadImage } from '@tests/helpers/print-files';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import type { AdminOrderDetail } from '@/shared/admin';
@@ -11,9 +11,6 @@ import type { ProductionBoard } from '@/shared/production';
 import { orders } from '@/server/db/orders-schema';
 
 const server = useAdminServer();
-
-let keyCounter = 0;
-const newKey = () => `prints-test-${Date.now()}-${++keyCounter}-abcdef`;
 
 interface ErrorBody {
   error: string;
@@ -25,21 +22,8 @@ interface Placed {
   total: string;
 }
 
-function post<T>(lines: unknown[], headers: Record<string, string> = {}) {
-  return request<T>(server, '/api/orders', {
-    method: 'POST',
-    headers,
-    json: { idempotencyKey: newKey(), customer: testCustomer, lines },
-  });
-}
-
-async function uploadImage(): Promise<string> {
-  const image = new FormData();
-  image.append('file', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'logo.png');
-  const uploaded = await request<{ id: string }>(server, '/api/uploads', { method: 'POST', body: image });
-  expect(uploaded.status).toBe(201);
-  return uploaded.body.id;
-}
+const post = <T>(lines: unknown[], headers: Record<string, string> = {}) =>
+  postOrderLines<T>(server, lines, headers);
 
 async function orderCount(): Promise<number> {
   const [row] = await server.database.db.select({ n: count() }).from(orders);
@@ -55,8 +39,8 @@ const tshirtLine = (prints: unknown[]) => ({
 
 describe('screen print on several sides of one garment', () => {
   it('screen front and back → 201, priced at the tier, both sides on the order page, invoice, admin and job ticket', async () => {
-    const front = await uploadImage();
-    const back = await uploadImage();
+    const front = (await uploadImage(server)).id;
+    const back = (await uploadImage(server)).id;
     const placed = await post<Placed>([
       tshirtLine([
         { method: 'screen', uploadId: front, side: 'front', x: 50, y: 40, scale: 0.3 },
@@ -101,7 +85,7 @@ describe('screen print on several sides of one garment', () => {
   });
 
   it('the same method twice on one side is refused in the reader’s language, and nothing is stored', async () => {
-    const image = await uploadImage();
+    const image = (await uploadImage(server)).id;
     const before = await orderCount();
     const twice = tshirtLine([
       { method: 'screen', uploadId: image, side: 'front', x: 50, y: 30, scale: 0.3 },
@@ -120,7 +104,7 @@ describe('screen print on several sides of one garment', () => {
 
 describe('a print no larger than its print area', () => {
   it('refuses a print wider than the side’s area with 400 naming the line; the largest that fits is placed', async () => {
-    const image = await uploadImage();
+    const image = (await uploadImage(server)).id;
     const before = await orderCount();
     const hoodie = { productId: 'hoodie', quantity: 20, sizes: { M: 20 }, options: { colour: 'navy' } };
     // Line 2: 200 % on the T-shirt front was "cirka 96 cm brett" on a 30 cm area.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
+import { uploadImage as uploadPng } from '@tests/helpers/print-files';
 import { request } from '@tests/helpers/server';
 import { useServer } from '@tests/helpers/use-server';
 import type { OrderView } from '@/shared/order-view';
@@ -19,15 +20,9 @@ const newKey = () => `fee-per-file-${Date.now()}-${++keyCounter}-abcdef`;
 const uploadedSha256 = new Map<string, string | undefined>();
 
 async function uploadImage(bytes: Uint8Array, name: string): Promise<string> {
-  const body = new FormData();
-  body.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
-  const answer = await request<{ id: string; sha256?: string }>(server, '/api/uploads', {
-    method: 'POST',
-    body,
-  });
-  expect(answer.status).toBe(201);
-  uploadedSha256.set(answer.body.id, answer.body.sha256);
-  return answer.body.id;
+  const answer = await uploadPng(server, bytes, name);
+  uploadedSha256.set(answer.id, answer.sha256);
+  return answer.id;
 }
 
 async function uploadPrintFile(bytes: Uint8Array, name: string): Promise<string> {
