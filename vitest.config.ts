@@ -17,7 +17,11 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
-          setupFiles: ['tests/helpers/fail-on-console-error.ts', 'tests/helpers/seed-catalogue.ts'],
+          setupFiles: [
+            'tests/helpers/fail-on-console-error.ts',
+            'tests/helpers/seed-catalogue.ts',
+            'tests/helpers/fast-check-runs.ts',
+          ],
         },
       },
       {
@@ -28,7 +32,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'tests/api/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'src/server/**/*.unit.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+          setupFiles: ['tests/helpers/fail-on-console-error.ts', 'tests/helpers/fast-check-runs.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

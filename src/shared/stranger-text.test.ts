@@ -63,6 +63,10 @@ const links = [
   'evil.se:8080',
   'xn--e1afmkfd.xn--p1ai',
   'refunds-bulkprint.example',
+  // An abbreviation's letters in lower case before a top-level domain are a host, not "v. Frölunda".
+  'v.se',
+  'st.example',
+  'Co.Uk',
 ];
 
 describe('containsLink', () => {

@@ -121,6 +121,7 @@ const asciiLetters = /^[a-z]{2,24}$/i;
 const punycodeLabel = /^xn--[a-z\d-]{1,59}$/i;
 const oneLetter = /^\p{L}$/u;
 const capitalisedWord = /^\p{Lu}\p{Ll}+$/u;
+const startsWithCapital = /^\p{Lu}/u;
 const shortNumber = /^\d{1,3}$/;
 const digit = /^\d$/;
 const whitespace = /^\s$/u;
@@ -142,8 +143,15 @@ function isHostName(labels: readonly string[], next: string, afterNext: string):
   if (first.toLowerCase() === 'www') return true;
   if (!looksLikeTopLevelDomain(last)) return false;
   if (next === '/' || next === '\\' || (next === ':' && digit.test(afterNext))) return true;
-  // "St.Eriksgatan", "Co.KG": an abbreviation written without its space.
-  if (labels.length === 2 && abbreviations.has(first.toLowerCase())) return false;
+  // "St.Eriksgatan", "Co.KG": an abbreviation written without its space before a capitalised word.
+  // Lower case after it ("v.se", "st.example") is how a host is written, so that stays a link.
+  if (
+    labels.length === 2 &&
+    abbreviations.has(first.toLowerCase()) &&
+    startsWithCapital.test(last) &&
+    !wellKnownTopLevelDomains.has(last.toLowerCase())
+  )
+    return false;
   // "J.Andersson", "A.B.Svensson", "z.Hd": initials before a name.
   const initials = labels.slice(0, -1).every((label) => oneLetter.test(label));
   if (initials && capitalisedWord.test(last) && !wellKnownTopLevelDomains.has(last.toLowerCase()))
