@@ -6,7 +6,12 @@ import { sizeMessages } from './i18n/messages/sizes';
 import { describeSplitProblem, readSplit, type SizeSplit } from './sizes';
 import { checkEuVatNumber, isOtherEuCountry, normaliseVatNumber, vatPrefix } from './invoicing/vat-number';
 import { formatPeppolIdText, parsePeppolId } from './invoicing/peppol-id';
-import { checkOrgNumber, checkPersonalNumber } from './swedish-id';
+import {
+  checkOrgNumber,
+  checkPersonalNumber,
+  normaliseOrgNumber,
+  normalisePersonalNumber,
+} from './swedish-id';
 import { neededByProblem, stockholmToday } from './delivery';
 import { invoiceCurrencies } from './invoicing/invoice-currency';
 import type { CalendarDate } from './dates';
@@ -171,8 +176,18 @@ function buildSchemas(locale: Locale) {
       customerType: c.customerType,
       name: c.name,
       companyName: c.customerType === 'company' ? c.companyName : '',
-      orgNumber: c.customerType === 'company' ? c.orgNumber : '',
-      personalNumber: c.customerType === 'personal' && c.country === 'SE' ? c.personalNumber : '',
+      // A Swedish number is kept in one spelling ("900101-0017" → 19900101-0017, "556016 0680" →
+      // 556016-0680), so the invoice, the customer ledger and a search all see the same one.
+      orgNumber:
+        c.customerType !== 'company'
+          ? ''
+          : c.country === 'SE'
+            ? (normaliseOrgNumber(c.orgNumber) ?? c.orgNumber)
+            : c.orgNumber,
+      personalNumber:
+        c.customerType === 'personal' && c.country === 'SE'
+          ? (normalisePersonalNumber(c.personalNumber) ?? c.personalNumber)
+          : '',
       email: c.email,
       phone: c.phone,
       country: c.country,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countryCodes } from './countries';
-import { checkOrgNumber, orgNumberPattern } from './swedish-id';
+import { checkOrgNumber, normaliseOrgNumber } from './swedish-id';
 import { textField } from './text';
 
 /** A trimmed text field (the shared text field) with SPEC §5's messages for too short and too long. */
@@ -96,10 +96,10 @@ export const partnerApplicationSchema = z
       issue('postalCode', foreignPostalCodeMessage);
     }
   })
-  // "5560360793" is stored as 556036-0793: one spelling of a Swedish number for the admin's list.
+  // "5560360793" and "556036 0793" are stored as 556036-0793: one spelling for the admin's list.
   .transform((application) => {
-    const match = application.country === 'SE' ? orgNumberPattern.exec(application.orgNumber) : null;
-    return match ? { ...application, orgNumber: `${match[1] ?? ''}-${match[2] ?? ''}` } : application;
+    const normalised = application.country === 'SE' ? normaliseOrgNumber(application.orgNumber) : null;
+    return normalised ? { ...application, orgNumber: normalised } : application;
   });
 
 /** What the form holds (before trimming). */

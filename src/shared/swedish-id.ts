@@ -1,7 +1,10 @@
 /**
  * Swedish personal identity numbers (personnummer, ÅÅÅÅMMDD-XXXX) and organisation numbers
  * (XXXXXX-XXXX): format and Luhn check digit. Pure functions, used by the checkout schema.
+ * People type them as they know them ("900101-0017", "556016 0680"): each is read in every usual
+ * spelling and stored in one (`normalisePersonalNumber`, `normaliseOrgNumber`).
  */
+import { type CalendarDate, stockholmDate } from './dates';
 
 /** Luhn (mod 10) check over a string of digits: true when the last digit is the right check digit. */
 export function luhnValid(digits: string): boolean {
@@ -20,6 +23,56 @@ export function luhnValid(digits: string): boolean {
 
 export const personalNumberPattern = /^(\d{4})(\d{2})(\d{2})-?(\d{4})$/;
 export const orgNumberPattern = /^(\d{6})-?(\d{4})$/;
+/** ÅÅMMDD-XXXX, ÅÅMMDD+XXXX (100 years or older) or ÅÅMMDDXXXX. */
+const tenDigitPersonalNumber = /^(\d{2})(\d{2})(\d{2})([-+]?)(\d{4})$/;
+/** An organisation number with the "16" prefix of twelve digits, or a sole trader's personnummer. */
+const twelveDigitOrgNumber = /^(?:16|19|20)(\d{6})-?(\d{4})$/;
+
+/** Spaces people put into numbers ("556016 0680", "19811218 9876") are not part of them. */
+function withoutSpaces(value: string): string {
+  let out = '';
+  for (const character of value) if (character.trim() !== '') out += character;
+  return out;
+}
+
+/**
+ * A personnummer in its stored spelling ÅÅÅÅMMDD-XXXX, from any usual one, or null when it is not
+ * shaped like one. Ten digits name no century: the birth year is the latest one not after `today`,
+ * and a "+" means a hundred years earlier (folkbokföringslagen 1991:481, 18 §: the separator
+ * becomes "+" the year a person turns 100).
+ */
+export function normalisePersonalNumber(
+  value: string,
+  today: CalendarDate = stockholmDate(new Date()),
+): string | null {
+  const compact = withoutSpaces(value);
+  const full = personalNumberPattern.exec(compact);
+  if (full) return `${full[1] ?? ''}${full[2] ?? ''}${full[3] ?? ''}-${full[4] ?? ''}`;
+  const short = tenDigitPersonalNumber.exec(compact);
+  if (!short) return null;
+  const [, yy, month, day, separator, rest] = short as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
+  const todayYear = Number(today.slice(0, 4));
+  let year = todayYear - (todayYear % 100) + Number(yy);
+  // A samordningsnummer's day is the birth day + 60; the date compared is the birth date.
+  const birthDay = String(Number(day) > 60 ? Number(day) - 60 : Number(day)).padStart(2, '0');
+  if (`${year}-${month}-${birthDay}` > today) year -= 100;
+  if (separator === '+') year -= 100;
+  return `${year}${month}${day}-${rest}`;
+}
+
+/** An organisation number in its stored spelling XXXXXX-XXXX, from any usual one, or null. */
+export function normaliseOrgNumber(value: string): string | null {
+  const compact = withoutSpaces(value);
+  const match = orgNumberPattern.exec(compact) ?? twelveDigitOrgNumber.exec(compact);
+  return match ? `${match[1] ?? ''}-${match[2] ?? ''}` : null;
+}
 
 /**
  * A personnummer as an invoice prints it: the birth date and XXXX for the last four digits
@@ -40,9 +93,13 @@ function daysInMonth(year: number, month: number): number {
 
 export type IdCheck = 'ok' | 'format' | 'checksum';
 
-/** ÅÅÅÅMMDD-XXXX (hyphen optional). Day may be +60 (samordningsnummer). Luhn over the last 10 digits. */
-export function checkPersonalNumber(value: string): IdCheck {
-  const match = personalNumberPattern.exec(value.trim());
+/**
+ * ÅÅÅÅMMDD-XXXX in any usual spelling (`normalisePersonalNumber`). Day may be +60
+ * (samordningsnummer). Luhn over the last 10 digits.
+ */
+export function checkPersonalNumber(value: string, today?: CalendarDate): IdCheck {
+  const normalised = normalisePersonalNumber(value, today);
+  const match = normalised === null ? null : personalNumberPattern.exec(normalised);
   if (!match) return 'format';
   const [, year, month, day, rest] = match as unknown as [string, string, string, string, string];
   const y = Number(year);
@@ -54,9 +111,10 @@ export function checkPersonalNumber(value: string): IdCheck {
   return luhnValid(`${year.slice(2)}${month}${day}${rest}`) ? 'ok' : 'checksum';
 }
 
-/** XXXXXX-XXXX (hyphen optional). Luhn over all 10 digits. */
+/** XXXXXX-XXXX in any usual spelling (`normaliseOrgNumber`). Luhn over all 10 digits. */
 export function checkOrgNumber(value: string): IdCheck {
-  const match = orgNumberPattern.exec(value.trim());
+  const normalised = normaliseOrgNumber(value);
+  const match = normalised === null ? null : orgNumberPattern.exec(normalised);
   if (!match) return 'format';
   const digits = `${match[1]}${match[2]}`;
   return luhnValid(digits) ? 'ok' : 'checksum';
