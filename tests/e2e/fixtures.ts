@@ -15,7 +15,10 @@ export interface PageOptions {
   width?: number;
   /** Mark the currency dialog as already seen (most tests are not about it). */
   skipCurrencyDialog?: boolean;
-  /** The browser's language (and Accept-Language). English unless a test is about Swedish. */
+  /**
+   * The browser's language (and Accept-Language). English read in Sweden (`en-SE`: the checkout's
+   * country starts as Sweden) unless a test is about Swedish or another country.
+   */
   locale?: string;
   /** The browser's time zone (IANA name); default the machine's. */
   timezoneId?: string;
@@ -123,7 +126,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const context = await browser.newContext({
         baseURL: (options.server ?? server).url,
         viewport: { width: options.width ?? 1280, height: options.touch ? 844 : 900 },
-        locale: options.locale ?? 'en-GB',
+        locale: options.locale ?? 'en-SE',
         ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
         ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       });

@@ -11,6 +11,7 @@ import {
   type Rates,
 } from '@/shared/currencies';
 import { milliToKr, type Milli } from '@/shared/money';
+import { orderPagePattern } from '@/shared/order-page';
 import { apiFetch } from '@/client/lib/api';
 import { formatAmount, formatUnitAmount } from '@/shared/money-format';
 import { startedFromServerHtml } from '@/client/lib/hydration';
@@ -52,6 +53,14 @@ function isStaffPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/admin-');
 }
 
+/**
+ * A page of one order or quote, reached from an email's link (a proof to approve, an invoice): its
+ * amounts are in the document's currency, so the shop's first-visit question would only cover it.
+ */
+function isDocumentPath(pathname: string): boolean {
+  return pathname === '/confirmation' || orderPagePattern.test(pathname) || pathname.startsWith('/quotes/');
+}
+
 function currencyByCode(code: CurrencyCode): Currency {
   return currencies.find((c) => c.code === code) ?? (currencies[0] as Currency);
 }
@@ -67,9 +76,10 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
   );
   const [dialogOpen, setDialogOpen] = useState(firstVisit === true);
   const [pathname] = useLocation();
-  // A first visit to the staff login is not a buyer's: the dialog waits for the first shop page.
-  const onStaffPage = isStaffPath(pathname);
-  const showDialog = dialogOpen && !onStaffPage;
+  // A first visit to the staff login or to an order's page is not a shopping one: the dialog waits
+  // for the first shop page.
+  const awayFromShop = isStaffPath(pathname) || isDocumentPath(pathname);
+  const showDialog = dialogOpen && !awayFromShop;
 
   useEffect(() => {
     if (firstVisit !== undefined) return;
@@ -102,8 +112,8 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
 
   // Record the first visit once the dialog has shown, so it opens only once.
   useEffect(() => {
-    if (firstVisit && !onStaffPage) writeStored(VISITED_STORAGE_KEY, new Date().toISOString());
-  }, [firstVisit, onStaffPage]);
+    if (firstVisit && !awayFromShop) writeStored(VISITED_STORAGE_KEY, new Date().toISOString());
+  }, [firstVisit, awayFromShop]);
 
   const rates = answer?.rates ?? fallbackRates;
   const rate = rates[code] ?? 1;

@@ -5,6 +5,7 @@ import {
   useEffect,
   useEffectEvent,
   useId,
+  useRef,
   useState,
   type FormEvent,
   type MouseEvent,
@@ -24,6 +25,7 @@ import {
 } from '@/shared/invoicing/vat-number';
 import { apiFetch } from '@/client/lib/api';
 import { countryCodes as knownCountries } from '@/shared/countries';
+import { useCurrency } from '@/client/state/currency-context';
 import { readCheckoutDraft, writeCheckoutDraft } from './checkout-draft';
 import { cn } from '@/client/lib/cn';
 import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
@@ -132,6 +134,8 @@ export function CheckoutForm({
     subscribe,
     setError,
     trigger,
+    setValue,
+    getFieldState,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<CustomerFormValues, unknown, Customer>({
     // Validation speaks the page's language (react-hook-form takes the resolver of each render).
@@ -153,6 +157,7 @@ export function CheckoutForm({
   const country = useWatch({ control, name: 'country' });
   const vatNumber = useWatch({ control, name: 'vatNumber' });
   const separateBilling = useWatch({ control, name: 'separateBilling' });
+  const countryFromDraft = useRef(false);
   // What is typed survives a trip to another page and a reload of this tab (sessionStorage only).
   // Read after mount: the server rendered the empty form, and hydration must meet it as it was.
   useEffect(() => {
@@ -160,9 +165,18 @@ export function CheckoutForm({
       customerType: ['personal', 'company'],
       country: knownCountries,
     });
+    countryFromDraft.current = draft.country !== undefined;
     if (Object.keys(draft).length > 0) reset({ ...emptyCustomer, ...draft });
     return subscribe({ formState: { values: true }, callback: ({ values }) => writeCheckoutDraft(values) });
   }, [reset, subscribe]);
+  // The delivery country starts as the visitor's (the shop's proxy, else their browser's language
+  // region: a buyer in Finland sees Finland) until they pick one or a draft names one.
+  const { country: visitorCountry } = useCurrency();
+  useEffect(() => {
+    const known = knownCountries.find((code) => code === visitorCountry);
+    if (known === undefined || countryFromDraft.current || getFieldState('country').isDirty) return;
+    setValue('country', known);
+  }, [visitorCountry, setValue, getFieldState]);
   // A well-formed EU VAT number is asked at VIES (through the shop) once the typing stops: one VIES
   // does not know gets Swedish VAT, shown here before ordering, as the server will decide it.
   const wellFormed = company && isOtherEuCountry(country) && checkEuVatNumber(vatNumber, country) === 'ok';
