@@ -5,6 +5,19 @@ import { productFacts, sizeCharts } from './product-facts';
 import { hasSizes, sizeCodes } from './sizes';
 
 describe('product facts', () => {
+  // The customiser offers its print methods (print-options.ts) on every customisable product: the
+  // facts may not promise a beanie embroidery that its customiser and invoice then call screen print.
+  it.each(products.filter((p) => p.kind === 'customiser').map((p) => [p.id, p] as const))(
+    '%s names only the print methods its customiser offers',
+    (_id, product) => {
+      const print = product.facts?.print;
+      expect(print?.sv).not.toMatch(/brodyr|transfer|sublimering/i);
+      expect(print?.en).not.toMatch(/embroider|transfer|sublimation/i);
+      expect(print?.sv).toMatch(/DTG|screentryck/);
+      expect(print?.en).toMatch(/DTG|screen print/);
+    },
+  );
+
   it.each(products.map((p) => [p.id, p] as const))(
     '%s says what the buyer gets in both languages',
     (id, product) => {
