@@ -33,7 +33,8 @@ export interface IssuedInvoice {
  */
 export function buildMessage(
   kind: EmailKind,
-  order: InvoiceOrder,
+  /** The stored order; `neededBy` the buyer's date, when one was given. */
+  order: InvoiceOrder & { neededBy?: string | null },
   config: Config,
   /** The buyer's link to the order page (buyer emails). */
   orderPageUrl: string | undefined,
@@ -95,6 +96,7 @@ export function buildMessage(
         `${n.email}: ${order.customerEmail}`,
         `${n.phone}: ${order.customerPhone}`,
         `${n.delivery}: ${order.deliveryAddress}, ${countryNameIn('sv', order.countryCode) ?? order.countryCode}`,
+        ...(order.neededBy ? [`${n.neededBy}: ${formatInvoiceDate(order.neededBy, 'sv')}`] : []),
         '',
         ...orderLines('sv'),
         '',
@@ -139,6 +141,8 @@ export function buildMessage(
     ...orderLines(language),
     '',
     t.deliveryAddress({ address: order.deliveryAddress, country: invoice.delivery.countryName }),
+    // The date the buyer asked for, repeated so a wrong one is caught before production (issue 45).
+    ...(order.neededBy ? [t.neededBy({ date: formatInvoiceDate(order.neededBy, language) })] : []),
     '',
     ...receivedFiles,
     t.uploadAdvice({ fee: CONVERSION_FEE_KR }),
@@ -168,6 +172,7 @@ const shopNoticeTexts = {
   email: 'E-post',
   phone: 'Telefon',
   delivery: 'Leverans',
+  neededBy: 'Behövs senast',
   low: 'låg',
   filesWithOrder: (n: number) => `Tryckfiler med beställningen (${n}), hämta dem på beställningen i admin:`,
   noFiles: 'Inga tryckfiler kom med beställningen: köparen kan ladda upp dem på beställningssidan.',

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/orders-schema';
@@ -8,6 +10,7 @@ import { estimatedDelivery, stockholmToday } from '@/shared/delivery';
 import type { OrderView } from '@/shared/order-view';
 import { adminLogin } from '@tests/helpers/admin';
 import { testCustomer } from '@tests/helpers/orders';
+import { readEml } from '@tests/helpers/eml';
 import { request } from '@tests/helpers/server';
 import { useServer } from '@tests/helpers/use-server';
 
@@ -99,6 +102,20 @@ describe('the "needed by" date at checkout', () => {
       headers: { cookie },
     });
     expect(detail.body.delivery).toMatchObject({ estimate, neededBy: tooEarly, atRisk: true });
+  });
+
+  it('the confirmation and the shop notice repeat the date, so a wrong one is caught before production', async () => {
+    const neededBy = addDays(estimatedDelivery(['hoodie'], 'SE', stockholmToday()), 7);
+    const placed = await request<Placed>(server, '/api/orders', { method: 'POST', json: order(neededBy) });
+    expect(placed.status).toBe(201);
+    const none = await request<Placed>(server, '/api/orders', { method: 'POST', json: order('') });
+    await server.app.emailOutbox.drain();
+    const mail = (number: string, kind: string) =>
+      readEml(readFileSync(join(server.dataDir, 'outbox', `${number}-${kind}.eml`), 'utf8')).text;
+    // testCustomer orders in Swedish, as the shop reads.
+    expect(mail(placed.body.orderNumber, 'buyer_confirmation')).toContain(`Behövs senast: ${neededBy}`);
+    expect(mail(placed.body.orderNumber, 'shop_notice')).toContain(`Behövs senast: ${neededBy}`);
+    expect(mail(none.body.orderNumber, 'buyer_confirmation')).not.toContain('Behövs senast');
   });
 
   it('a retry with the same key and another needed-by date is refused (409), the same one replays', async () => {

@@ -312,7 +312,10 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
         className="mt-6 rounded-2xl bg-brand-50 p-5 text-brand-900 sm:p-6"
         aria-label={t.nextStepLabel}
       >
-        <h2 className="font-semibold">{t.nextStepHeading}</h2>
+        {/* Files already attached: the next step is the proof, not an upload (issue 45). */}
+        <h2 className="font-semibold">
+          {order.printFiles.length > 0 ? t.nextStepProofHeading : t.nextStepHeading}
+        </h2>
         <div className="mt-1 text-sm" data-testid="received-print-files">
           {order.printFiles.length > 0 ? (
             <>
@@ -329,7 +332,9 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
             <p>{pt.noneReceived}</p>
           )}
         </div>
-        <p className="mt-2 text-sm">{t.uploadFiles({ fee: `${CONVERSION_FEE_KR} kr` })}</p>
+        <p className="mt-2 text-sm">
+          {order.printFiles.length > 0 ? t.filesReceived : t.uploadFiles({ fee: `${CONVERSION_FEE_KR} kr` })}
+        </p>
         <p className="mt-2 text-sm">
           {t.questionsTo}{' '}
           {seller ? (

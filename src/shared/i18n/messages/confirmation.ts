@@ -45,6 +45,9 @@ export const confirmationMessages = defineMessages({
     vat: (p: { percent: number }) => `Moms ${p.percent} %`,
     nextStepLabel: 'Nästa steg: tryckfiler',
     nextStepHeading: 'Nästa steg: ladda upp dina tryckfiler',
+    nextStepProofHeading: 'Nästa steg: korrekturet',
+    filesReceived:
+      'Vi har dina tryckfiler. Innan vi trycker får du ett korrektur att godkänna på beställningssidan; där kan du också lägga till eller byta filer.',
     uploadFiles: (p: { fee: string }) =>
       `Ladda upp dem på beställningssidan. Vektorfiler (PDF, EPS, AI, SVG) fungerar bäst; andra filer (JPG, PNG) konverteras för ${p.fee}. Innan vi trycker får du ett korrektur att godkänna där.`,
     questionsTo: 'Frågor? Mejla',
@@ -90,6 +93,9 @@ export const confirmationMessages = defineMessages({
     vat: (p: { percent: number }) => `VAT ${p.percent} %`,
     nextStepLabel: 'Next step: print files',
     nextStepHeading: 'Next: upload your print files',
+    nextStepProofHeading: 'Next: your proof',
+    filesReceived:
+      'We have your print files. Before we print, you get a proof to approve on your order page; you can also add or replace files there.',
     uploadFiles: (p: { fee: string }) =>
       `Upload them on your order page. Vector files (PDF, EPS, AI, SVG) work best; non-vector files (JPG, PNG) are converted for ${p.fee}. Before we print, you get a proof there to approve.`,
     questionsTo: 'Questions? Email',

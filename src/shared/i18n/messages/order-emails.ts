@@ -17,6 +17,7 @@ export const orderEmailMessages = defineMessages({
     yourOrder: 'Din beställning:',
     deliveryAddress: (p: { address: string; country: string }) =>
       `Leveransadress: ${p.address}, ${p.country}`,
+    neededBy: (p: { date: string }) => `Behövs senast: ${p.date}`,
     uploadAdvice: (p: { fee: number }) =>
       `Ladda upp tryckfiler på beställningssidan. Vektorformat (PDF, EPS, AI, SVG) rekommenderas; rasterfiler konverteras mot en avgift på ${p.fee} kr. Innan vi trycker får du ett korrektur att godkänna där.`,
     greeting: (p: { name: string }) => `Hej ${p.name}!`,
@@ -73,6 +74,7 @@ export const orderEmailMessages = defineMessages({
     yourOrder: 'Your order:',
     deliveryAddress: (p: { address: string; country: string }) =>
       `Delivery address: ${p.address}, ${p.country}`,
+    neededBy: (p: { date: string }) => `Needed by: ${p.date}`,
     uploadAdvice: (p: { fee: number }) =>
       `Upload your print files on the order page. Vector formats (PDF, EPS, AI, SVG) are best; raster files are converted for a fee of ${p.fee} kr. Before we print, you get a proof to approve there.`,
     greeting: (p: { name: string }) => `Hello ${p.name},`,
