@@ -82,6 +82,22 @@ describe('checkout customer schema', () => {
     expect(errors({ ...company, orgNumber: '556016-0680' })).toEqual({});
   });
 
+  it('drops the country a buyer also wrote at the end of the address, which every document adds once', () => {
+    const { customerSchema } = checkoutSchemas('en');
+    const address = (typed: string, country = 'FI') =>
+      customerSchema.parse({ ...person, country, address: typed }).address;
+    expect(address('Mannerheimintie 1\n00100 Helsinki\nFinland')).toBe('Mannerheimintie 1\n00100 Helsinki');
+    expect(address('Mannerheimintie 1, 00100 Helsinki, finland.')).toBe('Mannerheimintie 1, 00100 Helsinki');
+    expect(address('Mannerheimintie 1, 00100 Helsinki, Suomi')).toBe('Mannerheimintie 1, 00100 Helsinki');
+    expect(address('Storgatan 1\n111 22 Stockholm\nSverige', 'SE')).toBe('Storgatan 1\n111 22 Stockholm');
+    // Another country's name, a town named like one, or nothing but the country: kept as typed.
+    expect(address('Storgatan 1, 111 22 Stockholm, Sverige', 'NO')).toBe(
+      'Storgatan 1, 111 22 Stockholm, Sverige',
+    );
+    expect(address('Finlandsgatan 3, 164 74 Kista', 'SE')).toBe('Finlandsgatan 3, 164 74 Kista');
+    expect(address('Finland')).toBe('Finland');
+  });
+
   it('takes a personnummer of ten digits and an organisation number with a space, stored in one spelling', () => {
     const { customerSchema } = checkoutSchemas('en');
     const personal = customerSchema.parse({ ...person, personalNumber: '900101-0017' });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './catalogue';
-import { countryCodes, countryNameIn } from './countries';
+import { countryCodes, countryNameIn, withoutTrailingCountry } from './countries';
 import { customisationSchema } from './customisation-schema';
 import { sizeMessages } from './i18n/messages/sizes';
 import { describeSplitProblem, readSplit, type SizeSplit } from './sizes';
@@ -191,7 +191,8 @@ function buildSchemas(locale: Locale) {
       email: c.email,
       phone: c.phone,
       country: c.country,
-      address: c.address,
+      // "…, Helsinki, Finland" with Finland chosen: the documents add the country once (issue 45).
+      address: withoutTrailingCountry(c.address, c.country),
       vatNumber: c.customerType === 'company' && c.country !== 'SE' ? normaliseVatNumber(c.vatNumber) : '',
       // A purchase order number is a company's: the form asks only companies for it.
       buyerReference: c.customerType === 'company' ? c.buyerReference : '',
