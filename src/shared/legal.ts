@@ -35,7 +35,8 @@ const terms: Record<Locale, LegalDocument> = {
         id: 'prices',
         heading: 'Priser och moms',
         paragraphs: [
-          `Alla priser är i svenska kronor och inkluderar ${VAT_RATE_PERCENT} % moms. Styckpriset sjunker med antalet enligt produktens prisnivåer; minsta antal står på varje produkt.`,
+          `Priserna sätts i svenska kronor och inkluderar ${VAT_RATE_PERCENT} % moms; frakten ingår. Styckpriset sjunker med antalet enligt produktens prisnivåer; minsta antal står på varje produkt.`,
+          'Priser i andra valutor är omräkningar till dagens kurs. Köpare utanför Sverige kan välja faktura i euro: beloppet räknas om en gång, när du beställer, till kursen som står på fakturan, och betalas till vårt eurokonto.',
           'Företag i ett annat EU-land med giltigt momsregistreringsnummer faktureras utan svensk moms (omvänd skattskyldighet). Leveranser utanför EU faktureras utan svensk moms.',
         ],
       },
@@ -65,14 +66,17 @@ const terms: Record<Locale, LegalDocument> = {
         id: 'delivery',
         heading: 'Leverans',
         paragraphs: [
-          'Leveransdatumen i butiken är uppskattningar räknade från godkänt korrektur: produktionstid i arbetsdagar plus frakt, utan helgdagar. Vi skickar till leveransadressen i beställningen och meddelar spårningsnummer när varorna har skickats.',
+          'Frakten ingår i priset, till alla länder vi levererar till. Leveransdatumen i butiken är uppskattningar räknade från godkänt korrektur: produktionstid i arbetsdagar plus frakt, utan helgdagar. Vi skickar till leveransadressen i beställningen och meddelar spårningsnummer när varorna har skickats.',
         ],
       },
       {
         id: 'complaints',
         heading: 'Reklamation',
         paragraphs: [
-          'Kontrollera varorna när de kommer och meddela fel inom 14 dagar, gärna med bilder. Tryckfel som vi har orsakat trycker vi om eller krediterar. Små färgavvikelser mellan skärm och tryck, och mellan material, är normala.',
+          'Kontrollera varorna när de kommer och meddela fel så snart du kan, gärna med bilder. Tryckfel som vi har orsakat trycker vi om eller krediterar. Små färgavvikelser mellan skärm och tryck, och mellan material, är normala.',
+          // Konsumentköplagen (2022:260) 5 kap. 4 §: a consumer's complaint within two months of
+          // noticing the fault is always in time, and the right lasts three years (5 kap. 5 §).
+          'Köper du som privatperson gäller konsumentköplagen: en reklamation inom två månader från att du märkte felet är alltid i tid, och du kan reklamera i upp till tre år efter leveransen. Företag reklamerar inom skälig tid enligt köplagen.',
         ],
       },
       {
@@ -100,7 +104,8 @@ const terms: Record<Locale, LegalDocument> = {
         id: 'prices',
         heading: 'Prices and VAT',
         paragraphs: [
-          `All prices are in Swedish kronor and include ${VAT_RATE_PERCENT} % VAT. The unit price falls with the quantity along the product's price tiers; each product states its minimum quantity.`,
+          `Prices are set in Swedish kronor and include ${VAT_RATE_PERCENT} % VAT; shipping is included. The unit price falls with the quantity along the product's price tiers; each product states its minimum quantity.`,
+          "Prices in other currencies are conversions at today's rate. Buyers outside Sweden can choose an invoice in euros: the amount is converted once, when you order, at the rate stated on the invoice, and paid to our euro account.",
           'Companies in another EU country with a valid VAT number are invoiced without Swedish VAT (reverse charge). Deliveries outside the EU are invoiced without Swedish VAT.',
         ],
       },
@@ -130,14 +135,15 @@ const terms: Record<Locale, LegalDocument> = {
         id: 'delivery',
         heading: 'Delivery',
         paragraphs: [
-          "Delivery dates in the shop are estimates counted from proof approval: production time in working days plus shipping, public holidays excluded. We ship to the order's delivery address and send the tracking number once the goods are on their way.",
+          "Shipping is included in the price, to every country we deliver to. Delivery dates in the shop are estimates counted from proof approval: production time in working days plus shipping, public holidays excluded. We ship to the order's delivery address and send the tracking number once the goods are on their way.",
         ],
       },
       {
         id: 'complaints',
         heading: 'Complaints',
         paragraphs: [
-          'Check the goods on arrival and report defects within 14 days, preferably with photos. Misprints we caused are reprinted or credited. Small colour differences between screen and print, and between materials, are normal.',
+          'Check the goods on arrival and report defects as soon as you can, preferably with photos. Misprints we caused are reprinted or credited. Small colour differences between screen and print, and between materials, are normal.',
+          'If you buy as a private person, the Swedish Consumer Sales Act applies: a complaint within two months of noticing the defect is always in time, and you can complain for up to three years after delivery. Companies complain within a reasonable time under the Sale of Goods Act.',
         ],
       },
       {

@@ -10,6 +10,8 @@ test.describe('a first visit from a link or from abroad', () => {
     await page.goto('/cart');
     const country = page.getByLabel('Country');
     await expect(country).toHaveValue('FI');
+    // The shop charges no shipping, and says so beside the total.
+    await expect(page.getByTestId('cart-shipping')).toHaveText('ShippingIncluded');
     await country.selectOption('SE');
     await page.reload();
     await expect(country).toHaveValue('SE');
@@ -25,6 +27,7 @@ test.describe('a first visit from a link or from abroad', () => {
     await answered;
     await expect(page.getByRole('heading', { level: 1 })).toContainText(placedOrder.orderNumber);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('order-shipping')).toHaveText('ShippingIncluded');
     // The question waits for the first shop page.
     await page.goto('/products');
     await expect(page.getByRole('dialog', { name: 'Select Your Currency' })).toBeVisible();

@@ -48,6 +48,10 @@ export function OrderLines({ order }: { order: OrderView }) {
       </ul>
       {/* Below the lines, not in a table footer: the amounts stay in view on the narrowest phone. */}
       <dl className="mt-1 space-y-1 border-t border-slate-200 pt-3 text-sm text-slate-700">
+        <div className="flex justify-between gap-3" data-testid="order-shipping">
+          <dt>{t.shipping}</dt>
+          <dd>{t.shippingIncluded}</dd>
+        </div>
         <div className="flex justify-between gap-3">
           <dt>{t.exVat}</dt>
           <dd className="tabular-nums whitespace-nowrap">{formatKrDecimal(order.exVat)}</dd>

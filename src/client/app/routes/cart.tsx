@@ -294,6 +294,11 @@ export function CartPage() {
                 <dt>{t.items}</dt>
                 <dd className="tabular-nums">{t.count({ n: formatCount(count) })}</dd>
               </div>
+              {/* The shop charges no shipping: said here, not left for the buyer to wonder (terms#delivery). */}
+              <div className="flex justify-between gap-3" data-testid="cart-shipping">
+                <dt>{t.shipping}</dt>
+                <dd>{t.shippingIncluded}</dd>
+              </div>
               {rasterFiles > 0 && (
                 <div className="flex justify-between gap-3" data-testid="conversion-fee">
                   <dt>
