@@ -203,8 +203,24 @@ const countries: [code: string, name: string][] = [
  * unit price, sold in sizes, mockup, print areas (cm)].
  */
 const products: [string, string, string, string, boolean, string | null, string][] = [
-  ['hoodie', 'Hoodie', 'Hoodie', '114.375', true, 'hoodie', '{"back": {"widthCm": 32, "heightCm": 29.3}, "front": {"widthCm": 28, "heightCm": 24.4}}'],
-  ['tshirt-bomull', 'Cotton T-shirt', 'T-shirt i bomull', '64', true, 'tshirt', '{"back": {"widthCm": 30, "heightCm": 40}, "front": {"widthCm": 28, "heightCm": 35}}'],
+  [
+    'hoodie',
+    'Hoodie',
+    'Hoodie',
+    '114.375',
+    true,
+    'hoodie',
+    '{"back": {"widthCm": 32, "heightCm": 29.3}, "front": {"widthCm": 28, "heightCm": 24.4}}',
+  ],
+  [
+    'tshirt-bomull',
+    'Cotton T-shirt',
+    'T-shirt i bomull',
+    '64',
+    true,
+    'tshirt',
+    '{"back": {"widthCm": 30, "heightCm": 40}, "front": {"widthCm": 28, "heightCm": 35}}',
+  ],
   ['mossa', 'Beanie', 'Mössa', '45', false, 'beanie', '{"front": {"widthCm": 9, "heightCm": 4.5}}'],
   ['keps-baseball', 'Baseball Cap', 'Keps', '48', false, 'cap', '{"front": {"widthCm": 10, "heightCm": 5}}'],
   ['klistermärken', 'Stickers', 'Klistermärken', '0.74', false, null, '{}'],

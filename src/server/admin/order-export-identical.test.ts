@@ -1,65 +1,19 @@
-import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '@/server/db/client';
 import { migrate } from '@/server/db/migrate';
-import { queryRows } from '@/server/db/query-rows';
 import type { Locale } from '@/shared/i18n/locale';
 import { createPostgresDatabase, openTestPglite, testDatabaseUrl } from '@tests/helpers/server';
+import { formerExport } from '@tests/helpers/former-order-export';
 import { seedOrders } from '@tests/helpers/seed-orders';
 import type { CsvFormat } from './csv';
-import { csvBatches, csvBatchQuery } from './order-export';
+import { csvBatches } from './order-export';
 
 /**
  * The export's text after round 4 of the performance work (docs/performance.md) is byte for byte
- * the text of the query it replaced, on orders as checkout and the ledger leave them: invoices,
- * credit notes, payments, refunds, supplementary invoices, overpayments, and lines with their
- * names in both languages. The former query is kept here as it was: its money join (four sums as
- * scalar subqueries) and its items summary as a subquery in the line.
+ * the text of the query it replaced (tests/helpers/former-order-export.ts), on orders as checkout
+ * and the ledger leave them: invoices, credit notes, payments, refunds, supplementary invoices,
+ * overpayments, orders without documents, and lines with and without their names in both languages.
  */
-const formerMoneyLateral = `LEFT JOIN LATERAL (
-    SELECT inv.issued_on AS invoice_date, inv.due_on AS due_date, inv.ocr AS ocr,
-      sums.received - sums.refunded AS paid,
-      sums.invoiced - sums.credited - (sums.received - sums.refunded) AS balance,
-      CASE WHEN sums.invoiced > 0 AND sums.invoiced - sums.credited <= 0 THEN
-          CASE WHEN sums.refunded > 0 AND sums.received - sums.refunded <= 0 THEN 'refunded' ELSE 'credited' END
-        WHEN sums.received - sums.refunded <= 0 THEN 'unpaid'
-        WHEN sums.received - sums.refunded < sums.invoiced - sums.credited THEN 'partly_paid'
-        WHEN sums.received - sums.refunded = sums.invoiced - sums.credited THEN 'paid'
-        ELSE 'overpaid' END AS payment_state
-    FROM (SELECT
-        coalesce((SELECT sum(d.total) FROM documents d WHERE d.order_id = orders.id AND d.kind <> 'credit_note'), 0) AS invoiced,
-        coalesce((SELECT -sum(d.total) FROM documents d WHERE d.order_id = orders.id AND d.kind = 'credit_note'), 0) AS credited,
-        coalesce((SELECT sum(p.amount) FROM payments p JOIN documents d ON d.id = p.document_id
-          WHERE d.order_id = orders.id AND p.amount > 0), 0) AS received,
-        coalesce((SELECT -sum(p.amount) FROM payments p JOIN documents d ON d.id = p.document_id
-          WHERE d.order_id = orders.id AND p.amount < 0), 0) AS refunded) AS sums
-    LEFT JOIN documents inv ON inv.order_id = orders.id AND inv.kind = 'invoice'
-  ) AS money ON TRUE`;
-
-const dialect = new PgDialect();
-
-/** The whole export in one batch by the former query, made from today's by putting the old parts back. */
-async function formerExport(database: Database, format: CsvFormat, locale: Locale): Promise<string> {
-  const query = dialect.sqlToQuery(csvBatchQuery({}, undefined, 1_000_000, format, locale));
-  const moneyStart = query.sql.indexOf('LEFT JOIN LATERAL (\n    SELECT inv.issued_on');
-  const moneyEnd = query.sql.indexOf(') AS money ON TRUE') + ') AS money ON TRUE'.length;
-  expect(moneyStart).toBeGreaterThan(0);
-  let text = query.sql.slice(0, moneyStart) + formerMoneyLateral + query.sql.slice(moneyEnd);
-  const join = /LEFT JOIN LATERAL (\(SELECT coalesce\(string_agg[\s\S]*?WITH ORDINALITY AS e \(line, n\)\)) AS item_names \(summary\) ON TRUE/.exec(
-    text,
-  );
-  if (locale === 'en') expect(join).toBeNull();
-  else {
-    expect(join?.[1]).toBeDefined();
-    text = text.replace(join?.[0] ?? '', '').replaceAll('item_names.summary', join?.[1] ?? '');
-  }
-  const [row] = await queryRows<{ lines: string }>(database.db, sql.raw(text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = query.params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  })));
-  return row?.lines ?? '';
-}
 
 async function currentExport(database: Database, format: CsvFormat, locale: Locale): Promise<string> {
   let text = '';

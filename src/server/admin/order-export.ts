@@ -195,7 +195,9 @@ function itemsSummaryIn(locale: Locale): SQL {
  * them (docs/performance.md, round 4). An aggregate's subquery is never flattened into the line.
  */
 function itemsSummaryJoin(locale: Locale): SQL {
-  return locale === 'en' ? sql`` : sql`LEFT JOIN LATERAL ${itemsSummarySql(locale)} AS item_names (summary) ON TRUE`;
+  return locale === 'en'
+    ? sql``
+    : sql`LEFT JOIN LATERAL ${itemsSummarySql(locale)} AS item_names (summary) ON TRUE`;
 }
 
 /**
