@@ -69,6 +69,8 @@ async function measure(build: string, cwd: string | undefined, serverUrl: string
     const server = await startShopServer({ databaseUrl: fresh.url, ...(cwd ? { cwd } : {}) });
     try {
       const cookie = await login(server);
+      // A first pass warms the server (its first page renders compile and fill caches); not counted.
+      await phase(server);
       log(`${build}: reads with an idle outbox`);
       const idle = await phase(server);
       log(`${build}: placing ${orders} orders`);
