@@ -50,7 +50,7 @@ export interface AdminDatabaseResult {
 
 export type AdminResult = { skipped: string } | { results: AdminDatabaseResult[]; notes: string[] };
 
-async function login(server: RunningServer): Promise<string> {
+export async function login(server: RunningServer): Promise<string> {
   const response = await fetch(`${server.url}/api/admin-login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

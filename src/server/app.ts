@@ -174,10 +174,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const context: AppContext = { config, database };
   const catalogueContext: CatalogueContext = { ...context, catalogue };
 
-  // Background work gives way to requests (the outbox waits for a gap in them): every request counts.
+  // Background work gives way to requests (the outbox waits for a gap in them): every request
+  // counts, from its start until its response is done ('close' comes once, sent or cut off).
   const foreground = new ForegroundActivity();
-  app.addHook('onRequest', (_request, _reply, done) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     foreground.requestStarted();
+    reply.raw.once('close', () => foreground.requestFinished());
     done();
   });
   // First, so the metrics' request hook sees every route registered after it.

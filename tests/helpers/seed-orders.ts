@@ -198,16 +198,36 @@ const countries: [code: string, name: string][] = [
   ['FI', 'Finland'],
   ['DK', 'Denmark'],
 ];
-/** [id, name, unit price]: a few products of the catalogue. */
-const products: [string, string, string][] = [
-  ['hoodie', 'Hoodie', '114.375'],
-  ['tshirt-bomull', 'Cotton T-shirt', '64'],
-  ['mossa', 'Beanie', '45'],
-  ['keps-baseball', 'Baseball Cap', '48'],
-  ['klistermärken', 'Stickers', '0.74'],
-  ['kuponghäfte', 'Coupon Booklet', '15'],
-  ['tejp', 'Printed Tape', '9.2'],
+/**
+ * A few products of the catalogue as checkout stores their lines: [id, English name, Swedish name,
+ * unit price, sold in sizes, mockup, print areas (cm)].
+ */
+const products: [string, string, string, string, boolean, string | null, string][] = [
+  [
+    'hoodie',
+    'Hoodie',
+    'Hoodie',
+    '114.375',
+    true,
+    'hoodie',
+    '{"back": {"widthCm": 32, "heightCm": 29.3}, "front": {"widthCm": 28, "heightCm": 24.4}}',
+  ],
+  [
+    'tshirt-bomull',
+    'Cotton T-shirt',
+    'T-shirt i bomull',
+    '64',
+    true,
+    'tshirt',
+    '{"back": {"widthCm": 30, "heightCm": 40}, "front": {"widthCm": 28, "heightCm": 35}}',
+  ],
+  ['mossa', 'Beanie', 'Mössa', '45', false, 'beanie', '{"front": {"widthCm": 9, "heightCm": 4.5}}'],
+  ['keps-baseball', 'Baseball Cap', 'Keps', '48', false, 'cap', '{"front": {"widthCm": 10, "heightCm": 5}}'],
+  ['klistermärken', 'Stickers', 'Klistermärken', '0.74', false, null, '{}'],
+  ['kuponghäfte', 'Coupon Booklet', 'Kuponghäfte', '15', false, null, '{}'],
+  ['tejp', 'Printed Tape', 'Tryckt tejp', '9.2', false, null, '{}'],
 ];
+const colours = ['navy', 'black', 'white', 'grey', 'red'];
 /** Weighted like a running shop: most orders are shipped. */
 const statuses = [
   ...Array<string>(14).fill('shipped'),
@@ -254,12 +274,25 @@ const partTables = [
      '55' || lpad(((hashint4(length(a || b || c)) & 2147483647) % 10000)::text, 4, '0') || '-' || lpad((row_number() OVER () % 10000)::text, 4, '0') AS org_number
    FROM unnest(${array(companyFirst)}) AS a CROSS JOIN unnest(${array(companySecond)}) AS b
      CROSS JOIN unnest(${array(companySuffix)}) AS c`,
+  // Lines as checkout stores them: the names sold with in both languages, the colour, the sizes of
+  // garments (split S/M/L), the mockup and print areas; every fourth order adds coupon booklets.
   `CREATE TEMP TABLE seed_lines AS
-   SELECT k AS i, jsonb_build_array(jsonb_build_object('productId', product.id, 'name', product.name, 'quantity', q1, 'unitPrice', product.price, 'lineTotal', t1::text))
-       || CASE WHEN k % 4 = 0 THEN jsonb_build_array(jsonb_build_object('productId', 'kuponghäfte', 'name', 'Coupon Booklet', 'quantity', q2, 'unitPrice', '15', 'lineTotal', t2::text)) ELSE '[]'::jsonb END AS items,
+   SELECT k AS i, jsonb_build_array(jsonb_build_object('productId', product.id, 'name', product.name,
+         'names', jsonb_build_object('sv', product.sv, 'en', product.name), 'quantity', q1, 'unitPrice', product.price,
+         'lineTotal', t1::text, 'options', jsonb_build_object('colour', (${array(colours)})[1 + k % ${colours.length}]))
+       || CASE WHEN product.sized THEN jsonb_build_object('sizes', jsonb_build_object('S', q1 / 4, 'M', q1 - 2 * (q1 / 4), 'L', q1 / 4)) ELSE '{}' END
+       || CASE WHEN product.mockup IS NOT NULL THEN jsonb_build_object('mockup', product.mockup) ELSE '{}' END
+       || CASE WHEN product.areas <> '{}' THEN jsonb_build_object('printAreas', product.areas) ELSE '{}' END)
+       || CASE WHEN k % 4 = 0 THEN jsonb_build_array(jsonb_build_object('productId', 'kuponghäfte', 'name', 'Coupon Booklet',
+         'names', jsonb_build_object('sv', 'Kuponghäfte', 'en', 'Coupon Booklet'), 'quantity', q2, 'unitPrice', '15', 'lineTotal', t2::text)) ELSE '[]'::jsonb END AS items,
      t1 + CASE WHEN k % 4 = 0 THEN t2 ELSE 0 END AS total
    FROM (SELECT k, 20 + (k * 37) % 480 AS q1, 100 + (k * 13) % 900 AS q2 FROM generate_series(0, ${variants - 1}) AS k) AS n
-     JOIN (VALUES ${products.map(([id, name, price], i) => `(${i}, ${literal(id)}, ${literal(name)}, ${literal(price)})`).join(', ')}) AS product (n, id, name, price)
+     JOIN (VALUES ${products
+       .map(
+         ([id, name, sv, price, sized, mockup, areas], i) =>
+           `(${i}, ${literal(id)}, ${literal(name)}, ${literal(sv)}, ${literal(price)}, ${sized}, ${mockup ? literal(mockup) : 'NULL'}, ${literal(areas)}::jsonb)`,
+       )
+       .join(', ')}) AS product (n, id, name, sv, price, sized, mockup, areas)
        ON product.n = n.k % ${products.length}
      CROSS JOIN LATERAL (SELECT round(q1 * product.price::numeric, 2) AS t1, round(q2 * 15::numeric, 2) AS t2) AS money`,
   `CREATE TEMP TABLE seed_places AS
@@ -327,6 +360,11 @@ function picksFrom(from: number, to: number): string {
 export interface SeedOptions {
   /** Rows per statement: each is one transaction and one run of the totals trigger. */
   batch?: number;
+  /**
+   * What checkout writes beside each order (default true): its invoice document with the snapshot,
+   * the payments of the paid ones, a credit note for the cancelled ones, and the two emails.
+   */
+  ledger?: boolean;
   /** Told after each batch (progress of a long seed). */
   onProgress?: (done: number) => void;
 }
@@ -403,4 +441,113 @@ export async function seedOrders(exec: Exec, count: number, options: SeedOptions
   for (const table of ['seed_people', 'seed_companies', 'seed_lines', 'seed_places', 'seed_phones'])
     await exec(`DROP TABLE ${table}`);
   await exec('VACUUM ANALYZE orders');
+  if (options.ledger ?? true) await seedLedger(exec, batch);
+}
+
+/** The seller as an invoice's snapshot keeps it (the same for every seeded order). */
+const sellerSnapshot = JSON.stringify({
+  bic: 'ESSESESS',
+  fTax: true,
+  iban: 'SE0350000000050501234567',
+  name: 'Bulk Print Sverige AB',
+  email: 'order@bulkprint.se',
+  phone: '+46 8 123 456 78',
+  address: 'Storgatan 1, 111 22 Stockholm, Sweden',
+  ibanEur: 'SE4550000000058398257466',
+  bankgiro: '123-4566',
+  orgNumber: '559123-4561',
+  vatNumber: 'SE559123456101',
+  bankAccount: '5050-1234567',
+  registeredOffice: 'Stockholm',
+});
+
+/** A deterministic number in [0, modulo) for order `id`. */
+const orderHash = (salt: number, modulo: number) =>
+  `((hashint8(o.id + ${salt}000000000000::bigint)::bigint + 2147483648) % ${modulo})`;
+
+/**
+ * What checkout and the ledger write beside the seeded orders, as they write it: each order's
+ * invoice (number and seq the order's, issued the order's day in Stockholm, due 30 days later, its
+ * OCR, a snapshot of the buyer, seller and lines of the size a real one has), a payment of the
+ * whole total for most shipped orders and of half for some open ones, a credit note for each
+ * cancelled order (a third of them paid and refunded), and the buyer's confirmation and the shop's
+ * notice as sent emails. `batch` orders per statement.
+ */
+async function seedLedger(exec: Exec, batch: number): Promise<void> {
+  const [range] = await exec(`SELECT coalesce(min(id), 1) AS low, coalesce(max(id), 0) AS high FROM orders`);
+  const low = Number(range?.low);
+  const high = Number(range?.high);
+  const stockholmDay = `(o.order_date AT TIME ZONE 'Europe/Stockholm')::date`;
+  const snapshot = `jsonb_build_object('net', o.ex_vat_amount::text, 'vat', o.vat_amount::text, 'total', o.total_amount::text,
+      'ocr', ref.ocr, 'currency', 'SEK', 'vatPercent', 25,
+      'language', CASE WHEN o.country_code = 'SE' THEN 'sv' ELSE 'en' END, 'vatTreatment', o.vat_treatment,
+      'issueDate', to_char(o.order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'dueDate', (${stockholmDay} + 30)::text, 'deliveryDate', NULL, 'orderNumber', o.order_number, 'invoiceNumber', o.order_number,
+      'seller', ${literal(sellerSnapshot)}::jsonb,
+      'buyer', jsonb_build_object('name', o.customer_name, 'email', o.customer_email, 'phone', o.customer_phone,
+        'address', o.delivery_address, 'peppolId', NULL, 'orgNumber', o.customer_org_number, 'reference', NULL,
+        'vatNumber', NULL, 'contactName', NULL, 'countryCode', o.country_code, 'countryName', o.country_code,
+        'customerType', o.customer_type, 'purchaseOrder', NULL, 'personalNumber', o.customer_personal_number),
+      'delivery', jsonb_build_object('name', o.customer_name, 'address', o.delivery_address, 'countryCode', o.country_code,
+        'countryName', o.country_code),
+      'lines', (SELECT jsonb_agg(jsonb_build_object('code', line ->> 'productId', 'kind', 'product',
+          'detail', 'Färg: ' || coalesce(line -> 'options' ->> 'colour', '-'), 'quantity', line -> 'quantity',
+          'description', line -> 'names' ->> 'sv', 'lineNet', round((line ->> 'lineTotal')::numeric / 1.25, 2)::text,
+          'unitPriceExVat', round((line ->> 'unitPrice')::numeric / 1.25, 3)::text,
+          'lineTotalInclVat', line ->> 'lineTotal', 'unitPriceInclVat', line ->> 'unitPrice'))
+        FROM jsonb_array_elements(o.items) AS line))`;
+  const [counter] = await exec(`SELECT coalesce(max(invoice_seq), 0)::text AS seq FROM orders`);
+  const creditBase = `${String(counter?.seq)}::bigint`;
+  // A bulk load of rows whose references hold by construction: no foreign-key check per row (the
+  // checks were most of the load's time). Nothing else fires on these tables.
+  await exec(`SET session_replication_role = replica`);
+  for (let from = low; from <= high; from += batch) {
+    const to = Math.min(high, from + batch - 1);
+    const orders = `o.id BETWEEN ${from} AND ${to}`;
+    await exec(
+      `INSERT INTO documents (order_id, kind, number, seq, issued_at, issued_on, due_on, language, vat_treatment,
+         net, vat, total, ocr, snapshot)
+       SELECT o.id, 'invoice', o.order_number, o.invoice_seq, o.order_date, ${stockholmDay}, ${stockholmDay} + 30,
+         CASE WHEN o.country_code = 'SE' THEN 'sv' ELSE 'en' END, o.vat_treatment, o.ex_vat_amount, o.vat_amount,
+         o.total_amount, ref.ocr, ${snapshot}
+       FROM orders o CROSS JOIN LATERAL (SELECT ocr_reference(substr(o.order_number, 5)) AS ocr) AS ref
+       WHERE ${orders} ORDER BY o.id`,
+    );
+    // Credit notes: numbered after every invoice, in order of the orders' ids.
+    await exec(
+      `INSERT INTO documents (order_id, kind, number, seq, issued_at, issued_on, due_on, language, vat_treatment,
+         net, vat, total, ocr, snapshot, corrects_document_id, reason)
+       SELECT o.id, 'credit_note', 'KRE-' || (${creditBase} + o.id), ${creditBase} + o.id, o.status_changed_at,
+         (o.status_changed_at AT TIME ZONE 'Europe/Stockholm')::date, NULL, inv.language, inv.vat_treatment,
+         -inv.net, -inv.vat, -inv.total, NULL, inv.snapshot || jsonb_build_object('kind', 'credit_note'), inv.id,
+         'Avbeställd'
+       FROM orders o JOIN documents inv ON inv.order_id = o.id AND inv.kind = 'invoice'
+       WHERE ${orders} AND o.status = 'cancelled'`,
+    );
+    await exec(
+      `INSERT INTO payments (document_id, amount, paid_on, method, reference, recorded_by)
+       SELECT inv.id, CASE WHEN o.status = 'shipped' OR o.status = 'cancelled' THEN inv.total ELSE round(inv.total / 2, 2) END,
+         inv.issued_on + ${orderHash(31, 25)}::integer, 'bankgiro', inv.ocr, 'bank file'
+       FROM orders o JOIN documents inv ON inv.order_id = o.id AND inv.kind = 'invoice'
+       WHERE ${orders} AND CASE o.status WHEN 'shipped' THEN ${orderHash(32, 100)} < 85
+         WHEN 'cancelled' THEN ${orderHash(32, 100)} < 33 ELSE ${orderHash(32, 100)} < 20 END`,
+    );
+    await exec(
+      `INSERT INTO payments (document_id, amount, paid_on, method, reference, recorded_by)
+       SELECT inv.id, -inv.total, (o.status_changed_at AT TIME ZONE 'Europe/Stockholm')::date, 'bank_transfer', NULL, 'admin'
+       FROM orders o JOIN documents inv ON inv.order_id = o.id AND inv.kind = 'invoice'
+       WHERE ${orders} AND o.status = 'cancelled' AND ${orderHash(32, 100)} < 33`,
+    );
+    await exec(
+      `INSERT INTO email_outbox (order_id, kind, status, attempts, next_attempt_at, created_at, sent_at)
+       SELECT o.id, kind, 'sent', 1, o.order_date, o.order_date, o.order_date
+       FROM orders o CROSS JOIN (VALUES ('buyer_confirmation'), ('shop_notice')) AS mail (kind)
+       WHERE ${orders}`,
+    );
+  }
+  await exec(`RESET session_replication_role`);
+  await exec(
+    `UPDATE invoice_counter SET last_value = GREATEST(last_value, (SELECT coalesce(max(seq), 0) FROM documents))`,
+  );
+  await exec('VACUUM ANALYZE documents, payments, email_outbox');
 }

@@ -68,6 +68,13 @@ export const paymentStateLabelsSv: Readonly<Record<PaymentState, string>> = {
  * date, due date and OCR, and over all its documents what was paid (refunds subtracted), what is
  * left and the payment state, by the same rule as paymentState() in src/shared/ledger.ts
  * (receivables-exports.test.ts compares the two).
+ *
+ * The four sums are one aggregate over the order's documents (each with its payments' two sums), a
+ * subquery the planner cannot flatten, so each is computed once per order. Four scalar subqueries
+ * in a flattened subquery were instead copied into every expression that named them (paid,
+ * balance and five branches of the state): 17 index descents and about 100 buffer reads per order
+ * on orders with their invoices and payments, most of an export's time (docs/performance.md,
+ * round 4). The covering indexes of 5600_export_money_indexes.sql answer both reads from the index.
  */
 const orderMoneyLateral = sql.raw(`LEFT JOIN LATERAL (
     SELECT inv.issued_on AS invoice_date, inv.due_on AS due_date, inv.ocr AS ocr,
@@ -80,12 +87,14 @@ const orderMoneyLateral = sql.raw(`LEFT JOIN LATERAL (
         WHEN sums.received - sums.refunded = sums.invoiced - sums.credited THEN 'paid'
         ELSE 'overpaid' END AS payment_state
     FROM (SELECT
-        coalesce((SELECT sum(d.total) FROM documents d WHERE d.order_id = orders.id AND d.kind <> 'credit_note'), 0) AS invoiced,
-        coalesce((SELECT -sum(d.total) FROM documents d WHERE d.order_id = orders.id AND d.kind = 'credit_note'), 0) AS credited,
-        coalesce((SELECT sum(p.amount) FROM payments p JOIN documents d ON d.id = p.document_id
-          WHERE d.order_id = orders.id AND p.amount > 0), 0) AS received,
-        coalesce((SELECT -sum(p.amount) FROM payments p JOIN documents d ON d.id = p.document_id
-          WHERE d.order_id = orders.id AND p.amount < 0), 0) AS refunded) AS sums
+        coalesce(sum(d.total) FILTER (WHERE d.kind <> 'credit_note'), 0) AS invoiced,
+        coalesce(-sum(d.total) FILTER (WHERE d.kind = 'credit_note'), 0) AS credited,
+        coalesce(sum(pay.received), 0) AS received,
+        coalesce(sum(pay.refunded), 0) AS refunded
+      FROM documents d CROSS JOIN LATERAL (SELECT sum(p.amount) FILTER (WHERE p.amount > 0) AS received,
+          -sum(p.amount) FILTER (WHERE p.amount < 0) AS refunded
+        FROM payments p WHERE p.document_id = d.id) AS pay
+      WHERE d.order_id = orders.id) AS sums
     LEFT JOIN documents inv ON inv.order_id = orders.id AND inv.kind = 'invoice'
   ) AS money ON TRUE`);
 
@@ -171,11 +180,24 @@ export function itemsSummarySql(locale: Locale): SQL {
  * keeps the catalogue's English name beside its names (name = names.en), a fee line the English
  * fee (CONVERSION_FEE_NAME = the message), a line stored before names were kept the English name
  * it was sold with; csv.test.ts holds the two together. An English reader reads it as stored;
- * another language is made from the lines at export (what the Swedish Excel export always paid,
- * about 3.5 µs an order on PGlite), so checkouts store one summary, not one per language.
+ * another language is made from the lines at export (itemsSummaryJoin), so checkouts store one
+ * summary, not one per language.
  */
 function itemsSummaryIn(locale: Locale): SQL {
-  return locale === 'en' ? storedItemCell('items_summary') : itemsSummarySql(locale);
+  return locale === 'en' ? storedItemCell('items_summary') : sql.raw('item_names.summary');
+}
+
+/**
+ * For a reader of another language than English, the items summary made once per order in a
+ * lateral join (item_names.summary). As a subquery in the line's expression it ran once for every
+ * mention of the cell in csvRowSql's formula guard (three or four times an order), which made the
+ * Swedish export nine times the English one's time on orders with their lines as checkout writes
+ * them (docs/performance.md, round 4). An aggregate's subquery is never flattened into the line.
+ */
+function itemsSummaryJoin(locale: Locale): SQL {
+  return locale === 'en'
+    ? sql``
+    : sql`LEFT JOIN LATERAL ${itemsSummarySql(locale)} AS item_names (summary) ON TRUE`;
 }
 
 /**
@@ -243,7 +265,7 @@ export function csvBatchQuery(
   // One query level under the batch: a subquery of orders.* under each line (the former shape)
   // carried every wide row through a second scan (1.9 s against 1.0 s for 200 000 rows).
   return sql`SELECT coalesce(string_agg(page.line, '' ORDER BY page.order_date DESC, page.id DESC), '') AS lines
-    FROM (SELECT ${line} AS line, orders.order_date, orders.id FROM orders ${orderMoneyLateral}
+    FROM (SELECT ${line} AS line, orders.order_date, orders.id FROM orders ${orderMoneyLateral} ${itemsSummaryJoin(locale)}
       WHERE ${filterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${batchSize}) AS page`;
 }
 

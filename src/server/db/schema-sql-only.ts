@@ -12,4 +12,7 @@ export const sqlOnlyStatements: readonly string[] = [
   'ALTER INDEX orders_search_idx ALTER COLUMN 1 SET STATISTICS 1000;',
   // 2700_upload_store.sql: chunks are stored as they are, not compressed again.
   'ALTER TABLE upload_store_chunks ALTER COLUMN bytes SET STORAGE EXTERNAL;',
+  // 5600_export_money_indexes.sql: the orders export's money columns from the indexes (INCLUDE).
+  'CREATE INDEX documents_order_money_idx ON documents (order_id, kind) INCLUDE (total, id, issued_on, due_on, ocr);',
+  'CREATE INDEX payments_document_amount_idx ON payments (document_id) INCLUDE (amount);',
 ];

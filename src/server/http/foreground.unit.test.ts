@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ForegroundActivity } from './foreground';
 
-/** A clock that moves only when the code under test sleeps, and requests that arrive on its ticks. */
+/**
+ * A clock that moves only when the code under test sleeps, and requests that arrive on its ticks
+ * (each answered at once: started and finished on the same tick).
+ */
 function fakeShop(requestEveryMs: number | undefined) {
   let now = 1_000;
   const slept: number[] = [];
@@ -15,13 +18,18 @@ function fakeShop(requestEveryMs: number | undefined) {
         for (let t = now + requestEveryMs; t <= until; t += requestEveryMs) {
           now = t;
           activity.requestStarted();
+          activity.requestFinished();
         }
       }
       now = until;
       return Promise.resolve();
     },
   });
-  return { activity, slept, elapsed: () => now - 1_000, request: () => activity.requestStarted() };
+  const request = () => {
+    activity.requestStarted();
+    activity.requestFinished();
+  };
+  return { activity, slept, elapsed: () => now - 1_000, request };
 }
 
 describe('background work gives way to requests', () => {
@@ -57,5 +65,34 @@ describe('background work gives way to requests', () => {
     shop.request();
     await shop.activity.gap(5, 0);
     expect(shop.slept).toEqual([]);
+  });
+});
+
+describe('a request counts until its response is done', () => {
+  it('while one long answer streams, with no other request starting, it waits its cap', async () => {
+    const shop = fakeShop(undefined);
+    shop.activity.requestStarted();
+    await shop.activity.gap(5, 100);
+    expect(shop.elapsed()).toBe(100);
+  });
+
+  it('once the answer is done, it waits out the gap after it, then goes', async () => {
+    const shop = fakeShop(undefined);
+    shop.activity.requestStarted();
+    await shop.activity.gap(5, 30);
+    shop.activity.requestFinished();
+    const before = shop.elapsed();
+    await shop.activity.gap(5, 100);
+    expect(shop.elapsed() - before).toBe(5);
+  });
+
+  it('a finish without a start (a closed connection counted twice) never leaves it waiting', async () => {
+    const shop = fakeShop(undefined);
+    shop.activity.requestFinished();
+    shop.activity.requestFinished();
+    shop.request();
+    const before = shop.elapsed();
+    await shop.activity.gap(5, 100);
+    expect(shop.elapsed() - before).toBe(5);
   });
 });
