@@ -135,3 +135,23 @@ export const invoiceCounter = pgTable(
   },
   (t) => [check('invoice_counter_id_check', sql`${t.id} = 1`)],
 );
+
+/**
+ * Orders cancelled before the ledger existed whose invoices were never credited (migration 5310):
+ * the server issues their credit notes at start, dated `due_at` (src/server/ledger/upgrade-repair.ts).
+ */
+export const ledgerUpgradeCredits = pgTable(
+  'ledger_upgrade_credits',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('ledger_upgrade_credits_open_idx')
+      .on(t.orderId)
+      .where(sql`${t.doneAt} IS NULL`),
+  ],
+);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
@@ -10,6 +12,7 @@ import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
 import { placeOrder } from '@tests/helpers/place-order';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
+import { issueUpgradeCreditNotes, upgradeCreditReason } from '@/server/ledger';
 
 /**
  * Money, round 2 (issue 42): payments in EUR with the SEK the bank booked and the exchange
@@ -274,5 +277,56 @@ describe('money no invoice was found for', () => {
       }),
     ]);
     expect(verifications.filter((v) => v.series === 'C' && v.number === Number(mine.id))).toHaveLength(1);
+  });
+});
+
+describe('the upgrade repair', () => {
+  it('credits an order cancelled before the ledger once, dated at the migration with a note, and never reminds it', async () => {
+    const order = await placeOrder(server, swedishCompany);
+    // As before the ledger: cancelled, its invoice left open (no credit note).
+    await server.database.db.execute(
+      sql`UPDATE orders SET status = 'cancelled' WHERE order_number = ${order.orderNumber}`,
+    );
+    // Long overdue, as such an invoice would be by the upgrade.
+    await server.database.db.execute(
+      sql`UPDATE documents SET due_on = due_on - 60 WHERE number = ${order.orderNumber}`,
+    );
+    const remind = await request<{ error: string }>(
+      server,
+      `/api/admin/orders/${order.orderNumber}/reminders`,
+      {
+        method: 'POST',
+        headers: { cookie: english() },
+        json: {},
+      },
+    );
+    expect(remind.status).toBe(409);
+    expect(remind.body.error).toBe('The order is cancelled: no reminder is sent.');
+
+    // The migration's own statement lists the order.
+    const migration = readFileSync('src/server/db/migrations/5310_upgrade_credit_notes.sql', 'utf8');
+    const listing = migration.slice(migration.indexOf('INSERT INTO ledger_upgrade_credits'));
+    await server.database.db.execute(sql.raw(`${listing.trim().replace(/;$/, '')} ON CONFLICT DO NOTHING`));
+    await issueUpgradeCreditNotes(server.database.db, server.config.seller);
+    await issueUpgradeCreditNotes(server.database.db, server.config.seller);
+
+    const after = await detail(order.orderNumber);
+    expect(after.paymentState).toBe('credited');
+    const credits = after.documents.filter((d) => d.kind === 'credit_note');
+    expect(credits).toEqual([
+      expect.objectContaining({
+        corrects: order.orderNumber,
+        total: `-${order.total}`,
+        issuedOn: today,
+        reason: upgradeCreditReason.sv,
+      }),
+    ]);
+    const verification = (await sie()).find((v) =>
+      v.text.startsWith(`Kreditfaktura ${credits[0]?.number ?? ''} `),
+    );
+    expect(verification?.transactions[0]).toEqual({
+      account: '1510',
+      ore: -Math.round(Number(order.total) * 100),
+    });
   });
 });
