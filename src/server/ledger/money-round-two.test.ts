@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
@@ -7,7 +8,10 @@ import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import type { QueuedBankPayment } from '@/shared/receivables/bank-payments';
 import { bgmaxBytes } from '@tests/helpers/bank-files';
 import { uploadBankFile } from '@tests/helpers/bank-file-upload';
-import { fetchValidSie, sieVerifications } from '@tests/helpers/ledger';
+import { readEml } from '@tests/helpers/eml';
+import { fetchValidSie, pdfText, sieVerifications } from '@tests/helpers/ledger';
+import { ocrReference } from '@/shared/invoicing/ocr-reference';
+import { rfReference } from '@/shared/invoicing/rf-reference';
 import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
 import { placeOrder } from '@tests/helpers/place-order';
 import { request } from '@tests/helpers/server';
@@ -53,6 +57,14 @@ async function placeInEur(): Promise<PlacedOrderAnswer> {
   return answer.body;
 }
 
+function outboxFiles(orderNumber: string, kind: string): string[] {
+  const dir = join(server.dataDir, 'outbox');
+  return readdirSync(dir)
+    .filter((name) => name.startsWith(`${orderNumber}-`) && name.endsWith(`-${kind}.eml`))
+    .sort()
+    .map((name) => readFileSync(join(dir, name), 'utf8'));
+}
+
 const detail = async (number: string) =>
   (await request<AdminOrderDetail>(server, `/api/admin/orders/${number}`, { headers: { cookie: english() } }))
     .body;
@@ -70,76 +82,101 @@ const sie = async () =>
   );
 
 describe('payments in EUR', () => {
-  it('paying balanceInCurrency in EUR leaves the order paid; the SIE books the SEK the bank booked and the loss on 7960', async () => {
-    const order = await placeInEur();
-    const before = await detail(order.orderNumber);
-    // 12 618,75 kr at 0,088 EUR per SEK: 1 110,45 EUR.
-    expect(before.documents[0]).toMatchObject({
-      number: order.orderNumber,
-      currency: 'EUR',
-      total: '12618.75',
-      totalInCurrency: '1110.45',
-      balanceInCurrency: '1110.45',
-    });
-
-    // Part first: 500 EUR, the bank booked 5 700 kr (a better rate than the invoice's).
-    const part = await pay(order.orderNumber, {
-      amount: '500,00',
-      currency: 'EUR',
-      bookedSek: '5 700,00',
-      paidOn: yesterday,
-    });
-    expect(part.status).toBe(201);
-    expect(part.body.paymentState).toBe('partly_paid');
-    expect(part.body.documents[0]).toMatchObject({ currency: 'EUR', balanceInCurrency: '610.45' });
-    // 500 EUR at the invoice's rate clears 5 681,82 kr.
-    expect(part.body.payments).toEqual([
-      expect.objectContaining({
-        amount: '5681.82',
+  // Renders the invoice's PDF and the receipt email on a shared machine: a longer limit.
+  it(
+    'paying balanceInCurrency in EUR leaves the order paid; the SIE books the SEK the bank booked and the loss on 7960',
+    { timeout: 120_000 },
+    async () => {
+      const order = await placeInEur();
+      const before = await detail(order.orderNumber);
+      // The EUR invoice gives an RF creditor reference (ISO 11649) beside the OCR.
+      const invoicePdf = await fetch(
+        `${server.url}/api/admin/orders/${order.orderNumber}/documents/${order.orderNumber}.pdf`,
+        {
+          headers: { cookie: server.cookie },
+        },
+      );
+      const invoiceText = await pdfText(new Uint8Array(await invoicePdf.arrayBuffer()));
+      const ocr = ocrReference(order.orderNumber.slice(4));
+      expect(invoiceText).toContain(`Creditor reference (RF, ISO 11649)\n${rfReference(ocr)}`);
+      // 12 618,75 kr at 0,088 EUR per SEK: 1 110,45 EUR.
+      expect(before.documents[0]).toMatchObject({
+        number: order.orderNumber,
         currency: 'EUR',
-        amountInCurrency: '500.00',
-        bookedSek: '5700.00',
-      }),
-    ]);
+        total: '12618.75',
+        totalInCurrency: '1110.45',
+        balanceInCurrency: '1110.45',
+      });
 
-    const rest = await pay(order.orderNumber, {
-      amount: '610.45',
-      currency: 'EUR',
-      bookedSek: '6800.00',
-      paidOn: today,
-    });
-    expect(rest.status).toBe(201);
-    expect(rest.body.paymentState).toBe('paid');
-    expect(rest.body.balance).toBe('0.00');
-    expect(rest.body.documents[0]).toMatchObject({ balanceInCurrency: '0.00' });
+      // Part first: 500 EUR, the bank booked 5 700 kr (a better rate than the invoice's).
+      const part = await pay(order.orderNumber, {
+        amount: '500,00',
+        currency: 'EUR',
+        bookedSek: '5 700,00',
+        paidOn: yesterday,
+      });
+      expect(part.status).toBe(201);
+      expect(part.body.paymentState).toBe('partly_paid');
+      expect(part.body.documents[0]).toMatchObject({ currency: 'EUR', balanceInCurrency: '610.45' });
+      // 500 EUR at the invoice's rate clears 5 681,82 kr.
+      expect(part.body.payments).toEqual([
+        expect.objectContaining({
+          amount: '5681.82',
+          currency: 'EUR',
+          amountInCurrency: '500.00',
+          bookedSek: '5700.00',
+        }),
+      ]);
 
-    // The buyer's JSON says the same.
-    const buyer = await request<OrderView>(
-      server,
-      `/api/orders/${order.orderNumber}?token=${order.accessToken}`,
-    );
-    expect(buyer.body.money.documents[0]).toMatchObject({
-      currency: 'EUR',
-      totalInCurrency: '1110.45',
-      balanceInCurrency: '0.00',
-    });
+      // The buyer's receipt speaks EUR: what arrived and what is left, no SEK amount.
+      await server.app.emailOutbox.drain();
+      const [receipt] = outboxFiles(order.orderNumber, 'payment_received').map(readEml);
+      const receiptText = (receipt?.text ?? '').replace(/[\u00a0\u202f]/g, ' ');
+      expect(receiptText).toContain('500,00 €');
+      expect(receiptText).toContain('610,45 €');
+      expect(receiptText).not.toMatch(/\d kr\b/);
 
-    const verifications = (await sie()).filter((v) => v.series === 'B' && v.text.includes(order.orderNumber));
-    expect(verifications.map((v) => v.transactions)).toEqual([
-      // 5 700,00 booked, 5 681,82 cleared: a gain of 18,18 on 3960.
-      [
-        { account: '1930', ore: 570000 },
-        { account: '1510', ore: -568182 },
-        { account: '3960', ore: -1818 },
-      ],
-      // 6 800,00 booked, 6 936,93 cleared (the rest in SEK): a loss of 136,93 on 7960.
-      [
-        { account: '1930', ore: 680000 },
-        { account: '1510', ore: -693693 },
-        { account: '7960', ore: 13693 },
-      ],
-    ]);
-  });
+      const rest = await pay(order.orderNumber, {
+        amount: '610.45',
+        currency: 'EUR',
+        bookedSek: '6800.00',
+        paidOn: today,
+      });
+      expect(rest.status).toBe(201);
+      expect(rest.body.paymentState).toBe('paid');
+      expect(rest.body.balance).toBe('0.00');
+      expect(rest.body.documents[0]).toMatchObject({ balanceInCurrency: '0.00' });
+
+      // The buyer's JSON says the same.
+      const buyer = await request<OrderView>(
+        server,
+        `/api/orders/${order.orderNumber}?token=${order.accessToken}`,
+      );
+      expect(buyer.body.money.documents[0]).toMatchObject({
+        currency: 'EUR',
+        totalInCurrency: '1110.45',
+        balanceInCurrency: '0.00',
+      });
+
+      const verifications = (await sie()).filter(
+        (v) => v.series === 'B' && v.text.includes(order.orderNumber),
+      );
+      expect(verifications.map((v) => v.transactions)).toEqual([
+        // 5 700,00 booked, 5 681,82 cleared: a gain of 18,18 on 3960.
+        [
+          { account: '1930', ore: 570000 },
+          { account: '1510', ore: -568182 },
+          { account: '3960', ore: -1818 },
+        ],
+        // 6 800,00 booked, 6 936,93 cleared (the rest in SEK): a loss of 136,93 on 7960.
+        [
+          { account: '1930', ore: 680000 },
+          { account: '1510', ore: -693693 },
+          { account: '7960', ore: 13693 },
+        ],
+      ]);
+    },
+  );
 
   it('refuses EUR on a SEK invoice, EUR without the SEK booked, and bookedSek on a SEK payment', async () => {
     const sekOrder = await placeOrder(server);
@@ -281,52 +318,56 @@ describe('money no invoice was found for', () => {
 });
 
 describe('the upgrade repair', () => {
-  it('credits an order cancelled before the ledger once, dated at the migration with a note, and never reminds it', async () => {
-    const order = await placeOrder(server, swedishCompany);
-    // As before the ledger: cancelled, its invoice left open (no credit note).
-    await server.database.db.execute(
-      sql`UPDATE orders SET status = 'cancelled' WHERE order_number = ${order.orderNumber}`,
-    );
-    // Long overdue, as such an invoice would be by the upgrade.
-    await server.database.db.execute(
-      sql`UPDATE documents SET due_on = due_on - 60 WHERE number = ${order.orderNumber}`,
-    );
-    const remind = await request<{ error: string }>(
-      server,
-      `/api/admin/orders/${order.orderNumber}/reminders`,
-      {
-        method: 'POST',
-        headers: { cookie: english() },
-        json: {},
-      },
-    );
-    expect(remind.status).toBe(409);
-    expect(remind.body.error).toBe('The order is cancelled: no reminder is sent.');
+  it(
+    'credits an order cancelled before the ledger once, dated at the migration with a note, and never reminds it',
+    { timeout: 120_000 },
+    async () => {
+      const order = await placeOrder(server, swedishCompany);
+      // As before the ledger: cancelled, its invoice left open (no credit note).
+      await server.database.db.execute(
+        sql`UPDATE orders SET status = 'cancelled' WHERE order_number = ${order.orderNumber}`,
+      );
+      // Long overdue, as such an invoice would be by the upgrade.
+      await server.database.db.execute(
+        sql`UPDATE documents SET due_on = due_on - 60 WHERE number = ${order.orderNumber}`,
+      );
+      const remind = await request<{ error: string }>(
+        server,
+        `/api/admin/orders/${order.orderNumber}/reminders`,
+        {
+          method: 'POST',
+          headers: { cookie: english() },
+          json: {},
+        },
+      );
+      expect(remind.status).toBe(409);
+      expect(remind.body.error).toBe('The order is cancelled: no reminder is sent.');
 
-    // The migration's own statement lists the order.
-    const migration = readFileSync('src/server/db/migrations/5310_upgrade_credit_notes.sql', 'utf8');
-    const listing = migration.slice(migration.indexOf('INSERT INTO ledger_upgrade_credits'));
-    await server.database.db.execute(sql.raw(`${listing.trim().replace(/;$/, '')} ON CONFLICT DO NOTHING`));
-    await issueUpgradeCreditNotes(server.database.db, server.config.seller);
-    await issueUpgradeCreditNotes(server.database.db, server.config.seller);
+      // The migration's own statement lists the order.
+      const migration = readFileSync('src/server/db/migrations/5310_upgrade_credit_notes.sql', 'utf8');
+      const listing = migration.slice(migration.indexOf('INSERT INTO ledger_upgrade_credits'));
+      await server.database.db.execute(sql.raw(`${listing.trim().replace(/;$/, '')} ON CONFLICT DO NOTHING`));
+      await issueUpgradeCreditNotes(server.database.db, server.config.seller);
+      await issueUpgradeCreditNotes(server.database.db, server.config.seller);
 
-    const after = await detail(order.orderNumber);
-    expect(after.paymentState).toBe('credited');
-    const credits = after.documents.filter((d) => d.kind === 'credit_note');
-    expect(credits).toEqual([
-      expect.objectContaining({
-        corrects: order.orderNumber,
-        total: `-${order.total}`,
-        issuedOn: today,
-        reason: upgradeCreditReason.sv,
-      }),
-    ]);
-    const verification = (await sie()).find((v) =>
-      v.text.startsWith(`Kreditfaktura ${credits[0]?.number ?? ''} `),
-    );
-    expect(verification?.transactions[0]).toEqual({
-      account: '1510',
-      ore: -Math.round(Number(order.total) * 100),
-    });
-  });
+      const after = await detail(order.orderNumber);
+      expect(after.paymentState).toBe('credited');
+      const credits = after.documents.filter((d) => d.kind === 'credit_note');
+      expect(credits).toEqual([
+        expect.objectContaining({
+          corrects: order.orderNumber,
+          total: `-${order.total}`,
+          issuedOn: today,
+          reason: upgradeCreditReason.sv,
+        }),
+      ]);
+      const verification = (await sie()).find((v) =>
+        v.text.startsWith(`Kreditfaktura ${credits[0]?.number ?? ''} `),
+      );
+      expect(verification?.transactions[0]).toEqual({
+        account: '1510',
+        ore: -Math.round(Number(order.total) * 100),
+      });
+    },
+  );
 });

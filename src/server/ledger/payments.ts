@@ -17,6 +17,7 @@ import {
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { documentsOfOrder, hasEInvoice } from './documents';
+import { centsFromOre } from '@/shared/invoicing/currency-payments';
 import { currencyOfDocuments } from './currency-balances';
 import { settleSmallResidual } from './small-differences';
 
@@ -295,6 +296,8 @@ export interface PaymentNotice {
   /** The order's balance and state counting this payment and what came before it, not what came after. */
   balance: string;
   paymentState: PaymentState;
+  /** A payment of a EUR invoice: the euros paid and what is left in EUR (the SEK balance at the invoice's rate). */
+  inCurrency?: { code: 'EUR'; amount: string; balance: string };
 }
 
 export async function paymentNotice(db: Db, paymentId: number): Promise<PaymentNotice | undefined> {
@@ -305,10 +308,13 @@ export async function paymentNotice(db: Db, paymentId: number): Promise<PaymentN
       invoice: string;
       kind: 'invoice' | 'supplementary_invoice' | 'reminder';
       ocr: string | null;
+      rate: string | null;
+      amount_in_currency: string | null;
     }
   >(
     db,
-    sql`SELECT p.amount::text AS amount, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on, d.number AS invoice, d.kind, d.ocr,
+    sql`SELECT p.amount::text AS amount, d.snapshot->'foreign'->>'rate' AS rate,
+        p.amount_in_currency::text AS amount_in_currency, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on, d.number AS invoice, d.kind, d.ocr,
         coalesce((SELECT sum(x.total) FROM documents x WHERE x.order_id = d.order_id AND x.kind <> 'credit_note'
           AND x.issued_at <= p.created_at), 0)::text AS invoiced,
         coalesce((SELECT -sum(x.total) FROM documents x WHERE x.order_id = d.order_id AND x.kind = 'credit_note'
@@ -330,5 +336,15 @@ export async function paymentNotice(db: Db, paymentId: number): Promise<PaymentN
     ocr: row.ocr,
     balance: decimalFromOre(balanceOre(sums)),
     paymentState: paymentState(sums),
+    ...(row.rate
+      ? {
+          inCurrency: {
+            code: 'EUR' as const,
+            amount:
+              row.amount_in_currency ?? decimalFromOre(centsFromOre(oreFromDecimal(row.amount), row.rate)),
+            balance: decimalFromOre(centsFromOre(balanceOre(sums), row.rate)),
+          },
+        }
+      : {}),
   };
 }
