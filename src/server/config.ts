@@ -166,6 +166,23 @@ const envSchema = z.object({
       }
       return terms;
     }),
+  // The most an individual's payment may leave unpaid and still settle the invoice by öresavrundning
+  // (BAS 3740, src/server/ledger/small-differences.ts), in kronor; 0 turns it off.
+  SMALL_DIFFERENCE_MAX: z
+    .string()
+    .trim()
+    .default('1.00')
+    .transform((value, ctx) => {
+      const match = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(value);
+      if (!match) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be kronor with at most two decimals, at most 999, e.g. 1.00',
+        });
+        return z.NEVER;
+      }
+      return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+    }),
   REMINDER_SCHEDULE_DAYS: z
     .string()
     .trim()
@@ -271,6 +288,8 @@ export interface ReceivablesSettings {
   individualReminderFees: ReminderFeeTerm[];
   /** Days after the last day to pay at which reminders go out by themselves; empty: off. */
   reminderSchedule: number[];
+  /** An individual's residual up to this (öre) is settled by öresavrundning when a payment leaves it; 0: off. */
+  smallDifferenceMaxOre: number;
 }
 
 /** How long one connection may keep the server waiting, in milliseconds (src/server/http/timeouts.ts). */
@@ -448,6 +467,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
       referenceRates: e.REFERENCE_RATES,
       individualReminderFees: e.REMINDER_FEE_INDIVIDUAL,
       reminderSchedule: e.REMINDER_SCHEDULE_DAYS,
+      smallDifferenceMaxOre: e.SMALL_DIFFERENCE_MAX,
     },
     limits: {
       ordersPerClientPerHour: e.ORDERS_PER_CLIENT_PER_HOUR,

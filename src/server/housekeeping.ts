@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import { deleteExpiredDevices } from './admin';
 import { deleteExpiredThrottles } from './http/throttle';
 import type { BackupGate } from './ops';
+import { issueUpgradeCreditNotes } from './ledger';
 import { recheckUnverifiedVatNumbers } from './orders';
 import { sendScheduledReminders } from './reminders';
 import { deleteExpiredUploads, uploadStorageFor } from './uploads';
@@ -40,6 +41,8 @@ export async function runHousekeeping(
     sql`DELETE FROM admin_login_attempts WHERE window_start < now() - interval '1 day'`,
   );
   await deleteExpiredDevices(context.database.db);
+  // Credit notes for orders cancelled before the ledger (migration 5310), before any reminder.
+  await issueUpgradeCreditNotes(context.database.db, context.config.seller);
   // Automatic reminders (REMINDER_SCHEDULE_DAYS; none when it is empty, the default).
   const reminders = await sendScheduledReminders(context);
   // VAT numbers VIES did not answer for at checkout, asked again (none when VIES_URL is empty).

@@ -101,6 +101,13 @@ export interface LedgerPayment {
   method: PaymentMethod;
   reference: string | null;
   recordedBy: string | null;
+  /** A payment of a EUR invoice: the euros paid and the SEK the bank booked (`amount` is the SEK it cleared). */
+  currency?: 'EUR';
+  amountInCurrency?: string;
+  bookedSek?: string;
+  /** No money: a residual settled by öresavrundning (BAS 3740), and why when set by hand. */
+  settlement?: 'rounding';
+  settlementReason?: string | null;
 }
 
 /** One document as the admin API lists it. */
@@ -128,6 +135,11 @@ export interface LedgerDocument {
   balance: string | null;
   /** A reminder: the invoice it reminds of. */
   reminds?: string;
+  /** The currency the document is made out in; a EUR document also its total and what is left of it in EUR. */
+  currency: 'SEK' | 'EUR';
+  totalInCurrency?: string;
+  /** An invoice's balance in EUR (null for a credit note). */
+  balanceInCurrency?: string | null;
 }
 
 /** The money of one order as the admin's order detail shows it. */

@@ -102,12 +102,27 @@ export const payments = pgTable(
     externalReference: text('external_reference').unique(),
     recordedBy: text('recorded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A EUR payment (migration 5300): the euros paid and the SEK the bank booked; `amount` is the SEK cleared. */
+    currency: text('currency', { enum: ['EUR'] }),
+    amountInCurrency: numeric('amount_in_currency', { precision: 14, scale: 2 }),
+    bookedSek: numeric('booked_sek', { precision: 14, scale: 2 }),
+    /** No money: a residual closed by öresavrundning (BAS 3740), with the admin's reason when by hand. */
+    settlement: text('settlement', { enum: ['rounding'] }),
+    settlementReason: text('settlement_reason'),
   },
   (t) => [
     index('payments_document_idx').on(t.documentId, t.paidOn),
     index('payments_paid_on_idx').on(t.paidOn, t.id),
     check('payments_amount_check', sql`${t.amount} <> 0`),
     check('payments_method_check', oneOf(t.method, paymentMethods)),
+    check('payments_currency_check', oneOf(t.currency, ['EUR'])),
+    check('payments_settlement_check', oneOf(t.settlement, ['rounding'])),
+    check('payments_settlement_reason_check', sql`char_length(${t.settlementReason}) <= 500`),
+    check(
+      'payments_currency_amounts',
+      sql`(${t.currency} IS NULL) = (${t.amountInCurrency} IS NULL) AND (${t.currency} IS NULL) = (${t.bookedSek} IS NULL)`,
+    ),
+    check('payments_settlement_no_currency', sql`${t.settlement} IS NULL OR ${t.currency} IS NULL`),
   ],
 );
 
@@ -119,4 +134,24 @@ export const invoiceCounter = pgTable(
     lastValue: bigint('last_value', { mode: 'number' }).notNull(),
   },
   (t) => [check('invoice_counter_id_check', sql`${t.id} = 1`)],
+);
+
+/**
+ * Orders cancelled before the ledger existed whose invoices were never credited (migration 5310):
+ * the server issues their credit notes at start, dated `due_at` (src/server/ledger/upgrade-repair.ts).
+ */
+export const ledgerUpgradeCredits = pgTable(
+  'ledger_upgrade_credits',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('ledger_upgrade_credits_open_idx')
+      .on(t.orderId)
+      .where(sql`${t.doneAt} IS NULL`),
+  ],
 );

@@ -2,6 +2,7 @@ import type Mail from 'nodemailer/lib/mailer';
 import { translate } from '@/shared/i18n/define';
 import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
+import { formatEuroDecimal } from '@/shared/money-format';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { formatInvoiceDate, formatKr, invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
@@ -25,19 +26,23 @@ export async function buildPaymentReceivedMessage(
   const t = translate(orderEmailMessages, language);
   const number = order.orderNumber;
   const balance = oreFromDecimal(notice.balance);
+  // A EUR invoice's buyer reads euros only: what arrived and what is left (issue 42).
+  const euro = notice.inCurrency;
+  const shown = (sek: string, eur: string | undefined) =>
+    euro && eur !== undefined ? formatEuroDecimal(eur) : formatKr(sek);
   const body = [
     t.paymentBody({
       number,
-      amount: formatKr(notice.amount),
+      amount: shown(notice.amount, euro?.amount),
       date: formatInvoiceDate(notice.paidOn, language),
     }),
     ...(notice.invoiceKind === 'supplementary_invoice'
       ? [t.paymentInvoice({ invoice: notice.invoice })]
       : []),
     balance > 0
-      ? t.stillToPay({ amount: formatKr(notice.balance), ocr: notice.ocr ?? '' })
+      ? t.stillToPay({ amount: shown(notice.balance, euro?.balance), ocr: notice.ocr ?? '' })
       : balance < 0
-        ? t.overpaid({ amount: formatKr(decimalFromOre(-balance)) })
+        ? t.overpaid({ amount: shown(decimalFromOre(-balance), euro?.balance.replace('-', '')) })
         : t.fullyPaid,
   ];
   return orderEmail(order, config, orderPageUrl, t.paymentSubject({ number }), body);

@@ -1,3 +1,4 @@
+import { rfReference } from '@/shared/invoicing/rf-reference';
 import { createHash } from 'node:crypto';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import type { SellerDetails } from '@/server/config';
@@ -164,7 +165,9 @@ ${notice}
     stored.foreign
       ? `<dt>${t.ibanEur}</dt><dd>${e(formatIban(seller.ibanEur))}</dd><dt>${t.bic}</dt><dd>${e(seller.bic)}</dd>`
       : `<dt>${t.bankgiro}</dt><dd>${e(seller.bankgiro)}</dd>`
-  }<dt>${t.ocr}</dt><dd>${e(invoice.ocr)}</dd><dt>${t.total}</dt><dd>${e(
+  }<dt>${t.ocr}</dt><dd>${e(invoice.ocr)}</dd>${
+    stored.foreign && invoice.ocr ? `<dt>${t.rfReference}</dt><dd>${e(rfReference(invoice.ocr))}</dd>` : ''
+  }<dt>${t.total}</dt><dd>${e(
     money(invoice.total),
   )}</dd>${stored.foreign ? '' : `<dt>${t.bankAccount}</dt><dd>${e(seller.bankAccount)}</dd>`}${
     abroad && !stored.foreign

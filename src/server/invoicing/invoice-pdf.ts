@@ -1,3 +1,4 @@
+import { rfReference } from '@/shared/invoicing/rf-reference';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
@@ -94,6 +95,8 @@ export function textWriter(doc: PDFKit.PDFDocument) {
   };
 }
 
+const FACT_LABEL_WIDTH = 112;
+
 /**
  * The document's facts in a column (number, dates, references): each label muted on the left, its
  * value bold on the right; answers the y below the last.
@@ -107,8 +110,12 @@ export function writeFacts(
 ): number {
   let y = top;
   for (const [label, value] of facts) {
-    text(label, x, y, { width: 95, color: MUTED });
-    y = Math.max(y + 12, text(value, x + 95, y, { width: width - 95, bold: true, align: 'right' }));
+    // Wide enough for the longest label ("Kreditfakturanummer") on one line, unclipped.
+    text(label, x, y, { width: FACT_LABEL_WIDTH, color: MUTED });
+    y = Math.max(
+      y + 12,
+      text(value, x + FACT_LABEL_WIDTH, y, { width: width - FACT_LABEL_WIDTH, bold: true, align: 'right' }),
+    );
   }
   return y;
 }
@@ -457,6 +464,8 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
           [t.ibanEur, formatIban(seller.ibanEur)],
           [t.bic, seller.bic],
           [t.ocr, invoice.ocr],
+          // Foreign banks take an RF creditor reference (ISO 11649) where an OCR number means nothing.
+          ...(invoice.ocr ? [[t.rfReference, rfReference(invoice.ocr)] as [string, string]] : []),
           [t.total, money(invoice.total)],
           [t.dueDate, date(invoice.dueDate)],
           ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),

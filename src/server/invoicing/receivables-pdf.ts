@@ -134,7 +134,8 @@ export function renderReminderPdf(reminder: ReminderSnapshot): Promise<Buffer> {
       money(reminder.fee.amount),
     );
   w.room(40);
-  w.y = w.text(t.interestHeading, MARGIN, w.y, { bold: true }) + 2;
+  const interestHeading = reminder.buyerKind === 'company' ? t.interestHeading : t.interestHeadingIndividual;
+  w.y = w.text(interestHeading, MARGIN, w.y, { bold: true }) + 2;
   if (reminder.interest.periods.length === 0) w.paragraph(t.interestNone, { color: MUTED });
   for (const period of reminder.interest.periods) {
     w.row(

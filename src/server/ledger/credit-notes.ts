@@ -102,6 +102,8 @@ export async function issueCreditNote(
   choice: CreditChoice,
   reason: string,
   seller: SellerDetails,
+  /** The upgrade repair (upgrade-repair.ts): dated at the migration, no email about an old cancellation. */
+  options: { issuedAt?: Date; email?: boolean } = {},
 ): Promise<CreditNoteResult> {
   // A reminder's fee and interest are not credited here (no lines, no VAT): see docs/money-and-vat.md.
   if (invoice.kind === 'credit_note' || invoice.kind === 'reminder')
@@ -171,7 +173,7 @@ export async function issueCreditNote(
   }
 
   const seq = await nextSeq(tx);
-  const issuedAt = new Date();
+  const issuedAt = options.issuedAt ?? new Date();
   const number = `KR-${seq}`;
   const creditInSek: InvoiceDocument = {
     ...original,
@@ -204,7 +206,8 @@ export async function issueCreditNote(
     { orderId: invoice.orderId, kind: 'credit_note', seq, issuedAt, correctsDocumentId: invoice.id, reason },
     credit,
   );
-  await enqueueEmail(tx, { orderId: invoice.orderId, kind: 'credit_note', ref: id });
+  if (options.email ?? true)
+    await enqueueEmail(tx, { orderId: invoice.orderId, kind: 'credit_note', ref: id });
   return { ok: true, id, number };
 }
 

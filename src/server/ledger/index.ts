@@ -44,6 +44,7 @@ export {
   type CreditChoice,
   type CreditNoteResult,
 } from './credit-notes';
+export { issueUpgradeCreditNotes, upgradeCreditReason } from './upgrade-repair';
 export {
   issueSupplementaryInvoice,
   supplementaryInvoiceFactsSql,

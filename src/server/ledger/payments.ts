@@ -17,6 +17,9 @@ import {
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { documentsOfOrder, hasEInvoice } from './documents';
+import { centsFromOre } from '@/shared/invoicing/currency-payments';
+import { currencyOfDocuments } from './currency-balances';
+import { settleSmallResidual } from './small-differences';
 
 /** A payment the ledger cannot take: a caller's mistake (the routes check the admin's input first). */
 export class LedgerError extends Error {
@@ -45,6 +48,18 @@ export interface NewPayment {
   recordedBy?: string | null;
   /** Queue the buyer's "payment received" email (default: for money received, not for refunds). */
   notifyBuyer?: boolean;
+  /**
+   * A payment of a EUR invoice: the euros paid (cents) and the SEK the bank booked (öre);
+   * `amountOre` is then the SEK it clears at the invoice's rate (currency-payments.ts).
+   */
+  currency?: { code: 'EUR'; amountCents: number; bookedSekOre: number };
+  /** No money: a residual settled by öresavrundning (3740), with the admin's reason when by hand. */
+  settlement?: { kind: 'rounding'; reason: string | null };
+  /**
+   * Money received that leaves an individual's invoice short by at most this (öre) settles the
+   * rest by öresavrundning in the same transaction (small-differences.ts); 0 or absent: never.
+   */
+  settleResidualUpToOre?: number;
 }
 
 export type RecordedPayment = { recorded: true; id: number } | { recorded: false; duplicate: true };
@@ -61,15 +76,20 @@ export async function recordPayment(tx: Db, payment: NewPayment): Promise<Record
     throw new LedgerError(`A payment is a non-zero amount of whole öre: ${amountOre}`);
   if (!isCalendarDate(paidOn) || paidOn > stockholmDate(new Date()))
     throw new LedgerError(`A payment's day is a date no later than today: ${paidOn}`);
-  const notify = payment.notifyBuyer ?? amountOre > 0;
+  const notify = payment.notifyBuyer ?? (amountOre > 0 && !payment.settlement);
+  const currencyAmount = payment.currency ? decimalFromOre(payment.currency.amountCents) : null;
+  const bookedSek = payment.currency ? decimalFromOre(payment.currency.bookedSekOre) : null;
   const rows = await queryRows<{ id: string | null; found: boolean }>(
     tx,
     sql`WITH document AS (
         SELECT id, order_id FROM documents WHERE id = ${payment.documentId}::bigint AND kind <> 'credit_note'
       ), inserted AS (
-        INSERT INTO payments (document_id, amount, paid_on, method, reference, external_reference, recorded_by)
+        INSERT INTO payments (document_id, amount, paid_on, method, reference, external_reference, recorded_by,
+          currency, amount_in_currency, booked_sek, settlement, settlement_reason)
         SELECT id, ${decimalFromOre(amountOre)}::numeric, ${paidOn}::date, ${payment.method},
-          ${payment.reference ?? null}, ${payment.externalReference ?? null}, ${payment.recordedBy ?? null}
+          ${payment.reference ?? null}, ${payment.externalReference ?? null}, ${payment.recordedBy ?? null},
+          ${payment.currency?.code ?? null}, ${currencyAmount}::numeric, ${bookedSek}::numeric,
+          ${payment.settlement?.kind ?? null}, ${payment.settlement?.reason ?? null}
         FROM document
         ON CONFLICT (external_reference) DO NOTHING
         RETURNING id
@@ -85,7 +105,16 @@ export async function recordPayment(tx: Db, payment: NewPayment): Promise<Record
   );
   const row = rows[0];
   if (!row?.found) throw new LedgerError(`No invoice with id ${payment.documentId} to pay`);
-  return row.id === null ? { recorded: false, duplicate: true } : { recorded: true, id: Number(row.id) };
+  if (row.id === null) return { recorded: false, duplicate: true };
+  if (amountOre > 0 && !payment.settlement && (payment.settleResidualUpToOre ?? 0) > 0)
+    await settleSmallResidual(
+      tx,
+      payment.documentId,
+      paidOn,
+      payment.settleResidualUpToOre ?? 0,
+      payment.recordedBy,
+    );
+  return { recorded: true, id: Number(row.id) };
 }
 
 /** What is still to pay on one invoice: its total, less its credit notes and the money received (plus refunds). */
@@ -160,6 +189,11 @@ type PaymentRow = {
   method: PaymentMethod;
   reference: string | null;
   recorded_by: string | null;
+  currency: 'EUR' | null;
+  amount_in_currency: string | null;
+  booked_sek: string | null;
+  settlement: 'rounding' | null;
+  settlement_reason: string | null;
 };
 
 /** An order's payments and refunds, oldest first. */
@@ -170,7 +204,9 @@ export async function paymentsOfOrder(
   const rows = await queryRows<PaymentRow>(
     db,
     sql`SELECT p.document_id::text AS document_id, p.amount::text AS amount, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on,
-        d.number AS invoice, p.method, p.reference, p.recorded_by
+        d.number AS invoice, p.method, p.reference, p.recorded_by, p.currency,
+        p.amount_in_currency::text AS amount_in_currency, p.booked_sek::text AS booked_sek, p.settlement,
+        p.settlement_reason
       FROM payments p JOIN documents d ON d.id = p.document_id
       WHERE d.order_id = ${orderId}::bigint ORDER BY p.paid_on, p.id`,
   );
@@ -182,6 +218,10 @@ export async function paymentsOfOrder(
     method: row.method,
     reference: row.reference,
     recordedBy: row.recorded_by,
+    ...(row.currency && row.amount_in_currency && row.booked_sek
+      ? { currency: row.currency, amountInCurrency: row.amount_in_currency, bookedSek: row.booked_sek }
+      : {}),
+    ...(row.settlement ? { settlement: row.settlement, settlementReason: row.settlement_reason } : {}),
   }));
 }
 
@@ -196,6 +236,7 @@ export async function orderMoney(
 ): Promise<OrderMoney> {
   const [rows, payments] = await Promise.all([documentsOfOrder(db, order.id), paymentsOfOrder(db, order.id)]);
   const byNumber = new Map(rows.map((row) => [row.id, row.number]));
+  const inCurrency = currencyOfDocuments(rows, payments);
   const sums: LedgerSums = { ...noMoney };
   const documents: LedgerDocument[] = rows.map((row) => {
     const total = oreFromDecimal(row.total);
@@ -228,6 +269,7 @@ export async function orderMoney(
       ...('kind' in row.snapshot && row.snapshot.kind === 'reminder'
         ? { reminds: row.snapshot.invoice.number }
         : {}),
+      ...(inCurrency.get(row.id) ?? { currency: 'SEK' as const }),
     };
   });
   for (const payment of payments) {
@@ -254,6 +296,8 @@ export interface PaymentNotice {
   /** The order's balance and state counting this payment and what came before it, not what came after. */
   balance: string;
   paymentState: PaymentState;
+  /** A payment of a EUR invoice: the euros paid and what is left in EUR (the SEK balance at the invoice's rate). */
+  inCurrency?: { code: 'EUR'; amount: string; balance: string };
 }
 
 export async function paymentNotice(db: Db, paymentId: number): Promise<PaymentNotice | undefined> {
@@ -264,16 +308,20 @@ export async function paymentNotice(db: Db, paymentId: number): Promise<PaymentN
       invoice: string;
       kind: 'invoice' | 'supplementary_invoice' | 'reminder';
       ocr: string | null;
+      rate: string | null;
+      amount_in_currency: string | null;
     }
   >(
     db,
-    sql`SELECT p.amount::text AS amount, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on, d.number AS invoice, d.kind, d.ocr,
+    sql`SELECT p.amount::text AS amount, d.snapshot->'foreign'->>'rate' AS rate,
+        p.amount_in_currency::text AS amount_in_currency, to_char(p.paid_on, 'YYYY-MM-DD') AS paid_on, d.number AS invoice, d.kind, d.ocr,
         coalesce((SELECT sum(x.total) FROM documents x WHERE x.order_id = d.order_id AND x.kind <> 'credit_note'
           AND x.issued_at <= p.created_at), 0)::text AS invoiced,
         coalesce((SELECT -sum(x.total) FROM documents x WHERE x.order_id = d.order_id AND x.kind = 'credit_note'
           AND x.issued_at <= p.created_at), 0)::text AS credited,
         coalesce((SELECT sum(q.amount) FROM payments q JOIN documents y ON y.id = q.document_id
-          WHERE y.order_id = d.order_id AND q.id <= p.id AND q.amount > 0), 0)::text AS received,
+          WHERE y.order_id = d.order_id AND q.amount > 0
+            AND (q.id <= p.id OR (q.settlement IS NOT NULL AND q.created_at = p.created_at))), 0)::text AS received,
         coalesce((SELECT -sum(q.amount) FROM payments q JOIN documents y ON y.id = q.document_id
           WHERE y.order_id = d.order_id AND q.id <= p.id AND q.amount < 0), 0)::text AS refunded
       FROM payments p JOIN documents d ON d.id = p.document_id WHERE p.id = ${paymentId}::bigint`,
@@ -288,5 +336,15 @@ export async function paymentNotice(db: Db, paymentId: number): Promise<PaymentN
     ocr: row.ocr,
     balance: decimalFromOre(balanceOre(sums)),
     paymentState: paymentState(sums),
+    ...(row.rate
+      ? {
+          inCurrency: {
+            code: 'EUR' as const,
+            amount:
+              row.amount_in_currency ?? decimalFromOre(centsFromOre(oreFromDecimal(row.amount), row.rate)),
+            balance: decimalFromOre(centsFromOre(balanceOre(sums), row.rate)),
+          },
+        }
+      : {}),
   };
 }

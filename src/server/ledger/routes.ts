@@ -7,6 +7,7 @@ import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
+import { ledgerCurrencyMessages } from '@/shared/i18n/messages/ledger-currency';
 import { validationMessages } from '@/shared/i18n/messages/validation';
 import {
   adminDocumentPdfPath,
@@ -34,6 +35,8 @@ import {
   type DocumentRow,
 } from './documents';
 import { invoiceBalanceOre, orderMoney, recordPayment } from './payments';
+import { recordEurPayment } from './eur-payments';
+import { smallDifferenceRoutes } from './small-difference-routes';
 import { invoiceJournal, journalCsv } from './journal';
 import { sieFile } from './sie-export';
 
@@ -72,6 +75,7 @@ function paidOnField(t: (typeof ledgerMessages)[Locale]) {
 
 function schemasFor(locale: Locale) {
   const t = ledgerMessages[locale];
+  const tc = ledgerCurrencyMessages[locale];
   const invalidCharacter = validationMessages[locale].invalidCharacter;
   const invoice = textField({
     required: t.invoiceNotFound,
@@ -88,6 +92,9 @@ function schemasFor(locale: Locale) {
     }).optional(),
     method: z.enum(paymentMethods, { error: t.methodInvalid }).optional(),
     invoice,
+    // A payment of a EUR invoice: `amount` in EUR and the SEK the bank booked (eur-payments.ts).
+    currency: z.enum(['SEK', 'EUR'], { error: tc.currencyInvalid }).optional(),
+    bookedSek: amountField(t).optional(),
   });
   const credit = z
     .object({
@@ -259,7 +266,11 @@ export function ledgerAdminRoutes(
     async (request, reply) => {
       const target = await moneyRequest(request, reply, 'payment');
       if (!target) return reply;
-      const { data, order, invoice } = target;
+      const { locale, data, order, invoice } = target;
+      const tc = ledgerCurrencyMessages[locale];
+      const inEur = data.currency === 'EUR';
+      if (inEur && data.bookedSek === undefined) return sendError(reply, 400, tc.bookedSekRequired);
+      if (!inEur && data.bookedSek !== undefined) return sendError(reply, 400, tc.bookedSekForEurOnly);
       const person = staffOf(request);
       const payment = {
         documentId: invoice.id,
@@ -268,22 +279,42 @@ export function ledgerAdminRoutes(
         method: data.method ?? 'bank_transfer',
         reference: data.reference || null,
         recordedBy: person.name,
+        settleResidualUpToOre: context.config.receivables.smallDifferenceMaxOre,
       } as const;
       // The payment and its audit row commit together.
-      await db.transaction(async (tx) => {
-        await recordPayment(tx, payment);
+      const refused = await db.transaction(async (tx) => {
+        let cleared = payment.amountOre;
+        if (inEur) {
+          const { documentId: _documentId, amountOre: _amountOre, ...rest } = payment;
+          const result = await recordEurPayment(tx, invoice, {
+            ...rest,
+            amountCents: data.amount,
+            bookedSekOre: data.bookedSek ?? 0,
+          });
+          if (!result.ok) return result.reason;
+          cleared = result.clearedOre;
+        } else await recordPayment(tx, payment);
         await recordAudit(tx, {
           staffId: person.id,
           action: 'payment',
           target: invoice.number,
           orderId: order.id,
           after: {
-            amount: decimalFromOre(payment.amountOre),
+            amount: decimalFromOre(cleared),
             paidOn: payment.paidOn,
             method: payment.method,
+            ...(inEur
+              ? {
+                  currency: 'EUR',
+                  amountInCurrency: decimalFromOre(data.amount),
+                  bookedSek: decimalFromOre(data.bookedSek ?? 0),
+                }
+              : {}),
           },
         });
+        return undefined;
       });
+      if (refused === 'not-eur') return sendError(reply, 409, tc.notEurInvoice({ number: invoice.number }));
       options.onQueued?.();
       return reply.code(201).send(await moneyOf(order));
     },
@@ -369,6 +400,8 @@ export function ledgerAdminRoutes(
       return reply.code(201).send({ creditNote: result.number, ...(await moneyOf(order)) });
     },
   );
+
+  smallDifferenceRoutes(admin, context, { moneyOf });
 
   admin.get('/api/admin/journal', async (request, reply) => {
     const parsed = rangeSchemas[requestLocale(request)].safeParse(request.query);

@@ -6,6 +6,14 @@ import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { reminderChargesSql } from '@/server/reminders';
 import {
+  notFromSuspense,
+  sieMoneyColumns,
+  sieMoneyVerification,
+  suspenseMoves,
+  suspenseReceipts,
+  type SieMoneyRow,
+} from './sie-money';
+import {
   encodeSieLines,
   sieHeaderLines,
   sieInvoiceVerification,
@@ -42,12 +50,7 @@ type DocumentRow = {
   reminds: string | null;
 };
 
-type PaymentRow = {
-  id: string;
-  number: string;
-  day: string;
-  amount: string;
-};
+type PaymentRow = SieMoneyRow;
 
 /** The period's documents in number order, in keyset batches (memory flat for any period). */
 async function* documentVerifications(db: Db, from: string, to: string): AsyncGenerator<Buffer> {
@@ -110,17 +113,20 @@ async function* paymentVerifications(db: Db, from: string, to: string): AsyncGen
   for (;;) {
     const rows = await queryRows<PaymentRow>(
       db,
-      sql`SELECT p.id::text AS id, d.number, to_char(p.paid_on, 'YYYY-MM-DD') AS day, p.amount::text AS amount
+      sql`SELECT p.id::text AS id, d.number, to_char(p.paid_on, 'YYYY-MM-DD') AS day, p.amount::text AS amount,
+          ${sieMoneyColumns}
         FROM payments p JOIN documents d ON d.id = p.document_id
-        WHERE p.paid_on >= ${from}::date AND p.paid_on <= ${to}::date
+        WHERE p.paid_on >= ${from}::date AND p.paid_on <= ${to}::date AND ${notFromSuspense}
           AND (p.paid_on, p.id) > (${after.day}::date, ${after.id}::bigint)
         ORDER BY p.paid_on, p.id LIMIT ${BATCH}`,
     );
-    const lines = rows.flatMap((row) =>
-      siePaymentVerification(
-        { invoiceNumber: row.number, date: row.day, amount: row.amount },
-        Number(row.id),
-      ),
+    const lines = rows.flatMap(
+      (row) =>
+        sieMoneyVerification(row) ??
+        siePaymentVerification(
+          { invoiceNumber: row.number, date: row.day, amount: row.amount },
+          Number(row.id),
+        ),
     );
     if (lines.length > 0) yield encodeSieLines(lines);
     const last = rows.at(-1);
@@ -134,4 +140,6 @@ export async function* sieFile(db: Db, header: SieHeader): AsyncGenerator<Buffer
   yield encodeSieLines(sieHeaderLines(header));
   yield* documentVerifications(db, header.from, header.to);
   yield* paymentVerifications(db, header.from, header.to);
+  yield* suspenseReceipts(db, header.from, header.to);
+  yield* suspenseMoves(db, header.from, header.to);
 }

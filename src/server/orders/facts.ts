@@ -96,6 +96,9 @@ export async function statusEventDetails(db: Db, eventId: number | null): Promis
 /** Orders' numbers by id, a derived table to join: `LEFT JOIN ${orderNumbersSql} o ON o.id = e.order_id`. */
 export const orderNumbersSql: SQL = sql`(SELECT id, order_number FROM orders)`;
 
+/** Cancelled orders' ids, a subquery: `d.order_id NOT IN ${cancelledOrderIdsSql}` (never reminded). */
+export const cancelledOrderIdsSql: SQL = sql`(SELECT id FROM orders WHERE status = 'cancelled')`;
+
 /** One change of an order's status, as its history shows it. */
 export interface OrderStatusEvent {
   fromStatus: string;

@@ -16,6 +16,7 @@ export {
   orderById,
   orderLookupListing,
   orderNumbersSql,
+  cancelledOrderIdsSql,
   orderShippedOn,
   orderStatusHistory,
   statusEventDetails,

@@ -121,6 +121,8 @@ export async function assignBankPayment(
   id: number,
   invoiceNumber: string,
   person: { id: number; name: string },
+  /** An individual's residual up to this (öre) is settled by öresavrundning (SMALL_DIFFERENCE_MAX). */
+  settleResidualUpToOre = 0,
 ): Promise<QueueDecision> {
   const row = await lockWaiting(tx, id);
   if (!row) return { ok: false, reason: 'not-found' };
@@ -144,6 +146,7 @@ export async function assignBankPayment(
     reference: paymentReference(row.details),
     externalReference: row.bank_reference,
     recordedBy: person.name,
+    settleResidualUpToOre,
   });
   await tx.execute(
     sql`UPDATE bank_payments SET state = 'assigned', document_id = ${document.id}::bigint,

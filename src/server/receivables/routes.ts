@@ -258,7 +258,13 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
       },
       async (tx, id, body, person) => {
         const invoice = body.invoice.toUpperCase();
-        const decided = await assignBankPayment(tx, id, invoice, person);
+        const decided = await assignBankPayment(
+          tx,
+          id,
+          invoice,
+          person,
+          context.config.receivables.smallDifferenceMaxOre,
+        );
         if (decided.ok)
           await recordAudit(tx, {
             staffId: person.id,

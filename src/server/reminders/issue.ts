@@ -188,7 +188,7 @@ export type ReminderRefusal = ReminderBlock | 'not_found' | 'not_invoice' | 'not
 
 export type IssueResult =
   | { ok: true; number: string; documentId: number; total: string }
-  | { ok: false; reason: ReminderRefusal | 'step_taken' };
+  | { ok: false; reason: ReminderRefusal | 'step_taken' | 'order_cancelled' | 'nothing_to_charge' };
 
 /**
  * The invoice a reminder is for: the one named, or else the order's first invoice a reminder can
@@ -247,6 +247,8 @@ export async function issueReminder(
   const issued = await issuedDocument(db, invoice, config.seller);
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT id FROM documents WHERE id = ${invoice.id}::bigint FOR UPDATE`);
+    // A cancelled order is never reminded, whatever its invoice still says (orders cancelled before the ledger).
+    if (order.status === 'cancelled') return { ok: false, reason: 'order_cancelled' };
     const facts = await invoiceFacts(tx, invoice);
     const blocked = blockOf(invoice, facts, today);
     if (blocked) return { ok: false, reason: blocked };
@@ -259,6 +261,8 @@ export async function issueReminder(
     }
     const charges = chargesFor(order, invoice, facts, today, config);
     const totalOre = toOre(charges.total);
+    // A reminder that charges nothing is no document: it takes no number and sends no email (issue 42).
+    if (totalOre === 0) return { ok: false, reason: 'nothing_to_charge' };
     const dueOn = invoice.dueOn ?? invoice.issuedOn;
     const seq = await nextSeq(tx);
     const number = `PAM-${seq}`;

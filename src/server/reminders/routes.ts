@@ -55,6 +55,8 @@ function refusal(reply: FastifyReply, locale: Locale, reason: Refusal): FastifyR
     credited: t.invoiceCredited,
     disputed: t.invoiceDisputed,
     step_taken: t.nothingOverdue,
+    order_cancelled: t.orderCancelled,
+    nothing_to_charge: t.nothingToCharge,
   };
   return sendError(reply, 409, message[reason]);
 }

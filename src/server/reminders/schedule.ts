@@ -4,7 +4,7 @@ import { scheduledStep } from '@/shared/receivables/reminders';
 import type { AppContext } from '@/server/context';
 import { queryRows } from '@/server/db/query-rows';
 import { documentById } from '@/server/ledger';
-import { findOrderByNumber, orderNumbersSql } from '@/server/orders';
+import { cancelledOrderIdsSql, findOrderByNumber, orderNumbersSql } from '@/server/orders';
 import { issueReminder } from './issue';
 
 /** At most this many invoices are looked at per round, so one round stays short; the next goes on. */
@@ -38,6 +38,7 @@ export async function sendScheduledReminders(context: AppContext, now = new Date
       FROM documents d JOIN ${orderNumbersSql} o ON o.id = d.order_id
       WHERE d.kind IN ('invoice', 'supplementary_invoice') AND d.due_on <= ${dueBy}::date
         AND NOT EXISTS (SELECT 1 FROM invoice_disputes x WHERE x.invoice_id = d.id AND x.lifted_at IS NULL)
+        AND d.order_id NOT IN ${cancelledOrderIdsSql}
         AND d.total + coalesce((SELECT sum(c.total) FROM documents c WHERE c.corrects_document_id = d.id), 0)
           - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.document_id = d.id), 0) > 0
       ORDER BY d.due_on, d.id LIMIT ${ROUND_LIMIT}`,

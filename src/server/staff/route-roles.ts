@@ -53,6 +53,7 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'POST /api/admin/orders/:number/payments': 'money',
   'POST /api/admin/orders/:number/refunds': 'money',
   'POST /api/admin/orders/:number/credit-notes': 'money',
+  'POST /api/admin/orders/:number/settlements': 'money',
   'GET /api/admin/sie': 'money',
   'GET /api/admin/journal': 'money',
   'GET /api/admin/journal.csv': 'money',

@@ -1,6 +1,7 @@
 import type { DocumentKind } from '@/shared/ledger';
 import type { VatTreatment } from './vat-treatment';
 import { VAT_RATE_PERCENT } from '@/shared/vat-rate';
+import { moneyAccounts } from './money-accounts';
 
 /**
  * The BAS accounts the shop books to, in one table: the SIE export, the invoice journal and the
@@ -66,7 +67,7 @@ export function salesAccount(treatment: VatTreatment, nature: SupplyNature): Sal
 export function allBasAccounts(): BasAccount[] {
   const byTreatment: Record<SupplyNature, BasAccount>[] = Object.values(basSalesAccounts);
   const sales: BasAccount[] = byTreatment.flatMap((byNature) => [byNature.goods, byNature.service]);
-  const fixed: BasAccount[] = Object.values(basAccounts);
+  const fixed: BasAccount[] = [...Object.values(basAccounts), ...Object.values(moneyAccounts)];
   return [...fixed, ...sales].sort((a, b) => a.number.localeCompare(b.number));
 }
 

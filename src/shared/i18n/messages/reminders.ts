@@ -48,6 +48,9 @@ export const reminderMessages = defineMessages({
     nothingOverdue: 'Ingen faktura på ordern är förfallen: det finns inget att påminna om.',
     invoicePaid: 'Fakturan är redan betald: ingen påminnelse skickas.',
     invoiceCredited: 'Fakturan är krediterad: ingen påminnelse skickas.',
+    orderCancelled: 'Ordern är avbruten: ingen påminnelse skickas.',
+    nothingToCharge:
+      'En påminnelse i dag skulle inte ta ut något (avgiften är redan tagen och ingen ny ränta har löpt): ingen påminnelse skapas.',
     invoiceDisputed: 'Fakturan är bestridd: häv bestridandet innan en påminnelse skickas.',
     invoiceNotOverdue: 'Fakturan är inte förfallen än.',
     notAnInvoice: 'Bara fakturor och tilläggsfakturor kan påminnas om.',
@@ -72,6 +75,8 @@ export const reminderMessages = defineMessages({
     compensation: 'Förseningsersättning (lag 1981:739, 4 a §)',
     reminderFee: 'Påminnelseavgift (enligt köpvillkoren)',
     interestHeading: 'Dröjsmålsränta (räntelagen 4 a §, 6 §)',
+    // An individual: interest from the due date set in advance (räntelagen 4 §) at 6 §'s rate; 4 a § is between businesses.
+    interestHeadingIndividual: 'Dröjsmålsränta (räntelagen 4 §, 6 §)',
     interestLine: (p: InterestLine) =>
       `${p.from} – ${p.to}: ${p.days} × ${p.principal} × ${p.rate} % / 365 (referensränta ${p.reference} % + 8)`,
     interestNone: 'Ingen ränta att debitera för perioden.',
@@ -175,6 +180,9 @@ export const reminderMessages = defineMessages({
     nothingOverdue: 'No invoice of the order is overdue: there is nothing to remind of.',
     invoicePaid: 'The invoice is paid already: no reminder is sent.',
     invoiceCredited: 'The invoice is credited: no reminder is sent.',
+    orderCancelled: 'The order is cancelled: no reminder is sent.',
+    nothingToCharge:
+      'A reminder today would charge nothing (the fee is taken and no new interest has run): no reminder is made.',
     invoiceDisputed: 'The invoice is disputed: lift the dispute before sending a reminder.',
     invoiceNotOverdue: 'The invoice is not overdue yet.',
     notAnInvoice: 'Only invoices and supplementary invoices can be reminded of.',
@@ -198,6 +206,7 @@ export const reminderMessages = defineMessages({
     compensation: 'Late-payment compensation (Swedish Act 1981:739, s. 4 a)',
     reminderFee: 'Reminder fee (as the terms of purchase set)',
     interestHeading: 'Late-payment interest (Swedish Interest Act, s. 4 a, 6)',
+    interestHeadingIndividual: 'Late-payment interest (Swedish Interest Act, s. 4, 6)',
     interestLine: (p: InterestLine) =>
       `${p.from} – ${p.to}: ${p.days} × ${p.principal} × ${p.rate} % / 365 (reference rate ${p.reference} % + 8)`,
     interestNone: 'No interest to charge for the period.',
