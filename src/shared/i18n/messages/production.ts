@@ -51,6 +51,8 @@ export const productionMessages = defineMessages({
     noBlanks: 'Inga ämnen att beställa för jobb med leverans i perioden',
     badRange: 'Ange från och till som ÅÅÅÅ-MM-DD, från före till, högst ett år',
     unknownMethod: 'Okänd tryckmetod',
+    unknownDue: 'Okänt datumfilter',
+    unknownPaid: 'Okänt betalfilter',
     unknownProduct: 'Okänd produkt',
     // The job ticket.
     ticketTitle: 'Arbetsorder',
@@ -130,6 +132,8 @@ export const productionMessages = defineMessages({
     noBlanks: 'No blanks to order for jobs due in the period',
     badRange: 'Give from and to as YYYY-MM-DD, from before to, a year at most',
     unknownMethod: 'Unknown print method',
+    unknownDue: 'Unknown date filter',
+    unknownPaid: 'Unknown payment filter',
     unknownProduct: 'Unknown product',
     ticketTitle: 'Job ticket',
     order: 'Order',
