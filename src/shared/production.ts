@@ -81,7 +81,10 @@ export function jobAtRisk(
 }
 
 /** Late against the buyer's needed-by date: the date has passed, or the estimate misses it. */
-export function jobLate(job: { neededBy: CalendarDate | null; estimate: CalendarDate }, today: CalendarDate): boolean {
+export function jobLate(
+  job: { neededBy: CalendarDate | null; estimate: CalendarDate },
+  today: CalendarDate,
+): boolean {
   return job.neededBy !== null && (job.neededBy < today || job.neededBy < job.estimate);
 }
 

@@ -211,7 +211,16 @@ export function orderRoutes(
     return reply
       .header('cache-control', 'no-store')
       .send(
-        orderJson(requestLocale(request), order, context, printFiles, approvedOn, supplementary, money, messages),
+        orderJson(
+          requestLocale(request),
+          order,
+          context,
+          printFiles,
+          approvedOn,
+          supplementary,
+          money,
+          messages,
+        ),
       );
   });
 
