@@ -106,3 +106,42 @@ test('English at 1280 px: the thread on the order page and in admin', async ({ s
   await thread.scrollIntoViewIfNeeded();
   await screenshot(buyer.page, 'order-talk-buyer-en-1280');
 });
+
+for (const [width, locale] of [
+  [390, 'sv-SE'],
+  [1280, 'en-GB'],
+] as const) {
+  test(`board filters and the blanks list's marks at ${width} px (${locale})`, async ({
+    server,
+    openPage,
+  }) => {
+    const order = await placeOrder(server);
+    const { page, context } = await openPage({ width, locale });
+    await loginAsAdmin(server, context);
+    await page.goto('/admin');
+    const sv = locale === 'sv-SE';
+    await page.getByRole('tab', { name: sv ? 'Produktion' : 'Production' }).click();
+    const board = page.getByRole('list', { name: sv ? 'Jobb' : 'Jobs' });
+    await expect(board.locator(`[data-order="${order.orderNumber}"]`)).toHaveCount(1);
+    // The owner may filter by payment: the new order is not paid.
+    await page.getByLabel(sv ? 'Betalning' : 'Payment').selectOption('paid');
+    await expect(board.locator(`[data-order="${order.orderNumber}"]`)).toHaveCount(0);
+    await page.getByLabel(sv ? 'Betalning' : 'Payment').selectOption('unpaid');
+    await expect(board.locator(`[data-order="${order.orderNumber}"]`)).toContainText(
+      sv ? 'Inte betald' : 'Not paid',
+    );
+    await screenshot(page, `order-talk-board-${locale}-${width}`, { fullPage: false });
+
+    // The blanks list covers every open job without dates; the job's blanks are marked ordered.
+    const jobs = page.getByTestId('blanks-jobs');
+    const job = jobs.locator('li', { hasText: order.orderNumber });
+    await job.getByRole('button', { name: sv ? 'Markera ämnen beställda' : 'Mark blanks ordered' }).click();
+    await expect(job).toContainText(sv ? 'Ämnen beställda' : 'Blanks ordered');
+    await expect(
+      job.getByRole('button', { name: sv ? 'Ta bort markeringen' : 'Remove the mark' }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await jobs.scrollIntoViewIfNeeded();
+    await screenshot(page, `order-talk-blanks-${locale}-${width}`, { fullPage: false });
+  });
+}

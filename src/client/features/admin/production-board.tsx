@@ -364,7 +364,7 @@ export function BlanksPanel() {
                   <span className="font-semibold">{job.orderNumber}</span> · {job.customer} · {t.shipBy}:{' '}
                   {formatDate(job.shipBy, dateLocale)}
                   {job.blanksOrdered && (
-                    <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                    <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
                       {talk.blanksOrdered} ({job.blanksOrdered.by})
                     </span>
                   )}
