@@ -94,7 +94,7 @@ export function productionAdminRoutes(admin: FastifyInstance, { database }: AppC
       method: method as (typeof jobMethods)[number] | undefined,
       product,
       due: due as BoardDue | undefined,
-      paid: paid as 'paid' | 'unpaid' | undefined,
+      paid,
       withMoney,
     });
     return reply.header('cache-control', 'no-store').send(board);
