@@ -23,6 +23,7 @@ import { receivablesAdminRoutes } from './receivables/routes';
 import { logUrl } from './http/log-url';
 import { requestIdGenerator, requestIdHeader } from './http/request-id';
 import { orderLookupRoute, orderRoutes } from './orders/routes';
+import { orderTalkAdminRoutes, orderTalkRoutes } from './order-talk/routes';
 import { BackupGate, Readiness, serveBackups } from './ops';
 import { OPS_PATHS, opsRoutes } from './ops/routes';
 import { partnerRoutes } from './partners/routes';
@@ -204,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => uploadThumbnailRoute(admin, context),
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) => productionAdminRoutes(admin, context),
+      (admin) => orderTalkAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => staffAdminRoutes(admin, context),
       (admin) => catalogueAdminRoutes(admin, catalogueContext),
       (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
@@ -234,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   ledgerRoutes(app, context);
   addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });
+  orderTalkRoutes(app, context, { onQueued: () => outbox.kick() });
 
   seoRoutes(app, { publicBaseUrl: config.publicBaseUrl });
   const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'), {

@@ -10,6 +10,7 @@ import type { StatusDetails } from './carriers';
 import type { OrderProof } from './proofs';
 import type { OrderLineDesign } from './order-view';
 import type { OrderMoney, PaymentState } from './ledger';
+import type { OrderMessage, OrderNote } from './order-talk';
 
 // The admin pages read the order's life from here too (defined once in order-status.ts).
 export { isOrderStatus, nextStatuses, orderStatuses, statusLabels, type OrderStatus } from './order-status';
@@ -147,6 +148,10 @@ export interface AdminJobDetailBase extends AdminJobSummary {
    * to credit, `money` (owner, bookkeeping) once cancelling would issue a credit note.
    */
   cancelBy: 'production' | 'money';
+  /** Staff's internal notes, oldest first (production: none naming money). */
+  notes: OrderNote[];
+  /** The thread with the buyer, oldest first (production: no entry naming money). */
+  messages: OrderMessage[];
 }
 
 /** One order as production reads it: the job, without a single amount. */

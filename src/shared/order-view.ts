@@ -9,6 +9,7 @@ import type { SupplementaryInvoiceSummary } from './supplementary-invoices';
 import type { OrderMoney } from './ledger';
 import type { OrderStatus } from './order-status';
 import type { OrderLineText } from './i18n/order-line-text';
+import type { OrderMessage } from './order-talk';
 
 /** What an order line was sold with besides its product and prices, as the buyer and the admin read it. */
 export interface OrderLineDesign {
@@ -108,6 +109,8 @@ export interface OrderView {
   printFiles: OrderPrintFile[];
   /** Invoices added after ordering (e.g. a raster print file's conversion), oldest first. */
   supplementaryInvoices: SupplementaryInvoiceSummary[];
+  /** The thread with the shop, oldest first (issue 41): the buyer's messages and the shop's answers. */
+  messages: OrderMessage[];
   /**
    * The order's money: every invoice and credit note (each `pdf` opens with the order's token as
    * `?token=`), what is still to pay and the payment state. The buyer's copy lists no payment rows.

@@ -48,6 +48,10 @@ export interface BoardJob {
   ready: boolean;
   /** The estimate misses the needed-by date, or the date is near and the job is still blocked. */
   atRisk: boolean;
+  /** The buyer's needed-by date has passed, or the estimate misses it (issue 41). */
+  late: boolean;
+  /** Paid in full: only in a money role's board (never production's, issue 38). */
+  paid?: boolean;
   lines: BoardLine[];
   methods: JobMethod[];
   proofVersion: number | null;
@@ -76,6 +80,35 @@ export function jobAtRisk(
   return job.blocks.length > 0 && job.shipBy <= addDays(today, AT_RISK_DAYS);
 }
 
+/** Late against the buyer's needed-by date: the date has passed, or the estimate misses it. */
+export function jobLate(
+  job: { neededBy: CalendarDate | null; estimate: CalendarDate },
+  today: CalendarDate,
+): boolean {
+  return job.neededBy !== null && (job.neededBy < today || job.neededBy < job.estimate);
+}
+
+/** The board's date filters: late against needed-by, due this week or next (Monday to Sunday, Stockholm). */
+export const boardDues = ['late', 'this_week', 'next_week'] as const;
+export type BoardDue = (typeof boardDues)[number];
+
+/** The Monday of the week a calendar date is in. */
+export function mondayOf(date: CalendarDate): CalendarDate {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/** Whether the job is in the board's date filter. */
+export function jobDue(
+  job: { late: boolean; shipBy: CalendarDate },
+  due: BoardDue,
+  today: CalendarDate,
+): boolean {
+  if (due === 'late') return job.late;
+  const monday = addDays(mondayOf(today), due === 'this_week' ? 0 : 7);
+  return job.shipBy >= monday && job.shipBy <= addDays(monday, 6);
+}
+
 /** What blocks a job, from its files, its lines' prints and its latest proof. */
 export function blocksFor(job: {
   hasFiles: boolean;
@@ -99,13 +132,33 @@ export interface BlanksRow {
   colour: string;
   size: string;
   pieces: number;
-  jobs: { orderNumber: string; pieces: number; shipBy: CalendarDate }[];
+  /** Pieces of the jobs whose blanks are not yet marked ordered (issue 41). */
+  toOrder: number;
+  jobs: { orderNumber: string; pieces: number; shipBy: CalendarDate; blanksOrdered: boolean }[];
+}
+
+/** A job of the blanks list with its "blanks ordered" mark (who and when), for staff to set or clear. */
+export interface BlanksJob {
+  orderNumber: string;
+  customer: string;
+  shipBy: CalendarDate;
+  blanksOrdered: { by: string; at: string } | null;
+}
+
+/** GET /api/admin/blanks: the range (null: every open job not yet in production), the rows and the jobs. */
+export interface BlanksList {
+  from: CalendarDate | null;
+  to: CalendarDate | null;
+  rows: BlanksRow[];
+  jobs: BlanksJob[];
 }
 
 export const productionPaths = {
   board: '/api/admin/production',
   blanks: '/api/admin/blanks',
   blanksCsv: '/api/admin/blanks.csv',
+  blanksOrdered: (orderNumber: string) =>
+    `/api/admin/orders/${encodeURIComponent(orderNumber)}/blanks-ordered`,
   jobTicket: (orderNumber: string) => `/api/admin/orders/${encodeURIComponent(orderNumber)}/job-ticket.pdf`,
 } as const;
 

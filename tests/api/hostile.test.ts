@@ -1051,6 +1051,25 @@ function buildEndpoints(known: Known): Endpoint[] {
       rawBody: hostileBody(bodyLike({ amount: '50,00', paidOn: '2026-11-21', method: 'bank_transfer' })),
     },
     {
+      // Issue 41: internal notes and the shop's answers in the thread with the buyer.
+      name: 'POST /api/admin/orders/:number/notes and messages',
+      methods: ['POST'],
+      path: fc
+        .tuple(
+          fc.oneof(fc.constant(known.supplementaryInvoice.orderNumber), orderNumber),
+          fc.constantFrom('/notes', '/messages'),
+        )
+        .map(([n, what]) => `/api/admin/orders/${n}${what}`),
+      rawBody: hostileBody(bodyLike({ text: 'Logga från Erik, använd den blå', forProduction: true })),
+    },
+    {
+      name: 'PUT and DELETE /api/admin/orders/:number/blanks-ordered',
+      methods: ['PUT', 'DELETE'],
+      path: fc
+        .oneof(fc.constant(known.supplementaryInvoice.orderNumber), orderNumber)
+        .map((n) => `/api/admin/orders/${n}/blanks-ordered`),
+    },
+    {
       name: 'POST /api/admin/orders/:number/credit-notes',
       methods: ['POST'],
       path: orderNumber.map((n) => `/api/admin/orders/${n}/credit-notes`),
@@ -1402,6 +1421,13 @@ function buildEndpoints(known: Known): Endpoint[] {
         bodyLike({ printFile: known.laterPrintFileIds[0] ?? '', acceptConversionFee: true }),
         bodyLike({ printFile: known.laterPrintFileIds[1] ?? '' }),
       ),
+    },
+    {
+      // Issue 41: the buyer writes in the order's thread (token in ?token= or the header).
+      name: 'POST /api/orders/:number/messages',
+      methods: ['POST'],
+      path: orderTarget('/messages'),
+      body: bodyLike({ text: 'Kan ni ändra 3 M till L?' }),
     },
     {
       name: 'GET /api/orders/:number/invoices/:invoice',

@@ -15,6 +15,7 @@ import { orderPrintFiles } from '@/server/print-files';
 import { pixelSizesOf } from '@/server/uploads';
 import { orderStatusHistory } from '@/server/orders';
 import { listProofs } from '@/server/proofs';
+import { notesOf, threadOf } from '@/server/order-talk';
 import { productionBlock } from '@/shared/proofs';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { hasInvoiceToCredit, orderMoney, supplementaryInvoicesOf } from '@/server/ledger';
@@ -80,7 +81,12 @@ async function detailRow(db: Db, orderNumber: string): Promise<DetailRow | undef
 }
 
 /** The job part every role reads: customer, lines without prices, history, proofs, files. */
-async function jobDetail(db: Db, row: DetailRow, locale: Locale | undefined): Promise<AdminJobDetailBase> {
+async function jobDetail(
+  db: Db,
+  row: DetailRow,
+  locale: Locale | undefined,
+  reader: 'money' | 'job',
+): Promise<AdminJobDetailBase> {
   const events = await orderStatusHistory(db, row.id);
   const proofs = await listProofs(db, row.id);
   const block = nextStatuses[row.status].includes('in_production') ? productionBlock(proofs) : undefined;
@@ -104,6 +110,9 @@ async function jobDetail(db: Db, row: DetailRow, locale: Locale | undefined): Pr
     proofs,
     productionBlockedReason: block ? orderAdminMessages[locale ?? 'sv'][block] : null,
     cancelBy: (await hasInvoiceToCredit(db, Number(row.id))) ? 'money' : 'production',
+    // Production reads no note or message naming money (issue 38).
+    notes: await notesOf(db, row.id, reader),
+    messages: await threadOf(db, row.id, reader),
   };
 }
 
@@ -119,7 +128,7 @@ export async function orderJobDetail(
 ): Promise<AdminJobOrderDetail | undefined> {
   const row = await detailRow(db, orderNumber);
   if (!row) return undefined;
-  const job = await jobDetail(db, row, locale);
+  const job = await jobDetail(db, row, locale, 'job');
   return {
     view: 'job',
     ...job,
@@ -147,7 +156,7 @@ export async function orderDetail(
   );
   return {
     view: 'money',
-    ...(await jobDetail(db, row, locale)),
+    ...(await jobDetail(db, row, locale, 'money')),
     ...money,
     totalAmount: row.total_amount,
     items: itemNames(row.items, locale),

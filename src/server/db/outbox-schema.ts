@@ -35,6 +35,12 @@ export const emailKinds = [
   'shop_notice_quote_declined',
   /** To the shop: the buyer cancelled the order on its page (ref = the status event; migration 4700). */
   'shop_notice_cancelled',
+  /** To the buyer: the shop wrote in the order's thread; a link, never the text (ref = the message; 5100). */
+  'message_to_buyer',
+  /** To the shop: the buyer wrote in the order's thread; a link, never the text (ref = the message; 5100). */
+  'shop_notice_message',
+  /** To the buyer: money paid back, in the invoice's currency (ref = the refund's payment; 5100). */
+  'refund',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -21,3 +21,5 @@ export * from './customers-schema';
 export * from './bank-files-schema';
 export * from './order-attention-schema';
 export * from './quotes-schema';
+export * from './order-talk-schema';
+export * from './production-schema';

@@ -22,6 +22,22 @@ export async function enqueueEmail(tx: Db, email: QueuedEmail): Promise<void> {
   });
 }
 
+/**
+ * Queues one email unless one of the same kind for the order is still waiting to be sent: a reader
+ * told "there is something new, read it here" needs one such email, not one per message.
+ * Answers whether it queued.
+ */
+export async function enqueueEmailUnlessWaiting(tx: Db, email: QueuedEmail): Promise<boolean> {
+  const result = await tx.execute(
+    sql`INSERT INTO email_outbox (order_id, kind, ref)
+      SELECT ${Number(email.orderId)}::bigint, ${email.kind}, ${email.ref === undefined || email.ref === null ? null : Number(email.ref)}::bigint
+      WHERE NOT EXISTS (SELECT 1 FROM email_outbox WHERE order_id = ${Number(email.orderId)}::bigint
+        AND kind = ${email.kind} AND status = 'pending')
+      RETURNING id`,
+  );
+  return ((result as { rows?: unknown[] }).rows?.length ?? 0) > 0;
+}
+
 /** An email about a quote (no order yet): the quote's email to its buyer, or the shop's notice. */
 export interface QueuedQuoteEmail {
   quoteId: number;

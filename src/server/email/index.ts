@@ -6,6 +6,7 @@
 export {
   enqueueEmail,
   enqueueEmailsSql,
+  enqueueEmailUnlessWaiting,
   enqueueQuoteEmail,
   type QueuedEmail,
   type QueuedEmailsSql,

@@ -5,9 +5,16 @@ import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
 import { formatEuroDecimal } from '@/shared/money-format';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import { formatInvoiceDate, formatKr, invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
+import {
+  formatInvoiceDate,
+  formatInvoiceMoney,
+  formatKr,
+  invoiceLanguage,
+  type InvoiceOrder,
+} from '@/server/invoicing';
 import { documentById, documentPdf, documentPdfFileName, ledgerSums, paymentNotice } from '@/server/ledger';
 import { orderEmail } from './buyer-email';
+import { foreignOf } from './talk-messages';
 
 /**
  * "Payment received": what came in, on which day, and what is still to pay right after it (or that
@@ -63,6 +70,7 @@ export async function buildCreditNoteMessage(
     credit.correctsDocumentId === null ? undefined : await documentById(db, credit.correctsDocumentId);
   const language = credit.language;
   const t = translate(orderEmailMessages, language);
+  const creditForeign = foreignOf(credit);
   const sums = (await ledgerSums(db, [order.id])).get(order.id);
   const balance = sums ? sums.invoiced - sums.credited - (sums.received - sums.refunded) : 0;
   const body = [
@@ -70,7 +78,10 @@ export async function buildCreditNoteMessage(
       credit: credit.number,
       invoice: corrected?.number ?? '',
       number: order.orderNumber,
-      amount: formatKr(decimalFromOre(-oreFromDecimal(credit.total))),
+      // In the credit note's own currency: a euro invoice's credit note states its EUR total (issue 41).
+      amount: creditForeign
+        ? formatInvoiceMoney(language, decimalFromOre(-oreFromDecimal(creditForeign.total)), false, 'EUR')
+        : formatKr(decimalFromOre(-oreFromDecimal(credit.total))),
     }),
     ...(credit.reason ? [t.creditReason({ reason: credit.reason })] : []),
     ...(balance < 0

@@ -14,6 +14,7 @@ import { buildOrderLinksMessage } from './order-links-message';
 import { buildSupplementaryInvoiceMessage } from './supplementary-message';
 import { buildCreditNoteMessage, buildPaymentReceivedMessage } from './ledger-messages';
 import { buildReminderMessage, buildStatementMessage } from './reminder-message';
+import { buildMessageNotice, buildMessageToBuyer, buildRefundMessage } from './talk-messages';
 import { orderInvoiceWithPdf } from '@/server/ledger';
 import { buildQuoteEmail } from '@/server/quotes';
 import type { MailTransport } from './transport';
@@ -218,6 +219,7 @@ export class OutboxWorker {
         row.kind === 'shop_notice_proof_decision' ||
         row.kind === 'shop_notice_print_file' ||
         row.kind === 'shop_notice_cancelled' ||
+        row.kind === 'shop_notice_message' ||
         row.kind === 'order_links' ||
         row.kind === 'statement'
           ? undefined
@@ -235,6 +237,18 @@ export class OutboxWorker {
       } else if (row.kind === 'shop_notice_cancelled') {
         await this.transport.send(
           await buildBuyerCancelNotice(this.database.db, row.ref, order, this.config),
+          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+      } else if (row.kind === 'shop_notice_message' || row.kind === 'message_to_buyer') {
+        await this.transport.send(
+          row.kind === 'shop_notice_message'
+            ? buildMessageNotice(order, this.config)
+            : buildMessageToBuyer(order, this.config, orderPageUrl ?? ''),
+          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+      } else if (row.kind === 'refund') {
+        await this.transport.send(
+          await buildRefundMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
           `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
         );
       } else if (row.kind === 'order_links') {

@@ -1,3 +1,4 @@
+import { enqueueEmail } from '@/server/email';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
@@ -334,7 +335,7 @@ export function ledgerAdminRoutes(
         await tx.execute(sql`SELECT id FROM documents WHERE id = ${invoice.id}::bigint FOR UPDATE`);
         const refundable = -(await invoiceBalanceOre(tx, invoice.id));
         if (data.amount > refundable) return Math.max(0, refundable);
-        await recordPayment(tx, {
+        const refund = await recordPayment(tx, {
           documentId: invoice.id,
           amountOre: -data.amount,
           paidOn: data.paidOn,
@@ -349,8 +350,11 @@ export function ledgerAdminRoutes(
           orderId: order.id,
           after: { refund: decimalFromOre(data.amount), paidOn: data.paidOn },
         });
+        // The buyer is told of the money paid back (issue 41), with the invoice's currency.
+        if (refund.recorded) await enqueueEmail(tx, { orderId: order.id, kind: 'refund', ref: refund.id });
         return undefined;
       });
+      if (refused === undefined) options.onQueued?.();
       if (refused !== undefined)
         return sendError(reply, 409, t.refundTooMuch({ max: formatKrDecimal(decimalFromOre(refused)) }));
       return reply.code(201).send(await moneyOf(order));

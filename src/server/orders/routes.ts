@@ -13,6 +13,8 @@ import type { OrderPrintFile } from '@/shared/print-files';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import { orderPrintFiles } from '@/server/print-files';
 import { orderApprovalDate } from '@/server/proofs';
+import { threadOf } from '@/server/order-talk';
+import type { OrderMessage } from '@/shared/order-talk';
 import { invoiceForOrder, sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
 import { orderInvoice, orderInvoicePdf, orderMoney, supplementaryInvoicesOf } from '@/server/ledger';
 import { buyerDocumentPdfPath, type OrderMoney } from '@/shared/ledger';
@@ -45,6 +47,7 @@ export function orderJson(
   approvedOn: CalendarDate | null = null,
   supplementaryInvoices: SupplementaryInvoiceSummary[] = [],
   money: Omit<OrderMoney, 'payments'> = { paymentState: 'unpaid', balance: order.totalAmount, documents: [] },
+  messages: OrderMessage[] = [],
 ): OrderView {
   const invoice = invoiceForOrder(order, context.config.seller);
   const withVat = pricesIncludeVat(order.vatTreatment);
@@ -98,6 +101,7 @@ export function orderJson(
     }),
     printFiles,
     supplementaryInvoices,
+    messages,
     money,
     total: order.totalAmount,
     exVat: order.exVatAmount,
@@ -196,15 +200,28 @@ export function orderRoutes(
   app.get<OrderParams>('/api/orders/:number', async (request, reply) => {
     const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
     if (!order) return notFound(reply);
-    const [printFiles, approvedOn, supplementary, { payments: _payments, ...money }] = await Promise.all([
-      orderPrintFiles(context.database.db, order.id, order.items),
-      orderApprovalDate(context.database.db, order.id),
-      supplementaryInvoicesOf(context.database.db, order),
-      orderMoney(context.database.db, order, buyerDocumentPdfPath),
-    ]);
+    const [printFiles, approvedOn, supplementary, { payments: _payments, ...money }, messages] =
+      await Promise.all([
+        orderPrintFiles(context.database.db, order.id, order.items),
+        orderApprovalDate(context.database.db, order.id),
+        supplementaryInvoicesOf(context.database.db, order),
+        orderMoney(context.database.db, order, buyerDocumentPdfPath),
+        threadOf(context.database.db, order.id, 'buyer'),
+      ]);
     return reply
       .header('cache-control', 'no-store')
-      .send(orderJson(requestLocale(request), order, context, printFiles, approvedOn, supplementary, money));
+      .send(
+        orderJson(
+          requestLocale(request),
+          order,
+          context,
+          printFiles,
+          approvedOn,
+          supplementary,
+          money,
+          messages,
+        ),
+      );
   });
 
   // The order page's timeline and proofs: the token comes as a header, never in the URL.

@@ -6,6 +6,8 @@ export {
   orderPrintFiles,
   printFileFactsSql,
   printFilesOfOrders,
+  lateFileNotes,
+  type LateFileNote,
   recordPrintFilesSql,
   type ClaimedPrintFile,
   type PrintFileOfOrder,

@@ -185,6 +185,28 @@ export async function printFilesOfOrders(db: Db, orderIds: readonly string[]): P
   }));
 }
 
+/** A print file the buyer added after ordering with a note: the note reaches the order's thread. */
+export interface LateFileNote {
+  /** The buyer's file number on the order, 0-based. */
+  position: number;
+  note: string;
+  /** ISO time. */
+  addedAt: string;
+}
+
+/** The order's print files added after ordering (the order page's) that carry the buyer's note, oldest first. */
+export async function lateFileNotes(db: Db, orderId: number | string): Promise<LateFileNote[]> {
+  const rows = await queryRows<{ position: number; note: string; added_at: string }>(
+    db,
+    sql`SELECT f.position, f.note,
+          to_char(f.added_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS added_at
+        FROM order_print_files f JOIN orders o ON o.id = f.order_id
+        WHERE f.order_id = ${String(orderId)}::bigint AND f.note IS NOT NULL AND f.added_at > o.order_date
+        ORDER BY f.added_at, f.position`,
+  );
+  return rows.map((row) => ({ position: Number(row.position), note: row.note, addedAt: row.added_at }));
+}
+
 /**
  * Orders' print files as a derived table for a join in another domain's statement: order_id,
  * upload_id, kind, position (the buyer's file number, 0-based), added_at.

@@ -8,6 +8,9 @@ import { printsTooLarge } from '@/shared/print-fit';
 import {
   blocksFor,
   jobAtRisk,
+  jobDue,
+  jobLate,
+  type BoardDue,
   type BoardJob,
   type BoardLine,
   type JobMethod,
@@ -17,6 +20,7 @@ import type { Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
 import { printFilesOfOrders, type PrintFileOfOrder } from '@/server/print-files';
+import { paymentStates } from '@/server/ledger';
 import { approvedOnSql, latestProofStateSql, latestProofVersionSql } from '@/server/proofs';
 
 /** Open jobs the board lists at most: the oldest orders first (a shop has tens, not thousands). */
@@ -54,7 +58,7 @@ export async function loadJobs(
   db: Db,
   statuses: readonly string[] = openJobStatuses,
   today: CalendarDate = stockholmToday(),
-): Promise<{ jobs: BoardJob[]; truncated: boolean }> {
+): Promise<{ jobs: BoardJob[]; truncated: boolean; orderIds: Map<string, number> }> {
   const rows = await queryRows<JobRow>(
     db,
     sql`SELECT id::text AS id, order_number, status, customer_name, customer_organization, country_code,
@@ -126,24 +130,47 @@ export async function loadJobs(
       blocks,
       ready: blocks.length === 0 && row.status !== 'in_production',
       atRisk: jobAtRisk({ neededBy: delivery.neededBy, estimate: delivery.estimate, shipBy, blocks }, today),
+      late: jobLate({ neededBy: delivery.neededBy, estimate: delivery.estimate }, today),
       lines,
       methods: [...new Set(lines.flatMap((l) => l.methods))],
       proofVersion: row.proof_version === null ? null : Number(row.proof_version),
     };
   });
-  return { jobs, truncated };
+  return { jobs, truncated, orderIds: new Map(listed.map((row) => [row.order_number, Number(row.id)])) };
 }
 
-/** The board: every open job, soonest date first (then order number), optionally by method and product. */
+/** What the board may be narrowed to (issue 41); `paid` only for a role that may see money. */
+export interface BoardFilter {
+  method?: JobMethod | undefined;
+  product?: string | undefined;
+  due?: BoardDue | undefined;
+  paid?: 'paid' | 'unpaid' | undefined;
+  /** The reader may see money: each job then says whether it is paid. */
+  withMoney?: boolean;
+}
+
+/** Paid in full (or more): what "paid" means to the board; anything else is not paid. */
+const paidStates: ReadonlySet<string> = new Set(['paid', 'overpaid']);
+
+/** The board: every open job, soonest date first (then order number), optionally narrowed. */
 export async function productionBoard(
   db: Db,
-  filter: { method?: JobMethod | undefined; product?: string | undefined },
+  filter: BoardFilter,
   today: CalendarDate = stockholmToday(),
 ): Promise<ProductionBoard> {
-  const { jobs, truncated } = await loadJobs(db, openJobStatuses, today);
+  const { jobs, truncated, orderIds } = await loadJobs(db, openJobStatuses, today);
+  const states =
+    filter.withMoney || filter.paid
+      ? await paymentStates(db, [...orderIds.values()])
+      : new Map<number, { paymentState: string }>();
+  const isPaid = (job: BoardJob) =>
+    paidStates.has(states.get(orderIds.get(job.orderNumber) ?? 0)?.paymentState ?? 'unpaid');
   const shown = jobs
     .filter((job) => !filter.method || job.methods.includes(filter.method))
     .filter((job) => !filter.product || job.lines.some((l) => l.productId === filter.product))
+    .filter((job) => !filter.due || jobDue(job, filter.due, today))
+    .filter((job) => !filter.paid || isPaid(job) === (filter.paid === 'paid'))
+    .map((job) => (filter.withMoney ? { ...job, paid: isPaid(job) } : job))
     .sort((a, b) => a.shipBy.localeCompare(b.shipBy) || a.orderNumber.localeCompare(b.orderNumber));
   return { today, jobs: shown, truncated };
 }

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { colors, findProduct, type Product } from '@/shared/catalogue';
 import type { CalendarDate } from '@/shared/dates';
-import { formatDate } from '@/shared/dates';
+import { formatDate, formatDateTime } from '@/shared/dates';
 import { orderDelivery } from '@/shared/delivery';
 import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
@@ -27,6 +27,8 @@ export interface JobTicketInput {
   items: readonly StoredOrderLine[];
   printFiles: readonly OrderPrintFile[];
   approvedProof: { version: number; approvedOn: CalendarDate } | null;
+  /** Staff's notes marked for production (none naming money), oldest first: who, when, what. */
+  productionNotes?: readonly { text: string; writtenBy: string; writtenAt: string }[];
   /** The staff's language: the shop's (Swedish). */
   locale: Locale;
   today: CalendarDate;
@@ -192,6 +194,9 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
       .filter((note): note is string => typeof note === 'string' && note.trim() !== '')
       .map((note) => `${t.forLine({ n: n + 1 })}: ${note}`),
   );
+  // The staff's notes for production (issue 41): who and when, then the note.
+  for (const note of input.productionNotes ?? [])
+    notes.push(`${note.writtenBy}, ${formatDateTime(note.writtenAt)}: ${note.text}`);
   if (notes.length === 0) write(t.noNotes, { color: MUTED });
   for (const note of notes) write(note, { size: 9 });
 

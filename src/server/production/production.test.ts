@@ -109,11 +109,14 @@ describe('blanks to order', () => {
       rows: { colour: string; size: string; jobs: { orderNumber: string; pieces: number }[] }[];
     }>(server, `/api/admin/blanks?from=${from}&to=${to}`, { headers: { cookie: server.cookie } });
     expect(table.body.rows.find((r) => r.colour === 'navy' && r.size === 'M')?.jobs).toEqual([
-      { orderNumber: first.orderNumber, pieces: 20, shipBy: from },
-      { orderNumber: second.orderNumber, pieces: 30, shipBy: addDays(from, 3) },
+      { orderNumber: first.orderNumber, pieces: 20, shipBy: from, blanksOrdered: false },
+      { orderNumber: second.orderNumber, pieces: 30, shipBy: addDays(from, 3), blanksOrdered: false },
     ]);
 
-    for (const query of ['from=2026-13-01&to=2026-12-01', `from=${to}&to=${from}`, 'from=x', '']) {
+    // Without a range the list covers every open job (issue 41); half a range is refused.
+    const all = await request(server, '/api/admin/blanks.csv', { headers: { cookie: server.cookie } });
+    expect(all.status).toBe(200);
+    for (const query of ['from=2026-13-01&to=2026-12-01', `from=${to}&to=${from}`, 'from=x', `to=${to}`]) {
       const bad = await request<{ error: string }>(server, `/api/admin/blanks.csv?${query}`, {
         headers: { cookie: server.cookie },
       });

@@ -5,30 +5,59 @@ import { addDays, isCalendarDate, type CalendarDate } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
 import { productionMessages } from '@/shared/i18n/messages/production';
 import { proofState } from '@/shared/proofs';
-import { BLANKS_MAX_DAYS, jobMethods, productionPaths, staffLanguage } from '@/shared/production';
+import {
+  BLANKS_MAX_DAYS,
+  boardDues,
+  jobMethods,
+  productionPaths,
+  staffLanguage,
+  type BoardDue,
+  type BlanksList,
+} from '@/shared/production';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
+import { staffMessages } from '@/shared/i18n/messages/staff';
+import { roleMay } from '@/shared/staff';
+import { apiErrorSchema } from '@/server/http/contract';
+import { staffOf } from '@/server/staff';
 import type { AppContext } from '@/server/context';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { findOrderByNumber } from '@/server/orders';
+import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
 import { orderPrintFiles } from '@/server/print-files';
 import { listProofs } from '@/server/proofs';
-import { blanksCsv, blanksToOrder } from './blanks';
+import { productionNotesOf } from '@/server/order-talk';
+import { blanksCsv, blanksToOrder, markBlanksOrdered } from './blanks';
 import { isKnownProduct, productionBoard } from './board';
 import { renderJobTicket, renderJobTicketOffThread, type JobTicketInput } from './job-ticket';
 
-/** "2026-12-01".."2026-12-07": real dates, from not after to, a year at most. */
-function readRange(query: unknown): { from: CalendarDate; to: CalendarDate } | undefined {
-  const parsed = z.object({ from: z.string().max(10), to: z.string().max(10) }).safeParse(query);
+/**
+ * "2026-12-01".."2026-12-07": real dates, from not after to, a year at most; neither given: every
+ * open job (null). Undefined when the range is refused.
+ */
+function readRange(query: unknown): { from: CalendarDate; to: CalendarDate } | null | undefined {
+  const parsed = z
+    .object({ from: z.string().max(10).optional(), to: z.string().max(10).optional() })
+    .safeParse(query ?? {});
   if (!parsed.success) return undefined;
   const { from, to } = parsed.data;
+  if ((from === undefined || from === '') && (to === undefined || to === '')) return null;
+  if (from === undefined || to === undefined) return undefined;
   if (!isCalendarDate(from) || !isCalendarDate(to) || from > to) return undefined;
   if (addDays(from, BLANKS_MAX_DAYS) < to) return undefined;
   return { from, to };
 }
 
+const orderNumberParams = z.object({ number: z.string().regex(orderNumberPattern) });
+const blanksMarkAnswer = z.object({
+  orderNumber: z.string(),
+  blanksOrdered: z.boolean(),
+});
+
 /**
  * The production side of the admin: the board of open jobs, the blanks to order (table and the
- * supplier's CSV) and each order's job ticket. Mounted behind the admin session by the app.
+ * supplier's CSV) with each job's "blanks ordered" mark, and each order's job ticket. Mounted
+ * behind the admin session by the app.
  */
 export function productionAdminRoutes(admin: FastifyInstance, { database }: AppContext): void {
   const { db } = database;
@@ -36,46 +65,100 @@ export function productionAdminRoutes(admin: FastifyInstance, { database }: AppC
   admin.get(productionPaths.board, async (request, reply) => {
     const t = productionMessages[requestLocale(request)];
     const query = z
-      .object({ method: z.string().max(20).optional(), product: z.string().max(100).optional() })
+      .object({
+        method: z.string().max(20).optional(),
+        product: z.string().max(100).optional(),
+        due: z.string().max(20).optional(),
+        paid: z.string().max(20).optional(),
+      })
       .safeParse(request.query);
     const method = query.success && query.data.method ? query.data.method : undefined;
     const product = query.success && query.data.product ? query.data.product : undefined;
+    const due = query.success && query.data.due ? query.data.due : undefined;
+    const paid = query.success && query.data.paid ? query.data.paid : undefined;
     if (method !== undefined && !(jobMethods as readonly string[]).includes(method))
       return sendError(reply, 400, t.unknownMethod);
     if (product !== undefined && !isKnownProduct(product)) return sendError(reply, 400, t.unknownProduct);
+    if (due !== undefined && !(boardDues as readonly string[]).includes(due))
+      return sendError(reply, 400, t.unknownDue);
+    if (paid !== undefined && paid !== 'paid' && paid !== 'unpaid')
+      return sendError(reply, 400, t.unknownPaid);
+    // Paid or not is money: production's board neither filters nor shows it (issue 38).
+    const person = staffOf(request);
+    const withMoney = roleMay(person.role, 'money');
+    if (paid !== undefined && !withMoney) {
+      const texts = staffMessages[requestLocale(request)];
+      return sendError(reply, 403, texts.forbidden({ role: texts[person.role] }));
+    }
     const board = await productionBoard(db, {
       method: method as (typeof jobMethods)[number] | undefined,
       product,
+      due: due as BoardDue | undefined,
+      paid,
+      withMoney,
     });
     return reply.header('cache-control', 'no-store').send(board);
   });
 
   admin.get(productionPaths.blanks, async (request, reply) => {
     const range = readRange(request.query);
-    if (!range) return sendError(reply, 400, productionMessages[requestLocale(request)].badRange);
-    const rows = await blanksToOrder(db, range.from, range.to);
-    return reply.header('cache-control', 'no-store').send({ ...range, rows });
+    if (range === undefined)
+      return sendError(reply, 400, productionMessages[requestLocale(request)].badRange);
+    const list: BlanksList = {
+      from: range?.from ?? null,
+      to: range?.to ?? null,
+      ...(await blanksToOrder(db, range ?? undefined)),
+    };
+    return reply.header('cache-control', 'no-store').send(list);
   });
 
   admin.get(productionPaths.blanksCsv, async (request, reply) => {
     const range = readRange(request.query);
-    if (!range) return sendError(reply, 400, productionMessages[requestLocale(request)].badRange);
-    const rows = await blanksToOrder(db, range.from, range.to);
+    if (range === undefined)
+      return sendError(reply, 400, productionMessages[requestLocale(request)].badRange);
+    const { rows } = await blanksToOrder(db, range ?? undefined);
+    const name = range ? `blanks-${range.from}-${range.to}.csv` : `blanks-${stockholmToday()}.csv`;
     return reply
       .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="blanks-${range.from}-${range.to}.csv"`)
+      .header('content-disposition', `attachment; filename="${name}"`)
       .type('text/csv; charset=utf-8')
       .send(blanksCsv(rows, staffLanguage));
   });
+
+  // The "blanks ordered" mark per job (issue 41): PUT sets it, DELETE clears it; both answer the mark.
+  const api = admin.withTypeProvider<ZodTypeProvider>();
+  for (const method of ['PUT', 'DELETE'] as const) {
+    api.route({
+      method,
+      url: '/api/admin/orders/:number/blanks-ordered',
+      schema: {
+        summary:
+          method === 'PUT'
+            ? 'Mark the job’s blanks as ordered from the supplier'
+            : 'Clear the job’s “blanks ordered” mark',
+        params: orderNumberParams,
+        response: { 200: blanksMarkAnswer, 404: apiErrorSchema },
+      },
+      handler: async (request, reply) => {
+        const order = await findOrderByNumber(database, request.params.number);
+        if (!order) return sendError(reply, 404, adminApiMessages[requestLocale(request)].orderNotFound);
+        await markBlanksOrdered(db, order.id, staffOf(request).id, method === 'PUT');
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ orderNumber: order.orderNumber, blanksOrdered: method === 'PUT' });
+      },
+    });
+  }
 
   admin.get<{ Params: { number: string } }>(
     '/api/admin/orders/:number/job-ticket.pdf',
     async (request, reply) => {
       const order = await findOrderByNumber(database, request.params.number);
       if (!order) return sendError(reply, 404, 'Order not found');
-      const [printFiles, proofs] = await Promise.all([
+      const [printFiles, proofs, notes] = await Promise.all([
         orderPrintFiles(db, order.id, order.items),
         listProofs(db, order.id),
+        productionNotesOf(db, order.id),
       ]);
       const state = proofState(proofs);
       const ticket: JobTicketInput = {
@@ -90,6 +173,7 @@ export function productionAdminRoutes(admin: FastifyInstance, { database }: AppC
           state.state === 'approved' ? { version: state.version, approvedOn: state.approvedOn } : null,
         locale: staffLanguage,
         today: stockholmToday(),
+        productionNotes: notes,
       };
       // Drawn off the request thread (document workers); on it only when the pool is off.
       const pdf =

@@ -29,6 +29,10 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   // Production flags an order for the owner (what it may not do itself); the money roles clear it.
   'POST /api/admin/orders/:number/attention': 'everyone',
   'DELETE /api/admin/orders/:number/attention': 'money',
+  // Notes and the thread with the buyer (issue 41): every role writes; production reads and is
+  // answered no note or message naming money (src/server/order-talk).
+  'POST /api/admin/orders/:number/notes': 'everyone',
+  'POST /api/admin/orders/:number/messages': 'everyone',
   // Unknown admin paths (every method) answer 404 to anyone logged in.
   'ALL /api/admin/*': 'everyone',
 
@@ -41,6 +45,9 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/blanks': 'production',
   'GET /api/admin/blanks.csv': 'production',
   'GET /api/admin/orders/:number/job-ticket.pdf': 'production',
+  // The blanks list's "blanks ordered" mark per job (issue 41).
+  'PUT /api/admin/orders/:number/blanks-ordered': 'production',
+  'DELETE /api/admin/orders/:number/blanks-ordered': 'production',
 
   // Money
   'GET /api/admin/stats': 'money',

@@ -25,6 +25,7 @@ import { OrderLines } from '@/client/components/order-lines';
 import { BuyerQueries } from '@/client/lib/buyer-queries';
 import { ProofPanel } from '@/client/features/order-page/proof-panel';
 import { CancelOrder } from '@/client/features/order-page/cancel-order';
+import { OrderMessages } from '@/client/features/order-page/order-messages';
 import { CreditNoteLinks, EInvoiceLink, OrderPaymentState } from '@/client/features/order-page/order-money';
 import { TimelineStepEvents } from '@/client/features/order-page/timeline-events';
 import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
@@ -363,6 +364,7 @@ function OrderDetails(props: {
             {order.customer.countryName}
           </p>
         </Card>
+        <OrderMessages order={order} access={access} onSent={props.reload} />
         <CancelOrder order={order} access={access} onCancelled={props.reload} />
       </div>
       <p className="mt-8 text-center">

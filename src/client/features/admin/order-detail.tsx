@@ -33,6 +33,7 @@ import { PrintFiles, linkButton } from './order-print-files';
 import { Customisation } from './order-customisation';
 import { StatusActions } from './order-status-actions';
 import { OrderAttention } from './order-attention';
+import { OrderNotes, OrderThread } from './order-talk';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -183,6 +184,9 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
           {order.view === 'money' && <RemindersPanel order={order} />}
 
           {jobs && <ProofPanel order={order} />}
+
+          <OrderThread order={order} />
+          <OrderNotes order={order} />
 
           <OrderHistory orderNumber={order.orderNumber} />
 

@@ -3,8 +3,7 @@ import { dateLocaleTag } from '@/shared/i18n/locale';
 import { useId, useState } from 'react';
 import { carrierIds, carrierNames, type CarrierId } from '@/shared/carriers';
 import { catalogueProducts } from '@/shared/catalogue';
-import { addDays, formatDate } from '@/shared/dates';
-import { stockholmToday } from '@/shared/delivery';
+import { formatDate } from '@/shared/dates';
 import { choiceLabel } from '@/shared/i18n/messages/product-options';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { productionMessages } from '@/shared/i18n/messages/production';
@@ -14,7 +13,8 @@ import { printMethodLabels } from '@/shared/print-options';
 import {
   jobMethods,
   productionPaths,
-  type BlanksRow,
+  type BlanksList,
+  type BoardDue,
   type BoardJob,
   type JobMethod,
   type ProductionBoard as Board,
@@ -26,6 +26,8 @@ import { apiFetch, ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { changeOrderStatus } from './admin-api';
+import { useMay } from './staff-context';
+import { orderTalkMessages } from '@/shared/i18n/messages/order-talk';
 
 const selectClass = `${inputLookClass} min-h-11 px-3 py-2 text-base`;
 
@@ -41,12 +43,18 @@ export function ProductionBoard() {
   const { locale } = useLocale();
   const [method, setMethod] = useState<JobMethod | ''>('');
   const [product, setProduct] = useState('');
+  const [due, setDue] = useState<BoardDue | ''>('');
+  const [paid, setPaid] = useState<'paid' | 'unpaid' | ''>('');
+  // Paid or not is money: only the owner and bookkeeping filter by it (issue 38).
+  const withMoney = useMay('money');
   const id = useId();
   const params = new URLSearchParams();
   if (method) params.set('method', method);
   if (product) params.set('product', product);
+  if (due) params.set('due', due);
+  if (paid && withMoney) params.set('paid', paid);
   const query = useQuery({
-    queryKey: ['admin', 'production', method, product],
+    queryKey: ['admin', 'production', method, product, due, withMoney ? paid : ''],
     queryFn: () => apiFetch<Board>(`${productionPaths.board}?${params.toString()}`),
   });
   return (
@@ -89,6 +97,33 @@ export function ProductionBoard() {
             ))}
           </select>
         </label>
+        <label className="text-sm font-semibold text-slate-800">
+          {t.dueFilter}
+          <select
+            className={`${selectClass} mt-1 block`}
+            value={due}
+            onChange={(event) => setDue(event.target.value as BoardDue | '')}
+          >
+            <option value="">{t.all}</option>
+            <option value="late">{t.dueLate}</option>
+            <option value="this_week">{t.dueThisWeek}</option>
+            <option value="next_week">{t.dueNextWeek}</option>
+          </select>
+        </label>
+        {withMoney && (
+          <label className="text-sm font-semibold text-slate-800">
+            {t.paidFilter}
+            <select
+              className={`${selectClass} mt-1 block`}
+              value={paid}
+              onChange={(event) => setPaid(event.target.value as 'paid' | 'unpaid' | '')}
+            >
+              <option value="">{t.all}</option>
+              <option value="paid">{t.paidOnly}</option>
+              <option value="unpaid">{t.unpaidOnly}</option>
+            </select>
+          </label>
+        )}
       </div>
       {query.data?.truncated && <p className="mt-3 text-sm text-amber-900">{t.truncated}</p>}
       {query.data && query.data.jobs.length === 0 && <p className="mt-4 text-slate-600">{t.noJobs}</p>}
@@ -146,6 +181,20 @@ function JobCard({ job }: { job: BoardJob }) {
         {job.customer} · {statusLabels[job.status] ?? job.status}
       </p>
       {job.atRisk && <p className="mt-1 text-sm font-bold text-red-800">{t.atRisk}</p>}
+      {(job.late || job.paid !== undefined) && (
+        <p className="mt-1 flex flex-wrap gap-1.5 text-xs font-semibold">
+          {job.late && (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-red-900">{t.lateBadge}</span>
+          )}
+          {job.paid !== undefined && (
+            <span
+              className={`rounded-full px-2 py-0.5 ${job.paid ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-800'}`}
+            >
+              {job.paid ? t.paidBadge : t.unpaidBadge}
+            </span>
+          )}
+        </p>
+      )}
       <ul className="mt-2 text-sm text-slate-800">
         {job.lines.map((line, i) => (
           <li key={i}>
@@ -245,17 +294,28 @@ function JobCard({ job }: { job: BoardJob }) {
   );
 }
 
-/** Blanks to order for jobs due in a range, with the per-job breakdown and the supplier's CSV. */
+/**
+ * Blanks to order: by default for every open job not yet in production (issue 41), or for jobs
+ * due in a range; the per-job breakdown with each job's "blanks ordered" mark, and the CSV.
+ */
 export function BlanksPanel() {
   const t = useT(productionMessages);
+  const talk = useT(orderTalkMessages);
   const { locale } = useLocale();
-  const today = stockholmToday();
-  const [from, setFrom] = useState<string>(today);
-  const [to, setTo] = useState<string>(addDays(today, 6));
+  const client = useQueryClient();
+  const [from, setFrom] = useState<string>('');
+  const [to, setTo] = useState<string>('');
+  const range = from && to ? `?from=${from}&to=${to}` : '';
   const query = useQuery({
     queryKey: ['admin', 'blanks', from, to],
-    queryFn: () => apiFetch<{ rows: BlanksRow[] }>(`${productionPaths.blanks}?from=${from}&to=${to}`),
+    queryFn: () => apiFetch<BlanksList>(`${productionPaths.blanks}${range}`),
     retry: false,
+  });
+  const mark = useMutation({
+    mutationFn: (job: { orderNumber: string; ordered: boolean }) =>
+      apiFetch(productionPaths.blanksOrdered(job.orderNumber), { method: job.ordered ? 'PUT' : 'DELETE' }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['admin', 'blanks'] }),
+    onError: (error) => notify.error(error instanceof ApiError ? error.message : String(error)),
   });
   const dateLocale = dateLocaleTag[locale];
   return (
@@ -264,6 +324,7 @@ export function BlanksPanel() {
       aria-label={t.blanksTitle}
     >
       <h2 className="text-xl font-semibold text-slate-900">{t.blanksTitle}</h2>
+      {!range && <p className="mt-1 text-sm text-slate-700">{t.allOpenJobs}</p>}
       <div className="mt-3 flex flex-wrap items-end gap-4">
         <label className="text-sm font-semibold text-slate-800">
           {t.from}
@@ -285,11 +346,42 @@ export function BlanksPanel() {
         </label>
         <a
           className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline"
-          href={`${productionPaths.blanksCsv}?from=${from}&to=${to}`}
+          href={`${productionPaths.blanksCsv}${range}`}
         >
           {t.downloadCsv}
         </a>
       </div>
+      {query.data && query.data.jobs.length > 0 && (
+        <div className="mt-4">
+          <h3 className="text-sm font-bold uppercase tracking-wide text-slate-600">{t.blanksJobsTitle}</h3>
+          <ul className="mt-2 divide-y divide-slate-100" data-testid="blanks-jobs">
+            {query.data.jobs.map((job) => (
+              <li
+                key={job.orderNumber}
+                className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+              >
+                <span>
+                  <span className="font-semibold">{job.orderNumber}</span> · {job.customer} · {t.shipBy}:{' '}
+                  {formatDate(job.shipBy, dateLocale)}
+                  {job.blanksOrdered && (
+                    <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+                      {talk.blanksOrdered} ({job.blanksOrdered.by})
+                    </span>
+                  )}
+                </span>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={mark.isPending}
+                  onClick={() => mark.mutate({ orderNumber: job.orderNumber, ordered: !job.blanksOrdered })}
+                >
+                  {job.blanksOrdered ? talk.unmarkBlanksOrdered : talk.markBlanksOrdered}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {query.isError && <p className="mt-3 text-sm text-red-700">{t.badRange}</p>}
       {query.data && query.data.rows.length === 0 && <p className="mt-3 text-slate-600">{t.noBlanks}</p>}
       {query.data && query.data.rows.length > 0 && (
@@ -309,6 +401,9 @@ export function BlanksPanel() {
                 <th scope="col" className="py-2 text-right">
                   {t.pieces}
                 </th>
+                <th scope="col" className="py-2 text-right">
+                  {t.toOrder}
+                </th>
                 <th scope="col" className="py-2 pl-4">
                   {t.perJob}
                 </th>
@@ -320,12 +415,13 @@ export function BlanksPanel() {
                   <td className="py-2">{productName(locale, { id: row.productId, name: row.productId })}</td>
                   <td className="py-2">{row.colour ? choiceLabel(locale, 'colour', row.colour) : '–'}</td>
                   <td className="py-2">{row.size || '–'}</td>
-                  <td className="py-2 text-right font-semibold tabular-nums">{formatCount(row.pieces)}</td>
+                  <td className="py-2 text-right tabular-nums">{formatCount(row.pieces)}</td>
+                  <td className="py-2 text-right font-semibold tabular-nums">{formatCount(row.toOrder)}</td>
                   <td className="py-2 pl-4 text-slate-700">
                     {row.jobs
                       .map(
                         (j) =>
-                          `${j.orderNumber}: ${formatCount(j.pieces)} (${formatDate(j.shipBy, dateLocale)})`,
+                          `${j.orderNumber}: ${formatCount(j.pieces)} (${formatDate(j.shipBy, dateLocale)})${j.blanksOrdered ? ` ✓ ${talk.blanksOrdered}` : ''}`,
                       )
                       .join(', ')}
                   </td>

@@ -1,0 +1,140 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { AdminJobDetailBase } from '@/shared/admin';
+import { formatDateTime } from '@/shared/dates';
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { orderTalkMessages } from '@/shared/i18n/messages/order-talk';
+import { MAX_NOTE_LENGTH } from '@/shared/order-talk';
+import { ApiError, apiFetch } from '@/client/lib/api';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { notify } from '@/client/lib/notify';
+import { MessageThread } from '@/client/components/message-thread';
+import { Button } from '@/client/components/ui/button';
+import { Field } from '@/client/components/ui/field';
+import { adminKeys } from './admin-api';
+
+const orderPath = (number: string) => `/api/admin/orders/${encodeURIComponent(number)}`;
+
+/** Staff's internal notes on the order (issue 41): who, when, and which the job ticket prints. */
+export function OrderNotes({ order }: { order: AdminJobDetailBase }) {
+  const t = useT(orderTalkMessages);
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [forProduction, setForProduction] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() === '') {
+      setError(t.textRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiFetch(`${orderPath(order.orderNumber)}/notes`, {
+        method: 'POST',
+        json: { text, forProduction },
+      });
+      setText('');
+      setForProduction(false);
+      notify.success(t.noteSaved);
+      await queryClient.invalidateQueries({ queryKey: adminKeys.order(order.orderNumber) });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? (caught.fieldErrors.text ?? caught.message) : t.noteFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-heading`} data-testid="order-notes">
+      <h3 id={`${id}-heading`} className="text-sm font-bold uppercase tracking-wide text-slate-600">
+        {t.notesHeading}
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">{t.notesIntro}</p>
+      {order.notes.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{t.notesEmpty}</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {order.notes.map((note) => (
+            <li
+              key={note.id}
+              className="rounded-lg bg-amber-50 px-3 py-2 ring-1 ring-amber-200"
+              data-testid="order-note"
+            >
+              <p className="text-xs font-semibold text-slate-700">
+                {t.writtenBy({
+                  name: note.writtenBy,
+                  time: formatDateTime(note.writtenAt, dateLocaleTag[locale]),
+                })}
+                {note.forProduction && (
+                  <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-slate-800 px-2 py-0.5 text-white">
+                    {t.forProductionBadge}
+                  </span>
+                )}
+              </p>
+              <p className="mt-1 break-words whitespace-pre-line text-slate-900">{note.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="mt-3" noValidate onSubmit={(event) => void submit(event)}>
+        <Field id={`${id}-text`} label={t.noteLabel} error={error} announceError>
+          {(control) => (
+            <textarea
+              {...control}
+              rows={2}
+              maxLength={MAX_NOTE_LENGTH}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                setError(undefined);
+              }}
+            />
+          )}
+        </Field>
+        <label className="mt-2 flex min-h-11 items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className="size-5"
+            checked={forProduction}
+            onChange={(event) => setForProduction(event.target.checked)}
+          />
+          {t.forProduction}
+        </label>
+        <Button type="submit" size="sm" className="mt-2" disabledLook="busy" disabled={busy}>
+          {t.addNote}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/** The thread with the buyer in the admin's order view: staff answer; the buyer is emailed a link. */
+export function OrderThread({ order }: { order: AdminJobDetailBase }) {
+  const t = useT(orderTalkMessages);
+  const queryClient = useQueryClient();
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-heading`} data-testid="admin-order-messages">
+      <h3 id={`${id}-heading`} className="text-sm font-bold uppercase tracking-wide text-slate-600">
+        {t.adminThreadHeading}
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">{t.adminThreadIntro}</p>
+      <MessageThread
+        messages={order.messages}
+        reader="staff"
+        label={t.answerLabel}
+        submitLabel={t.answer}
+        sentMessage={t.answerSent}
+        onSend={async (text) => {
+          await apiFetch(`${orderPath(order.orderNumber)}/messages`, { method: 'POST', json: { text } });
+          await queryClient.invalidateQueries({ queryKey: adminKeys.order(order.orderNumber) });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { messageAuthors } from '@/shared/order-talk';
+import { orders } from './orders-schema';
+import { oneOf } from './schema-checks';
+import { staff } from './staff-schema';
+
+/**
+ * Staff's internal notes on an order (migrations/5100_order_talk.sql), owned by the order-talk
+ * domain (src/server/order-talk): who wrote what and when; "for production" puts it on the job
+ * ticket. Never shown to the buyer. Kept forever, like the audit.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    text: text('text').notNull(),
+    forProduction: boolean('for_production').notNull().default(false),
+    writtenBy: bigint('written_by', { mode: 'number' })
+      .notNull()
+      .references(() => staff.id),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_notes_order_idx').on(t.orderId, t.id),
+    check('order_notes_text_check', sql`char_length(${t.text}) BETWEEN 1 AND 2000`),
+  ],
+);
+
+/**
+ * The thread between the buyer and the shop on one order (migrations/5100_order_talk.sql): the
+ * buyer's messages (author 'buyer', no staff) and the shop's answers (author 'shop', the staff
+ * member who wrote it). Kept forever; nothing is edited.
+ */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    author: text('author', { enum: messageAuthors }).notNull(),
+    text: text('text').notNull(),
+    staffId: bigint('staff_id', { mode: 'number' }).references(() => staff.id),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_messages_order_idx').on(t.orderId, t.id),
+    check('order_messages_author_check', oneOf(t.author, messageAuthors)),
+    check('order_messages_text_check', sql`char_length(${t.text}) BETWEEN 1 AND 2000`),
+    check('order_messages_shop_has_staff', sql`(${t.author} = 'shop') = (${t.staffId} IS NOT NULL)`),
+  ],
+);

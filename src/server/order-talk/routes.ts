@@ -1,0 +1,214 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
+import { orderTalkMessages } from '@/shared/i18n/messages/order-talk';
+import {
+  BUYER_MESSAGES_PER_HOUR,
+  MAX_MESSAGE_LENGTH,
+  MAX_NOTE_LENGTH,
+  SHOP_MESSAGES_PER_HOUR,
+  type OrderMessage,
+  type OrderNote,
+} from '@/shared/order-talk';
+import { containsLink } from '@/shared/stranger-text';
+import { roleMay } from '@/shared/staff';
+import { textField } from '@/shared/text';
+import type { AppContext } from '@/server/context';
+import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
+import { sendError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
+import { clientKey, takeAllowancesInTurn } from '@/server/http/throttle';
+import { findBuyerOrder, findOrderByNumber, orderNumberPattern } from '@/server/orders';
+import { staffOf } from '@/server/staff';
+import { addMessage, addNote, notesOf, threadOf } from './service';
+
+// The refusals below answer in the reader's language.
+schemaMessages(orderTalkMessages);
+
+const en = orderTalkMessages.en;
+
+const noteBody = z.object({
+  text: textField({
+    multiline: true,
+    required: en.textRequired,
+    min: [1, en.textRequired],
+    max: [MAX_NOTE_LENGTH, en.noteTooLong],
+  }),
+  forProduction: z.boolean().optional(),
+});
+
+const messageText = textField({
+  multiline: true,
+  required: en.textRequired,
+  min: [1, en.textRequired],
+  max: [MAX_MESSAGE_LENGTH, en.messageTooLong],
+});
+
+/**
+ * The buyer's message: a stranger's text shown on the shop's own page (anyone may order for any
+ * address, and the thread's email links there), so it holds no link (stranger-text.ts).
+ */
+const buyerMessageBody = z.object({
+  text: messageText.refine((text) => !containsLink(text), en.noLinks),
+});
+const shopMessageBody = z.object({ text: messageText });
+
+const noteSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  forProduction: z.boolean(),
+  writtenBy: z.string(),
+  writtenAt: z.string(),
+}) satisfies z.ZodType<OrderNote>;
+
+const messageSchema = z.object({
+  id: z.string(),
+  author: z.enum(['buyer', 'shop']),
+  kind: z.enum(['message', 'print_file']),
+  text: z.string(),
+  writtenAt: z.string(),
+  printFile: z.number().int().optional(),
+  writtenBy: z.string().optional(),
+}) satisfies z.ZodType<OrderMessage>;
+
+const notesAnswer = z.object({ notes: z.array(noteSchema) });
+const messagesAnswer = z.object({ messages: z.array(messageSchema) });
+const orderParams = z.object({ number: z.string().max(100) });
+
+const ONE_HOUR = 3600;
+
+/** Takes one message from the allowances; undefined when allowed, else the 429 sent. */
+async function throttleMessage(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  allowances: { bucket: string; max: number }[],
+): Promise<FastifyReply | undefined> {
+  const answers = await takeAllowancesInTurn(
+    context.database.db,
+    allowances.map((a) => ({ ...a, amount: 1, windowSeconds: ONE_HOUR })),
+  );
+  const refused = answers.find((answer) => !answer.allowed);
+  if (!refused) return undefined;
+  return reply
+    .code(429)
+    .header('retry-after', String(refused.retryAfterSeconds))
+    .send({ error: orderTalkMessages[requestLocale(request)].tooMany, fieldErrors: {} });
+}
+
+/**
+ * POST /api/orders/:number/messages `{ text }` with the order's token (`?token=` from the email's
+ * link, or the x-order-token header the order page sends): the buyer writes to the shop. 201 with
+ * the thread; 404 without the right token (as every buyer route); 429 past the allowance.
+ */
+export function orderTalkRoutes(
+  app: FastifyInstance,
+  context: AppContext,
+  options: { onQueued?: () => void } = {},
+) {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/orders/:number/messages',
+    {
+      bodyLimit: 16_384,
+      schema: {
+        summary: 'The buyer writes to the shop in the order’s thread (token in ?token= or x-order-token)',
+        params: orderParams,
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        body: buyerMessageBody,
+        response: { 201: messagesAnswer, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
+      if (!order) return sendError(reply, 404, 'Order not found');
+      const refused = await throttleMessage(context, request, reply, [
+        { bucket: `order-messages:order:${order.id}`, max: BUYER_MESSAGES_PER_HOUR },
+        { bucket: `order-messages:client:${clientKey(request)}`, max: BUYER_MESSAGES_PER_HOUR * 3 },
+      ]);
+      if (refused) return refused;
+      await addMessage(context.database.db, order.id, { author: 'buyer', text: request.body.text });
+      options.onQueued?.();
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ messages: await threadOf(context.database.db, order.id, 'buyer') });
+    },
+  );
+}
+
+/**
+ * The admin's side, mounted behind the session check (roles in route-roles.ts):
+ * - POST /api/admin/orders/:number/notes `{ text, forProduction? }` → 201 with the notes the role may read
+ * - POST /api/admin/orders/:number/messages `{ text }` → 201 with the thread; the buyer is emailed a link
+ */
+export function orderTalkAdminRoutes(
+  admin: FastifyInstance,
+  context: AppContext,
+  options: { onQueued?: () => void } = {},
+): void {
+  const api = admin.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+  const adminParams = z.object({ number: z.string().regex(orderNumberPattern) });
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, 404, adminApiMessages[requestLocale(request)].orderNotFound);
+
+  api.post(
+    '/api/admin/orders/:number/notes',
+    {
+      bodyLimit: 16_384,
+      schema: {
+        summary: 'An internal note on the order (never shown to the buyer; forProduction: on the job ticket)',
+        params: adminParams,
+        body: noteBody,
+        response: { 201: notesAnswer, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await findOrderByNumber(context.database, request.params.number);
+      if (!order) return notFound(request, reply);
+      const person = staffOf(request);
+      await addNote(
+        db,
+        order.id,
+        { text: request.body.text, forProduction: request.body.forProduction ?? false },
+        person.id,
+      );
+      const reader = roleMay(person.role, 'money') ? 'money' : 'job';
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ notes: await notesOf(db, order.id, reader) });
+    },
+  );
+
+  api.post(
+    '/api/admin/orders/:number/messages',
+    {
+      bodyLimit: 16_384,
+      schema: {
+        summary:
+          'The shop answers the buyer in the order’s thread (the buyer is emailed a link, not the text)',
+        params: adminParams,
+        body: shopMessageBody,
+        response: { 201: messagesAnswer, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await findOrderByNumber(context.database, request.params.number);
+      if (!order) return notFound(request, reply);
+      const person = staffOf(request);
+      const refused = await throttleMessage(context, request, reply, [
+        { bucket: `order-messages:shop:${order.id}`, max: SHOP_MESSAGES_PER_HOUR },
+      ]);
+      if (refused) return refused;
+      await addMessage(db, order.id, { author: 'shop', text: request.body.text, staffId: person.id });
+      options.onQueued?.();
+      const reader = roleMay(person.role, 'money') ? 'money' : 'job';
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ messages: await threadOf(db, order.id, reader) });
+    },
+  );
+}
