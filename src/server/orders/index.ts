@@ -17,6 +17,7 @@ export {
   orderLookupListing,
   orderNumbersSql,
   orderShippedOn,
+  ordersPlacedWith,
   orderStatusHistory,
   statusEventDetails,
   statusHistoryQuery,
