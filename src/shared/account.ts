@@ -1,4 +1,5 @@
 import type { Customisation } from './customisation';
+import type { PrintFileAnswer } from './print-files';
 import type { LineOptions } from './product-options';
 import type { SizeSplit } from './sizes';
 
@@ -66,6 +67,28 @@ export interface AccountView {
 export interface ReorderAnswer {
   lines: ReorderLine[];
   notes: string[];
+  /** The print files the lines name (`printFile`), described for the cart: converted already. */
+  printFiles: PrintFileAnswer[];
+  /** The earlier order's buyer as the checkout form takes it: the form starts filled in. */
+  customer: ReorderCustomer;
+}
+
+/** The checkout form's fields from an earlier order (every one a string; '' where it had none). */
+export interface ReorderCustomer {
+  customerType: 'personal' | 'company';
+  name: string;
+  companyName: string;
+  orgNumber: string;
+  personalNumber: string;
+  email: string;
+  phone: string;
+  country: string;
+  address: string;
+  vatNumber: string;
+  buyerReference: string;
+  peppolId: string;
+  separateBilling: boolean;
+  billingAddress: string;
 }
 
 /** One line as POST /api/orders takes it (src/shared/checkout-schema.ts orderLineSchema). */

@@ -65,5 +65,33 @@ export async function reorderLines(
       notes.push(t.notePriceChanged({ name: product ? productName(locale, product) : line.productId }));
     }
   });
-  return { lines, notes };
+  const named = new Set(lines.map((line) => line.printFile));
+  const printFiles = files
+    .filter((file) => named.has(file.id))
+    .map(({ id, kind, name, bytes, contentType, width, height }) => ({
+      id,
+      kind,
+      name,
+      bytes,
+      contentType,
+      ...(width !== undefined && height !== undefined ? { width, height } : {}),
+    }));
+  // The purchase order number is this order's own; everything else is who the buyer is.
+  const customer = {
+    customerType: order.customerType,
+    name: order.customerName,
+    companyName: order.customerOrganization ?? '',
+    orgNumber: order.customerOrgNumber ?? '',
+    personalNumber: order.customerPersonalNumber ?? '',
+    email: order.customerEmail,
+    phone: order.customerPhone,
+    country: order.countryCode,
+    address: order.deliveryAddress,
+    vatNumber: order.buyerVatNumber ?? '',
+    buyerReference: order.buyerReference ?? '',
+    peppolId: order.buyerPeppolId ?? '',
+    separateBilling: order.billingAddress !== null,
+    billingAddress: order.billingAddress ?? '',
+  };
+  return { lines, notes, printFiles, customer };
 }

@@ -17,6 +17,7 @@ import type { Locale } from '@/shared/i18n/locale';
 import { accountMessages } from '@/shared/i18n/messages/account';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
 import { isOrderStatus } from '@/shared/order-status';
+import { printFileKinds } from '@/shared/print-files';
 import { orderLookupSchema } from '@/shared/order-lookup-schema';
 import type { CatalogueContext } from '@/server/context';
 import { apiErrorSchema } from '@/server/http/contract';
@@ -62,7 +63,37 @@ const lineSchema = z.object({
   notes: z.string().optional(),
   printFile: z.string().optional(),
 });
-const reorderSchema = z.object({ lines: z.array(lineSchema), notes: z.array(z.string()) });
+const reorderSchema = z.object({
+  lines: z.array(lineSchema),
+  notes: z.array(z.string()),
+  printFiles: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(printFileKinds),
+      name: z.string(),
+      bytes: z.number(),
+      contentType: z.string(),
+      width: z.number().optional(),
+      height: z.number().optional(),
+    }),
+  ),
+  customer: z.object({
+    customerType: z.enum(['personal', 'company']),
+    name: z.string(),
+    companyName: z.string(),
+    orgNumber: z.string(),
+    personalNumber: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    country: z.string(),
+    address: z.string(),
+    vatNumber: z.string(),
+    buyerReference: z.string(),
+    peppolId: z.string(),
+    separateBilling: z.boolean(),
+    billingAddress: z.string(),
+  }),
+});
 
 const accountSchema = z.object({
   email: z.string(),
