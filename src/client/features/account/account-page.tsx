@@ -114,14 +114,14 @@ export function AccountPage({
                 className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
                 data-testid="account-order"
               >
-                <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
+                <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm md:flex md:flex-wrap md:gap-x-8">
                   <div>
                     <dt className="text-slate-500">{t.orderNumber}</dt>
-                    <dd className="font-semibold text-slate-900">{order.orderNumber}</dd>
+                    <dd className="whitespace-nowrap font-semibold text-slate-900">{order.orderNumber}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-500">{t.placed}</dt>
-                    <dd className="text-slate-900">{date(order.placedAt)}</dd>
+                    <dd className="whitespace-nowrap text-slate-900">{date(order.placedAt)}</dd>
                   </div>
                   <div>
                     <dt className="text-slate-500">{t.total}</dt>
@@ -132,7 +132,7 @@ export function AccountPage({
                     <dd className="text-slate-900">{order.statusLabel}</dd>
                   </div>
                 </dl>
-                <div className="flex flex-wrap gap-2">
+                <div className="flex shrink-0 flex-wrap gap-2 md:flex-nowrap">
                   {/* A server redirect with a fresh link to the page: a plain link, not the router's. */}
                   <a href={order.orderPage} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
                     {t.openOrder}
