@@ -89,7 +89,9 @@ for (const [language, width] of [
         printFile: printFile.id,
       },
     ]);
-    const beanies = await placeOrder(server, email, [{ productId: 'mossa', quantity: 25, options: { colour: 'navy' } }]);
+    const beanies = await placeOrder(server, email, [
+      { productId: 'mossa', quantity: 25, options: { colour: 'navy' } },
+    ]);
 
     // Signed out, the page asks for the account and is told 401 (the browser logs it): expected.
     const signedOut = /status of 401/;
@@ -113,7 +115,10 @@ for (const [language, width] of [
     await screenshot(page, `account-orders-${language}-${width}`);
 
     // Click one: the t-shirts back in the cart, with the design, the print file and the form filled in.
-    await orders.nth(1).getByRole('button', { name: new RegExp(t.reorder) }).click();
+    await orders
+      .nth(1)
+      .getByRole('button', { name: new RegExp(t.reorder) })
+      .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/cart');
     const line = page.getByTestId('cart-line');
     await expect(line).toHaveCount(1);
@@ -138,11 +143,15 @@ for (const [language, width] of [
           WHERE o.customer_email = ${email} ORDER BY o.id`,
     );
     expect(files.map((f) => f.upload_id)).toEqual([printFile.id, printFile.id]);
-    const [newest] = await queryRows<{ items: { quantity: number; sizes: Record<string, number>; fee?: string }[] }>(
+    const [newest] = await queryRows<{
+      items: { quantity: number; sizes: Record<string, number>; fee?: string }[];
+    }>(
       server.database.db,
       sql`SELECT items FROM orders WHERE customer_email = ${email} ORDER BY id DESC LIMIT 1`,
     );
-    expect(newest?.items.map((item) => [item.quantity, item.sizes, item.fee])).toEqual([[70, { M: 20, L: 50 }, undefined]]);
+    expect(newest?.items.map((item) => [item.quantity, item.sizes, item.fee])).toEqual([
+      [70, { M: 20, L: 50 }, undefined],
+    ]);
     expect(errors.filter((error) => !signedOut.test(error))).toEqual([]);
   });
 }

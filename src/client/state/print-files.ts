@@ -92,7 +92,9 @@ export function usePrintFiles(): readonly AttachedPrintFile[] {
  * (files of the same bytes, known by their sha256, are one file).
  */
 export function distinctRasterFiles(
-  files: readonly (Pick<PrintFileAnswer, 'id' | 'kind' | 'sha256'> & { source?: AttachedPrintFile['source'] })[],
+  files: readonly (Pick<PrintFileAnswer, 'id' | 'kind' | 'sha256'> & {
+    source?: AttachedPrintFile['source'];
+  })[],
 ): number {
   // A reordered file was converted for the earlier order: the server charges no fee for it again.
   return new Set(

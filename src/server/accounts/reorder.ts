@@ -54,7 +54,9 @@ export async function reorderLines(
   });
   if (wholeOrderFiles.length > 0 && lines[0]) {
     // More order-wide files than lines to carry them: the buyer adds them again in the cart.
-    notes.push(t.noteFileMissing({ name: productName(locale, { id: lines[0].productId, name: lines[0].productId }) }));
+    notes.push(
+      t.noteFileMissing({ name: productName(locale, { id: lines[0].productId, name: lines[0].productId }) }),
+    );
   }
   priceLines(lines, find).forEach((priced, index) => {
     const before = paid[index];

@@ -97,9 +97,7 @@ const reorderSchema = z.object({
 
 const accountSchema = z.object({
   email: z.string(),
-  company: z
-    .object({ orgNumber: z.string(), name: z.string(), members: z.array(z.string()) })
-    .optional(),
+  company: z.object({ orgNumber: z.string(), name: z.string(), members: z.array(z.string()) }).optional(),
   orders: z.array(
     z.object({
       orderNumber: z.string(),
@@ -175,15 +173,26 @@ export function accountRoutes(context: CatalogueContext, options: { onQueued?: (
         ]);
         if (!client?.allowed) {
           const wait = client?.retryAfterSeconds ?? HOUR_SECONDS;
-          return sendError(reply.header('retry-after', String(wait)), 429, t.perClient({ minutes: minutes(wait) }));
+          return sendError(
+            reply.header('retry-after', String(wait)),
+            429,
+            t.perClient({ minutes: minutes(wait) }),
+          );
         }
         if (!address?.allowed) {
           const wait = address?.retryAfterSeconds ?? HOUR_SECONDS;
-          return sendError(reply.header('retry-after', String(wait)), 429, t.perAddress({ minutes: minutes(wait) }));
+          return sendError(
+            reply.header('retry-after', String(wait)),
+            429,
+            t.perAddress({ minutes: minutes(wait) }),
+          );
         }
         await requestSignInLink(database, email, locale);
         options.onQueued?.();
-        return reply.code(202).header('cache-control', 'no-store').send({ accepted: true as const });
+        return reply
+          .code(202)
+          .header('cache-control', 'no-store')
+          .send({ accepted: true as const });
       },
     );
 
@@ -295,8 +304,10 @@ export function accountRoutes(context: CatalogueContext, options: { onQueued?: (
       async (request, reply) => {
         reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
         const email = await sessionEmail(database.db, request.cookies[ACCOUNT_COOKIE]);
-        const order = email === undefined ? undefined : await findOrderByNumber(database, request.params.number);
-        if (!order || order.customerEmail.trim().toLowerCase() !== email) return reply.redirect(accountPath, 303);
+        const order =
+          email === undefined ? undefined : await findOrderByNumber(database, request.params.number);
+        if (!order || order.customerEmail.trim().toLowerCase() !== email)
+          return reply.redirect(accountPath, 303);
         const link = await newOrderLink(database.db, order.id, config.publicBaseUrl, order.orderNumber);
         return reply.redirect(pathOf(link), 303);
       },
@@ -314,7 +325,8 @@ export function accountRoutes(context: CatalogueContext, options: { onQueued?: (
       async (request, reply) => {
         reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
         const email = await sessionEmail(database.db, request.cookies[ACCOUNT_COOKIE]);
-        const quote = email === undefined ? undefined : await findQuoteByNumber(database, request.params.number);
+        const quote =
+          email === undefined ? undefined : await findQuoteByNumber(database, request.params.number);
         if (!quote || quote.status === 'draft' || quote.customerEmail.trim().toLowerCase() !== email)
           return reply.redirect(accountPath, 303);
         return reply.redirect(pathOf(await newQuoteLink(database.db, quote, config.publicBaseUrl)), 303);

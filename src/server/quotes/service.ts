@@ -259,7 +259,12 @@ export async function quotesForEmail(
   limit: number,
 ): Promise<Pick<QuoteRow, 'id' | 'quoteNumber' | 'status' | 'createdAt'>[]> {
   return database.db
-    .select({ id: quotes.id, quoteNumber: quotes.quoteNumber, status: quotes.status, createdAt: quotes.createdAt })
+    .select({
+      id: quotes.id,
+      quoteNumber: quotes.quoteNumber,
+      status: quotes.status,
+      createdAt: quotes.createdAt,
+    })
     .from(quotes)
     .where(and(sql`lower(${quotes.customerEmail}) = lower(${email})`, ne(quotes.status, 'draft')))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))

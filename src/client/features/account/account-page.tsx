@@ -11,7 +11,11 @@ import { Button, buttonClass } from '@/client/components/ui/button';
 import { fetchAccount, reorder, signOut } from './account-api';
 import { SignInForm } from './sign-in-form';
 
-type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'signed-out' } | { state: 'ready'; account: AccountView };
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'signed-out' }
+  | { state: 'ready'; account: AccountView };
 
 /**
  * /account: the sign-in form, or the signed-in buyer's orders (each with its page and "Order
@@ -31,15 +35,18 @@ export function AccountPage({
   const [busyOrder, setBusyOrder] = useState<string | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
 
-  const load = useCallback(() => {
-    setLoaded({ state: 'loading' });
+  const fetchInto = useCallback(() => {
     fetchAccount().then(
       (account) => setLoaded(account ? { state: 'ready', account } : { state: 'signed-out' }),
       () => setLoaded({ state: 'failed' }),
     );
   }, []);
+  const load = () => {
+    setLoaded({ state: 'loading' });
+    fetchInto();
+  };
   // The statuses come worded in the reader's language: a switch of language asks again.
-  useEffect(() => load(), [load, locale]);
+  useEffect(() => fetchInto(), [fetchInto, locale]);
 
   const again = async (orderNumber: string) => {
     setBusyOrder(orderNumber);
@@ -125,7 +132,9 @@ export function AccountPage({
                   </div>
                   <div>
                     <dt className="text-slate-500">{t.total}</dt>
-                    <dd className="whitespace-nowrap tabular-nums text-slate-900">{formatKrDecimal(order.total)}</dd>
+                    <dd className="whitespace-nowrap tabular-nums text-slate-900">
+                      {formatKrDecimal(order.total)}
+                    </dd>
                   </div>
                   <div>
                     <dt className="text-slate-500">{t.status}</dt>
@@ -164,7 +173,10 @@ export function AccountPage({
         ) : (
           <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
             {account.quotes.map((quote) => (
-              <li key={quote.quoteNumber} className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
+              <li
+                key={quote.quoteNumber}
+                className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm"
+              >
                 <span className="font-semibold text-slate-900">{quote.quoteNumber}</span>
                 <span className="text-slate-700">{date(quote.createdAt)}</span>
                 <a href={quote.quotePage} className={buttonClass({ variant: 'secondary', size: 'sm' })}>

@@ -54,8 +54,10 @@ export const accountMessages = defineMessages({
     noteFileMissing: (p: { name: string }) =>
       `En tryckfil till ${p.name} finns inte kvar; ladda upp den igen i varukorgen.`,
     emailSubject: 'Din inloggningslänk',
-    emailBody: 'Här är länken för att logga in på ditt konto. Den gäller i 15 minuter och kan användas en gång:',
-    emailIgnore: 'Har du inte bett om att logga in kan du bortse från det här mejlet; ingen loggas in utan länken.',
+    emailBody:
+      'Här är länken för att logga in på ditt konto. Den gäller i 15 minuter och kan användas en gång:',
+    emailIgnore:
+      'Har du inte bett om att logga in kan du bortse från det här mejlet; ingen loggas in utan länken.',
   },
   en: {
     headerLink: 'My account',
@@ -106,6 +108,7 @@ export const accountMessages = defineMessages({
       `A print file for ${p.name} is no longer kept; upload it again in the cart.`,
     emailSubject: 'Your sign-in link',
     emailBody: 'Here is the link to sign in to your account. It works for 15 minutes, once:',
-    emailIgnore: 'If you did not ask to sign in, you can ignore this email; no one is signed in without the link.',
+    emailIgnore:
+      'If you did not ask to sign in, you can ignore this email; no one is signed in without the link.',
   },
 });
