@@ -142,10 +142,11 @@ export function SiteHeader() {
           </button>
           <Link
             href={accountLink.href}
-            className="flex h-10 min-w-10 items-center justify-center gap-2 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+            className="hidden h-10 min-w-10 items-center justify-center gap-2 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:flex"
           >
             <UserRound className="size-5" aria-hidden />
-            {/* The words on wide screens; on narrow ones the icon with the same name for assistive tech. */}
+            {/* The words on wide screens, the icon with the same name below; on phones the link is in
+                the menu (the header row has no room for it, as for the language switch). */}
             <span className="sr-only xl:not-sr-only">{t[accountLink.label]}</span>
           </Link>
           <Link
