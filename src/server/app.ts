@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { productionAdminRoutes } from './production/routes';
+import { accountRoutes } from './accounts/routes';
 import { adminRoutes } from './admin/routes';
 import { CatalogueStore } from './catalogue';
 import { catalogueAdminRoutes, catalogueRoutes } from './catalogue/routes';
@@ -237,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });
   orderTalkRoutes(app, context, { onQueued: () => outbox.kick() });
+  await app.register(accountRoutes(catalogueContext, { onQueued: () => outbox.kick() }));
 
   seoRoutes(app, { publicBaseUrl: config.publicBaseUrl });
   const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'), {

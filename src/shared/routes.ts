@@ -11,6 +11,8 @@ export const staticPagePaths = [
   '/confirmation',
   // Order lookup (orderLookupPath): links to an address's orders by email.
   '/orders',
+  // The buyer's account (src/shared/account.ts).
+  '/account',
   '/partner',
   '/partner-application',
   '/terms',

@@ -15,6 +15,7 @@ const CartPage = lazyPage(() => import('./routes/cart').then((m) => m.CartPage))
 const ConfirmationPage = lazyPage(() => import('./routes/confirmation').then((m) => m.ConfirmationPage));
 const OrderPage = lazyPage(() => import('./routes/order').then((m) => m.OrderPage));
 const QuotePage = lazyPage(() => import('./routes/quote').then((m) => m.QuotePage));
+const AccountPage = lazyPage(() => import('./routes/account').then((m) => m.AccountPage));
 const OrderLookupPage = lazyPage(() => import('./routes/order-lookup').then((m) => m.OrderLookupPage));
 const TermsPage = lazyPage(() => import('./routes/legal').then((m) => m.TermsPage));
 const PrivacyPage = lazyPage(() => import('./routes/legal').then((m) => m.PrivacyPage));
@@ -66,6 +67,7 @@ function Pages() {
       <Route path="/cart" component={CartPage} />
       <Route path="/confirmation" component={ConfirmationPage} />
       <Route path="/orders" component={OrderLookupPage} />
+      <Route path="/account" component={AccountPage} />
       <Route path="/orders/:number" component={OrderPage} />
       <Route path="/quotes/:number" component={QuotePage} />
       <Route path="/terms" component={TermsPage} />

@@ -44,6 +44,8 @@ export function pageTitle(pathname: string, search: string, locale: Locale): str
       return titles.confirmation;
     case '/orders':
       return titles.orderLookup;
+    case '/account':
+      return titles.account;
     case '/admin-login':
       return titles.adminLogin;
     case '/admin':

@@ -9,7 +9,8 @@ import { uploadIdPattern } from '@/shared/uploads';
  * image chosen as the print file: it goes with the order only while a cart line still uses it.
  */
 export interface AttachedPrintFile extends PrintFileAnswer {
-  source: 'upload' | 'customiser';
+  /** 'reorder': an earlier order's file put back by "Order again", converted then (no fee again). */
+  source: 'upload' | 'customiser' | 'reorder';
 }
 
 export const PRINT_FILES_STORAGE_KEY = 'printFiles';
@@ -33,7 +34,7 @@ function read(value: unknown): AttachedPrintFile[] {
       name: f.name.slice(0, 200),
       bytes: f.bytes as number,
       contentType: f.contentType,
-      source: f.source === 'customiser' ? 'customiser' : 'upload',
+      source: f.source === 'customiser' || f.source === 'reorder' ? f.source : 'upload',
     };
     if (whole(f.width) && whole(f.height)) {
       file.width = f.width as number;
@@ -91,9 +92,14 @@ export function usePrintFiles(): readonly AttachedPrintFile[] {
  * (files of the same bytes, known by their sha256, are one file).
  */
 export function distinctRasterFiles(
-  files: readonly Pick<PrintFileAnswer, 'id' | 'kind' | 'sha256'>[],
+  files: readonly (Pick<PrintFileAnswer, 'id' | 'kind' | 'sha256'> & {
+    source?: AttachedPrintFile['source'];
+  })[],
 ): number {
-  return new Set(files.filter((f) => f.kind === 'raster').map((f) => f.sha256 ?? f.id)).size;
+  // A reordered file was converted for the earlier order: the server charges no fee for it again.
+  return new Set(
+    files.filter((f) => f.kind === 'raster' && f.source !== 'reorder').map((f) => f.sha256 ?? f.id),
+  ).size;
 }
 
 /** The files that go with an order of these lines (customiser images only while a line uses them). */
@@ -102,5 +108,5 @@ export function filesForOrder(
   lines: readonly { customisation?: { prints: readonly { uploadId: string }[] } | undefined }[],
 ): AttachedPrintFile[] {
   const used = new Set(lines.flatMap((l) => l.customisation?.prints.map((p) => p.uploadId) ?? []));
-  return files.filter((f) => f.source === 'upload' || used.has(f.id));
+  return files.filter((f) => f.source !== 'customiser' || used.has(f.id));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accountSignInLinks } from './accounts-schema';
 import { orders } from './orders-schema';
 import { quotes } from './quotes-schema';
 import { oneOf } from './schema-checks';
@@ -41,6 +42,8 @@ export const emailKinds = [
   'shop_notice_message',
   /** To the buyer: money paid back, in the invoice's currency (ref = the refund's payment; 5100). */
   'refund',
+  /** To an address that asked to sign in to its account: the one-time link (account_link_id; migration 5400). */
+  'account_sign_in',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -52,6 +55,10 @@ export const emailOutbox = pgTable(
     /** The order an email is about; null for a quote's (migrations/4500_quotes.sql). */
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
     quoteId: bigint('quote_id', { mode: 'number' }).references(() => quotes.id, { onDelete: 'cascade' }),
+    /** The sign-in link an account email sends (migrations/5400_accounts.sql). */
+    accountLinkId: bigint('account_link_id', { mode: 'number' }).references(() => accountSignInLinks.id, {
+      onDelete: 'cascade',
+    }),
     kind: text('kind', { enum: emailKinds }).notNull(),
     /** The status event, proof, decision, lookup or supplementary invoice an email is about (1500, 1600, 1700). */
     ref: bigint('ref', { mode: 'number' }),
@@ -68,7 +75,11 @@ export const emailOutbox = pgTable(
     uniqueIndex('email_outbox_quote_kind_ref_idx')
       .on(t.quoteId, t.kind, sql`coalesce(${t.ref}, 0)`)
       .where(sql`${t.quoteId} IS NOT NULL`),
-    check('email_outbox_order_or_quote', sql`(${t.orderId} IS NULL) <> (${t.quoteId} IS NULL)`),
+    // Each email is about one thing: an order, a quote or a sign-in link.
+    check('email_outbox_one_subject', sql`num_nonnulls(${t.orderId}, ${t.quoteId}, ${t.accountLinkId}) = 1`),
+    uniqueIndex('email_outbox_account_link_idx')
+      .on(t.accountLinkId)
+      .where(sql`${t.accountLinkId} IS NOT NULL`),
     // The sender's queue: pending rows by when they are due.
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt, t.id)

@@ -23,3 +23,4 @@ export * from './order-attention-schema';
 export * from './quotes-schema';
 export * from './order-talk-schema';
 export * from './production-schema';
+export * from './accounts-schema';

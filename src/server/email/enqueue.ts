@@ -54,6 +54,11 @@ export async function enqueueQuoteEmail(tx: Db, email: QueuedQuoteEmail): Promis
     .onConflictDoNothing();
 }
 
+/** Queues the email of an account's sign-in link in the caller's transaction (once per link). */
+export async function enqueueAccountSignInEmail(tx: Db, accountLinkId: number): Promise<void> {
+  await tx.insert(emailOutbox).values({ accountLinkId, kind: 'account_sign_in' }).onConflictDoNothing();
+}
+
 /** Emails queued by a set-based statement: one row per row of `from` (and per kind, given several). */
 export interface QueuedEmailsSql {
   /** The rows the emails come from, e.g. sql`inserted` or sql`document, inserted WHERE ...`. */

@@ -4,6 +4,7 @@
  * messages from the orders and ledger, which themselves queue mail, so it stays out of this index.
  */
 export {
+  enqueueAccountSignInEmail,
   enqueueEmail,
   enqueueEmailsSql,
   enqueueEmailUnlessWaiting,

@@ -17,6 +17,7 @@ import { buildReminderMessage, buildStatementMessage } from './reminder-message'
 import { buildMessageNotice, buildMessageToBuyer, buildRefundMessage } from './talk-messages';
 import { orderInvoiceWithPdf } from '@/server/ledger';
 import { buildQuoteEmail } from '@/server/quotes';
+import { buildAccountSignInEmail } from '@/server/accounts';
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions {
@@ -170,6 +171,7 @@ export class OutboxWorker {
         id: emailOutbox.id,
         orderId: emailOutbox.orderId,
         quoteId: emailOutbox.quoteId,
+        accountLinkId: emailOutbox.accountLinkId,
         kind: emailOutbox.kind,
         ref: emailOutbox.ref,
         attempts: emailOutbox.attempts,
@@ -195,6 +197,7 @@ export class OutboxWorker {
       id: number;
       orderId: number | null;
       quoteId: number | null;
+      accountLinkId: number | null;
       kind: EmailKind;
       ref: number | null;
       attempts: number;
@@ -202,6 +205,15 @@ export class OutboxWorker {
     reads: BatchReads,
   ): Promise<boolean> {
     try {
+      if (row.accountLinkId !== null) {
+        // An account's sign-in link: about an address, not an order (migrations/5400_accounts.sql).
+        await this.transport.send(
+          await buildAccountSignInEmail(this.database.db, this.config, row.accountLinkId),
+          `account-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+        await this.markSent(row.id);
+        return true;
+      }
       if (row.orderId === null) {
         // A quote's email: no order exists yet (migrations/4500_quotes.sql).
         await this.transport.send(

@@ -83,6 +83,35 @@ export async function orderLookupListing(
   };
 }
 
+/**
+ * The orders placed with `email` (any case), newest first, at most `limit`: what a signed-in
+ * buyer's account lists (src/server/accounts). Uses orders_customer_email_idx.
+ */
+export async function ordersPlacedWith(db: Db, email: string, limit: number): Promise<LookedUpOrder[]> {
+  const rows = await queryRows<{
+    id: string;
+    order_number: string;
+    placed_at: string;
+    total_amount: string;
+    status: string;
+    country_code: string;
+  }>(
+    db,
+    sql`SELECT id::text AS id, order_number, to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS placed_at,
+          total_amount::text AS total_amount, status, country_code
+        FROM orders WHERE lower(customer_email) = lower(${email})
+        ORDER BY lower(customer_email), order_date DESC, id DESC LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    orderNumber: row.order_number,
+    placedAt: row.placed_at,
+    totalAmount: row.total_amount,
+    status: row.status,
+    countryCode: row.country_code,
+  }));
+}
+
 /** The details a status change recorded (carrier, tracking number); {} without an event or details. */
 export async function statusEventDetails(db: Db, eventId: number | null): Promise<StatusDetails> {
   if (eventId === null) return {};

@@ -18,6 +18,7 @@ export {
   orderNumbersSql,
   cancelledOrderIdsSql,
   orderShippedOn,
+  ordersPlacedWith,
   orderStatusHistory,
   statusEventDetails,
   statusHistoryQuery,

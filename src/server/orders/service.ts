@@ -161,7 +161,8 @@ function conversionFeeLines(files: readonly ClaimedPrintFile[]): StoredOrderLine
   const charged = new Set<string>();
   return files
     .filter((file) => {
-      if (file.kind !== 'raster' || charged.has(file.sha256)) return false;
+      // A file an earlier order of the buyer's paid to convert (a reorder) is converted already.
+      if (file.kind !== 'raster' || file.reused || charged.has(file.sha256)) return false;
       charged.add(file.sha256);
       return true;
     })
@@ -355,7 +356,13 @@ export async function placeOrder(
   ).toString('hex');
   const keyHash = idempotencyKeyHash(request.idempotencyKey);
 
-  const checkedFiles = await checkPrintFiles(database, printFileIds, new Set(uploadIds), keyHash);
+  const checkedFiles = await checkPrintFiles(
+    database,
+    printFileIds,
+    new Set(uploadIds),
+    keyHash,
+    customer.email,
+  );
   if (!checkedFiles.ok) {
     const unknownFile = printFileMessages[locale].unknownFile;
     const fieldErrors = Object.fromEntries(

@@ -274,10 +274,30 @@ describe('print files on an order', () => {
     );
     expect(anonymous.status).toBe(401);
 
-    // A print file belongs to one order: another order cannot claim it.
-    const again = await order({ printFiles: [vector.body.id] });
-    expect(again.status).toBe(400);
-    expect(again.body.fieldErrors).toHaveProperty('printFiles.0');
+    // A print file belongs to its buyer: another buyer's order cannot claim it; the same buyer's
+    // next order (a reorder from the account) may, without a second conversion fee.
+    const stranger = await order({
+      printFiles: [vector.body.id],
+      customer: { ...testCustomer, email: 'someone.else@example.se' },
+    });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.fieldErrors).toHaveProperty('printFiles.0');
+  });
+
+  it('the same buyer’s next order may claim an earlier order’s raster file again, without a second conversion fee', async () => {
+    const raster = await upload(makePng(300), 'again.png');
+    const first = await order({ printFiles: [raster.body.id] });
+    expect(first.status).toBe(201);
+    const again = await order({ printFiles: [raster.body.id] });
+    expect(again.status).toBe(201);
+    const fees = async (placed: typeof first) =>
+      (
+        await request<OrderView>(server, `/api/orders/${placed.body.orderNumber}`, {
+          headers: { 'x-order-token': placed.body.accessToken },
+        })
+      ).body.lines.filter((line) => line.fee === 'conversion').length;
+    expect(await fees(first)).toBe(1);
+    expect(await fees(again)).toBe(0);
   });
 
   it('a customiser image chosen as the print file is raster and charged once', async () => {

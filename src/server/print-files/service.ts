@@ -40,6 +40,8 @@ export interface ClaimedPrintFile {
   name: string | null;
   /** The stored bytes' sha256: two uploads of the same file are one file to convert. */
   sha256: string;
+  /** An earlier order of the same buyer already has it (a reorder): converted then, no fee again. */
+  reused: boolean;
 }
 
 export type PrintFileClaim =
@@ -51,14 +53,17 @@ interface CandidateRow extends Record<string, unknown> {
   content_type: string;
   file_name: string | null;
   sha256: string;
-  /** Another order (not the one with this idempotency key) already has it. */
+  /** Another buyer's order (not the one with this idempotency key) already has it. */
   taken: boolean;
+  /** An earlier order placed with the same email address has it: a reorder uses it again. */
+  reused: boolean;
 }
 
 /**
  * Checks the print files of an order being placed. An id is usable when it names a
- * print-file upload no other order has, or a customiser image this order's lines use (the
- * "use this image as the print file" choice). Anything else (unknown, a proof, another order's
+ * print-file upload no other buyer's order has (an earlier order with the same email address
+ * may: the account's reorder, src/server/accounts, keeps the files), or a customiser image this
+ * order's lines use (the "use this image as the print file" choice). Anything else (unknown, a proof, another order's
  * file) is a problem named by its index. The statement that stores the order attaches the usable
  * ones (orders/order-writer.ts).
  */
@@ -67,6 +72,7 @@ export async function checkPrintFiles(
   ids: readonly string[],
   lineImageIds: ReadonlySet<string>,
   idempotencyKeyHash: string,
+  customerEmail: string,
 ): Promise<PrintFileClaim> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return { ok: true, files: [] };
@@ -78,7 +84,11 @@ export async function checkPrintFiles(
           database.db,
           sql`SELECT u.id, u.purpose, u.content_type, u.file_name, u.sha256,
                 EXISTS (SELECT 1 FROM order_print_files f JOIN orders o ON o.id = f.order_id
-                        WHERE f.upload_id = u.id AND o.idempotency_key <> ${idempotencyKeyHash}) AS taken
+                        WHERE f.upload_id = u.id AND o.idempotency_key <> ${idempotencyKeyHash}
+                          AND lower(o.customer_email) <> lower(${customerEmail})) AS taken,
+                EXISTS (SELECT 1 FROM order_print_files f JOIN orders o ON o.id = f.order_id
+                        WHERE f.upload_id = u.id AND o.idempotency_key <> ${idempotencyKeyHash}
+                          AND lower(o.customer_email) = lower(${customerEmail})) AS reused
               FROM ${uploadFactsSql} u WHERE u.id IN (${sql.join(
                 candidates.map((id) => sql`${id}`),
                 sql`, `,
@@ -98,7 +108,7 @@ export async function checkPrintFiles(
       problems.push({ index: ids.indexOf(id), id });
       return;
     }
-    files.push({ id, kind, name: row.file_name, sha256: row.sha256 });
+    files.push({ id, kind, name: row.file_name, sha256: row.sha256, reused: row.reused });
   });
   if (problems.length > 0) return { ok: false, problems };
   // The statement that stores the order claims them (orders/order-writer.ts), so a refused order

@@ -4,3 +4,4 @@
  * its routes (buyer's page, acceptance, staff's admin) are in ./routes.
  */
 export { buildQuoteEmail } from './email';
+export { findQuoteByNumber, newQuoteLink, quotesForEmail } from './service';

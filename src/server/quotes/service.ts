@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Customer } from '@/shared/checkout-schema';
 import { addDays, stockholmDate, type CalendarDate } from '@/shared/dates';
 import type { Locale } from '@/shared/i18n/locale';
@@ -250,6 +250,25 @@ export async function findQuoteByNumber(
   if (!quoteNumberPattern.test(quoteNumber)) return undefined;
   const [row] = await database.db.select().from(quotes).where(eq(quotes.quoteNumber, quoteNumber));
   return row;
+}
+
+/** The quotes made for `email` (any case), newest first, at most `limit`: a signed-in buyer's account lists them. */
+export async function quotesForEmail(
+  database: Database,
+  email: string,
+  limit: number,
+): Promise<Pick<QuoteRow, 'id' | 'quoteNumber' | 'status' | 'createdAt'>[]> {
+  return database.db
+    .select({
+      id: quotes.id,
+      quoteNumber: quotes.quoteNumber,
+      status: quotes.status,
+      createdAt: quotes.createdAt,
+    })
+    .from(quotes)
+    .where(and(sql`lower(${quotes.customerEmail}) = lower(${email})`, ne(quotes.status, 'draft')))
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(limit);
 }
 
 /** A hash no token gives, compared with when the quote does not exist (the same work either way). */

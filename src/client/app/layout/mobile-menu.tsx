@@ -7,6 +7,7 @@ import { useT } from '@/client/lib/i18n';
 import { LanguageSwitch } from './language-switch';
 import {
   allProductsLink,
+  accountLink,
   cartLink,
   categoryHref,
   homeLink,
@@ -55,7 +56,7 @@ export function MobileMenu({ onClose }: { onClose: () => void }) {
               </Link>
             ))}
             <div className="my-3 border-t border-slate-200" />
-            {[howItWorksLink, partnerLink, orderLookupLink, cartLink].map((link) => (
+            {[howItWorksLink, partnerLink, accountLink, orderLookupLink, cartLink].map((link) => (
               <Link key={link.href} href={link.href} className={linkClass}>
                 {t[link.label]}
               </Link>

@@ -24,6 +24,9 @@ export const adminLink: NavLink = { href: '/admin-login', label: 'admin' };
 /** The order lookup (orderLookupPath): links to your orders by email. */
 export const orderLookupLink: NavLink = { href: '/orders', label: 'findOrder' };
 
+/** The buyer's account (src/shared/account.ts): signed in by an emailed link. */
+export const accountLink: NavLink = { href: '/account', label: 'myAccount' };
+
 export function categoryHref(id: CategoryId): string {
   return `/products?category=${encodeURIComponent(id)}`;
 }

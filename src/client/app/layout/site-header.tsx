@@ -1,4 +1,4 @@
-import { ChevronDown, Menu, Search, ShoppingCart } from 'lucide-react';
+import { ChevronDown, Menu, Search, ShoppingCart, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { categories } from '@/shared/catalogue';
@@ -10,7 +10,7 @@ import { layoutMessages } from '@/shared/i18n/messages/layout';
 import { useT } from '@/client/lib/i18n';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
-import { categoryHref, homeLink, howItWorksLink, partnerLink } from './nav-links';
+import { accountLink, categoryHref, homeLink, howItWorksLink, partnerLink } from './nav-links';
 
 const SearchDialog = lazy(() =>
   import('@/client/features/search/search-dialog').then((m) => ({ default: m.SearchDialog })),
@@ -140,6 +140,15 @@ export function SiteHeader() {
           >
             <Search className="size-5" aria-hidden />
           </button>
+          <Link
+            href={accountLink.href}
+            className="hidden h-10 min-w-10 items-center justify-center gap-2 rounded-lg px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:flex"
+          >
+            <UserRound className="size-5" aria-hidden />
+            {/* The words on wide screens, the icon with the same name below; on phones the link is in
+                the menu (the header row has no room for it, as for the language switch). */}
+            <span className="sr-only xl:not-sr-only">{t[accountLink.label]}</span>
+          </Link>
           <Link
             href="/cart"
             aria-label={count > 0 ? t.cartWithItems({ count }) : t.cart}

@@ -32,6 +32,7 @@ export const layoutMessages = defineMessages({
       `${p.name} · Org.nr ${p.orgNumber} · Momsreg.nr ${p.vatNumber}${p.fTax ? ' · Godkänd för F-skatt' : ''}`,
     admin: 'Admin',
     findOrder: 'Hitta din beställning',
+    myAccount: 'Mitt konto',
     tagline:
       'Specialtryckta profilprodukter i stora upplagor för event, lag och varumärken – till mängdpris.',
     copyright: (p: { year: number; seller: string }) =>
@@ -68,6 +69,7 @@ export const layoutMessages = defineMessages({
       `${p.name} · Company reg. no. ${p.orgNumber} · VAT no. ${p.vatNumber}${p.fTax ? ' · Approved for F-tax' : ''}`,
     admin: 'Admin',
     findOrder: 'Find your order',
+    myAccount: 'My account',
     tagline: 'Custom-printed merchandise in bulk for events, teams and brands — at bulk prices.',
     copyright: (p: { year: number; seller: string }) =>
       `© ${p.year} ${p.seller}. All prices include ${VAT_RATE_PERCENT} % VAT. Payment by invoice, ${PAYMENT_DAYS} days net.`,

@@ -1,0 +1,27 @@
+import type Mail from 'nodemailer/lib/mailer';
+import { accountVerifyPath } from '@/shared/account';
+import { translate } from '@/shared/i18n/define';
+import { accountMessages } from '@/shared/i18n/messages/account';
+import { trimTrailing } from '@/shared/trim-trailing';
+import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
+import { buyerEmail } from '@/server/email';
+import { issueSignInToken } from './service';
+
+/**
+ * The sign-in link's email, built when the outbox sends it: in the language the link was asked
+ * for, with a fresh token (issueSignInToken). It carries nothing the visitor typed but the address
+ * it goes to: no name, no free text. A link used meanwhile (or deleted) sends nothing of use, so it
+ * is refused and the outbox gives up on it after its retries.
+ */
+export async function buildAccountSignInEmail(db: Db, config: Config, linkId: number): Promise<Mail.Options> {
+  const issued = await issueSignInToken(db, linkId);
+  if (!issued) throw new Error(`account sign-in link ${linkId} is used or gone`);
+  const t = translate(accountMessages, issued.locale);
+  const url = `${trimTrailing(config.publicBaseUrl, '/')}${accountVerifyPath}?token=${encodeURIComponent(issued.token)}`;
+  return buyerEmail(
+    config,
+    { customerEmail: issued.email },
+    { language: issued.locale, subject: t.emailSubject, body: [t.emailBody, url, '', t.emailIgnore] },
+  );
+}

@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Locale } from '@/shared/i18n/locale';
+import { ACCOUNT_SESSION_DAYS, SIGN_IN_LINK_MINUTES } from '@/shared/account';
+import type { Database, Db } from '@/server/db/client';
+import { accountSignInLinks } from '@/server/db/accounts-schema';
+import { queryRows } from '@/server/db/query-rows';
+import { enqueueAccountSignInEmail } from '@/server/email';
+
+/** The account's session cookie: httpOnly, SameSite=Lax (the emailed link is a top-level visit), Secure behind HTTPS. */
+export const ACCOUNT_COOKIE = 'account_session';
+
+const SESSION_SECONDS = ACCOUNT_SESSION_DAYS * 24 * 60 * 60;
+
+/** sha256 (hex) of a link's or a session's token: what the database keeps of it. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** A token as a browser may send it: anything longer or odder is no token of ours (and never hashed). */
+const plausibleToken = (token: unknown): token is string =>
+  typeof token === 'string' && token.length >= 20 && token.length <= 100;
+
+export function accountCookieOptions(secure: boolean) {
+  return { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: SESSION_SECONDS } as const;
+}
+
+/**
+ * Records a request for a sign-in link and queues its email in one transaction, for every
+ * well-formed address alike (known or not: the answer and the work are the same). The token is
+ * made when the outbox builds the email (issueSignInToken), so nothing usable is stored here.
+ */
+export async function requestSignInLink(database: Database, email: string, locale: Locale): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const [link] = await tx
+      .insert(accountSignInLinks)
+      .values({ email: email.trim(), locale })
+      .returning({ id: accountSignInLinks.id });
+    if (!link) throw new Error('no sign-in link row returned');
+    await enqueueAccountSignInEmail(tx, link.id);
+    // Housekeeping: forget links nobody can use any more (a day is well past their 15 minutes; an
+    // email still unsent after a day goes with its link, ON DELETE CASCADE).
+    await tx.execute(sql`DELETE FROM account_sign_in_links WHERE created_at < now() - interval '1 day'`);
+  });
+}
+
+/**
+ * Makes the emailed link's token when the outbox builds the email: its hash is stored with an
+ * expiry SIGN_IN_LINK_MINUTES from now, replacing the token of an earlier attempt to send (that
+ * one never arrived, or arrived and stops working). Undefined once the link was used.
+ */
+export async function issueSignInToken(
+  db: Db,
+  linkId: number,
+): Promise<{ email: string; locale: Locale; token: string } | undefined> {
+  const token = newToken();
+  const [row] = await queryRows<{ email: string; locale: Locale }>(
+    db,
+    sql`UPDATE account_sign_in_links
+        SET token_hash = ${tokenHash(token)},
+            expires_at = now() + make_interval(mins => ${SIGN_IN_LINK_MINUTES})
+        WHERE id = ${linkId} AND used_at IS NULL
+        RETURNING email, locale`,
+  );
+  return row ? { ...row, token } : undefined;
+}
+
+/**
+ * Signs in with an emailed token: in one statement the link is marked used (only when unused and
+ * not expired, so two clicks racing get one session) and a session for its address is stored.
+ * Answers the session's cookie token, or undefined for a used, expired or unknown link.
+ */
+export async function redeemSignInToken(db: Db, token: unknown): Promise<string | undefined> {
+  if (!plausibleToken(token)) return undefined;
+  const session = newToken();
+  const [row] = await queryRows<{ email: string }>(
+    db,
+    sql`WITH used AS (
+          UPDATE account_sign_in_links SET used_at = now()
+          WHERE token_hash = ${tokenHash(token)} AND used_at IS NULL AND expires_at > now()
+          RETURNING lower(email) AS email
+        )
+        INSERT INTO account_sessions (token_hash, email, expires_at)
+        SELECT ${tokenHash(session)}, email, now() + make_interval(secs => ${SESSION_SECONDS}) FROM used
+        RETURNING email`,
+  );
+  if (!row) return undefined;
+  // Housekeeping: forget sessions past their 30 days.
+  await db.execute(sql`DELETE FROM account_sessions WHERE expires_at < now()`);
+  return session;
+}
+
+/** The verified address of a live session, or undefined (no cookie, signed out, expired). */
+export async function sessionEmail(db: Db, token: unknown): Promise<string | undefined> {
+  if (!plausibleToken(token)) return undefined;
+  const [row] = await queryRows<{ email: string }>(
+    db,
+    sql`SELECT email FROM account_sessions WHERE token_hash = ${tokenHash(token)} AND expires_at > now()`,
+  );
+  return row?.email;
+}
+
+/** Ends this session, or with `everywhere` every session of its address (every browser signed in). */
+export async function endSession(db: Db, token: unknown, everywhere: boolean): Promise<void> {
+  if (!plausibleToken(token)) return;
+  const hash = tokenHash(token);
+  await db.execute(
+    everywhere
+      ? sql`DELETE FROM account_sessions WHERE email = (SELECT email FROM account_sessions WHERE token_hash = ${hash})`
+      : sql`DELETE FROM account_sessions WHERE token_hash = ${hash}`,
+  );
+}

@@ -1,0 +1,163 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PlacedOrderAnswer } from '@/shared/order-view';
+import { queryRows } from '@/server/db/query-rows';
+import { readEml } from '../helpers/eml';
+import { testCustomer } from '../helpers/orders';
+import { makePng } from '../helpers/png';
+import { uploadImage, uploadPrintFile } from '../helpers/print-files';
+import { request, type TestServer } from '../helpers/server';
+import { acceptTerms, expect, screenshot, test } from './fixtures';
+
+/** Buyer accounts (issue 43): sign in by the emailed link, see the orders, reorder in two clicks, check out. */
+
+let keys = 0;
+async function placeOrder(server: TestServer, email: string, lines: unknown[]): Promise<PlacedOrderAnswer> {
+  const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
+    method: 'POST',
+    json: {
+      idempotencyKey: `e2e-account-${Date.now()}-${++keys}-abcdef`,
+      customer: { ...testCustomer, email },
+      lines,
+    },
+  });
+  expect(placed.status).toBe(201);
+  return placed.body;
+}
+
+/** The path of the newest sign-in link emailed to `email` (the outbox's .eml files). */
+async function signInLink(server: TestServer, email: string): Promise<string> {
+  await server.app.emailOutbox.drain();
+  const dir = join(server.dataDir, 'outbox');
+  const mails = readdirSync(dir)
+    .filter((name) => name.startsWith('account-'))
+    .sort()
+    .map((file) => {
+      const raw = readFileSync(join(dir, file), 'utf8');
+      return { to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', ...readEml(raw) };
+    })
+    .filter((mail) => mail.to === email);
+  const link = /http:\/\/\S+(\/account\/verify\?token=[A-Za-z0-9_%-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
+  if (!link) throw new Error(`no sign-in link emailed to ${email}`);
+  return link;
+}
+
+const texts = {
+  sv: {
+    locale: 'sv-SE',
+    account: 'Mitt konto',
+    menu: 'Öppna menyn',
+    email: 'E-postadress',
+    submit: 'Mejla mig en länk',
+    orders: 'Mina beställningar',
+    reorder: 'Beställ igen',
+    checkout: /Slutför köpet/,
+  },
+  en: {
+    locale: 'en-GB',
+    account: 'My account',
+    menu: 'Open menu',
+    email: 'Email address',
+    submit: 'Email me a link',
+    orders: 'My orders',
+    reorder: 'Order again',
+    checkout: /Complete Order/,
+  },
+} as const;
+
+for (const [language, width] of [
+  ['sv', 390],
+  ['en', 1280],
+] as const) {
+  test(`a buyer signs in by the emailed link, sees both orders and orders one again with 30 more in L (${language}, ${width} px)`, async ({
+    server,
+    openPage,
+  }) => {
+    const t = texts[language];
+    const email = `returning.${language}@example.se`;
+    const image = (await uploadImage(server)).id;
+    const printFile = await uploadPrintFile(server, makePng(512), 'logo-tryck.png');
+    const tshirts = await placeOrder(server, email, [
+      {
+        productId: 'tshirt-bomull',
+        quantity: 40,
+        sizes: { M: 20, L: 20 },
+        customisation: {
+          color: 'black',
+          prints: [{ method: 'dtg', uploadId: image, side: 'front', x: 50, y: 40, scale: 0.3 }],
+          additionalInfo: '',
+        },
+        printFile: printFile.id,
+      },
+    ]);
+    const beanies = await placeOrder(server, email, [
+      { productId: 'mossa', quantity: 25, options: { colour: 'navy' } },
+    ]);
+
+    // Signed out, the page asks for the account and is told 401 (the browser logs it): expected.
+    const signedOut = /status of 401/;
+    const { page, errors } = await openPage({ width, locale: t.locale, expectedErrors: signedOut });
+    await page.goto('/');
+    // On a phone the header's link is in the menu.
+    if (width < 640) await page.locator('header').getByRole('button', { name: t.menu }).click();
+    await page.getByRole('link', { name: t.account }).first().click();
+    await expect(page.getByRole('heading', { name: t.account, level: 1 })).toBeVisible();
+    await page.getByLabel(t.email).fill(email);
+    await page.getByRole('button', { name: t.submit }).click();
+    await expect(page.getByTestId('sign-in-sent')).toBeVisible();
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await screenshot(page, `account-sent-${language}-${width}`);
+
+    // The link from the email signs this browser in and opens the account.
+    await page.goto(await signInLink(server, email));
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/account');
+    await expect(page.getByRole('heading', { name: t.orders })).toBeVisible();
+    const orders = page.getByTestId('account-order');
+    await expect(orders).toHaveCount(2);
+    await expect(orders.first()).toContainText(beanies.orderNumber);
+    await expect(orders.nth(1)).toContainText(tshirts.orderNumber);
+    await screenshot(page, `account-orders-${language}-${width}`);
+
+    // Click one: the t-shirts back in the cart, with the design, the print file and the form filled in.
+    await orders
+      .nth(1)
+      .getByRole('button', { name: new RegExp(t.reorder) })
+      .click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/cart');
+    const line = page.getByTestId('cart-line');
+    await expect(line).toHaveCount(1);
+    await expect(line).toContainText('logo-tryck.png');
+    // 30 more, all in L.
+    await line.getByRole('spinbutton').fill('70');
+    await line.getByTestId('size-split').locator('input[data-size="L"]').fill('50');
+    await expect(line).not.toHaveAttribute('data-needs-sizes');
+    await expect(page.getByTestId('conversion-fee')).toHaveCount(0);
+    await screenshot(page, `account-reorder-cart-${language}-${width}`);
+
+    // Click two: the order (the form is filled in as last time).
+    await acceptTerms(page);
+    await page.getByRole('button', { name: t.checkout }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');
+    await screenshot(page, `account-reorder-confirmation-${language}-${width}`);
+
+    // The new order's print is the same print file, uploaded once.
+    const files = await queryRows<{ order_number: string; upload_id: string }>(
+      server.database.db,
+      sql`SELECT o.order_number, f.upload_id FROM order_print_files f JOIN orders o ON o.id = f.order_id
+          WHERE o.customer_email = ${email} ORDER BY o.id`,
+    );
+    expect(files.map((f) => f.upload_id)).toEqual([printFile.id, printFile.id]);
+    const [newest] = await queryRows<{
+      items: { quantity: number; sizes: Record<string, number>; fee?: string }[];
+    }>(
+      server.database.db,
+      sql`SELECT items FROM orders WHERE customer_email = ${email} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(newest?.items.map((item) => [item.quantity, item.sizes, item.fee])).toEqual([
+      [70, { M: 20, L: 50 }, undefined],
+    ]);
+    expect(errors.filter((error) => !signedOut.test(error))).toEqual([]);
+  });
+}
