@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { documentSupply, salesAccount } from '@/shared/invoicing/bas-accounts';
+import { documentSupply, salesAccount, type SupplyNature } from '@/shared/invoicing/bas-accounts';
 import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import type { DocumentKind, JournalEntry } from '@/shared/ledger';
 import type { Db } from '@/server/db/client';
@@ -21,6 +21,7 @@ export async function invoiceJournal(db: Db, from: string, to: string): Promise<
     customer: string;
     corrects: string | null;
     corrects_kind: DocumentKind | null;
+    supply: SupplyNature | null;
     vat_treatment: VatTreatment;
     net: string;
     vat: string;
@@ -30,7 +31,7 @@ export async function invoiceJournal(db: Db, from: string, to: string): Promise<
   }>(
     db,
     sql`SELECT d.kind, d.number, to_char(d.issued_on, 'YYYY-MM-DD') AS issued_on,
-          coalesce(o.customer_organization, o.customer_name) AS customer, c.number AS corrects, c.kind AS corrects_kind, d.vat_treatment,
+          coalesce(o.customer_organization, o.customer_name) AS customer, c.number AS corrects, c.kind AS corrects_kind, coalesce(d.snapshot->>'supply', c.snapshot->>'supply') AS supply, d.vat_treatment,
           d.net::text AS net, d.vat::text AS vat, d.total::text AS total,
           CASE WHEN d.kind <> 'credit_note' THEN paid.amount::numeric(14, 2)::text END AS paid,
           CASE WHEN d.kind <> 'credit_note'
@@ -56,7 +57,7 @@ export async function invoiceJournal(db: Db, from: string, to: string): Promise<
     total: row.total,
     paid: row.paid,
     balance: row.balance,
-    account: salesAccount(row.vat_treatment, documentSupply(row.kind, row.corrects_kind)),
+    account: salesAccount(row.vat_treatment, documentSupply(row.kind, row.corrects_kind, row.supply)),
   }));
 }
 
