@@ -36,6 +36,9 @@ import {
 import { invoiceBalanceOre, orderMoney, recordPayment } from './payments';
 import { invoiceJournal, journalCsv } from './journal';
 import { sieFile } from './sie-export';
+import { paymentDayRefusal } from './closed-months';
+
+export { bookkeepingAdminRoutes } from './bookkeeping-routes';
 
 /** An amount field as the admin types it: Swedish or plain, more than zero; answers öre. */
 function amountField(t: (typeof ledgerMessages)[Locale]) {
@@ -260,6 +263,9 @@ export function ledgerAdminRoutes(
       const target = await moneyRequest(request, reply, 'payment');
       if (!target) return reply;
       const { data, order, invoice } = target;
+      // A closed month or a day before the invoice: refused (Bokföringslagen 5 kap., closed-months.ts).
+      const dayRefused = await paymentDayRefusal(db, invoice, data.paidOn, target.locale);
+      if (dayRefused) return sendError(reply, 400, dayRefused);
       const person = staffOf(request);
       const payment = {
         documentId: invoice.id,
@@ -297,6 +303,8 @@ export function ledgerAdminRoutes(
       if (!target) return reply;
       const { locale, data, order, invoice } = target;
       const t = translate(ledgerMessages, locale);
+      const dayRefused = await paymentDayRefusal(db, invoice, data.paidOn, locale);
+      if (dayRefused) return sendError(reply, 400, dayRefused);
       const person = staffOf(request);
       const refused = await db.transaction(async (tx) => {
         // The invoice row locked: two refunds at once cannot both pay back the same money.
