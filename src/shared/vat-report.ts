@@ -3,7 +3,20 @@
  * EC sales list's period, and closed months: shared by the admin's bookkeeping panel and the API
  * (`GET /api/admin/vat-report`, `GET /api/admin/ec-sales-list`, `/api/admin/closed-months`).
  */
-export const vatReportBoxes = ['05', '06', '07', '10', '11', '12', '35', '36', '39', '40', '48', '49'] as const;
+export const vatReportBoxes = [
+  '05',
+  '06',
+  '07',
+  '10',
+  '11',
+  '12',
+  '35',
+  '36',
+  '39',
+  '40',
+  '48',
+  '49',
+] as const;
 export type VatReportBox = (typeof vatReportBoxes)[number];
 
 /**

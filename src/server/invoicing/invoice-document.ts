@@ -414,6 +414,8 @@ export function supplementaryInvoiceDocument(
  * VAT decision of each line: a credit note says what its invoice sold, a document since decision
  * 0045 says so itself; otherwise the lines tell (undefined).
  */
-export function invoicedWithGoods(invoice: Pick<InvoiceDocument, 'supply' | 'creditNote'>): boolean | undefined {
+export function invoicedWithGoods(
+  invoice: Pick<InvoiceDocument, 'supply' | 'creditNote'>,
+): boolean | undefined {
   return invoice.creditNote?.ofGoods ?? (invoice.supply === 'goods' ? true : undefined);
 }

@@ -21,10 +21,13 @@ const isoDay = z
   .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), t.dayInvalid);
 const rangeQuery = z
   .object({ from: isoDay, to: isoDay })
-  .refine((range) => range.from <= range.to && Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000, {
-    message: t.rangeInvalid,
-    path: ['to'],
-  });
+  .refine(
+    (range) => range.from <= range.to && Date.parse(range.to) - Date.parse(range.from) <= 366 * 86_400_000,
+    {
+      message: t.rangeInvalid,
+      path: ['to'],
+    },
+  );
 const monthField = (message: string) => z.string().refine(isMonth, message);
 const decimal = z.string().describe('Exact decimal kronor, "1234.50"');
 const boxesSchema = z.object(
@@ -118,7 +121,12 @@ export function bookkeepingAdminRoutes(admin: FastifyInstance, context: AppConte
 
   app.get(
     '/api/admin/closed-months',
-    { schema: { summary: 'The months closed in the books, newest first', response: { 200: closedMonthsSchema } } },
+    {
+      schema: {
+        summary: 'The months closed in the books, newest first',
+        response: { 200: closedMonthsSchema },
+      },
+    },
     async () => ({ months: await closedMonthList(db) }),
   );
 
@@ -141,4 +149,3 @@ export function bookkeepingAdminRoutes(admin: FastifyInstance, context: AppConte
     },
   );
 }
-

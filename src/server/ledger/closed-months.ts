@@ -48,8 +48,7 @@ export async function isClosedDay(db: Db, day: string): Promise<boolean> {
 }
 
 export type PaymentDayProblem =
-  | { problem: 'closed'; month: string }
-  | { problem: 'before-document'; number: string; issuedOn: string };
+  { problem: 'closed'; month: string } | { problem: 'before-document'; number: string; issuedOn: string };
 
 /**
  * Why money cannot be booked on `paidOn` against the document: its month is closed, or the day is

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { basAccounts, documentSupply, salesAccount, type SupplyNature } from '@/shared/invoicing/bas-accounts';
+import {
+  basAccounts,
+  documentSupply,
+  salesAccount,
+  type SupplyNature,
+} from '@/shared/invoicing/bas-accounts';
 import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import type { DocumentKind, JournalEntry } from '@/shared/ledger';
 import type { Db } from '@/server/db/client';

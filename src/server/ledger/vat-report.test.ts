@@ -132,7 +132,8 @@ const germanIndividual = {
 function balances(sie: Uint8Array): Map<string, number> {
   const sums = new Map<string, number>();
   for (const verification of sieVerifications(sie))
-    for (const { account, ore } of verification.transactions) sums.set(account, (sums.get(account) ?? 0) + ore);
+    for (const { account, ore } of verification.transactions)
+      sums.set(account, (sums.get(account) ?? 0) + ore);
   return sums;
 }
 const ore = (decimal: string) => Math.round(Number(decimal) * 100);
@@ -168,13 +169,25 @@ describe('the accountant’s table: every buyer case, its documents, the SIE and
       expect(new Set(noCategories.get(noConversion))).toEqual(new Set(['G']));
 
       // Ten orders of an individual in Germany: 10 × 10 095 kr passes the 99 680 kr a year.
-      const before = await request<VatReportAnswer>(server, `/api/admin/vat-report?from=${today()}&to=${today()}`, {
-        headers: admin(),
+      const before = await request<VatReportAnswer>(
+        server,
+        `/api/admin/vat-report?from=${today()}&to=${today()}`,
+        {
+          headers: admin(),
+        },
+      );
+      expect(before.body.distanceSales).toMatchObject({
+        thisYear: '0.00',
+        threshold: '99680.00',
+        above: false,
       });
-      expect(before.body.distanceSales).toMatchObject({ thisYear: '0.00', threshold: '99680.00', above: false });
       for (let i = 0; i < 10; i++) await place(germanIndividual);
 
-      const sie = await fetchValidSie(server.url, `/api/admin/sie?from=${today()}&to=${today()}`, server.cookie);
+      const sie = await fetchValidSie(
+        server.url,
+        `/api/admin/sie?from=${today()}&to=${today()}`,
+        server.cookie,
+      );
       const accounts = balances(sie);
       const credited = (...numbers: string[]) => numbers.reduce((sum, n) => sum - (accounts.get(n) ?? 0), 0);
 
@@ -186,9 +199,13 @@ describe('the accountant’s table: every buyer case, its documents, the SIE and
         { account: '3105', ore: -8000 },
       ]);
 
-      const report = await request<VatReportAnswer>(server, `/api/admin/vat-report?from=${today()}&to=${today()}`, {
-        headers: admin(),
-      });
+      const report = await request<VatReportAnswer>(
+        server,
+        `/api/admin/vat-report?from=${today()}&to=${today()}`,
+        {
+          headers: admin(),
+        },
+      );
       expect(report.status).toBe(200);
       const boxes = report.body.boxes;
       // Equal to the SIE's accounts for the same period.
@@ -224,7 +241,9 @@ describe('the accountant’s table: every buyer case, its documents, the SIE and
       const lines = iconv.decode(Buffer.from(await ec.arrayBuffer()), 'latin1').split('\r\n');
       expect(lines[0]).toBe('SKV574008;');
       expect(lines[1]).toMatch(
-        new RegExp(`^${server.config.seller.vatNumber};${month.slice(2, 4)}${month.slice(5)};[^;]+;[^;]*;[^;]*$`),
+        new RegExp(
+          `^${server.config.seller.vatNumber};${month.slice(2, 4)}${month.slice(5)};[^;]+;[^;]*;[^;]*$`,
+        ),
       );
       expect(lines.slice(2)).toEqual(['DE136695976;10175;;', '']);
     },

@@ -128,7 +128,11 @@ export interface EcSalesFileHeader {
 }
 
 /** Strips what would break a field of the semicolon-separated file. */
-const field = (text: string, max: number) => text.replace(/[;\r\n]/g, ' ').trim().slice(0, max);
+const field = (text: string, max: number) =>
+  text
+    .replace(/[;\r\n]/g, ' ')
+    .trim()
+    .slice(0, max);
 
 /**
  * The EC sales list in Skatteverket's file-transfer format (filöverföring, "SKV574008"): one

@@ -23,17 +23,20 @@ export const bookkeepingMessages = defineMessages({
     distanceAbove: 'Tröskeln är passerad: köparlandets moms gäller, redovisas i OSS.',
     distanceBelow: 'Under tröskeln: svensk moms.',
     ecHeading: 'Periodisk sammanställning',
-    ecHint: 'Filen i Skatteverkets format för filöverföring (SKV574008), per köparens VAT-nummer: varor och tjänster.',
+    ecHint:
+      'Filen i Skatteverkets format för filöverföring (SKV574008), per köparens VAT-nummer: varor och tjänster.',
     month: 'Månad',
     download: 'Ladda ner fil',
     closeHeading: 'Stänga en månad',
     closeHint:
       'Stäng en månad när momsdeklarationen är lämnad. Därefter kan ingen betalning eller rättelse dateras i den; rättelser görs i den öppna perioden.',
     closeButton: 'Stäng månaden',
+    back: 'Tillbaka',
     closeConfirm: (p: { month: string }) => `Stänga ${p.month}? Det går inte att öppna den igen.`,
     closedList: 'Stängda månader',
     noneClosed: 'Ingen månad är stängd än.',
-    closedBy: (p: { month: string; name: string; time: string }) => `${p.month}: stängd av ${p.name}, ${p.time}`,
+    closedBy: (p: { month: string; name: string; time: string }) =>
+      `${p.month}: stängd av ${p.name}, ${p.time}`,
     closedDone: (p: { month: string }) => `${p.month} är stängd`,
     failed: 'Det gick inte',
     // Refusals
@@ -72,10 +75,12 @@ export const bookkeepingMessages = defineMessages({
     closeHint:
       'Close a month once its VAT return is filed. After that no payment or correction can be dated in it; corrections go into the open period.',
     closeButton: 'Close the month',
+    back: 'Back',
     closeConfirm: (p: { month: string }) => `Close ${p.month}? It cannot be opened again.`,
     closedList: 'Closed months',
     noneClosed: 'No month is closed yet.',
-    closedBy: (p: { month: string; name: string; time: string }) => `${p.month}: closed by ${p.name}, ${p.time}`,
+    closedBy: (p: { month: string; name: string; time: string }) =>
+      `${p.month}: closed by ${p.name}, ${p.time}`,
     closedDone: (p: { month: string }) => `${p.month} is closed`,
     failed: 'That did not work',
     monthInvalid: 'Give a month as YYYY-MM',
