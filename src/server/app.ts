@@ -19,7 +19,7 @@ import { installErrorHandlers, logErrorSerializer, sendError } from './http/erro
 import { installRouteContracts, openApiRoute } from './http/contract';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts, slowBodyGuard } from './http/timeouts';
-import { ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
+import { bookkeepingAdminRoutes, ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
 import { receivablesAdminRoutes } from './receivables/routes';
 import { logUrl } from './http/log-url';
 import { requestIdGenerator, requestIdHeader } from './http/request-id';
@@ -202,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     domainRoutes: [
       (admin) => openApiRoute(admin, app),
       (admin) => ledgerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
+      (admin) => bookkeepingAdminRoutes(admin, context),
       (admin) => printFileDownloadRoute(admin, context),
       (admin) => uploadThumbnailRoute(admin, context),
       (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),

@@ -17,11 +17,12 @@ export async function orderStats(db: Db): Promise<AdminStats> {
   const [[row], [net]] = await Promise.all([
     queryRows<{ n: string; total: string; average: string }>(db, statsQuery()),
     // Net turnover (nettoomsättning, Årsredovisningslagen 1995:1554, 1 kap. 3 §: sales less VAT and
-    // reductions): the ledger's documents of the year, credit notes' negative nets included.
+    // reductions): the ledger's documents of the year, credit notes' negative nets included. A
+    // reminder's fee and interest are no sale (the SIE books them to 3930 and 8313): left out.
     queryRows<{ amount: string }>(
       db,
       sql`SELECT coalesce(sum(net), 0)::numeric(16, 2)::text AS amount FROM documents
-        WHERE issued_on >= ${from}::date AND issued_on <= ${to}::date`,
+        WHERE issued_on >= ${from}::date AND issued_on <= ${to}::date AND kind <> 'reminder'`,
     ),
   ]);
   const total = row?.total ?? '0';

@@ -155,3 +155,14 @@ export const ledgerUpgradeCredits = pgTable(
       .where(sql`${t.doneAt} IS NULL`),
   ],
 );
+
+/** Months the bookkeeper closed (migrations/5200_closed_months.sql): nothing is dated in one. */
+export const closedMonths = pgTable(
+  'closed_months',
+  {
+    month: text('month').primaryKey(),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    closedBy: text('closed_by'),
+  },
+  (t) => [check('closed_months_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);

@@ -10,6 +10,7 @@ import {
   type VatTreatment,
 } from '@/shared/invoicing/vat-treatment';
 import { milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
+import type { SupplyNature } from '@/shared/invoicing/bas-accounts';
 import {
   convertAmount,
   type InvoiceCurrency,
@@ -130,6 +131,12 @@ export interface InvoiceDocument {
   foreign?: ForeignAmounts;
   vatTreatment: VatTreatment;
   vatPercent: number;
+  /**
+   * What the document sells as a whole: 'goods' on every supplementary invoice issued since its
+   * fee is ancillary to the goods (decision 0045, vat-decision.ts); absent on the order's invoice
+   * (goods by its lines) and on documents stored before.
+   */
+  supply?: SupplyNature;
   seller: SellerDetails;
   buyer: InvoiceBuyer;
   delivery: { name: string; address: string; countryCode: string; countryName: string };
@@ -388,7 +395,7 @@ export function supplementaryInvoiceDocument(
   record: SupplementaryInvoiceRecord,
   seller: SellerDetails,
 ): InvoiceDocument {
-  return buildInvoice({
+  const invoice = buildInvoice({
     invoiceNumber: record.invoiceNumber,
     orderNumber: order.orderNumber,
     issueDate: record.issuedAt,
@@ -398,4 +405,17 @@ export function supplementaryInvoiceDocument(
     lines: orderInvoiceLines({ ...order, items: record.items }),
     invoiceCurrency: order.invoiceCurrency ?? null,
   });
+  // The conversion fee is ancillary to the order's goods (decision 0045): its VAT case follows them.
+  return { ...invoice, supply: 'goods' };
+}
+
+/**
+ * Whether a document's lines are part of a supply of goods (its fees ancillary to them), for the
+ * VAT decision of each line: a credit note says what its invoice sold, a document since decision
+ * 0045 says so itself; otherwise the lines tell (undefined).
+ */
+export function invoicedWithGoods(
+  invoice: Pick<InvoiceDocument, 'supply' | 'creditNote'>,
+): boolean | undefined {
+  return invoice.creditNote?.ofGoods ?? (invoice.supply === 'goods' ? true : undefined);
 }

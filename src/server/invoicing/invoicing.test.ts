@@ -737,7 +737,7 @@ describe('every buyer case: invoice, supplementary invoice and credit notes as e
   }
 
   it(
-    'an EU company: goods K (Article 138) with the delivery date, the later conversion AE (Article 196), a credit note of each',
+    'an EU company: goods K (Article 138) with the delivery date, the later conversion K too (ancillary to the goods, C-349/96), a credit note of each',
     { timeout: VALIDATOR_TIMEOUT },
     async () => {
       const placed = await place(germanCompany);
@@ -758,10 +758,11 @@ describe('every buyer case: invoice, supplementary invoice and credit notes as e
       expect(invoice && categoryOf(invoice)).toEqual(['K', 'K', 'K']);
       expect(invoice?.one('cbc:ActualDeliveryDate')).toBe(stockholmToday());
 
+      // The conversion after ordering is ancillary to the goods (decision 0045): K, like them.
       const service = xml.get(supplementary);
-      expect(service && categoryOf(service)).toEqual(['AE', 'AE']);
-      expect(service?.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-AE');
-      expect(service?.one('cbc:TaxExemptionReason')).toContain('Articles 44 and 196');
+      expect(service && categoryOf(service)).toEqual(['K', 'K']);
+      expect(service?.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-IC');
+      expect(service?.one('cbc:TaxExemptionReason')).toContain('Article 138');
       expect(service?.one('cbc:PayableAmount')).toBe('80.00');
       expect(service?.one('cbc:BuyerReference')).toBe('PO-4711');
 
@@ -774,14 +775,13 @@ describe('every buyer case: invoice, supplementary invoice and credit notes as e
       expect(goods?.one('cbc:PayableAmount')).toBe('1000.00');
       const serviceCreditXml = xml.get(serviceCredit);
       expect(serviceCreditXml && billingReference(serviceCreditXml)).toBe(supplementary);
-      expect(serviceCreditXml && categoryOf(serviceCreditXml)).toEqual(['AE', 'AE']);
+      expect(serviceCreditXml && categoryOf(serviceCreditXml)).toEqual(['K', 'K']);
       expect(serviceCreditXml?.one('cbc:PayableAmount')).toBe('80.00');
 
-      // The PDFs say the same in words: Article 138 for the goods, Article 196 for the service.
+      // The PDFs say the same in words: Article 138, never reverse charge of a service.
       const servicePdf = await pdfOf(placed.orderNumber, supplementary);
-      expect(servicePdf).toContain('Omvänd betalningsskyldighet / Reverse charge');
-      expect(servicePdf).toContain('Articles 44 and 196 of Council Directive 2006/112/EC');
-      expect(servicePdf).not.toContain('Intra-Community supply');
+      expect(servicePdf).toContain('Unionsintern leverans / Intra-Community supply');
+      expect(servicePdf).not.toContain('Reverse charge');
       expect(servicePdf).toContain('DE136695976');
       const goodsCreditPdf = await pdfOf(placed.orderNumber, goodsCredit);
       expect(goodsCreditPdf).toContain('Unionsintern leverans / Intra-Community supply');
@@ -826,7 +826,7 @@ describe('every buyer case: invoice, supplementary invoice and credit notes as e
   );
 
   it(
-    'a company outside the EU: goods G (export, Article 146), the later conversion O (Article 44); cancelled: a credit note of each',
+    'a company outside the EU: goods G (export, Article 146), the later conversion G too (ancillary, never Article 44); cancelled: a credit note of each',
     { timeout: VALIDATOR_TIMEOUT },
     async () => {
       const placed = await place(norwegianCompany);
@@ -843,24 +843,20 @@ describe('every buyer case: invoice, supplementary invoice and credit notes as e
       const [, , goodsCredit, serviceCredit] = documents.map((d) => d.number);
       expect(categoryOf(xml.get(placed.orderNumber) ?? ubl('<x/>'))).toEqual(['G', 'G', 'G']);
       const service = xml.get(supplementary);
-      expect(service && categoryOf(service)).toEqual(['O', 'O']);
-      expect(service?.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-O');
-      expect(service?.one('cbc:TaxExemptionReason')).toContain('Article 44');
-      // "Not subject to VAT" names no VAT numbers (BR-O-02).
-      expect(service?.all('cac:PartyTaxScheme').map((s) => s.textContent)).toEqual([
-        'Godkänd för F-skattTAX',
-      ]);
+      expect(service && categoryOf(service)).toEqual(['G', 'G']);
+      expect(service?.one('cbc:TaxExemptionReasonCode')).toBe('VATEX-EU-G');
+      expect(service?.one('cbc:TaxExemptionReason')).toContain('Article 146');
       const goods = xml.get(goodsCredit ?? '');
       expect(goods && categoryOf(goods)).toEqual(['G', 'G', 'G']);
       expect(goods && billingReference(goods)).toBe(placed.orderNumber);
       expect(goods?.one('cbc:PayableAmount')).toBe(placed.total);
       const serviceCreditXml = xml.get(serviceCredit ?? '');
-      expect(serviceCreditXml && categoryOf(serviceCreditXml)).toEqual(['O', 'O']);
+      expect(serviceCreditXml && categoryOf(serviceCreditXml)).toEqual(['G', 'G']);
       expect(serviceCreditXml && billingReference(serviceCreditXml)).toBe(supplementary);
 
       const servicePdf = await pdfOf(placed.orderNumber, supplementary);
-      expect(servicePdf).toContain('The service is supplied outside the EU (Article 44 of Council Directive');
-      expect(servicePdf).toContain('Tjänsten är omsatt utanför EU');
+      expect(servicePdf).toContain('Export of goods outside the EU, exempt from VAT (Article 146');
+      expect(servicePdf).not.toContain('Article 44');
     },
   );
 

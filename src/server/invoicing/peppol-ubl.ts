@@ -11,7 +11,7 @@ import {
 import { milliFromDecimal, milliToDecimalString, sumMilli } from '@/shared/money';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import { trimTrailingZeros } from '@/shared/invoicing/invoice-currency';
-import { inDocumentCurrency, type InvoiceDocument } from './invoice-document';
+import { inDocumentCurrency, invoicedWithGoods, type InvoiceDocument } from './invoice-document';
 import { invoiceTexts } from './texts';
 
 /**
@@ -47,7 +47,7 @@ export function buyerPeppolId(invoice: InvoiceDocument): PeppolId | null {
 export function eInvoiceRefusal(invoice: InvoiceDocument): EInvoiceRefusal | null {
   if (invoice.buyer.customerType !== 'company') return 'private_buyer';
   if (!buyerPeppolId(invoice)) return 'no_endpoint';
-  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoice.creditNote?.ofGoods);
+  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoicedWithGoods(invoice));
   if (decisions.some((d) => d.category === 'K') && !invoice.deliveryDate) return 'not_shipped';
   return null;
 }
@@ -207,7 +207,7 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
   const vatInSek = document.foreign ? (credit ? flipSign(document.vat) : document.vat) : null;
   const root = credit ? 'CreditNote' : 'Invoice';
   const { seller, buyer } = invoice;
-  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoice.creditNote?.ofGoods);
+  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoicedWithGoods(invoice));
   const primary = invoice.language;
   const secondary = primary === 'sv' ? 'en' : 'sv';
   const taxCategory = (

@@ -1,5 +1,5 @@
 import { distinctDecisions, lineVatDecisions } from '@/shared/invoicing/vat-decision';
-import type { InvoiceDocument } from './invoice-document';
+import { invoicedWithGoods, type InvoiceDocument } from './invoice-document';
 
 export interface VatNotice {
   /** "Unionsintern leverans / Intra-Community supply": Swedish and English, as Swedish law reads it. */
@@ -14,10 +14,10 @@ export interface VatNotice {
  * invoice has none: its 25 % VAT is on every line.
  */
 export function vatNotices(
-  invoice: Pick<InvoiceDocument, 'vatTreatment' | 'lines' | 'language' | 'creditNote'>,
+  invoice: Pick<InvoiceDocument, 'vatTreatment' | 'lines' | 'language' | 'creditNote' | 'supply'>,
 ): VatNotice[] {
   const other = invoice.language === 'sv' ? 'en' : 'sv';
-  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoice.creditNote?.ofGoods);
+  const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoicedWithGoods(invoice));
   return distinctDecisions(decisions).flatMap((decision) =>
     decision.title && decision.legal
       ? [

@@ -115,7 +115,7 @@ export async function issueCreditNote(
   const t = invoiceTexts[original.language];
   const treatment = original.vatTreatment;
   // What the invoice sold: the credit note's lines keep its VAT case (vat-decision.ts).
-  const ofGoods = original.lines.some((line) => line.kind === 'product');
+  const ofGoods = original.supply === 'goods' || original.lines.some((line) => line.kind === 'product');
 
   let lines: InvoiceLine[];
   let creditedLines: number[] = [];

@@ -40,6 +40,9 @@ import { recordEurPayment } from './eur-payments';
 import { smallDifferenceRoutes } from './small-difference-routes';
 import { invoiceJournal, journalCsv } from './journal';
 import { sieFile } from './sie-export';
+import { paymentDayRefusal } from './closed-months';
+
+export { bookkeepingAdminRoutes } from './bookkeeping-routes';
 
 /** An amount field as the admin types it: Swedish or plain, more than zero; answers öre. */
 function amountField(t: (typeof ledgerMessages)[Locale]) {
@@ -272,6 +275,9 @@ export function ledgerAdminRoutes(
       const inEur = data.currency === 'EUR';
       if (inEur && data.bookedSek === undefined) return sendError(reply, 400, tc.bookedSekRequired);
       if (!inEur && data.bookedSek !== undefined) return sendError(reply, 400, tc.bookedSekForEurOnly);
+      // A closed month or a day before the invoice: refused (Bokföringslagen 5 kap., closed-months.ts).
+      const dayRefused = await paymentDayRefusal(db, invoice, data.paidOn, locale);
+      if (dayRefused) return sendError(reply, 400, dayRefused);
       const person = staffOf(request);
       const payment = {
         documentId: invoice.id,
@@ -329,6 +335,8 @@ export function ledgerAdminRoutes(
       if (!target) return reply;
       const { locale, data, order, invoice } = target;
       const t = translate(ledgerMessages, locale);
+      const dayRefused = await paymentDayRefusal(db, invoice, data.paidOn, locale);
+      if (dayRefused) return sendError(reply, 400, dayRefused);
       const person = staffOf(request);
       const refused = await db.transaction(async (tx) => {
         // The invoice row locked: two refunds at once cannot both pay back the same money.

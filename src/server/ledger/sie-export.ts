@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { documentSupply } from '@/shared/invoicing/bas-accounts';
+import { documentSupply, type SupplyNature } from '@/shared/invoicing/bas-accounts';
 import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import type { DocumentKind } from '@/shared/ledger';
 import type { Db } from '@/server/db/client';
@@ -38,6 +38,7 @@ type DocumentRow = {
   number: string;
   corrects: string | null;
   corrects_kind: DocumentKind | null;
+  supply: SupplyNature | null;
   day: string;
   customer: string;
   vat_treatment: VatTreatment;
@@ -58,7 +59,7 @@ async function* documentVerifications(db: Db, from: string, to: string): AsyncGe
   for (;;) {
     const rows = await queryRows<DocumentRow & { seq: string }>(
       db,
-      sql`SELECT d.id::text AS id, d.seq::text AS seq, d.kind, d.number, c.number AS corrects, c.kind AS corrects_kind,
+      sql`SELECT d.id::text AS id, d.seq::text AS seq, d.kind, d.number, c.number AS corrects, c.kind AS corrects_kind, coalesce(d.snapshot->>'supply', c.snapshot->>'supply') AS supply,
           to_char(d.issued_on, 'YYYY-MM-DD') AS day, coalesce(o.customer_organization, o.customer_name) AS customer,
           d.vat_treatment, d.net::text AS net, d.vat::text AS vat, d.total::text AS total,
           r.fee::text AS fee, r.interest::text AS interest, i.number AS reminds
@@ -92,7 +93,7 @@ async function* documentVerifications(db: Db, from: string, to: string): AsyncGe
               date: row.day,
               customer: row.customer,
               vatTreatment: row.vat_treatment,
-              supply: documentSupply(row.kind, row.corrects_kind),
+              supply: documentSupply(row.kind, row.corrects_kind, row.supply),
               net: row.net,
               vat: row.vat,
               total: row.total,

@@ -285,7 +285,7 @@ describe('print files after ordering', () => {
     const sie = await fetchValidSie(server.url, `/api/admin/sie?from=${today}&to=${today}`, server.cookie);
     const text = iconv.decode(Buffer.from(sie), 'cp437');
     const verification = new RegExp(
-      `#VER A \\d+ \\d{8} "Faktura ${invoice.invoiceNumber} [^"]*" \\d{8}\\r\\n\\{\\r\\n#TRANS 1510 \\{\\} 100\\.00\\r\\n#TRANS 3041 \\{\\} -80\\.00\\r\\n#TRANS 2611 \\{\\} -20\\.00\\r\\n\\}`,
+      `#VER A \\d+ \\d{8} "Faktura ${invoice.invoiceNumber} [^"]*" \\d{8}\\r\\n\\{\\r\\n#TRANS 1510 \\{\\} 100\\.00\\r\\n#TRANS 3001 \\{\\} -80\\.00\\r\\n#TRANS 2611 \\{\\} -20\\.00\\r\\n\\}`,
     );
     expect(text).toMatch(verification);
   });
@@ -412,7 +412,7 @@ describe('print files after ordering', () => {
     ]);
   });
 
-  it('the SIE export and the invoice journal book every document to the same BAS account (a service in Sweden 3041, outside the EU 3305, goods 3001, a credit note its invoice’s)', async () => {
+  it('the SIE export and the invoice journal book every document to the same BAS account (the conversion fee ancillary to the goods: 3001 in Sweden, 3105 outside the EU on its own invoice too; a credit note its invoice’s)', async () => {
     const today = stockholmDate(new Date());
     const journal = await request<{ entries: JournalEntry[] }>(
       server,
@@ -434,9 +434,9 @@ describe('print files after ordering', () => {
       new Set([
         'invoice 3001',
         'credit_note 3001',
-        'supplementary_invoice 3041',
+        'supplementary_invoice 3001',
         'invoice 3105',
-        'supplementary_invoice 3305',
+        'supplementary_invoice 3105',
       ]),
     );
   });

@@ -64,6 +64,11 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/sie': 'money',
   'GET /api/admin/journal': 'money',
   'GET /api/admin/journal.csv': 'money',
+  // The accountant's reports and closing a month (src/server/ledger/bookkeeping-routes.ts).
+  'GET /api/admin/vat-report': 'money',
+  'GET /api/admin/ec-sales-list': 'money',
+  'GET /api/admin/closed-months': 'money',
+  'POST /api/admin/closed-months': 'money',
   // Reminders, disputes and the customer ledger (src/server/reminders, src/server/customers).
   'GET /api/admin/orders/:number/reminders': 'money',
   'POST /api/admin/orders/:number/reminders': 'money',

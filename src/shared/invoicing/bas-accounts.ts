@@ -72,10 +72,16 @@ export function allBasAccounts(): BasAccount[] {
 }
 
 /**
- * What a whole document sells, for its sales account: the order's invoice sells goods (a fee on it
- * is ancillary to them); a supplementary invoice sells a service invoiced on its own; a credit note
- * sells what the document it corrects sold.
+ * What a whole document sells, for its sales account: goods, its fees ancillary to them (decision
+ * 0045, vat-decision.ts), which every document issued since stores (`stored`, the snapshot's
+ * `supply`, or its corrected invoice's). A supplementary invoice stored before that sold a service
+ * invoiced on its own, and a credit note sells what the document it corrects sold.
  */
-export function documentSupply(kind: DocumentKind, correctsKind: DocumentKind | null): SupplyNature {
+export function documentSupply(
+  kind: DocumentKind,
+  correctsKind: DocumentKind | null,
+  stored?: SupplyNature | null,
+): SupplyNature {
+  if (stored) return stored;
   return (correctsKind ?? kind) === 'supplementary_invoice' ? 'service' : 'goods';
 }

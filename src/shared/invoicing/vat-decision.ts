@@ -10,12 +10,19 @@ export type { SupplyNature } from './bas-accounts';
  * rule is said here and nowhere else.
  *
  * The order's `VatTreatment` (decided at checkout from the buyer's country, type and VAT number,
- * see vat-treatment.ts) says who the buyer is; what is sold decides the rest:
- * - goods: the products, and a fee invoiced together with them on the order's own invoice (it is
- *   ancillary to the goods and follows their treatment: a single supply, CJEU C-349/96 Card
- *   Protection Plan);
- * - a service invoiced on its own: a fee on a supplementary invoice (e.g. converting a raster print
- *   file after the order), which is no longer part of a supply of goods.
+ * see vat-treatment.ts) says who the buyer is; what is sold decides the rest.
+ *
+ * The conversion fee is ancillary to the goods, wherever it is invoiced (decision 0045). Converting
+ * a raster print file is no aim in itself for the buyer but the means of having the ordered goods
+ * printed: a single composite supply taxed like its principal supply, the goods (EU Court C-349/96
+ * Card Protection Plan, points 29–30; Skatteverket's ställningstagande on komplexa transaktioner,
+ * dnr 131 129014-16/111). So it follows the goods for every buyer: Swedish VAT in Sweden and to EU
+ * individuals, an intra-Community supply to an EU company, an export outside the EU, on the order's
+ * invoice and on a supplementary invoice alike. A Norwegian individual's fee is therefore an export
+ * of goods (directive art. 146), never a business-to-business service (art. 44).
+ *
+ * Documents issued before decision 0045 booked a fee invoiced on its own as a service; they keep
+ * what they said (a supplementary invoice without `supply` in its snapshot, see `supplyNature`).
  */
 
 /** The cases an invoice line can fall under. */
@@ -53,7 +60,11 @@ export interface VatDecision {
   basAccount: SalesAccountNumber;
 }
 
-/** Goods, or a service invoiced on its own: a fee is a service only when not invoiced with goods. */
+/**
+ * Goods, or a service invoiced on its own. Since decision 0045 every fee is ancillary to the
+ * goods (`invoicedWithGoods` true for every document issued since); only a document stored before
+ * it, a fee invoiced alone, reads as the service it was invoiced as.
+ */
 export function supplyNature(kind: 'product' | 'fee', invoicedWithGoods: boolean): SupplyNature {
   return kind === 'fee' && !invoicedWithGoods ? 'service' : 'goods';
 }

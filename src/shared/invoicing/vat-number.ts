@@ -68,6 +68,9 @@ const otherEuMemberRules = {
 
 export type OtherEuCountry = keyof typeof otherEuMemberRules;
 
+/** The other EU member states' ISO codes (Sweden left out). */
+export const otherEuCountries = Object.keys(otherEuMemberRules) as OtherEuCountry[];
+
 export function isOtherEuCountry(country: string): country is OtherEuCountry {
   return Object.hasOwn(otherEuMemberRules, country);
 }

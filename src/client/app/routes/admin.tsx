@@ -19,6 +19,7 @@ import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { OrdersTable } from '@/client/features/admin/orders-table';
 import { PartnerApplications } from '@/client/features/admin/partner-applications';
 import { JournalPanel } from '@/client/features/admin/journal-panel';
+import { BookkeepingPanel } from '@/client/features/admin/bookkeeping-panel';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { SieExport } from '@/client/features/admin/sie-export';
 import { StatsCards } from '@/client/features/admin/stats-cards';
@@ -102,7 +103,17 @@ function Dashboard() {
       ),
     },
     { value: 'quotes', label: quotesText.tab, content: <QuotesPanel mayEdit={money} /> },
-    { value: 'journal', label: ledgerText.journal, content: <JournalPanel />, shown: money },
+    {
+      value: 'journal',
+      label: ledgerText.journal,
+      content: (
+        <>
+          <JournalPanel />
+          <BookkeepingPanel />
+        </>
+      ),
+      shown: money,
+    },
     {
       value: 'production',
       label: productionText.boardTitle,

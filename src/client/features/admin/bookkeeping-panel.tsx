@@ -1,0 +1,204 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Download, Lock } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button, buttonClass } from '@/client/components/ui/button';
+import { Field } from '@/client/components/ui/field';
+import { apiFetch } from '@/client/lib/api';
+import { useLocale, useT } from '@/client/lib/i18n';
+import { formatDateTime, stockholmDate } from '@/shared/dates';
+import { dateLocaleTag } from '@/shared/i18n/locale';
+import { bookkeepingMessages, vatBoxNames } from '@/shared/i18n/messages/bookkeeping';
+import { formatKrDecimal } from '@/shared/money-format';
+import { isMonth, vatReportBoxes, type ClosedMonth, type VatReportAnswer } from '@/shared/vat-report';
+import { PeriodFields, usePeriod } from './period-fields';
+
+/** The month before this one in Stockholm, YYYY-MM: the one usually reported and closed next. */
+function previousMonth(): string {
+  const [year = 0, month = 0] = stockholmDate(new Date()).split('-').map(Number);
+  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
+/**
+ * The accountant's bookkeeping beside the invoice journal: the VAT return's boxes for a period
+ * (GET /api/admin/vat-report, equal to the SIE's accounts) with the EU distance sales against the
+ * threshold, the EC sales list file of a month (GET /api/admin/ec-sales-list), and closing a month
+ * once its return is filed (POST /api/admin/closed-months).
+ */
+export function BookkeepingPanel() {
+  const id = useId();
+  const t = useT(bookkeepingMessages);
+  const { locale } = useLocale();
+  const boxNames = vatBoxNames[locale];
+  const period = usePeriod();
+  const report = useQuery({
+    queryKey: ['admin', 'vat-report', period.from, period.to],
+    queryFn: () => apiFetch<VatReportAnswer>(`/api/admin/vat-report?${period.query}`),
+    enabled: period.valid,
+  });
+  const [ecMonth, setEcMonth] = useState(previousMonth);
+  const [closeMonthValue, setCloseMonthValue] = useState(previousMonth);
+  const [confirming, setConfirming] = useState(false);
+  const queryClient = useQueryClient();
+  const closed = useQuery({
+    queryKey: ['admin', 'closed-months'],
+    queryFn: () => apiFetch<{ months: ClosedMonth[] }>('/api/admin/closed-months'),
+  });
+  const close = useMutation({
+    mutationFn: (month: string) =>
+      apiFetch<{ months: ClosedMonth[] }>('/api/admin/closed-months', { method: 'POST', json: { month } }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(['admin', 'closed-months'], answer);
+      setConfirming(false);
+    },
+    onError: () => setConfirming(false),
+  });
+  const distance = report.data?.distanceSales;
+  const section = 'mt-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm';
+  return (
+    <>
+      <section aria-labelledby={`${id}-vat`} className={section} data-testid="vat-report">
+        <h2 id={`${id}-vat`} className="text-lg font-bold text-slate-900">
+          {t.vatHeading}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t.vatHint}</p>
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <PeriodFields id={`${id}-period`} period={period} />
+        </div>
+        {report.error && (
+          <p className="mt-3 text-sm font-medium text-red-700" role="alert">
+            {report.error.message}
+          </p>
+        )}
+        {report.data && (
+          <table className="mt-4 w-full text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-left text-slate-600">
+                <th className="py-1.5 pr-2 font-medium">{t.box}</th>
+                <th className="py-1.5 pr-2 font-medium" />
+                <th className="py-1.5 text-right font-medium">{t.amount}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {vatReportBoxes.map((box) => (
+                <tr key={box} className="border-b border-slate-100 align-top" data-testid={`vat-box-${box}`}>
+                  <td className="py-1.5 pr-2 font-semibold tabular-nums">{box}</td>
+                  <td className="py-1.5 pr-2 text-slate-700">{boxNames[box]}</td>
+                  <td className="py-1.5 text-right whitespace-nowrap tabular-nums">
+                    {formatKrDecimal(report.data.boxes[box])}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {distance && (
+          <div className="mt-4 rounded-xl bg-slate-50 p-3 text-sm" data-testid="distance-sales">
+            <h3 className="font-semibold text-slate-900">{t.distanceHeading}</h3>
+            <p className="mt-1 text-slate-700">
+              {t.distanceLine({
+                thisYear: formatKrDecimal(distance.thisYear),
+                previousYear: formatKrDecimal(distance.previousYear),
+                threshold: formatKrDecimal(distance.threshold),
+              })}
+            </p>
+            <p className={distance.above ? 'mt-1 font-semibold text-amber-800' : 'mt-1 text-slate-700'}>
+              {distance.above ? t.distanceAbove : t.distanceBelow}
+            </p>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby={`${id}-ec`} className={section} data-testid="ec-sales-list">
+        <h2 id={`${id}-ec`} className="text-lg font-bold text-slate-900">
+          {t.ecHeading}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t.ecHint}</p>
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <Field id={`${id}-ec-month`} label={t.month}>
+            {(control) => (
+              <input {...control} type="month" value={ecMonth} onChange={(e) => setEcMonth(e.target.value)} />
+            )}
+          </Field>
+          {isMonth(ecMonth) && (
+            <a
+              href={`/api/admin/ec-sales-list?period=${ecMonth}`}
+              download
+              className={buttonClass({ variant: 'secondary', size: 'md' })}
+              data-testid="ec-sales-list-download"
+            >
+              <Download className="size-4" aria-hidden /> {t.download}
+            </a>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby={`${id}-close`} className={section} data-testid="close-month">
+        <h2 id={`${id}-close`} className="text-lg font-bold text-slate-900">
+          {t.closeHeading}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t.closeHint}</p>
+        <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+          <Field id={`${id}-close-month`} label={t.month}>
+            {(control) => (
+              <input
+                {...control}
+                type="month"
+                value={closeMonthValue}
+                onChange={(e) => {
+                  setCloseMonthValue(e.target.value);
+                  setConfirming(false);
+                }}
+              />
+            )}
+          </Field>
+          {!confirming && (
+            <Button
+              variant="secondary"
+              disabled={!isMonth(closeMonthValue)}
+              onClick={() => {
+                close.reset();
+                setConfirming(true);
+              }}
+            >
+              <Lock className="size-4" aria-hidden /> {t.closeButton}
+            </Button>
+          )}
+        </div>
+        {confirming && (
+          <div className="mt-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm" role="group">
+            <p className="font-medium text-amber-900">{t.closeConfirm({ month: closeMonthValue })}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button onClick={() => close.mutate(closeMonthValue)} disabled={close.isPending}>
+                {t.closeButton}
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                {t.back}
+              </Button>
+            </div>
+          </div>
+        )}
+        <p role="status" className="mt-2 text-sm">
+          {close.isSuccess && (
+            <span className="text-emerald-800">{t.closedDone({ month: close.variables })}</span>
+          )}
+          {close.error && <span className="font-medium text-red-700">{close.error.message || t.failed}</span>}
+        </p>
+        <h3 className="mt-3 text-sm font-semibold text-slate-900">{t.closedList}</h3>
+        {closed.data && closed.data.months.length === 0 && (
+          <p className="text-sm text-slate-600">{t.noneClosed}</p>
+        )}
+        <ul className="mt-1 space-y-1 text-sm text-slate-700" data-testid="closed-months">
+          {closed.data?.months.map((month) => (
+            <li key={month.month}>
+              {t.closedBy({
+                month: month.month,
+                name: month.closedBy ?? '–',
+                time: formatDateTime(month.closedAt, dateLocaleTag[locale]),
+              })}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
