@@ -35,6 +35,8 @@ export const emailKinds = [
   'shop_notice_quote_declined',
   /** To the shop: the buyer cancelled the order on its page (ref = the status event; migration 4700). */
   'shop_notice_cancelled',
+  /** To the buyer: staff changed the order's lines, with the documents that settled it (ref = order_line_changes; migration 5000). */
+  'order_change',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

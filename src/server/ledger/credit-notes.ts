@@ -102,6 +102,8 @@ export async function issueCreditNote(
   choice: CreditChoice,
   reason: string,
   seller: SellerDetails,
+  /** false: the caller's own email carries it (an order change's, with every document it issued). */
+  options: { emailBuyer?: boolean } = {},
 ): Promise<CreditNoteResult> {
   // A reminder's fee and interest are not credited here (no lines, no VAT): see docs/money-and-vat.md.
   if (invoice.kind === 'credit_note' || invoice.kind === 'reminder')
@@ -204,7 +206,8 @@ export async function issueCreditNote(
     { orderId: invoice.orderId, kind: 'credit_note', seq, issuedAt, correctsDocumentId: invoice.id, reason },
     credit,
   );
-  await enqueueEmail(tx, { orderId: invoice.orderId, kind: 'credit_note', ref: id });
+  if (options.emailBuyer !== false)
+    await enqueueEmail(tx, { orderId: invoice.orderId, kind: 'credit_note', ref: id });
   return { ok: true, id, number };
 }
 

@@ -45,6 +45,7 @@ export {
   type CreditNoteResult,
 } from './credit-notes';
 export {
+  issueChangeInvoice,
   issueSupplementaryInvoice,
   supplementaryInvoiceFactsSql,
   supplementaryInvoiceForUpload,
