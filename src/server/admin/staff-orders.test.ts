@@ -104,14 +104,20 @@ describe('POST /api/admin/orders (issue 41: an order entered by staff)', () => {
     const other = await createOrder({ ...body, lines: [hoodies({ M: 10, L: 21 })] });
     expect(other.status).toBe(409);
 
-    const [audit] = await queryRows<{ after: { negotiated: { catalogueUnitPrice: string; reason: string }[] } }>(
+    const [audit] = await queryRows<{
+      after: { negotiated: { catalogueUnitPrice: string; reason: string }[] };
+    }>(
       server.database.db,
       // Test-only read of the audit log: who entered the order and at what price.
       sql`SELECT after FROM audit_events
         WHERE action = 'order_create' AND target = ${created.body.orderNumber}`,
     );
     expect(audit?.after.negotiated).toEqual([
-      expect.objectContaining({ reason: 'Överenskommet pris i telefon', unitPrice: '99.50' }),
+      expect.objectContaining({
+        reason: 'Överenskommet pris i telefon',
+        unitPrice: '99.5',
+        catalogueUnitPrice: '132',
+      }),
     ]);
 
     // notifyBuyer: the usual confirmation with the invoice and the order page's link.
@@ -152,6 +158,40 @@ describe('POST /api/admin/orders (issue 41: an order entered by staff)', () => {
     });
     expect(noReason.status).toBe(400);
     expect(noReason.body.fieldErrors?.['lines.0.reason']).toBe('Skriv varför priset eller ordern ändras.');
+  });
+
+  it('a quote the customer accepted by phone becomes the order, and each links the other', async () => {
+    const quote = await request<{ quoteNumber: string }>(server, '/api/admin/quotes', {
+      method: 'POST',
+      headers: { cookie: server.cookie },
+      json: { customer: club, lines: [hoodies({ M: 10, L: 20 }, negotiated)] },
+    });
+    expect(quote.status).toBe(201);
+    const created = await createOrder({
+      idempotencyKey: key('from-quote'),
+      customer: club,
+      lines: [hoodies({ M: 10, L: 20 }, negotiated)],
+      quoteNumber: quote.body.quoteNumber,
+    });
+    expect(created.status).toBe(201);
+    expect((await detailOf(created.body.orderNumber)).quoteNumber).toBe(quote.body.quoteNumber);
+    const quoteDetail = await request<{ status: string; acceptedOrderNumber: string | null }>(
+      server,
+      `/api/admin/quotes/${quote.body.quoteNumber}`,
+      { headers: { cookie: server.cookie } },
+    );
+    expect(quoteDetail.body).toMatchObject({
+      status: 'accepted',
+      acceptedOrderNumber: created.body.orderNumber,
+    });
+    // Never two orders of one quote.
+    const twice = await createOrder({
+      idempotencyKey: key('from-quote-again'),
+      customer: club,
+      lines: [hoodies({ M: 10, L: 20 }, negotiated)],
+      quoteNumber: quote.body.quoteNumber,
+    });
+    expect(twice.status).toBe(409);
   });
 
   it('production may not enter an order (403)', async () => {
@@ -258,7 +298,9 @@ describe('PATCH /api/admin/orders/:number/lines (issue 41: changes settled by th
       ).text();
       if (document.kind === 'supplementary_invoice') {
         // It names the invoice it adds to (Mervärdesskattelagen 17 kap. 22 §; BT-25).
-        expect(xml).toContain(`<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${number}</cbc:ID>`);
+        expect(xml).toContain(
+          `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${number}</cbc:ID>`,
+        );
       }
       const validation = await validateUbl(xml);
       expect(validation.output, document.number).toMatch(/^0 fatal/m);
@@ -267,7 +309,11 @@ describe('PATCH /api/admin/orders/:number/lines (issue 41: changes settled by th
 
     const today = new Date().toISOString().slice(0, 10);
     const year = today.slice(0, 4);
-    const sie = await fetchValidSie(server.url, `/api/admin/sie?from=${year}-01-01&to=${today}`, server.cookie);
+    const sie = await fetchValidSie(
+      server.url,
+      `/api/admin/sie?from=${year}-01-01&to=${today}`,
+      server.cookie,
+    );
     const texts = sieVerifications(sie).map((v) => v.text);
     for (const document of down.body.documents) expect(texts.join('\n')).toContain(document.number);
 
@@ -281,12 +327,14 @@ describe('PATCH /api/admin/orders/:number/lines (issue 41: changes settled by th
     expect(emails).toHaveLength(2);
     const [increase, decrease] = emails.map((eml) => emlPdfAttachments(eml));
     expect(increase?.map((a) => a.name)).toHaveLength(1);
-    expect(await pdfText(increase?.[0]?.bytes ?? new Uint8Array())).toContain(`Tillägg till faktura ${number}`);
+    expect(await pdfText(increase?.[0]?.bytes ?? new Uint8Array())).toContain(
+      `Tillägg till faktura ${number}`,
+    );
     expect(decrease).toHaveLength(2);
     // No credit note email of its own: the change's email carries them.
-    expect(readdirSync(dir).filter((name) => name.startsWith(`${number}-`) && name.endsWith('-credit_note.eml'))).toEqual(
-      [],
-    );
+    expect(
+      readdirSync(dir).filter((name) => name.startsWith(`${number}-`) && name.endsWith('-credit_note.eml')),
+    ).toEqual([]);
     // The validators run a JVM each.
   }, 300_000);
 

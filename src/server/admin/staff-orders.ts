@@ -21,7 +21,17 @@ import {
   placeQuotedOrder,
   priceOrderLinesOnly,
 } from '@/server/orders';
-import { priceStaffQuote, QuoteError, staffQuoteSchema, validUntilFor, withStaffPrices } from '@/server/quotes';
+import {
+  acceptKeyHash,
+  claimAcceptance,
+  findQuoteByNumber,
+  recordAcceptedOrder,
+  priceStaffQuote,
+  QuoteError,
+  staffQuoteSchema,
+  validUntilFor,
+  withStaffPrices,
+} from '@/server/quotes';
 import { recordAudit, staffOf } from '@/server/staff';
 import { orderDetail } from './order-detail';
 
@@ -52,7 +62,11 @@ export function staffOrderSchema(locale: Locale) {
       invoiceCurrency,
       /** true: the buyer gets the usual confirmation with the invoice and the order page's link. */
       notifyBuyer: z.boolean({ error: t.invalidOrder }).optional(),
-      idempotencyKey: z.string({ error: m.idempotencyKey }).regex(/^[A-Za-z0-9_-]{16,100}$/, m.idempotencyKey),
+      /** The quote the customer said yes to (by phone or email): accepted by staff, linked to the order. */
+      quoteNumber: z.string({ error: t.invalidOrder }).max(40, t.invalidOrder).optional(),
+      idempotencyKey: z
+        .string({ error: m.idempotencyKey })
+        .regex(/^[A-Za-z0-9_-]{16,100}$/, m.idempotencyKey),
     })
     .superRefine((order, ctx) => {
       if (order.lines.length + order.freeLines.length === 0) {
@@ -185,7 +199,12 @@ export function staffOrderAdminRoutes(
         summary:
           'Enter an order for a customer (phone, email): checkout’s rules and prices, negotiated unit prices with a reason, free lines',
         body: staffOrderBody,
-        response: { 201: createdOrderSchema, 200: createdOrderSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: {
+          201: createdOrderSchema,
+          200: createdOrderSchema,
+          400: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -193,11 +212,19 @@ export function staffOrderAdminRoutes(
       const body = request.body;
       const staff = staffOf(request);
       try {
+        const quote =
+          body.quoteNumber === undefined ? undefined : await findQuoteByNumber(database, body.quoteNumber);
+        if (body.quoteNumber !== undefined && !quote) {
+          const message = staffOrderMessages[locale].quoteNotFound;
+          return reply.code(400).send({ error: message, fieldErrors: { quoteNumber: message } });
+        }
         const { priced, customer, negotiated } = await priceStaffQuote(
           { ...body, note: undefined, send: false },
           await pricing(request, locale),
         );
         const { idempotencyKey, ...rest } = body;
+        // Accepted on the customer's word, by this person; the same key again is the same acceptance.
+        if (quote) await claimAcceptance(database, quote, acceptKeyHash(idempotencyKey), staff.name, locale);
         const placed = await placeQuotedOrder(
           database,
           {
@@ -218,6 +245,7 @@ export function staffOrderAdminRoutes(
             onCreated: () => options.onQueued?.(),
           },
         );
+        if (quote) await recordAcceptedOrder(database, quote.id, placed.orderNumber);
         if (placed.created)
           await recordAudit(database.db, {
             staffId: staff.id,
@@ -228,6 +256,7 @@ export function staffOrderAdminRoutes(
               negotiated,
               freeLines: body.freeLines.length,
               notifyBuyer: body.notifyBuyer === true,
+              ...(quote ? { quote: quote.quoteNumber } : {}),
             },
           });
         return reply
@@ -279,7 +308,12 @@ export function staffOrderAdminRoutes(
               target: number,
               orderId: change.orderId,
               before: { total: change.totalBefore },
-              after: { total: change.totalAfter, documents: change.documents, negotiated, reason: body.reason },
+              after: {
+                total: change.totalAfter,
+                documents: change.documents,
+                negotiated,
+                reason: body.reason,
+              },
             }),
         });
         options.onQueued?.();

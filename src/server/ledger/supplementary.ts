@@ -72,7 +72,11 @@ export async function issueChangeInvoice(
     ...supplementaryInvoiceDocument(order, { invoiceNumber, issuedAt, items: [item] }, seller),
     supplements: { invoiceNumber: change.supplements.number, issueDate: change.supplements.issuedOn },
   };
-  const id = await insertDocument(tx, { orderId: order.id, kind: 'supplementary_invoice', seq, issuedAt }, issued);
+  const id = await insertDocument(
+    tx,
+    { orderId: order.id, kind: 'supplementary_invoice', seq, issuedAt },
+    issued,
+  );
   return { id, invoiceNumber };
 }
 

@@ -15,4 +15,12 @@ export {
   type StaffPrices,
   type StaffQuoteRequest,
 } from './pricing';
-export { QuoteError, quoteNumberOfOrder, validUntilFor } from './service';
+export {
+  acceptKeyHash,
+  claimAcceptance,
+  findQuoteByNumber,
+  QuoteError,
+  quoteNumberOfOrder,
+  recordAcceptedOrder,
+  validUntilFor,
+} from './service';

@@ -12,7 +12,9 @@ export const staffOrderMessages = defineMessages({
     notChangeable: 'Ordern kan inte ändras: den är skickad eller avbruten.',
     nothingChanged: 'Raderna är desamma som förut: inget har ändrats.',
     orderNotFound: 'Ordern finns inte.',
-    changeLine: (p: { invoice: string; reason: string }) => `Ändring av order, tillägg till ${p.invoice}: ${p.reason}`,
+    quoteNotFound: 'Offerten finns inte.',
+    changeLine: (p: { invoice: string; reason: string }) =>
+      `Ändring av order, tillägg till ${p.invoice}: ${p.reason}`,
     changeCredit: (p: { reason: string }) => `Ändring av order: ${p.reason}`,
     emailSubject: (p: { number: string }) => `Din order ${p.number} har ändrats`,
     emailIntro: (p: { number: string }) => `Vi har ändrat din order ${p.number} enligt överenskommelse.`,
@@ -33,7 +35,9 @@ export const staffOrderMessages = defineMessages({
     notChangeable: 'The order cannot be changed: it has shipped or was cancelled.',
     nothingChanged: 'The lines are the same as before: nothing changed.',
     orderNotFound: 'No such order.',
-    changeLine: (p: { invoice: string; reason: string }) => `Order change, supplementing ${p.invoice}: ${p.reason}`,
+    quoteNotFound: 'No such quote.',
+    changeLine: (p: { invoice: string; reason: string }) =>
+      `Order change, supplementing ${p.invoice}: ${p.reason}`,
     changeCredit: (p: { reason: string }) => `Order change: ${p.reason}`,
     emailSubject: (p: { number: string }) => `Your order ${p.number} has been changed`,
     emailIntro: (p: { number: string }) => `We have changed your order ${p.number} as agreed.`,
