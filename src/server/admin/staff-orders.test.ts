@@ -124,7 +124,8 @@ describe('POST /api/admin/orders (issue 41: an order entered by staff)', () => {
     await server.app.emailOutbox.drain();
     const files = readdirSync(join(server.dataDir, 'outbox'));
     expect(files).toContain(`${created.body.orderNumber}-buyer_confirmation.eml`);
-  });
+    // The first drain starts the document workers (invoice PDFs): slow on a loaded machine.
+  }, 120_000);
 
   it('without notifyBuyer only the shop is told', async () => {
     const created = await createOrder({
@@ -137,7 +138,7 @@ describe('POST /api/admin/orders (issue 41: an order entered by staff)', () => {
     const files = readdirSync(join(server.dataDir, 'outbox'));
     expect(files).toContain(`${created.body.orderNumber}-shop_notice.eml`);
     expect(files).not.toContain(`${created.body.orderNumber}-buyer_confirmation.eml`);
-  });
+  }, 120_000);
 
   it('refuses what checkout refuses, with checkout’s messages, and a negotiated price without a reason', async () => {
     const lines = [hoodies({ M: 5 })];
@@ -254,7 +255,7 @@ describe('PATCH /api/admin/orders/:number/lines (issue 41: changes settled by th
     const text = eml.replace(/=\r?\n/g, '');
     expect(text).toContain('Kunden vill ha 3 M som L');
     expect(emlPdfAttachments(eml)).toEqual([]);
-  });
+  }, 120_000);
 
   it('an increase is a supplementary invoice and a decrease a credit note of the difference; both pass validate-ubl, the SIE passes validate-sie', async () => {
     const created = await createOrder({
