@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { productionAdminRoutes } from './production/routes';
 import { accountRoutes } from './accounts/routes';
-import { adminRoutes } from './admin/routes';
+import { adminRoutes, staffOrderAdminRoutes } from './admin/routes';
 import { CatalogueStore } from './catalogue';
 import { catalogueAdminRoutes, catalogueRoutes } from './catalogue/routes';
 import type { Config } from './config';
@@ -213,6 +213,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
+      (admin) =>
+        staffOrderAdminRoutes(admin, catalogueContext, {
+          onQueued: () => app.emailOutbox.kick(),
+          invoiceRate: () => rates.invoiceRate(),
+        }),
       (admin) =>
         quoteAdminRoutes(admin, catalogueContext, {
           onQueued: () => app.emailOutbox.kick(),

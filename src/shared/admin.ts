@@ -174,6 +174,20 @@ export interface AdminOrderDetail extends AdminJobDetailBase, OrderMoney {
   supplementaryInvoices: SupplementaryInvoiceSummary[];
   /** What VIES said of the buyer's VAT number (at checkout, then the background retry); null: never asked. */
   vies: AdminVies | null;
+  /** The quote the order was made from (issue 40), or null. */
+  quoteNumber: string | null;
+  /** Staff's changes of the lines before production, oldest first (issue 41). */
+  lineChanges: AdminLineChange[];
+}
+
+/** One change of an order's lines by staff: when, why, the totals and the documents that settled it. */
+export interface AdminLineChange {
+  at: string;
+  reason: string;
+  totalBefore: string;
+  totalAfter: string;
+  /** The supplementary invoice or credit notes it issued; none when the total stayed the same. */
+  documents: string[];
 }
 
 /** GET /api/admin/orders/:number (and a status change's answer): by the session's role. */

@@ -86,6 +86,10 @@ export const auditActions = [
   'own_pin_refused',
   /** A quote created, changed or sent by staff (a negotiated price with its reason). */
   'quote',
+  /** An order entered by staff (a negotiated price with its reason; issue 41). */
+  'order_create',
+  /** An order's lines changed by staff before production, with the documents that settled it. */
+  'order_lines',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -13,7 +13,8 @@ import type { Locale } from '@/shared/i18n/locale';
 import type { Db } from '@/server/db/client';
 import { orderPrintFiles } from '@/server/print-files';
 import { pixelSizesOf } from '@/server/uploads';
-import { orderStatusHistory } from '@/server/orders';
+import { orderLineChangesOf, orderStatusHistory } from '@/server/orders';
+import { quoteNumberOfOrder } from '@/server/quotes';
 import { listProofs } from '@/server/proofs';
 import { notesOf, threadOf } from '@/server/order-talk';
 import { productionBlock } from '@/shared/proofs';
@@ -166,6 +167,14 @@ export async function orderDetail(
     buyerVatNumber: row.buyer_vat_number,
     billingAddress: row.billing_address,
     supplementaryInvoices: await supplementaryInvoicesOf(db, { id: row.id, orderNumber: row.order_number }),
+    quoteNumber: await quoteNumberOfOrder(db, row.order_number),
+    lineChanges: (await orderLineChangesOf(db, Number(row.id))).map((change) => ({
+      at: change.createdAt.toISOString(),
+      reason: change.reason,
+      totalBefore: change.totalBefore,
+      totalAfter: change.totalAfter,
+      documents: change.documentNumbers,
+    })),
     vies: row.vies_status
       ? {
           status: row.vies_status,

@@ -44,6 +44,8 @@ import { decodeCursor, type Cursor } from './order-query';
 import { listOrderJobs, listOrders } from './order-list';
 import { orderDetail, orderJobDetail } from './order-detail';
 import { clearOrderFlag, flagOrder } from './attention';
+
+export { staffOrderAdminRoutes } from './staff-orders';
 import { orderStats } from './order-stats';
 import { loadPinHash } from './pin';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';

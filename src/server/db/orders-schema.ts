@@ -203,6 +203,35 @@ export const orderStatusEvents = pgTable(
 );
 
 /**
+ * See migrations/5000_order_line_changes.sql: each change of an order's lines by staff before
+ * production, with the lines and totals before and after and the documents that settled it.
+ */
+export const orderLineChanges = pgTable(
+  'order_line_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    changedBy: bigint('changed_by', { mode: 'number' }),
+    reason: text('reason').notNull(),
+    itemsBefore: jsonb('items_before').$type<StoredOrderLine[]>().notNull(),
+    itemsAfter: jsonb('items_after').$type<StoredOrderLine[]>().notNull(),
+    totalBefore: numeric('total_before', { precision: 14, scale: 2 }).notNull(),
+    totalAfter: numeric('total_after', { precision: 14, scale: 2 }).notNull(),
+    documentNumbers: jsonb('document_numbers')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_line_changes_order_idx').on(t.orderId, t.id),
+    check('order_line_changes_reason_check', sql`char_length(${t.reason}) BETWEEN 1 AND 300`),
+  ],
+);
+
+/**
  * Dashboard totals kept by a trigger on orders, spread over 16 slots (see the migration; its
  * fillfactor is in schema-sql-only.ts).
  */

@@ -12,6 +12,7 @@ import { buildProofDecisionNotice } from './proof-notice';
 import { buildStatusMessage } from './status-messages';
 import { buildOrderLinksMessage } from './order-links-message';
 import { buildSupplementaryInvoiceMessage } from './supplementary-message';
+import { buildOrderChangeMessage } from './order-change-message';
 import { buildCreditNoteMessage, buildPaymentReceivedMessage } from './ledger-messages';
 import { buildReminderMessage, buildStatementMessage } from './reminder-message';
 import { buildMessageNotice, buildMessageToBuyer, buildRefundMessage } from './talk-messages';
@@ -277,6 +278,11 @@ export class OutboxWorker {
             this.config,
             orderPageUrl ?? '',
           ),
+          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+      } else if (row.kind === 'order_change') {
+        await this.transport.send(
+          await buildOrderChangeMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
           `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
         );
       } else if (row.kind === 'reminder') {

@@ -162,6 +162,12 @@ export interface InvoiceDocument {
      */
     ofGoods?: boolean;
   };
+  /**
+   * Set on a supplementary invoice that charges an order's change (issue 41): the invoice whose
+   * amount it adds to. Mervärdesskattelagen (2023:200) 17 kap. 22 §: a document that changes an
+   * invoice refers specifically and unambiguously to it (the e-invoice's BT-25/BT-26).
+   */
+  supplements?: { invoiceNumber: string; issueDate: string };
 }
 
 /** A document's amounts in its own currency (EUR), line by line as `lines`, with the rate used. */

@@ -245,6 +245,9 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
             : []),
           [t.invoiceDate, date(invoice.issueDate)],
           [t.dueDate, date(invoice.dueDate)],
+          ...(invoice.supplements
+            ? [[t.supplements, invoice.supplements.invoiceNumber] as [string, string]]
+            : []),
           ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
           ...(invoice.deliveryDate ? [[t.deliveryDate, date(invoice.deliveryDate)] as [string, string]] : []),
           [t.ocr, invoice.ocr],

@@ -320,7 +320,10 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
     // The invoice a credit note corrects (BT-25, BT-26; ML 17 kap. 22 §: it refers to it unambiguously).
     credit
       ? `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${xml(credit.correctsNumber)}</cbc:ID><cbc:IssueDate>${isoDate(credit.correctsIssueDate)}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>`
-      : '',
+      : invoice.supplements
+        ? // An order change's supplementary invoice names the invoice it adds to (BT-25, BT-26).
+          `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${xml(invoice.supplements.invoiceNumber)}</cbc:ID><cbc:IssueDate>${isoDate(invoice.supplements.issueDate)}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>`
+        : '',
     // Seller.
     '<cac:AccountingSupplierParty><cac:Party>',
     `<cbc:EndpointID schemeID="0007">${digits(seller.orgNumber)}</cbc:EndpointID>`,

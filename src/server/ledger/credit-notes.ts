@@ -102,7 +102,11 @@ export async function issueCreditNote(
   choice: CreditChoice,
   reason: string,
   seller: SellerDetails,
-  /** The upgrade repair (upgrade-repair.ts): dated at the migration, no email about an old cancellation. */
+  /**
+   * issuedAt: the upgrade repair (upgrade-repair.ts) dates it at the migration. email false: no email
+   * (an old cancellation), or the caller's own email carries it (an order change's, with every
+   * document it issued).
+   */
   options: { issuedAt?: Date; email?: boolean } = {},
 ): Promise<CreditNoteResult> {
   // A reminder's fee and interest are not credited here (no lines, no VAT): see docs/money-and-vat.md.

@@ -46,6 +46,7 @@ export {
 } from './credit-notes';
 export { issueUpgradeCreditNotes, upgradeCreditReason } from './upgrade-repair';
 export {
+  issueChangeInvoice,
   issueSupplementaryInvoice,
   supplementaryInvoiceFactsSql,
   supplementaryInvoiceForUpload,

@@ -5,7 +5,8 @@ import type { SellerDetails } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
-import { supplementaryInvoiceDocument, type InvoiceOrder } from '@/server/invoicing';
+import { decimalFromOre } from '@/shared/ledger';
+import { supplementaryInvoiceDocument, type InvoiceDocument, type InvoiceOrder } from '@/server/invoicing';
 import { insertDocument, nextSeq } from './documents';
 
 /**
@@ -39,6 +40,48 @@ export async function issueSupplementaryInvoice(
   await enqueueEmail(tx, { orderId: order.id, kind: 'supplementary_invoice', ref: id });
   return { id, invoiceNumber };
 }
+
+/**
+ * Issues the supplementary invoice of an order change's increase (issue 41) in the caller's
+ * transaction: one line for the difference (VAT included, split by the order's VAT treatment), the
+ * next number of the series, today's seller details, and a reference to the invoice it adds to
+ * (Mervärdesskattelagen 2023:200, 17 kap. 22 §; docs/decisions/0041). No email of its own: the
+ * change's email carries it with every document the change issued.
+ */
+export async function issueChangeInvoice(
+  tx: Db,
+  order: InvoiceOrder & { id: number },
+  change: { amountOre: number; description: string; supplements: { number: string; issuedOn: string } },
+  seller: SellerDetails,
+): Promise<{ id: number; invoiceNumber: string }> {
+  if (!Number.isSafeInteger(change.amountOre) || change.amountOre <= 0)
+    throw new Error('a change invoice charges a positive amount');
+  const amount = decimalFromOre(change.amountOre);
+  const seq = await nextSeq(tx);
+  const issuedAt = new Date();
+  const invoiceNumber = `INV-${seq}`;
+  const item: StoredOrderLine = {
+    productId: ORDER_CHANGE_CODE,
+    name: change.description,
+    names: { sv: change.description, en: change.description },
+    quantity: 1,
+    unitPrice: amount,
+    lineTotal: amount,
+  };
+  const issued: InvoiceDocument = {
+    ...supplementaryInvoiceDocument(order, { invoiceNumber, issuedAt, items: [item] }, seller),
+    supplements: { invoiceNumber: change.supplements.number, issueDate: change.supplements.issuedOn },
+  };
+  const id = await insertDocument(
+    tx,
+    { orderId: order.id, kind: 'supplementary_invoice', seq, issuedAt },
+    issued,
+  );
+  return { id, invoiceNumber };
+}
+
+/** The item code of an order change's line on its supplementary invoice (no product has it). */
+export const ORDER_CHANGE_CODE = 'ORDER-CHANGE';
 
 /**
  * The documents that charge for an uploaded print file (supplementary invoices) as a derived table

@@ -6,6 +6,7 @@ export {
   OrderError,
   placeQuotedOrder,
   priceCheckout,
+  priceOrderLinesOnly,
   type CheckoutPricingRequest,
   type OrderRow,
   type PlacedOrder,
@@ -26,6 +27,13 @@ export {
   type OrderStatusEvent,
 } from './facts';
 export { newOrderLink, redactUrl } from './links';
+export {
+  changeOrderLines,
+  orderLineChangeById,
+  orderLineChangesOf,
+  type ChangedOrder,
+  type OrderLineChangeRow,
+} from './line-change';
 export { buyerOrderToken, findBuyerOrder, type OrderTokenSource } from './buyer-token';
 export { recheckUnverifiedVatNumbers } from './vies-retry';
 export {

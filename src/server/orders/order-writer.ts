@@ -58,6 +58,8 @@ type WrittenColumn = (typeof writtenColumns)[number];
 export type NewOrderRow = Required<Pick<typeof orders.$inferInsert, WrittenColumn>> & {
   /** Print files the order claimed, in the buyer's order (order_print_files). */
   printFiles?: { uploadId: string; kind: 'vector' | 'raster'; position: number; lineIndex?: number | null }[];
+  /** false: no confirmation to the buyer (staff entered the order and chose not to tell them yet). */
+  buyerConfirmation?: boolean;
   /** The order's invoice as issued, but for its number and dates (checkoutInvoiceSnapshot). */
   invoice: Record<string, unknown>;
   /**
@@ -136,7 +138,7 @@ export function orderWriterFor(database: Database): OrderWriter {
  * further), take a run of invoice numbers for the rest under the counter's row lock (strictly
  * increasing across transactions and instances, even within one millisecond; the first is at least
  * now in milliseconds), store them in arrival order with their invoices (documents, the snapshot
- * completed with its number and dates), queue their two emails each, record their print files and
+ * completed with its number and dates), queue their emails (the buyer's confirmation unless staff said not to, the shop's notice), record their print files and
  * claim their uploads. A key already used inserts nothing (its number is a harmless gap).
  * `input` is the rows as one jsonb value, `allowances` their numbered allowance requests.
  * Answers a row per stored order and a row per allowance request.
@@ -148,7 +150,7 @@ function placeOrdersSql(input: SQL, allowances: SQL): SQL {
     ), given AS (
       SELECT * FROM jsonb_to_recordset(${input})
         AS r(ord int, ${recordDefinition}, "printFiles" jsonb, invoice jsonb, "uploadIds" jsonb,
-          "lastAllowance" int)
+          "lastAllowance" int, "buyerConfirmation" boolean)
     ), input AS (
       -- An order goes on when the last allowance of its chain was taken (each is taken only when the
       -- one before was); numbered afresh so that a refused one leaves no gap in the invoice numbers.
@@ -183,8 +185,16 @@ function placeOrdersSql(input: SQL, allowances: SQL): SQL {
           jsonb_array_elements_text(input."uploadIds") AS used(id)`,
         uploadId: sql`used.id`,
       })}
+    ), confirmed AS (
+      ${enqueueEmailsSql({
+        orderId: sql`inserted.id`,
+        kind: 'buyer_confirmation',
+        // One row per stored order (a key twice in a batch is stored once).
+        from: sql`inserted WHERE NOT EXISTS (SELECT 1 FROM input
+          WHERE input."idempotencyKey" = inserted.idempotency_key AND input."buyerConfirmation" = false)`,
+      })}
     ), queued AS (
-      ${enqueueEmailsSql({ orderId: sql`inserted.id`, kind: ['buyer_confirmation', 'shop_notice'], from: sql`inserted` })}
+      ${enqueueEmailsSql({ orderId: sql`inserted.id`, kind: 'shop_notice', from: sql`inserted` })}
     )
     SELECT idempotency_key, order_number, total_amount::text AS total_amount,
       NULL::int AS ord, NULL::boolean AS allowed, NULL::text AS retry_after

@@ -403,8 +403,13 @@ export interface QuotedOrderRequest {
   vatTreatment: VatTreatment;
   invoiceCurrency: 'SEK' | 'EUR';
   neededBy: string | null;
-  /** The quote and version accepted: a reused key with another quote is refused (409). */
+  /**
+   * The quote and version accepted (or the staff order's body): a reused key with another is
+   * refused (409).
+   */
   quoteReference: string;
+  /** false: the buyer gets no confirmation email (a staff order the buyer is not told of yet). */
+  notifyBuyer?: boolean;
 }
 
 /**
@@ -435,7 +440,24 @@ export async function placeQuotedOrder(
     uploadIds: [...new Set(uploadIds)],
     throttle: undefined,
     options: { ...options, findProduct: () => undefined },
+    buyerConfirmation: request.notifyBuyer !== false,
   });
+}
+
+/**
+ * Prices order lines by the checkout's rules (products, tiers, minimums, sizes, choices, prints),
+ * without a customer: an order's change keeps the VAT rule it was invoiced under. Refuses with the
+ * checkout's own field messages (OrderError 400).
+ */
+export function priceOrderLinesOnly(
+  lines: OrderRequest['lines'],
+  options: { locale: Locale; findProduct: (id: string) => Product | undefined },
+): StoredOrderLine[] {
+  const t = checkoutValidationMessages[options.locale];
+  const priced = priceOrderLines({ lines }, options.locale, options.findProduct);
+  if (Object.keys(priced.fieldErrors).length > 0)
+    throw new OrderError(400, Object.values(priced.fieldErrors)[0] ?? t.invalidOrder, priced.fieldErrors);
+  return priced.lines;
 }
 
 interface OrderToStore {
@@ -452,6 +474,7 @@ interface OrderToStore {
   allowances?: NewOrderRow['allowances'];
   throttle: OrderThrottle | undefined;
   options: OrderServiceOptions;
+  buyerConfirmation?: boolean;
 }
 
 /** Stores a priced order with its invoice and emails in one statement (order-writer.ts). */
@@ -509,6 +532,7 @@ async function storeOrder(database: Database, order: OrderToStore): Promise<Plac
     invoice: checkoutInvoiceSnapshot(row, options.seller),
     uploadIds: order.uploadIds,
     ...(order.allowances ? { allowances: order.allowances } : {}),
+    ...(order.buyerConfirmation === false ? { buyerConfirmation: false } : {}),
   });
 
   if (written.outcome === 'throttled') {

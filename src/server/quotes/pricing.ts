@@ -147,8 +147,39 @@ export async function priceStaffQuote(
     if (error instanceof OrderError) throw new QuoteError(error.status, error.message, error.fieldErrors);
     throw error;
   }
+  const { lines, negotiated } = withStaffPrices(priced.lines, request);
+  const rate = priced.invoiceCurrency === 'EUR' && options.invoiceRate ? await options.invoiceRate() : null;
+  return {
+    priced: {
+      lines,
+      vatTreatment: priced.vatTreatment,
+      invoiceCurrency: rate,
+      note: request.note ?? null,
+      neededBy: request.neededBy ?? null,
+      validUntil: options.validUntil,
+    },
+    customer: request.customer,
+    negotiated,
+  };
+}
+
+/** What staff give besides the catalogue's lines: a negotiated unit price per line, free lines. */
+export interface StaffPrices {
+  lines: readonly { unitPrice?: string | undefined; reason?: string | undefined }[];
+  freeLines: readonly { description: string; quantity: number; unitPrice: string }[];
+}
+
+/**
+ * Lines priced by the catalogue (checkout's rules) with staff's prices applied: each negotiated unit
+ * price (VAT included) in place of the catalogue's, then the free lines. Quotes and staff's orders
+ * and order changes (issue 41) price this one way.
+ */
+export function withStaffPrices(
+  catalogueLines: readonly StoredOrderLine[],
+  request: StaffPrices,
+): { lines: StoredOrderLine[]; negotiated: NegotiatedPrice[] } {
   const negotiated: NegotiatedPrice[] = [];
-  const lines: StoredOrderLine[] = priced.lines.map((line, index) => {
+  const lines: StoredOrderLine[] = catalogueLines.map((line, index) => {
     const given = request.lines[index];
     if (given?.unitPrice === undefined) return line;
     const unit = milliFromDecimal(given.unitPrice);
@@ -178,19 +209,7 @@ export async function priceStaffQuote(
       quoted: 'free',
     });
   }
-  const rate = priced.invoiceCurrency === 'EUR' && options.invoiceRate ? await options.invoiceRate() : null;
-  return {
-    priced: {
-      lines,
-      vatTreatment: priced.vatTreatment,
-      invoiceCurrency: rate,
-      note: request.note ?? null,
-      neededBy: request.neededBy ?? null,
-      validUntil: options.validUntil,
-    },
-    customer: request.customer,
-    negotiated,
-  };
+  return { lines, negotiated };
 }
 
 /** A free line's item code (its productId): no product of the catalogue has it. */

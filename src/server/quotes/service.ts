@@ -449,3 +449,12 @@ export async function listQuotes(
 export function acceptKeyHash(key: string): string {
   return sha256Hex(`quote-accept-key\0${key}`);
 }
+
+/** The quote an order was made from (its admin page links it back), or null. */
+export async function quoteNumberOfOrder(db: Db, orderNumber: string): Promise<string | null> {
+  const [row] = await db
+    .select({ quoteNumber: quotes.quoteNumber })
+    .from(quotes)
+    .where(eq(quotes.acceptedOrderNumber, orderNumber));
+  return row?.quoteNumber ?? null;
+}

@@ -90,6 +90,9 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   // The PDF carries the amounts: not for production (issue 38).
   'GET /api/admin/quotes/:number/quote.pdf': 'money',
   'POST /api/admin/quotes': 'money',
+  // Orders entered and changed by staff (issue 41): they issue invoices and credit notes.
+  'POST /api/admin/orders': 'money',
+  'PATCH /api/admin/orders/:number/lines': 'money',
   'PATCH /api/admin/quotes/:number': 'money',
   'POST /api/admin/quotes/:number/send': 'money',
 

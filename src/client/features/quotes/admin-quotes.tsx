@@ -21,6 +21,7 @@ import { VAT_RATE_PERCENT } from '@/shared/vat-rate';
 import {
   adminQuoteQuery,
   adminQuotesQuery,
+  createStaffOrder,
   saveAdminQuote,
   sendAdminQuote,
   type AdminQuoteBody,
@@ -46,6 +47,8 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
   const client = useQueryClient();
   const [status, setStatus] = useState<QuoteStatus | ''>('');
   const [editing, setEditing] = useState<string | null>(null);
+  // A staff order (issue 41): '' a new one, or the quote whose lines it starts from.
+  const [ordering, setOrdering] = useState<string | null>(null);
   const list = useQuery(adminQuotesQuery(status));
   const send = useMutation({
     mutationFn: sendAdminQuote,
@@ -57,6 +60,14 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
   });
   const filterId = useId();
 
+  if (ordering !== null)
+    return (
+      <QuoteEditor
+        quoteNumber={ordering === '' ? null : ordering}
+        mode="order"
+        onDone={() => setOrdering(null)}
+      />
+    );
   if (editing !== null)
     return (
       <QuoteEditor
@@ -96,6 +107,11 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
             </select>
           </label>
           {mayEdit && <Button onClick={() => setEditing('')}>{t.newQuote}</Button>}
+          {mayEdit && (
+            <Button variant="secondary" onClick={() => setOrdering('')}>
+              {t.newOrder}
+            </Button>
+          )}
         </div>
       </div>
       {list.isPending && <p className="p-4 text-slate-700">{t.loading}</p>}
@@ -159,6 +175,16 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
                     onClick={() => setEditing(quote.quoteNumber)}
                   >
                     {t.edit}
+                  </Button>
+                )}
+                {quote.status === 'sent' && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`${t.enterAsOrder} ${quote.quoteNumber}`}
+                    onClick={() => setOrdering(quote.quoteNumber)}
+                  >
+                    {t.enterAsOrder}
                   </Button>
                 )}
                 {quote.status === 'draft' && (
@@ -279,7 +305,16 @@ function lineBody(line: LineDraft, product: Product | undefined): AdminQuoteBody
   };
 }
 
-function QuoteEditor({ quoteNumber, onDone }: { quoteNumber: string | null; onDone: () => void }) {
+function QuoteEditor({
+  quoteNumber,
+  onDone,
+  mode = 'quote',
+}: {
+  quoteNumber: string | null;
+  onDone: () => void;
+  /** order: the same form places a staff order (issue 41), from scratch or from this quote's lines. */
+  mode?: 'quote' | 'order';
+}) {
   const existing = useQuery({ ...adminQuoteQuery(quoteNumber ?? ''), enabled: quoteNumber !== null });
   const t = useT(quotesAdminMessages);
   if (quoteNumber !== null && existing.isPending) return <p className="p-4 text-slate-700">{t.loading}</p>;
@@ -287,10 +322,12 @@ function QuoteEditor({ quoteNumber, onDone }: { quoteNumber: string | null; onDo
   return (
     <QuoteForm
       key={quoteNumber ?? 'new'}
-      quoteNumber={quoteNumber}
+      quoteNumber={mode === 'order' ? null : quoteNumber}
+      fromQuote={mode === 'order' ? quoteNumber : null}
       draft={detail?.draft}
-      alreadySent={detail !== undefined && detail.status !== 'draft'}
+      alreadySent={mode === 'quote' && detail !== undefined && detail.status !== 'draft'}
       onDone={onDone}
+      mode={mode}
     />
   );
 }
@@ -300,12 +337,18 @@ function QuoteForm({
   draft,
   alreadySent,
   onDone,
+  mode,
+  fromQuote,
 }: {
   quoteNumber: string | null;
+  /** A staff order from this quote: the quote is accepted and linked to the order. */
+  fromQuote: string | null;
   draft: AdminQuoteDraft | undefined;
   alreadySent: boolean;
   onDone: () => void;
+  mode: 'quote' | 'order';
 }) {
+  const ordering = mode === 'order';
   const t = useT(quotesAdminMessages);
   const { locale } = useLocale();
   const catalogue = useCatalogue();
@@ -325,7 +368,20 @@ function QuoteForm({
   );
   const [note, setNote] = useState(draft?.note ?? '');
   const [sendNow, setSendNow] = useState(true);
+  const [notifyBuyer, setNotifyBuyer] = useState(true);
+  // One key per form: a double click or a retry places the order once.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const showRefusal = (error: Error) =>
+    setErrors(error instanceof ApiError ? { _: error.message, ...error.fieldErrors } : { _: error.message });
+  const place = useMutation({
+    mutationFn: createStaffOrder,
+    onSuccess: (answer) => {
+      notify.success(t.orderCreated({ number: answer.orderNumber, total: formatKrDecimal(answer.total) }));
+      onDone();
+    },
+    onError: showRefusal,
+  });
   const save = useMutation({
     mutationFn: (body: AdminQuoteBody) => saveAdminQuote(quoteNumber, body),
     onSuccess: (answer) => {
@@ -343,7 +399,7 @@ function QuoteForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    save.mutate({
+    const body = {
       customer,
       lines: lines.filter((l) => l.productId !== '').map((l) => lineBody(l, findProduct(l.productId))),
       freeLines: freeLines.map((line) => ({
@@ -352,8 +408,20 @@ function QuoteForm({
         unitPrice: line.unitPrice.trim(),
         vatRate: VAT_RATE_PERCENT,
       })),
-      ...(note.trim() !== '' ? { note } : {}),
       ...(draft?.neededBy ? { neededBy: draft.neededBy } : {}),
+    };
+    if (ordering) {
+      place.mutate({
+        ...body,
+        notifyBuyer,
+        idempotencyKey,
+        ...(fromQuote ? { quoteNumber: fromQuote } : {}),
+      });
+      return;
+    }
+    save.mutate({
+      ...body,
+      ...(note.trim() !== '' ? { note } : {}),
       ...(quoteNumber === null ? { send: sendNow } : {}),
     });
   };
@@ -384,8 +452,9 @@ function QuoteForm({
       className="space-y-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
       <h2 id="quote-form-heading" className="text-lg font-bold text-slate-900">
-        {quoteNumber ? t.editHeading({ number: quoteNumber }) : t.newHeading}
+        {ordering ? t.newOrderHeading : quoteNumber ? t.editHeading({ number: quoteNumber }) : t.newHeading}
       </h2>
+      {ordering && <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900">{t.newOrderNote}</p>}
       {alreadySent && <p className="rounded-lg bg-sky-50 p-3 text-sm text-sky-900">{t.newVersionNote}</p>}
       {errors['_'] && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
@@ -547,12 +616,25 @@ function QuoteForm({
         </Button>
       </fieldset>
 
-      <Field id="quote-note" label={t.note} error={errors['note']}>
-        {(control) => (
-          <textarea {...control} rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
-        )}
-      </Field>
-      {quoteNumber === null && (
+      {!ordering && (
+        <Field id="quote-note" label={t.note} error={errors['note']}>
+          {(control) => (
+            <textarea {...control} rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+          )}
+        </Field>
+      )}
+      {ordering && (
+        <label className="flex items-center gap-2 text-slate-800">
+          <input
+            type="checkbox"
+            className="size-5"
+            checked={notifyBuyer}
+            onChange={(e) => setNotifyBuyer(e.target.checked)}
+          />
+          {t.notifyBuyer}
+        </label>
+      )}
+      {!ordering && quoteNumber === null && (
         <label className="flex items-center gap-2 text-slate-800">
           <input
             type="checkbox"
@@ -564,9 +646,15 @@ function QuoteForm({
         </label>
       )}
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? t.saving : t.save}
-        </Button>
+        {ordering ? (
+          <Button type="submit" disabled={place.isPending}>
+            {place.isPending ? t.placingOrder : t.placeOrder}
+          </Button>
+        ) : (
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? t.saving : t.save}
+          </Button>
+        )}
         <Button type="button" variant="secondary" onClick={onDone}>
           {t.cancel}
         </Button>

@@ -86,6 +86,17 @@ export function saveAdminQuote(
     : apiFetch(quotePaths.adminOne(number), { method: 'PATCH', json: body });
 }
 
+/** POST /api/admin/orders (issue 41): a staff order, priced by the server like a quote. */
+export function createStaffOrder(
+  body: Omit<AdminQuoteBody, 'note' | 'send'> & {
+    notifyBuyer: boolean;
+    idempotencyKey: string;
+    quoteNumber?: string;
+  },
+): Promise<{ orderNumber: string; accessToken: string; total: string }> {
+  return apiFetch('/api/admin/orders', { method: 'POST', json: body });
+}
+
 export function sendAdminQuote(number: string): Promise<{ quoteNumber: string }> {
   return apiFetch(quotePaths.adminSend(number), { method: 'POST' });
 }

@@ -104,6 +104,8 @@ export const staffMessages = defineMessages({
     own_pin_change: 'Egen pinkod bytt',
     own_pin_refused: 'Byte av pinkod nekat',
     quote: 'Offert',
+    order_create: 'Order inlagd av personal',
+    order_lines: 'Orderrader ändrade',
   },
   en: {
     owner: 'Owner',
@@ -201,5 +203,7 @@ export const staffMessages = defineMessages({
     own_pin_change: 'Own PIN changed',
     own_pin_refused: 'PIN change refused',
     quote: 'Quote',
+    order_create: 'Order entered by staff',
+    order_lines: 'Order lines changed',
   },
 });
