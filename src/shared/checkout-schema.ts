@@ -11,6 +11,7 @@ import { neededByProblem, stockholmToday } from './delivery';
 import { invoiceCurrencies } from './invoicing/invoice-currency';
 import type { CalendarDate } from './dates';
 import { textField } from './text';
+import { groupLineSchema } from './group-orders';
 import { MAX_ADDRESS_LINES, strangerTextProblem } from './stranger-text';
 import { MAX_PRINT_FILES } from './print-files';
 import { printFileMessages } from './i18n/messages/print-files';
@@ -235,6 +236,11 @@ function buildSchemas(locale: Locale) {
         invalidCharacter: m.invalidCharacter,
       }).optional(),
     ),
+    /**
+     * A group order's line (src/shared/group-orders.ts): each garment's member, size, name and
+     * number; the server checks it against the quantity and sizes and prices its personalisation.
+     */
+    group: groupLineSchema.optional(),
     /** A print file for this line (an id from POST /api/print-files); it joins the order's files. */
     printFile: z
       .string({ error: printFileMessages[locale].unknownFile })

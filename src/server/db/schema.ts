@@ -21,3 +21,4 @@ export * from './customers-schema';
 export * from './bank-files-schema';
 export * from './order-attention-schema';
 export * from './quotes-schema';
+export * from './group-orders-schema';
