@@ -3,7 +3,6 @@
  * The rules both sides apply: limits, the personalisation's price, what a name or number to print
  * may be, and the order line's list of garments that the job ticket prints.
  */
-import { z } from 'zod';
 import type { Customisation } from './customisation';
 import type { LineOptions } from './product-options';
 import { milliFromDecimal, type Milli } from './money';
@@ -166,21 +165,29 @@ export function groupLineProblem(
   return undefined;
 }
 
-/** The group's part of POST /api/orders' line, as read from a request (checked by groupLineProblem). */
-export const groupLineSchema: z.ZodType<GroupLine, unknown> = z.object({
-  personalisation: z.object({ name: z.boolean(), number: z.boolean() }),
-  garments: z
-    .array(
-      z.object({
-        member: z.string().trim().min(1).max(MAX_MEMBER_NAME),
-        size: z.string().refine(isSizeCode),
-        printName: z.string().trim().min(1).max(MAX_PRINT_NAME).optional(),
-        printNumber: z.string().trim().min(1).max(MAX_PRINT_NUMBER).optional(),
-      }),
-    )
-    .min(1)
-    .max(MAX_GROUP_GARMENTS),
-});
+/** A stored group line read back without trusting it (the cart's storage); undefined when malformed. */
+export function readGroupLine(value: unknown): GroupLine | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { personalisation, garments } = value as Record<string, unknown>;
+  if (typeof personalisation !== 'object' || personalisation === null || !Array.isArray(garments))
+    return undefined;
+  const { name, number } = personalisation as Record<string, unknown>;
+  if (typeof name !== 'boolean' || typeof number !== 'boolean') return undefined;
+  if (garments.length === 0 || garments.length > MAX_GROUP_GARMENTS) return undefined;
+  const read: GroupGarment[] = [];
+  for (const item of garments as unknown[]) {
+    if (typeof item !== 'object' || item === null) return undefined;
+    const { member, size, printName, printNumber } = item as Record<string, unknown>;
+    if (typeof member !== 'string' || member === '' || member.length > MAX_MEMBER_NAME) return undefined;
+    if (typeof size !== 'string' || !isSizeCode(size)) return undefined;
+    const garment: GroupGarment = { member, size };
+    if (typeof printName === 'string' && printName.length <= MAX_PRINT_NAME) garment.printName = printName;
+    if (typeof printNumber === 'string' && printNumber.length <= MAX_PRINT_NUMBER)
+      garment.printNumber = printNumber;
+    read.push(garment);
+  }
+  return { personalisation: { name, number }, garments: read };
+}
 
 /** Group pages: `/group/<id>` (member) and `/group/<id>/organise` (organiser); the token in the query. */
 export const groupPagePattern = /^\/group\/[0-9a-f-]{36}(\/organise)?$/;

@@ -15,6 +15,9 @@ const CartPage = lazyPage(() => import('./routes/cart').then((m) => m.CartPage))
 const ConfirmationPage = lazyPage(() => import('./routes/confirmation').then((m) => m.ConfirmationPage));
 const OrderPage = lazyPage(() => import('./routes/order').then((m) => m.OrderPage));
 const QuotePage = lazyPage(() => import('./routes/quote').then((m) => m.QuotePage));
+const StartGroupPage = lazyPage(() => import('./routes/group').then((m) => m.StartGroupPage));
+const GroupMemberPage = lazyPage(() => import('./routes/group').then((m) => m.GroupMemberPage));
+const GroupOrganiserPage = lazyPage(() => import('./routes/group').then((m) => m.GroupOrganiserPage));
 const OrderLookupPage = lazyPage(() => import('./routes/order-lookup').then((m) => m.OrderLookupPage));
 const TermsPage = lazyPage(() => import('./routes/legal').then((m) => m.TermsPage));
 const PrivacyPage = lazyPage(() => import('./routes/legal').then((m) => m.PrivacyPage));
@@ -68,6 +71,9 @@ function Pages() {
       <Route path="/orders" component={OrderLookupPage} />
       <Route path="/orders/:number" component={OrderPage} />
       <Route path="/quotes/:number" component={QuotePage} />
+      <Route path="/group/new" component={StartGroupPage} />
+      <Route path="/group/:id/organise" component={GroupOrganiserPage} />
+      <Route path="/group/:id" component={GroupMemberPage} />
       <Route path="/terms" component={TermsPage} />
       <Route path="/privacy" component={PrivacyPage} />
       <Route path="/partner" component={PartnerPage} />
