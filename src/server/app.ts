@@ -32,6 +32,7 @@ import { addPrintFileRoute, printFileDownloadRoute, printFileRoutes } from './pr
 import { productionNeedsApprovedProof } from './proofs';
 import { proofAdminRoutes, proofRoutes } from './proofs/routes';
 import { quoteAdminRoutes, quoteRoutes } from './quotes/routes';
+import { groupOrderRoutes } from './group-orders/routes';
 import { reminderAdminRoutes } from './reminders/routes';
 import { customerAdminRoutes } from './customers/routes';
 import { shopRoutes } from './shop/routes';
@@ -240,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onQueued: () => outbox.kick(),
     invoiceRate: () => rates.invoiceRate(),
   });
+  groupOrderRoutes(app, catalogueContext);
   ledgerRoutes(app, context);
   addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });

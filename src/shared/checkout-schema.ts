@@ -16,6 +16,14 @@ import { neededByProblem, stockholmToday } from './delivery';
 import { invoiceCurrencies } from './invoicing/invoice-currency';
 import type { CalendarDate } from './dates';
 import { textField } from './text';
+import {
+  MAX_GROUP_GARMENTS,
+  MAX_MEMBER_NAME,
+  MAX_PRINT_NAME,
+  MAX_PRINT_NUMBER,
+  type GroupLine,
+} from './group-orders';
+import { isSizeCode } from './sizes';
 import { MAX_ADDRESS_LINES, strangerTextProblem } from './stranger-text';
 import { MAX_PRINT_FILES } from './print-files';
 import { printFileMessages } from './i18n/messages/print-files';
@@ -251,6 +259,11 @@ function buildSchemas(locale: Locale) {
         invalidCharacter: m.invalidCharacter,
       }).optional(),
     ),
+    /**
+     * A group order's line (src/shared/group-orders.ts): each garment's member, size, name and
+     * number; the server checks it against the quantity and sizes and prices its personalisation.
+     */
+    group: groupLineSchema.optional(),
     /** A print file for this line (an id from POST /api/print-files); it joins the order's files. */
     printFile: z
       .string({ error: printFileMessages[locale].unknownFile })
@@ -320,6 +333,22 @@ function buildSchemas(locale: Locale) {
 
   return { customerShape, customerSchema, orderLineSchema, neededBySchema, orderRequestSchema };
 }
+
+/** The group's part of POST /api/orders' line, as read from a request (checked by groupLineProblem). */
+const groupLineSchema: z.ZodType<GroupLine, unknown> = z.object({
+  personalisation: z.object({ name: z.boolean(), number: z.boolean() }),
+  garments: z
+    .array(
+      z.object({
+        member: z.string().trim().min(1).max(MAX_MEMBER_NAME),
+        size: z.string().refine(isSizeCode),
+        printName: z.string().trim().min(1).max(MAX_PRINT_NAME).optional(),
+        printNumber: z.string().trim().min(1).max(MAX_PRINT_NUMBER).optional(),
+      }),
+    )
+    .min(1)
+    .max(MAX_GROUP_GARMENTS),
+});
 
 const schemasByLocale = { sv: buildSchemas('sv'), en: buildSchemas('en') } as const;
 

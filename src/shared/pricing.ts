@@ -2,6 +2,7 @@ import { MAX_LINE_QUANTITY, type PriceTier, type Product } from './catalogue';
 import type { PrintPlacement } from './customisation';
 import { lineTotal, type Milli } from './money';
 import { optionsExtraPerUnit, type LineOptions } from './product-options';
+import { personalisationExtraPerUnit, type Personalisation } from './group-orders';
 
 /** The highest tier whose quantity is not above `quantity`; undefined below the first tier. */
 export function tierFor(tiers: readonly PriceTier[], quantity: number): PriceTier | undefined {
@@ -89,6 +90,8 @@ export interface PricingLine {
   quantity: number;
   customisation?: { prints: readonly PrintPlacement[] } | undefined;
   options?: LineOptions | undefined;
+  /** A group order's line: its names and numbers cost the catalogue's personalisation per garment. */
+  group?: { personalisation: Personalisation } | undefined;
 }
 
 /**
@@ -139,7 +142,9 @@ export function priceLines(
     const tierQuantity = combined ? group.quantity : line.quantity;
     const tier = tierFor(product.tiers, tierQuantity);
     if (!tier) return undefined;
-    const unitPrice = (tier.pricePerUnit + optionsExtraPerUnit(product, line.options)) as Milli;
+    const unitPrice = (tier.pricePerUnit +
+      optionsExtraPerUnit(product, line.options) +
+      personalisationExtraPerUnit(line.group?.personalisation)) as Milli;
     return {
       unitPrice,
       lineTotal: lineTotal(unitPrice, line.quantity),

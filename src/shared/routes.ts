@@ -1,5 +1,6 @@
 import { catalogueProducts, categoryIds, findProduct } from './catalogue';
 import { orderPagePattern } from './order-page';
+import { groupPagePattern } from './group-orders';
 import { trimTrailing } from './trim-trailing';
 
 /** Every URL the SPA renders a page for. Anything else is a 404 (with the shell showing the 404 page). */
@@ -19,6 +20,8 @@ export const staticPagePaths = [
   '/privacy',
   '/admin-login',
   '/admin',
+  // Starting a group order from a design (src/shared/group-orders.ts).
+  '/group/new',
 ] as const;
 const staticPaths: ReadonlySet<string> = new Set(staticPagePaths);
 
@@ -28,6 +31,7 @@ export function isKnownPage(pathname: string): boolean {
   if (orderPagePattern.test(path)) return true;
   // A quote's page (src/shared/quotes.ts): its number; the token comes in the query.
   if (/^\/quotes\/Q-\d{4}-\d{4,9}$/.test(path)) return true;
+  if (groupPagePattern.test(path)) return true;
   const productMatch = /^\/products\/([^/]+)$/.exec(path);
   if (!productMatch?.[1]) return false;
   try {

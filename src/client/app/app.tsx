@@ -16,6 +16,9 @@ const ConfirmationPage = lazyPage(() => import('./routes/confirmation').then((m)
 const OrderPage = lazyPage(() => import('./routes/order').then((m) => m.OrderPage));
 const QuotePage = lazyPage(() => import('./routes/quote').then((m) => m.QuotePage));
 const AccountPage = lazyPage(() => import('./routes/account').then((m) => m.AccountPage));
+const StartGroupPage = lazyPage(() => import('./routes/group').then((m) => m.StartGroupPage));
+const GroupMemberPage = lazyPage(() => import('./routes/group').then((m) => m.GroupMemberPage));
+const GroupOrganiserPage = lazyPage(() => import('./routes/group').then((m) => m.GroupOrganiserPage));
 const OrderLookupPage = lazyPage(() => import('./routes/order-lookup').then((m) => m.OrderLookupPage));
 const TermsPage = lazyPage(() => import('./routes/legal').then((m) => m.TermsPage));
 const PrivacyPage = lazyPage(() => import('./routes/legal').then((m) => m.PrivacyPage));
@@ -70,6 +73,9 @@ function Pages() {
       <Route path="/account" component={AccountPage} />
       <Route path="/orders/:number" component={OrderPage} />
       <Route path="/quotes/:number" component={QuotePage} />
+      <Route path="/group/new" component={StartGroupPage} />
+      <Route path="/group/:id/organise" component={GroupOrganiserPage} />
+      <Route path="/group/:id" component={GroupMemberPage} />
       <Route path="/terms" component={TermsPage} />
       <Route path="/privacy" component={PrivacyPage} />
       <Route path="/partner" component={PartnerPage} />

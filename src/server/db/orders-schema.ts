@@ -16,6 +16,7 @@ import type { StatusDetails } from '@/shared/carriers';
 import type { Customisation } from '@/shared/customisation';
 import { orderStatuses } from '@/shared/order-status';
 import type { SizeSplit } from '@/shared/sizes';
+import type { GroupLine } from '@/shared/group-orders';
 import type { LineOptions } from '@/shared/product-options';
 import type { MockupId, PrintAreasCm } from '@/shared/print-areas';
 import type { Locale } from '@/shared/i18n/locale';
@@ -68,6 +69,8 @@ export interface StoredOrderLine {
    * catalogue's; 'free', a line staff wrote (setup, rush, shipping), its text the name in both languages.
    */
   quoted?: 'negotiated' | 'free';
+  /** A group order's line: each garment's member, size, name and number (src/shared/group-orders.ts). */
+  group?: GroupLine;
 }
 
 /** See migrations/0100_orders.sql for the reasons behind each column. */

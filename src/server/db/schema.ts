@@ -24,3 +24,4 @@ export * from './quotes-schema';
 export * from './order-talk-schema';
 export * from './production-schema';
 export * from './accounts-schema';
+export * from './group-orders-schema';

@@ -12,7 +12,9 @@ import { priceLines, quantityProblem } from '@/shared/pricing';
 import { effectiveOptions, normaliseOptions, optionsProblem } from '@/shared/product-options';
 import { describeOptionsProblem, productOptionMessages } from '@/shared/i18n/messages/product-options';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
-import { describeSplitProblem, splitProblem } from '@/shared/sizes';
+import { describeSplitProblem, hasSizes, splitProblem } from '@/shared/sizes';
+import { groupLineProblem, sortGarments } from '@/shared/group-orders';
+import { describeGroupLineProblem } from '@/shared/i18n/messages/group-orders';
 import type { Database } from '@/server/db/client';
 import { checkVies, type ViesSettings } from './vies';
 import { orders, type StoredOrderLine } from '@/server/db/orders-schema';
@@ -130,6 +132,13 @@ function priceOrderLines(
       });
       return;
     }
+    if (line.group) {
+      const problem = hasSizes(product) ? groupLineProblem(line, line.group) : ({ kind: 'sizes' } as const);
+      if (problem) {
+        fieldErrors[`lines.${index}.group`] = describeGroupLineProblem(locale, problem, index + 1);
+        return;
+      }
+    }
     const stored: StoredOrderLine = {
       productId: product.id,
       name: product.name,
@@ -144,6 +153,11 @@ function priceOrderLines(
     if (Object.keys(options).length > 0) stored.options = options;
     if (price.combinedWith > 0) stored.tierQuantity = price.tierQuantity;
     if (line.notes) stored.notes = line.notes;
+    if (line.group)
+      stored.group = {
+        personalisation: line.group.personalisation,
+        garments: sortGarments(line.group.garments),
+      };
     if (product.printAreas && Object.keys(product.printAreas).length > 0)
       stored.printAreas = product.printAreas;
     if (product.mockup) stored.mockup = product.mockup;

@@ -8,6 +8,8 @@ import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
 import type { OrderStatus } from '@/shared/order-status';
 import { orderLineText } from '@/shared/i18n/order-line-text';
 import { productionMessages } from '@/shared/i18n/messages/production';
+import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
+import type { GroupLine } from '@/shared/group-orders';
 import { formatCount } from '@/shared/money-format';
 import { printGeometry, printPlacementCm } from '@/shared/print-areas';
 import { printsTooLarge } from '@/shared/print-fit';
@@ -215,6 +217,7 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
         bold: true,
         size: 12,
       });
+    if (line.group) writeGroupGarments(line.group, locale, write);
     doc.y += 6;
 
     const prints = line.customisation?.prints ?? [];
@@ -287,6 +290,27 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
 
   doc.end();
   return done;
+}
+
+/**
+ * A group order's garments, one row each, sorted for packing by member: size, the member, and the
+ * name and number to print (issue 44).
+ */
+function writeGroupGarments(
+  group: GroupLine,
+  locale: Locale,
+  write: (value: string, options?: { bold?: boolean; size?: number; color?: string }) => void,
+): void {
+  const t = groupOrderMessages[locale];
+  const personalised = group.personalisation.name || group.personalisation.number;
+  const n = formatCount(group.garments.length);
+  write(personalised ? t.garmentsWithNames({ n }) : t.garmentsPerMember({ n }), { bold: true, size: 12 });
+  group.garments.forEach((garment, index) => {
+    const print = [garment.printName, garment.printNumber].filter(Boolean).join(' ');
+    write(`${index + 1}. ${garment.size} · ${garment.member}${print ? ` · ${t.printLabel}: ${print}` : ''}`, {
+      size: 9,
+    });
+  });
 }
 
 /** The order number as a QR code drawn with squares (vector, sharp at any print size). */

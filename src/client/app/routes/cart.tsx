@@ -188,18 +188,21 @@ export function CartPage() {
       ...(neededBy === '' ? {} : { neededBy }),
       ...(invoiceIn === 'SEK' ? {} : { invoiceCurrency: invoiceIn }),
       customer,
-      lines: lines.map(({ productId, quantity, customisation, sizes, options, notes, printFileId }) => ({
-        productId,
-        quantity,
-        ...(customisation ? { customisation } : {}),
-        ...(sizes ? { sizes } : {}),
-        ...(options ? { options } : {}),
-        ...(notes ? { notes } : {}),
-        // Only a file still among the cart's print files (one removed there goes from its line too).
-        ...(printFileId && orderFiles.some((file) => file.id === printFileId)
-          ? { printFile: printFileId }
-          : {}),
-      })),
+      lines: lines.map(
+        ({ productId, quantity, customisation, sizes, options, notes, printFileId, group }) => ({
+          productId,
+          quantity,
+          ...(customisation ? { customisation } : {}),
+          ...(sizes ? { sizes } : {}),
+          ...(options ? { options } : {}),
+          ...(notes ? { notes } : {}),
+          ...(group ? { group } : {}),
+          // Only a file still among the cart's print files (one removed there goes from its line too).
+          ...(printFileId && orderFiles.some((file) => file.id === printFileId)
+            ? { printFile: printFileId }
+            : {}),
+        }),
+      ),
       ...(orderFiles.length > 0 ? { printFiles: orderFiles.map((file) => file.id) } : {}),
     };
     return order;

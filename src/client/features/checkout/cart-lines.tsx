@@ -4,7 +4,8 @@ import { colors } from '@/shared/catalogue';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import { parseQuantity, quantityProblem, quantityStep } from '@/shared/pricing';
 import { formatCount } from '@/shared/money-format';
-import { hasSizes } from '@/shared/sizes';
+import { formatSplit, hasSizes } from '@/shared/sizes';
+import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
 import { notify } from '@/client/lib/notify';
 import type { PricedCartLine } from '@/client/state/cart/cart-model';
 import { useCart } from '@/client/state/cart/cart-context';
@@ -84,6 +85,21 @@ function QuantityInput({ line, name }: { line: PricedCartLine; name: string }) {
         'w-20 px-3 py-2 text-right text-base tabular-nums min-[400px]:w-24 sm:w-28',
       )}
     />
+  );
+}
+
+/** A group order's line: its title, its sizes and how many garments carry a name and number. */
+function GroupSummary({ line }: { line: PricedCartLine }) {
+  const t = useT(groupOrderMessages);
+  if (!line.group || !line.groupOrder) return null;
+  const n = formatCount(line.group.garments.length);
+  const personalised = line.group.personalisation.name || line.group.personalisation.number;
+  return (
+    <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" data-testid="group-line">
+      <p className="font-medium text-slate-900">{t.cartLine({ title: line.groupOrder.title })}</p>
+      <p>{personalised ? t.garmentsWithNames({ n }) : t.garmentsPerMember({ n })}</p>
+      <p className="tabular-nums">{formatSplit(line.sizes)}</p>
+    </div>
   );
 }
 
@@ -220,7 +236,8 @@ export function CartLines() {
                 </div>
               )}
               <LineChoices line={line} />
-              {hasSizes(line.product) && (
+              {line.group && line.groupOrder && <GroupSummary line={line} />}
+              {hasSizes(line.product) && !line.group && (
                 <SizeSplitEditor
                   className="mt-3"
                   productName={name}
@@ -230,7 +247,13 @@ export function CartLines() {
                 />
               )}
               <div className="mt-3 flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-                <QuantityInput line={line} name={name} />
+                {line.group ? (
+                  <p className="text-sm font-medium text-slate-900" data-testid="group-quantity">
+                    {formatCount(line.quantity)} {quantityUnit[locale]}
+                  </p>
+                ) : (
+                  <QuantityInput line={line} name={name} />
+                )}
                 <p
                   className="whitespace-nowrap text-right font-semibold tabular-nums text-slate-900"
                   data-testid="line-total"

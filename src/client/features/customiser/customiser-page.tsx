@@ -1,4 +1,5 @@
-import { Info, Plus, ShoppingCart } from 'lucide-react';
+import { Info, Plus, ShoppingCart, Users } from 'lucide-react';
+import { useLocation } from 'wouter';
 import { Fragment, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { colors, type ColorId, type PrintSide, type Product } from '@/shared/catalogue';
 import { ADDITIONAL_INFO_MAX, DEFAULT_SCALE, type PrintMethod } from '@/shared/customisation';
@@ -17,6 +18,8 @@ import { useCart } from '@/client/state/cart/cart-context';
 import { useCurrency } from '@/client/state/currency-context';
 import { SizeSplitEditor } from '@/client/components/size-split-editor';
 import { printFileStore } from '@/client/state/print-files';
+import { keepGroupDesign } from '@/client/state/group-design';
+import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
 import { ColourSwatches } from './colour-swatches';
 import {
   anotherPrint,
@@ -66,6 +69,8 @@ function Customiser({
   const { locale } = useLocale();
   const t = useT(customiserMessages);
   const productTexts = useT(productMessages);
+  const groupTexts = useT(groupOrderMessages);
+  const [, navigate] = useLocation();
   const name = productName(locale, product);
   // Side labels in the buyer's language (the catalogue's are English).
   const sides = config.availableSides.map((s) => ({ id: s.id, label: printSideLabels[locale][s.id] }));
@@ -178,6 +183,12 @@ function Customiser({
     update(key, { side, scale, ...place.position });
     if (place.other && others[0]) update(others[0].key, place.other);
     setPreviewSide(side);
+  };
+
+  // A group order starts from this design: the start page reads it (src/client/state/group-design.ts).
+  const startGroup = () => {
+    keepGroupDesign({ productId: product.id, customisation: toCustomisation(color, fitted, additionalInfo) });
+    navigate('/group/new');
   };
 
   const add = (event: FormEvent) => {
@@ -439,6 +450,23 @@ function Customiser({
           <p className="mt-3 text-center text-xs text-slate-600">
             {busy ? t.waitForUpload : uploaded.length === 0 ? t.noPrintYet : productTexts.terms}
           </p>
+          {garment && (
+            <div className="mt-5 border-t border-slate-200 pt-5">
+              <Button
+                type="button"
+                variant="secondary"
+                size="lg"
+                block
+                disabled={busy}
+                onClick={startGroup}
+                data-testid="start-group-order"
+              >
+                <Users className="size-5" aria-hidden />
+                {groupTexts.startGroup}
+              </Button>
+              <p className="mt-2 text-center text-xs text-slate-600">{groupTexts.startGroupHint}</p>
+            </div>
+          )}
         </section>
         <ProductDelivery product={product} />
       </div>

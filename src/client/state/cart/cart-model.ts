@@ -1,6 +1,7 @@
 import { findProduct, MAX_LINE_QUANTITY, type Product } from '@/shared/catalogue';
 import { customisationKey, readCustomisation, type Customisation } from '@/shared/customisation';
 import { lineTotal, sumMilli, type Milli } from '@/shared/money';
+import { groupIdPattern, MAX_GROUP_TITLE, readGroupLine, type GroupLine } from '@/shared/group-orders';
 import { priceLines, quantityProblem } from '@/shared/pricing';
 import {
   MAX_LINE_NOTES,
@@ -38,6 +39,13 @@ export interface CartLine {
   notes?: string;
   /** A print file (uploaded, also among the cart's print files) for this line. */
   printFileId?: string;
+  /**
+   * A closed group order (src/shared/group-orders.ts): each garment's member, size, name and
+   * number. Its quantity and sizes are the group's: the cart does not change them.
+   */
+  group?: GroupLine;
+  /** The group order it came from: its id (part of the key, so two groups never merge) and title. */
+  groupOrder?: { id: string; title: string };
 }
 
 export function lineKey(productId: string, customisation?: Customisation, options?: LineOptions): string {
@@ -72,7 +80,19 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
     case 'add': {
       const product = findProduct(action.productId);
       if (!product) return [...lines];
-      const key = lineKey(product.id, action.customisation, action.options);
+      const designKey = lineKey(product.id, action.customisation, action.options);
+      const key = action.groupOrder ? `${designKey}@group:${action.groupOrder.id}` : designKey;
+      if (action.group && action.groupOrder) {
+        // A group's line is the group as it closed: added again, it replaces itself.
+        const groupLine: CartLine = { key, productId: product.id, quantity: action.quantity };
+        if (action.customisation) groupLine.customisation = action.customisation;
+        if (action.sizes) groupLine.sizes = normaliseSplit(action.sizes);
+        if (action.options && Object.keys(action.options).length > 0) groupLine.options = action.options;
+        if (action.notes) groupLine.notes = action.notes.slice(0, MAX_LINE_NOTES);
+        groupLine.group = action.group;
+        groupLine.groupOrder = action.groupOrder;
+        return [...lines.filter((line) => line.key !== key), groupLine];
+      }
       const existing = lines.find((line) => line.key === key);
       const quantity = (existing?.quantity ?? 0) + action.quantity;
       if (!acceptable(product, action.quantity) || !acceptable(product, quantity)) return [...lines];
@@ -118,7 +138,7 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
     case 'setSizes':
       return lines.map((line) => {
         const product = findProduct(line.productId);
-        return line.key === action.key && product && hasSizes(product)
+        return line.key === action.key && product && hasSizes(product) && !line.group
           ? { ...line, sizes: normaliseSplit(action.sizes) }
           : line;
       });
@@ -127,7 +147,7 @@ export function cartReducer(lines: readonly CartLine[], action: CartAction): Car
     case 'setQuantity':
       return lines.map((line) => {
         const product = findProduct(line.productId);
-        return line.key === action.key && product && acceptable(product, action.quantity)
+        return line.key === action.key && product && acceptable(product, action.quantity) && !line.group
           ? { ...line, quantity: action.quantity }
           : line;
       });
@@ -150,10 +170,8 @@ export function parseStoredCart(value: unknown): CartLine[] {
   const lines: CartLine[] = [];
   for (const item of value.slice(0, 200)) {
     if (typeof item !== 'object' || item === null) continue;
-    const { productId, quantity, customisation, sizes, options, notes, printFileId } = item as Record<
-      string,
-      unknown
-    >;
+    const { productId, quantity, customisation, sizes, options, notes, printFileId, group, groupOrder } =
+      item as Record<string, unknown>;
     if (typeof productId !== 'string') continue;
     let design: Customisation | undefined;
     if (customisation !== undefined) {
@@ -189,10 +207,20 @@ export function parseStoredCart(value: unknown): CartLine[] {
       ...(readOptions(options) ? { options: readOptions(options) } : {}),
       ...(typeof notes === 'string' && notes !== '' ? { notes } : {}),
       ...(typeof printFileId === 'string' && printFileId !== '' ? { printFileId } : {}),
+      ...readGroup(group, groupOrder),
     });
     lines.splice(0, lines.length, ...merged);
   }
   return lines;
+}
+
+/** A stored group line's garments and group, read without trusting them; nothing when malformed. */
+function readGroup(group: unknown, groupOrder: unknown): Pick<CartLine, 'group' | 'groupOrder'> {
+  const garments = readGroupLine(group);
+  if (!garments || typeof groupOrder !== 'object' || groupOrder === null) return {};
+  const { id, title } = groupOrder as Record<string, unknown>;
+  if (typeof id !== 'string' || !groupIdPattern.test(id) || typeof title !== 'string') return {};
+  return { group: garments, groupOrder: { id, title: title.slice(0, MAX_GROUP_TITLE) } };
 }
 
 export interface PricedCartLine extends CartLine {

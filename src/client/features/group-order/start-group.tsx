@@ -1,0 +1,159 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { addDays } from '@/shared/dates';
+import { stockholmToday } from '@/shared/delivery';
+import {
+  MAX_GROUP_DAYS_AHEAD,
+  MAX_GROUP_TITLE,
+  personalisationPrices,
+  type CreatedGroupOrder,
+} from '@/shared/group-orders';
+import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
+import { Button, buttonClass } from '@/client/components/ui/button';
+import { Field } from '@/client/components/ui/field';
+import { ApiError } from '@/client/lib/api';
+import { useT } from '@/client/lib/i18n';
+import { notify } from '@/client/lib/notify';
+import { useCurrency } from '@/client/state/currency-context';
+import { readGroupDesign } from '@/client/state/group-design';
+import { createGroup } from './group-api';
+import { GroupDesign } from './group-design';
+import { CopyLink } from './copy-link';
+
+/** /group/new: name the group, set its last day and what is printed per garment; get its two links. */
+export function StartGroup() {
+  const t = useT(groupOrderMessages);
+  const { formatUnitPrice } = useCurrency();
+  const [design] = useState(readGroupDesign);
+  const today = stockholmToday();
+  const [title, setTitle] = useState('');
+  const [closesOn, setClosesOn] = useState<string>(addDays(today, 14));
+  const [printName, setPrintName] = useState(false);
+  const [printNumber, setPrintNumber] = useState(false);
+  const [showPrice, setShowPrice] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [created, setCreated] = useState<CreatedGroupOrder>();
+  const ids = { title: useId(), closesOn: useId() };
+
+  if (!design) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-10">
+        <h1 className="text-2xl font-bold text-slate-900">{t.startHeading}</h1>
+        <p className="mt-3 text-slate-700">{t.startGroupHint}</p>
+        <Link href="/products?category=kläder" className={buttonClass({ className: 'mt-6' })}>
+          {t.design}
+        </Link>
+      </main>
+    );
+  }
+
+  if (created) {
+    const origin = window.location.origin;
+    const share = `${origin}/group/${created.id}?token=${created.shareToken}`;
+    const organise = `${origin}/group/${created.id}/organise?token=${created.organiserToken}`;
+    return (
+      <main className="mx-auto max-w-xl px-4 py-10">
+        <h1 className="text-2xl font-bold text-slate-900">{t.createdHeading}</h1>
+        <CopyLink label={t.shareLink} hint={t.shareLinkHint} url={share} testId="share-link" />
+        <CopyLink label={t.organiserLink} hint={t.organiserLinkHint} url={organise} testId="organiser-link" />
+        <a href={organise} className={buttonClass({ size: 'lg', block: true, className: 'mt-8' })}>
+          {t.openOrganiser}
+        </a>
+      </main>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      setCreated(
+        await createGroup({
+          title,
+          closesOn,
+          line: design,
+          personalisation: { name: printName, number: printNumber },
+          showPrice,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setErrors(error.fieldErrors);
+      notify.error(error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const checkbox = (label: string, checked: boolean, onChange: (value: boolean) => void, extra?: string) => (
+    <label className="flex min-h-11 items-center gap-3 text-slate-800">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-5 rounded border-slate-400"
+      />
+      <span>
+        {label}
+        {extra && <span className="ml-2 text-sm text-slate-600">{extra}</span>}
+      </span>
+    </label>
+  );
+
+  return (
+    <main className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t.startHeading}</h1>
+      <p className="mt-2 text-slate-700">{t.startGroupHint}</p>
+      <div className="mt-6">
+        <GroupDesign line={design} />
+      </div>
+      <form onSubmit={(event) => void submit(event)} noValidate className="mt-8 space-y-5">
+        <Field id={ids.title} label={t.groupTitle} hint={t.groupTitleHint} error={errors.title}>
+          {(control) => (
+            <input
+              {...control}
+              name="title"
+              value={title}
+              maxLength={MAX_GROUP_TITLE}
+              required
+              onChange={(event) => setTitle(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field id={ids.closesOn} label={t.closesOn} hint={t.closesOnHint} error={errors.closesOn}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              name="closesOn"
+              value={closesOn}
+              min={today}
+              max={addDays(today, MAX_GROUP_DAYS_AHEAD)}
+              onChange={(event) => setClosesOn(event.target.value)}
+            />
+          )}
+        </Field>
+        <fieldset className="space-y-1">
+          {checkbox(
+            t.allowName,
+            printName,
+            setPrintName,
+            t.personalisationPrice({ price: formatUnitPrice(personalisationPrices.name) }),
+          )}
+          {checkbox(
+            t.allowNumber,
+            printNumber,
+            setPrintNumber,
+            t.personalisationPrice({ price: formatUnitPrice(personalisationPrices.number) }),
+          )}
+          {checkbox(t.showPrice, showPrice, setShowPrice)}
+        </fieldset>
+        <Button type="submit" size="xl" block disabled={busy} disabledLook="busy">
+          {busy ? t.creating : t.create}
+        </Button>
+      </form>
+    </main>
+  );
+}

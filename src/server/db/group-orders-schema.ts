@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { locales } from '@/shared/i18n/locale';
+import { sizeCodes } from '@/shared/size-codes';
+import type { StoredGroupDesign } from '@/shared/group-orders';
+import { oneOf } from './schema-checks';
+
+/** See migrations/5500_group_orders.sql: a group, its design and its two links' token hashes. */
+export const groupOrders = pgTable(
+  'group_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    closesOn: date('closes_on', { mode: 'string' }).notNull(),
+    productId: text('product_id').notNull(),
+    line: jsonb('line').$type<StoredGroupDesign>().notNull(),
+    printName: boolean('print_name').notNull().default(false),
+    printNumber: boolean('print_number').notNull().default(false),
+    showPrice: boolean('show_price').notNull().default(false),
+    language: text('language', { enum: locales }).notNull(),
+    shareTokenHash: text('share_token_hash').notNull().unique(),
+    organiserTokenHash: text('organiser_token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('group_orders_title_check', sql`char_length(${t.title}) BETWEEN 1 AND 80`),
+    check('group_orders_product_id_check', sql`char_length(${t.productId}) BETWEEN 1 AND 100`),
+    check('group_orders_language_check', oneOf(t.language, locales)),
+    check('group_orders_share_token_hash_check', sql`${t.shareTokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('group_orders_organiser_token_hash_check', sql`${t.organiserTokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/** See migrations/5500_group_orders.sql: one member's entry, changed or removed with its edit token. */
+export const groupOrderEntries = pgTable(
+  'group_order_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => groupOrders.id, { onDelete: 'cascade' }),
+    editTokenHash: text('edit_token_hash').notNull().unique(),
+    memberName: text('member_name').notNull(),
+    size: text('size', { enum: sizeCodes }).notNull(),
+    quantity: integer('quantity').notNull(),
+    printName: text('print_name'),
+    printNumber: text('print_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('group_order_entries_group_idx').on(t.groupId, t.createdAt),
+    check('group_order_entries_edit_token_hash_check', sql`${t.editTokenHash} ~ '^[0-9a-f]{64}$'`),
+    check('group_order_entries_member_name_check', sql`char_length(${t.memberName}) BETWEEN 1 AND 60`),
+    check('group_order_entries_size_check', oneOf(t.size, sizeCodes)),
+    check('group_order_entries_quantity_check', sql`${t.quantity} BETWEEN 1 AND 20`),
+    check('group_order_entries_print_name_check', sql`char_length(${t.printName}) BETWEEN 1 AND 14`),
+    check('group_order_entries_print_number_check', sql`${t.printNumber} ~ '^[0-9]{1,3}$'`),
+  ],
+);

@@ -1,0 +1,379 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { addDays, type CalendarDate } from '@/shared/dates';
+import { stockholmToday } from '@/shared/delivery';
+import type { CreatedGroupOrder, GroupOrderView, OwnEntryView } from '@/shared/group-orders';
+import type { PlacedOrderAnswer } from '@/shared/order-view';
+import { queryRows } from '@/server/db/query-rows';
+import { pdfText } from '@tests/helpers/ledger';
+import { testCustomer } from '@tests/helpers/orders';
+import { request } from '@tests/helpers/server';
+import { useAdminServer } from '@tests/helpers/use-server';
+import { isOpen } from './service';
+
+// TRUST_PROXY lets a test speak as several members' phones (x-forwarded-for), as behind the balancer.
+const server = useAdminServer({ env: { TRUST_PROXY: '1' } });
+const today = stockholmToday();
+
+type Answer = { error?: string; fieldErrors?: Record<string, string> };
+type Created = CreatedGroupOrder & Answer;
+type Entry = { entryId: string; editToken: string } & Answer;
+
+const hoodieDesign = { productId: 'hoodie', options: { colour: 'navy' } };
+const asMember = (n: number, lang = 'en') => ({
+  'x-forwarded-for': `198.51.100.${n}`,
+  'accept-language': lang,
+});
+
+async function startGroup(body: Record<string, unknown> = {}, lang = 'en') {
+  return request<Created>(server, '/api/group-orders', {
+    method: 'POST',
+    headers: { 'accept-language': lang },
+    json: {
+      title: 'IFK Juniorer – hoodies',
+      closesOn: addDays(today, 14),
+      line: hoodieDesign,
+      personalisation: { name: true, number: true },
+      ...body,
+    },
+  });
+}
+
+async function started(body: Record<string, unknown> = {}): Promise<CreatedGroupOrder> {
+  const answer = await startGroup(body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body;
+}
+
+const tokenQuery = (token: string) => `?token=${encodeURIComponent(token)}`;
+
+function enter(
+  group: CreatedGroupOrder,
+  entry: Record<string, unknown>,
+  headers = asMember(1),
+  token = group.shareToken,
+) {
+  return request<Entry>(server, `/api/group-orders/${group.id}/entries${tokenQuery(token)}`, {
+    method: 'POST',
+    headers,
+    json: entry,
+  });
+}
+
+const view = (group: CreatedGroupOrder, token: string) =>
+  request<GroupOrderView & Answer>(server, `/api/group-orders/${group.id}${tokenQuery(token)}`);
+
+const anna = { name: 'Anna Berg', size: 'M', quantity: 1, printName: 'ANNA', printNumber: '7' };
+
+async function setClosesOn(id: string, day: CalendarDate) {
+  await server.database.db.execute(sql`UPDATE group_orders SET closes_on = ${day} WHERE id = ${id}`);
+}
+
+describe('starting a group order', () => {
+  it('answers a share and an organiser token, stored only as hashes', async () => {
+    const group = await started();
+    expect(group.shareToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(group.organiserToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(group.shareToken).not.toBe(group.organiserToken);
+    const [row] = await queryRows<Record<string, unknown>>(
+      server.database.db,
+      sql`SELECT * FROM group_orders WHERE id = ${group.id}`,
+    );
+    expect(JSON.stringify(row)).not.toContain(group.shareToken);
+    expect(JSON.stringify(row)).not.toContain(group.organiserToken);
+  });
+
+  it('refuses a product without sizes, a last day in the past or too far ahead, and an unknown colour', async () => {
+    const cap = await startGroup({ line: { productId: 'mossa', options: { colour: 'navy' } } });
+    expect(cap.status).toBe(400);
+    expect(cap.body.error).toBe('Group orders are for garments with sizes.');
+    const past = await startGroup({ closesOn: addDays(today, -1) }, 'sv');
+    expect(past.status).toBe(400);
+    expect(past.body.fieldErrors?.closesOn).toMatch(/^Välj en sista dag/);
+    expect((await startGroup({ closesOn: addDays(today, 181) })).status).toBe(400);
+    const colour = await startGroup({ line: { productId: 'hoodie', options: { colour: 'plaid' } } });
+    expect(colour.status).toBe(400);
+    expect(Object.keys(colour.body.fieldErrors ?? {})).toEqual(['line.options']);
+  });
+});
+
+describe('members fill in', () => {
+  it('a member sees the design but no one’s entries and no price; the organiser sees the tally', async () => {
+    const group = await started();
+    expect((await enter(group, anna)).status).toBe(201);
+    expect(
+      (
+        await enter(group, {
+          ...anna,
+          name: 'Erik Ek',
+          size: 'L',
+          quantity: 2,
+          printName: 'ERIK',
+          printNumber: '10',
+        })
+      ).status,
+    ).toBe(201);
+
+    const member = await view(group, group.shareToken);
+    expect(member.status).toBe(200);
+    expect(member.body.role).toBe('member');
+    expect(member.body.entries).toEqual([]);
+    expect(member.body.sizes).toBeUndefined();
+    expect(member.body.quantity).toBeUndefined();
+    expect(member.body.unitPrice).toBeUndefined();
+    expect(member.body.line).toEqual(hoodieDesign);
+    expect(member.body.personalisation).toEqual({ name: true, number: true });
+    expect(JSON.stringify(member.body)).not.toContain('Anna');
+
+    const organiser = await view(group, group.organiserToken);
+    expect(organiser.body.role).toBe('organiser');
+    expect(
+      organiser.body.entries.map((e) => [e.name, e.size, e.quantity, e.printName, e.printNumber]),
+    ).toEqual([
+      ['Anna Berg', 'M', 1, 'ANNA', '7'],
+      ['Erik Ek', 'L', 2, 'ERIK', '10'],
+    ]);
+    expect(organiser.body.sizes).toEqual({ M: 1, L: 2 });
+    expect(organiser.body.quantity).toBe(3);
+    // 20 is the hoodie's first tier (132 kr) and its minimum; name 40 kr + number 25 kr per garment.
+    expect(organiser.body.unitPrice).toBe('197');
+    expect(organiser.body.nextTier).toEqual({ quantity: 50, more: 47, unitPrice: '179.375' });
+
+    expect((await view(group, 'x'.repeat(43))).status).toBe(404);
+    expect(
+      (await view({ ...group, id: '00000000-0000-4000-8000-000000000000' }, group.organiserToken)).status,
+    ).toBe(404);
+  });
+
+  it('shows members the unit price when the organiser chose to', async () => {
+    const group = await started({ showPrice: true, personalisation: { name: false, number: false } });
+    const member = await view(group, group.shareToken);
+    expect(member.body.unitPrice).toBe('132');
+    expect(member.body.entries).toEqual([]);
+  });
+
+  it('refuses a hostile entry: script, link, 10 000 garments, missing or unprintable name and number', async () => {
+    const group = await started();
+    const refused = async (entry: Record<string, unknown>, field: string, lang = 'en') => {
+      const answer = await enter(group, entry, asMember(2, lang));
+      expect(answer.status, JSON.stringify(entry)).toBe(400);
+      expect(Object.keys(answer.body.fieldErrors ?? {}), JSON.stringify(answer.body)).toContain(field);
+      return answer.body;
+    };
+    expect((await refused({ ...anna, printName: '<script>alert(1)</script>' }, 'printName')).error).toMatch(
+      /letters, spaces/,
+    );
+    expect((await refused({ ...anna, printName: 'bit.ly' }, 'printName')).error).toBe(
+      'Links and web addresses cannot be printed.',
+    );
+    await refused({ ...anna, name: 'Visit https://evil.example/win' }, 'name');
+    await refused({ ...anna, name: 'A\u0000B' }, 'name');
+    await refused({ ...anna, quantity: 10_000 }, 'quantity');
+    await refused({ ...anna, quantity: 0 }, 'quantity');
+    await refused({ ...anna, size: 'XXXXL' }, 'size');
+    await refused({ ...anna, printName: '' }, 'printName');
+    await refused({ ...anna, printName: 'ABCDEFGHIJKLMNO' }, 'printName');
+    expect((await refused({ ...anna, printNumber: '7a' }, 'printNumber', 'sv')).error).toBe(
+      'Numret får ha 1–3 siffror.',
+    );
+    await refused({ ...anna, printNumber: '1234' }, 'printNumber');
+    await refused({ name: 'Anna', size: 'M', quantity: 1 }, 'printName');
+    const organiser = await view(group, group.organiserToken);
+    expect(organiser.body.entries).toEqual([]);
+  });
+
+  it('keeps no name or number on a group that prints none, and takes Nordic letters', async () => {
+    const plain = await started({ personalisation: { name: false, number: false } });
+    expect((await enter(plain, { ...anna, printName: 'ANNA' })).status).toBe(201);
+    const named = await started();
+    expect((await enter(named, { ...anna, printName: 'Åsa-Märta', printNumber: '07' })).status).toBe(201);
+    const entries = [
+      (await view(plain, plain.organiserToken)).body,
+      (await view(named, named.organiserToken)).body,
+    ].map((v) => v.entries[0]);
+    expect(entries[0]).toEqual({ entryId: entries[0]?.entryId, name: 'Anna Berg', size: 'M', quantity: 1 });
+    expect(entries[1]?.printName).toBe('Åsa-Märta');
+  });
+
+  it('lets a member change and remove their own entry only, with its edit link', async () => {
+    const group = await started();
+    const first = (await enter(group, anna)).body;
+    const second = (await enter(group, { ...anna, name: 'Erik Ek', printName: 'ERIK' })).body;
+    const entryPath = (entryId: string, token: string) =>
+      `/api/group-orders/${group.id}/entries/${entryId}${tokenQuery(token)}`;
+
+    const own = await request<OwnEntryView>(server, entryPath(first.entryId, first.editToken));
+    expect(own.status).toBe(200);
+    expect(own.body.entry.name).toBe('Anna Berg');
+    expect(own.body.group.entries).toEqual([]);
+
+    const changed = await request<OwnEntryView>(server, entryPath(first.entryId, first.editToken), {
+      method: 'PUT',
+      json: { ...anna, size: 'S', quantity: 2 },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.entry).toMatchObject({ size: 'S', quantity: 2 });
+
+    // Someone else's edit token, the share token, or a made-up one opens nothing.
+    for (const token of [second.editToken, group.shareToken, 'A'.repeat(43)]) {
+      expect((await request(server, entryPath(first.entryId, token))).status).toBe(404);
+      expect(
+        (
+          await request(server, entryPath(first.entryId, token), {
+            method: 'PUT',
+            json: { ...anna, size: 'XL' },
+          })
+        ).status,
+      ).toBe(404);
+      expect((await request(server, entryPath(first.entryId, token), { method: 'DELETE' })).status).toBe(404);
+    }
+    const tally = await view(group, group.organiserToken);
+    expect(tally.body.sizes).toEqual({ S: 2, M: 1 });
+
+    expect(
+      (await request(server, entryPath(first.entryId, first.editToken), { method: 'DELETE' })).status,
+    ).toBe(200);
+    expect((await request(server, entryPath(first.entryId, first.editToken))).status).toBe(404);
+    // The organiser removes any entry with their own link.
+    expect(
+      (await request(server, entryPath(second.entryId, group.organiserToken), { method: 'DELETE' })).status,
+    ).toBe(200);
+    expect((await view(group, group.organiserToken)).body.entries).toEqual([]);
+  });
+});
+
+describe('the last day, in Europe/Stockholm', () => {
+  it('is open through the last day in Stockholm, whatever the time in UTC', () => {
+    const group = { closedAt: null, closesOn: '2027-01-15' };
+    // 23:30 UTC on the 14th is already the 15th in Stockholm (UTC+1 in winter): still open.
+    expect(isOpen(group, stockholmToday(new Date('2027-01-14T23:30:00Z')))).toBe(true);
+    // 22:59 UTC on the 15th is 23:59 in Stockholm: the last minute.
+    expect(isOpen(group, stockholmToday(new Date('2027-01-15T22:59:00Z')))).toBe(true);
+    // 23:00 UTC on the 15th is midnight in Stockholm: closed.
+    expect(isOpen(group, stockholmToday(new Date('2027-01-15T23:00:00Z')))).toBe(false);
+    // Summer time (UTC+2): 22:00 UTC on 15 July is midnight in Stockholm.
+    const summer = { closedAt: null, closesOn: '2027-07-15' };
+    expect(isOpen(summer, stockholmToday(new Date('2027-07-15T21:59:00Z')))).toBe(true);
+    expect(isOpen(summer, stockholmToday(new Date('2027-07-15T22:00:00Z')))).toBe(false);
+  });
+
+  it('takes entries on the last day and refuses them (409) after it, entry changes too', async () => {
+    const group = await started();
+    await setClosesOn(group.id, today);
+    const entry = await enter(group, anna);
+    expect(entry.status).toBe(201);
+    await setClosesOn(group.id, addDays(today, -1));
+    const late = await enter(group, anna, asMember(3, 'sv'));
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('Gruppbeställningen är stängd och tar inte emot fler svar.');
+    const path = `/api/group-orders/${group.id}/entries/${entry.body.entryId}${tokenQuery(entry.body.editToken)}`;
+    expect((await request(server, path, { method: 'PUT', json: { ...anna, size: 'L' } })).status).toBe(409);
+    expect((await request(server, path, { method: 'DELETE' })).status).toBe(409);
+    const tally = await view(group, group.organiserToken);
+    expect(tally.body.open).toBe(false);
+    expect(tally.body.sizes).toEqual({ M: 1 });
+  });
+});
+
+describe('throttles and limits', () => {
+  it('refuses a flood from one phone (429) and caps a group at 300 entries (409)', async () => {
+    const group = await started({ personalisation: { name: false, number: false } });
+    const flood = await Promise.all(
+      Array.from({ length: 61 }, () => enter(group, { name: 'Bot', size: 'M', quantity: 1 }, asMember(9))),
+    );
+    expect(flood.filter((a) => a.status === 201)).toHaveLength(60);
+    const refused = flood.find((a) => a.status === 429);
+    expect(refused?.body.error).toMatch(/^Too many entries from the same network/);
+    expect(refused?.headers.get('retry-after')).toMatch(/^\d+$/);
+
+    // 250 more from five other addresses fill the group; the next one is refused as full.
+    for (let member = 10; member < 15; member += 1) {
+      const batch = await Promise.all(
+        Array.from({ length: 48 }, () =>
+          enter(group, { name: 'Member', size: 'L', quantity: 1 }, asMember(member)),
+        ),
+      );
+      expect(batch.every((a) => a.status === 201)).toBe(true);
+    }
+    expect((await view(group, group.organiserToken)).body.entries).toHaveLength(300);
+    const full = await enter(group, { name: 'Late', size: 'L', quantity: 1 }, asMember(20));
+    expect(full.status).toBe(409);
+    expect(full.body.error).toBe('This group order is full (300 entries).');
+  }, 60_000);
+});
+
+describe('closing and ordering', () => {
+  it('closes into one line whose sizes sum the entries; the order is priced by the server and its job ticket names each garment', async () => {
+    const group = await started();
+    const close = () =>
+      request<{ lines: Record<string, unknown>[] } & Answer>(
+        server,
+        `/api/group-orders/${group.id}/close${tokenQuery(group.organiserToken)}`,
+        { method: 'POST' },
+      );
+    expect((await close()).status).toBe(409);
+    const members = [
+      { name: 'Erik Ek', size: 'L', quantity: 4, printName: 'EK', printNumber: '10' },
+      { name: 'Anna Berg', size: 'M', quantity: 1, printName: 'ANNA', printNumber: '7' },
+      { name: 'Sara Lind', size: 'S', quantity: 10, printName: 'LIND', printNumber: '3' },
+      { name: 'Olle Nord', size: 'XL', quantity: 6, printName: 'OLLE', printNumber: '99' },
+    ];
+    for (const [index, member] of members.entries())
+      expect((await enter(group, member, asMember(30 + index))).status).toBe(201);
+    // The share token cannot close it.
+    expect(
+      (
+        await request(server, `/api/group-orders/${group.id}/close${tokenQuery(group.shareToken)}`, {
+          method: 'POST',
+        })
+      ).status,
+    ).toBe(404);
+
+    const closed = await close();
+    expect(closed.status).toBe(200);
+    const [line] = closed.body.lines;
+    expect(line).toMatchObject({ productId: 'hoodie', quantity: 21, sizes: { S: 10, M: 1, L: 4, XL: 6 } });
+    const garments = (line?.group as { garments: { member: string; size: string; printName: string }[] })
+      .garments;
+    expect(garments).toHaveLength(21);
+    expect(garments[0]).toEqual({ member: 'Anna Berg', size: 'M', printName: 'ANNA', printNumber: '7' });
+    // Closed: no more entries; closing again answers the same line.
+    expect((await enter(group, anna, asMember(40))).status).toBe(409);
+    expect((await close()).body.lines).toEqual(closed.body.lines);
+    expect((await view(group, group.shareToken)).body).toMatchObject({ open: false, closed: true });
+
+    // A forged list (a garment fewer than the line) is refused by the checkout.
+    const forged = {
+      ...line,
+      group: { personalisation: { name: true, number: true }, garments: garments.slice(1) },
+    };
+    const refused = await request<Answer>(server, '/api/orders', {
+      method: 'POST',
+      json: { idempotencyKey: `group-forged-${Date.now()}-abcdef`, customer: testCustomer, lines: [forged] },
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.fieldErrors ?? {})).toEqual(['lines.0.group']);
+
+    const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
+      method: 'POST',
+      json: {
+        idempotencyKey: `group-order-${Date.now()}-abcdef`,
+        customer: testCustomer,
+        lines: closed.body.lines,
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    // 21 × (132 kr at the 20 tier + 40 kr name + 25 kr number) = 4 137 kr.
+    expect(placed.body.total).toBe('4137.00');
+
+    const ticket = await fetch(`${server.url}/api/admin/orders/${placed.body.orderNumber}/job-ticket.pdf`, {
+      headers: { cookie: server.cookie },
+    });
+    expect(ticket.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await ticket.arrayBuffer()));
+    expect(text).toContain('21 plagg med namn och nummer per person');
+    expect(text).toContain('1. M · Anna Berg · tryck: ANNA 7');
+    expect(text).toContain('2. L · Erik Ek · tryck: EK 10');
+    expect(text).toContain('21. S · Sara Lind · tryck: LIND 3');
+  });
+});

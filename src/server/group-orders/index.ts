@@ -1,0 +1,2 @@
+/** Group orders (issue 44): no other domain uses them yet; their routes are in ./routes. */
+export { groupLine, type GroupOrderLine } from './service';

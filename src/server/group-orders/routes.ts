@@ -1,0 +1,491 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Product } from '@/shared/catalogue';
+import type { Customer } from '@/shared/checkout-schema';
+import { stockholmToday } from '@/shared/delivery';
+import {
+  memberNameProblem,
+  printNameProblem,
+  printNumberProblem,
+  type GroupEntryView,
+  type GroupOrderView,
+} from '@/shared/group-orders';
+import { groupOrderMessages, printTextProblemText } from '@/shared/i18n/messages/group-orders';
+import type { Locale } from '@/shared/i18n/locale';
+import { formatCount } from '@/shared/money-format';
+import { hasSizes } from '@/shared/sizes';
+import type { CatalogueContext } from '@/server/context';
+import { apiErrorSchema } from '@/server/http/contract';
+import { sendError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
+import { clientKey, takeAllowancesInTurn, type AllowanceRequest } from '@/server/http/throttle';
+import { OrderError, priceCheckout } from '@/server/orders';
+import {
+  closedSchema,
+  createBody,
+  createdEntrySchema,
+  createdSchema,
+  entryBody,
+  entryParams,
+  groupParams,
+  groupViewSchema,
+  ownEntrySchema,
+  tokenQuery,
+} from './contract';
+import {
+  addEntry,
+  closeGroup,
+  closesOnAllowed,
+  createGroup,
+  findEntryForToken,
+  findGroupForToken,
+  groupEntries,
+  groupTally,
+  GroupOrderError,
+  isOpen,
+  removeEntry,
+  updateEntry,
+  type EntryInput,
+  type EntryRow,
+  type GroupRow,
+  type GroupRole,
+} from './service';
+
+const HOUR_SECONDS = 60 * 60;
+/** Groups one client may start per hour. */
+const GROUPS_PER_CLIENT_PER_HOUR = 20;
+/** Entries, changes and removals one client may send to one group per hour (a phone passed round). */
+const ENTRIES_PER_CLIENT_PER_GROUP_PER_HOUR = 60;
+/** Entries, changes and removals one group takes per hour from everyone together. */
+const ENTRIES_PER_GROUP_PER_HOUR = 600;
+
+/**
+ * Only used to check a design as the checkout would price it (a Swedish company: no VIES, no EUR);
+ * never stored. The organiser's own details are asked at checkout, as for any order.
+ */
+const referenceBuyer: Customer = {
+  customerType: 'company',
+  name: 'Group order',
+  companyName: 'Group order',
+  orgNumber: '',
+  personalNumber: '',
+  email: 'group-order@example.invalid',
+  phone: '',
+  country: 'SE',
+  address: '',
+  vatNumber: '',
+  buyerReference: '',
+  purchaseOrderNumber: '',
+  peppolId: '',
+  separateBilling: false,
+  billingAddress: '',
+};
+
+function refuse(reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof GroupOrderError) {
+    return reply.code(error.status).send({ error: error.message, fieldErrors: error.fieldErrors });
+  }
+  throw error;
+}
+
+/** Takes the allowances in turn; sends the 429 and answers true when one was refused. */
+async function throttled(
+  reply: FastifyReply,
+  context: CatalogueContext,
+  allowances: AllowanceRequest[],
+  message: (minutes: number) => string,
+): Promise<boolean> {
+  const taken = await takeAllowancesInTurn(context.database.db, allowances);
+  const refused = taken.find((allowance) => !allowance.allowed);
+  if (!refused) return false;
+  const wait = refused.retryAfterSeconds > 0 ? refused.retryAfterSeconds : HOUR_SECONDS;
+  sendError(reply.header('retry-after', String(wait)), 429, message(Math.max(1, Math.ceil(wait / 60))));
+  return true;
+}
+
+function entryAllowances(request: FastifyRequest, groupId: string): AllowanceRequest[] {
+  return [
+    {
+      bucket: `group-entries:${groupId}:${clientKey(request)}`,
+      amount: 1,
+      max: ENTRIES_PER_CLIENT_PER_GROUP_PER_HOUR,
+      windowSeconds: HOUR_SECONDS,
+    },
+    {
+      bucket: `group-entries:${groupId}`,
+      amount: 1,
+      max: ENTRIES_PER_GROUP_PER_HOUR,
+      windowSeconds: HOUR_SECONDS,
+    },
+  ];
+}
+
+/**
+ * A member's entry against the group: the name and number printed exactly when the group prints
+ * them, each printable (no link, letters and digits only; stranger-text.ts), the member's name no link.
+ */
+function readEntry(
+  locale: Locale,
+  group: GroupRow,
+  body: {
+    name: string;
+    size: EntryInput['size'];
+    quantity: number;
+    printName?: string | null;
+    printNumber?: string | null;
+  },
+): { entry: EntryInput } | { fieldErrors: Record<string, string> } {
+  const t = groupOrderMessages[locale];
+  const fieldErrors: Record<string, string> = {};
+  const nameProblem = memberNameProblem(body.name);
+  if (nameProblem) fieldErrors.name = printTextProblemText(locale, 'name', nameProblem);
+  const printName = group.printName ? (body.printName ?? '').trim() : '';
+  const printNumber = group.printNumber ? (body.printNumber ?? '').trim() : '';
+  if (group.printName) {
+    const problem = printName === '' ? undefined : printNameProblem(printName);
+    if (printName === '') fieldErrors.printName = t.nameRequired;
+    else if (problem) fieldErrors.printName = printTextProblemText(locale, 'printName', problem);
+  }
+  if (group.printNumber) {
+    const problem = printNumber === '' ? undefined : printNumberProblem(printNumber);
+    if (printNumber === '') fieldErrors.printNumber = t.numberRequired;
+    else if (problem) fieldErrors.printNumber = printTextProblemText(locale, 'printNumber', problem);
+  }
+  if (Object.keys(fieldErrors).length > 0) return { fieldErrors };
+  return {
+    entry: {
+      name: body.name,
+      size: body.size,
+      quantity: body.quantity,
+      printName: group.printName ? printName : null,
+      printNumber: group.printNumber ? printNumber : null,
+    },
+  };
+}
+
+function entryView(entry: EntryRow): GroupEntryView {
+  return {
+    entryId: entry.id,
+    name: entry.memberName,
+    size: entry.size,
+    quantity: entry.quantity,
+    ...(entry.printName ? { printName: entry.printName } : {}),
+    ...(entry.printNumber ? { printNumber: entry.printNumber } : {}),
+  };
+}
+
+/** What the token's holder sees: the organiser everything; a member the group, never others' entries. */
+function groupView(
+  group: GroupRow,
+  role: GroupRole,
+  entries: readonly EntryRow[],
+  product: Product | undefined,
+): GroupOrderView {
+  const tally = groupTally(group, entries, product);
+  const today = stockholmToday();
+  const view: GroupOrderView = {
+    id: group.id,
+    role,
+    title: group.title,
+    closesOn: group.closesOn,
+    open: isOpen(group, today),
+    closed: group.closedAt !== null,
+    line: group.line,
+    personalisation: { name: group.printName, number: group.printNumber },
+    showPrice: group.showPrice,
+    entries: role === 'organiser' ? entries.map(entryView) : [],
+    minQuantity: tally.minQuantity,
+  };
+  if ((role === 'organiser' || group.showPrice) && tally.unitPrice !== undefined)
+    view.unitPrice = tally.unitPrice;
+  if (role === 'organiser') {
+    view.sizes = tally.sizes;
+    view.quantity = tally.quantity;
+    if (tally.nextTier) view.nextTier = tally.nextTier;
+  }
+  return view;
+}
+
+/** Group orders (issue 44): start one, fill in from the share link, tally and close with the organiser's. */
+export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const productOf = async (id: string) => (await context.catalogue.current()).find(id);
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, 404, groupOrderMessages[requestLocale(request)].notFound);
+
+  api.post(
+    '/api/group-orders',
+    {
+      schema: {
+        summary:
+          'Start a group order from a design (a line as POST /api/orders without quantity and sizes); answers its share and organiser tokens, shown once',
+        body: createBody,
+        response: { 201: createdSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = groupOrderMessages[locale];
+      const body = request.body;
+      if (!closesOnAllowed(body.closesOn, stockholmToday()))
+        return reply
+          .code(400)
+          .send({ error: t.invalidClosesOn, fieldErrors: { closesOn: t.invalidClosesOn } });
+      const catalogue = await context.catalogue.current();
+      const product = catalogue.find(body.line.productId);
+      if (product && !hasSizes(product))
+        return reply.code(400).send({ error: t.notGarment, fieldErrors: { 'line.productId': t.notGarment } });
+      // The design is checked as the checkout will price it (product, colour, prints, choices).
+      try {
+        const quantity = product?.minQuantity ?? 1;
+        await priceCheckout(
+          { customer: referenceBuyer, lines: [{ ...body.line, quantity, sizes: { M: quantity } }] },
+          { locale, findProduct: catalogue.find },
+        );
+      } catch (error) {
+        if (!(error instanceof OrderError)) throw error;
+        const fieldErrors = Object.fromEntries(
+          Object.entries(error.fieldErrors).map(([key, message]) => [
+            key.replace(/^lines\.0\./, 'line.'),
+            message,
+          ]),
+        );
+        return reply.code(400).send({ error: error.message, fieldErrors });
+      }
+      const allowance: AllowanceRequest = {
+        bucket: `group-orders:client:${clientKey(request)}`,
+        amount: 1,
+        max: GROUPS_PER_CLIENT_PER_HOUR,
+        windowSeconds: HOUR_SECONDS,
+      };
+      if (await throttled(reply, context, [allowance], (minutes) => t.tooManyGroups({ minutes })))
+        return reply;
+      const created = await createGroup(database, {
+        title: body.title,
+        closesOn: body.closesOn,
+        design: {
+          productId: body.line.productId,
+          ...(body.line.customisation ? { customisation: body.line.customisation } : {}),
+          ...(body.line.options ? { options: body.line.options } : {}),
+          ...(body.line.notes ? { notes: body.line.notes } : {}),
+        },
+        personalisation: {
+          name: body.personalisation?.name ?? false,
+          number: body.personalisation?.number ?? false,
+        },
+        showPrice: body.showPrice ?? false,
+        language: locale,
+      });
+      return reply.code(201).header('cache-control', 'no-store').send(created);
+    },
+  );
+
+  api.get(
+    '/api/group-orders/:id',
+    {
+      schema: {
+        summary:
+          'The group: with the organiser token every entry and the tally; with the share token the design only',
+        params: groupParams,
+        querystring: tokenQuery,
+        response: { 200: groupViewSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await findGroupForToken(database.db, request.params.id, request.query.token);
+      if (!found) return notFound(request, reply);
+      // A member's price is the tally's too: the entries are read for it, never sent to a member.
+      const entries = await groupEntries(database.db, found.group.id);
+      const view = groupView(found.group, found.role, entries, await productOf(found.group.productId));
+      return reply.header('cache-control', 'no-store').send(view);
+    },
+  );
+
+  api.post(
+    '/api/group-orders/:id/entries',
+    {
+      schema: {
+        summary:
+          'A member’s entry (share token): name, size, quantity, and the name/number to print when the group prints them; answers its own edit token',
+        params: groupParams,
+        querystring: tokenQuery,
+        body: entryBody,
+        response: {
+          201: createdEntrySchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = groupOrderMessages[locale];
+      const found = await findGroupForToken(database.db, request.params.id, request.query.token);
+      if (!found) return notFound(request, reply);
+      const read = readEntry(locale, found.group, request.body);
+      if ('fieldErrors' in read) {
+        const error = Object.values(read.fieldErrors)[0] ?? t.memberName;
+        return reply.code(400).send({ error, fieldErrors: read.fieldErrors });
+      }
+      if (!isOpen(found.group, stockholmToday()))
+        return reply.code(409).send({ error: t.closed, fieldErrors: {} });
+      const limited = entryAllowances(request, found.group.id);
+      if (await throttled(reply, context, limited, (minutes) => t.tooManyEntries({ minutes }))) return reply;
+      try {
+        const created = await addEntry(database, found.group.id, read.entry, stockholmToday(), {
+          closed: t.closed,
+          full: t.full,
+        });
+        return reply.code(201).header('cache-control', 'no-store').send(created);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
+  const ownEntry = async (groupId: string, entryId: string, token: string | undefined) => {
+    const found = await findEntryForToken(database.db, groupId, entryId, token);
+    if (!found) return undefined;
+    return {
+      ...found,
+      view: {
+        group: groupView(found.group, 'member', [], await productOf(found.group.productId)),
+        entry: entryView(found.entry),
+      },
+    };
+  };
+
+  api.get(
+    '/api/group-orders/:id/entries/:entryId',
+    {
+      schema: {
+        summary: 'A member’s own entry, with its edit token',
+        params: entryParams,
+        querystring: tokenQuery,
+        response: { 200: ownEntrySchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const own = await ownEntry(request.params.id, request.params.entryId, request.query.token);
+      if (!own) return notFound(request, reply);
+      return reply.header('cache-control', 'no-store').send(own.view);
+    },
+  );
+
+  api.put(
+    '/api/group-orders/:id/entries/:entryId',
+    {
+      schema: {
+        summary: 'Change one’s own entry (edit token) until the last day',
+        params: entryParams,
+        querystring: tokenQuery,
+        body: entryBody,
+        response: {
+          200: ownEntrySchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = groupOrderMessages[locale];
+      const { id, entryId } = request.params;
+      const own = await findEntryForToken(database.db, id, entryId, request.query.token);
+      if (!own) return notFound(request, reply);
+      const read = readEntry(locale, own.group, request.body);
+      if ('fieldErrors' in read) {
+        const error = Object.values(read.fieldErrors)[0] ?? t.memberName;
+        return reply.code(400).send({ error, fieldErrors: read.fieldErrors });
+      }
+      if (!isOpen(own.group, stockholmToday()))
+        return reply.code(409).send({ error: t.closed, fieldErrors: {} });
+      if (
+        await throttled(reply, context, entryAllowances(request, id), (minutes) =>
+          t.tooManyEntries({ minutes }),
+        )
+      )
+        return reply;
+      try {
+        await updateEntry(database, id, entryId, read.entry, stockholmToday(), t.closed);
+      } catch (error) {
+        return refuse(reply, error);
+      }
+      const changed = await ownEntry(id, entryId, request.query.token);
+      if (!changed) return notFound(request, reply);
+      return reply.header('cache-control', 'no-store').send(changed.view);
+    },
+  );
+
+  api.delete(
+    '/api/group-orders/:id/entries/:entryId',
+    {
+      schema: {
+        summary:
+          'Remove an entry: the member’s own (edit token) until the last day, any (organiser token) until the group is closed',
+        params: entryParams,
+        querystring: tokenQuery,
+        response: {
+          200: createdEntrySchema.pick({ entryId: true }),
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = groupOrderMessages[locale];
+      const { id, entryId } = request.params;
+      const token = request.query.token;
+      const own = await findEntryForToken(database.db, id, entryId, token);
+      const organiser = own ? undefined : await findGroupForToken(database.db, id, token);
+      if (!own && organiser?.role !== 'organiser') return notFound(request, reply);
+      const today = stockholmToday();
+      try {
+        await removeEntry(
+          database,
+          id,
+          entryId,
+          (group) => (own ? isOpen(group, today) : group.closedAt === null),
+          t.closed,
+        );
+      } catch (error) {
+        return refuse(reply, error);
+      }
+      return reply.header('cache-control', 'no-store').send({ entryId });
+    },
+  );
+
+  api.post(
+    '/api/group-orders/:id/close',
+    {
+      schema: {
+        summary:
+          'Close the group (organiser token) and answer its lines as POST /api/orders takes them: sizes summed, each garment’s name/number',
+        params: groupParams,
+        querystring: tokenQuery,
+        response: { 200: closedSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const t = groupOrderMessages[locale];
+      const found = await findGroupForToken(database.db, request.params.id, request.query.token);
+      if (!found || found.role !== 'organiser') return notFound(request, reply);
+      try {
+        const line = await closeGroup(database, found.group.id, await productOf(found.group.productId), {
+          noEntries: t.noEntriesToOrder,
+          belowMinimum: (min) => t.belowMinimumToOrder({ min: formatCount(min) }),
+        });
+        return reply.header('cache-control', 'no-store').send({ lines: [line] });
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+}
