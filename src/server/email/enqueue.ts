@@ -25,7 +25,7 @@ export async function enqueueEmail(tx: Db, email: QueuedEmail): Promise<void> {
 /** An email about a quote (no order yet): the quote's email to its buyer, or the shop's notice. */
 export interface QueuedQuoteEmail {
   quoteId: number;
-  kind: Extract<EmailKind, 'quote' | 'shop_notice_quote_declined'>;
+  kind: Extract<EmailKind, 'quote' | 'quote_expiry_reminder' | 'shop_notice_quote_declined'>;
   /** The quote's version the email sends. */
   ref?: number | null;
 }
