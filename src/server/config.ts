@@ -225,6 +225,21 @@ const envSchema = z.object({
 
   // Quotes (src/server/quotes): how long a quote holds, in calendar days after its issue date.
   QUOTE_VALID_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // Housekeeping emails the buyer of a sent quote this many days before its last valid day; 0 or
+  // "off": no reminder.
+  QUOTE_REMINDER_DAYS: z
+    .string()
+    .trim()
+    .default('3')
+    .transform((value, ctx) => {
+      if (value.toLowerCase() === 'off') return 0;
+      const days = /^\d{1,2}$/.test(value) ? Number(value) : Number.NaN;
+      if (!(days >= 0 && days <= 60)) {
+        ctx.addIssue({ code: 'custom', message: 'must be whole days from 0 to 60, or off' });
+        return z.NEVER;
+      }
+      return days;
+    }),
 });
 
 /** The seller printed on every invoice (see src/shared/invoicing/seller-settings.ts). */
@@ -277,7 +292,11 @@ export interface Config {
   shutdownDrainSeconds: number;
   receivables: ReceivablesSettings;
   /** Quotes: valid this many days after the issue date (Stockholm), the last day included. */
-  quotes: { validDays: number };
+  quotes: {
+    validDays: number;
+    /** Days before the last valid day a sent quote's buyer is reminded; 0: never. */
+    reminderDaysBefore: number;
+  };
 }
 
 /** Reminders: interest, the individual reminder fee of the terms, the automatic schedule. */
@@ -462,7 +481,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
         : { kind: e.UPLOAD_STORE },
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
-    quotes: { validDays: e.QUOTE_VALID_DAYS },
+    quotes: { validDays: e.QUOTE_VALID_DAYS, reminderDaysBefore: e.QUOTE_REMINDER_DAYS },
     receivables: {
       referenceRates: e.REFERENCE_RATES,
       individualReminderFees: e.REMINDER_FEE_INDIVIDUAL,

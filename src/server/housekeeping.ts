@@ -6,6 +6,7 @@ import { deleteExpiredThrottles } from './http/throttle';
 import type { BackupGate } from './ops';
 import { issueUpgradeCreditNotes } from './ledger';
 import { recheckUnverifiedVatNumbers } from './orders';
+import { runQuoteHousekeeping } from './quotes';
 import { sendScheduledReminders } from './reminders';
 import { deleteExpiredUploads, uploadStorageFor } from './uploads';
 
@@ -16,14 +17,22 @@ const ABANDONED_WRITE_MS = 60 * 60 * 1000;
  * One round of housekeeping: uploads nothing claimed in time, half-written upload files, throttle
  * counters whose window ended, admin login counters older than their longest window (1 hour);
  * the reminders the schedule says are due (src/server/reminders/schedule.ts); and VAT numbers VIES
- * did not answer for at checkout, asked again (src/server/orders/vies-retry.ts).
+ * did not answer for at checkout, asked again (src/server/orders/vies-retry.ts); quotes' reminders
+ * before they expire, and expired quotes marked (src/server/quotes/housekeeping.ts).
  * Every instance runs it; each row is deleted by exactly one of them.
  */
 export async function runHousekeeping(
   context: AppContext,
   /** Expired uploads wait while a backup links upload files (their rows are in its snapshot). */
   backups?: BackupGate,
-): Promise<{ uploads: number; throttles: number; reminders: number; viesSettled: number }> {
+): Promise<{
+  uploads: number;
+  throttles: number;
+  reminders: number;
+  viesSettled: number;
+  quotesExpired: number;
+  quoteReminders: number;
+}> {
   const storage = uploadStorageFor(context);
   const deleteUploads = async () => {
     const removed = await deleteExpiredUploads(
@@ -47,7 +56,16 @@ export async function runHousekeeping(
   const reminders = await sendScheduledReminders(context);
   // VAT numbers VIES did not answer for at checkout, asked again (none when VIES_URL is empty).
   const viesSettled = await recheckUnverifiedVatNumbers(context.database.db, context.config.vies);
-  return { uploads, throttles, reminders, viesSettled };
+  // Quotes: a reminder a few days before the last valid day (QUOTE_REMINDER_DAYS), expired marked.
+  const quotes = await runQuoteHousekeeping(context);
+  return {
+    uploads,
+    throttles,
+    reminders,
+    viesSettled,
+    quotesExpired: quotes.expired,
+    quoteReminders: quotes.reminded,
+  };
 }
 
 /** Runs housekeeping at start and every HOUSEKEEPING_INTERVAL_SECONDS until the app closes. */
@@ -57,7 +75,13 @@ export function startHousekeeping(app: FastifyInstance, context: AppContext, bac
   const round = () => {
     running = runHousekeeping(context, backups).then(
       (removed) => {
-        if (removed.uploads > 0 || removed.reminders > 0 || removed.viesSettled > 0)
+        if (
+          removed.uploads > 0 ||
+          removed.reminders > 0 ||
+          removed.viesSettled > 0 ||
+          removed.quotesExpired > 0 ||
+          removed.quoteReminders > 0
+        )
           app.log.info(removed, 'housekeeping round done');
       },
       (error: unknown) => app.log.warn({ err: error }, 'housekeeping failed; trying again next round'),

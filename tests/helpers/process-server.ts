@@ -15,8 +15,13 @@ export interface ServerProcess {
  * The real server as its own operating-system process (the same entry `npm start` runs, from
  * source), so a test can kill it with SIGKILL and start it again on the same data.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  /** Another checkout of the shop to run (an earlier release's source tree); this one by default. */
+  cwd?: string,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    ...(cwd ? { cwd } : {}),
     env: {
       ...process.env,
       PORT: '0',
@@ -63,8 +68,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 /** Starts the server process expecting it to refuse: its exit code and everything it printed. */
 export async function failedServerStart(
   env: Record<string, string>,
+  cwd?: string,
 ): Promise<{ code: number | null; output: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    ...(cwd ? { cwd } : {}),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', RATES_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -8,6 +8,17 @@ export const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.
 
 const MIGRATION_LOCK = 727274;
 
+/** The database holds migrations this release does not have: a newer release migrated it. */
+export class NewerSchemaError extends Error {
+  constructor(readonly unknownMigrations: string[]) {
+    super(
+      `the database was migrated by a newer release (migrations this release does not have: ${unknownMigrations.join(', ')}); ` +
+        'start that release, or restore the backup taken before the upgrade (docs/operations.md, Upgrading)',
+    );
+    this.name = 'NewerSchemaError';
+  }
+}
+
 /**
  * Applies every migration not yet applied, in file-name order, each in one transaction with its
  * record. An advisory lock makes simultaneous starts of several instances on one PostgreSQL safe.
@@ -24,6 +35,10 @@ export async function migrate(database: Database, dir = migrationsDir): Promise<
       );
       const rows = await exec('SELECT name FROM schema_migrations');
       const done = new Set(rows.map((row) => String(row.name)));
+      // A newer release migrated this database: this one's code may not match its tables, so it
+      // refuses to start rather than answer 500s (docs/operations.md, Upgrading).
+      const unknown = [...done].filter((name) => !files.includes(name)).sort();
+      if (unknown.length > 0) throw new NewerSchemaError(unknown);
       const applied: string[] = [];
       for (const file of files) {
         if (done.has(file)) continue;

@@ -32,6 +32,8 @@ export const emailKinds = [
   'statement',
   /** To a quote's buyer: the quote with its PDF (quote_id; ref = the version). */
   'quote',
+  /** To a quote's buyer: it expires in a few days (quote_id; ref = the version; migration 5700). */
+  'quote_expiry_reminder',
   /** To the shop: the buyer declined a quote (quote_id). */
   'shop_notice_quote_declined',
   /** To the shop: the buyer cancelled the order on its page (ref = the status event; migration 4700). */

@@ -57,9 +57,16 @@ export const quotes = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
+    /** Housekeeping found it past its last valid day (migrations/5700_quote_expiry.sql). */
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /** The version whose reminder before expiry was queued (one per version; migration 5700). */
+    expiryRemindedVersion: integer('expiry_reminded_version'),
   },
   (t) => [
     index('quotes_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('quotes_open_idx')
+      .on(t.id)
+      .where(sql`${t.status} IN ('draft', 'sent') AND ${t.expiredAt} IS NULL`),
     check('quotes_quote_number_check', sql`${t.quoteNumber} ~ '^Q-[0-9]{4}-[0-9]{4,9}$'`),
     check('quotes_status_check', oneOf(t.status, storedQuoteStatuses)),
     check('quotes_source_check', oneOf(t.source, quoteSources)),

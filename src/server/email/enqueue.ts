@@ -41,7 +41,7 @@ export async function enqueueEmailUnlessWaiting(tx: Db, email: QueuedEmail): Pro
 /** An email about a quote (no order yet): the quote's email to its buyer, or the shop's notice. */
 export interface QueuedQuoteEmail {
   quoteId: number;
-  kind: Extract<EmailKind, 'quote' | 'shop_notice_quote_declined'>;
+  kind: Extract<EmailKind, 'quote' | 'quote_expiry_reminder' | 'shop_notice_quote_declined'>;
   /** The quote's version the email sends. */
   ref?: number | null;
 }

@@ -13,7 +13,8 @@ import { newQuoteLink, storedQuotePdf, versionOf } from './service';
 
 /**
  * A quote's email, built when the outbox sends it: to the buyer, the version `ref` with its link
- * (a token of its own) and its PDF (stored once rendered); to the shop, a declined quote's notice.
+ * (a token of its own) and its PDF (stored once rendered), or the reminder a few days before it
+ * expires (the same link and PDF); to the shop, a declined quote's notice.
  */
 export async function buildQuoteEmail(
   database: Database,
@@ -40,13 +41,33 @@ export async function buildQuoteEmail(
       ],
     );
   }
-  if (kind !== 'quote') throw new Error(`a quote has no email of kind ${kind}`);
+  if (kind !== 'quote' && kind !== 'quote_expiry_reminder')
+    throw new Error(`a quote has no email of kind ${kind}`);
   const version = await versionOf(database.db, quote.id, ref ?? quote.currentVersion);
   const t = quoteMessages[quote.language];
   const pdf = await storedQuotePdf(database, version, () =>
     renderQuoteVersionPdf(quote, version, config.seller),
   );
   const url = await newQuoteLink(database.db, quote, config.publicBaseUrl);
+  const total = quoteTotalText(quote, version, config.seller);
+  const validUntil = formatDate(version.validUntil, dateLocaleTag[quote.language], 'long');
+  if (kind === 'quote_expiry_reminder')
+    return {
+      ...buyerEmail(
+        config,
+        { customerName: quote.customer.name, customerEmail: quote.customerEmail },
+        {
+          language: quote.language,
+          subject: t.reminderSubject({ number: quote.quoteNumber, validUntil }),
+          body: [
+            t.reminderBody({ number: quote.quoteNumber, total, validUntil }),
+            '',
+            t.emailAccept({ url }),
+          ],
+        },
+      ),
+      attachments: [{ filename: `${quote.quoteNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    };
   return {
     ...buyerEmail(
       config,
@@ -57,15 +78,7 @@ export async function buildQuoteEmail(
           version.version > 1
             ? t.emailSubjectChanged({ number: quote.quoteNumber, version: version.version })
             : t.emailSubject({ number: quote.quoteNumber }),
-        body: [
-          t.emailBody({
-            number: quote.quoteNumber,
-            total: quoteTotalText(quote, version, config.seller),
-            validUntil: formatDate(version.validUntil, dateLocaleTag[quote.language], 'long'),
-          }),
-          '',
-          t.emailAccept({ url }),
-        ],
+        body: [t.emailBody({ number: quote.quoteNumber, total, validUntil }), '', t.emailAccept({ url })],
       },
     ),
     attachments: [{ filename: `${quote.quoteNumber}.pdf`, content: pdf, contentType: 'application/pdf' }],

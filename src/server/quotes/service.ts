@@ -187,7 +187,11 @@ export async function reviseQuote(
         .update(quoteVersions)
         .set({ ...versionValues(change.priced), ...amounts, pdf: null, createdAt: new Date() })
         .where(and(eq(quoteVersions.quoteId, locked.id), eq(quoteVersions.version, locked.currentVersion)));
-      if (change.customer) await tx.update(quotes).set(customerFields).where(eq(quotes.id, locked.id));
+      // A new validity opens the quote again until housekeeping finds it past that day.
+      await tx
+        .update(quotes)
+        .set({ ...customerFields, expiredAt: null })
+        .where(eq(quotes.id, locked.id));
       await change.audit?.(tx, locked.currentVersion);
       return { version: locked.currentVersion };
     }
@@ -197,7 +201,7 @@ export async function reviseQuote(
       .values({ quoteId: locked.id, version, ...versionValues(change.priced), ...amounts });
     await tx
       .update(quotes)
-      .set({ currentVersion: version, ...customerFields })
+      .set({ currentVersion: version, ...customerFields, expiredAt: null })
       .where(eq(quotes.id, locked.id));
     await enqueueQuoteEmail(tx, { quoteId: locked.id, kind: 'quote', ref: version });
     await change.audit?.(tx, version);
@@ -307,9 +311,11 @@ export async function newQuoteLink(
 
 /** The quote's status on today's Stockholm date. */
 export function statusOf(
-  quote: Pick<QuoteRow, 'status'>,
+  quote: Pick<QuoteRow, 'status' | 'expiredAt'>,
   version: Pick<QuoteVersionRow, 'validUntil'>,
 ): QuoteStatus {
+  // Marked by housekeeping (./housekeeping.ts), or past its last day before the round came by.
+  if (quote.expiredAt !== null && (quote.status === 'draft' || quote.status === 'sent')) return 'expired';
   return quoteStatusOn(quote.status, version.validUntil, stockholmToday());
 }
 

@@ -75,6 +75,10 @@ export const quoteMessages = defineMessages({
       `Här är offert ${p.number} på ${p.total}, giltig till och med ${p.validUntil}. Den finns bifogad som PDF.`,
     emailAccept: (p: { url: string }) =>
       `Se och acceptera offerten (du kan dela länken med den som beslutar): ${p.url}`,
+    reminderSubject: (p: { number: string; validUntil: string }) =>
+      `Påminnelse: offert ${p.number} gäller till och med ${p.validUntil}`,
+    reminderBody: (p: { number: string; total: string; validUntil: string }) =>
+      `Offert ${p.number} på ${p.total} gäller till och med ${p.validUntil}. Vill ni beställa till offertens priser behöver den accepteras senast den dagen; därefter kan den inte längre accepteras. Offerten finns bifogad som PDF.`,
     shopDeclinedSubject: (p: { number: string }) => `Offert ${p.number} avböjd`,
     shopDeclinedBody: (p: { number: string; name: string; reason: string }) =>
       `${p.name} avböjde offert ${p.number}. Anledning: ${p.reason}`,
@@ -151,6 +155,10 @@ export const quoteMessages = defineMessages({
       `Here is quote ${p.number} for ${p.total}, valid until ${p.validUntil}. It is attached as a PDF.`,
     emailAccept: (p: { url: string }) =>
       `See and accept the quote (you may share the link with whoever decides): ${p.url}`,
+    reminderSubject: (p: { number: string; validUntil: string }) =>
+      `Reminder: quote ${p.number} is valid until ${p.validUntil}`,
+    reminderBody: (p: { number: string; total: string; validUntil: string }) =>
+      `Quote ${p.number} for ${p.total} is valid until ${p.validUntil}. To order at the quote's prices, please accept it by that day; after it the quote can no longer be accepted. The quote is attached as a PDF.`,
     shopDeclinedSubject: (p: { number: string }) => `Quote ${p.number} declined`,
     shopDeclinedBody: (p: { number: string; name: string; reason: string }) =>
       `${p.name} declined quote ${p.number}. Reason: ${p.reason}`,
