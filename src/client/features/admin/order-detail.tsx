@@ -216,6 +216,12 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
                 {country ? `${country} (${order.countryCode})` : order.countryCode}
               </Row>
               <Row label={ui.orderDate}>{formatDateTime(order.orderDate, dateTag)}</Row>
+              {/* The quote it was accepted from (issue 40): money view only, production's has none. */}
+              {order.view === 'money' && order.quoteNumber && (
+                <Row label={ui.fromQuote}>
+                  <span data-testid="detail-quote-number">{order.quoteNumber}</span>
+                </Row>
+              )}
               <Row label={deliveryTexts.heading}>
                 <span data-testid="detail-delivery-estimate">
                   {formatDate(order.delivery.estimate, dateTag)}

@@ -80,6 +80,7 @@ export const adminUiMessages = defineMessages({
     deliveryAddress: 'Leveransadress',
     country: 'Land',
     orderDate: 'Orderdatum',
+    fromQuote: 'Från offert',
     colour: (p: { colour: string }) => `Färg: ${p.colour}`,
     placement: (p: { side: string; x: number; y: number; scale: number }) =>
       `${p.side} · position ${p.x} % / ${p.y} % · storlek ${p.scale} %`,
@@ -174,6 +175,7 @@ export const adminUiMessages = defineMessages({
     deliveryAddress: 'Delivery address',
     country: 'Country',
     orderDate: 'Order date',
+    fromQuote: 'From quote',
     colour: (p: { colour: string }) => `Colour: ${p.colour}`,
     placement: (p: { side: string; x: number; y: number; scale: number }) =>
       `${p.side} · position ${p.x} % / ${p.y} % · size ${p.scale} %`,
