@@ -111,6 +111,8 @@ export interface OrderView {
   supplementaryInvoices: SupplementaryInvoiceSummary[];
   /** The thread with the shop, oldest first (issue 41): the buyer's messages and the shop's answers. */
   messages: OrderMessage[];
+  /** The quote this order was accepted from (issue 40), or null. */
+  quoteNumber: string | null;
   /**
    * The order's money: every invoice and credit note (each `pdf` opens with the order's token as
    * `?token=`), what is still to pay and the payment state. The buyer's copy lists no payment rows.

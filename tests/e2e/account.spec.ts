@@ -55,7 +55,7 @@ const texts = {
     checkout: /Slutför köpet/,
   },
   en: {
-    locale: 'en-GB',
+    locale: 'en-SE',
     account: 'My account',
     menu: 'Open menu',
     email: 'Email address',

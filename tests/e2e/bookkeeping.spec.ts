@@ -26,9 +26,9 @@ test.describe('VAT return, EC sales list and closing a month', () => {
 
     const runs = [
       { locale: 'sv-SE', width: 1280, tab: 'Fakturajournal', vat: 'Momsdeklaration', close: 'Stäng månaden' },
-      { locale: 'en-GB', width: 390, tab: 'Invoice journal', vat: 'VAT return', close: 'Close the month' },
+      { locale: 'en-SE', width: 390, tab: 'Invoice journal', vat: 'VAT return', close: 'Close the month' },
       { locale: 'sv-SE', width: 390, tab: 'Fakturajournal', vat: 'Momsdeklaration', close: 'Stäng månaden' },
-      { locale: 'en-GB', width: 1280, tab: 'Invoice journal', vat: 'VAT return', close: 'Close the month' },
+      { locale: 'en-SE', width: 1280, tab: 'Invoice journal', vat: 'VAT return', close: 'Close the month' },
     ] as const;
     for (const [index, run] of runs.entries()) {
       const admin = await openPage({ locale: run.locale, width: run.width });

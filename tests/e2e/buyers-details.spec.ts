@@ -55,7 +55,7 @@ test.describe('the 404 page', () => {
 
 for (const { locale, findOrder, heading, open, menu } of [
   {
-    locale: 'en-GB',
+    locale: 'en-SE',
     findOrder: 'Find your order',
     heading: 'Find your order',
     open: 'Open menu',
@@ -91,7 +91,7 @@ for (const { locale, findOrder, heading, open, menu } of [
 }
 
 for (const { locale, currency, complete } of [
-  { locale: 'en-GB', currency: 'EUR', complete: /Complete Order/ },
+  { locale: 'en-SE', currency: 'EUR', complete: /Complete Order/ },
   { locale: 'sv-SE', currency: 'SEK', complete: /Slutför köpet/ },
 ]) {
   test.describe(`checkout at 320 px (${locale}, ${currency})`, () => {

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 
 const words = {
   en: {
-    locale: 'en-GB',
+    locale: 'en-SE',
     name: 'Name',
     email: 'Email',
     phone: 'Phone',

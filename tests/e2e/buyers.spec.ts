@@ -13,7 +13,7 @@ import { readEml } from '../helpers/eml';
 
 const words = {
   en: {
-    locale: 'en-GB',
+    locale: 'en-SE',
     company: 'Company',
     companyName: 'Company name',
     orgNumber: 'Organization number',

@@ -21,7 +21,7 @@ test.describe('a group order in a real browser', () => {
 
     const members = [
       { locale: 'sv-SE', name: 'Anna Berg', size: 'M', quantity: '12', print: 'ANNA', number: '7' },
-      { locale: 'en-GB', name: 'Erik Ek', size: 'L', quantity: '9', print: 'EK', number: '10' },
+      { locale: 'en-SE', name: 'Erik Ek', size: 'L', quantity: '9', print: 'EK', number: '10' },
     ];
     for (const member of members) {
       const { page } = await openPage({ width: 390, locale: member.locale, touch: true });

@@ -15,7 +15,7 @@ test.describe('language', () => {
     expect(swedish.errors).toEqual([]);
     await swedish.context.close();
 
-    const english = await openPage({ locale: 'en-GB' });
+    const english = await openPage({ locale: 'en-SE' });
     await english.page.goto('/');
     await expect.poll(() => heading(english.page)).toBe('Bulk products at the best price');
     await expect(english.page.locator('html')).toHaveAttribute('lang', 'en');
@@ -45,7 +45,7 @@ test.describe('language', () => {
   });
 
   test('the mobile menu has the switch too', async ({ openPage }) => {
-    const { page } = await openPage({ locale: 'en-GB', width: 390 });
+    const { page } = await openPage({ locale: 'en-SE', width: 390 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Svenska' }).click();

@@ -10,7 +10,7 @@ test.describe('print files in a real browser', () => {
       server,
       openPage,
     }) => {
-      const { page, context, errors } = await openPage({ width, locale: 'en-GB' });
+      const { page, context, errors } = await openPage({ width, locale: 'en-SE' });
       await context.addInitScript(() => {
         if (!localStorage.getItem('cart'))
           localStorage.setItem(

@@ -21,7 +21,7 @@ test.describe('sizes in a real browser', () => {
     test(`a tier-page garment needs its sizes in the cart before Complete Order; the split reaches the confirmation (${width} px)`, async ({
       openPage,
     }) => {
-      const { page, errors } = await openPage({ width, locale: 'en-GB' });
+      const { page, errors } = await openPage({ width, locale: 'en-SE' });
       await page.goto('/products/tshirt-polyester');
       await page.getByRole('button', { name: 'Add 20 pcs to cart' }).click();
       await expect(page.getByTestId('cart-badge')).toHaveText('20');
@@ -73,7 +73,7 @@ test.describe('sizes in a real browser', () => {
   test('the customiser takes the split with the design; a split that does not match the quantity is refused', async ({
     openPage,
   }) => {
-    const { page, errors } = await openPage({ locale: 'en-GB' });
+    const { page, errors } = await openPage({ locale: 'en-SE' });
     await page.goto('/products/hoodie');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hoodie');
     await page.getByLabel('Quantity (pcs)').fill('120');

@@ -123,6 +123,8 @@ test.describe('a quote in a real browser', () => {
         await expect(board).toHaveURL(/\/orders\/INV-\d+/);
         const orderNumber = /INV-\d+/.exec(board.url())?.[0] ?? '';
         await expect(board.getByText(orderNumber).first()).toBeVisible();
+        // The order page names the quote it came from.
+        await expect(board.getByTestId('order-quote')).toHaveText(/^ enligt offert Q-\d{4}-\d{4,}$/);
         await screenshot(board, `quote-accepted-order-${width}`);
         // The order has the quote's prices, not the catalogue's new ones.
         const [stored] = await server.database.db
@@ -211,7 +213,7 @@ test.describe('an English quote the owner changes', () => {
       server,
       openPage,
     }) => {
-      const { page } = await openPage({ width, locale: 'en-GB' });
+      const { page } = await openPage({ width, locale: 'en-SE' });
       await page
         .context()
         .addInitScript((stored: string) => window.localStorage.setItem('cart', stored), cart);
@@ -260,7 +262,7 @@ test.describe('an English quote the owner changes', () => {
       await screenshot(page, `quote-changed-en-${width}`);
 
       // The board opens the changed quote's email link and accepts at the negotiated price.
-      const board = (await openPage({ width, locale: 'en-GB' })).page;
+      const board = (await openPage({ width, locale: 'en-SE' })).page;
       await board.goto(await emailedQuoteLink(server, `Quote ${quoteNumber} (changed, version 2)`));
       expect(plain(await board.getByTestId('quote-total').textContent())).toBe('5 250,00 kr');
       await board.getByLabel('Your name (who accepts)').fill('Chair of the board');

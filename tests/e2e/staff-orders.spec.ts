@@ -34,7 +34,7 @@ test.describe('an order entered by staff (issue 41)', () => {
   }
 
   test('the form in English (1280 px)', async ({ server, openPage }) => {
-    const { page } = await openPage({ width: 1280, locale: 'en-GB' });
+    const { page } = await openPage({ width: 1280, locale: 'en-SE' });
     await loginAsAdmin(server, page.context());
     await page.goto('/admin?lang=en');
     await page.getByRole('tab', { name: 'Quotes' }).click();

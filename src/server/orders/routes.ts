@@ -31,6 +31,7 @@ import { orderShippedOn } from './facts';
 import { OrderError, placeOrder, type OrderRow } from './service';
 import { checkVies } from './vies';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
+import { quoteNumberOfOrder } from '@/server/quotes';
 
 interface OrderParams {
   Params: { number: string };
@@ -48,6 +49,7 @@ export function orderJson(
   supplementaryInvoices: SupplementaryInvoiceSummary[] = [],
   money: Omit<OrderMoney, 'payments'> = { paymentState: 'unpaid', balance: order.totalAmount, documents: [] },
   messages: OrderMessage[] = [],
+  quoteNumber: string | null = null,
 ): OrderView {
   const invoice = invoiceForOrder(order, context.config.seller);
   const withVat = pricesIncludeVat(order.vatTreatment);
@@ -102,6 +104,7 @@ export function orderJson(
     printFiles,
     supplementaryInvoices,
     messages,
+    quoteNumber,
     money,
     total: order.totalAmount,
     exVat: order.exVatAmount,
@@ -200,13 +203,14 @@ export function orderRoutes(
   app.get<OrderParams>('/api/orders/:number', async (request, reply) => {
     const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
     if (!order) return notFound(reply);
-    const [printFiles, approvedOn, supplementary, { payments: _payments, ...money }, messages] =
+    const [printFiles, approvedOn, supplementary, { payments: _payments, ...money }, messages, quoteNumber] =
       await Promise.all([
         orderPrintFiles(context.database.db, order.id, order.items),
         orderApprovalDate(context.database.db, order.id),
         supplementaryInvoicesOf(context.database.db, order),
         orderMoney(context.database.db, order, buyerDocumentPdfPath),
         threadOf(context.database.db, order.id, 'buyer'),
+        quoteNumberOfOrder(context.database.db, order.orderNumber),
       ]);
     return reply
       .header('cache-control', 'no-store')
@@ -220,6 +224,7 @@ export function orderRoutes(
           supplementary,
           money,
           messages,
+          quoteNumber,
         ),
       );
   });

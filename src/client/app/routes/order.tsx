@@ -218,8 +218,11 @@ function OrderDetails(props: {
           {t.heading({ number: order.orderNumber })}
         </h1>
         <p className="mt-1 text-slate-600">
-          {t.placedOn({ date: formatDate(order.orderDate, dateTag, 'long') })} ·{' '}
-          <span data-testid="order-status">{order.statusLabel}</span>
+          {t.placedOn({ date: formatDate(order.orderDate, dateTag, 'long') })}
+          {order.quoteNumber && (
+            <span data-testid="order-quote"> {t.fromQuote({ number: order.quoteNumber })}</span>
+          )}{' '}
+          · <span data-testid="order-status">{order.statusLabel}</span>
         </p>
       </header>
 

@@ -5,6 +5,7 @@ export const orderPageMessages = defineMessages({
   sv: {
     heading: (p: { number: string }) => `Beställning ${p.number}`,
     placedOn: (p: { date: string }) => `Lagd ${p.date}`,
+    fromQuote: (p: { number: string }) => `enligt offert ${p.number}`,
     loading: 'Laddar...',
     noAccessHeading: 'Länken fungerar inte',
     noAccessText:
@@ -52,6 +53,7 @@ export const orderPageMessages = defineMessages({
   en: {
     heading: (p: { number: string }) => `Order ${p.number}`,
     placedOn: (p: { date: string }) => `Placed ${p.date}`,
+    fromQuote: (p: { number: string }) => `from quote ${p.number}`,
     loading: 'Loading...',
     noAccessHeading: 'This link does not work',
     noAccessText:
