@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, screenshot, test } from './fixtures';
 
 test.describe('a first visit from a link or from abroad', () => {
   test('a buyer in Finland finds Finland as the delivery country; one who picks Sweden keeps it', async ({
@@ -12,6 +12,7 @@ test.describe('a first visit from a link or from abroad', () => {
     await expect(country).toHaveValue('FI');
     // The shop charges no shipping, and says so beside the total.
     await expect(page.getByTestId('cart-shipping')).toHaveText('ShippingIncluded');
+    await screenshot(page, 'cart-from-finland-390');
     await country.selectOption('SE');
     await page.reload();
     await expect(country).toHaveValue('SE');
