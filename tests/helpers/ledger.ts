@@ -5,6 +5,9 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import iconv from 'iconv-lite';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { sql } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { queryRows } from '@/server/db/query-rows';
 
 /** A PDF's text as a reader sees it (no-break spaces as plain ones, runs of spaces as one). */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -98,4 +101,22 @@ export function sieVerifications(bytes: Uint8Array): SieVerification[] {
     }
   }
   return found;
+}
+
+/**
+ * Moves a just-placed order and its invoice `days` into the past, so its payments can fall on days
+ * of their own (a payment dated before its invoice is refused).
+ */
+export async function placedDaysAgo(database: Database, orderNumber: string, days: number): Promise<void> {
+  await queryRows(
+    database.db,
+    sql`UPDATE documents SET issued_on = issued_on - ${days}::integer,
+          issued_at = issued_at - make_interval(days => ${days}::integer)
+        WHERE number = ${orderNumber}`,
+  );
+  await queryRows(
+    database.db,
+    sql`UPDATE orders SET order_date = order_date - make_interval(days => ${days}::integer)
+        WHERE order_number = ${orderNumber}`,
+  );
 }

@@ -85,7 +85,7 @@ export interface PdfTextOptions {
  * otherwise; answers where the text ended (the y below it).
  */
 export function textWriter(doc: PDFKit.PDFDocument) {
-  return (value: string, x: number, y: number, options: PdfTextOptions = {}): number => {
+  const write = (value: string, x: number, y: number, options: PdfTextOptions = {}): number => {
     doc
       .font(options.bold ? 'bold' : 'regular')
       .fontSize(options.size ?? 9)
@@ -93,9 +93,18 @@ export function textWriter(doc: PDFKit.PDFDocument) {
     doc.text(value, x, y, { width: options.width ?? CONTENT_WIDTH, align: options.align ?? 'left' });
     return doc.y;
   };
+  /** How wide `value` is on one line in the given weight and size (9 pt unless told). */
+  const measure = (value: string, options: Pick<PdfTextOptions, 'bold' | 'size'> = {}): number =>
+    doc
+      .font(options.bold ? 'bold' : 'regular')
+      .fontSize(options.size ?? 9)
+      .widthOfString(value);
+  return Object.assign(write, { measure });
 }
 
-const FACT_LABEL_WIDTH = 112;
+/** The narrowest a fact's label may become to leave its value one line. */
+const MIN_FACT_LABEL_WIDTH = 60;
+const FACT_GAP = 6;
 
 /**
  * The document's facts in a column (number, dates, references): each label muted on the left, its
@@ -110,12 +119,20 @@ export function writeFacts(
 ): number {
   let y = top;
   for (const [label, value] of facts) {
-    // Wide enough for the longest label ("Kreditfakturanummer") on one line, unclipped.
-    text(label, x, y, { width: FACT_LABEL_WIDTH, color: MUTED });
-    y = Math.max(
-      y + 12,
-      text(value, x + FACT_LABEL_WIDTH, y, { width: width - FACT_LABEL_WIDTH, bold: true, align: 'right' }),
+    // The value keeps one line and the label takes what is left ("Kreditfakturanummer" beside a
+    // long number): a fixed split either clipped the longest label or broke the longest number.
+    const valueWidth = Math.min(
+      Math.ceil(text.measure(value, { bold: true })) + 1,
+      width - MIN_FACT_LABEL_WIDTH - FACT_GAP,
     );
+    const labelWidth = width - valueWidth - FACT_GAP;
+    const labelBottom = text(label, x, y, { width: labelWidth, color: MUTED });
+    const valueBottom = text(value, x + labelWidth + FACT_GAP, y, {
+      width: valueWidth,
+      bold: true,
+      align: 'right',
+    });
+    y = Math.max(y + 12, labelBottom, valueBottom);
   }
   return y;
 }

@@ -15,6 +15,7 @@ import {
   emlPdfAttachments,
   fetchValidSie,
   pdfText,
+  placedDaysAgo,
   sieVerifications,
   validateSie,
 } from '@tests/helpers/ledger';
@@ -82,7 +83,7 @@ describe('payments (the contract)', () => {
 
     const first = await post(order.orderNumber, 'payments', {
       amount: '1 000,00',
-      paidOn: '2026-11-20',
+      paidOn: today(),
       reference: 'Kontoutdrag 12',
     });
     expect(first.status).toBe(201);
@@ -96,7 +97,7 @@ describe('payments (the contract)', () => {
     const paid = await detail(order.orderNumber);
     expect(paid).toMatchObject({ paymentState: 'paid', balance: '0.00', status: 'pending' });
     expect(paid.payments).toEqual([
-      expect.objectContaining({ amount: '1000.00', paidOn: '2026-11-20', invoice: order.orderNumber }),
+      expect.objectContaining({ amount: '1000.00', paidOn: today(), invoice: order.orderNumber }),
       expect.objectContaining({ amount: rest, paidOn: today(), invoice: order.orderNumber }),
     ]);
     // The list shows both states side by side.
@@ -168,12 +169,12 @@ describe('payments (the contract)', () => {
 
   it("the buyer's email says what was received and what is still to pay", async () => {
     const order = await place();
-    await post(order.orderNumber, 'payments', { amount: '1000', paidOn: '2026-11-20' });
+    await post(order.orderNumber, 'payments', { amount: '1000', paidOn: today() });
     await server.app.emailOutbox.drain();
     const [email] = outboxFiles(order.orderNumber, 'payment_received').map(readEml);
     const text = (email?.text ?? '').replace(/[\u00a0\u202f]/g, ' ');
     expect(email?.subject).toBe(`Betalning mottagen – ${order.orderNumber}`);
-    expect(text).toContain(`din betalning på 1 000,00 kr (2026-11-20) för beställning ${order.orderNumber}`);
+    expect(text).toContain(`din betalning på 1 000,00 kr (${today()}) för beställning ${order.orderNumber}`);
     const rest = kr(ore(order.total) - 100_000).replace('.', ',');
     expect(text.replace(/(\d) (\d{3})/g, '$1$2')).toContain(`Kvar att betala: ${rest} kr`);
     expect(text).toContain(ocrReference(order.orderNumber.slice(4)));
@@ -356,6 +357,7 @@ describe('SIE from the ledger', () => {
       orgNumber: '556677-8899',
       personalNumber: '',
     });
+    await placedDaysAgo(server.database, order.orderNumber, 6);
     expect(
       (await post(order.orderNumber, 'payments', { amount: '1 000,00', paidOn: addDays(today(), -5) }))
         .status,

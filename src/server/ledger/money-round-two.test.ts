@@ -9,7 +9,7 @@ import type { QueuedBankPayment } from '@/shared/receivables/bank-payments';
 import { bgmaxBytes } from '@tests/helpers/bank-files';
 import { uploadBankFile } from '@tests/helpers/bank-file-upload';
 import { readEml } from '@tests/helpers/eml';
-import { fetchValidSie, pdfText, sieVerifications } from '@tests/helpers/ledger';
+import { fetchValidSie, pdfText, placedDaysAgo, sieVerifications } from '@tests/helpers/ledger';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
 import { rfReference } from '@/shared/invoicing/rf-reference';
 import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
@@ -88,6 +88,7 @@ describe('payments in EUR', () => {
     { timeout: 120_000 },
     async () => {
       const order = await placeInEur();
+      await placedDaysAgo(server.database, order.orderNumber, 1);
       const before = await detail(order.orderNumber);
       // The EUR invoice gives an RF creditor reference (ISO 11649) beside the OCR.
       const invoicePdf = await fetch(

@@ -1,3 +1,4 @@
+import { stockholmDate } from '@/shared/dates';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addStaffMember, loginWithPin } from '@tests/helpers/admin';
@@ -94,7 +95,7 @@ describe('the role table', () => {
     const path = `/api/admin/orders/${order.orderNumber}/status`;
     // Money is recorded as payments, the money roles' route.
     const payments = `/api/admin/orders/${order.orderNumber}/payments`;
-    const payment = { amount: '5718.75', paidOn: '2026-11-20' };
+    const payment = { amount: '5718.75', paidOn: stockholmDate(new Date()) };
     expect((await call<{ error: string }>(printer, 'POST', payments, payment)).status).toBe(403);
     expect((await call(bookkeeper, 'POST', payments, payment)).status).toBe(201);
     await insertApprovedProof(server.database, order.id);
@@ -264,7 +265,7 @@ describe('who did what', () => {
     await request(server, '/api/admin-login', { method: 'POST', json: { pin: '0000' } });
     const order = await insertTestOrder(server.database);
     const path = `/api/admin/orders/${order.orderNumber}`;
-    const payment = { amount: '5718.75', paidOn: '2026-11-20' };
+    const payment = { amount: '5718.75', paidOn: stockholmDate(new Date()) };
     expect((await call(bookkeeper, 'POST', `${path}/payments`, payment)).status).toBe(201);
     await insertApprovedProof(server.database, order.id);
     expect((await call(printer, 'PATCH', `${path}/status`, { status: 'in_production' })).status).toBe(200);
@@ -272,7 +273,11 @@ describe('who did what', () => {
     const history = await call<{ events: AuditEvent[] }>(server.cookie, 'GET', `${path}/history`);
     expect(history.body.events.map((event) => [event.staff, event.action, event.after])).toEqual([
       ['Hist Printer', 'order_status', { status: 'in_production' }],
-      ['Hist Bookkeeper', 'payment', expect.objectContaining({ amount: '5718.75', paidOn: '2026-11-20' })],
+      [
+        'Hist Bookkeeper',
+        'payment',
+        expect.objectContaining({ amount: '5718.75', paidOn: stockholmDate(new Date()) }),
+      ],
     ]);
     expect(history.body.events[0]?.before).toEqual({ status: 'pending' });
     // The printer's view of the history leaves the money out.
