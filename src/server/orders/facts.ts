@@ -56,36 +56,12 @@ export async function orderLookupListing(
     sql`SELECT locale FROM order_lookups WHERE id = ${lookupId ?? 0}::bigint`,
   );
   if (!lookup) return undefined;
-  const rows = await queryRows<{
-    id: string;
-    order_number: string;
-    placed_at: string;
-    total_amount: string;
-    status: string;
-    country_code: string;
-  }>(
-    db,
-    sql`SELECT id::text AS id, order_number, to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS placed_at,
-          total_amount::text AS total_amount, status, country_code
-        FROM orders WHERE lower(customer_email) = lower(${email})
-        ORDER BY order_date DESC, id DESC LIMIT ${limit}`,
-  );
-  return {
-    locale: lookup.locale,
-    orders: rows.map((row) => ({
-      id: Number(row.id),
-      orderNumber: row.order_number,
-      placedAt: row.placed_at,
-      totalAmount: row.total_amount,
-      status: row.status,
-      countryCode: row.country_code,
-    })),
-  };
+  return { locale: lookup.locale, orders: await ordersPlacedWith(db, email, limit) };
 }
 
 /**
  * The orders placed with `email` (any case), newest first, at most `limit`: what a signed-in
- * buyer's account lists (src/server/accounts). Uses orders_customer_email_idx.
+ * buyer's account and an order lookup's email list. Uses orders_customer_email_idx.
  */
 export async function ordersPlacedWith(db: Db, email: string, limit: number): Promise<LookedUpOrder[]> {
   const rows = await queryRows<{
