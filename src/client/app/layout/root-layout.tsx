@@ -7,7 +7,7 @@ import { controlMessages } from '@/shared/i18n/messages/controls';
 import { useT } from '@/client/lib/i18n';
 import { useIsClient } from '@/client/lib/is-client';
 import { useMediaQuery } from '@/client/lib/media-query';
-import { Toaster } from '@/client/lib/notify';
+import { Toaster, useToasterWanted } from '@/client/lib/notify';
 import { DocumentTitle } from './document-title';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -40,6 +40,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   const t = useT(layoutMessages);
   const controls = useT(controlMessages);
   const isClient = useIsClient();
+  const toasterWanted = useToasterWanted();
   // Sonner's own phone breakpoint: there a toast spans the width, so at the top it would cover the
   // page's title (and on the admin, its buttons); at the bottom it covers nothing the buyer needs.
   const phone = useMediaQuery('(max-width: 600px)');
@@ -57,7 +58,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
           <div className="flex-1">{children}</div>
           <SiteFooter />
         </div>
-        {isClient && (
+        {isClient && toasterWanted && (
           <Suspense fallback={null}>
             {/* Below the sticky 64 px header: a toast never covers the cart link or the menu. */}
             <Toaster
