@@ -1,7 +1,8 @@
 import { orderLineText, sentDetails } from '@/shared/i18n/order-line-text';
 import { countryNameIn } from '@/shared/countries';
 import { maskPersonalNumber } from '@/shared/swedish-id';
-import { dueDate, type CalendarDate } from '@/shared/dates';
+import type { CalendarDate } from '@/shared/dates';
+import { invoiceDueDate } from '@/shared/receivables/aging';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import {
   invoiceAmounts,
@@ -117,7 +118,7 @@ export interface InvoiceDocument {
   /** OCR payment reference (length digit + Luhn) of the invoice number. */
   ocr: string;
   issueDate: Date;
-  /** PAYMENT_DAYS calendar days after the issue date in Stockholm. */
+  /** PAYMENT_DAYS after the issue date in Stockholm, moved to a day banks are open (invoiceDueDate). */
   dueDate: CalendarDate;
   /** Delivery date or the end of the delivery period, when known (an instant or a calendar date). */
   deliveryDate: Date | string | null;
@@ -280,7 +281,7 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
     orderNumber: input.orderNumber,
     ocr: input.ocr ?? ocrForInvoiceNumber(input.invoiceNumber),
     issueDate: input.issueDate,
-    dueDate: dueDate(input.issueDate),
+    dueDate: invoiceDueDate(input.issueDate),
     deliveryDate: input.deliveryDate ?? null,
     language,
     currency: 'SEK',

@@ -1,9 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, stockholmDate, type CalendarDate } from '@/shared/dates';
+import { stockholmDate, type CalendarDate } from '@/shared/dates';
 import type { DocumentKind } from '@/shared/ledger';
 import type { Locale } from '@/shared/i18n/locale';
 import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import { PAYMENT_DAYS } from '@/shared/terms';
+import { invoiceDueDate } from '@/shared/receivables/aging';
 import type { SellerDetails } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
@@ -69,13 +70,23 @@ export function checkoutInvoiceSnapshot(
  * order_date): the same fields buildInvoice sets, computed the same way (the due date PAYMENT_DAYS
  * calendar days after the Stockholm order date; OCR by ocr_reference(), which mirrors ocrReference()).
  */
-export function checkoutSnapshotCompletion(orderRow: string): ReturnType<typeof sql> {
+export function checkoutSnapshotCompletion(orderRow: string, dueDates: SQL): ReturnType<typeof sql> {
   const o = sql.raw(orderRow);
   return sql`jsonb_build_object(
       'invoiceNumber', ${o}.order_number, 'orderNumber', ${o}.order_number,
       'ocr', ocr_reference(substr(${o}.order_number, 5)),
       'issueDate', to_char(${o}.order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'dueDate', to_char((${o}.order_date AT TIME ZONE 'Europe/Stockholm')::date + ${PAYMENT_DAYS}::integer, 'YYYY-MM-DD'))`;
+      'dueDate', to_char(${checkoutDueOn(orderRow, dueDates)}, 'YYYY-MM-DD'))`;
+}
+
+/**
+ * The due date of a checkout's invoice: `dueDates` (invoiceDueDatesAround, a jsonb map from the
+ * Stockholm date to the due date it gives, moved past days banks are closed) picks it by the order's
+ * Stockholm date; a date outside the map falls back to PAYMENT_DAYS calendar days.
+ */
+function checkoutDueOn(orderRow: string, dueDates: SQL): SQL {
+  const day = sql`(${sql.raw(orderRow)}.order_date AT TIME ZONE 'Europe/Stockholm')::date`;
+  return sql`coalesce((${dueDates} ->> to_char(${day}, 'YYYY-MM-DD'))::date, ${day} + ${PAYMENT_DAYS}::integer)`;
 }
 
 export type DocumentRow = {
@@ -304,16 +315,21 @@ export function takeSeqsSql(count: number | SQL): SQL {
  * amounts as inserted), its snapshot `snapshot` (checkoutInvoiceSnapshot) completed with the number
  * and dates (checkoutSnapshotCompletion).
  */
-export function issueCheckoutInvoicesSql(invoices: { from: SQL; order: string; snapshot: SQL }): SQL {
+export function issueCheckoutInvoicesSql(invoices: {
+  from: SQL;
+  order: string;
+  snapshot: SQL;
+  dueDates: SQL;
+}): SQL {
   const o = sql.raw(invoices.order);
   return sql`INSERT INTO documents (order_id, kind, number, seq, issued_at, issued_on, due_on, language, vat_treatment,
       net, vat, total, ocr, snapshot)
     SELECT ${o}.id, 'invoice', ${o}.order_number, ${o}.invoice_seq, ${o}.order_date,
       (${o}.order_date AT TIME ZONE 'Europe/Stockholm')::date,
-      (${o}.order_date AT TIME ZONE 'Europe/Stockholm')::date + ${PAYMENT_DAYS}::integer,
+      ${checkoutDueOn(invoices.order, invoices.dueDates)},
       ${invoices.snapshot}->>'language', ${o}.vat_treatment, ${o}.ex_vat_amount, ${o}.vat_amount,
       ${o}.total_amount, ocr_reference(${o}.invoice_seq::text),
-      ${invoices.snapshot} || ${checkoutSnapshotCompletion(invoices.order)}
+      ${invoices.snapshot} || ${checkoutSnapshotCompletion(invoices.order, invoices.dueDates)}
     FROM ${invoices.from}`;
 }
 
@@ -383,7 +399,7 @@ export async function insertDocument(
   issued: InvoiceDocument,
 ): Promise<number> {
   const issuedOn = stockholmDate(document.issuedAt);
-  const dueOn = document.kind === 'credit_note' ? null : addDays(issuedOn, PAYMENT_DAYS);
+  const dueOn = document.kind === 'credit_note' ? null : invoiceDueDate(document.issuedAt);
   const [row] = await queryRows<{ id: string }>(
     tx,
     sql`INSERT INTO documents (order_id, kind, number, seq, issued_at, issued_on, due_on, language, vat_treatment,

@@ -7,6 +7,7 @@ import { orders } from '@/server/db/orders-schema';
 import { queryRows } from '@/server/db/query-rows';
 import { issueCheckoutInvoicesSql, takeSeqsSql } from '@/server/ledger';
 import { recordPrintFilesSql } from '@/server/print-files';
+import { invoiceDueDatesAround } from '@/shared/receivables/aging';
 import {
   allowancesOf,
   numberAllowanceChains,
@@ -150,7 +151,7 @@ function placeOrdersSql(input: SQL, allowances: SQL): SQL {
     ), given AS (
       SELECT * FROM jsonb_to_recordset(${input})
         AS r(ord int, ${recordDefinition}, "printFiles" jsonb, invoice jsonb, "uploadIds" jsonb,
-          "lastAllowance" int, "buyerConfirmation" boolean)
+          "lastAllowance" int, "buyerConfirmation" boolean, "dueDates" jsonb)
     ), input AS (
       -- An order goes on when the last allowance of its chain was taken (each is taken only when the
       -- one before was); numbered afresh so that a refused one leaves no gap in the invoice numbers.
@@ -172,6 +173,7 @@ function placeOrdersSql(input: SQL, allowances: SQL): SQL {
         from: sql`inserted JOIN input ON input."idempotencyKey" = inserted.idempotency_key`,
         order: 'inserted',
         snapshot: sql`input.invoice`,
+        dueDates: sql`input."dueDates"`,
       })}
     ), files AS (
       ${recordPrintFilesSql({
@@ -243,9 +245,11 @@ function placeOrdersFunction(database: Database): Promise<void> {
 
 async function insertOrders(database: Database, rows: readonly NewOrderRow[]): Promise<WrittenOrder[]> {
   const chains = numberAllowanceChains(rows.map((row) => row.allowances ?? []));
+  const dueDates = invoiceDueDatesAround(new Date());
   const input = JSON.stringify(
     rows.map(({ allowances: _taken, ...row }, index) => ({
       ...row,
+      dueDates,
       ord: index + 1,
       lastAllowance: chains[index]?.at(-1)?.ord ?? null,
     })),

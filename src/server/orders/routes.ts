@@ -22,7 +22,8 @@ import type { AppContext, CatalogueContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { orderThrottle, orderTotalMessage } from '@/server/http/request-limits';
-import { dueDate, type CalendarDate } from '@/shared/dates';
+import type { CalendarDate } from '@/shared/dates';
+import { invoiceDueDate } from '@/shared/receivables/aging';
 import { orderDelivery } from '@/shared/delivery';
 import { orderActivity } from './activity';
 import { buyerCancelRoute } from './buyer-cancel';
@@ -58,7 +59,7 @@ export function orderJson(
     orderNumber: order.orderNumber,
     orderDate: order.orderDate.toISOString(),
     // The stored invoice's own due date (issued documents never change); computed only before one exists.
-    dueDate: money.documents.find((d) => d.kind === 'invoice')?.dueOn ?? dueDate(order.orderDate),
+    dueDate: money.documents.find((d) => d.kind === 'invoice')?.dueOn ?? invoiceDueDate(order.orderDate),
     status: order.status,
     statusLabel: orderPageMessages[locale][order.status],
     // The same rule the cancel route applies in its transaction (buyer-cancel.ts).

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '@/shared/dates';
 import { milliFromDecimal } from '@/shared/money';
-import { agingBucket, agingSummary, daysOverdue, lastDayToPay } from './aging';
+import {
+  agingBucket,
+  agingSummary,
+  daysOverdue,
+  invoiceDueDate,
+  invoiceDueDatesAround,
+  lastDayToPay,
+} from './aging';
 
 const day = (value: string): CalendarDate => value as CalendarDate;
 const kr = milliFromDecimal;
@@ -17,6 +24,25 @@ describe('the last day to pay', () => {
     expect(lastDayToPay(day('2026-12-31'))).toBe('2027-01-04'); // nyårsafton, nyårsdagen, weekend
     expect(lastDayToPay(day('2027-03-26'))).toBe('2027-03-30'); // långfredagen … annandag påsk
     expect(lastDayToPay(day('2026-06-19'))).toBe('2026-06-22'); // midsommarafton
+  });
+});
+
+describe("the invoice's due date", () => {
+  it('is thirty days on, or the next banking day when banks are closed that day', () => {
+    expect(invoiceDueDate('2026-11-23T12:00:00Z')).toBe('2026-12-23');
+    // 24 November + 30 = julafton: the invoice states 28 December, one date, not two.
+    expect(invoiceDueDate('2026-11-24T12:00:00Z')).toBe('2026-12-28');
+    // 23:30 UTC on 23 November is already the 24th in Stockholm.
+    expect(invoiceDueDate(new Date('2026-11-23T23:30:00Z'))).toBe('2026-12-28');
+    expect(lastDayToPay(invoiceDueDate('2026-11-24T12:00:00Z'))).toBe(invoiceDueDate('2026-11-24T12:00:00Z'));
+  });
+
+  it('is given for the Stockholm days around now, for the checkout statement to pick by its own clock', () => {
+    expect(invoiceDueDatesAround(new Date('2026-11-24T12:00:00Z'))).toEqual({
+      '2026-11-23': '2026-12-23',
+      '2026-11-24': '2026-12-28',
+      '2026-11-25': '2026-12-28',
+    });
   });
 });
 

@@ -3,7 +3,7 @@
  * buckets of the receivables ledger. Calendar dates of Stockholm only (dates.ts), so the browser
  * and the server put an invoice in the same bucket on the same day.
  */
-import { addDays, type CalendarDate } from '@/shared/dates';
+import { addDays, dueDate, stockholmDate, type CalendarDate } from '@/shared/dates';
 import { isWorkingDay } from '@/shared/working-days';
 import type { Milli } from '@/shared/money';
 
@@ -16,6 +16,30 @@ export function lastDayToPay(dueDate: CalendarDate): CalendarDate {
   let day = dueDate;
   while (!isWorkingDay(day)) day = addDays(day, 1);
   return day;
+}
+
+/**
+ * The due date an invoice states: PAYMENT_DAYS after its date in Stockholm, moved to the last day to
+ * pay when it falls on a day banks are closed. One date on the invoice: "due 27 December, last day
+ * to pay 28 December" read as two due dates to a buyer.
+ */
+export function invoiceDueDate(issued: Date | string): CalendarDate {
+  return lastDayToPay(dueDate(issued));
+}
+
+/**
+ * Each Stockholm date around `now` (the day before, the day, the day after) with the due date an
+ * invoice issued on it states: the checkout's statement takes its order date from the database's
+ * clock and picks its due date here, so the working-day calendar stays in one place (working-days.ts).
+ */
+export function invoiceDueDatesAround(now: Date): Record<CalendarDate, CalendarDate> {
+  const today = stockholmDate(now);
+  const dates: Record<CalendarDate, CalendarDate> = {};
+  for (const offset of [-1, 0, 1]) {
+    const day = addDays(today, offset);
+    dates[day] = invoiceDueDate(`${day}T12:00:00Z`);
+  }
+  return dates;
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
