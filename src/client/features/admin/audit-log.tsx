@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
 import { formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
+import { auditFieldMessages } from '@/shared/i18n/messages/audit-fields';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import { adminStaffPaths, auditActions, type AuditAction } from '@/shared/staff';
@@ -18,6 +19,7 @@ export function AuditLog() {
   const t = useT(staffMessages);
   const statusLabels: Readonly<Record<string, string>> = useT(orderStatusMessages);
   const { locale } = useLocale();
+  const fieldNames = useT(auditFieldMessages);
   const id = useId();
   const [filter, setFilter] = useState<AuditFilter>({ staff: '', action: '', from: '', to: '' });
   const query = useInfiniteQuery(auditQuery(filter));
@@ -100,7 +102,11 @@ export function AuditLog() {
       >
         <ul className="divide-y divide-slate-100 border-t border-slate-200" data-testid="audit-events">
           {events.map((event) => {
-            const change = describeChange(event, statusLabels);
+            const change = describeChange(event, {
+              statusLabels,
+              names: fieldNames,
+              dateTag: dateLocaleTag[locale],
+            });
             return (
               <li key={event.id} className="grid gap-1 p-4 text-sm sm:grid-cols-[11rem_1fr]">
                 <span className="text-slate-600">{formatDateTime(event.at, dateLocaleTag[locale])}</span>
