@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { stockholmDate } from '@/shared/dates';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { productionAdminRoutes } from './production/routes';
 import { accountRoutes } from './accounts/routes';
@@ -19,7 +20,8 @@ import { installErrorHandlers, logErrorSerializer, sendError } from './http/erro
 import { installRouteContracts, openApiRoute } from './http/contract';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts, slowBodyGuard } from './http/timeouts';
-import { bookkeepingAdminRoutes, ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
+import { bookkeepingAdminRoutes, distanceSalesRoute, ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
+import { distanceSaleTaxedAbroad } from './ledger';
 import { receivablesAdminRoutes } from './receivables/routes';
 import { logUrl } from './http/log-url';
 import { requestIdGenerator, requestIdHeader } from './http/request-id';
@@ -236,6 +238,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   orderRoutes(app, catalogueContext, {
     onCreated: () => outbox.kick(),
     invoiceRate: () => rates.invoiceRate(),
+    distanceSalesInBuyerCountry: (netOre) =>
+      distanceSaleTaxedAbroad(database.db, {
+        netOre,
+        day: stockholmDate(new Date()),
+        optedIn: config.ossOptIn,
+      }),
   });
   quoteRoutes(app, catalogueContext, {
     onQueued: () => outbox.kick(),
@@ -243,6 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   groupOrderRoutes(app, catalogueContext);
   ledgerRoutes(app, context);
+  distanceSalesRoute(app, context);
   addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });
   orderTalkRoutes(app, context, { onQueued: () => outbox.kick() });

@@ -52,3 +52,4 @@ export {
   supplementaryInvoiceForUpload,
   supplementaryInvoicesOf,
 } from './supplementary';
+export { distanceSaleTaxedAbroad } from './vat-report';
