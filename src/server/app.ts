@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { stockholmDate } from '@/shared/dates';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { productionAdminRoutes } from './production/routes';
 import { accountRoutes } from './accounts/routes';
@@ -20,8 +19,13 @@ import { installErrorHandlers, logErrorSerializer, sendError } from './http/erro
 import { installRouteContracts, openApiRoute } from './http/contract';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts, slowBodyGuard } from './http/timeouts';
-import { bookkeepingAdminRoutes, distanceSalesRoute, ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
-import { distanceSaleTaxedAbroad } from './ledger';
+import {
+  bookkeepingAdminRoutes,
+  distanceSaleDecider,
+  distanceSalesRoute,
+  ledgerAdminRoutes,
+  ledgerRoutes,
+} from './ledger/routes';
 import { receivablesAdminRoutes } from './receivables/routes';
 import { logUrl } from './http/log-url';
 import { requestIdGenerator, requestIdHeader } from './http/request-id';
@@ -238,12 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   orderRoutes(app, catalogueContext, {
     onCreated: () => outbox.kick(),
     invoiceRate: () => rates.invoiceRate(),
-    distanceSalesInBuyerCountry: (netOre) =>
-      distanceSaleTaxedAbroad(database.db, {
-        netOre,
-        day: stockholmDate(new Date()),
-        optedIn: config.ossOptIn,
-      }),
+    distanceSalesInBuyerCountry: distanceSaleDecider(context),
   });
   quoteRoutes(app, catalogueContext, {
     onQueued: () => outbox.kick(),

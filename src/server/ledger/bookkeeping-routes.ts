@@ -11,7 +11,14 @@ import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { recordAudit, staffOf } from '@/server/staff';
 import { closedMonthList, closeMonth } from './closed-months';
-import { distanceSales, ecSalesFile, ecSalesLines, ossReport, vatReport } from './vat-report';
+import {
+  distanceSaleTaxedAbroad,
+  distanceSales,
+  ecSalesFile,
+  ecSalesLines,
+  ossReport,
+  vatReport,
+} from './vat-report';
 
 // The schemas word their refusals in English; the reader gets them in their language.
 schemaMessages(bookkeepingMessages);
@@ -212,4 +219,17 @@ export function distanceSalesRoute(app: FastifyInstance, context: AppContext): v
         .send({ taxedInBuyerCountry: sales.optedIn || sales.above });
     },
   );
+}
+
+/**
+ * Checkout's question (orders' distanceSalesInBuyerCountry): is an EU distance sale of this many
+ * öre without VAT, made today, taxed in the buyer's country (vat-report.ts, distanceSaleTaxedAbroad)?
+ */
+export function distanceSaleDecider(context: AppContext): (netOre: number) => Promise<boolean> {
+  return (netOre) =>
+    distanceSaleTaxedAbroad(context.database.db, {
+      netOre,
+      day: stockholmDate(new Date()),
+      optedIn: context.config.ossOptIn,
+    });
 }

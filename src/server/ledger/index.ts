@@ -52,4 +52,3 @@ export {
   supplementaryInvoiceForUpload,
   supplementaryInvoicesOf,
 } from './supplementary';
-export { distanceSaleTaxedAbroad } from './vat-report';

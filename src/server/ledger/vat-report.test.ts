@@ -185,7 +185,10 @@ describe('the accountant’s table: every buyer case, its documents, the SIE and
       // in Germany (ML 2023:200 6 kap. 63 §): 19 % of 10 095,00 is 1 918,05, booked 3106 and 2670.
       const german: Placed[] = [];
       for (let i = 0; i < 10; i++) german.push(await place(germanIndividual));
-      expect(german.map((placed) => placed.vatTreatment)).toEqual([...Array(9).fill('domestic'), 'oss']);
+      expect(german.map((placed) => placed.vatTreatment)).toEqual([
+        ...Array<string>(9).fill('domestic'),
+        'oss',
+      ]);
       const tenth = german[9];
       expect(tenth?.total).toBe('12013.05');
 

@@ -30,7 +30,6 @@ import { findBuyerOrder } from './buyer-token';
 import { orderShippedOn } from './facts';
 import { OrderError, placeOrder, type OrderRow, type OrderServiceOptions } from './service';
 import { checkVies } from './vies';
-import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 import { quoteNumberOfOrder } from '@/server/quotes';
 
 interface OrderParams {
