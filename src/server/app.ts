@@ -19,7 +19,13 @@ import { installErrorHandlers, logErrorSerializer, sendError } from './http/erro
 import { installRouteContracts, openApiRoute } from './http/contract';
 import { securityHeaders } from './http/security-headers';
 import { serverTimeouts, slowBodyGuard } from './http/timeouts';
-import { bookkeepingAdminRoutes, ledgerAdminRoutes, ledgerRoutes } from './ledger/routes';
+import {
+  bookkeepingAdminRoutes,
+  distanceSaleDecider,
+  distanceSalesRoute,
+  ledgerAdminRoutes,
+  ledgerRoutes,
+} from './ledger/routes';
 import { receivablesAdminRoutes } from './receivables/routes';
 import { logUrl } from './http/log-url';
 import { requestIdGenerator, requestIdHeader } from './http/request-id';
@@ -236,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   orderRoutes(app, catalogueContext, {
     onCreated: () => outbox.kick(),
     invoiceRate: () => rates.invoiceRate(),
+    distanceSalesInBuyerCountry: distanceSaleDecider(context),
   });
   quoteRoutes(app, catalogueContext, {
     onQueued: () => outbox.kick(),
@@ -243,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   groupOrderRoutes(app, catalogueContext);
   ledgerRoutes(app, context);
+  distanceSalesRoute(app, context);
   addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
   orderLookupRoute(app, context, { onQueued: () => outbox.kick() });
   orderTalkRoutes(app, context, { onQueued: () => outbox.kick() });

@@ -166,6 +166,14 @@ const envSchema = z.object({
       }
       return terms;
     }),
+  // EU distance sales taxed in the buyer's country (OSS) from the first sale, below the threshold
+  // too: the shop's choice, which Skatteverket must have decided on (Mervärdesskattelagen 2023:200
+  // 6 kap. 64–65 §§; binding until the end of the second calendar year after). false: the buyer
+  // country's VAT applies only past 99 680 kr a year (6 kap. 62–63 §§).
+  OSS_OPT_IN: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   // The most an individual's payment may leave unpaid and still settle the invoice by öresavrundning
   // (BAS 3740, src/server/ledger/small-differences.ts), in kronor; 0 turns it off.
   SMALL_DIFFERENCE_MAX: z
@@ -291,6 +299,8 @@ export interface Config {
   /** After SIGTERM, /readyz answers 503 and the server keeps serving this long before it closes. */
   shutdownDrainSeconds: number;
   receivables: ReceivablesSettings;
+  /** EU distance sales taxed in the buyer's country from the first sale (OSS_OPT_IN). */
+  ossOptIn: boolean;
   /** Quotes: valid this many days after the issue date (Stockholm), the last day included. */
   quotes: {
     validDays: number;
@@ -482,6 +492,7 @@ export function loadConfig(rawEnv: Record<string, string | undefined> = process.
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
     quotes: { validDays: e.QUOTE_VALID_DAYS, reminderDaysBefore: e.QUOTE_REMINDER_DAYS },
+    ossOptIn: e.OSS_OPT_IN,
     receivables: {
       referenceRates: e.REFERENCE_RATES,
       individualReminderFees: e.REMINDER_FEE_INDIVIDUAL,

@@ -168,6 +168,8 @@ export interface AdminOrderDetail extends AdminJobDetailBase, OrderMoney {
   vatAmount: string;
   /** Invoicing (see migrations/0700_invoicing.sql). */
   vatTreatment: VatTreatment;
+  /** The VAT rate charged, percent (25; 0 without VAT; the buyer country's under OSS). */
+  vatPercent: number;
   buyerVatNumber: string | null;
   billingAddress: string | null;
   /** Invoices added after ordering, oldest first; open each at adminSupplementaryInvoicePaths. */

@@ -20,11 +20,11 @@ export const vatReportBoxes = [
 export type VatReportBox = (typeof vatReportBoxes)[number];
 
 /**
- * The EU distance-sales threshold (Mervärdesskattelagen 2023:200, 6 kap., place of supply of
- * distance sales of goods; directive
- * 2006/112/EC art. 59c): 10 000 EUR a year, fixed in Sweden at 99 680 kr. Above it in the current or
- * the previous calendar year, goods sold to individuals in other EU countries bear that country's
- * VAT (declared through the One Stop Shop, OSS).
+ * The EU distance-sales threshold (Mervärdesskattelagen 2023:200 6 kap. 62 §: distance sales of
+ * goods, 6 kap. 8 §, stay Swedish while they do not pass 99 680 kr in the current calendar year
+ * and did not in the one before; directive 2006/112/EC art. 59 c: 10 000 EUR). From the sale that
+ * passes it (6 kap. 63 §), or by the shop's choice (6 kap. 64 §), goods sold to individuals in
+ * other EU countries bear that country's VAT, declared through the One Stop Shop (ML 22 kap.).
  */
 export const DISTANCE_SALES_THRESHOLD_ORE = 9_968_000;
 
@@ -35,6 +35,43 @@ export interface DistanceSales {
   threshold: string;
   /** The threshold passed this or last year: the buyer country's VAT applies (OSS). */
   above: boolean;
+  /** The shop opted in (OSS_OPT_IN): the buyer country's VAT from the first sale. */
+  optedIn: boolean;
+}
+
+/** A calendar quarter as YYYY-Qn, the OSS return's period (ML 2023:200 22 kap. 35 §). */
+export function isQuarter(value: string): boolean {
+  return /^\d{4}-Q[1-4]$/.test(value);
+}
+
+/** The first and last day of a quarter (YYYY-Qn). */
+export function quarterDays(quarter: string): { from: string; to: string } {
+  const year = quarter.slice(0, 4);
+  const first = (Number(quarter.slice(6)) - 1) * 3 + 1;
+  const last = first + 2;
+  const lastDay = new Date(Date.UTC(Number(year), last, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return { from: `${year}-${pad(first)}-01`, to: `${year}-${pad(last)}-${pad(lastDay)}` };
+}
+
+/** One line of the OSS return: a member state of consumption and a rate, in SEK from the ledger. */
+export interface OssReportLine {
+  /** ISO country code (GR for Greece; the OSS return says EL). */
+  country: string;
+  /** The standard rate charged, percent ("19", "25.5"). */
+  ratePercent: string;
+  /** The taxable amount without VAT, credit notes subtracted, decimal kronor. */
+  net: string;
+  /** The VAT charged (booked to 2670), decimal kronor. */
+  vat: string;
+}
+
+export interface OssReportAnswer {
+  quarter: string;
+  from: string;
+  to: string;
+  lines: OssReportLine[];
+  total: { net: string; vat: string };
 }
 
 export interface VatReportAnswer {

@@ -1255,6 +1255,16 @@ function buildEndpoints(known: Known): Endpoint[] {
       path: pageQuery.map((q) => `/api/admin/partner-applications${q}`),
     },
     {
+      name: 'GET /api/admin/oss-report',
+      methods: ['GET', 'HEAD'],
+      path: fc
+        .oneof(
+          hostileQuery,
+          fc.constantFrom('?quarter=2026-Q1', '?quarter=2026-Q5', '?quarter=%FF', '?quarter[]=2026-Q1'),
+        )
+        .map((q) => `/api/admin/oss-report${q}`),
+    },
+    {
       // Not logout: POST would end the shared session (its own row sends a session of its own).
       name: 'admin paths, other methods and unknown paths',
       // Known GET routes answer CSV and HTML too; their own rows check those types.
@@ -1296,6 +1306,11 @@ function buildEndpoints(known: Known): Endpoint[] {
       name: 'GET /api/currency',
       methods: ['GET', 'HEAD'],
       path: hostileQuery.map((q) => `/api/currency${q}`),
+    },
+    {
+      name: 'GET /api/vat/distance-sales',
+      methods: ['GET', 'HEAD'],
+      path: hostileQuery.map((q) => `/api/vat/distance-sales${q}`),
     },
     {
       name: 'GET /api/shop',

@@ -1,4 +1,5 @@
-import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
+import { ossRateTenths, vatPercent, type VatTreatment } from '@/shared/invoicing/vat-treatment';
+import { stockholmDate } from '@/shared/dates';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   nextStatuses,
@@ -164,6 +165,11 @@ export async function orderDetail(
     exVatAmount: row.ex_vat_amount,
     vatAmount: row.vat_amount,
     vatTreatment: row.vat_treatment,
+    // Under OSS the buyer country's rate of the order's day, as its invoice charged it.
+    vatPercent: vatPercent(
+      row.vat_treatment,
+      ossRateTenths(row.vat_treatment, row.country_code, stockholmDate(row.order_date)),
+    ),
     buyerVatNumber: row.buyer_vat_number,
     billingAddress: row.billing_address,
     supplementaryInvoices: await supplementaryInvoicesOf(db, { id: row.id, orderNumber: row.order_number }),

@@ -146,6 +146,7 @@ export const vatTreatmentLabelsSv: Readonly<Record<VatTreatment, string>> = {
   domestic: 'Svensk moms',
   reverse_charge: 'Omvänd betalningsskyldighet',
   export: 'Export',
+  oss: 'EU-distansförsäljning (OSS)',
 };
 
 /**

@@ -166,6 +166,7 @@ const shopNoticeTexts = {
   vat: {
     domestic: `inkl. ${VAT_RATE_PERCENT} % moms`,
     reverse_charge: 'omvänd betalningsskyldighet, ingen svensk moms',
+    oss: 'moms i köparens land (OSS)',
     export: 'export, ingen svensk moms',
   },
   customer: 'Kund',

@@ -1,13 +1,14 @@
 import { orderLineText, sentDetails } from '@/shared/i18n/order-line-text';
 import { countryNameIn } from '@/shared/countries';
 import { maskPersonalNumber } from '@/shared/swedish-id';
-import type { CalendarDate } from '@/shared/dates';
+import { stockholmDate, type CalendarDate } from '@/shared/dates';
 import { invoiceDueDate } from '@/shared/receivables/aging';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import {
   invoiceAmounts,
   unitPriceExVat,
   vatPercent,
+  ossRateTenths,
   type VatTreatment,
 } from '@/shared/invoicing/vat-treatment';
 import { milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
@@ -269,9 +270,16 @@ export interface InvoiceInput {
 
 /** Builds an invoice from lines priced VAT-inclusive; amounts follow the VAT treatment. */
 export function buildInvoice(input: InvoiceInput): InvoiceDocument {
+  // Under OSS the buyer country's standard rate on the day of issue (eu-vat-rates.ts).
+  const ossTenths = ossRateTenths(
+    input.vatTreatment,
+    input.buyer.countryCode,
+    stockholmDate(input.issueDate),
+  );
   const amounts = invoiceAmounts(
     input.lines.map((line) => milliFromDecimal(line.lineTotalInclVat)),
     input.vatTreatment,
+    ossTenths,
   );
   const language = input.language ?? invoiceLanguage(input.buyer.countryCode);
   // A Swedish invoice names the countries in Swedish ("Sverige"), an English one in English.
@@ -286,7 +294,7 @@ export function buildInvoice(input: InvoiceInput): InvoiceDocument {
     language,
     currency: 'SEK',
     vatTreatment: input.vatTreatment,
-    vatPercent: vatPercent(input.vatTreatment),
+    vatPercent: vatPercent(input.vatTreatment, ossTenths),
     seller: input.seller,
     buyer: {
       ...input.buyer,

@@ -10,7 +10,14 @@ import {
   type InvoiceDocument,
   type InvoiceOrder,
 } from './invoice-document';
-import { exchangeRateText, formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
+import {
+  exchangeRateText,
+  formatCount,
+  formatInvoiceDate,
+  formatInvoiceMoney,
+  invoiceTexts,
+  percentIn,
+} from './texts';
 import { vatNotices } from './vat-notice';
 
 export function escapeHtml(value: string): string {
@@ -100,7 +107,7 @@ export function renderInvoiceHtml(stored: InvoiceDocument): string {
       const detail = line.detail ? `<div class="detail address">${e(line.detail)}</div>` : '';
       return `<tr><td>${e(line.description)}${detail}</td><td class="num">${e(formatCount(line.quantity))} ${t.pcs}</td><td class="num">${e(
         money(line.unitPriceExVat, true),
-      )}</td><td class="num">${invoice.vatPercent} %</td><td class="num">${e(money(line.lineNet))}</td></tr>`;
+      )}</td><td class="num">${percentIn(invoice.language, invoice.vatPercent)} %</td><td class="num">${e(money(line.lineNet))}</td></tr>`;
     })
     .join('');
 

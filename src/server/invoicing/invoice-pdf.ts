@@ -7,7 +7,14 @@ import { formatIban } from '@/shared/invoicing/seller-settings';
 import { lastDayToPay } from '@/shared/receivables/aging';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import { inDocumentCurrency, type InvoiceDocument } from './invoice-document';
-import { exchangeRateText, formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
+import {
+  exchangeRateText,
+  formatCount,
+  formatInvoiceDate,
+  formatInvoiceMoney,
+  invoiceTexts,
+  percentIn,
+} from './texts';
 import { vatNotices } from './vat-notice';
 
 const require = createRequire(import.meta.url);
@@ -338,7 +345,7 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
       line.description,
       `${formatCount(line.quantity)} ${t.pcs}`,
       money(line.unitPriceExVat, true),
-      `${invoice.vatPercent} %`,
+      `${percentIn(invoice.language, invoice.vatPercent)} %`,
       money(line.lineNet),
     ];
     // Measured in the fonts they are drawn in: the description is bold, and bold wraps sooner (a

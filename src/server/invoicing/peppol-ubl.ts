@@ -218,8 +218,11 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
     [
       `<cac:${element}>`,
       `<cbc:ID>${decision.category}</cbc:ID>`,
-      // "Not subject to VAT" carries no rate (BR-O-05, BR-O-10).
-      decision.category === 'O' ? '' : `<cbc:Percent>${decision.percent}</cbc:Percent>`,
+      // "Not subject to VAT" carries no rate (BR-O-05, BR-O-10); the standard rate is the
+      // document's own (25, or the buyer country's under OSS).
+      decision.category === 'O'
+        ? ''
+        : `<cbc:Percent>${decision.category === 'S' ? invoice.vatPercent : decision.percent}</cbc:Percent>`,
       withExemption && decision.exemptionCode && decision.legal
         ? `<cbc:TaxExemptionReasonCode>${decision.exemptionCode}</cbc:TaxExemptionReasonCode><cbc:TaxExemptionReason>${xml(`${decision.legal[primary]} / ${decision.legal[secondary]}`)}</cbc:TaxExemptionReason>`
         : '',
@@ -228,6 +231,13 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
     ].join('');
   // "Not subject to VAT" (O) names no VAT numbers (BR-O-02); every other case names both.
   const withVatNumbers = !decisions.some((d) => d.category === 'O');
+  // An OSS sale carries the buyer country's rate, which Peppol's Swedish rule SE-R-006 refuses
+  // beside a Swedish seller VAT identifier (BT-31: "only standard VAT rate of 6, 12 or 25"). The
+  // seller has no VAT number in the buyer's country (the point of the union scheme), so BT-31 is
+  // left out and the F-tax registration (BT-32) satisfies BR-S-02; the Swedish VAT number, which
+  // the invoice must still state (ML 2023:200 17 kap. 24 §), stands in the seller's additional
+  // legal information (BT-33) and on the PDF.
+  const ossSale = decisions.some((d) => d.case === 'oss_distance_sale');
 
   const endpoint = buyerPeppolId(invoice);
   const swedishOrg = buyer.customerType === 'company' && buyer.countryCode === 'SE' && buyer.orgNumber;
@@ -329,7 +339,7 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
     `<cbc:EndpointID schemeID="0007">${digits(seller.orgNumber)}</cbc:EndpointID>`,
     `<cac:PartyName><cbc:Name>${xml(seller.name)}</cbc:Name></cac:PartyName>`,
     postalAddress(seller.address, 'SE', seller.name),
-    withVatNumbers
+    withVatNumbers && !ossSale
       ? `<cac:PartyTaxScheme><cbc:CompanyID>${xml(seller.vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`
       : '',
     seller.fTax
@@ -338,7 +348,7 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
     '<cac:PartyLegalEntity>',
     `<cbc:RegistrationName>${xml(seller.name)}</cbc:RegistrationName>`,
     `<cbc:CompanyID schemeID="0007">${digits(seller.orgNumber)}</cbc:CompanyID>`,
-    `<cbc:CompanyLegalForm>${xml(`${invoiceTexts.sv.registeredOffice}: ${seller.registeredOffice}`)}</cbc:CompanyLegalForm>`,
+    `<cbc:CompanyLegalForm>${xml(`${invoiceTexts.sv.registeredOffice}: ${seller.registeredOffice}${ossSale ? `. Momsreg.nr ${seller.vatNumber} (unionsordningen, OSS)` : ''}`)}</cbc:CompanyLegalForm>`,
     '</cac:PartyLegalEntity>',
     `<cac:Contact><cbc:Telephone>${xml(seller.phone)}</cbc:Telephone><cbc:ElectronicMail>${xml(seller.email)}</cbc:ElectronicMail></cac:Contact>`,
     '</cac:Party></cac:AccountingSupplierParty>',

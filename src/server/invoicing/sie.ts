@@ -1,4 +1,4 @@
-import { pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
+import { chargesVat } from '@/shared/invoicing/vat-treatment';
 import iconv from 'iconv-lite';
 import {
   allBasAccounts,
@@ -144,8 +144,12 @@ export function sieInvoiceVerification(invoice: SieInvoice, number: number): str
   const transactions = [
     `#TRANS ${sieAccounts.receivables.number} {} ${invoice.total}`,
     `#TRANS ${salesAccount(invoice.vatTreatment, invoice.supply ?? 'goods')} {} ${negate(invoice.net)}`,
-    ...(pricesIncludeVat(invoice.vatTreatment)
-      ? [`#TRANS ${sieAccounts.outputVat.number} {} ${negate(invoice.vat)}`]
+    // Swedish VAT on 2611 (box 10); the buyer country's VAT of an OSS sale on 2670, for the OSS
+    // return and in no box of the Swedish one.
+    ...(chargesVat(invoice.vatTreatment)
+      ? [
+          `#TRANS ${(invoice.vatTreatment === 'oss' ? sieAccounts.ossVat : sieAccounts.outputVat).number} {} ${negate(invoice.vat)}`,
+        ]
       : []),
   ];
   const text = invoice.corrects

@@ -47,7 +47,7 @@ export const invoiceTexts = {
     amount: 'Belopp exkl. moms',
     pcs: quantityUnit.sv,
     net: 'Summa exkl. moms',
-    vatLine: (percent: number, base: string) => `Moms ${percent} % (underlag ${base})`,
+    vatLine: (percent: number, base: string) => `Moms ${percentSv(percent)} % (underlag ${base})`,
     total: 'Att betala',
     payment: 'Betalning',
     terms: (days: number) => `Betalningsvillkor: ${days} dagar netto`,
@@ -194,4 +194,14 @@ export { formatCount };
 /** Dates on invoices: the calendar day in Stockholm (the one shared formatter), in the invoice's language. */
 export function formatInvoiceDate(date: Date | string, language: InvoiceLanguage): string {
   return formatDate(date, dateLocaleTag[language], language === 'sv' ? 'short' : 'long');
+}
+
+/** A rate the Swedish way: "25", "25,5" (an OSS rate may have a decimal). */
+export function percentSv(percent: number): string {
+  return String(percent).replace('.', ',');
+}
+
+/** A rate in the document's language. */
+export function percentIn(language: 'sv' | 'en', percent: number): string {
+  return language === 'sv' ? percentSv(percent) : String(percent);
 }

@@ -3,14 +3,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isCalendarDate } from '@/shared/dates';
 import { bookkeepingMessages } from '@/shared/i18n/messages/bookkeeping';
-import { isMonth, vatReportBoxes, type VatReportBox } from '@/shared/vat-report';
+import { stockholmDate } from '@/shared/dates';
+import { isMonth, isQuarter, quarterDays, vatReportBoxes, type VatReportBox } from '@/shared/vat-report';
 import type { AppContext } from '@/server/context';
 import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { recordAudit, staffOf } from '@/server/staff';
 import { closedMonthList, closeMonth } from './closed-months';
-import { distanceSales, ecSalesFile, ecSalesLines, vatReport } from './vat-report';
+import {
+  distanceSaleTaxedAbroad,
+  distanceSales,
+  ecSalesFile,
+  ecSalesLines,
+  ossReport,
+  vatReport,
+} from './vat-report';
 
 // The schemas word their refusals in English; the reader gets them in their language.
 schemaMessages(bookkeepingMessages);
@@ -42,7 +50,22 @@ const vatReportSchema = z.object({
     previousYear: decimal,
     threshold: decimal,
     above: z.boolean(),
+    optedIn: z.boolean(),
   }),
+});
+const ossReportSchema = z.object({
+  quarter: z.string(),
+  from: z.string(),
+  to: z.string(),
+  lines: z.array(
+    z.object({
+      country: z.string().describe('ISO 3166 code of the member state of consumption'),
+      ratePercent: z.string().describe('The standard rate charged, "19" or "25.5"'),
+      net: decimal,
+      vat: decimal,
+    }),
+  ),
+  total: z.object({ net: decimal, vat: decimal }),
 });
 const closedMonthsSchema = z.object({
   months: z.array(z.object({ month: z.string(), closedAt: z.string(), closedBy: z.string().nullable() })),
@@ -53,6 +76,7 @@ const closedMonthsSchema = z.object({
  * docs/money-and-vat.md#reports-the-accountant-files:
  * - GET /api/admin/vat-report?from&to → the VAT return's boxes for the period, as the SIE gives them
  * - GET /api/admin/ec-sales-list?period=YYYY-MM → the EC sales list file (SKV574008, text/csv)
+ * - GET /api/admin/oss-report?quarter=YYYY-Qn → the OSS return's lines per member state and rate
  * - GET /api/admin/closed-months, POST /api/admin/closed-months `{ month }` → the closed months
  */
 export function bookkeepingAdminRoutes(admin: FastifyInstance, context: AppContext): void {
@@ -70,7 +94,10 @@ export function bookkeepingAdminRoutes(admin: FastifyInstance, context: AppConte
     },
     async (request) => {
       const { from, to } = request.query;
-      const [boxes, distance] = await Promise.all([vatReport(db, from, to), distanceSales(db, to)]);
+      const [boxes, distance] = await Promise.all([
+        vatReport(db, from, to),
+        distanceSales(db, to, context.config.ossOptIn),
+      ]);
       return { from, to, boxes, distanceSales: distance };
     },
   );
@@ -120,6 +147,22 @@ export function bookkeepingAdminRoutes(admin: FastifyInstance, context: AppConte
   );
 
   app.get(
+    '/api/admin/oss-report',
+    {
+      schema: {
+        summary: 'The OSS return of a quarter (union scheme): per member state and rate, net and VAT in SEK',
+        querystring: z.object({ quarter: z.string().refine(isQuarter, t.quarterInvalid) }),
+        response: { 200: ossReportSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { quarter } = request.query;
+      const { from, to } = quarterDays(quarter);
+      return ossReport(db, quarter, from, to);
+    },
+  );
+
+  app.get(
     '/api/admin/closed-months',
     {
       schema: {
@@ -148,4 +191,45 @@ export function bookkeepingAdminRoutes(admin: FastifyInstance, context: AppConte
       return reply.code(201).send({ months: await closedMonthList(db) });
     },
   );
+}
+
+/**
+ * GET /api/vat/distance-sales → `{ taxedInBuyerCountry }`: whether the shop taxes EU distance sales
+ * in the buyer's country now (opted in, or past the threshold this or last year), so the cart
+ * shows the VAT the order will be charged. Public: it says no amount. The one sale that passes the
+ * threshold is decided at checkout (its own amount counts; the confirmation shows it).
+ */
+export function distanceSalesRoute(app: FastifyInstance, context: AppContext): void {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/vat/distance-sales',
+    {
+      schema: {
+        summary: 'Whether EU distance sales are taxed in the buyer’s country (OSS) now',
+        response: { 200: z.object({ taxedInBuyerCountry: z.boolean() }) },
+      },
+    },
+    async (_request, reply) => {
+      const sales = await distanceSales(
+        context.database.db,
+        stockholmDate(new Date()),
+        context.config.ossOptIn,
+      );
+      return reply
+        .header('cache-control', 'public, max-age=60')
+        .send({ taxedInBuyerCountry: sales.optedIn || sales.above });
+    },
+  );
+}
+
+/**
+ * Checkout's question (orders' distanceSalesInBuyerCountry): is an EU distance sale of this many
+ * öre without VAT, made today, taxed in the buyer's country (vat-report.ts, distanceSaleTaxedAbroad)?
+ */
+export function distanceSaleDecider(context: AppContext): (netOre: number) => Promise<boolean> {
+  return (netOre) =>
+    distanceSaleTaxedAbroad(context.database.db, {
+      netOre,
+      day: stockholmDate(new Date()),
+      optedIn: context.config.ossOptIn,
+    });
 }

@@ -118,6 +118,8 @@ export async function issueCreditNote(
   const original = await issuedDocument(tx, invoice, seller);
   const t = invoiceTexts[original.language];
   const treatment = original.vatTreatment;
+  // Under OSS the credit note takes its invoice's rate (the buyer country's on the invoice's day).
+  const ossTenths = treatment === 'oss' ? Math.round(original.vatPercent * 10) : null;
   // What the invoice sold: the credit note's lines keep its VAT case (vat-decision.ts).
   const ofGoods = original.supply === 'goods' || original.lines.some((line) => line.kind === 'product');
 
@@ -135,6 +137,7 @@ export async function issueCreditNote(
     const computed = invoiceAmounts(
       picked.map((line) => milliFromOre(oreFromDecimal(line.lineTotalInclVat))),
       treatment,
+      ossTenths,
     );
     const lastLines =
       !remaining.amountCredited && remaining.creditedLines.size + chosen.length === original.lines.length;
@@ -166,6 +169,10 @@ export async function issueCreditNote(
     if (totalOre > remaining.total) return { ok: false, reason: 'too-much', maxOre: remaining.total };
     if (totalOre === remaining.total) {
       amounts = { total: remaining.total, net: remaining.net, vat: remaining.vat };
+    } else if (ossTenths !== null) {
+      // An amount including the buyer country's VAT: its net half up, the VAT the rest.
+      const net = Math.floor((totalOre * 2000 + (1000 + ossTenths)) / (2 * (1000 + ossTenths)));
+      amounts = { total: totalOre, net, vat: totalOre - net };
     } else if (pricesIncludeVat(treatment)) {
       const split = splitVat(milliFromOre(totalOre));
       amounts = { total: totalOre, net: toOre(split.exVat), vat: toOre(split.vat) };

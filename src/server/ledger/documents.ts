@@ -59,7 +59,9 @@ export function checkoutInvoiceSnapshot(
   seller: SellerDetails,
 ): Record<string, unknown> {
   const snapshot: Record<string, unknown> = {
-    ...toSnapshot(invoiceForOrder({ ...order, orderNumber: 'INV-0', orderDate: new Date(0) }, seller)),
+    // Today: the day the statement issues it, whose rate an OSS invoice charges (its dates are
+    // replaced in SQL).
+    ...toSnapshot(invoiceForOrder({ ...order, orderNumber: 'INV-0', orderDate: new Date() }, seller)),
   };
   for (const field of numberedFields) delete snapshot[field];
   return snapshot;

@@ -42,7 +42,7 @@ import { invoiceJournal, journalCsv } from './journal';
 import { sieFile } from './sie-export';
 import { paymentDayRefusal } from './closed-months';
 
-export { bookkeepingAdminRoutes } from './bookkeeping-routes';
+export { bookkeepingAdminRoutes, distanceSaleDecider, distanceSalesRoute } from './bookkeeping-routes';
 
 /** An amount field as the admin types it: Swedish or plain, more than zero; answers öre. */
 function amountField(t: (typeof ledgerMessages)[Locale]) {

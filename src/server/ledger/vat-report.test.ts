@@ -14,7 +14,7 @@ import type { AdminOrderDetail } from '@/shared/admin';
 import { stockholmDate } from '@/shared/dates';
 import type { PlacedOrderAnswer as Placed } from '@/shared/order-view';
 import type { AddPrintFileAnswer } from '@/shared/supplementary-invoices';
-import type { ClosedMonth, VatReportAnswer } from '@/shared/vat-report';
+import type { ClosedMonth, OssReportAnswer, VatReportAnswer } from '@/shared/vat-report';
 
 /**
  * The accountant's table (issue 42): every buyer case placed through checkout, a conversion fee
@@ -181,7 +181,16 @@ describe('the accountant’s table: every buyer case, its documents, the SIE and
         threshold: '99680.00',
         above: false,
       });
-      for (let i = 0; i < 10; i++) await place(germanIndividual);
+      // The first nine stay Swedish (90 855 kr); the tenth passes the threshold and is itself taxed
+      // in Germany (ML 2023:200 6 kap. 63 §): 19 % of 10 095,00 is 1 918,05, booked 3106 and 2670.
+      const german: Placed[] = [];
+      for (let i = 0; i < 10; i++) german.push(await place(germanIndividual));
+      expect(german.map((placed) => placed.vatTreatment)).toEqual([
+        ...Array<string>(9).fill('domestic'),
+        'oss',
+      ]);
+      const tenth = german[9];
+      expect(tenth?.total).toBe('12013.05');
 
       const sie = await fetchValidSie(
         server.url,
@@ -197,6 +206,12 @@ describe('the accountant’s table: every buyer case, its documents, the SIE and
       expect(noFee?.transactions).toEqual([
         { account: '1510', ore: 8000 },
         { account: '3105', ore: -8000 },
+      ]);
+      const ossSale = verifications.find((v) => v.text.startsWith(`Faktura ${tenth?.orderNumber ?? ''} `));
+      expect(ossSale?.transactions).toEqual([
+        { account: '1510', ore: 1201305 },
+        { account: '3106', ore: -1009500 },
+        { account: '2670', ore: -191805 },
       ]);
 
       const report = await request<VatReportAnswer>(
@@ -215,13 +230,16 @@ describe('the accountant’s table: every buyer case, its documents, the SIE and
       expect(ore(boxes['36'])).toBe(credited('3105'));
       expect(ore(boxes['39'])).toBe(credited('3308'));
       expect(ore(boxes['40'])).toBe(credited('3305'));
-      // And what the table says: SE company, individual, public sector and ten German individuals
-      // at 25 % (13 × 10 095 kr, VAT 13 × 2 523,75); Germany 10 095 + 80; Norway 2 × (10 095 + 80).
+      // The OSS sale (3106, 2670) is in no box: it goes on the OSS return (ML 22 kap.).
+      expect(credited('3106')).toBe(1009500);
+      expect(credited('2670')).toBe(191805);
+      // And what the table says: SE company, individual, public sector and nine German individuals
+      // at 25 % (12 × 10 095 kr, VAT 12 × 2 523,75); Germany 10 095 + 80; Norway 2 × (10 095 + 80).
       expect(boxes).toEqual({
-        '05': '131235.00',
+        '05': '121140.00',
         '06': '0.00',
         '07': '0.00',
-        '10': '32808.75',
+        '10': '30285.00',
         '11': '0.00',
         '12': '0.00',
         '35': '10175.00',
@@ -229,9 +247,16 @@ describe('the accountant’s table: every buyer case, its documents, the SIE and
         '39': '0.00',
         '40': '0.00',
         '48': '0.00',
-        '49': '32808.75',
+        '49': '30285.00',
       });
-      expect(report.body.distanceSales).toMatchObject({ thisYear: '100950.00', above: true });
+      expect(report.body.distanceSales).toMatchObject({ thisYear: '100950.00', above: true, optedIn: false });
+      // The OSS return of the quarter lists the tenth German sale.
+      const month0 = Number(today().slice(5, 7));
+      const quarter = `${today().slice(0, 4)}-Q${Math.ceil(month0 / 3)}`;
+      const oss = await request<OssReportAnswer>(server, `/api/admin/oss-report?quarter=${quarter}`, {
+        headers: admin(),
+      });
+      expect(oss.body.lines).toEqual([{ country: 'DE', ratePercent: '19', net: '10095.00', vat: '1918.05' }]);
 
       // The EC sales list of the month: the German company's goods (the fee with them), whole kronor.
       const month = today().slice(0, 7);
@@ -242,10 +267,11 @@ describe('the accountant’s table: every buyer case, its documents, the SIE and
       expect(lines[0]).toBe('SKV574008;');
       expect(lines[1]).toMatch(
         new RegExp(
-          `^${server.config.seller.vatNumber};${month.slice(2, 4)}${month.slice(5)};[^;]+;[^;]*;[^;]*$`,
+          `^${server.config.seller.vatNumber};${month.slice(2, 4)}${month.slice(5)};[^;]+;[0-9+-]{1,17};[^;]*$`,
         ),
       );
-      expect(lines.slice(2)).toEqual(['DE136695976;10175;;', '']);
+      // Each buyer line ends in a semicolon, as Skatteverket's example files do.
+      expect(lines.slice(2)).toEqual(['DE136695976;10175;;;', '']);
     },
   );
 

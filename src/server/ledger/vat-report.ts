@@ -7,6 +7,7 @@ import {
   DISTANCE_SALES_THRESHOLD_ORE,
   vatReportBoxes,
   type DistanceSales,
+  type OssReportAnswer,
   type VatReportBox,
 } from '@/shared/vat-report';
 import type { Db } from '@/server/db/client';
@@ -127,6 +128,22 @@ export interface EcSalesFileHeader {
   email: string;
 }
 
+/**
+ * The phone as the file wants it: digits, one hyphen after the area code ("08-12345678"), or an
+ * international number from + ("+46812345678"), at most 17 characters. The settings' spaces go.
+ */
+export function swedishPhone(phone: string): string {
+  const compact = phone.replace(/[^\d+-]/g, '');
+  const international = compact.startsWith('+');
+  const digits = compact
+    .replace(/[^\d-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+  const [area = '', ...rest] = digits.split('-');
+  const number = rest.length > 0 ? `${area}-${rest.join('')}` : area;
+  return (international ? `+${number.replace('-', '')}` : number).slice(0, 17);
+}
+
 /** Strips what would break a field of the semicolon-separated file. */
 const field = (text: string, max: number) =>
   text
@@ -135,13 +152,19 @@ const field = (text: string, max: number) =>
     .slice(0, max);
 
 /**
- * The EC sales list in Skatteverket's file-transfer format (filöverföring, "SKV574008"): one
- * record per line, fields separated by semicolons, ISO 8859-1.
- * 1. `SKV574008;` names the format;
- * 2. the reporter: VAT number; the period as YYMM (a month); the contact's name; phone; email;
- * 3. one line per buyer: VAT number (country code first, no spaces); goods; triangulation
- *    (trepartshandel, none here, left empty); services: whole kronor, a minus sign for a net credit,
- *    an empty field for none.
+ * The EC sales list in Skatteverket's file-transfer format, as Skatteverket describes it on
+ * "Lämna periodisk sammanställning med filöverföring" (skatteverket.se, foretag/moms/
+ * deklareramoms/periodisksammanstallningforvarorochtjanster), with its example files: a text file
+ * of semicolon-separated lines, ending .txt or .csv; ISO 8859-1 here.
+ * 1. `SKV574008;` names the file a periodisk sammanställning;
+ * 2. the reporter: the 12-digit VAT number, with or without SE; the period as YYMM (a month;
+ *    YY-Q for a quarter); the responsible person's name (at most 35 characters); their phone
+ *    (digits only, a hyphen after the area code, or + for a foreign number; at most 17); email
+ *    (optional);
+ * 3. one line per buyer: VAT number with its country code; goods; triangulation (trepartshandel,
+ *    none here); services under the main rule: at most 12 digits including a minus sign for a net
+ *    credit, an empty field for none, each line ending in a semicolon as the examples do
+ *    ("FI01409351;16400;;;").
  */
 export function ecSalesFile(header: EcSalesFileHeader, lines: readonly EcSalesLine[]): Buffer {
   const [year = '', month = ''] = header.period.split('-');
@@ -152,20 +175,23 @@ export function ecSalesFile(header: EcSalesFileHeader, lines: readonly EcSalesLi
       header.sellerVatNumber.replace(/\s/g, '').toUpperCase(),
       `${year.slice(2)}${month}`,
       field(header.contactName, 35),
-      field(header.phone, 17),
+      swedishPhone(header.phone),
       field(header.email, 50),
     ].join(';'),
-    ...lines.map((line) => [line.vatNumber, amount(line.goodsOre), '', amount(line.servicesOre)].join(';')),
+    ...lines.map(
+      (line) => `${[line.vatNumber, amount(line.goodsOre), '', amount(line.servicesOre)].join(';')};`,
+    ),
   ];
   return iconv.encode(records.map((record) => `${record}\r\n`).join(''), 'latin1');
 }
 
 /**
- * EU distance sales per the ledger: what was sold without VAT (net, credit notes subtracted) with
- * Swedish VAT to buyers in another EU country (individuals, and companies without a VAT number),
- * in the calendar year of `day` and the year before, against the threshold (shared/vat-report.ts).
+ * EU distance sales per the ledger: what was sold without VAT (net, credit notes subtracted) to
+ * buyers in another EU country who account for no acquisition (individuals, and companies without
+ * a VAT number), with Swedish VAT or, past the threshold, the buyer country's (OSS), in the
+ * calendar year of `day` and the year before, against the threshold (shared/vat-report.ts).
  */
-export async function distanceSales(db: Db, day: string): Promise<DistanceSales> {
+export async function distanceSales(db: Db, day: string, optedIn = false): Promise<DistanceSales> {
   const year = Number(day.slice(0, 4));
   const countries = sql.join(
     otherEuCountries.map((code) => sql`${code}`),
@@ -176,12 +202,62 @@ export async function distanceSales(db: Db, day: string): Promise<DistanceSales>
     sql`SELECT coalesce(sum(d.net) FILTER (WHERE d.issued_on >= ${`${year}-01-01`}::date), 0)::numeric(16, 2)::text AS this_year,
         coalesce(sum(d.net) FILTER (WHERE d.issued_on < ${`${year}-01-01`}::date), 0)::numeric(16, 2)::text AS previous_year
       FROM documents d JOIN orders o ON o.id = d.order_id
-      WHERE d.kind <> 'reminder' AND d.vat_treatment = 'domestic' AND o.country_code IN (${countries})
+      WHERE d.kind <> 'reminder' AND d.vat_treatment IN ('domestic', 'oss') AND o.country_code IN (${countries})
         AND d.issued_on >= ${`${year - 1}-01-01`}::date AND d.issued_on <= ${`${year}-12-31`}::date`,
   );
   const thisYear = row?.this_year ?? '0.00';
   const previousYear = row?.previous_year ?? '0.00';
   const threshold = decimalFromOre(DISTANCE_SALES_THRESHOLD_ORE);
   const over = (amount: string) => Math.round(Number(amount) * 100) > DISTANCE_SALES_THRESHOLD_ORE;
-  return { thisYear, previousYear, threshold, above: over(thisYear) || over(previousYear) };
+  return { thisYear, previousYear, threshold, above: over(thisYear) || over(previousYear), optedIn };
+}
+
+/**
+ * Whether an EU distance sale of `netOre` without VAT, made on `day`, is taxed in the buyer's
+ * country (Mervärdesskattelagen 2023:200 6 kap. 8 §, directive 2006/112/EC art. 33 a): when the
+ * shop opted in (6 kap. 64 §, OSS_OPT_IN), or when the distance sales of the year before passed
+ * 99 680 kr, or this year's do with this sale: from the very sale that passes the threshold
+ * (6 kap. 62–63 §§, directive art. 59 c). Below it, Swedish VAT (6 kap. 62 §).
+ */
+export async function distanceSaleTaxedAbroad(
+  db: Db,
+  sale: { netOre: number; day: string; optedIn: boolean },
+): Promise<boolean> {
+  if (sale.optedIn) return true;
+  const sales = await distanceSales(db, sale.day);
+  const ore = (amount: string) => Math.round(Number(amount) * 100);
+  return (
+    ore(sales.previousYear) > DISTANCE_SALES_THRESHOLD_ORE ||
+    ore(sales.thisYear) + sale.netOre > DISTANCE_SALES_THRESHOLD_ORE
+  );
+}
+
+/**
+ * The OSS return of a quarter from the ledger (the union scheme's special VAT return,
+ * Mervärdesskattelagen 2023:200 22 kap.; a calendar quarter, 22 kap. 35 §): per member state of
+ * consumption and rate, the taxable amount and the VAT of the documents issued in the quarter under
+ * OSS (booked 3106 and 2670), credit notes subtracted in the quarter they are issued. In SEK as the
+ * ledger holds it: the return is made in euro at the ECB's rate of the quarter's last day
+ * (directive 2006/112/EC art. 369 h), which the accountant applies.
+ */
+export async function ossReport(db: Db, quarter: string, from: string, to: string): Promise<OssReportAnswer> {
+  const rows = await queryRows<{ country: string; rate: string; net: string; vat: string }>(
+    db,
+    sql`SELECT o.country_code AS country, coalesce(d.snapshot->>'vatPercent', c.snapshot->>'vatPercent') AS rate,
+        sum(d.net)::numeric(16, 2)::text AS net, sum(d.vat)::numeric(16, 2)::text AS vat
+      FROM documents d JOIN orders o ON o.id = d.order_id
+        LEFT JOIN documents c ON c.id = d.corrects_document_id
+      WHERE d.vat_treatment = 'oss' AND d.kind <> 'reminder'
+        AND d.issued_on >= ${from}::date AND d.issued_on <= ${to}::date
+      GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  const lines = rows.map((row) => ({
+    country: row.country,
+    ratePercent: row.rate,
+    net: row.net,
+    vat: row.vat,
+  }));
+  const sum = (pick: (line: (typeof lines)[number]) => string) =>
+    decimalFromOre(lines.reduce((total, line) => total + Math.round(Number(pick(line)) * 100), 0));
+  return { quarter, from, to, lines, total: { net: sum((line) => line.net), vat: sum((line) => line.vat) } };
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@/shared/i18n/locale';
 import { staffOrderMessages } from '@/shared/i18n/messages/staff-orders';
-import { invoiceAmounts } from '@/shared/invoicing/vat-treatment';
+import { stockholmDate } from '@/shared/dates';
+import { invoiceAmounts, ossRateTenths } from '@/shared/invoicing/vat-treatment';
 import { milliFromDecimal, milliToDecimalString, toOre } from '@/shared/money';
 import type { SellerDetails } from '@/server/config';
 import type { Database, Db } from '@/server/db/client';
@@ -48,9 +49,13 @@ export interface ChangedOrder {
 }
 
 /** The öre an order's lines come to under its VAT rule: total, and the gross sum of the lines. */
-function amountsOf(lines: readonly StoredOrderLine[], vatTreatment: Parameters<typeof invoiceAmounts>[1]) {
+function amountsOf(
+  lines: readonly StoredOrderLine[],
+  vatTreatment: Parameters<typeof invoiceAmounts>[1],
+  ossTenths: number | null,
+) {
   const totals = lines.map((line) => milliFromDecimal(line.lineTotal));
-  const amounts = invoiceAmounts(totals, vatTreatment);
+  const amounts = invoiceAmounts(totals, vatTreatment, ossTenths);
   return { amounts, totalOre: toOre(amounts.total) };
 }
 
@@ -81,8 +86,10 @@ export async function changeOrderLines(
     const fees = order.items.filter((line) => line.fee !== undefined);
     const after = [...request.lines, ...fees];
     if (sameLines(after, order.items)) throw new OrderError(400, t.nothingChanged);
-    const before = amountsOf(order.items, order.vatTreatment);
-    const changed = amountsOf(after, order.vatTreatment);
+    // Under OSS the buyer country's rate of today, as the documents of the change are issued.
+    const ossTenths = ossRateTenths(order.vatTreatment, order.countryCode, stockholmDate(new Date()));
+    const before = amountsOf(order.items, order.vatTreatment, ossTenths);
+    const changed = amountsOf(after, order.vatTreatment, ossTenths);
     const differenceOre = changed.totalOre - oreOf(order.totalAmount);
 
     const documents: string[] = [];

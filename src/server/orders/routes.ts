@@ -7,7 +7,7 @@ import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import { checkEuVatNumber, isOtherEuCountry, type VatNumberCheckAnswer } from '@/shared/invoicing/vat-number';
-import { pricesIncludeVat, vatPercent } from '@/shared/invoicing/vat-treatment';
+import { pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import type { OrderView } from '@/shared/order-view';
 import type { OrderPrintFile } from '@/shared/print-files';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
@@ -29,9 +29,8 @@ import { orderActivity } from './activity';
 import { buyerCancelRoute } from './buyer-cancel';
 import { findBuyerOrder } from './buyer-token';
 import { orderShippedOn } from './facts';
-import { OrderError, placeOrder, type OrderRow } from './service';
+import { OrderError, placeOrder, type OrderRow, type OrderServiceOptions } from './service';
 import { checkVies } from './vies';
-import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 import { quoteNumberOfOrder } from '@/server/quotes';
 
 interface OrderParams {
@@ -87,7 +86,7 @@ export function orderJson(
     },
     vatTreatment: order.vatTreatment,
     vatTreatmentLabel: invoicingMessages[locale][order.vatTreatment],
-    vatPercent: vatPercent(order.vatTreatment),
+    vatPercent: invoice.vatPercent,
     pricesIncludeVat: withVat,
     lines: order.items.map((line, index) => {
       const unitPriceExVat = invoice.lines[index]?.unitPriceExVat ?? line.unitPrice;
@@ -144,7 +143,7 @@ const notFound = (reply: FastifyReply) => sendError(reply, 404, 'Order not found
 export function orderRoutes(
   app: FastifyInstance,
   context: CatalogueContext,
-  options: { onCreated?: () => void; invoiceRate?: () => Promise<InvoiceCurrencyRate> } = {},
+  options: Pick<OrderServiceOptions, 'onCreated' | 'invoiceRate' | 'distanceSalesInBuyerCountry'> = {},
 ): void {
   app.post('/api/orders', async (request, reply) => {
     // Refusals in the buyer's language (the page's: its cookie or Accept-Language).

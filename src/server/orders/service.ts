@@ -6,8 +6,21 @@ import { countryName } from '@/shared/countries';
 import type { Customisation } from '@/shared/customisation';
 import { largestFittingScale, printFit, printWidthOnArea, sideAreaCm } from '@/shared/print-fit';
 import { printSideWords } from '@/shared/print-options';
-import { invoiceAmounts, vatTreatmentFor, type VatTreatment } from '@/shared/invoicing/vat-treatment';
-import { MILLI_PER_KR, milliFromDecimal, milliToDecimalString, unitPriceToString } from '@/shared/money';
+import {
+  invoiceAmounts,
+  ossRateTenths,
+  vatTreatmentFor,
+  type VatTreatment,
+} from '@/shared/invoicing/vat-treatment';
+import {
+  MILLI_PER_KR,
+  milliFromDecimal,
+  milliToDecimalString,
+  toOre,
+  unitPriceToString,
+} from '@/shared/money';
+import { stockholmDate } from '@/shared/dates';
+import { isOtherEuCountry } from '@/shared/invoicing/vat-number';
 import { priceLines, quantityProblem } from '@/shared/pricing';
 import { effectiveOptions, normaliseOptions, optionsProblem } from '@/shared/product-options';
 import { describeOptionsProblem, productOptionMessages } from '@/shared/i18n/messages/product-options';
@@ -254,6 +267,12 @@ export interface OrderServiceOptions {
   invoiceRate?: () => Promise<InvoiceCurrencyRate>;
   /** The buyer's order allowances (request-limits.ts); undefined places orders unthrottled. */
   throttle?: OrderThrottle;
+  /**
+   * Whether an EU distance sale of this many öre without VAT is taxed in the buyer's country (OSS:
+   * the shop opted in, or its distance sales pass the threshold with it; distance-sales.ts).
+   * Undefined: Swedish VAT, as below the threshold.
+   */
+  distanceSalesInBuyerCountry?: (netOre: number) => Promise<boolean>;
 }
 
 function throttled(throttle: OrderThrottle, taken: readonly Allowance[]): OrderError | undefined {
@@ -282,7 +301,10 @@ export type CheckoutPricingRequest = Pick<OrderRequest, 'customer' | 'lines' | '
  */
 export async function priceCheckout(
   request: CheckoutPricingRequest,
-  options: Pick<OrderServiceOptions, 'locale' | 'findProduct' | 'vies' | 'invoiceRate' | 'maxTotal'> & {
+  options: Pick<
+    OrderServiceOptions,
+    'locale' | 'findProduct' | 'vies' | 'invoiceRate' | 'maxTotal' | 'distanceSalesInBuyerCountry'
+  > & {
     beforeVies?: () => Promise<void>;
   },
 ): Promise<PricedCheckout> {
@@ -308,15 +330,29 @@ export async function priceCheckout(
   if (askVies) await options.beforeVies?.();
   const vies = askVies ? await checkVies(askVies, customer.vatNumber) : undefined;
   if (vies?.status === 'invalid') vatTreatment = 'domestic';
-  const goods = invoiceAmounts(
-    lines.map((l) => milliFromDecimal(l.lineTotal)),
-    vatTreatment,
-  );
+  const lineTotals = lines.map((l) => milliFromDecimal(l.lineTotal));
+  // An EU distance sale (Swedish VAT so far, a buyer in another EU country) is taxed in the buyer's
+  // country once the year's distance sales pass 99 680 kr with it, or when the shop opted in
+  // (Mervärdesskattelagen 2023:200 6 kap. 62–64 §§: from the very sale that passes it).
+  if (
+    vatTreatment === 'domestic' &&
+    isOtherEuCountry(customer.country) &&
+    options.distanceSalesInBuyerCountry &&
+    (await options.distanceSalesInBuyerCountry(toOre(invoiceAmounts(lineTotals, 'domestic').net)))
+  ) {
+    vatTreatment = 'oss';
+  }
+  const goods = invoiceAmounts(lineTotals, vatTreatment, ossRateToday(vatTreatment, customer.country));
   // Checked before anything is claimed or written: an absurd order stores nothing.
   if (options.maxTotal && goods.total > options.maxTotal.kr * MILLI_PER_KR) {
     throw new OrderError(400, options.maxTotal.message);
   }
   return { lines, vatTreatment, vies, invoiceCurrency };
+}
+
+/** The OSS rate of an order placed today (its invoice is issued today, at that day's rate). */
+function ossRateToday(treatment: VatTreatment, country: string): number | null {
+  return ossRateTenths(treatment, country, stockholmDate(new Date()));
 }
 
 /** Places an order: one transaction stores the order, its invoice number and its outbox emails. */
@@ -499,6 +535,7 @@ async function storeOrder(database: Database, order: OrderToStore): Promise<Plac
   const amounts = invoiceAmounts(
     lines.map((l) => milliFromDecimal(l.lineTotal)),
     vatTreatment,
+    ossRateToday(vatTreatment, customer.country),
   );
   const accessToken = accessTokenFor(order.idempotencyKey);
   const keyHash = idempotencyKeyHash(order.idempotencyKey);

@@ -5,7 +5,7 @@ import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
 import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { quoteMessages, quoteTermKeys } from '@/shared/i18n/messages/quotes';
 import { orderLineText, sentDetails } from '@/shared/i18n/order-line-text';
-import { pricesIncludeVat, vatPercent } from '@/shared/invoicing/vat-treatment';
+import { pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import { quotePaths, type AdminQuoteDraft, type AdminQuoteJobView, type QuoteView } from '@/shared/quotes';
 import type { CalendarDate } from '@/shared/dates';
 import type { SellerDetails } from '@/server/config';
@@ -151,7 +151,7 @@ export function quoteView(
     currency: foreign ? 'EUR' : 'SEK',
     vatTreatment: version.vatTreatment,
     vatTreatmentLabel: invoicingMessages[locale][version.vatTreatment],
-    vatPercent: vatPercent(version.vatTreatment),
+    vatPercent: document.vatPercent,
     pricesIncludeVat: withVat,
     customer: {
       customerType: quote.customer.customerType,

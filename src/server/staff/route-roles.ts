@@ -67,6 +67,7 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   // The accountant's reports and closing a month (src/server/ledger/bookkeeping-routes.ts).
   'GET /api/admin/vat-report': 'money',
   'GET /api/admin/ec-sales-list': 'money',
+  'GET /api/admin/oss-report': 'money',
   'GET /api/admin/closed-months': 'money',
   'POST /api/admin/closed-months': 'money',
   // Reminders, disputes and the customer ledger (src/server/reminders, src/server/customers).

@@ -12,7 +12,8 @@ import { moneyAccounts } from './money-accounts';
  * 1930 Företagskonto, 2611 Utgående moms 25 %, and for sales by what is sold and where VAT falls:
  * 3001 goods (or the order's invoice, whose fee is ancillary to its goods) and 3041 services within
  * Sweden at 25 %; 3108 goods to another EU country (exempt intra-Community supply) and 3308
- * services to another EU country (reverse charge); 3105 goods and 3305 services outside the EU.
+ * services to another EU country (reverse charge); 3105 goods and 3305 services outside the EU;
+ * 3106 goods to an individual in another EU country taxed there (OSS) with its VAT on 2670.
  */
 
 /** Goods, or a service invoiced on its own (see vat-decision.ts for when a fee is which). */
@@ -39,6 +40,14 @@ export const basAccounts = {
    * från kortfristiga fordringar (group 83; a receivable on 1510 is a current receivable). No VAT.
    */
   lateInterest: { number: '8313', name: 'Ränteintäkter från kortfristiga fordringar' },
+  /**
+   * The buyer country's VAT on an EU distance sale under the One Stop Shop (unionsordningen,
+   * Mervärdesskattelagen 2023:200 22 kap.): owed to that country through Skatteverket, declared on
+   * the OSS return and never in a box of the Swedish one (Skatteverket, "Deklarera och betala moms
+   * i One Stop Shop": "Den försäljning som du redovisar i OSS ska du inte redovisa i den vanliga
+   * momsdeklarationen"). BAS 2026: 2670 Utgående moms på försäljning inom EU, OSS.
+   */
+  ossVat: { number: '2670', name: 'Utgående moms på försäljning inom EU, OSS' },
 } as const satisfies Record<string, BasAccount>;
 
 /** The sales account per VAT treatment (who the buyer is) and supply (what is sold). */
@@ -55,6 +64,12 @@ export const basSalesAccounts = {
     goods: { number: '3105', name: 'Försäljning varor till land utanför EU' },
     service: { number: '3305', name: 'Försäljning tjänster till land utanför EU' },
   },
+  // EU distance sales taxed in the buyer's country (OSS): BAS 3106 Försäljning varor till annat
+  // EU-land, momspliktig. Every OSS document sells goods (the fee is ancillary, decision 0045).
+  oss: {
+    goods: { number: '3106', name: 'Försäljning varor till annat EU-land, momspliktig' },
+    service: { number: '3106', name: 'Försäljning varor till annat EU-land, momspliktig' },
+  },
 } as const satisfies Record<VatTreatment, Record<SupplyNature, BasAccount>>;
 
 export type SalesAccountNumber = (typeof basSalesAccounts)[VatTreatment][SupplyNature]['number'];
@@ -68,7 +83,8 @@ export function allBasAccounts(): BasAccount[] {
   const byTreatment: Record<SupplyNature, BasAccount>[] = Object.values(basSalesAccounts);
   const sales: BasAccount[] = byTreatment.flatMap((byNature) => [byNature.goods, byNature.service]);
   const fixed: BasAccount[] = [...Object.values(basAccounts), ...Object.values(moneyAccounts)];
-  return [...fixed, ...sales].sort((a, b) => a.number.localeCompare(b.number));
+  const unique = new Map([...fixed, ...sales].map((account) => [account.number, account]));
+  return [...unique.values()].sort((a, b) => a.number.localeCompare(b.number));
 }
 
 /**

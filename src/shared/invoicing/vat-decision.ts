@@ -36,7 +36,9 @@ export type VatCase =
   /** Goods delivered to a buyer outside the EU: exempt export. */
   | 'export_goods'
   /** A service to a buyer outside the EU: supplied outside Sweden, not subject to Swedish VAT. */
-  | 'service_outside_eu';
+  | 'service_outside_eu'
+  /** Goods sent to an individual in another EU country, taxed there at its standard rate (OSS). */
+  | 'oss_distance_sale';
 
 export interface BilingualText {
   sv: string;
@@ -48,7 +50,7 @@ export interface VatDecision {
   nature: SupplyNature;
   /** UNCL5305 VAT category code (EN 16931 BT-151 / BT-118). */
   category: 'S' | 'K' | 'AE' | 'G' | 'O';
-  /** The VAT rate charged, in percent. */
+  /** The VAT rate charged, in percent (under OSS the document's own: the buyer country's rate). */
   percent: number;
   /** VATEX exemption reason code (BT-121), for every category but S. */
   exemptionCode: 'VATEX-EU-IC' | 'VATEX-EU-AE' | 'VATEX-EU-G' | 'VATEX-EU-O' | null;
@@ -134,6 +136,23 @@ const decisions: Record<VatCase, Omit<VatDecision, 'nature' | 'basAccount'>> = {
       en: 'The service is supplied outside the EU (Article 44 of Council Directive 2006/112/EC); no Swedish VAT charged.',
     },
   },
+  // An intra-Community distance sale of goods is supplied where the transport to the buyer ends
+  // (Mervärdesskattelagen 2023:200 6 kap. 8 §, directive art. 33 a) once the seller's distance
+  // sales pass 99 680 kr in the year or the year before (6 kap. 62–63 §§, directive art. 59 c), or
+  // by the seller's choice (6 kap. 64 §). The buyer country's standard rate is charged (S, at the
+  // document's rate) and declared through the union scheme (ML 22 kap., directive art. 369 a–369 k).
+  // The percent here is a placeholder: every reader takes the document's own rate.
+  oss_distance_sale: {
+    case: 'oss_distance_sale',
+    category: 'S',
+    percent: 0,
+    exemptionCode: null,
+    title: { sv: 'Distansförsäljning inom EU', en: 'EU distance sale' },
+    legal: {
+      sv: 'Moms enligt normalskattesatsen i köparens land: varan är omsatt där transporten slutar (6 kap. 8 § mervärdesskattelagen (2023:200), artikel 33 a i rådets direktiv 2006/112/EG). Momsen redovisas i unionsordningen (One Stop Shop).',
+      en: "VAT at the standard rate of the buyer's country: the goods are supplied where their transport ends (Article 33(a) of Council Directive 2006/112/EC; Swedish VAT Act 2023:200, chapter 6, section 8). The VAT is declared under the union scheme (One Stop Shop).",
+    },
+  },
 };
 
 /**
@@ -144,13 +163,15 @@ export function vatDecision(treatment: VatTreatment, nature: SupplyNature): VatD
   const vatCase: VatCase =
     treatment === 'domestic'
       ? 'domestic'
-      : treatment === 'reverse_charge'
-        ? nature === 'goods'
-          ? 'intra_community_goods'
-          : 'reverse_charge_service'
-        : nature === 'goods'
-          ? 'export_goods'
-          : 'service_outside_eu';
+      : treatment === 'oss'
+        ? 'oss_distance_sale'
+        : treatment === 'reverse_charge'
+          ? nature === 'goods'
+            ? 'intra_community_goods'
+            : 'reverse_charge_service'
+          : nature === 'goods'
+            ? 'export_goods'
+            : 'service_outside_eu';
   const decision = decisions[vatCase];
   return { ...decision, nature, basAccount: salesAccount(treatment, nature) };
 }

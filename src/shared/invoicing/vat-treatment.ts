@@ -1,6 +1,8 @@
+import { stockholmDate } from '@/shared/dates';
 import { VAT_RATE_PERCENT, exactWithoutVat, withoutVat } from '@/shared/vat-rate';
 import { milliFromOre, splitVat, sumMilli, toOre, type Milli } from '@/shared/money';
 import { checkEuVatNumber, isEuCountry, isOtherEuCountry } from './vat-number';
+import { percentFromTenths, standardRateTenths } from './eu-vat-rates';
 
 /**
  * Which VAT rule an invoice follows, decided by the buyer's country, type and VAT number:
@@ -11,8 +13,13 @@ import { checkEuVatNumber, isEuCountry, isOtherEuCountry } from './vat-number';
  *   art. 196); the buyer pays the price excluding VAT.
  * - `export`: a buyer outside the EU (Norway, Switzerland, Iceland, United Kingdom): goods leave
  *   the EU, no Swedish VAT; the buyer pays the price excluding VAT.
+ * - `oss`: an EU distance sale of goods taxed in the buyer's country (the buyers of `domestic` in
+ *   another EU country, once the shop is past the distance-sales threshold of 99 680 kr a year or
+ *   has opted in: directive 2006/112/EC art. 33 a and 59 c, Mervärdesskattelagen 2023:200
+ *   5 kap.): the price without Swedish VAT plus that country's standard rate (eu-vat-rates.ts),
+ *   declared through the One Stop Shop (ML 22 kap., unionsordningen), not on the Swedish return.
  */
-export const vatTreatments = ['domestic', 'reverse_charge', 'export'] as const;
+export const vatTreatments = ['domestic', 'reverse_charge', 'export', 'oss'] as const;
 export type VatTreatment = (typeof vatTreatments)[number];
 
 export interface VatBuyer {
@@ -22,7 +29,11 @@ export interface VatBuyer {
   vatNumber: string;
 }
 
-export function vatTreatmentFor(buyer: VatBuyer): VatTreatment {
+/**
+ * The buyer's VAT rule. `distanceSalesInBuyerCountry` says the shop taxes EU distance sales where
+ * they end (OSS: past the threshold, or opted in; the server knows, the cart is told).
+ */
+export function vatTreatmentFor(buyer: VatBuyer, distanceSalesInBuyerCountry = false): VatTreatment {
   if (buyer.country === 'SE') return 'domestic';
   if (!isEuCountry(buyer.country)) return 'export';
   if (
@@ -33,7 +44,23 @@ export function vatTreatmentFor(buyer: VatBuyer): VatTreatment {
   ) {
     return 'reverse_charge';
   }
-  return 'domestic';
+  return distanceSalesInBuyerCountry && isOtherEuCountry(buyer.country) ? 'oss' : 'domestic';
+}
+
+/**
+ * The rate an OSS document charges, in tenths of a percent: the buyer country's standard rate on
+ * the document's day (a credit note: its invoice's day). null for every other treatment.
+ */
+export function ossRateTenths(treatment: VatTreatment, country: string, day: string): number | null {
+  if (treatment !== 'oss') return null;
+  const tenths = standardRateTenths(country, day);
+  if (tenths === null) throw new Error(`no EU standard VAT rate for ${country} on ${day}`);
+  return tenths;
+}
+
+/** Whether the document charges VAT at all (Swedish, or the buyer country's under OSS). */
+export function chargesVat(treatment: VatTreatment): boolean {
+  return treatment === 'domestic' || treatment === 'oss';
 }
 
 /**
@@ -44,9 +71,18 @@ export function pricesIncludeVat(treatment: VatTreatment): boolean {
   return treatment === 'domestic';
 }
 
-/** The VAT rate an invoice charges under a treatment, in percent. */
-export function vatPercent(treatment: VatTreatment): number {
+/**
+ * The VAT rate an invoice charges under a treatment, in percent; under OSS the buyer country's
+ * (`ossTenths`, from ossRateTenths).
+ */
+export function vatPercent(treatment: VatTreatment, ossTenths: number | null = null): number {
+  if (treatment === 'oss') return percentFromTenths(requireOssRate(ossTenths));
   return pricesIncludeVat(treatment) ? VAT_RATE_PERCENT : 0;
+}
+
+function requireOssRate(ossTenths: number | null): number {
+  if (ossTenths === null) throw new Error('an OSS amount needs the buyer country’s rate');
+  return ossTenths;
 }
 
 export interface InvoiceAmounts {
@@ -66,10 +102,22 @@ export interface InvoiceAmounts {
  * with rounding öre given to the lines with the largest remainders, so they add up to the sum
  * exactly (as an accountant and the Peppol rules expect).
  */
-export function invoiceAmounts(lineTotalsInclVat: readonly Milli[], treatment: VatTreatment): InvoiceAmounts {
+export function invoiceAmounts(
+  lineTotalsInclVat: readonly Milli[],
+  treatment: VatTreatment,
+  ossTenths: number | null = null,
+): InvoiceAmounts {
   const gross = sumMilli(lineTotalsInclVat);
   const { exVat, vat } = splitVat(gross);
   const lineNets = allocateNet(lineTotalsInclVat, toOre(exVat));
+  if (treatment === 'oss') {
+    // The price without Swedish VAT is the price; the buyer country's VAT is added to the sum of
+    // the lines, rounded half up to öre (EN 16931 BR-S-09: the category's base × rate).
+    const netOre = toOre(exVat);
+    const tenths = requireOssRate(ossTenths);
+    const vatOre = Math.floor((netOre * tenths * 2 + 1000) / 2000);
+    return { lineNets, net: exVat, vat: milliFromOre(vatOre), total: milliFromOre(netOre + vatOre) };
+  }
   return pricesIncludeVat(treatment)
     ? { lineNets, net: exVat, vat, total: gross }
     : { lineNets, net: exVat, vat: milliFromOre(0), total: exVat };
@@ -99,6 +147,8 @@ export function unitPriceExVat(unitPriceInclVat: Milli): Milli {
 
 export interface AmountToPay extends InvoiceAmounts {
   treatment: VatTreatment;
+  /** Under OSS the buyer country's rate, tenths of a percent; null otherwise. */
+  ossTenths: number | null;
 }
 
 /**
@@ -106,9 +156,15 @@ export interface AmountToPay extends InvoiceAmounts {
  * checkout form and the server's stored order and invoice, so they never disagree. Under reverse
  * charge and export that is the amount excluding VAT (see `vatTreatmentFor`).
  */
-export function amountToPay(lineTotalsInclVat: readonly Milli[], buyer: VatBuyer): AmountToPay {
-  const treatment = vatTreatmentFor(buyer);
-  return { treatment, ...invoiceAmounts(lineTotalsInclVat, treatment) };
+export function amountToPay(
+  lineTotalsInclVat: readonly Milli[],
+  buyer: VatBuyer,
+  distanceSalesInBuyerCountry = false,
+  day: string = stockholmDate(new Date()),
+): AmountToPay {
+  const treatment = vatTreatmentFor(buyer, distanceSalesInBuyerCountry);
+  const ossTenths = ossRateTenths(treatment, buyer.country, day);
+  return { treatment, ossTenths, ...invoiceAmounts(lineTotalsInclVat, treatment, ossTenths) };
 }
 
 /**
@@ -116,6 +172,10 @@ export function amountToPay(lineTotalsInclVat: readonly Milli[], buyer: VatBuyer
  * price as it is under Swedish VAT, the price without VAT (80 kr) under reverse charge and export,
  * as the invoice charging it computes it. Texts naming the fee name this amount.
  */
-export function feeCharged(feeInclVat: Milli, treatment: VatTreatment): Milli {
-  return invoiceAmounts([feeInclVat], treatment).total;
+export function feeCharged(
+  feeInclVat: Milli,
+  treatment: VatTreatment,
+  ossTenths: number | null = null,
+): Milli {
+  return invoiceAmounts([feeInclVat], treatment, ossTenths).total;
 }

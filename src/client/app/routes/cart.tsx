@@ -88,7 +88,7 @@ export function CartPage() {
   // What the buyer pays as the form computes it (amountToPay, the server's computation too), so
   // both summaries show one amount; before the form has loaded, the prices as shown (Swedish VAT).
   const [reported, setReported] = useState<AmountToPay | undefined>();
-  const payment = reported ?? { treatment: 'domestic' as const, total };
+  const payment = reported ?? { treatment: 'domestic' as const, total, ossTenths: null };
   const it = useT(invoicingMessages);
   const { formatPrice, currency, rates } = useCurrency();
   const [, navigate] = useLocation();
@@ -291,6 +291,7 @@ export function CartPage() {
               lines={lines}
               shopEmail={shop?.email}
               treatment={payment.treatment}
+              ossTenths={payment.ossTenths}
             />
             <dl className="mt-4 space-y-1 rounded-2xl bg-slate-50 p-5 text-slate-700">
               <div className="flex justify-between">

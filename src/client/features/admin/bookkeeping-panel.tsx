@@ -9,13 +9,112 @@ import { formatDateTime, stockholmDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { bookkeepingMessages, vatBoxNames } from '@/shared/i18n/messages/bookkeeping';
 import { formatKrDecimal } from '@/shared/money-format';
-import { isMonth, vatReportBoxes, type ClosedMonth, type VatReportAnswer } from '@/shared/vat-report';
+import { countryNameIn } from '@/shared/countries';
+import { rateText } from '@/shared/invoicing/eu-vat-rates';
+import {
+  isMonth,
+  vatReportBoxes,
+  type ClosedMonth,
+  type OssReportAnswer,
+  type VatReportAnswer,
+} from '@/shared/vat-report';
 import { PeriodFields, usePeriod } from './period-fields';
 
 /** The month before this one in Stockholm, YYYY-MM: the one usually reported and closed next. */
 function previousMonth(): string {
   const [year = 0, month = 0] = stockholmDate(new Date()).split('-').map(Number);
   return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+}
+
+/** The last eight calendar quarters in Stockholm, newest first, as YYYY-Qn. */
+function recentQuarters(): string[] {
+  const [year = 0, month = 0] = stockholmDate(new Date()).split('-').map(Number);
+  const current = year * 4 + Math.floor((month - 1) / 3);
+  return Array.from({ length: 8 }, (_, back) => {
+    const index = current - back;
+    return `${Math.floor(index / 4)}-Q${(index % 4) + 1}`;
+  });
+}
+
+/**
+ * The OSS return of a quarter (GET /api/admin/oss-report): per member state of consumption and
+ * rate, the taxable amount and the VAT in kronor, from the ledger.
+ */
+function OssReportSection({ id, className }: { id: string; className: string }) {
+  const t = useT(bookkeepingMessages);
+  const { locale } = useLocale();
+  const quarters = recentQuarters();
+  const [quarter, setQuarter] = useState(quarters[0] ?? '');
+  const report = useQuery({
+    queryKey: ['admin', 'oss-report', quarter],
+    queryFn: () => apiFetch<OssReportAnswer>(`/api/admin/oss-report?quarter=${quarter}`),
+  });
+  const cell = 'py-1.5 pr-2';
+  const amount = 'py-1.5 text-right whitespace-nowrap tabular-nums';
+  return (
+    <section aria-labelledby={`${id}-oss`} className={className} data-testid="oss-report">
+      <h2 id={`${id}-oss`} className="text-lg font-bold text-slate-900">
+        {t.ossHeading}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t.ossHint}</p>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <Field id={`${id}-oss-quarter`} label={t.quarter}>
+          {(control) => (
+            <select {...control} value={quarter} onChange={(e) => setQuarter(e.target.value)}>
+              {quarters.map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      {report.error && (
+        <p className="mt-3 text-sm font-medium text-red-700" role="alert">
+          {report.error.message}
+        </p>
+      )}
+      {report.data && report.data.lines.length === 0 && (
+        <p className="mt-3 text-sm text-slate-600">{t.ossEmpty}</p>
+      )}
+      {report.data && report.data.lines.length > 0 && (
+        <table className="mt-4 w-full text-sm">
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-slate-600">
+              <th className={`${cell} font-medium`}>{t.country}</th>
+              <th className={`${cell} text-right font-medium`}>{t.rate}</th>
+              <th className={`${cell} text-right font-medium`}>{t.taxable}</th>
+              <th className="py-1.5 text-right font-medium">{t.vatAmount}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.data.lines.map((line) => (
+              <tr
+                key={`${line.country}-${line.ratePercent}`}
+                className="border-b border-slate-100"
+                data-testid={`oss-line-${line.country}`}
+              >
+                <td className={cell}>{countryNameIn(locale, line.country) ?? line.country}</td>
+                <td className={`${cell} text-right tabular-nums`}>
+                  {rateText(Math.round(Number(line.ratePercent) * 10), locale)} %
+                </td>
+                <td className={`${amount} pr-2`}>{formatKrDecimal(line.net)}</td>
+                <td className={amount}>{formatKrDecimal(line.vat)}</td>
+              </tr>
+            ))}
+            <tr className="font-semibold">
+              <td className={cell} colSpan={2}>
+                {t.total}
+              </td>
+              <td className={`${amount} pr-2`}>{formatKrDecimal(report.data.total.net)}</td>
+              <td className={amount}>{formatKrDecimal(report.data.total.vat)}</td>
+            </tr>
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
 }
 
 /**
@@ -104,6 +203,7 @@ export function BookkeepingPanel() {
             <p className={distance.above ? 'mt-1 font-semibold text-amber-800' : 'mt-1 text-slate-700'}>
               {distance.above ? t.distanceAbove : t.distanceBelow}
             </p>
+            {distance.optedIn && <p className="mt-1 text-slate-700">{t.distanceOptedIn}</p>}
           </div>
         )}
       </section>
@@ -131,6 +231,8 @@ export function BookkeepingPanel() {
           )}
         </div>
       </section>
+
+      <OssReportSection id={id} className={section} />
 
       <section aria-labelledby={`${id}-close`} className={section} data-testid="close-month">
         <h2 id={`${id}-close`} className="text-lg font-bold text-slate-900">

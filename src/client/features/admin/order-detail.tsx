@@ -22,7 +22,6 @@ import { RemindersPanel } from './reminders-panel';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { deliveryMessages } from '@/shared/i18n/messages/delivery';
 import { quantityUnit } from '@/shared/terms';
-import { vatPercent } from '@/shared/invoicing/vat-treatment';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
@@ -75,9 +74,7 @@ function MoneyTotals({ order }: { order: AdminOrderDetail }) {
   return (
     <dl className="mt-2 border-t border-slate-200 pt-2">
       <Row label={ui.exVat}>{formatKrDecimal(order.exVatAmount)}</Row>
-      <Row label={ui.vat({ percent: vatPercent(order.vatTreatment) })}>
-        {formatKrDecimal(order.vatAmount)}
-      </Row>
+      <Row label={ui.vat({ percent: order.vatPercent })}>{formatKrDecimal(order.vatAmount)}</Row>
       <Row label={ui.vatTreatment}>{ui[order.vatTreatment]}</Row>
       {order.buyerVatNumber && <Row label={ui.buyerVatNumber}>{order.buyerVatNumber}</Row>}
       {order.vies && (

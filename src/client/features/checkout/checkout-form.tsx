@@ -17,6 +17,7 @@ import { defaultCountry, type CountryCode } from '@/shared/countries';
 import { isOtherEuCountry, vatPrefix } from '@/shared/invoicing/vat-number';
 import { amountToPay, type AmountToPay, pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import type { Milli } from '@/shared/money';
+import { rateText } from '@/shared/invoicing/eu-vat-rates';
 import {
   checkEuVatNumber,
   normaliseVatNumber,
@@ -196,12 +197,21 @@ export function CheckoutForm({
     };
   }, [viesKey, vatNumber, country]);
   const viesInvalid = viesKey !== '' && vies?.key === viesKey && vies.status === 'invalid';
+  // Whether the shop now taxes EU distance sales in the buyer's country (OSS), asked once.
+  const [taxedAbroad, setTaxedAbroad] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<{ taxedInBuyerCountry: boolean }>('/api/vat/distance-sales', { signal: controller.signal })
+      .then((answer) => setTaxedAbroad(answer.taxedInBuyerCountry))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
   // What this buyer pays: the one computation the server makes too; the page shows the same.
-  const payment = amountToPay([total], {
-    country,
-    customerType: type,
-    vatNumber: company && !viesInvalid ? vatNumber : '',
-  });
+  const payment = amountToPay(
+    [total],
+    { country, customerType: type, vatNumber: company && !viesInvalid ? vatNumber : '' },
+    taxedAbroad,
+  );
   const reportPayment = useEffectEvent(() => onPaymentChange(payment));
   useEffect(() => reportPayment(), [payment.total, payment.treatment]);
   const treatment = payment.treatment;
@@ -479,6 +489,13 @@ export function CheckoutForm({
           {pricesIncludeVat(treatment) && (
             <div className="flex justify-between gap-3">
               <dt>{it.vatIncluded}</dt>
+              <dd className="whitespace-nowrap tabular-nums">{formatPrice(payment.vat)}</dd>
+            </div>
+          )}
+          {/* OSS: the buyer country's VAT added to the price without Swedish VAT. */}
+          {payment.ossTenths !== null && (
+            <div className="flex justify-between gap-3" data-testid="oss-vat">
+              <dt>{it.vatAdded({ percent: rateText(payment.ossTenths, locale) })}</dt>
               <dd className="whitespace-nowrap tabular-nums">{formatPrice(payment.vat)}</dd>
             </div>
           )}

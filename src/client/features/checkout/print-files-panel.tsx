@@ -24,14 +24,20 @@ export function PrintFilesPanel(props: {
   shopEmail: string | undefined;
   /** The VAT treatment the checkout form decides (Swedish VAT until the buyer says otherwise). */
   treatment: VatTreatment;
+  /** Under OSS the buyer country's rate (tenths of a percent). */
+  ossTenths?: number | null;
 }) {
   const t = useT(printFileMessages);
   const inputId = useId();
   const [uploading, setUploading] = useState<string[]>([]);
   // In the currency the buyer shops in, like every other price on the page.
   // What the buyer pays for it: 100 kr with Swedish VAT, 80 kr under reverse charge or export.
-  const fee = useCurrency().formatPrice(feeCharged(CONVERSION_FEE, props.treatment));
-  const vat = pricesIncludeVat(props.treatment) ? t.feeVatIncluded : t.feeNoSwedishVat;
+  const fee = useCurrency().formatPrice(feeCharged(CONVERSION_FEE, props.treatment, props.ossTenths ?? null));
+  const vat = pricesIncludeVat(props.treatment)
+    ? t.feeVatIncluded
+    : props.treatment === 'oss'
+      ? t.feeBuyerCountryVat
+      : t.feeNoSwedishVat;
 
   const upload = async (file: File) => {
     const problem = printFileProblem(file, t);

@@ -37,8 +37,14 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
   const inputId = useId();
   // What the supplementary invoice will charge: 100 kr with Swedish VAT, 80 kr under reverse charge
   // or export (the order's VAT treatment), and said so.
-  const fee = formatKr(feeCharged(CONVERSION_FEE, order.vatTreatment));
-  const vat = order.pricesIncludeVat ? files.feeVatIncluded : files.feeNoSwedishVat;
+  // Under OSS the order's own rate (the buyer country's), as its invoices charge it.
+  const ossTenths = order.vatTreatment === 'oss' ? Math.round(order.vatPercent * 10) : null;
+  const fee = formatKr(feeCharged(CONVERSION_FEE, order.vatTreatment, ossTenths));
+  const vat = order.pricesIncludeVat
+    ? files.feeVatIncluded
+    : order.vatTreatment === 'oss'
+      ? files.feeBuyerCountryVat
+      : files.feeNoSwedishVat;
   const [checking, setChecking] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PrintFileAnswer | null>(null);
   // The listed file the chosen one replaces (before proof approval), while it is being confirmed.

@@ -22,6 +22,17 @@ export const bookkeepingMessages = defineMessages({
       `I år ${p.thisYear}, förra året ${p.previousYear} (tröskel ${p.threshold} per år)`,
     distanceAbove: 'Tröskeln är passerad: köparlandets moms gäller, redovisas i OSS.',
     distanceBelow: 'Under tröskeln: svensk moms.',
+    distanceOptedIn: 'Butiken har valt moms i köparens land (OSS) från första försäljningen.',
+    ossHeading: 'OSS-deklaration (unionsordningen)',
+    ossHint:
+      'Per kvartal, land och momssats: beskattningsunderlag och moms i kronor ur bokföringen (3106, 2670), kreditfakturor avdragna. Deklarationen lämnas i euro till ECB:s kurs den sista dagen i kvartalet.',
+    quarter: 'Kvartal',
+    country: 'Land',
+    rate: 'Momssats',
+    taxable: 'Underlag (kr)',
+    vatAmount: 'Moms (kr)',
+    total: 'Summa',
+    ossEmpty: 'Ingen OSS-försäljning under kvartalet.',
     ecHeading: 'Periodisk sammanställning',
     ecHint:
       'Filen i Skatteverkets format för filöverföring (SKV574008), per köparens VAT-nummer: varor och tjänster.',
@@ -44,6 +55,7 @@ export const bookkeepingMessages = defineMessages({
     monthNotEnded: 'Bara en månad som är slut kan stängas',
     monthAlreadyClosed: 'Månaden är redan stängd',
     periodInvalid: 'Ange perioden som ÅÅÅÅ-MM',
+    quarterInvalid: 'Ange kvartalet som ÅÅÅÅ-Qn, t.ex. 2026-Q3',
     dayInvalid: 'Ange ett datum som ÅÅÅÅ-MM-DD',
     rangeInvalid: 'Från-datum måste vara före till-datum, högst ett år',
     paidOnClosed: (p: { month: string }) =>
@@ -66,6 +78,17 @@ export const bookkeepingMessages = defineMessages({
       `This year ${p.thisYear}, last year ${p.previousYear} (threshold ${p.threshold} a year)`,
     distanceAbove: "Above the threshold: the buyer country's VAT applies, declared through OSS.",
     distanceBelow: 'Below the threshold: Swedish VAT.',
+    distanceOptedIn: "The shop has chosen the buyer country's VAT (OSS) from the first sale.",
+    ossHeading: 'OSS return (union scheme)',
+    ossHint:
+      'Per quarter, country and rate: the taxable amount and the VAT in kronor from the books (3106, 2670), credit notes subtracted. The return is made in euro at the ECB rate of the last day of the quarter.',
+    quarter: 'Quarter',
+    country: 'Country',
+    rate: 'VAT rate',
+    taxable: 'Taxable (kr)',
+    vatAmount: 'VAT (kr)',
+    total: 'Total',
+    ossEmpty: 'No OSS sales in the quarter.',
     ecHeading: 'EC sales list',
     ecHint:
       "The file in Skatteverket's file-transfer format (SKV574008), per buyer VAT number: goods and services.",
@@ -87,6 +110,7 @@ export const bookkeepingMessages = defineMessages({
     monthNotEnded: 'Only a month that has ended can be closed',
     monthAlreadyClosed: 'The month is already closed',
     periodInvalid: 'Give the period as YYYY-MM',
+    quarterInvalid: 'Give the quarter as YYYY-Qn, e.g. 2026-Q3',
     dayInvalid: 'Give a date as YYYY-MM-DD',
     rangeInvalid: 'The from date must come before the to date, at most a year',
     paidOnClosed: (p: { month: string }) =>
