@@ -21,7 +21,7 @@ import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/serv
 import type { SellerDetails } from '@/server/config';
 import { findBuyerOrder, lockOrder, type OrderRow } from '@/server/orders';
 import { attachUploads, uploadFactsSql } from '@/server/uploads';
-import { replacePrintFileRoute } from './replace';
+import { removePrintFileRoute, replacePrintFileRoute } from './replace';
 import { conversionFeeLine, orderPrintFiles } from './service';
 
 const addSchema = z.object({
@@ -141,8 +141,9 @@ export function addPrintFileRoute(
   context: AppContext,
   options: { onAdded?: () => void } = {},
 ): void {
-  // Replacing a file before proof approval (replace.ts), nudging the outbox as an added file does.
+  // Replacing or removing a file before proof approval (replace.ts), nudging the outbox as an added file does.
   replacePrintFileRoute(app, context, options.onAdded);
+  removePrintFileRoute(app, context, options.onAdded);
 
   app.post<{ Params: { number: string } }>(
     '/api/orders/:number/print-files',

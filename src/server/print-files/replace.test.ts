@@ -113,3 +113,59 @@ describe('POST /api/orders/:number/print-files/:uploadId/replace', () => {
     expect(after.money.documents.map((d) => d.kind)).toEqual(['invoice']);
   });
 });
+
+function remove(
+  order: { orderNumber: string; accessToken: string },
+  uploadId: string,
+  token = order.accessToken,
+) {
+  return request<{ creditNote: string | null; error?: string }>(
+    server,
+    `/api/orders/${order.orderNumber}/print-files/${uploadId}/remove`,
+    { method: 'POST', headers: { 'x-order-token': token, 'accept-language': 'sv' } },
+  );
+}
+
+describe('POST /api/orders/:number/print-files/:uploadId/remove', () => {
+  it('a raster file removed before approval leaves the order, and its fee is credited once', async () => {
+    const raster = await uploadPrintFile(makePng(420, [200, 9, 9]), 'wrong-logo.png');
+    const vector = await uploadPrintFile(minimalPdf, 'right-logo.pdf');
+    const order = await placeWith([raster, vector]);
+    const removed = await remove(order, raster);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body.creditNote).toMatch(/^KR-\d+$/);
+    const after = await view(order);
+    expect(after.printFiles.map((file) => file.id)).toEqual([vector]);
+    const credits = after.money.documents.filter((d) => d.kind === 'credit_note');
+    expect(credits.map((d) => d.total)).toEqual(['-100.00']);
+    // Gone: a second removal is a 404 and credits nothing more.
+    expect((await remove(order, raster)).status).toBe(404);
+    expect((await view(order)).money.documents.filter((d) => d.kind === 'credit_note')).toHaveLength(1);
+  });
+
+  it('a vector file is removed without any document; a wrong token changes nothing', async () => {
+    const vector = await uploadPrintFile(minimalPdf, 'extra.pdf');
+    const order = await placeWith([vector]);
+    expect((await remove(order, vector, 'x'.repeat(43))).status).toBe(404);
+    expect((await view(order)).printFiles.map((file) => file.id)).toEqual([vector]);
+    const removed = await remove(order, vector);
+    expect(removed.status).toBe(200);
+    expect(removed.body.creditNote).toBeNull();
+    const after = await view(order);
+    expect(after.printFiles).toEqual([]);
+    expect(after.money.documents.map((d) => d.kind)).toEqual(['invoice']);
+  });
+
+  it('after the proof is approved a file is no longer removed (409, in Swedish)', async () => {
+    const raster = await uploadPrintFile(makePng(310, [9, 120, 9]), 'kept.png');
+    const order = await placeWith([raster]);
+    const proof = await addProofVersion(server, server.cookie, order.orderNumber);
+    await decideProof(server, order.orderNumber, order.accessToken, proof.version, { decision: 'approved' });
+    const refused = await remove(order, raster);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(
+      orderPrintFileMessages.sv.removeAfterApproval({ email: server.config.seller.email }),
+    );
+    expect((await view(order)).printFiles.map((f) => f.id)).toEqual([raster]);
+  });
+});

@@ -64,6 +64,50 @@ async function feeOf(
 }
 
 /**
+ * Credits the conversion fee a raster file's bytes were charged (the checkout's fee line or its own
+ * supplementary invoice) with a credit note through the ledger, never by changing the issued
+ * invoice (Mervärdesskattelagen 2023:200, 17 kap. 22 §): the file is no longer converted. Answers
+ * the credit note's number, or null when no fee of this content was found or it was credited before.
+ */
+async function creditConversionFee(
+  tx: Db,
+  order: OrderRow,
+  sha256: string,
+  why: 'replaced' | 'removed',
+  seller: SellerDetails,
+): Promise<string | null> {
+  const fee = await feeOf(tx, order, sha256);
+  const summary =
+    fee?.kind === 'invoice' ? await supplementaryInvoiceForUpload(tx, order, fee.uploadId) : null;
+  const number = fee?.kind === 'line' ? order.orderNumber : summary?.invoiceNumber;
+  const invoice = number ? await documentOfOrder(tx, Number(order.id), number) : undefined;
+  if (!fee || !invoice) return null;
+  const texts = translate(orderPrintFileMessages, invoice.language);
+  const result = await issueCreditNote(
+    tx,
+    invoice,
+    fee.kind === 'line' ? { kind: 'lines', lines: [fee.index] } : { kind: 'remaining' },
+    why === 'replaced' ? texts.feeCreditedReason : texts.removedFeeCreditedReason,
+    seller,
+  );
+  return result.ok ? result.number : null;
+}
+
+/**
+ * Whether the buyer may still change the order's files: pending and the proof not approved,
+ * read under the order's row lock.
+ */
+async function filesStillOpen(tx: Db, order: OrderRow): Promise<'open' | 'missing' | 'approved'> {
+  const locked = await lockOrder(tx, { id: order.id });
+  if (!locked) return 'missing';
+  const [proof] = await queryRows<{ state: string | null }>(
+    tx,
+    sql`SELECT ${latestProofStateSql(sql`${locked.id}::bigint`)} AS state`,
+  );
+  return locked.status !== 'pending' || proof?.state === 'approved' ? 'approved' : 'open';
+}
+
+/**
  * Replaces one of an order's print files with a newly uploaded one (POST /api/print-files), before
  * the proof is approved: the new file takes the old one's place, line and note. Money follows the
  * file: a raster file replaced by a vector file is no longer converted, so its fee is credited with
@@ -83,14 +127,9 @@ export async function replacePrintFile(
   if (!uploadIdPattern.test(oldId) || !uploadIdPattern.test(newId) || oldId === newId)
     return { ok: false, status: 400, reason: 'unknown' };
   return database.db.transaction(async (tx: Db) => {
-    const locked = await lockOrder(tx, { id: order.id });
-    if (!locked) return { ok: false, status: 404, reason: 'not-on-order' } as const;
-    const [proof] = await queryRows<{ state: string | null }>(
-      tx,
-      sql`SELECT ${latestProofStateSql(sql`${locked.id}::bigint`)} AS state`,
-    );
-    if (locked.status !== 'pending' || proof?.state === 'approved')
-      return { ok: false, status: 409, reason: 'approved' } as const;
+    const open = await filesStillOpen(tx, order);
+    if (open === 'missing') return { ok: false, status: 404, reason: 'not-on-order' } as const;
+    if (open === 'approved') return { ok: false, status: 409, reason: 'approved' } as const;
     const [old] = await queryRows<FileRow>(
       tx,
       sql`SELECT f.upload_id, f.kind, u.sha256 FROM order_print_files f JOIN ${uploadFactsSql} u ON u.id = f.upload_id
@@ -125,26 +164,11 @@ export async function replacePrintFile(
       sql`UPDATE order_print_files SET upload_id = ${newId}, kind = ${kind}, added_at = now()
           WHERE order_id = ${order.id}::bigint AND upload_id = ${oldId}`,
     );
-    let creditNote: string | null = null;
+    const creditNote =
+      old.kind === 'raster' && kind === 'vector' && !rasterLeft.has(old.sha256)
+        ? await creditConversionFee(tx, order, old.sha256, 'replaced', seller)
+        : null;
     let supplementaryInvoice: string | null = null;
-    if (old.kind === 'raster' && kind === 'vector' && !rasterLeft.has(old.sha256)) {
-      const fee = await feeOf(tx, order, old.sha256);
-      const summary =
-        fee?.kind === 'invoice' ? await supplementaryInvoiceForUpload(tx, order, fee.uploadId) : null;
-      const number = fee?.kind === 'line' ? order.orderNumber : summary?.invoiceNumber;
-      const invoice = number ? await documentOfOrder(tx, Number(order.id), number) : undefined;
-      if (fee && invoice) {
-        const reason = translate(orderPrintFileMessages, invoice.language).feeCreditedReason;
-        const result = await issueCreditNote(
-          tx,
-          invoice,
-          fee.kind === 'line' ? { kind: 'lines', lines: [fee.index] } : { kind: 'remaining' },
-          reason,
-          seller,
-        );
-        if (result.ok) creditNote = result.number;
-      }
-    }
     if (charges) {
       const [name] = await queryRows<{ file_name: string | null }>(
         tx,
@@ -160,6 +184,45 @@ export async function replacePrintFile(
       supplementaryInvoice = issued.invoiceNumber;
     }
     return { ok: true, creditNote, supplementaryInvoice } as const;
+  });
+}
+
+export type RemoveResult =
+  | { ok: true; creditNote: string | null }
+  | { ok: false; status: 400 | 404 | 409; reason: 'unknown' | 'not-on-order' | 'approved' };
+
+/**
+ * Removes one of an order's print files before the proof is approved (a file sent by mistake). A
+ * raster file whose bytes no other file of the order carries is no longer converted, so its fee is
+ * credited as when it is replaced by a vector file. The upload itself stays stored (the buyer may
+ * have it on another order; housekeeping removes what nothing uses). One transaction, order locked.
+ */
+export async function removePrintFile(
+  database: Database,
+  order: OrderRow,
+  uploadId: string,
+  seller: SellerDetails,
+): Promise<RemoveResult> {
+  if (!uploadIdPattern.test(uploadId)) return { ok: false, status: 400, reason: 'unknown' };
+  return database.db.transaction(async (tx: Db) => {
+    const open = await filesStillOpen(tx, order);
+    if (open === 'missing') return { ok: false, status: 404, reason: 'not-on-order' } as const;
+    if (open === 'approved') return { ok: false, status: 409, reason: 'approved' } as const;
+    const [removed] = await queryRows<FileRow>(
+      tx,
+      sql`DELETE FROM order_print_files f USING ${uploadFactsSql} u
+          WHERE u.id = f.upload_id AND f.order_id = ${order.id}::bigint AND f.upload_id = ${uploadId}
+          RETURNING f.upload_id, f.kind, u.sha256`,
+    );
+    if (!removed) return { ok: false, status: 404, reason: 'not-on-order' } as const;
+    if (removed.kind !== 'raster') return { ok: true, creditNote: null } as const;
+    const [twin] = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT f.upload_id AS id FROM order_print_files f JOIN ${uploadFactsSql} u ON u.id = f.upload_id
+          WHERE f.order_id = ${order.id}::bigint AND f.kind = 'raster' AND u.sha256 = ${removed.sha256} LIMIT 1`,
+    );
+    const creditNote = twin ? null : await creditConversionFee(tx, order, removed.sha256, 'removed', seller);
+    return { ok: true, creditNote } as const;
   });
 }
 
@@ -218,6 +281,56 @@ export function replacePrintFileRoute(
       return reply
         .header('cache-control', 'no-store')
         .send({ creditNote: result.creditNote, supplementaryInvoice: result.supplementaryInvoice });
+    },
+  );
+}
+
+/**
+ * POST /api/orders/:number/print-files/:uploadId/remove with the order's token in the
+ * x-order-token header: 200 with the credit note of the file's conversion fee when one was
+ * credited; 404 without the right token or for a file not on the order; 409 after proof approval.
+ */
+export function removePrintFileRoute(
+  app: FastifyInstance,
+  context: AppContext,
+  onChanged?: () => void,
+): void {
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/orders/:number/print-files/:uploadId/remove',
+    {
+      bodyLimit: 1024,
+      schema: {
+        summary: 'The buyer removes a print file before approving the proof (token in x-order-token)',
+        params: z.object({ number: z.string().max(100), uploadId: z.string().max(64) }),
+        response: {
+          200: z.object({ creditNote: z.string().nullable() }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const order = await findBuyerOrder(context.database, request, request.params.number, 'header');
+      if (!order) return sendError(reply, 404, 'Order not found');
+      const result = await removePrintFile(
+        context.database,
+        order,
+        request.params.uploadId,
+        context.config.seller,
+      );
+      if (!result.ok) {
+        const t = translate(orderPrintFileMessages, locale);
+        const message = {
+          unknown: translate(printFileMessages, locale).unknownFile,
+          'not-on-order': t.notOnOrder,
+          approved: t.removeAfterApproval({ email: context.config.seller.email }),
+        }[result.reason];
+        return sendError(reply, result.status, message);
+      }
+      onChanged?.();
+      return reply.header('cache-control', 'no-store').send({ creditNote: result.creditNote });
     },
   );
 }

@@ -107,4 +107,4 @@ export function printFileDownloadRoute(admin: FastifyInstance, context: AppConte
 }
 
 export { addPrintFileRoute } from './after-order';
-export { replacePrintFileRoute } from './replace';
+export { removePrintFileRoute, replacePrintFileRoute } from './replace';

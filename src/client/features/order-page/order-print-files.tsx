@@ -17,7 +17,12 @@ import { notify } from '@/client/lib/notify';
 import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
 import { EInvoiceLink } from './order-money';
 import type { OrderAccess } from './order-page-api';
-import { addPrintFileToOrder, replacePrintFile, supplementaryInvoiceLinks } from './print-files-api';
+import {
+  addPrintFileToOrder,
+  removePrintFile,
+  replacePrintFile,
+  supplementaryInvoiceLinks,
+} from './print-files-api';
 import { Button } from '@/client/components/ui/button';
 import { textLinkClass } from '@/client/components/ui/text-link';
 
@@ -50,6 +55,8 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
   // The listed file the chosen one replaces (before proof approval), while it is being confirmed.
   const [replacing, setReplacing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  // The listed file the buyer asked to remove, while it is being confirmed.
+  const [removing, setRemoving] = useState<string | null>(null);
   // The goods lines a file can belong to (fee lines take no print file), by their index in the order.
   const goods = order.lines.flatMap((line, index) => (line.fee ? [] : [{ line, index }]));
   const [forLine, setForLine] = useState<string>('');
@@ -94,6 +101,23 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
       else if (answer.supplementaryInvoice)
         notify.success(t.addedWithInvoice({ name, invoice: answer.supplementaryInvoice }));
       else notify.success(t.replaced({ name }));
+      onAdded();
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : files.noFile);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const remove = async (uploadId: string) => {
+    const listed = order.printFiles.find((file) => file.id === uploadId);
+    const name = listed?.name || files.unnamed;
+    setAdding(true);
+    try {
+      const answer = await removePrintFile(access, uploadId);
+      setRemoving(null);
+      if (answer.creditNote) notify.success(t.removedCredited({ name, note: answer.creditNote }));
+      else notify.success(t.removed({ name }));
       onAdded();
     } catch (error) {
       notify.error(error instanceof ApiError ? error.message : files.noFile);
@@ -158,16 +182,61 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
                     </p>
                   )}
                   {/* Files are replaced only before the proof is approved (the server says the same). */}
-                  {order.cancellable && !confirming && (
-                    <FileButton
-                      label={t.replace}
-                      accept={printFileAccept}
-                      disabled={checking !== null || adding}
-                      testId="order-print-file-replace"
-                      onFiles={([chosen]) => {
-                        if (chosen) void choose(chosen, file.id);
-                      }}
-                    />
+                  {order.cancellable && !confirming && removing !== file.id && (
+                    <div className="flex flex-wrap items-center gap-x-3">
+                      <FileButton
+                        label={t.replace}
+                        accept={printFileAccept}
+                        disabled={checking !== null || adding}
+                        testId="order-print-file-replace"
+                        onFiles={([chosen]) => {
+                          if (chosen) void choose(chosen, file.id);
+                        }}
+                      />
+                      <Button
+                        variant="danger-outline"
+                        size="sm"
+                        className="mt-2"
+                        aria-label={t.removeLabel({ name: file.name || files.unnamed })}
+                        disabled={checking !== null || adding}
+                        data-testid="order-print-file-remove"
+                        onClick={() => setRemoving(file.id)}
+                      >
+                        {t.remove}
+                      </Button>
+                    </div>
+                  )}
+                  {removing === file.id && (
+                    <div
+                      role="group"
+                      aria-labelledby={`${inputId}-remove-${file.id}`}
+                      className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-950"
+                      data-testid="order-print-file-remove-confirm"
+                    >
+                      <p id={`${inputId}-remove-${file.id}`} className="font-semibold">
+                        {t.removeConfirmHeading({ name: file.name || files.unnamed })}
+                      </p>
+                      <p className="mt-1">{t.removeConfirmText}</p>
+                      <div className="mt-2 flex flex-wrap gap-2">
+                        <Button
+                          size="sm"
+                          variant="danger"
+                          disabledLook="busy"
+                          disabled={adding}
+                          onClick={() => void remove(file.id)}
+                        >
+                          {t.removeConfirm}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={adding}
+                          onClick={() => setRemoving(null)}
+                        >
+                          {t.cancel}
+                        </Button>
+                      </div>
+                    </div>
                   )}
                 </div>
               </li>

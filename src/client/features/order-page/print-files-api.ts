@@ -46,3 +46,14 @@ export function replacePrintFile(
     { method: 'POST', json: body, headers: { [orderTokenHeader]: access.token } },
   );
 }
+
+/** Removes one of the order's print files (before proof approval); answers the fee's credit note, if any. */
+export function removePrintFile(
+  access: OrderAccess,
+  uploadId: string,
+): Promise<{ creditNote: string | null }> {
+  return apiFetch<{ creditNote: string | null }>(
+    `/api/orders/${encodeURIComponent(access.orderNumber)}/print-files/${encodeURIComponent(uploadId)}/remove`,
+    { method: 'POST', headers: { [orderTokenHeader]: access.token } },
+  );
+}

@@ -37,6 +37,18 @@ export const orderPrintFileMessages = defineMessages({
     replaceAfterApproval: (p: { email: string }) =>
       `Korrekturet är godkänt, så tryckfilerna kan inte längre bytas här. Kontakta oss på ${p.email}.`,
     feeCreditedReason: 'Rasterfilen ersattes av en vektorfil före godkänt korrektur: ingen konvertering',
+    remove: 'Ta bort',
+    removeLabel: (p: { name: string }) => `Ta bort ${p.name}`,
+    removeConfirmHeading: (p: { name: string }) => `Ta bort ${p.name}?`,
+    removeConfirmText:
+      'Filen tas bort från beställningen. Du kan skicka en ny fil så länge korrekturet inte är godkänt.',
+    removeConfirm: 'Ja, ta bort filen',
+    removed: (p: { name: string }) => `${p.name} är borttagen från beställningen.`,
+    removedCredited: (p: { name: string; note: string }) =>
+      `${p.name} är borttagen. Konverteringsavgiften krediteras på kreditfaktura ${p.note}.`,
+    removeAfterApproval: (p: { email: string }) =>
+      `Korrekturet är godkänt, så tryckfilerna kan inte längre tas bort här. Kontakta oss på ${p.email}.`,
+    removedFeeCreditedReason: 'Rasterfilen togs bort före godkänt korrektur: ingen konvertering',
     orderClosed: (p: { email: string }) =>
       `Beställningen är avbruten eller redan skickad, så vi kan inte lägga till tryckfiler. Kontakta oss på ${p.email}.`,
     feeRequired: (p: { fee: string }) =>
@@ -101,6 +113,18 @@ export const orderPrintFileMessages = defineMessages({
     replaceAfterApproval: (p: { email: string }) =>
       `The proof is approved, so the print files can no longer be replaced here. Please contact us at ${p.email}.`,
     feeCreditedReason: 'The raster file was replaced by a vector file before proof approval: no conversion',
+    remove: 'Remove',
+    removeLabel: (p: { name: string }) => `Remove ${p.name}`,
+    removeConfirmHeading: (p: { name: string }) => `Remove ${p.name}?`,
+    removeConfirmText:
+      'The file is taken off the order. You can send a new file until the proof is approved.',
+    removeConfirm: 'Yes, remove the file',
+    removed: (p: { name: string }) => `${p.name} is removed from the order.`,
+    removedCredited: (p: { name: string; note: string }) =>
+      `${p.name} is removed. Its conversion fee is credited on credit note ${p.note}.`,
+    removeAfterApproval: (p: { email: string }) =>
+      `The proof is approved, so the print files can no longer be removed here. Please contact us at ${p.email}.`,
+    removedFeeCreditedReason: 'The raster file was removed before proof approval: no conversion',
     orderClosed: (p: { email: string }) =>
       `The order is cancelled or has shipped, so we cannot add print files to it. Please contact us at ${p.email}.`,
     feeRequired: (p: { fee: string }) =>
