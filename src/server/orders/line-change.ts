@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@/shared/i18n/locale';
 import { staffOrderMessages } from '@/shared/i18n/messages/staff-orders';
+import { decimalFromOre } from '@/shared/ledger';
 import { invoiceAmounts } from '@/shared/invoicing/vat-treatment';
 import { milliFromDecimal, milliToDecimalString, toOre } from '@/shared/money';
 import type { SellerDetails } from '@/server/config';
@@ -74,16 +75,8 @@ export async function changeOrderLines(
       .where(eq(orders.orderNumber, request.orderNumber))
       .for('update');
     if (!order) throw new OrderError(404, t.orderNotFound);
-    if (order.status === 'in_production') throw new OrderError(409, t.inProduction);
-    if (order.status !== 'pending') throw new OrderError(409, t.notChangeable);
 
-    // A raster print file's conversion fee belongs to the file, not to a line staff edit.
-    const fees = order.items.filter((line) => line.fee !== undefined);
-    const after = [...request.lines, ...fees];
-    if (sameLines(after, order.items)) throw new OrderError(400, t.nothingChanged);
-    const before = amountsOf(order.items, order.vatTreatment);
-    const changed = amountsOf(after, order.vatTreatment);
-    const differenceOre = changed.totalOre - oreOf(order.totalAmount);
+    const { after, before, changed, differenceOre } = planLineChange(order, request.lines, request.locale);
 
     const documents: string[] = [];
     if (differenceOre > 0) {
@@ -148,6 +141,59 @@ export async function changeOrderLines(
 }
 
 const oreOf = (decimal: string) => toOre(milliFromDecimal(decimal));
+
+/**
+ * What a change makes of the order: its lines after (the conversion fees of its print files kept,
+ * they belong to the file, not to a line staff edit), the amounts before and after, the difference
+ * in öre. Refused (409) once the order is in production, shipped or cancelled; 400 when nothing changes.
+ */
+function planLineChange(
+  order: typeof orders.$inferSelect,
+  lines: readonly StoredOrderLine[],
+  locale: Locale,
+) {
+  const t = staffOrderMessages[locale];
+  if (order.status === 'in_production') throw new OrderError(409, t.inProduction);
+  if (order.status !== 'pending') throw new OrderError(409, t.notChangeable);
+  const fees = order.items.filter((line) => line.fee !== undefined);
+  const after = [...lines, ...fees];
+  if (sameLines(after, order.items)) throw new OrderError(400, t.nothingChanged);
+  const before = amountsOf(order.items, order.vatTreatment);
+  const changed = amountsOf(after, order.vatTreatment);
+  const differenceOre = changed.totalOre - oreOf(order.totalAmount);
+  return { after, before, changed, differenceOre };
+}
+
+/** What saving a change would do, told to staff before they save it (the editor's preview). */
+export interface LineChangePreview {
+  totalBefore: string;
+  totalAfter: string;
+  /** After minus before, decimal kronor: positive is a supplementary invoice, negative credit notes. */
+  difference: string;
+  settledBy: 'supplementary_invoice' | 'credit_note' | 'none';
+  /** The order's lines after the change, priced (fees of print files included). */
+  lines: StoredOrderLine[];
+}
+
+/**
+ * The change planned but not stored: the same pricing, refusals and difference as
+ * changeOrderLines, read without a lock (the save checks everything again in its transaction).
+ */
+export async function previewOrderLines(
+  database: Database,
+  request: Pick<OrderLineChangeRequest, 'orderNumber' | 'lines' | 'locale'>,
+): Promise<LineChangePreview> {
+  const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, request.orderNumber));
+  if (!order) throw new OrderError(404, staffOrderMessages[request.locale].orderNotFound);
+  const { after, changed, differenceOre } = planLineChange(order, request.lines, request.locale);
+  return {
+    totalBefore: order.totalAmount,
+    totalAfter: milliToDecimalString(changed.amounts.total),
+    difference: decimalFromOre(differenceOre),
+    settledBy: differenceOre > 0 ? 'supplementary_invoice' : differenceOre < 0 ? 'credit_note' : 'none',
+    lines: after,
+  };
+}
 
 /**
  * The increase as the supplementary invoice's one line states it: VAT included, like every line of
