@@ -55,8 +55,17 @@ function amountsOf(lines: readonly StoredOrderLine[], vatTreatment: Parameters<t
   return { amounts, totalOre: toOre(amounts.total) };
 }
 
+/** JSON with each object's keys sorted: jsonb stores keys in its own order, so a line read back differs. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
 const sameLines = (a: readonly StoredOrderLine[], b: readonly StoredOrderLine[]) =>
-  JSON.stringify(a) === JSON.stringify(b);
+  canonicalJson(a) === canonicalJson(b);
 
 /**
  * Changes the order's lines in one transaction, its row locked (a status change waits): refused
