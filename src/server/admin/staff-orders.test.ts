@@ -403,7 +403,10 @@ describe('the change before saving, and on the buyer’s order page (issue 41)',
       lines: [hoodies({ M: 10, L: 20 }, negotiated)],
     });
     const number = created.body.orderNumber;
-    const more = await preview(number, { lines: [hoodies({ M: 10, L: 30 }, negotiated)], reason: 'Tio till' });
+    const more = await preview(number, {
+      lines: [hoodies({ M: 10, L: 30 }, negotiated)],
+      reason: 'Tio till',
+    });
     expect(more.status).toBe(200);
     expect(more.body).toMatchObject({
       totalBefore: '2985.00',

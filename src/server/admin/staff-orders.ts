@@ -174,7 +174,9 @@ const storedLineSchema = z.looseObject({
 const lineChangePreviewSchema = z.object({
   totalBefore: z.string().describe('Decimal kronor, VAT as the order’s rule says'),
   totalAfter: z.string(),
-  difference: z.string().describe('After minus before; positive: a supplementary invoice, negative: credit notes'),
+  difference: z
+    .string()
+    .describe('After minus before; positive: a supplementary invoice, negative: credit notes'),
   settledBy: z.enum(['supplementary_invoice', 'credit_note', 'none']),
   lines: z.array(storedLineSchema).describe('The order’s lines after the change, priced'),
 });

@@ -47,7 +47,10 @@ function lineInWords(locale: Locale, line: StoredOrderLine): string {
 }
 
 /** The order's changes by staff as its buyer reads them (the change email's facts, in the reader's language). */
-export function buyerLineChanges(locale: Locale, changes: readonly OrderLineChangeRow[]): OrderLineChangeView[] {
+export function buyerLineChanges(
+  locale: Locale,
+  changes: readonly OrderLineChangeRow[],
+): OrderLineChangeView[] {
   const goods = (lines: readonly StoredOrderLine[]) =>
     lines.filter((line) => line.fee === undefined).map((line) => lineInWords(locale, line));
   return changes.map((change) => ({
