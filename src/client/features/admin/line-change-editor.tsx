@@ -73,7 +73,7 @@ function bodyOf(goods: readonly GoodsDraft[], free: readonly FreeDraft[], reason
         productId: line.productId,
         quantity: countOf(quantity),
         ...(split ? { sizes: split } : {}),
-        ...(line.options ? { options: { ...line.options } as Record<string, string> } : {}),
+        ...(line.options ? { options: { ...line.options } } : {}),
         ...(line.customisation ? { customisation: line.customisation } : {}),
         ...(line.notes ? { notes: line.notes } : {}),
         ...(line.group ? { group: line.group } : {}),
