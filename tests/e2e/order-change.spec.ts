@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import type { AdminOrderDetail } from '@/shared/admin';
 import type { BlanksRow } from '@/shared/production';
 import { readEml } from '../helpers/eml';
+import { testCustomer } from '../helpers/orders';
 import { fetchValidSie, pdfText, sieVerifications } from '../helpers/ledger';
 import type { TestServer } from '../helpers/server';
 import { validateUbl } from '../helpers/validate-ubl';
@@ -175,3 +176,47 @@ for (const width of [1280, 390]) {
     expect(validation.ok).toBe(true);
   });
 }
+
+test('the editor in English (1280 px): a decrease is a credit note, and a split that does not add up is refused', async ({
+  server,
+  openPage,
+}) => {
+  const cookie = await adminCookie(server);
+  const created = await fetch(`${server.url}/api/admin/orders`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      idempotencyKey: `e2e-change-en-${Date.now()}-key`,
+      customer: testCustomer,
+      lines: [{ productId: 'hoodie', quantity: 30, sizes: { M: 10, L: 20 }, options: { colour: 'navy' } }],
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { orderNumber } = (await created.json()) as { orderNumber: string };
+
+  const { page, context } = await openPage({ width: 1280, locale: 'en-SE' });
+  await loginAsAdmin(server, context);
+  await page.goto('/admin?lang=en');
+  await page.getByRole('button', { name: orderNumber }).click();
+  const dialog = page.getByRole('dialog', { name: `Order ${orderNumber}` });
+  await dialog.getByRole('button', { name: 'Change lines' }).click();
+  const editor = dialog.getByTestId('line-change-form');
+  const line = editor.getByTestId('line-change-line').first();
+  await expect(line.getByLabel('Unit price incl. VAT')).toHaveValue('');
+  await line.getByLabel(/^L pcs,/).fill('15');
+  await editor.getByLabel('Reason for the change (the customer sees it)').fill('Five fewer players');
+  await editor.getByRole('button', { name: 'Show the difference' }).click();
+  await expect(editor.getByTestId('line-change-error')).toContainText('The change was refused:');
+  await line.getByLabel('Quantity').fill('25');
+  await editor.getByRole('button', { name: 'Show the difference' }).click();
+  await expect(editor.getByTestId('line-change-settled-by')).toHaveAttribute(
+    'data-settled-by',
+    'credit_note',
+  );
+  await expect(editor.getByTestId('line-change-settled-by')).toContainText('credited by a credit note');
+  await editor.getByTestId('line-change-preview').scrollIntoViewIfNeeded();
+  await screenshot(page, 'order-change-editor-en-1280', { fullPage: false });
+  await editor.getByRole('button', { name: 'Save the change' }).click();
+  await expect(dialog.getByTestId('line-change-history')).toContainText('Five fewer players');
+  await expect(dialog.getByTestId('admin-line-sizes').first()).toContainText('10 M, 15 L');
+});
