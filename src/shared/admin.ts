@@ -11,6 +11,7 @@ import type { OrderProof } from './proofs';
 import type { OrderLineDesign } from './order-view';
 import type { OrderMoney, PaymentState } from './ledger';
 import type { OrderMessage, OrderNote } from './order-talk';
+import type { GroupLine } from './group-orders';
 
 // The admin pages read the order's life from here too (defined once in order-status.ts).
 export { isOrderStatus, nextStatuses, orderStatuses, statusLabels, type OrderStatus } from './order-status';
@@ -41,6 +42,10 @@ export interface AdminJobLine extends OrderLineDesign {
 export interface AdminOrderLine extends AdminJobLine {
   unitPrice: string;
   lineTotal: string;
+  /** Priced by staff (quotes, staff orders): a negotiated unit price, or a free line they wrote. */
+  quoted?: 'negotiated' | 'free';
+  /** A group order's line: each garment's member, size, name and number. */
+  group?: GroupLine;
 }
 
 /**

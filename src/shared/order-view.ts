@@ -113,6 +113,8 @@ export interface OrderView {
   messages: OrderMessage[];
   /** The quote this order was accepted from (issue 40), or null. */
   quoteNumber: string | null;
+  /** Changes the shop made to the lines before production, oldest first (issue 41). */
+  lineChanges: OrderLineChangeView[];
   /**
    * The order's money: every invoice and credit note (each `pdf` opens with the order's token as
    * `?token=`), what is still to pay and the payment state. The buyer's copy lists no payment rows.
@@ -145,3 +147,17 @@ export const invoicePaths = (orderNumber: string) => {
   const base = `/api/orders/${encodeURIComponent(orderNumber)}`;
   return { html: `${base}/invoice`, pdf: `${base}/invoice.pdf`, xml: `${base}/invoice.xml` };
 };
+
+/** One change of the order's lines as its buyer reads it: when, why, what, and the documents. */
+export interface OrderLineChangeView {
+  /** ISO time. */
+  at: string;
+  reason: string;
+  /** The goods lines before and after, in words ("30 × Hoodie, Navy, Sizes: 7 M, 23 L"). */
+  before: string[];
+  after: string[];
+  totalBefore: string;
+  totalAfter: string;
+  /** The supplementary invoice or credit notes it issued (find each in `money.documents`); none when the total stayed. */
+  documents: string[];
+}

@@ -1063,6 +1063,22 @@ function buildEndpoints(known: Known): Endpoint[] {
       rawBody: hostileBody(bodyLike({ text: 'Logga från Erik, använd den blå', forProduction: true })),
     },
     {
+      // Issue 41: what a change of the lines would cost; nothing is stored.
+      name: 'POST /api/admin/orders/:number/lines/preview',
+      methods: ['POST'],
+      path: fc
+        .oneof(fc.constant(known.supplementaryInvoice.orderNumber), orderNumber)
+        .map((n) => `/api/admin/orders/${n}/lines/preview`),
+      rawBody: hostileBody(
+        bodyLike({
+          lines: [
+            { productId: 'hoodie', quantity: 30, sizes: { M: 10, L: 20 }, options: { colour: 'navy' } },
+          ],
+          reason: 'Kunden vill ha 3 M som L',
+        }),
+      ),
+    },
+    {
       name: 'PUT and DELETE /api/admin/orders/:number/blanks-ordered',
       methods: ['PUT', 'DELETE'],
       path: fc

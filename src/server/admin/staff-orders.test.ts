@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
-import type { PlacedOrderAnswer } from '@/shared/order-view';
+import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
 import { addStaffMember, loginWithPin } from '@tests/helpers/admin';
 import { emlPdfAttachments, fetchValidSie, pdfText, sieVerifications } from '@tests/helpers/ledger';
@@ -377,5 +377,106 @@ describe('PATCH /api/admin/orders/:number/lines (issue 41: changes settled by th
     expect(late.body.error).toBe('Ordern är redan i produktion och kan inte ändras längre.');
     const unknown = await changeLines('INV-999999999', { lines: [hoodies({ M: 30 })], reason: 'x' });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe('the change before saving, and on the buyer’s order page (issue 41)', () => {
+  const preview = (number: string, body: Record<string, unknown>, lang = 'sv') =>
+    request<
+      Answer<{
+        totalBefore: string;
+        totalAfter: string;
+        difference: string;
+        settledBy: string;
+        lines: { sizes?: Record<string, number>; lineTotal: string }[];
+      }>
+    >(server, `/api/admin/orders/${number}/lines/preview`, {
+      method: 'POST',
+      headers: { cookie: server.cookie, 'accept-language': lang },
+      json: body,
+    });
+
+  it('the preview states the difference and its document, stores nothing, and refuses as the change does', async () => {
+    const created = await createOrder({
+      idempotencyKey: key('preview'),
+      customer: club,
+      lines: [hoodies({ M: 10, L: 20 }, negotiated)],
+    });
+    const number = created.body.orderNumber;
+    const more = await preview(number, {
+      lines: [hoodies({ M: 10, L: 30 }, negotiated)],
+      reason: 'Tio till',
+    });
+    expect(more.status).toBe(200);
+    expect(more.body).toMatchObject({
+      totalBefore: '2985.00',
+      totalAfter: '3980.00',
+      difference: '995.00',
+      settledBy: 'supplementary_invoice',
+    });
+    const less = await preview(number, { lines: [hoodies({ M: 10, L: 15 }, negotiated)], reason: 'Färre' });
+    expect(less.body).toMatchObject({ difference: '-497.50', settledBy: 'credit_note' });
+    const same = await preview(number, { lines: [hoodies({ M: 7, L: 23 }, negotiated)], reason: '3 M → L' });
+    expect(same.body).toMatchObject({ difference: '0.00', settledBy: 'none' });
+    expect(same.body.lines[0]?.sizes).toEqual({ M: 7, L: 23 });
+    // Nothing stored: the order is as it was, with no change and no new document.
+    const detail = await detailOf(number);
+    expect(detail.lineChanges).toEqual([]);
+    expect(detail.documents.map((d) => d.kind)).toEqual(['invoice']);
+    expect(detail.items[0]?.sizes).toEqual({ M: 10, L: 20 });
+
+    // The checkout's messages, in the reader's language.
+    const few = await preview(number, { lines: [hoodies({ M: 5 })], reason: 'Färre' }, 'en');
+    const change = await changeLines(number, { lines: [hoodies({ M: 5 })], reason: 'Färre' }, 'en');
+    expect(few.status).toBe(400);
+    expect(few.body.fieldErrors).toEqual(change.body.fieldErrors);
+    const unchanged = await preview(number, { lines: [hoodies({ M: 10, L: 20 }, negotiated)], reason: 'x' });
+    expect(unchanged.status).toBe(400);
+    expect(unchanged.body.error).toBe('Raderna är desamma som förut: inget har ändrats.');
+
+    await server.database.db.execute(
+      sql`UPDATE orders SET status = 'in_production' WHERE order_number = ${number}`,
+    );
+    const late = await preview(number, { lines: [hoodies({ M: 7, L: 23 }, negotiated)], reason: 'Sent' });
+    expect(late.status).toBe(409);
+  });
+
+  it('production may not preview a change (403)', async () => {
+    const person = await addStaffMember(server, server.cookie, { name: 'Tryckare två', role: 'production' });
+    const cookie = await loginWithPin(server, person.pin);
+    const refused = await request(server, '/api/admin/orders/INV-1/lines/preview', {
+      method: 'POST',
+      headers: { cookie },
+      json: { lines: [hoodies({ M: 30 })], reason: 'x' },
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it('the buyer’s order page lists each change: when, why, the lines before and after, its documents', async () => {
+    const created = await createOrder({
+      idempotencyKey: key('buyer-history'),
+      customer: club,
+      lines: [hoodies({ M: 10, L: 20 }, negotiated)],
+    });
+    const number = created.body.orderNumber;
+    const changed = await changeLines(number, {
+      lines: [hoodies({ M: 10, L: 25 }, negotiated)],
+      reason: 'Fem L till',
+    });
+    expect(changed.status).toBe(200);
+    const page = await request<OrderView>(server, `/api/orders/${number}`, {
+      headers: { 'x-order-token': created.body.accessToken, 'accept-language': 'sv' },
+    });
+    expect(page.status).toBe(200);
+    const [history] = page.body.lineChanges;
+    expect(page.body.lineChanges).toHaveLength(1);
+    expect(history).toMatchObject({ reason: 'Fem L till', totalBefore: '2985.00', totalAfter: '3482.50' });
+    expect(history?.before).toEqual([expect.stringMatching(/^30 × Hoodie.*10 M, 20 L/)]);
+    expect(history?.after).toEqual([expect.stringMatching(/^35 × Hoodie.*10 M, 25 L/)]);
+    const supplementary = page.body.money.documents.find((d) => d.number === history?.documents[0]);
+    expect(supplementary).toMatchObject({ kind: 'supplementary_invoice', total: '497.50' });
+    // Without the token: nothing.
+    const stranger = await request(server, `/api/orders/${number}`);
+    expect(stranger.status).toBe(404);
   });
 });

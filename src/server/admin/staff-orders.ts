@@ -19,6 +19,7 @@ import {
   OrderError,
   orderNumberPattern,
   placeQuotedOrder,
+  previewOrderLines,
   priceOrderLinesOnly,
 } from '@/server/orders';
 import {
@@ -43,6 +44,8 @@ import { orderDetail } from './order-detail';
  *   quote's; invoiced and numbered like any order; the buyer's confirmation only when asked for.
  * - PATCH /api/admin/orders/:number/lines: the order's lines changed before production; the
  *   difference is settled by a supplementary invoice or credit notes (orders' changeOrderLines).
+ * - POST /api/admin/orders/:number/lines/preview: the same body, nothing stored: what the change
+ *   would cost and which document would settle it, for the editor to show before saving.
  */
 
 schemaMessages(checkoutValidationMessages, quoteMessages, staffOrderMessages);
@@ -160,6 +163,24 @@ const orderDetailSchema = z.looseObject({
 
 const orderNumberParams = z.object({ number: z.string().max(40) });
 
+const storedLineSchema = z.looseObject({
+  productId: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  unitPrice: z.string(),
+  lineTotal: z.string(),
+});
+
+const lineChangePreviewSchema = z.object({
+  totalBefore: z.string().describe('Decimal kronor, VAT as the order’s rule says'),
+  totalAfter: z.string(),
+  difference: z
+    .string()
+    .describe('After minus before; positive: a supplementary invoice, negative: credit notes'),
+  settledBy: z.enum(['supplementary_invoice', 'credit_note', 'none']),
+  lines: z.array(storedLineSchema).describe('The order’s lines after the change, priced'),
+});
+
 function refuse(reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof QuoteError || error instanceof OrderError)
     return reply.code(error.status).send({ error: error.message, fieldErrors: error.fieldErrors });
@@ -269,6 +290,53 @@ export function staffOrderAdminRoutes(
     },
   );
 
+  /** The change's lines priced by the checkout's rules (its refusals), with staff's prices in place. */
+  const priceChange = async (
+    request: FastifyRequest,
+    locale: Locale,
+    body: z.output<typeof lineChangeBody>,
+  ) => {
+    const { findProduct } = await pricing(request, locale);
+    const catalogueLines = priceOrderLinesOnly(
+      body.lines.map(({ unitPrice: _price, reason: _reason, ...line }) => line),
+      { locale, findProduct },
+    );
+    return withStaffPrices(catalogueLines, body);
+  };
+
+  api.post(
+    '/api/admin/orders/:number/lines/preview',
+    {
+      schema: {
+        summary:
+          'What a change of an order’s lines would cost and which document would settle it; nothing is stored',
+        params: orderNumberParams,
+        body: lineChangeBody,
+        response: {
+          200: lineChangePreviewSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const { number } = request.params;
+      if (!orderNumberPattern.test(number))
+        return reply.code(404).send({ error: staffOrderMessages[locale].orderNotFound });
+      try {
+        const { lines } = await priceChange(request, locale, request.body);
+        const preview = await previewOrderLines(database, { orderNumber: number, lines, locale });
+        return reply
+          .header('cache-control', 'no-store')
+          .send({ ...preview, lines: preview.lines.map((line) => ({ ...line })) });
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    },
+  );
+
   api.patch(
     '/api/admin/orders/:number/lines',
     {
@@ -288,12 +356,7 @@ export function staffOrderAdminRoutes(
       const body = request.body;
       const staff = staffOf(request);
       try {
-        const { findProduct } = await pricing(request, locale);
-        const catalogueLines = priceOrderLinesOnly(
-          body.lines.map(({ unitPrice: _price, reason: _reason, ...line }) => line),
-          { locale, findProduct },
-        );
-        const { lines, negotiated } = withStaffPrices(catalogueLines, body);
+        const { lines, negotiated } = await priceChange(request, locale, body);
         await changeOrderLines(database, {
           orderNumber: number,
           lines,

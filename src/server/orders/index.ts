@@ -31,7 +31,9 @@ export {
   changeOrderLines,
   orderLineChangeById,
   orderLineChangesOf,
+  previewOrderLines,
   type ChangedOrder,
+  type LineChangePreview,
   type OrderLineChangeRow,
 } from './line-change';
 export { buyerOrderToken, findBuyerOrder, type OrderTokenSource } from './buyer-token';

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Locale } from '@/shared/i18n/locale';
 import { staffOrderMessages } from '@/shared/i18n/messages/staff-orders';
 import { stockholmDate } from '@/shared/dates';
+import { decimalFromOre } from '@/shared/ledger';
 import { invoiceAmounts, ossRateTenths } from '@/shared/invoicing/vat-treatment';
 import { milliFromDecimal, milliToDecimalString, toOre } from '@/shared/money';
 import type { SellerDetails } from '@/server/config';
@@ -59,8 +60,17 @@ function amountsOf(
   return { amounts, totalOre: toOre(amounts.total) };
 }
 
+/** JSON with each object's keys sorted: jsonb stores keys in its own order, so a line read back differs. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+}
+
 const sameLines = (a: readonly StoredOrderLine[], b: readonly StoredOrderLine[]) =>
-  JSON.stringify(a) === JSON.stringify(b);
+  canonicalJson(a) === canonicalJson(b);
 
 /**
  * Changes the order's lines in one transaction, its row locked (a status change waits): refused
@@ -79,18 +89,8 @@ export async function changeOrderLines(
       .where(eq(orders.orderNumber, request.orderNumber))
       .for('update');
     if (!order) throw new OrderError(404, t.orderNotFound);
-    if (order.status === 'in_production') throw new OrderError(409, t.inProduction);
-    if (order.status !== 'pending') throw new OrderError(409, t.notChangeable);
 
-    // A raster print file's conversion fee belongs to the file, not to a line staff edit.
-    const fees = order.items.filter((line) => line.fee !== undefined);
-    const after = [...request.lines, ...fees];
-    if (sameLines(after, order.items)) throw new OrderError(400, t.nothingChanged);
-    // Under OSS the buyer country's rate of today, as the documents of the change are issued.
-    const ossTenths = ossRateTenths(order.vatTreatment, order.countryCode, stockholmDate(new Date()));
-    const before = amountsOf(order.items, order.vatTreatment, ossTenths);
-    const changed = amountsOf(after, order.vatTreatment, ossTenths);
-    const differenceOre = changed.totalOre - oreOf(order.totalAmount);
+    const { after, before, changed, differenceOre } = planLineChange(order, request.lines, request.locale);
 
     const documents: string[] = [];
     if (differenceOre > 0) {
@@ -155,6 +155,62 @@ export async function changeOrderLines(
 }
 
 const oreOf = (decimal: string) => toOre(milliFromDecimal(decimal));
+
+/**
+ * What a change makes of the order: its lines after (the conversion fees of its print files kept,
+ * they belong to the file, not to a line staff edit), the amounts before and after, the difference
+ * in öre. Refused (409) once the order is in production, shipped or cancelled; 400 when nothing changes.
+ */
+function planLineChange(
+  order: typeof orders.$inferSelect,
+  lines: readonly StoredOrderLine[],
+  locale: Locale,
+) {
+  const t = staffOrderMessages[locale];
+  if (order.status === 'in_production') throw new OrderError(409, t.inProduction);
+  if (order.status !== 'pending') throw new OrderError(409, t.notChangeable);
+  // A raster print file's conversion fee belongs to the file, not to a line staff edit.
+  const fees = order.items.filter((line) => line.fee !== undefined);
+  const after = [...lines, ...fees];
+  if (sameLines(after, order.items)) throw new OrderError(400, t.nothingChanged);
+  // Under OSS the buyer country's rate of today, as the documents of the change are issued.
+  const ossTenths = ossRateTenths(order.vatTreatment, order.countryCode, stockholmDate(new Date()));
+  const before = amountsOf(order.items, order.vatTreatment, ossTenths);
+  const changed = amountsOf(after, order.vatTreatment, ossTenths);
+  const differenceOre = changed.totalOre - oreOf(order.totalAmount);
+  return { after, before, changed, differenceOre };
+}
+
+/** What saving a change would do, told to staff before they save it (the editor's preview). */
+export interface LineChangePreview {
+  totalBefore: string;
+  totalAfter: string;
+  /** After minus before, decimal kronor: positive is a supplementary invoice, negative credit notes. */
+  difference: string;
+  settledBy: 'supplementary_invoice' | 'credit_note' | 'none';
+  /** The order's lines after the change, priced (fees of print files included). */
+  lines: StoredOrderLine[];
+}
+
+/**
+ * The change planned but not stored: the same pricing, refusals and difference as
+ * changeOrderLines, read without a lock (the save checks everything again in its transaction).
+ */
+export async function previewOrderLines(
+  database: Database,
+  request: Pick<OrderLineChangeRequest, 'orderNumber' | 'lines' | 'locale'>,
+): Promise<LineChangePreview> {
+  const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, request.orderNumber));
+  if (!order) throw new OrderError(404, staffOrderMessages[request.locale].orderNotFound);
+  const { after, changed, differenceOre } = planLineChange(order, request.lines, request.locale);
+  return {
+    totalBefore: order.totalAmount,
+    totalAfter: milliToDecimalString(changed.amounts.total),
+    difference: decimalFromOre(differenceOre),
+    settledBy: differenceOre > 0 ? 'supplementary_invoice' : differenceOre < 0 ? 'credit_note' : 'none',
+    lines: after,
+  };
+}
 
 /**
  * The increase as the supplementary invoice's one line states it: VAT included, like every line of

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { checkoutSchemas } from '@/shared/checkout-schema';
 import { countryNameIn } from '@/shared/countries';
 import type { Locale } from '@/shared/i18n/locale';
-import { orderLineText } from '@/shared/i18n/order-line-text';
+import { orderLineText, sentDetails } from '@/shared/i18n/order-line-text';
 import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import { checkEuVatNumber, isOtherEuCountry, type VatNumberCheckAnswer } from '@/shared/invoicing/vat-number';
 import { pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
-import type { OrderView } from '@/shared/order-view';
+import type { OrderLineChangeView, OrderView } from '@/shared/order-view';
 import type { OrderPrintFile } from '@/shared/print-files';
 import type { SupplementaryInvoiceSummary } from '@/shared/supplementary-invoices';
 import { orderPrintFiles } from '@/server/print-files';
@@ -29,13 +29,39 @@ import { orderActivity } from './activity';
 import { buyerCancelRoute } from './buyer-cancel';
 import { findBuyerOrder } from './buyer-token';
 import { orderShippedOn } from './facts';
+import { orderLineChangesOf, type OrderLineChangeRow } from './line-change';
 import { OrderError, placeOrder, type OrderRow, type OrderServiceOptions } from './service';
+import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { checkVies } from './vies';
 import { quoteNumberOfOrder } from '@/server/quotes';
 
 interface OrderParams {
   Params: { number: string };
   Querystring: { token?: unknown };
+}
+
+/** A goods line in words, as the change email lists it: quantity, name, what the invoice shows (no notes). */
+function lineInWords(locale: Locale, line: StoredOrderLine): string {
+  const text = orderLineText(locale, line);
+  return `${line.quantity} × ${[text.name, ...sentDetails(text).map((part) => part.text)].join(', ')}`;
+}
+
+/** The order's changes by staff as its buyer reads them (the change email's facts, in the reader's language). */
+export function buyerLineChanges(
+  locale: Locale,
+  changes: readonly OrderLineChangeRow[],
+): OrderLineChangeView[] {
+  const goods = (lines: readonly StoredOrderLine[]) =>
+    lines.filter((line) => line.fee === undefined).map((line) => lineInWords(locale, line));
+  return changes.map((change) => ({
+    at: change.createdAt.toISOString(),
+    reason: change.reason,
+    before: goods(change.itemsBefore),
+    after: goods(change.itemsAfter),
+    totalBefore: change.totalBefore,
+    totalAfter: change.totalAfter,
+    documents: change.documentNumbers,
+  }));
 }
 
 /** The stored order as its buyer reads it, in the reader's language. Money as exact decimal strings. */
@@ -50,6 +76,7 @@ export function orderJson(
   money: Omit<OrderMoney, 'payments'> = { paymentState: 'unpaid', balance: order.totalAmount, documents: [] },
   messages: OrderMessage[] = [],
   quoteNumber: string | null = null,
+  lineChanges: OrderLineChangeView[] = [],
 ): OrderView {
   const invoice = invoiceForOrder(order, context.config.seller);
   const withVat = pricesIncludeVat(order.vatTreatment);
@@ -105,6 +132,7 @@ export function orderJson(
     supplementaryInvoices,
     messages,
     quoteNumber,
+    lineChanges,
     money,
     total: order.totalAmount,
     exVat: order.exVatAmount,
@@ -203,20 +231,29 @@ export function orderRoutes(
   app.get<OrderParams>('/api/orders/:number', async (request, reply) => {
     const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
     if (!order) return notFound(reply);
-    const [printFiles, approvedOn, supplementary, { payments: _payments, ...money }, messages, quoteNumber] =
-      await Promise.all([
-        orderPrintFiles(context.database.db, order.id, order.items),
-        orderApprovalDate(context.database.db, order.id),
-        supplementaryInvoicesOf(context.database.db, order),
-        orderMoney(context.database.db, order, buyerDocumentPdfPath),
-        threadOf(context.database.db, order.id, 'buyer'),
-        quoteNumberOfOrder(context.database.db, order.orderNumber),
-      ]);
+    const [
+      printFiles,
+      approvedOn,
+      supplementary,
+      { payments: _payments, ...money },
+      messages,
+      quoteNumber,
+      changes,
+    ] = await Promise.all([
+      orderPrintFiles(context.database.db, order.id, order.items),
+      orderApprovalDate(context.database.db, order.id),
+      supplementaryInvoicesOf(context.database.db, order),
+      orderMoney(context.database.db, order, buyerDocumentPdfPath),
+      threadOf(context.database.db, order.id, 'buyer'),
+      quoteNumberOfOrder(context.database.db, order.orderNumber),
+      orderLineChangesOf(context.database.db, order.id),
+    ]);
+    const locale = requestLocale(request);
     return reply
       .header('cache-control', 'no-store')
       .send(
         orderJson(
-          requestLocale(request),
+          locale,
           order,
           context,
           printFiles,
@@ -225,6 +262,7 @@ export function orderRoutes(
           money,
           messages,
           quoteNumber,
+          buyerLineChanges(locale, changes),
         ),
       );
   });

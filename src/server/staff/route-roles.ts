@@ -94,6 +94,7 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   // Orders entered and changed by staff (issue 41): they issue invoices and credit notes.
   'POST /api/admin/orders': 'money',
   'PATCH /api/admin/orders/:number/lines': 'money',
+  'POST /api/admin/orders/:number/lines/preview': 'money',
   'PATCH /api/admin/quotes/:number': 'money',
   'POST /api/admin/quotes/:number/send': 'money',
 

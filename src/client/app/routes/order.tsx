@@ -26,7 +26,12 @@ import { BuyerQueries } from '@/client/lib/buyer-queries';
 import { ProofPanel } from '@/client/features/order-page/proof-panel';
 import { CancelOrder } from '@/client/features/order-page/cancel-order';
 import { OrderMessages } from '@/client/features/order-page/order-messages';
-import { CreditNoteLinks, EInvoiceLink, OrderPaymentState } from '@/client/features/order-page/order-money';
+import {
+  CreditNoteLinks,
+  EInvoiceLink,
+  OrderLineChanges,
+  OrderPaymentState,
+} from '@/client/features/order-page/order-money';
 import { TimelineStepEvents } from '@/client/features/order-page/timeline-events';
 import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
 import { OrderPrintFiles, SupplementaryInvoiceLinks } from '@/client/features/order-page/order-print-files';
@@ -367,6 +372,7 @@ function OrderDetails(props: {
             {order.customer.countryName}
           </p>
         </Card>
+        <OrderLineChanges order={order} access={access} />
         <OrderMessages order={order} access={access} onSent={props.reload} />
         <CancelOrder order={order} access={access} onCancelled={props.reload} />
       </div>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AdminOrderAnswer,
+  AdminOrderDetail,
   AdminOrderListAnswer,
   AdminPartnerPage,
   AdminStats,
@@ -260,3 +261,58 @@ export const historyQuery = (number: string) =>
         (answer) => answer.events,
       ),
   });
+
+/** A change of an order's lines (issue 41): the lines as they shall be, free lines, and why. */
+export interface LineChangeBody {
+  lines: {
+    productId: string;
+    quantity: number;
+    sizes?: Record<string, number>;
+    options?: Record<string, string>;
+    customisation?: unknown;
+    notes?: string;
+    group?: unknown;
+    unitPrice?: string;
+    reason?: string;
+  }[];
+  freeLines: { description: string; quantity: number; unitPrice: string; vatRate: number }[];
+  reason: string;
+}
+
+/** What saving the change would do (nothing is stored). */
+export interface LineChangePreview {
+  totalBefore: string;
+  totalAfter: string;
+  difference: string;
+  settledBy: 'supplementary_invoice' | 'credit_note' | 'none';
+  lines: {
+    name: string;
+    quantity: number;
+    sizes?: Record<string, number>;
+    lineTotal: string;
+    fee?: string;
+  }[];
+}
+
+export function previewLineChange(
+  number: string,
+  body: LineChangeBody,
+  locale: Locale,
+): Promise<LineChangePreview> {
+  return apiFetch<LineChangePreview>(
+    inLanguage(`/api/admin/orders/${encodeURIComponent(number)}/lines/preview`, locale),
+    { method: 'POST', json: body },
+  );
+}
+
+/** Saves the change: the order's new lines, the difference settled by a document; answers the order. */
+export function changeOrderLines(
+  number: string,
+  body: LineChangeBody,
+  locale: Locale,
+): Promise<AdminOrderDetail> {
+  return apiFetch<AdminOrderDetail>(
+    inLanguage(`/api/admin/orders/${encodeURIComponent(number)}/lines`, locale),
+    { method: 'PATCH', json: body },
+  );
+}

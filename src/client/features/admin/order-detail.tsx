@@ -33,6 +33,7 @@ import { Customisation } from './order-customisation';
 import { StatusActions } from './order-status-actions';
 import { OrderAttention } from './order-attention';
 import { OrderNotes, OrderThread } from './order-talk';
+import { LineChangeSection } from './line-change-editor';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -277,7 +278,10 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
               ))}
             </ul>
             {order.view === 'money' ? (
-              <MoneyTotals order={order} />
+              <>
+                <MoneyTotals order={order} />
+                <LineChangeSection order={order} />
+              </>
             ) : (
               order.buyerReference && (
                 <dl className="mt-2 border-t border-slate-200 pt-2">

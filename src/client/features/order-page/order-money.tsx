@@ -116,3 +116,93 @@ export function CreditNoteLinks({ order, access }: { order: OrderView; access: O
     </div>
   );
 }
+
+/**
+ * The changes the shop made to the order's lines (issue 41), oldest first: when, why, the lines
+ * before and after, the totals, and each document that settled the difference with its PDF.
+ */
+export function OrderLineChanges({ order, access }: { order: OrderView; access: OrderAccess }) {
+  const t = useT(orderMoneyMessages);
+  const { locale } = useLocale();
+  const dateTag = dateLocaleTag[locale];
+  if (order.lineChanges.length === 0) return null;
+  const lines = (label: string, texts: readonly string[]) => (
+    <div className="min-w-0">
+      <p className="text-sm font-semibold text-slate-800">{label}</p>
+      <ul className="mt-0.5 space-y-0.5 text-sm break-words text-slate-700">
+        {texts.map((text, index) => (
+          <li key={index}>{text}</li>
+        ))}
+      </ul>
+    </div>
+  );
+  return (
+    <section
+      aria-labelledby="order-changes-heading"
+      data-testid="order-line-changes"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 md:col-span-2"
+    >
+      <h2 id="order-changes-heading" className="text-lg font-semibold text-slate-900">
+        {t.changesHeading}
+      </h2>
+      <ol className="mt-3 space-y-4">
+        {order.lineChanges.map((change) => {
+          const documents = order.money.documents.filter((d) => change.documents.includes(d.number));
+          return (
+            <li
+              key={change.at}
+              className="border-t border-slate-100 pt-3 first:border-t-0 first:pt-0"
+              data-testid="order-line-change"
+            >
+              <p className="font-semibold text-slate-900">
+                {t.changeWhen({ date: formatDate(change.at, dateTag) })}
+              </p>
+              <p className="text-sm break-words text-slate-700">
+                {t.changeReason({ reason: change.reason })}
+              </p>
+              <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                {lines(t.changeBefore, change.before)}
+                {lines(t.changeAfter, change.after)}
+              </div>
+              <p className="mt-2 text-sm text-slate-800">
+                {t.changeTotals({
+                  before: formatKrDecimal(change.totalBefore),
+                  after: formatKrDecimal(change.totalAfter),
+                })}
+              </p>
+              {documents.length === 0 ? (
+                <p className="text-sm text-slate-700">{t.changeNoDocument}</p>
+              ) : (
+                <ul className="mt-1 space-y-1">
+                  {documents.map((document) => (
+                    <li
+                      key={document.number}
+                      className="flex flex-wrap items-baseline gap-x-3 text-sm"
+                      data-testid="order-line-change-document"
+                    >
+                      <span className="font-semibold text-slate-900">
+                        {document.kind === 'credit_note'
+                          ? t.creditNote({ number: document.number })
+                          : t.supplementaryInvoice({ number: document.number })}{' '}
+                        {t.documentAmount({ amount: formatKrDecimal(document.total) })}
+                      </span>
+                      <a
+                        href={`${document.pdf}?token=${encodeURIComponent(access.token)}`}
+                        download={`${document.number}.pdf`}
+                        aria-label={t.documentPdfLabel({ number: document.number })}
+                        className={textLinkClass({ icon: true })}
+                      >
+                        <FileText className="size-4" aria-hidden />
+                        {t.documentPdf}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,222 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { AdminOrderDetail } from '@/shared/admin';
+import type { BlanksRow } from '@/shared/production';
+import { readEml } from '../helpers/eml';
+import { testCustomer } from '../helpers/orders';
+import { fetchValidSie, pdfText, sieVerifications } from '../helpers/ledger';
+import type { TestServer } from '../helpers/server';
+import { validateUbl } from '../helpers/validate-ubl';
+import { loginAsAdmin, TEST_ADMIN_PIN } from './admin-fixture';
+import { expect, orderLinkIn, plain, screenshot, test } from './fixtures';
+
+/**
+ * Issue 41's Done-when in a real browser, in Swedish: staff enter a phone order with a negotiated
+ * price; the buyer asks in a message for 3 M as L (and two L more); staff change the split in the
+ * order view's editor, seeing the difference before saving; the buyer's order page shows the new
+ * split and the supplementary invoice; the job ticket and the blanks list read the new split; the
+ * SIE export passes validate-sie and the new document's e-invoice passes validate-ubl.
+ */
+
+const noWiderThan = async (page: Page, width: number) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+/** The admin's session cookie for the API checks (a fresh login, as the browser's is httpOnly). */
+async function adminCookie(server: TestServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/admin-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pin: TEST_ADMIN_PIN }),
+  });
+  const token = /admin_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (!token) throw new Error('no admin session');
+  return `admin_session=${token}`;
+}
+
+/** The order page link of the buyer's confirmation (sent because staff ticked it). */
+async function confirmationLink(server: TestServer, orderNumber: string): Promise<string> {
+  await server.app.emailOutbox.drain();
+  const dir = join(server.dataDir, 'outbox');
+  const file = readdirSync(dir).find((name) => name === `${orderNumber}-buyer_confirmation.eml`);
+  if (!file) throw new Error(`no confirmation for ${orderNumber}`);
+  return orderLinkIn(readEml(readFileSync(join(dir, file), 'utf8')).text);
+}
+
+for (const width of [1280, 390]) {
+  test(`a phone order changed 3 M → L through a message, documents and lists agree (${width} px)`, async ({
+    server,
+    openPage,
+  }) => {
+    // 1. The owner enters the phone order at a negotiated price.
+    const staff = await openPage({ width, locale: 'sv-SE' });
+    await loginAsAdmin(server, staff.context);
+    await staff.page.goto('/admin');
+    await staff.page.getByRole('tab', { name: 'Offerter' }).click();
+    await staff.page.getByRole('button', { name: 'Ny order' }).click();
+    const form = staff.page.getByRole('form', { name: 'Ny order (telefon eller e-post)' });
+    await form.getByLabel('Företagsnamn').fill('IK Kamraterna');
+    await form.getByLabel('Organisationsnummer').fill('556677-8899');
+    await form.getByLabel('Namn', { exact: true }).fill('Kim Kassör');
+    await form.getByLabel('E-post').fill(`kassor-change-${width}@example.se`);
+    await form.getByLabel('Telefon').fill('070-123 45 67');
+    await form.getByLabel('Leveransadress').fill('Klubbvägen 1\n111 22 Stockholm');
+    await form.getByLabel('Produkt', { exact: true }).selectOption('hoodie');
+    await form.getByLabel('Storlekar M').fill('10');
+    await form.getByLabel('Storlekar L').fill('20');
+    await form.getByLabel('Färg').selectOption('navy');
+    await form.getByLabel('Förhandlat styckpris (kr inkl. moms)').fill('99.50');
+    await form.getByLabel('Skäl till priset').fill('Klubbrabatt enligt telefonsamtal');
+    await form.getByRole('button', { name: 'Lägg ordern' }).click();
+    const placed = staff.page.getByText(/^Order INV-\d+ lagd, totalt/);
+    await expect(placed).toBeVisible();
+    const orderNumber = /INV-\d+/.exec(plain(await placed.textContent()))?.[0] ?? '';
+    expect(plain(await placed.textContent())).toBe(`Order ${orderNumber} lagd, totalt 2 985,00 kr.`);
+
+    // 2. The buyer opens the emailed link and asks for 3 M as L, and two L more.
+    const buyer = await openPage({ width, locale: 'sv-SE', touch: width < 500 });
+    await buyer.page.goto(await confirmationLink(server, orderNumber));
+    await expect(buyer.page.getByRole('heading', { name: `Beställning ${orderNumber}` })).toBeVisible();
+    const thread = buyer.page.getByTestId('order-messages');
+    await thread.getByLabel('Ditt meddelande').fill('Hej! Kan ni göra 3 M till L, och lägga till 2 L? /Kim');
+    await thread.getByRole('button', { name: 'Skicka' }).click();
+    await expect(thread.getByTestId('thread-message')).toHaveCount(1);
+
+    // 3. The owner reads it in the order view and changes the split in the editor.
+    await staff.page.goto('/admin');
+    await staff.page.getByRole('button', { name: orderNumber }).click();
+    const dialog = staff.page.getByRole('dialog', { name: `Beställning ${orderNumber}` });
+    await expect(dialog.getByTestId('admin-order-messages')).toContainText('Kan ni göra 3 M till L');
+    await dialog.getByRole('button', { name: 'Ändra rader' }).click();
+    const editor = dialog.getByTestId('line-change-form');
+    const line = editor.getByTestId('line-change-line').first();
+    // The negotiated price is kept only when sent again with its reason.
+    await expect(line.getByLabel('Styckpris inkl. moms')).toHaveValue('99.5');
+    await line.getByLabel('Antal').fill('32');
+    await line.getByLabel(/^M st,/).fill('7');
+    // A split that does not add up is refused with the checkout's message.
+    await editor
+      .getByLabel('Orsak till ändringen (kunden ser den)')
+      .fill('Kunden vill ha 3 M som L och 2 L till');
+    await line.getByLabel('Varför detta pris').fill('Klubbrabatt enligt telefonsamtal');
+    await editor.getByRole('button', { name: 'Visa skillnaden' }).click();
+    await expect(editor.getByTestId('line-change-error')).toContainText('Ändringen gick inte igenom:');
+    await line.getByLabel(/^L st,/).fill('25');
+    await editor.getByRole('button', { name: 'Visa skillnaden' }).click();
+    const preview = editor.getByTestId('line-change-preview');
+    await expect(preview).toContainText('7 M, 25 L');
+    expect(plain(await preview.textContent())).toContain('Totalt: 2 985,00 kr blir 3 184,00 kr.');
+    await expect(editor.getByTestId('line-change-settled-by')).toHaveAttribute(
+      'data-settled-by',
+      'supplementary_invoice',
+    );
+    await noWiderThan(staff.page, width);
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(staff.page, `order-change-editor-sv-${width}`, { fullPage: false });
+    await editor.getByRole('button', { name: 'Spara ändringen' }).click();
+    await expect(dialog.getByTestId('line-change-history')).toContainText(
+      'Kunden vill ha 3 M som L och 2 L till',
+    );
+    await expect(dialog.getByTestId('admin-line-sizes').first()).toContainText('7 M, 25 L');
+    await dialog.getByTestId('line-change-history').scrollIntoViewIfNeeded();
+    await screenshot(staff.page, `order-change-admin-history-sv-${width}`, { fullPage: false });
+
+    // 4. The buyer's page: the new split, the change and its supplementary invoice.
+    await buyer.page.reload();
+    await expect(buyer.page.locator('main')).toContainText('7 M, 25 L');
+    const changes = buyer.page.getByTestId('order-line-changes');
+    await expect(changes.getByRole('heading', { name: 'Ändringar av ordern' })).toBeVisible();
+    await expect(changes).toContainText('Orsak: Kunden vill ha 3 M som L och 2 L till');
+    const document = changes.getByTestId('order-line-change-document');
+    expect(plain(await document.textContent())).toMatch(/^Tilläggsfaktura INV-\d+ på 199,00 kr/);
+    await noWiderThan(buyer.page, width);
+    await changes.scrollIntoViewIfNeeded();
+    await screenshot(buyer.page, `order-change-buyer-sv-${width}`, { fullPage: false });
+    const pdf = await buyer.page.request.get(
+      (await document.getByRole('link', { name: /som PDF$/ }).getAttribute('href')) ?? '',
+    );
+    expect(pdf.status()).toBe(200);
+    expect(await pdfText(await pdf.body())).toContain(`Tillägg till faktura ${orderNumber}`);
+
+    // 5. The job ticket and the blanks list read the new split.
+    const cookie = await adminCookie(server);
+    const get = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie } });
+    const ticket = await get(`/api/admin/orders/${orderNumber}/job-ticket.pdf`);
+    expect(ticket.status).toBe(200);
+    const ticketText = plain(await pdfText(new Uint8Array(await ticket.arrayBuffer())));
+    expect(ticketText).toContain('32 st Hoodie');
+    expect(ticketText).toContain('M 7 / L 25');
+    const blanks = (await (await get('/api/admin/blanks')).json()) as { rows: BlanksRow[] };
+    const pieces = (size: string) =>
+      blanks.rows
+        .find((row) => row.productId === 'hoodie' && row.colour === 'navy' && row.size === size)
+        ?.jobs.find((job) => job.orderNumber === orderNumber)?.pieces;
+    expect([pieces('M'), pieces('L')]).toEqual([7, 25]);
+
+    // 6. The books: SIE passes validate-sie and names the new document; its e-invoice passes validate-ubl.
+    const detail = (await (await get(`/api/admin/orders/${orderNumber}`)).json()) as AdminOrderDetail;
+    const supplementary = detail.documents.find((d) => d.kind === 'supplementary_invoice');
+    expect(supplementary?.total).toBe('199.00');
+    const today = new Date().toISOString().slice(0, 10);
+    const sie = await fetchValidSie(
+      server.url,
+      `/api/admin/sie?from=${today.slice(0, 4)}-01-01&to=${today}`,
+      cookie,
+    );
+    expect(
+      sieVerifications(sie)
+        .map((v) => v.text)
+        .join('\n'),
+    ).toContain(supplementary?.number ?? '?');
+    const xml = await (
+      await get(`/api/admin/orders/${orderNumber}/documents/${supplementary?.number}.xml`)
+    ).text();
+    const validation = await validateUbl(xml);
+    expect(validation.output).toMatch(/^0 fatal/m);
+    expect(validation.ok).toBe(true);
+  });
+}
+
+test('the editor in English (1280 px): a decrease is a credit note, and a split that does not add up is refused', async ({
+  server,
+  openPage,
+}) => {
+  const cookie = await adminCookie(server);
+  const created = await fetch(`${server.url}/api/admin/orders`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      idempotencyKey: `e2e-change-en-${Date.now()}-key`,
+      customer: testCustomer,
+      lines: [{ productId: 'hoodie', quantity: 30, sizes: { M: 10, L: 20 }, options: { colour: 'navy' } }],
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { orderNumber } = (await created.json()) as { orderNumber: string };
+
+  const { page, context } = await openPage({ width: 1280, locale: 'en-SE' });
+  await loginAsAdmin(server, context);
+  await page.goto('/admin?lang=en');
+  await page.getByRole('button', { name: orderNumber }).click();
+  const dialog = page.getByRole('dialog', { name: `Order ${orderNumber}` });
+  await dialog.getByRole('button', { name: 'Change lines' }).click();
+  const editor = dialog.getByTestId('line-change-form');
+  const line = editor.getByTestId('line-change-line').first();
+  await expect(line.getByLabel('Unit price incl. VAT')).toHaveValue('');
+  await line.getByLabel(/^L pcs,/).fill('15');
+  await editor.getByLabel('Reason for the change (the customer sees it)').fill('Five fewer players');
+  await editor.getByRole('button', { name: 'Show the difference' }).click();
+  await expect(editor.getByTestId('line-change-error')).toContainText('The change was refused:');
+  await line.getByLabel('Quantity').fill('25');
+  await editor.getByRole('button', { name: 'Show the difference' }).click();
+  await expect(editor.getByTestId('line-change-settled-by')).toHaveAttribute(
+    'data-settled-by',
+    'credit_note',
+  );
+  await expect(editor.getByTestId('line-change-settled-by')).toContainText('credited by a credit note');
+  await editor.getByTestId('line-change-preview').scrollIntoViewIfNeeded();
+  await screenshot(page, 'order-change-editor-en-1280', { fullPage: false });
+  await editor.getByRole('button', { name: 'Save the change' }).click();
+  await expect(dialog.getByTestId('line-change-history')).toContainText('Five fewer players');
+  await expect(dialog.getByTestId('admin-line-sizes').first()).toContainText('10 M, 15 L');
+});
