@@ -97,7 +97,9 @@ async function measure(build: string, cwd: string | undefined, serverUrl: string
 if (!benchDatabaseUrl) throw new Error('set BENCH_DATABASE_URL or TEST_DATABASE_URL');
 const results = [];
 for (const [i, dir] of baselineDirs.entries())
-  results.push(await measure(baselineDirs.length > 1 ? `baseline-${i + 1}` : 'baseline', dir, benchDatabaseUrl));
+  results.push(
+    await measure(baselineDirs.length > 1 ? `baseline-${i + 1}` : 'baseline', dir, benchDatabaseUrl),
+  );
 results.push(await measure('this', undefined, benchDatabaseUrl));
 
 const row = (label: string, p: Phase) =>
