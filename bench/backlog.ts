@@ -1,4 +1,5 @@
-// node --import tsx bench/backlog.ts [orders=1000] [--seconds=5] (BENCH_BASELINE_DIR=<a built checkout> adds it)
+// node --import tsx bench/backlog.ts [orders=1000] [--seconds=5] [--exports=1]
+// (BENCH_BASELINE_DIR=<a built checkout>[,<another>...] adds them, each on a database of its own)
 // Requests while the outbox works off a backlog (docs/performance.md, round 4): orders are placed
 // through POST /api/orders as fast as the shop takes them, each leaving its buyer's confirmation
 // (with the invoice PDF, rendered then) and the shop's notice in the outbox. While those are worked
@@ -12,13 +13,14 @@ import { login } from './admin';
 import { loadOnce, type LoadRun } from './lib/load';
 import { benchDatabaseUrl, createDatabase } from './lib/postgres';
 import { startShopServer, type RunningServer } from './lib/server';
-import { round } from './lib/stats';
+import { median, round } from './lib/stats';
 import { orderLoadOptions } from './orders';
 
 const args = process.argv.slice(2);
 const orders = Number(args.find((a) => /^\d+$/.test(a)) ?? 1_000);
 const seconds = Number(args.find((a) => a.startsWith('--seconds='))?.slice('--seconds='.length) ?? 5);
-const baselineDir = process.env.BENCH_BASELINE_DIR || undefined;
+const exports = Number(args.find((a) => a.startsWith('--exports='))?.slice('--exports='.length) ?? 1);
+const baselineDirs = (process.env.BENCH_BASELINE_DIR ?? '').split(',').filter(Boolean);
 const log = (message: string) => process.stderr.write(`[backlog] ${message}\n`);
 
 interface Phase {
@@ -53,7 +55,10 @@ async function phase(server: RunningServer & { dataDir: string }, cookie?: strin
   const read = (path: string) => loadOnce({ url: server.url + path, connections: 1, duration: seconds });
   const page = await read('/products/hoodie');
   const catalogue = await read('/api/products');
-  const exportRowsPerSecond = cookie ? await exportRate(server, cookie) : undefined;
+  // The median of `exports` downloads: one figure on a shared machine says little.
+  const rates: number[] = [];
+  if (cookie) for (let i = 0; i < exports; i++) rates.push(await exportRate(server, cookie));
+  const exportRowsPerSecond = cookie ? median(rates) : undefined;
   const elapsed = (performance.now() - started) / 1000;
   return {
     emailsPerSecond: round((emailsWritten(server) - before) / elapsed, 1),
@@ -91,7 +96,10 @@ async function measure(build: string, cwd: string | undefined, serverUrl: string
 
 if (!benchDatabaseUrl) throw new Error('set BENCH_DATABASE_URL or TEST_DATABASE_URL');
 const results = [];
-if (baselineDir) results.push(await measure('baseline', baselineDir, benchDatabaseUrl));
+for (const [i, dir] of baselineDirs.entries())
+  results.push(
+    await measure(baselineDirs.length > 1 ? `baseline-${i + 1}` : 'baseline', dir, benchDatabaseUrl),
+  );
 results.push(await measure('this', undefined, benchDatabaseUrl));
 
 const row = (label: string, p: Phase) =>

@@ -108,9 +108,13 @@ export function pageHead(pathname: string, search: string, locale: Locale, baseU
   return tags.join('\n    ');
 }
 
-/** Whether the server renders this path's HTML (the public pages and the 404 page). */
+/**
+ * Whether the server renders this path's HTML: the public pages, the 404 page, and the cart's frame
+ * (its lines are the browser's to show, see CartPage), so the cart paints before its scripts run.
+ */
 export function isServerRendered(pathname: string): boolean {
-  return !isKnownPage(pathname) || pageMeta(pathname, '', 'sv').isPublic;
+  const path = pathname.length > 1 ? trimTrailing(pathname, '/') : pathname;
+  return !isKnownPage(pathname) || pageMeta(pathname, '', 'sv').isPublic || path === '/cart';
 }
 
 /**

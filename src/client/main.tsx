@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, preloadPage } from './app/app';
 import { startCatalogue } from './lib/catalogue';
@@ -20,7 +20,13 @@ const app = (
 if (root.dataset.ssr === '1') {
   markServerRendered();
   await preloadPage(window.location.pathname);
-  hydrateRoot(root, app);
+  // As a transition React hydrates in slices of a few milliseconds and lets the browser handle
+  // input between them: one long task before (the hoodie's customiser: most of the page's total
+  // blocking time in Lighthouse, docs/performance.md).
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
 } else {
-  createRoot(root).render(app);
+  const created = createRoot(root);
+  startTransition(() => created.render(app));
 }

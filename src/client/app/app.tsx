@@ -43,6 +43,7 @@ export async function preloadPage(pathname: string): Promise<void> {
   if (path === '/terms') return TermsPage.preload();
   if (path.startsWith('/quotes/')) return QuotePage.preload();
   if (path === '/privacy') return PrivacyPage.preload();
+  if (path === '/cart') return CartPage.preload();
   if (path.startsWith('/products/')) {
     await ProductPage.preload();
     const { preloadProductPage } = await import('./routes/product');

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 let adoptingServerHtml = false;
 
 /** Called once before hydrating server-rendered HTML. */
@@ -12,4 +14,19 @@ export function markServerRendered(): void {
  */
 export function startedFromServerHtml(): boolean {
   return adoptingServerHtml;
+}
+
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * False while React adopts server HTML (and on the server), true once hydrated and in a page the
+ * browser rendered itself: a page can render the server's neutral first view, then what only the
+ * browser knows, without a hydration mismatch.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
 }

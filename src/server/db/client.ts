@@ -77,7 +77,11 @@ export async function openPglite(
 }
 
 export async function openPostgres(url: string, maxConnections = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections });
+  // JIT compilation off for the shop's connections: every statement here is a short index walk,
+  // and with statistics that lag a burst of writes (right after thousands of checkouts, or with
+  // autovacuum off) the planner's estimates pass jit_above_cost and PostgreSQL spends about a second
+  // compiling each batch of the orders CSV, which then runs in 30 ms (docs/performance.md, round 4).
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, options: '-c jit=off' });
   // An idle connection the server closes (restart, failover, admin kill) is an 'error' event on the
   // pool; unhandled, it would end the process. The pool replaces the connection on next use.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));

@@ -50,6 +50,7 @@ import {
 } from '@/client/features/checkout/checkout-draft';
 import type { AmountToPay } from '@/shared/invoicing/vat-treatment';
 import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
+import { useHydrated } from '@/client/lib/hydration';
 
 // The form and its validation (zod, react-hook-form) load only when the cart has something to order.
 const CheckoutForm = lazy(() =>
@@ -70,7 +71,27 @@ function EmptyCart() {
   );
 }
 
+/**
+ * The cart. The server renders its frame (header, heading, footer) so the page paints before its
+ * scripts run; the cart itself lives in this browser's storage, so until hydration the lines' place
+ * holds the empty cart's box, hidden: a buyer with lines never sees "empty", and an empty cart
+ * appears in place without moving the page.
+ */
 export function CartPage() {
+  const t = useT(checkoutPageMessages);
+  if (!useHydrated())
+    return (
+      <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:py-14">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{t.heading}</h1>
+        <div className="invisible" aria-hidden="true">
+          <EmptyCart />
+        </div>
+      </main>
+    );
+  return <Cart />;
+}
+
+function Cart() {
   const { lines, unavailable, total: goodsTotal, count, dispatch } = useCart();
   // Today's catalogue before checkout: a changed price or a product taken off sale shows here.
   useEffect(() => {
