@@ -264,10 +264,15 @@ describe('claiming an order for the company', () => {
         })
       ).status,
     ).toBe(403);
-    // A signed-out reader is told 401.
+    // A signed-out reader is told none (the order page asks whoever opens it), and may not claim.
+    const signedOut = await request<{ state: string }>(server, statePath(strangers.orderNumber), {
+      headers: { 'x-order-token': strangers.accessToken },
+    });
+    expect(signedOut.body).toEqual({ state: 'none' });
     expect(
       (
-        await request(server, statePath(strangers.orderNumber), {
+        await request(server, claimPath(strangers.orderNumber), {
+          method: 'POST',
           headers: { 'x-order-token': strangers.accessToken },
         })
       ).status,

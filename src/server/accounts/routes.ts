@@ -493,12 +493,16 @@ export function accountRoutes(context: CatalogueContext, options: { onQueued?: (
       {
         schema: {
           summary:
-            'With the order’s token (x-order-token): whether the order is the reader’s company’s, may be claimed for it, or neither',
+            'With the order’s token (x-order-token): whether the order is the reader’s company’s, may be claimed for it, or neither (none when signed out)',
           params: orderParams,
-          response: { 200: claimStateSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+          response: { 200: claimStateSchema, 404: apiErrorSchema },
         },
       },
       async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        // Asked by every company order's page: signed out is an answer (none), not an error.
+        const email = await sessionEmail(database.db, request.cookies[ACCOUNT_COOKIE]);
+        if (email === undefined) return reply.send({ state: 'none' as const });
         const found = await memberAndOrder(request, reply);
         if (!found) return reply;
         const state = await claimState(database.db, found.email, found.order);
