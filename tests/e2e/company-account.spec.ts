@@ -241,3 +241,27 @@ for (const [language, width] of [
     expect(outsider.errors).toEqual([]);
   });
 }
+
+test('staff link a person to a company account and unlink them in admin (Customers tab)', async ({
+  server,
+  adminPage,
+}) => {
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
+  await adminPage.goto('/admin');
+  await adminPage.getByRole('tab', { name: 'Customers' }).click();
+  const panel = adminPage.getByTestId('company-accounts');
+  await panel.getByLabel('Organisation number').fill('556016-0680');
+  await panel.getByLabel('Email address').fill('Linked.By.Staff@example.se');
+  await panel.getByRole('button', { name: 'Link' }).click();
+  await expect(panel.getByRole('status')).toContainText('Linked.By.Staff@example.se');
+  const remove = panel.getByRole('button', { name: 'Remove linked.by.staff@example.se from 556016-0680' });
+  await expect(remove).toBeVisible();
+  await expect(panel).toContainText('linked by staff, not signed in yet');
+  await screenshot(adminPage, 'company-admin-1280');
+  await remove.click();
+  await expect(remove).toHaveCount(0);
+  const listed = await request<{ companies: { people: unknown[] }[] }>(server, '/api/admin/companies', {
+    headers: { cookie: await adminLogin(server) },
+  });
+  expect(listed.body.companies.flatMap((company) => company.people)).toEqual([]);
+});

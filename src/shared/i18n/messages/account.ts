@@ -141,7 +141,7 @@ export const accountMessages = defineMessages({
       `A print file for ${p.name} is no longer kept; upload it again in the cart.`,
     companyHeading: 'Your company',
     companyIntro: (p: { orgNumber: string }) =>
-      `Organisation number ${p.orgNumber}. The company's members see the company's orders and quotes.`,
+      `Organisation number ${p.orgNumber}. The company’s members see the company’s orders and quotes.`,
     membersHeading: 'Members',
     you: 'you',
     invitedNotYet: 'invited, not signed in yet',
