@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { productionAdminRoutes } from './production/routes';
-import { accountRoutes } from './accounts/routes';
+import { accountRoutes, companyAdminRoutes } from './accounts/routes';
 import { adminRoutes, staffOrderAdminRoutes } from './admin/routes';
 import { CatalogueStore } from './catalogue';
 import { catalogueAdminRoutes, catalogueRoutes } from './catalogue/routes';
@@ -219,6 +219,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => catalogueAdminRoutes(admin, catalogueContext),
       (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
+      (admin) => companyAdminRoutes(admin, context),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) =>
         staffOrderAdminRoutes(admin, catalogueContext, {

@@ -21,7 +21,35 @@ export const accountApiPaths = {
   account: '/api/account',
   signOut: '/api/account/sign-out',
   reorder: (orderNumber: string) => `/api/account/orders/${encodeURIComponent(orderNumber)}/reorder`,
+  /** POST `{ email }`: a member invites a colleague (202; others 403). */
+  companyMembers: '/api/account/company/members',
+  /** DELETE: a member removes a person of the company (204). */
+  companyMember: (email: string) => `/api/account/company/members/${encodeURIComponent(email)}`,
+  /** GET with the order's token (header): whether the order is the company's or may be claimed. */
+  companyOrder: (orderNumber: string) => `/api/account/company/orders/${encodeURIComponent(orderNumber)}`,
+  /** POST with the order's token (header): a member claims the order for the company. */
+  companyClaim: (orderNumber: string) =>
+    `/api/account/company/orders/${encodeURIComponent(orderNumber)}/claim`,
 } as const;
+
+/** Staff's company accounts (admin): GET lists, `/:orgNumber/people` links (POST) and unlinks (DELETE /:email). */
+export const adminCompaniesPath = '/api/admin/companies';
+
+/** A company account as staff see it. */
+export interface AdminCompany {
+  orgNumber: string;
+  createdAt: string;
+  people: { email: string; addedBy: 'first_order' | 'member' | 'staff'; verified: boolean }[];
+}
+
+/** Invitations one member may send in an hour (each is also a link to the invitee's address). */
+export const COMPANY_INVITES_PER_MEMBER_PER_HOUR = 20;
+
+/**
+ * An order seen from a signed-in member's company: the company's already, placed with the
+ * company's number by someone else (a member may claim it), or nothing of the company's.
+ */
+export type CompanyClaimState = 'claimable' | 'company' | 'none';
 
 /** An order's page for a signed-in buyer: the server opens it with a fresh link (a redirect). */
 export const accountOrderPagePath = (orderNumber: string) =>
@@ -46,6 +74,8 @@ export interface AccountOrder {
   statusLabel: string;
   /** Opens the order page (accountOrderPagePath). */
   orderPage: string;
+  /** The address it was placed with (lower case): the reader's own, or a colleague's. */
+  placedBy: string;
 }
 
 export interface AccountQuote {
@@ -53,12 +83,25 @@ export interface AccountQuote {
   createdAt: string;
   status: string;
   quotePage: string;
+  /** The address it was made for (lower case): the reader's own, or a colleague's. */
+  placedBy: string;
 }
 
-/** GET /api/account. `company` is absent until company accounts exist. */
+/** The reader's company account: its verified members, and the people invited who have not signed in yet. */
+export interface AccountCompany {
+  orgNumber: string;
+  name: string;
+  members: string[];
+  invited: string[];
+}
+
+/**
+ * GET /api/account. `company` is absent when the address is no company's member; with it, the
+ * orders and quotes are the address's own and the company's.
+ */
 export interface AccountView {
   email: string;
-  company?: { orgNumber: string; name: string; members: string[] };
+  company?: AccountCompany;
   orders: AccountOrder[];
   quotes: AccountQuote[];
 }

@@ -33,17 +33,32 @@ export function accountCookieOptions(secure: boolean) {
  * made when the outbox builds the email (issueSignInToken), so nothing usable is stored here.
  */
 export async function requestSignInLink(database: Database, email: string, locale: Locale): Promise<void> {
-  await database.db.transaction(async (tx) => {
-    const [link] = await tx
-      .insert(accountSignInLinks)
-      .values({ email: email.trim(), locale })
-      .returning({ id: accountSignInLinks.id });
-    if (!link) throw new Error('no sign-in link row returned');
-    await enqueueAccountSignInEmail(tx, link.id);
-    // Housekeeping: forget links nobody can use any more (a day is well past their 15 minutes; an
-    // email still unsent after a day goes with its link, ON DELETE CASCADE).
-    await tx.execute(sql`DELETE FROM account_sign_in_links WHERE created_at < now() - interval '1 day'`);
-  });
+  await database.db.transaction((tx) => queueSignInLink(tx, email, locale));
+}
+
+/**
+ * Records a sign-in link in the caller's transaction and queues its email: a plain sign-in, or
+ * with `companyOrgNumber` a company's invitation (the same link, worded as an invitation).
+ */
+export async function queueSignInLink(
+  tx: Db,
+  email: string,
+  locale: Locale,
+  companyOrgNumber?: string,
+): Promise<void> {
+  const [link] = await tx
+    .insert(accountSignInLinks)
+    .values({ email: email.trim(), locale, companyOrgNumber: companyOrgNumber ?? null })
+    .returning({ id: accountSignInLinks.id });
+  if (!link) throw new Error('no sign-in link row returned');
+  await enqueueAccountSignInEmail(
+    tx,
+    link.id,
+    companyOrgNumber === undefined ? 'account_sign_in' : 'account_company_invite',
+  );
+  // Housekeeping: forget links nobody can use any more (a day is well past their 15 minutes; an
+  // email still unsent after a day goes with its link, ON DELETE CASCADE).
+  await tx.execute(sql`DELETE FROM account_sign_in_links WHERE created_at < now() - interval '1 day'`);
 }
 
 /**
@@ -54,17 +69,19 @@ export async function requestSignInLink(database: Database, email: string, local
 export async function issueSignInToken(
   db: Db,
   linkId: number,
-): Promise<{ email: string; locale: Locale; token: string } | undefined> {
+): Promise<{ email: string; locale: Locale; companyOrgNumber: string | null; token: string } | undefined> {
   const token = newToken();
-  const [row] = await queryRows<{ email: string; locale: Locale }>(
+  const [row] = await queryRows<{ email: string; locale: Locale; company_org_number: string | null }>(
     db,
     sql`UPDATE account_sign_in_links
         SET token_hash = ${tokenHash(token)},
             expires_at = now() + make_interval(mins => ${SIGN_IN_LINK_MINUTES})
         WHERE id = ${linkId} AND used_at IS NULL
-        RETURNING email, locale`,
+        RETURNING email, locale, company_org_number`,
   );
-  return row ? { ...row, token } : undefined;
+  return row
+    ? { email: row.email, locale: row.locale, companyOrgNumber: row.company_org_number, token }
+    : undefined;
 }
 
 /**

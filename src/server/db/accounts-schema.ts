@@ -1,7 +1,64 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { locales } from '@/shared/i18n/locale';
+import { orders } from './orders-schema';
 import { oneOf } from './schema-checks';
+
+/** See migrations/5950_account_companies.sql: a company account, by organisation number. */
+export const accountCompanies = pgTable(
+  'account_companies',
+  {
+    /** As orders store it (a Swedish number normalised to NNNNNN-NNNN). */
+    orgNumber: text('org_number').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('account_companies_org_number_check', sql`char_length(${t.orgNumber}) BETWEEN 1 AND 20`)],
+);
+
+/** How a person came to a company: its first verified buyer, a member's invitation, or staff. */
+export const companyMemberOrigins = ['first_order', 'member', 'staff'] as const;
+
+/** See migrations/5950_account_companies.sql: a person of a company (one company per address). */
+export const accountCompanyMembers = pgTable(
+  'account_company_members',
+  {
+    /** Lower case. */
+    email: text('email').primaryKey(),
+    orgNumber: text('org_number')
+      .notNull()
+      .references(() => accountCompanies.orgNumber, { onDelete: 'cascade' }),
+    addedBy: text('added_by', { enum: companyMemberOrigins }).notNull(),
+    /** The inviting member's address; null for the first buyer and for staff. */
+    invitedBy: text('invited_by'),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the address first signed in by a link as a member; null while only invited. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'account_company_members_email_check',
+      sql`${t.email} = lower(${t.email}) AND char_length(${t.email}) <= 255`,
+    ),
+    check('account_company_members_added_by_check', oneOf(t.addedBy, companyMemberOrigins)),
+    index('account_company_members_org_idx').on(t.orgNumber),
+  ],
+);
+
+/** See migrations/5950_account_companies.sql: a stranger's order a member claimed for the company. */
+export const accountCompanyClaims = pgTable(
+  'account_company_claims',
+  {
+    orderId: bigint('order_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orgNumber: text('org_number')
+      .notNull()
+      .references(() => accountCompanies.orgNumber, { onDelete: 'cascade' }),
+    claimedBy: text('claimed_by').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_company_claims_org_idx').on(t.orgNumber)],
+);
 
 /**
  * See migrations/5400_accounts.sql: one request for a sign-in link. The link's token is made when
@@ -20,6 +77,10 @@ export const accountSignInLinks = pgTable(
     tokenHash: text('token_hash').unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** An invitation to this company's account (migration 5950); null for a plain sign-in. */
+    companyOrgNumber: text('company_org_number').references(() => accountCompanies.orgNumber, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     check('account_sign_in_links_locale_check', oneOf(t.locale, locales)),

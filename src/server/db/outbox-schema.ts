@@ -46,6 +46,8 @@ export const emailKinds = [
   'refund',
   /** To an address that asked to sign in to its account: the one-time link (account_link_id; migration 5400). */
   'account_sign_in',
+  /** To an address a company's member invited: a one-time sign-in link to the company's account (account_link_id; migration 5950). */
+  'account_company_invite',
   /** To the buyer: staff changed the order's lines, with the documents that settled it (ref = order_line_changes; migration 5000). */
   'order_change',
 ] as const;

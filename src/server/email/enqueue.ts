@@ -54,9 +54,13 @@ export async function enqueueQuoteEmail(tx: Db, email: QueuedQuoteEmail): Promis
     .onConflictDoNothing();
 }
 
-/** Queues the email of an account's sign-in link in the caller's transaction (once per link). */
-export async function enqueueAccountSignInEmail(tx: Db, accountLinkId: number): Promise<void> {
-  await tx.insert(emailOutbox).values({ accountLinkId, kind: 'account_sign_in' }).onConflictDoNothing();
+/** Queues the email of an account's sign-in link (or a company's invitation) in the caller's transaction (once per link). */
+export async function enqueueAccountSignInEmail(
+  tx: Db,
+  accountLinkId: number,
+  kind: 'account_sign_in' | 'account_company_invite' = 'account_sign_in',
+): Promise<void> {
+  await tx.insert(emailOutbox).values({ accountLinkId, kind }).onConflictDoNothing();
 }
 
 /** Emails queued by a set-based statement: one row per row of `from` (and per kind, given several). */

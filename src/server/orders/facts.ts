@@ -135,3 +135,65 @@ export async function orderStatusHistory(db: Db, orderId: number | string): Prom
     details: row.details,
   }));
 }
+
+/**
+ * The organisation number of the newest company order placed with `email` (any case), or
+ * undefined: what makes a signed-in buyer a company's first member (docs/accounts.md).
+ */
+export async function newestCompanyOrgNumber(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ org_number: string }>(
+    db,
+    sql`SELECT customer_org_number AS org_number FROM orders
+        WHERE lower(customer_email) = lower(${email}) AND customer_type = 'company'
+          AND customer_org_number IS NOT NULL AND customer_org_number <> ''
+        ORDER BY order_date DESC, id DESC LIMIT 1`,
+  );
+  return row?.org_number;
+}
+
+/** A company's order as its account lists it: who placed it, and the company's name on it. */
+export interface CompanyOrder extends LookedUpOrder {
+  customerEmail: string;
+  companyName: string | null;
+}
+
+/**
+ * A company's orders, newest first, at most `limit`: those placed with its organisation number by
+ * one of `emails` (its verified people, lower case), and those of `orderIds` (claimed for it).
+ */
+export async function companyOrders(
+  db: Db,
+  company: { orgNumber: string; emails: readonly string[]; orderIds: readonly number[] },
+  limit: number,
+): Promise<CompanyOrder[]> {
+  const rows = await queryRows<{
+    id: string;
+    order_number: string;
+    placed_at: string;
+    total_amount: string;
+    status: string;
+    country_code: string;
+    customer_email: string;
+    company_name: string | null;
+  }>(
+    db,
+    sql`SELECT id::text AS id, order_number, to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS placed_at,
+          total_amount::text AS total_amount, status, country_code, customer_email,
+          customer_organization AS company_name
+        FROM orders
+        WHERE (customer_type = 'company' AND customer_org_number = ${company.orgNumber}
+               AND lower(customer_email) IN (SELECT jsonb_array_elements_text(${JSON.stringify(company.emails)}::jsonb)))
+           OR id IN (SELECT jsonb_array_elements_text(${JSON.stringify(company.orderIds.map(String))}::jsonb)::bigint)
+        ORDER BY order_date DESC, id DESC LIMIT ${limit}`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    orderNumber: row.order_number,
+    placedAt: row.placed_at,
+    totalAmount: row.total_amount,
+    status: row.status,
+    countryCode: row.country_code,
+    customerEmail: row.customer_email,
+    companyName: row.company_name,
+  }));
+}

@@ -24,6 +24,7 @@ export {
   newQuoteLink,
   QuoteError,
   quoteNumberOfOrder,
+  quotesForCompany,
   quotesForEmail,
   recordAcceptedOrder,
   validUntilFor,

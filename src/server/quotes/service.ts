@@ -275,6 +275,37 @@ export async function quotesForEmail(
     .limit(limit);
 }
 
+/**
+ * A company's quotes (not drafts), newest first, at most `limit`: those made for its organisation
+ * number to one of `emails` (its verified people, lower case), as its account lists them.
+ */
+export async function quotesForCompany(
+  database: Database,
+  company: { orgNumber: string; emails: readonly string[] },
+  limit: number,
+): Promise<Pick<QuoteRow, 'id' | 'quoteNumber' | 'status' | 'createdAt' | 'customerEmail'>[]> {
+  if (company.emails.length === 0) return [];
+  return database.db
+    .select({
+      id: quotes.id,
+      quoteNumber: quotes.quoteNumber,
+      status: quotes.status,
+      createdAt: quotes.createdAt,
+      customerEmail: quotes.customerEmail,
+    })
+    .from(quotes)
+    .where(
+      and(
+        sql`lower(${quotes.customerEmail}) IN (SELECT jsonb_array_elements_text(${JSON.stringify(company.emails)}::jsonb))`,
+        sql`${quotes.customer}->>'customerType' = 'company'`,
+        sql`${quotes.customer}->>'orgNumber' = ${company.orgNumber}`,
+        ne(quotes.status, 'draft'),
+      ),
+    )
+    .orderBy(desc(quotes.createdAt), desc(quotes.id))
+    .limit(limit);
+}
+
 /** A hash no token gives, compared with when the quote does not exist (the same work either way). */
 const NO_QUOTE_TOKEN_HASH = '0'.repeat(64);
 

@@ -84,6 +84,10 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'POST /api/admin/bank-payments/:id/assign': 'money',
   'POST /api/admin/bank-payments/:id/not-ours': 'money',
   'GET /api/admin/receivables': 'money',
+  // Company accounts (issue 43, src/server/accounts): who sees a company's orders and quotes.
+  'GET /api/admin/companies': 'money',
+  'POST /api/admin/companies/:orgNumber/people': 'money',
+  'DELETE /api/admin/companies/:orgNumber/people/:email': 'money',
 
   // Quotes (issue 40): the owner and the bookkeeper write and send them; production may look.
   'GET /api/admin/quotes': 'everyone',

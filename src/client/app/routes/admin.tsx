@@ -34,6 +34,7 @@ import { productionMessages } from '@/shared/i18n/messages/production';
 import { BlanksPanel, ProductionBoard } from '@/client/features/admin/production-board';
 import { MoneyView } from '@/client/features/admin/money-view';
 import { CustomersPanel } from '@/client/features/admin/customers-panel';
+import { CompanyAccountsPanel } from '@/client/features/admin/company-accounts-panel';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import { moneyViewMessages } from '@/shared/i18n/messages/money-view';
 import { QuotesPanel } from '@/client/features/quotes/admin-quotes';
@@ -126,7 +127,17 @@ function Dashboard() {
       shown: production,
     },
     { value: 'money', label: moneyText.tab, content: <MoneyView />, shown: money },
-    { value: 'customers', label: customersText.customersTab, content: <CustomersPanel />, shown: money },
+    {
+      value: 'customers',
+      label: customersText.customersTab,
+      content: (
+        <>
+          <CustomersPanel />
+          <CompanyAccountsPanel />
+        </>
+      ),
+      shown: money,
+    },
     { value: 'products', label: catalogueText.title, content: <CataloguePanel />, shown: owner },
     { value: 'partners', label: ui.partnerApplications, content: <PartnerApplications />, shown: owner },
     { value: 'staff', label: staffText.staffTab, content: <StaffPanel />, shown: owner },

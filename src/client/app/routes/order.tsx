@@ -37,6 +37,7 @@ import { OrderDeliveryRows } from '@/client/components/delivery-estimate';
 import { OrderPrintFiles, SupplementaryInvoiceLinks } from '@/client/features/order-page/order-print-files';
 import { orderLookupPath } from '@/shared/order-lookup';
 import { Button } from '@/client/components/ui/button';
+import { ClaimForCompany } from '@/client/features/account/claim-for-company';
 import { textLinkClass } from '@/client/components/ui/text-link';
 
 function Card(props: { title: string; children: ReactNode; className?: string; testId?: string }) {
@@ -230,6 +231,11 @@ function OrderDetails(props: {
           · <span data-testid="order-status">{order.statusLabel}</span>
         </p>
       </header>
+
+      {/* Only a company's order can be claimed for a company: no question asked for the others. */}
+      {order.customer.customerType === 'company' && (
+        <ClaimForCompany orderNumber={order.orderNumber} token={access.token} className="mt-6" />
+      )}
 
       <div className="mt-8 grid gap-6 md:grid-cols-2">
         {/* A cancelled order never gets a proof: no promise of one. */}

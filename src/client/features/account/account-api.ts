@@ -1,4 +1,10 @@
-import { accountApiPaths, type AccountView, type ReorderAnswer } from '@/shared/account';
+import {
+  accountApiPaths,
+  type AccountView,
+  type CompanyClaimState,
+  type ReorderAnswer,
+} from '@/shared/account';
+import { orderTokenHeader } from '@/shared/order-view';
 import { ApiError, apiFetch } from '@/client/lib/api';
 
 /** The signed-in buyer's account, or null when no session (401). */
@@ -19,3 +25,23 @@ export const signOut = (everywhere: boolean) =>
 
 export const reorder = (orderNumber: string) =>
   apiFetch<ReorderAnswer>(accountApiPaths.reorder(orderNumber), { method: 'POST', json: {} });
+
+export const inviteColleague = (email: string) =>
+  apiFetch<{ accepted: true }>(accountApiPaths.companyMembers, { method: 'POST', json: { email } });
+
+export const removeColleague = (email: string) =>
+  apiFetch<undefined>(accountApiPaths.companyMember(email), { method: 'DELETE' });
+
+/** Whether the order (its token opens it) is the reader's company's or may be claimed ('none' signed out). */
+export async function fetchClaimState(orderNumber: string, token: string): Promise<CompanyClaimState> {
+  const answer = await apiFetch<{ state: CompanyClaimState }>(accountApiPaths.companyOrder(orderNumber), {
+    headers: { [orderTokenHeader]: token },
+  });
+  return answer.state;
+}
+
+export const claimForCompany = (orderNumber: string, token: string) =>
+  apiFetch<{ state: CompanyClaimState }>(accountApiPaths.companyClaim(orderNumber), {
+    method: 'POST',
+    headers: { [orderTokenHeader]: token },
+  });

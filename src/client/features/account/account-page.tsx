@@ -9,6 +9,7 @@ import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { Button, buttonClass } from '@/client/components/ui/button';
 import { fetchAccount, reorder, signOut } from './account-api';
+import { CompanyPanel } from './company-panel';
 import { SignInForm } from './sign-in-form';
 
 type Loaded =
@@ -102,6 +103,10 @@ export function AccountPage({
         </div>
       </div>
 
+      {account.company && (
+        <CompanyPanel company={account.company} email={account.email} onChanged={fetchInto} />
+      )}
+
       <section aria-labelledby="account-orders">
         <h2 id="account-orders" className="text-xl font-semibold text-slate-900">
           {t.ordersHeading}
@@ -121,42 +126,52 @@ export function AccountPage({
                 className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
                 data-testid="account-order"
               >
-                <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm md:flex md:flex-wrap md:gap-x-8">
-                  <div>
-                    <dt className="text-slate-500">{t.orderNumber}</dt>
-                    <dd className="whitespace-nowrap font-semibold text-slate-900">{order.orderNumber}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-slate-500">{t.placed}</dt>
-                    <dd className="whitespace-nowrap text-slate-900">{date(order.placedAt)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-slate-500">{t.total}</dt>
-                    <dd className="whitespace-nowrap tabular-nums text-slate-900">
-                      {formatKrDecimal(order.total)}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-slate-500">{t.status}</dt>
-                    <dd className="text-slate-900">{order.statusLabel}</dd>
-                  </div>
-                </dl>
+                <div className="min-w-0">
+                  <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm md:flex md:flex-wrap md:gap-x-8">
+                    <div>
+                      <dt className="text-slate-500">{t.orderNumber}</dt>
+                      <dd className="whitespace-nowrap font-semibold text-slate-900">{order.orderNumber}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-500">{t.placed}</dt>
+                      <dd className="whitespace-nowrap text-slate-900">{date(order.placedAt)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-500">{t.total}</dt>
+                      <dd className="whitespace-nowrap tabular-nums text-slate-900">
+                        {formatKrDecimal(order.total)}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-slate-500">{t.status}</dt>
+                      <dd className="text-slate-900">{order.statusLabel}</dd>
+                    </div>
+                  </dl>
+                  {order.placedBy !== account.email && (
+                    <p className="mt-2 break-all text-sm text-slate-600" data-testid="placed-by">
+                      {t.placedBy({ email: order.placedBy })}
+                    </p>
+                  )}
+                </div>
                 <div className="flex shrink-0 flex-wrap gap-2 md:flex-nowrap">
                   {/* A server redirect with a fresh link to the page: a plain link, not the router's. */}
                   <a href={order.orderPage} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
                     {t.openOrder}
                     <span className="sr-only"> {order.orderNumber}</span>
                   </a>
-                  <Button
-                    size="sm"
-                    disabled={busyOrder !== undefined}
-                    disabledLook="busy"
-                    onClick={() => void again(order.orderNumber)}
-                  >
-                    <Repeat2 className="size-4" aria-hidden />
-                    {busyOrder === order.orderNumber ? t.reordering : t.reorder}
-                    <span className="sr-only"> {order.orderNumber}</span>
-                  </Button>
+                  {/* A colleague's order opens on its page; ordering it again is its buyer's (their print files). */}
+                  {order.placedBy === account.email && (
+                    <Button
+                      size="sm"
+                      disabled={busyOrder !== undefined}
+                      disabledLook="busy"
+                      onClick={() => void again(order.orderNumber)}
+                    >
+                      <Repeat2 className="size-4" aria-hidden />
+                      {busyOrder === order.orderNumber ? t.reordering : t.reorder}
+                      <span className="sr-only"> {order.orderNumber}</span>
+                    </Button>
+                  )}
                 </div>
               </li>
             ))}

@@ -53,6 +53,39 @@ export const accountMessages = defineMessages({
     notePriceChanged: (p: { name: string }) => `Priset på ${p.name} har ändrats sedan du beställde.`,
     noteFileMissing: (p: { name: string }) =>
       `En tryckfil till ${p.name} finns inte kvar; ladda upp den igen i varukorgen.`,
+    companyHeading: 'Företaget',
+    companyIntro: (p: { orgNumber: string }) =>
+      `Organisationsnummer ${p.orgNumber}. Företagets medlemmar ser företagets beställningar och offerter.`,
+    membersHeading: 'Medlemmar',
+    you: 'du',
+    invitedNotYet: 'inbjuden, har inte loggat in än',
+    inviteLabel: 'Bjud in en kollega (e-postadress)',
+    inviteSubmit: 'Bjud in',
+    inviting: 'Bjuder in...',
+    invitedNotice: (p: { email: string }) =>
+      `Vi har mejlat en inbjudan till ${p.email}. När kollegan har loggat in med länken ser hen företagets beställningar.`,
+    removeMember: 'Ta bort',
+    removeMemberNamed: (p: { email: string }) => `Ta bort ${p.email} från företaget`,
+    notMember: 'Bara företagets medlemmar kan bjuda in och ta bort medlemmar.',
+    lastMember:
+      'Företaget behöver minst en medlem. Vill du lämna kontot, bjud in en kollega först eller kontakta oss.',
+    notInCompany: 'Adressen är inte medlem i företaget.',
+    invitesPerMember: (p: { minutes: number }) =>
+      `Du har bjudit in många den senaste timmen. Försök igen om ${plural('sv', p.minutes, { one: '# minut', other: '# minuter' })}.`,
+    placedBy: (p: { email: string }) => `Lagd av ${p.email}`,
+    claimHeading: 'Företagets konto',
+    claimText:
+      'Beställningen är lagd med ditt företags organisationsnummer men syns inte för företagets medlemmar. Lägg till den så ser ni den alla i Mitt konto.',
+    claimButton: 'Lägg till i mitt företags konto',
+    claiming: 'Lägger till...',
+    claimed: 'Beställningen hör till företagets konto: alla medlemmar ser den i Mitt konto.',
+    claimRefused: 'Beställningen kan inte läggas till i ditt företags konto.',
+    inviteEmailSubject: 'Du är inbjuden till företagets konto',
+    inviteEmailBody:
+      'En kollega har bjudit in dig till ert företags konto, där ni ser företagets beställningar och offerter. Logga in med länken; den gäller i 15 minuter och kan användas en gång:',
+    inviteEmailBodyOrg: (p: { orgNumber: string }) =>
+      `En kollega har bjudit in dig till kontot för företaget med organisationsnummer ${p.orgNumber}, där ni ser företagets beställningar och offerter. Logga in med länken; den gäller i 15 minuter och kan användas en gång:`,
+    inviteEmailLater: (p: { url: string }) => `Senare loggar du in på ${p.url} med den här e-postadressen.`,
     emailSubject: 'Din inloggningslänk',
     emailBody:
       'Här är länken för att logga in på ditt konto. Den gäller i 15 minuter och kan användas en gång:',
@@ -106,6 +139,39 @@ export const accountMessages = defineMessages({
     notePriceChanged: (p: { name: string }) => `The price of ${p.name} has changed since you ordered.`,
     noteFileMissing: (p: { name: string }) =>
       `A print file for ${p.name} is no longer kept; upload it again in the cart.`,
+    companyHeading: 'Your company',
+    companyIntro: (p: { orgNumber: string }) =>
+      `Organisation number ${p.orgNumber}. The company’s members see the company’s orders and quotes.`,
+    membersHeading: 'Members',
+    you: 'you',
+    invitedNotYet: 'invited, not signed in yet',
+    inviteLabel: 'Invite a colleague (email address)',
+    inviteSubmit: 'Invite',
+    inviting: 'Inviting...',
+    invitedNotice: (p: { email: string }) =>
+      `We have emailed an invitation to ${p.email}. Once your colleague signs in by its link, they see the company's orders.`,
+    removeMember: 'Remove',
+    removeMemberNamed: (p: { email: string }) => `Remove ${p.email} from the company`,
+    notMember: 'Only the company’s members can invite and remove members.',
+    lastMember:
+      'The company needs at least one member. To leave the account, invite a colleague first or contact us.',
+    notInCompany: 'That address is not a member of the company.',
+    invitesPerMember: (p: { minutes: number }) =>
+      `You have invited many people in the last hour. Please try again in ${plural('en', p.minutes, { one: '# minute', other: '# minutes' })}.`,
+    placedBy: (p: { email: string }) => `Placed by ${p.email}`,
+    claimHeading: 'Your company’s account',
+    claimText:
+      'This order was placed with your company’s organisation number but its members do not see it. Add it, and you all see it in My account.',
+    claimButton: 'Claim for my company',
+    claiming: 'Claiming...',
+    claimed: 'This order belongs to your company’s account: every member sees it in My account.',
+    claimRefused: 'This order cannot be added to your company’s account.',
+    inviteEmailSubject: 'You are invited to your company’s account',
+    inviteEmailBody:
+      'A colleague has invited you to your company’s account, where you see the company’s orders and quotes. Sign in with this link; it works for 15 minutes, once:',
+    inviteEmailBodyOrg: (p: { orgNumber: string }) =>
+      `A colleague has invited you to the account of the company with organisation number ${p.orgNumber}, where you see the company’s orders and quotes. Sign in with this link; it works for 15 minutes, once:`,
+    inviteEmailLater: (p: { url: string }) => `Later, sign in at ${p.url} with this email address.`,
     emailSubject: 'Your sign-in link',
     emailBody: 'Here is the link to sign in to your account. It works for 15 minutes, once:',
     emailIgnore:
