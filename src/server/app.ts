@@ -5,6 +5,7 @@ import { accountRoutes } from './accounts/routes';
 import { adminRoutes, staffOrderAdminRoutes } from './admin/routes';
 import { CatalogueStore } from './catalogue';
 import { catalogueAdminRoutes, catalogueRoutes } from './catalogue/routes';
+import { productPictureAdminRoutes, productPictureRoutes } from './catalogue/picture-routes';
 import type { Config } from './config';
 import type { AppContext, CatalogueContext } from './context';
 import { RatesProvider } from './currency';
@@ -189,6 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   opsRoutes(app, context, readiness);
 
   catalogueRoutes(app, catalogue);
+  productPictureRoutes(app, context);
   shopRoutes(app, config);
   notFoundReportRoute(app);
   const rates = new RatesProvider(config.ratesUrl, app.log);
@@ -211,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => orderTalkAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => staffAdminRoutes(admin, context),
       (admin) => catalogueAdminRoutes(admin, catalogueContext),
+      (admin) => admin.register(productPictureAdminRoutes(context)),
       (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),

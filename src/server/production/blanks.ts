@@ -9,7 +9,7 @@ import type { BlanksJob, BlanksList, BlanksRow } from '@/shared/production';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/server/db/query-rows';
 import { staffNamesSql } from '@/server/staff';
-import { sizeCodes } from '@/shared/sizes';
+import { allSizeCodes as sizeCodes } from '@/shared/sizes';
 import type { Db } from '@/server/db/client';
 import { loadJobs } from './board';
 
