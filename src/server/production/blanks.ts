@@ -142,7 +142,8 @@ export function blanksCsv(rows: readonly BlanksRow[], locale: Locale): string {
   const lines = rows.map((row) =>
     [
       row.productId,
-      productName(locale, { id: row.productId, name: findProduct(row.productId)?.name ?? row.productId }),
+      // The owner's name in the staff's language (a product added in admin has no message-file name).
+      productName(locale, findProduct(row.productId) ?? { id: row.productId, name: row.productId }),
       row.colour,
       row.colour ? colourName(locale, row.colour) : '',
       row.size,
