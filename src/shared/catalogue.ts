@@ -140,7 +140,8 @@ export function setCatalogue(list: readonly Product[]): void {
   onSale = list;
   productsById = new Map(list.map((p) => [p.id, p]));
   const own = new Map<string, OwnColour>();
-  for (const product of list) for (const colour of product.ownColours ?? []) if (!own.has(colour.id)) own.set(colour.id, colour);
+  for (const product of list)
+    for (const colour of product.ownColours ?? []) if (!own.has(colour.id)) own.set(colour.id, colour);
   ownColoursById = own;
   for (const listener of listeners) listener();
 }

@@ -19,7 +19,7 @@ function call<T>(method: string, path: string, json?: unknown, language = 'en') 
   });
 }
 
-function uploadPicture(bytes: Uint8Array, name: string, language = 'en', cookie = server.cookie) {
+function uploadPicture(bytes: Uint8Array<ArrayBuffer>, name: string, language = 'en', cookie = server.cookie) {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: 'image/png' }), name);
   return request<Picture & Refusal>(server, '/api/admin/product-pictures', {
@@ -29,7 +29,7 @@ function uploadPicture(bytes: Uint8Array, name: string, language = 'en', cookie 
   });
 }
 
-const text = (value: string) => new TextEncoder().encode(value);
+const text = (value: string): Uint8Array<ArrayBuffer> => new Uint8Array(new TextEncoder().encode(value));
 
 /** A tote bag in one size, in a colour the owner adds, with its own picture. */
 const toteBag = (image: string) => ({
@@ -166,7 +166,9 @@ describe('colours and size sets the owner adds', () => {
       garment: undefined,
     });
     expect(kidsWithoutSizes.status).toBe(400);
-    expect(kidsWithoutSizes.body.fieldErrors?.sizeSet).toBe('Choose sizes only for a product ordered in sizes.');
+    expect(kidsWithoutSizes.body.fieldErrors?.sizeSet).toBe(
+      'Choose sizes only for a product ordered in sizes.',
+    );
   });
 
   it('a tote bag with its own picture and colour, and a kids’ T-shirt orderable only in kids’ sizes', async () => {
@@ -174,7 +176,9 @@ describe('colours and size sets the owner adds', () => {
     expect(picture.status).toBe(201);
     const tote = await call<ProductRecord>('POST', '/api/admin/products', toteBag(picture.body.image));
     expect(tote.status, JSON.stringify(tote.body)).toBe(201);
-    expect(tote.body.ownColours).toEqual([{ id: 'natur', names: { sv: 'Natur', en: 'Natural' }, hex: '#e8dcc4' }]);
+    expect(tote.body.ownColours).toEqual([
+      { id: 'natur', names: { sv: 'Natur', en: 'Natural' }, hex: '#e8dcc4' },
+    ]);
     expect(tote.body.image).toBe(picture.body.image);
     expect(tote.body.garment).toBeUndefined();
     const kids = await call<ProductRecord>('POST', '/api/admin/products', kidsTee);
@@ -197,7 +201,9 @@ describe('colours and size sets the owner adds', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(adult.status).toBe(400);
-    expect(adult.body.fieldErrors?.['lines.1.sizes']).toContain('98/104, 110/116, 122/128, 134/140, 146/152, 158/164');
+    expect(adult.body.fieldErrors?.['lines.1.sizes']).toContain(
+      '98/104, 110/116, 122/128, 134/140, 146/152, 158/164',
+    );
     // An adult garment is refused children's sizes the same way.
     const hoodie = await request<Refusal>(server, '/api/orders', {
       method: 'POST',

@@ -70,7 +70,8 @@ export function SizeSplitEditor(props: {
   const t = useT(sizeMessages);
   const uid = useId();
   const [texts, setTexts] = useState<Partial<Record<GarmentSizeCode, string>>>({});
-  const shown = (code: GarmentSizeCode) => texts[code] ?? (props.sizes?.[code] ? String(props.sizes[code]) : '');
+  const shown = (code: GarmentSizeCode) =>
+    texts[code] ?? (props.sizes?.[code] ? String(props.sizes[code]) : '');
 
   const change = (code: GarmentSizeCode, text: string) => {
     setTexts((all) => ({ ...all, [code]: text }));

@@ -83,7 +83,8 @@ export function productPictureAdminRoutes(context: AppContext) {
           const detected = detectImage(head);
           if (detected.kind === 'image' && pictureTypes.has(detected.contentType))
             return { accept: true, contentType: detected.contentType };
-          if (detected.kind === 'svg' && looksLikeSvgDocument(head)) return { accept: true, contentType: SVG_TYPE };
+          if (detected.kind === 'svg' && looksLikeSvgDocument(head))
+            return { accept: true, contentType: SVG_TYPE };
           return { accept: false, status: 415, message: t.pictureNotImage };
         };
         const upload = await receiveUpload(request, reply, context, {

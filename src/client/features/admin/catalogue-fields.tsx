@@ -187,11 +187,7 @@ export function ImageField({ id, draft, set, errors }: SectionProps) {
             </select>
           )}
         </Field>
-        <ProductImage
-          image={draft.image || undefined}
-          name=""
-          className="w-24 shrink-0 rounded-lg"
-        />
+        <ProductImage image={draft.image || undefined} name="" className="w-24 shrink-0 rounded-lg" />
       </div>
       <label className="block text-sm font-medium text-slate-800">
         {t.pictureUpload}
@@ -307,7 +303,9 @@ export function OwnColoursSection({ id, draft, set, errors }: SectionProps) {
       <button
         type="button"
         className="min-h-11 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-800"
-        onClick={() => set({ ownColours: [...draft.ownColours, { id: '', names: { sv: '', en: '' }, hex: '' }] })}
+        onClick={() =>
+          set({ ownColours: [...draft.ownColours, { id: '', names: { sv: '', en: '' }, hex: '' }] })
+        }
       >
         {t.addOwnColour}
       </button>

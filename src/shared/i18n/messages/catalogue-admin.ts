@@ -127,7 +127,8 @@ export const catalogueAdminMessages = defineMessages({
     sizeSetAdult: 'Vuxen (XS–3XL)',
     sizeSetKids: 'Barn (98/104–158/164)',
     ownColours: 'Egna färger',
-    ownColoursHint: 'En ny färg med namn på svenska och engelska och färgkod. Kryssa sedan i den bland färgerna.',
+    ownColoursHint:
+      'En ny färg med namn på svenska och engelska och färgkod. Kryssa sedan i den bland färgerna.',
     ownColourId: 'Färg-id',
     ownColourNameSv: 'Namn (svenska)',
     ownColourNameEn: 'Namn (engelska)',
@@ -257,7 +258,8 @@ export const catalogueAdminMessages = defineMessages({
     sizeSetAdult: 'Adult (XS–3XL)',
     sizeSetKids: 'Kids (98/104–158/164)',
     ownColours: 'Own colours',
-    ownColoursHint: 'A new colour with its name in Swedish and English and its colour code. Then tick it among the colours.',
+    ownColoursHint:
+      'A new colour with its name in Swedish and English and its colour code. Then tick it among the colours.',
     ownColourId: 'Colour id',
     ownColourNameSv: 'Name (Swedish)',
     ownColourNameEn: 'Name (English)',
