@@ -4,8 +4,12 @@ import { productionAdminRoutes } from './production/routes';
 import { accountRoutes } from './accounts/routes';
 import { adminRoutes, staffOrderAdminRoutes } from './admin/routes';
 import { CatalogueStore } from './catalogue';
-import { catalogueAdminRoutes, catalogueRoutes } from './catalogue/routes';
-import { productPictureAdminRoutes, productPictureRoutes } from './catalogue/picture-routes';
+import {
+  catalogueAdminRoutes,
+  catalogueRoutes,
+  productPictureAdminRoutes,
+  productPictureRoutes,
+} from './catalogue/routes';
 import type { Config } from './config';
 import type { AppContext, CatalogueContext } from './context';
 import { RatesProvider } from './currency';

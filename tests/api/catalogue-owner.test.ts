@@ -19,7 +19,12 @@ function call<T>(method: string, path: string, json?: unknown, language = 'en') 
   });
 }
 
-function uploadPicture(bytes: Uint8Array<ArrayBuffer>, name: string, language = 'en', cookie = server.cookie) {
+function uploadPicture(
+  bytes: Uint8Array<ArrayBuffer>,
+  name: string,
+  language = 'en',
+  cookie = server.cookie,
+) {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: 'image/png' }), name);
   return request<Picture & Refusal>(server, '/api/admin/product-pictures', {

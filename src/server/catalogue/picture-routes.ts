@@ -21,9 +21,10 @@ import {
   svgRewriter,
   tooManyPixels,
   uploadStorageFor,
+  canThumbnail,
+  thumbnailOf,
   type Sniffed,
 } from '@/server/uploads';
-import { canThumbnail, thumbnailOf } from '@/server/uploads/thumbnail';
 
 /** What an uploaded product picture is kept as (uploads.purpose). */
 export const PRODUCT_PICTURE_PURPOSE = 'product-picture';
