@@ -275,7 +275,9 @@ function crossFieldIssues(locale: Locale, raw: unknown, expectedId: string | und
     const choices = list(colour.choices).map(record);
     if (choices.length === 0) issues.push({ path: ['options', index, 'choices'], message: t.colourRequired });
     choices.forEach((choice, at) => {
-      if (typeof choice.id !== 'string' || !(colourIds.includes(choice.id) || ownIds.includes(choice.id)))
+      // The customiser's swatches and mockups know the shop's twelve colours only.
+      const known = p.kind === 'customiser' ? colourIds : [...colourIds, ...ownIds];
+      if (typeof choice.id !== 'string' || !known.includes(choice.id))
         issues.push({ path: ['options', index, 'choices', at], message: t.colourUnknown });
     });
   }

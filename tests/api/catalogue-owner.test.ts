@@ -165,6 +165,16 @@ describe('colours and size sets the owner adds', () => {
       'ownColours.2.hex': 'Ange färgen som hex med sex siffror, t.ex. #e8dcc4.',
       'options.0.choices.0': 'Okänd färg.',
     });
+    // A customisable product's swatches and mockups know the shop's twelve colours only.
+    const customiser = await call<Refusal>('POST', '/api/admin/products', {
+      ...kidsTee,
+      id: 'barn-design',
+      kind: 'customiser',
+      mockup: 'tshirt',
+      printAreas: { front: { widthCm: '20', heightCm: '25' } },
+    });
+    expect(customiser.status).toBe(400);
+    expect(customiser.body.fieldErrors).toEqual({ 'options.0.choices.0': 'Unknown colour.' });
     const kidsWithoutSizes = await call<Refusal>('POST', '/api/admin/products', {
       ...kidsTee,
       id: 'barn-utan',
