@@ -4,7 +4,12 @@ import { productionAdminRoutes } from './production/routes';
 import { accountRoutes, companyAdminRoutes } from './accounts/routes';
 import { adminRoutes, staffOrderAdminRoutes } from './admin/routes';
 import { CatalogueStore } from './catalogue';
-import { catalogueAdminRoutes, catalogueRoutes } from './catalogue/routes';
+import {
+  catalogueAdminRoutes,
+  catalogueRoutes,
+  productPictureAdminRoutes,
+  productPictureRoutes,
+} from './catalogue/routes';
 import type { Config } from './config';
 import type { AppContext, CatalogueContext } from './context';
 import { RatesProvider } from './currency';
@@ -195,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   opsRoutes(app, context, readiness);
 
   catalogueRoutes(app, catalogue);
+  productPictureRoutes(app, context);
   shopRoutes(app, config);
   notFoundReportRoute(app);
   const rates = new RatesProvider(config.ratesUrl, app.log);
@@ -217,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => orderTalkAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => staffAdminRoutes(admin, context),
       (admin) => catalogueAdminRoutes(admin, catalogueContext),
+      (admin) => admin.register(productPictureAdminRoutes(context)),
       (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => companyAdminRoutes(admin, context),

@@ -4,7 +4,8 @@
  * catalogue table keeps it (JSONB). The browser reads it without a schema library: the server
  * validated it before storing (catalogue-schema.ts).
  */
-import type { CategoryId, ColorId, PriceTier, Product } from './catalogue';
+import type { CategoryId, ColorId, OwnColour, PriceTier, Product } from './catalogue';
+import type { SizeSetId } from './size-codes';
 import type { Locale } from './i18n/locale';
 import { milliFromDecimal, unitPriceToString } from './money';
 import { printSideIds, type PrintSide } from './print-options';
@@ -27,6 +28,10 @@ export interface ProductRecord {
   toastNoun: string;
   customiser?: { availableSides: { id: PrintSide; label: string }[]; availableColors: ColorId[] };
   garment?: true;
+  /** A garment's size set: adult (unset) or kids (size-codes.ts). */
+  sizeSet?: SizeSetId;
+  /** Colours the owner added for this product; its colour choices may name them. */
+  ownColours?: OwnColour[];
   productionDays: number;
   options: { id: OptionId; choices: { id: string; extraPerUnit?: string }[] }[];
   facts: ProductFacts;
@@ -37,7 +42,10 @@ export interface ProductRecord {
    * exactly these sides (`customiser.availableSides` follows them).
    */
   printAreas: RecordPrintAreas;
-  /** The product's picture: the name of one of the shop's product drawings. */
+  /**
+   * The product's picture: the name of one of the shop's product drawings, or `picture:<upload id>`
+   * for a picture the owner uploaded (product-images.ts).
+   */
   image?: string;
   /** Shown in the shop; a hidden product cannot be ordered. */
   visible: boolean;
@@ -116,6 +124,8 @@ export function storedFromProduct(product: Product): StoredProduct {
         }
       : {}),
     ...(product.garment ? { garment: true as const } : {}),
+    ...(product.sizeSet ? { sizeSet: product.sizeSet } : {}),
+    ...(product.ownColours?.length ? { ownColours: product.ownColours.map((c) => ({ ...c })) } : {}),
     productionDays: product.productionDays,
     options: (product.options ?? []).map((option) => ({
       id: option.id,
@@ -164,6 +174,8 @@ export function productFromRecord(record: StoredProduct): Product {
     toastNoun: record.toastNoun,
     ...(record.customiser ? { customiser: record.customiser } : {}),
     ...(record.garment ? { garment: true as const } : {}),
+    ...(record.sizeSet ? { sizeSet: record.sizeSet } : {}),
+    ...(record.ownColours?.length ? { ownColours: record.ownColours } : {}),
     productionDays: record.productionDays,
     ...(options.length > 0 ? { options } : {}),
     facts: record.facts,

@@ -21,7 +21,8 @@ import { fitsMockup, isMockupId, mockupAreas, mockupIds, type MockupId } from '.
 import { printSideIds, printSideLabels, type PrintSide } from './print-options';
 import { textField } from './text';
 import { optionChoiceIds, optionIds } from './product-options';
-import { isProductImage } from './product-images';
+import { sizeSetIds } from './size-codes';
+import { isProductImage, uploadedPictureId } from './product-images';
 import type { RecordPrintAreas } from './catalogue-record';
 
 const MAX_PRICE_KR = 1_000_000;
@@ -160,9 +161,25 @@ export function productInputSchema(locale: Locale) {
       .default({}),
     image: z
       .string({ error: t.imageUnknown })
-      .refine((name) => isProductImage(name), t.imageUnknown)
+      .refine((name) => isProductImage(name) || uploadedPictureId(name) !== undefined, t.imageUnknown)
       .optional(),
     garment: z.literal(true).optional(),
+    sizeSet: z.enum(sizeSetIds, { error: t.invalidValue }).optional(),
+    ownColours: z
+      .array(
+        z.object({
+          id: z
+            .string({ error: t.colourIdInvalid })
+            .max(40, t.colourIdInvalid)
+            .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, t.colourIdInvalid)
+            .refine((id) => !colourIds.includes(id), t.colourIdTaken),
+          names: bilingual(40),
+          hex: z.string({ error: t.hexInvalid }).regex(/^#[0-9a-fA-F]{6}$/, t.hexInvalid),
+        }),
+        { error: t.invalidValue },
+      )
+      .max(40, t.invalidValue)
+      .default([]),
     productionDays: z.number().int().min(1).max(60).optional(),
     options: z
       .array(
@@ -249,11 +266,18 @@ function crossFieldIssues(locale: Locale, raw: unknown, expectedId: string | und
   const options = list(p.options).map(record);
   const index = options.findIndex((o) => o.id === 'colour');
   const colour = options[index];
+  const ownColours = list(p.ownColours).map(record);
+  const ownIds = ownColours.map((c) => c.id).filter((id): id is string => typeof id === 'string');
+  ownIds.forEach((id, at) => {
+    if (ownIds.indexOf(id) !== at) issues.push({ path: ['ownColours', at, 'id'], message: t.colourIdTaken });
+  });
   if (colour) {
     const choices = list(colour.choices).map(record);
     if (choices.length === 0) issues.push({ path: ['options', index, 'choices'], message: t.colourRequired });
     choices.forEach((choice, at) => {
-      if (typeof choice.id !== 'string' || !colourIds.includes(choice.id))
+      // The customiser's swatches and mockups know the shop's twelve colours only.
+      const known = p.kind === 'customiser' ? colourIds : [...colourIds, ...ownIds];
+      if (typeof choice.id !== 'string' || !known.includes(choice.id))
         issues.push({ path: ['options', index, 'choices', at], message: t.colourUnknown });
     });
   }
@@ -265,6 +289,8 @@ function crossFieldIssues(locale: Locale, raw: unknown, expectedId: string | und
       if (cmOf(heightCm) === 0)
         issues.push({ path: ['printAreas', side, 'heightCm'], message: t.areaPositive });
     }
+  if (p.sizeSet !== undefined && p.garment !== true)
+    issues.push({ path: ['sizeSet'], message: t.sizeSetNeedsSizes });
   if (p.kind === 'customiser') {
     if (!colour) issues.push({ path: ['options'], message: t.colourRequired });
     issues.push(...customiserIssues(locale, p));
@@ -408,6 +434,10 @@ export function storedFromInput(p: ParsedProductInput): StoredProduct {
         }
       : {}),
     ...(p.garment ? { garment: true as const } : {}),
+    ...(p.garment && p.sizeSet === 'kids' ? { sizeSet: p.sizeSet } : {}),
+    ...(p.ownColours.length > 0
+      ? { ownColours: p.ownColours.map((c) => ({ id: c.id, names: c.names, hex: c.hex.toLowerCase() })) }
+      : {}),
     productionDays: p.productionDays ?? productionDaysByCategory[category],
     options: p.options.map((option) => ({
       id: option.id,

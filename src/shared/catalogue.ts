@@ -4,6 +4,14 @@ import type { MockupId, PrintAreasCm } from './print-areas';
 import type { Locale } from './i18n/locale';
 import type { ProductFacts } from './product-facts';
 import type { ProductOption } from './product-options';
+import type { SizeSetId } from './size-codes';
+
+/** A colour the owner added: its id (lower-case letters, digits, hyphens), names and hex. */
+export interface OwnColour {
+  id: string;
+  names: Readonly<Record<Locale, string>>;
+  hex: string;
+}
 
 export const categoryIds = ['tryckprodukter', 'kläder', 'accessoarer'] as const;
 export type CategoryId = (typeof categoryIds)[number];
@@ -47,6 +55,10 @@ export interface Product {
   customiser?: CustomiserConfig;
   /** A garment is ordered with a size split (src/shared/sizes.ts); nothing else has sizes. */
   garment?: true;
+  /** A garment's sizes: adult XS–3XL (unset) or children's (size-codes.ts). */
+  sizeSet?: SizeSetId;
+  /** Colours the owner added for this product (name in both languages, hex), beside the shop's twelve. */
+  ownColours?: readonly OwnColour[];
   /**
    * Production lead time in Swedish working days, counted from the buyer's proof approval
    * (src/shared/delivery.ts adds shipping). Set per category below unless a product says otherwise.
@@ -107,12 +119,30 @@ export type ColorId = (typeof colors)[number]['id'];
  */
 let onSale: readonly Product[] = [];
 let productsById: ReadonlyMap<string, Product> = new Map();
+let ownColoursById: ReadonlyMap<string, OwnColour> = new Map();
+
+/**
+ * A colour the owner added to a product on sale (the first product naming the id wins). Names and
+ * pages read it through colourName/colourHex, so a new colour shows wherever the twelve do.
+ */
+export function findOwnColour(id: string): OwnColour | undefined {
+  return ownColoursById.get(id);
+}
+
+/** A colour's hex: one of the shop's twelve or one the owner added; undefined when unknown. */
+export function colourHex(id: string): string | undefined {
+  return colors.find((c) => c.id === id)?.hex ?? ownColoursById.get(id)?.hex;
+}
 const listeners = new Set<() => void>();
 
 export function setCatalogue(list: readonly Product[]): void {
   if (list === onSale) return;
   onSale = list;
   productsById = new Map(list.map((p) => [p.id, p]));
+  const own = new Map<string, OwnColour>();
+  for (const product of list)
+    for (const colour of product.ownColours ?? []) if (!own.has(colour.id)) own.set(colour.id, colour);
+  ownColoursById = own;
   for (const listener of listeners) listener();
 }
 

@@ -1228,6 +1228,15 @@ function buildEndpoints(known: Known): Endpoint[] {
       ),
     },
     {
+      name: 'POST /api/admin/product-pictures',
+      methods: ['POST'],
+      path: fc.constant('/api/admin/product-pictures'),
+      rawBody: fc.oneof(
+        { weight: 4, arbitrary: multipartBody },
+        { weight: 1, arbitrary: hostileBody(hostileJson) },
+      ),
+    },
+    {
       name: 'POST /api/admin/orders/:number/proofs',
       methods: ['POST'],
       path: fc
@@ -1500,6 +1509,12 @@ function buildEndpoints(known: Known): Endpoint[] {
       name: 'GET /api/uploads/:id',
       methods: ['GET', 'HEAD'],
       path: fc.tuple(uploadId, hostileQuery).map(([id, q]) => `/api/uploads/${id}${q}`),
+      okType: 'image/',
+    },
+    {
+      name: 'GET /api/product-pictures/:id',
+      methods: ['GET', 'HEAD'],
+      path: fc.tuple(uploadId, hostileQuery).map(([id, q]) => `/api/product-pictures/${id}${q}`),
       okType: 'image/',
     },
     {

@@ -1,4 +1,5 @@
 import { cn } from '@/client/lib/cn';
+import { productPictureUrl, uploadedPictureId } from '@/shared/product-images';
 
 // Every drawing in assets/products, by name (a product's record names its `image`); Vite hashes
 // them so they cache forever.
@@ -21,6 +22,9 @@ const byId = new Map(
 
 export function productImageUrl(image: string | undefined): string | undefined {
   if (image === undefined) return undefined;
+  // A picture the owner uploaded: the server's thumbnail (or cleaned SVG), never the original.
+  const uploaded = uploadedPictureId(image);
+  if (uploaded !== undefined) return productPictureUrl(uploaded);
   return byId.get(image.normalize('NFC')) ?? byId.get(image.normalize('NFD'));
 }
 

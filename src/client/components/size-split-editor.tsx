@@ -1,7 +1,7 @@
 import { CheckCircle2, CircleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
-import { sizeCodes, splitTotal, type SizeCode, type SizeSplit } from '@/shared/sizes';
+import { sizeCodes, splitTotal, type GarmentSizeCode, type SizeSplit } from '@/shared/sizes';
 import { cn } from '@/client/lib/cn';
 import { formatCount } from '@/shared/money-format';
 import { useT } from '@/client/lib/i18n';
@@ -52,7 +52,8 @@ export function SplitStatus({ quantity, sizes }: { quantity: number; sizes: Size
 }
 
 /**
- * Pieces per size for one garment line (XS–3XL), with a running check against the quantity.
+ * Pieces per size for one garment line (its size set: XS–3XL or children's), with a running check
+ * against the quantity.
  * Used by the customiser and by the cart for lines added from a tier page.
  */
 export function SizeSplitEditor(props: {
@@ -60,14 +61,19 @@ export function SizeSplitEditor(props: {
   quantity: number;
   sizes: SizeSplit | undefined;
   onChange: (sizes: SizeSplit) => void;
+  /** The product's sizes (productSizeCodes); adult XS–3XL when not given. */
+  codes?: readonly GarmentSizeCode[];
   className?: string;
 }) {
+  const codes = props.codes ?? sizeCodes;
+  const wide = codes.some((code) => code.length > 3);
   const t = useT(sizeMessages);
   const uid = useId();
-  const [texts, setTexts] = useState<Partial<Record<SizeCode, string>>>({});
-  const shown = (code: SizeCode) => texts[code] ?? (props.sizes?.[code] ? String(props.sizes[code]) : '');
+  const [texts, setTexts] = useState<Partial<Record<GarmentSizeCode, string>>>({});
+  const shown = (code: GarmentSizeCode) =>
+    texts[code] ?? (props.sizes?.[code] ? String(props.sizes[code]) : '');
 
-  const change = (code: SizeCode, text: string) => {
+  const change = (code: GarmentSizeCode, text: string) => {
     setTexts((all) => ({ ...all, [code]: text }));
     const count = parseCount(text);
     if (count === undefined) return;
@@ -80,8 +86,15 @@ export function SizeSplitEditor(props: {
       <p id={`${uid}-help`} className="text-xs text-slate-600">
         {t.help}
       </p>
-      <div className="mt-2 grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2 sm:grid-cols-7">
-        {sizeCodes.map((code) => (
+      <div
+        className={cn(
+          'mt-2 grid gap-2',
+          wide
+            ? 'grid-cols-[repeat(auto-fill,minmax(4rem,1fr))] sm:grid-cols-6'
+            : 'grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] sm:grid-cols-7',
+        )}
+      >
+        {codes.map((code) => (
           <div key={code} className="min-w-0">
             <label
               htmlFor={`${uid}-${code}`}

@@ -9,6 +9,26 @@ import { queryRows } from '@/server/db/query-rows';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { listAudit, recordAudit, staffOf } from '@/server/staff';
+import { attachUploads } from '@/server/uploads';
+import { uploadedPictureId } from '@/shared/product-images';
+import type { Db } from '@/server/db/client';
+import { PRODUCT_PICTURE_PURPOSE } from './picture-routes';
+
+/**
+ * Claims the uploaded picture a product names (image `picture:<id>`), in the saving transaction;
+ * false when no such product picture was uploaded (the save is refused naming the field).
+ */
+async function claimPicture(tx: Db, image: string | undefined): Promise<boolean> {
+  const id = uploadedPictureId(image);
+  if (id === undefined) return true;
+  const missing = await attachUploads(tx, [id], { purpose: PRODUCT_PICTURE_PURPOSE });
+  return missing.length === 0;
+}
+
+const pictureRefused = (reply: FastifyReply, locale: Locale) => {
+  const message = catalogueAdminMessages[locale].pictureUnknown;
+  return reply.code(400).send({ error: message, fieldErrors: { image: message } });
+};
 
 /** A product's record is a few kilobytes; this leaves room for long descriptions. */
 const bodyLimit = 64 * 1024;
@@ -84,6 +104,7 @@ export function catalogueAdminRoutes(
       );
       if (!before) return 'not-found' as const;
       if (input.version !== undefined && input.version !== Number(before.version)) return 'stale' as const;
+      if (!(await claimPicture(tx, stored.image))) return 'no-picture' as const;
       const sortOrder = input.sortOrder ?? Number(before.sort_order);
       await tx.execute(
         sql`UPDATE catalogue_products SET record = ${JSON.stringify(stored)}::jsonb, visible = ${input.visible},
@@ -101,6 +122,7 @@ export function catalogueAdminRoutes(
     });
     if (result === 'not-found') return refuse(reply, 404, locale, 'notFound');
     if (result === 'stale') return refuse(reply, 409, locale, 'staleVersion');
+    if (result === 'no-picture') return pictureRefused(reply, locale);
     const { current } = await fresh();
     return reply.send(current.record(id) satisfies ProductRecord | undefined);
   });
@@ -117,13 +139,14 @@ export function catalogueAdminRoutes(
         sql`SELECT coalesce(max(sort_order), 0) + 10 AS next FROM catalogue_products`,
       );
       const sortOrder = input.sortOrder ?? Number(last?.next ?? 10);
+      if (!(await claimPicture(tx, stored.image))) return 'no-picture' as const;
       const rows = await queryRows<{ id: string }>(
         tx,
         sql`INSERT INTO catalogue_products (id, record, visible, sort_order)
             VALUES (${stored.id}, ${JSON.stringify(stored)}::jsonb, ${input.visible}, ${sortOrder})
             ON CONFLICT (id) DO NOTHING RETURNING id`,
       );
-      if (rows.length === 0) return false;
+      if (rows.length === 0) return 'taken' as const;
       await recordAudit(tx, {
         staffId: staffOf(request).id,
         action: 'catalogue',
@@ -131,9 +154,10 @@ export function catalogueAdminRoutes(
         before: null,
         after: { ...stored, visible: input.visible, sortOrder },
       });
-      return true;
+      return 'added' as const;
     });
-    if (!added) return refuse(reply, 409, locale, 'idTaken');
+    if (added === 'no-picture') return pictureRefused(reply, locale);
+    if (added === 'taken') return refuse(reply, 409, locale, 'idTaken');
     const { current } = await fresh();
     return reply.code(201).send(current.record(stored.id));
   });

@@ -3,6 +3,7 @@ import { sendError } from '@/server/http/errors';
 import type { CatalogueStore } from './store';
 
 export { catalogueAdminRoutes } from './admin-routes';
+export { productPictureAdminRoutes, productPictureRoutes } from './picture-routes';
 
 /** Revalidated on every use: a saved change reaches the next page view (304 while unchanged). */
 const cacheControl = 'no-cache';

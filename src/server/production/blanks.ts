@@ -9,7 +9,7 @@ import type { BlanksJob, BlanksList, BlanksRow } from '@/shared/production';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@/server/db/query-rows';
 import { staffNamesSql } from '@/server/staff';
-import { sizeCodes } from '@/shared/sizes';
+import { allSizeCodes as sizeCodes } from '@/shared/sizes';
 import type { Db } from '@/server/db/client';
 import { loadJobs } from './board';
 
@@ -142,7 +142,8 @@ export function blanksCsv(rows: readonly BlanksRow[], locale: Locale): string {
   const lines = rows.map((row) =>
     [
       row.productId,
-      productName(locale, { id: row.productId, name: findProduct(row.productId)?.name ?? row.productId }),
+      // The owner's name in the staff's language (a product added in admin has no message-file name).
+      productName(locale, findProduct(row.productId) ?? { id: row.productId, name: row.productId }),
       row.colour,
       row.colour ? colourName(locale, row.colour) : '',
       row.size,

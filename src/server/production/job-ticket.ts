@@ -15,7 +15,7 @@ import { printGeometry, printPlacementCm } from '@/shared/print-areas';
 import { printsTooLarge } from '@/shared/print-fit';
 import { printAreaWidths, type OrderPrintFile } from '@/shared/print-files';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
-import { sizeCodes } from '@/shared/sizes';
+import { allSizeCodes as sizeCodes } from '@/shared/sizes';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { renderOffThread, startPdfDocument } from '@/server/invoicing';
 

@@ -116,6 +116,7 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/products/:id/history': 'owner',
   'PUT /api/admin/products/:id': 'owner',
   'POST /api/admin/products': 'owner',
+  'POST /api/admin/product-pictures': 'owner',
   'DELETE /api/admin/staff/:id': 'owner',
   'POST /api/admin/staff/:id/pin': 'owner',
   'GET /api/admin/partner-applications': 'owner',

@@ -28,4 +28,5 @@ export { moveUploads, type MoveSummary } from './move';
 export { measureUpload, tooManyPixels } from './measure';
 export { readPixelSize, type PixelSize } from './pixel-size';
 export { svgRewriter } from './svg-rewriter';
+export { canThumbnail, thumbnailOf } from './thumbnail';
 export { unmeasured, type WorkMeter } from './text-scan';

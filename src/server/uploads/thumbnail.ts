@@ -21,7 +21,7 @@ const CACHE_ENTRIES = 128;
 let queue: Promise<unknown> = Promise.resolve();
 
 /**
- * A WebP at most ADMIN_THUMBNAIL_PX on its longer side, made on the server from the stored image:
+ * A WebP at most `px` (ADMIN_THUMBNAIL_PX unless given) on its longer side, made on the server from the stored image:
  * the admin's browser decodes that (at most 320 × 320 px, 400 KB of pixels) instead of an image of
  * up to 50 megapixels (200 MB) per print. libvips reads the stream sequentially and shrinks JPEGs
  * while decoding; `limitInputPixels` refuses anything above the upload pixel budget. Made one at a
@@ -30,22 +30,24 @@ let queue: Promise<unknown> = Promise.resolve();
 export function thumbnailOf(
   id: string,
   open: () => Promise<Readable | undefined>,
+  px: number = ADMIN_THUMBNAIL_PX,
 ): Promise<Buffer | undefined> {
-  const cached = cache.get(id);
+  const key = `${id}:${px}`;
+  const cached = cache.get(key);
   if (cached) return Promise.resolve(cached);
   const made = queue.then(async () => {
-    const again = cache.get(id);
+    const again = cache.get(key);
     if (again) return again;
     const stream = await open();
     if (!stream) return undefined;
     const shrink = sharp({ limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true, failOn: 'error' })
       .rotate()
-      .resize(ADMIN_THUMBNAIL_PX, ADMIN_THUMBNAIL_PX, { fit: 'inside', withoutEnlargement: true })
+      .resize(px, px, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80 });
     stream.on('error', (error) => shrink.destroy(error));
     stream.pipe(shrink);
     const thumbnail = await shrink.toBuffer();
-    cache.set(id, thumbnail);
+    cache.set(key, thumbnail);
     if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
     return thumbnail;
   });

@@ -9,6 +9,7 @@ import type { Locale } from '@/shared/i18n/locale';
 import type { MockupId } from '@/shared/print-areas';
 import { printSideIds, type PrintSide } from '@/shared/print-options';
 import type { SizeChartId } from '@/shared/product-facts';
+import type { SizeSetId } from '@/shared/size-codes';
 import { optionChoiceIds, optionIds, type OptionId } from '@/shared/product-options';
 
 export type OtherOptionId = Exclude<OptionId, 'colour'>;
@@ -39,6 +40,9 @@ export interface Draft {
   areas: Record<PrintSide, AreaDraft>;
   image: string;
   garment: boolean;
+  sizeSet: SizeSetId;
+  /** Colours the owner added for this product (ticked among the colours to offer them). */
+  ownColours: { id: string; names: Bilingual; hex: string }[];
   tiers: { quantity: string; price: string }[];
   /** Undefined: the product offers no colour choice. */
   colours: string[] | undefined;
@@ -91,6 +95,8 @@ export function draftOf(record: ProductRecord): Draft {
     areas,
     image: record.image ?? '',
     garment: record.garment === true,
+    sizeSet: record.sizeSet ?? 'adult',
+    ownColours: (record.ownColours ?? []).map((c) => ({ id: c.id, names: { ...c.names }, hex: c.hex })),
     tiers: record.tiers.map((t) => ({ quantity: String(t.quantity), price: priceForInput(t.pricePerUnit) })),
     colours: colour?.choices.map((c) => c.id),
     choices,
@@ -117,6 +123,8 @@ export const emptyDraft = (): Draft => ({
   areas: noAreas(),
   image: '',
   garment: false,
+  sizeSet: 'adult',
+  ownColours: [],
   tiers: [
     { quantity: '', price: '' },
     { quantity: '', price: '' },
@@ -188,6 +196,8 @@ export function bodyOf(draft: Draft, original: ProductRecord | undefined) {
     printAreas,
     image: draft.image || undefined,
     garment: draft.garment ? true : undefined,
+    sizeSet: draft.garment && draft.sizeSet === 'kids' ? 'kids' : undefined,
+    ownColours: draft.ownColours,
     tiers: draft.tiers.map((t) => ({ quantity: wholeOrText(t.quantity), pricePerUnit: t.price })),
     minQuantity: undefined,
     options: [...colourOption, ...others],

@@ -13,7 +13,9 @@ import { quantityUnit } from '@/shared/terms';
 import { Field, inputClass } from '@/client/components/ui/field';
 import { ProductImage, productImageNames } from '@/client/components/product-image';
 import { useLocale, useT } from '@/client/lib/i18n';
+import { uploadedPictureId } from '@/shared/product-images';
 import { factTextKeys, otherOptionIds, type Draft } from './catalogue-draft';
+import { uploadProductPicture } from './catalogue-api';
 
 interface SectionProps {
   id: string;
@@ -148,25 +150,166 @@ export function DesignSection({ id, draft, set, errors }: SectionProps) {
   );
 }
 
-/** The product's picture: one of the shop's drawings, shown beside the choice. */
+/**
+ * The product's picture: one of the shop's drawings, or a picture the owner uploads (the server
+ * checks and shrinks it), shown beside the choice.
+ */
 export function ImageField({ id, draft, set, errors }: SectionProps) {
   const t = useT(catalogueAdminMessages);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | undefined>();
+  const uploaded = uploadedPictureId(draft.image) !== undefined;
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setUploading(true);
+    setUploadError(undefined);
+    try {
+      set({ image: (await uploadProductPicture(file)).image });
+    } catch (error) {
+      setUploadError(error instanceof Error ? error.message : String(error));
+    } finally {
+      setUploading(false);
+    }
+  };
   return (
-    <div className="flex items-end gap-4">
-      <Field id={`${id}-image`} label={t.image} error={errors.image} className="min-w-0 flex-1">
-        {(control) => (
-          <select {...control} value={draft.image} onChange={(e) => set({ image: e.target.value })}>
-            <option value="">{t.imageNone}</option>
-            {productImageNames.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <ProductImage image={draft.image || undefined} name="" className="w-24 shrink-0 rounded-lg" />
+    <div className="space-y-2">
+      <div className="flex items-end gap-4">
+        <Field id={`${id}-image`} label={t.image} error={errors.image} className="min-w-0 flex-1">
+          {(control) => (
+            <select {...control} value={draft.image} onChange={(e) => set({ image: e.target.value })}>
+              <option value="">{t.imageNone}</option>
+              {uploaded && <option value={draft.image}>{t.pictureUploaded}</option>}
+              {productImageNames.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <ProductImage image={draft.image || undefined} name="" className="w-24 shrink-0 rounded-lg" />
+      </div>
+      <label className="block text-sm font-medium text-slate-800">
+        {t.pictureUpload}
+        <input
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/svg+xml,.svg"
+          data-testid="product-picture-input"
+          disabled={uploading}
+          onChange={(e) => void upload(e.target.files?.[0])}
+          className="mt-1 block w-full text-sm"
+        />
+      </label>
+      {uploading && <p className="text-sm text-slate-600">{t.pictureUploading}</p>}
+      {uploadError && (
+        <p role="alert" className={errorClass}>
+          {uploadError}
+        </p>
+      )}
     </div>
+  );
+}
+
+/** Sizes of a garment: adult XS–3XL or children's; a product in one size is no garment. */
+export function SizeSetField({ id, draft, set, errors }: SectionProps) {
+  const t = useT(catalogueAdminMessages);
+  if (!draft.garment) return null;
+  return (
+    <Field id={`${id}-size-set`} label={t.sizeSet} error={errors.sizeSet} className="sm:max-w-xs">
+      {(control) => (
+        <select
+          {...control}
+          value={draft.sizeSet}
+          onChange={(e) => set({ sizeSet: e.target.value === 'kids' ? 'kids' : 'adult' })}
+        >
+          <option value="adult">{t.sizeSetAdult}</option>
+          <option value="kids">{t.sizeSetKids}</option>
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** Colours the owner adds for this product: an id, names in both languages and a hex code. */
+export function OwnColoursSection({ id, draft, set, errors }: SectionProps) {
+  const t = useT(catalogueAdminMessages);
+  const change = (at: number, next: Partial<Draft['ownColours'][number]>) =>
+    set({ ownColours: draft.ownColours.map((c, i) => (i === at ? { ...c, ...next } : c)) });
+  return (
+    <fieldset className="space-y-3 rounded-xl border border-slate-200 p-4" data-testid="own-colours">
+      <legend className={`px-1 ${legendClass}`}>{t.ownColours}</legend>
+      <p className="text-sm text-slate-600">{t.ownColoursHint}</p>
+      {draft.ownColours.map((colour, at) => {
+        const path = `ownColours.${at}`;
+        const hexValid = /^#[0-9a-fA-F]{6}$/.test(colour.hex);
+        return (
+          <div key={at} className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_9rem_auto] sm:items-end">
+            <Field id={`${id}-own-${at}-id`} label={t.ownColourId} error={errors[`${path}.id`]}>
+              {(control) => (
+                <input {...control} value={colour.id} onChange={(e) => change(at, { id: e.target.value })} />
+              )}
+            </Field>
+            <Field id={`${id}-own-${at}-sv`} label={t.ownColourNameSv} error={errors[`${path}.names.sv`]}>
+              {(control) => (
+                <input
+                  {...control}
+                  value={colour.names.sv}
+                  onChange={(e) => change(at, { names: { ...colour.names, sv: e.target.value } })}
+                />
+              )}
+            </Field>
+            <Field id={`${id}-own-${at}-en`} label={t.ownColourNameEn} error={errors[`${path}.names.en`]}>
+              {(control) => (
+                <input
+                  {...control}
+                  value={colour.names.en}
+                  onChange={(e) => change(at, { names: { ...colour.names, en: e.target.value } })}
+                />
+              )}
+            </Field>
+            <Field id={`${id}-own-${at}-hex`} label={t.ownColourHex} error={errors[`${path}.hex`]}>
+              {(control) => (
+                <span className="flex items-center gap-2">
+                  <input
+                    {...control}
+                    className={`${control.className ?? ''} min-w-0`}
+                    value={colour.hex}
+                    placeholder="#e8dcc4"
+                    onChange={(e) => change(at, { hex: e.target.value.trim() })}
+                  />
+                  <span
+                    aria-hidden
+                    className="inline-block size-6 shrink-0 rounded-full ring-1 ring-slate-300"
+                    style={{ backgroundColor: hexValid ? colour.hex : 'transparent' }}
+                  />
+                </span>
+              )}
+            </Field>
+            <button
+              type="button"
+              className="min-h-11 rounded-lg px-3 text-sm font-medium text-red-700 underline"
+              onClick={() =>
+                set({
+                  ownColours: draft.ownColours.filter((_, i) => i !== at),
+                  colours: draft.colours?.filter((c) => c !== colour.id),
+                })
+              }
+            >
+              {t.removeOwnColour}
+            </button>
+          </div>
+        );
+      })}
+      <button
+        type="button"
+        className="min-h-11 rounded-lg border border-slate-300 px-3 text-sm font-medium text-slate-800"
+        onClick={() =>
+          set({ ownColours: [...draft.ownColours, { id: '', names: { sv: '', en: '' }, hex: '' }] })
+        }
+      >
+        {t.addOwnColour}
+      </button>
+    </fieldset>
   );
 }
 

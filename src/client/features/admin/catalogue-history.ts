@@ -1,4 +1,5 @@
 import type { ProductRecord } from '@/shared/catalogue-record';
+import { uploadedPictureId } from '@/shared/product-images';
 import { catalogueAdminMessages, mockupName } from '@/shared/i18n/messages/catalogue-admin';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
 import { choiceLabel, optionLabel } from '@/shared/i18n/messages/product-options';
@@ -69,6 +70,15 @@ function valueText(locale: Locale, key: string, value: unknown): string {
     return optionsText(locale, value as ProductRecord['options']);
   if (key === 'visible') return value === true ? t.visible : t.hidden;
   if (key === 'garment') return value === true ? '✓' : '–';
+  if (key === 'sizeSet') return value === 'kids' ? t.sizeSetKids : t.sizeSetAdult;
+  if (key === 'image' && typeof value === 'string' && uploadedPictureId(value) !== undefined)
+    return t.pictureUploaded;
+  if (key === 'ownColours' && Array.isArray(value))
+    return (
+      (value as NonNullable<ProductRecord['ownColours']>)
+        .map((colour) => `${colour.names[locale]} ${colour.hex}`)
+        .join(', ') || '–'
+    );
   if (key === 'printAreas' && isRecordValue(value)) return areasText(locale, value) || '–';
   if (key === 'mockup' && isMockupId(value)) return mockupName(locale, value);
   if (key === 'kind') return value === 'customiser' ? t.kindCustomiser : t.kindTiers;
@@ -100,6 +110,8 @@ function fieldLabel(locale: Locale, key: string): string {
     printAreas: t.printAreas,
     image: t.image,
     garment: t.garment,
+    sizeSet: t.sizeSet,
+    ownColours: t.ownColours,
     'descriptions.sv': t.descriptionSv,
     'descriptions.en': t.descriptionEn,
     category: t.category,

@@ -2,7 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { categoryIds, colors, type CategoryId } from '@/shared/catalogue';
 import { bodyOf, draftOf, emptyDraft, type Draft } from './catalogue-draft';
-import { ChoicesSection, DesignSection, FactsSection, ImageField } from './catalogue-fields';
+import {
+  ChoicesSection,
+  DesignSection,
+  FactsSection,
+  ImageField,
+  OwnColoursSection,
+  SizeSetField,
+} from './catalogue-fields';
 import type { ProductRecord } from '@/shared/catalogue-record';
 import { priceForInput } from '@/shared/catalogue-schema';
 import { formatDateTime } from '@/shared/dates';
@@ -45,6 +52,13 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
   });
   const errors = mutation.error instanceof ApiError ? mutation.error.fieldErrors : {};
   const colourIndex = draft.colours ? 0 : -1;
+  // The shop's twelve colours, then the ones the owner added here (once they have an id).
+  const offeredColours = [
+    ...colors.map((c) => ({ id: c.id, hex: c.hex, name: colourName(locale, c.id) })),
+    ...draft.ownColours
+      .filter((c) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(c.id))
+      .map((c) => ({ id: c.id, hex: c.hex, name: c.names[locale] || c.id })),
+  ];
   const rises = Object.values(errors).includes(t.priceRises);
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
   const submit = (event: FormEvent) => {
@@ -101,6 +115,7 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
         <ImageField id={id} draft={draft} set={set} errors={errors} />
       </div>
       <DesignSection id={id} draft={draft} set={set} errors={errors} />
+      <SizeSetField id={id} draft={draft} set={set} errors={errors} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-800">{t.tiers}</legend>
         {(errors.tiers ?? errors.minQuantity) && (
@@ -190,7 +205,7 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
             </p>
           )}
           <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
-            {colors.map((colour) => (
+            {offeredColours.map((colour) => (
               <label key={colour.id} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
@@ -198,7 +213,9 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
                   onChange={(e) =>
                     set({
                       colours: e.target.checked
-                        ? colors.map((c) => c.id).filter((c) => c === colour.id || draft.colours?.includes(c))
+                        ? offeredColours
+                            .map((c) => c.id)
+                            .filter((c) => c === colour.id || draft.colours?.includes(c))
                         : (draft.colours ?? []).filter((c) => c !== colour.id),
                     })
                   }
@@ -208,12 +225,13 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
                   className="inline-block size-4 rounded-full ring-1 ring-slate-300"
                   style={{ backgroundColor: colour.hex }}
                 />
-                {colourName(locale, colour.id)}
+                {colour.name}
               </label>
             ))}
           </div>
         </fieldset>
       )}
+      <OwnColoursSection id={id} draft={draft} set={set} errors={errors} />
       <ChoicesSection id={id} draft={draft} set={set} errors={errors} />
       <FactsSection id={id} draft={draft} set={set} errors={errors} />
       <Field id={`${id}-sort-order`} label={t.sortOrder} hint={t.sortOrderHint} error={errors.sortOrder}>

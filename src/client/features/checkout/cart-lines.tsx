@@ -4,7 +4,7 @@ import { colors } from '@/shared/catalogue';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import { parseQuantity, quantityProblem, quantityStep } from '@/shared/pricing';
 import { formatCount } from '@/shared/money-format';
-import { formatSplit, hasSizes } from '@/shared/sizes';
+import { formatSplit, hasSizes, productSizeCodes } from '@/shared/sizes';
 import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
 import { notify } from '@/client/lib/notify';
 import type { PricedCartLine } from '@/client/state/cart/cart-model';
@@ -243,6 +243,7 @@ export function CartLines() {
                   productName={name}
                   quantity={line.quantity}
                   sizes={line.sizes}
+                  codes={productSizeCodes(line.product)}
                   onChange={(sizes) => dispatch({ type: 'setSizes', key: line.key, sizes })}
                 />
               )}

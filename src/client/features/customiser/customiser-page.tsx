@@ -9,7 +9,7 @@ import { productName } from '@/shared/i18n/messages/product-names';
 import { productMessages } from '@/shared/i18n/messages/products';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
-import { hasSizes, splitTotal, type SizeSplit } from '@/shared/sizes';
+import { hasSizes, productSizeCodes, splitTotal, type SizeSplit } from '@/shared/sizes';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { cn } from '@/client/lib/cn';
 import { formatCount } from '@/shared/money-format';
@@ -374,7 +374,13 @@ function Customiser({
 
           {garment && (
             <div className="mt-5">
-              <SizeSplitEditor productName={name} quantity={q.quantity} sizes={sizes} onChange={setSizes} />
+              <SizeSplitEditor
+                productName={name}
+                quantity={q.quantity}
+                sizes={sizes}
+                codes={productSizeCodes(product)}
+                onChange={setSizes}
+              />
               {sized > 0 && sized !== q.quantity && sized >= product.minQuantity && (
                 <Button
                   variant="secondary"

@@ -1,5 +1,6 @@
 import { defineMessages } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
+import { findOwnColour } from '@/shared/catalogue';
 
 /** The garment colours of SPEC §3 by id (catalogue.ts `colors`): customiser swatches, cart, confirmation, admin, invoice. */
 export const colourMessages = defineMessages({
@@ -36,5 +37,5 @@ export const colourMessages = defineMessages({
 /** A colour's name in one language; an id this catalogue lacks is shown as it is. */
 export function colourName(locale: Locale, id: string): string {
   const names: Readonly<Record<string, string>> = colourMessages[locale];
-  return names[id] ?? id;
+  return names[id] ?? findOwnColour(id)?.names[locale] ?? id;
 }
