@@ -10,7 +10,7 @@ import {
   type InvoiceDocument,
   type InvoiceOrder,
 } from './invoice-document';
-import { exchangeRateText, formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
+import { conversionFeeInEur, exchangeRateText, formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
 import { vatNotices } from './vat-notice';
 
 export function escapeHtml(value: string): string {
@@ -179,7 +179,7 @@ ${notice}
 <section>
 <h2>${t.printFiles}</h2>
 <ol>${t
-    .printSteps(invoice.orderNumber, seller.email)
+    .printSteps(invoice.orderNumber, seller.email, conversionFeeInEur(invoice))
     .map((step) => `<li>${e(step)}</li>`)
     .join('')}</ol>
 </section>
