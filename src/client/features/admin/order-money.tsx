@@ -116,13 +116,17 @@ function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boole
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [paidOn, setPaidOn] = useState<string>(() => stockholmDate(new Date()));
-  const [method, setMethod] = useState<PaymentMethod>(refund ? 'bank_transfer' : 'bankgiro');
+
   const [reference, setReference] = useState('');
   const [invoice, setInvoice] = useState(invoices[0]?.number ?? '');
   // A EUR invoice is paid in euros by default: the euros and the SEK the bank booked (issue 42).
   const isEuroInvoice = (number: string) =>
     !refund && invoices.find((d) => d.number === number)?.currency === 'EUR';
   const [inEur, setInEur] = useState(true);
+  // Euros come by bank transfer to the euro account; kronor by bankgiro.
+  const [method, setMethod] = useState<PaymentMethod>(
+    refund || isEuroInvoice(invoices[0]?.number ?? '') ? 'bank_transfer' : 'bankgiro',
+  );
   const [bookedSek, setBookedSek] = useState('');
   const paysInEur = isEuroInvoice(invoice) && inEur;
   const mutation = useMutation({
