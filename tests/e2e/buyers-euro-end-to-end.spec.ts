@@ -60,14 +60,18 @@ for (const width of [390, 1280] as const) {
         window.localStorage.setItem(
           'cart',
           JSON.stringify([
-            { productId: 'urvattad-keps', quantity: 50, options: { colour: 'black', decoration: 'embroidery' } },
+            {
+              productId: 'urvattad-keps',
+              quantity: 50,
+              options: { colour: 'black', decoration: 'embroidery' },
+            },
           ]),
         ),
       );
     await page.goto('/cart');
-    await page.getByTestId('print-file-input').setInputFiles([
-      { name: 'logo.png', mimeType: 'image/png', buffer: makePng(600) },
-    ]);
+    await page
+      .getByTestId('print-file-input')
+      .setInputFiles([{ name: 'logo.png', mimeType: 'image/png', buffer: makePng(600) }]);
     await expect(page.getByTestId('print-file')).toHaveCount(1);
     await fillFinnishCompany(page, `aino-${width}@example.fi`);
 

@@ -171,7 +171,10 @@ export function buildMessage(
     t.uploadAdvice({
       fee: foreign
         ? formatEuroDecimal(
-            convertAmount(milliToDecimalString(feeCharged(CONVERSION_FEE, invoice.vatTreatment)), foreign.rate),
+            convertAmount(
+              milliToDecimalString(feeCharged(CONVERSION_FEE, invoice.vatTreatment)),
+              foreign.rate,
+            ),
           )
         : `${CONVERSION_FEE_KR} kr`,
     }),

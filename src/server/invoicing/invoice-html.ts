@@ -10,7 +10,14 @@ import {
   type InvoiceDocument,
   type InvoiceOrder,
 } from './invoice-document';
-import { conversionFeeInEur, exchangeRateText, formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
+import {
+  conversionFeeInEur,
+  exchangeRateText,
+  formatCount,
+  formatInvoiceDate,
+  formatInvoiceMoney,
+  invoiceTexts,
+} from './texts';
 import { vatNotices } from './vat-notice';
 
 export function escapeHtml(value: string): string {

@@ -7,7 +7,14 @@ import { formatIban } from '@/shared/invoicing/seller-settings';
 import { lastDayToPay } from '@/shared/receivables/aging';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import { inDocumentCurrency, type InvoiceDocument } from './invoice-document';
-import { conversionFeeInEur, exchangeRateText, formatCount, formatInvoiceDate, formatInvoiceMoney, invoiceTexts } from './texts';
+import {
+  conversionFeeInEur,
+  exchangeRateText,
+  formatCount,
+  formatInvoiceDate,
+  formatInvoiceMoney,
+  invoiceTexts,
+} from './texts';
 import { vatNotices } from './vat-notice';
 
 const require = createRequire(import.meta.url);

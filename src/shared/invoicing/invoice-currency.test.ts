@@ -57,7 +57,12 @@ describe('invoice currency', () => {
       total: '1.41',
     });
     // 6 × 0,30 kr: 0,03 € each (0,0264) = 0,18 €, but 1,80 kr is 0,16 €: the largest takes −0,02.
-    expect(convertAddingUp(Array.from({ length: 6 }, () => '0.30'), '0.088')).toEqual({
+    expect(
+      convertAddingUp(
+        Array.from({ length: 6 }, () => '0.30'),
+        '0.088',
+      ),
+    ).toEqual({
       parts: ['0.01', '0.03', '0.03', '0.03', '0.03', '0.03'],
       total: '0.16',
     });

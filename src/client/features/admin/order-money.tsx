@@ -154,8 +154,7 @@ function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boole
   const startFrom = (number: string, euros = inEur) => {
     if (refund) return owed < 0 ? typedAmount(order.balance.slice(1)) : '';
     const document = invoices.find((d) => d.number === number);
-    const balance =
-      euros && document?.currency === 'EUR' ? document.balanceInCurrency : document?.balance;
+    const balance = euros && document?.currency === 'EUR' ? document.balanceInCurrency : document?.balance;
     return balance && oreFromDecimal(balance) > 0 ? typedAmount(balance) : '';
   };
   return (
@@ -422,8 +421,7 @@ export function OrderMoneySection({ order }: { order: AdminOrderDetail }) {
                       })
                     : formatKrDecimal(payment.amount)}
                 </span>{' '}
-                ·{' '}
-                {t[payment.method]} · {payment.invoice}
+                · {t[payment.method]} · {payment.invoice}
                 {payment.reference ? ` · ${payment.reference}` : ''}
               </li>
             ))}

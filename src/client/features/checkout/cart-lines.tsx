@@ -208,8 +208,7 @@ export function CartLines({
                     <span data-testid="line-unit-price">
                       {formatUnitPrice(shownWithoutVat ? unitPriceExVat(line.unitPrice) : line.unitPrice)}
                     </span>{' '}
-                    /{' '}
-                    {quantityUnit[locale]} · {t.minimum({ n: formatCount(line.product.minQuantity) })}
+                    / {quantityUnit[locale]} · {t.minimum({ n: formatCount(line.product.minQuantity) })}
                   </p>
                 </div>
                 <button

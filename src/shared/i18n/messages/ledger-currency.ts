@@ -17,7 +17,8 @@ export const ledgerCurrencyMessages = defineMessages({
     paidIn: 'Betalt i',
     amountEur: 'Belopp (EUR)',
     bookedSek: 'Bokfört av banken (kr)',
-    bookedSekHint: 'Kronorna på bankens avräkning; skillnaden mot fakturans kurs bokförs som kursvinst eller kursförlust (3960/7960).',
+    bookedSekHint:
+      'Kronorna på bankens avräkning; skillnaden mot fakturans kurs bokförs som kursvinst eller kursförlust (3960/7960).',
     eurPaymentRow: (p: { eur: string; sek: string }) => `${p.eur} (banken bokförde ${p.sek})`,
     smallDifferenceLimit: (p: { amount: string }) =>
       `Privatpersoners differenser upp till ${p.amount} avskrivs automatiskt (öresavrundning, konto 3740).`,
@@ -37,7 +38,8 @@ export const ledgerCurrencyMessages = defineMessages({
     paidIn: 'Paid in',
     amountEur: 'Amount (EUR)',
     bookedSek: 'Booked by the bank (SEK)',
-    bookedSekHint: "The kronor on the bank's statement; the difference against the invoice's rate is booked as an exchange gain or loss (3960/7960).",
+    bookedSekHint:
+      "The kronor on the bank's statement; the difference against the invoice's rate is booked as an exchange gain or loss (3960/7960).",
     eurPaymentRow: (p: { eur: string; sek: string }) => `${p.eur} (the bank booked ${p.sek})`,
     smallDifferenceLimit: (p: { amount: string }) =>
       `Individuals' differences up to ${p.amount} are written off automatically (rounding, account 3740).`,
