@@ -54,20 +54,18 @@ for (const width of [390, 1280] as const) {
   }) => {
     const { page, errors } = await openPage({ width, locale: 'en-SE' });
     await page.context().addInitScript(() => window.localStorage.setItem('currency', 'EUR'));
-    await page
-      .context()
-      .addInitScript(() =>
-        window.localStorage.setItem(
-          'cart',
-          JSON.stringify([
-            {
-              productId: 'urvattad-keps',
-              quantity: 50,
-              options: { colour: 'black', decoration: 'embroidery' },
-            },
-          ]),
-        ),
-      );
+    await page.context().addInitScript(() =>
+      window.localStorage.setItem(
+        'cart',
+        JSON.stringify([
+          {
+            productId: 'urvattad-keps',
+            quantity: 50,
+            options: { colour: 'black', decoration: 'embroidery' },
+          },
+        ]),
+      ),
+    );
     await page.goto('/cart');
     await page
       .getByTestId('print-file-input')

@@ -10,9 +10,8 @@ import {
 } from '@/shared/invoicing/invoice-currency';
 import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
 import { CONVERSION_FEE, CONVERSION_FEE_KR, quantityUnit } from '@/shared/terms';
-import { feeCharged } from '@/shared/invoicing/vat-treatment';
+import { feeCharged, type VatTreatment } from '@/shared/invoicing/vat-treatment';
 import { milliToDecimalString } from '@/shared/money';
-import type { InvoiceDocument } from './invoice-document';
 
 export type InvoiceLanguage = 'sv' | 'en';
 
@@ -188,9 +187,11 @@ export function formatInvoiceMoney(
  * the fee under the invoice's VAT case (100 kr with Swedish VAT, 80 kr without; decision 0045) at
  * the invoice's own rate. Undefined for a SEK document, which keeps its words.
  */
-export function conversionFeeInEur(
-  invoice: Pick<InvoiceDocument, 'foreign' | 'vatTreatment' | 'language'>,
-): string | undefined {
+export function conversionFeeInEur(invoice: {
+  foreign?: { rate: string } | undefined;
+  vatTreatment: VatTreatment;
+  language: InvoiceLanguage;
+}): string | undefined {
   if (!invoice.foreign) return undefined;
   const fee = milliToDecimalString(feeCharged(CONVERSION_FEE, invoice.vatTreatment));
   return formatInvoiceMoney(invoice.language, convertAmount(fee, invoice.foreign.rate), false, 'EUR');
