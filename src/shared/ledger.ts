@@ -161,6 +161,9 @@ export interface RecordPaymentRequest {
   method?: PaymentMethod;
   /** A supplementary invoice's number; the order's own invoice when left out. */
   invoice?: string;
+  /** EUR: `amount` is in euros (a EUR invoice only) and `bookedSek` the SEK the bank booked. */
+  currency?: 'SEK' | 'EUR';
+  bookedSek?: string;
 }
 
 /** POST /api/admin/orders/:number/credit-notes: whole lines (by index) or an amount, with a reason. */

@@ -104,6 +104,12 @@ export interface OrderView {
     /** Without VAT, as the invoice prints them (what reverse-charge and export buyers pay). */
     unitPriceExVat: string;
     lineNet: string;
+    /**
+     * A euro invoice's line as it is made out (issue 42): `price` in EUR from the invoice's own
+     * stored EUR figures (with or without VAT as `price`), the totals adding up to the EUR total.
+     * null: in SEK.
+     */
+    priceInCurrency: { unit: string; total: string } | null;
   } & OrderLineDesign)[];
   /** The print files the shop already has for this order, in the buyer's order. */
   printFiles: OrderPrintFile[];

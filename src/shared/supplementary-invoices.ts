@@ -3,7 +3,7 @@ import { translate } from './i18n/define';
 import { dateLocaleTag, type Locale } from './i18n/locale';
 import { orderPrintFileMessages } from './i18n/messages/order-print-files';
 import { printFileMessages } from './i18n/messages/print-files';
-import { formatKrDecimal } from './money-format';
+import { formatEuroDecimal, formatKrDecimal } from './money-format';
 import type { OrderPrintFile } from './print-files';
 
 /**
@@ -27,9 +27,14 @@ export interface SupplementaryInvoiceSummary {
 }
 
 /** What a supplementary invoice charges, when it is due and for which file, as the buyer and the admin read it. */
-export function supplementaryInvoiceDetail(invoice: SupplementaryInvoiceSummary, locale: Locale): string {
+export function supplementaryInvoiceDetail(
+  invoice: SupplementaryInvoiceSummary,
+  locale: Locale,
+  /** A euro invoice's own EUR total (its ledger document's `totalInCurrency`), shown instead. */
+  totalInEur?: string,
+): string {
   return translate(orderPrintFileMessages, locale).supplementaryDetail({
-    total: formatKrDecimal(invoice.total),
+    total: totalInEur === undefined ? formatKrDecimal(invoice.total) : formatEuroDecimal(totalInEur),
     due: formatDate(invoice.dueDate, dateLocaleTag[locale]),
     file: invoice.printFileName ?? translate(printFileMessages, locale).unnamed,
   });

@@ -7,6 +7,7 @@ import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { FIXED_RATE_SOURCE, sekPerUnit, type InvoiceCurrency } from '@/shared/invoicing/invoice-currency';
 import { formatEuroDecimal, formatKrDecimal } from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
+import { rfReference } from '@/shared/invoicing/rf-reference';
 
 /**
  * The checkout's choice of invoice currency, for a buyer outside Sweden only (one in Sweden is
@@ -103,5 +104,21 @@ export function EuroInvoiceRows({ info }: { info: NonNullable<OrderView['invoice
         })}
       </p>
     </>
+  );
+}
+
+/**
+ * A euro invoice's RF creditor reference (ISO 11649) as its PDF gives it beside the OCR: the
+ * reference a foreign bank takes (issue 42).
+ */
+export function RfReferenceRow({ ocr, className }: { ocr: string; className?: string }) {
+  const t = useT(invoicingMessages);
+  return (
+    <div>
+      <dt className={cn('text-slate-600', className)}>{t.rfReference}</dt>
+      <dd className="font-mono font-semibold text-slate-900" data-testid="rf-reference">
+        {rfReference(ocr)}
+      </dd>
+    </div>
   );
 }

@@ -1,4 +1,10 @@
-import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
+import {
+  formatCount,
+  formatEuroDecimal,
+  formatKrDecimal,
+  formatUnitAmount,
+  formatUnitPriceDecimal,
+} from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
 import { confirmationMessages } from '@/shared/i18n/messages/confirmation';
 import { useT } from '@/client/lib/i18n';
@@ -10,6 +16,11 @@ import { useT } from '@/client/lib/i18n';
  */
 export function OrderLines({ order }: { order: OrderView }) {
   const t = useT(confirmationMessages);
+  // A euro invoice's buyer reads its own EUR figures (issue 42), never today's rate; the VAT in SEK
+  // the law asks for is beside the amount to pay (EuroInvoiceRows).
+  const euro = order.invoiceCurrency;
+  const money = (sek: string, eur: string | undefined) =>
+    euro && eur !== undefined ? formatEuroDecimal(eur) : formatKrDecimal(sek);
   return (
     <>
       <ul className="mt-3 divide-y divide-slate-100">
@@ -21,11 +32,14 @@ export function OrderLines({ order }: { order: OrderView }) {
                 <span data-testid="line-name">{line.text.name}</span>
               </span>
               <span className="tabular-nums whitespace-nowrap text-slate-900" data-testid="line-amount">
-                {formatKrDecimal(line.price.total)}
+                {money(line.price.total, line.priceInCurrency?.total)}
               </span>
             </div>
             <p className="mt-0.5 text-xs text-slate-600 tabular-nums">
-              {formatUnitPriceDecimal(line.price.unit)} {t.perUnit}
+              {euro && line.priceInCurrency
+                ? `${formatUnitAmount(Number(line.priceInCurrency.unit))} €`
+                : formatUnitPriceDecimal(line.price.unit)}{' '}
+              {t.perUnit}
             </p>
             {line.printFileName && (
               <p className="mt-0.5 text-xs break-words text-slate-600">{line.printFileName}</p>
@@ -54,16 +68,16 @@ export function OrderLines({ order }: { order: OrderView }) {
         </div>
         <div className="flex justify-between gap-3">
           <dt>{t.exVat}</dt>
-          <dd className="tabular-nums whitespace-nowrap">{formatKrDecimal(order.exVat)}</dd>
+          <dd className="tabular-nums whitespace-nowrap">{money(order.exVat, euro?.net)}</dd>
         </div>
         <div className="flex justify-between gap-3">
           <dt>{t.vat({ percent: order.vatPercent })}</dt>
-          <dd className="tabular-nums whitespace-nowrap">{formatKrDecimal(order.vat)}</dd>
+          <dd className="tabular-nums whitespace-nowrap">{money(order.vat, euro?.vat)}</dd>
         </div>
         <div className="flex justify-between gap-3 text-base font-semibold text-slate-900">
           <dt>{t.total}</dt>
           <dd className="tabular-nums whitespace-nowrap" data-testid="order-total">
-            {formatKrDecimal(order.total)}
+            {money(order.total, euro?.total)}
           </dd>
         </div>
       </dl>

@@ -12,7 +12,15 @@ import {
   invoiceLanguage,
   type InvoiceOrder,
 } from '@/server/invoicing';
-import { documentById, documentPdf, documentPdfFileName, ledgerSums, paymentNotice } from '@/server/ledger';
+import {
+  documentById,
+  documentPdf,
+  documentPdfFileName,
+  euroBalancesOfOrder,
+  euroTotal,
+  ledgerSums,
+  paymentNotice,
+} from '@/server/ledger';
 import { orderEmail } from './buyer-email';
 import { foreignOf } from './talk-messages';
 
@@ -73,6 +81,10 @@ export async function buildCreditNoteMessage(
   const creditForeign = foreignOf(credit);
   const sums = (await ledgerSums(db, [order.id])).get(order.id);
   const balance = sums ? sums.invoiced - sums.credited - (sums.received - sums.refunded) : 0;
+  // A euro invoice's buyer reads what is left, or comes back, in EUR too (issue 42).
+  const euroLeft = creditForeign ? euroTotal(await euroBalancesOfOrder(db, order.id)) : undefined;
+  const left = (sekOre: number) =>
+    euroLeft !== undefined ? formatEuroDecimal(euroLeft.replace('-', '')) : formatKr(decimalFromOre(sekOre));
   const body = [
     t.creditBody({
       credit: credit.number,
@@ -85,9 +97,9 @@ export async function buildCreditNoteMessage(
     }),
     ...(credit.reason ? [t.creditReason({ reason: credit.reason })] : []),
     ...(balance < 0
-      ? [t.creditRefund({ amount: formatKr(decimalFromOre(-balance)) })]
+      ? [t.creditRefund({ amount: left(-balance) })]
       : balance > 0
-        ? [t.creditStillToPay({ amount: formatKr(decimalFromOre(balance)) })]
+        ? [t.creditStillToPay({ amount: left(balance) })]
         : []),
   ];
   return {

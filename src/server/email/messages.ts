@@ -2,11 +2,15 @@ import type Mail from 'nodemailer/lib/mailer';
 import type { Config } from '@/server/config';
 import { greetingName } from './greeting';
 import type { EmailKind } from '@/server/db/outbox-schema';
-import { CONVERSION_FEE_KR, VAT_RATE_PERCENT } from '@/shared/terms';
+import { CONVERSION_FEE, CONVERSION_FEE_KR, VAT_RATE_PERCENT } from '@/shared/terms';
+import { convertAmount } from '@/shared/invoicing/invoice-currency';
+import { rfReference } from '@/shared/invoicing/rf-reference';
+import { formatIban } from '@/shared/invoicing/seller-settings';
+import { milliToDecimalString } from '@/shared/money';
 import { countryNameIn } from '@/shared/countries';
-import { formatCount } from '@/shared/money-format';
+import { formatCount, formatEuroDecimal } from '@/shared/money-format';
 import { orderLineText, sentDetails } from '@/shared/i18n/order-line-text';
-import { pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
+import { feeCharged, pricesIncludeVat } from '@/shared/invoicing/vat-treatment';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
@@ -43,7 +47,9 @@ export function buildMessage(
 ): Mail.Options {
   const { invoice } = issued;
   const attachment = { filename: issued.fileName, content: issued.pdf, contentType: 'application/pdf' };
-  const total = formatKr(invoice.total);
+  // A euro invoice's buyer reads euros only (issue 42): the invoice's own stored EUR figures.
+  const foreign = invoice.foreign;
+  const total = foreign ? formatEuroDecimal(foreign.total) : formatKr(invoice.total);
   /**
    * One line per order line in the reader's language, its parts under it as every page and the
    * invoice word them (orderLineText): "- 120 × Hoodie: 11 520,00 kr / Färg: Marinblå / Storlekar:
@@ -62,14 +68,17 @@ export function buildMessage(
     const index = id === undefined ? -1 : printFiles.findIndex((f) => f.id === id);
     return index === -1 ? '' : ` – ${fileLabel(language, index)}`;
   };
-  const orderLines = (language: 'sv' | 'en') =>
+  /** `inEuros`: the buyer of a euro invoice reads its EUR lines; the shop keeps its kronor. */
+  const orderLines = (language: 'sv' | 'en', inEuros: boolean) =>
     order.items.flatMap((l, i) => {
       const text = orderLineText(language, l);
-      const amount = pricesIncludeVat(invoice.vatTreatment)
-        ? l.lineTotal
-        : (invoice.lines[i]?.lineNet ?? l.lineTotal);
+      const withVat = pricesIncludeVat(invoice.vatTreatment);
+      const inEur = inEuros ? foreign?.lines[i] : undefined;
+      const amount = inEur
+        ? formatEuroDecimal(withVat ? inEur.lineTotalInclVat : inEur.lineNet)
+        : formatKr(withVat ? l.lineTotal : (invoice.lines[i]?.lineNet ?? l.lineTotal));
       return [
-        `- ${formatCount(l.quantity)} × ${text.name}${fileOf(language, l.printFileId)}: ${formatKr(amount)}`,
+        `- ${formatCount(l.quantity)} × ${text.name}${fileOf(language, l.printFileId)}: ${amount}`,
         ...sentDetails(text).flatMap((detail) => detail.text.split('\n').map((part) => `  ${part}`)),
       ];
     });
@@ -90,7 +99,7 @@ export function buildMessage(
       replyTo: order.customerEmail,
       subject: `${n.subject} ${order.orderNumber}`,
       text: [
-        `${n.subject} ${order.orderNumber}, ${total} (${n.vat[invoice.vatTreatment]}).`,
+        `${n.subject} ${order.orderNumber}, ${formatKr(invoice.total)}${foreign ? ` (${total})` : ''} (${n.vat[invoice.vatTreatment]}).`,
         '',
         `${n.customer}: ${order.customerName}${order.customerOrganization ? `, ${order.customerOrganization}` : ''}`,
         `${n.email}: ${order.customerEmail}`,
@@ -98,7 +107,7 @@ export function buildMessage(
         `${n.delivery}: ${order.deliveryAddress}, ${countryNameIn('sv', order.countryCode) ?? order.countryCode}`,
         ...(order.neededBy ? [`${n.neededBy}: ${formatInvoiceDate(order.neededBy, 'sv')}`] : []),
         '',
-        ...orderLines('sv'),
+        ...orderLines('sv', false),
         '',
         printFiles.length > 0 ? n.filesWithOrder(printFiles.length) : n.noFiles,
         ...files,
@@ -131,21 +140,44 @@ export function buildMessage(
     '',
     t.confirmationThanks({ number: order.orderNumber }),
     ...(orderPageUrl ? ['', t.confirmationFollow({ url: orderPageUrl }), ''] : []),
-    t.amountToPay({ total, due, bankgiro: config.seller.bankgiro, ocr }),
-    abroad
-      ? t.payFromAbroad({ iban: config.seller.iban, bic: config.seller.bic, ocr })
-      : t.payToAccount({ account: config.seller.bankAccount, ocr }),
+    // A euro invoice is paid to the euro account with the RF reference (ISO 11649), as it says.
+    ...(foreign
+      ? [
+          t.amountToPayEur({
+            total,
+            due,
+            iban: formatIban(config.seller.ibanEur),
+            bic: config.seller.bic,
+            rf: rfReference(ocr),
+            ocr,
+          }),
+        ]
+      : [
+          t.amountToPay({ total, due, bankgiro: config.seller.bankgiro, ocr }),
+          abroad
+            ? t.payFromAbroad({ iban: config.seller.iban, bic: config.seller.bic, ocr })
+            : t.payToAccount({ account: config.seller.bankAccount, ocr }),
+        ]),
     ...(vatNote ? [vatNote] : []),
     '',
     t.yourOrder,
-    ...orderLines(language),
+    ...orderLines(language, true),
     '',
     t.deliveryAddress({ address: order.deliveryAddress, country: invoice.delivery.countryName }),
     // The date the buyer asked for, repeated so a wrong one is caught before production (issue 45).
     ...(order.neededBy ? [t.neededBy({ date: formatInvoiceDate(order.neededBy, language) })] : []),
     '',
     ...receivedFiles,
-    t.uploadAdvice({ fee: CONVERSION_FEE_KR }),
+    t.uploadAdvice({
+      fee: foreign
+        ? formatEuroDecimal(
+            convertAmount(
+              milliToDecimalString(feeCharged(CONVERSION_FEE, invoice.vatTreatment)),
+              foreign.rate,
+            ),
+          )
+        : `${CONVERSION_FEE_KR} kr`,
+    }),
     '',
     config.seller.name,
   ];

@@ -5,7 +5,16 @@ import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { formatInvoiceDate, formatInvoiceMoney, type InvoiceOrder } from '@/server/invoicing';
 import { sentStatement } from '@/server/customers';
-import { documentById, documentPdf, documentPdfFileName, isReminderSnapshot } from '@/server/ledger';
+import {
+  documentById,
+  documentPdf,
+  documentPdfFileName,
+  euroBalancesOfOrder,
+  isReminderSnapshot,
+} from '@/server/ledger';
+import { formatEuroDecimal } from '@/shared/money-format';
+import { rfReference } from '@/shared/invoicing/rf-reference';
+import { formatIban } from '@/shared/invoicing/seller-settings';
 import { buyerEmail } from './buyer-email';
 
 /**
@@ -27,6 +36,55 @@ export async function buildReminderMessage(
   const t = translate(reminderMessages, language);
   const money = (decimal: string) => formatInvoiceMoney(language, decimal);
   const date = (d: string) => formatInvoiceDate(d, language);
+  const issued = row;
+  const reminderEmail = async (lines: string[]): Promise<Mail.Options> => ({
+    ...buyerEmail(config, order, {
+      language,
+      subject: t.emailSubject({ invoice: reminder.invoice.number, number: reminder.orderNumber }),
+      body: lines,
+      orderPageUrl,
+    }),
+    attachments: [
+      {
+        filename: documentPdfFileName(issued),
+        content: await documentPdf(db, issued, config.seller),
+        contentType: 'application/pdf',
+      },
+    ],
+  });
+  // A euro invoice (issue 42): what is left of it in EUR, paid to the euro account with its RF
+  // reference. The reminder's own charges stay in SEK on its own OCR: lag (1981:739) om ersättning
+  // för inkassokostnader m.m. fixes the reminder fee (2 §) and förseningsersättning (4 a §) in
+  // kronor, and the interest (räntelagen 1975:635, 4–6 §§) is computed on the ledger's SEK claim,
+  // so converting them would state an amount the law does not.
+  const euroLeft = (await euroBalancesOfOrder(db, row.orderId)).get(reminder.invoice.number);
+  if (euroLeft !== undefined && reminder.invoice.ocr) {
+    return reminderEmail([
+      t.emailBody({
+        invoice: reminder.invoice.number,
+        date: date(reminder.invoice.lastDayToPay),
+        amount: formatEuroDecimal(euroLeft),
+      }),
+      ...(reminder.total !== '0.00' ? [t.emailCharges({ amount: money(reminder.total) })] : []),
+      '',
+      t.emailPayParts({ date: date(reminder.dueDate) }),
+      t.payInvoiceEur({
+        amount: formatEuroDecimal(euroLeft),
+        iban: formatIban(config.seller.ibanEur),
+        bic: config.seller.bic,
+        rf: rfReference(reminder.invoice.ocr),
+      }),
+      ...(reminder.ocr
+        ? [
+            t.payReminder({ amount: money(reminder.total), ocr: reminder.ocr }),
+            `${t.bankgiro} ${reminder.seller.bankgiro}`,
+          ]
+        : []),
+      '',
+      t.emailPdf,
+      t.emailPaid,
+    ]);
+  }
   const body = [
     t.emailBody({
       invoice: reminder.invoice.number,
@@ -45,21 +103,7 @@ export async function buildReminderMessage(
     t.emailPdf,
     t.emailPaid,
   ];
-  return {
-    ...buyerEmail(config, order, {
-      language,
-      subject: t.emailSubject({ invoice: reminder.invoice.number, number: reminder.orderNumber }),
-      body,
-      orderPageUrl,
-    }),
-    attachments: [
-      {
-        filename: documentPdfFileName(row),
-        content: await documentPdf(db, row, config.seller),
-        contentType: 'application/pdf',
-      },
-    ],
-  };
+  return reminderEmail(body);
 }
 
 /** A customer's statement (kontoutdrag): the PDF as it was made when the admin sent it. */

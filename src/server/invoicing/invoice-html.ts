@@ -11,6 +11,7 @@ import {
   type InvoiceOrder,
 } from './invoice-document';
 import {
+  conversionFeeInEur,
   exchangeRateText,
   formatCount,
   formatInvoiceDate,
@@ -186,7 +187,7 @@ ${notice}
 <section>
 <h2>${t.printFiles}</h2>
 <ol>${t
-    .printSteps(invoice.orderNumber, seller.email)
+    .printSteps(invoice.orderNumber, seller.email, conversionFeeInEur(invoice))
     .map((step) => `<li>${e(step)}</li>`)
     .join('')}</ol>
 </section>

@@ -8,6 +8,7 @@ import { lastDayToPay } from '@/shared/receivables/aging';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import { inDocumentCurrency, type InvoiceDocument } from './invoice-document';
 import {
+  conversionFeeInEur,
   exchangeRateText,
   formatCount,
   formatInvoiceDate,
@@ -532,7 +533,7 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
     y += paymentHeight + 14;
 
     // How to send print files (short, below the payment).
-    const steps = t.printSteps(invoice.orderNumber, seller.email);
+    const steps = t.printSteps(invoice.orderNumber, seller.email, conversionFeeInEur(invoice));
     const stepsText = steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
     const stepsHeight =
       doc.font('regular').fontSize(8).heightOfString(stepsText, { width: CONTENT_WIDTH }) + 14;

@@ -2,13 +2,16 @@ import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { F_TAX_TEXT } from '@/shared/invoicing/seller-settings';
 import {
+  convertAmount,
   FIXED_RATE_SOURCE,
   sekPerUnit,
   type InvoiceCurrency,
   type InvoiceCurrencyRate,
 } from '@/shared/invoicing/invoice-currency';
 import { formatCount, formatKrDecimal, formatUnitPriceDecimal } from '@/shared/money-format';
-import { CONVERSION_FEE_KR, quantityUnit } from '@/shared/terms';
+import { CONVERSION_FEE, CONVERSION_FEE_KR, quantityUnit } from '@/shared/terms';
+import { feeCharged, type VatTreatment } from '@/shared/invoicing/vat-treatment';
+import { milliToDecimalString } from '@/shared/money';
 
 export type InvoiceLanguage = 'sv' | 'en';
 
@@ -59,10 +62,10 @@ export const invoiceTexts = {
     iban: 'IBAN',
     bic: 'BIC',
     printFiles: 'Tryckfiler',
-    printSteps: (orderNumber: string, email: string) => [
+    printSteps: (orderNumber: string, email: string, fee = `${CONVERSION_FEE_KR} kr`) => [
       `Ladda upp dina tryckfiler på beställningssidan för ${orderNumber} (länken finns i orderbekräftelsen); frågor till ${email}.`,
       'Innan vi trycker får du ett korrektur att godkänna där.',
-      `Tryckfiler bör vara vektorformat (PDF, EPS, AI, SVG). Icke-vektorfiler (JPG, PNG och andra rasterformat) konverteras mot en avgift på ${CONVERSION_FEE_KR} kr.`,
+      `Tryckfiler bör vara vektorformat (PDF, EPS, AI, SVG). Icke-vektorfiler (JPG, PNG och andra rasterformat) konverteras mot en avgift på ${fee}.`,
     ],
     colour: 'Färg',
     prints: 'Tryck',
@@ -128,10 +131,10 @@ export const invoiceTexts = {
     iban: 'IBAN',
     bic: 'BIC',
     printFiles: 'Print files',
-    printSteps: (orderNumber: string, email: string) => [
+    printSteps: (orderNumber: string, email: string, fee = `${CONVERSION_FEE_KR} SEK`) => [
       `Upload your print files on the order page of ${orderNumber} (the link is in the order confirmation); questions to ${email}.`,
       'Before we print, you get a proof to approve there.',
-      `Print files should be vector formats (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster formats) are converted for an extra fee of ${CONVERSION_FEE_KR} SEK.`,
+      `Print files should be vector formats (PDF, EPS, AI, SVG). Non-vector files (JPG, PNG, other raster formats) are converted for an extra fee of ${fee}.`,
     ],
     colour: 'Colour',
     prints: 'Prints',
@@ -177,6 +180,21 @@ export function formatInvoiceMoney(
   const swedish = formatKr(decimal, unit);
   if (currency === 'EUR') return swedish.replace(/ kr$/, ' EUR');
   return language === 'sv' ? swedish : swedish.replace(/ kr$/, ' SEK');
+}
+
+/**
+ * The conversion fee as a euro invoice's buyer would pay it (issue 42: EUR documents said "100 kr"):
+ * the fee under the invoice's VAT case (100 kr with Swedish VAT, 80 kr without; decision 0045) at
+ * the invoice's own rate. Undefined for a SEK document, which keeps its words.
+ */
+export function conversionFeeInEur(invoice: {
+  foreign?: { rate: string } | undefined;
+  vatTreatment: VatTreatment;
+  language: InvoiceLanguage;
+}): string | undefined {
+  if (!invoice.foreign) return undefined;
+  const fee = milliToDecimalString(feeCharged(CONVERSION_FEE, invoice.vatTreatment));
+  return formatInvoiceMoney(invoice.language, convertAmount(fee, invoice.foreign.rate), false, 'EUR');
 }
 
 /** The line a euro invoice carries under its totals: the rate, where it came from, its day. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { clearedOre } from '@/shared/invoicing/currency-payments';
-import { oreFromDecimal } from '@/shared/ledger';
+import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
 import type { Db } from '@/server/db/client';
-import { balanceInCurrencyCents, foreignOf } from './currency-balances';
+import { balanceInCurrencyCents, currencyOfDocuments, foreignOf } from './currency-balances';
 import { documentsOfOrder, type DocumentRow } from './documents';
 import { paymentsOfOrder, recordPayment, type NewPayment, type RecordedPayment } from './payments';
 
@@ -60,4 +60,25 @@ export async function recordEurPayment(
     currency: { code: 'EUR', amountCents, bookedSekOre },
   });
   return { ok: true, payment: recorded, clearedOre: cleared };
+}
+
+/**
+ * What is left in EUR of each of an order's euro invoices (by document number), as the buyer's page
+ * and the admin's list give it (`balanceInCurrency`): for the emails that name what is left.
+ */
+export async function euroBalancesOfOrder(db: Db, orderId: number): Promise<Map<string, string>> {
+  const [rows, payments] = await Promise.all([documentsOfOrder(db, orderId), paymentsOfOrder(db, orderId)]);
+  const currencies = currencyOfDocuments(rows, payments);
+  const balances = new Map<string, string>();
+  for (const row of rows) {
+    const balance = currencies.get(row.id)?.balanceInCurrency;
+    if (row.kind !== 'credit_note' && balance) balances.set(row.number, balance);
+  }
+  return balances;
+}
+
+/** The sum of an order's euro invoices' balances in EUR; undefined when none is in EUR. */
+export function euroTotal(balances: ReadonlyMap<string, string>): string | undefined {
+  if (balances.size === 0) return undefined;
+  return decimalFromOre([...balances.values()].reduce((sum, value) => sum + oreFromDecimal(value), 0));
 }

@@ -37,6 +37,7 @@ export {
   type PaymentNotice,
   type RecordedPayment,
 } from './payments';
+export { euroBalancesOfOrder, euroTotal } from './eur-payments';
 export {
   creditOrderInFull,
   hasInvoiceToCredit,

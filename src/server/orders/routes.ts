@@ -15,9 +15,15 @@ import { orderPrintFiles } from '@/server/print-files';
 import { orderApprovalDate } from '@/server/proofs';
 import { threadOf } from '@/server/order-talk';
 import type { OrderMessage } from '@/shared/order-talk';
-import { invoiceForOrder, sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
+import {
+  invoiceForOrder,
+  sendInvoice,
+  sendOrderEInvoice,
+  sendPdf,
+  type ForeignAmounts,
+} from '@/server/invoicing';
 import { orderInvoice, orderInvoicePdf, orderMoney, supplementaryInvoicesOf } from '@/server/ledger';
-import { buyerDocumentPdfPath, type OrderMoney } from '@/shared/ledger';
+import { buyerDocumentPdfPath, decimalFromOre, oreFromDecimal, type OrderMoney } from '@/shared/ledger';
 import type { AppContext, CatalogueContext } from '@/server/context';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
@@ -64,6 +70,22 @@ export function buyerLineChanges(
   }));
 }
 
+/**
+ * A euro invoice's line amounts as the buyer pays them: without VAT the line nets (they add up to
+ * the net, which is then the total); with VAT each line's converted total, the rounding cent(s) on
+ * the largest so they add up to the EUR total (issue 42: lines that add up to what is paid).
+ */
+function linesAddingUp(foreign: ForeignAmounts, withVat: boolean): string[] {
+  if (!withVat) return foreign.lines.map((line) => line.lineNet);
+  const cents = foreign.lines.map((line) => oreFromDecimal(line.lineTotalInclVat));
+  const difference = oreFromDecimal(foreign.total) - cents.reduce((sum, value) => sum + value, 0);
+  if (difference !== 0 && cents.length > 0) {
+    const largest = cents.reduce((best, value, index) => (value > (cents[best] ?? 0) ? index : best), 0);
+    cents[largest] = (cents[largest] ?? 0) + difference;
+  }
+  return cents.map(decimalFromOre);
+}
+
 /** The stored order as its buyer reads it, in the reader's language. Money as exact decimal strings. */
 export function orderJson(
   locale: Locale,
@@ -80,6 +102,7 @@ export function orderJson(
 ): OrderView {
   const invoice = invoiceForOrder(order, context.config.seller);
   const withVat = pricesIncludeVat(order.vatTreatment);
+  const euroLineTotals = invoice.foreign ? linesAddingUp(invoice.foreign, withVat) : undefined;
   return {
     locale,
     orderNumber: order.orderNumber,
@@ -118,6 +141,7 @@ export function orderJson(
     lines: order.items.map((line, index) => {
       const unitPriceExVat = invoice.lines[index]?.unitPriceExVat ?? line.unitPrice;
       const lineNet = invoice.lines[index]?.lineNet ?? line.lineTotal;
+      const inEur = invoice.foreign?.lines[index];
       return {
         ...line,
         text: orderLineText(locale, line),
@@ -126,6 +150,13 @@ export function orderJson(
           : { unit: unitPriceExVat, total: lineNet },
         unitPriceExVat,
         lineNet,
+        priceInCurrency:
+          inEur && euroLineTotals
+            ? {
+                unit: withVat ? inEur.unitPriceInclVat : inEur.unitPriceExVat,
+                total: euroLineTotals[index] ?? inEur.lineNet,
+              }
+            : null,
       };
     }),
     printFiles,

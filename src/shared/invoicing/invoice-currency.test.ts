@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  convertAddingUp,
   convertAmount,
   defaultInvoiceCurrency,
   mayInvoiceIn,
@@ -42,5 +43,28 @@ describe('invoice currency', () => {
     expect(defaultInvoiceCurrency('EUR', 'DE')).toBe('EUR');
     expect(defaultInvoiceCurrency('EUR', 'SE')).toBe('SEK');
     expect(defaultInvoiceCurrency('SEK', 'DE')).toBe('SEK');
+  });
+
+  it('shows amounts in EUR that add up to their sum converted once (the rounding on the largest)', () => {
+    // 3 × 5,00 kr at 0,088: 0,44 € each (0,44 rounded), 1,32 € in all: the sum is what is paid.
+    expect(convertAddingUp(['5.00', '5.00', '5.00'], '0.088')).toEqual({
+      parts: ['0.44', '0.44', '0.44'],
+      total: '1.32',
+    });
+    // 5,00 + 5,00 + 6,00 kr: 0,44 + 0,44 + 0,528 → 1,408 €, 1,41 € converted once; 0,53 on the largest.
+    expect(convertAddingUp(['5.00', '5.00', '6.00'], '0.088')).toEqual({
+      parts: ['0.44', '0.44', '0.53'],
+      total: '1.41',
+    });
+    // 6 × 0,30 kr: 0,03 € each (0,0264) = 0,18 €, but 1,80 kr is 0,16 €: the largest takes −0,02.
+    expect(
+      convertAddingUp(
+        Array.from({ length: 6 }, () => '0.30'),
+        '0.088',
+      ),
+    ).toEqual({
+      parts: ['0.01', '0.03', '0.03', '0.03', '0.03', '0.03'],
+      total: '0.16',
+    });
   });
 });

@@ -112,3 +112,27 @@ export function sekPerUnit(rate: string): string {
   const { numerator, denominator } = rateParts(rate);
   return decimalString(divideRounded(denominator * 10_000n, numerator), 4);
 }
+
+/**
+ * Amounts in SEK (exact decimal strings) shown in another currency so that they add up to their
+ * sum converted once: each converted, the rounding cent(s) put on the largest, as an invoice's
+ * line nets are (BR-CO-10). The cart's lines without VAT then add up to the amount to pay.
+ */
+export function convertAddingUp(
+  sekParts: readonly string[],
+  rate: string,
+): { parts: string[]; total: string } {
+  const milliSum = sekParts.reduce((sum, part) => sum + scaled(part, 3), 0n);
+  const total = convertAmount(decimalString(milliSum, 3), rate);
+  const cents = sekParts.map((part) => scaled(convertAmount(part, rate), 2));
+  const difference = scaled(total, 2) - cents.reduce((sum, value) => sum + value, 0n);
+  if (difference !== 0n && cents.length > 0) {
+    const abs = (value: bigint) => (value < 0n ? -value : value);
+    let largest = 0;
+    cents.forEach((value, index) => {
+      if (abs(value) > abs(cents[largest] ?? 0n)) largest = index;
+    });
+    cents[largest] = (cents[largest] ?? 0n) + difference;
+  }
+  return { parts: cents.map((value) => decimalString(value, 2)), total };
+}

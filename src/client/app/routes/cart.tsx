@@ -51,6 +51,7 @@ import {
 import type { AmountToPay } from '@/shared/invoicing/vat-treatment';
 import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { useHydrated } from '@/client/lib/hydration';
+import { cartAmountsWithoutVat, exactPrice } from '@/client/features/checkout/cart-amounts';
 
 // The form and its validation (zod, react-hook-form) load only when the cart has something to order.
 const CheckoutForm = lazy(() =>
@@ -111,7 +112,17 @@ function Cart() {
   const [reported, setReported] = useState<AmountToPay | undefined>();
   const payment = reported ?? { treatment: 'domestic' as const, total, ossTenths: null };
   const it = useT(invoicingMessages);
-  const { formatPrice, currency, rates } = useCurrency();
+  const { formatPrice, currency, rate, rates } = useCurrency();
+  // The amount to pay converted exactly, as the invoice in EUR converts it (one amount everywhere).
+  const formatAmountToPay = exactPrice(currency, rate);
+  // Reverse charge and export: the lines and the fee without VAT, adding up to the amount to pay.
+  const withoutVat = cartAmountsWithoutVat(
+    lines.map((line) => line.lineTotal),
+    Array.from({ length: rasterFiles }, () => CONVERSION_FEE),
+    payment.treatment,
+    currency,
+    rate,
+  );
   const [, navigate] = useLocation();
   const sizeTexts = useT(sizeMessages);
   const optionTexts = useT(cartOptionMessages);
@@ -306,7 +317,7 @@ function Cart() {
       ) : (
         <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start">
           <section aria-label={t.orderSection} className="min-w-0 lg:sticky lg:top-24">
-            <CartLines />
+            <CartLines shownWithoutVat={withoutVat?.lines} />
             <PrintFilesPanel
               files={orderFiles}
               lines={lines}
@@ -329,7 +340,9 @@ function Cart() {
                   <dt>
                     {printFileTexts.conversionFee} × {formatCount(rasterFiles)}
                   </dt>
-                  <dd className="whitespace-nowrap tabular-nums">{formatPrice(conversionFees)}</dd>
+                  <dd className="whitespace-nowrap tabular-nums" data-testid="conversion-fee-amount">
+                    {withoutVat ? withoutVat.fees : formatPrice(conversionFees)}
+                  </dd>
                 </div>
               )}
               <div className="flex flex-wrap items-baseline justify-between gap-x-3 text-lg font-semibold text-slate-900">
@@ -346,7 +359,7 @@ function Cart() {
                   )}
                 </dt>
                 <dd className="ml-auto whitespace-nowrap tabular-nums" data-testid="cart-total">
-                  {formatPrice(payment.total)}
+                  {withoutVat ? withoutVat.total : formatAmountToPay(payment.total)}
                 </dd>
               </div>
               {invoiceCurrency === 'EUR' ? (
@@ -381,7 +394,7 @@ function Cart() {
               <CheckoutForm
                 total={total}
                 onPaymentChange={setReported}
-                formatPrice={formatPrice}
+                formatPrice={formatAmountToPay}
                 onSubmit={submit}
                 onAskQuote={askQuote}
                 delivery={(country) => (

@@ -1,6 +1,6 @@
 import { CheckCircle2, Copy, Download, ExternalLink, FileText } from 'lucide-react';
 import { formatIban } from '@/shared/invoicing/seller-settings';
-import { EuroInvoiceRows } from '@/client/components/invoice-currency';
+import { EuroInvoiceRows, RfReferenceRow } from '@/client/components/invoice-currency';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, Redirect } from 'wouter';
 import { formatDate } from '@/shared/dates';
@@ -236,6 +236,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
                 {order.payment.ocr}
               </dd>
             </div>
+            {order.invoiceCurrency && <RfReferenceRow ocr={order.payment.ocr} className="text-sm" />}
             <div>
               <dt className="text-sm text-slate-600">{it.vatHeading}</dt>
               <dd className="text-slate-900" data-testid="vat-treatment">

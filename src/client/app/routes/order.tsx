@@ -4,7 +4,7 @@ import { Link, useParams } from 'wouter';
 import { formatDate, formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
-import { EuroInvoiceRows } from '@/client/components/invoice-currency';
+import { EuroInvoiceRows, RfReferenceRow } from '@/client/components/invoice-currency';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import { formatEuroDecimal, formatKrDecimal } from '@/shared/money-format';
 import type { OrderActivity } from '@/shared/order-page';
@@ -297,6 +297,7 @@ function OrderDetails(props: {
               <dt className="text-slate-600">{t.ocr}</dt>
               <dd className="font-mono font-semibold text-slate-900">{order.payment.ocr}</dd>
             </div>
+            {order.invoiceCurrency && <RfReferenceRow ocr={order.payment.ocr} />}
           </dl>
         </Card>
 

@@ -61,9 +61,10 @@ export function AmountField(props: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  hint?: string;
 }) {
   return (
-    <Field id={props.id} label={props.label}>
+    <Field id={props.id} label={props.label} {...(props.hint ? { hint: props.hint } : {})}>
       {(control) => (
         <input
           {...control}

@@ -13,7 +13,8 @@ import {
   type PaymentMethod,
   type PaymentState,
 } from '@/shared/ledger';
-import { formatKrDecimal } from '@/shared/money-format';
+import { formatEuroDecimal, formatKrDecimal } from '@/shared/money-format';
+import { ledgerCurrencyMessages } from '@/shared/i18n/messages/ledger-currency';
 import { buttonClass } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { cn } from '@/client/lib/cn';
@@ -106,6 +107,7 @@ function InvoiceChoice(props: {
 /** Money received: amount as typed ("10 000,00"), the day it arrived, how, a reference. */
 function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boolean }) {
   const t = useT(ledgerMessages);
+  const tc = useT(ledgerCurrencyMessages);
   const { locale } = useLocale();
   const id = useId();
   const update = useMoneyUpdate(order.orderNumber);
@@ -114,9 +116,19 @@ function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boole
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [paidOn, setPaidOn] = useState<string>(() => stockholmDate(new Date()));
-  const [method, setMethod] = useState<PaymentMethod>(refund ? 'bank_transfer' : 'bankgiro');
+
   const [reference, setReference] = useState('');
   const [invoice, setInvoice] = useState(invoices[0]?.number ?? '');
+  // A EUR invoice is paid in euros by default: the euros and the SEK the bank booked (issue 42).
+  const isEuroInvoice = (number: string) =>
+    !refund && invoices.find((d) => d.number === number)?.currency === 'EUR';
+  const [inEur, setInEur] = useState(true);
+  // Euros come by bank transfer to the euro account; kronor by bankgiro.
+  const [method, setMethod] = useState<PaymentMethod>(
+    refund || isEuroInvoice(invoices[0]?.number ?? '') ? 'bank_transfer' : 'bankgiro',
+  );
+  const [bookedSek, setBookedSek] = useState('');
+  const paysInEur = isEuroInvoice(invoice) && inEur;
   const mutation = useMutation({
     mutationFn: () => {
       const body = {
@@ -125,6 +137,7 @@ function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boole
         method,
         ...(reference.trim() ? { reference: reference.trim() } : {}),
         ...(invoice && invoice !== invoices[0]?.number ? { invoice } : {}),
+        ...(paysInEur ? { currency: 'EUR' as const, bookedSek } : {}),
       };
       return refund
         ? recordRefund(order.orderNumber, body, locale)
@@ -138,9 +151,10 @@ function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boole
     onError: notifyFailed(refund ? t.refundFailed : t.paymentFailed),
   });
   /** What the form starts from: what is still to pay on that invoice (or owed back, for a refund). */
-  const startFrom = (number: string) => {
+  const startFrom = (number: string, euros = inEur) => {
     if (refund) return owed < 0 ? typedAmount(order.balance.slice(1)) : '';
-    const balance = invoices.find((d) => d.number === number)?.balance;
+    const document = invoices.find((d) => d.number === number);
+    const balance = euros && document?.currency === 'EUR' ? document.balanceInCurrency : document?.balance;
     return balance && oreFromDecimal(balance) > 0 ? typedAmount(balance) : '';
   };
   return (
@@ -165,7 +179,39 @@ function PaymentForm({ order, refund }: { order: AdminOrderDetail; refund: boole
           setAmount(startFrom(number));
         }}
       />
-      <AmountField id={`${id}-amount`} label={t.amount} value={amount} onChange={setAmount} />
+      {isEuroInvoice(invoice) && (
+        <Field id={`${id}-currency`} label={tc.paidIn}>
+          {(control) => (
+            <select
+              {...control}
+              value={inEur ? 'EUR' : 'SEK'}
+              onChange={(e) => {
+                const euros = e.target.value === 'EUR';
+                setInEur(euros);
+                setAmount(startFrom(invoice, euros));
+              }}
+            >
+              <option value="EUR">EUR</option>
+              <option value="SEK">SEK</option>
+            </select>
+          )}
+        </Field>
+      )}
+      <AmountField
+        id={`${id}-amount`}
+        label={paysInEur ? tc.amountEur : t.amount}
+        value={amount}
+        onChange={setAmount}
+      />
+      {paysInEur && (
+        <AmountField
+          id={`${id}-booked-sek`}
+          label={tc.bookedSek}
+          hint={tc.bookedSekHint}
+          value={bookedSek}
+          onChange={setBookedSek}
+        />
+      )}
       <Field id={`${id}-paid-on`} label={t.paidOn}>
         {(control) => (
           <input
@@ -295,6 +341,7 @@ const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
  */
 export function OrderMoneySection({ order }: { order: AdminOrderDetail }) {
   const t = useT(ledgerMessages);
+  const tc = useT(ledgerCurrencyMessages);
   const { locale } = useLocale();
   const dateTag = dateLocaleTag[locale];
   const owedBack = oreFromDecimal(order.balance) < 0;
@@ -321,7 +368,11 @@ export function OrderMoneySection({ order }: { order: AdminOrderDetail }) {
                   {t[document.kind]} {document.number}
                 </span>{' '}
                 · {formatDate(document.issuedOn, dateTag)} ·{' '}
-                <span className="tabular-nums">{formatKrDecimal(document.total)}</span>
+                <span className="tabular-nums">
+                  {document.currency === 'EUR' && document.totalInCurrency
+                    ? `${formatEuroDecimal(document.totalInCurrency)} (${formatKrDecimal(document.total)})`
+                    : formatKrDecimal(document.total)}
+                </span>
                 {document.corrects && (
                   <span className="block text-slate-600">
                     {t.corrects({ number: document.corrects })}
@@ -362,8 +413,15 @@ export function OrderMoneySection({ order }: { order: AdminOrderDetail }) {
             {order.payments.map((payment, index) => (
               <li key={index} data-testid="admin-payment">
                 {formatDate(payment.paidOn, dateTag)} ·{' '}
-                <span className="tabular-nums font-semibold">{formatKrDecimal(payment.amount)}</span> ·{' '}
-                {t[payment.method]} · {payment.invoice}
+                <span className="tabular-nums font-semibold">
+                  {payment.currency === 'EUR' && payment.amountInCurrency && payment.bookedSek
+                    ? tc.eurPaymentRow({
+                        eur: formatEuroDecimal(payment.amountInCurrency),
+                        sek: formatKrDecimal(payment.bookedSek),
+                      })
+                    : formatKrDecimal(payment.amount)}
+                </span>{' '}
+                · {t[payment.method]} · {payment.invoice}
                 {payment.reference ? ` · ${payment.reference}` : ''}
               </li>
             ))}

@@ -26,6 +26,7 @@ import { effectiveOptions } from '@/shared/product-options';
 import { ProductOptionFields } from '@/client/components/product-options-fields';
 import { usePrintFiles } from '@/client/state/print-files';
 import { inputLookClass } from '@/client/components/ui/field';
+import { unitPriceExVat } from '@/shared/invoicing/vat-treatment';
 
 // The garment drawings load only for a cart with a designed garment in it.
 const DesignThumbnail = lazy(() =>
@@ -148,7 +149,15 @@ function LineChoices({ line }: { line: PricedCartLine }) {
   );
 }
 
-export function CartLines() {
+export function CartLines({
+  shownWithoutVat,
+}: {
+  /**
+   * Each line's amount without VAT as the buyer pays it (reverse charge, export), formatted; the
+   * unit prices are then shown without VAT too. Absent: the prices with Swedish VAT as shown.
+   */
+  shownWithoutVat?: readonly string[] | undefined;
+} = {}) {
   const { lines, dispatch } = useCart();
   const { locale } = useLocale();
   const t = useT(checkoutPageMessages);
@@ -161,7 +170,7 @@ export function CartLines() {
       className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white"
       aria-label={t.linesLabel}
     >
-      {lines.map((line) => {
+      {lines.map((line, index) => {
         const color = line.customisation && colors.find((c) => c.id === line.customisation?.color);
         const name = productName(locale, line.product);
         return (
@@ -196,8 +205,10 @@ export function CartLines() {
                     )}
                   </h2>
                   <p className="text-sm text-slate-600">
-                    <span data-testid="line-unit-price">{formatUnitPrice(line.unitPrice)}</span> /{' '}
-                    {quantityUnit[locale]} · {t.minimum({ n: formatCount(line.product.minQuantity) })}
+                    <span data-testid="line-unit-price">
+                      {formatUnitPrice(shownWithoutVat ? unitPriceExVat(line.unitPrice) : line.unitPrice)}
+                    </span>{' '}
+                    / {quantityUnit[locale]} · {t.minimum({ n: formatCount(line.product.minQuantity) })}
                   </p>
                 </div>
                 <button
@@ -259,7 +270,10 @@ export function CartLines() {
                   className="whitespace-nowrap text-right font-semibold tabular-nums text-slate-900"
                   data-testid="line-total"
                 >
-                  {formatPrice(line.lineTotal)}
+                  {shownWithoutVat?.[index] ?? formatPrice(line.lineTotal)}
+                  {shownWithoutVat && (
+                    <span className="ml-1 text-xs font-normal text-slate-600">{t.exclVat}</span>
+                  )}
                 </p>
               </div>
             </div>

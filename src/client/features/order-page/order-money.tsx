@@ -3,12 +3,32 @@ import { FileCode, FileText } from 'lucide-react';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderMoneyMessages } from '@/shared/i18n/messages/order-money';
-import { oreFromDecimal } from '@/shared/ledger';
+import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
 import { formatEuroDecimal, formatKrDecimal } from '@/shared/money-format';
 import type { OrderView } from '@/shared/order-view';
 import { textLinkClass } from '@/client/components/ui/text-link';
 import { useLocale, useT } from '@/client/lib/i18n';
 import type { OrderAccess } from './order-page-api';
+
+/**
+ * What is left of a euro order in EUR: each invoice's own `balanceInCurrency` (the euros paid count
+ * as paid, issue 42), a document without EUR figures (a reminder) at the order's rate.
+ */
+function euroBalance(money: OrderView['money'], rate: string): string {
+  const cents = money.documents
+    .filter((document) => document.balance !== null && document.kind !== 'credit_note')
+    .reduce(
+      (sum, document) =>
+        sum +
+        oreFromDecimal(
+          document.currency === 'EUR' && document.balanceInCurrency
+            ? document.balanceInCurrency
+            : convertAmount(document.balance ?? '0.00', rate),
+        ),
+      0,
+    );
+  return decimalFromOre(cents);
+}
 
 /**
  * Where the order's money stands for the buyer: the payment state (derived from the invoices,
@@ -37,9 +57,7 @@ export function OrderPaymentState({
           <dt className="text-slate-600">{ore < 0 ? t.owedBack : t.balance}</dt>
           <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="order-balance">
             {invoiceCurrency
-              ? formatEuroDecimal(
-                  convertAmount(ore < 0 ? money.balance.slice(1) : money.balance, invoiceCurrency.rate),
-                )
+              ? formatEuroDecimal(euroBalance(money, invoiceCurrency.rate).replace('-', ''))
               : formatKrDecimal(ore < 0 ? money.balance.slice(1) : money.balance)}
           </dd>
         </div>
@@ -93,7 +111,10 @@ export function CreditNoteLinks({ order, access }: { order: OrderView; access: O
             <p className="font-semibold text-slate-900">{t.creditNote({ number: note.number })}</p>
             <p className="mt-0.5 text-sm break-words text-slate-700">
               {t.creditNoteDetail({
-                total: formatKrDecimal(note.total),
+                total:
+                  note.currency === 'EUR' && note.totalInCurrency
+                    ? formatEuroDecimal(note.totalInCurrency)
+                    : formatKrDecimal(note.total),
                 date: formatDate(note.issuedOn, dateLocaleTag[locale]),
                 invoice: note.corrects ?? '',
               })}

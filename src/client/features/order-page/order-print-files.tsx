@@ -4,7 +4,9 @@ import { FileButton } from '@/client/components/ui/file-button';
 import { useId, useState } from 'react';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
-import { formatCount, formatKr } from '@/shared/money-format';
+import { formatCount, formatEuroDecimal, formatKr } from '@/shared/money-format';
+import { convertAmount } from '@/shared/invoicing/invoice-currency';
+import { milliToDecimalString } from '@/shared/money';
 import type { OrderView } from '@/shared/order-view';
 import { MAX_LINE_NOTES } from '@/shared/product-options';
 import { formatFileSize, printFileAccept, type PrintFileAnswer } from '@/shared/print-files';
@@ -42,9 +44,13 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
   const inputId = useId();
   // What the supplementary invoice will charge: 100 kr with Swedish VAT, 80 kr under reverse charge
   // or export (the order's VAT treatment), and said so.
-  // Under OSS the order's own rate (the buyer country's), as its invoices charge it.
+  // Under OSS the order's own rate (the buyer country's), as its invoices charge it; a euro order's
+  // supplementary invoice is in EUR at the order's rate, and the fee says so (issue 42).
   const ossTenths = order.vatTreatment === 'oss' ? Math.round(order.vatPercent * 10) : null;
-  const fee = formatKr(feeCharged(CONVERSION_FEE, order.vatTreatment, ossTenths));
+  const feeSek = feeCharged(CONVERSION_FEE, order.vatTreatment, ossTenths);
+  const fee = order.invoiceCurrency
+    ? formatEuroDecimal(convertAmount(milliToDecimalString(feeSek), order.invoiceCurrency.rate))
+    : formatKr(feeSek);
   const vat = order.pricesIncludeVat
     ? files.feeVatIncluded
     : order.vatTreatment === 'oss'
@@ -283,7 +289,9 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
         </section>
       ) : (
         <>
-          <p className="mt-3 text-sm text-slate-700">{t.intro({ fee, vat })}</p>
+          <p className="mt-3 text-sm text-slate-700" data-testid="order-print-files-fee">
+            {t.intro({ fee, vat })}
+          </p>
           {checking !== null && (
             <p role="status" className="mt-2 text-sm text-slate-600">
               {t.checking({ name: checking })}
@@ -347,7 +355,11 @@ export function SupplementaryInvoiceLinks(props: { order: OrderView; access: Ord
               {t.supplementaryInvoice({ number: invoice.invoiceNumber })}
             </p>
             <p className="mt-0.5 text-sm break-words text-slate-700">
-              {supplementaryInvoiceDetail(invoice, locale)}
+              {supplementaryInvoiceDetail(
+                invoice,
+                locale,
+                props.order.money.documents.find((d) => d.number === invoice.invoiceNumber)?.totalInCurrency,
+              )}
             </p>
             <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               <a

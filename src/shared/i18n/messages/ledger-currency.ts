@@ -14,6 +14,12 @@ export const ledgerCurrencyMessages = defineMessages({
       `${p.balance} kvar är mer än en liten differens (högst ${p.max}): kreditera eller påminn i stället`,
     rounding: 'Öresavrundning',
     settleResidual: 'Avskriv liten differens',
+    paidIn: 'Betalt i',
+    amountEur: 'Belopp (EUR)',
+    bookedSek: 'Bokfört av banken (kr)',
+    bookedSekHint:
+      'Kronorna på bankens avräkning; skillnaden mot fakturans kurs bokförs som kursvinst eller kursförlust (3960/7960).',
+    eurPaymentRow: (p: { eur: string; sek: string }) => `${p.eur} (banken bokförde ${p.sek})`,
     smallDifferenceLimit: (p: { amount: string }) =>
       `Privatpersoners differenser upp till ${p.amount} avskrivs automatiskt (öresavrundning, konto 3740).`,
   },
@@ -29,6 +35,12 @@ export const ledgerCurrencyMessages = defineMessages({
       `${p.balance} left is more than a small difference (at most ${p.max}): credit or remind instead`,
     rounding: 'Rounding (öresavrundning)',
     settleResidual: 'Write off a small difference',
+    paidIn: 'Paid in',
+    amountEur: 'Amount (EUR)',
+    bookedSek: 'Booked by the bank (SEK)',
+    bookedSekHint:
+      "The kronor on the bank's statement; the difference against the invoice's rate is booked as an exchange gain or loss (3960/7960).",
+    eurPaymentRow: (p: { eur: string; sek: string }) => `${p.eur} (the bank booked ${p.sek})`,
     smallDifferenceLimit: (p: { amount: string }) =>
       `Individuals' differences up to ${p.amount} are written off automatically (rounding, account 3740).`,
   },

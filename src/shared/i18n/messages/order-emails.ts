@@ -14,12 +14,14 @@ export const orderEmailMessages = defineMessages({
       `(Bankkonto ${p.account}; ange OCR-numret ${p.ocr} som referens.)`,
     payFromAbroad: (p: { iban: string; bic: string; ocr: string }) =>
       `Från utlandet: IBAN ${p.iban}, BIC ${p.bic}, referens ${p.ocr}.`,
+    amountToPayEur: (p: { total: string; due: string; iban: string; bic: string; rf: string; ocr: string }) =>
+      `Att betala: ${p.total} senast ${p.due} till vårt eurokonto IBAN ${p.iban}, BIC ${p.bic}, med referensen ${p.rf} (eller OCR-nummer ${p.ocr}).`,
     yourOrder: 'Din beställning:',
     deliveryAddress: (p: { address: string; country: string }) =>
       `Leveransadress: ${p.address}, ${p.country}`,
     neededBy: (p: { date: string }) => `Behövs senast: ${p.date}`,
-    uploadAdvice: (p: { fee: number }) =>
-      `Ladda upp tryckfiler på beställningssidan. Vektorformat (PDF, EPS, AI, SVG) rekommenderas; rasterfiler konverteras mot en avgift på ${p.fee} kr. Innan vi trycker får du ett korrektur att godkänna där.`,
+    uploadAdvice: (p: { fee: string }) =>
+      `Ladda upp tryckfiler på beställningssidan. Vektorformat (PDF, EPS, AI, SVG) rekommenderas; rasterfiler konverteras mot en avgift på ${p.fee}. Innan vi trycker får du ett korrektur att godkänna där.`,
     greeting: (p: { name: string }) => `Hej ${p.name}!`,
     hello: 'Hej!',
     followLink: (p: { url: string }) => `Se din beställning: ${p.url}`,
@@ -71,12 +73,14 @@ export const orderEmailMessages = defineMessages({
       `(Bank account ${p.account}; use ${p.ocr} as the payment reference.)`,
     payFromAbroad: (p: { iban: string; bic: string; ocr: string }) =>
       `From abroad: IBAN ${p.iban}, BIC ${p.bic}, reference ${p.ocr}.`,
+    amountToPayEur: (p: { total: string; due: string; iban: string; bic: string; rf: string; ocr: string }) =>
+      `Amount to pay: ${p.total} by ${p.due} to our euro account IBAN ${p.iban}, BIC ${p.bic}, with the reference ${p.rf} (or OCR reference ${p.ocr}).`,
     yourOrder: 'Your order:',
     deliveryAddress: (p: { address: string; country: string }) =>
       `Delivery address: ${p.address}, ${p.country}`,
     neededBy: (p: { date: string }) => `Needed by: ${p.date}`,
-    uploadAdvice: (p: { fee: number }) =>
-      `Upload your print files on the order page. Vector formats (PDF, EPS, AI, SVG) are best; raster files are converted for a fee of ${p.fee} kr. Before we print, you get a proof to approve there.`,
+    uploadAdvice: (p: { fee: string }) =>
+      `Upload your print files on the order page. Vector formats (PDF, EPS, AI, SVG) are best; raster files are converted for a fee of ${p.fee}. Before we print, you get a proof to approve there.`,
     greeting: (p: { name: string }) => `Hello ${p.name},`,
     hello: 'Hello,',
     followLink: (p: { url: string }) => `See your order: ${p.url}`,

@@ -84,6 +84,9 @@ export const reminderMessages = defineMessages({
     reminderTotal: 'Påminnelsens avgift och ränta',
     toPay: 'Totalt att betala',
     payInvoice: (p: { amount: string; ocr: string }) => `Fakturan: ${p.amount} med OCR ${p.ocr}`,
+    payInvoiceEur: (p: { amount: string; iban: string; bic: string; rf: string }) =>
+      `Fakturan: ${p.amount} till vårt eurokonto IBAN ${p.iban}, BIC ${p.bic}, med referensen ${p.rf}`,
+    emailPayParts: (p: { date: string }) => `Betala senast ${p.date}:`,
     payReminder: (p: { amount: string; ocr: string }) => `Avgift och ränta: ${p.amount} med OCR ${p.ocr}`,
     bankgiro: 'Bankgiro',
     interestRuns: 'Dröjsmålsränta löper till dess betalning sker. Ränta och avgift är inte momspliktiga.',
@@ -214,6 +217,9 @@ export const reminderMessages = defineMessages({
     reminderTotal: "The reminder's fee and interest",
     toPay: 'Total to pay',
     payInvoice: (p: { amount: string; ocr: string }) => `The invoice: ${p.amount} with OCR ${p.ocr}`,
+    payInvoiceEur: (p: { amount: string; iban: string; bic: string; rf: string }) =>
+      `The invoice: ${p.amount} to our euro account IBAN ${p.iban}, BIC ${p.bic}, with the reference ${p.rf}`,
+    emailPayParts: (p: { date: string }) => `Please pay by ${p.date}:`,
     payReminder: (p: { amount: string; ocr: string }) => `Fee and interest: ${p.amount} with OCR ${p.ocr}`,
     bankgiro: 'Bankgiro',
     interestRuns: 'Late-payment interest runs until payment is made. Interest and fees carry no VAT.',

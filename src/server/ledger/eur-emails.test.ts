@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '@/shared/admin';
+import { stockholmDate } from '@/shared/dates';
+import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
+import { ocrReference } from '@/shared/invoicing/ocr-reference';
+import { rfReference } from '@/shared/invoicing/rf-reference';
+import { readEml } from '@tests/helpers/eml';
+import { placedDaysAgo } from '@tests/helpers/ledger';
+import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
+import { request } from '@tests/helpers/server';
+import { useAdminServer } from '@tests/helpers/use-server';
+
+/**
+ * A buyer invoiced in EUR reads EUR in every email that names an amount to pay (issue 42): the
+ * confirmation (the euro account and the RF reference), the credit note's rest, and the order JSON
+ * the pages render (lines in EUR from the invoice's stored figures, adding up to its total).
+ */
+const server = useAdminServer();
+const english = () => `${server.cookie}; lang=en`;
+const today = stockholmDate(new Date());
+const euroIban = 'SE45 5000 0000 0583 9825 7466';
+/** An amount in kronor anywhere in a text ("6 400,00 kr", "80 SEK"). */
+const kronorAmount = /\d(?:,\d\d)? ?(?:kr|SEK)\b/;
+
+async function placeInEur(key: string): Promise<PlacedOrderAnswer> {
+  const answer = await request<PlacedOrderAnswer>(server, '/api/orders', {
+    method: 'POST',
+    json: {
+      idempotencyKey: `eur-emails-${key}-${Date.now()}-abcdefgh`,
+      customer: {
+        ...testCustomer,
+        country: 'DE',
+        personalNumber: 'DE-1234',
+        address: 'Hauptstraße 5\n10115 Berlin',
+      },
+      lines: hoodiesAndBooklets,
+      invoiceCurrency: 'EUR',
+    },
+  });
+  expect(answer.status).toBe(201);
+  return answer.body;
+}
+
+async function emails(orderNumber: string, kind: string): Promise<string[]> {
+  await server.app.emailOutbox.drain();
+  const dir = join(server.dataDir, 'outbox');
+  return readdirSync(dir)
+    .filter((name) => name.startsWith(`${orderNumber}-`) && name.endsWith(`-${kind}.eml`))
+    .sort()
+    .map((name) => readEml(readFileSync(join(dir, name), 'utf8')).text.replace(/[\u00a0\u202f]/g, ' '));
+}
+
+describe('a buyer invoiced in EUR', () => {
+  it('reads the amount to pay in EUR with the euro account and the RF reference; the order JSON has EUR lines', async () => {
+    const order = await placeInEur('confirmation');
+    const [confirmation = ''] = await emails(order.orderNumber, 'buyer_confirmation');
+    const ocr = ocrReference(order.orderNumber.slice(4));
+    // 12 618,75 kr at 0,088 EUR per SEK: 1 110,45 €.
+    expect(confirmation).toContain('Amount to pay: 1 110,45 € by ');
+    expect(confirmation).toContain(
+      `to our euro account IBAN ${euroIban}, BIC ESSESESS, with the reference ${rfReference(ocr)} (or OCR reference ${ocr}).`,
+    );
+    expect(confirmation).not.toContain('bankgiro');
+    expect(confirmation).not.toMatch(kronorAmount);
+
+    const view = await request<OrderView>(server, `/api/orders/${order.orderNumber}`, {
+      headers: { 'x-order-token': order.accessToken, cookie: 'lang=en' },
+    });
+    expect(view.status).toBe(200);
+    const euroLines = view.body.lines.map((line) => line.priceInCurrency?.total ?? 'none');
+    const sumCents = euroLines.reduce((sum, total) => sum + Math.round(Number(total) * 100), 0);
+    expect(view.body.invoiceCurrency?.total).toBe('1110.45');
+    expect(sumCents).toBe(111045);
+  });
+
+  it("a credit note's email states the credit and what is left in EUR", { timeout: 60_000 }, async () => {
+    const order = await placeInEur('credit');
+    await placedDaysAgo(server.database, order.orderNumber, 1);
+    const paid = await request<AdminOrderDetail>(server, `/api/admin/orders/${order.orderNumber}/payments`, {
+      method: 'POST',
+      headers: { cookie: english() },
+      json: { amount: '500,00', currency: 'EUR', bookedSek: '5 700,00', paidOn: today },
+    });
+    expect(paid.status).toBe(201);
+    const credited = await request<AdminOrderDetail>(
+      server,
+      `/api/admin/orders/${order.orderNumber}/credit-notes`,
+      {
+        method: 'POST',
+        headers: { cookie: english() },
+        json: { amount: '1 000,00', reason: 'Fewer hoodies' },
+      },
+    );
+    expect(credited.status).toBe(201);
+    const credit = credited.body.documents.find((document) => document.kind === 'credit_note');
+    const invoice = credited.body.documents.find((document) => document.kind === 'invoice');
+    // 1 000 kr at 0,088: 88,00 €; left: 1 110,45 − 500,00 − 88,00 = 522,45 €.
+    expect(credit?.totalInCurrency).toBe('-88.00');
+    expect(invoice?.balanceInCurrency).toBe('522.45');
+    const [email = ''] = await emails(order.orderNumber, 'credit_note');
+    expect(email).toContain('88,00 EUR');
+    expect(email).toContain('522,45 €');
+    expect(email).not.toMatch(kronorAmount);
+  });
+});
