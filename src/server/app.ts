@@ -34,7 +34,7 @@ import { proofAdminRoutes, proofRoutes } from './proofs/routes';
 import { quoteAdminRoutes, quoteRoutes } from './quotes/routes';
 import { groupOrderRoutes } from './group-orders/routes';
 import { reminderAdminRoutes } from './reminders/routes';
-import { customerAdminRoutes } from './customers/routes';
+import { customerAdminRoutes, customerRegisterRoutes } from './customers/routes';
 import { shopRoutes } from './shop/routes';
 import { staffAdminRoutes } from './staff/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
@@ -213,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => catalogueAdminRoutes(admin, catalogueContext),
       (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
+      (admin) => customerRegisterRoutes(admin, context),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) =>
         staffOrderAdminRoutes(admin, catalogueContext, {

@@ -1,6 +1,8 @@
-import { bigint, check, customType, date, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, customType, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { locales } from '@/shared/i18n/locale';
 import { oneOf } from './schema-checks';
+import { staff } from './staff-schema';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -19,4 +21,24 @@ export const customerStatements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('customer_statements_language_check', oneOf(t.language, locales))],
+);
+
+/** See migrations/6000_customer_register.sql: a staff note on a customer of the register. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The register's id (a hash of orders.customer_key). */
+    customerId: text('customer_id').notNull(),
+    body: text('body').notNull(),
+    staffId: bigint('staff_id', { mode: 'number' })
+      .notNull()
+      .references(() => staff.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('customer_notes_customer_id_check', sql`${t.customerId} ~ '^[0-9a-f]{24}$'`),
+    check('customer_notes_body_check', sql`char_length(${t.body}) BETWEEN 1 AND 2000`),
+    index('customer_notes_customer_idx').on(t.customerId, t.id),
+  ],
 );

@@ -25,4 +25,3 @@ export * from './order-talk-schema';
 export * from './production-schema';
 export * from './accounts-schema';
 export * from './group-orders-schema';
-export * from './register-schema';
