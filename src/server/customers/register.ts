@@ -10,11 +10,11 @@ import { queryRows } from '@/server/db/query-rows';
 import { identityOf } from './ledger';
 
 /**
- * The customer register (issue 43, docs/customers.md): every customer who has ordered, grouped by
- * orders.customer_key (the customer ledger's identity, stored and indexed by migration 6000), with
- * their orders, documents, turnover and balance. One statement per page: the orders grouped by
- * customer, the documents and payments grouped by customer, the page cut, and only then the page's
- * latest orders, quotes and notes.
+ * The customer register (issue 43, docs/customers.md): every customer who has ordered, by
+ * orders.customer_key (the customer ledger's identity, stored by migration 6000), with their orders,
+ * documents, turnover and balance from customer_summaries (one row per customer, kept by triggers on
+ * orders, documents and payments). One statement per page: 50 summaries by an index, then the
+ * page's latest orders, quotes and notes.
  */
 
 /** The register's id of a customer_key: the customer ledger's id (ledger.ts), 24 hex digits. */
@@ -41,7 +41,7 @@ function searchFilter(q: string | undefined): SQL {
     /^[0-9]{6,}$/.test(digits) || /^[0-9A-Z]{6,}$/.test(digits)
       ? sql` OR s.customer_key LIKE ${`%${escapeLike(digits)}%`}`
       : sql``;
-  return sql`o.customer_key IN (SELECT s.customer_key FROM orders s WHERE ${matches}${byNumber})`;
+  return sql`cs.customer_key IN (SELECT s.customer_key FROM orders s WHERE ${matches}${byNumber})`;
 }
 
 type RegisterRow = {
@@ -67,8 +67,9 @@ type RegisterRow = {
 const isoOf = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The register's statement: customers matching `query`, in `order`, `limit` of them after `where`
- * on the grouped rows (keyset or offset), each with its latest order's name and contact.
+ * The register's statement: customers matching `query` from customer_summaries (kept by triggers,
+ * migration 6000), in `order`, cut by `cut` (a page) or `keyset` (a CSV batch), each with its
+ * latest order's name and contact, and its quotes and notes counted for the page's rows only.
  */
 function registerStatement(
   query: RegisterQuery,
@@ -76,42 +77,25 @@ function registerStatement(
   cut: SQL,
   keyset: SQL = sql`TRUE`,
 ): SQL {
-  const owing = query.owing ? sql`coalesce(m.balance, 0) <> 0` : sql`TRUE`;
-  const ordering = order === 'latest' ? sql`c.last_order DESC, c.customer_key` : sql`c.customer_key`;
+  // The partial index customer_summaries_owing_idx serves exactly this condition.
+  const owing = query.owing ? sql`cs.invoiced <> cs.paid` : sql`TRUE`;
+  const ordering = order === 'latest' ? sql`cs.last_order DESC, cs.customer_key` : sql`cs.customer_key`;
   const outerOrdering = order === 'latest' ? sql`l.last_order DESC, l.customer_key` : sql`l.customer_key`;
-  return sql`WITH customers AS (
-      SELECT o.customer_key, count(*)::int AS orders, min(o.order_date) AS first_order,
-        max(o.order_date) AS last_order, (array_agg(o.id ORDER BY o.order_date DESC, o.id DESC))[1] AS latest_id
-      FROM orders o WHERE ${searchFilter(query.q)} AND ${keyset} GROUP BY o.customer_key
-    ), money AS (
-      -- Turnover is net sales: documents less credit notes; a reminder's fee and interest are no
-      -- sale (Årsredovisningslagen 1995:1554, 1 kap. 3 §; the SIE books them to 3930 and 8313).
-      -- The balance counts every document (reminders too) less every payment, as the ledger does.
-      SELECT o.customer_key, count(*)::int AS documents,
-        coalesce(sum(d.net) FILTER (WHERE d.kind <> 'reminder'), 0) AS turnover,
-        sum(d.total) - coalesce(sum(p.paid), 0) AS balance
-      FROM documents d JOIN orders o ON o.id = d.order_id
-      LEFT JOIN (SELECT document_id, sum(amount) AS paid FROM payments GROUP BY document_id) p ON p.document_id = d.id
-      WHERE o.customer_key IN (SELECT customer_key FROM customers)
-      GROUP BY o.customer_key
-    ), listed AS (
-      SELECT c.customer_key, c.orders, c.first_order, c.last_order, c.latest_id,
-        coalesce(m.documents, 0) AS documents, coalesce(m.turnover, 0) AS turnover,
-        coalesce(m.balance, 0) AS balance, count(*) OVER () AS total
-      FROM customers c LEFT JOIN money m ON m.customer_key = c.customer_key
-      WHERE ${owing}
+  return sql`WITH listed AS (
+      SELECT cs.*, ${order === 'latest' ? sql`count(*) OVER ()` : sql`0`} AS total FROM customer_summaries cs
+      WHERE ${owing} AND ${searchFilter(query.q)} AND ${keyset}
       ORDER BY ${ordering} ${cut}
     )
     SELECT l.customer_key, ${idOf(sql`l.customer_key`)} AS id, l.orders, ${isoOf(sql`l.first_order`)} AS first_order,
-      ${isoOf(sql`l.last_order`)} AS last_order, l.documents, l.turnover::numeric(16, 2)::text AS turnover,
-      l.balance::numeric(16, 2)::text AS balance, l.total::int AS total,
+      ${isoOf(sql`l.last_order`)} AS last_order, l.documents, l.turnover::text AS turnover,
+      (l.invoiced - l.paid)::numeric(16, 2)::text AS balance, l.total::int AS total,
       lo.customer_type, coalesce(lo.customer_organization, lo.customer_name) AS name,
       lo.customer_org_number AS org_number, lo.customer_personal_number AS personal_number,
       lo.customer_email AS email, lo.customer_phone AS phone,
       (SELECT count(*)::int FROM quotes q WHERE q.status <> 'draft' AND lower(q.customer_email) IN
         (SELECT DISTINCT lower(e.customer_email) FROM orders e WHERE e.customer_key = l.customer_key)) AS quotes,
       (SELECT count(*)::int FROM customer_notes n WHERE n.customer_id = ${idOf(sql`l.customer_key`)}) AS notes
-    FROM listed l JOIN orders lo ON lo.id = l.latest_id
+    FROM listed l JOIN orders lo ON lo.id = l.latest_order_id
     ORDER BY ${outerOrdering}`;
 }
 
@@ -156,29 +140,24 @@ async function registerCount(db: Db, query: RegisterQuery): Promise<number> {
 }
 
 /**
- * Every matching customer, a batch of customer keys at a time (a keyset over orders_customer_key_idx:
- * each batch two statements over its own range of keys, the server's memory one batch), for the CSV.
+ * Every matching customer, a batch at a time by customer_key (a keyset over the summaries' primary
+ * key: each batch one statement, the server's memory one batch), for the CSV.
  */
 export async function* registerBatches(
   db: Db,
   query: RegisterQuery,
   batchSize = 1000,
 ): AsyncGenerator<RegisterCustomer[]> {
-  let after = '';
+  let after: string | undefined;
   for (;;) {
-    const [range] = await queryRows<{ upto: string | null }>(
-      db,
-      sql`SELECT max(k) AS upto FROM (SELECT DISTINCT customer_key AS k FROM orders
-        WHERE customer_key > ${after} ORDER BY 1 LIMIT ${batchSize}) keys`,
-    );
-    const upto = range?.upto;
-    if (!upto) return;
+    const keyset = after === undefined ? sql`TRUE` : sql`cs.customer_key > ${after}`;
     const rows = await queryRows<RegisterRow>(
       db,
-      registerStatement(query, 'key', sql``, sql`o.customer_key > ${after} AND o.customer_key <= ${upto}`),
+      registerStatement(query, 'key', sql`LIMIT ${batchSize}`, keyset),
     );
     if (rows.length > 0) yield rows.map(customerOf);
-    after = upto;
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]?.customer_key;
   }
 }
 
