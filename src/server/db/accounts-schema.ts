@@ -60,7 +60,10 @@ export const accountAddresses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('account_addresses_email_check', sql`${t.email} = lower(${t.email}) AND char_length(${t.email}) <= 255`),
+    check(
+      'account_addresses_email_check',
+      sql`${t.email} = lower(${t.email}) AND char_length(${t.email}) <= 255`,
+    ),
     check('account_addresses_label_check', sql`char_length(${t.label}) <= 60`),
     check('account_addresses_address_check', sql`char_length(${t.address}) BETWEEN 1 AND 300`),
     index('account_addresses_email_idx').on(t.email, t.id),

@@ -68,10 +68,16 @@ export const customerSummaries = pgTable(
     latestOrderId: bigint('latest_order_id', { mode: 'number' }),
     documents: integer('documents').notNull().default(0),
     /** Net of every document but reminders (fees and interest are no sale). */
-    turnover: numeric('turnover', { precision: 16, scale: 2 }).notNull().default(sql`0`),
+    turnover: numeric('turnover', { precision: 16, scale: 2 })
+      .notNull()
+      .default(sql`0`),
     /** Every document's total (credit notes negative, reminders included). */
-    invoiced: numeric('invoiced', { precision: 16, scale: 2 }).notNull().default(sql`0`),
-    paid: numeric('paid', { precision: 16, scale: 2 }).notNull().default(sql`0`),
+    invoiced: numeric('invoiced', { precision: 16, scale: 2 })
+      .notNull()
+      .default(sql`0`),
+    paid: numeric('paid', { precision: 16, scale: 2 })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [
     index('customer_summaries_latest_idx').on(t.lastOrder.desc().nullsFirst(), t.customerKey),

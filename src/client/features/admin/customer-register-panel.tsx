@@ -223,7 +223,7 @@ export function CustomersPanel() {
                     <th scope="col" className="hidden py-2 pr-3 text-right font-semibold sm:table-cell">
                       {t.turnover}
                     </th>
-                    <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                    <th scope="col" className="hidden py-2 pr-3 text-right font-semibold sm:table-cell">
                       {r.balance}
                     </th>
                     <th scope="col" className="py-2">
@@ -240,7 +240,8 @@ export function CustomersPanel() {
                           {customer.kind === 'company' ? r.company : r.individual} · {customer.identity}
                         </span>
                         <span className="block text-xs text-slate-600 sm:hidden">
-                          {t.orders}: {customer.orders} · {t.turnover}: {formatKrDecimal(customer.turnover)}
+                          {t.orders}: {customer.orders} · {t.turnover}: {formatKrDecimal(customer.turnover)} ·{' '}
+                          {r.balance}: {formatKrDecimal(customer.balance)}
                         </span>
                       </td>
                       <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">
@@ -252,7 +253,7 @@ export function CustomersPanel() {
                       <td className="hidden py-2 pr-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
                         {formatKrDecimal(customer.turnover)}
                       </td>
-                      <td className="py-2 pr-3 text-right tabular-nums whitespace-nowrap">
+                      <td className="hidden py-2 pr-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
                         {formatKrDecimal(customer.balance)}
                       </td>
                       <td className="py-2 text-right">
