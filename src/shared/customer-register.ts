@@ -68,19 +68,3 @@ export const registerPaths = {
   one: (id: string) => `/api/admin/customer-register/${encodeURIComponent(id)}`,
   notes: (id: string) => `/api/admin/customer-register/${encodeURIComponent(id)}/notes`,
 } as const;
-
-/** A buyer's request to erase their personal data, as staff see it. */
-export interface PrivacyRequestView {
-  id: number;
-  /** The address while open; null once carried out (only its hash is kept). */
-  email: string | null;
-  requestedAt: string;
-  completedAt: string | null;
-  /** What was done: counts of orders anonymised, rows deleted… */
-  outcome: Record<string, number> | null;
-}
-
-export const privacyRequestPaths = {
-  list: '/api/admin/privacy-requests',
-  erase: (id: number) => `/api/admin/privacy-requests/${id}/erase`,
-} as const;

@@ -27,6 +27,7 @@ import { sameOriginGuard } from '@/server/http/same-origin';
 import { clientKey, takeAllowancesInTurn } from '@/server/http/throttle';
 import { findOrderByNumber, newOrderLink, ordersPlacedWith } from '@/server/orders';
 import { findQuoteByNumber, newQuoteLink, quotesForEmail } from '@/server/quotes';
+import { personalDataRoute } from './personal-data';
 import { reorderLines } from './reorder';
 import {
   ACCOUNT_COOKIE,
@@ -252,6 +253,8 @@ export function accountRoutes(context: CatalogueContext, options: { onQueued?: (
         return reply.header('cache-control', 'no-store').send(view);
       },
     );
+
+    personalDataRoute(app, database.db, signedIn);
 
     api.post(
       accountApiPaths.signOut,

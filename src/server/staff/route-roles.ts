@@ -83,9 +83,6 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/customer-register.csv': 'money',
   'GET /api/admin/customer-register/:id': 'money',
   'POST /api/admin/customer-register/:id/notes': 'money',
-  // Buyers' requests to erase their personal data (issue 43, src/server/accounts/privacy.ts).
-  'GET /api/admin/privacy-requests': 'money',
-  'POST /api/admin/privacy-requests/:id/erase': 'money',
   'POST /api/admin/bank-files': 'money',
   'GET /api/admin/bank-payments': 'money',
   'POST /api/admin/bank-payments/:id/assign': 'money',

@@ -1,8 +1,8 @@
 import { defineMessages } from '@/shared/i18n/define';
 
 /**
- * The customer register in admin, the buyer's personal data (download and erasure) and saved
- * delivery addresses (issue 43): the words of each side and the refusals.
+ * The customer register in admin and the buyer's copy of their personal data (issue 43): the
+ * words of each side and the refusals.
  */
 export const customerRegisterMessages = defineMessages({
   sv: {
@@ -12,12 +12,6 @@ export const customerRegisterMessages = defineMessages({
     searchTooLong: 'Sökningen får vara högst 100 tecken',
     pageInvalid: 'Sidan ska vara ett heltal från 1',
     customerNotFound: 'Kunden finns inte',
-    requestNotFound: 'Begäran finns inte eller är redan utförd',
-    addressRequired: 'Skriv adressen',
-    addressTooLong: 'Adressen får vara högst 300 tecken',
-    labelTooLong: 'Namnet får vara högst 60 tecken',
-    tooManyAddresses: 'Du kan spara högst 20 adresser',
-    addressNotFound: 'Adressen finns inte',
     // Admin: the register
     registerHeading: 'Kundregister',
     registerIntro:
@@ -46,41 +40,10 @@ export const customerRegisterMessages = defineMessages({
     addNote: 'Spara anteckning',
     noteSaved: 'Anteckningen är sparad',
     noteFailed: 'Anteckningen kunde inte sparas',
-    // Admin: erasure requests
-    privacyHeading: 'Begäran om radering',
-    privacyIntro:
-      'Kunder som bett om att deras personuppgifter raderas. Fakturor och kreditnotor sparas i sju år enligt bokföringslagen; allt annat anonymiseras eller raderas.',
-    noRequests: 'Inga begäranden.',
-    requestedAt: 'Begärd',
-    completedAt: 'Utförd',
-    erase: 'Radera personuppgifter',
-    erased: 'Personuppgifterna är raderade',
-    eraseFailed: 'Raderingen misslyckades',
-    eraseConfirm:
-      'Namn, telefon, adresser och meddelanden anonymiseras eller raderas. Fakturorna behålls. Det går inte att ångra.',
     // The buyer's account: personal data
     dataHeading: 'Dina personuppgifter',
-    dataIntro:
-      'Ladda ner allt vi har sparat om dig: beställningar, offerter, adresser och meddelanden. Du kan också be oss radera dina uppgifter; fakturor sparar vi i sju år eftersom bokföringslagen kräver det.',
+    dataIntro: 'Ladda ner allt vi har sparat om dig: beställningar, offerter, adresser och meddelanden.',
     download: 'Ladda ner mina uppgifter (JSON)',
-    askErasure: 'Be om radering',
-    erasureConfirm:
-      'Vill du att vi raderar dina personuppgifter? Sparade adresser raderas direkt; beställningar anonymiseras av oss, fakturor sparas i sju år.',
-    erasureRequested: (p: { date: string }) =>
-      `Du bad om radering ${p.date}. Vi anonymiserar dina beställningar inom en månad.`,
-    erasureFailed: 'Begäran kunde inte skickas',
-    // The buyer's account: saved delivery addresses
-    addressesHeading: 'Sparade leveransadresser',
-    addressesIntro: 'Adresserna fylls i i kassan. Den första används som standard.',
-    noAddresses: 'Inga sparade adresser.',
-    labelField: 'Namn på adressen (valfritt)',
-    addressField: 'Adress',
-    saveAddress: 'Spara adress',
-    removeAddress: 'Ta bort',
-    addressSaved: 'Adressen är sparad',
-    addressFailed: 'Adressen kunde inte sparas',
-    savedAddresses: 'Sparade adresser',
-    useAddress: 'Välj sparad adress',
   },
   en: {
     noteRequired: 'Write a note first',
@@ -88,12 +51,6 @@ export const customerRegisterMessages = defineMessages({
     searchTooLong: 'The search may be at most 100 characters',
     pageInvalid: 'The page must be a whole number from 1',
     customerNotFound: 'No such customer',
-    requestNotFound: 'No such request, or it is already carried out',
-    addressRequired: 'Write the address',
-    addressTooLong: 'The address may be at most 300 characters',
-    labelTooLong: 'The name may be at most 60 characters',
-    tooManyAddresses: 'You can save at most 20 addresses',
-    addressNotFound: 'No such address',
     registerHeading: 'Customer register',
     registerIntro:
       'Every customer who has ordered: companies by organisation number, individuals by personnummer or email.',
@@ -121,37 +78,8 @@ export const customerRegisterMessages = defineMessages({
     addNote: 'Save note',
     noteSaved: 'The note is saved',
     noteFailed: 'The note could not be saved',
-    privacyHeading: 'Erasure requests',
-    privacyIntro:
-      'Customers who asked for their personal data to be erased. Invoices and credit notes are kept for seven years under the Bookkeeping Act; everything else is anonymised or deleted.',
-    noRequests: 'No requests.',
-    requestedAt: 'Requested',
-    completedAt: 'Carried out',
-    erase: 'Erase personal data',
-    erased: 'The personal data is erased',
-    eraseFailed: 'The erasure failed',
-    eraseConfirm:
-      'Names, phone numbers, addresses and messages are anonymised or deleted. The invoices are kept. This cannot be undone.',
     dataHeading: 'Your personal data',
-    dataIntro:
-      'Download everything we keep about you: orders, quotes, addresses and messages. You can also ask us to erase your data; invoices are kept for seven years because the Bookkeeping Act requires it.',
+    dataIntro: 'Download everything we keep about you: orders, quotes, addresses and messages.',
     download: 'Download my data (JSON)',
-    askErasure: 'Ask for erasure',
-    erasureConfirm:
-      'Do you want us to erase your personal data? Saved addresses are deleted at once; we anonymise your orders, and invoices are kept for seven years.',
-    erasureRequested: (p: { date: string }) =>
-      `You asked for erasure on ${p.date}. We anonymise your orders within a month.`,
-    erasureFailed: 'The request could not be sent',
-    addressesHeading: 'Saved delivery addresses',
-    addressesIntro: 'The addresses are offered at checkout. The first is the default.',
-    noAddresses: 'No saved addresses.',
-    labelField: 'Name of the address (optional)',
-    addressField: 'Address',
-    saveAddress: 'Save address',
-    removeAddress: 'Remove',
-    addressSaved: 'The address is saved',
-    addressFailed: 'The address could not be saved',
-    savedAddresses: 'Saved addresses',
-    useAddress: 'Choose a saved address',
   },
 });
