@@ -226,7 +226,11 @@ const crossDomainReads = {
   admin: ['orders', 'order_totals', 'documents', 'payments'],
   // A customer's ledger (kontoutdrag) and the customers with open balances: their orders, invoices
   // and payments, each document's balance on a day in the statement that lists them.
-  customers: ['orders', 'documents', 'payments'],
+  // The customer register (issue 43) also lists each customer's quotes and its notes' writers.
+  customers: ['orders', 'documents', 'payments', 'quotes', 'staff'],
+  // The buyer's copy of their personal data (issue 43, GDPR art. 15): their orders, quotes and the
+  // orders' messages, in one download.
+  accounts: ['orders', 'quotes', 'order_messages'],
   // Bookkeeping (journal, SIE) and documents read the orders they account for; orders imports the
   // ledger (the checkout's invoices), so documents cannot go through '@/server/orders'.
   // The SIE books money no invoice was found for on the suspense account (2999) from the bank

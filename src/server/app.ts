@@ -45,7 +45,7 @@ import { proofAdminRoutes, proofRoutes } from './proofs/routes';
 import { quoteAdminRoutes, quoteRoutes } from './quotes/routes';
 import { groupOrderRoutes } from './group-orders/routes';
 import { reminderAdminRoutes } from './reminders/routes';
-import { customerAdminRoutes } from './customers/routes';
+import { customerAdminRoutes, customerRegisterRoutes } from './customers/routes';
 import { shopRoutes } from './shop/routes';
 import { staffAdminRoutes } from './staff/routes';
 import { isPageRequest, notFoundReportRoute, pageStatus, seoRoutes, serveSpa } from './spa';
@@ -227,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => companyAdminRoutes(admin, context),
+      (admin) => customerRegisterRoutes(admin, context),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) =>
         staffOrderAdminRoutes(admin, catalogueContext, {

@@ -203,7 +203,7 @@ const privacy: Record<Locale, LegalDocument> = {
         id: 'rights',
         heading: 'Dina rättigheter',
         paragraphs: [
-          'Du kan begära utdrag, rättelse, radering (utom det bokföringslagen kräver), begränsning och invända mot behandlingen. Skriv till e-postadressen i sidfoten. Du kan också klaga hos Integritetsskyddsmyndigheten (IMY).',
+          'Du kan begära utdrag, rättelse, radering (utom det bokföringslagen kräver), begränsning och invända mot behandlingen. Skriv till e-postadressen i sidfoten. Under Mitt konto kan du själv ladda ner dina uppgifter (beställningar, offerter, adresser och meddelanden) som en fil. Du kan också klaga hos Integritetsskyddsmyndigheten (IMY).',
         ],
       },
       {
@@ -211,7 +211,7 @@ const privacy: Record<Locale, LegalDocument> = {
         heading: 'Kakor och lagring i webbläsaren',
         paragraphs: [
           'Vi använder inga spårningskakor och ingen analys. Webbläsarens lokala lagring håller din varukorg, vald valuta, att du har besökt butiken (så att valutafrågan bara visas en gång) och en referens till din senaste order så att bekräftelsesidan fungerar efter omladdning.',
-          'Kakan "lang" kommer ihåg valt språk. Admin får en inloggningskaka (httpOnly) som bara gäller administrationen.',
+          'Kakan "lang" kommer ihåg valt språk. Loggar du in på Mitt konto får du en inloggningskaka (httpOnly) som gäller i 30 dagar eller tills du loggar ut. Admin får en inloggningskaka (httpOnly) som bara gäller administrationen.',
         ],
       },
     ],
@@ -254,7 +254,7 @@ const privacy: Record<Locale, LegalDocument> = {
         id: 'rights',
         heading: 'Your rights',
         paragraphs: [
-          'You can ask for a copy, correction, erasure (except what the Bookkeeping Act requires us to keep), restriction, and object to the processing. Write to the email address in the footer. You can also complain to the Swedish Authority for Privacy Protection (IMY).',
+          'You can ask for a copy, correction, erasure (except what the Bookkeeping Act requires us to keep), restriction, and object to the processing. Write to the email address in the footer. Under My account you can download your data yourself (orders, quotes, addresses and messages) as a file. You can also complain to the Swedish Authority for Privacy Protection (IMY).',
         ],
       },
       {
@@ -262,7 +262,7 @@ const privacy: Record<Locale, LegalDocument> = {
         heading: 'Cookies and browser storage',
         paragraphs: [
           "We use no tracking cookies and no analytics. The browser's local storage holds your cart, the chosen currency, that you have visited (so the currency question appears only once) and a reference to your latest order so the confirmation page survives a reload.",
-          'The "lang" cookie remembers the chosen language. The admin gets a login cookie (httpOnly) that applies to the administration only.',
+          'The "lang" cookie remembers the chosen language. Signing in to My account sets a login cookie (httpOnly) that lasts 30 days or until you sign out. The admin gets a login cookie (httpOnly) that applies to the administration only.',
         ],
       },
     ],

@@ -90,6 +90,10 @@ export const auditActions = [
   'order_create',
   /** An order's lines changed by staff before production, with the documents that settled it. */
   'order_lines',
+  /** A staff note added to a customer of the register (issue 43). */
+  'customer_note',
+  /** A buyer's request to erase their personal data carried out (issue 43). */
+  'privacy_erasure',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

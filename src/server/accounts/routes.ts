@@ -52,6 +52,7 @@ import {
   unlinkPerson,
   settleMembership,
 } from './company';
+import { personalDataRoute } from './personal-data';
 import { reorderLines } from './reorder';
 import {
   ACCOUNT_COOKIE,
@@ -342,6 +343,8 @@ export function accountRoutes(context: CatalogueContext, options: { onQueued?: (
         return reply.header('cache-control', 'no-store').send(view);
       },
     );
+
+    personalDataRoute(app, database.db, signedIn);
 
     api.post(
       accountApiPaths.signOut,

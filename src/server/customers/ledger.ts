@@ -72,7 +72,7 @@ async function openDocuments(db: Db, asOf: CalendarDate, where: ReturnType<typeo
   );
 }
 
-function identityOf(
+export function identityOf(
   row: Pick<OpenRow, 'customer_type' | 'org_number' | 'personal_number' | 'email'>,
 ): string {
   if (row.customer_type === 'company' && row.org_number) return row.org_number;

@@ -1,17 +1,25 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CUSTOMER_NOTE_MAX, registerPaths } from '@/shared/customer-register';
 import { isCalendarDate, stockholmDate, type CalendarDate } from '@/shared/dates';
 import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
+import { customerRegisterMessages } from '@/shared/i18n/messages/customer-register';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import { customerIdPattern } from '@/shared/receivables/reminders';
+import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
+import { csvRow } from '@/server/admin';
+import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { sendPdf } from '@/server/invoicing';
 import { recordAudit, staffOf } from '@/server/staff';
 import { customerLedger, customerList } from './ledger';
+import { addCustomerNote, registerBatches, registerPage, registerRecord } from './register';
 import { queueStatement, statementPdf } from './statement';
 
 /** `?on=YYYY-MM-DD`: the day balances are counted on (today in Stockholm when left out, never later). */
@@ -107,6 +115,216 @@ export function customerAdminRoutes(
       });
       options.onQueued?.();
       return reply.code(202).send({ email: ledger.email, asOf: ledger.asOf });
+    },
+  );
+}
+
+// The register's refusals answer in the reader's language.
+schemaMessages(customerRegisterMessages);
+const en = customerRegisterMessages.en;
+
+const registerQuery = z.object({
+  q: z.string().max(100, en.searchTooLong).optional(),
+  owing: z.enum(['0', '1']).optional().describe('1: only customers with a balance today'),
+  page: z.coerce
+    .number({ error: en.pageInvalid })
+    .int(en.pageInvalid)
+    .min(1, en.pageInvalid)
+    .max(100_000, en.pageInvalid)
+    .optional(),
+});
+const csvQuery = registerQuery.omit({ page: true });
+const idParams = z.object({ id: z.string().regex(customerIdPattern, en.customerNotFound) });
+const registerCustomerSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['company', 'individual']),
+  name: z.string(),
+  identity: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  orders: z.number(),
+  quotes: z.number(),
+  documents: z.number(),
+  firstOrder: z.string(),
+  lastOrder: z.string(),
+  turnover: z.string(),
+  balance: z.string(),
+  notes: z.number(),
+});
+const registerPageSchema = z.object({
+  customers: z.array(registerCustomerSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+const noteSchema = z.object({ id: z.number(), body: z.string(), staff: z.string(), createdAt: z.string() });
+const recordSchema = z.object({
+  id: z.string(),
+  contacts: z.array(
+    z.object({ name: z.string(), email: z.string(), phone: z.string(), lastOrder: z.string() }),
+  ),
+  orders: z.array(
+    z.object({ orderNumber: z.string(), placedAt: z.string(), total: z.string(), status: z.string() }),
+  ),
+  quotes: z.array(z.object({ quoteNumber: z.string(), createdAt: z.string(), status: z.string() })),
+  notes: z.array(noteSchema),
+});
+const noteBody = z.object({
+  body: textField({
+    multiline: true,
+    required: en.noteRequired,
+    min: [1, en.noteRequired],
+    max: [CUSTOMER_NOTE_MAX, en.noteTooLong],
+  }),
+});
+const csvResponse = {
+  description: 'The register as CSV (UTF-8 with a byte-order mark), streamed',
+  content: { 'text/csv': { schema: z.string().describe('CSV') } },
+};
+
+/** The CSV's columns (the admin's language is Swedish for staff files; the header names both). */
+const registerCsvHeader = [
+  'Kund-id',
+  'Typ',
+  'Namn',
+  'Organisationsnummer/personnummer/e-post',
+  'E-post',
+  'Telefon',
+  'Ordrar',
+  'Offerter',
+  'Dokument',
+  'Första order',
+  'Senaste order',
+  'Omsättning exkl. moms (SEK)',
+  'Saldo (SEK)',
+] as const;
+
+/** A streamed CSV download (the reply's schema describes it; the stream is its body). */
+function sendCsv(reply: FastifyReply, name: string, lines: AsyncIterable<string>): FastifyReply {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .send(Readable.from(lines));
+}
+
+/**
+ * The customer register (issue 43, docs/customers.md), money roles:
+ * - GET /api/admin/customer-register?q=&owing=1&page=: a page of customers, latest first
+ * - GET /api/admin/customer-register.csv?q=&owing=1: every matching customer, streamed
+ * - GET /api/admin/customer-register/:id: contact people, orders, quotes, staff notes
+ * - POST /api/admin/customer-register/:id/notes `{ body }` → 201: a staff note (audited)
+ */
+export function customerRegisterRoutes(admin: FastifyInstance, context: AppContext): void {
+  const api = admin.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    sendError(reply, 404, translate(customerRegisterMessages, requestLocale(request)).customerNotFound);
+
+  api.get(
+    registerPaths.list,
+    {
+      schema: {
+        summary: 'The customer register: every customer who has ordered, 50 a page, latest order first',
+        querystring: registerQuery,
+        response: { 200: registerPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { q, owing, page } = request.query;
+      const answer = await registerPage(db, { q, owing: owing === '1' }, page ?? 1);
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  );
+
+  api.get(
+    registerPaths.csv,
+    {
+      schema: {
+        summary: 'The customer register as CSV (formula-safe cells), streamed a batch of customers at a time',
+        querystring: csvQuery,
+        response: { 200: csvResponse, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { q, owing } = request.query;
+      await recordAudit(db, {
+        staffId: staffOf(request).id,
+        action: 'export',
+        target: 'customer-register.csv',
+        after: { q: q ?? null, owing: owing === '1' },
+      });
+      const batches = registerBatches(db, { q, owing: owing === '1' });
+      async function* lines() {
+        // A byte-order mark makes spreadsheet programs read the file as UTF-8 (å, ä, ö).
+        yield `\uFEFF${csvRow(registerCsvHeader)}`;
+        for await (const batch of batches)
+          yield batch
+            .map((c) =>
+              csvRow([
+                c.id,
+                c.kind === 'company' ? 'företag' : 'privatperson',
+                c.name,
+                c.identity,
+                c.email,
+                c.phone,
+                c.orders,
+                c.quotes,
+                c.documents,
+                c.firstOrder,
+                c.lastOrder,
+                c.turnover,
+                c.balance,
+              ]),
+            )
+            .join('');
+      }
+      return sendCsv(reply, `kunder-${stockholmDate(new Date())}.csv`, lines());
+    },
+  );
+
+  api.get(
+    '/api/admin/customer-register/:id',
+    {
+      schema: {
+        summary: 'One customer of the register: contact people, orders, quotes and staff notes',
+        params: idParams,
+        response: { 200: recordSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const record = await registerRecord(db, request.params.id);
+      if (!record) return notFound(request, reply);
+      return reply.header('cache-control', 'no-store').send(record);
+    },
+  );
+
+  api.post(
+    '/api/admin/customer-register/:id/notes',
+    {
+      bodyLimit: 16_384,
+      schema: {
+        summary: 'A staff note on a customer (never shown to the customer; audited)',
+        params: idParams,
+        body: noteBody,
+        response: { 201: z.object({ notes: z.array(noteSchema) }), 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const person = staffOf(request);
+      const note = await addCustomerNote(db, request.params.id, request.body.body, person.id);
+      if (!note) return notFound(request, reply);
+      await recordAudit(db, {
+        staffId: person.id,
+        action: 'customer_note',
+        target: `customer ${request.params.id}`,
+        after: { note: note.id },
+      });
+      const record = await registerRecord(db, request.params.id);
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ notes: record?.notes ?? [] });
     },
   );
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locales } from '@/shared/i18n/locale';
 import { orders } from './orders-schema';
 import { oneOf } from './schema-checks';
+import { staff } from './staff-schema';
 
 /** See migrations/5950_account_companies.sql: a company account, by organisation number. */
 export const accountCompanies = pgTable(
@@ -105,5 +106,49 @@ export const accountSessions = pgTable(
     check('account_sessions_token_hash_check', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
     check('account_sessions_email_check', sql`${t.email} = lower(${t.email})`),
     index('account_sessions_email_idx').on(t.email),
+  ],
+);
+
+/** See migrations/6000_customer_register.sql: a delivery address a signed-in buyer saved. */
+export const accountAddresses = pgTable(
+  'account_addresses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The account's address, in lower case. */
+    email: text('email').notNull(),
+    label: text('label').notNull(),
+    address: text('address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'account_addresses_email_check',
+      sql`${t.email} = lower(${t.email}) AND char_length(${t.email}) <= 255`,
+    ),
+    check('account_addresses_label_check', sql`char_length(${t.label}) <= 60`),
+    check('account_addresses_address_check', sql`char_length(${t.address}) BETWEEN 1 AND 300`),
+    index('account_addresses_email_idx').on(t.email, t.id),
+  ],
+);
+
+/** See migrations/6000_customer_register.sql: a buyer's request to erase their personal data. */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The address in lower case while open; its sha256 (hex) once carried out. */
+    email: text('email').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedBy: bigint('completed_by', { mode: 'number' }).references(() => staff.id),
+    outcome: jsonb('outcome').$type<Record<string, number>>(),
+  },
+  (t) => [
+    check('privacy_requests_email_check', sql`char_length(${t.email}) <= 255`),
+    check('privacy_requests_completed_check', sql`(${t.completedAt} IS NULL) = (${t.outcome} IS NULL)`),
+    uniqueIndex('privacy_requests_open_idx')
+      .on(t.email)
+      .where(sql`${t.completedAt} IS NULL`),
+    index('privacy_requests_requested_idx').on(t.requestedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );

@@ -129,6 +129,15 @@ export const orders = pgTable(
       .generatedAlwaysAs(
         sql`order_number IS DISTINCT FROM 'INV-' || invoice_seq OR customer_email ~* '@.*@|inv-' OR (customer_name || E'\x1f' || coalesce(customer_organization, '')) ~* '@|inv-'`,
       ),
+    /** The customer the order belongs to (migrations/6000_customer_register.sql, src/server/customers). */
+    customerKey: text('customer_key').generatedAlwaysAs(
+      sql`CASE
+    WHEN customer_type = 'company' AND coalesce(customer_org_number, '') <> ''
+      THEN 'org:' || country_code || ':' || upper(regexp_replace(customer_org_number, '[^0-9A-Za-z]', '', 'g'))
+    WHEN coalesce(customer_personal_number, '') <> ''
+      THEN 'pnr:' || regexp_replace(customer_personal_number, '[^0-9]', '', 'g')
+    ELSE 'email:' || lower(customer_email) END`,
+    ),
   },
   (t) => [
     // DESC in SQL is DESC NULLS FIRST; Drizzle's desc() alone means NULLS LAST.
@@ -153,6 +162,8 @@ export const orders = pgTable(
       sql`reverse(lower(split_part(${t.customerEmail}, '@', 1))) text_pattern_ops`,
       sql`lower(split_part(${t.customerEmail}, '@', 2)) text_pattern_ops`,
     ),
+    // The customer register groups by customer (migrations/6000_customer_register.sql).
+    index('orders_customer_key_idx').on(t.customerKey, t.orderDate.desc().nullsFirst()),
     // VAT numbers VIES did not answer for at checkout, asked again (migrations/3450_vies_retry.sql).
     index('orders_vies_unavailable_idx')
       .on(t.viesCheckedAt, t.id)

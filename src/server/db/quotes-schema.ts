@@ -64,6 +64,8 @@ export const quotes = pgTable(
   },
   (t) => [
     index('quotes_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A customer's quotes in the register (migrations/6000_customer_register.sql).
+    index('quotes_customer_email_idx').on(sql`lower(${t.customerEmail})`),
     index('quotes_open_idx')
       .on(t.id)
       .where(sql`${t.status} IN ('draft', 'sent') AND ${t.expiredAt} IS NULL`),

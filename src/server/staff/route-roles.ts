@@ -79,6 +79,11 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/customers/:id': 'money',
   'GET /api/admin/customers/:id/statement.pdf': 'money',
   'POST /api/admin/customers/:id/statement/email': 'money',
+  // The customer register (issue 43, src/server/customers/register.ts): balances and turnover.
+  'GET /api/admin/customer-register': 'money',
+  'GET /api/admin/customer-register.csv': 'money',
+  'GET /api/admin/customer-register/:id': 'money',
+  'POST /api/admin/customer-register/:id/notes': 'money',
   'POST /api/admin/bank-files': 'money',
   'GET /api/admin/bank-payments': 'money',
   'POST /api/admin/bank-payments/:id/assign': 'money',

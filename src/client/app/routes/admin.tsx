@@ -33,7 +33,7 @@ import { staffMessages } from '@/shared/i18n/messages/staff';
 import { productionMessages } from '@/shared/i18n/messages/production';
 import { BlanksPanel, ProductionBoard } from '@/client/features/admin/production-board';
 import { MoneyView } from '@/client/features/admin/money-view';
-import { CustomersPanel } from '@/client/features/admin/customers-panel';
+import { CustomersPanel } from '@/client/features/admin/customer-register-panel';
 import { CompanyAccountsPanel } from '@/client/features/admin/company-accounts-panel';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import { moneyViewMessages } from '@/shared/i18n/messages/money-view';

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { AccountView, ReorderAnswer } from '@/shared/account';
 import { formatDate } from '@/shared/dates';
 import { accountMessages } from '@/shared/i18n/messages/account';
+import { customerRegisterMessages } from '@/shared/i18n/messages/customer-register';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { formatKrDecimal } from '@/shared/money-format';
 import { ApiError } from '@/client/lib/api';
@@ -203,6 +204,28 @@ export function AccountPage({
           </ul>
         )}
       </section>
+
+      <PersonalDataSection />
     </div>
+  );
+}
+
+/** The privacy page's right to a copy: everything kept about the address, as a JSON download. */
+function PersonalDataSection() {
+  const t = useT(customerRegisterMessages);
+  return (
+    <section aria-labelledby="account-data">
+      <h2 id="account-data" className="text-xl font-semibold text-slate-900">
+        {t.dataHeading}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{t.dataIntro}</p>
+      <a
+        href="/api/account/data"
+        download
+        className={`mt-3 ${buttonClass({ variant: 'secondary', size: 'sm' })}`}
+      >
+        {t.download}
+      </a>
+    </section>
   );
 }

@@ -19,7 +19,7 @@ import { notifyFailed } from './form-parts';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
-function CustomerDetail({ customer }: { customer: CustomerSummary }) {
+export function CustomerDetail({ customer }: { customer: Pick<CustomerSummary, 'id'> }) {
   const t = useT(reminderMessages);
   const { locale } = useLocale();
   const dateTag = dateLocaleTag[locale];
@@ -126,7 +126,7 @@ function CustomerDetail({ customer }: { customer: CustomerSummary }) {
 }
 
 /** The customer ledger (kundreskontra): customers with open balances, one opened with its ledger. */
-export function CustomersPanel() {
+export function OwingCustomers() {
   const t = useT(reminderMessages);
   const { locale } = useLocale();
   const [open, setOpen] = useState<CustomerSummary | undefined>();
@@ -135,13 +135,10 @@ export function CustomersPanel() {
     queryFn: () => apiFetch<CustomerList>(`${customerPaths.list}?lang=${locale}`),
   });
   return (
-    <section
-      aria-labelledby="customers-heading"
-      className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id="customers-heading" className="text-xl font-semibold text-slate-900">
+    <section aria-labelledby="customers-heading" className="mt-4">
+      <h3 id="customers-heading" className="text-lg font-semibold text-slate-900">
         {t.customersHeading}
-      </h2>
+      </h3>
       <p className="mt-1 text-sm text-slate-700">{t.customersIntro}</p>
       {isError && <p className="mt-3 text-sm text-red-700">{t.loadFailed}</p>}
       {data && data.customers.length === 0 && <p className="mt-3 text-sm text-slate-700">{t.noCustomers}</p>}

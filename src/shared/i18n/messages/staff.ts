@@ -106,6 +106,8 @@ export const staffMessages = defineMessages({
     quote: 'Offert',
     order_create: 'Order inlagd av personal',
     order_lines: 'Orderrader ändrade',
+    customer_note: 'Kundanteckning',
+    privacy_erasure: 'Personuppgifter raderade',
   },
   en: {
     owner: 'Owner',
@@ -205,5 +207,7 @@ export const staffMessages = defineMessages({
     quote: 'Quote',
     order_create: 'Order entered by staff',
     order_lines: 'Order lines changed',
+    customer_note: 'Customer note',
+    privacy_erasure: 'Personal data erased',
   },
 });
