@@ -5,8 +5,10 @@ import { stockholmToday } from '@/shared/delivery';
 import type { CreatedGroupOrder, GroupOrderView, OwnEntryView } from '@/shared/group-orders';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
+import { addStaffMember, loginWithPin } from '@tests/helpers/admin';
 import { pdfText } from '@tests/helpers/ledger';
 import { testCustomer } from '@tests/helpers/orders';
+import { placeOrder } from '@tests/helpers/place-order';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { isOpen } from './service';
@@ -375,5 +377,86 @@ describe('closing and ordering', () => {
     expect(text).toContain('1. M · Anna Berg · tryck: ANNA 7');
     expect(text).toContain('2. L · Erik Ek · tryck: EK 10');
     expect(text).toContain('21. S · Sara Lind · tryck: LIND 3');
+  });
+});
+
+describe('the packing list', () => {
+  it('lists each garment sorted by member, as PDF and as CSV (formula-safe), for production; 404 for an order without a group', async () => {
+    const group = await started();
+    const members = [
+      { name: 'Örjan Öst', size: 'XL', quantity: 1, printName: 'ÖST', printNumber: '4' },
+      { name: 'Erik Ek', size: 'L', quantity: 2, printName: 'EK', printNumber: '10' },
+      { name: '=1+2', size: 'S', quantity: 1, printName: 'FORMEL', printNumber: '1' },
+      { name: 'Anna Berg', size: 'M', quantity: 16, printName: 'ANNA', printNumber: '7' },
+      { name: 'Erik Ek', size: 'S', quantity: 1, printName: 'EK', printNumber: '9' },
+    ];
+    for (const [index, member] of members.entries())
+      expect((await enter(group, member, asMember(50 + index))).status).toBe(201);
+    const closed = await request<{ lines: Record<string, unknown>[] }>(
+      server,
+      `/api/group-orders/${group.id}/close${tokenQuery(group.organiserToken)}`,
+      { method: 'POST' },
+    );
+    expect(closed.status).toBe(200);
+    const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
+      method: 'POST',
+      json: {
+        idempotencyKey: `group-packing-${Date.now()}-abcdef`,
+        customer: { ...testCustomer, companyName: 'IFK Juniorer' },
+        lines: closed.body.lines,
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+
+    const person = await addStaffMember(server, server.cookie, { name: 'Pia Packare', role: 'production' });
+    const printer = await loginWithPin(server, person.pin, '203.0.113.77');
+    const base = `${server.url}/api/admin/orders/${placed.body.orderNumber}/packing-list`;
+
+    const csv = await fetch(`${base}.csv`, { headers: { cookie: printer } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const rows = (await csv.text()).trimEnd().split('\r\n');
+    expect(rows[0]).toBe(
+      '"order","line","member","size","print_name","print_number","product","product_name","colour_name"',
+    );
+    expect(rows).toHaveLength(1 + 21);
+    // By member (Swedish order: Ö after the Latin letters), then size, smallest first.
+    const cells = rows.slice(1).map((row) => row.split(',').slice(2, 6).join(','));
+    expect(cells[0]).toBe(`"'=1+2","S","FORMEL","1"`);
+    expect(cells[1]).toBe('"Anna Berg","M","ANNA","7"');
+    expect(cells[17]).toBe('"Erik Ek","S","EK","9"');
+    expect(cells[18]).toBe('"Erik Ek","L","EK","10"');
+    expect(cells[20]).toBe('"Örjan Öst","XL","ÖST","4"');
+    expect(rows[1]).toMatch(new RegExp(`^"${placed.body.orderNumber}","1",`));
+
+    const pdf = await fetch(`${base}.pdf`, { headers: { cookie: printer } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain(`Packlista ${placed.body.orderNumber}`);
+    expect(text).toContain('21 plagg till 4 personer, sorterade per person');
+    expect(text).toContain('Anna Berg – 16 st');
+    expect(text).toContain('Erik Ek – 3 st');
+    expect(text).toContain('S · tryck: EK 9 · Hoodie');
+    expect(text).toContain('XL · tryck: ÖST 4');
+    expect(text.indexOf('Anna Berg')).toBeLessThan(text.indexOf('Erik Ek'));
+    expect(text.indexOf('Erik Ek')).toBeLessThan(text.indexOf('Örjan Öst'));
+
+    // An order that did not come from a group has no packing list; an unknown order neither.
+    const plain = await placeOrder(server);
+    const none = await fetch(`${server.url}/api/admin/orders/${plain.orderNumber}/packing-list.pdf`, {
+      headers: { cookie: printer, 'accept-language': 'en' },
+    });
+    expect(none.status).toBe(404);
+    expect(((await none.json()) as Answer).error).toBe('This order has no garments from a group order.');
+    expect(
+      (
+        await fetch(`${server.url}/api/admin/orders/INV-999999/packing-list.csv`, {
+          headers: { cookie: printer },
+        })
+      ).status,
+    ).toBe(404);
+    // Without a staff session: no list.
+    expect((await fetch(`${base}.csv`)).status).toBe(401);
   });
 });
