@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, type CalendarDate } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
 import type { CreatedGroupOrder, GroupOrderView, OwnEntryView } from '@/shared/group-orders';
@@ -274,6 +274,42 @@ describe('the last day, in Europe/Stockholm', () => {
     const tally = await view(group, group.organiserToken);
     expect(tally.body.open).toBe(false);
     expect(tally.body.sizes).toEqual({ M: 1 });
+  });
+});
+
+describe('the last day on the server’s clock', () => {
+  // The server reads the day from the process's clock (stockholmToday), so the test moves that
+  // clock (Date only: timers, the database and the network keep real time) to the last minute
+  // of the last day in Stockholm and to the first minute after it.
+  async function enterAt(group: CreatedGroupOrder, instant: string, member: number) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(instant));
+    try {
+      return await enter(group, { ...anna, name: `Member ${member}` }, asMember(60 + member, 'sv'));
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it('accepts an entry at 23:59 Stockholm time on the last day and refuses one at 00:00 the next day, winter and summer', async () => {
+    const winter = await started();
+    await setClosesOn(winter.id, '2027-01-15' as CalendarDate);
+    // UTC+1 in January: 22:59 UTC is 23:59 in Stockholm, 23:00 UTC is midnight.
+    expect((await enterAt(winter, '2027-01-15T22:59:00Z', 1)).status).toBe(201);
+    const late = await enterAt(winter, '2027-01-15T23:00:00Z', 2);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('Gruppbeställningen är stängd och tar inte emot fler svar.');
+
+    const summer = await started();
+    await setClosesOn(summer.id, '2027-07-15' as CalendarDate);
+    // UTC+2 in July: 21:59 UTC is 23:59 in Stockholm, 22:00 UTC is midnight.
+    expect((await enterAt(summer, '2027-07-15T21:59:00Z', 3)).status).toBe(201);
+    expect((await enterAt(summer, '2027-07-15T22:00:00Z', 4)).status).toBe(409);
+    // Earlier in the day in UTC but already the next day in Stockholm: refused too.
+    expect((await enterAt(summer, '2027-07-15T23:30:00Z', 5)).status).toBe(409);
+    expect((await view(summer, summer.organiserToken)).body.entries.map((e) => e.name)).toEqual([
+      'Member 3',
+    ]);
   });
 });
 
