@@ -307,9 +307,7 @@ describe('the last day on the server’s clock', () => {
     expect((await enterAt(summer, '2027-07-15T22:00:00Z', 4)).status).toBe(409);
     // Earlier in the day in UTC but already the next day in Stockholm: refused too.
     expect((await enterAt(summer, '2027-07-15T23:30:00Z', 5)).status).toBe(409);
-    expect((await view(summer, summer.organiserToken)).body.entries.map((e) => e.name)).toEqual([
-      'Member 3',
-    ]);
+    expect((await view(summer, summer.organiserToken)).body.entries.map((e) => e.name)).toEqual(['Member 3']);
   });
 });
 
