@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, type CalendarDate } from '@/shared/dates';
@@ -6,6 +8,7 @@ import type { CreatedGroupOrder, GroupOrderView, OwnEntryView } from '@/shared/g
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
 import { addStaffMember, loginWithPin } from '@tests/helpers/admin';
+import { readEml } from '@tests/helpers/eml';
 import { pdfText } from '@tests/helpers/ledger';
 import { testCustomer } from '@tests/helpers/orders';
 import { placeOrder } from '@tests/helpers/place-order';
@@ -492,5 +495,58 @@ describe('the packing list', () => {
     ).toBe(404);
     // Without a staff session: no list.
     expect((await fetch(`${base}.csv`)).status).toBe(401);
+  });
+});
+
+describe('a member’s receipt', () => {
+  function receipts(to: string): { subject: string; text: string }[] {
+    const dir = join(server.dataDir, 'outbox');
+    return readdirSync(dir)
+      .filter((name) => name.startsWith('group-receipt-'))
+      .sort()
+      .map((name) => readFileSync(join(dir, name), 'utf8'))
+      .filter((raw) => /^To: (.*)$/m.exec(raw)?.[1] === to)
+      .map((raw) => readEml(raw));
+  }
+
+  it('mails the member’s own entry in their language, with a link and none of the text strangers typed; refuses a bad address; five an hour per address', async () => {
+    const group = await started({ title: 'Click http://evil.example now' });
+    const hostileName = { ...anna, name: 'Call 555 – FREE PRIZE', printName: 'PRIZE', printNumber: '66' };
+    const entry = await enter(group, { ...hostileName, email: 'member@example.se' }, asMember(70, 'sv'));
+    expect(entry.status).toBe(201);
+    await server.app.emailOutbox.drain();
+    const [mail, ...more] = receipts('member@example.se');
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Ditt svar i en gruppbeställning');
+    expect(mail?.text).toContain('1 st i storlek M');
+    for (const stranger of ['FREE PRIZE', 'PRIZE', 'evil.example', 'Click', '66'])
+      expect(mail?.text).not.toContain(stranger);
+    const link = /\/group\/([0-9a-f-]{36})\?entry=([0-9a-f-]{36})&token=([\w%-]+)/.exec(mail?.text ?? '');
+    expect(link?.[1]).toBe(group.id);
+    expect(link?.[2]).toBe(entry.body.entryId);
+    // The emailed link opens the member's own entry, as the edit link does.
+    const own = await request<OwnEntryView>(
+      server,
+      `/api/group-orders/${group.id}/entries/${entry.body.entryId}${tokenQuery(decodeURIComponent(link?.[3] ?? ''))}`,
+    );
+    expect(own.status).toBe(200);
+    expect(own.body.entry.name).toBe('Call 555 – FREE PRIZE');
+
+    const bad = await enter(group, { ...anna, email: 'not-an-address' }, asMember(71));
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors?.email).toBe('Enter a valid email address, or leave the field empty.');
+
+    // The same address at most five times an hour: the entry is kept, the sixth receipt not sent.
+    for (let n = 0; n < 6; n += 1)
+      expect(
+        (await enter(group, { ...anna, email: 'flood@example.se' }, asMember(72 + n, 'en'))).status,
+      ).toBe(201);
+    await server.app.emailOutbox.drain();
+    const flood = receipts('flood@example.se');
+    expect(flood).toHaveLength(5);
+    expect(flood[0]?.subject).toBe('Your entry in a group order');
+    // No address, no receipt row; the organiser never sees an address.
+    const organiser = await view(group, group.organiserToken);
+    expect(JSON.stringify(organiser.body)).not.toContain('@example.se');
   });
 });
