@@ -4,6 +4,7 @@ import type { Product } from '@/shared/catalogue';
 import type { Customer } from '@/shared/checkout-schema';
 import { stockholmToday } from '@/shared/delivery';
 import {
+  groupIdPattern,
   memberNameProblem,
   printNameProblem,
   printNumberProblem,
@@ -463,6 +464,8 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       const t = groupOrderMessages[locale];
       const { id, entryId } = request.params;
       const token = request.query.token;
+      // An entry id that is no uuid is no entry (the organiser's token must not reach the query with it).
+      if (!groupIdPattern.test(entryId)) return notFound(request, reply);
       const own = await findEntryForToken(database.db, id, entryId, token);
       const organiser = own ? undefined : await findGroupForToken(database.db, id, token);
       if (!own && organiser?.role !== 'organiser') return notFound(request, reply);
