@@ -12,7 +12,12 @@ import {
   type DocumentTaskAnswer,
 } from '@/server/invoicing';
 import { createTransport, type MailTransport } from '@/server/email';
-import { renderJobTicket, type JobTicketTask } from '@/server/production';
+import {
+  renderJobTicket,
+  renderPackingList,
+  type JobTicketTask,
+  type PackingListTask,
+} from '@/server/production';
 import { setCatalogue } from '@/shared/catalogue';
 
 if (!parentPort) throw new Error('document-worker.ts runs as a worker thread');
@@ -49,7 +54,7 @@ function withBuffers(message: DocumentTask & { kind: 'send-mail' }): DocumentTas
   return attachments ? { ...message, message: { ...message.message, attachments } } : message;
 }
 
-port.on('message', ({ id, task }: { id: number; task: DocumentTask | JobTicketTask }) => {
+port.on('message', ({ id, task }: { id: number; task: DocumentTask | JobTicketTask | PackingListTask }) => {
   const answer = async (): Promise<DocumentTaskAnswer> => {
     if (task.kind === 'render-pdf') return { id, ok: true, pdf: await renderInvoicePdf(task.invoice) };
     if (task.kind === 'render-reminder') return { id, ok: true, pdf: await renderReminderPdf(task.reminder) };
@@ -60,6 +65,8 @@ port.on('message', ({ id, task }: { id: number; task: DocumentTask | JobTicketTa
       setCatalogue(task.products);
       return { id, ok: true, pdf: await renderJobTicket(task.ticket) };
     }
+    if (task.kind === 'render-packing-list')
+      return { id, ok: true, pdf: await renderPackingList(task.packingList) };
     const { target, message, fileName } = withBuffers(task);
     await transportFor(target).send(message, fileName);
     return { id, ok: true };

@@ -30,6 +30,8 @@ export interface BoardLine {
   methods: JobMethod[];
   /** A print wider than its side's print area (an order stored before the limit): cannot be printed as is. */
   printTooLarge?: true;
+  /** A group order's line (issue 44): how many garments it names, each member's own (the packing list). */
+  groupGarments?: number;
 }
 
 /** One open job on the production board. */
@@ -160,6 +162,8 @@ export const productionPaths = {
   blanksOrdered: (orderNumber: string) =>
     `/api/admin/orders/${encodeURIComponent(orderNumber)}/blanks-ordered`,
   jobTicket: (orderNumber: string) => `/api/admin/orders/${encodeURIComponent(orderNumber)}/job-ticket.pdf`,
+  packingList: (orderNumber: string, format: 'pdf' | 'csv') =>
+    `/api/admin/orders/${encodeURIComponent(orderNumber)}/packing-list.${format}`,
 } as const;
 
 /** The staff's language for what is printed for the workshop (job tickets, the supplier's CSV): the shop's. */

@@ -560,6 +560,8 @@ interface Known {
   supplementaryInvoice: { orderNumber: string; invoiceNumber: string };
   /** Print files (raster, vector) for the order page's "add a print file" only. */
   laterPrintFileIds: string[];
+  /** A group order (issue 44) with its two links' tokens and one member's entry with its edit token. */
+  group: { id: string; shareToken: string; organiserToken: string; entryId: string; editToken: string };
 }
 
 const productIds = products.map((p) => p.id);
@@ -688,6 +690,56 @@ function buildEndpoints(known: Known): Endpoint[] {
   /** An order's proof (with its token in the header, the query, both or neither) plus `tail`. */
   const proofTarget = (tail: string): fc.Arbitrary<Target> =>
     proofVersion.chain((version) => orderTarget(`/proofs/${version}${tail}`));
+  /** A group (issue 44): the known one with one of its tokens (or a near miss), or junk, plus `tail`. */
+  const groupTarget = (tail: fc.Arbitrary<string>): fc.Arbitrary<string> =>
+    fc
+      .tuple(
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant(known.group.id) },
+          { weight: 1, arbitrary: pathSegment },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              '00000000-0000-4000-8000-000000000000',
+              known.group.id.toUpperCase(),
+              `${known.group.id}%00`,
+            ),
+          },
+        ),
+        tail,
+        fc.oneof(
+          {
+            weight: 3,
+            arbitrary: fc.constantFrom(
+              known.group.shareToken,
+              known.group.organiserToken,
+              known.group.editToken,
+              `${known.group.shareToken.slice(0, -1)}A`,
+            ),
+          },
+          { weight: 1, arbitrary: headerValue },
+          { weight: 1, arbitrary: fc.constant('A'.repeat(201)) },
+        ),
+        fc.constantFrom('query', 'array', 'neither'),
+        pathSegment,
+        hostileQuery,
+      )
+      .map(([id, rest, token, where, segment, extra]) => {
+        const query =
+          where === 'query'
+            ? `?token=${encodeURIComponent(token)}`
+            : where === 'array'
+              ? `?token=${encodeURIComponent(token)}&token=${segment}`
+              : extra;
+        return `/api/group-orders/${id}${rest}${query}`;
+      });
+  const groupEntryBody = bodyLike({
+    name: 'Anna Berg',
+    size: 'M',
+    quantity: 1,
+    printName: 'ANNA',
+    printNumber: '7',
+  });
   /** A supplementary invoice's path segment: the known one (HTML or PDF), another number, or junk. */
   const supplementaryInvoice: fc.Arbitrary<string> = fc.oneof(
     fc.constantFrom(
@@ -1161,13 +1213,13 @@ function buildEndpoints(known: Known): Endpoint[] {
       ...(okType ? { okType } : {}),
     })),
     {
-      name: 'GET /api/admin/orders/:number/history, job ticket and documents',
+      name: 'GET /api/admin/orders/:number/history, job ticket, packing list and documents',
       methods: ['GET', 'HEAD'],
       path: fc
         .tuple(
           orderNumber,
           fc.oneof(
-            fc.constantFrom('/history', '/job-ticket.pdf'),
+            fc.constantFrom('/history', '/job-ticket.pdf', '/packing-list.pdf', '/packing-list.csv'),
             pathSegment.map((file) => `/documents/${file}`),
           ),
         )
@@ -1366,6 +1418,9 @@ function buildEndpoints(known: Known): Endpoint[] {
         `/api/print-files/${known.printFileIds[0] ?? 'x'}`,
         '/api/admin-login',
         '/api/partner-applications',
+        '/api/group-orders',
+        `/api/group-orders/${known.group.id}`,
+        `/api/group-orders/${known.group.id}/close`,
       ),
     },
     {
@@ -1408,6 +1463,38 @@ function buildEndpoints(known: Known): Endpoint[] {
         .map(([path, q]) => path + q),
     },
     { name: 'POST /api/orders', methods: ['POST'], path: fc.constant('/api/orders'), body: orderBody },
+    // Group orders (issue 44): start one, the share link's entries, a member's own entry, closing.
+    {
+      name: 'POST /api/group-orders',
+      methods: ['POST'],
+      path: fc.constant('/api/group-orders'),
+      body: bodyLike({
+        title: 'IFK Juniorer – hoodies',
+        closesOn: addDays(stockholmToday(), 14),
+        line: { productId: 'hoodie', options: { colour: 'navy' } },
+        personalisation: { name: true, number: true },
+        showPrice: false,
+      }),
+    },
+    { name: 'GET /api/group-orders/:id', methods: ['GET', 'HEAD'], path: groupTarget(fc.constant('')) },
+    {
+      name: 'POST /api/group-orders/:id/entries',
+      methods: ['POST'],
+      path: groupTarget(fc.constant('/entries')),
+      body: groupEntryBody,
+    },
+    {
+      name: 'GET, PUT and DELETE /api/group-orders/:id/entries/:entryId',
+      methods: ['GET', 'PUT', 'DELETE'],
+      path: groupTarget(
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant(`/entries/${known.group.entryId}`) },
+          { weight: 1, arbitrary: pathSegment.map((id) => `/entries/${id}`) },
+        ),
+      ),
+      body: groupEntryBody,
+    },
+    { name: 'POST /api/group-orders/:id/close', methods: ['POST'], path: groupTarget(fc.constant('/close')) },
     { name: 'GET /api/orders/:number', methods: ['GET', 'HEAD'], path: orderTarget('') },
     { name: 'GET /api/orders/:number/activity', methods: ['GET', 'HEAD'], path: orderTarget('/activity') },
     {
@@ -1735,6 +1822,9 @@ function routeOf(request: HostileRequest): string | undefined {
   if (request.method === 'POST' && /^\/api\/orders\/[^/]+\/proofs\/[^/]+\/decision$/.test(pathname))
     return 'decision';
   if (request.method === 'POST' && pathname === '/api/order-links') return pathname;
+  if (request.method === 'POST' && pathname === '/api/group-orders') return pathname;
+  if (request.method === 'POST' && /^\/api\/group-orders\/[^/]+\/entries$/.test(pathname))
+    return 'group-entry';
   if (request.method === 'POST' && /^\/api\/admin\/orders\/[^/]+\/credit-notes$/.test(pathname))
     return 'credit-note';
   if (request.method === 'POST' && /^\/api\/admin\/orders\/[^/]+\/reminders$/.test(pathname))
@@ -1772,6 +1862,7 @@ const known: Known = {
   cursor: '',
   supplementaryInvoice: { orderNumber: '', invoiceNumber: '' },
   laterPrintFileIds: [],
+  group: { id: '', shareToken: '', organiserToken: '', entryId: '', editToken: '' },
 };
 const shellHtml = '<!doctype html><html><body><div id="root"></div></body></html>';
 
@@ -1785,6 +1876,8 @@ const countedTables = [
   'order_proof_decisions',
   'documents',
   'order_lookups',
+  'group_orders',
+  'group_order_entries',
 ] as const;
 type Counts = Record<(typeof countedTables)[number], number>;
 
@@ -1940,6 +2033,32 @@ beforeAll(async () => {
     });
     expect(added.status).toBe(201);
   }
+
+  // A group order with one member's entry (issue 44): its tokens are the storm's known ones.
+  const group = await request<{ id: string; shareToken: string; organiserToken: string }>(
+    server,
+    '/api/group-orders',
+    {
+      method: 'POST',
+      json: {
+        title: 'Hostile FC',
+        closesOn: addDays(stockholmToday(), 30),
+        line: { productId: 'hoodie', options: { colour: 'navy' } },
+        personalisation: { name: true, number: true },
+      },
+    },
+  );
+  expect(group.status).toBe(201);
+  const entry = await request<{ entryId: string; editToken: string }>(
+    server,
+    `/api/group-orders/${group.body.id}/entries?token=${group.body.shareToken}`,
+    {
+      method: 'POST',
+      json: { name: 'Anna Berg', size: 'M', quantity: 1, printName: 'ANNA', printNumber: '7' },
+    },
+  );
+  expect(entry.status).toBe(201);
+  known.group = { ...group.body, ...entry.body };
 });
 afterAll(async () => {
   agent.destroy();
@@ -2083,6 +2202,12 @@ describe('hostile input', () => {
       );
       expect(rowsAfter.order_lookups - rowsBefore.order_lookups).toBeLessThanOrEqual(
         n('/api/order-links 202'),
+      );
+      // A group only when one was started; entries only as many as were answered 201 (members and
+      // the organiser may also remove some).
+      expect(rowsAfter.group_orders - rowsBefore.group_orders).toBe(n('/api/group-orders 201'));
+      expect(rowsAfter.group_order_entries - rowsBefore.group_order_entries).toBeLessThanOrEqual(
+        n('group-entry 201'),
       );
       // An order's status changed only where a PATCH for it answered 200.
       const statusesAfter = await statusSnapshot();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -68,5 +69,27 @@ export const groupOrderEntries = pgTable(
     check('group_order_entries_quantity_check', sql`${t.quantity} BETWEEN 1 AND 20`),
     check('group_order_entries_print_name_check', sql`char_length(${t.printName}) BETWEEN 1 AND 14`),
     check('group_order_entries_print_number_check', sql`${t.printNumber} ~ '^[0-9]{1,3}$'`),
+  ],
+);
+
+/** See migrations/6050_group_entry_receipts.sql: a member's receipt of their own entry. */
+export const groupEntryReceipts = pgTable(
+  'group_entry_receipts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => groupOrderEntries.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    locale: text('locale', { enum: locales }).notNull(),
+    /** sha256 (hex) of the emailed link's token; null until the email is built. */
+    tokenHash: text('token_hash').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('group_entry_receipts_entry_idx').on(t.entryId),
+    check('group_entry_receipts_email_check', sql`char_length(${t.email}) <= 255`),
+    check('group_entry_receipts_locale_check', oneOf(t.locale, locales)),
+    check('group_entry_receipts_token_hash_check', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
   ],
 );

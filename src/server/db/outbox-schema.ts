@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accountSignInLinks } from './accounts-schema';
+import { groupEntryReceipts } from './group-orders-schema';
 import { orders } from './orders-schema';
 import { quotes } from './quotes-schema';
 import { oneOf } from './schema-checks';
@@ -50,6 +51,8 @@ export const emailKinds = [
   'account_company_invite',
   /** To the buyer: staff changed the order's lines, with the documents that settled it (ref = order_line_changes; migration 5000). */
   'order_change',
+  /** To a group order's member who left an address: a receipt of their own entry, a link and no stranger text (group_receipt_id; migration 6050). */
+  'group_entry_receipt',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -63,6 +66,10 @@ export const emailOutbox = pgTable(
     quoteId: bigint('quote_id', { mode: 'number' }).references(() => quotes.id, { onDelete: 'cascade' }),
     /** The sign-in link an account email sends (migrations/5400_accounts.sql). */
     accountLinkId: bigint('account_link_id', { mode: 'number' }).references(() => accountSignInLinks.id, {
+      onDelete: 'cascade',
+    }),
+    /** The group-order entry's receipt an email sends (migrations/6050_group_entry_receipts.sql). */
+    groupReceiptId: bigint('group_receipt_id', { mode: 'number' }).references(() => groupEntryReceipts.id, {
       onDelete: 'cascade',
     }),
     kind: text('kind', { enum: emailKinds }).notNull(),
@@ -81,11 +88,17 @@ export const emailOutbox = pgTable(
     uniqueIndex('email_outbox_quote_kind_ref_idx')
       .on(t.quoteId, t.kind, sql`coalesce(${t.ref}, 0)`)
       .where(sql`${t.quoteId} IS NOT NULL`),
-    // Each email is about one thing: an order, a quote or a sign-in link.
-    check('email_outbox_one_subject', sql`num_nonnulls(${t.orderId}, ${t.quoteId}, ${t.accountLinkId}) = 1`),
+    // Each email is about one thing: an order, a quote, a sign-in link or a group entry's receipt.
+    check(
+      'email_outbox_one_subject',
+      sql`num_nonnulls(${t.groupReceiptId}, ${t.orderId}, ${t.quoteId}, ${t.accountLinkId}) = 1`,
+    ),
     uniqueIndex('email_outbox_account_link_idx')
       .on(t.accountLinkId)
       .where(sql`${t.accountLinkId} IS NOT NULL`),
+    uniqueIndex('email_outbox_group_receipt_idx')
+      .on(t.groupReceiptId)
+      .where(sql`${t.groupReceiptId} IS NOT NULL`),
     // The sender's queue: pending rows by when they are due.
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt, t.id)

@@ -63,6 +63,11 @@ export async function enqueueAccountSignInEmail(
   await tx.insert(emailOutbox).values({ accountLinkId, kind }).onConflictDoNothing();
 }
 
+/** Queues a group-order member's receipt of their entry in the caller's transaction (once per receipt). */
+export async function enqueueGroupReceiptEmail(tx: Db, groupReceiptId: number): Promise<void> {
+  await tx.insert(emailOutbox).values({ groupReceiptId, kind: 'group_entry_receipt' }).onConflictDoNothing();
+}
+
 /** Emails queued by a set-based statement: one row per row of `from` (and per kind, given several). */
 export interface QueuedEmailsSql {
   /** The rows the emails come from, e.g. sql`inserted` or sql`document, inserted WHERE ...`. */

@@ -8,6 +8,7 @@ export {
   enqueueEmail,
   enqueueEmailsSql,
   enqueueEmailUnlessWaiting,
+  enqueueGroupReceiptEmail,
   enqueueQuoteEmail,
   type QueuedEmail,
   type QueuedEmailsSql,

@@ -19,6 +19,7 @@ import { buildMessageNotice, buildMessageToBuyer, buildRefundMessage } from './t
 import { orderInvoiceWithPdf } from '@/server/ledger';
 import { buildQuoteEmail } from '@/server/quotes';
 import { buildAccountSignInEmail } from '@/server/accounts';
+import { buildGroupReceiptEmail } from '@/server/group-orders';
 import type { MailTransport } from './transport';
 
 export interface OutboxWorkerOptions {
@@ -173,6 +174,7 @@ export class OutboxWorker {
         orderId: emailOutbox.orderId,
         quoteId: emailOutbox.quoteId,
         accountLinkId: emailOutbox.accountLinkId,
+        groupReceiptId: emailOutbox.groupReceiptId,
         kind: emailOutbox.kind,
         ref: emailOutbox.ref,
         attempts: emailOutbox.attempts,
@@ -199,6 +201,7 @@ export class OutboxWorker {
       orderId: number | null;
       quoteId: number | null;
       accountLinkId: number | null;
+      groupReceiptId: number | null;
       kind: EmailKind;
       ref: number | null;
       attempts: number;
@@ -211,6 +214,15 @@ export class OutboxWorker {
         await this.transport.send(
           await buildAccountSignInEmail(this.database.db, this.config, row.accountLinkId),
           `account-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+        );
+        await this.markSent(row.id);
+        return true;
+      }
+      if (row.groupReceiptId !== null) {
+        // A group-order member's receipt of their entry (migrations/6050_group_entry_receipts.sql).
+        await this.transport.send(
+          await buildGroupReceiptEmail(this.database.db, this.config, row.groupReceiptId),
+          `group-receipt-${String(row.id).padStart(8, '0')}.eml`,
         );
         await this.markSent(row.id);
         return true;

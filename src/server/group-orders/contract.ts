@@ -74,6 +74,12 @@ export const entryBody = z.object({
     .max(MAX_ENTRY_QUANTITY, en.quantityRange),
   printName: z.string({ error: en.printNameProblem }).max(100, en.printNameProblem).nullish(),
   printNumber: z.string({ error: en.printNumberProblem }).max(20, en.printNumberProblem).nullish(),
+  /** Where the member wants a receipt of their own entry (POST only; empty or absent: none). */
+  email: z
+    .union([z.literal(''), z.email(en.invalidReceiptEmail).max(255, en.invalidReceiptEmail)], {
+      error: en.invalidReceiptEmail,
+    })
+    .nullish(),
 });
 
 export const createdSchema: z.ZodType<CreatedGroupOrder> = z.object({

@@ -1,12 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, type CalendarDate } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
 import type { CreatedGroupOrder, GroupOrderView, OwnEntryView } from '@/shared/group-orders';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
+import { addStaffMember, loginWithPin } from '@tests/helpers/admin';
+import { readEml } from '@tests/helpers/eml';
 import { pdfText } from '@tests/helpers/ledger';
 import { testCustomer } from '@tests/helpers/orders';
+import { placeOrder } from '@tests/helpers/place-order';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { isOpen } from './service';
@@ -234,6 +239,11 @@ describe('members fill in', () => {
       (await request(server, entryPath(first.entryId, first.editToken), { method: 'DELETE' })).status,
     ).toBe(200);
     expect((await request(server, entryPath(first.entryId, first.editToken))).status).toBe(404);
+    // An entry id that is no entry's is a 404, with the organiser's token too (found by the hostile table).
+    for (const entryId of ['', 'not-a-uuid'])
+      expect(
+        (await request(server, entryPath(entryId, group.organiserToken), { method: 'DELETE' })).status,
+      ).toBe(404);
     // The organiser removes any entry with their own link.
     expect(
       (await request(server, entryPath(second.entryId, group.organiserToken), { method: 'DELETE' })).status,
@@ -272,6 +282,40 @@ describe('the last day, in Europe/Stockholm', () => {
     const tally = await view(group, group.organiserToken);
     expect(tally.body.open).toBe(false);
     expect(tally.body.sizes).toEqual({ M: 1 });
+  });
+});
+
+describe('the last day on the server’s clock', () => {
+  // The server reads the day from the process's clock (stockholmToday), so the test moves that
+  // clock (Date only: timers, the database and the network keep real time) to the last minute
+  // of the last day in Stockholm and to the first minute after it.
+  async function enterAt(group: CreatedGroupOrder, instant: string, member: number) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(instant));
+    try {
+      return await enter(group, { ...anna, name: `Member ${member}` }, asMember(60 + member, 'sv'));
+    } finally {
+      vi.useRealTimers();
+    }
+  }
+
+  it('accepts an entry at 23:59 Stockholm time on the last day and refuses one at 00:00 the next day, winter and summer', async () => {
+    const winter = await started();
+    await setClosesOn(winter.id, '2027-01-15' as CalendarDate);
+    // UTC+1 in January: 22:59 UTC is 23:59 in Stockholm, 23:00 UTC is midnight.
+    expect((await enterAt(winter, '2027-01-15T22:59:00Z', 1)).status).toBe(201);
+    const late = await enterAt(winter, '2027-01-15T23:00:00Z', 2);
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('Gruppbeställningen är stängd och tar inte emot fler svar.');
+
+    const summer = await started();
+    await setClosesOn(summer.id, '2027-07-15' as CalendarDate);
+    // UTC+2 in July: 21:59 UTC is 23:59 in Stockholm, 22:00 UTC is midnight.
+    expect((await enterAt(summer, '2027-07-15T21:59:00Z', 3)).status).toBe(201);
+    expect((await enterAt(summer, '2027-07-15T22:00:00Z', 4)).status).toBe(409);
+    // Earlier in the day in UTC but already the next day in Stockholm: refused too.
+    expect((await enterAt(summer, '2027-07-15T23:30:00Z', 5)).status).toBe(409);
+    expect((await view(summer, summer.organiserToken)).body.entries.map((e) => e.name)).toEqual(['Member 3']);
   });
 });
 
@@ -375,5 +419,139 @@ describe('closing and ordering', () => {
     expect(text).toContain('1. M · Anna Berg · tryck: ANNA 7');
     expect(text).toContain('2. L · Erik Ek · tryck: EK 10');
     expect(text).toContain('21. S · Sara Lind · tryck: LIND 3');
+  });
+});
+
+describe('the packing list', () => {
+  it('lists each garment sorted by member, as PDF and as CSV (formula-safe), for production; 404 for an order without a group', async () => {
+    const group = await started();
+    const members = [
+      { name: 'Örjan Öst', size: 'XL', quantity: 1, printName: 'ÖST', printNumber: '4' },
+      { name: 'Erik Ek', size: 'L', quantity: 2, printName: 'EK', printNumber: '10' },
+      { name: '=1+2', size: 'S', quantity: 1, printName: 'FORMEL', printNumber: '1' },
+      { name: 'Anna Berg', size: 'M', quantity: 16, printName: 'ANNA', printNumber: '7' },
+      { name: 'Erik Ek', size: 'S', quantity: 1, printName: 'EK', printNumber: '9' },
+    ];
+    for (const [index, member] of members.entries())
+      expect((await enter(group, member, asMember(50 + index))).status).toBe(201);
+    const closed = await request<{ lines: Record<string, unknown>[] }>(
+      server,
+      `/api/group-orders/${group.id}/close${tokenQuery(group.organiserToken)}`,
+      { method: 'POST' },
+    );
+    expect(closed.status).toBe(200);
+    const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
+      method: 'POST',
+      json: {
+        idempotencyKey: `group-packing-${Date.now()}-abcdef`,
+        customer: { ...testCustomer, companyName: 'IFK Juniorer' },
+        lines: closed.body.lines,
+      },
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+
+    const person = await addStaffMember(server, server.cookie, { name: 'Pia Packare', role: 'production' });
+    const printer = await loginWithPin(server, person.pin, '203.0.113.77');
+    const base = `${server.url}/api/admin/orders/${placed.body.orderNumber}/packing-list`;
+
+    const csv = await fetch(`${base}.csv`, { headers: { cookie: printer } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const rows = (await csv.text()).trimEnd().split('\r\n');
+    expect(rows[0]).toBe(
+      '"order","line","member","size","print_name","print_number","product","product_name","colour_name"',
+    );
+    expect(rows).toHaveLength(1 + 21);
+    // By member (Swedish order: Ö after the Latin letters), then size, smallest first.
+    const cells = rows.slice(1).map((row) => row.split(',').slice(2, 6).join(','));
+    expect(cells[0]).toBe(`"'=1+2","S","FORMEL","1"`);
+    expect(cells[1]).toBe('"Anna Berg","M","ANNA","7"');
+    expect(cells[17]).toBe('"Erik Ek","S","EK","9"');
+    expect(cells[18]).toBe('"Erik Ek","L","EK","10"');
+    expect(cells[20]).toBe('"Örjan Öst","XL","ÖST","4"');
+    expect(rows[1]).toMatch(new RegExp(`^"${placed.body.orderNumber}","1",`));
+
+    const pdf = await fetch(`${base}.pdf`, { headers: { cookie: printer } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain(`Packlista ${placed.body.orderNumber}`);
+    expect(text).toContain('21 plagg till 4 personer, sorterade per person');
+    expect(text).toContain('Anna Berg – 16 st');
+    expect(text).toContain('Erik Ek – 3 st');
+    expect(text).toContain('S · tryck: EK 9 · Hoodie');
+    expect(text).toContain('XL · tryck: ÖST 4');
+    expect(text.indexOf('Anna Berg')).toBeLessThan(text.indexOf('Erik Ek'));
+    expect(text.indexOf('Erik Ek')).toBeLessThan(text.indexOf('Örjan Öst'));
+
+    // An order that did not come from a group has no packing list; an unknown order neither.
+    const plain = await placeOrder(server);
+    const none = await fetch(`${server.url}/api/admin/orders/${plain.orderNumber}/packing-list.pdf`, {
+      headers: { cookie: printer, 'accept-language': 'en' },
+    });
+    expect(none.status).toBe(404);
+    expect(((await none.json()) as Answer).error).toBe('This order has no garments from a group order.');
+    expect(
+      (
+        await fetch(`${server.url}/api/admin/orders/INV-999999/packing-list.csv`, {
+          headers: { cookie: printer },
+        })
+      ).status,
+    ).toBe(404);
+    // Without a staff session: no list.
+    expect((await fetch(`${base}.csv`)).status).toBe(401);
+  });
+});
+
+describe('a member’s receipt', () => {
+  function receipts(to: string): { subject: string; text: string }[] {
+    const dir = join(server.dataDir, 'outbox');
+    return readdirSync(dir)
+      .filter((name) => name.startsWith('group-receipt-'))
+      .sort()
+      .map((name) => readFileSync(join(dir, name), 'utf8'))
+      .filter((raw) => /^To: (.*)$/m.exec(raw)?.[1] === to)
+      .map((raw) => readEml(raw));
+  }
+
+  it('mails the member’s own entry in their language, with a link and none of the text strangers typed; refuses a bad address; five an hour per address', async () => {
+    const group = await started({ title: 'Click http://evil.example now' });
+    const hostileName = { ...anna, name: 'Call 555 – FREE PRIZE', printName: 'PRIZE', printNumber: '66' };
+    const entry = await enter(group, { ...hostileName, email: 'member@example.se' }, asMember(70, 'sv'));
+    expect(entry.status).toBe(201);
+    await server.app.emailOutbox.drain();
+    const [mail, ...more] = receipts('member@example.se');
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Ditt svar i en gruppbeställning');
+    expect(mail?.text).toContain('1 st i storlek M');
+    for (const stranger of ['FREE PRIZE', 'PRIZE', 'evil.example', 'Click', '66'])
+      expect(mail?.text).not.toContain(stranger);
+    const link = /\/group\/([0-9a-f-]{36})\?entry=([0-9a-f-]{36})&token=([\w%-]+)/.exec(mail?.text ?? '');
+    expect(link?.[1]).toBe(group.id);
+    expect(link?.[2]).toBe(entry.body.entryId);
+    // The emailed link opens the member's own entry, as the edit link does.
+    const own = await request<OwnEntryView>(
+      server,
+      `/api/group-orders/${group.id}/entries/${entry.body.entryId}${tokenQuery(decodeURIComponent(link?.[3] ?? ''))}`,
+    );
+    expect(own.status).toBe(200);
+    expect(own.body.entry.name).toBe('Call 555 – FREE PRIZE');
+
+    const bad = await enter(group, { ...anna, email: 'not-an-address' }, asMember(71));
+    expect(bad.status).toBe(400);
+    expect(bad.body.fieldErrors?.email).toBe('Enter a valid email address, or leave the field empty.');
+
+    // The same address at most five times an hour: the entry is kept, the sixth receipt not sent.
+    for (let n = 0; n < 6; n += 1)
+      expect(
+        (await enter(group, { ...anna, email: 'flood@example.se' }, asMember(72 + n, 'en'))).status,
+      ).toBe(201);
+    await server.app.emailOutbox.drain();
+    const flood = receipts('flood@example.se');
+    expect(flood).toHaveLength(5);
+    expect(flood[0]?.subject).toBe('Your entry in a group order');
+    // No address, no receipt row; the organiser never sees an address.
+    const organiser = await view(group, group.organiserToken);
+    expect(JSON.stringify(organiser.body)).not.toContain('@example.se');
   });
 });

@@ -1,2 +1,3 @@
-/** Group orders (issue 44): no other domain uses them yet; their routes are in ./routes. */
+/** Group orders (issue 44): the order line a group becomes and the member's receipt email (the outbox builds it); their routes are in ./routes. */
 export { groupLine, type GroupOrderLine } from './service';
+export { buildGroupReceiptEmail } from './receipt';

@@ -4,6 +4,7 @@ import type { Product } from '@/shared/catalogue';
 import type { Customer } from '@/shared/checkout-schema';
 import { stockholmToday } from '@/shared/delivery';
 import {
+  groupIdPattern,
   memberNameProblem,
   printNameProblem,
   printNumberProblem,
@@ -44,6 +45,7 @@ import {
   GroupOrderError,
   isOpen,
   removeEntry,
+  tokenHash,
   updateEntry,
   type EntryInput,
   type EntryRow,
@@ -58,6 +60,8 @@ const GROUPS_PER_CLIENT_PER_HOUR = 20;
 const ENTRIES_PER_CLIENT_PER_GROUP_PER_HOUR = 60;
 /** Entries, changes and removals one group takes per hour from everyone together. */
 const ENTRIES_PER_GROUP_PER_HOUR = 600;
+/** Receipts one address is sent per hour, whatever the group: the form mails no one a flood. */
+const RECEIPTS_PER_ADDRESS_PER_HOUR = 5;
 
 /**
  * Only used to check a design as the checkout would price it (a Swedish company: no VIES, no EUR);
@@ -334,11 +338,29 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
         return reply.code(409).send({ error: t.closed, fieldErrors: {} });
       const limited = entryAllowances(request, found.group.id);
       if (await throttled(reply, context, limited, (minutes) => t.tooManyEntries({ minutes }))) return reply;
+      // A receipt only while the address's allowance lasts; past it the entry is still kept, unmailed.
+      const email = request.body.email?.trim() ?? '';
+      let receipt: { email: string; locale: Locale } | undefined;
+      if (email !== '') {
+        const [address] = await takeAllowancesInTurn(database.db, [
+          {
+            bucket: `group-receipts:${tokenHash(email.toLowerCase())}`,
+            amount: 1,
+            max: RECEIPTS_PER_ADDRESS_PER_HOUR,
+            windowSeconds: HOUR_SECONDS,
+          },
+        ]);
+        if (address?.allowed) receipt = { email, locale };
+      }
       try {
-        const created = await addEntry(database, found.group.id, read.entry, stockholmToday(), {
-          closed: t.closed,
-          full: t.full,
-        });
+        const created = await addEntry(
+          database,
+          found.group.id,
+          read.entry,
+          stockholmToday(),
+          { closed: t.closed, full: t.full },
+          receipt,
+        );
         return reply.code(201).header('cache-control', 'no-store').send(created);
       } catch (error) {
         return refuse(reply, error);
@@ -442,6 +464,8 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       const t = groupOrderMessages[locale];
       const { id, entryId } = request.params;
       const token = request.query.token;
+      // An entry id that is no uuid is no entry (the organiser's token must not reach the query with it).
+      if (!groupIdPattern.test(entryId)) return notFound(request, reply);
       const own = await findEntryForToken(database.db, id, entryId, token);
       const organiser = own ? undefined : await findGroupForToken(database.db, id, token);
       if (!own && organiser?.role !== 'organiser') return notFound(request, reply);

@@ -19,7 +19,8 @@ import { priceLines } from '@/shared/pricing';
 import { unitPriceToString, type Milli } from '@/shared/money';
 import type { SizeCode, SizeSplit } from '@/shared/sizes';
 import type { Database, Db } from '@/server/db/client';
-import { groupOrderEntries, groupOrders } from '@/server/db/group-orders-schema';
+import { groupEntryReceipts, groupOrderEntries, groupOrders } from '@/server/db/group-orders-schema';
+import { enqueueGroupReceiptEmail } from '@/server/email';
 import { attachUploads } from '@/server/uploads';
 
 export type GroupRow = typeof groupOrders.$inferSelect;
@@ -42,7 +43,7 @@ function newToken(): string {
 }
 
 /** What the database keeps of a token: its sha256, so a copy of the database opens no group. */
-function tokenHash(token: string): string {
+export function tokenHash(token: string): string {
   return createHash('sha256').update(`group-order-token\0${token}`).digest('hex');
 }
 
@@ -139,8 +140,15 @@ export async function findEntryForToken(
     .from(groupOrderEntries)
     .innerJoin(groupOrders, eq(groupOrders.id, groupOrderEntries.groupId))
     .where(and(eq(groupOrderEntries.id, entryId), eq(groupOrderEntries.groupId, groupId)));
-  if (!row || !sameHash(tokenHash(token), row.entry.editTokenHash)) return undefined;
-  return row;
+  if (!row) return undefined;
+  const hash = tokenHash(token);
+  if (sameHash(hash, row.entry.editTokenHash)) return row;
+  // The link in the member's receipt email carries a token of its own (receipt.ts).
+  const [receipt] = await db
+    .select({ id: groupEntryReceipts.id })
+    .from(groupEntryReceipts)
+    .where(and(eq(groupEntryReceipts.entryId, entryId), eq(groupEntryReceipts.tokenHash, hash)));
+  return receipt ? row : undefined;
 }
 
 export interface EntryInput {
@@ -166,6 +174,7 @@ export async function addEntry(
   entry: EntryInput,
   today: CalendarDate,
   refusals: EntryRefusals,
+  receipt?: { email: string; locale: Locale },
 ): Promise<{ entryId: string; editToken: string }> {
   const editToken = newToken();
   const entryId = await database.db.transaction(async (tx) => {
@@ -189,6 +198,14 @@ export async function addEntry(
       })
       .returning({ id: groupOrderEntries.id });
     if (!row) throw new Error('the entry insert answered no row');
+    // The member's receipt is queued with the entry, so it is sent exactly when the entry is kept.
+    if (receipt) {
+      const [queued] = await tx
+        .insert(groupEntryReceipts)
+        .values({ entryId: row.id, email: receipt.email, locale: receipt.locale })
+        .returning({ id: groupEntryReceipts.id });
+      if (queued) await enqueueGroupReceiptEmail(tx, queued.id);
+    }
     return row.id;
   });
   return { entryId, editToken };

@@ -117,6 +117,7 @@ export async function loadJobs(
       if (tooLarge[i]) board.printTooLarge = true;
       if (line.options) board.options = line.options;
       if (line.sizes) board.sizes = line.sizes;
+      if (line.group) board.groupGarments = line.group.garments.length;
       return board;
     });
     return {

@@ -30,6 +30,12 @@ import { productionNotesOf } from '@/server/order-talk';
 import { blanksCsv, blanksToOrder, markBlanksOrdered } from './blanks';
 import { isKnownProduct, productionBoard } from './board';
 import { renderJobTicket, renderJobTicketOffThread, type JobTicketInput } from './job-ticket';
+import {
+  packingListCsv,
+  renderPackingList,
+  renderPackingListOffThread,
+  type PackingListInput,
+} from './packing-list';
 
 /**
  * "2026-12-01".."2026-12-07": real dates, from not after to, a year at most; neither given: every
@@ -148,6 +154,57 @@ export function productionAdminRoutes(admin: FastifyInstance, { database }: AppC
           .send({ orderNumber: order.orderNumber, blanksOrdered: method === 'PUT' });
       },
     });
+  }
+
+  // A group order's packing list (issue 44): production's, like the job ticket, in the staff's
+  // language; 404 for an order without a group's garments.
+  for (const format of ['pdf', 'csv'] as const) {
+    api.get(
+      `/api/admin/orders/:number/packing-list.${format}`,
+      {
+        schema: {
+          summary:
+            format === 'pdf'
+              ? 'A group order’s packing list (PDF): each garment’s size and name/number, sorted by member'
+              : 'A group order’s packing list (CSV, one garment a row, sorted by member)',
+          params: orderNumberParams,
+          response: {
+            200:
+              format === 'pdf'
+                ? { description: 'The packing list', content: { 'application/pdf': { schema: z.string() } } }
+                : { description: 'The packing list', content: { 'text/csv': { schema: z.string() } } },
+            404: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const locale = requestLocale(request);
+        const order = await findOrderByNumber(database, request.params.number);
+        if (!order) return sendError(reply, 404, adminApiMessages[locale].orderNotFound);
+        if (!order.items.some((line) => line.group))
+          return sendError(reply, 404, productionMessages[locale].noGroupGarments);
+        const input: PackingListInput = {
+          orderNumber: order.orderNumber,
+          customer: order.customerOrganization ?? order.customerName,
+          items: order.items,
+          locale: staffLanguage,
+          today: stockholmToday(),
+        };
+        const name = `packing-list-${order.orderNumber}.${format}`;
+        reply.header('cache-control', 'no-store');
+        if (format === 'csv')
+          return reply
+            .header('content-disposition', `attachment; filename="${name}"`)
+            .type('text/csv; charset=utf-8')
+            .send(packingListCsv(input));
+        // Drawn off the request thread (document workers); on it only when the pool is off.
+        const pdf = (await renderPackingListOffThread(input)) ?? (await renderPackingList(input));
+        return reply
+          .header('content-disposition', `inline; filename="${name}"`)
+          .type('application/pdf')
+          .send(pdf);
+      },
+    );
   }
 
   admin.get<{ Params: { number: string } }>(

@@ -45,6 +45,9 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/blanks': 'production',
   'GET /api/admin/blanks.csv': 'production',
   'GET /api/admin/orders/:number/job-ticket.pdf': 'production',
+  // A group order's packing list (issue 44): each garment's member, size, name and number.
+  'GET /api/admin/orders/:number/packing-list.pdf': 'production',
+  'GET /api/admin/orders/:number/packing-list.csv': 'production',
   // The blanks list's "blanks ordered" mark per job (issue 41).
   'PUT /api/admin/orders/:number/blanks-ordered': 'production',
   'DELETE /api/admin/orders/:number/blanks-ordered': 'production',

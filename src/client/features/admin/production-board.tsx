@@ -236,6 +236,19 @@ function JobCard({ job }: { job: BoardJob }) {
         >
           {t.ticket}
         </a>
+        {job.lines.some((line) => line.groupGarments !== undefined) &&
+          (['pdf', 'csv'] as const).map((format) => (
+            <a
+              key={format}
+              className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-800 underline"
+              href={productionPaths.packingList(job.orderNumber, format)}
+              target={format === 'pdf' ? '_blank' : undefined}
+              rel={format === 'pdf' ? 'noreferrer' : undefined}
+              data-testid={`packing-list-${format}`}
+            >
+              {format === 'pdf' ? t.packingListPdf : t.packingListCsv}
+            </a>
+          ))}
         {job.status !== 'in_production' && (
           <Button size="sm" disabled={move.isPending} onClick={() => move.mutate('in_production')}>
             {t.toProduction}

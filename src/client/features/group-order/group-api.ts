@@ -11,6 +11,8 @@ export interface EntryFields {
   quantity: number;
   printName?: string;
   printNumber?: string;
+  /** A new entry only: where to send the member's receipt (empty: none). */
+  email?: string;
 }
 
 export function createGroup(body: {

@@ -77,7 +77,7 @@ function MemberForm({
   const t = useT(groupOrderMessages);
   const { locale } = useLocale();
   const { formatUnitPrice } = useCurrency();
-  const blank = { name: '', size: '', quantity: '1', printName: '', printNumber: '' };
+  const blank = { name: '', size: '', quantity: '1', printName: '', printNumber: '', email: '' };
   const initial = entry
     ? {
         name: entry.name,
@@ -85,6 +85,7 @@ function MemberForm({
         quantity: String(entry.quantity),
         printName: entry.printName ?? '',
         printNumber: entry.printNumber ?? '',
+        email: '',
       }
     : blank;
   const [fields, setFields] = useState(initial);
@@ -92,7 +93,14 @@ function MemberForm({
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<{ entryId: string; editToken: string }>();
   const [removed, setRemoved] = useState(false);
-  const ids = { name: useId(), size: useId(), quantity: useId(), printName: useId(), printNumber: useId() };
+  const ids = {
+    name: useId(),
+    size: useId(),
+    quantity: useId(),
+    printName: useId(),
+    printNumber: useId(),
+    email: useId(),
+  };
   const product = findProduct(group.line.productId);
   const set = (field: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [field]: value }));
   const date = formatDate(group.closesOn, dateLocaleTag[locale], 'long');
@@ -103,6 +111,7 @@ function MemberForm({
     quantity: Number(fields.quantity),
     ...(group.personalisation.name ? { printName: fields.printName } : {}),
     ...(group.personalisation.number ? { printNumber: fields.printNumber } : {}),
+    ...(!entryId && fields.email.trim() !== '' ? { email: fields.email.trim() } : {}),
   });
 
   const refused = (error: unknown) => {
@@ -294,6 +303,21 @@ function MemberForm({
                 maxLength={MAX_PRINT_NUMBER}
                 value={fields.printNumber}
                 onChange={(event) => set('printNumber')(event.target.value)}
+              />
+            )}
+          </Field>
+        )}
+        {!entryId && (
+          <Field id={ids.email} label={t.receiptEmail} hint={t.receiptEmailHint} error={errors.email}>
+            {(control) => (
+              <input
+                {...control}
+                name="email"
+                type="email"
+                autoComplete="email"
+                maxLength={255}
+                value={fields.email}
+                onChange={(event) => set('email')(event.target.value)}
               />
             )}
           </Field>

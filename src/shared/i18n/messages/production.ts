@@ -37,6 +37,8 @@ export const productionMessages = defineMessages({
     cancel: 'Avbryt',
     moved: (p: { order: string }) => `${p.order} flyttad`,
     ticket: 'Arbetsorder (PDF)',
+    packingListPdf: 'Packlista (PDF)',
+    packingListCsv: 'Packlista (CSV)',
     noJobs: 'Inga öppna jobb',
     truncated: 'Fler jobb finns än tavlan visar: de äldsta visas.',
     jobs: 'Jobb',
@@ -95,6 +97,12 @@ export const productionMessages = defineMessages({
     noNotes: 'Inga anteckningar',
     noFiles: 'Inga tryckfiler',
     summary: 'Sammanställning',
+    // The packing list of a group order (issue 44).
+    packingTitle: 'Packlista',
+    packingSummary: (p: { garments: string; members: string }) =>
+      `${p.garments} plagg till ${p.members} personer, sorterade per person`,
+    packingMember: (p: { member: string; n: string }) => `${p.member} – ${p.n} st`,
+    noGroupGarments: 'Ordern har inga plagg från en gruppbeställning.',
   },
   en: {
     boardTitle: 'Production',
@@ -131,6 +139,8 @@ export const productionMessages = defineMessages({
     cancel: 'Cancel',
     moved: (p: { order: string }) => `${p.order} moved`,
     ticket: 'Job ticket (PDF)',
+    packingListPdf: 'Packing list (PDF)',
+    packingListCsv: 'Packing list (CSV)',
     noJobs: 'No open jobs',
     truncated: 'There are more jobs than the board shows: the oldest are shown.',
     jobs: 'Jobs',
@@ -188,5 +198,10 @@ export const productionMessages = defineMessages({
     noNotes: 'No notes',
     noFiles: 'No print files',
     summary: 'Summary',
+    packingTitle: 'Packing list',
+    packingSummary: (p: { garments: string; members: string }) =>
+      `${p.garments} garments for ${p.members} people, sorted by person`,
+    packingMember: (p: { member: string; n: string }) => `${p.member} – ${p.n} pcs`,
+    noGroupGarments: 'This order has no garments from a group order.',
   },
 });
