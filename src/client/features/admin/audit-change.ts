@@ -42,8 +42,7 @@ function valueText(
   reading: AuditReading,
 ): string {
   if (key === 'status') return reading.statusLabels[text(value)] ?? text(value);
-  if (typeof value === 'boolean')
-    return value ? reading.names.valueTrue : reading.names.valueFalse;
+  if (typeof value === 'boolean') return value ? reading.names.valueTrue : reading.names.valueFalse;
   if (typeof value !== 'string') return text(value);
   if (kronorFields.has(key) && decimalAmount.test(value)) return formatKrDecimal(value);
   if (key === 'amountInCurrency' && decimalAmount.test(value))
