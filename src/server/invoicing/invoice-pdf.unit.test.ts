@@ -1,3 +1,4 @@
+import type { CalendarDate } from '@/shared/dates';
 import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
@@ -123,7 +124,7 @@ describe('maskPersonalNumber', () => {
     expect(maskPersonalNumber(value)).toBe(masked);
   });
 
-  it('a due date on a public holiday or weekend names the next banking day as the last day to pay', async () => {
+  it('a due date on a public holiday or weekend moves to the next banking day: one date, not two', async () => {
     const line: InvoiceLineInput = {
       kind: 'product',
       code: 'hoodie',
@@ -132,10 +133,20 @@ describe('maskPersonalNumber', () => {
       unitPriceInclVat: '114.375',
       lineTotalInclVat: '2287.50',
     };
-    // Issued 2026-11-25: due on juldagen 2026-12-25; annandag jul and a Sunday follow.
+    // Issued 2026-11-25: thirty days on is juldagen 2026-12-25; annandag jul and a Sunday follow.
     const christmas = pageText((await pagesOf(await renderInvoicePdf(invoiceOf([line]))))[0] ?? []);
-    expect(christmas).toContain('Förfallodatum 2026-12-25');
-    expect(christmas).toContain('Sista betalningsdag 2026-12-28');
+    expect(christmas).toContain('Förfallodatum 2026-12-28');
+    expect(christmas).not.toContain('2026-12-25');
+    expect(christmas).not.toContain('Sista betalningsdag');
+    // An invoice issued before the rule kept its holiday due date: it still reads as issued, with
+    // the last day to pay beside it.
+    const issuedEarlier = pageText(
+      (
+        await pagesOf(await renderInvoicePdf({ ...invoiceOf([line]), dueDate: '2026-12-25' as CalendarDate }))
+      )[0] ?? [],
+    );
+    expect(issuedEarlier).toContain('Förfallodatum 2026-12-25');
+    expect(issuedEarlier).toContain('Sista betalningsdag 2026-12-28');
     // Issued 2026-11-17: due on a Thursday, a banking day: no second date.
     const thursday = await renderInvoicePdf(invoiceOf([line], new Date('2026-11-17T10:00:00Z')));
     const plainDue = pageText((await pagesOf(thursday))[0] ?? []);
