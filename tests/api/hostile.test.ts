@@ -1814,6 +1814,7 @@ function routeOf(request: HostileRequest): string | undefined {
       '/api/admin-login',
       '/api/admin/logout',
       '/api/admin/proof-files',
+      '/api/admin/product-pictures',
     ].includes(pathname)
   )
     return pathname;
@@ -2181,7 +2182,11 @@ describe('hostile input', () => {
         order_proof_decisions: rowsAfter.order_proof_decisions - rowsBefore.order_proof_decisions,
       }).toEqual({
         orders: n('/api/orders 201'),
-        uploads: n('/api/uploads 201') + n('/api/print-files 201') + n('/api/admin/proof-files 201'),
+        uploads:
+          n('/api/uploads 201') +
+          n('/api/print-files 201') +
+          n('/api/admin/proof-files 201') +
+          n('/api/admin/product-pictures 201'),
         partner_applications: n('/api/partner-applications 201'),
         admin_sessions: n('/api/admin-login 204') + minted - n('/api/admin/logout 204'),
         order_status_events: n('status 200'),
