@@ -135,8 +135,11 @@ describe('memory', () => {
       expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 16 }, () => 201));
       const growthMb = (peak - before) / 1024;
       console.info(`RSS growth for 16 × 20 MB parallel uploads: ${growthMb.toFixed(1)} MB`);
-      // 320 MB went through; buffered whole it would be at least that much.
-      expect(growthMb).toBeLessThan(40);
+      // 320 MB went through; buffered whole it would be at least that much. Streamed, the growth is
+      // the stream buffers plus whatever the collector has not yet returned: 4–54 MB measured on
+      // Node 20 and 26 over repeated runs, so the bound is a quarter of the data, not a tight figure
+      // (the figure for comparing runs belongs in the bench).
+      expect(growthMb).toBeLessThan(80);
     } finally {
       await server.stop();
     }
