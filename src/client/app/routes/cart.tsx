@@ -122,6 +122,7 @@ function Cart() {
     payment.treatment,
     currency,
     rate,
+    payment.ossTenths,
   );
   const [, navigate] = useLocation();
   const sizeTexts = useT(sizeMessages);

@@ -8,7 +8,8 @@ import { invoiceAmounts, pricesIncludeVat, type VatTreatment } from '@/shared/in
  * pays the prices without VAT, so the lines and the conversion fee are shown without VAT, each as
  * the invoice computes it (`invoiceAmounts`: line nets that add up to the net exactly), and in
  * another currency converted so they add up to the amount to pay converted once. With Swedish VAT
- * the lines stay the prices as the product pages show them.
+ * the lines stay the prices as the product pages show them. Under OSS the lines are the nets too,
+ * and the total adds the buyer country's VAT, as the invoice does.
  */
 export interface CartAmountsShown {
   /** Each cart line's amount without VAT, formatted, in the cart's order. */
@@ -43,9 +44,11 @@ export function cartAmountsWithoutVat(
   treatment: VatTreatment,
   currency: { code: string; symbol: string },
   rate: number,
+  /** Under OSS the buyer country's rate in tenths of a percent (the VAT is added to the nets). */
+  ossTenths: number | null = null,
 ): CartAmountsShown | undefined {
   if (pricesIncludeVat(treatment)) return undefined;
-  const { lineNets, total } = invoiceAmounts([...lineTotalsInclVat, ...fees], treatment);
+  const { lineNets, total } = invoiceAmounts([...lineTotalsInclVat, ...fees], treatment, ossTenths);
   const exactRate = currency.code === 'SEK' ? undefined : rateDecimalFrom(rate);
   if (exactRate === undefined) {
     const format = exactPrice(currency, rate);
