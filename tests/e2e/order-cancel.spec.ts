@@ -118,4 +118,37 @@ test.describe('the buyer cancels an order on its page', () => {
     await expect(creditNote).toContainText('100,00');
     await screenshot(page, 'order-print-file-replaced-en-1280');
   });
+
+  test('Swedish at 390 px: a raster file sent by mistake is removed after a confirmation, its fee credited', async ({
+    server,
+    openPage,
+  }) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(makePng(380, [160, 40, 20]))]), 'fel-logga.png');
+    const raster = await request<{ id: string }>(server, '/api/print-files', { method: 'POST', body: form });
+    expect(raster.status).toBe(201);
+    const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
+      method: 'POST',
+      json: { ...checkoutBody(`e2e-remove-${Date.now()}-key`, 10), printFiles: [raster.body.id] },
+    });
+    expect(placed.status).toBe(201);
+    const { page } = await openPage({ width: 390, locale: 'sv-SE' });
+    await page.goto(`/orders/${placed.body.orderNumber}#${placed.body.accessToken}`);
+    const list = page.getByTestId('order-print-file-list');
+    await expect(list).toContainText('fel-logga.png');
+    await page.getByRole('button', { name: 'Ta bort fel-logga.png' }).click();
+    const confirm = page.getByTestId('order-print-file-remove-confirm');
+    await expect(confirm).toContainText('Ta bort fel-logga.png?');
+    await screenshot(page, 'order-print-file-remove-confirm-sv-390');
+    // "Avbryt" keeps the file.
+    await confirm.getByRole('button', { name: 'Avbryt' }).click();
+    await expect(list).toContainText('fel-logga.png');
+    await page.getByRole('button', { name: 'Ta bort fel-logga.png' }).click();
+    await page.getByRole('button', { name: 'Ja, ta bort filen' }).click();
+    await expect(page.getByTestId('order-print-file-list')).toHaveCount(0);
+    const creditNote = page.getByTestId('order-credit-note');
+    await expect(creditNote).toHaveCount(1);
+    await expect(creditNote).toContainText('100,00');
+    await screenshot(page, 'order-print-file-removed-sv-390');
+  });
 });
