@@ -22,6 +22,8 @@ export interface SupplementaryInvoiceSummary {
   total: string;
   /** The print file whose conversion it charges. */
   printFileName: string | null;
+  /** What it charges: a print file's conversion, or an increase when staff changed the order's lines. */
+  charges: 'conversion' | 'change';
   /** The money received on it (the sum of its payments) and the latest day; null while nothing came in. */
   payment: { paidOn: string; amount: string } | null;
 }
@@ -33,9 +35,13 @@ export function supplementaryInvoiceDetail(
   /** A euro invoice's own EUR total (its ledger document's `totalInCurrency`), shown instead. */
   totalInEur?: string,
 ): string {
-  return translate(orderPrintFileMessages, locale).supplementaryDetail({
-    total: totalInEur === undefined ? formatKrDecimal(invoice.total) : formatEuroDecimal(totalInEur),
-    due: formatDate(invoice.dueDate, dateLocaleTag[locale]),
+  const texts = translate(orderPrintFileMessages, locale);
+  const total = totalInEur === undefined ? formatKrDecimal(invoice.total) : formatEuroDecimal(totalInEur);
+  const due = formatDate(invoice.dueDate, dateLocaleTag[locale]);
+  if (invoice.charges === 'change') return texts.supplementaryChangeDetail({ total, due });
+  return texts.supplementaryDetail({
+    total,
+    due,
     file: invoice.printFileName ?? translate(printFileMessages, locale).unnamed,
   });
 }

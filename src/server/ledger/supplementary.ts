@@ -97,6 +97,7 @@ interface SummaryRow extends Record<string, unknown> {
   due_on: string;
   total: string;
   print_file_name: string | null;
+  for_print_file: boolean;
   paid_on: string | null;
   received: string | null;
 }
@@ -106,6 +107,7 @@ const summaryColumns = sql`d.number, to_char(d.issued_at AT TIME ZONE 'UTC', 'YY
   (SELECT coalesce(line->>'printFileName', line->>'detail')
     FROM jsonb_array_elements(coalesce(d.snapshot->'lines', d.snapshot->'items')) AS line
     WHERE line ? 'printFileName' OR line ? 'detail' LIMIT 1) AS print_file_name,
+  d.upload_id IS NOT NULL AS for_print_file,
   (SELECT to_char(max(p.paid_on), 'YYYY-MM-DD') FROM payments p WHERE p.document_id = d.id) AS paid_on,
   (SELECT sum(p.amount)::text FROM payments p WHERE p.document_id = d.id) AS received`;
 
@@ -117,6 +119,7 @@ function summary(row: SummaryRow, orderNumber: string): SupplementaryInvoiceSumm
     dueDate: row.due_on,
     total: row.total,
     printFileName: row.print_file_name,
+    charges: row.for_print_file ? 'conversion' : 'change',
     payment: row.paid_on && row.received ? { paidOn: row.paid_on, amount: row.received } : null,
   };
 }

@@ -56,6 +56,8 @@ export const orderPrintFileMessages = defineMessages({
     supplementaryInvoice: (p: { number: string }) => `Tilläggsfaktura ${p.number}`,
     supplementaryDetail: (p: { total: string; due: string; file: string }) =>
       `${p.total}, förfaller ${p.due} · konvertering av ${p.file}`,
+    supplementaryChangeDetail: (p: { total: string; due: string }) =>
+      `${p.total}, förfaller ${p.due} · ändring av beställningen`,
     view: 'Visa faktura',
     viewLabel: (p: { number: string }) => `Visa faktura: tilläggsfaktura ${p.number}`,
     invoicePdf: 'Faktura (PDF)',
@@ -132,6 +134,8 @@ export const orderPrintFileMessages = defineMessages({
     supplementaryInvoice: (p: { number: string }) => `Supplementary invoice ${p.number}`,
     supplementaryDetail: (p: { total: string; due: string; file: string }) =>
       `${p.total}, due ${p.due} · conversion of ${p.file}`,
+    supplementaryChangeDetail: (p: { total: string; due: string }) =>
+      `${p.total}, due ${p.due} · change to the order`,
     view: 'View invoice',
     viewLabel: (p: { number: string }) => `View invoice: supplementary invoice ${p.number}`,
     invoicePdf: 'Invoice (PDF)',
