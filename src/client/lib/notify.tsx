@@ -11,7 +11,6 @@ type ToastOptions = { description?: string; id?: string };
  */
 const sonner = () => import('sonner');
 
-let toasterWanted = false;
 const wantedListeners = new Set<() => void>();
 let markToasterMounted: () => void = () => undefined;
 const toasterMounted = new Promise<void>((resolve) => {
@@ -24,11 +23,11 @@ let toasterReady: Promise<void> | undefined;
 
 function whenToasterReady(): Promise<void> {
   if (!toasterReady) {
-    toasterWanted = true;
-    for (const listener of wantedListeners) listener();
     toasterReady = toasterMounted.then(
       () => new Promise((resolve) => setTimeout(resolve, liveRegionSettleMs)),
     );
+    // The layout reads `toasterReady !== undefined`, so it is set before the listeners run.
+    for (const listener of wantedListeners) listener();
   }
   return toasterReady;
 }
@@ -42,7 +41,7 @@ function subscribeToasterWanted(listener: () => void): () => void {
 export function useToasterWanted(): boolean {
   return useSyncExternalStore(
     subscribeToasterWanted,
-    () => toasterWanted,
+    () => toasterReady !== undefined,
     () => false,
   );
 }

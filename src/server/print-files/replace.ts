@@ -228,6 +228,11 @@ export async function removePrintFile(
 
 schemaMessages(orderPrintFileMessages);
 
+/** One print file of an order, as the replace and remove routes name it. */
+const fileOfOrderParams = z.object({ number: z.string().max(100), uploadId: z.string().max(64) });
+/** What replacing or removing a file answers when refused: unknown file, not on the order, too late. */
+const fileRefusals = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
 /**
  * POST /api/orders/:number/print-files/:uploadId/replace `{ printFile, acceptConversionFee? }`
  * with the order's token in the x-order-token header: 200 with the credit note or supplementary
@@ -245,13 +250,11 @@ export function replacePrintFileRoute(
       bodyLimit: 4096,
       schema: {
         summary: 'The buyer replaces a print file before approving the proof (token in x-order-token)',
-        params: z.object({ number: z.string().max(100), uploadId: z.string().max(64) }),
+        params: fileOfOrderParams,
         body: z.object({ printFile: z.string().max(64), acceptConversionFee: z.boolean().optional() }),
         response: {
           200: z.object({ creditNote: z.string().nullable(), supplementaryInvoice: z.string().nullable() }),
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
+          ...fileRefusals,
         },
       },
     },
@@ -301,12 +304,10 @@ export function removePrintFileRoute(
       bodyLimit: 1024,
       schema: {
         summary: 'The buyer removes a print file before approving the proof (token in x-order-token)',
-        params: z.object({ number: z.string().max(100), uploadId: z.string().max(64) }),
+        params: fileOfOrderParams,
         response: {
           200: z.object({ creditNote: z.string().nullable() }),
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
+          ...fileRefusals,
         },
       },
     },
