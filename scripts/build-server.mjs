@@ -21,6 +21,8 @@ await build({
 // Emptied first: a migration renamed or removed since the last build would otherwise still run.
 await rm('dist/server/migrations', { recursive: true, force: true });
 await cp('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+await rm('dist/server/functions', { recursive: true, force: true });
+await cp('src/server/db/functions', 'dist/server/functions', { recursive: true });
 
 const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 async function* walk(dir) {

@@ -6,6 +6,14 @@ import type { Database } from './client';
 /** Where the .sql files live: next to this module in the source, copied next to the bundle in dist. */
 export const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
 
+/**
+ * The SQL functions and their triggers, one current definition each (`CREATE OR REPLACE`): applied
+ * after the migrations on every start, in file-name order, so a function is changed by editing its
+ * file, never by one more migration restating it (take_allowances was rewritten in three). Kept
+ * out of the migrations from 6100 on; the schema test compares them (schema-parity.test.ts).
+ */
+export const functionsDir = fileURLToPath(new URL('./functions/', import.meta.url));
+
 const MIGRATION_LOCK = 727274;
 
 /** The database holds migrations this release does not have: a newer release migrated it. */
@@ -25,8 +33,13 @@ export class NewerSchemaError extends Error {
  * Plain SQL files keep one dialect for PGlite and PostgreSQL and let each domain add its tables
  * (numbered ranges per domain) without editing a shared journal.
  */
-export async function migrate(database: Database, dir = migrationsDir): Promise<string[]> {
-  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+export async function migrate(
+  database: Database,
+  dir = migrationsDir,
+  functions = functionsDir,
+): Promise<string[]> {
+  const files = await sqlFiles(dir);
+  const functionFiles = await sqlFiles(functions);
   return database.withConnection(async (exec) => {
     await exec(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
     try {
@@ -58,9 +71,39 @@ export async function migrate(database: Database, dir = migrationsDir): Promise<
         }
         applied.push(file);
       }
+      await applyFunctions(exec, functions, functionFiles);
       return applied;
     } finally {
       await exec(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`);
     }
   });
+}
+
+async function sqlFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+}
+
+/**
+ * Every functions file in one transaction (all replaced or none): a few milliseconds, and replacing
+ * a function with its own text changes nothing, so it runs on every start rather than keeping
+ * hashes of what was applied.
+ */
+export async function applyFunctions(
+  exec: (sql: string) => Promise<Record<string, unknown>[]>,
+  dir = functionsDir,
+  files?: readonly string[],
+): Promise<void> {
+  const names = files ?? (await sqlFiles(dir));
+  const texts = await Promise.all(names.map((file) => readFile(join(dir, file), 'utf8')));
+  try {
+    await exec(`BEGIN;\n${texts.join('\n;\n')}\n;\nCOMMIT;`);
+  } catch (error) {
+    await exec('ROLLBACK').catch(() => undefined);
+    throw new Error(
+      `SQL functions (${dir}) failed: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
 }

@@ -1,8 +1,10 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, openTestPglite, testDatabaseUrl } from '@tests/helpers/server';
 import { openPostgres, type Database } from './client';
-import { migrate } from './migrate';
+import { applyFunctions, migrate, migrationsDir } from './migrate';
 import * as schema from './schema';
 import { renderSchema } from './schema-sql';
 import { sqlOnlyStatements } from './schema-sql-only';
@@ -17,7 +19,10 @@ import { sqlOnlyStatements } from './schema-sql-only';
  * every index by name with its definition (method, columns or expressions, operator classes, order,
  * INCLUDE, WHERE, uniqueness) and statistics targets. A difference of any kind names itself.
  *
- * Functions, triggers and extensions live only in the migrations and are not compared.
+ * Functions and triggers are declared once in ./functions (applied after the migrations on every
+ * start): the Drizzle side gets them from there, and the comparison includes every function of the
+ * public schema (extensions' own left out) and every trigger, so a function a migration made and
+ * the files do not declare shows up as a difference. Migrations from 6100 on declare none.
  */
 
 /** Tables the migration runner keeps for itself, with no Drizzle table. */
@@ -57,7 +62,15 @@ SELECT 'index ' || i.relname,
        pg_get_indexdef(i.oid)
        || coalesce((SELECT ' STATISTICS ' || string_agg(a.attnum || '=' || a.attstattarget, ', ' ORDER BY a.attnum)
                       FROM pg_attribute a WHERE a.attrelid = i.oid AND coalesce(a.attstattarget, -1) >= 0), '')
-  FROM rel r JOIN pg_index x ON x.indrelid = r.oid JOIN pg_class i ON i.oid = x.indexrelid`;
+  FROM rel r JOIN pg_index x ON x.indrelid = r.oid JOIN pg_class i ON i.oid = x.indexrelid
+UNION ALL
+SELECT 'function ' || p.oid::regprocedure::text, pg_get_functiondef(p.oid)
+  FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+ WHERE n.nspname = 'public'
+   AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
+UNION ALL
+SELECT 'trigger ' || r.relname || '.' || g.tgname, pg_get_triggerdef(g.oid)
+  FROM rel r JOIN pg_trigger g ON g.tgrelid = r.oid WHERE NOT g.tgisinternal`;
 
 /**
  * `kind = ANY (ARRAY['a'::text, 'b'::text])` is a set: a migration that added kinds in front and
@@ -95,7 +108,10 @@ function differences(migrated: Map<string, string>, declared: Map<string, string
   });
 }
 
-/** Drops every table the migrations made and creates them again from the Drizzle schema. */
+/**
+ * Drops every table and function the migrations made and creates them again from the Drizzle
+ * schema and the functions files.
+ */
 async function rebuildFromDrizzle(database: Database): Promise<void> {
   await database.withConnection(async (exec) => {
     const rows = await exec(
@@ -103,7 +119,20 @@ async function rebuildFromDrizzle(database: Database): Promise<void> {
     );
     const names = rows.map((row) => `"${String(row.tablename)}"`);
     await exec(`DROP TABLE ${names.join(', ')} CASCADE`);
+    // The migrations' functions are still there: a stored generated column's expression calls one.
     await exec(`${renderSchema(tables)}\n${sqlOnlyStatements.join('\n')}`);
+    // Then every function goes that nothing needs any more (the triggers went with the tables), and
+    // the functions files declare them again: one a migration made that the files lack stays away.
+    const functions = await exec(`
+      SELECT p.oid::regprocedure::text AS name FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+       WHERE n.nspname = 'public'
+         AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')`);
+    for (const row of functions)
+      await exec(`DROP FUNCTION ${String(row.name)}`).catch((error: unknown) => {
+        // Needed by a generated column: replaced by its file below.
+        if (!String(error).includes('depend')) throw error;
+      });
+    await applyFunctions(exec);
   });
 }
 
@@ -126,6 +155,19 @@ describe('the migrated database and the Drizzle schema (PGlite)', () => {
     expect(kinds.filter((kind) => kind === 'table')).toHaveLength(tables.length);
     expect(kinds.filter((kind) => kind === 'constraint').length).toBeGreaterThan(100);
     expect(kinds.filter((kind) => kind === 'index').length).toBeGreaterThan(60);
+    expect(kinds.filter((kind) => kind === 'function').length).toBeGreaterThanOrEqual(15);
+    expect(kinds.filter((kind) => kind === 'trigger').length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('leaves functions and triggers to the functions files from migration 6100 on', () => {
+    const declaring = readdirSync(migrationsDir)
+      .filter((file) => file.endsWith('.sql') && file >= '6100')
+      .filter((file) =>
+        /\bCREATE\s+(OR\s+REPLACE\s+)?(FUNCTION|TRIGGER)\b/i.test(
+          readFileSync(join(migrationsDir, file), 'utf8'),
+        ),
+      );
+    expect(declaring, 'declare these in src/server/db/functions/ instead').toEqual([]);
   });
 
   it('names each kind of difference a migration without its Drizzle change would leave', async () => {
@@ -145,7 +187,9 @@ describe('the migrated database and the Drizzle schema (PGlite)', () => {
         ALTER TABLE email_outbox ADD CONSTRAINT email_outbox_kind_check CHECK (kind IN ('buyer_confirmation'));
         ALTER TABLE order_totals RESET (fillfactor);
         CREATE INDEX orders_spare_idx ON orders (country_code);
-        ALTER TABLE staff ADD COLUMN nickname text;`),
+        ALTER TABLE staff ADD COLUMN nickname text;
+        CREATE FUNCTION parity_spare() RETURNS integer LANGUAGE sql AS 'SELECT 1';
+        DROP TRIGGER audit_events_append_only ON audit_events;`),
     );
     const found = differences(await catalog(migrated), await catalog(declared)).map((line) =>
       line.slice(0, line.indexOf(':')),
@@ -156,6 +200,8 @@ describe('the migrated database and the Drizzle schema (PGlite)', () => {
         'column staff.email',
         'column staff.nickname',
         'constraint email_outbox.email_outbox_kind_check',
+        'function parity_spare()',
+        'trigger audit_events.audit_events_append_only',
         'constraint order_proofs.order_proofs_order_id_version_key',
         'constraint payments.payments_document_id_fkey',
         'constraint reminders.reminders_step_check',
