@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { pathAliases } from './path-aliases.ts';
 
 export default defineConfig({
   resolve: { alias: pathAliases },
   test: {
+    // Every core: the files are independent (each has its own server, PGlite, data folder and, on
+    // PostgreSQL, its own database), and Vitest's default leaves one core idle (2 cores: 1 worker).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
