@@ -177,9 +177,22 @@ if (results.lighthouse) {
   else {
     out.push(
       table([
-        ['page', 'perf', 'a11y', 'best', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'budget', 'lost points'],
+        [
+          'page',
+          'lang',
+          'perf',
+          'a11y',
+          'best',
+          'FCP ms',
+          'LCP ms',
+          'TBT ms',
+          'CLS',
+          'budget',
+          'lost points',
+        ],
         ...results.lighthouse.map((r) => [
           r.path,
+          r.language,
           r.performance,
           r.accessibility,
           r.bestPractices,
