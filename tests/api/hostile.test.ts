@@ -1550,6 +1550,26 @@ function buildEndpoints(known: Known): Endpoint[] {
       ),
     },
     {
+      // Issue 45: the buyer replaces or removes one of the order's print files. The ids here are
+      // hostile or not on the order (the known upload is no print file of any order), so every
+      // answer is a refusal and nothing is credited or invoiced.
+      name: 'POST /api/orders/:number/print-files/:uploadId/replace',
+      methods: ['POST'],
+      path: fc.tuple(uploadId, orderTarget('')).map(([id, target]) => ({
+        ...target,
+        path: target.path.replace(/^(\/api\/orders\/[^/?]*)/, `$1/print-files/${id}/replace`),
+      })),
+      body: bodyLike({ printFile: known.laterPrintFileIds[1] ?? '', acceptConversionFee: true }),
+    },
+    {
+      name: 'POST /api/orders/:number/print-files/:uploadId/remove',
+      methods: ['POST'],
+      path: fc.tuple(uploadId, orderTarget('')).map(([id, target]) => ({
+        ...target,
+        path: target.path.replace(/^(\/api\/orders\/[^/?]*)/, `$1/print-files/${id}/remove`),
+      })),
+    },
+    {
       // Issue 41: the buyer writes in the order's thread (token in ?token= or the header).
       name: 'POST /api/orders/:number/messages',
       methods: ['POST'],
