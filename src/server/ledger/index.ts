@@ -40,7 +40,6 @@ export {
 export { euroBalancesOfOrder, euroTotal } from './eur-payments';
 /** The order's money as a route declares it (the admin's order page reads it after every money write). */
 export { orderMoneySchema, orderMoneyShape } from './contract';
-export { adminOrderMoney } from './admin-view';
 export {
   creditOrderInFull,
   hasInvoiceToCredit,

@@ -1,8 +1,8 @@
-import type { OrderMoney } from '@/shared/ledger';
+import { adminDocumentPdfPath, type OrderMoney } from '@/shared/ledger';
 import type { OrderRemindersAnswer, SendReminderAnswer } from '@/shared/receivables/reminders';
 import type { Config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import { adminOrderMoney } from '@/server/ledger';
+import { orderMoney } from '@/server/ledger';
 import type { OrderRow } from '@/server/orders';
 import { buyerKindOf, reminderStates } from './issue';
 
@@ -30,5 +30,5 @@ export async function sentReminderView(
   order: OrderRow,
   reminder: { number: string; total: string },
 ): Promise<SendReminderAnswer & OrderMoney> {
-  return { reminder: reminder.number, total: reminder.total, ...(await adminOrderMoney(db, order)) };
+  return { reminder: reminder.number, total: reminder.total, ...(await orderMoney(db, order, adminDocumentPdfPath)) };
 }
