@@ -79,7 +79,7 @@ function paidOnRefusal(reply: FastifyReply, locale: Locale, paidOn: string): Fas
   return reply.code(400).send({ error, fieldErrors: { paidOn: error } });
 }
 
-const paymentSchema = <Body extends typeof paymentBody | typeof refundBody>(summary: string, body: Body) => ({
+const paymentSchema = (summary: string, body: typeof paymentBody) => ({
   summary,
   params: orderParams,
   body,
