@@ -30,5 +30,9 @@ export async function sentReminderView(
   order: OrderRow,
   reminder: { number: string; total: string },
 ): Promise<SendReminderAnswer & OrderMoney> {
-  return { reminder: reminder.number, total: reminder.total, ...(await orderMoney(db, order, adminDocumentPdfPath)) };
+  return {
+    reminder: reminder.number,
+    total: reminder.total,
+    ...(await orderMoney(db, order, adminDocumentPdfPath)),
+  };
 }
