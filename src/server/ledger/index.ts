@@ -38,6 +38,8 @@ export {
   type RecordedPayment,
 } from './payments';
 export { euroBalancesOfOrder, euroTotal } from './eur-payments';
+/** The order's money as a route declares it (the admin's order page reads it after every money write). */
+export { orderMoneySchema, orderMoneyShape } from './contract';
 export {
   creditOrderInFull,
   hasInvoiceToCredit,

@@ -1,22 +1,33 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { isCalendarDate, stockholmDate, type CalendarDate } from '@/shared/dates';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { stockholmDate } from '@/shared/dates';
 import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { describeBankFileProblem } from '@/shared/i18n/messages/bank-files';
 import { moneyViewMessages } from '@/shared/i18n/messages/money-view';
-import { validationMessages } from '@/shared/i18n/messages/validation';
-import { receivablesFilters } from '@/shared/receivables/bank-payments';
-import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
 import type { Db } from '@/server/db/client';
-import { sendError, sendValidationError } from '@/server/http/errors';
+import { apiErrorSchema } from '@/server/http/contract';
+import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { recordAudit, staffOf } from '@/server/staff';
 import { cleanFileName, enableUploads } from '@/server/uploads';
 import { shopAccountsOf } from './accounts';
+import { bankFileImportView } from './admin-view';
 import { BankFileError } from './bank-file';
+import {
+  assignBody,
+  bankFileBody,
+  bankFileImportSchema,
+  bankPaymentParams,
+  bankPaymentQueueSchema,
+  notOursBody,
+  queuedBankPaymentSchema,
+  queueQuery,
+  receivablesQuery,
+  receivablesSchema,
+} from './contract';
 import { beatImports, importBankFile, recoverBankFileImports, yieldToRequests } from './import';
 import { receivables } from './open-invoices';
 import {
@@ -40,8 +51,6 @@ export const MAX_BANK_FILE_BYTES = 64 * 1024 * 1024;
 const LEASE_SECONDS = 120;
 const BEAT_MS = 20_000;
 const SWEEP_MS = 60_000;
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /**
  * The file's bytes as they arrive; a file over the limit throws the multipart plugin's 413 error.
@@ -88,78 +97,98 @@ function queueRefusal(
   }
 }
 
-/**
- * Receivables' admin routes (money roles), mounted in the admin scope as a plugin of their own
- * (multipart parsing applies to its routes only):
- * - POST /api/admin/bank-files (multipart, one file field: BgMax or camt.054) → 201
- *   `{ format, payments, matched, unmatched, duplicates }`; 400 for a file that is not one or does
- *   not add up, 422 for a file for an account that is not the shop's (nothing of either kept), 413
- *   above MAX_BANK_FILE_BYTES. Imported in bounded steps (./import.ts); imports a stopped process
- *   left are finished here: at start, and every SWEEP_MS.
- * - GET /api/admin/bank-payments?state=unmatched|decided: the queue, or what was decided by hand.
- * - POST /api/admin/bank-payments/:id/assign `{ invoice }` → 200 the payment, recorded on the invoice.
- * - POST /api/admin/bank-payments/:id/not-ours `{ note? }` → 200 the payment, marked not ours.
- * - GET /api/admin/receivables?filter&customer&on: open invoices and their aging (the money view).
- */
-export function receivablesAdminRoutes(context: AppContext, options: { onQueued?: () => void } = {}) {
-  const { db } = context.database;
-  const accounts = shopAccountsOf(context.config.seller);
+/** What the receivables routes share: the database, the shop's accounts and this process's imports. */
+interface ReceivablesDeps {
+  context: AppContext;
+  db: Db;
+  accounts: ReturnType<typeof shopAccountsOf>;
   /** Bank files this process is importing. */
-  const active = new Set<number>();
-  return async function receivablesAdmin(admin: FastifyInstance): Promise<void> {
-    await enableUploads(admin);
+  active: Set<number>;
+  onQueued?: () => void;
+}
 
-    let closing = false;
-    let timer: NodeJS.Timeout | undefined;
-    let sweeping: Promise<void> = Promise.resolve();
-    const sweep = (staleAfterSeconds: number): void => {
-      sweeping = sweeping
-        .then(() =>
-          recoverBankFileImports(db, {
-            staleAfterSeconds,
-            active,
-            // A closing server stops between two steps; the next start finishes the import.
-            between: async () => {
-              if (closing) throw new Error('closing: the bank file import resumes at the next start');
-              await yieldToRequests();
-            },
-          }),
-        )
-        .then(
-          (done) => {
-            if (done.rolledBack.length > 0 || done.resumed.length > 0)
-              admin.log.warn(done, 'bank file imports a stopped process left: rolled back or finished');
-            if (done.resumed.length > 0) options.onQueued?.();
+/**
+ * Imports a stopped process left are finished here: at start, and every SWEEP_MS; every BEAT_MS
+ * this process beats for its own imports. A closing server stops between two steps.
+ */
+function startImportRecovery(admin: FastifyInstance, deps: ReceivablesDeps): void {
+  const { context, db, active } = deps;
+  let closing = false;
+  let timer: NodeJS.Timeout | undefined;
+  let sweeping: Promise<void> = Promise.resolve();
+  const sweep = (staleAfterSeconds: number): void => {
+    sweeping = sweeping
+      .then(() =>
+        recoverBankFileImports(db, {
+          staleAfterSeconds,
+          active,
+          // A closing server stops between two steps; the next start finishes the import.
+          between: async () => {
+            if (closing) throw new Error('closing: the bank file import resumes at the next start');
+            await yieldToRequests();
           },
-          (error: unknown) => {
-            if (!closing) admin.log.warn({ err: error }, 'bank file import recovery failed; trying again');
-          },
-        );
-    };
-    admin.addHook('onReady', () => {
-      // PGlite: only this process opens the database, so an import unfinished at start was left by
-      // one that stopped. PostgreSQL: another instance may be importing; its heartbeat tells.
-      sweep(context.database.kind === 'pglite' ? 0 : LEASE_SECONDS);
-      let sinceSweep = 0;
-      timer = setInterval(() => {
-        beatImports(db, active).catch((error: unknown) =>
-          admin.log.warn({ err: error }, 'bank file import heartbeat failed'),
-        );
-        sinceSweep += BEAT_MS;
-        if (sinceSweep >= SWEEP_MS) {
-          sinceSweep = 0;
-          sweep(LEASE_SECONDS);
-        }
-      }, BEAT_MS);
-      timer.unref();
-    });
-    admin.addHook('preClose', async () => {
-      closing = true;
-      clearInterval(timer);
-      await sweeping;
-    });
+        }),
+      )
+      .then(
+        (done) => {
+          if (done.rolledBack.length > 0 || done.resumed.length > 0)
+            admin.log.warn(done, 'bank file imports a stopped process left: rolled back or finished');
+          if (done.resumed.length > 0) deps.onQueued?.();
+        },
+        (error: unknown) => {
+          if (!closing) admin.log.warn({ err: error }, 'bank file import recovery failed; trying again');
+        },
+      );
+  };
+  admin.addHook('onReady', () => {
+    // PGlite: only this process opens the database, so an import unfinished at start was left by
+    // one that stopped. PostgreSQL: another instance may be importing; its heartbeat tells.
+    sweep(context.database.kind === 'pglite' ? 0 : LEASE_SECONDS);
+    let sinceSweep = 0;
+    timer = setInterval(() => {
+      beatImports(db, active).catch((error: unknown) =>
+        admin.log.warn({ err: error }, 'bank file import heartbeat failed'),
+      );
+      sinceSweep += BEAT_MS;
+      if (sinceSweep >= SWEEP_MS) {
+        sinceSweep = 0;
+        sweep(LEASE_SECONDS);
+      }
+    }, BEAT_MS);
+    timer.unref();
+  });
+  admin.addHook('preClose', async () => {
+    closing = true;
+    clearInterval(timer);
+    await sweeping;
+  });
+}
 
-    admin.post('/api/admin/bank-files', async (request, reply) => {
+/**
+ * POST /api/admin/bank-files (multipart, one file field: BgMax or camt.054) → 201
+ * `{ format, payments, matched, unmatched, duplicates }`; 400 for a file that is not one or does
+ * not add up, 422 for a file for an account that is not the shop's (nothing of either kept), 413
+ * above MAX_BANK_FILE_BYTES. The file is read as it arrives (a stream, never buffered whole), so
+ * its body is declared for the document and checked here. Imported in bounded steps (./import.ts).
+ */
+function registerBankFileUpload(admin: FastifyInstance, deps: ReceivablesDeps): void {
+  const { context, db, accounts, active } = deps;
+  admin.withTypeProvider<ZodTypeProvider>().post(
+    '/api/admin/bank-files',
+    {
+      schema: {
+        summary: 'Import a bank file (BgMax or camt.054): its payments are matched to open invoices',
+        consumes: ['multipart/form-data'],
+        body: bankFileBody,
+        response: {
+          201: bankFileImportSchema,
+          400: apiErrorSchema,
+          413: apiErrorSchema,
+          422: apiErrorSchema.describe('A readable file for an account that is not the shop’s'),
+        },
+      },
+    },
+    async (request, reply) => {
       const locale = requestLocale(request);
       const t = translate(moneyViewMessages, locale);
       const tooLarge = () =>
@@ -190,9 +219,8 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
           accounts,
           active,
         });
-        if (result.matched > 0) options.onQueued?.();
-        const { fileId: _fileId, ...answer } = result;
-        return reply.code(201).send(answer);
+        if (result.matched > 0) deps.onQueued?.();
+        return reply.code(201).send(bankFileImportView(result));
       } catch (error) {
         await drain(file);
         if (error instanceof BankFileError)
@@ -208,63 +236,65 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
         request.raw.off('end', quietWhileRecording);
         if (!socket.destroyed) socket.setTimeout(context.config.http.idleMs);
       }
-    });
+    },
+  );
+}
 
-    const stateQuery = z.object({ state: z.enum(['unmatched', 'decided']).default('unmatched') });
-    admin.get('/api/admin/bank-payments', async (request, reply) => {
-      const parsed = stateQuery.safeParse(request.query);
-      if (!parsed.success)
-        return sendError(reply, 400, translate(moneyViewMessages, requestLocale(request)).badFilter);
-      return { payments: await bankPaymentQueue(db, parsed.data.state, 200) };
-    });
+const decisionResponse = {
+  200: queuedBankPaymentSchema,
+  400: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema.describe('No invoice with that number'),
+};
 
-    /**
-     * A decision on a waiting bank payment (:id): the body checked by the schema made for the
-     * reader's language, then `decide` (and its audit row) in one transaction; a refusal in the
-     * admin's words, else the payment as it now stands.
-     */
-    const decisionRoute = <Body>(
-      path: string,
-      schema: (locale: Locale) => z.ZodType<Body>,
-      decide: (tx: Db, id: number, body: Body, person: ReturnType<typeof staffOf>) => Promise<QueueDecision>,
-      afterwards?: () => void,
-    ) =>
-      admin.post(path, { bodyLimit: 4096 }, async (request, reply) => {
-        const locale = requestLocale(request);
-        const params = idParams.safeParse(request.params);
-        if (!params.success)
-          return sendError(reply, 404, translate(moneyViewMessages, locale).paymentNotFound);
-        const body = schema(locale).safeParse(request.body ?? {});
-        if (!body.success) return sendValidationError(reply, body.error);
-        const person = staffOf(request);
-        const result = await db.transaction((tx) => decide(tx, params.data.id, body.data, person));
-        if (!result.ok) return queueRefusal(reply, locale, result);
-        afterwards?.();
-        return bankPaymentById(db, params.data.id);
-      });
+/**
+ * The queue of bank payments no invoice was found for, and the bookkeeper's decisions on them
+ * (each with its audit row in one transaction; a refusal in the admin's words, else the payment as
+ * it now stands):
+ * - GET /api/admin/bank-payments?state=unmatched|decided: the queue, or what was decided by hand.
+ * - POST /api/admin/bank-payments/:id/assign `{ invoice }` → 200 the payment, recorded on the invoice.
+ * - POST /api/admin/bank-payments/:id/not-ours `{ note? }` → 200 the payment, marked not ours.
+ */
+function registerBankPaymentQueue(admin: FastifyInstance, deps: ReceivablesDeps): void {
+  const { context, db } = deps;
+  const app = admin.withTypeProvider<ZodTypeProvider>();
+  const answer = async (reply: FastifyReply, locale: Locale, id: number, result: QueueDecision) => {
+    if (!result.ok) return queueRefusal(reply, locale, result);
+    const payment = await bankPaymentById(db, id);
+    return payment ? reply.send(payment) : sendError(reply, 404, moneyViewMessages[locale].paymentNotFound);
+  };
 
-    decisionRoute(
-      '/api/admin/bank-payments/:id/assign',
-      (locale) => {
-        const t = translate(moneyViewMessages, locale);
-        return z.object({
-          invoice: textField({
-            required: t.invoiceRequired,
-            min: [1, t.invoiceRequired],
-            max: [40, t.invoiceRequired],
-            invalidCharacter: validationMessages[locale].invalidCharacter,
-          }),
-        });
+  app.get(
+    '/api/admin/bank-payments',
+    {
+      schema: {
+        summary: 'The bank payments waiting for the bookkeeper, or those decided by hand (at most 200)',
+        querystring: queueQuery,
+        response: { 200: bankPaymentQueueSchema, 400: apiErrorSchema },
       },
-      async (tx, id, body, person) => {
-        const invoice = body.invoice.toUpperCase();
-        const decided = await assignBankPayment(
-          tx,
-          id,
-          invoice,
-          person,
-          context.config.receivables.smallDifferenceMaxOre,
-        );
+    },
+    async (request) => ({ payments: await bankPaymentQueue(db, request.query.state, 200) }),
+  );
+
+  app.post(
+    '/api/admin/bank-payments/:id/assign',
+    {
+      bodyLimit: 4096,
+      schema: {
+        summary: 'Record a waiting bank payment on the invoice the bookkeeper names',
+        params: bankPaymentParams,
+        body: assignBody,
+        response: decisionResponse,
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { invoice } = request.body;
+      const person = staffOf(request);
+      const result = await db.transaction(async (tx) => {
+        const maxOre = context.config.receivables.smallDifferenceMaxOre;
+        const decided = await assignBankPayment(tx, id, invoice, person, maxOre);
         if (decided.ok)
           await recordAudit(tx, {
             staffId: person.id,
@@ -274,25 +304,28 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
             after: { bankPayment: id, amount: decided.amount, paidOn: decided.bookedOn },
           });
         return decided;
-      },
-      () => options.onQueued?.(),
-    );
+      });
+      if (result.ok) deps.onQueued?.();
+      return answer(reply, requestLocale(request), id, result);
+    },
+  );
 
-    decisionRoute(
-      '/api/admin/bank-payments/:id/not-ours',
-      (locale) => {
-        const t = translate(moneyViewMessages, locale);
-        return z.object({
-          note: textField({
-            multiline: true,
-            required: t.noteTooLong,
-            max: [500, t.noteTooLong],
-            invalidCharacter: validationMessages[locale].invalidCharacter,
-          }).optional(),
-        });
+  app.post(
+    '/api/admin/bank-payments/:id/not-ours',
+    {
+      bodyLimit: 4096,
+      schema: {
+        summary: 'Mark a waiting bank payment as not the shop’s money, with a note',
+        params: bankPaymentParams,
+        body: notOursBody,
+        response: decisionResponse,
       },
-      async (tx, id, body, person) => {
-        const note = body.note || null;
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const note = request.body.note || null;
+      const person = staffOf(request);
+      const result = await db.transaction(async (tx) => {
         const decided = await markNotOurs(tx, id, note, person);
         if (decided.ok)
           await recordAudit(tx, {
@@ -302,27 +335,52 @@ export function receivablesAdminRoutes(context: AppContext, options: { onQueued?
             after: { notOurs: true, amount: decided.amount, bookedOn: decided.bookedOn, note },
           });
         return decided;
-      },
-    );
-
-    const receivablesQuery = z.object({
-      filter: z.enum(receivablesFilters).default('all'),
-      // The route answers its own message for any refusal here.
-      customer: textField({ required: 'customer', max: [200, 'customer'] }).optional(),
-      on: z.string().optional(),
-    });
-    admin.get('/api/admin/receivables', async (request, reply) => {
-      const t = translate(moneyViewMessages, requestLocale(request));
-      const parsed = receivablesQuery.safeParse(request.query);
-      if (!parsed.success) return sendError(reply, 400, t.badFilter);
-      const { on } = parsed.data;
-      if (on !== undefined && !isCalendarDate(on)) return sendError(reply, 400, t.badDay);
-      const day: CalendarDate = on ?? stockholmDate(new Date());
-      return receivables(db, {
-        on: day,
-        filter: parsed.data.filter,
-        ...(parsed.data.customer ? { customer: parsed.data.customer } : {}),
       });
-    });
+      return answer(reply, requestLocale(request), id, result);
+    },
+  );
+}
+
+/** GET /api/admin/receivables?filter&customer&on: open invoices and their aging (the money view). */
+function registerReceivables(admin: FastifyInstance, deps: ReceivablesDeps): void {
+  admin.withTypeProvider<ZodTypeProvider>().get(
+    '/api/admin/receivables',
+    {
+      schema: {
+        summary: 'Open invoices and their aging on a day (the money view)',
+        querystring: receivablesQuery,
+        response: { 200: receivablesSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { filter, customer, on } = request.query;
+      return receivables(deps.db, {
+        on: on ?? stockholmDate(new Date()),
+        filter,
+        ...(customer ? { customer } : {}),
+      });
+    },
+  );
+}
+
+/**
+ * Receivables' admin routes (money roles), mounted in the admin scope as a plugin of their own
+ * (multipart parsing applies to its routes only): the bank file import, the queue of payments no
+ * invoice was found for, and the money view. Imports a stopped process left are finished here.
+ */
+export function receivablesAdminRoutes(context: AppContext, options: { onQueued?: () => void } = {}) {
+  const deps: ReceivablesDeps = {
+    context,
+    db: context.database.db,
+    accounts: shopAccountsOf(context.config.seller),
+    active: new Set<number>(),
+    ...(options.onQueued ? { onQueued: options.onQueued } : {}),
+  };
+  return async function receivablesAdmin(admin: FastifyInstance): Promise<void> {
+    await enableUploads(admin);
+    startImportRecovery(admin, deps);
+    registerBankFileUpload(admin, deps);
+    registerBankPaymentQueue(admin, deps);
+    registerReceivables(admin, deps);
   };
 }

@@ -1,45 +1,26 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
-import { validationMessages } from '@/shared/i18n/messages/validation';
-import { adminDocumentPdfPath, documentNumberPattern } from '@/shared/ledger';
-import type { OrderRemindersAnswer } from '@/shared/receivables/reminders';
-import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
-import { sendError, sendValidationError } from '@/server/http/errors';
+import { apiErrorSchema } from '@/server/http/contract';
+import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { orderMoney } from '@/server/ledger';
 import { findOrderByNumber, type OrderRow } from '@/server/orders';
 import { staffOf } from '@/server/staff';
+import { orderRemindersView, sentReminderView } from './admin-view';
+import {
+  disputeBody,
+  liftQuery,
+  orderParams,
+  orderRemindersSchema,
+  sendBody,
+  sentReminderSchema,
+} from './contract';
 import { liftDispute, openDispute } from './disputes';
-import { buyerKindOf, issueReminder, pickInvoice, reminderStates, type IssueResult } from './issue';
-
-const orderParams = z.object({ number: z.string().max(40) });
-const invoiceField = z.string().max(40).regex(documentNumberPattern).optional();
-
-function schemasFor(locale: Locale) {
-  const t = reminderMessages[locale];
-  return {
-    send: z.object({ invoice: invoiceField }).strict(),
-    dispute: z
-      .object({
-        invoice: invoiceField,
-        note: textField({
-          multiline: true,
-          required: t.noteRequired,
-          min: [1, t.noteRequired],
-          max: [1000, t.noteRequired],
-          invalidCharacter: validationMessages[locale].invalidCharacter,
-        }),
-      })
-      .strict(),
-    lift: z.object({ invoice: invoiceField }),
-  };
-}
-const schemas = { sv: schemasFor('sv'), en: schemasFor('en') } as const;
+import { issueReminder, pickInvoice, type IssueResult } from './issue';
 
 type Refusal = Exclude<IssueResult, { ok: true }>['reason'];
 
@@ -61,49 +42,55 @@ function refusal(reply: FastifyReply, locale: Locale, reason: Refusal): FastifyR
   return sendError(reply, 409, message[reason]);
 }
 
+interface ReminderDeps {
+  context: AppContext;
+  /** The order a request names; undefined once the 404 is sent. */
+  findOrder: (number: string, reply: FastifyReply, locale: Locale) => Promise<OrderRow | undefined>;
+  onQueued?: () => void;
+}
+
 /**
- * Reminders and disputes, mounted in the admin scope (session and role checked there):
- * - GET /api/admin/orders/:number/reminders: each invoice's state, what a reminder would charge today
- * - POST /api/admin/orders/:number/reminders `{ invoice? }` → 201 `{ reminder, total, …the order's money }`;
- *   409 when nothing is overdue, or the invoice is paid, credited or disputed
- * - POST /api/admin/orders/:number/dispute `{ note, invoice? }` → 201; DELETE `?invoice=` lifts it
+ * GET /api/admin/orders/:number/reminders: each invoice's state, what a reminder would charge today;
+ * POST `{ invoice? }` → 201 `{ reminder, total, …the order's money }`; 409 when nothing is overdue,
+ * or the invoice is paid, credited or disputed.
  */
-export function reminderAdminRoutes(
-  admin: FastifyInstance,
-  context: AppContext,
-  options: { onQueued?: () => void } = {},
-): void {
+function registerReminders(admin: FastifyInstance, deps: ReminderDeps): void {
+  const { context, findOrder } = deps;
   const { db } = context.database;
-
-  const findOrder = async (params: unknown, reply: FastifyReply, locale: Locale) => {
-    const parsed = orderParams.safeParse(params);
-    const order = parsed.success ? await findOrderByNumber(context.database, parsed.data.number) : undefined;
-    if (!order) sendError(reply, 404, adminApiMessages[locale].orderNotFound);
-    return order;
-  };
-
-  const state = async (order: OrderRow): Promise<OrderRemindersAnswer> => ({
-    buyerKind: buyerKindOf(order),
-    invoices: await reminderStates(db, order, context.config),
-    schedule: context.config.receivables.reminderSchedule,
-  });
-
-  admin.get<{ Params: { number: string } }>('/api/admin/orders/:number/reminders', async (request, reply) => {
-    const order = await findOrder(request.params, reply, requestLocale(request));
-    if (!order) return reply;
-    return state(order);
-  });
-
-  admin.post<{ Params: { number: string } }>(
+  const app = admin.withTypeProvider<ZodTypeProvider>();
+  app.get(
     '/api/admin/orders/:number/reminders',
-    { bodyLimit: 1024 },
+    {
+      schema: {
+        summary: 'Each invoice of the order: its state, dispute and what a reminder would charge today',
+        params: orderParams,
+        response: { 200: orderRemindersSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await findOrder(request.params.number, reply, requestLocale(request));
+      if (!order) return reply;
+      return orderRemindersView(db, order, context.config);
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:number/reminders',
+    {
+      bodyLimit: 1024,
+      schema: {
+        summary:
+          'Send a reminder (påminnelse) of an overdue invoice, with the fee and interest the law allows',
+        params: orderParams,
+        body: sendBody,
+        response: { 201: sentReminderSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
     async (request, reply) => {
       const locale = requestLocale(request);
-      const body = schemas[locale].send.safeParse(request.body ?? {});
-      if (!body.success) return sendValidationError(reply, body.error);
-      const order = await findOrder(request.params, reply, locale);
+      const order = await findOrder(request.params.number, reply, locale);
       if (!order) return reply;
-      const picked = await pickInvoice(db, order, body.data.invoice);
+      const picked = await pickInvoice(db, order, request.body.invoice);
       if ('refused' in picked) return refusal(reply, locale, picked.refused);
       const person = staffOf(request);
       const result = await issueReminder(db, order, picked.invoice, context.config, {
@@ -112,58 +99,99 @@ export function reminderAdminRoutes(
         step: null,
       });
       if (!result.ok) return refusal(reply, locale, result.reason);
-      options.onQueued?.();
-      return reply.code(201).send({
-        reminder: result.number,
-        total: result.total,
-        ...(await orderMoney(db, order, adminDocumentPdfPath)),
-      });
+      deps.onQueued?.();
+      return reply.code(201).send(await sentReminderView(db, order, result));
     },
   );
+}
 
+/**
+ * POST /api/admin/orders/:number/dispute `{ note, invoice? }` → 201 the reminder state: the invoice
+ * is disputed (bestridd) and holds reminders; DELETE `?invoice=` lifts it → 200.
+ */
+function registerDisputes(admin: FastifyInstance, deps: ReminderDeps): void {
+  const { context, findOrder } = deps;
+  const { db } = context.database;
+  const app = admin.withTypeProvider<ZodTypeProvider>();
   /** The invoice a dispute request names (the order's own by default). */
   const disputed = async (order: OrderRow, number: string | undefined) => {
     const picked = await pickInvoice(db, order, number ?? order.orderNumber);
     return 'refused' in picked ? undefined : picked.invoice;
   };
+  const response = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-  admin.post<{ Params: { number: string } }>(
+  app.post(
     '/api/admin/orders/:number/dispute',
-    { bodyLimit: 4096 },
+    {
+      bodyLimit: 4096,
+      schema: {
+        summary: 'Mark an invoice as disputed by the customer: no reminders until lifted',
+        params: orderParams,
+        body: disputeBody,
+        response: { 201: orderRemindersSchema, ...response },
+      },
+    },
     async (request, reply) => {
       const locale = requestLocale(request);
       const t = translate(reminderMessages, locale);
-      const body = schemas[locale].dispute.safeParse(request.body ?? {});
-      if (!body.success) return sendValidationError(reply, body.error);
-      const order = await findOrder(request.params, reply, locale);
+      const order = await findOrder(request.params.number, reply, locale);
       if (!order) return reply;
-      const invoice = await disputed(order, body.data.invoice);
+      const invoice = await disputed(order, request.body.invoice);
       if (!invoice) return sendError(reply, 404, t.invoiceNotFound);
       const person = staffOf(request);
-      const opened = await openDispute(db, invoice, body.data.note, {
+      const opened = await openDispute(db, invoice, request.body.note, {
         staffId: person.id,
         name: person.name,
       });
       if (!opened) return sendError(reply, 409, t.alreadyDisputed);
-      return reply.code(201).send(await state(order));
+      return reply.code(201).send(await orderRemindersView(db, order, context.config));
     },
   );
 
-  admin.delete<{ Params: { number: string }; Querystring: Record<string, unknown> }>(
+  app.delete(
     '/api/admin/orders/:number/dispute',
+    {
+      schema: {
+        summary: 'Lift an invoice’s dispute: reminders may follow again',
+        params: orderParams,
+        querystring: liftQuery,
+        response: { 200: orderRemindersSchema, ...response },
+      },
+    },
     async (request, reply) => {
       const locale = requestLocale(request);
       const t = translate(reminderMessages, locale);
-      const query = schemas[locale].lift.safeParse({ invoice: request.query.invoice });
-      if (!query.success) return sendValidationError(reply, query.error);
-      const order = await findOrder(request.params, reply, locale);
+      const order = await findOrder(request.params.number, reply, locale);
       if (!order) return reply;
-      const invoice = await disputed(order, query.data.invoice);
+      const invoice = await disputed(order, request.query.invoice);
       if (!invoice) return sendError(reply, 404, t.invoiceNotFound);
       const person = staffOf(request);
       const lifted = await liftDispute(db, invoice, { staffId: person.id, name: person.name });
       if (!lifted) return sendError(reply, 409, t.notDisputed);
-      return state(order);
+      return orderRemindersView(db, order, context.config);
     },
   );
+}
+
+/**
+ * Reminders and disputes, mounted in the admin scope (session and role checked there); their
+ * contracts in ./contract.ts, their answers made in ./admin-view.ts.
+ */
+export function reminderAdminRoutes(
+  admin: FastifyInstance,
+  context: AppContext,
+  options: { onQueued?: () => void } = {},
+): void {
+  const findOrder = async (number: string, reply: FastifyReply, locale: Locale) => {
+    const order = await findOrderByNumber(context.database, number);
+    if (!order) sendError(reply, 404, adminApiMessages[locale].orderNotFound);
+    return order;
+  };
+  const deps: ReminderDeps = {
+    context,
+    findOrder,
+    ...(options.onQueued ? { onQueued: options.onQueued } : {}),
+  };
+  registerReminders(admin, deps);
+  registerDisputes(admin, deps);
 }
