@@ -1754,7 +1754,9 @@ function sendOnce(url: URL, request: HostileRequest): Promise<Answer> {
         response.on('error', reject);
       },
     );
-    outgoing.setTimeout(15_000, () =>
+    // A hang, not a slow answer: a PDF rendered beside a storm of requests on a loaded 2-core
+    // machine took longer than 15 s (the server's own timeouts answer well before 60 s).
+    outgoing.setTimeout(60_000, () =>
       outgoing.destroy(
         new Error(
           `timed out; in flight: ${[...inFlight].map((r) => describeRequest(r).slice(0, 300)).join('\n')}`,
