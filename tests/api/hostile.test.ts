@@ -1062,22 +1062,6 @@ function buildEndpoints(known: Known): Endpoint[] {
       okType: '',
     },
     {
-      // Issue 41: the buyer's file with a message, as staff open it.
-      name: 'GET /api/admin/orders/:number/messages/:id/file',
-      methods: ['GET', 'HEAD'],
-      path: fc
-        .tuple(
-          fc.oneof(
-            knownOrder.map((o) => o.orderNumber),
-            orderNumber,
-          ),
-          fc.oneof(fc.constantFrom('1', '2', '999999999999999999', '0', '-1'), uploadId),
-          hostileQuery,
-        )
-        .map(([n, id, q]) => `/api/admin/orders/${n}/messages/${id}/file${q}`),
-      okType: '',
-    },
-    {
       name: 'GET /api/admin/orders/:number/invoices/:invoice',
       methods: ['GET', 'HEAD'],
       path: fc
@@ -1571,13 +1555,6 @@ function buildEndpoints(known: Known): Endpoint[] {
       methods: ['POST'],
       path: orderTarget('/messages'),
       body: bodyLike({ text: 'Kan ni ändra 3 M till L?' }),
-    },
-    {
-      // Issue 41: the buyer opens their own file with a message (token as for the order page's PDFs).
-      name: 'GET /api/orders/:number/messages/:id/file',
-      methods: ['GET', 'HEAD'],
-      path: orderTarget('/messages/1/file'),
-      okType: '',
     },
     {
       name: 'GET /api/orders/:number/invoices/:invoice',
