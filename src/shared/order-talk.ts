@@ -40,6 +40,17 @@ export interface OrderMessage {
   printFile?: number;
   /** The staff member who answered (admin only; the buyer reads "the shop"). */
   writtenBy?: string;
+  /** The file the buyer sent with the message (uploaded as a print file is), opened by its own link. */
+  file?: MessageFile;
+}
+
+/** A file with a buyer's message: what the thread shows of it (the bytes are behind their route). */
+export interface MessageFile {
+  /** The sender's file name, cleaned (display only). */
+  name: string;
+  bytes: number;
+  /** What the server's sniffing decided. */
+  contentType: string;
 }
 
 /** What POST …/messages and …/notes answer: the thread or the notes as they now are. */

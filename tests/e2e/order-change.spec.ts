@@ -7,6 +7,7 @@ import { readEml } from '../helpers/eml';
 import { testCustomer } from '../helpers/orders';
 import { fetchValidSie, pdfText, sieVerifications } from '../helpers/ledger';
 import type { TestServer } from '../helpers/server';
+import { makePng } from '../helpers/png';
 import { validateUbl } from '../helpers/validate-ubl';
 import { loginAsAdmin, TEST_ADMIN_PIN } from './admin-fixture';
 import { expect, orderLinkIn, plain, screenshot, test } from './fixtures';
@@ -220,3 +221,138 @@ test('the editor in English (1280 px): a decrease is a credit note, and a split 
   await expect(dialog.getByTestId('line-change-history')).toContainText('Five fewer players');
   await expect(dialog.getByTestId('admin-line-sizes').first()).toContainText('10 M, 15 L');
 });
+
+/** A designed order placed at the checkout: 30 navy hoodies printed front (DTG) and back (screen), 300 booklets. */
+async function designedOrder(server: TestServer): Promise<{ orderNumber: string; total: string }> {
+  const image = new FormData();
+  image.append('file', new Blob([new Uint8Array(makePng())], { type: 'image/png' }), 'logo.png');
+  const uploaded = await fetch(`${server.url}/api/uploads`, { method: 'POST', body: image });
+  expect(uploaded.status).toBe(201);
+  const { id } = (await uploaded.json()) as { id: string };
+  const print = (method: string, side: string) => ({ method, uploadId: id, side, x: 50, y: 40, scale: 0.3 });
+  const placed = await fetch(`${server.url}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      idempotencyKey: `e2e-change-design-${Date.now()}-key`,
+      customer: testCustomer,
+      lines: [
+        {
+          productId: 'hoodie',
+          quantity: 30,
+          sizes: { M: 10, L: 20 },
+          customisation: {
+            color: 'navy',
+            prints: [print('dtg', 'front'), print('screen', 'back')],
+            additionalInfo: '',
+          },
+        },
+        {
+          productId: 'kuponghäfte',
+          quantity: 300,
+          options: { bookletSize: 'a6', pages: '10', coupons: '1' },
+        },
+      ],
+    }),
+  });
+  expect(placed.status).toBe(201);
+  const body = (await placed.json()) as { orderNumber: string; total: string };
+  return body;
+}
+
+for (const width of [1280, 390]) {
+  test(`the editor adds and removes lines, changes a colour and the prints (Swedish, ${width} px)`, async ({
+    server,
+    openPage,
+  }) => {
+    const { orderNumber } = await designedOrder(server);
+    const { page, context } = await openPage({ width, locale: 'sv-SE' });
+    await loginAsAdmin(server, context);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: orderNumber }).click();
+    const dialog = page.getByRole('dialog', { name: `Beställning ${orderNumber}` });
+    await dialog.getByRole('button', { name: 'Ändra rader' }).click();
+    const editor = dialog.getByTestId('line-change-form');
+    const hoodie = editor.getByTestId('line-change-line').first();
+
+    // The hoodie: black instead of navy; the back's screen print becomes a DTG print, the front's stays.
+    await hoodie.getByLabel('Färg').selectOption('black');
+    const prints = hoodie.getByTestId('line-change-print');
+    await expect(prints).toHaveCount(2);
+    await hoodie.getByRole('button', { name: 'Ta bort Baksida · Screentryck' }).click();
+    await expect(prints).toHaveCount(1);
+    const add = hoodie.getByTestId('line-change-add-print');
+    await add.getByLabel('Sida').selectOption('back');
+    await add.getByLabel('Tryckmetod').selectOption('dtg');
+    await add.getByRole('button', { name: 'Lägg till tryck' }).click();
+    await expect(prints).toHaveCount(2);
+    await hoodie.getByTestId('line-change-prints').scrollIntoViewIfNeeded();
+    await screenshot(page, `order-change-lines-prints-sv-${width}`, { fullPage: false });
+
+    // The booklets go; beanies come (first too few: the checkout's minimum, under the field).
+    await editor
+      .getByTestId('line-change-line')
+      .nth(1)
+      .getByRole('button', { name: 'Ta bort raden' })
+      .click();
+    await expect(editor.getByTestId('line-change-removed')).toContainText(
+      'Kuponghäfte tas bort när du sparar.',
+    );
+    await editor.getByRole('button', { name: 'Lägg till en produkt' }).click();
+    const added = editor.getByTestId('line-change-line').nth(1);
+    await added.getByLabel('Produkt').selectOption('mossa');
+    await expect(added.getByRole('group', { name: 'Mössa' })).toHaveCount(0);
+    await added.getByLabel('Antal').fill('5');
+    await added.getByLabel('Färg').selectOption('black');
+    await editor
+      .getByLabel('Orsak till ändringen (kunden ser den)')
+      .fill('Svarta hoodies och mössor i stället för häften');
+    await editor.getByRole('button', { name: 'Visa skillnaden' }).click();
+    await expect(editor.getByTestId('line-change-error')).toContainText('Ändringen gick inte igenom:');
+    await expect(added).toContainText('Minsta beställning');
+    await added.getByLabel('Antal').fill('25');
+    await editor.getByRole('button', { name: 'Visa skillnaden' }).click();
+    const preview = editor.getByTestId('line-change-preview');
+    await expect(preview).toContainText('25 × Mössa');
+    await expect(preview).not.toContainText('Kuponghäfte');
+    const settledBy = await editor.getByTestId('line-change-settled-by').getAttribute('data-settled-by');
+    expect(['supplementary_invoice', 'credit_note']).toContain(settledBy);
+    await noWiderThan(page, width);
+    await editor.scrollIntoViewIfNeeded();
+    await screenshot(page, `order-change-lines-editor-sv-${width}`, { fullPage: false });
+    await preview.scrollIntoViewIfNeeded();
+    await screenshot(page, `order-change-lines-preview-sv-${width}`, { fullPage: false });
+    await editor.getByRole('button', { name: 'Spara ändringen' }).click();
+    await expect(dialog.getByTestId('line-change-history')).toContainText(
+      'Svarta hoodies och mössor i stället för häften',
+    );
+
+    // What the server stored, and the document of exactly the difference.
+    const cookie = await adminCookie(server);
+    const detail = (await (
+      await fetch(`${server.url}/api/admin/orders/${orderNumber}`, { headers: { cookie } })
+    ).json()) as AdminOrderDetail;
+    expect(detail.items.map((line) => line.productId)).toEqual(['hoodie', 'mossa']);
+    expect(detail.items[0]?.customisation?.color).toBe('black');
+    expect(detail.items[0]?.customisation?.prints.map((p) => `${p.side}:${p.method}`)).toEqual([
+      'front:dtg',
+      'back:dtg',
+    ]);
+    expect(detail.items[1]?.options).toEqual({ colour: 'black' });
+    const change = detail.lineChanges.at(-1);
+    const documents = detail.documents.filter((d) => change?.documents.includes(d.number));
+    expect(documents.length).toBeGreaterThan(0);
+    expect(
+      documents.every(
+        (d) => d.kind === (settledBy === 'credit_note' ? 'credit_note' : 'supplementary_invoice'),
+      ),
+    ).toBe(true);
+    const ore = (decimal: string) => Math.round(Number(decimal) * 100);
+    expect(documents.reduce((sum, d) => sum + ore(d.total), 0)).toBe(
+      ore(change?.totalAfter ?? '') - ore(change?.totalBefore ?? ''),
+    );
+    await expect(dialog.getByTestId('line-change-history')).toContainText(documents[0]?.number ?? '-');
+    await dialog.getByTestId('line-change-history').scrollIntoViewIfNeeded();
+    await screenshot(page, `order-change-lines-saved-sv-${width}`, { fullPage: false });
+  });
+}

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Download, Locator, Page } from '@playwright/test';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { checkoutBody } from '../helpers/orders';
 import { request, type TestServer } from '../helpers/server';
@@ -144,4 +144,78 @@ for (const [width, locale] of [
     await jobs.scrollIntoViewIfNeeded();
     await screenshot(page, `order-talk-blanks-${locale}-${width}`, { fullPage: false });
   });
+}
+
+const logoPdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
+
+for (const [width, locale] of [
+  [390, 'sv-SE'],
+  [1280, 'en-GB'],
+] as const) {
+  test(`a file with the buyer's message at ${width} px (${locale}): the buyer attaches it, staff open it`, async ({
+    server,
+    openPage,
+  }) => {
+    const sv = locale === 'sv-SE';
+    const order = await placeOrder(server);
+    const buyer = await openPage({ width, locale, touch: width < 500 });
+    await buyer.page.goto(`/orders/${order.orderNumber}#${order.accessToken}`);
+    const thread = buyer.page.getByTestId('order-messages');
+    await expect(thread.getByTestId('message-attachment')).toContainText(
+      sv ? 'PDF, SVG, EPS, AI, PNG, JPEG, TIFF eller WebP, högst 50 MB' : 'at most 50 MB',
+    );
+    // An empty file is refused before it is sent, with the upload rules' words.
+    await thread
+      .getByTestId('message-file-input')
+      .setInputFiles({ name: 'tom.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(0) });
+    await expect(thread.getByTestId('message-attachment').getByRole('alert')).toContainText(
+      sv ? 'Filen är tom.' : 'The file is empty.',
+    );
+    await thread
+      .getByTestId('message-file-input')
+      .setInputFiles({ name: 'logga-blå.pdf', mimeType: 'application/pdf', buffer: logoPdf });
+    await expect(thread.getByTestId('message-attached')).toHaveText(
+      `${sv ? 'Bifogad' : 'Attached'}: logga-blå.pdf (${logoPdf.length} B)`,
+    );
+    await thread
+      .getByLabel(sv ? 'Ditt meddelande' : 'Your message')
+      .fill(sv ? 'Här är den blå loggan till ryggen.' : 'Here is the blue logo for the back.');
+    await thread.getByRole('button', { name: sv ? 'Skicka' : 'Send', exact: true }).click();
+    const entry = thread.getByTestId('thread-message');
+    await expect(entry).toHaveCount(1);
+    const ownLink = entry.getByRole('link', { name: `${sv ? 'Öppna' : 'Open'} logga-blå.pdf` });
+    await expect(ownLink).toBeVisible();
+    // The picker is empty again for the next message.
+    await expect(thread.getByTestId('message-attached')).toHaveCount(0);
+    const [ownDownload] = await Promise.all([buyer.page.waitForEvent('download'), ownLink.click()]);
+    expect(ownDownload.suggestedFilename()).toBe('logga-blå.pdf');
+    expect((await readDownload(ownDownload)).equals(logoPdf)).toBe(true);
+    await noWiderThan(buyer.page, width);
+    await entry.scrollIntoViewIfNeeded();
+    await screenshot(buyer.page, `order-talk-file-buyer-${locale}-${width}`, { fullPage: false });
+
+    // Staff see it in the admin's order view and open it.
+    const staff = await openPage({ width, locale });
+    await loginAsAdmin(server, staff.context);
+    await staff.page.goto('/admin');
+    await staff.page.getByRole('button', { name: order.orderNumber }).click();
+    const dialog = staff.page.getByRole('dialog', { name: new RegExp(order.orderNumber) });
+    const adminThread = dialog.getByTestId('admin-order-messages');
+    const staffLink = adminThread.getByRole('link', { name: `${sv ? 'Öppna' : 'Open'} logga-blå.pdf` });
+    await expect(staffLink).toBeVisible();
+    const [staffDownload] = await Promise.all([staff.page.waitForEvent('download'), staffLink.click()]);
+    expect((await readDownload(staffDownload)).equals(logoPdf)).toBe(true);
+    // Staff answer without a file: only the buyer attaches.
+    await expect(adminThread.getByTestId('message-attachment')).toHaveCount(0);
+    await noWiderThan(staff.page, width);
+    await adminThread.scrollIntoViewIfNeeded();
+    await screenshot(staff.page, `order-talk-file-admin-${locale}-${width}`, { fullPage: false });
+  });
+}
+
+async function readDownload(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }

@@ -1,18 +1,26 @@
+import { Paperclip, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime } from '@/shared/dates';
 import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
 import { orderTalkMessages } from '@/shared/i18n/messages/order-talk';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { MAX_MESSAGE_LENGTH, type OrderMessage } from '@/shared/order-talk';
+import { formatFileSize, printFileAccept, type PrintFileAnswer } from '@/shared/print-files';
 import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
+import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
+import { FileButton } from '@/client/components/ui/file-button';
+import { textLinkClass } from '@/client/components/ui/text-link';
 
 /**
  * An order's thread with the buyer, oldest first, and a form to write in it: the buyer's order
  * page ("you" and "the shop") and the admin's order view ("the buyer" and who answered) both show
  * it. Texts are shown as text (React escapes them); the server has refused links from the buyer.
+ * With `attachFiles` the writer may send one file with a message: it is uploaded at once through
+ * the print files' upload (POST /api/print-files: its types and 50 MB), and the message names it.
  */
 export function MessageThread(props: {
   messages: readonly OrderMessage[];
@@ -21,7 +29,11 @@ export function MessageThread(props: {
   label: string;
   submitLabel: string;
   sentMessage: string;
-  onSend: (text: string) => Promise<unknown>;
+  onSend: (text: string, file?: string) => Promise<unknown>;
+  /** The writer may attach a file (the buyer). */
+  attachFiles?: boolean;
+  /** Where a message's file opens (its route, with the reader's credentials). */
+  fileHref?: (message: OrderMessage) => string;
 }) {
   const t = useT(orderTalkMessages);
   const { locale } = useLocale();
@@ -29,6 +41,7 @@ export function MessageThread(props: {
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  const attachment = useAttachment();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,11 +52,13 @@ export function MessageThread(props: {
     setBusy(true);
     setError(undefined);
     try {
-      await props.onSend(text);
+      await props.onSend(text, attachment.file?.id);
       setText('');
+      attachment.clear();
       notify.success(props.sentMessage);
     } catch (caught) {
-      setError(caught instanceof ApiError ? (caught.fieldErrors.text ?? caught.message) : t.failed);
+      if (caught instanceof ApiError && caught.fieldErrors.file) attachment.refused(caught.fieldErrors.file);
+      else setError(caught instanceof ApiError ? (caught.fieldErrors.text ?? caught.message) : t.failed);
     } finally {
       setBusy(false);
     }
@@ -56,7 +71,13 @@ export function MessageThread(props: {
       ) : (
         <ol className="mt-3 space-y-3" aria-label={t.threadHeading} data-testid="message-thread">
           {props.messages.map((message) => (
-            <ThreadEntry key={message.id} message={message} reader={props.reader} locale={locale} />
+            <ThreadEntry
+              key={message.id}
+              message={message}
+              reader={props.reader}
+              locale={locale}
+              fileHref={props.fileHref}
+            />
           ))}
         </ol>
       )}
@@ -75,7 +96,14 @@ export function MessageThread(props: {
             />
           )}
         </Field>
-        <Button type="submit" size="sm" className="mt-3" disabledLook="busy" disabled={busy}>
+        {props.attachFiles && <AttachmentPicker attachment={attachment} disabled={busy} />}
+        <Button
+          type="submit"
+          size="sm"
+          className="mt-3"
+          disabledLook="busy"
+          disabled={busy || attachment.uploading !== null}
+        >
           {busy ? t.sending : props.submitLabel}
         </Button>
       </form>
@@ -83,7 +111,87 @@ export function MessageThread(props: {
   );
 }
 
-function ThreadEntry(props: { message: OrderMessage; reader: 'buyer' | 'staff'; locale: Locale }) {
+/** The file chosen for the next message: uploaded as soon as it is chosen, named until sent. */
+function useAttachment() {
+  const files = useT(printFileMessages);
+  const [file, setFile] = useState<PrintFileAnswer | null>(null);
+  const [uploading, setUploading] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const choose = async (chosen: File) => {
+    const problem = printFileProblem(chosen, files);
+    setError(problem);
+    if (problem) return;
+    setUploading(chosen.name);
+    try {
+      setFile(await uploadPrintFile(chosen));
+    } catch (caught) {
+      setFile(null);
+      setError(caught instanceof ApiError ? caught.message : files.noFile);
+    } finally {
+      setUploading(null);
+    }
+  };
+  return {
+    file,
+    uploading,
+    error,
+    choose,
+    clear: () => {
+      setFile(null);
+      setError(undefined);
+    },
+    /** The server no longer has the file (or it was claimed): choose it again. */
+    refused: (message: string) => {
+      setFile(null);
+      setError(message);
+    },
+  };
+}
+
+function AttachmentPicker(props: { attachment: ReturnType<typeof useAttachment>; disabled: boolean }) {
+  const t = useT(orderTalkMessages);
+  const { file, uploading, error, choose, clear } = props.attachment;
+  const errorId = useId();
+  return (
+    <div className="mt-2" data-testid="message-attachment">
+      <p className="text-sm text-slate-700">{t.attachHint}</p>
+      {file ? (
+        <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-900">
+          <Paperclip className="size-4 shrink-0" aria-hidden />
+          <span className="min-w-0 break-all" data-testid="message-attached">
+            {t.attached({ name: file.name || t.unnamedFile, size: formatFileSize(file.bytes) })}
+          </span>
+          <Button type="button" size="sm" variant="secondary" onClick={clear} disabled={props.disabled}>
+            <X className="size-4" aria-hidden />
+            {t.removeAttachment}
+          </Button>
+        </p>
+      ) : (
+        <FileButton
+          label={uploading ? t.checkingFile({ name: uploading }) : t.attachFile}
+          accept={printFileAccept}
+          disabled={props.disabled || uploading !== null}
+          testId="message-file-input"
+          onFiles={([chosen]) => {
+            if (chosen) void choose(chosen);
+          }}
+        />
+      )}
+      {error && (
+        <p id={errorId} role="alert" className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ThreadEntry(props: {
+  message: OrderMessage;
+  reader: 'buyer' | 'staff';
+  locale: Locale;
+  fileHref: ((message: OrderMessage) => string) | undefined;
+}) {
   const t = useT(orderTalkMessages);
   const { message } = props;
   const fromBuyer = message.author === 'buyer';
@@ -109,6 +217,35 @@ function ThreadEntry(props: { message: OrderMessage; reader: 'buyer' | 'staff'; 
         <p className="mt-0.5 text-xs text-slate-700">{t.printFileNote({ n: message.printFile })}</p>
       )}
       <p className="mt-1 break-words whitespace-pre-line text-slate-900">{message.text}</p>
+      {message.file && <MessageFileLink message={message} file={message.file} href={props.fileHref} />}
     </li>
+  );
+}
+
+/** The message's file: its name and size, a link where the reader may open it. */
+function MessageFileLink(props: {
+  message: OrderMessage;
+  file: NonNullable<OrderMessage['file']>;
+  href: ((message: OrderMessage) => string) | undefined;
+}) {
+  const t = useT(orderTalkMessages);
+  const label = t.openFile({
+    name: props.file.name || t.unnamedFile,
+    size: formatFileSize(props.file.bytes),
+  });
+  return (
+    <p className="mt-1 text-sm" data-testid="thread-message-file">
+      {props.href ? (
+        <a href={props.href(props.message)} download className={`${textLinkClass({ icon: true })} break-all`}>
+          <Paperclip className="size-4 shrink-0" aria-hidden />
+          {label}
+        </a>
+      ) : (
+        <span className="inline-flex items-center gap-2 break-all">
+          <Paperclip className="size-4 shrink-0" aria-hidden />
+          {label}
+        </span>
+      )}
+    </p>
   );
 }

@@ -41,7 +41,6 @@ import { csvFormats, csvRow } from './csv';
 import type { StatusGuard } from '@/server/orders';
 import { csvBatches, csvHeader, exportBatching } from './order-export';
 import { decodeCursor, type Cursor } from './order-query';
-import { listOrderJobs, listOrders } from './order-list';
 import { orderDetail, orderJobDetail } from './order-detail';
 import { clearOrderFlag, flagOrder } from './attention';
 
@@ -337,22 +336,6 @@ export async function adminRoutes(
       });
 
       admin.get('/api/admin/stats', () => orderStats(db));
-
-      admin.get('/api/admin/orders', async (request, reply) => {
-        const { locale, t, schemas } = language(request);
-        const parsed = schemas.listQuerySchema.safeParse(request.query);
-        if (!parsed.success) return sendValidationError(reply, parsed.error);
-        const { q, status, cursor: rawCursor, limit } = parsed.data;
-        let cursor: Cursor | undefined;
-        if (rawCursor) {
-          cursor = decodeCursor(rawCursor);
-          if (!cursor) return sendError(reply, 400, t.badCursor);
-        }
-        // Production gets each order's job, never its money (issue 38).
-        return roleMay(staffOf(request).role, 'money')
-          ? listOrders(db, { q, status }, cursor, limit, locale)
-          : listOrderJobs(db, { q, status }, cursor, limit, locale);
-      });
 
       admin.get('/api/admin/orders.csv', async (request, reply) => {
         const { locale, t, schemas } = language(request);

@@ -35,6 +35,7 @@ import {
 } from '@/server/quotes';
 import { recordAudit, staffOf } from '@/server/staff';
 import { orderDetail } from './order-detail';
+import { orderListRoute } from './order-list-route';
 
 /**
  * Orders entered and changed by staff (issue 41), for the money roles (route-roles.ts):
@@ -192,15 +193,20 @@ interface StaffOrderRouteOptions {
   invoiceRate?: () => Promise<InvoiceCurrencyRate>;
 }
 
-export function staffOrderAdminRoutes(
-  admin: FastifyInstance,
-  context: CatalogueContext,
-  options: StaffOrderRouteOptions = {},
-): void {
-  const { database, config } = context;
-  const api = admin.withTypeProvider<ZodTypeProvider>();
+/** What each group of the staff orders' routes is registered with. */
+interface StaffOrderDeps {
+  api: ReturnType<typeof zodApi>;
+  context: CatalogueContext;
+  options: StaffOrderRouteOptions;
+  pricing: ReturnType<typeof pricingFor>;
+}
 
-  const pricing = async (request: FastifyRequest, locale: Locale) => {
+const zodApi = (admin: FastifyInstance) => admin.withTypeProvider<ZodTypeProvider>();
+
+/** The checkout's pricing context for a request: today's catalogue, VIES, the EUR rate, the order cap. */
+function pricingFor(context: CatalogueContext, options: StaffOrderRouteOptions) {
+  const { config } = context;
+  return async (request: FastifyRequest, locale: Locale) => {
     const catalogue = await context.catalogue.current();
     return {
       locale,
@@ -212,7 +218,28 @@ export function staffOrderAdminRoutes(
       validUntil: validUntilFor(new Date(), config.quotes.validDays),
     };
   };
+}
 
+export function staffOrderAdminRoutes(
+  admin: FastifyInstance,
+  context: CatalogueContext,
+  options: StaffOrderRouteOptions = {},
+): void {
+  const deps = {
+    api: zodApi(admin),
+    context,
+    options,
+    pricing: pricingFor(context, options),
+  };
+  orderListRoute(admin, context.database.db);
+  registerStaffOrderCreate(deps);
+  registerLineChangePreview(deps);
+  registerLineChange(deps);
+}
+
+/** POST /api/admin/orders: an order entered by staff (or a quote accepted by phone made the order). */
+function registerStaffOrderCreate({ api, context, options, pricing }: StaffOrderDeps): void {
+  const { database, config } = context;
   api.post(
     '/api/admin/orders',
     {
@@ -289,21 +316,26 @@ export function staffOrderAdminRoutes(
       }
     },
   );
+}
 
-  /** The change's lines priced by the checkout's rules (its refusals), with staff's prices in place. */
-  const priceChange = async (
-    request: FastifyRequest,
-    locale: Locale,
-    body: z.output<typeof lineChangeBody>,
-  ) => {
-    const { findProduct } = await pricing(request, locale);
-    const catalogueLines = priceOrderLinesOnly(
-      body.lines.map(({ unitPrice: _price, reason: _reason, ...line }) => line),
-      { locale, findProduct },
-    );
-    return withStaffPrices(catalogueLines, body);
-  };
+/** The change's lines priced by the checkout's rules (its refusals), with staff's prices in place. */
+async function priceChange(
+  pricing: StaffOrderDeps['pricing'],
+  request: FastifyRequest,
+  locale: Locale,
+  body: z.output<typeof lineChangeBody>,
+) {
+  const { findProduct } = await pricing(request, locale);
+  const catalogueLines = priceOrderLinesOnly(
+    body.lines.map(({ unitPrice: _price, reason: _reason, ...line }) => line),
+    { locale, findProduct },
+  );
+  return withStaffPrices(catalogueLines, body);
+}
 
+/** POST /api/admin/orders/:number/lines/preview: what the change would cost; nothing stored. */
+function registerLineChangePreview({ api, context, pricing }: StaffOrderDeps): void {
+  const { database } = context;
   api.post(
     '/api/admin/orders/:number/lines/preview',
     {
@@ -326,7 +358,7 @@ export function staffOrderAdminRoutes(
       if (!orderNumberPattern.test(number))
         return reply.code(404).send({ error: staffOrderMessages[locale].orderNotFound });
       try {
-        const { lines } = await priceChange(request, locale, request.body);
+        const { lines } = await priceChange(pricing, request, locale, request.body);
         const preview = await previewOrderLines(database, { orderNumber: number, lines, locale });
         return reply
           .header('cache-control', 'no-store')
@@ -336,7 +368,11 @@ export function staffOrderAdminRoutes(
       }
     },
   );
+}
 
+/** PATCH /api/admin/orders/:number/lines: the change saved, the difference settled by documents. */
+function registerLineChange({ api, context, options, pricing }: StaffOrderDeps): void {
+  const { database, config } = context;
   api.patch(
     '/api/admin/orders/:number/lines',
     {
@@ -356,7 +392,7 @@ export function staffOrderAdminRoutes(
       const body = request.body;
       const staff = staffOf(request);
       try {
-        const { lines, negotiated } = await priceChange(request, locale, body);
+        const { lines, negotiated } = await priceChange(pricing, request, locale, body);
         await changeOrderLines(database, {
           orderNumber: number,
           lines,

@@ -4,6 +4,7 @@ import { messageAuthors } from '@/shared/order-talk';
 import { orders } from './orders-schema';
 import { oneOf } from './schema-checks';
 import { staff } from './staff-schema';
+import { uploads } from './uploads-schema';
 
 /**
  * Staff's internal notes on an order (migrations/5100_order_talk.sql), owned by the order-talk
@@ -45,6 +46,10 @@ export const orderMessages = pgTable(
     author: text('author', { enum: messageAuthors }).notNull(),
     text: text('text').notNull(),
     staffId: bigint('staff_id', { mode: 'number' }).references(() => staff.id),
+    /** The buyer's file with the message (migrations/6200_order_message_files.sql), claimed by attachUploads. */
+    uploadId: text('upload_id')
+      .unique()
+      .references(() => uploads.id),
     writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -52,5 +57,6 @@ export const orderMessages = pgTable(
     check('order_messages_author_check', oneOf(t.author, messageAuthors)),
     check('order_messages_text_check', sql`char_length(${t.text}) BETWEEN 1 AND 2000`),
     check('order_messages_shop_has_staff', sql`(${t.author} = 'shop') = (${t.staffId} IS NOT NULL)`),
+    check('order_messages_file_from_buyer', sql`${t.uploadId} IS NULL OR ${t.author} = 'buyer'`),
   ],
 );

@@ -21,7 +21,8 @@ import { requestLocale } from '@/server/http/locale';
 import { clientKey, takeAllowancesInTurn } from '@/server/http/throttle';
 import { findBuyerOrder, findOrderByNumber, orderNumberPattern } from '@/server/orders';
 import { staffOf } from '@/server/staff';
-import { addMessage, addNote, notesOf, threadOf } from './service';
+import { sendUpload, uploadStorageFor, type UploadInfo, type UploadStorage } from '@/server/uploads';
+import { addMessage, addNote, messageFileOf, notesOf, threadOf } from './service';
 
 // The refusals below answer in the reader's language.
 schemaMessages(orderTalkMessages);
@@ -51,6 +52,8 @@ const messageText = textField({
  */
 const buyerMessageBody = z.object({
   text: messageText.refine((text) => !containsLink(text), en.noLinks),
+  /** A file sent with the message: the id POST /api/print-files answered (the one upload path). */
+  file: z.string(en.fileUnknown).max(64, en.fileUnknown).optional(),
 });
 const shopMessageBody = z.object({ text: messageText });
 
@@ -70,11 +73,32 @@ const messageSchema = z.object({
   writtenAt: z.string(),
   printFile: z.number().int().optional(),
   writtenBy: z.string().optional(),
+  file: z.object({ name: z.string(), bytes: z.number().int(), contentType: z.string() }).optional(),
 }) satisfies z.ZodType<OrderMessage>;
 
 const notesAnswer = z.object({ notes: z.array(noteSchema) });
 const messagesAnswer = z.object({ messages: z.array(messageSchema) });
 const orderParams = z.object({ number: z.string().max(100) });
+const messageId = z.string().regex(/^[1-9]\d{0,17}$/);
+
+/** A message's file: the stored bytes (sniffed type, nosniff, a sandboxing CSP, an attachment). */
+const fileResponse = {
+  description: 'The file as stored, as an attachment',
+  content: { 'application/octet-stream': { schema: z.string().describe('The file’s bytes') } },
+};
+
+/** Sends a message's file as an attachment (never inline: it is a stranger's file), or 404. */
+async function sendMessageFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  storage: UploadStorage,
+  file: UploadInfo | undefined,
+  missing: string,
+): Promise<FastifyReply> {
+  const stored = file && (await storage.open(file.id));
+  if (!file || !stored) return sendError(reply, 404, missing);
+  return sendUpload(request, reply, file, stored, { inline: false });
+}
 
 const ONE_HOUR = 3600;
 
@@ -98,9 +122,11 @@ async function throttleMessage(
 }
 
 /**
- * POST /api/orders/:number/messages `{ text }` with the order's token (`?token=` from the email's
+ * POST /api/orders/:number/messages `{ text, file? }` with the order's token (`?token=` from the email's
  * link, or the x-order-token header the order page sends): the buyer writes to the shop. 201 with
- * the thread; 404 without the right token (as every buyer route); 429 past the allowance.
+ * the thread; 404 without the right token (as every buyer route); 429 past the allowance. `file`
+ * is the id POST /api/print-files answered (its limits and sniffing); an unknown or already claimed
+ * one is refused (400 on `file`). GET /api/orders/:number/messages/:id/file opens it again.
  */
 export function orderTalkRoutes(
   app: FastifyInstance,
@@ -127,12 +153,41 @@ export function orderTalkRoutes(
         { bucket: `order-messages:client:${clientKey(request)}`, max: BUYER_MESSAGES_PER_HOUR * 3 },
       ]);
       if (refused) return refused;
-      await addMessage(context.database.db, order.id, { author: 'buyer', text: request.body.text });
+      const { text, file } = request.body;
+      const added = await addMessage(context.database.db, order.id, {
+        author: 'buyer',
+        text,
+        ...(file === undefined ? {} : { file }),
+      });
+      if (added === 'file-unknown') {
+        const message = orderTalkMessages[requestLocale(request)].fileUnknown;
+        return reply.code(400).send({ error: message, fieldErrors: { file: message } });
+      }
       options.onQueued?.();
       return reply
         .code(201)
         .header('cache-control', 'no-store')
         .send({ messages: await threadOf(context.database.db, order.id, 'buyer') });
+    },
+  );
+
+  const storage = uploadStorageFor(context);
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/orders/:number/messages/:id/file',
+    {
+      schema: {
+        summary: 'The file the buyer sent with a message (token in ?token= or x-order-token)',
+        params: orderParams.extend({ id: messageId }),
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        response: { 200: fileResponse, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const missing = orderTalkMessages[requestLocale(request)].fileNotFound;
+      const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
+      if (!order) return sendError(reply, 404, missing);
+      const file = await messageFileOf(context.database.db, order.id, request.params.id, 'buyer');
+      return sendMessageFile(request, reply, storage, file, missing);
     },
   );
 }
@@ -141,6 +196,7 @@ export function orderTalkRoutes(
  * The admin's side, mounted behind the session check (roles in route-roles.ts):
  * - POST /api/admin/orders/:number/notes `{ text, forProduction? }` → 201 with the notes the role may read
  * - POST /api/admin/orders/:number/messages `{ text }` → 201 with the thread; the buyer is emailed a link
+ * - GET /api/admin/orders/:number/messages/:id/file → the buyer's file with that message (an attachment)
  */
 export function orderTalkAdminRoutes(
   admin: FastifyInstance,
@@ -209,6 +265,26 @@ export function orderTalkAdminRoutes(
         .code(201)
         .header('cache-control', 'no-store')
         .send({ messages: await threadOf(db, order.id, reader) });
+    },
+  );
+
+  const storage = uploadStorageFor(context);
+  api.get(
+    '/api/admin/orders/:number/messages/:id/file',
+    {
+      schema: {
+        summary: 'The file the buyer sent with a message (an attachment; production: not one naming money)',
+        params: adminParams.extend({ id: messageId }),
+        response: { 200: fileResponse, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const missing = orderTalkMessages[requestLocale(request)].fileNotFound;
+      const order = await findOrderByNumber(context.database, request.params.number);
+      if (!order) return notFound(request, reply);
+      const reader = roleMay(staffOf(request).role, 'money') ? 'money' : 'job';
+      const file = await messageFileOf(db, order.id, request.params.id, reader);
+      return sendMessageFile(request, reply, storage, file, missing);
     },
   );
 }

@@ -4,6 +4,7 @@ import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 import { enqueueEmailUnlessWaiting } from '@/server/email';
 import { lateFileNotes } from '@/server/print-files';
+import { attachUploads, findUploadBy, uploadFactsSql, type UploadInfo } from '@/server/uploads';
 import { staffNamesSql } from '@/server/staff';
 
 /**
@@ -71,14 +72,22 @@ export async function productionNotesOf(db: Db, orderId: number | string): Promi
 export async function addMessage(
   db: Db,
   orderId: number | string,
-  message: { author: 'buyer'; text: string } | { author: 'shop'; text: string; staffId: number },
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  message:
+    { author: 'buyer'; text: string; file?: string } | { author: 'shop'; text: string; staffId: number },
+): Promise<'ok' | 'file-unknown'> {
+  return db.transaction(async (tx) => {
+    const file = message.author === 'buyer' ? (message.file ?? null) : null;
+    // The buyer's file goes the one upload path (POST /api/print-files, its limits and sniffing);
+    // the message claims it here, once: one already claimed (an order's, another message's) is refused.
+    if (file !== null) {
+      const missing = await attachUploads(tx, [file], { purpose: MESSAGE_FILE_PURPOSE, onlyUnclaimed: true });
+      if (missing.length > 0) return 'file-unknown';
+    }
     const [row] = await queryRows<{ id: string }>(
       tx,
-      sql`INSERT INTO order_messages (order_id, author, text, staff_id)
+      sql`INSERT INTO order_messages (order_id, author, text, staff_id, upload_id)
         VALUES (${String(orderId)}::bigint, ${message.author}, ${message.text},
-          ${message.author === 'shop' ? message.staffId : null})
+          ${message.author === 'shop' ? message.staffId : null}, ${file})
         RETURNING id::text AS id`,
     );
     await enqueueEmailUnlessWaiting(tx, {
@@ -86,7 +95,31 @@ export async function addMessage(
       kind: message.author === 'buyer' ? 'shop_notice_message' : 'message_to_buyer',
       ref: row?.id ?? null,
     });
+    return 'ok';
   });
+}
+
+/** What a buyer's message file was uploaded as: a print file (PDF, SVG, EPS, AI, PNG, JPEG, TIFF, WebP). */
+export const MESSAGE_FILE_PURPOSE = 'print-file';
+
+/**
+ * The file of one message of the order (any author may open a buyer's file; production not one
+ * whose message names money, as it reads no such entry), or undefined.
+ */
+export async function messageFileOf(
+  db: Db,
+  orderId: number | string,
+  messageId: string,
+  reader: 'buyer' | TalkReader,
+): Promise<UploadInfo | undefined> {
+  if (!/^[1-9]\d{0,17}$/.test(messageId)) return undefined;
+  const [row] = await queryRows<{ upload_id: string; text: string }>(
+    db,
+    sql`SELECT upload_id, text FROM order_messages
+        WHERE id = ${messageId}::bigint AND order_id = ${String(orderId)}::bigint AND upload_id IS NOT NULL`,
+  );
+  if (!row || (reader === 'job' && mentionsMoney(row.text))) return undefined;
+  return findUploadBy(db, sql`${row.upload_id}`);
 }
 
 /**
@@ -106,11 +139,16 @@ export async function threadOf(
       text: string;
       written_by: string | null;
       written_at: string;
+      file_name: string | null;
+      file_bytes: number | null;
+      file_type: string | null;
     }>(
       db,
       sql`SELECT m.id::text AS id, m.author, m.text, s.name AS written_by,
-            ${isoTime('m.written_at')} AS written_at
+            ${isoTime('m.written_at')} AS written_at,
+            u.file_name, u.size_bytes AS file_bytes, u.content_type AS file_type
           FROM order_messages m LEFT JOIN ${staffNamesSql} s ON s.id = m.staff_id
+            LEFT JOIN ${uploadFactsSql} u ON u.id = m.upload_id
           WHERE m.order_id = ${String(orderId)}::bigint ORDER BY m.id`,
     ),
     lateFileNotes(db, orderId),
@@ -122,6 +160,9 @@ export async function threadOf(
     text: row.text,
     writtenAt: row.written_at,
     ...(reader !== 'buyer' && row.written_by !== null ? { writtenBy: row.written_by } : {}),
+    ...(row.file_bytes !== null && row.file_type !== null
+      ? { file: { name: row.file_name ?? '', bytes: Number(row.file_bytes), contentType: row.file_type } }
+      : {}),
   }));
   const files: OrderMessage[] = fileNotes.map((file) => ({
     id: `file-${file.position}`,

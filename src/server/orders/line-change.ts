@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@/shared/i18n/locale';
+import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';
 import { staffOrderMessages } from '@/shared/i18n/messages/staff-orders';
 import { stockholmDate } from '@/shared/dates';
 import { decimalFromOre } from '@/shared/ledger';
@@ -10,7 +11,7 @@ import type { Database, Db } from '@/server/db/client';
 import { orderLineChanges, orders, type StoredOrderLine } from '@/server/db/orders-schema';
 import { enqueueEmail } from '@/server/email';
 import { documentsOfOrder, issueChangeInvoice, issueCreditNote, type DocumentRow } from '@/server/ledger';
-import { attachUploads } from '@/server/uploads';
+import { attachUploads, findMissingUploads } from '@/server/uploads';
 import { OrderError } from './service';
 
 /**
@@ -117,7 +118,10 @@ export async function changeOrderLines(
     const uploadIds = [
       ...new Set(request.lines.flatMap((l) => l.customisation?.prints.map((p) => p.uploadId) ?? [])),
     ];
-    if (uploadIds.length > 0) await attachUploads(tx, uploadIds);
+    // A print staff add names an image the shop has (the order's own): an unknown one is refused
+    // with the checkout's words, and the whole change with it.
+    if (uploadIds.length > 0 && (await attachUploads(tx, uploadIds)).length > 0)
+      throw new OrderError(400, checkoutValidationMessages[request.locale].uploadMissing);
     await tx
       .update(orders)
       .set({
@@ -203,6 +207,9 @@ export async function previewOrderLines(
   const [order] = await database.db.select().from(orders).where(eq(orders.orderNumber, request.orderNumber));
   if (!order) throw new OrderError(404, staffOrderMessages[request.locale].orderNotFound);
   const { after, changed, differenceOre } = planLineChange(order, request.lines, request.locale);
+  const uploadIds = request.lines.flatMap((l) => l.customisation?.prints.map((p) => p.uploadId) ?? []);
+  if (uploadIds.length > 0 && (await findMissingUploads(database, uploadIds)).length > 0)
+    throw new OrderError(400, checkoutValidationMessages[request.locale].uploadMissing);
   return {
     totalBefore: order.totalAmount,
     totalAfter: milliToDecimalString(changed.amounts.total),

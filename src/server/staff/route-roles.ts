@@ -33,6 +33,8 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   // answered no note or message naming money (src/server/order-talk).
   'POST /api/admin/orders/:number/notes': 'everyone',
   'POST /api/admin/orders/:number/messages': 'everyone',
+  // The buyer's file with a message: whoever reads the thread (production: not one naming money).
+  'GET /api/admin/orders/:number/messages/:id/file': 'everyone',
   // Unknown admin paths (every method) answer 404 to anyone logged in.
   'ALL /api/admin/*': 'everyone',
 

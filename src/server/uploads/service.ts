@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { uploadIdPattern } from '@/shared/uploads';
 import type { Database, Db } from '@/server/db/client';
 import { uploads } from '@/server/db/uploads-schema';
@@ -108,17 +108,22 @@ export async function findMissingUploads(database: Database, ids: readonly strin
 export async function attachUploads(
   tx: Db,
   ids: readonly string[],
-  options: { purpose?: string } = {},
+  /** onlyUnclaimed: an upload something already claimed counts as not found (a file is one message's). */
+  options: { purpose?: string; onlyUnclaimed?: boolean } = {},
 ): Promise<string[]> {
   const unique = [...new Set(ids)];
   const candidates = unique.filter((id) => uploadIdPattern.test(id));
   const found = new Set<string>();
   if (candidates.length > 0) {
-    const named = inArray(uploads.id, candidates);
+    const named = and(
+      inArray(uploads.id, candidates),
+      options.purpose === undefined ? undefined : eq(uploads.purpose, options.purpose),
+      options.onlyUnclaimed === true ? isNull(uploads.attachedAt) : undefined,
+    );
     const rows = await tx
       .update(uploads)
       .set({ attachedAt: sql`coalesce(${uploads.attachedAt}, now())` })
-      .where(options.purpose === undefined ? named : and(named, eq(uploads.purpose, options.purpose)))
+      .where(named)
       .returning({ id: uploads.id });
     for (const row of rows) found.add(row.id);
   }

@@ -286,7 +286,10 @@ export interface LineChangePreview {
   difference: string;
   settledBy: 'supplementary_invoice' | 'credit_note' | 'none';
   lines: {
+    productId: string;
     name: string;
+    /** The names in both languages the line is sold with (the catalogue's). */
+    names?: Readonly<Record<'sv' | 'en', string>>;
     quantity: number;
     sizes?: Record<string, number>;
     lineTotal: string;

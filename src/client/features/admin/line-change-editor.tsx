@@ -2,17 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
-import { SizeSplitEditor } from '@/client/components/size-split-editor';
 import { ApiError } from '@/client/lib/api';
+import { useCatalogue } from '@/client/lib/catalogue';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
-import type { AdminOrderDetail, AdminOrderLine } from '@/shared/admin';
+import type { AdminOrderDetail } from '@/shared/admin';
 import { formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
+import { productName } from '@/shared/i18n/messages/product-names';
 import { staffOrderMessages } from '@/shared/i18n/messages/staff-orders';
 import { formatCount, formatKrDecimal } from '@/shared/money-format';
-import { formatSplit, type SizeSplit } from '@/shared/sizes';
-import { VAT_RATE_PERCENT } from '@/shared/vat-rate';
+import { formatSplit } from '@/shared/sizes';
 import {
   adminKeys,
   changeOrderLines,
@@ -20,81 +20,30 @@ import {
   type LineChangeBody,
   type LineChangePreview,
 } from './admin-api';
+import {
+  bodyIndexOf,
+  bodyOf,
+  draftOf,
+  newGoodsDraft,
+  orderImages,
+  type FreeDraft,
+  type GoodsDraft,
+} from './line-change-draft';
+import { FreeLinesFields, GoodsLineFields } from './line-change-lines';
 import { useMay } from './staff-context';
 
 /**
- * The order's lines changed by staff before production (issue 41): quantities, the size split, a
- * negotiated unit price with its reason, free lines. Staff see what saving would cost (the server's
- * preview: the difference and the document that settles it) before they save; the server prices
- * and checks everything, refusing with the checkout's own messages.
+ * The order's lines changed by staff before production (issue 41): quantities, the size split,
+ * options, prints, a negotiated unit price with its reason, lines added and removed, free lines.
+ * Staff see what saving would cost (the server's preview: the difference and the document that
+ * settles it) before they save; the server prices and checks everything, refusing with the
+ * checkout's own messages.
  */
-
-interface GoodsDraft {
-  line: AdminOrderLine;
-  quantity: string;
-  sizes: SizeSplit | undefined;
-  unitPrice: string;
-  priceReason: string;
-}
-
-interface FreeDraft {
-  description: string;
-  quantity: string;
-  unitPrice: string;
-}
-
-/** The order's goods lines and free lines as the form starts from them (fees stay with their files). */
-function draftOf(order: AdminOrderDetail): { goods: GoodsDraft[]; free: FreeDraft[] } {
-  const goods = order.items
-    .filter((line) => line.fee === undefined && line.quoted !== 'free')
-    .map((line) => ({
-      line,
-      quantity: String(line.quantity),
-      sizes: line.sizes ? { ...line.sizes } : undefined,
-      unitPrice: line.quoted === 'negotiated' ? line.unitPrice : '',
-      priceReason: '',
-    }));
-  const free = order.items
-    .filter((line) => line.quoted === 'free')
-    .map((line) => ({ description: line.name, quantity: String(line.quantity), unitPrice: line.unitPrice }));
-  return { goods, free };
-}
-
-/** A count as typed; anything but digits is sent as it is so the server's message names it. */
-const countOf = (text: string) => (/^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
-
-function bodyOf(goods: readonly GoodsDraft[], free: readonly FreeDraft[], reason: string): LineChangeBody {
-  return {
-    lines: goods.map(({ line, quantity, sizes, unitPrice, priceReason }) => {
-      const split = sizes
-        ? Object.fromEntries(Object.entries(sizes).filter(([, n]) => (n ?? 0) > 0))
-        : undefined;
-      return {
-        productId: line.productId,
-        quantity: countOf(quantity),
-        ...(split ? { sizes: split } : {}),
-        ...(line.options ? { options: { ...line.options } } : {}),
-        ...(line.customisation ? { customisation: line.customisation } : {}),
-        ...(line.notes ? { notes: line.notes } : {}),
-        ...(line.group ? { group: line.group } : {}),
-        ...(unitPrice.trim() !== ''
-          ? { unitPrice: unitPrice.trim().replace(',', '.'), reason: priceReason }
-          : {}),
-      };
-    }),
-    freeLines: free.map((line) => ({
-      description: line.description,
-      quantity: countOf(line.quantity),
-      unitPrice: line.unitPrice.trim().replace(',', '.'),
-      vatRate: VAT_RATE_PERCENT,
-    })),
-    reason,
-  };
-}
 
 /** What saving would do, in words: the totals and the document that settles the difference. */
 function PreviewText({ preview }: { preview: LineChangePreview }) {
   const t = useT(staffOrderMessages);
+  const { locale } = useLocale();
   const amount = formatKrDecimal(preview.difference.replace('-', ''));
   return (
     <div
@@ -108,7 +57,8 @@ function PreviewText({ preview }: { preview: LineChangePreview }) {
           .filter((line) => line.fee === undefined)
           .map((line, index) => (
             <li key={index}>
-              {formatCount(line.quantity)} × {line.name}
+              {formatCount(line.quantity)} ×{' '}
+              {productName(locale, { id: line.productId, name: line.name, names: line.names })}
               {line.sizes ? ` (${formatSplit(line.sizes)})` : ''} · {formatKrDecimal(line.lineTotal)}
             </li>
           ))}
@@ -130,7 +80,8 @@ function PreviewText({ preview }: { preview: LineChangePreview }) {
   );
 }
 
-function LineChangeForm({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
+/** The form's state, the server's preview and save, and the errors they answered. */
+function useLineChangeForm(order: AdminOrderDetail, onClose: () => void) {
   const t = useT(staffOrderMessages);
   const { locale } = useLocale();
   const queryClient = useQueryClient();
@@ -165,22 +116,74 @@ function LineChangeForm({ order, onClose }: { order: AdminOrderDetail; onClose: 
   });
   // Any edit makes the shown difference stale: it is asked again before saving.
   const edited = () => setPreview(null);
-  const updateGoods = (index: number, change: Partial<GoodsDraft>) => {
-    edited();
-    setGoods((all) => all.map((line, i) => (i === index ? { ...line, ...change } : line)));
+  return {
+    goods,
+    free,
+    reason,
+    preview,
+    errors,
+    previewing,
+    saving,
+    updateGoods: (key: number, change: Partial<GoodsDraft>) => {
+      edited();
+      setGoods((all) => all.map((line) => (line.key === key ? { ...line, ...change } : line)));
+    },
+    addGoods: () => {
+      edited();
+      setGoods((all) => [...all, newGoodsDraft()]);
+    },
+    updateFree: (index: number, change: Partial<FreeDraft>) => {
+      edited();
+      setFree((all) => all.map((line, i) => (i === index ? { ...line, ...change } : line)));
+    },
+    updateReason: (text: string) => {
+      edited();
+      setReason(text);
+    },
+    submit: () => {
+      const body = bodyOf(goods, free, reason);
+      if (preview) saving.mutate(body);
+      else previewing.mutate(body);
+    },
   };
-  const updateFree = (index: number, change: Partial<FreeDraft>) => {
-    edited();
-    setFree((all) => all.map((line, i) => (i === index ? { ...line, ...change } : line)));
-  };
-  const body = () => bodyOf(goods, free, reason);
-  // Errors the fields below do not show themselves (the split's, the options', the whole order's).
-  const shownByFields = (key: string) =>
-    /^lines\.\d+\.(quantity|unitPrice|reason)$/.test(key) ||
-    /^freeLines\.\d+\.(description|quantity|unitPrice)$/.test(key) ||
-    key === 'reason';
-  const otherErrors = Object.entries(errors).filter(([key]) => key !== '_' && !shownByFields(key));
+}
 
+/** Errors the fields do not show themselves (the split's, a design's, the whole order's). */
+const shownByFields = (key: string) =>
+  /^lines\.\d+\.(quantity|unitPrice|reason|productId|options\.[a-zA-Z]+)$/.test(key) ||
+  /^freeLines\.\d+\.(description|quantity|unitPrice)$/.test(key) ||
+  key === 'reason';
+
+function RefusalSummary({ errors }: { errors: Readonly<Record<string, string>> }) {
+  const t = useT(staffOrderMessages);
+  if (!errors['_']) return null;
+  const others = Object.entries(errors).filter(([key]) => key !== '_' && !shownByFields(key));
+  return (
+    <div
+      role="alert"
+      className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800"
+      data-testid="line-change-error"
+    >
+      <p>
+        {t.editRefused} {errors['_']}
+      </p>
+      {others.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {others.map(([key, message]) => (
+            <li key={key}>{message}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function LineChangeForm({ order, onClose }: { order: AdminOrderDetail; onClose: () => void }) {
+  const t = useT(staffOrderMessages);
+  const form = useLineChangeForm(order, onClose);
+  const catalogue = useCatalogue();
+  const [images] = useState(() => orderImages(order));
+  const { goods, errors, preview } = form;
   return (
     <form
       aria-labelledby="line-change-heading"
@@ -189,170 +192,48 @@ function LineChangeForm({ order, onClose }: { order: AdminOrderDetail; onClose: 
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        if (preview) saving.mutate(body());
-        else previewing.mutate(body());
+        form.submit();
       }}
     >
       <h4 id="line-change-heading" className="text-base font-bold text-slate-900">
         {t.editHeading}
       </h4>
       <p className="text-sm text-slate-700">{t.editNote}</p>
-      {errors['_'] && (
-        <div
-          role="alert"
-          className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800"
-          data-testid="line-change-error"
-        >
-          <p>
-            {t.editRefused} {errors['_']}
-          </p>
-          {otherErrors.length > 0 && (
-            <ul className="mt-1 list-disc pl-5">
-              {otherErrors.map(([key, message]) => (
-                <li key={key}>{message}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      {goods.map((draft, index) => {
-        const id = `line-change-${index}`;
-        return (
-          <fieldset
-            key={index}
-            className="space-y-3 border-t border-slate-100 pt-3"
-            data-testid="line-change-line"
-          >
-            <legend className="text-sm font-semibold text-slate-900">{draft.line.name}</legend>
-            <div className="grid gap-3 sm:grid-cols-3">
-              <Field id={`${id}-quantity`} label={t.editQuantity} error={errors[`lines.${index}.quantity`]}>
-                {(control) => (
-                  <input
-                    {...control}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    value={draft.quantity}
-                    onChange={(event) => updateGoods(index, { quantity: event.target.value.slice(0, 7) })}
-                  />
-                )}
-              </Field>
-              <Field
-                id={`${id}-price`}
-                label={t.editUnitPrice}
-                hint={t.editUnitPriceHint}
-                error={errors[`lines.${index}.unitPrice`]}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={draft.unitPrice}
-                    onChange={(event) => updateGoods(index, { unitPrice: event.target.value.slice(0, 20) })}
-                  />
-                )}
-              </Field>
-              {draft.unitPrice.trim() !== '' && (
-                <Field
-                  id={`${id}-price-reason`}
-                  label={t.editPriceReason}
-                  error={errors[`lines.${index}.reason`]}
-                >
-                  {(control) => (
-                    <input
-                      {...control}
-                      autoComplete="off"
-                      value={draft.priceReason}
-                      onChange={(event) =>
-                        updateGoods(index, { priceReason: event.target.value.slice(0, 300) })
-                      }
-                    />
-                  )}
-                </Field>
-              )}
-            </div>
-            {draft.sizes && (
-              <SizeSplitEditor
-                productName={draft.line.name}
-                quantity={countOf(draft.quantity) || 0}
-                sizes={draft.sizes}
-                onChange={(sizes) => updateGoods(index, { sizes })}
-              />
-            )}
-          </fieldset>
-        );
-      })}
-      {free.length > 0 && (
-        <fieldset className="space-y-3 border-t border-slate-100 pt-3">
-          <legend className="text-sm font-semibold text-slate-900">{t.editFreeLines}</legend>
-          {free.map((line, index) => (
-            <div key={index} className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
-              <Field
-                id={`line-change-free-${index}-text`}
-                label={t.editDescription}
-                error={errors[`freeLines.${index}.description`]}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    value={line.description}
-                    onChange={(event) => updateFree(index, { description: event.target.value.slice(0, 200) })}
-                  />
-                )}
-              </Field>
-              <Field
-                id={`line-change-free-${index}-quantity`}
-                label={t.editQuantity}
-                error={errors[`freeLines.${index}.quantity`]}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    inputMode="numeric"
-                    value={line.quantity}
-                    onChange={(event) => updateFree(index, { quantity: event.target.value.slice(0, 7) })}
-                  />
-                )}
-              </Field>
-              <Field
-                id={`line-change-free-${index}-price`}
-                label={t.editUnitPrice}
-                error={errors[`freeLines.${index}.unitPrice`]}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    inputMode="decimal"
-                    value={line.unitPrice}
-                    onChange={(event) => updateFree(index, { unitPrice: event.target.value.slice(0, 20) })}
-                  />
-                )}
-              </Field>
-            </div>
-          ))}
-        </fieldset>
-      )}
+      <RefusalSummary errors={errors} />
+      {goods.map((draft, index) => (
+        <GoodsLineFields
+          key={draft.key}
+          draft={draft}
+          bodyIndex={bodyIndexOf(goods, index)}
+          product={catalogue.find((product) => product.id === draft.productId)}
+          products={catalogue}
+          images={images}
+          errors={errors}
+          onChange={(change) => form.updateGoods(draft.key, change)}
+        />
+      ))}
+      <Button type="button" variant="secondary" size="sm" onClick={form.addGoods}>
+        {t.editAddLine}
+      </Button>
+      <FreeLinesFields free={form.free} errors={errors} onChange={form.updateFree} />
       <Field id="line-change-reason" label={t.editReason} error={errors['reason']}>
         {(control) => (
           <input
             {...control}
             autoComplete="off"
-            value={reason}
-            onChange={(event) => {
-              edited();
-              setReason(event.target.value.slice(0, 300));
-            }}
+            value={form.reason}
+            onChange={(event) => form.updateReason(event.target.value.slice(0, 300))}
           />
         )}
       </Field>
       {preview && <PreviewText preview={preview} />}
       <div className="flex flex-wrap gap-2">
         {preview ? (
-          <Button type="submit" variant="primary" size="sm" disabled={saving.isPending}>
+          <Button type="submit" variant="primary" size="sm" disabled={form.saving.isPending}>
             {t.editSave}
           </Button>
         ) : (
-          <Button type="submit" variant="primary" size="sm" disabled={previewing.isPending}>
+          <Button type="submit" variant="primary" size="sm" disabled={form.previewing.isPending}>
             {t.editPreview}
           </Button>
         )}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { countryNameIn } from '@/shared/countries';
-import type { AdminOrderDetail, AdminStatusEvent } from '@/shared/admin';
+import type { AdminOrderAnswer, AdminOrderDetail, AdminStatusEvent } from '@/shared/admin';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { orderCancelMessages } from '@/shared/i18n/messages/order-cancel';
 import { formatSplit } from '@/shared/sizes';
@@ -115,20 +115,194 @@ function MoneyTotals({ order }: { order: AdminOrderDetail }) {
   );
 }
 
-export function OrderDetailDialog({ number, onClose }: { number: string; onClose: () => void }) {
+/** The job's state and the money's side by side, the steps to take, and the history of steps. */
+function StatusSection({ order }: { order: AdminOrderAnswer }) {
   const { locale } = useLocale();
   const ui = useT(adminUiMessages);
   const adminText = useT(orderAdminMessages);
   const cancelTexts = useT(orderCancelMessages);
-  const deliveryTexts = useT(deliveryMessages);
-  const fileTexts = useT(printFileMessages);
-  const sizeTexts = useT(sizeMessages);
   const statusLabels: Readonly<Record<string, string>> = useT(orderStatusMessages);
   const ledgerTexts = useT(ledgerMessages);
   const dateTag = dateLocaleTag[locale];
+  return (
+    <section aria-labelledby="detail-status">
+      <h3 id="detail-status" className="text-sm font-bold uppercase tracking-wide text-slate-600">
+        {ui.status}
+      </h3>
+      {/* The two states side by side: the job's (set by its steps) and the money's (derived). */}
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <span className="text-slate-600">{ledgerTexts.jobState}:</span>
+        <StatusBadge status={order.status} />{' '}
+        {ui.since({ date: formatDateTime(order.statusChangedAt, dateTag) })}
+        {order.view === 'money' && (
+          <>
+            <span className="ml-2 text-slate-600">{ledgerTexts.paymentState}:</span>
+            <PaymentStateBadge state={order.paymentState} />
+          </>
+        )}
+      </p>
+      <div className="mt-3">
+        <StatusActions order={order} />
+      </div>
+      <OrderAttention order={order} />
+      {order.events.length > 0 && (
+        <ol className="mt-3 space-y-1 text-sm text-slate-700">
+          {order.events.map((event) => {
+            const detail = eventDetail(event, adminText, dateTag, cancelTexts.historyByBuyer);
+            return (
+              <li key={`${event.changedAt}-${event.toStatus}`}>
+                {formatDateTime(event.changedAt, dateTag)}:{' '}
+                {statusLabels[event.fromStatus] ?? event.fromStatus} →{' '}
+                {statusLabels[event.toStatus] ?? event.toStatus}
+                {detail && <span className="block pl-4 text-slate-600">{detail}</span>}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** Who ordered, where it goes, when it was ordered and is due. */
+function CustomerSection({ order }: { order: AdminOrderAnswer }) {
+  const { locale } = useLocale();
+  const ui = useT(adminUiMessages);
+  const deliveryTexts = useT(deliveryMessages);
+  const dateTag = dateLocaleTag[locale];
+  const country = countryNameIn(locale, order.countryCode);
+  return (
+    <section aria-labelledby="detail-customer">
+      <h3 id="detail-customer" className="text-sm font-bold uppercase tracking-wide text-slate-600">
+        {ui.customer}
+      </h3>
+      <dl className="mt-2 divide-y divide-slate-100">
+        <Row label={ui.customerType}>{order.customerType === 'company' ? ui.company : ui.personal}</Row>
+        <Row label={order.customerType === 'company' ? ui.contactPerson : ui.name}>{order.customerName}</Row>
+        {order.customerType === 'company' && <Row label={ui.company}>{order.customerOrganization}</Row>}
+        {order.customerType === 'company' && <Row label={ui.orgNumber}>{order.customerOrgNumber}</Row>}
+        {order.customerType === 'personal' && (
+          <Row label={ui.personalNumber}>{order.customerPersonalNumber}</Row>
+        )}
+        <Row label={ui.email}>
+          <a className="text-brand-700 underline" href={`mailto:${order.customerEmail}`}>
+            {order.customerEmail}
+          </a>
+        </Row>
+        <Row label={ui.phone}>{order.customerPhone}</Row>
+        <Row label={ui.customerAddress}>{order.customerAddress}</Row>
+        <Row label={ui.deliveryAddress}>{order.deliveryAddress}</Row>
+        <Row label={ui.country}>{country ? `${country} (${order.countryCode})` : order.countryCode}</Row>
+        <Row label={ui.orderDate}>{formatDateTime(order.orderDate, dateTag)}</Row>
+        {/* The quote it was accepted from (issue 40): money view only, production's has none. */}
+        {order.view === 'money' && order.quoteNumber && (
+          <Row label={ui.fromQuote}>
+            <span data-testid="detail-quote-number">{order.quoteNumber}</span>
+          </Row>
+        )}
+        <Row label={deliveryTexts.heading}>
+          <span data-testid="detail-delivery-estimate">{formatDate(order.delivery.estimate, dateTag)}</span>
+          {order.delivery.countedFrom === 'today' && (
+            <span className="text-slate-600"> {deliveryTexts.ifApprovedToday}</span>
+          )}
+        </Row>
+        <Row label={deliveryTexts.neededByShort}>
+          {order.delivery.neededBy && (
+            <span className="flex flex-wrap items-center gap-2">
+              <span data-testid="detail-needed-by">{formatDate(order.delivery.neededBy, dateTag)}</span>
+              <DeliveryRiskBadge delivery={order.delivery} />
+            </span>
+          )}
+        </Row>
+      </dl>
+    </section>
+  );
+}
+
+/** The order's lines (sizes, choices, designs), and for the money roles its totals and the line editor. */
+function LinesSection({ order }: { order: AdminOrderAnswer }) {
+  const { locale } = useLocale();
+  const ui = useT(adminUiMessages);
+  const fileTexts = useT(printFileMessages);
+  const sizeTexts = useT(sizeMessages);
+  return (
+    <section aria-labelledby="detail-lines">
+      <h3 id="detail-lines" className="text-sm font-bold uppercase tracking-wide text-slate-600">
+        {ui.items}
+      </h3>
+      <ul className="mt-2 divide-y divide-slate-100">
+        {order.items.map((line, index) => (
+          <li key={index} className="py-3">
+            <div className="flex flex-wrap justify-between gap-2 text-sm">
+              <span className="font-semibold text-slate-900">
+                {formatCount(line.quantity)} × {line.fee ? fileTexts.conversionFee : line.name}
+                {line.printFileName && (
+                  <span className="block font-normal text-slate-600">{line.printFileName}</span>
+                )}
+              </span>
+              {'unitPrice' in line && (
+                <span className="text-slate-700">
+                  {formatUnitPriceDecimal(line.unitPrice)}/{quantityUnit[locale]} ·{' '}
+                  <span className="font-semibold text-slate-900">{formatKrDecimal(line.lineTotal)}</span>
+                </span>
+              )}
+            </div>
+            {line.sizes && (
+              <p className="mt-1 text-sm text-slate-800" data-testid="admin-line-sizes">
+                <span className="font-semibold">{sizeTexts.sizes}: </span>
+                {formatSplit(line.sizes)}
+              </p>
+            )}
+            <LineChoicesText
+              line={line}
+              testId="admin-line-options"
+              className="mt-1 text-sm text-slate-800"
+            />
+            <Customisation line={line} imageSizes={order.imageSizes} />
+          </li>
+        ))}
+      </ul>
+      {order.view === 'money' ? (
+        <>
+          <MoneyTotals order={order} />
+          <LineChangeSection order={order} />
+        </>
+      ) : (
+        order.buyerReference && (
+          <dl className="mt-2 border-t border-slate-200 pt-2">
+            <Row label={ui.buyerReference}>{order.buyerReference}</Row>
+          </dl>
+        )
+      )}
+    </section>
+  );
+}
+
+/** The invoice as issued: its page, PDF and e-invoice (money view). */
+function InvoiceLinks({ orderNumber }: { orderNumber: string }) {
+  const ui = useT(adminUiMessages);
+  const path = `/api/admin/orders/${encodeURIComponent(orderNumber)}`;
+  // One row that wraps whole buttons on a phone (each used to carry its own left margin).
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a href={`${path}/invoice`} target="_blank" rel="noopener" className={linkButton}>
+        {ui.viewInvoice} <ExternalLink className="size-4" aria-hidden />
+      </a>
+      <a href={`${path}/invoice.pdf`} className={linkButton}>
+        {ui.invoicePdf}
+      </a>
+      <a href={`${path}/invoice.xml`} className={linkButton}>
+        {ui.invoiceXml}
+      </a>
+    </div>
+  );
+}
+
+export function OrderDetailDialog({ number, onClose }: { number: string; onClose: () => void }) {
+  const { locale } = useLocale();
+  const ui = useT(adminUiMessages);
   const { data: order, isError } = useQuery(orderQuery(number, locale));
   const jobs = useMay('production');
-  const country = order ? countryNameIn(locale, order.countryCode) : undefined;
   return (
     <Dialog
       open
@@ -140,42 +314,7 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
       {!order && !isError && <p className="text-sm text-slate-600">{ui.loading}</p>}
       {order && (
         <div className="space-y-6">
-          <section aria-labelledby="detail-status">
-            <h3 id="detail-status" className="text-sm font-bold uppercase tracking-wide text-slate-600">
-              {ui.status}
-            </h3>
-            {/* The two states side by side: the job's (set by its steps) and the money's (derived). */}
-            <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-              <span className="text-slate-600">{ledgerTexts.jobState}:</span>
-              <StatusBadge status={order.status} />{' '}
-              {ui.since({ date: formatDateTime(order.statusChangedAt, dateTag) })}
-              {order.view === 'money' && (
-                <>
-                  <span className="ml-2 text-slate-600">{ledgerTexts.paymentState}:</span>
-                  <PaymentStateBadge state={order.paymentState} />
-                </>
-              )}
-            </p>
-            <div className="mt-3">
-              <StatusActions order={order} />
-            </div>
-            <OrderAttention order={order} />
-            {order.events.length > 0 && (
-              <ol className="mt-3 space-y-1 text-sm text-slate-700">
-                {order.events.map((event) => {
-                  const detail = eventDetail(event, adminText, dateTag, cancelTexts.historyByBuyer);
-                  return (
-                    <li key={`${event.changedAt}-${event.toStatus}`}>
-                      {formatDateTime(event.changedAt, dateTag)}:{' '}
-                      {statusLabels[event.fromStatus] ?? event.fromStatus} →{' '}
-                      {statusLabels[event.toStatus] ?? event.toStatus}
-                      {detail && <span className="block pl-4 text-slate-600">{detail}</span>}
-                    </li>
-                  );
-                })}
-              </ol>
-            )}
-          </section>
+          <StatusSection order={order} />
 
           {/* The money view only: production's answer carries no amounts (issue 38). */}
           {order.view === 'money' && <OrderMoneySection order={order} />}
@@ -188,141 +327,14 @@ export function OrderDetailDialog({ number, onClose }: { number: string; onClose
 
           <OrderHistory orderNumber={order.orderNumber} />
 
-          <section aria-labelledby="detail-customer">
-            <h3 id="detail-customer" className="text-sm font-bold uppercase tracking-wide text-slate-600">
-              {ui.customer}
-            </h3>
-            <dl className="mt-2 divide-y divide-slate-100">
-              <Row label={ui.customerType}>{order.customerType === 'company' ? ui.company : ui.personal}</Row>
-              <Row label={order.customerType === 'company' ? ui.contactPerson : ui.name}>
-                {order.customerName}
-              </Row>
-              {order.customerType === 'company' && <Row label={ui.company}>{order.customerOrganization}</Row>}
-              {order.customerType === 'company' && <Row label={ui.orgNumber}>{order.customerOrgNumber}</Row>}
-              {order.customerType === 'personal' && (
-                <Row label={ui.personalNumber}>{order.customerPersonalNumber}</Row>
-              )}
-              <Row label={ui.email}>
-                <a className="text-brand-700 underline" href={`mailto:${order.customerEmail}`}>
-                  {order.customerEmail}
-                </a>
-              </Row>
-              <Row label={ui.phone}>{order.customerPhone}</Row>
-              <Row label={ui.customerAddress}>{order.customerAddress}</Row>
-              <Row label={ui.deliveryAddress}>{order.deliveryAddress}</Row>
-              <Row label={ui.country}>
-                {country ? `${country} (${order.countryCode})` : order.countryCode}
-              </Row>
-              <Row label={ui.orderDate}>{formatDateTime(order.orderDate, dateTag)}</Row>
-              {/* The quote it was accepted from (issue 40): money view only, production's has none. */}
-              {order.view === 'money' && order.quoteNumber && (
-                <Row label={ui.fromQuote}>
-                  <span data-testid="detail-quote-number">{order.quoteNumber}</span>
-                </Row>
-              )}
-              <Row label={deliveryTexts.heading}>
-                <span data-testid="detail-delivery-estimate">
-                  {formatDate(order.delivery.estimate, dateTag)}
-                </span>
-                {order.delivery.countedFrom === 'today' && (
-                  <span className="text-slate-600"> {deliveryTexts.ifApprovedToday}</span>
-                )}
-              </Row>
-              <Row label={deliveryTexts.neededByShort}>
-                {order.delivery.neededBy && (
-                  <span className="flex flex-wrap items-center gap-2">
-                    <span data-testid="detail-needed-by">{formatDate(order.delivery.neededBy, dateTag)}</span>
-                    <DeliveryRiskBadge delivery={order.delivery} />
-                  </span>
-                )}
-              </Row>
-            </dl>
-          </section>
-
-          <section aria-labelledby="detail-lines">
-            <h3 id="detail-lines" className="text-sm font-bold uppercase tracking-wide text-slate-600">
-              {ui.items}
-            </h3>
-            <ul className="mt-2 divide-y divide-slate-100">
-              {order.items.map((line, index) => (
-                <li key={index} className="py-3">
-                  <div className="flex flex-wrap justify-between gap-2 text-sm">
-                    <span className="font-semibold text-slate-900">
-                      {formatCount(line.quantity)} × {line.fee ? fileTexts.conversionFee : line.name}
-                      {line.printFileName && (
-                        <span className="block font-normal text-slate-600">{line.printFileName}</span>
-                      )}
-                    </span>
-                    {'unitPrice' in line && (
-                      <span className="text-slate-700">
-                        {formatUnitPriceDecimal(line.unitPrice)}/{quantityUnit[locale]} ·{' '}
-                        <span className="font-semibold text-slate-900">
-                          {formatKrDecimal(line.lineTotal)}
-                        </span>
-                      </span>
-                    )}
-                  </div>
-                  {line.sizes && (
-                    <p className="mt-1 text-sm text-slate-800" data-testid="admin-line-sizes">
-                      <span className="font-semibold">{sizeTexts.sizes}: </span>
-                      {formatSplit(line.sizes)}
-                    </p>
-                  )}
-                  <LineChoicesText
-                    line={line}
-                    testId="admin-line-options"
-                    className="mt-1 text-sm text-slate-800"
-                  />
-                  <Customisation line={line} imageSizes={order.imageSizes} />
-                </li>
-              ))}
-            </ul>
-            {order.view === 'money' ? (
-              <>
-                <MoneyTotals order={order} />
-                <LineChangeSection order={order} />
-              </>
-            ) : (
-              order.buyerReference && (
-                <dl className="mt-2 border-t border-slate-200 pt-2">
-                  <Row label={ui.buyerReference}>{order.buyerReference}</Row>
-                </dl>
-              )
-            )}
-          </section>
+          <CustomerSection order={order} />
+          <LinesSection order={order} />
 
           {jobs && <PrintFiles orderNumber={order.orderNumber} files={order.printFiles} />}
           {order.view === 'money' && (
             <SupplementaryInvoices orderNumber={order.orderNumber} invoices={order.supplementaryInvoices} />
           )}
-
-          {order.view === 'money' && (
-            <>
-              {/* One row that wraps whole buttons on a phone (each used to carry its own left margin). */}
-              <div className="flex flex-wrap gap-2">
-                <a
-                  href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice`}
-                  target="_blank"
-                  rel="noopener"
-                  className={linkButton}
-                >
-                  {ui.viewInvoice} <ExternalLink className="size-4" aria-hidden />
-                </a>
-                <a
-                  href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.pdf`}
-                  className={linkButton}
-                >
-                  {ui.invoicePdf}
-                </a>
-                <a
-                  href={`/api/admin/orders/${encodeURIComponent(order.orderNumber)}/invoice.xml`}
-                  className={linkButton}
-                >
-                  {ui.invoiceXml}
-                </a>
-              </div>
-            </>
-          )}
+          {order.view === 'money' && <InvoiceLinks orderNumber={order.orderNumber} />}
         </div>
       )}
     </Dialog>

@@ -130,6 +130,9 @@ export function OrderThread({ order }: { order: AdminJobDetailBase }) {
         label={t.answerLabel}
         submitLabel={t.answer}
         sentMessage={t.answerSent}
+        fileHref={(message) =>
+          `${orderPath(order.orderNumber)}/messages/${encodeURIComponent(message.id)}/file`
+        }
         onSend={async (text) => {
           await apiFetch(`${orderPath(order.orderNumber)}/messages`, { method: 'POST', json: { text } });
           await queryClient.invalidateQueries({ queryKey: adminKeys.order(order.orderNumber) });

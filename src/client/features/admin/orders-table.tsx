@@ -30,29 +30,227 @@ const SEARCH_DELAY_MS = 300;
 /** Beside the filters: the form size, so they stand as tall as the inputs. */
 const exportLinkClass = buttonClass({ variant: 'secondary', size: 'md' });
 
-export function OrdersTable() {
-  // Exports are the bookkeeper's and the owner's (the server refuses others).
-  const mayExport = useMay('money');
-  // Production's list is the job view: no amounts, so no total column (the server sends none).
-  const showMoney = useMay('money');
+type ListedOrder = AdminOrderSummary | AdminJobOrderSummary;
+
+/** The list's search (after a short pause, three letters in a row) and status filter. */
+function useOrderFilter() {
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<OrderFilter>({ q: '', status: '' });
-  const [openNumber, setOpenNumber] = useState<string | null>(null);
-  const { locale } = useLocale();
-  const ui = useT(adminUiMessages);
-  const statusLabels = useT(orderStatusMessages);
-  const dateTime = (iso: string) => formatDateTime(iso, dateLocaleTag[locale]);
-
   // A term needs three letters or digits in a row (the server's trigram index); until then the
   // list shows every order and a hint says why.
   const tooShort = search.trim() !== '' && !isSearchableTerm(search.trim());
-
   // The search follows typing after a short pause, not on every key.
   useEffect(() => {
     const q = tooShort ? '' : search;
     const timer = window.setTimeout(() => setFilter((f) => (f.q === q ? f : { ...f, q })), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [search, tooShort]);
+  return { search, setSearch, filter, setFilter, tooShort };
+}
+
+/** The search field, the status choice and (money roles) the exports of what is filtered. */
+function OrderFilters({ state }: { state: ReturnType<typeof useOrderFilter> }) {
+  const { locale } = useLocale();
+  const ui = useT(adminUiMessages);
+  const t = useT(adminOrderMessages);
+  const statusLabels = useT(orderStatusMessages);
+  // Exports are the bookkeeper's and the owner's (the server refuses others).
+  const mayExport = useMay('money');
+  const { search, setSearch, filter, setFilter, tooShort } = state;
+  const params = orderFilterParams(filter);
+  const csvHref = `/api/admin/orders.csv${params ? `?${params}` : ''}`;
+  const excelHref = `/api/admin/orders.csv?${params ? `${params}&` : ''}format=excel-sv`;
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+      <Field
+        id="order-search"
+        label={ui.search}
+        hint={tooShort ? searchMessages.tooShort[locale] : undefined}
+        className="sm:w-80"
+      >
+        {({ className, ...control }) => (
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+              aria-hidden
+            />
+            {/* pl-9 makes room for the icon: Tailwind orders padding-left after padding-inline. */}
+            <input
+              {...control}
+              type="search"
+              maxLength={100}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder={ui.searchPlaceholder}
+              className={cn(className, 'pl-9')}
+            />
+          </div>
+        )}
+      </Field>
+      <Field id="order-status" label={ui.status} className="sm:w-48">
+        {(control) => (
+          <select
+            {...control}
+            value={filter.status}
+            onChange={(event) => setFilter((f) => ({ ...f, status: event.target.value as OrderStatus | '' }))}
+          >
+            <option value="">{ui.allStatuses}</option>
+            {orderStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {mayExport && (
+        <a href={csvHref} download className={exportLinkClass}>
+          <Download className="size-4" aria-hidden /> {t.exportCsv}
+        </a>
+      )}
+      {mayExport && (
+        <a href={excelHref} download title={t.exportExcelHint} className={exportLinkClass}>
+          <Download className="size-4" aria-hidden /> {t.exportExcel}
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** An order's badges: the job, the money (money view), the proof, the delivery, a flag. */
+function OrderBadges({ order }: { order: ListedOrder }) {
+  return (
+    <>
+      <StatusBadge status={order.status} />
+      {order.view === 'money' && <PaymentStateBadge state={order.paymentState} />}
+      <ProofStateBadge order={order} />
+      <DeliveryRiskBadge delivery={order.delivery} />
+      <AttentionBadge attention={order.attention} />
+    </>
+  );
+}
+
+/** Narrow screens: one card per order. */
+function OrderCards(props: { orders: readonly ListedOrder[]; onOpen: (number: string) => void }) {
+  const ui = useT(adminUiMessages);
+  const { locale } = useLocale();
+  return (
+    <ul className="divide-y divide-slate-100 md:hidden" aria-label={ui.orders}>
+      {props.orders.map((order) => (
+        <li key={order.orderNumber} className="space-y-1 p-4 text-sm">
+          <div className="flex items-start justify-between gap-3">
+            <button
+              type="button"
+              onClick={() => props.onOpen(order.orderNumber)}
+              className="break-words text-left font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              {order.orderNumber}
+            </button>
+            <span className="flex flex-col items-end gap-1">
+              <OrderBadges order={order} />
+            </span>
+          </div>
+          <p className="text-slate-600">{formatDateTime(order.orderDate, dateLocaleTag[locale])}</p>
+          <p className="break-words text-slate-900">
+            <span className="font-medium">{order.customerName}</span>
+            {order.customerOrganization && (
+              <span className="text-slate-600"> · {order.customerOrganization}</span>
+            )}
+          </p>
+          <p className="break-words text-slate-700">
+            {order.customerEmail} · {order.customerPhone}
+          </p>
+          <p className="flex justify-between gap-3 text-slate-700">
+            <span>{order.itemsSummary}</span>
+            {order.view === 'money' && (
+              <span className="whitespace-nowrap font-semibold text-slate-900">
+                {formatKrDecimal(order.totalAmount)}
+              </span>
+            )}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Wider screens: the table (production's without the total column: the server sends none). */
+function OrderRows(props: { orders: readonly ListedOrder[]; onOpen: (number: string) => void }) {
+  const ui = useT(adminUiMessages);
+  const { locale } = useLocale();
+  const showMoney = useMay('money');
+  const labels = [
+    ui.orderNumber,
+    ui.date,
+    ui.customer,
+    ui.email,
+    ui.phone,
+    ui.items,
+    ...(showMoney ? [ui.total] : []),
+    ui.status,
+  ];
+  return (
+    <div className="hidden overflow-x-auto md:block">
+      <table className="w-full min-w-[60rem] text-left text-sm">
+        <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+          <tr>
+            {labels.map((label) => (
+              <th
+                key={label}
+                scope="col"
+                className={cn('px-3 py-3 font-semibold', label === ui.total && 'text-right')}
+              >
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {props.orders.map((order) => (
+            <tr key={order.orderNumber} className="align-top hover:bg-slate-50">
+              <td className="px-3 py-3">
+                <button
+                  type="button"
+                  onClick={() => props.onOpen(order.orderNumber)}
+                  className="whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {order.orderNumber}
+                </button>
+              </td>
+              <td className="whitespace-nowrap px-3 py-3 text-slate-700">
+                {formatDateTime(order.orderDate, dateLocaleTag[locale])}
+              </td>
+              <td className="max-w-52 break-words px-3 py-3">
+                <span className="block font-medium text-slate-900">{order.customerName}</span>
+                {order.customerOrganization && (
+                  <span className="block text-slate-600">{order.customerOrganization}</span>
+                )}
+              </td>
+              <td className="max-w-52 break-words px-3 py-3 text-slate-700">{order.customerEmail}</td>
+              <td className="whitespace-nowrap px-3 py-3 text-slate-700">{order.customerPhone}</td>
+              <td className="max-w-56 px-3 py-3 text-slate-700">{order.itemsSummary}</td>
+              {showMoney && (
+                <td className="whitespace-nowrap px-3 py-3 text-right font-semibold text-slate-900">
+                  {order.view === 'money' && formatKrDecimal(order.totalAmount)}
+                </td>
+              )}
+              <td className="space-y-1 px-3 py-3">
+                <OrderBadges order={order} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function OrdersTable() {
+  const state = useOrderFilter();
+  const { filter } = state;
+  const [openNumber, setOpenNumber] = useState<string | null>(null);
+  const { locale } = useLocale();
+  const ui = useT(adminUiMessages);
 
   const query = useInfiniteQuery(ordersQuery(filter, locale));
   // Said once when the list fails, in the language of that moment (not again on a switch).
@@ -61,13 +259,8 @@ export function OrdersTable() {
     if (query.isError) sayFailed();
   }, [query.isError]);
 
-  const orders =
-    query.data?.pages.flatMap((page): (AdminOrderSummary | AdminJobOrderSummary)[] => page.orders) ?? [];
+  const orders = query.data?.pages.flatMap((page): ListedOrder[] => page.orders) ?? [];
   const filtered = filter.q.trim() !== '' || filter.status !== '';
-  const params = orderFilterParams(filter);
-  const csvHref = `/api/admin/orders.csv${params ? `?${params}` : ''}`;
-  const excelHref = `/api/admin/orders.csv?${params ? `${params}&` : ''}format=excel-sv`;
-  const t = useT(adminOrderMessages);
 
   return (
     <section
@@ -78,61 +271,7 @@ export function OrdersTable() {
         <h2 id="orders-heading" className="text-lg font-bold text-slate-900">
           {ui.orders}
         </h2>
-        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-          <Field
-            id="order-search"
-            label={ui.search}
-            hint={tooShort ? searchMessages.tooShort[locale] : undefined}
-            className="sm:w-80"
-          >
-            {({ className, ...control }) => (
-              <div className="relative">
-                <Search
-                  className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
-                  aria-hidden
-                />
-                {/* pl-9 makes room for the icon: Tailwind orders padding-left after padding-inline. */}
-                <input
-                  {...control}
-                  type="search"
-                  maxLength={100}
-                  value={search}
-                  onChange={(event) => setSearch(event.target.value)}
-                  placeholder={ui.searchPlaceholder}
-                  className={cn(className, 'pl-9')}
-                />
-              </div>
-            )}
-          </Field>
-          <Field id="order-status" label={ui.status} className="sm:w-48">
-            {(control) => (
-              <select
-                {...control}
-                value={filter.status}
-                onChange={(event) =>
-                  setFilter((f) => ({ ...f, status: event.target.value as OrderStatus | '' }))
-                }
-              >
-                <option value="">{ui.allStatuses}</option>
-                {orderStatuses.map((status) => (
-                  <option key={status} value={status}>
-                    {statusLabels[status]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {mayExport && (
-            <a href={csvHref} download className={exportLinkClass}>
-              <Download className="size-4" aria-hidden /> {t.exportCsv}
-            </a>
-          )}
-          {mayExport && (
-            <a href={excelHref} download title={t.exportExcelHint} className={exportLinkClass}>
-              <Download className="size-4" aria-hidden /> {t.exportExcel}
-            </a>
-          )}
-        </div>
+        <OrderFilters state={state} />
       </div>
 
       <ListShell
@@ -146,110 +285,8 @@ export function OrdersTable() {
           loadedMore: (count) => ui.moreOrdersShown({ count }),
         }}
       >
-        {/* Narrow screens: one card per order; wider screens: the table. */}
-        <ul className="divide-y divide-slate-100 md:hidden" aria-label={ui.orders}>
-          {orders.map((order) => (
-            <li key={order.orderNumber} className="space-y-1 p-4 text-sm">
-              <div className="flex items-start justify-between gap-3">
-                <button
-                  type="button"
-                  onClick={() => setOpenNumber(order.orderNumber)}
-                  className="break-words text-left font-semibold text-brand-700 underline-offset-2 hover:underline"
-                >
-                  {order.orderNumber}
-                </button>
-                <span className="flex flex-col items-end gap-1">
-                  <StatusBadge status={order.status} />
-                  {order.view === 'money' && <PaymentStateBadge state={order.paymentState} />}
-                  <ProofStateBadge order={order} />
-                  <DeliveryRiskBadge delivery={order.delivery} />
-                  <AttentionBadge attention={order.attention} />
-                </span>
-              </div>
-              <p className="text-slate-600">{dateTime(order.orderDate)}</p>
-              <p className="break-words text-slate-900">
-                <span className="font-medium">{order.customerName}</span>
-                {order.customerOrganization && (
-                  <span className="text-slate-600"> · {order.customerOrganization}</span>
-                )}
-              </p>
-              <p className="break-words text-slate-700">
-                {order.customerEmail} · {order.customerPhone}
-              </p>
-              <p className="flex justify-between gap-3 text-slate-700">
-                <span>{order.itemsSummary}</span>
-                {order.view === 'money' && (
-                  <span className="whitespace-nowrap font-semibold text-slate-900">
-                    {formatKrDecimal(order.totalAmount)}
-                  </span>
-                )}
-              </p>
-            </li>
-          ))}
-        </ul>
-        <div className="hidden overflow-x-auto md:block">
-          <table className="w-full min-w-[60rem] text-left text-sm">
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-              <tr>
-                {[
-                  ui.orderNumber,
-                  ui.date,
-                  ui.customer,
-                  ui.email,
-                  ui.phone,
-                  ui.items,
-                  ...(showMoney ? [ui.total] : []),
-                  ui.status,
-                ].map((label) => (
-                  <th
-                    key={label}
-                    scope="col"
-                    className={cn('px-3 py-3 font-semibold', label === ui.total && 'text-right')}
-                  >
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {orders.map((order) => (
-                <tr key={order.orderNumber} className="align-top hover:bg-slate-50">
-                  <td className="px-3 py-3">
-                    <button
-                      type="button"
-                      onClick={() => setOpenNumber(order.orderNumber)}
-                      className="whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline"
-                    >
-                      {order.orderNumber}
-                    </button>
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-3 text-slate-700">{dateTime(order.orderDate)}</td>
-                  <td className="max-w-52 break-words px-3 py-3">
-                    <span className="block font-medium text-slate-900">{order.customerName}</span>
-                    {order.customerOrganization && (
-                      <span className="block text-slate-600">{order.customerOrganization}</span>
-                    )}
-                  </td>
-                  <td className="max-w-52 break-words px-3 py-3 text-slate-700">{order.customerEmail}</td>
-                  <td className="whitespace-nowrap px-3 py-3 text-slate-700">{order.customerPhone}</td>
-                  <td className="max-w-56 px-3 py-3 text-slate-700">{order.itemsSummary}</td>
-                  {showMoney && (
-                    <td className="whitespace-nowrap px-3 py-3 text-right font-semibold text-slate-900">
-                      {order.view === 'money' && formatKrDecimal(order.totalAmount)}
-                    </td>
-                  )}
-                  <td className="space-y-1 px-3 py-3">
-                    <StatusBadge status={order.status} />
-                    {order.view === 'money' && <PaymentStateBadge state={order.paymentState} />}
-                    <ProofStateBadge order={order} />
-                    <DeliveryRiskBadge delivery={order.delivery} />
-                    <AttentionBadge attention={order.attention} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrderCards orders={orders} onOpen={setOpenNumber} />
+        <OrderRows orders={orders} onOpen={setOpenNumber} />
       </ListShell>
       {openNumber && <OrderDetailDialog number={openNumber} onClose={() => setOpenNumber(null)} />}
     </section>

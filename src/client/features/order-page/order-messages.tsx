@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { orderTalkMessages } from '@/shared/i18n/messages/order-talk';
-import type { MessagesAnswer } from '@/shared/order-talk';
+import type { MessagesAnswer, OrderMessage } from '@/shared/order-talk';
 import { orderTokenHeader, type OrderView } from '@/shared/order-view';
 import { apiFetch } from '@/client/lib/api';
 import { useT } from '@/client/lib/i18n';
@@ -8,12 +8,18 @@ import { MessageThread } from '@/client/components/message-thread';
 import type { OrderAccess } from './order-page-api';
 
 /** POST /api/orders/:number/messages with the token in the header (never in the page's URL). */
-function sendMessage(access: OrderAccess, text: string): Promise<MessagesAnswer> {
+function sendMessage(access: OrderAccess, text: string, file: string | undefined): Promise<MessagesAnswer> {
   return apiFetch<MessagesAnswer>(`/api/orders/${encodeURIComponent(access.orderNumber)}/messages`, {
     method: 'POST',
     headers: { [orderTokenHeader]: access.token },
-    json: { text },
+    json: file === undefined ? { text } : { text, file },
   });
+}
+
+/** A message's file opens by a link (as the order's PDFs do): the token goes as ?token=. */
+function messageFileHref(access: OrderAccess, message: OrderMessage): string {
+  const order = encodeURIComponent(access.orderNumber);
+  return `/api/orders/${order}/messages/${encodeURIComponent(message.id)}/file?token=${encodeURIComponent(access.token)}`;
 }
 
 /** The buyer's thread with the shop on the order page (issue 41). */
@@ -36,8 +42,10 @@ export function OrderMessages(props: { order: OrderView; access: OrderAccess; on
         label={t.messageLabel}
         submitLabel={t.send}
         sentMessage={t.sent}
-        onSend={async (text) => {
-          await sendMessage(props.access, text);
+        attachFiles
+        fileHref={(message) => messageFileHref(props.access, message)}
+        onSend={async (text, file) => {
+          await sendMessage(props.access, text, file);
           props.onSent();
         }}
       />

@@ -9,6 +9,16 @@ export const orderTalkMessages = defineMessages({
     messageTooLong: 'Meddelandet får vara högst 2000 tecken',
     noLinks: 'Skriv utan webbadresser eller e-postadresser: butiken mejlar aldrig länkar från meddelanden',
     tooMany: 'Du har skickat många meddelanden på kort tid. Vänta en stund och försök igen.',
+    fileUnknown: 'Filen finns inte längre hos oss. Välj den igen.',
+    fileNotFound: 'Filen finns inte',
+    // A file with the buyer's message (the print files' upload rules)
+    attachFile: 'Bifoga en fil',
+    attachHint: 'Till exempel en ny logga: PDF, SVG, EPS, AI, PNG, JPEG, TIFF eller WebP, högst 50 MB.',
+    checkingFile: (p: { name: string }) => `Laddar upp ${p.name} …`,
+    attached: (p: { name: string; size: string }) => `Bifogad: ${p.name} (${p.size})`,
+    removeAttachment: 'Ta bort filen',
+    openFile: (p: { name: string; size: string }) => `Öppna ${p.name} (${p.size})`,
+    unnamedFile: 'fil',
     // The buyer's order page
     threadHeading: 'Meddelanden',
     threadIntro:
@@ -50,6 +60,15 @@ export const orderTalkMessages = defineMessages({
     messageTooLong: 'The message may be at most 2000 characters',
     noLinks: 'Write without web or email addresses: the shop never emails links from messages',
     tooMany: 'You have sent many messages in a short time. Wait a while and try again.',
+    fileUnknown: 'We no longer have that file. Choose it again.',
+    fileNotFound: 'The file does not exist',
+    attachFile: 'Attach a file',
+    attachHint: 'For example a new logo: PDF, SVG, EPS, AI, PNG, JPEG, TIFF or WebP, at most 50 MB.',
+    checkingFile: (p: { name: string }) => `Uploading ${p.name} …`,
+    attached: (p: { name: string; size: string }) => `Attached: ${p.name} (${p.size})`,
+    removeAttachment: 'Remove the file',
+    openFile: (p: { name: string; size: string }) => `Open ${p.name} (${p.size})`,
+    unnamedFile: 'file',
     threadHeading: 'Messages',
     threadIntro:
       'Write to us about the order, for example changed sizes. We answer here and email you when we have.',
