@@ -142,9 +142,7 @@ const proofSchema = z.object({
   bytes: z.number().int(),
   note: nullableText,
   createdAt: text,
-  decision: z
-    .object({ decision: z.enum(proofDecisions), comment: nullableText, decidedAt: text })
-    .nullable(),
+  decision: z.object({ decision: z.enum(proofDecisions), comment: nullableText, decidedAt: text }).nullable(),
 });
 
 const printFileSchema = z.object({
