@@ -76,7 +76,68 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   configureDocumentWorkers(config.documentWorkers);
-  const app = Fastify({
+  const app = createServer(options);
+  slowBodyGuard(app, config.http);
+  requestIdHeader(app, '/assets/');
+  // Before any route: the OpenAPI document collects routes as they are registered.
+  await installRouteContracts(app);
+
+  const readiness = new Readiness(
+    database,
+    [{ name: 'upload store', probe: () => uploadStorageFor({ config, database }).probe() }],
+    app.log,
+  );
+  app.decorate('readiness', readiness);
+  await migrate(database);
+  readiness.markMigrated();
+  reapIdleConnectionsWhileClosing(app);
+  if (options.closeDatabase) app.addHook('onClose', () => database.close());
+  await installSecurityHeaders(app);
+  installErrorHandlers(app);
+
+  const catalogue = new CatalogueStore(database, config.catalogueCheckMs, app.log);
+  await catalogue.seed();
+  await catalogue.current();
+  keepCatalogueFresh(app, catalogue);
+  const context: AppContext = { config, database };
+  const catalogueContext: CatalogueContext = { ...context, catalogue };
+  const foreground = countForegroundRequests(app);
+  // First, so the metrics' request hook sees every route registered after it.
+  opsRoutes(app, context, readiness);
+
+  catalogueRoutes(app, catalogue);
+  productPictureRoutes(app, context);
+  shopRoutes(app, config);
+  notFoundReportRoute(app);
+  const rates = new RatesProvider(config.ratesUrl, app.log);
+  currencyRoutes(app, { rates, countryHeader: config.countryHeader });
+  // Domains register here: each gets the shared context.
+  await app.register(uploadRoutes(context));
+  await app.register(printFileRoutes(context));
+  await registerAdmin(app, catalogueContext, rates);
+  await app.register(proofRoutes(context, { onDecided: () => app.emailOutbox.kick() }));
+  partnerRoutes(app, context);
+  const backups = new BackupGate();
+  startHousekeeping(app, context, backups);
+  // The embedded database's backups (npm run backup) come through the running shop.
+  if (options.serveBackups) serveBackups(app, database, config.dataDir, backups);
+  const outbox = startEmailOutbox(app, context, foreground);
+  await registerBuyerRoutes(app, catalogueContext, rates, () => outbox.kick());
+
+  seoRoutes(app, { publicBaseUrl: config.publicBaseUrl });
+  await serveThePages(app, options, catalogue);
+
+  // Warm the rates cache so the first visitor does not wait for the service.
+  app.addHook('onReady', () => {
+    void rates.get();
+  });
+  return app;
+}
+
+/** Fastify with the shop's logging, limits, request ids, proxies and timeouts. */
+function createServer(options: AppOptions): FastifyInstance {
+  const { config } = options;
+  return Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-order-token"]'],
@@ -111,22 +172,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // No connection keeps the server waiting without bound (slow headers, bodies, idle sockets).
     ...serverTimeouts(config.http),
   });
-  slowBodyGuard(app, config.http);
-  requestIdHeader(app, '/assets/');
-  // Before any route: the OpenAPI document collects routes as they are registered.
-  await installRouteContracts(app);
+}
 
-  const readiness = new Readiness(
-    database,
-    [{ name: 'upload store', probe: () => uploadStorageFor({ config, database }).probe() }],
-    app.log,
-  );
-  app.decorate('readiness', readiness);
-  await migrate(database);
-  readiness.markMigrated();
-  reapIdleConnectionsWhileClosing(app);
-  if (options.closeDatabase) app.addHook('onClose', () => database.close());
-
+async function installSecurityHeaders(app: FastifyInstance): Promise<void> {
   await securityHeaders(
     app,
     {
@@ -152,15 +200,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     '/assets/',
   );
+}
 
-  installErrorHandlers(app);
-  const catalogue = new CatalogueStore(database, config.catalogueCheckMs, app.log);
-  await catalogue.seed();
-  await catalogue.current();
-  // Every request sees the catalogue as the database holds it (checked at most every
-  // CATALOGUE_CHECK_MS): a change saved on another instance applies without a restart. Health
-  // and readiness never wait for it (a liveness probe must not depend on the database). While
-  // the database does not answer, the last catalogue serves and the answer says since when.
+/**
+ * Every request sees the catalogue as the database holds it (checked at most every
+ * CATALOGUE_CHECK_MS): a change saved on another instance applies without a restart. Health
+ * and readiness never wait for it (a liveness probe must not depend on the database). While
+ * the database does not answer, the last catalogue serves and the answer says since when.
+ */
+function keepCatalogueFresh(app: FastifyInstance, catalogue: CatalogueStore): void {
   app.addHook('onRequest', (request, reply, done) => {
     if (OPS_PATHS.has(request.routeOptions.url ?? '')) {
       done();
@@ -185,89 +233,82 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   });
-  const context: AppContext = { config, database };
-  const catalogueContext: CatalogueContext = { ...context, catalogue };
+}
 
-  // Background work gives way to requests (the outbox waits for a gap in them): every request
-  // counts, from its start until its response is done ('close' comes once, sent or cut off).
+/**
+ * Background work gives way to requests (the outbox waits for a gap in them): every request
+ * counts, from its start until its response is done ('close' comes once, sent or cut off).
+ */
+function countForegroundRequests(app: FastifyInstance): ForegroundActivity {
   const foreground = new ForegroundActivity();
   app.addHook('onRequest', (_request, reply, done) => {
     foreground.requestStarted();
     reply.raw.once('close', () => foreground.requestFinished());
     done();
   });
-  // First, so the metrics' request hook sees every route registered after it.
-  opsRoutes(app, context, readiness);
+  return foreground;
+}
 
-  catalogueRoutes(app, catalogue);
-  productPictureRoutes(app, context);
-  shopRoutes(app, config);
-  notFoundReportRoute(app);
-  const rates = new RatesProvider(config.ratesUrl, app.log);
-  currencyRoutes(app, { rates, countryHeader: config.countryHeader });
-  // Domains register here: each gets the shared context.
-  await app.register(uploadRoutes(context));
-  await app.register(printFileRoutes(context));
+/** The admin: login, sessions and every domain's admin routes behind the session check. */
+async function registerAdmin(app: FastifyInstance, catalogueContext: CatalogueContext, rates: RatesProvider) {
+  const { catalogue: _catalogue, ...context } = catalogueContext;
+  const onQueued = () => app.emailOutbox.kick();
+  const invoiceRate = () => rates.invoiceRate();
   await adminRoutes(app, context, {
-    onStatusChanged: () => app.emailOutbox.kick(),
+    onStatusChanged: onQueued,
     // In production only once the buyer has approved the latest proof.
     statusGuard: productionNeedsApprovedProof,
     domainRoutes: [
       (admin) => openApiRoute(admin, app),
-      (admin) => ledgerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
+      (admin) => ledgerAdminRoutes(admin, context, { onQueued }),
       (admin) => bookkeepingAdminRoutes(admin, context),
       (admin) => printFileDownloadRoute(admin, context),
       (admin) => uploadThumbnailRoute(admin, context),
-      (admin) => admin.register(proofAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
+      (admin) => admin.register(proofAdminRoutes(context, { onQueued })),
       (admin) => productionAdminRoutes(admin, context),
-      (admin) => orderTalkAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
+      (admin) => orderTalkAdminRoutes(admin, context, { onQueued }),
       (admin) => staffAdminRoutes(admin, context),
       (admin) => catalogueAdminRoutes(admin, catalogueContext),
       (admin) => admin.register(productPictureAdminRoutes(context)),
-      (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
-      (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
+      (admin) => reminderAdminRoutes(admin, context, { onQueued }),
+      (admin) => customerAdminRoutes(admin, context, { onQueued }),
       (admin) => companyAdminRoutes(admin, context),
       (admin) => customerRegisterRoutes(admin, context),
-      (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
-      (admin) =>
-        staffOrderAdminRoutes(admin, catalogueContext, {
-          onQueued: () => app.emailOutbox.kick(),
-          invoiceRate: () => rates.invoiceRate(),
-        }),
-      (admin) =>
-        quoteAdminRoutes(admin, catalogueContext, {
-          onQueued: () => app.emailOutbox.kick(),
-          invoiceRate: () => rates.invoiceRate(),
-        }),
+      (admin) => admin.register(receivablesAdminRoutes(context, { onQueued })),
+      (admin) => staffOrderAdminRoutes(admin, catalogueContext, { onQueued, invoiceRate }),
+      (admin) => quoteAdminRoutes(admin, catalogueContext, { onQueued, invoiceRate }),
     ],
   });
-  await app.register(proofRoutes(context, { onDecided: () => app.emailOutbox.kick() }));
-  partnerRoutes(app, context);
-  const backups = new BackupGate();
-  startHousekeeping(app, context, backups);
-  // The embedded database's backups (npm run backup) come through the running shop.
-  if (options.serveBackups) serveBackups(app, database, config.dataDir, backups);
-  const outbox = startEmailOutbox(app, context, foreground);
+}
+
+/** What buyers call: orders, quotes, group orders, documents, print files, lookups and accounts. */
+async function registerBuyerRoutes(
+  app: FastifyInstance,
+  catalogueContext: CatalogueContext,
+  rates: RatesProvider,
+  kickOutbox: () => void,
+): Promise<void> {
+  const { catalogue: _catalogue, ...context } = catalogueContext;
+  const invoiceRate = () => rates.invoiceRate();
   orderRoutes(app, catalogueContext, {
-    onCreated: () => outbox.kick(),
-    invoiceRate: () => rates.invoiceRate(),
+    onCreated: kickOutbox,
+    invoiceRate,
     distanceSalesInBuyerCountry: distanceSaleDecider(context),
   });
-  quoteRoutes(app, catalogueContext, {
-    onQueued: () => outbox.kick(),
-    invoiceRate: () => rates.invoiceRate(),
-  });
+  quoteRoutes(app, catalogueContext, { onQueued: kickOutbox, invoiceRate });
   groupOrderRoutes(app, catalogueContext);
   ledgerRoutes(app, context);
   distanceSalesRoute(app, context);
-  addPrintFileRoute(app, context, { onAdded: () => outbox.kick() });
-  orderLookupRoute(app, context, { onQueued: () => outbox.kick() });
-  orderTalkRoutes(app, context, { onQueued: () => outbox.kick() });
-  await app.register(accountRoutes(catalogueContext, { onQueued: () => outbox.kick() }));
+  addPrintFileRoute(app, context, { onAdded: kickOutbox });
+  orderLookupRoute(app, context, { onQueued: kickOutbox });
+  orderTalkRoutes(app, context, { onQueued: kickOutbox });
+  await app.register(accountRoutes(catalogueContext, { onQueued: kickOutbox }));
+}
 
-  seoRoutes(app, { publicBaseUrl: config.publicBaseUrl });
+/** The built SPA, and every unknown path: the page shell with its status, or a JSON 404. */
+async function serveThePages(app: FastifyInstance, options: AppOptions, catalogue: CatalogueStore) {
   const shell = await serveSpa(app, options.clientDir ?? resolve('dist/client'), {
-    publicBaseUrl: config.publicBaseUrl,
+    publicBaseUrl: options.config.publicBaseUrl,
     catalogue,
   });
   app.setNotFoundHandler((request, reply) => {
@@ -276,12 +317,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (shell && isPageRequest(request)) return shell.send(request, reply, status);
     return sendError(reply, 404, 'Not found');
   });
-
-  // Warm the rates cache so the first visitor does not wait for the service.
-  app.addHook('onReady', () => {
-    void rates.get();
-  });
-  return app;
 }
 
 /**

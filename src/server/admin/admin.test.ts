@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail, AdminOrderPage, AdminStats } from '@/shared/admin';
-import { adminLogin as login } from '@tests/helpers/admin';
+import { addStaffMember, adminLogin as login, loginWithPin } from '@tests/helpers/admin';
+import { stockholmDate } from '@/shared/dates';
+import { orderDetail, orderJobDetail } from './order-detail';
 import { insertManyOrders, insertTestOrder } from '@tests/helpers/orders';
 import { insertApprovedProof } from '@tests/helpers/proofs';
 import { createPostgresDatabase, request, startServer, testDatabaseUrl } from '@tests/helpers/server';
@@ -369,6 +371,38 @@ describe('admin API (PGlite)', () => {
       expect(body.items[0]?.customisation?.prints[0]?.uploadId).toBe('upload-abc123');
       const missing = await request(server, '/api/admin/orders/INV-0', { headers: { cookie } });
       expect(missing).toMatchObject({ status: 404, body: { error: 'Beställningen finns inte' } });
+    });
+
+    it('the order view through its schema keeps every field the view module builds (money and job views)', async () => {
+      const order = await insertTestOrder(server.database);
+      const path = `/api/admin/orders/${order.orderNumber}`;
+      const send = (method: string, to: string, json: unknown, as = cookie) =>
+        request(server, to, { method, headers: { cookie: as }, json });
+      // Documents and a payment, a proof, a note, a message and a flag: the view's lists hold something.
+      await insertApprovedProof(server.database, order.id);
+      expect(
+        (await send('POST', `${path}/payments`, { amount: '1000.00', paidOn: stockholmDate(new Date()) }))
+          .status,
+      ).toBe(201);
+      expect(
+        (await send('POST', `${path}/notes`, { text: 'Pack by size', forProduction: true })).status,
+      ).toBe(201);
+      expect((await send('POST', `${path}/messages`, { text: 'Your proof is ready' })).status).toBe(201);
+      expect((await send('POST', `${path}/attention`, { reason: 'Check the address' })).status).toBe(200);
+      const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+
+      const money = await request<AdminOrderDetail>(server, path, { headers: { cookie } });
+      expect(money.status).toBe(200);
+      const built = await orderDetail(server.database.db, order.orderNumber, 'sv');
+      expect(built?.payments.length).toBe(1);
+      expect(built?.notes.length).toBe(1);
+      expect(money.body).toEqual(asJson(built));
+
+      const printer = await addStaffMember(server, cookie, { name: 'View Printer', role: 'production' });
+      const printerCookie = `${await loginWithPin(server, printer.pin)}; lang=sv`;
+      const job = await request(server, path, { headers: { cookie: printerCookie } });
+      expect(job.status).toBe(200);
+      expect(job.body).toEqual(asJson(await orderJobDetail(server.database.db, order.orderNumber, 'sv')));
     });
 
     it('the invoice of any order, escaped, with its own CSP; unknown number → 404', async () => {

@@ -35,7 +35,6 @@ import {
 } from '@/server/quotes';
 import { recordAudit, staffOf } from '@/server/staff';
 import { orderDetail } from './order-detail';
-import { orderListRoute } from './order-list-route';
 
 /**
  * Orders entered and changed by staff (issue 41), for the money roles (route-roles.ts):
@@ -231,7 +230,6 @@ export function staffOrderAdminRoutes(
     options,
     pricing: pricingFor(context, options),
   };
-  orderListRoute(admin, context.database.db);
   registerStaffOrderCreate(deps);
   registerLineChangePreview(deps);
   registerLineChange(deps);

@@ -2,6 +2,8 @@ import { enqueueEmailsSql } from '@/server/email';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { orderLookupMessages } from '@/shared/i18n/messages/order-lookup';
@@ -9,7 +11,8 @@ import { orderLookupApiPath, type OrderLookupAnswer } from '@/shared/order-looku
 import { orderLookupSchema } from '@/shared/order-lookup-schema';
 import type { AppContext } from '@/server/context';
 import type { Db } from '@/server/db/client';
-import { sendError, sendValidationError } from '@/server/http/errors';
+import { apiErrorSchema } from '@/server/http/contract';
+import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { clientKey, takeAllowance } from '@/server/http/throttle';
 
@@ -92,16 +95,30 @@ export function orderLookupRoute(
   context: AppContext,
   options: { onQueued?: () => void } = {},
 ): void {
-  app.post(orderLookupApiPath, { bodyLimit: 4096 }, async (request, reply) => {
-    const locale = requestLocale(request);
-    const parsed = orderLookupSchema.safeParse(request.body ?? undefined);
-    if (!parsed.success) return sendValidationError(reply, parsed.error, 'Invalid request', locale);
-    if (await throttleLookup(request, reply, context, parsed.data.email, locale)) return reply;
-    await queueOrderLinks(context.database.db, parsed.data.email, locale);
-    options.onQueued?.();
-    return reply
-      .code(202)
-      .header('cache-control', 'no-store')
-      .send({ accepted: true } satisfies OrderLookupAnswer);
-  });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    orderLookupApiPath,
+    {
+      bodyLimit: 4096,
+      schema: {
+        summary: 'Email links to the orders of an address (the same answer whether or not it has any)',
+        body: orderLookupSchema,
+        response: {
+          202: z.object({ accepted: z.literal(true) }).describe('Accepted, known address or not'),
+          400: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      // After the schema: a malformed address uses up no allowance.
+      if (await throttleLookup(request, reply, context, request.body.email, locale)) return reply;
+      await queueOrderLinks(context.database.db, request.body.email, locale);
+      options.onQueued?.();
+      return reply
+        .code(202)
+        .header('cache-control', 'no-store')
+        .send({ accepted: true } satisfies OrderLookupAnswer);
+    },
+  );
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { locales } from '@/shared/i18n/locale';
 import { localisedUrl } from '@/shared/i18n/urls';
 import { publicPages } from '@/shared/routes';
@@ -8,6 +10,11 @@ const privatePaths = ['/admin', '/admin-login', '/cart', '/confirmation', '/orde
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A document that is no JSON, as the OpenAPI document describes it (the reply sends the text). */
+function textResponse(description: string, type: string) {
+  return { description, content: { [type]: { schema: z.string() } } };
 }
 
 /** robots.txt and sitemap.xml, both pointing at the public base URL. */
@@ -51,13 +58,30 @@ export function seoRoutes(app: FastifyInstance, options: { publicBaseUrl: string
     return sitemap;
   };
 
-  app.get('/robots.txt', (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/robots.txt',
+    {
+      schema: {
+        summary: 'robots.txt: the private pages kept out of search engines, and the sitemap',
+        response: { 200: textResponse('The rules for crawlers', 'text/plain') },
+      },
+    },
+    async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
   );
-  app.get('/sitemap.xml', (_request, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(sitemapXml()),
+  api.get(
+    '/sitemap.xml',
+    {
+      schema: {
+        summary: 'The sitemap: every public page in each language, with its alternates (hreflang)',
+        response: { 200: textResponse('The sitemap (sitemaps.org 0.9)', 'application/xml') },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=300')
+        .send(sitemapXml()),
   );
 }
