@@ -168,6 +168,10 @@ function createServer(options: AppOptions): FastifyInstance {
         : config.trustProxy,
     // Lets a graceful shutdown finish in-flight requests while refusing new ones.
     return503OnClosing: true,
+    // Starting is migrating and warming caches: on a loaded machine a plugin took longer than
+    // Fastify's 10 s default and the start failed ("Plugin did not start in time"). A start that
+    // is slow is still a start; one that hangs fails after two minutes.
+    pluginTimeout: 120_000,
     forceCloseConnections: 'idle',
     // No connection keeps the server waiting without bound (slow headers, bodies, idle sockets).
     ...serverTimeouts(config.http),
