@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { productionAdminRoutes } from './production/routes';
-import { accountRoutes, companyAdminRoutes } from './accounts/routes';
+import { accountRoutes, companyAdminRoutes, privacyAdminRoutes } from './accounts/routes';
 import { adminRoutes, staffOrderAdminRoutes } from './admin/routes';
 import { CatalogueStore } from './catalogue';
 import {
@@ -227,6 +227,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       (admin) => reminderAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => customerAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => companyAdminRoutes(admin, context),
+      (admin) => privacyAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => customerRegisterRoutes(admin, context),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued: () => app.emailOutbox.kick() })),
       (admin) =>

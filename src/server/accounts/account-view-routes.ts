@@ -19,6 +19,7 @@ import { requestLocale } from '@/server/http/locale';
 import { ordersPlacedWith, type LookedUpOrder } from '@/server/orders';
 import { quotesForEmail } from '@/server/quotes';
 import { companyHoldings, companyName, companyPeople, settleMembership } from './company';
+import { openErasureRequest } from './erasure';
 import { orderParams, type AccountRouteDeps } from './route-deps';
 import { reorderLines } from './reorder';
 
@@ -93,6 +94,7 @@ const accountSchema = z.object({
       placedBy: z.string(),
     }),
   ),
+  erasureRequestedAt: z.string().optional(),
 });
 /** The account itself (orders, quotes, the company) and an earlier order's lines to order again. */
 export function registerAccountViewRoutes(deps: AccountRouteDeps): void {
@@ -113,11 +115,12 @@ export function registerAccountViewRoutes(deps: AccountRouteDeps): void {
       if (email === undefined) return reply;
       const locale: Locale = requestLocale(request);
       const membership = await settleMembership(database.db, email);
-      const [orders, quotes, company, people] = await Promise.all([
+      const [orders, quotes, company, people, erasureRequestedAt] = await Promise.all([
         ordersPlacedWith(database.db, email, ACCOUNT_MAX_LISTED),
         quotesForEmail(database, email, ACCOUNT_MAX_LISTED),
         membership ? companyHoldings(database, membership.orgNumber, ACCOUNT_MAX_LISTED) : undefined,
         membership ? companyPeople(database.db, membership.orgNumber) : [],
+        openErasureRequest(database.db, email),
       ]);
       const statuses = orderPageMessages[locale];
       // The address's own and the company's, once each, newest first (ISO timestamps sort as text).
@@ -165,6 +168,7 @@ export function registerAccountViewRoutes(deps: AccountRouteDeps): void {
             quotePage: accountQuotePagePath(quote.quoteNumber),
             placedBy,
           })),
+        ...(erasureRequestedAt ? { erasureRequestedAt } : {}),
       };
       return reply.header('cache-control', 'no-store').send(view);
     },

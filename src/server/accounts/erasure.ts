@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type Mail from 'nodemailer/lib/mailer';
 import { stockholmDate } from '@/shared/dates';
 import { translate } from '@/shared/i18n/define';
+import type { AdminPrivacyRequest, ErasureOutcome } from '@/shared/account';
 import type { Locale } from '@/shared/i18n/locale';
 import { accountPrivacyMessages } from '@/shared/i18n/messages/account-privacy';
 import type { Config } from '@/server/config';
@@ -32,30 +33,7 @@ import { tokenHash } from './service';
 /** The last calendar year bokföringslagen 7 kap. 2 § keeps a document issued in `issuedYear`. */
 export const keptThroughYear = (issuedYear: number) => issuedYear + 7;
 
-/** What an erasure did, counted (the request keeps this, never the address). */
-export interface ErasureOutcome {
-  ordersKept: number;
-  ordersAnonymised: number;
-  messages: number;
-  quotes: number;
-  sessions: number;
-  signInLinks: number;
-  addresses: number;
-  memberships: number;
-  groupEntries: number;
-}
-
-export interface PrivacyRequestRow {
-  id: number;
-  /** The address while open or until the "done" email is sent; null once replaced by its hash. */
-  email: string | null;
-  requestedAt: string;
-  completedAt: string | null;
-  completedBy: string | null;
-  outcome: ErasureOutcome | null;
-  /** Orders placed with the address (open requests only; 0 once done). */
-  orders: number;
-}
+export type { AdminPrivacyRequest as PrivacyRequestRow, ErasureOutcome } from '@/shared/account';
 
 const hashed = /^[0-9a-f]{64}$/;
 
@@ -81,8 +59,8 @@ export async function openErasureRequest(db: Db, email: string): Promise<string 
 }
 
 /** Every request, open ones first, then the newest: what staff carry out. */
-export async function privacyRequestsForStaff(db: Db): Promise<PrivacyRequestRow[]> {
-  const rows = await queryRows<Omit<PrivacyRequestRow, 'email'> & { email: string }>(
+export async function privacyRequestsForStaff(db: Db): Promise<AdminPrivacyRequest[]> {
+  const rows = await queryRows<Omit<AdminPrivacyRequest, 'email'> & { email: string }>(
     db,
     sql`SELECT p.id::int AS id, p.email,
         to_char(p.requested_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "requestedAt",

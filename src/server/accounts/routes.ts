@@ -19,9 +19,11 @@ import { companiesForStaff, linkPerson, unlinkPerson } from './company';
 import { registerCompanyClaimRoutes, registerCompanyMemberRoutes } from './company-routes';
 import { registerAccountPageRoutes } from './page-routes';
 import { personalDataRoute } from './personal-data';
+import { registerErasureRequestRoute } from './privacy-routes';
 import { signedInReader, type AccountRouteDeps } from './route-deps';
 import { registerSignInRoutes } from './sign-in-routes';
 
+export { privacyAdminRoutes } from './privacy-routes';
 export { SIGN_INS_PER_ADDRESS_PER_HOUR, SIGN_INS_PER_CLIENT_PER_HOUR } from './route-deps';
 
 /**
@@ -42,6 +44,7 @@ export function accountRoutes(context: CatalogueContext, options: { onQueued?: (
     registerCompanyMemberRoutes(deps);
     registerCompanyClaimRoutes(deps);
     registerAccountPageRoutes(deps);
+    registerErasureRequestRoute(deps);
   };
 }
 

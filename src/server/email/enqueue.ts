@@ -100,5 +100,8 @@ export function enqueueEmailsSql(emails: QueuedEmailsSql): SQL {
 
 /** Queues the email telling a buyer their erasure is done, in the caller's transaction (once per request; migration 6500). */
 export async function enqueuePrivacyErasureEmail(tx: Db, privacyRequestId: number): Promise<void> {
-  await tx.insert(emailOutbox).values({ privacyRequestId, kind: 'privacy_erasure_done' }).onConflictDoNothing();
+  await tx
+    .insert(emailOutbox)
+    .values({ privacyRequestId, kind: 'privacy_erasure_done' })
+    .onConflictDoNothing();
 }
