@@ -188,10 +188,9 @@ describe('erasure of a buyer’s personal data', () => {
     const done = await request<{ requests: AdminPrivacyRequest[] }>(server, adminPrivacyRequestsPath, {
       headers: { cookie: staff },
     });
-    expect(done.body.requests.find((r) => r.id === open?.id)).toMatchObject({
-      email: null,
-      completedBy: expect.any(String),
-    });
+    const carriedOut = done.body.requests.find((r) => r.id === open?.id);
+    expect(carriedOut?.email).toBeNull();
+    expect(carriedOut?.completedBy).toBeTruthy();
     // In the audit log, without the address.
     const [audit] = await queryRows<{ after: unknown }>(
       db(),
