@@ -37,7 +37,7 @@ const daySchemas = { sv: daySchema('sv'), en: daySchema('en') } as const;
 /** The day is checked by `dayOf` (its messages in the reader's language), so the query takes any text. */
 const ledgerDayQuery = z.object({ on: z.unknown().optional().describe('YYYY-MM-DD; today when left out') });
 /** Any id: one that is no customer's answers 404, as an unknown one does. */
-const ledgerParams = z.object({ id: z.string().max(100) });
+const ledgerParams = z.object({ id: z.string().max(1000) });
 const statementEmailBody = z
   .object({ on: z.unknown().optional().describe('YYYY-MM-DD; today when left out') })
   .nullish();
@@ -172,7 +172,9 @@ export function customerAdminRoutes(
       schema: {
         summary: 'The customer’s statement of account (kontoutdrag) on a day, as PDF',
         params: ledgerParams,
-        querystring: ledgerDayQuery.extend({ inline: z.string().max(1).optional() }),
+        querystring: ledgerDayQuery.extend({
+          inline: z.unknown().optional().describe('1: shown in the browser'),
+        }),
         response: { 200: pdfResponse, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
