@@ -229,8 +229,9 @@ const crossDomainReads = {
   // The customer register (issue 43) also lists each customer's quotes and its notes' writers.
   customers: ['orders', 'documents', 'payments', 'quotes', 'staff'],
   // The buyer's copy of their personal data (issue 43, GDPR art. 15): their orders, quotes and the
-  // orders' messages, in one download.
-  accounts: ['orders', 'quotes', 'order_messages'],
+  // orders' messages, in one download. An erasure (GDPR art. 17) reads the year each order's
+  // documents were issued (bokföringslagen keeps them), and the list of requests who carried one out.
+  accounts: ['orders', 'quotes', 'order_messages', 'documents', 'staff'],
   // Bookkeeping (journal, SIE) and documents read the orders they account for; orders imports the
   // ledger (the checkout's invoices), so documents cannot go through '@/server/orders'.
   // The SIE books money no invoice was found for on the suspense account (2999) from the bank

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { productionAdminRoutes } from './production/routes';
-import { accountRoutes, companyAdminRoutes } from './accounts/routes';
+import { accountRoutes, companyAdminRoutes, privacyAdminRoutes } from './accounts/routes';
 import { adminRoutes, staffOrderAdminRoutes } from './admin/routes';
 import { CatalogueStore } from './catalogue';
 import {
@@ -277,6 +277,7 @@ async function registerAdmin(app: FastifyInstance, catalogueContext: CatalogueCo
       (admin) => reminderAdminRoutes(admin, context, { onQueued }),
       (admin) => customerAdminRoutes(admin, context, { onQueued }),
       (admin) => companyAdminRoutes(admin, context),
+      (admin) => privacyAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => customerRegisterRoutes(admin, context),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued })),
       (admin) => staffOrderAdminRoutes(admin, catalogueContext, { onQueued, invoiceRate }),

@@ -30,7 +30,39 @@ export const accountApiPaths = {
   /** POST with the order's token (header): a member claims the order for the company. */
   companyClaim: (orderNumber: string) =>
     `/api/account/company/orders/${encodeURIComponent(orderNumber)}/claim`,
+  /** POST: the signed-in buyer asks for erasure of their personal data (202 `{ requestedAt }`). */
+  erasure: '/api/account/erasure',
 } as const;
+
+/** Staff's erasure requests (owner): GET lists, POST `/:id/erase` carries one out. */
+export const adminPrivacyRequestsPath = '/api/admin/privacy-requests';
+
+/** What an erasure did, counted (kept on the request; never the address). */
+export interface ErasureOutcome {
+  /** Orders whose invoicing fields bokföringslagen 7 kap. 2 § still keeps. */
+  ordersKept: number;
+  ordersAnonymised: number;
+  messages: number;
+  quotes: number;
+  sessions: number;
+  signInLinks: number;
+  addresses: number;
+  memberships: number;
+  groupEntries: number;
+}
+
+/** An erasure request as staff see it. */
+export interface AdminPrivacyRequest {
+  id: number;
+  /** The address while open or until the "done" email is sent; null once only its hash is kept. */
+  email: string | null;
+  requestedAt: string;
+  completedAt: string | null;
+  completedBy: string | null;
+  outcome: ErasureOutcome | null;
+  /** Orders placed with the address (open requests; 0 once done). */
+  orders: number;
+}
 
 /** Staff's company accounts (admin): GET lists, `/:orgNumber/people` links (POST) and unlinks (DELETE /:email). */
 export const adminCompaniesPath = '/api/admin/companies';
@@ -104,6 +136,8 @@ export interface AccountView {
   company?: AccountCompany;
   orders: AccountOrder[];
   quotes: AccountQuote[];
+  /** When the address asked for erasure not yet carried out (ISO); absent otherwise. */
+  erasureRequestedAt?: string;
 }
 
 /** POST /api/account/orders/:number/reorder: lines as POST /api/orders takes them, and what changed. */

@@ -203,7 +203,7 @@ const privacy: Record<Locale, LegalDocument> = {
         id: 'rights',
         heading: 'Dina rättigheter',
         paragraphs: [
-          'Du kan begära utdrag, rättelse, radering (utom det bokföringslagen kräver), begränsning och invända mot behandlingen. Skriv till e-postadressen i sidfoten. Under Mitt konto kan du själv ladda ner dina uppgifter (beställningar, offerter, adresser och meddelanden) som en fil. Du kan också klaga hos Integritetsskyddsmyndigheten (IMY).',
+          'Du kan begära utdrag, rättelse, radering (utom det bokföringslagen kräver), begränsning och invända mot behandlingen. Skriv till e-postadressen i sidfoten. Under Mitt konto kan du själv ladda ner dina uppgifter (beställningar, offerter, adresser och meddelanden) som en fil och begära radering; vi mejlar dig när raderingen är gjord. Fakturor och uppgifterna på dem sparar vi så länge bokföringslagen kräver. Du kan också klaga hos Integritetsskyddsmyndigheten (IMY).',
         ],
       },
       {
@@ -254,7 +254,7 @@ const privacy: Record<Locale, LegalDocument> = {
         id: 'rights',
         heading: 'Your rights',
         paragraphs: [
-          'You can ask for a copy, correction, erasure (except what the Bookkeeping Act requires us to keep), restriction, and object to the processing. Write to the email address in the footer. Under My account you can download your data yourself (orders, quotes, addresses and messages) as a file. You can also complain to the Swedish Authority for Privacy Protection (IMY).',
+          'You can ask for a copy, correction, erasure (except what the Bookkeeping Act requires us to keep), restriction, and object to the processing. Write to the email address in the footer. Under My account you can download your data yourself (orders, quotes, addresses and messages) as a file and ask for erasure; we email you when it is done. Invoices and the details on them are kept as long as the Bookkeeping Act requires. You can also complain to the Swedish Authority for Privacy Protection (IMY).',
         ],
       },
       {

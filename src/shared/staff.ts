@@ -94,6 +94,8 @@ export const auditActions = [
   'customer_note',
   /** A buyer's request to erase their personal data carried out (issue 43). */
   'privacy_erasure',
+  /** Staff linked or unlinked a person of a company account (issue 43). */
+  'company_people',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -331,6 +331,17 @@ describe('staff link and unlink people', () => {
     expect((await unlink('linked.person@example.se')).status).toBe(204);
     expect((await unlink('linked.person@example.se')).status).toBe(404);
     expect((await account(await signedIn('linked.person@example.se'))).company).toBeUndefined();
+    // Both are staff actions in the audit log, naming the company and the person.
+    const audited = await request<{ events: { action: string; target: string; staff: string | null }[] }>(
+      server,
+      '/api/admin/audit?action=company_people',
+      { headers: { cookie: staff } },
+    );
+    expect(audited.status).toBe(200);
+    const targets = audited.body.events.map((event) => event.target);
+    expect(targets).toContain(`company ${org} link linked.person@example.se`);
+    expect(targets).toContain(`company ${org} unlink linked.person@example.se`);
+    expect(audited.body.events.every((event) => event.staff !== null)).toBe(true);
     // Not for a buyer's session, nor anyone signed out.
     expect((await request(server, adminCompaniesPath)).status).toBe(401);
   });

@@ -4,6 +4,7 @@ import type { Database, Db } from '@/server/db/client';
 import { accountCompanies, accountCompanyClaims, accountCompanyMembers } from '@/server/db/accounts-schema';
 import { companyOrders, newestCompanyOrgNumber, type CompanyOrder, type OrderRow } from '@/server/orders';
 import { quotesForCompany } from '@/server/quotes';
+import { recordAudit } from '@/server/staff';
 import { queueSignInLink } from './service';
 
 /**
@@ -239,10 +240,14 @@ export async function companiesForStaff(db: Db) {
  * Staff link an address to a company (made if it has no account yet), moving it from another
  * company if need be. The person sees the company once signed in by a link, as an invitee does.
  */
-export async function linkPerson(db: Db, orgNumber: string, email: string): Promise<void> {
+export async function linkPerson(db: Db, orgNumber: string, email: string, staffId: number): Promise<void> {
   const address = email.trim().toLowerCase();
   await db.transaction(async (tx) => {
     await tx.insert(accountCompanies).values({ orgNumber }).onConflictDoNothing();
+    const [before] = await tx
+      .select({ orgNumber: accountCompanyMembers.orgNumber, addedBy: accountCompanyMembers.addedBy })
+      .from(accountCompanyMembers)
+      .where(eq(accountCompanyMembers.email, address));
     await tx
       .insert(accountCompanyMembers)
       .values({ email: address, orgNumber, addedBy: 'staff' })
@@ -252,19 +257,38 @@ export async function linkPerson(db: Db, orgNumber: string, email: string): Prom
         // A person already of this company stays as they are.
         setWhere: sql`${accountCompanyMembers.orgNumber} <> ${orgNumber}`,
       });
+    // Who sees a company's orders is a staff action like any other: in the audit log.
+    await recordAudit(tx, {
+      staffId,
+      action: 'company_people',
+      target: `company ${orgNumber} link ${address}`,
+      before: before ?? null,
+      after: { orgNumber, email: address },
+    });
   });
 }
 
-/** Staff unlink an address from a company; false when it was not linked to it. */
-export async function unlinkPerson(db: Db, orgNumber: string, email: string): Promise<boolean> {
-  const removed = await db
-    .delete(accountCompanyMembers)
-    .where(
-      and(
-        eq(accountCompanyMembers.orgNumber, orgNumber),
-        eq(accountCompanyMembers.email, email.trim().toLowerCase()),
-      ),
-    )
-    .returning({ email: accountCompanyMembers.email });
-  return removed.length > 0;
+/** Staff unlink an address from a company (audited); false when it was not linked to it. */
+export async function unlinkPerson(
+  db: Db,
+  orgNumber: string,
+  email: string,
+  staffId: number,
+): Promise<boolean> {
+  const address = email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(accountCompanyMembers)
+      .where(and(eq(accountCompanyMembers.orgNumber, orgNumber), eq(accountCompanyMembers.email, address)))
+      .returning({ email: accountCompanyMembers.email, addedBy: accountCompanyMembers.addedBy });
+    if (removed.length === 0) return false;
+    await recordAudit(tx, {
+      staffId,
+      action: 'company_people',
+      target: `company ${orgNumber} unlink ${address}`,
+      before: { orgNumber, email: address, addedBy: removed[0]?.addedBy },
+      after: null,
+    });
+    return true;
+  });
 }

@@ -3,3 +3,4 @@
  * renders. Sessions, the account's orders and quotes and reordering are in ./routes.
  */
 export { buildAccountSignInEmail } from './email';
+export { buildErasureDoneEmail, forgetErasureAddress } from './erasure';

@@ -34,7 +34,59 @@ function daySchema(locale: Locale) {
 }
 const daySchemas = { sv: daySchema('sv'), en: daySchema('en') } as const;
 
-type DayRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, unknown> }>;
+/** The day is checked by `dayOf` (its messages in the reader's language), so the query takes any text. */
+const ledgerDayQuery = z.object({ on: z.unknown().optional().describe('YYYY-MM-DD; today when left out') });
+/** Any id: one that is no customer's answers 404, as an unknown one does. */
+const ledgerParams = z.object({ id: z.string().max(1000) });
+const statementEmailBody = z
+  .object({ on: z.unknown().optional().describe('YYYY-MM-DD; today when left out') })
+  .nullish();
+const pdfResponse = {
+  description: 'The statement as PDF',
+  content: { 'application/pdf': { schema: z.string().describe('PDF') } },
+};
+const customerSummarySchema = z.object({
+  id: z.string(),
+  kind: z.enum(['company', 'individual']),
+  name: z.string(),
+  identity: z.string(),
+  email: z.string(),
+  orders: z.number(),
+  balance: z.string(),
+  overdue: z.string(),
+});
+const customerListSchema = z.object({
+  asOf: z.string(),
+  customers: z.array(customerSummarySchema),
+  total: z.string(),
+});
+const customerLedgerSchema = customerSummarySchema.extend({
+  asOf: z.string(),
+  lines: z.array(
+    z.object({
+      date: z.string(),
+      kind: z.enum(['invoice', 'supplementary_invoice', 'credit_note', 'reminder', 'payment', 'refund']),
+      number: z.string(),
+      orderNumber: z.string(),
+      dueOn: z.string().nullable(),
+      amount: z.string(),
+      balance: z.string(),
+      pdf: z.string().nullable(),
+    }),
+  ),
+  open: z.array(
+    z.object({
+      number: z.string(),
+      kind: z.enum(['invoice', 'supplementary_invoice', 'reminder']),
+      orderNumber: z.string(),
+      issuedOn: z.string(),
+      dueOn: z.string().nullable(),
+      daysOverdue: z.number(),
+      balance: z.string(),
+    }),
+  ),
+  statementPdf: z.string(),
+});
 
 /**
  * The customer ledger's admin routes (money roles):
@@ -62,46 +114,99 @@ export function customerAdminRoutes(
     return on > today ? today : on;
   };
 
-  const ledgerOf = async (request: DayRequest, reply: FastifyReply, asOf?: CalendarDate) => {
+  /** The customer's ledger on the day asked (or `asOf`); undefined once the 400 or 404 is sent. */
+  const ledgerOf = async (
+    request: FastifyRequest,
+    id: string,
+    on: unknown,
+    reply: FastifyReply,
+    asOf?: CalendarDate,
+  ) => {
     const locale = requestLocale(request);
-    const day = asOf ?? dayOf({ on: request.query.on }, reply, locale);
+    const day = asOf ?? dayOf({ on }, reply, locale);
     if (!day) return undefined;
-    const id = request.params.id;
     const ledger = customerIdPattern.test(id) ? await customerLedger(db, id, day) : undefined;
     if (!ledger) sendError(reply, 404, translate(reminderMessages, locale).customerNotFound);
     return ledger;
   };
 
-  admin.get<{ Querystring: Record<string, unknown> }>('/api/admin/customers', async (request, reply) => {
-    const day = dayOf({ on: request.query.on }, reply, requestLocale(request));
-    if (!day) return reply;
-    return customerList(db, day);
-  });
+  const api = admin.withTypeProvider<ZodTypeProvider>();
 
-  admin.get('/api/admin/customers/:id', async (request: DayRequest, reply) => {
-    const ledger = await ledgerOf(request, reply);
-    if (!ledger) return reply;
-    const { latestOrderId: _order, language: _language, ocrs: _ocrs, ...answer } = ledger;
-    return answer;
-  });
+  api.get(
+    '/api/admin/customers',
+    {
+      schema: {
+        summary: 'Customers with an open balance on a day, and their total (= account 1510 that day)',
+        querystring: ledgerDayQuery,
+        response: { 200: customerListSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const day = dayOf({ on: request.query.on }, reply, requestLocale(request));
+      if (!day) return reply;
+      return reply.send(await customerList(db, day));
+    },
+  );
 
-  admin.get('/api/admin/customers/:id/statement.pdf', async (request: DayRequest, reply) => {
-    const ledger = await ledgerOf(request, reply);
-    if (!ledger) return reply;
-    const pdf = await statementPdf(ledger, context.config);
-    const name = `${ledger.language === 'sv' ? 'Kontoutdrag' : 'Statement'}_${ledger.asOf}.pdf`;
-    return sendPdf(reply, pdf, name, (request.query.inline ?? '') === '1');
-  });
+  api.get(
+    '/api/admin/customers/:id',
+    {
+      schema: {
+        summary: 'One customer’s ledger on a day: documents, payments, running and open balance',
+        params: ledgerParams,
+        querystring: ledgerDayQuery,
+        response: { 200: customerLedgerSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const ledger = await ledgerOf(request, request.params.id, request.query.on, reply);
+      if (!ledger) return reply;
+      // The schema names what staff see: the statement's internals (latest order, OCRs) stay here.
+      return reply.send(ledger);
+    },
+  );
 
-  admin.post<{ Params: { id: string }; Body: unknown }>(
+  api.get(
+    '/api/admin/customers/:id/statement.pdf',
+    {
+      schema: {
+        summary: 'The customer’s statement of account (kontoutdrag) on a day, as PDF',
+        params: ledgerParams,
+        querystring: ledgerDayQuery.extend({
+          inline: z.unknown().optional().describe('1: shown in the browser'),
+        }),
+        response: { 200: pdfResponse, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const ledger = await ledgerOf(request, request.params.id, request.query.on, reply);
+      if (!ledger) return reply;
+      const pdf = await statementPdf(ledger, context.config);
+      const name = `${ledger.language === 'sv' ? 'Kontoutdrag' : 'Statement'}_${ledger.asOf}.pdf`;
+      return sendPdf(reply, pdf, name, (request.query.inline ?? '') === '1');
+    },
+  );
+
+  api.post(
     '/api/admin/customers/:id/statement/email',
-    { bodyLimit: 1024 },
+    {
+      bodyLimit: 1024,
+      schema: {
+        summary: 'Email the statement of account to the customer (audited)',
+        params: ledgerParams,
+        body: statementEmailBody,
+        response: {
+          202: z.object({ email: z.string(), asOf: z.string() }),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const locale = requestLocale(request);
-      const body = request.body && typeof request.body === 'object' ? request.body : {};
-      const day = dayOf(body, reply, locale);
+      const day = dayOf(request.body ?? {}, reply, locale);
       if (!day) return reply;
-      const ledger = await ledgerOf(request as unknown as DayRequest, reply, day);
+      const ledger = await ledgerOf(request, request.params.id, undefined, reply, day);
       if (!ledger) return reply;
       const person = staffOf(request);
       const pdf = await statementPdf(ledger, context.config);

@@ -142,9 +142,12 @@ export const privacyRequests = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     completedBy: bigint('completed_by', { mode: 'number' }).references(() => staff.id),
     outcome: jsonb('outcome').$type<Record<string, number>>(),
+    /** The language the buyer asked in: the "done" email's (migrations/6500_privacy_erasure.sql). */
+    locale: text('locale', { enum: locales }).notNull().default('sv'),
   },
   (t) => [
     check('privacy_requests_email_check', sql`char_length(${t.email}) <= 255`),
+    check('privacy_requests_locale_check', oneOf(t.locale, locales)),
     check('privacy_requests_completed_check', sql`(${t.completedAt} IS NULL) = (${t.outcome} IS NULL)`),
     uniqueIndex('privacy_requests_open_idx')
       .on(t.email)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accountSignInLinks } from './accounts-schema';
+import { accountSignInLinks, privacyRequests } from './accounts-schema';
 import { groupEntryReceipts } from './group-orders-schema';
 import { orders } from './orders-schema';
 import { quotes } from './quotes-schema';
@@ -53,6 +53,8 @@ export const emailKinds = [
   'order_change',
   /** To a group order's member who left an address: a receipt of their own entry, a link and no stranger text (group_receipt_id; migration 6050). */
   'group_entry_receipt',
+  /** To a buyer who asked for erasure: it is done (privacy_request_id; migration 6500). */
+  'privacy_erasure_done',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -70,6 +72,10 @@ export const emailOutbox = pgTable(
     }),
     /** The group-order entry's receipt an email sends (migrations/6050_group_entry_receipts.sql). */
     groupReceiptId: bigint('group_receipt_id', { mode: 'number' }).references(() => groupEntryReceipts.id, {
+      onDelete: 'cascade',
+    }),
+    /** The erasure whose "done" email this is (migrations/6500_privacy_erasure.sql). */
+    privacyRequestId: bigint('privacy_request_id', { mode: 'number' }).references(() => privacyRequests.id, {
       onDelete: 'cascade',
     }),
     kind: text('kind', { enum: emailKinds }).notNull(),
@@ -91,7 +97,7 @@ export const emailOutbox = pgTable(
     // Each email is about one thing: an order, a quote, a sign-in link or a group entry's receipt.
     check(
       'email_outbox_one_subject',
-      sql`num_nonnulls(${t.groupReceiptId}, ${t.orderId}, ${t.quoteId}, ${t.accountLinkId}) = 1`,
+      sql`num_nonnulls(${t.privacyRequestId}, ${t.groupReceiptId}, ${t.orderId}, ${t.quoteId}, ${t.accountLinkId}) = 1`,
     ),
     uniqueIndex('email_outbox_account_link_idx')
       .on(t.accountLinkId)
@@ -99,6 +105,9 @@ export const emailOutbox = pgTable(
     uniqueIndex('email_outbox_group_receipt_idx')
       .on(t.groupReceiptId)
       .where(sql`${t.groupReceiptId} IS NOT NULL`),
+    uniqueIndex('email_outbox_privacy_request_idx')
+      .on(t.privacyRequestId)
+      .where(sql`${t.privacyRequestId} IS NOT NULL`),
     // The sender's queue: pending rows by when they are due.
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt, t.id)

@@ -97,3 +97,11 @@ export function enqueueEmailsSql(emails: QueuedEmailsSql): SQL {
   return sql`INSERT INTO email_outbox (order_id, kind, ref)
     SELECT ${emails.orderId}, queued_kind, ${ref} FROM ${emails.from}, unnest(ARRAY[${kindList}]) AS queued_kind`;
 }
+
+/** Queues the email telling a buyer their erasure is done, in the caller's transaction (once per request; migration 6500). */
+export async function enqueuePrivacyErasureEmail(tx: Db, privacyRequestId: number): Promise<void> {
+  await tx
+    .insert(emailOutbox)
+    .values({ privacyRequestId, kind: 'privacy_erasure_done' })
+    .onConflictDoNothing();
+}

@@ -9,6 +9,7 @@ export {
   enqueueEmailsSql,
   enqueueEmailUnlessWaiting,
   enqueueGroupReceiptEmail,
+  enqueuePrivacyErasureEmail,
   enqueueQuoteEmail,
   type QueuedEmail,
   type QueuedEmailsSql,

@@ -18,7 +18,7 @@ import { buildReminderMessage, buildStatementMessage } from './reminder-message'
 import { buildMessageNotice, buildMessageToBuyer, buildRefundMessage } from './talk-messages';
 import { orderInvoiceWithPdf } from '@/server/ledger';
 import { buildQuoteEmail } from '@/server/quotes';
-import { buildAccountSignInEmail } from '@/server/accounts';
+import { buildAccountSignInEmail, buildErasureDoneEmail, forgetErasureAddress } from '@/server/accounts';
 import { buildGroupReceiptEmail } from '@/server/group-orders';
 import type { MailTransport } from './transport';
 
@@ -175,6 +175,7 @@ export class OutboxWorker {
         quoteId: emailOutbox.quoteId,
         accountLinkId: emailOutbox.accountLinkId,
         groupReceiptId: emailOutbox.groupReceiptId,
+        privacyRequestId: emailOutbox.privacyRequestId,
         kind: emailOutbox.kind,
         ref: emailOutbox.ref,
         attempts: emailOutbox.attempts,
@@ -202,6 +203,7 @@ export class OutboxWorker {
       quoteId: number | null;
       accountLinkId: number | null;
       groupReceiptId: number | null;
+      privacyRequestId: number | null;
       kind: EmailKind;
       ref: number | null;
       attempts: number;
@@ -225,6 +227,17 @@ export class OutboxWorker {
           `group-receipt-${String(row.id).padStart(8, '0')}.eml`,
         );
         await this.markSent(row.id);
+        return true;
+      }
+      if (row.privacyRequestId !== null) {
+        // An erasure is done (migrations/6500_privacy_erasure.sql); once it is sent, the request
+        // keeps only the address's hash.
+        await this.transport.send(
+          await buildErasureDoneEmail(this.database.db, this.config, row.privacyRequestId),
+          `privacy-${String(row.id).padStart(8, '0')}.eml`,
+        );
+        await this.markSent(row.id);
+        await forgetErasureAddress(this.database.db, row.privacyRequestId);
         return true;
       }
       if (row.orderId === null) {

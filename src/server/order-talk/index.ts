@@ -3,3 +3,4 @@
  * read them here, the job ticket its production notes. Its routes are in ./routes.
  */
 export { messageFileOf, notesOf, productionNotesOf, threadOf, type TalkReader } from './service';
+export { eraseOrderMessages, ERASED_MESSAGE } from './erasure';

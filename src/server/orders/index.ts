@@ -50,3 +50,4 @@ export {
   type StatusRefusal,
   type TransitionOptions,
 } from './transition';
+export { anonymiseOrders, ERASED_TEXT, orderIdsPlacedWith } from './erasure';

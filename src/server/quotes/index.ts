@@ -29,3 +29,4 @@ export {
   recordAcceptedOrder,
   validUntilFor,
 } from './service';
+export { anonymiseQuotesOf } from './erasure';

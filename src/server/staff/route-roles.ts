@@ -98,6 +98,9 @@ export const routeRoles: Readonly<Record<string, RoleSet>> = {
   'GET /api/admin/companies': 'money',
   'POST /api/admin/companies/:orgNumber/people': 'money',
   'DELETE /api/admin/companies/:orgNumber/people/:email': 'money',
+  // Erasure of a buyer's personal data (issue 43, src/server/accounts/erasure.ts): the owner's.
+  'GET /api/admin/privacy-requests': 'owner',
+  'POST /api/admin/privacy-requests/:id/erase': 'owner',
 
   // Quotes (issue 40): the owner and the bookkeeper write and send them; production may look.
   'GET /api/admin/quotes': 'everyone',

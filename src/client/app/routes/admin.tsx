@@ -35,6 +35,7 @@ import { BlanksPanel, ProductionBoard } from '@/client/features/admin/production
 import { MoneyView } from '@/client/features/admin/money-view';
 import { CustomersPanel } from '@/client/features/admin/customer-register-panel';
 import { CompanyAccountsPanel } from '@/client/features/admin/company-accounts-panel';
+import { PrivacyRequestsPanel } from '@/client/features/admin/privacy-requests-panel';
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import { moneyViewMessages } from '@/shared/i18n/messages/money-view';
 import { QuotesPanel } from '@/client/features/quotes/admin-quotes';
@@ -134,6 +135,7 @@ function Dashboard() {
         <>
           <CustomersPanel />
           <CompanyAccountsPanel />
+          {owner && <PrivacyRequestsPanel />}
         </>
       ),
       shown: money,

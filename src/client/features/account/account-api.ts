@@ -45,3 +45,7 @@ export const claimForCompany = (orderNumber: string, token: string) =>
     method: 'POST',
     headers: { [orderTokenHeader]: token },
   });
+
+/** The signed-in buyer asks for erasure of their personal data (202; an open request answers as it is). */
+export const requestErasure = () =>
+  apiFetch<{ requestedAt: string }>(accountApiPaths.erasure, { method: 'POST', json: {} });

@@ -1,16 +1,13 @@
-import { LogOut, Repeat2 } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { AccountView, ReorderAnswer } from '@/shared/account';
-import { formatDate } from '@/shared/dates';
 import { accountMessages } from '@/shared/i18n/messages/account';
-import { customerRegisterMessages } from '@/shared/i18n/messages/customer-register';
-import { dateLocaleTag } from '@/shared/i18n/locale';
-import { formatKrDecimal } from '@/shared/money-format';
-import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { Button, buttonClass } from '@/client/components/ui/button';
-import { fetchAccount, reorder, signOut } from './account-api';
+import { Button } from '@/client/components/ui/button';
+import { fetchAccount, signOut } from './account-api';
+import { OrdersSection, QuotesSection } from './account-orders';
 import { CompanyPanel } from './company-panel';
+import { ErasureSection, PersonalDataSection } from './privacy-sections';
 import { SignInForm } from './sign-in-form';
 
 type Loaded =
@@ -34,8 +31,6 @@ export function AccountPage({
   const t = useT(accountMessages);
   const { locale } = useLocale();
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [busyOrder, setBusyOrder] = useState<string | undefined>();
-  const [problem, setProblem] = useState<string | undefined>();
 
   const fetchInto = useCallback(() => {
     fetchAccount().then(
@@ -49,17 +44,6 @@ export function AccountPage({
   };
   // The statuses come worded in the reader's language: a switch of language asks again.
   useEffect(() => fetchInto(), [fetchInto, locale]);
-
-  const again = async (orderNumber: string) => {
-    setBusyOrder(orderNumber);
-    setProblem(undefined);
-    try {
-      onReorder(await reorder(orderNumber));
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error));
-      setBusyOrder(undefined);
-    }
-  };
 
   const leave = async (everywhere: boolean) => {
     await signOut(everywhere);
@@ -86,7 +70,6 @@ export function AccountPage({
     );
 
   const { account } = loaded;
-  const date = (iso: string) => formatDate(iso, dateLocaleTag[locale], 'long');
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -108,124 +91,11 @@ export function AccountPage({
         <CompanyPanel company={account.company} email={account.email} onChanged={fetchInto} />
       )}
 
-      <section aria-labelledby="account-orders">
-        <h2 id="account-orders" className="text-xl font-semibold text-slate-900">
-          {t.ordersHeading}
-        </h2>
-        {problem && (
-          <p role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
-            {problem}
-          </p>
-        )}
-        {account.orders.length === 0 ? (
-          <p className="mt-3 text-slate-600">{t.noOrders}</p>
-        ) : (
-          <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-            {account.orders.map((order) => (
-              <li
-                key={order.orderNumber}
-                className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-                data-testid="account-order"
-              >
-                <div className="min-w-0">
-                  <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm md:flex md:flex-wrap md:gap-x-8">
-                    <div>
-                      <dt className="text-slate-500">{t.orderNumber}</dt>
-                      <dd className="whitespace-nowrap font-semibold text-slate-900">{order.orderNumber}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-slate-500">{t.placed}</dt>
-                      <dd className="whitespace-nowrap text-slate-900">{date(order.placedAt)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-slate-500">{t.total}</dt>
-                      <dd className="whitespace-nowrap tabular-nums text-slate-900">
-                        {formatKrDecimal(order.total)}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-slate-500">{t.status}</dt>
-                      <dd className="text-slate-900">{order.statusLabel}</dd>
-                    </div>
-                  </dl>
-                  {order.placedBy !== account.email && (
-                    <p className="mt-2 break-all text-sm text-slate-600" data-testid="placed-by">
-                      {t.placedBy({ email: order.placedBy })}
-                    </p>
-                  )}
-                </div>
-                <div className="flex shrink-0 flex-wrap gap-2 md:flex-nowrap">
-                  {/* A server redirect with a fresh link to the page: a plain link, not the router's. */}
-                  <a href={order.orderPage} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-                    {t.openOrder}
-                    <span className="sr-only"> {order.orderNumber}</span>
-                  </a>
-                  {/* A colleague's order opens on its page; ordering it again is its buyer's (their print files). */}
-                  {order.placedBy === account.email && (
-                    <Button
-                      size="sm"
-                      disabled={busyOrder !== undefined}
-                      disabledLook="busy"
-                      onClick={() => void again(order.orderNumber)}
-                    >
-                      <Repeat2 className="size-4" aria-hidden />
-                      {busyOrder === order.orderNumber ? t.reordering : t.reorder}
-                      <span className="sr-only"> {order.orderNumber}</span>
-                    </Button>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="account-quotes">
-        <h2 id="account-quotes" className="text-xl font-semibold text-slate-900">
-          {t.quotesHeading}
-        </h2>
-        {account.quotes.length === 0 ? (
-          <p className="mt-3 text-slate-600">{t.noQuotes}</p>
-        ) : (
-          <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-            {account.quotes.map((quote) => (
-              <li
-                key={quote.quoteNumber}
-                className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm"
-              >
-                <span className="font-semibold text-slate-900">{quote.quoteNumber}</span>
-                <span className="text-slate-700">{date(quote.createdAt)}</span>
-                <a href={quote.quotePage} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-                  {t.openQuote}
-                  <span className="sr-only"> {quote.quoteNumber}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <OrdersSection account={account} onReorder={onReorder} />
+      <QuotesSection account={account} />
 
       <PersonalDataSection />
+      <ErasureSection requestedAt={account.erasureRequestedAt} onRequested={fetchInto} />
     </div>
-  );
-}
-
-/** The privacy page's right to a copy: everything kept about the address, as a JSON download. */
-function PersonalDataSection() {
-  const t = useT(customerRegisterMessages);
-  return (
-    <section aria-labelledby="account-data">
-      <h2 id="account-data" className="text-xl font-semibold text-slate-900">
-        {t.dataHeading}
-      </h2>
-      <p className="mt-2 text-sm text-slate-700">{t.dataIntro}</p>
-      <a
-        href="/api/account/data"
-        download
-        className={`mt-3 ${buttonClass({ variant: 'secondary', size: 'sm' })}`}
-      >
-        {t.download}
-      </a>
-    </section>
   );
 }

@@ -126,6 +126,84 @@ function RegisterRecordView({ customer }: { customer: RegisterCustomer }) {
   );
 }
 
+/** One page of the register: a row per customer, opened below the table. */
+function RegisterTable({
+  customers,
+  onOpen,
+}: {
+  customers: RegisterCustomer[];
+  onOpen: (customer: RegisterCustomer) => void;
+}) {
+  const t = useT(customerRegisterMessages);
+  const r = useT(reminderMessages);
+  const { locale } = useLocale();
+  const dateTag = dateLocaleTag[locale];
+  return (
+    <div className="mt-2 overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="register-table">
+        <thead className="text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {r.customer}
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 text-right font-semibold sm:table-cell">
+              {t.orders}
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
+              {t.lastOrder}
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 text-right font-semibold sm:table-cell">
+              {t.turnover}
+            </th>
+            <th scope="col" className="hidden py-2 pr-3 text-right font-semibold sm:table-cell">
+              {r.balance}
+            </th>
+            <th scope="col" className="py-2">
+              <span className="sr-only">{r.open}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 text-slate-900">
+          {customers.map((customer) => (
+            <tr key={customer.id} data-testid="customer-row">
+              <td className="py-2 pr-3">
+                <span className="font-semibold break-words">{customer.name}</span>
+                <span className="block text-xs break-all text-slate-600">
+                  {customer.kind === 'company' ? r.company : r.individual} · {customer.identity}
+                </span>
+                <span className="block text-xs text-slate-600 sm:hidden">
+                  {t.orders}: {customer.orders} · {t.turnover}: {formatKrDecimal(customer.turnover)} ·{' '}
+                  {r.balance}: {formatKrDecimal(customer.balance)}
+                </span>
+              </td>
+              <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">{customer.orders}</td>
+              <td className="hidden py-2 pr-3 whitespace-nowrap md:table-cell">
+                {formatDate(customer.lastOrder, dateTag)}
+              </td>
+              <td className="hidden py-2 pr-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
+                {formatKrDecimal(customer.turnover)}
+              </td>
+              <td className="hidden py-2 pr-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
+                {formatKrDecimal(customer.balance)}
+              </td>
+              <td className="py-2 text-right">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => onOpen(customer)}
+                  aria-label={`${r.open} ${customer.name}`}
+                >
+                  {r.open}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * The customer register (issue 43): every customer who has ordered, searchable, 50 a page, with
  * a CSV of the same search; "only customers with a balance" is the customer ledger's list.
@@ -206,72 +284,7 @@ export function CustomersPanel() {
               {data.total === 0 ? t.noneFound : t.customersFound({ count: data.total })}
             </p>
           )}
-          {data && data.customers.length > 0 && (
-            <div className="mt-2 overflow-x-auto">
-              <table className="w-full text-left text-sm" data-testid="register-table">
-                <thead className="text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {r.customer}
-                    </th>
-                    <th scope="col" className="hidden py-2 pr-3 text-right font-semibold sm:table-cell">
-                      {t.orders}
-                    </th>
-                    <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
-                      {t.lastOrder}
-                    </th>
-                    <th scope="col" className="hidden py-2 pr-3 text-right font-semibold sm:table-cell">
-                      {t.turnover}
-                    </th>
-                    <th scope="col" className="hidden py-2 pr-3 text-right font-semibold sm:table-cell">
-                      {r.balance}
-                    </th>
-                    <th scope="col" className="py-2">
-                      <span className="sr-only">{r.open}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 text-slate-900">
-                  {data.customers.map((customer) => (
-                    <tr key={customer.id} data-testid="customer-row">
-                      <td className="py-2 pr-3">
-                        <span className="font-semibold break-words">{customer.name}</span>
-                        <span className="block text-xs break-all text-slate-600">
-                          {customer.kind === 'company' ? r.company : r.individual} · {customer.identity}
-                        </span>
-                        <span className="block text-xs text-slate-600 sm:hidden">
-                          {t.orders}: {customer.orders} · {t.turnover}: {formatKrDecimal(customer.turnover)} ·{' '}
-                          {r.balance}: {formatKrDecimal(customer.balance)}
-                        </span>
-                      </td>
-                      <td className="hidden py-2 pr-3 text-right tabular-nums sm:table-cell">
-                        {customer.orders}
-                      </td>
-                      <td className="hidden py-2 pr-3 whitespace-nowrap md:table-cell">
-                        {formatDate(customer.lastOrder, dateTag)}
-                      </td>
-                      <td className="hidden py-2 pr-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
-                        {formatKrDecimal(customer.turnover)}
-                      </td>
-                      <td className="hidden py-2 pr-3 text-right tabular-nums whitespace-nowrap sm:table-cell">
-                        {formatKrDecimal(customer.balance)}
-                      </td>
-                      <td className="py-2 text-right">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          onClick={() => setOpen(customer)}
-                          aria-label={`${r.open} ${customer.name}`}
-                        >
-                          {r.open}
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          {data && data.customers.length > 0 && <RegisterTable customers={data.customers} onOpen={setOpen} />}
           {data && pages > 1 && (
             <nav className="mt-3 flex items-center gap-2 text-sm" aria-label={t.pageOf({ page, pages })}>
               <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>

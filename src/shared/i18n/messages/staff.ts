@@ -108,6 +108,7 @@ export const staffMessages = defineMessages({
     order_lines: 'Orderrader ändrade',
     customer_note: 'Kundanteckning',
     privacy_erasure: 'Personuppgifter raderade',
+    company_people: 'Företagskonto: person kopplad/borttagen',
   },
   en: {
     owner: 'Owner',
@@ -209,5 +210,6 @@ export const staffMessages = defineMessages({
     order_lines: 'Order lines changed',
     customer_note: 'Customer note',
     privacy_erasure: 'Personal data erased',
+    company_people: 'Company account: person linked/unlinked',
   },
 });

@@ -1,0 +1,189 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COMPANY_INVITES_PER_MEMBER_PER_HOUR, accountApiPaths } from '@/shared/account';
+import { translate } from '@/shared/i18n/define';
+import { accountMessages } from '@/shared/i18n/messages/account';
+import { orderLookupSchema } from '@/shared/order-lookup-schema';
+import { apiErrorSchema } from '@/server/http/contract';
+import { sendError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
+import { takeAllowancesInTurn } from '@/server/http/throttle';
+import { findBuyerOrder, type OrderRow } from '@/server/orders';
+import { claimOrder, claimState, inviteMember, removeMember, settleMembership } from './company';
+import {
+  HOUR_SECONDS,
+  SIGN_INS_PER_ADDRESS_PER_HOUR,
+  acceptedSchema,
+  minutes,
+  orderParams,
+  type AccountRouteDeps,
+} from './route-deps';
+import { ACCOUNT_COOKIE, sessionEmail, tokenHash } from './service';
+
+const memberParams = z.object({ email: z.string().max(255) });
+const claimStateSchema = z.object({ state: z.enum(['claimable', 'company', 'none']) });
+
+/** A member invites colleagues and removes people of the company. */
+export function registerCompanyMemberRoutes(deps: AccountRouteDeps): void {
+  const { app, context, signedIn, onQueued } = deps;
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    accountApiPaths.companyMembers,
+    {
+      bodyLimit: 4096,
+      schema: {
+        summary:
+          'A company member invites a colleague by email: a sign-in link worded as the company’s invitation (202; others 403)',
+        body: orderLookupSchema,
+        response: {
+          202: acceptedSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const inviter = await signedIn(request, reply);
+      if (inviter === undefined) return reply;
+      const locale = requestLocale(request);
+      const t = translate(accountMessages, locale);
+      if (!(await settleMembership(database.db, inviter))) return sendError(reply, 403, t.notMember);
+      const invitee = request.body.email.trim().toLowerCase();
+      // Per member, then the invitee's address counts as a sign-in link does: invitations cannot
+      // mail an address more than asking to sign in can.
+      const [member, address] = await takeAllowancesInTurn(database.db, [
+        {
+          bucket: `account-company-invite:member:${tokenHash(inviter)}`,
+          amount: 1,
+          max: COMPANY_INVITES_PER_MEMBER_PER_HOUR,
+          windowSeconds: HOUR_SECONDS,
+        },
+        {
+          bucket: `account-sign-in:email:${tokenHash(invitee)}`,
+          amount: 1,
+          max: SIGN_INS_PER_ADDRESS_PER_HOUR,
+          windowSeconds: HOUR_SECONDS,
+        },
+      ]);
+      if (!member?.allowed) {
+        const wait = member?.retryAfterSeconds ?? HOUR_SECONDS;
+        return sendError(
+          reply.header('retry-after', String(wait)),
+          429,
+          t.invitesPerMember({ minutes: minutes(wait) }),
+        );
+      }
+      if (!address?.allowed) {
+        const wait = address?.retryAfterSeconds ?? HOUR_SECONDS;
+        return sendError(
+          reply.header('retry-after', String(wait)),
+          429,
+          t.perAddress({ minutes: minutes(wait) }),
+        );
+      }
+      if ((await inviteMember(database, inviter, invitee, locale)) === 'not-member')
+        return sendError(reply, 403, t.notMember);
+      onQueued?.();
+      return reply
+        .code(202)
+        .header('cache-control', 'no-store')
+        .send({ accepted: true as const });
+    },
+  );
+
+  api.delete(
+    '/api/account/company/members/:email',
+    {
+      schema: {
+        summary: 'A company member removes a person of the company (themselves too), never its last member',
+        params: memberParams,
+        response: {
+          204: z.null(),
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const remover = await signedIn(request, reply);
+      if (remover === undefined) return reply;
+      const t = translate(accountMessages, requestLocale(request));
+      const outcome = await removeMember(database.db, remover, request.params.email);
+      if (outcome === 'not-member') return sendError(reply, 403, t.notMember);
+      if (outcome === 'unknown') return sendError(reply, 404, t.notInCompany);
+      if (outcome === 'last') return sendError(reply, 409, t.lastMember);
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+/** Whether an order (its token) is the member's company's, and claiming it for the company. */
+export function registerCompanyClaimRoutes(deps: AccountRouteDeps): void {
+  const { app, context, signedIn } = deps;
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The order the request's token opens (x-order-token header), and the reader's address; undefined once answered. */
+  async function memberAndOrder(
+    request: FastifyRequest<{ Params: { number: string } }>,
+    reply: FastifyReply,
+  ): Promise<{ email: string; order: OrderRow } | undefined> {
+    const email = await signedIn(request, reply);
+    if (email === undefined) return undefined;
+    const order = await findBuyerOrder(database, request, request.params.number, 'header');
+    if (!order) {
+      sendError(reply, 404, translate(accountMessages, requestLocale(request)).notFound);
+      return undefined;
+    }
+    return { email, order };
+  }
+
+  api.get(
+    '/api/account/company/orders/:number',
+    {
+      schema: {
+        summary:
+          'With the order’s token (x-order-token): whether the order is the reader’s company’s, may be claimed for it, or neither (none when signed out)',
+        params: orderParams,
+        response: { 200: claimStateSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      // Asked by every company order's page: signed out is an answer (none), not an error.
+      const email = await sessionEmail(database.db, request.cookies[ACCOUNT_COOKIE]);
+      if (email === undefined) return reply.send({ state: 'none' as const });
+      const found = await memberAndOrder(request, reply);
+      if (!found) return reply;
+      const state = await claimState(database.db, found.email, found.order);
+      return reply.header('cache-control', 'no-store').send({ state });
+    },
+  );
+
+  api.post(
+    '/api/account/company/orders/:number/claim',
+    {
+      schema: {
+        summary:
+          'A member claims an order placed with the company’s organisation number for the company; the order’s token (x-order-token) proves it',
+        params: orderParams,
+        response: { 200: claimStateSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await memberAndOrder(request, reply);
+      if (!found) return reply;
+      const state = await claimOrder(database.db, found.email, found.order);
+      if (state === 'none')
+        return sendError(reply, 403, translate(accountMessages, requestLocale(request)).claimRefused);
+      return reply.header('cache-control', 'no-store').send({ state });
+    },
+  );
+}

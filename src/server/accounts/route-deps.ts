@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { translate } from '@/shared/i18n/define';
+import { accountMessages } from '@/shared/i18n/messages/account';
+import type { CatalogueContext } from '@/server/context';
+import { sendError } from '@/server/http/errors';
+import { requestLocale } from '@/server/http/locale';
+import { ACCOUNT_COOKIE, sessionEmail } from './service';
+
+/** What every group of the account's routes is registered with (src/server/accounts/routes.ts). */
+export interface AccountRouteDeps {
+  /** The account's encapsulated instance: the cookie parser and the same-origin guard apply. */
+  app: FastifyInstance;
+  context: CatalogueContext;
+  /** The signed-in address, or undefined with 401 sent. */
+  signedIn: (request: FastifyRequest, reply: FastifyReply) => Promise<string | undefined>;
+  /** Called when an email was queued (the outbox is kicked). */
+  onQueued?: (() => void) | undefined;
+}
+
+export const HOUR_SECONDS = 60 * 60;
+/** Sign-in links one address may be sent in an hour, and one client may ask for (docs/accounts.md). */
+export const SIGN_INS_PER_ADDRESS_PER_HOUR = 5;
+export const SIGN_INS_PER_CLIENT_PER_HOUR = 20;
+
+/** Whole minutes to wait, at least one. */
+export const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+export const acceptedSchema = z.object({ accepted: z.literal(true) });
+export const orderParams = z.object({ number: z.string().max(40) });
+export const redirectSchema = z.null().describe('A redirect (Location)');
+
+/** The reader of the session cookie every signed-in route starts with. */
+export function signedInReader(context: CatalogueContext): AccountRouteDeps['signedIn'] {
+  return async (request, reply) => {
+    const email = await sessionEmail(context.database.db, request.cookies[ACCOUNT_COOKIE]);
+    if (email === undefined) {
+      reply.header('cache-control', 'no-store');
+      sendError(reply, 401, translate(accountMessages, requestLocale(request)).signInHeading);
+    }
+    return email;
+  };
+}

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { queryRows } from '@/server/db/query-rows';
+
+/** What an erased name or address reads (issue 43, src/server/accounts/erasure.ts). */
+export const ERASED_TEXT = 'Raderad';
+
+/** The orders placed with an address (any case), for an erasure (src/server/accounts/erasure.ts). */
+export async function orderIdsPlacedWith(tx: Db, email: string): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id::int AS id FROM orders WHERE lower(customer_email) = ${email} ORDER BY id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Erasure (GDPR art. 17) of orders no law keeps any more: the buyer's personal details — name,
+ * email, phone, personnummer, addresses, their reference — are replaced; a company's name,
+ * organisation and VAT number (no natural person's data) and the lines and amounts stay. The
+ * caller decides which orders bokföringslagen (1999:1078) 7 kap. 2 § still keeps: those are
+ * never passed here.
+ */
+export async function anonymiseOrders(tx: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(
+    sql`UPDATE orders SET customer_name = ${ERASED_TEXT}, customer_email = 'raderad-' || id || '@example.invalid',
+        customer_phone = '', customer_personal_number = NULL, customer_address = ${ERASED_TEXT},
+        delivery_address = ${ERASED_TEXT}, billing_address = NULL, buyer_reference = NULL
+      WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}::bigint`),
+        sql`, `,
+      )})`,
+  );
+}
