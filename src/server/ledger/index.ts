@@ -37,7 +37,7 @@ export {
   type PaymentNotice,
   type RecordedPayment,
 } from './payments';
-export { euroBalancesOfOrder, euroTotal } from './eur-payments';
+export { euroBalancesOfOrder, euroTotal, recordEurPayment } from './eur-payments';
 export {
   creditOrderInFull,
   hasInvoiceToCredit,
