@@ -233,11 +233,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         staffOrderAdminRoutes(admin, catalogueContext, {
           onQueued: () => app.emailOutbox.kick(),
           invoiceRate: () => rates.invoiceRate(),
+          distanceSalesInBuyerCountry: distanceSaleDecider(context),
         }),
       (admin) =>
         quoteAdminRoutes(admin, catalogueContext, {
           onQueued: () => app.emailOutbox.kick(),
           invoiceRate: () => rates.invoiceRate(),
+          distanceSalesInBuyerCountry: distanceSaleDecider(context),
         }),
     ],
   });
@@ -256,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   quoteRoutes(app, catalogueContext, {
     onQueued: () => outbox.kick(),
     invoiceRate: () => rates.invoiceRate(),
+    distanceSalesInBuyerCountry: distanceSaleDecider(context),
   });
   groupOrderRoutes(app, catalogueContext);
   ledgerRoutes(app, context);
