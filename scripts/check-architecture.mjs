@@ -236,7 +236,9 @@ const crossDomainReads = {
   // ledger (the checkout's invoices), so documents cannot go through '@/server/orders'.
   // The SIE books money no invoice was found for on the suspense account (2999) from the bank
   // file's payments; receivables imports the ledger (recordPayment), so it cannot go through it.
-  ledger: ['orders', 'bank_payments'],
+  // An invoice's PDF states the day the order first shipped when it is known at rendering
+  // (order_status_events, as orders' orderShippedOn reads it; decision 0066).
+  ledger: ['orders', 'bank_payments', 'order_status_events'],
   // Operations: a backup archive counts the orders and lists the uploads of the database snapshot
   // it wrote (a PGlite copy, not the shop's database).
   ops: ['orders', 'uploads'],

@@ -280,8 +280,18 @@ async function registerAdmin(app: FastifyInstance, catalogueContext: CatalogueCo
       (admin) => privacyAdminRoutes(admin, context, { onQueued: () => app.emailOutbox.kick() }),
       (admin) => customerRegisterRoutes(admin, context),
       (admin) => admin.register(receivablesAdminRoutes(context, { onQueued })),
-      (admin) => staffOrderAdminRoutes(admin, catalogueContext, { onQueued, invoiceRate }),
-      (admin) => quoteAdminRoutes(admin, catalogueContext, { onQueued, invoiceRate }),
+      (admin) =>
+        staffOrderAdminRoutes(admin, catalogueContext, {
+          onQueued,
+          invoiceRate,
+          distanceSalesInBuyerCountry: distanceSaleDecider(context),
+        }),
+      (admin) =>
+        quoteAdminRoutes(admin, catalogueContext, {
+          onQueued,
+          invoiceRate,
+          distanceSalesInBuyerCountry: distanceSaleDecider(context),
+        }),
     ],
   });
 }
@@ -300,7 +310,11 @@ async function registerBuyerRoutes(
     invoiceRate,
     distanceSalesInBuyerCountry: distanceSaleDecider(context),
   });
-  quoteRoutes(app, catalogueContext, { onQueued: kickOutbox, invoiceRate });
+  quoteRoutes(app, catalogueContext, {
+    onQueued: kickOutbox,
+    invoiceRate,
+    distanceSalesInBuyerCountry: distanceSaleDecider(context),
+  });
   groupOrderRoutes(app, catalogueContext);
   ledgerRoutes(app, context);
   distanceSalesRoute(app, context);

@@ -190,6 +190,8 @@ function refuse(reply: FastifyReply, error: unknown): FastifyReply {
 interface StaffOrderRouteOptions {
   onQueued?: () => void;
   invoiceRate?: () => Promise<InvoiceCurrencyRate>;
+  /** Checkout's OSS question (priceCheckout): a staff order's VAT rule is decided as checkout decides it. */
+  distanceSalesInBuyerCountry?: (netOre: number) => Promise<boolean>;
 }
 
 /** What each group of the staff orders' routes is registered with. */
@@ -212,6 +214,9 @@ function pricingFor(context: CatalogueContext, options: StaffOrderRouteOptions) 
       findProduct: catalogue.find,
       ...(config.vies ? { vies: config.vies } : {}),
       ...(options.invoiceRate ? { invoiceRate: options.invoiceRate } : {}),
+      ...(options.distanceSalesInBuyerCountry
+        ? { distanceSalesInBuyerCountry: options.distanceSalesInBuyerCountry }
+        : {}),
       maxTotal: { kr: config.limits.orderMaxTotalSek, message: orderTotalMessage(request, context) },
       // A quote's validity means nothing to an order; pricing asks for one.
       validUntil: validUntilFor(new Date(), config.quotes.validDays),

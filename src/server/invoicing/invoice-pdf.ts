@@ -213,31 +213,66 @@ export function renderQuotePdf(document: InvoiceDocument, quote: QuotePdfFacts):
   return renderDocumentPdf(document, quote);
 }
 
+/** What every block of a document's PDF draws with: the document, its words, money and dates. */
+interface PdfPage {
+  doc: PDFKit.PDFDocument;
+  text: ReturnType<typeof textWriter>;
+  /** The document in its own currency (EUR amounts for a euro invoice). */
+  invoice: InvoiceDocument;
+  /** The document as stored (SEK amounts, and `foreign` for a euro invoice). */
+  stored: InvoiceDocument;
+  quote: QuotePdfFacts | undefined;
+  t: (typeof invoiceTexts)[keyof typeof invoiceTexts];
+  money: (decimal: string, unit?: boolean) => string;
+  date: (d: Date | string) => string;
+  /** The due date, or the next banking day when it falls on a weekend or public holiday. */
+  lastDay: string;
+  title: string;
+}
+
 function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undefined): Promise<Buffer> {
   // A euro invoice prints its EUR amounts; the VAT in SEK and the rate are said under the totals.
   const invoice = inDocumentCurrency(stored);
-  const money = (decimal: string, unit = false) =>
-    formatInvoiceMoney(invoice.language, decimal, unit, invoice.currency);
   const t = invoiceTexts[invoice.language];
-  const { seller, buyer, creditNote } = invoice;
-  const date = (d: Date | string) => formatInvoiceDate(d, invoice.language);
-  // A due date on a weekend or public holiday: the next banking day is the last day to pay.
-  const lastDay = lastDayToPay(invoice.dueDate);
-  const title = quote ? quote.title : creditNote ? t.creditTitle : t.title;
+  const title = quote ? quote.title : invoice.creditNote ? t.creditTitle : t.title;
   const { doc, done } = startPdfDocument({
     language: invoice.language,
     margin: MARGIN,
     info: {
       Title: `${title} ${invoice.invoiceNumber}`,
-      Author: seller.name,
+      Author: invoice.seller.name,
       Subject: `${title} ${invoice.invoiceNumber}`,
       // A fixed creation date keeps the same invoice byte-identical each time it is rendered.
       CreationDate: invoice.issueDate,
     },
   });
+  const page: PdfPage = {
+    doc,
+    text: textWriter(doc),
+    invoice,
+    stored,
+    quote,
+    t,
+    money: (decimal, unit = false) => formatInvoiceMoney(invoice.language, decimal, unit, invoice.currency),
+    date: (d) => formatInvoiceDate(d, invoice.language),
+    // A due date on a weekend or public holiday: the next banking day is the last day to pay.
+    lastDay: lastDayToPay(invoice.dueDate),
+    title,
+  };
+  let y = pdfHeader(page);
+  y = pdfParties(page, y);
+  y = pdfLines(page, y);
+  y = pdfTotals(page, y);
+  pdfClosing(page, y);
+  pdfFooters(page);
+  doc.end();
+  return done;
+}
 
-  const text = textWriter(doc);
-
+/** Header: the seller on the left, the title and the document's facts on the right; a rule under both. */
+function pdfHeader(page: PdfPage): number {
+  const { doc, text, invoice, quote, t, date, lastDay, title } = page;
+  const { seller, buyer, creditNote } = invoice;
   // Header: seller on the left, title and invoice facts on the right.
   let left = text(seller.name, MARGIN, MARGIN, { bold: true, size: 14, width: 260 });
   left = text(seller.address, MARGIN, left + 2, { width: 260, color: MUTED });
@@ -290,6 +325,14 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
     .stroke();
   y += 14;
 
+  return y;
+}
+
+/** Parties: who is billed (with IDs), where the goods go. */
+function pdfParties(page: PdfPage, top: number): number {
+  const { text, invoice, quote, t } = page;
+  const { buyer } = invoice;
+  let y = top;
   // Parties: who is billed (with IDs), where the goods go.
   const half = CONTENT_WIDTH / 2 - 10;
   const buyerLines = [
@@ -317,6 +360,13 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
   });
   y = Math.max(buyerY, deliveryY) + 18;
 
+  return y;
+}
+
+/** The lines, under a header repeated on each page they run onto. */
+function pdfLines(page: PdfPage, top: number): number {
+  const { doc, text, invoice, t, money } = page;
+  let y = top;
   // Lines.
   const header = [t.description, t.quantity, t.unitPrice, t.vatRate, t.amount];
   const drawHeader = (top: number): number => {
@@ -388,6 +438,14 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
       .stroke();
   }
 
+  return y;
+}
+
+/** Totals, the exchange rate of a euro invoice, and the VAT rule's notices. */
+function pdfTotals(page: PdfPage, top: number): number {
+  const { doc, text, invoice, stored, quote, t, money } = page;
+  const { creditNote } = invoice;
+  let y = top;
   // Totals, right-aligned under the amount columns.
   const totals: [string, string, boolean][] = [
     [t.net, money(invoice.net), false],
@@ -447,10 +505,17 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
     y += height + 12;
   }
 
+  return y;
+}
+
+/** What follows the totals: a quote's notices and terms, a credit note's reason, or how to pay. */
+function pdfClosing(page: PdfPage, top: number): void {
+  const { doc, text, invoice, quote, t } = page;
+  const { creditNote } = invoice;
   if (quote) {
     // A quote asks for no payment: what it is, the shop's note, and the terms that will apply.
     const termsText = quote.terms.map((term, i) => `${i + 1}. ${term}`).join('\n');
-    y = noticeBox(quote.notices.join('\n\n')) + 14;
+    let y = noticeBox(page, top, quote.notices.join('\n\n')) + 14;
     const termsHeight =
       doc.font('regular').fontSize(8).heightOfString(termsText, { width: CONTENT_WIDTH }) + 14;
     if (y + termsHeight > FOOTER_TOP) {
@@ -461,90 +526,104 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
     text(termsText, MARGIN, y + 2, { size: 8 });
   } else if (creditNote) {
     // A credit note asks for no payment: it says which invoice it reduces and why.
-    noticeBox(`${t.creditNotice(creditNote.correctsNumber)}\n${t.creditReason}: ${creditNote.reason}`);
+    noticeBox(
+      page,
+      top,
+      `${t.creditNotice(creditNote.correctsNumber)}\n${t.creditReason}: ${creditNote.reason}`,
+    );
   } else {
-    renderPaymentAndSteps(y);
+    renderPaymentAndSteps(page, top);
   }
+}
 
-  /** A notice in the shop's colour bar, on a new page if it does not fit; answers where it ends. */
-  function noticeBox(noticeText: string): number {
-    const height =
-      doc
-        .font('regular')
-        .fontSize(9)
-        .heightOfString(noticeText, { width: CONTENT_WIDTH - 24 }) + 20;
-    if (y + height > FOOTER_TOP) {
-      doc.addPage();
-      y = MARGIN;
-    }
-    doc.rect(MARGIN, y, 3, height).fill(BRAND);
-    doc.rect(MARGIN + 3, y, CONTENT_WIDTH - 3, height).fill('#eff6ff');
-    text(noticeText, MARGIN + 14, y + 10, { width: CONTENT_WIDTH - 24, size: 9 });
-    return y + height;
+/** A notice in the shop's colour bar, on a new page if it does not fit; answers where it ends. */
+function noticeBox(page: PdfPage, top: number, noticeText: string): number {
+  const { doc, text } = page;
+  let y = top;
+  const height =
+    doc
+      .font('regular')
+      .fontSize(9)
+      .heightOfString(noticeText, { width: CONTENT_WIDTH - 24 }) + 20;
+  if (y + height > FOOTER_TOP) {
+    doc.addPage();
+    y = MARGIN;
   }
+  doc.rect(MARGIN, y, 3, height).fill(BRAND);
+  doc.rect(MARGIN + 3, y, CONTENT_WIDTH - 3, height).fill('#eff6ff');
+  text(noticeText, MARGIN + 14, y + 10, { width: CONTENT_WIDTH - 24, size: 9 });
+  return y + height;
+}
 
-  function renderPaymentAndSteps(top: number): void {
-    let y = top;
-    // Payment: bankgiro and OCR side by side, IBAN/BIC for buyers abroad.
-    // A euro invoice is paid to the euro account: no bankgiro, no SEK account.
-    const payment: [string, string][] = stored.foreign
-      ? [
-          [t.ibanEur, formatIban(seller.ibanEur)],
-          [t.bic, seller.bic],
-          [t.ocr, invoice.ocr],
-          // Foreign banks take an RF creditor reference (ISO 11649) where an OCR number means nothing.
-          ...(invoice.ocr ? [[t.rfReference, rfReference(invoice.ocr)] as [string, string]] : []),
-          [t.total, money(invoice.total)],
-          [t.dueDate, date(invoice.dueDate)],
-          ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
-        ]
-      : [
-          [t.bankgiro, seller.bankgiro],
-          [t.ocr, invoice.ocr],
-          [t.total, money(invoice.total)],
-          [t.dueDate, date(invoice.dueDate)],
-          ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
-          [t.bankAccount, seller.bankAccount],
-          ...(buyer.countryCode !== 'SE'
-            ? ([
-                [t.iban, formatIban(seller.iban)],
-                [t.bic, seller.bic],
-              ] as [string, string][])
-            : []),
-        ];
-    const paymentHeight = 34 + Math.ceil(payment.length / 2) * 24 + 16;
-    if (y + paymentHeight > FOOTER_TOP) {
-      doc.addPage();
-      y = MARGIN;
-    }
-    doc.roundedRect(MARGIN, y, CONTENT_WIDTH, paymentHeight, 6).lineWidth(0.8).fillAndStroke('#f8fafc', RULE);
-    text(`${t.payment.toUpperCase()} · ${t.terms(PAYMENT_DAYS)}`, MARGIN + 12, y + 10, {
-      size: 8,
-      color: MUTED,
-    });
-    const cellWidth = (CONTENT_WIDTH - 24) / 2;
-    payment.forEach(([label, value], i) => {
-      const cx = MARGIN + 12 + (i % 2) * cellWidth;
-      const cy = y + 26 + Math.floor(i / 2) * 24;
-      text(label, cx, cy, { size: 7.5, color: MUTED, width: cellWidth - 8 });
-      text(value, cx, cy + 9, { size: 10, bold: true, width: cellWidth - 8 });
-    });
-    text(t.ocrInstruction, MARGIN + 12, y + paymentHeight - 16, { size: 8, color: MUTED });
-    y += paymentHeight + 14;
-
-    // How to send print files (short, below the payment).
-    const steps = t.printSteps(invoice.orderNumber, seller.email, conversionFeeInEur(invoice));
-    const stepsText = steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
-    const stepsHeight =
-      doc.font('regular').fontSize(8).heightOfString(stepsText, { width: CONTENT_WIDTH }) + 14;
-    if (y + stepsHeight > FOOTER_TOP) {
-      doc.addPage();
-      y = MARGIN;
-    }
-    y = text(t.printFiles.toUpperCase(), MARGIN, y, { size: 8, color: MUTED });
-    text(stepsText, MARGIN, y + 2, { size: 8 });
+/** Payment (bankgiro and OCR, or the euro account and RF reference) and how to send print files. */
+function renderPaymentAndSteps(page: PdfPage, top: number): void {
+  const { doc, text, invoice, stored, t, money, date, lastDay } = page;
+  const { seller, buyer } = invoice;
+  let y = top;
+  // Payment: bankgiro and OCR side by side, IBAN/BIC for buyers abroad.
+  // A euro invoice is paid to the euro account: no bankgiro, no SEK account.
+  const payment: [string, string][] = stored.foreign
+    ? [
+        [t.ibanEur, formatIban(seller.ibanEur)],
+        [t.bic, seller.bic],
+        [t.ocr, invoice.ocr],
+        // Foreign banks take an RF creditor reference (ISO 11649) where an OCR number means nothing.
+        ...(invoice.ocr ? [[t.rfReference, rfReference(invoice.ocr)] as [string, string]] : []),
+        [t.total, money(invoice.total)],
+        [t.dueDate, date(invoice.dueDate)],
+        ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
+      ]
+    : [
+        [t.bankgiro, seller.bankgiro],
+        [t.ocr, invoice.ocr],
+        [t.total, money(invoice.total)],
+        [t.dueDate, date(invoice.dueDate)],
+        ...(lastDay !== invoice.dueDate ? [[t.lastDayToPay, date(lastDay)] as [string, string]] : []),
+        [t.bankAccount, seller.bankAccount],
+        ...(buyer.countryCode !== 'SE'
+          ? ([
+              [t.iban, formatIban(seller.iban)],
+              [t.bic, seller.bic],
+            ] as [string, string][])
+          : []),
+      ];
+  const paymentHeight = 34 + Math.ceil(payment.length / 2) * 24 + 16;
+  if (y + paymentHeight > FOOTER_TOP) {
+    doc.addPage();
+    y = MARGIN;
   }
+  doc.roundedRect(MARGIN, y, CONTENT_WIDTH, paymentHeight, 6).lineWidth(0.8).fillAndStroke('#f8fafc', RULE);
+  text(`${t.payment.toUpperCase()} · ${t.terms(PAYMENT_DAYS)}`, MARGIN + 12, y + 10, {
+    size: 8,
+    color: MUTED,
+  });
+  const cellWidth = (CONTENT_WIDTH - 24) / 2;
+  payment.forEach(([label, value], i) => {
+    const cx = MARGIN + 12 + (i % 2) * cellWidth;
+    const cy = y + 26 + Math.floor(i / 2) * 24;
+    text(label, cx, cy, { size: 7.5, color: MUTED, width: cellWidth - 8 });
+    text(value, cx, cy + 9, { size: 10, bold: true, width: cellWidth - 8 });
+  });
+  text(t.ocrInstruction, MARGIN + 12, y + paymentHeight - 16, { size: 8, color: MUTED });
+  y += paymentHeight + 14;
 
+  // How to send print files (short, below the payment).
+  const steps = t.printSteps(invoice.orderNumber, seller.email, conversionFeeInEur(invoice));
+  const stepsText = steps.map((step, i) => `${i + 1}. ${step}`).join('\n');
+  const stepsHeight =
+    doc.font('regular').fontSize(8).heightOfString(stepsText, { width: CONTENT_WIDTH }) + 14;
+  if (y + stepsHeight > FOOTER_TOP) {
+    doc.addPage();
+    y = MARGIN;
+  }
+  y = text(t.printFiles.toUpperCase(), MARGIN, y, { size: 8, color: MUTED });
+  text(stepsText, MARGIN, y + 2, { size: 8 });
+}
+
+/** Footer on every page: the seller's legal details and the page number. */
+function pdfFooters(page: PdfPage): void {
+  const { doc, text, invoice, t, title } = page;
+  const { seller } = invoice;
   // Footer on every page: the seller's legal details and the page number.
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -574,6 +653,4 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
       align: 'right',
     });
   }
-  doc.end();
-  return done;
 }

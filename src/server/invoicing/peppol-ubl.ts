@@ -206,7 +206,7 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
   const money = (element: string, value: string) => amountIn(element, value, invoice.currency);
   const vatInSek = document.foreign ? (credit ? flipSign(document.vat) : document.vat) : null;
   const root = credit ? 'CreditNote' : 'Invoice';
-  const { seller, buyer } = invoice;
+  const { buyer } = invoice;
   const decisions = lineVatDecisions(invoice.vatTreatment, invoice.lines, invoicedWithGoods(invoice));
   const primary = invoice.language;
   const secondary = primary === 'sv' ? 'en' : 'sv';
@@ -239,8 +239,6 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
   // legal information (BT-33) and on the PDF.
   const ossSale = decisions.some((d) => d.case === 'oss_distance_sale');
 
-  const endpoint = buyerPeppolId(invoice);
-  const swedishOrg = buyer.customerType === 'company' && buyer.countryCode === 'SE' && buyer.orgNumber;
   // BT-10 (or BT-13) is mandatory: the buyer's own reference, else the contact person.
   const buyerReference = buyer.reference ?? buyer.contactName ?? buyer.name;
   const purchaseOrder = buyer.purchaseOrder ?? null;
@@ -286,29 +284,7 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
     ].join('');
   });
 
-  // Exactly one payment means (UBL-SR-46): bankgiro with the OCR reference in Sweden (SE-R-008),
-  // the IBAN and BIC for payers abroad. A credit transfer (30) either way: SEPA (58) is euro only.
-  const paymentMeans =
-    buyer.countryCode === 'SE'
-      ? [
-          '<cac:PaymentMeans>',
-          '<cbc:PaymentMeansCode name="Credit transfer">30</cbc:PaymentMeansCode>',
-          `<cbc:PaymentID>${invoice.ocr}</cbc:PaymentID>`,
-          `<cac:PayeeFinancialAccount><cbc:ID>${digits(seller.bankgiro)}</cbc:ID>`,
-          '<cac:FinancialInstitutionBranch><cbc:ID>SE:BANKGIRO</cbc:ID></cac:FinancialInstitutionBranch>',
-          '</cac:PayeeFinancialAccount>',
-          '</cac:PaymentMeans>',
-        ].join('')
-      : [
-          '<cac:PaymentMeans>',
-          '<cbc:PaymentMeansCode name="Credit transfer">30</cbc:PaymentMeansCode>',
-          `<cbc:PaymentID>${invoice.ocr}</cbc:PaymentID>`,
-          // A euro invoice is paid to the euro account.
-          `<cac:PayeeFinancialAccount><cbc:ID>${xml((document.foreign ? seller.ibanEur : seller.iban).replace(/\s+/g, ''))}</cbc:ID>`,
-          `<cac:FinancialInstitutionBranch><cbc:ID>${xml(seller.bic)}</cbc:ID></cac:FinancialInstitutionBranch>`,
-          '</cac:PayeeFinancialAccount>',
-          '</cac:PaymentMeans>',
-        ].join('');
+  const paymentMeans = paymentMeansXml(invoice, document);
 
   const body = [
     `<cbc:CustomizationID>${PEPPOL_CUSTOMIZATION_ID}</cbc:CustomizationID>`,
@@ -335,37 +311,9 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
           `<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${xml(invoice.supplements.invoiceNumber)}</cbc:ID><cbc:IssueDate>${isoDate(invoice.supplements.issueDate)}</cbc:IssueDate></cac:InvoiceDocumentReference></cac:BillingReference>`
         : '',
     // Seller.
-    '<cac:AccountingSupplierParty><cac:Party>',
-    `<cbc:EndpointID schemeID="0007">${digits(seller.orgNumber)}</cbc:EndpointID>`,
-    `<cac:PartyName><cbc:Name>${xml(seller.name)}</cbc:Name></cac:PartyName>`,
-    postalAddress(seller.address, 'SE', seller.name),
-    withVatNumbers && !ossSale
-      ? `<cac:PartyTaxScheme><cbc:CompanyID>${xml(seller.vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`
-      : '',
-    seller.fTax
-      ? `<cac:PartyTaxScheme><cbc:CompanyID>${F_TAX_TEXT}</cbc:CompanyID><cac:TaxScheme><cbc:ID>TAX</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`
-      : '',
-    '<cac:PartyLegalEntity>',
-    `<cbc:RegistrationName>${xml(seller.name)}</cbc:RegistrationName>`,
-    `<cbc:CompanyID schemeID="0007">${digits(seller.orgNumber)}</cbc:CompanyID>`,
-    `<cbc:CompanyLegalForm>${xml(`${invoiceTexts.sv.registeredOffice}: ${seller.registeredOffice}${ossSale ? `. Momsreg.nr ${seller.vatNumber} (unionsordningen, OSS)` : ''}`)}</cbc:CompanyLegalForm>`,
-    '</cac:PartyLegalEntity>',
-    `<cac:Contact><cbc:Telephone>${xml(seller.phone)}</cbc:Telephone><cbc:ElectronicMail>${xml(seller.email)}</cbc:ElectronicMail></cac:Contact>`,
-    '</cac:Party></cac:AccountingSupplierParty>',
+    ...sellerPartyXml(invoice.seller, withVatNumbers, ossSale),
     // Buyer.
-    '<cac:AccountingCustomerParty><cac:Party>',
-    endpoint ? `<cbc:EndpointID schemeID="${endpoint.scheme}">${xml(endpoint.value)}</cbc:EndpointID>` : '',
-    `<cac:PartyName><cbc:Name>${xml(buyer.name)}</cbc:Name></cac:PartyName>`,
-    postalAddress(buyer.address, buyer.countryCode, buyer.name),
-    buyer.vatNumber && withVatNumbers
-      ? `<cac:PartyTaxScheme><cbc:CompanyID>${xml(buyer.vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`
-      : '',
-    '<cac:PartyLegalEntity>',
-    `<cbc:RegistrationName>${xml(buyer.name)}</cbc:RegistrationName>`,
-    swedishOrg ? `<cbc:CompanyID schemeID="0007">${digits(buyer.orgNumber ?? '')}</cbc:CompanyID>` : '',
-    '</cac:PartyLegalEntity>',
-    `<cac:Contact><cbc:Name>${xml(buyer.contactName ?? buyer.name)}</cbc:Name><cbc:Telephone>${xml(buyer.phone)}</cbc:Telephone><cbc:ElectronicMail>${xml(buyer.email)}</cbc:ElectronicMail></cac:Contact>`,
-    '</cac:Party></cac:AccountingCustomerParty>',
+    ...buyerPartyXml(invoice, withVatNumbers),
     // Delivery.
     '<cac:Delivery>',
     invoice.deliveryDate
@@ -402,6 +350,83 @@ export function renderPeppolUbl(document: InvoiceDocument): string {
 ${body.filter((part) => part !== '').join('\n')}
 </${root}>
 `;
+}
+
+/** The seller (BG-4): its endpoint, name, address, VAT number (not beside an OSS rate), F-tax, legal entity. */
+function sellerPartyXml(
+  seller: InvoiceDocument['seller'],
+  withVatNumbers: boolean,
+  ossSale: boolean,
+): string[] {
+  return [
+    '<cac:AccountingSupplierParty><cac:Party>',
+    `<cbc:EndpointID schemeID="0007">${digits(seller.orgNumber)}</cbc:EndpointID>`,
+    `<cac:PartyName><cbc:Name>${xml(seller.name)}</cbc:Name></cac:PartyName>`,
+    postalAddress(seller.address, 'SE', seller.name),
+    withVatNumbers && !ossSale
+      ? `<cac:PartyTaxScheme><cbc:CompanyID>${xml(seller.vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`
+      : '',
+    seller.fTax
+      ? `<cac:PartyTaxScheme><cbc:CompanyID>${F_TAX_TEXT}</cbc:CompanyID><cac:TaxScheme><cbc:ID>TAX</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`
+      : '',
+    '<cac:PartyLegalEntity>',
+    `<cbc:RegistrationName>${xml(seller.name)}</cbc:RegistrationName>`,
+    `<cbc:CompanyID schemeID="0007">${digits(seller.orgNumber)}</cbc:CompanyID>`,
+    `<cbc:CompanyLegalForm>${xml(`${invoiceTexts.sv.registeredOffice}: ${seller.registeredOffice}${ossSale ? `. Momsreg.nr ${seller.vatNumber} (unionsordningen, OSS)` : ''}`)}</cbc:CompanyLegalForm>`,
+    '</cac:PartyLegalEntity>',
+    `<cac:Contact><cbc:Telephone>${xml(seller.phone)}</cbc:Telephone><cbc:ElectronicMail>${xml(seller.email)}</cbc:ElectronicMail></cac:Contact>`,
+    '</cac:Party></cac:AccountingSupplierParty>',
+  ];
+}
+
+/** The buyer (BG-7): its Peppol endpoint, name, address, VAT number, legal entity and contact. */
+function buyerPartyXml(invoice: InvoiceDocument, withVatNumbers: boolean): string[] {
+  const { buyer } = invoice;
+  const endpoint = buyerPeppolId(invoice);
+  const swedishOrg = buyer.customerType === 'company' && buyer.countryCode === 'SE' && buyer.orgNumber;
+  return [
+    '<cac:AccountingCustomerParty><cac:Party>',
+    endpoint ? `<cbc:EndpointID schemeID="${endpoint.scheme}">${xml(endpoint.value)}</cbc:EndpointID>` : '',
+    `<cac:PartyName><cbc:Name>${xml(buyer.name)}</cbc:Name></cac:PartyName>`,
+    postalAddress(buyer.address, buyer.countryCode, buyer.name),
+    buyer.vatNumber && withVatNumbers
+      ? `<cac:PartyTaxScheme><cbc:CompanyID>${xml(buyer.vatNumber)}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`
+      : '',
+    '<cac:PartyLegalEntity>',
+    `<cbc:RegistrationName>${xml(buyer.name)}</cbc:RegistrationName>`,
+    swedishOrg ? `<cbc:CompanyID schemeID="0007">${digits(buyer.orgNumber ?? '')}</cbc:CompanyID>` : '',
+    '</cac:PartyLegalEntity>',
+    `<cac:Contact><cbc:Name>${xml(buyer.contactName ?? buyer.name)}</cbc:Name><cbc:Telephone>${xml(buyer.phone)}</cbc:Telephone><cbc:ElectronicMail>${xml(buyer.email)}</cbc:ElectronicMail></cac:Contact>`,
+    '</cac:Party></cac:AccountingCustomerParty>',
+  ];
+}
+
+/**
+ * Exactly one payment means (UBL-SR-46): bankgiro with the OCR reference in Sweden (SE-R-008),
+ * the IBAN and BIC for payers abroad. A credit transfer (30) either way: SEPA (58) is euro only.
+ */
+function paymentMeansXml(invoice: InvoiceDocument, document: InvoiceDocument): string {
+  const { seller, buyer } = invoice;
+  return buyer.countryCode === 'SE'
+    ? [
+        '<cac:PaymentMeans>',
+        '<cbc:PaymentMeansCode name="Credit transfer">30</cbc:PaymentMeansCode>',
+        `<cbc:PaymentID>${invoice.ocr}</cbc:PaymentID>`,
+        `<cac:PayeeFinancialAccount><cbc:ID>${digits(seller.bankgiro)}</cbc:ID>`,
+        '<cac:FinancialInstitutionBranch><cbc:ID>SE:BANKGIRO</cbc:ID></cac:FinancialInstitutionBranch>',
+        '</cac:PayeeFinancialAccount>',
+        '</cac:PaymentMeans>',
+      ].join('')
+    : [
+        '<cac:PaymentMeans>',
+        '<cbc:PaymentMeansCode name="Credit transfer">30</cbc:PaymentMeansCode>',
+        `<cbc:PaymentID>${invoice.ocr}</cbc:PaymentID>`,
+        // A euro invoice is paid to the euro account.
+        `<cac:PayeeFinancialAccount><cbc:ID>${xml((document.foreign ? seller.ibanEur : seller.iban).replace(/\s+/g, ''))}</cbc:ID>`,
+        `<cac:FinancialInstitutionBranch><cbc:ID>${xml(seller.bic)}</cbc:ID></cac:FinancialInstitutionBranch>`,
+        '</cac:PayeeFinancialAccount>',
+        '</cac:PaymentMeans>',
+      ].join('');
 }
 
 export function peppolFileName(invoice: InvoiceDocument): string {

@@ -270,7 +270,7 @@ export async function documentPdf(db: Db, row: DocumentRow, seller: SellerDetail
   if (stored) return stored;
   const pdf = isReminderSnapshot(row.snapshot)
     ? await renderReminderPdfOffThread(row.snapshot)
-    : await renderPdf(await issuedDocument(db, row, seller));
+    : await renderPdf(await withDeliveryDate(db, row, await issuedDocument(db, row, seller)));
   // Two senders may render the same document at once: the first stored bytes win, so every email
   // and download of it carries the same file. RETURNING answers only when this one stored them.
   const inserted = await queryRows<{ id: string }>(
@@ -280,6 +280,24 @@ export async function documentPdf(db: Db, row: DocumentRow, seller: SellerDetail
   );
   if (inserted.length > 0) return pdf;
   return (await storedPdf(db, row.id)) ?? pdf;
+}
+
+/**
+ * An invoice's delivery date as its PDF states it (decision 0066): the day the order first shipped
+ * when that is known as the PDF is first rendered, the same recorded fact the e-invoice adds as
+ * BT-72. Mervärdesskattelagen (2023:200) 17 kap. 24 § (directive 2006/112/EC art. 226 point 7)
+ * asks for the date of supply in so far as it can be determined and differs from the invoice's
+ * date; an invoice rendered before the goods ship cannot know it and states none. The PDF is
+ * stored as rendered (documentPdf), so shipping later never changes a PDF already made.
+ */
+async function withDeliveryDate(db: Db, row: DocumentRow, issued: InvoiceDocument): Promise<InvoiceDocument> {
+  if (issued.deliveryDate || row.kind === 'credit_note') return issued;
+  const [shipped] = await queryRows<{ day: string | null }>(
+    db,
+    sql`SELECT to_char(min(changed_at) AT TIME ZONE 'Europe/Stockholm', 'YYYY-MM-DD') AS day
+      FROM order_status_events WHERE order_id = ${row.orderId}::bigint AND to_status = 'shipped'`,
+  );
+  return shipped?.day ? { ...issued, deliveryDate: shipped.day } : issued;
 }
 
 async function storedPdf(db: Db, documentId: number): Promise<Buffer | undefined> {

@@ -37,7 +37,7 @@ export {
   type PaymentNotice,
   type RecordedPayment,
 } from './payments';
-export { euroBalancesOfOrder, euroTotal } from './eur-payments';
+export { euroBalancesOfOrder, euroTotal, recordEurPayment } from './eur-payments';
 /** The order's money as a route declares it (the admin's order page reads it after every money write). */
 export { orderMoneySchema, orderMoneyShape } from './contract';
 export {

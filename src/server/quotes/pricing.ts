@@ -25,6 +25,13 @@ export interface QuotePricingOptions {
   vies?: Parameters<typeof priceCheckout>[1]['vies'];
   invoiceRate?: Parameters<typeof priceCheckout>[1]['invoiceRate'];
   maxTotal?: Parameters<typeof priceCheckout>[1]['maxTotal'];
+  /**
+   * Checkout's question whether an EU distance sale is taxed in the buyer's country now (OSS,
+   * Mervärdesskattelagen 2023:200 6 kap. 62–64 §§): a quote and a staff order decide the VAT rule
+   * as the cart and checkout do, so an EU individual past the threshold is quoted the buyer
+   * country's VAT, as the invoice will charge it.
+   */
+  distanceSalesInBuyerCountry?: Parameters<typeof priceCheckout>[1]['distanceSalesInBuyerCountry'];
   beforeVies?: () => Promise<void>;
   validUntil: CalendarDate;
 }

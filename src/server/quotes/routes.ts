@@ -57,6 +57,8 @@ import {
 interface QuoteRouteOptions {
   onQueued?: () => void;
   invoiceRate?: () => Promise<InvoiceCurrencyRate>;
+  /** Whether an EU distance sale of this many öre without VAT is taxed in the buyer's country (OSS). */
+  distanceSalesInBuyerCountry?: (netOre: number) => Promise<boolean>;
 }
 
 /** The buyer's token: the page sends it as a header; the PDF and emailed links carry it as ?token=. */
@@ -86,6 +88,9 @@ function pricingOptions(
     findProduct: catalogue.find,
     ...(context.config.vies ? { vies: context.config.vies } : {}),
     ...(options.invoiceRate ? { invoiceRate: options.invoiceRate } : {}),
+    ...(options.distanceSalesInBuyerCountry
+      ? { distanceSalesInBuyerCountry: options.distanceSalesInBuyerCountry }
+      : {}),
     maxTotal: { kr: context.config.limits.orderMaxTotalSek, message: orderTotalMessage(request, context) },
     validUntil: validUntilFor(new Date(), context.config.quotes.validDays),
   }));

@@ -4,7 +4,7 @@ import type { Customer } from '@/shared/checkout-schema';
 import { addDays, stockholmDate, type CalendarDate } from '@/shared/dates';
 import type { Locale } from '@/shared/i18n/locale';
 import { quoteMessages } from '@/shared/i18n/messages/quotes';
-import { invoiceAmounts, type VatTreatment } from '@/shared/invoicing/vat-treatment';
+import { invoiceAmounts, ossRateTenths, type VatTreatment } from '@/shared/invoicing/vat-treatment';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 import { milliFromDecimal, milliToDecimalString } from '@/shared/money';
 import {
@@ -55,11 +55,16 @@ export interface PricedQuote {
   validUntil: CalendarDate;
 }
 
-/** The amounts of priced lines under a VAT rule: the invoice's arithmetic (invoiceAmounts). */
-export function quoteAmounts(lines: readonly StoredOrderLine[], vatTreatment: VatTreatment) {
+/**
+ * The amounts of priced lines under a VAT rule: the invoice's arithmetic (invoiceAmounts). Under
+ * OSS the buyer country's standard rate of the day the quote is issued (today), as the invoice
+ * of an order placed today takes it.
+ */
+export function quoteAmounts(lines: readonly StoredOrderLine[], vatTreatment: VatTreatment, country: string) {
   const amounts = invoiceAmounts(
     lines.map((line) => milliFromDecimal(line.lineTotal)),
     vatTreatment,
+    ossRateTenths(vatTreatment, country, stockholmToday()),
   );
   return {
     totalAmount: milliToDecimalString(amounts.total),
@@ -103,7 +108,7 @@ export async function createQuote(
   quote: NewQuote,
 ): Promise<{ id: number; quoteNumber: string; accessToken: string; totalAmount: string }> {
   const accessToken = randomBytes(32).toString('base64url');
-  const amounts = quoteAmounts(quote.priced.lines, quote.priced.vatTreatment);
+  const amounts = quoteAmounts(quote.priced.lines, quote.priced.vatTreatment, quote.customer.country);
   const uploadIds = uploadIdsOf(quote.priced.lines);
   const stored = await database.db.transaction(async (tx) => {
     const quoteNumber = await nextQuoteNumber(tx, stockholmToday());
@@ -164,7 +169,11 @@ export async function reviseQuote(
   locale: Locale,
 ): Promise<{ version: number }> {
   const t = quoteMessages[locale];
-  const amounts = quoteAmounts(change.priced.lines, change.priced.vatTreatment);
+  const amounts = quoteAmounts(
+    change.priced.lines,
+    change.priced.vatTreatment,
+    (change.customer ?? quote.customer).country,
+  );
   return database.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).for('update');
     if (!locked || (locked.status !== 'draft' && locked.status !== 'sent'))

@@ -43,6 +43,12 @@ export interface BankPayment {
   payerName?: string;
   /** Organisation number or personnummer the bank reported for the payer (BgMax record 29). */
   payerId?: string;
+  /**
+   * A payment in euros whose SEK the bank reported (camt.054, issue 42): the euros paid and the SEK
+   * booked, both in milli (cents·10, öre·10). `amount` and `currency` stay the account's own: the
+   * euros on a EUR account, the SEK on a SEK account.
+   */
+  euro?: { amount: Milli; bookedSek: Milli };
 }
 
 export interface BankFileSummary {

@@ -107,219 +107,268 @@ function reference(record: string): string {
   return text(record, 13, 37);
 }
 
+/** What the reader holds between records: where it is in the file and what it has counted. */
+interface BgMaxState {
+  handler: BankFileHandler;
+  started: boolean;
+  ended: boolean;
+  testFile: boolean;
+  deposit?: OpenDeposit | undefined;
+  payment?: OpenPayment | undefined;
+  counted: { payments: number; deductions: number; extraReferences: number; deposits: number };
+  handed: number;
+  totalMilli: bigint;
+}
+
+/** Hands the payment being read to the handler, once its last record is read. */
+async function closePayment(state: BgMaxState): Promise<void> {
+  const { payment: open, deposit } = state;
+  if (!open || !deposit) return;
+  state.payment = undefined;
+  const signed = open.deduction ? -open.amountMilli : open.amountMilli;
+  const amount = milliFromBigint(signed);
+  if (amount === undefined) throw bad(open.line, 'amount');
+  state.handed += 1;
+  state.totalMilli += signed;
+  await state.handler.payment({
+    // Bankgirot's serial number identifies the payment; the payee, deposit and position keep
+    // it unique where a bank reuses serial numbers across deposits (its example file does).
+    key: `bgmax:${deposit.payeeBankgiro}:${open.serialNumber}:${deposit.number}:${open.ordinal}:${signed}`,
+    amount,
+    currency: deposit.currency,
+    bookedOn: null,
+    group: deposit.number,
+    ocrReferences: open.ocrReferences,
+    references: open.references,
+    messages: open.messages,
+    ...(open.payerName ? { payerName: open.payerName } : {}),
+    ...(open.payerId ? { payerId: open.payerId } : {}),
+  });
+}
+
+function needPayment(state: BgMaxState, line: number, record: string): OpenPayment {
+  if (!state.payment) throw new BankFileError({ code: 'out_of_order', line, record });
+  return state.payment;
+}
+
+function bound<T>(list: T[], item: T, line: number): void {
+  if (list.length >= MAX_PER_PAYMENT) throw new BankFileError({ code: 'too_many_references', line });
+  list.push(item);
+}
+
+/** The start record (01): BGMAX, its version, when it was written, test or production. */
+function readStart(state: BgMaxState, record: string, code: string, line: number): void {
+  if (code !== '01' || text(record, 3, 22) !== 'BGMAX') throw new BankFileError({ code: 'unknown_format' });
+  digits(record, 23, 24, line, 'version');
+  const written = digits(record, 25, 44, line, 'timestamp');
+  if (!isCalendarDate(`${written.slice(0, 4)}-${written.slice(4, 6)}-${written.slice(6, 8)}`))
+    throw bad(line, 'timestamp');
+  const mark = field(record, 45, 45);
+  if (mark !== 'T' && mark !== 'P') throw bad(line, 'testMark');
+  state.testFile = mark === 'T';
+  state.started = true;
+}
+
+/** The deposit's opening record (05): the payee's bankgiro and the currency. */
+function openDeposit(state: BgMaxState, record: string, line: number): void {
+  if (state.deposit) throw new BankFileError({ code: 'out_of_order', line, record: '05' });
+  // Columns 3–12: the payee's bankgiro number, ten digits with leading zeros (Bankgirot,
+  // "Bankgiro Inbetalningar – Teknisk manual", Öppningspost, transaktionskod 05). The
+  // caller refuses a file whose deposits are for any bankgiro but the shop's.
+  const payeeBankgiro = digits(record, 3, 12, line, 'bankgiro');
+  const currency = field(record, 23, 25);
+  if (!/^[A-Z]{3}$/.test(currency)) throw bad(line, 'currency');
+  state.handler.account?.({ kind: 'bankgiro', id: payeeBankgiro, line });
+  state.deposit = {
+    line,
+    number: state.counted.deposits + 1,
+    payeeBankgiro: payeeBankgiro.replace(/^0+/, ''),
+    currency,
+    payments: 0,
+    sumMilli: 0n,
+  };
+}
+
+/** A payment (20) or deduction (21) record: the previous payment is complete. */
+async function openPayment(state: BgMaxState, record: string, code: string, line: number): Promise<void> {
+  const deposit = state.deposit;
+  if (!deposit) throw new BankFileError({ code: 'out_of_order', line, record: code });
+  await closePayment(state);
+  const deduction = code === '21';
+  digits(record, 3, 12, line, 'bankgiro');
+  const amount = amountMilli(record, 38, line);
+  const referenceCode = digits(record, 56, 56, line, 'referenceCode');
+  digits(record, 57, 57, line, 'paymentChannel');
+  const serialNumber = digits(record, 58, 69, line, 'serialNumber');
+  digits(record, 70, 70, line, 'imageMark');
+  if (deduction) digits(record, 71, 71, line, 'deductionCode');
+  const payment: OpenPayment = {
+    line,
+    ordinal: deposit.payments + 1,
+    deduction,
+    serialNumber,
+    amountMilli: amount,
+    ocrReferences: [],
+    references: [],
+    messages: [],
+  };
+  state.payment = payment;
+  addReference(payment, referenceCode, reference(record), undefined);
+  deposit.payments += 1;
+  deposit.sumMilli += deduction ? -amount : amount;
+  if (deduction) state.counted.deductions += 1;
+  else state.counted.payments += 1;
+}
+
+/** The records that add to the payment being read: extra references (22, 23), message, name, id. */
+function readPaymentPart(state: BgMaxState, record: string, code: string, line: number): void {
+  const open = needPayment(state, line, code);
+  switch (code) {
+    case '22':
+    case '23': {
+      digits(record, 3, 12, line, 'bankgiro');
+      const amount = amountMilli(record, 38, line);
+      const referenceCode = digits(record, 56, 56, line, 'referenceCode');
+      const signed = milliFromBigint(code === '23' ? -amount : amount);
+      if (signed === undefined) throw bad(line, 'amount');
+      if (open.ocrReferences.length + open.references.length >= MAX_PER_PAYMENT)
+        throw new BankFileError({ code: 'too_many_references', line });
+      addReference(open, referenceCode, reference(record), amount === 0n ? undefined : signed);
+      state.counted.extraReferences += 1;
+      return;
+    }
+    case '25': {
+      const info = text(record, 3, 52);
+      if (info) bound(open.messages, info, line);
+      return;
+    }
+    case '26': {
+      const name = [text(record, 3, 37), text(record, 38, 72)].filter(Boolean).join(' ');
+      if (name) open.payerName = name;
+      return;
+    }
+    case '29': {
+      const id = field(record, 3, 14).trim();
+      if (!/^\d+$/.test(id)) throw bad(line, 'organisationNumber');
+      open.payerId = id;
+      return;
+    }
+    // 27, 28: the payer's address, not kept.
+  }
+}
+
+/** The deposit's closing record (15): its payment day, count and sum, checked. */
+async function closeDeposit(state: BgMaxState, record: string, line: number): Promise<void> {
+  const deposit = state.deposit;
+  if (!deposit) throw new BankFileError({ code: 'out_of_order', line, record: '15' });
+  await closePayment(state);
+  const bookedOn = date(record, 38, line);
+  digits(record, 46, 50, line, 'depositSerial');
+  const stated = amountMilli(record, 51, line);
+  if (field(record, 69, 71) !== deposit.currency) throw bad(line, 'currency');
+  const statedPayments = Number(digits(record, 72, 79, line, 'count'));
+  if (statedPayments !== deposit.payments)
+    throw new BankFileError({
+      code: 'count_mismatch',
+      line,
+      count: 'depositPayments',
+      stated: statedPayments,
+      found: deposit.payments,
+    });
+  if (stated !== deposit.sumMilli)
+    throw new BankFileError({
+      code: 'sum_mismatch',
+      line,
+      sum: 'deposit',
+      stated: formatBigMilli(stated),
+      found: formatBigMilli(deposit.sumMilli),
+    });
+  state.counted.deposits += 1;
+  await state.handler.depositBooked?.(deposit.number, bookedOn);
+  state.deposit = undefined;
+}
+
+/** The end record (70): the file's counts of payments, deductions, extra references and deposits. */
+function readEnd(state: BgMaxState, record: string, line: number): void {
+  if (state.deposit) throw new BankFileError({ code: 'out_of_order', line, record: '70' });
+  const stated = {
+    payments: Number(digits(record, 3, 10, line, 'count')),
+    deductions: Number(digits(record, 11, 18, line, 'count')),
+    extraReferences: Number(digits(record, 19, 26, line, 'count')),
+    deposits: Number(digits(record, 27, 34, line, 'count')),
+  };
+  for (const count of ['payments', 'deductions', 'extraReferences', 'deposits'] as const) {
+    if (stated[count] !== state.counted[count])
+      throw new BankFileError({
+        code: 'count_mismatch',
+        line,
+        count,
+        stated: stated[count],
+        found: state.counted[count],
+      });
+  }
+  state.ended = true;
+}
+
+/** One record after the start record, by its transaction code. */
+async function readRecord(state: BgMaxState, record: string, code: string, line: number): Promise<void> {
+  switch (code) {
+    case '05':
+      return openDeposit(state, record, line);
+    case '20':
+    case '21':
+      return openPayment(state, record, code, line);
+    case '22':
+    case '23':
+    case '25':
+    case '26':
+    case '27':
+    case '28':
+    case '29':
+      return readPaymentPart(state, record, code, line);
+    case '15':
+      return closeDeposit(state, record, line);
+    case '70':
+      return readEnd(state, record, line);
+    case '01':
+      throw new BankFileError({ code: 'out_of_order', line, record: code });
+    default:
+      if (!/^\d\d$/.test(code))
+        throw new BankFileError({ code: 'bad_record', line, record: record.slice(0, 20) });
+    // A record type added after this reader was written: skipped, as the manual asks.
+  }
+}
+
 /** Reads a BgMax file, calling `handler` for each payment as it is read. */
 export async function readBgMax(source: ByteSource, handler: BankFileHandler): Promise<BankFileSummary> {
-  let started = false;
-  let ended = false;
-  let testFile = false;
-  let deposit: OpenDeposit | undefined;
-  let payment: OpenPayment | undefined;
-  const counted = { payments: 0, deductions: 0, extraReferences: 0, deposits: 0 };
-  let handed = 0;
-  let totalMilli = 0n;
-
-  const closePayment = async (): Promise<void> => {
-    if (!payment || !deposit) return;
-    const open = payment;
-    payment = undefined;
-    const signed = open.deduction ? -open.amountMilli : open.amountMilli;
-    const amount = milliFromBigint(signed);
-    if (amount === undefined) throw bad(open.line, 'amount');
-    handed += 1;
-    totalMilli += signed;
-    await handler.payment({
-      // Bankgirot's serial number identifies the payment; the payee, deposit and position keep
-      // it unique where a bank reuses serial numbers across deposits (its example file does).
-      key: `bgmax:${deposit.payeeBankgiro}:${open.serialNumber}:${deposit.number}:${open.ordinal}:${signed}`,
-      amount,
-      currency: deposit.currency,
-      bookedOn: null,
-      group: deposit.number,
-      ocrReferences: open.ocrReferences,
-      references: open.references,
-      messages: open.messages,
-      ...(open.payerName ? { payerName: open.payerName } : {}),
-      ...(open.payerId ? { payerId: open.payerId } : {}),
-    });
+  const state: BgMaxState = {
+    handler,
+    started: false,
+    ended: false,
+    testFile: false,
+    counted: { payments: 0, deductions: 0, extraReferences: 0, deposits: 0 },
+    handed: 0,
+    totalMilli: 0n,
   };
-
-  const needPayment = (line: number, record: string): OpenPayment => {
-    if (!payment) throw new BankFileError({ code: 'out_of_order', line, record });
-    return payment;
-  };
-
-  const bound = <T>(list: T[], item: T, line: number): void => {
-    if (list.length >= MAX_PER_PAYMENT) throw new BankFileError({ code: 'too_many_references', line });
-    list.push(item);
-  };
-
   for await (const batch of linesOf(source))
     for (const { text: content, number: line } of batch) {
       const record = content.trimEnd();
       if (record.length === 0) continue;
       if (record.length > BGMAX_RECORD_LENGTH) throw new BankFileError({ code: 'line_too_long', line });
       const code = record.slice(0, 2);
-      if (ended) throw new BankFileError({ code: 'after_end', line });
-      if (!started) {
-        if (code !== '01' || text(record, 3, 22) !== 'BGMAX')
-          throw new BankFileError({ code: 'unknown_format' });
-        digits(record, 23, 24, line, 'version');
-        const written = digits(record, 25, 44, line, 'timestamp');
-        if (!isCalendarDate(`${written.slice(0, 4)}-${written.slice(4, 6)}-${written.slice(6, 8)}`))
-          throw bad(line, 'timestamp');
-        const mark = field(record, 45, 45);
-        if (mark !== 'T' && mark !== 'P') throw bad(line, 'testMark');
-        testFile = mark === 'T';
-        started = true;
-        continue;
-      }
-      switch (code) {
-        case '05': {
-          if (deposit) throw new BankFileError({ code: 'out_of_order', line, record: code });
-          // Columns 3–12: the payee's bankgiro number, ten digits with leading zeros (Bankgirot,
-          // "Bankgiro Inbetalningar – Teknisk manual", Öppningspost, transaktionskod 05). The
-          // caller refuses a file whose deposits are for any bankgiro but the shop's.
-          const payeeBankgiro = digits(record, 3, 12, line, 'bankgiro');
-          const currency = field(record, 23, 25);
-          if (!/^[A-Z]{3}$/.test(currency)) throw bad(line, 'currency');
-          handler.account?.({ kind: 'bankgiro', id: payeeBankgiro, line });
-          deposit = {
-            line,
-            number: counted.deposits + 1,
-            payeeBankgiro: payeeBankgiro.replace(/^0+/, ''),
-            currency,
-            payments: 0,
-            sumMilli: 0n,
-          };
-          break;
-        }
-        case '20':
-        case '21': {
-          if (!deposit) throw new BankFileError({ code: 'out_of_order', line, record: code });
-          await closePayment();
-          const deduction = code === '21';
-          digits(record, 3, 12, line, 'bankgiro');
-          const amount = amountMilli(record, 38, line);
-          const referenceCode = digits(record, 56, 56, line, 'referenceCode');
-          digits(record, 57, 57, line, 'paymentChannel');
-          const serialNumber = digits(record, 58, 69, line, 'serialNumber');
-          digits(record, 70, 70, line, 'imageMark');
-          if (deduction) digits(record, 71, 71, line, 'deductionCode');
-          payment = {
-            line,
-            ordinal: deposit.payments + 1,
-            deduction,
-            serialNumber,
-            amountMilli: amount,
-            ocrReferences: [],
-            references: [],
-            messages: [],
-          };
-          addReference(payment, referenceCode, reference(record), undefined);
-          deposit.payments += 1;
-          deposit.sumMilli += deduction ? -amount : amount;
-          if (deduction) counted.deductions += 1;
-          else counted.payments += 1;
-          break;
-        }
-        case '22':
-        case '23': {
-          const open = needPayment(line, code);
-          digits(record, 3, 12, line, 'bankgiro');
-          const amount = amountMilli(record, 38, line);
-          const referenceCode = digits(record, 56, 56, line, 'referenceCode');
-          const signed = milliFromBigint(code === '23' ? -amount : amount);
-          if (signed === undefined) throw bad(line, 'amount');
-          if (open.ocrReferences.length + open.references.length >= MAX_PER_PAYMENT)
-            throw new BankFileError({ code: 'too_many_references', line });
-          addReference(open, referenceCode, reference(record), amount === 0n ? undefined : signed);
-          counted.extraReferences += 1;
-          break;
-        }
-        case '25': {
-          const open = needPayment(line, code);
-          const info = text(record, 3, 52);
-          if (info) bound(open.messages, info, line);
-          break;
-        }
-        case '26': {
-          const open = needPayment(line, code);
-          const name = [text(record, 3, 37), text(record, 38, 72)].filter(Boolean).join(' ');
-          if (name) open.payerName = name;
-          break;
-        }
-        case '27':
-        case '28':
-          needPayment(line, code);
-          break;
-        case '29': {
-          const open = needPayment(line, code);
-          const id = field(record, 3, 14).trim();
-          if (!/^\d+$/.test(id)) throw bad(line, 'organisationNumber');
-          open.payerId = id;
-          break;
-        }
-        case '15': {
-          if (!deposit) throw new BankFileError({ code: 'out_of_order', line, record: code });
-          await closePayment();
-          const bookedOn = date(record, 38, line);
-          digits(record, 46, 50, line, 'depositSerial');
-          const stated = amountMilli(record, 51, line);
-          if (field(record, 69, 71) !== deposit.currency) throw bad(line, 'currency');
-          const statedPayments = Number(digits(record, 72, 79, line, 'count'));
-          if (statedPayments !== deposit.payments)
-            throw new BankFileError({
-              code: 'count_mismatch',
-              line,
-              count: 'depositPayments',
-              stated: statedPayments,
-              found: deposit.payments,
-            });
-          if (stated !== deposit.sumMilli)
-            throw new BankFileError({
-              code: 'sum_mismatch',
-              line,
-              sum: 'deposit',
-              stated: formatBigMilli(stated),
-              found: formatBigMilli(deposit.sumMilli),
-            });
-          counted.deposits += 1;
-          await handler.depositBooked?.(deposit.number, bookedOn);
-          deposit = undefined;
-          break;
-        }
-        case '70': {
-          if (deposit) throw new BankFileError({ code: 'out_of_order', line, record: code });
-          const stated = {
-            payments: Number(digits(record, 3, 10, line, 'count')),
-            deductions: Number(digits(record, 11, 18, line, 'count')),
-            extraReferences: Number(digits(record, 19, 26, line, 'count')),
-            deposits: Number(digits(record, 27, 34, line, 'count')),
-          };
-          for (const count of ['payments', 'deductions', 'extraReferences', 'deposits'] as const) {
-            if (stated[count] !== counted[count])
-              throw new BankFileError({
-                code: 'count_mismatch',
-                line,
-                count,
-                stated: stated[count],
-                found: counted[count],
-              });
-          }
-          ended = true;
-          break;
-        }
-        case '01':
-          throw new BankFileError({ code: 'out_of_order', line, record: code });
-        default:
-          if (!/^\d\d$/.test(code))
-            throw new BankFileError({ code: 'bad_record', line, record: record.slice(0, 20) });
-        // A record type added after this reader was written: skipped, as the manual asks.
-      }
+      if (state.ended) throw new BankFileError({ code: 'after_end', line });
+      if (!state.started) readStart(state, record, code, line);
+      else await readRecord(state, record, code, line);
     }
-  if (!started) throw new BankFileError({ code: 'empty' });
-  if (!ended) throw new BankFileError({ code: 'missing_end' });
-  return { format: 'bgmax', payments: handed, totalMilli, groups: counted.deposits, testFile };
+  if (!state.started) throw new BankFileError({ code: 'empty' });
+  if (!state.ended) throw new BankFileError({ code: 'missing_end' });
+  return {
+    format: 'bgmax',
+    payments: state.handed,
+    totalMilli: state.totalMilli,
+    groups: state.counted.deposits,
+    testFile: state.testFile,
+  };
 }
 
 /**

@@ -14,15 +14,22 @@
  *       NtryDtls* Btch (NbOfTxs, TtlAmt)          checked against its TxDtls where present
  *         TxDtls* Refs (AcctSvcrRef, EndToEndId), Amt (from 001.04; AmtDtls/TxAmt/Amt before),
  *                 RltdPties/Dbtr (Nm or Pty/Nm), RmtInf: Ustrd (repeated), Strd (repeated) with CdtrRefInf (Tp SCOR, Ref),
- *                 Strd/RfrdDocInf/Nb, Strd/RfrdDocAmt/RmtdAmt
- *
+ *                 Strd/RfrdDocInf/Nb, Strd/RfrdDocAmt/RmtdAmt,
+ *                 AmtDtls (AmountAndCurrencyExchange3): InstdAmt/Amt, TxAmt/Amt, CntrValAmt/Amt, each @Ccy
+ *       AmtDtls (the entry's own InstdAmt, TxAmt, CntrValAmt)  for an entry without TxDtls
  *
  * A booked credit (CdtDbtInd CRDT, Sts BOOK, not a reversal) is a payment: one per TxDtls, or the
  * entry itself when it has none. The TxDtls amounts of an entry must add up to it. Debits,
  * reversals and pending or information-only entries are counted in the checks but are no payments.
+ *
+ * Euros (issue 42): a payment in EUR carries `euro`, the euros and the SEK the bank booked, when
+ * the file states both (see `euroOf`): a EUR account's entry (Ntry/Amt Ccy="EUR") with a counter
+ * value in SEK (AmtDtls/CntrValAmt), or a SEK account's entry with the euros the payer instructed
+ * (AmtDtls/InstdAmt Ccy="EUR"). The import records it as the admin's EUR payment is recorded.
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { isCalendarDate, stockholmDate, type CalendarDate } from '@/shared/dates';
+import type { Milli } from '@/shared/money';
 import type { BankFileCount, BankFileSum } from '@/shared/i18n/messages/bank-files';
 import {
   BankFileError,
@@ -63,6 +70,13 @@ interface Notification {
   netIndicator?: string;
 }
 
+/** An amount a transaction or entry states with its currency (Amt@Ccy). */
+interface ReportedAmount {
+  kind: 'Amt' | 'TxAmt' | 'InstdAmt' | 'CntrValAmt';
+  currency: string;
+  amount: bigint;
+}
+
 interface Entry {
   line: number;
   index: number;
@@ -79,6 +93,8 @@ interface Entry {
   transactions: number;
   transactionsWithoutAmount: number;
   transactionSum: bigint;
+  /** Ntry/AmtDtls: the entry's amount as instructed, as transacted, its counter value. */
+  amounts: ReportedAmount[];
 }
 
 interface Details {
@@ -101,6 +117,8 @@ interface Transaction {
   references: string[];
   messages: string[];
   structured?: { type?: string; reference?: string; document?: string; amount?: bigint };
+  /** TxDtls/Amt and TxDtls/AmtDtls (InstdAmt, TxAmt, CntrValAmt), each with its currency. */
+  amounts: ReportedAmount[];
 }
 
 /** An exact decimal ("1900.5", "1900.50000") as milli-kr; more than three non-zero decimals is no amount here. */
@@ -121,203 +139,189 @@ function dateOf(value: string): CalendarDate | undefined {
   return /(?:Z|[+-]\d\d:\d\d)$/.test(value) ? stockholmDate(value) : day;
 }
 
-/** Reads a camt.054 file, calling `handler` for each booked credit as it is read. */
-export async function readCamt054(source: ByteSource, handler: BankFileHandler): Promise<BankFileSummary> {
-  const parser = new SaxesParser({ xmlns: true, position: true });
-  const stack: string[] = [];
-  let text = '';
-  let sawRoot = false;
-  let ended = false;
-  let header: { line: number; messageId?: string; created?: boolean } | undefined;
-  let headerSeen = false;
-  let notification: Notification | undefined;
-  let notifications = 0;
-  let entry: Entry | undefined;
-  let details: Details | undefined;
-  let transaction: Transaction | undefined;
-  let payments = 0;
-  let totalMilli = 0n;
-  const ready: BankPayment[] = [];
+/** What the parser is inside of: the message, its notification, entry, entry details and transaction. */
+interface Open {
+  header?: { line: number; messageId?: string; created?: boolean };
+  notification?: Notification;
+  entry?: Entry;
+  details?: Details;
+  transaction?: Transaction;
+}
 
-  const line = (): number => parser.line;
-  const missing = (element: string, at = line()): BankFileError =>
-    new BankFileError({ code: 'xml_missing', line: at, element });
-  const badValue = (element: string): BankFileError =>
-    new BankFileError({ code: 'xml_bad_value', line: line(), element });
-  const amountOf = (element: string): bigint => {
-    const value = decimalToMilli(text.trim());
-    if (value === undefined) throw badValue(element);
+/**
+ * The reader's state and what it does as each element opens and closes: the group header, the
+ * notifications with their summaries and accounts, the entries, their details and transactions.
+ */
+class Camt054Reader {
+  readonly stack: string[] = [];
+  text = '';
+  /** The Ccy attribute of the element last opened (an amount's currency, read at its close). */
+  currencyAttribute: string | undefined;
+  sawRoot = false;
+  ended = false;
+  headerSeen = false;
+  notifications = 0;
+  payments = 0;
+  totalMilli = 0n;
+  readonly ready: BankPayment[] = [];
+  readonly open: Open = {};
+
+  constructor(
+    private readonly parser: SaxesParser<{ xmlns: true; position: true }>,
+    private readonly handler: BankFileHandler,
+  ) {}
+
+  line(): number {
+    return this.parser.line;
+  }
+  missing(element: string, at = this.line()): BankFileError {
+    return new BankFileError({ code: 'xml_missing', line: at, element });
+  }
+  badValue(element: string): BankFileError {
+    return new BankFileError({ code: 'xml_bad_value', line: this.line(), element });
+  }
+  amountOf(element: string): bigint {
+    const value = decimalToMilli(this.text.trim());
+    if (value === undefined) throw this.badValue(element);
     return value;
-  };
-  const countOf = (element: string): number => {
-    const value = text.trim();
-    if (!/^\d{1,15}$/.test(value)) throw badValue(element);
+  }
+  countOf(element: string): number {
+    const value = this.text.trim();
+    if (!/^\d{1,15}$/.test(value)) throw this.badValue(element);
     return Number(value);
-  };
-  const path = (from: number): string => stack.slice(from).join('/');
+  }
+  /**
+   * An amount element with its Ccy (ActiveOrHistoricCurrencyAndAmount: Ccy is required); one
+   * without a currency code is kept out of the exchange (the payment stays in its entry's currency).
+   */
+  noteAmount(list: ReportedAmount[], element: string, kind: ReportedAmount['kind']): void {
+    const currency = this.currencyAttribute;
+    const amount = this.amountOf(element);
+    if (currency && /^[A-Z]{3}$/.test(currency)) list.push({ kind, currency, amount });
+  }
+  path(from: number): string {
+    return this.stack.slice(from).join('/');
+  }
 
-  const emit = (payment: Omit<BankPayment, 'group'>): void => {
+  addText(chunk: string): void {
+    this.text += chunk;
+    if (this.text.length > MAX_TEXT)
+      throw new BankFileError({
+        code: 'xml_value_too_long',
+        line: this.line(),
+        element: this.stack.at(-1) ?? '',
+      });
+  }
+
+  emit(payment: Omit<BankPayment, 'group'>): void {
+    const notification = this.open.notification;
     if (!notification) return;
-    ready.push({ ...payment, group: notification.number });
-    payments += 1;
-    totalMilli += BigInt(payment.amount);
-  };
+    this.ready.push({ ...payment, group: notification.number });
+    this.payments += 1;
+    this.totalMilli += BigInt(payment.amount);
+  }
 
   /** A booked credit's day, from BookgDt, else ValDt. */
-  const bookedOn = (open: Entry): CalendarDate => {
-    const day = open.bookedOn ?? open.valueOn;
-    if (!day) throw missing('Ntry/BookgDt', open.line);
+  bookedOn(entry: Entry): CalendarDate {
+    const day = entry.bookedOn ?? entry.valueOn;
+    if (!day) throw this.missing('Ntry/BookgDt', entry.line);
     return day;
-  };
-  const isPayment = (open: Entry): boolean =>
-    open.indicator === 'CRDT' && !open.reversal && open.status === 'BOOK';
-  const entryKey = (open: Entry, index: number, servicerRef?: string): string => {
-    const base = servicerRef ?? (open.servicerRef ? `${open.servicerRef}/${index}` : undefined);
+  }
+  entryKey(entry: Entry, index: number, servicerRef?: string): string {
+    const base = servicerRef ?? (entry.servicerRef ? `${entry.servicerRef}/${index}` : undefined);
     if (base) return `camt:${base}`;
-    if (open.entryRef) return `camt:${open.entryRef}/${index}`;
-    return `camt:${notification?.id ?? ''}/${open.index}/${index}`;
-  };
-  const checkEntryKnown = (open: Entry): { amount: bigint; currency: string } => {
-    if (open.amount === undefined || open.currency === undefined) throw missing('Ntry/Amt', open.line);
-    if (open.indicator === undefined) throw missing('Ntry/CdtDbtInd', open.line);
-    if (open.status === undefined) throw missing('Ntry/Sts', open.line);
-    return { amount: open.amount, currency: open.currency };
-  };
+    if (entry.entryRef) return `camt:${entry.entryRef}/${index}`;
+    return `camt:${this.open.notification?.id ?? ''}/${entry.index}/${index}`;
+  }
+  checkEntryKnown(entry: Entry): { amount: bigint; currency: string } {
+    if (entry.amount === undefined || entry.currency === undefined)
+      throw this.missing('Ntry/Amt', entry.line);
+    if (entry.indicator === undefined) throw this.missing('Ntry/CdtDbtInd', entry.line);
+    if (entry.status === undefined) throw this.missing('Ntry/Sts', entry.line);
+    return { amount: entry.amount, currency: entry.currency };
+  }
 
-  const countMismatch = (at: number, count: BankFileCount, stated: number, found: number): void => {
-    if (stated !== found) throw new BankFileError({ code: 'count_mismatch', line: at, count, stated, found });
-  };
-  const sumMismatch = (at: number, sum: BankFileSum, stated: bigint, found: bigint): void => {
-    if (stated !== found)
-      throw new BankFileError({
-        code: 'sum_mismatch',
-        line: at,
-        sum,
-        stated: formatBigMilli(stated),
-        found: formatBigMilli(found),
-      });
-  };
-  const checkTotals = (
-    totals: StatedTotals,
-    count: BankFileCount,
-    sum: BankFileSum,
-    entries: number,
-    amount: bigint,
-  ) => {
-    if (totals.count) countMismatch(totals.count.line, count, totals.count.value, entries);
-    if (totals.sum) sumMismatch(totals.sum.line, sum, totals.sum.value, amount);
-  };
-
-  parser.on('error', (error) => {
-    if (error instanceof BankFileError) throw error;
-    throw new BankFileError({ code: 'xml_malformed', line: parser.line, column: parser.column });
-  });
-  parser.on('doctype', () => {
-    throw new BankFileError({ code: 'xml_doctype', line: line() });
-  });
-  parser.on('xmldecl', (declaration) => {
-    if (declaration.encoding && declaration.encoding.toUpperCase() !== 'UTF-8') throw badValue('encoding');
-  });
-  parser.on('text', (chunk) => {
-    if (stack.length === 0) return;
-    text += chunk;
-    if (text.length > MAX_TEXT)
-      throw new BankFileError({ code: 'xml_value_too_long', line: line(), element: stack.at(-1) ?? '' });
-  });
-  parser.on('cdata', (chunk) => {
-    text += chunk;
-    if (text.length > MAX_TEXT)
-      throw new BankFileError({ code: 'xml_value_too_long', line: line(), element: stack.at(-1) ?? '' });
-  });
-
-  parser.on('opentag', (tag: SaxesTagNS) => {
-    text = '';
-    if (stack.length >= MAX_DEPTH) throw new BankFileError({ code: 'xml_too_deep', line: line() });
+  onOpen(tag: SaxesTagNS): void {
+    this.text = '';
+    this.currencyAttribute = tag.attributes.Ccy?.value;
+    const stack = this.stack;
+    if (stack.length >= MAX_DEPTH) throw new BankFileError({ code: 'xml_too_deep', line: this.line() });
     if (stack.length === 0) {
-      if (sawRoot || tag.local !== 'Document' || !tag.uri.startsWith(CAMT054_NAMESPACE))
-        throw new BankFileError({ code: 'not_camt054', line: line() });
-      sawRoot = true;
+      if (this.sawRoot || tag.local !== 'Document' || !tag.uri.startsWith(CAMT054_NAMESPACE))
+        throw new BankFileError({ code: 'not_camt054', line: this.line() });
+      this.sawRoot = true;
     } else if (stack.length === 1 && tag.local !== 'BkToCstmrDbtCdtNtfctn') {
-      throw new BankFileError({ code: 'not_camt054', line: line() });
+      throw new BankFileError({ code: 'not_camt054', line: this.line() });
     }
     stack.push(tag.local);
-    const depth = stack.length;
-    if (depth === 3 && tag.local === 'GrpHdr') {
-      header = { line: line() };
-      headerSeen = true;
-    } else if (depth === 3 && tag.local === 'Ntfctn') {
-      if (!headerSeen) throw missing('GrpHdr');
-      notifications += 1;
-      notification = {
-        accountSeen: false,
-        number: notifications,
-        line: line(),
-        entries: 0,
-        entriesAbs: 0n,
-        credits: 0,
-        creditSum: 0n,
-        debits: 0,
-        debitSum: 0n,
-        totals: { all: {}, credit: {}, debit: {} },
-      };
-    } else if (depth === 4 && tag.local === 'Ntry' && notification) {
-      // Acct comes before the entries (the schema's order): no entry is read for an unknown account.
-      if (!notification.accountSeen) throw missing('Ntfctn/Acct/Id');
-      entry = {
-        line: line(),
-        index: notification.entries + 1,
-        reversal: false,
-        messages: [],
-        transactions: 0,
-        transactionsWithoutAmount: 0,
-        transactionSum: 0n,
-      };
-    } else if (depth === 5 && tag.local === 'NtryDtls' && entry) {
-      details = { line: line(), transactions: 0, transactionSum: 0n, allHaveAmounts: true };
-    } else if (depth === 6 && tag.local === 'TxDtls' && details) {
-      transaction = { line: line(), ocrReferences: [], references: [], messages: [] };
-    } else if (transaction && depth === 8 && path(5).startsWith('TxDtls/RmtInf/Strd')) {
-      transaction.structured = {};
-    }
-    if (entry && depth === 5 && tag.local === 'Amt') {
-      const currency = tag.attributes.Ccy?.value;
-      if (!currency || !/^[A-Z]{3}$/.test(currency)) throw badValue('Ntry/Amt/@Ccy');
-      entry.currency = currency;
-    }
-  });
+    this.openPart(stack.length, tag.local);
+  }
 
-  parser.on('closetag', (tag: SaxesTagNS) => {
+  /** A group header, notification, entry, entry details, transaction or structured remittance begins. */
+  private openPart(depth: number, local: string): void {
+    const open = this.open;
+    if (depth === 3 && local === 'GrpHdr') {
+      open.header = { line: this.line() };
+      this.headerSeen = true;
+    } else if (depth === 3 && local === 'Ntfctn') {
+      if (!this.headerSeen) throw this.missing('GrpHdr');
+      this.notifications += 1;
+      open.notification = newNotification(this.notifications, this.line());
+    } else if (depth === 4 && local === 'Ntry' && open.notification) {
+      // Acct comes before the entries (the schema's order): no entry is read for an unknown account.
+      if (!open.notification.accountSeen) throw this.missing('Ntfctn/Acct/Id');
+      open.entry = newEntry(this.line(), open.notification.entries + 1);
+    } else if (depth === 5 && local === 'NtryDtls' && open.entry) {
+      open.details = { line: this.line(), transactions: 0, transactionSum: 0n, allHaveAmounts: true };
+    } else if (depth === 6 && local === 'TxDtls' && open.details) {
+      open.transaction = { line: this.line(), ocrReferences: [], references: [], messages: [], amounts: [] };
+    } else if (open.transaction && depth === 8 && this.path(5).startsWith('TxDtls/RmtInf/Strd')) {
+      open.transaction.structured = {};
+    }
+    if (open.entry && depth === 5 && local === 'Amt') {
+      const currency = this.currencyAttribute;
+      if (!currency || !/^[A-Z]{3}$/.test(currency)) throw this.badValue('Ntry/Amt/@Ccy');
+      open.entry.currency = currency;
+    }
+  }
+
+  onClose(tag: SaxesTagNS): void {
+    const stack = this.stack;
     const depth = stack.length;
-    const relative = (from: number): string => path(from);
-    const value = text.trim();
+    const value = this.text.trim();
+    const { header, notification, entry, details, transaction } = this.open;
     try {
       if (depth === 4 && header && tag.local === 'MsgId' && stack[2] === 'GrpHdr') header.messageId = value;
       else if (depth === 4 && header && tag.local === 'CreDtTm' && stack[2] === 'GrpHdr')
         header.created = true;
-      else if (depth === 3 && tag.local === 'GrpHdr' && header) {
-        if (!header.messageId) throw missing('GrpHdr/MsgId', header.line);
-        if (!header.created) throw missing('GrpHdr/CreDtTm', header.line);
-        header = undefined;
-      } else if (transaction && depth >= 7) closeTransactionPart(relative(5), value);
-      else if (transaction && depth === 6 && tag.local === 'TxDtls') closeTransaction();
-      else if (details && depth >= 6 && stack[5] === 'Btch') closeBatchPart(tag.local);
-      else if (details && depth === 5 && tag.local === 'NtryDtls') closeDetails();
-      else if (entry && depth >= 5) closeEntryPart(relative(3), value);
-      else if (entry && depth === 4 && tag.local === 'Ntry') closeEntry();
-      else if (notification && depth >= 5 && stack[3] === 'TxsSummry') closeSummaryPart(relative(3));
-      else if (notification && depth >= 6 && stack[3] === 'Acct') closeAccountPart(relative(3), value);
+      else if (depth === 3 && tag.local === 'GrpHdr' && header) this.closeHeader(header);
+      else if (transaction && depth >= 7) this.closeTransactionPart(transaction, this.path(5), value);
+      else if (transaction && depth === 6 && tag.local === 'TxDtls') this.closeTransaction();
+      else if (details && depth >= 6 && stack[5] === 'Btch') this.closeBatchPart(details, tag.local);
+      else if (details && depth === 5 && tag.local === 'NtryDtls') this.closeDetails();
+      else if (entry && depth >= 5) this.closeEntryPart(entry, this.path(3), value);
+      else if (entry && depth === 4 && tag.local === 'Ntry') this.closeEntry();
+      else if (notification && depth >= 5 && stack[3] === 'TxsSummry')
+        this.closeSummaryPart(notification, this.path(3));
+      else if (notification && depth >= 6 && stack[3] === 'Acct')
+        this.closeAccountPart(notification, this.path(3), value);
       else if (notification && depth === 4 && tag.local === 'Id') notification.id = value;
-      else if (notification && depth === 3 && tag.local === 'Ntfctn') closeNotification();
-      else if (depth === 1) ended = true;
+      else if (notification && depth === 3 && tag.local === 'Ntfctn') this.closeNotification();
+      else if (depth === 1) this.ended = true;
     } finally {
       stack.pop();
-      text = '';
+      this.text = '';
     }
-  });
+  }
 
-  function closeSummaryPart(relative: string): void {
-    if (!notification) return;
-    const at = line();
+  private closeHeader(header: NonNullable<Open['header']>): void {
+    if (!header.messageId) throw this.missing('GrpHdr/MsgId', header.line);
+    if (!header.created) throw this.missing('GrpHdr/CreDtTm', header.line);
+    this.open.header = undefined;
+  }
+
+  private closeSummaryPart(notification: Notification, relative: string): void {
+    const at = this.line();
     const totals = notification.totals;
     const target = relative.startsWith('TxsSummry/TtlNtries/')
       ? totals.all
@@ -327,38 +331,36 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
           ? totals.debit
           : undefined;
     if (!target) return;
-    if (relative.endsWith('/NbOfNtries')) target.count = { value: countOf(relative), line: at };
-    else if (relative.endsWith('/Sum')) target.sum = { value: amountOf(relative), line: at };
+    if (relative.endsWith('/NbOfNtries')) target.count = { value: this.countOf(relative), line: at };
+    else if (relative.endsWith('/Sum')) target.sum = { value: this.amountOf(relative), line: at };
     else if (
       relative === 'TxsSummry/TtlNtries/TtlNetNtry/Amt' ||
       relative === 'TxsSummry/TtlNtries/TtlNetNtryAmt'
     )
-      target.net = { value: amountOf(relative), line: at };
+      target.net = { value: this.amountOf(relative), line: at };
     else if (
       relative === 'TxsSummry/TtlNtries/TtlNetNtry/CdtDbtInd' ||
       relative === 'TxsSummry/TtlNtries/CdtDbtInd'
     )
-      notification.netIndicator = text.trim();
+      notification.netIndicator = this.text.trim();
   }
 
   /** Ntfctn/Acct/Id: the account the notification reports on, an IBAN or another id. */
-  function closeAccountPart(relative: string, value: string): void {
-    if (!notification) return;
+  private closeAccountPart(notification: Notification, relative: string, value: string): void {
     const kind = relative === 'Acct/Id/IBAN' ? 'iban' : relative === 'Acct/Id/Othr/Id' ? 'other' : undefined;
     if (!kind) return;
-    if (!value) throw badValue(`Ntfctn/${relative}`);
+    if (!value) throw this.badValue(`Ntfctn/${relative}`);
     notification.accountSeen = true;
-    handler.account?.({ kind, id: value, line: line() });
+    this.handler.account?.({ kind, id: value, line: this.line() });
   }
 
-  function closeEntryPart(relative: string, value: string): void {
-    if (!entry) return;
+  private closeEntryPart(entry: Entry, relative: string, value: string): void {
     switch (relative) {
       case 'Ntry/Amt':
-        entry.amount = amountOf('Ntry/Amt');
+        entry.amount = this.amountOf('Ntry/Amt');
         break;
       case 'Ntry/CdtDbtInd':
-        if (value !== 'CRDT' && value !== 'DBIT') throw badValue('Ntry/CdtDbtInd');
+        if (value !== 'CRDT' && value !== 'DBIT') throw this.badValue('Ntry/CdtDbtInd');
         entry.indicator = value;
         break;
       case 'Ntry/RvslInd':
@@ -373,11 +375,11 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
         break;
       case 'Ntry/BookgDt/Dt':
       case 'Ntry/BookgDt/DtTm':
-        entry.bookedOn = dateOf(value) ?? throwIt(badValue(relative));
+        entry.bookedOn = dateOf(value) ?? throwIt(this.badValue(relative));
         break;
       case 'Ntry/ValDt/Dt':
       case 'Ntry/ValDt/DtTm':
-        entry.valueOn = dateOf(value) ?? throwIt(badValue(relative));
+        entry.valueOn = dateOf(value) ?? throwIt(this.badValue(relative));
         break;
       case 'Ntry/NtryRef':
         entry.entryRef = value;
@@ -388,23 +390,26 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
       case 'Ntry/AddtlNtryInf':
         if (value && entry.messages.length < MAX_PER_PAYMENT) entry.messages.push(value);
         break;
+      default: {
+        // Ntry/AmtDtls (AmountAndCurrencyExchange): the entry's amount as instructed, or its counter value.
+        const kind = amountDetailKind(relative.slice('Ntry/'.length));
+        if (kind) this.noteAmount(entry.amounts, relative, kind);
+      }
     }
   }
 
-  function closeBatchPart(local: string): void {
-    if (!details) return;
-    if (local === 'NbOfTxs') details.batchCount = countOf('Btch/NbOfTxs');
-    else if (local === 'TtlAmt') details.batchAmount = amountOf('Btch/TtlAmt');
+  private closeBatchPart(details: Details, local: string): void {
+    if (local === 'NbOfTxs') details.batchCount = this.countOf('Btch/NbOfTxs');
+    else if (local === 'TtlAmt') details.batchAmount = this.amountOf('Btch/TtlAmt');
   }
 
-  function closeTransactionPart(relative: string, value: string): void {
-    const open = transaction;
-    if (!open) return;
-    const bounded = (list: string[], item: string): void => {
-      if (list.length >= MAX_PER_PAYMENT)
-        throw new BankFileError({ code: 'too_many_references', line: line() });
-      if (item) list.push(item);
-    };
+  private bounded(list: string[], item: string): void {
+    if (list.length >= MAX_PER_PAYMENT)
+      throw new BankFileError({ code: 'too_many_references', line: this.line() });
+    if (item) list.push(item);
+  }
+
+  private closeTransactionPart(open: Transaction, relative: string, value: string): void {
     switch (relative) {
       case 'TxDtls/Refs/AcctSvcrRef':
         open.servicerRef = value || undefined;
@@ -414,10 +419,17 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
         return;
       case 'TxDtls/Amt':
       case 'TxDtls/AmtDtls/TxAmt/Amt':
-        open.amount = amountOf(relative);
+        open.amount = this.amountOf(relative);
+        this.noteAmount(open.amounts, relative, relative === 'TxDtls/Amt' ? 'Amt' : 'TxAmt');
         return;
+      case 'TxDtls/AmtDtls/InstdAmt/Amt':
+      case 'TxDtls/AmtDtls/CntrValAmt/Amt': {
+        const kind = amountDetailKind(relative.slice('TxDtls/'.length));
+        if (kind) this.noteAmount(open.amounts, relative, kind);
+        return;
+      }
       case 'TxDtls/CdtDbtInd':
-        if (value !== 'CRDT' && value !== 'DBIT') throw badValue(relative);
+        if (value !== 'CRDT' && value !== 'DBIT') throw this.badValue(relative);
         open.indicator = value;
         return;
       case 'TxDtls/RltdPties/Dbtr/Nm':
@@ -426,11 +438,20 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
         return;
       case 'TxDtls/RmtInf/Ustrd':
       case 'TxDtls/AddtlTxInf':
-        bounded(open.messages, value);
+        this.bounded(open.messages, value);
         return;
     }
-    const structured = open.structured;
-    if (!structured || !relative.startsWith('TxDtls/RmtInf/Strd')) return;
+    if (open.structured && relative.startsWith('TxDtls/RmtInf/Strd'))
+      this.closeStructuredPart(open, open.structured, relative, value);
+  }
+
+  /** TxDtls/RmtInf/Strd: the creditor's reference (SCOR: an OCR or RF reference), a document and its amount. */
+  private closeStructuredPart(
+    open: Transaction,
+    structured: NonNullable<Transaction['structured']>,
+    relative: string,
+    value: string,
+  ): void {
     switch (relative) {
       case 'TxDtls/RmtInf/Strd/CdtrRefInf/Ref':
         structured.reference = value;
@@ -443,10 +464,10 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
         structured.document = value;
         return;
       case 'TxDtls/RmtInf/Strd/RfrdDocAmt/RmtdAmt':
-        structured.amount = amountOf(relative);
+        structured.amount = this.amountOf(relative);
         return;
       case 'TxDtls/RmtInf/Strd/AddtlRmtInf':
-        bounded(open.messages, value);
+        this.bounded(open.messages, value);
         return;
       case 'TxDtls/RmtInf/Strd': {
         const amount = structured.amount === undefined ? undefined : milliFromBigint(structured.amount);
@@ -455,53 +476,56 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
             amount === undefined
               ? { reference: structured.reference }
               : { reference: structured.reference, amount };
-          // SCOR: the creditor's structured reference, the OCR reference in Sweden.
+          // SCOR: the creditor's structured reference, the OCR reference in Sweden (or an RF reference).
           if (structured.type === undefined || structured.type === 'SCOR') {
             if (open.ocrReferences.length >= MAX_PER_PAYMENT)
-              throw new BankFileError({ code: 'too_many_references', line: line() });
+              throw new BankFileError({ code: 'too_many_references', line: this.line() });
             open.ocrReferences.push(item);
-          } else bounded(open.references, structured.reference);
+          } else this.bounded(open.references, structured.reference);
         }
-        if (structured.document) bounded(open.references, structured.document);
+        if (structured.document) this.bounded(open.references, structured.document);
         open.structured = undefined;
         return;
       }
     }
   }
 
-  function closeTransaction(): void {
-    const open = transaction;
-    transaction = undefined;
+  private closeTransaction(): void {
+    const { transaction: open, entry, details } = this.open;
+    this.open.transaction = undefined;
     if (!open || !entry || !details) return;
-    const known = checkEntryKnown(entry);
+    const known = this.checkEntryKnown(entry);
     entry.transactions += 1;
     details.transactions += 1;
     const sign = (open.indicator ?? entry.indicator) === entry.indicator ? 1n : -1n;
-    if (open.amount === undefined) {
+    const inAccount = amountInAccountCurrency(open, known.currency);
+    if (inAccount === undefined) {
       entry.transactionsWithoutAmount += 1;
       details.allHaveAmounts = false;
     } else {
-      entry.transactionSum += sign * open.amount;
-      details.transactionSum += open.amount;
+      entry.transactionSum += sign * inAccount;
+      details.transactionSum += inAccount;
     }
     if (!isPayment(entry) || sign < 0n) return;
-    const amount = milliFromBigint(open.amount ?? known.amount);
-    if (amount === undefined) throw badValue('TxDtls/Amt');
-    emit({
-      key: entryKey(entry, entry.transactions, open.servicerRef),
+    const amount = milliFromBigint(inAccount ?? known.amount);
+    if (amount === undefined) throw this.badValue('TxDtls/Amt');
+    const euro = euroOf(known.currency, amount, open.amounts);
+    this.emit({
+      key: this.entryKey(entry, entry.transactions, open.servicerRef),
       amount,
       currency: known.currency,
-      bookedOn: bookedOn(entry),
+      bookedOn: this.bookedOn(entry),
       ocrReferences: open.ocrReferences,
       references: open.endToEndId ? [...open.references, open.endToEndId] : open.references,
       messages: open.messages,
       ...(open.payerName ? { payerName: open.payerName } : {}),
+      ...(euro ? { euro } : {}),
     });
   }
 
-  function closeDetails(): void {
-    const open = details;
-    details = undefined;
+  private closeDetails(): void {
+    const open = this.open.details;
+    this.open.details = undefined;
     if (!open || open.transactions === 0) return;
     if (open.batchCount !== undefined)
       countMismatch(open.line, 'batchTransactions', open.batchCount, open.transactions);
@@ -509,11 +533,11 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
       sumMismatch(open.line, 'batch', open.batchAmount, open.transactionSum);
   }
 
-  function closeEntry(): void {
-    const open = entry;
-    entry = undefined;
+  private closeEntry(): void {
+    const { entry: open, notification } = this.open;
+    this.open.entry = undefined;
     if (!open || !notification) return;
-    const known = checkEntryKnown(open);
+    const known = this.checkEntryKnown(open);
     notification.entries += 1;
     notification.entriesAbs += known.amount;
     if (open.indicator === 'CRDT') {
@@ -523,30 +547,33 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
       notification.debits += 1;
       notification.debitSum += known.amount;
     }
-    if (open.transactions > 1 && open.transactionsWithoutAmount > 0) throw missing('TxDtls/Amt', open.line);
+    if (open.transactions > 1 && open.transactionsWithoutAmount > 0)
+      throw this.missing('TxDtls/Amt', open.line);
     if (open.transactions > 0 && open.transactionsWithoutAmount === 0)
       sumMismatch(open.line, 'entryDetails', known.amount, open.transactionSum);
     if (open.transactions === 0 && isPayment(open)) {
       const amount = milliFromBigint(known.amount);
-      if (amount === undefined) throw badValue('Ntry/Amt');
-      emit({
-        key: entryKey(open, 1),
+      if (amount === undefined) throw this.badValue('Ntry/Amt');
+      const euro = euroOf(known.currency, amount, open.amounts);
+      this.emit({
+        key: this.entryKey(open, 1),
         amount,
         currency: known.currency,
-        bookedOn: bookedOn(open),
+        bookedOn: this.bookedOn(open),
         ocrReferences: [],
         references: [],
         messages: open.messages,
+        ...(euro ? { euro } : {}),
       });
     }
   }
 
-  function closeNotification(): void {
-    const open = notification;
-    notification = undefined;
+  private closeNotification(): void {
+    const open = this.open.notification;
+    this.open.notification = undefined;
     if (!open) return;
-    if (!open.id) throw missing('Ntfctn/Id', open.line);
-    if (!open.accountSeen) throw missing('Ntfctn/Acct/Id', open.line);
+    if (!open.id) throw this.missing('Ntfctn/Id', open.line);
+    if (!open.accountSeen) throw this.missing('Ntfctn/Acct/Id', open.line);
     const { all, credit, debit } = open.totals;
     checkTotals(all, 'entries', 'entries', open.entries, open.entriesAbs);
     checkTotals(credit, 'creditEntries', 'creditEntries', open.credits, open.creditSum);
@@ -557,11 +584,150 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
       sumMismatch(all.net.line, 'netEntries', stated, net);
     }
   }
+}
+
+function newNotification(number: number, line: number): Notification {
+  return {
+    accountSeen: false,
+    number,
+    line,
+    entries: 0,
+    entriesAbs: 0n,
+    credits: 0,
+    creditSum: 0n,
+    debits: 0,
+    debitSum: 0n,
+    totals: { all: {}, credit: {}, debit: {} },
+  };
+}
+
+function newEntry(line: number, index: number): Entry {
+  return {
+    line,
+    index,
+    reversal: false,
+    messages: [],
+    transactions: 0,
+    transactionsWithoutAmount: 0,
+    transactionSum: 0n,
+    amounts: [],
+  };
+}
+
+const isPayment = (entry: Entry): boolean =>
+  entry.indicator === 'CRDT' && !entry.reversal && entry.status === 'BOOK';
+
+function countMismatch(at: number, count: BankFileCount, stated: number, found: number): void {
+  if (stated !== found) throw new BankFileError({ code: 'count_mismatch', line: at, count, stated, found });
+}
+
+function sumMismatch(at: number, sum: BankFileSum, stated: bigint, found: bigint): void {
+  if (stated !== found)
+    throw new BankFileError({
+      code: 'sum_mismatch',
+      line: at,
+      sum,
+      stated: formatBigMilli(stated),
+      found: formatBigMilli(found),
+    });
+}
+
+function checkTotals(
+  totals: StatedTotals,
+  count: BankFileCount,
+  sum: BankFileSum,
+  entries: number,
+  amount: bigint,
+): void {
+  if (totals.count) countMismatch(totals.count.line, count, totals.count.value, entries);
+  if (totals.sum) sumMismatch(totals.sum.line, sum, totals.sum.value, amount);
+}
+
+/** The kind of an AmtDtls amount ("AmtDtls/InstdAmt/Amt" → InstdAmt), for the ones read. */
+function amountDetailKind(path: string): ReportedAmount['kind'] | undefined {
+  switch (path) {
+    case 'AmtDtls/InstdAmt/Amt':
+      return 'InstdAmt';
+    case 'AmtDtls/TxAmt/Amt':
+      return 'TxAmt';
+    case 'AmtDtls/CntrValAmt/Amt':
+      return 'CntrValAmt';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A transaction's amount in the account's currency (the entry's Amt@Ccy), which its entry's amount
+ * adds up from: TxDtls/Amt (AmtDtls/TxAmt/Amt before 001.04) when in that currency or stated without
+ * one; else its AmtDtls amount in that currency; else the amount as stated, whatever its currency.
+ */
+function amountInAccountCurrency(open: Transaction, currency: string): bigint | undefined {
+  const stated = open.amounts.find((amount) => amount.kind === 'Amt' || amount.kind === 'TxAmt');
+  if (open.amount === undefined || stated === undefined || stated.currency === currency) return open.amount;
+  return open.amounts.find((amount) => amount.currency === currency)?.amount ?? open.amount;
+}
+
+/**
+ * The euros and the booked SEK of a payment in EUR (issue 42), when the file reports both: on a EUR
+ * account the entry's amount is the euros (Ntry/Amt Ccy="EUR") and the SEK is its counter value
+ * (AmtDtls/CntrValAmt, or an AmtDtls amount in SEK); on a SEK account the entry's amount is the SEK
+ * booked and the euros are the amount the payer instructed (AmtDtls/InstdAmt, or another amount in
+ * EUR). ISO 20022 AmountAndCurrencyExchange3: InstdAmt "amount … as ordered by the initiating
+ * party", TxAmt the transaction's amount, CntrValAmt its counter value; each Amt carries its Ccy.
+ */
+function euroOf(
+  currency: string,
+  amount: Milli,
+  amounts: readonly ReportedAmount[],
+): BankPayment['euro'] | undefined {
+  const order: ReportedAmount['kind'][] = ['CntrValAmt', 'InstdAmt', 'TxAmt', 'Amt'];
+  const inCurrency = (code: string): bigint | undefined =>
+    order
+      .map((kind) => amounts.find((found) => found.kind === kind && found.currency === code)?.amount)
+      .find((found) => found !== undefined);
+  if (currency === 'EUR') {
+    const sek = inCurrency('SEK');
+    const bookedSek = sek === undefined ? undefined : milliFromBigint(sek);
+    return bookedSek === undefined || bookedSek <= 0 ? undefined : { amount, bookedSek };
+  }
+  if (currency === 'SEK') {
+    const eur = inCurrency('EUR');
+    const euros = eur === undefined ? undefined : milliFromBigint(eur);
+    return euros === undefined || euros <= 0 ? undefined : { amount: euros, bookedSek: amount };
+  }
+  return undefined;
+}
+
+/** Reads a camt.054 file, calling `handler` for each booked credit as it is read. */
+export async function readCamt054(source: ByteSource, handler: BankFileHandler): Promise<BankFileSummary> {
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  const reader = new Camt054Reader(parser, handler);
+  const malformed = (): BankFileError =>
+    new BankFileError({ code: 'xml_malformed', line: parser.line, column: parser.column });
+
+  parser.on('error', (error) => {
+    if (error instanceof BankFileError) throw error;
+    throw malformed();
+  });
+  parser.on('doctype', () => {
+    throw new BankFileError({ code: 'xml_doctype', line: parser.line });
+  });
+  parser.on('xmldecl', (declaration) => {
+    if (declaration.encoding && declaration.encoding.toUpperCase() !== 'UTF-8')
+      throw reader.badValue('encoding');
+  });
+  parser.on('text', (chunk) => {
+    if (reader.stack.length > 0) reader.addText(chunk);
+  });
+  parser.on('cdata', (chunk) => reader.addText(chunk));
+  parser.on('opentag', (tag: SaxesTagNS) => reader.onOpen(tag));
+  parser.on('closetag', (tag: SaxesTagNS) => reader.onClose(tag));
 
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const drain = async (): Promise<void> => {
-    while (ready.length > 0) {
-      const next = ready.shift();
+    while (reader.ready.length > 0) {
+      const next = reader.ready.shift();
       if (next) await handler.payment(next);
     }
   };
@@ -570,7 +736,7 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
       parser.write(chunk);
     } catch (error) {
       if (error instanceof BankFileError) throw error;
-      throw new BankFileError({ code: 'xml_malformed', line: parser.line, column: parser.column });
+      throw malformed();
     }
   };
   for await (const bytes of source) {
@@ -578,7 +744,7 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
     try {
       chunk = decoder.decode(bytes, { stream: true });
     } catch {
-      throw new BankFileError({ code: 'xml_malformed', line: parser.line, column: parser.column });
+      throw malformed();
     }
     write(chunk);
     await drain();
@@ -588,13 +754,19 @@ export async function readCamt054(source: ByteSource, handler: BankFileHandler):
     parser.close();
   } catch (error) {
     if (error instanceof BankFileError) throw error;
-    throw new BankFileError({ code: 'xml_malformed', line: parser.line, column: parser.column });
+    throw malformed();
   }
   await drain();
-  if (!sawRoot) throw new BankFileError({ code: 'empty' });
-  if (!ended) throw new BankFileError({ code: 'xml_malformed', line: parser.line, column: parser.column });
-  if (notifications === 0) throw missing('Ntfctn', parser.line);
-  return { format: 'camt054', payments, totalMilli, groups: notifications, testFile: false };
+  if (!reader.sawRoot) throw new BankFileError({ code: 'empty' });
+  if (!reader.ended) throw malformed();
+  if (reader.notifications === 0) throw reader.missing('Ntfctn', parser.line);
+  return {
+    format: 'camt054',
+    payments: reader.payments,
+    totalMilli: reader.totalMilli,
+    groups: reader.notifications,
+    testFile: false,
+  };
 }
 
 function throwIt(error: Error): never {

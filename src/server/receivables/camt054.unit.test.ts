@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
@@ -356,4 +358,65 @@ describe('camt.054 reader', () => {
       `camt.054: ${count} entries in ${((performance.now() - started) / 1000).toFixed(1)} s, heap +${(peakHeap / 1048576).toFixed(1)} MB`,
     );
   }, 120_000);
+});
+
+describe('camt.054 payments in EUR (issue 42)', () => {
+  const fixture = readFileSync(join(process.cwd(), 'tests/fixtures/camt054/euro-credits.v02.xml'), 'utf8');
+  const values: Record<string, string> = {
+    BOOKED_ON: '2026-11-20',
+    EUR_SUM: '2220.90',
+    EUROS_A: '1110.45',
+    SEK_A: '12700.00',
+    RATE_A: '11.4368',
+    RF_A: 'RF18 5390 0754 7034',
+    EUROS_C: '1110.45',
+    OCR_C: ocrA,
+    SEK_B: '12500.00',
+    EUROS_B: '1110.45',
+    RATE_B: '11.2567',
+    OCR_B: ocrB,
+  };
+  const filled = fixture.replace(/\{\{([A-Z_]+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+  it('gives the euros and the SEK the bank booked: a EUR account’s counter value, a SEK account’s instructed euros', async () => {
+    const { payments, summary } = await read(bytes(filled));
+    expect(summary).toMatchObject({ payments: 3, groups: 2 });
+    expect(
+      payments.map(({ key, amount, currency, euro, ocrReferences }) => ({
+        key,
+        amount,
+        currency,
+        euro,
+        ocrReferences,
+      })),
+    ).toEqual([
+      {
+        key: 'camt:ESSE2611270001234-1',
+        amount: 1110450,
+        currency: 'EUR',
+        euro: { amount: 1110450, bookedSek: 12700000 },
+        ocrReferences: [{ reference: 'RF18 5390 0754 7034' }],
+      },
+      // No SEK stated: no `euro`, the payment stays in EUR.
+      {
+        key: 'camt:ESSE2611270001235-1',
+        amount: 1110450,
+        currency: 'EUR',
+        euro: undefined,
+        ocrReferences: [{ reference: ocrA }],
+      },
+      {
+        key: 'camt:ESSE2611270009876-1',
+        amount: 12500000,
+        currency: 'SEK',
+        euro: { amount: 1110450, bookedSek: 12500000 },
+        ocrReferences: [{ reference: ocrB }],
+      },
+    ]);
+  });
+
+  it('a SEK credit with no amount in another currency stays a plain SEK payment', async () => {
+    const { payments } = await read(bytes(camt054Xml(notification)));
+    expect(payments.every((payment) => payment.euro === undefined)).toBe(true);
+  });
 });

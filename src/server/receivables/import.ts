@@ -32,11 +32,11 @@ import type { Milli } from '@/shared/money';
 import type { BankFileImportAnswer, UnmatchedReasonCode } from '@/shared/receivables/bank-payments';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { recordPayment } from '@/server/ledger';
+import { documentById, recordEurPayment, recordPayment } from '@/server/ledger';
 import { recordAudit } from '@/server/staff';
 import type { ShopAccounts } from './accounts';
 import { BankFileError, type BankFileFormat, type BankPayment, type ByteSource } from './bank-file';
-import { lookupKeys, matchPayment, type InvoiceCandidate } from './matching';
+import { lookupKeys, matchPayment, type Allocation, type InvoiceCandidate } from './matching';
 import { readBankFile } from './read-bank-file';
 
 /** Payments staged, recorded or deleted per statement (and per transaction when recording). */
@@ -79,6 +79,8 @@ interface StoredDetails {
   messages: readonly string[];
   payerName?: string;
   payerId?: string;
+  /** A payment in euros: the euros and the SEK the bank booked (milli), camt.054 (issue 42). */
+  euro?: { amount: number; bookedSek: number };
 }
 
 /** The bytes passing through, hashed as they go (the file's sha256 is kept with it). */
@@ -155,6 +157,7 @@ async function stageFile(
         messages: payment.messages,
         ...(payment.payerName ? { payerName: payment.payerName } : {}),
         ...(payment.payerId ? { payerId: payment.payerId } : {}),
+        ...(payment.euro ? { euro: payment.euro } : {}),
       } satisfies StoredDetails,
     }));
     buffered = [];
@@ -371,6 +374,8 @@ interface CandidateRow extends Record<string, unknown> {
   number: string;
   ocr: string | null;
   balance: string;
+  /** The invoice's own currency when it is made out in another than SEK (snapshot.foreign.code). */
+  foreign_code: string | null;
 }
 
 interface Decision {
@@ -386,7 +391,7 @@ async function candidates(tx: Db, ocrs: string[], runs: string[]): Promise<Candi
   const numbers = runs.map((run) => `INV-${run}`);
   return queryRows<CandidateRow>(
     tx,
-    sql`SELECT d.id::text AS id, d.number, d.ocr, (d.total
+    sql`SELECT d.id::text AS id, d.number, d.ocr, d.snapshot->'foreign'->>'code' AS foreign_code, (d.total
         + coalesce((SELECT sum(c.total) FROM documents c WHERE c.corrects_document_id = d.id), 0)
         - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.document_id = d.id), 0))::text AS balance
       FROM documents d
@@ -398,12 +403,155 @@ async function candidates(tx: Db, ocrs: string[], runs: string[]): Promise<Candi
 /** Keys are digits only (lookupKeys keeps digit runs and OCR references); anything else is left out. */
 const digitKey = (key: string): boolean => /^\d{1,25}$/.test(key);
 
+/** A stored payment as the matcher takes it: a EUR one with its booked SEK is matched by that SEK. */
+function matchInputOf(row: PendingRow) {
+  const euro = row.details.euro;
+  const inSek = row.currency !== 'SEK' && euro !== undefined;
+  return {
+    amount: (inSek ? euro.bookedSek : Number(row.amount_milli)) as Milli,
+    currency: inSek ? 'SEK' : row.currency,
+    ocrReferences: row.details.ocrReferences.map((r) =>
+      r.amount === undefined
+        ? { reference: r.reference }
+        : { reference: r.reference, amount: r.amount as Milli },
+    ),
+    references: row.details.references,
+    messages: row.details.messages,
+  };
+}
+
+type Candidates = Map<string, InvoiceCandidate & { id: number }>;
+
+/** What a batch's payments can pay: the invoices their keys name, with their balances in SEK (milli). */
+async function candidatesOf(
+  tx: Db,
+  payments: readonly ReturnType<typeof matchInputOf>[],
+): Promise<Candidates> {
+  const ocrs = new Set<string>();
+  const runs = new Set<string>();
+  for (const payment of payments) {
+    const keys = lookupKeys(payment);
+    for (const key of keys.ocrs) if (digitKey(key)) ocrs.add(key);
+    for (const key of keys.digitRuns) if (digitKey(key)) runs.add(key);
+  }
+  const found = await candidates(tx, [...ocrs], [...runs]);
+  return new Map(
+    found.map((row) => [
+      row.number,
+      {
+        id: Number(row.id),
+        number: row.number,
+        ocr: row.ocr ?? '',
+        balance: (oreFromDecimal(row.balance) * 10) as Milli,
+        currency: row.foreign_code === 'EUR' ? 'EUR' : 'SEK',
+      },
+    ]),
+  );
+}
+
+interface Recording {
+  tx: Db;
+  row: PendingRow;
+  bookedOn: string;
+  recordedBy: string | null;
+  format: BankFileFormat;
+}
+
+/**
+ * A payment in euros (the file reported the euros and the SEK booked, camt.054) matched to one EUR
+ * invoice: recorded as the admin records a EUR payment (recordEurPayment: the SEK cleared at the
+ * invoice's rate, the booked SEK's difference to it on 3960/7960 in the SIE; BFNAR 2013:2 kap. 13).
+ * Anything else with euros in it waits in the queue. Answers the reason it waits, or the SEK cleared.
+ */
+async function recordEuro(
+  recording: Recording,
+  euro: NonNullable<StoredDetails['euro']>,
+  allocations: readonly Allocation[],
+  invoices: Candidates,
+): Promise<{ reason: UnmatchedReasonCode } | { cleared: number; documentId: number }> {
+  const only = allocations.length === 1 ? invoices.get(allocations[0]?.invoice ?? '') : undefined;
+  if (!only) return { reason: 'ambiguous' };
+  if (euro.amount % 10 !== 0 || euro.bookedSek % 10 !== 0) return { reason: 'not_whole_ore' };
+  const invoice = await documentById(recording.tx, only.id);
+  if (!invoice) throw new Error(`matched to an invoice not found: ${only.number}`);
+  const result = await recordEurPayment(recording.tx, invoice, {
+    paidOn: recording.bookedOn,
+    method: 'bank_transfer',
+    reference: paymentReference(recording.row.details),
+    externalReference: recording.row.bank_reference,
+    recordedBy: recording.recordedBy,
+    amountCents: euro.amount / 10,
+    bookedSekOre: euro.bookedSek / 10,
+  });
+  if (!result.ok) return { reason: 'not_sek' };
+  only.balance = (only.balance - result.clearedOre * 10) as Milli;
+  return { cleared: result.clearedOre, documentId: only.id };
+}
+
+/** A matched SEK payment recorded on its invoices (several when its OCR references name several). */
+async function recordSek(recording: Recording, allocations: readonly Allocation[], invoices: Candidates) {
+  const { tx, row, bookedOn, recordedBy, format } = recording;
+  let first: number | null = null;
+  for (const [i, allocation] of allocations.entries()) {
+    const invoice = invoices.get(allocation.invoice);
+    if (!invoice) throw new Error(`matched to an invoice not looked up: ${allocation.invoice}`);
+    first ??= invoice.id;
+    await recordPayment(tx, {
+      documentId: invoice.id,
+      amountOre: allocation.amount / 10,
+      paidOn: bookedOn,
+      method: format === 'bgmax' ? 'bankgiro' : 'bank_transfer',
+      reference: paymentReference(row.details),
+      externalReference: i === 0 ? row.bank_reference : `${row.bank_reference}#${i + 1}`,
+      recordedBy,
+    });
+    invoice.balance = (invoice.balance - allocation.amount) as Milli;
+  }
+  return first;
+}
+
+/** Where one stored payment goes: matched and recorded, or the reason it waits in the queue. */
+async function decide(
+  recording: Omit<Recording, 'bookedOn'>,
+  payment: ReturnType<typeof matchInputOf>,
+  invoices: Candidates,
+  today: string,
+): Promise<Decision> {
+  const { row } = recording;
+  const id = Number(row.id);
+  const unmatched = (reason: UnmatchedReasonCode): Decision => ({
+    id,
+    state: 'unmatched',
+    reason,
+    document_id: null,
+  });
+  const result = matchPayment(payment, [...invoices.values()]);
+  if (!result.matched) return unmatched(result.reason);
+  if (result.allocations.some((allocation) => allocation.amount % 10 !== 0))
+    return unmatched('not_whole_ore');
+  const bookedOn = row.booked_on;
+  // Bokföringslagen (1999:1078) 5 kap. 7 §: the verification's date is the day of the business
+  // event, here the day the bank booked the money; a day after today is no booking yet.
+  if (bookedOn === null || !isCalendarDate(bookedOn) || bookedOn > today) return unmatched('not_booked');
+  const euro = row.details.euro;
+  const toEuroInvoice = result.allocations.some((a) => invoices.get(a.invoice)?.currency === 'EUR');
+  if (euro && toEuroInvoice) {
+    const done = await recordEuro({ ...recording, bookedOn }, euro, result.allocations, invoices);
+    if ('reason' in done) return unmatched(done.reason);
+    return { id, state: 'matched', reason: null, document_id: done.documentId };
+  }
+  // Euros on a EUR account for a SEK invoice: the admin records them (by hand, in SEK).
+  if (row.currency !== 'SEK') return unmatched('not_sek');
+  const first = await recordSek({ ...recording, bookedOn }, result.allocations, invoices);
+  return { id, state: 'matched', reason: null, document_id: first };
+}
+
 /** Matches and records the file's stored payments, a batch at a time. */
 async function matchStored(
   tx: Db,
   fileId: number,
   recordedBy: string | null,
-  format: 'bgmax' | 'camt054',
+  format: BankFileFormat,
 ): Promise<{ matched: number; unmatched: number }> {
   const today = stockholmDate(new Date());
   let matched = 0;
@@ -419,81 +567,18 @@ async function matchStored(
     );
     if (rows.length === 0) break;
     after = Number(rows[rows.length - 1]?.id);
-    const inputs = rows.map((row) => ({
-      row,
-      payment: {
-        amount: Number(row.amount_milli) as Milli,
-        currency: row.currency,
-        ocrReferences: row.details.ocrReferences.map((r) =>
-          r.amount === undefined
-            ? { reference: r.reference }
-            : { reference: r.reference, amount: r.amount as Milli },
-        ),
-        references: row.details.references,
-        messages: row.details.messages,
-      },
-    }));
-    const ocrs = new Set<string>();
-    const runs = new Set<string>();
-    for (const { payment } of inputs) {
-      const keys = lookupKeys(payment);
-      for (const key of keys.ocrs) if (digitKey(key)) ocrs.add(key);
-      for (const key of keys.digitRuns) if (digitKey(key)) runs.add(key);
-    }
-    const found = await candidates(tx, [...ocrs], [...runs]);
+    const inputs = rows.map((row) => ({ row, payment: matchInputOf(row) }));
     // Balances as this batch changes them: two payments of one invoice in a file see each other.
-    const invoices = new Map<string, InvoiceCandidate & { id: number }>(
-      found.map((row) => [
-        row.number,
-        {
-          id: Number(row.id),
-          number: row.number,
-          ocr: row.ocr ?? '',
-          balance: (oreFromDecimal(row.balance) * 10) as Milli,
-        },
-      ]),
+    const invoices = await candidatesOf(
+      tx,
+      inputs.map((input) => input.payment),
     );
     const decisions: Decision[] = [];
     for (const { row, payment } of inputs) {
-      const id = Number(row.id);
-      const unmatchedAs = (reason: UnmatchedReasonCode): void => {
-        decisions.push({ id, state: 'unmatched', reason, document_id: null });
-        unmatched += 1;
-      };
-      const result = matchPayment(payment, [...invoices.values()]);
-      if (!result.matched) {
-        unmatchedAs(result.reason);
-        continue;
-      }
-      if (result.allocations.some((allocation) => allocation.amount % 10 !== 0)) {
-        unmatchedAs('not_whole_ore');
-        continue;
-      }
-      const bookedOn = row.booked_on;
-      // Bokföringslagen (1999:1078) 5 kap. 7 §: the verification's date is the day of the business
-      // event, here the day the bank booked the money; a day after today is no booking yet.
-      if (bookedOn === null || !isCalendarDate(bookedOn) || bookedOn > today) {
-        unmatchedAs('not_booked');
-        continue;
-      }
-      let first: number | null = null;
-      for (const [i, allocation] of result.allocations.entries()) {
-        const invoice = invoices.get(allocation.invoice);
-        if (!invoice) throw new Error(`matched to an invoice not looked up: ${allocation.invoice}`);
-        first ??= invoice.id;
-        await recordPayment(tx, {
-          documentId: invoice.id,
-          amountOre: allocation.amount / 10,
-          paidOn: bookedOn,
-          method: format === 'bgmax' ? 'bankgiro' : 'bank_transfer',
-          reference: paymentReference(row.details),
-          externalReference: i === 0 ? row.bank_reference : `${row.bank_reference}#${i + 1}`,
-          recordedBy,
-        });
-        invoice.balance = (invoice.balance - allocation.amount) as Milli;
-      }
-      decisions.push({ id, state: 'matched', reason: null, document_id: first });
-      matched += 1;
+      const decision = await decide({ tx, row, recordedBy, format }, payment, invoices, today);
+      decisions.push(decision);
+      if (decision.state === 'matched') matched += 1;
+      else unmatched += 1;
     }
     await tx.execute(
       sql`UPDATE bank_payments b SET state = r.state, reason = r.reason, document_id = r.document_id

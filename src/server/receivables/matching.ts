@@ -8,6 +8,7 @@
  * Pure: the caller looks the invoices up by `lookupKeys` and hands them in.
  */
 import { isValidOcrReference } from '@/shared/invoicing/ocr-reference';
+import { isValidRfReference } from '@/shared/invoicing/rf-reference';
 import type { Milli } from '@/shared/money';
 import type { BankPayment } from './bank-file';
 
@@ -73,11 +74,24 @@ export function digitRuns(text: string): string[] {
   return runs;
 }
 
+/**
+ * The OCR reference inside an RF creditor reference (ISO 11649) whose check digits hold: a EUR
+ * invoice gives "RF" + check digits + its OCR (src/shared/invoicing/rf-reference.ts), which a
+ * foreign payer's bank passes on (camt.054 CdtrRefInf/Ref, type SCOR).
+ */
+export function ocrOfRfReference(reference: string): string | undefined {
+  const compact = reference.replace(/[\s-]/g, '').toUpperCase();
+  if (!compact.startsWith('RF') || !isValidRfReference(compact)) return undefined;
+  return digitsOnly(compact.slice(4));
+}
+
 /** The OCR references of a payment that deserve an exact lookup: the bank's, and valid typed ones. */
 function ocrCandidates(payment: MatchInput): { checked: string[]; typed: string[] } {
-  const checked = payment.ocrReferences.map((r) => digitsOnly(r.reference) ?? r.reference);
+  const checked = payment.ocrReferences.map(
+    (r) => digitsOnly(r.reference) ?? ocrOfRfReference(r.reference) ?? r.reference,
+  );
   const typed = payment.references
-    .map(digitsOnly)
+    .map((reference) => digitsOnly(reference) ?? ocrOfRfReference(reference))
     .filter((r): r is string => r !== undefined && isValidOcrReference(r) && !checked.includes(r));
   return { checked, typed };
 }

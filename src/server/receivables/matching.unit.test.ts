@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import { milliFromDecimal, type Milli } from '@/shared/money';
 import type { BankPayment } from './bank-file';
-import { digitRuns, lookupKeys, matchPayment, type InvoiceCandidate } from './matching';
+import { rfReference } from '@/shared/invoicing/rf-reference';
+import { digitRuns, lookupKeys, matchPayment, ocrOfRfReference, type InvoiceCandidate } from './matching';
 
 const kr = (value: string): Milli => milliFromDecimal(value);
 
@@ -192,5 +193,24 @@ describe('matching a bank payment to an invoice', () => {
     expect(digitRuns(hostile)).toEqual([]);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(digitRuns(`a123456b${'1'.repeat(26)}c654321 12345`)).toEqual(['123456', '654321']);
+  });
+
+  it('finds an invoice by the RF creditor reference (ISO 11649) of its OCR, as the bank or the payer wrote it', () => {
+    const rf = rfReference(b.ocr);
+    const spaced = rf.replace(/(.{4})/g, '$1 ').trim();
+    expect(ocrOfRfReference(spaced.toLowerCase())).toBe(b.ocr);
+    expect(matchPayment(payment('2500.00', { ocrReferences: [{ reference: spaced }] }), all)).toEqual({
+      matched: true,
+      by: 'ocr',
+      allocations: [{ invoice: b.number, amount: kr('2500.00') }],
+    });
+    expect(lookupKeys(payment('1.00', { references: [rf] })).ocrs).toEqual([b.ocr]);
+    // A check digit off is no RF reference: nothing is found by it.
+    const wrong = `RF${rf.slice(2, 4) === '99' ? '98' : '99'}${rf.slice(4)}`;
+    expect(ocrOfRfReference(wrong)).toBeUndefined();
+    expect(matchPayment(payment('2500.00', { ocrReferences: [{ reference: wrong }] }), all)).toEqual({
+      matched: false,
+      reason: 'unknown_reference',
+    });
   });
 });
