@@ -17,12 +17,6 @@ export function fileResponse(description: string, ...contentTypes: readonly stri
   };
 }
 
-/** What a file route answers when the browser's copy is current (If-None-Match): no body. */
-export const notModifiedResponse = {
-  description: 'Not modified: the browser’s copy is current',
-  content: {},
-};
-
 /**
  * A preValidation hook that refuses a body with the route's own schema worded in the reader's
  * language (`schemaFor(locale)`), exactly as the handler refused it before contracts: the same

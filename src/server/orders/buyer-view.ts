@@ -219,7 +219,9 @@ export const placedOrderSchema = z.object({
 const asStored = <T>(description: string) => z.custom<T>(() => true).describe(description);
 
 /** A calendar date "2026-12-23" (Stockholm): on the wire a string; the brand is TypeScript's alone. */
-const calendarDate = z.string().describe('YYYY-MM-DD, Europe/Stockholm') as unknown as z.ZodType<CalendarDate>;
+const calendarDate = z
+  .string()
+  .describe('YYYY-MM-DD, Europe/Stockholm') as unknown as z.ZodType<CalendarDate>;
 
 const moneyPair = z.object({ unit: z.string(), total: z.string() });
 

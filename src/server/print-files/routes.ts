@@ -9,7 +9,7 @@ import { SVG_TYPE } from '@/shared/uploads';
 import type { AppContext } from '@/server/context';
 import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
-import { fileResponse, notModifiedResponse } from '@/server/http/route-parts';
+import { fileResponse } from '@/server/http/route-parts';
 import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
 import { recordAudit, staffOf } from '@/server/staff';
@@ -116,7 +116,6 @@ export function printFileDownloadRoute(admin: FastifyInstance, context: AppConte
         params: declaredDownloadParams,
         response: {
           200: fileResponse('The print file as the buyer sent it (an SVG cleaned)', '*/*'),
-          304: notModifiedResponse,
           404: apiErrorSchema,
         },
       },

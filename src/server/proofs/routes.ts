@@ -23,7 +23,7 @@ import type { Database } from '@/server/db/client';
 import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { fileResponse, notModifiedResponse, refuseBodyInReaderLanguage } from '@/server/http/route-parts';
+import { fileResponse, refuseBodyInReaderLanguage } from '@/server/http/route-parts';
 import { findBuyerOrder, findOrderByNumber, orderNumberPattern, type OrderRow } from '@/server/orders';
 import { recordAudit, staffOf } from '@/server/staff';
 import {
@@ -75,7 +75,6 @@ const declaredVersionParams = declaredOrderParams.extend({
 /** A proof's file: images inline, PDF as an attachment; nosniff and a sandboxing CSP. */
 const proofFileResponses = {
   200: fileResponse('The proof', ...proofContentTypes),
-  304: notModifiedResponse,
   404: apiErrorSchema,
 };
 

@@ -9,7 +9,7 @@ import { acceptedImageTypes, MAX_UPLOAD_BYTES, SVG_TYPE, type UploadAnswer } fro
 import type { AppContext } from '@/server/context';
 import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
-import { fileResponse, notModifiedResponse } from '@/server/http/route-parts';
+import { fileResponse } from '@/server/http/route-parts';
 import { uploadRefusalResponses } from './contract';
 import { requestLocale } from '@/server/http/locale';
 import { detectImage, looksLikeSvgDocument } from './detect';
@@ -122,7 +122,6 @@ export function uploadRoutes(context: AppContext) {
           params: uploadParams,
           response: {
             200: fileResponse('The image', ...acceptedImageTypes, SVG_TYPE),
-            304: notModifiedResponse,
             404: apiErrorSchema,
           },
         },
