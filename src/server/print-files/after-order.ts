@@ -1,5 +1,6 @@
 import { enqueueEmail } from '@/server/email';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { translate } from '@/shared/i18n/define';
@@ -15,12 +16,15 @@ import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
 import type { Database, Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { sendError, sendValidationError } from '@/server/http/errors';
+import { apiErrorSchema } from '@/server/http/contract';
+import { sendError } from '@/server/http/errors';
+import { refuseBodyInReaderLanguage } from '@/server/http/route-parts';
 import { requestLocale } from '@/server/http/locale';
 import { issueSupplementaryInvoice, supplementaryInvoiceForUpload } from '@/server/ledger';
 import type { SellerDetails } from '@/server/config';
 import { findBuyerOrder, lockOrder, type OrderRow } from '@/server/orders';
 import { attachUploads, uploadFactsSql } from '@/server/uploads';
+import { addPrintFileAnswerSchema } from './contract';
 import { removePrintFileRoute, replacePrintFileRoute } from './replace';
 import { conversionFeeLine, orderPrintFiles } from './service';
 
@@ -145,16 +149,43 @@ export function addPrintFileRoute(
   replacePrintFileRoute(app, context, options.onAdded);
   removePrintFileRoute(app, context, options.onAdded);
 
-  app.post<{ Params: { number: string } }>(
+  // The order is found before the body is read: without the token nothing is said (404).
+  const orders = new WeakMap<FastifyRequest, OrderRow>();
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/orders/:number/print-files',
-    { bodyLimit: 8192 },
+    {
+      bodyLimit: 8192,
+      preValidation: refuseBodyInReaderLanguage(() => addSchema, {
+        message: 'Invalid request',
+        before: async (request, reply) => {
+          const { number } = request.params as { number: string };
+          const order = await findBuyerOrder(context.database, request, number, 'header');
+          if (!order) return sendError(reply, 404, 'Order not found');
+          orders.set(request, order);
+          return undefined;
+        },
+      }),
+      schema: {
+        summary:
+          'The buyer adds a print file to the order (token in x-order-token); a raster file’s fee on a supplementary invoice',
+        params: z.object({ number: z.string().max(100) }),
+        body: addSchema,
+        response: {
+          201: addPrintFileAnswerSchema,
+          200: addPrintFileAnswerSchema.describe(
+            'The order already had this file (the same upload or content)',
+          ),
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
     async (request, reply) => {
       const locale = requestLocale(request);
-      const order = await findBuyerOrder(context.database, request, request.params.number, 'header');
+      const order = orders.get(request);
       if (!order) return sendError(reply, 404, 'Order not found');
-      const parsed = addSchema.safeParse(request.body);
-      if (!parsed.success) return sendValidationError(reply, parsed.error, 'Invalid request', locale);
-      const { line, note } = parsed.data;
+      const { line, note } = request.body;
       if (line !== undefined && (order.items[line] === undefined || order.items[line]?.fee !== undefined)) {
         const message = translate(orderPrintFileMessages, locale).unknownLine;
         return reply.code(400).send({ error: message, fieldErrors: { line: message } });
@@ -162,8 +193,8 @@ export function addPrintFileRoute(
       const result = await addPrintFileToOrder(
         context.database,
         order,
-        parsed.data.printFile,
-        parsed.data.acceptConversionFee === true,
+        request.body.printFile,
+        request.body.acceptConversionFee === true,
         context.config.seller,
         { line, note },
       );

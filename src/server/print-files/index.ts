@@ -12,3 +12,9 @@ export {
   type ClaimedPrintFile,
   type PrintFileOfOrder,
 } from './service';
+export {
+  addPrintFileAnswerSchema,
+  orderPrintFileSchema,
+  printFileAnswerSchema,
+  supplementaryInvoiceSchema,
+} from './contract';

@@ -70,10 +70,49 @@ export function renderJobTicketOffThread(
   return renderOffThread({ kind: 'render-job-ticket', ticket, products } satisfies JobTicketTask);
 }
 
+type WriteOptions = { bold?: boolean; size?: number; color?: string; x?: number; width?: number };
+type GoodsLine = { line: StoredOrderLine; index: number };
+
+/** What every part of the ticket draws with: the document, the words, the order and its goods lines. */
+interface TicketPen {
+  doc: PDFKit.PDFDocument;
+  t: (typeof productionMessages)[Locale];
+  locale: Locale;
+  input: JobTicketInput;
+  /** The goods lines (fees left out) with their index in the order's items. */
+  goods: GoodsLine[];
+  /** The page's writing width. */
+  width: number;
+  write: (value: string, options?: WriteOptions) => void;
+  /** The page's head: title, QR code, the subtitle and the ship-by date, then a rule. */
+  header: (subtitle: string) => void;
+  date: (d: string) => string;
+}
+
+/**
+ * The printer's job ticket: page 1 the summary (proof, lines, files, notes), then one page per
+ * goods line with its prints in cm, sizes, files and notes.
+ */
 export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   const t = productionMessages[input.locale];
-  const locale = input.locale;
-  const dateLocale = dateLocaleTag[locale];
+  const { doc, done } = startPdfDocument({
+    language: input.locale,
+    margin: MARGIN,
+    info: {
+      Title: `${t.ticketTitle} ${input.orderNumber}`,
+      CreationDate: new Date(`${input.today}T00:00:00Z`),
+    },
+  });
+  const pen = ticketPen(doc, input);
+  writeSummaryPage(pen);
+  pen.goods.forEach((goodsLine, n) => writeLinePage(pen, goodsLine, n));
+  doc.end();
+  return done;
+}
+
+function ticketPen(doc: PDFKit.PDFDocument, input: JobTicketInput): TicketPen {
+  const t = productionMessages[input.locale];
+  const dateLocale = dateLocaleTag[input.locale];
   const goods = input.items
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => line.fee === undefined);
@@ -89,28 +128,14 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   );
   const shipBy = delivery.neededBy ?? delivery.estimate;
   const date = (d: string) => formatDate(d, dateLocale, 'long');
-
-  const { doc, done } = startPdfDocument({
-    language: locale,
-    margin: MARGIN,
-    info: {
-      Title: `${t.ticketTitle} ${input.orderNumber}`,
-      CreationDate: new Date(`${input.today}T00:00:00Z`),
-    },
-  });
-
   const width = A4.width - 2 * MARGIN;
-  const write = (
-    value: string,
-    options: { bold?: boolean; size?: number; color?: string; x?: number; width?: number } = {},
-  ) => {
+  const write = (value: string, options: WriteOptions = {}) => {
     doc
       .font(options.bold ? 'bold' : 'regular')
       .fontSize(options.size ?? 10)
       .fillColor(options.color ?? INK)
       .text(value, options.x ?? MARGIN, doc.y, { width: options.width ?? width });
   };
-
   const header = (subtitle: string) => {
     const top = MARGIN;
     drawQr(doc, input.orderNumber, A4.width - MARGIN - 80, top, 80);
@@ -133,49 +158,63 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
       .stroke();
     doc.y += 8;
   };
+  return { doc, t, locale: input.locale, input, goods, width, write, header, date };
+}
 
-  // Name, colour and choices as the buyer's pages, emails and invoice word them (orderLineText).
-  const lineTitle = (line: StoredOrderLine) =>
-    `${formatCount(line.quantity)} ${t.pcs} ${orderLineText(locale, line).name}`;
-  const colourOf = (line: StoredOrderLine) => orderLineText(locale, line).colour;
-  const splitText = (line: StoredOrderLine) =>
-    line.sizes
-      ? sizeCodes
-          .filter((code) => (line.sizes?.[code] ?? 0) > 0)
-          .map((code) => `${code} ${formatCount(line.sizes?.[code] ?? 0)}`)
-          .join(' / ')
-      : '';
-  const fileLine = (file: OrderPrintFile) => {
-    const parts = [file.name || '–', t[file.kind]];
-    if (file.width && file.height)
-      parts.push(t.pixels({ width: formatCount(file.width), height: formatCount(file.height) }));
-    if (file.quality)
-      parts.push(
-        t.dpi({ dpi: formatCount(file.quality.dpi), width: cm(file.quality.widthCm) }) +
-          (file.quality.blurry ? ` (${t.low})` : ''),
-      );
-    parts.push(file.line === undefined ? t.wholeOrder : t.forLine({ n: goodsNumber(file.line) }));
-    return parts.join(' · ') + (file.note ? ` – ${file.note}` : '');
-  };
-  const goodsNumber = (itemIndex: number) => goods.findIndex((g) => g.index === itemIndex) + 1;
+// Name, colour and choices as the buyer's pages, emails and invoice word them (orderLineText).
+const lineTitle = ({ t, locale }: TicketPen, line: StoredOrderLine) =>
+  `${formatCount(line.quantity)} ${t.pcs} ${orderLineText(locale, line).name}`;
+const colourOf = ({ locale }: TicketPen, line: StoredOrderLine) => orderLineText(locale, line).colour;
+const splitText = (line: StoredOrderLine) =>
+  line.sizes
+    ? sizeCodes
+        .filter((code) => (line.sizes?.[code] ?? 0) > 0)
+        .map((code) => `${code} ${formatCount(line.sizes?.[code] ?? 0)}`)
+        .join(' / ')
+    : '';
+/** The 1-based number of an item among the goods lines. */
+const goodsNumber = ({ goods }: TicketPen, itemIndex: number) =>
+  goods.findIndex((g) => g.index === itemIndex) + 1;
 
-  // Page 1: the summary.
-  header(`${t.customer}: ${input.customer} · ${t.status}: ${orderStatusMessages[locale][input.status]}`);
+function fileLine(pen: TicketPen, file: OrderPrintFile): string {
+  const { t } = pen;
+  const parts = [file.name || '–', t[file.kind]];
+  if (file.width && file.height)
+    parts.push(t.pixels({ width: formatCount(file.width), height: formatCount(file.height) }));
+  if (file.quality)
+    parts.push(
+      t.dpi({ dpi: formatCount(file.quality.dpi), width: cm(file.quality.widthCm) }) +
+        (file.quality.blurry ? ` (${t.low})` : ''),
+    );
+  parts.push(file.line === undefined ? t.wholeOrder : t.forLine({ n: goodsNumber(pen, file.line) }));
+  return parts.join(' · ') + (file.note ? ` – ${file.note}` : '');
+}
+
+/** A line's notes to the printer: the buyer's notes and the design's additional information. */
+const lineNotesOf = (line: StoredOrderLine) =>
+  [line.notes, line.customisation?.additionalInfo].filter(
+    (note): note is string => typeof note === 'string' && note.trim() !== '',
+  );
+
+/** Page 1: the summary. */
+function writeSummaryPage(pen: TicketPen): void {
+  const { doc, t, locale, input, write, width } = pen;
+  pen.header(`${t.customer}: ${input.customer} · ${t.status}: ${orderStatusMessages[locale][input.status]}`);
   write(
     `${t.proof}: ${
       input.approvedProof
         ? t.proofApproved({
             version: input.approvedProof.version,
-            date: date(input.approvedProof.approvedOn),
+            date: pen.date(input.approvedProof.approvedOn),
           })
         : t.proofNone
     }`,
   );
   doc.y += 6;
   write(t.summary, { bold: true, size: 12 });
-  goods.forEach(({ line }, n) => {
-    const colour = colourOf(line);
-    write(`${n + 1}. ${lineTitle(line)}${colour ? ` · ${colour}` : ''}`, { bold: true });
+  pen.goods.forEach(({ line }, n) => {
+    const colour = colourOf(pen, line);
+    write(`${n + 1}. ${lineTitle(pen, line)}${colour ? ` · ${colour}` : ''}`, { bold: true });
     const split = splitText(line);
     if (split)
       write(`${colour ? `${colour}: ` : ''}${split}`, {
@@ -188,108 +227,107 @@ export async function renderJobTicket(input: JobTicketInput): Promise<Buffer> {
   doc.y += 6;
   write(t.printFiles, { bold: true, size: 12 });
   if (input.printFiles.length === 0) write(t.noFiles, { color: MUTED });
-  for (const file of input.printFiles) write(fileLine(file), { size: 9 });
+  for (const file of input.printFiles) write(fileLine(pen, file), { size: 9 });
   doc.y += 6;
   write(t.notes, { bold: true, size: 12 });
-  const notes = goods.flatMap(({ line }, n) =>
-    [line.notes, line.customisation?.additionalInfo]
-      .filter((note): note is string => typeof note === 'string' && note.trim() !== '')
-      .map((note) => `${t.forLine({ n: n + 1 })}: ${note}`),
+  const notes = pen.goods.flatMap(({ line }, n) =>
+    lineNotesOf(line).map((note) => `${t.forLine({ n: n + 1 })}: ${note}`),
   );
   // The staff's notes for production (issue 41): who and when, then the note.
   for (const note of input.productionNotes ?? [])
     notes.push(`${note.writtenBy}, ${formatDateTime(note.writtenAt)}: ${note.text}`);
   if (notes.length === 0) write(t.noNotes, { color: MUTED });
   for (const note of notes) write(note, { size: 9 });
+}
 
-  // One page per goods line: the garment, its prints in cm, its sizes, its files and notes.
-  goods.forEach(({ line, index }, n) => {
-    doc.addPage();
-    header(`${t.line({ n: n + 1, of: goods.length })} · ${input.customer}`);
-    const colour = colourOf(line);
-    write(lineTitle(line), { bold: true, size: 14 });
-    if (colour) write(`${t.colour}: ${colour}`, { size: 12 });
-    const options = orderLineText(locale, line).options;
-    if (options) write(options);
-    const split = splitText(line);
-    if (split)
-      write(`${t.sizes}: ${colour ? `${colour} ` : ''}${split}`, {
-        bold: true,
-        size: 12,
-      });
-    if (line.group) writeGroupGarments(line.group, locale, write);
-    doc.y += 6;
-
-    const prints = line.customisation?.prints ?? [];
-    const sides = prints.length > 0 ? [...new Set(prints.map((p) => p.side))] : (['front'] as const);
-    write(t.prints, { bold: true, size: 12 });
-    // The print areas the line was sold with (older lines: the catalogue's).
-    const sold = findProduct(line.productId);
-    const areas = line.printAreas ?? sold?.printAreas ?? {};
-    const geometry = printGeometry({ mockup: line.mockup ?? sold?.mockup, printAreas: areas });
-    for (const side of sides) {
-      const areaWidth = printAreaWidths(areas)[side];
-      const sidePrints = prints.filter((p) => p.side === side);
-      const placements = sidePrints.map((p) => ({ print: p, cm: printPlacementCm(geometry, p) }));
-      const areaHeight =
-        placements[0]?.cm?.areaHeightCm ??
-        areas[side]?.heightCm ??
-        (areaWidth ? Math.round(areaWidth * 1.2) : undefined);
-      write(printSideLabels[locale][side], { bold: true });
-      if (areaWidth !== undefined && areaHeight !== undefined)
-        write(t.printArea({ width: cm(areaWidth), height: cm(areaHeight) }), { color: MUTED, size: 9 });
-      const tooLarge = printsTooLarge(line, sold);
-      for (const { print, cm: placed } of placements) {
-        write(
-          t.printOf({ method: printMethodLabels[locale][print.method], side: printSideLabels[locale][side] }),
-          {
-            size: 10,
-          },
-        );
-        if (placed)
-          write(t.printSize({ width: cm(placed.widthCm), left: cm(placed.leftCm), top: cm(placed.topCm) }), {
-            size: 10,
-          });
-        // An order stored before prints were kept within their area: said, never silently drawn.
-        const over = tooLarge.find((p) => p.print === print);
-        if (over)
-          write(t.tooLarge({ width: cm(over.fit.widthCm), area: cm(over.fit.areaWidthCm) }), {
-            bold: true,
-            size: 10,
-            color: '#b91c1c',
-          });
-      }
-      if (areaWidth !== undefined && areaHeight !== undefined && doc.y < A4.height - 300) {
-        drawGarment(doc, {
-          x: MARGIN,
-          y: doc.y + 6,
-          colourHex: colors.find((c) => c.id === colour)?.hex ?? '#e2e8f0',
-          areaWidthCm: areaWidth,
-          areaHeightCm: areaHeight,
-          prints: placements.flatMap(({ print, cm: placed }) =>
-            placed ? [{ label: printMethodLabels[locale][print.method], ...placed }] : [],
-          ),
-          garment: findProduct(line.productId)?.garment === true,
-        });
-        doc.y += 200;
-      }
-    }
-    doc.x = MARGIN;
-    const lineFiles = input.printFiles.filter((file) => file.line === undefined || file.line === index);
-    write(t.printFiles, { bold: true, size: 12 });
-    if (lineFiles.length === 0) write(t.noFiles, { color: MUTED });
-    for (const file of lineFiles) write(fileLine(file), { size: 9 });
-    const lineNotes = [line.notes, line.customisation?.additionalInfo].filter(
-      (note): note is string => typeof note === 'string' && note.trim() !== '',
-    );
-    write(t.notes, { bold: true, size: 12 });
-    write(lineNotes.length > 0 ? lineNotes.join('\n') : t.noNotes, {
-      color: lineNotes.length > 0 ? INK : MUTED,
+/** One page per goods line: the garment, its prints in cm, its sizes, its files and notes. */
+function writeLinePage(pen: TicketPen, { line, index }: GoodsLine, n: number): void {
+  const { doc, t, locale, input, write } = pen;
+  doc.addPage();
+  pen.header(`${t.line({ n: n + 1, of: pen.goods.length })} · ${input.customer}`);
+  const colour = colourOf(pen, line);
+  write(lineTitle(pen, line), { bold: true, size: 14 });
+  if (colour) write(`${t.colour}: ${colour}`, { size: 12 });
+  const options = orderLineText(locale, line).options;
+  if (options) write(options);
+  const split = splitText(line);
+  if (split)
+    write(`${t.sizes}: ${colour ? `${colour} ` : ''}${split}`, {
+      bold: true,
+      size: 12,
     });
+  if (line.group) writeGroupGarments(line.group, locale, write);
+  doc.y += 6;
+  writeLinePrints(pen, line, colour);
+  doc.x = MARGIN;
+  const lineFiles = input.printFiles.filter((file) => file.line === undefined || file.line === index);
+  write(t.printFiles, { bold: true, size: 12 });
+  if (lineFiles.length === 0) write(t.noFiles, { color: MUTED });
+  for (const file of lineFiles) write(fileLine(pen, file), { size: 9 });
+  const lineNotes = lineNotesOf(line);
+  write(t.notes, { bold: true, size: 12 });
+  write(lineNotes.length > 0 ? lineNotes.join('\n') : t.noNotes, {
+    color: lineNotes.length > 0 ? INK : MUTED,
   });
+}
 
-  doc.end();
-  return done;
+/** A line's prints per side: the print area, each print's method, size and place in cm, and a drawing. */
+function writeLinePrints(pen: TicketPen, line: StoredOrderLine, colour: string | null): void {
+  const { doc, t, locale, write } = pen;
+  const prints = line.customisation?.prints ?? [];
+  const sides = prints.length > 0 ? [...new Set(prints.map((p) => p.side))] : (['front'] as const);
+  write(t.prints, { bold: true, size: 12 });
+  // The print areas the line was sold with (older lines: the catalogue's).
+  const sold = findProduct(line.productId);
+  const areas = line.printAreas ?? sold?.printAreas ?? {};
+  const geometry = printGeometry({ mockup: line.mockup ?? sold?.mockup, printAreas: areas });
+  for (const side of sides) {
+    const areaWidth = printAreaWidths(areas)[side];
+    const sidePrints = prints.filter((p) => p.side === side);
+    const placements = sidePrints.map((p) => ({ print: p, cm: printPlacementCm(geometry, p) }));
+    const areaHeight =
+      placements[0]?.cm?.areaHeightCm ??
+      areas[side]?.heightCm ??
+      (areaWidth ? Math.round(areaWidth * 1.2) : undefined);
+    write(printSideLabels[locale][side], { bold: true });
+    if (areaWidth !== undefined && areaHeight !== undefined)
+      write(t.printArea({ width: cm(areaWidth), height: cm(areaHeight) }), { color: MUTED, size: 9 });
+    const tooLarge = printsTooLarge(line, sold);
+    for (const { print, cm: placed } of placements) {
+      write(
+        t.printOf({ method: printMethodLabels[locale][print.method], side: printSideLabels[locale][side] }),
+        {
+          size: 10,
+        },
+      );
+      if (placed)
+        write(t.printSize({ width: cm(placed.widthCm), left: cm(placed.leftCm), top: cm(placed.topCm) }), {
+          size: 10,
+        });
+      // An order stored before prints were kept within their area: said, never silently drawn.
+      const over = tooLarge.find((p) => p.print === print);
+      if (over)
+        write(t.tooLarge({ width: cm(over.fit.widthCm), area: cm(over.fit.areaWidthCm) }), {
+          bold: true,
+          size: 10,
+          color: '#b91c1c',
+        });
+    }
+    if (areaWidth !== undefined && areaHeight !== undefined && doc.y < A4.height - 300) {
+      drawGarment(doc, {
+        x: MARGIN,
+        y: doc.y + 6,
+        colourHex: colors.find((c) => c.id === colour)?.hex ?? '#e2e8f0',
+        areaWidthCm: areaWidth,
+        areaHeightCm: areaHeight,
+        prints: placements.flatMap(({ print, cm: placed }) =>
+          placed ? [{ label: printMethodLabels[locale][print.method], ...placed }] : [],
+        ),
+        garment: findProduct(line.productId)?.garment === true,
+      });
+      doc.y += 200;
+    }
+  }
 }
 
 /**

@@ -14,3 +14,4 @@ export {
   proofVersionById,
   type ProofDecisionFacts,
 } from './service';
+export { orderProofSchema, proofFileAnswerSchema } from './contract';

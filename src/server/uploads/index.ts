@@ -30,3 +30,4 @@ export { readPixelSize, type PixelSize } from './pixel-size';
 export { svgRewriter } from './svg-rewriter';
 export { canThumbnail, thumbnailOf } from './thumbnail';
 export { unmeasured, type WorkMeter } from './text-scan';
+export { uploadRefusalResponses } from './contract';

@@ -106,10 +106,146 @@ function OrderPageLink({ last }: { last: LastOrder }) {
   );
 }
 
-function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
+/** How to pay the invoice: accounts, amount, due date and the OCR reference, each to copy. */
+function ConfirmationPayment({ order }: { order: OrderView }) {
   const { locale } = useLocale();
   const t = useT(confirmationMessages);
+  const it = useT(invoicingMessages);
+  const copyAccount = async () => {
+    try {
+      await navigator.clipboard.writeText(order.payment.bankAccount);
+      notify.success(t.accountCopied);
+    } catch {
+      notify.error(t.copyFailed, { description: t.accountNumberIs({ account: order.payment.bankAccount }) });
+    }
+  };
+
+  return (
+    <Card title={t.paymentHeading}>
+      <p className="mt-1 text-sm text-slate-600">{t.payWithin}</p>
+      <dl className="mt-4 space-y-3">
+        {/* A euro invoice is paid to the euro IBAN below: no Swedish account, no bankgiro. */}
+        {!order.invoiceCurrency && (
+          <>
+            <div>
+              <dt className="text-sm text-slate-600">{t.bankAccount}</dt>
+              <dd className="flex items-center gap-2">
+                <span className="font-mono text-lg font-semibold text-slate-900" data-testid="bank-account">
+                  {order.payment.bankAccount}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => void copyAccount()}
+                  aria-label={t.copyAccount}
+                  className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                >
+                  <Copy className="size-4" aria-hidden />
+                </button>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">{it.bankgiro}</dt>
+              <dd className="font-mono font-semibold text-slate-900">{order.payment.bankgiro}</dd>
+            </div>
+          </>
+        )}
+        {order.payment.iban && (
+          <div>
+            <dt className="text-sm text-slate-600">
+              {it.iban} · {it.bic}
+            </dt>
+            <dd className="font-mono font-semibold break-words text-slate-900">
+              {formatIban(order.payment.iban)} · {order.payment.bic}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt className="text-sm text-slate-600">{it.toPay}</dt>
+          <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="amount-to-pay">
+            {order.invoiceCurrency
+              ? formatEuroDecimal(order.invoiceCurrency.total)
+              : sek(order.payment.amount)}
+          </dd>
+        </div>
+        {order.invoiceCurrency && (
+          <div className="space-y-3 text-sm" data-testid="euro-invoice">
+            <EuroInvoiceRows info={order.invoiceCurrency} />
+          </div>
+        )}
+        <div>
+          <dt className="text-sm text-slate-600">{it.ocr}</dt>
+          <dd className="font-mono text-lg font-semibold text-slate-900" data-testid="ocr-reference">
+            {order.payment.ocr}
+          </dd>
+        </div>
+        {order.invoiceCurrency && <RfReferenceRow ocr={order.payment.ocr} className="text-sm" />}
+        <div>
+          <dt className="text-sm text-slate-600">{it.vatHeading}</dt>
+          <dd className="text-slate-900" data-testid="vat-treatment">
+            {order.vatTreatmentLabel}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">{t.dueDate}</dt>
+          <dd className="text-slate-900" data-testid="due-date">
+            {formatDate(order.dueDate, dateLocaleTag[locale], locale === 'sv' ? 'short' : 'long')}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
+/** The next step: the proof when files came with the order, else sending them; and whom to ask. */
+function NextStep({ order }: { order: OrderView }) {
+  const t = useT(confirmationMessages);
   const pt = useT(printFileMessages);
+  const seller = useShopContact();
+  return (
+    <section className="mt-6 rounded-2xl bg-brand-50 p-5 text-brand-900 sm:p-6" aria-label={t.nextStepLabel}>
+      {/* Files already attached: the next step is the proof, not an upload (issue 45). */}
+      <h2 className="font-semibold">
+        {order.printFiles.length > 0 ? t.nextStepProofHeading : t.nextStepHeading}
+      </h2>
+      <div className="mt-1 text-sm" data-testid="received-print-files">
+        {order.printFiles.length > 0 ? (
+          <>
+            <p className="font-medium">{pt.received}:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {order.printFiles.map((file) => (
+                <li key={file.id}>
+                  {file.name || pt.unnamed} ({pt[file.kind]}, {formatFileSize(file.bytes)})
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>{pt.noneReceived}</p>
+        )}
+      </div>
+      <p className="mt-2 text-sm">
+        {order.printFiles.length > 0 ? t.filesReceived : t.uploadFiles({ fee: `${CONVERSION_FEE_KR} kr` })}
+      </p>
+      <p className="mt-2 text-sm">
+        {t.questionsTo}{' '}
+        {seller ? (
+          <a
+            className="font-semibold underline"
+            href={`mailto:${seller.email}?subject=${encodeURIComponent(order.orderNumber)}`}
+            data-testid="seller-email"
+          >
+            {seller.email}
+          </a>
+        ) : (
+          t.us
+        )}
+      </p>
+    </section>
+  );
+}
+
+function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
+  const t = useT(confirmationMessages);
   const it = useT(invoicingMessages);
   const download = async () => {
     try {
@@ -128,17 +264,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
     }
   };
 
-  const copyAccount = async () => {
-    try {
-      await navigator.clipboard.writeText(order.payment.bankAccount);
-      notify.success(t.accountCopied);
-    } catch {
-      notify.error(t.copyFailed, { description: t.accountNumberIs({ account: order.payment.bankAccount }) });
-    }
-  };
-
   const { customer } = order;
-  const seller = useShopContact();
   return (
     <>
       <div className="text-center">
@@ -176,81 +302,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
       <OrderPageLink last={last} />
 
       <div className="mt-10 grid gap-6 md:grid-cols-2">
-        <Card title={t.paymentHeading}>
-          <p className="mt-1 text-sm text-slate-600">{t.payWithin}</p>
-          <dl className="mt-4 space-y-3">
-            {/* A euro invoice is paid to the euro IBAN below: no Swedish account, no bankgiro. */}
-            {!order.invoiceCurrency && (
-              <>
-                <div>
-                  <dt className="text-sm text-slate-600">{t.bankAccount}</dt>
-                  <dd className="flex items-center gap-2">
-                    <span
-                      className="font-mono text-lg font-semibold text-slate-900"
-                      data-testid="bank-account"
-                    >
-                      {order.payment.bankAccount}
-                    </span>
-                    <button
-                      type="button"
-                      onClick={() => void copyAccount()}
-                      aria-label={t.copyAccount}
-                      className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-                    >
-                      <Copy className="size-4" aria-hidden />
-                    </button>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-sm text-slate-600">{it.bankgiro}</dt>
-                  <dd className="font-mono font-semibold text-slate-900">{order.payment.bankgiro}</dd>
-                </div>
-              </>
-            )}
-            {order.payment.iban && (
-              <div>
-                <dt className="text-sm text-slate-600">
-                  {it.iban} · {it.bic}
-                </dt>
-                <dd className="font-mono font-semibold break-words text-slate-900">
-                  {formatIban(order.payment.iban)} · {order.payment.bic}
-                </dd>
-              </div>
-            )}
-            <div>
-              <dt className="text-sm text-slate-600">{it.toPay}</dt>
-              <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="amount-to-pay">
-                {order.invoiceCurrency
-                  ? formatEuroDecimal(order.invoiceCurrency.total)
-                  : sek(order.payment.amount)}
-              </dd>
-            </div>
-            {order.invoiceCurrency && (
-              <div className="space-y-3 text-sm" data-testid="euro-invoice">
-                <EuroInvoiceRows info={order.invoiceCurrency} />
-              </div>
-            )}
-            <div>
-              <dt className="text-sm text-slate-600">{it.ocr}</dt>
-              <dd className="font-mono text-lg font-semibold text-slate-900" data-testid="ocr-reference">
-                {order.payment.ocr}
-              </dd>
-            </div>
-            {order.invoiceCurrency && <RfReferenceRow ocr={order.payment.ocr} className="text-sm" />}
-            <div>
-              <dt className="text-sm text-slate-600">{it.vatHeading}</dt>
-              <dd className="text-slate-900" data-testid="vat-treatment">
-                {order.vatTreatmentLabel}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">{t.dueDate}</dt>
-              <dd className="text-slate-900" data-testid="due-date">
-                {formatDate(order.dueDate, dateLocaleTag[locale], locale === 'sv' ? 'short' : 'long')}
-              </dd>
-            </div>
-          </dl>
-        </Card>
+        <ConfirmationPayment order={order} />
 
         <Card title={t.deliveryHeading}>
           <dl className="mt-4 space-y-3">
@@ -309,48 +361,7 @@ function Confirmation({ order, last }: { order: OrderView; last: LastOrder }) {
         </Card>
       </div>
 
-      <section
-        className="mt-6 rounded-2xl bg-brand-50 p-5 text-brand-900 sm:p-6"
-        aria-label={t.nextStepLabel}
-      >
-        {/* Files already attached: the next step is the proof, not an upload (issue 45). */}
-        <h2 className="font-semibold">
-          {order.printFiles.length > 0 ? t.nextStepProofHeading : t.nextStepHeading}
-        </h2>
-        <div className="mt-1 text-sm" data-testid="received-print-files">
-          {order.printFiles.length > 0 ? (
-            <>
-              <p className="font-medium">{pt.received}:</p>
-              <ul className="mt-1 list-disc pl-5">
-                {order.printFiles.map((file) => (
-                  <li key={file.id}>
-                    {file.name || pt.unnamed} ({pt[file.kind]}, {formatFileSize(file.bytes)})
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p>{pt.noneReceived}</p>
-          )}
-        </div>
-        <p className="mt-2 text-sm">
-          {order.printFiles.length > 0 ? t.filesReceived : t.uploadFiles({ fee: `${CONVERSION_FEE_KR} kr` })}
-        </p>
-        <p className="mt-2 text-sm">
-          {t.questionsTo}{' '}
-          {seller ? (
-            <a
-              className="font-semibold underline"
-              href={`mailto:${seller.email}?subject=${encodeURIComponent(order.orderNumber)}`}
-              data-testid="seller-email"
-            >
-              {seller.email}
-            </a>
-          ) : (
-            t.us
-          )}
-        </p>
-      </section>
+      <NextStep order={order} />
 
       <div className="mt-10 text-center">
         <Link href="/" className={buttonClass({ variant: 'secondary', size: 'lg' })}>

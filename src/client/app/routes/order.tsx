@@ -194,6 +194,103 @@ function Timeline({ order, activity }: { order: OrderView; activity: OrderActivi
   );
 }
 
+/** How to pay: the amount, due date, accounts and the OCR reference (a euro invoice: its IBAN and RF reference). */
+function OrderPayment({ order }: { order: OrderView }) {
+  const t = useT(orderPageMessages);
+  const { locale } = useLocale();
+  const dateTag = dateLocaleTag[locale];
+  return (
+    <Card title={t.payment} testId="order-payment-card">
+      <dl className="mt-4 space-y-3 text-sm">
+        <OrderPaymentState money={order.money} invoiceCurrency={order.invoiceCurrency} />
+        <div>
+          <dt className="text-slate-600">{t.amount}</dt>
+          <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="order-amount">
+            {order.invoiceCurrency
+              ? formatEuroDecimal(order.invoiceCurrency.total)
+              : formatKrDecimal(order.payment.amount)}
+          </dd>
+        </div>
+        {order.invoiceCurrency && (
+          <div className="space-y-3" data-testid="euro-invoice">
+            <EuroInvoiceRows info={order.invoiceCurrency} />
+          </div>
+        )}
+        <div>
+          <dt className="text-slate-600">{t.dueDate}</dt>
+          <dd className="text-slate-900">{formatDate(order.dueDate, dateTag)}</dd>
+        </div>
+        {/* A euro invoice is paid to the euro IBAN: no Swedish account, no bankgiro. */}
+        {!order.invoiceCurrency && (
+          <>
+            <div>
+              <dt className="text-slate-600">{t.bankgiro}</dt>
+              <dd className="font-mono font-semibold text-slate-900">{order.payment.bankgiro}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-600">{t.bankAccount}</dt>
+              <dd className="font-mono font-semibold text-slate-900">{order.payment.bankAccount}</dd>
+            </div>
+          </>
+        )}
+        {order.payment.iban && (
+          <div>
+            <dt className="text-slate-600">{t.ibanBic}</dt>
+            <dd className="font-mono font-semibold break-words text-slate-900">
+              {formatIban(order.payment.iban)} · {order.payment.bic}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt className="text-slate-600">{t.ocr}</dt>
+          <dd className="font-mono font-semibold text-slate-900">{order.payment.ocr}</dd>
+        </div>
+        {order.invoiceCurrency && <RfReferenceRow ocr={order.payment.ocr} />}
+      </dl>
+    </Card>
+  );
+}
+
+/** The order's invoice (page, PDF, e-invoice), its supplementary invoices and credit notes. */
+function OrderInvoices({ order, access }: { order: OrderView; access: OrderAccess }) {
+  const t = useT(orderPageMessages);
+  const links = invoiceLinks(access);
+  return (
+    <Card title={t.invoices} testId="order-invoices">
+      <ul className="mt-3 space-y-2">
+        <li>
+          <a
+            href={links.html}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={textLinkClass({ icon: true })}
+          >
+            <ExternalLink className="size-4" aria-hidden />
+            {t.invoiceView} {order.orderNumber}
+          </a>
+        </li>
+        <li>
+          <a
+            href={links.pdf}
+            download={`Invoice_${order.orderNumber}.pdf`}
+            className={textLinkClass({ icon: true })}
+          >
+            <FileText className="size-4" aria-hidden />
+            {t.invoicePdf}
+          </a>
+        </li>
+        {order.money.documents.some((d) => d.number === order.orderNumber && d.xml) && (
+          <li>
+            <EInvoiceLink order={order} access={access} number={order.orderNumber} />
+          </li>
+        )}
+      </ul>
+      <SupplementaryInvoiceLinks order={order} access={access} />
+      <CreditNoteLinks order={order} access={access} />
+    </Card>
+  );
+}
+
 function OrderDetails(props: {
   order: OrderView;
   activity: OrderActivity;
@@ -205,7 +302,6 @@ function OrderDetails(props: {
   const { locale } = useLocale();
   const dateTag = dateLocaleTag[locale];
   const seller = useShopContact();
-  const links = invoiceLinks(access);
   // Each print beside its words from the view ("Screentryck (Framsida)"), in the line's order.
   const prints = order.lines.flatMap((line, lineIndex) =>
     (line.customisation?.prints ?? []).map((print, index) => ({
@@ -252,54 +348,7 @@ function OrderDetails(props: {
           <Timeline order={order} activity={activity} />
         </Card>
 
-        <Card title={t.payment} testId="order-payment-card">
-          <dl className="mt-4 space-y-3 text-sm">
-            <OrderPaymentState money={order.money} invoiceCurrency={order.invoiceCurrency} />
-            <div>
-              <dt className="text-slate-600">{t.amount}</dt>
-              <dd className="text-lg font-semibold tabular-nums text-slate-900" data-testid="order-amount">
-                {order.invoiceCurrency
-                  ? formatEuroDecimal(order.invoiceCurrency.total)
-                  : formatKrDecimal(order.payment.amount)}
-              </dd>
-            </div>
-            {order.invoiceCurrency && (
-              <div className="space-y-3" data-testid="euro-invoice">
-                <EuroInvoiceRows info={order.invoiceCurrency} />
-              </div>
-            )}
-            <div>
-              <dt className="text-slate-600">{t.dueDate}</dt>
-              <dd className="text-slate-900">{formatDate(order.dueDate, dateTag)}</dd>
-            </div>
-            {/* A euro invoice is paid to the euro IBAN: no Swedish account, no bankgiro. */}
-            {!order.invoiceCurrency && (
-              <>
-                <div>
-                  <dt className="text-slate-600">{t.bankgiro}</dt>
-                  <dd className="font-mono font-semibold text-slate-900">{order.payment.bankgiro}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">{t.bankAccount}</dt>
-                  <dd className="font-mono font-semibold text-slate-900">{order.payment.bankAccount}</dd>
-                </div>
-              </>
-            )}
-            {order.payment.iban && (
-              <div>
-                <dt className="text-slate-600">{t.ibanBic}</dt>
-                <dd className="font-mono font-semibold break-words text-slate-900">
-                  {formatIban(order.payment.iban)} · {order.payment.bic}
-                </dd>
-              </div>
-            )}
-            <div>
-              <dt className="text-slate-600">{t.ocr}</dt>
-              <dd className="font-mono font-semibold text-slate-900">{order.payment.ocr}</dd>
-            </div>
-            {order.invoiceCurrency && <RfReferenceRow ocr={order.payment.ocr} />}
-          </dl>
-        </Card>
+        <OrderPayment order={order} />
 
         <Card title={t.lines} className="md:col-span-2" testId="order-lines">
           <OrderLines order={order} />
@@ -333,38 +382,7 @@ function OrderDetails(props: {
           )}
         </Card>
 
-        <Card title={t.invoices} testId="order-invoices">
-          <ul className="mt-3 space-y-2">
-            <li>
-              <a
-                href={links.html}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={textLinkClass({ icon: true })}
-              >
-                <ExternalLink className="size-4" aria-hidden />
-                {t.invoiceView} {order.orderNumber}
-              </a>
-            </li>
-            <li>
-              <a
-                href={links.pdf}
-                download={`Invoice_${order.orderNumber}.pdf`}
-                className={textLinkClass({ icon: true })}
-              >
-                <FileText className="size-4" aria-hidden />
-                {t.invoicePdf}
-              </a>
-            </li>
-            {order.money.documents.some((d) => d.number === order.orderNumber && d.xml) && (
-              <li>
-                <EInvoiceLink order={order} access={access} number={order.orderNumber} />
-              </li>
-            )}
-          </ul>
-          <SupplementaryInvoiceLinks order={order} access={access} />
-          <CreditNoteLinks order={order} access={access} />
-        </Card>
+        <OrderInvoices order={order} access={access} />
 
         <Card title={t.delivery} className="md:col-span-2">
           <dl className="mt-3 space-y-3">

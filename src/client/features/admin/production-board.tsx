@@ -140,6 +140,51 @@ export function ProductionBoard() {
   );
 }
 
+/** The job's lines: quantity, product, colour, print methods, sizes, and a print too large to print. */
+function JobLines({ job }: { job: BoardJob }) {
+  const t = useT(productionMessages);
+  const { locale } = useLocale();
+  return (
+    <ul className="mt-2 text-sm text-slate-800">
+      {job.lines.map((line, i) => (
+        <li key={i}>
+          {formatCount(line.quantity)} × {productName(locale, { id: line.productId, name: line.productId })}
+          {line.options?.colour ? ` · ${choiceLabel(locale, 'colour', line.options.colour)}` : ''}
+          {line.methods.length > 0 ? ` · ${line.methods.map((m) => methodLabel(locale, m)).join(', ')}` : ''}
+          {line.sizes ? ` · ${formatSplit(line.sizes)}` : ''}
+          {line.printTooLarge && (
+            <span className="font-semibold text-red-800" data-testid="line-too-large">
+              {` · ${t.lineTooLarge}`}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What blocks the job, or that it is ready. */
+function JobBlocks({ job }: { job: BoardJob }) {
+  const t = useT(productionMessages);
+  return (
+    <ul className="mt-2 flex flex-wrap gap-1.5" data-testid="job-blocks">
+      {job.blocks.map((block) => (
+        <li
+          key={block}
+          className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+        >
+          {t[block]}
+        </li>
+      ))}
+      {job.ready && (
+        <li className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+          {t.ready}
+        </li>
+      )}
+    </ul>
+  );
+}
+
 function JobCard({ job }: { job: BoardJob }) {
   const t = useT(productionMessages);
   const { locale } = useLocale();
@@ -195,38 +240,8 @@ function JobCard({ job }: { job: BoardJob }) {
           )}
         </p>
       )}
-      <ul className="mt-2 text-sm text-slate-800">
-        {job.lines.map((line, i) => (
-          <li key={i}>
-            {formatCount(line.quantity)} × {productName(locale, { id: line.productId, name: line.productId })}
-            {line.options?.colour ? ` · ${choiceLabel(locale, 'colour', line.options.colour)}` : ''}
-            {line.methods.length > 0
-              ? ` · ${line.methods.map((m) => methodLabel(locale, m)).join(', ')}`
-              : ''}
-            {line.sizes ? ` · ${formatSplit(line.sizes)}` : ''}
-            {line.printTooLarge && (
-              <span className="font-semibold text-red-800" data-testid="line-too-large">
-                {` · ${t.lineTooLarge}`}
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
-      <ul className="mt-2 flex flex-wrap gap-1.5" data-testid="job-blocks">
-        {job.blocks.map((block) => (
-          <li
-            key={block}
-            className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
-          >
-            {t[block]}
-          </li>
-        ))}
-        {job.ready && (
-          <li className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">
-            {t.ready}
-          </li>
-        )}
-      </ul>
+      <JobLines job={job} />
+      <JobBlocks job={job} />
       <div className="mt-3 flex flex-wrap gap-2">
         <a
           className="inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold text-brand-800 underline"

@@ -9,7 +9,12 @@ import { convertAmount } from '@/shared/invoicing/invoice-currency';
 import { milliToDecimalString } from '@/shared/money';
 import type { OrderView } from '@/shared/order-view';
 import { MAX_LINE_NOTES } from '@/shared/product-options';
-import { formatFileSize, printFileAccept, type PrintFileAnswer } from '@/shared/print-files';
+import {
+  formatFileSize,
+  printFileAccept,
+  type OrderPrintFile,
+  type PrintFileAnswer,
+} from '@/shared/print-files';
 import { feeCharged } from '@/shared/invoicing/vat-treatment';
 import { supplementaryInvoiceDetail } from '@/shared/supplementary-invoices';
 import { CONVERSION_FEE } from '@/shared/terms';
@@ -31,17 +36,9 @@ import { textLinkClass } from '@/client/components/ui/text-link';
 /** Statuses in which the shop still takes print files (the server says the same). */
 const takesFiles: ReadonlySet<string> = new Set(['pending', 'in_production']);
 
-/**
- * The order page's print files: the files the shop has, and adding more. A file is uploaded
- * first (the server decides vector or raster from its content); a vector file is added at once,
- * a raster file only after the buyer confirms the conversion fee, which is charged on a
- * supplementary invoice.
- */
-export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; onAdded: () => void }) {
-  const { order, access, onAdded } = props;
-  const t = useT(orderPrintFileMessages);
+/** The conversion fee as the order's supplementary invoice would charge it, and its VAT in words. */
+function useConversionFee(order: OrderView) {
   const files = useT(printFileMessages);
-  const inputId = useId();
   // What the supplementary invoice will charge: 100 kr with Swedish VAT, 80 kr under reverse charge
   // or export (the order's VAT treatment), and said so.
   // Under OSS the order's own rate (the buyer country's), as its invoices charge it; a euro order's
@@ -56,6 +53,18 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
     : order.vatTreatment === 'oss'
       ? files.feeBuyerCountryVat
       : files.feeNoSwedishVat;
+  return { fee, vat };
+}
+
+type Access = { order: OrderView; access: OrderAccess; onAdded: () => void };
+
+/**
+ * What the buyer does with the order's files: choose one (uploaded and checked first), add it,
+ * replace a listed one, remove one; a raster file waits in `confirming` for the fee's consent.
+ */
+function usePrintFileActions({ order, access, onAdded }: Access) {
+  const t = useT(orderPrintFileMessages);
+  const files = useT(printFileMessages);
   const [checking, setChecking] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PrintFileAnswer | null>(null);
   // The listed file the chosen one replaces (before proof approval), while it is being confirmed.
@@ -157,186 +166,253 @@ export function OrderPrintFiles(props: { order: OrderView; access: OrderAccess; 
     }
   };
 
+  return {
+    checking,
+    confirming,
+    replacing,
+    adding,
+    removing,
+    setRemoving,
+    forLine,
+    setForLine,
+    note,
+    setNote,
+    goods,
+    lineLabel,
+    add,
+    replace,
+    remove,
+    choose,
+    cancelConfirm: () => {
+      setConfirming(null);
+      setReplacing(null);
+    },
+  };
+}
+
+type Actions = ReturnType<typeof usePrintFileActions>;
+
+/**
+ * The order page's print files: the files the shop has, and adding more. A file is uploaded
+ * first (the server decides vector or raster from its content); a vector file is added at once,
+ * a raster file only after the buyer confirms the conversion fee, which is charged on a
+ * supplementary invoice.
+ */
+export function OrderPrintFiles(props: Access) {
+  const { order } = props;
+  const t = useT(orderPrintFileMessages);
+  const inputId = useId();
+  const { fee, vat } = useConversionFee(order);
+  const actions = usePrintFileActions(props);
+  const { confirming } = actions;
   return (
     <div data-testid="order-add-print-files">
       {order.printFiles.length > 0 && (
         <ul className="mt-3 divide-y divide-slate-100" data-testid="order-print-file-list">
-          {order.printFiles.map((file) => {
-            const Icon = file.kind === 'vector' ? FileType2 : FileImage;
-            return (
-              <li key={file.id} className="flex items-start gap-3 py-2.5 text-sm">
-                <Icon className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
-                <div className="min-w-0">
-                  <p className="font-medium break-words text-slate-900">{file.name || files.unnamed}</p>
-                  <p className="text-slate-600">
-                    {files[file.kind]} · {formatFileSize(file.bytes)}
-                    {file.width && file.height
-                      ? ` · ${files.pixels({ width: formatCount(file.width), height: formatCount(file.height) })}`
-                      : ''}
-                  </p>
-                  {file.line !== undefined && goods.length > 1 && (
-                    <p className="text-slate-700" data-testid="print-file-line">
-                      {t.fileFor({ line: lineLabel(file.line) })}
-                    </p>
-                  )}
-                  {file.note && (
-                    <p
-                      className="whitespace-pre-wrap break-words text-slate-700"
-                      data-testid="print-file-note"
-                    >
-                      {file.note}
-                    </p>
-                  )}
-                  {/* Files are replaced only before the proof is approved (the server says the same). */}
-                  {order.cancellable && !confirming && removing !== file.id && (
-                    <div className="flex flex-wrap items-center gap-x-3">
-                      <FileButton
-                        label={t.replace}
-                        accept={printFileAccept}
-                        disabled={checking !== null || adding}
-                        testId="order-print-file-replace"
-                        onFiles={([chosen]) => {
-                          if (chosen) void choose(chosen, file.id);
-                        }}
-                      />
-                      <Button
-                        variant="danger-outline"
-                        size="sm"
-                        className="mt-2"
-                        aria-label={t.removeLabel({ name: file.name || files.unnamed })}
-                        disabled={checking !== null || adding}
-                        data-testid="order-print-file-remove"
-                        onClick={() => setRemoving(file.id)}
-                      >
-                        {t.remove}
-                      </Button>
-                    </div>
-                  )}
-                  {removing === file.id && (
-                    <div
-                      role="group"
-                      aria-labelledby={`${inputId}-remove-${file.id}`}
-                      className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-950"
-                      data-testid="order-print-file-remove-confirm"
-                    >
-                      <p id={`${inputId}-remove-${file.id}`} className="font-semibold">
-                        {t.removeConfirmHeading({ name: file.name || files.unnamed })}
-                      </p>
-                      <p className="mt-1">{t.removeConfirmText}</p>
-                      <div className="mt-2 flex flex-wrap gap-2">
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          disabledLook="busy"
-                          disabled={adding}
-                          onClick={() => void remove(file.id)}
-                        >
-                          {t.removeConfirm}
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          disabled={adding}
-                          onClick={() => setRemoving(null)}
-                        >
-                          {t.cancel}
-                        </Button>
-                      </div>
-                    </div>
-                  )}
-                </div>
-              </li>
-            );
-          })}
+          {order.printFiles.map((file) => (
+            <ListedPrintFile key={file.id} file={file} order={order} actions={actions} inputId={inputId} />
+          ))}
         </ul>
       )}
       {!takesFiles.has(order.status) ? (
         <p className="mt-3 text-sm text-slate-700">{t.closed}</p>
       ) : confirming ? (
-        <section
-          aria-labelledby={`${inputId}-confirm`}
-          className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
-          data-testid="order-fee-confirm"
-        >
-          <h3 id={`${inputId}-confirm`} className="font-semibold">
-            {t.confirmHeading({ fee })}
-          </h3>
-          <p className="mt-1 text-sm">
-            {t.confirmText({ name: confirming.name || files.unnamed, fee, vat })}
-          </p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              disabledLook="busy"
-              disabled={adding}
-              onClick={() => void (replacing ? replace(confirming, replacing, true) : add(confirming, true))}
-            >
-              {t.confirm({ fee })}
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabledLook="busy"
-              disabled={adding}
-              onClick={() => {
-                setConfirming(null);
-                setReplacing(null);
-              }}
-            >
-              {t.cancel}
-            </Button>
-          </div>
-        </section>
+        <FeeConfirm confirming={confirming} actions={actions} inputId={inputId} fee={fee} vat={vat} />
       ) : (
-        <>
-          <p className="mt-3 text-sm text-slate-700" data-testid="order-print-files-fee">
-            {t.intro({ fee, vat })}
-          </p>
-          {checking !== null && (
-            <p role="status" className="mt-2 text-sm text-slate-600">
-              {t.checking({ name: checking })}
-            </p>
-          )}
-          {goods.length > 1 && (
-            <Field id={`${inputId}-line`} className="mt-3" label={t.forLine}>
-              {(control) => (
-                <select {...control} value={forLine} onChange={(event) => setForLine(event.target.value)}>
-                  <option value="">{t.wholeOrder}</option>
-                  {goods.map(({ index }) => (
-                    <option key={index} value={String(index)}>
-                      {lineLabel(index)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )}
-          <Field id={`${inputId}-note`} className="mt-3" label={t.note} hint={t.noteHint}>
-            {(control) => (
-              <textarea
-                {...control}
-                rows={2}
-                maxLength={MAX_LINE_NOTES}
-                value={note}
-                onChange={(event) => setNote(event.target.value)}
-              />
-            )}
-          </Field>
-          <FileButton
-            label={t.add}
-            accept={printFileAccept}
-            disabled={checking !== null || adding}
-            testId="order-print-file-input"
-            onFiles={([file]) => {
-              if (file) void choose(file);
-            }}
-          />
-        </>
+        <AddPrintFile actions={actions} inputId={inputId} fee={fee} vat={vat} />
       )}
       <p className="sr-only" aria-live="polite">
         {confirming ? t.confirmHeading({ fee }) : ''}
       </p>
     </div>
+  );
+}
+
+/** A file the order has: its kind, size, line and note; replace or remove it before proof approval. */
+function ListedPrintFile(props: {
+  file: OrderPrintFile;
+  order: OrderView;
+  actions: Actions;
+  inputId: string;
+}) {
+  const { file, order, actions, inputId } = props;
+  const { checking, adding, confirming, removing, setRemoving, goods, lineLabel, choose, remove } = actions;
+  const t = useT(orderPrintFileMessages);
+  const files = useT(printFileMessages);
+  const Icon = file.kind === 'vector' ? FileType2 : FileImage;
+  return (
+    <li className="flex items-start gap-3 py-2.5 text-sm">
+      <Icon className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
+      <div className="min-w-0">
+        <p className="font-medium break-words text-slate-900">{file.name || files.unnamed}</p>
+        <p className="text-slate-600">
+          {files[file.kind]} · {formatFileSize(file.bytes)}
+          {file.width && file.height
+            ? ` · ${files.pixels({ width: formatCount(file.width), height: formatCount(file.height) })}`
+            : ''}
+        </p>
+        {file.line !== undefined && goods.length > 1 && (
+          <p className="text-slate-700" data-testid="print-file-line">
+            {t.fileFor({ line: lineLabel(file.line) })}
+          </p>
+        )}
+        {file.note && (
+          <p className="whitespace-pre-wrap break-words text-slate-700" data-testid="print-file-note">
+            {file.note}
+          </p>
+        )}
+        {/* Files are replaced only before the proof is approved (the server says the same). */}
+        {order.cancellable && !confirming && removing !== file.id && (
+          <div className="flex flex-wrap items-center gap-x-3">
+            <FileButton
+              label={t.replace}
+              accept={printFileAccept}
+              disabled={checking !== null || adding}
+              testId="order-print-file-replace"
+              onFiles={([chosen]) => {
+                if (chosen) void choose(chosen, file.id);
+              }}
+            />
+            <Button
+              variant="danger-outline"
+              size="sm"
+              className="mt-2"
+              aria-label={t.removeLabel({ name: file.name || files.unnamed })}
+              disabled={checking !== null || adding}
+              data-testid="order-print-file-remove"
+              onClick={() => setRemoving(file.id)}
+            >
+              {t.remove}
+            </Button>
+          </div>
+        )}
+        {removing === file.id && (
+          <div
+            role="group"
+            aria-labelledby={`${inputId}-remove-${file.id}`}
+            className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3 text-red-950"
+            data-testid="order-print-file-remove-confirm"
+          >
+            <p id={`${inputId}-remove-${file.id}`} className="font-semibold">
+              {t.removeConfirmHeading({ name: file.name || files.unnamed })}
+            </p>
+            <p className="mt-1">{t.removeConfirmText}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant="danger"
+                disabledLook="busy"
+                disabled={adding}
+                onClick={() => void remove(file.id)}
+              >
+                {t.removeConfirm}
+              </Button>
+              <Button size="sm" variant="secondary" disabled={adding} onClick={() => setRemoving(null)}>
+                {t.cancel}
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The conversion fee's consent for a raster file, before it is added or replaces a listed one. */
+function FeeConfirm(props: {
+  confirming: PrintFileAnswer;
+  actions: Actions;
+  inputId: string;
+  fee: string;
+  vat: string;
+}) {
+  const { confirming, actions, inputId, fee, vat } = props;
+  const { adding, replacing, replace, add } = actions;
+  const t = useT(orderPrintFileMessages);
+  const files = useT(printFileMessages);
+  return (
+    <section
+      aria-labelledby={`${inputId}-confirm`}
+      className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+      data-testid="order-fee-confirm"
+    >
+      <h3 id={`${inputId}-confirm`} className="font-semibold">
+        {t.confirmHeading({ fee })}
+      </h3>
+      <p className="mt-1 text-sm">{t.confirmText({ name: confirming.name || files.unnamed, fee, vat })}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          disabledLook="busy"
+          disabled={adding}
+          onClick={() => void (replacing ? replace(confirming, replacing, true) : add(confirming, true))}
+        >
+          {t.confirm({ fee })}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabledLook="busy"
+          disabled={adding}
+          onClick={actions.cancelConfirm}
+        >
+          {t.cancel}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** Adding a file: the fee in words, the line it is for and a note, and the file button. */
+function AddPrintFile(props: { actions: Actions; inputId: string; fee: string; vat: string }) {
+  const { actions, inputId, fee, vat } = props;
+  const { checking, adding, goods, forLine, setForLine, note, setNote, lineLabel, choose } = actions;
+  const t = useT(orderPrintFileMessages);
+  return (
+    <>
+      <p className="mt-3 text-sm text-slate-700" data-testid="order-print-files-fee">
+        {t.intro({ fee, vat })}
+      </p>
+      {checking !== null && (
+        <p role="status" className="mt-2 text-sm text-slate-600">
+          {t.checking({ name: checking })}
+        </p>
+      )}
+      {goods.length > 1 && (
+        <Field id={`${inputId}-line`} className="mt-3" label={t.forLine}>
+          {(control) => (
+            <select {...control} value={forLine} onChange={(event) => setForLine(event.target.value)}>
+              <option value="">{t.wholeOrder}</option>
+              {goods.map(({ index }) => (
+                <option key={index} value={String(index)}>
+                  {lineLabel(index)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
+      <Field id={`${inputId}-note`} className="mt-3" label={t.note} hint={t.noteHint}>
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            maxLength={MAX_LINE_NOTES}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        )}
+      </Field>
+      <FileButton
+        label={t.add}
+        accept={printFileAccept}
+        disabled={checking !== null || adding}
+        testId="order-print-file-input"
+        onFiles={([file]) => {
+          if (file) void choose(file);
+        }}
+      />
+    </>
   );
 }
 
