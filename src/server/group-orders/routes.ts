@@ -210,14 +210,34 @@ function groupView(
   return view;
 }
 
+/** What each group of routes is registered with. */
+interface GroupRouteDeps {
+  app: FastifyInstance;
+  context: CatalogueContext;
+  productOf: (id: string) => Promise<Product | undefined>;
+  notFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+}
+
 /** Group orders (issue 44): start one, fill in from the share link, tally and close with the organiser's. */
 export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext): void {
+  const deps: GroupRouteDeps = {
+    app,
+    context,
+    productOf: async (id: string) => (await context.catalogue.current()).find(id),
+    notFound: (request, reply) => sendError(reply, 404, groupOrderMessages[requestLocale(request)].notFound),
+  };
+  registerStart(deps);
+  registerGroupView(deps);
+  registerNewEntry(deps);
+  registerOwnEntry(deps);
+  registerRemoveEntry(deps);
+  registerClose(deps);
+}
+
+/** POST /api/group-orders: the organiser starts a group from a design. */
+function registerStart({ app, context }: GroupRouteDeps): void {
   const { database } = context;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const productOf = async (id: string) => (await context.catalogue.current()).find(id);
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    sendError(reply, 404, groupOrderMessages[requestLocale(request)].notFound);
-
   api.post(
     '/api/group-orders',
     {
@@ -284,7 +304,12 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },
   );
+}
 
+/** GET /api/group-orders/:id: the organiser's tally or a member's view of the design. */
+function registerGroupView({ app, context, productOf, notFound }: GroupRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/group-orders/:id',
     {
@@ -305,7 +330,12 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       return reply.header('cache-control', 'no-store').send(view);
     },
   );
+}
 
+/** POST /api/group-orders/:id/entries: a member's entry from the share link. */
+function registerNewEntry({ app, context, notFound }: GroupRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/group-orders/:id/entries',
     {
@@ -367,7 +397,12 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       }
     },
   );
+}
 
+/** GET and PUT /api/group-orders/:id/entries/:entryId: the member's own entry by its edit token. */
+function registerOwnEntry({ app, context, productOf, notFound }: GroupRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const ownEntry = async (groupId: string, entryId: string, token: string | undefined) => {
     const found = await findEntryForToken(database.db, groupId, entryId, token);
     if (!found) return undefined;
@@ -443,7 +478,12 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       return reply.header('cache-control', 'no-store').send(changed.view);
     },
   );
+}
 
+/** DELETE /api/group-orders/:id/entries/:entryId: the member's own, or any by the organiser. */
+function registerRemoveEntry({ app, context, notFound }: GroupRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.delete(
     '/api/group-orders/:id/entries/:entryId',
     {
@@ -484,7 +524,12 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       return reply.header('cache-control', 'no-store').send({ entryId });
     },
   );
+}
 
+/** POST /api/group-orders/:id/close: the organiser closes the group into its cart line. */
+function registerClose({ app, context, productOf, notFound }: GroupRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/group-orders/:id/close',
     {
