@@ -25,6 +25,7 @@ import {
   saveAdminQuote,
   sendAdminQuote,
   type AdminQuoteBody,
+  type AdminQuoteListRow,
 } from './quote-api';
 
 const statusClass: Readonly<Record<QuoteStatus, string>> = {
@@ -43,7 +44,6 @@ const statusClass: Readonly<Record<QuoteStatus, string>> = {
 export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
   const t = useT(quotesAdminMessages);
   const statusText = useT(quoteMessages);
-  const { locale } = useLocale();
   const client = useQueryClient();
   const [status, setStatus] = useState<QuoteStatus | ''>('');
   const [editing, setEditing] = useState<string | null>(null);
@@ -126,91 +126,120 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
       {list.isSuccess && quotes.length === 0 && <p className="p-4 text-slate-700">{t.empty}</p>}
       <ul className="divide-y divide-slate-100" aria-label={t.heading}>
         {quotes.map((quote) => (
-          <li
+          <QuoteRow
             key={quote.quoteNumber}
-            data-testid="admin-quote-row"
-            className="grid gap-2 p-4 sm:grid-cols-[9rem_1fr_8rem_8rem_auto] sm:items-center"
-          >
-            <div>
-              <p className="font-semibold text-slate-900">{quote.quoteNumber}</p>
-              <span
-                className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass[quote.status]}`}
-              >
-                {statusText[`status_${quote.status}`]}
-              </span>
-            </div>
-            <div className="min-w-0">
-              <p className="truncate text-slate-900">{quote.customerName}</p>
-              <p className="truncate text-sm text-slate-600">
-                {quote.customerEmail}
-                {quote.source === 'cart' && ` · ${t.fromCart}`}
-                {quote.version > 1 && ` · ${t.version} ${quote.version}`}
-              </p>
-              {quote.acceptedOrderNumber && (
-                <p className="text-sm text-emerald-800">
-                  {t.becameOrder({ order: quote.acceptedOrderNumber })}
-                </p>
-              )}
-            </div>
-            <p className="text-slate-900 sm:text-right">
-              {quote.total !== undefined && (
-                <>
-                  <span className="text-sm text-slate-600 sm:hidden">{t.total}: </span>
-                  {formatKrDecimal(quote.total)}
-                </>
-              )}
-            </p>
-            <p className="text-sm text-slate-700 sm:text-right">
-              <span className="sm:hidden">{t.validUntil} </span>
-              <span className="hidden sm:block sm:text-xs sm:text-slate-500">{t.validUntil}</span>
-              {formatDate(quote.validUntil, dateLocaleTag[locale], 'short')}
-            </p>
-            {mayEdit && (
-              <div className="flex flex-wrap gap-2 sm:justify-end">
-                {(quote.status === 'draft' || quote.status === 'sent') && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`${t.edit} ${quote.quoteNumber}`}
-                    onClick={() => setEditing(quote.quoteNumber)}
-                  >
-                    {t.edit}
-                  </Button>
-                )}
-                {quote.status === 'sent' && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`${t.enterAsOrder} ${quote.quoteNumber}`}
-                    onClick={() => setOrdering(quote.quoteNumber)}
-                  >
-                    {t.enterAsOrder}
-                  </Button>
-                )}
-                {quote.status === 'draft' && (
-                  <Button
-                    size="sm"
-                    aria-label={`${t.send} ${quote.quoteNumber}`}
-                    disabled={send.isPending}
-                    onClick={() => send.mutate(quote.quoteNumber)}
-                  >
-                    {t.send}
-                  </Button>
-                )}
-                <a
-                  className="inline-flex items-center rounded-lg px-2 py-1 text-sm font-semibold text-brand-700 underline"
-                  href={`/api/admin/quotes/${encodeURIComponent(quote.quoteNumber)}/quote.pdf`}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  {t.pdf}
-                </a>
-              </div>
-            )}
-          </li>
+            quote={quote}
+            mayEdit={mayEdit}
+            sending={send.isPending}
+            onEdit={() => setEditing(quote.quoteNumber)}
+            onOrder={() => setOrdering(quote.quoteNumber)}
+            onSend={() => send.mutate(quote.quoteNumber)}
+          />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One quote in the list: number and status, buyer, total (money roles), validity, and its actions. */
+function QuoteRow({
+  quote,
+  mayEdit,
+  sending,
+  onEdit,
+  onOrder,
+  onSend,
+}: {
+  quote: AdminQuoteListRow;
+  mayEdit: boolean;
+  sending: boolean;
+  onEdit: () => void;
+  onOrder: () => void;
+  onSend: () => void;
+}) {
+  const t = useT(quotesAdminMessages);
+  const statusText = useT(quoteMessages);
+  const { locale } = useLocale();
+  return (
+    <li
+      data-testid="admin-quote-row"
+      className="grid gap-2 p-4 sm:grid-cols-[9rem_1fr_8rem_8rem_auto] sm:items-center"
+    >
+      <div>
+        <p className="font-semibold text-slate-900">{quote.quoteNumber}</p>
+        <span
+          className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass[quote.status]}`}
+        >
+          {statusText[`status_${quote.status}`]}
+        </span>
+      </div>
+      <div className="min-w-0">
+        <p className="truncate text-slate-900">{quote.customerName}</p>
+        <p className="truncate text-sm text-slate-600">
+          {quote.customerEmail}
+          {quote.source === 'cart' && ` · ${t.fromCart}`}
+          {quote.version > 1 && ` · ${t.version} ${quote.version}`}
+        </p>
+        {quote.acceptedOrderNumber && (
+          <p className="text-sm text-emerald-800">{t.becameOrder({ order: quote.acceptedOrderNumber })}</p>
+        )}
+      </div>
+      <p className="text-slate-900 sm:text-right">
+        {quote.total !== undefined && (
+          <>
+            <span className="text-sm text-slate-600 sm:hidden">{t.total}: </span>
+            {formatKrDecimal(quote.total)}
+          </>
+        )}
+      </p>
+      <p className="text-sm text-slate-700 sm:text-right">
+        <span className="sm:hidden">{t.validUntil} </span>
+        <span className="hidden sm:block sm:text-xs sm:text-slate-500">{t.validUntil}</span>
+        {formatDate(quote.validUntil, dateLocaleTag[locale], 'short')}
+      </p>
+      {mayEdit && (
+        <div className="flex flex-wrap gap-2 sm:justify-end">
+          {(quote.status === 'draft' || quote.status === 'sent') && (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`${t.edit} ${quote.quoteNumber}`}
+              onClick={onEdit}
+            >
+              {t.edit}
+            </Button>
+          )}
+          {quote.status === 'sent' && (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`${t.enterAsOrder} ${quote.quoteNumber}`}
+              onClick={onOrder}
+            >
+              {t.enterAsOrder}
+            </Button>
+          )}
+          {quote.status === 'draft' && (
+            <Button
+              size="sm"
+              aria-label={`${t.send} ${quote.quoteNumber}`}
+              disabled={sending}
+              onClick={onSend}
+            >
+              {t.send}
+            </Button>
+          )}
+          <a
+            className="inline-flex items-center rounded-lg px-2 py-1 text-sm font-semibold text-brand-700 underline"
+            href={`/api/admin/quotes/${encodeURIComponent(quote.quoteNumber)}/quote.pdf`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {t.pdf}
+          </a>
+        </div>
+      )}
+    </li>
   );
 }
 
