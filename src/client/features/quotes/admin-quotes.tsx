@@ -417,11 +417,7 @@ function QuoteForm({
       notify.success(t.saved({ number: answer.quoteNumber }));
       onDone();
     },
-    onError: (error) => {
-      setErrors(
-        error instanceof ApiError ? { _: error.message, ...error.fieldErrors } : { _: error.message },
-      );
-    },
+    onError: showRefusal,
   });
 
   const findProduct = (id: string) => catalogue.find((product) => product.id === id);
@@ -458,20 +454,6 @@ function QuoteForm({
     setCustomer((c) => ({ ...c, [field]: value }));
   const updateLine = (key: number, change: Partial<LineDraft>) =>
     setLines((all) => all.map((line) => (line.key === key ? { ...line, ...change } : line)));
-  const updateFree = (key: number, change: Partial<FreeLineDraft>) =>
-    setFreeLines((all) => all.map((line) => (line.key === key ? { ...line, ...change } : line)));
-  const textField = (field: CustomerTextField, label: string, type = 'text') => (
-    <Field id={`quote-customer-${field}`} label={label} error={errors[`customer.${field}`]}>
-      {(control) => (
-        <input
-          {...control}
-          type={type}
-          value={String(customer[field] ?? '')}
-          onChange={(event) => setField(field, event.target.value)}
-        />
-      )}
-    </Field>
-  );
 
   return (
     <form
@@ -491,62 +473,7 @@ function QuoteForm({
         </p>
       )}
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold text-slate-900">{t.customerHeading}</legend>
-        <Field id="quote-customer-type" label={t.customerType}>
-          {(control) => (
-            <select
-              {...control}
-              value={customer.customerType}
-              onChange={(event) => setField('customerType', event.target.value)}
-            >
-              <option value="company">{t.company}</option>
-              <option value="personal">{t.personal}</option>
-            </select>
-          )}
-        </Field>
-        <Field id="quote-customer-country" label={t.country} error={errors['customer.country']}>
-          {(control) => (
-            <select
-              {...control}
-              value={customer.country}
-              onChange={(event) => setField('country', event.target.value)}
-            >
-              {countryCodes.map((code) => (
-                <option key={code} value={code}>
-                  {countryNameIn(locale, code) ?? code}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {customer.customerType === 'company' && textField('companyName', t.companyName)}
-        {customer.customerType === 'company' && textField('orgNumber', t.orgNumber)}
-        {customer.customerType === 'personal' &&
-          customer.country === 'SE' &&
-          textField('personalNumber', t.personalNumber)}
-        {textField('name', t.contactName)}
-        {textField('email', t.email, 'email')}
-        {textField('phone', t.phone, 'tel')}
-        {customer.customerType === 'company' &&
-          customer.country !== 'SE' &&
-          textField('vatNumber', t.vatNumber)}
-        <Field
-          id="quote-customer-address"
-          label={t.address}
-          error={errors['customer.address']}
-          className="sm:col-span-2"
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={2}
-              value={customer.address}
-              onChange={(event) => setField('address', event.target.value)}
-            />
-          )}
-        </Field>
-      </fieldset>
+      <CustomerFields customer={customer} setField={setField} errors={errors} />
 
       <fieldset className="space-y-4">
         <legend className="mb-2 text-base font-semibold text-slate-900">{t.linesHeading}</legend>
@@ -574,77 +501,225 @@ function QuoteForm({
         </Button>
       </fieldset>
 
-      <fieldset className="space-y-4">
-        <legend className="mb-2 text-base font-semibold text-slate-900">{t.freeHeading}</legend>
-        {freeLines.map((line, index) => (
-          <div
-            key={line.key}
-            data-testid="quote-free-line"
-            className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_7rem_12rem_auto] sm:items-end"
-          >
-            <Field
-              id={`quote-free-${line.key}-description`}
-              label={t.description}
-              error={errors[`freeLines.${index}.description`]}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  value={line.description}
-                  onChange={(e) => updateFree(line.key, { description: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field
-              id={`quote-free-${line.key}-quantity`}
-              label={t.quantity}
-              error={errors[`freeLines.${index}.quantity`]}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  inputMode="numeric"
-                  value={line.quantity}
-                  onChange={(e) => updateFree(line.key, { quantity: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field
-              id={`quote-free-${line.key}-price`}
-              label={t.freeUnitPrice}
-              error={errors[`freeLines.${index}.unitPrice`]}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  inputMode="decimal"
-                  value={line.unitPrice}
-                  onChange={(e) => updateFree(line.key, { unitPrice: e.target.value.replace(',', '.') })}
-                />
-              )}
-            </Field>
-            <Button
-              type="button"
-              variant="danger-outline"
-              size="sm"
-              onClick={() => setFreeLines((all) => all.filter((l) => l.key !== line.key))}
-            >
-              {t.removeLine}
-            </Button>
-          </div>
-        ))}
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          onClick={() =>
-            setFreeLines((all) => [...all, { key: newKey(), description: '', quantity: '1', unitPrice: '' }])
-          }
-        >
-          {t.addFreeLine}
-        </Button>
-      </fieldset>
+      <FreeLines freeLines={freeLines} setFreeLines={setFreeLines} errors={errors} />
 
+      <FormEnd
+        ordering={ordering}
+        isNew={quoteNumber === null}
+        note={note}
+        setNote={setNote}
+        notifyBuyer={notifyBuyer}
+        setNotifyBuyer={setNotifyBuyer}
+        sendNow={sendNow}
+        setSendNow={setSendNow}
+        pending={ordering ? place.isPending : save.isPending}
+        errors={errors}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}
+
+/** The buyer: type, country, names, numbers, contact and address. */
+function CustomerFields({
+  customer,
+  setField,
+  errors,
+}: {
+  customer: AdminQuoteDraft['customer'];
+  setField: (field: CustomerTextField, value: string) => void;
+  errors: Record<string, string>;
+}) {
+  const t = useT(quotesAdminMessages);
+  const { locale } = useLocale();
+  const textField = (field: CustomerTextField, label: string, type = 'text') => (
+    <Field id={`quote-customer-${field}`} label={label} error={errors[`customer.${field}`]}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          value={String(customer[field] ?? '')}
+          onChange={(event) => setField(field, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 text-base font-semibold text-slate-900">{t.customerHeading}</legend>
+      <Field id="quote-customer-type" label={t.customerType}>
+        {(control) => (
+          <select
+            {...control}
+            value={customer.customerType}
+            onChange={(event) => setField('customerType', event.target.value)}
+          >
+            <option value="company">{t.company}</option>
+            <option value="personal">{t.personal}</option>
+          </select>
+        )}
+      </Field>
+      <Field id="quote-customer-country" label={t.country} error={errors['customer.country']}>
+        {(control) => (
+          <select
+            {...control}
+            value={customer.country}
+            onChange={(event) => setField('country', event.target.value)}
+          >
+            {countryCodes.map((code) => (
+              <option key={code} value={code}>
+                {countryNameIn(locale, code) ?? code}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {customer.customerType === 'company' && textField('companyName', t.companyName)}
+      {customer.customerType === 'company' && textField('orgNumber', t.orgNumber)}
+      {customer.customerType === 'personal' &&
+        customer.country === 'SE' &&
+        textField('personalNumber', t.personalNumber)}
+      {textField('name', t.contactName)}
+      {textField('email', t.email, 'email')}
+      {textField('phone', t.phone, 'tel')}
+      {customer.customerType === 'company' &&
+        customer.country !== 'SE' &&
+        textField('vatNumber', t.vatNumber)}
+      <Field
+        id="quote-customer-address"
+        label={t.address}
+        error={errors['customer.address']}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            value={customer.address}
+            onChange={(event) => setField('address', event.target.value)}
+          />
+        )}
+      </Field>
+    </fieldset>
+  );
+}
+
+/** Lines outside the catalogue: description, quantity and unit price, at the standard VAT rate. */
+function FreeLines({
+  freeLines,
+  setFreeLines,
+  errors,
+}: {
+  freeLines: FreeLineDraft[];
+  setFreeLines: (change: (all: FreeLineDraft[]) => FreeLineDraft[]) => void;
+  errors: Record<string, string>;
+}) {
+  const t = useT(quotesAdminMessages);
+  const updateFree = (key: number, change: Partial<FreeLineDraft>) =>
+    setFreeLines((all) => all.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-2 text-base font-semibold text-slate-900">{t.freeHeading}</legend>
+      {freeLines.map((line, index) => (
+        <div
+          key={line.key}
+          data-testid="quote-free-line"
+          className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_7rem_12rem_auto] sm:items-end"
+        >
+          <Field
+            id={`quote-free-${line.key}-description`}
+            label={t.description}
+            error={errors[`freeLines.${index}.description`]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={line.description}
+                onChange={(e) => updateFree(line.key, { description: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            id={`quote-free-${line.key}-quantity`}
+            label={t.quantity}
+            error={errors[`freeLines.${index}.quantity`]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                inputMode="numeric"
+                value={line.quantity}
+                onChange={(e) => updateFree(line.key, { quantity: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            id={`quote-free-${line.key}-price`}
+            label={t.freeUnitPrice}
+            error={errors[`freeLines.${index}.unitPrice`]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                inputMode="decimal"
+                value={line.unitPrice}
+                onChange={(e) => updateFree(line.key, { unitPrice: e.target.value.replace(',', '.') })}
+              />
+            )}
+          </Field>
+          <Button
+            type="button"
+            variant="danger-outline"
+            size="sm"
+            onClick={() => setFreeLines((all) => all.filter((l) => l.key !== line.key))}
+          >
+            {t.removeLine}
+          </Button>
+        </div>
+      ))}
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        onClick={() =>
+          setFreeLines((all) => [...all, { key: newKey(), description: '', quantity: '1', unitPrice: '' }])
+        }
+      >
+        {t.addFreeLine}
+      </Button>
+    </fieldset>
+  );
+}
+
+/** The note (a quote) or the buyer's email (an order), sending now (a new quote), and the buttons. */
+function FormEnd({
+  ordering,
+  isNew,
+  note,
+  setNote,
+  notifyBuyer,
+  setNotifyBuyer,
+  sendNow,
+  setSendNow,
+  pending,
+  errors,
+  onCancel,
+}: {
+  ordering: boolean;
+  isNew: boolean;
+  note: string;
+  setNote: (note: string) => void;
+  notifyBuyer: boolean;
+  setNotifyBuyer: (on: boolean) => void;
+  sendNow: boolean;
+  setSendNow: (on: boolean) => void;
+  pending: boolean;
+  errors: Record<string, string>;
+  onCancel: () => void;
+}) {
+  const t = useT(quotesAdminMessages);
+  return (
+    <>
       {!ordering && (
         <Field id="quote-note" label={t.note} error={errors['note']}>
           {(control) => (
@@ -663,7 +738,7 @@ function QuoteForm({
           {t.notifyBuyer}
         </label>
       )}
-      {!ordering && quoteNumber === null && (
+      {!ordering && isNew && (
         <label className="flex items-center gap-2 text-slate-800">
           <input
             type="checkbox"
@@ -676,19 +751,19 @@ function QuoteForm({
       )}
       <div className="flex flex-wrap gap-3">
         {ordering ? (
-          <Button type="submit" disabled={place.isPending}>
-            {place.isPending ? t.placingOrder : t.placeOrder}
+          <Button type="submit" disabled={pending}>
+            {pending ? t.placingOrder : t.placeOrder}
           </Button>
         ) : (
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t.saving : t.save}
+          <Button type="submit" disabled={pending}>
+            {pending ? t.saving : t.save}
           </Button>
         )}
-        <Button type="button" variant="secondary" onClick={onDone}>
+        <Button type="button" variant="secondary" onClick={onCancel}>
           {t.cancel}
         </Button>
       </div>
-    </form>
+    </>
   );
 }
 
