@@ -4,7 +4,7 @@
  * catalogue table keeps it (JSONB). The browser reads it without a schema library: the server
  * validated it before storing (catalogue-schema.ts).
  */
-import type { CategoryId, ColorId, OwnColour, PriceTier, Product } from './catalogue';
+import type { CategoryId, ColorId, OwnColour, PersonalisationPrices, PriceTier, Product } from './catalogue';
 import type { SizeSetId } from './size-codes';
 import type { Locale } from './i18n/locale';
 import { milliFromDecimal, unitPriceToString } from './money';
@@ -30,6 +30,11 @@ export interface ProductRecord {
   garment?: true;
   /** A garment's size set: adult (unset) or kids (size-codes.ts). */
   sizeSet?: SizeSetId;
+  /**
+   * A garment's price per printed name and number on a group order's garments, VAT included, as
+   * exact decimals ("40"); a print without one is not offered (decision 0072).
+   */
+  personalisationPrices?: { name?: string; number?: string };
   /** Colours the owner added for this product; its colour choices may name them. */
   ownColours?: OwnColour[];
   productionDays: number;
@@ -86,6 +91,27 @@ export function printAreasFromRecord(areas: RecordPrintAreas | undefined): Print
   return out;
 }
 
+/** A garment's personalisation prices as the record keeps them: exact decimals ("40", "12.5"). */
+export function recordPersonalisationPrices(prices: PersonalisationPrices): {
+  name?: string;
+  number?: string;
+} {
+  return {
+    ...(prices.name !== undefined ? { name: unitPriceToString(prices.name) } : {}),
+    ...(prices.number !== undefined ? { number: unitPriceToString(prices.number) } : {}),
+  };
+}
+
+export function personalisationPricesFromRecord(prices: {
+  name?: string;
+  number?: string;
+}): PersonalisationPrices {
+  return {
+    ...(prices.name !== undefined ? { name: milliFromDecimal(prices.name) } : {}),
+    ...(prices.number !== undefined ? { number: milliFromDecimal(prices.number) } : {}),
+  };
+}
+
 /** What the catalogue table keeps besides its columns (visible, sort order, version, updated_at). */
 export type StoredProduct = Omit<ProductRecord, 'visible' | 'sortOrder' | 'version' | 'updatedAt'>;
 
@@ -125,6 +151,9 @@ export function storedFromProduct(product: Product): StoredProduct {
       : {}),
     ...(product.garment ? { garment: true as const } : {}),
     ...(product.sizeSet ? { sizeSet: product.sizeSet } : {}),
+    ...(product.personalisationPrices
+      ? { personalisationPrices: recordPersonalisationPrices(product.personalisationPrices) }
+      : {}),
     ...(product.ownColours?.length ? { ownColours: product.ownColours.map((c) => ({ ...c })) } : {}),
     productionDays: product.productionDays,
     options: (product.options ?? []).map((option) => ({
@@ -175,6 +204,9 @@ export function productFromRecord(record: StoredProduct): Product {
     ...(record.customiser ? { customiser: record.customiser } : {}),
     ...(record.garment ? { garment: true as const } : {}),
     ...(record.sizeSet ? { sizeSet: record.sizeSet } : {}),
+    ...(record.personalisationPrices
+      ? { personalisationPrices: personalisationPricesFromRecord(record.personalisationPrices) }
+      : {}),
     ...(record.ownColours?.length ? { ownColours: record.ownColours } : {}),
     productionDays: record.productionDays,
     ...(options.length > 0 ? { options } : {}),

@@ -23,7 +23,7 @@ import { textField } from './text';
 import { optionChoiceIds, optionIds } from './product-options';
 import { sizeSetIds } from './size-codes';
 import { isProductImage, uploadedPictureId } from './product-images';
-import type { RecordPrintAreas } from './catalogue-record';
+import { recordPersonalisationPrices, type RecordPrintAreas } from './catalogue-record';
 
 const MAX_PRICE_KR = 1_000_000;
 
@@ -165,6 +165,10 @@ export function productInputSchema(locale: Locale) {
       .optional(),
     garment: z.literal(true).optional(),
     sizeSet: z.enum(sizeSetIds, { error: t.invalidValue }).optional(),
+    // A garment's price per printed name and number on a group order's garments (decision 0072).
+    personalisationPrices: z
+      .object({ name: price.optional(), number: price.optional() }, { error: t.invalidValue })
+      .optional(),
     ownColours: z
       .array(
         z.object({
@@ -291,6 +295,9 @@ function crossFieldIssues(locale: Locale, raw: unknown, expectedId: string | und
     }
   if (p.sizeSet !== undefined && p.garment !== true)
     issues.push({ path: ['sizeSet'], message: t.sizeSetNeedsSizes });
+  const personalisation = record(p.personalisationPrices);
+  if ((personalisation.name !== undefined || personalisation.number !== undefined) && p.garment !== true)
+    issues.push({ path: ['personalisationPrices'], message: t.personalisationNeedsSizes });
   if (p.kind === 'customiser') {
     if (!colour) issues.push({ path: ['options'], message: t.colourRequired });
     issues.push(...customiserIssues(locale, p));
@@ -435,6 +442,9 @@ export function storedFromInput(p: ParsedProductInput): StoredProduct {
       : {}),
     ...(p.garment ? { garment: true as const } : {}),
     ...(p.garment && p.sizeSet === 'kids' ? { sizeSet: p.sizeSet } : {}),
+    ...(p.garment && (p.personalisationPrices?.name ?? p.personalisationPrices?.number) !== undefined
+      ? { personalisationPrices: recordPersonalisationPrices(p.personalisationPrices ?? {}) }
+      : {}),
     ...(p.ownColours.length > 0
       ? { ownColours: p.ownColours.map((c) => ({ id: c.id, names: c.names, hex: c.hex.toLowerCase() })) }
       : {}),

@@ -35,11 +35,19 @@ const garmentTiers = (p: string) => tiers(p);
 const side = (id: PrintSide) => ({ id, label: printSideLabels.en[id] });
 const frontBack = [side('front'), side('back')];
 
+/**
+ * A printed name and a printed number on a group order's garment (decision 0051): every garment
+ * the shop opened with offers both at these prices per garment, VAT included (decision 0072;
+ * migration 6550 gave a shop seeded before it the same).
+ */
+const personalisationPrices = { name: milliFromDecimal('40'), number: milliFromDecimal('25') };
+
 function product(p: Omit<Product, 'minQuantity' | 'productionDays'> & { productionDays?: number }): Product {
   const first = p.tiers[0];
   if (!first) throw new Error(`Product ${p.id} has no tiers`);
   return {
     ...p,
+    ...(p.garment ? { personalisationPrices } : {}),
     minQuantity: first.quantity,
     productionDays: p.productionDays ?? productionDaysByCategory[p.category],
   };

@@ -22,6 +22,16 @@ export const categories: readonly { id: CategoryId; label: string }[] = [
   { id: 'accessoarer', label: 'Accessories' },
 ];
 
+/**
+ * What a garment charges per garment, VAT included, for a name and for a number printed on a group
+ * order's garments (issue 44, decision 0072), kept by the owner in the catalogue. A print without
+ * a price is not offered for the product.
+ */
+export interface PersonalisationPrices {
+  readonly name?: Milli;
+  readonly number?: Milli;
+}
+
 export interface PriceTier {
   quantity: number;
   /** Per-unit price, VAT included, in 1/1000 kr. */
@@ -57,6 +67,8 @@ export interface Product {
   garment?: true;
   /** A garment's sizes: adult XS–3XL (unset) or children's (size-codes.ts). */
   sizeSet?: SizeSetId;
+  /** A garment's price per printed name and number on a group order's garments (decision 0072). */
+  personalisationPrices?: PersonalisationPrices;
   /** Colours the owner added for this product (name in both languages, hex), beside the shop's twelve. */
   ownColours?: readonly OwnColour[];
   /**

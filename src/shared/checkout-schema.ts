@@ -17,13 +17,14 @@ import { invoiceCurrencies } from './invoicing/invoice-currency';
 import type { CalendarDate } from './dates';
 import { textField } from './text';
 import {
+  MAX_GROUP_ENTRIES,
   MAX_GROUP_GARMENTS,
   MAX_MEMBER_NAME,
   MAX_PRINT_NAME,
   MAX_PRINT_NUMBER,
   type GroupLine,
 } from './group-orders';
-import { isSizeCode } from './sizes';
+import { isGarmentSizeCode } from './sizes';
 import { MAX_ADDRESS_LINES, strangerTextProblem } from './stranger-text';
 import { MAX_PRINT_FILES } from './print-files';
 import { printFileMessages } from './i18n/messages/print-files';
@@ -341,7 +342,8 @@ const groupLineSchema: z.ZodType<GroupLine, unknown> = z.object({
     .array(
       z.object({
         member: z.string().trim().min(1).max(MAX_MEMBER_NAME),
-        size: z.string().refine(isSizeCode),
+        entry: z.number().int().min(1).max(MAX_GROUP_ENTRIES).optional(),
+        size: z.string().refine(isGarmentSizeCode),
         printName: z.string().trim().min(1).max(MAX_PRINT_NAME).optional(),
         printNumber: z.string().trim().min(1).max(MAX_PRINT_NUMBER).optional(),
       }),

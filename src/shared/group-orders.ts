@@ -3,10 +3,17 @@
  * The rules both sides apply: limits, the personalisation's price, what a name or number to print
  * may be, and the order line's list of garments that the job ticket prints.
  */
+import type { PersonalisationPrices } from './catalogue';
 import type { Customisation } from './customisation';
 import type { LineOptions } from './product-options';
-import { milliFromDecimal, type Milli } from './money';
-import { isSizeCode, normaliseSplit, sizeCodes, type SizeCode, type SizeSplit } from './sizes';
+import type { Milli } from './money';
+import {
+  allSizeCodes,
+  isGarmentSizeCode,
+  normaliseSplit,
+  type GarmentSizeCode,
+  type SizeSplit,
+} from './sizes';
 import { strangerTextProblem } from './stranger-text';
 import { hasForbiddenCharacter } from './text-characters';
 
@@ -27,25 +34,29 @@ export const MAX_GROUP_TITLE = 80;
 /** The last day may be at most this far ahead (a group that never closes holds uploads forever). */
 export const MAX_GROUP_DAYS_AHEAD = 180;
 
-/**
- * The catalogue's personalisation option: per garment, VAT included, added to the tier's unit
- * price of every garment on a group's line (decision 0051). A name and a number are two prints.
- */
-export const personalisationPrices: Readonly<Record<'name' | 'number', Milli>> = {
-  name: milliFromDecimal('40'),
-  number: milliFromDecimal('25'),
-};
-
 export interface Personalisation {
   name: boolean;
   number: boolean;
 }
 
-/** What each garment of a group's line costs more for its name and number. */
-export function personalisationExtraPerUnit(personalisation: Personalisation | undefined): Milli {
+/** Which prints a product offers a group: those it has a price for. */
+export function personalisationOffered(prices: PersonalisationPrices | undefined): Personalisation {
+  return { name: prices?.name !== undefined, number: prices?.number !== undefined };
+}
+
+/**
+ * What each garment of a group's line costs more for its name and number: the product's prices,
+ * added to the tier's unit price of every garment (decision 0051). A name and a number are two
+ * prints. A print the product does not offer adds nothing here: such a line is refused by
+ * `groupLineProblem` before it is priced into an order.
+ */
+export function personalisationExtraPerUnit(
+  personalisation: Personalisation | undefined,
+  prices: PersonalisationPrices | undefined,
+): Milli {
   if (!personalisation) return 0 as Milli;
-  return ((personalisation.name ? personalisationPrices.name : 0) +
-    (personalisation.number ? personalisationPrices.number : 0)) as Milli;
+  return ((personalisation.name ? (prices?.name ?? 0) : 0) +
+    (personalisation.number ? (prices?.number ?? 0) : 0)) as Milli;
 }
 
 /**
@@ -82,7 +93,13 @@ export function memberNameProblem(text: string): PrintTextProblem | undefined {
 /** One garment of a group's line: who gets it, its size, and what is printed on it. */
 export interface GroupGarment {
   member: string;
-  size: SizeCode;
+  /**
+   * The member's entry it comes from, numbered 1… in the order the group's entries were made: one
+   * bag on the packing list per entry, so two members of the same name are packed apart. Absent on
+   * lines ordered before it was kept (packed by name).
+   */
+  entry?: number;
+  size: GarmentSizeCode;
   printName?: string;
   printNumber?: string;
 }
@@ -93,33 +110,38 @@ export interface GroupLine {
   garments: GroupGarment[];
 }
 
-/** One entry's garments: `quantity` alike, as the member asked. */
-export function entryGarments(entry: {
-  name: string;
-  size: SizeCode;
-  quantity: number;
-  printName?: string | null | undefined;
-  printNumber?: string | null | undefined;
-}): GroupGarment[] {
+/** One entry's garments: `quantity` alike, as the member asked; `n` numbers the entry in its group. */
+export function entryGarments(
+  entry: {
+    name: string;
+    size: GarmentSizeCode;
+    quantity: number;
+    printName?: string | null | undefined;
+    printNumber?: string | null | undefined;
+  },
+  n?: number,
+): GroupGarment[] {
   const garment: GroupGarment = { member: entry.name, size: entry.size };
+  if (n !== undefined) garment.entry = n;
   if (entry.printName) garment.printName = entry.printName;
   if (entry.printNumber) garment.printNumber = entry.printNumber;
   return Array.from({ length: entry.quantity }, () => ({ ...garment }));
 }
 
 /** The garments' sizes summed: the line's split. */
-export function garmentSplit(garments: readonly { size: SizeCode }[]): SizeSplit {
+export function garmentSplit(garments: readonly { size: GarmentSizeCode }[]): SizeSplit {
   const split: SizeSplit = {};
   for (const garment of garments) split[garment.size] = (split[garment.size] ?? 0) + 1;
   return normaliseSplit(split);
 }
 
-/** Packing order: by member, then size (smallest first), then number. */
+/** Packing order: by member, then entry (two of one name apart), size (smallest first), number. */
 export function sortGarments(garments: readonly GroupGarment[]): GroupGarment[] {
-  const order = (size: SizeCode) => sizeCodes.indexOf(size);
+  const order = (size: GarmentSizeCode) => allSizeCodes.indexOf(size);
   return [...garments].sort(
     (a, b) =>
       a.member.localeCompare(b.member, 'sv') ||
+      (a.entry ?? 0) - (b.entry ?? 0) ||
       order(a.size) - order(b.size) ||
       (a.printNumber ?? '').localeCompare(b.printNumber ?? '', 'sv', { numeric: true }),
   );
@@ -131,22 +153,27 @@ export type GroupLineProblem =
   | { kind: 'missingName'; n: number }
   | { kind: 'missingNumber'; n: number }
   | { kind: 'printText'; n: number; problem: PrintTextProblem }
-  | { kind: 'notAllowed'; n: number };
+  | { kind: 'notAllowed'; n: number }
+  | { kind: 'notOffered'; print: 'name' | 'number' };
 
 /**
- * The one rule for a group's line, on the server before an order is priced: one garment per piece,
- * their sizes the line's split, a name and a number on every garment exactly when the group prints
- * them, each one printable.
+ * The one rule for a group's line, on the server before an order is priced: names and numbers
+ * only where the product offers them (a price in the catalogue), one garment per piece, their sizes
+ * the line's split, a name and a number on every garment exactly when the group prints them, each
+ * one printable.
  */
 export function groupLineProblem(
   line: { quantity: number; sizes?: SizeSplit | undefined },
   group: GroupLine,
+  offered: Personalisation,
 ): GroupLineProblem | undefined {
+  if (group.personalisation.name && !offered.name) return { kind: 'notOffered', print: 'name' };
+  if (group.personalisation.number && !offered.number) return { kind: 'notOffered', print: 'number' };
   if (group.garments.length !== line.quantity)
     return { kind: 'count', quantity: line.quantity, garments: group.garments.length };
   const split = garmentSplit(group.garments);
   const sizes = line.sizes ?? {};
-  if (sizeCodes.some((code) => (split[code] ?? 0) !== (sizes[code] ?? 0))) return { kind: 'sizes' };
+  if (allSizeCodes.some((code) => (split[code] ?? 0) !== (sizes[code] ?? 0))) return { kind: 'sizes' };
   for (const [index, garment] of group.garments.entries()) {
     const n = index + 1;
     const memberProblem = memberNameProblem(garment.member);
@@ -177,10 +204,12 @@ export function readGroupLine(value: unknown): GroupLine | undefined {
   const read: GroupGarment[] = [];
   for (const item of garments as unknown[]) {
     if (typeof item !== 'object' || item === null) return undefined;
-    const { member, size, printName, printNumber } = item as Record<string, unknown>;
+    const { member, entry, size, printName, printNumber } = item as Record<string, unknown>;
     if (typeof member !== 'string' || member === '' || member.length > MAX_MEMBER_NAME) return undefined;
-    if (typeof size !== 'string' || !isSizeCode(size)) return undefined;
+    if (typeof size !== 'string' || !isGarmentSizeCode(size)) return undefined;
     const garment: GroupGarment = { member, size };
+    if (typeof entry === 'number' && Number.isInteger(entry) && entry >= 1 && entry <= MAX_GROUP_ENTRIES)
+      garment.entry = entry;
     if (typeof printName === 'string' && printName.length <= MAX_PRINT_NAME) garment.printName = printName;
     if (typeof printNumber === 'string' && printNumber.length <= MAX_PRINT_NUMBER)
       garment.printNumber = printNumber;
@@ -216,7 +245,7 @@ export interface CreatedGroupOrder {
 export interface GroupEntryView {
   entryId: string;
   name: string;
-  size: SizeCode;
+  size: GarmentSizeCode;
   quantity: number;
   printName?: string;
   printNumber?: string;

@@ -144,7 +144,7 @@ export function priceLines(
     if (!tier) return undefined;
     const unitPrice = (tier.pricePerUnit +
       optionsExtraPerUnit(product, line.options) +
-      personalisationExtraPerUnit(line.group?.personalisation)) as Milli;
+      personalisationExtraPerUnit(line.group?.personalisation, product.personalisationPrices)) as Milli;
     return {
       unitPrice,
       lineTotal: lineTotal(unitPrice, line.quantity),

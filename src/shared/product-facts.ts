@@ -1,5 +1,5 @@
 import type { Locale } from './i18n/locale';
-import type { SizeCode } from './size-codes';
+import type { kidsSizeCodes, SizeCode } from './size-codes';
 
 /** The two cuts the garments come in; each has one size chart. */
 export type SizeChartId = 'tshirt' | 'sweatshirt';
@@ -58,4 +58,22 @@ export const sizeCharts: Readonly<
     chestCm: { XS: 50, S: 53, M: 56, L: 59, XL: 62, XXL: 65, '3XL': 68 },
     lengthCm: { XS: 65, S: 68, M: 71, L: 73, XL: 75, XXL: 77, '3XL': 79 },
   },
+};
+
+/**
+ * Children's sizes (decision 0063) are the child's height in cm, two heights a size as Swedish
+ * children's clothes are sold; the age each size usually fits is a guide.
+ */
+export const kidsSizeChart: Readonly<
+  Record<
+    (typeof kidsSizeCodes)[number],
+    { heightCm: readonly [number, number]; age: readonly [number, number] }
+  >
+> = {
+  '98/104': { heightCm: [98, 104], age: [3, 4] },
+  '110/116': { heightCm: [110, 116], age: [5, 6] },
+  '122/128': { heightCm: [122, 128], age: [7, 8] },
+  '134/140': { heightCm: [134, 140], age: [9, 10] },
+  '146/152': { heightCm: [146, 152], age: [11, 12] },
+  '158/164': { heightCm: [158, 164], age: [13, 14] },
 };

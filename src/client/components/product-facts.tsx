@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { Product } from '@/shared/catalogue';
-import { sizeCharts } from '@/shared/product-facts';
+import { kidsSizeChart, sizeCharts } from '@/shared/product-facts';
 import { printAreaWidths } from '@/shared/print-files';
 import { printSideIds, printSideLabels } from '@/shared/print-options';
-import { sizeCodes } from '@/shared/sizes';
+import { kidsSizeCodes, sizeCodes } from '@/shared/sizes';
 import { formatCount, formatLength } from '@/shared/money-format';
 import { productFactsMessages } from '@/shared/i18n/messages/product-facts';
 import { useLocale, useT } from '@/client/lib/i18n';
@@ -23,7 +23,9 @@ export function ProductFacts({ product }: { product: Product }) {
     .filter((side) => areas[side] !== undefined && (!offered || offered.includes(side)))
     .map((side) => `${printSideLabels[locale][side]} ${formatLength(areas[side] ?? 0)} cm`)
     .join(' · ');
-  const chart = facts.sizeChart ? sizeCharts[facts.sizeChart] : undefined;
+  // A kids' garment's sizes are the child's height: its chart is that, not the adult measurements.
+  const kids = product.garment === true && product.sizeSet === 'kids';
+  const chart = facts.sizeChart && !kids ? sizeCharts[facts.sizeChart] : undefined;
   const rows: [label: string, value: string | undefined][] = [
     [t.material, material],
     [t.weight, facts.weightGsm ? t.gsm({ n: formatCount(facts.weightGsm) }) : undefined],
@@ -50,6 +52,7 @@ export function ProductFacts({ product }: { product: Product }) {
             </div>
           ))}
       </dl>
+      {kids && <KidsSizeChart />}
       {chart && (
         <>
           <h3 id={chartId} className="mt-6 text-base font-semibold text-slate-900">
@@ -92,5 +95,57 @@ export function ProductFacts({ product }: { product: Product }) {
         </>
       )}
     </section>
+  );
+}
+
+/** Children's sizes (decision 0063): each size's height span and the age it usually fits. */
+function KidsSizeChart() {
+  const t = useT(productFactsMessages);
+  const chartId = useId();
+  return (
+    <>
+      <h3 id={chartId} className="mt-6 text-base font-semibold text-slate-900">
+        {t.sizeChart}
+      </h3>
+      <div className="mt-2 overflow-x-auto">
+        <table
+          aria-labelledby={chartId}
+          className="w-full min-w-[18rem] max-w-xl text-right text-sm tabular-nums"
+        >
+          <caption className="caption-bottom pt-2 text-left text-xs text-slate-600">
+            {t.kidsSizeChartCaption}
+          </caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-slate-700">
+              <th scope="col" className="py-2 pr-2 text-left font-medium">
+                {t.size}
+              </th>
+              <th scope="col" className="px-2 py-2 font-medium">
+                {t.childHeight}
+              </th>
+              <th scope="col" className="py-2 pl-2 font-medium">
+                {t.childAge}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {kidsSizeCodes.map((code) => {
+              const { heightCm, age } = kidsSizeChart[code];
+              return (
+                <tr key={code} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="py-1.5 pr-2 text-left font-semibold text-slate-900">
+                    {code}
+                  </th>
+                  <td className="px-2 py-1.5 text-slate-900">
+                    {heightCm[0]}–{heightCm[1]} cm
+                  </td>
+                  <td className="py-1.5 pl-2 text-slate-900">{t.years({ from: age[0], to: age[1] })}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { locales } from '@/shared/i18n/locale';
-import { sizeCodes } from '@/shared/size-codes';
+import { allSizeCodes } from '@/shared/size-codes';
 import type { StoredGroupDesign } from '@/shared/group-orders';
 import { oneOf } from './schema-checks';
 
@@ -44,7 +44,7 @@ export const groupOrders = pgTable(
   ],
 );
 
-/** See migrations/5500_group_orders.sql: one member's entry, changed or removed with its edit token. */
+/** See migrations/5500_group_orders.sql (sizes: 6551): one member's entry, changed or removed with its edit token. */
 export const groupOrderEntries = pgTable(
   'group_order_entries',
   {
@@ -54,7 +54,7 @@ export const groupOrderEntries = pgTable(
       .references(() => groupOrders.id, { onDelete: 'cascade' }),
     editTokenHash: text('edit_token_hash').notNull().unique(),
     memberName: text('member_name').notNull(),
-    size: text('size', { enum: sizeCodes }).notNull(),
+    size: text('size', { enum: allSizeCodes }).notNull(),
     quantity: integer('quantity').notNull(),
     printName: text('print_name'),
     printNumber: text('print_number'),
@@ -65,7 +65,7 @@ export const groupOrderEntries = pgTable(
     index('group_order_entries_group_idx').on(t.groupId, t.createdAt),
     check('group_order_entries_edit_token_hash_check', sql`${t.editTokenHash} ~ '^[0-9a-f]{64}$'`),
     check('group_order_entries_member_name_check', sql`char_length(${t.memberName}) BETWEEN 1 AND 60`),
-    check('group_order_entries_size_check', oneOf(t.size, sizeCodes)),
+    check('group_order_entries_size_check', oneOf(t.size, allSizeCodes)),
     check('group_order_entries_quantity_check', sql`${t.quantity} BETWEEN 1 AND 20`),
     check('group_order_entries_print_name_check', sql`char_length(${t.printName}) BETWEEN 1 AND 14`),
     check('group_order_entries_print_number_check', sql`${t.printNumber} ~ '^[0-9]{1,3}$'`),

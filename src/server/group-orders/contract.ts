@@ -12,7 +12,7 @@ import {
 } from '@/shared/group-orders';
 import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';
 import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
-import { isSizeCode } from '@/shared/sizes';
+import { allSizeCodes, isGarmentSizeCode } from '@/shared/sizes';
 import { textField } from '@/shared/text';
 import { schemaMessages } from '@/server/http/contract';
 
@@ -66,7 +66,8 @@ export const entryBody = z.object({
     max: [MAX_MEMBER_NAME, en.memberName],
     invalidCharacter: en.memberName,
   }),
-  size: z.string({ error: en.sizeUnknown }).max(10, en.sizeUnknown).refine(isSizeCode, en.sizeUnknown),
+  // Any garment size here; the group's product's size set is checked against the group (routes.ts).
+  size: z.string({ error: en.sizeUnknown }).max(10, en.sizeUnknown).refine(isGarmentSizeCode, en.sizeUnknown),
   quantity: z
     .number({ error: en.quantityRange })
     .int(en.quantityRange)
@@ -93,7 +94,7 @@ export const createdEntrySchema = z.object({ entryId: z.string(), editToken: z.s
 const entryViewSchema: z.ZodType<GroupEntryView> = z.object({
   entryId: z.string(),
   name: z.string(),
-  size: z.enum(['XS', 'S', 'M', 'L', 'XL', 'XXL', '3XL']),
+  size: z.enum(allSizeCodes),
   quantity: z.number(),
   printName: z.string().optional(),
   printNumber: z.string().optional(),
@@ -158,6 +159,7 @@ export const closedSchema = z.object({
           garments: z.array(
             z.object({
               member: z.string(),
+              entry: z.number().optional(),
               size: z.string(),
               printName: z.string().optional(),
               printNumber: z.string().optional(),

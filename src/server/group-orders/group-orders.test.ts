@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, type CalendarDate } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
+import type { ProductRecord } from '@/shared/catalogue-record';
 import type { CreatedGroupOrder, GroupOrderView, OwnEntryView } from '@/shared/group-orders';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
@@ -380,7 +381,14 @@ describe('closing and ordering', () => {
     const garments = (line?.group as { garments: { member: string; size: string; printName: string }[] })
       .garments;
     expect(garments).toHaveLength(21);
-    expect(garments[0]).toEqual({ member: 'Anna Berg', size: 'M', printName: 'ANNA', printNumber: '7' });
+    // Each garment names its member's entry (the second made): the packing list's bag.
+    expect(garments[0]).toEqual({
+      member: 'Anna Berg',
+      entry: 2,
+      size: 'M',
+      printName: 'ANNA',
+      printNumber: '7',
+    });
     // Closed: no more entries; closing again answers the same line.
     expect((await enter(group, anna, asMember(40))).status).toBe(409);
     expect((await close()).body.lines).toEqual(closed.body.lines);
@@ -423,7 +431,7 @@ describe('closing and ordering', () => {
 });
 
 describe('the packing list', () => {
-  it('lists each garment sorted by member, as PDF and as CSV (formula-safe), for production; 404 for an order without a group', async () => {
+  it('lists each garment sorted by member, one bag per entry (two of one name packed apart), as PDF and as CSV (formula-safe), for production; 404 for an order without a group', async () => {
     const group = await started();
     const members = [
       { name: 'Örjan Öst', size: 'XL', quantity: 1, printName: 'ÖST', printNumber: '4' },
@@ -459,16 +467,28 @@ describe('the packing list', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const rows = (await csv.text()).trimEnd().split('\r\n');
     expect(rows[0]).toBe(
-      '"order","line","member","size","print_name","print_number","product","product_name","colour_name"',
+      '"order","line","member","size","print_name","print_number","product","product_name","colour_name","bag"',
     );
     expect(rows).toHaveLength(1 + 21);
-    // By member (Swedish order: Ö after the Latin letters), then size, smallest first.
+    // By member (Swedish order: Ö after the Latin letters), then entry, then size, smallest first.
+    // The two entries named Erik Ek are two bags (3 and 4), not one: two people may share a name.
     const cells = rows.slice(1).map((row) => row.split(',').slice(2, 6).join(','));
+    const bags = rows.slice(1).map((row) => row.split(',').at(-1));
     expect(cells[0]).toBe(`"'=1+2","S","FORMEL","1"`);
     expect(cells[1]).toBe('"Anna Berg","M","ANNA","7"');
-    expect(cells[17]).toBe('"Erik Ek","S","EK","9"');
+    expect(cells[17]).toBe('"Erik Ek","L","EK","10"');
     expect(cells[18]).toBe('"Erik Ek","L","EK","10"');
+    expect(cells[19]).toBe('"Erik Ek","S","EK","9"');
     expect(cells[20]).toBe('"Örjan Öst","XL","ÖST","4"');
+    expect([bags[0], bags[1], bags[16], bags[17], bags[18], bags[19], bags[20]]).toEqual([
+      '"1"',
+      '"2"',
+      '"2"',
+      '"3"',
+      '"3"',
+      '"4"',
+      '"5"',
+    ]);
     expect(rows[1]).toMatch(new RegExp(`^"${placed.body.orderNumber}","1",`));
 
     const pdf = await fetch(`${base}.pdf`, { headers: { cookie: printer } });
@@ -476,9 +496,11 @@ describe('the packing list', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain(`Packlista ${placed.body.orderNumber}`);
-    expect(text).toContain('21 plagg till 4 personer, sorterade per person');
-    expect(text).toContain('Anna Berg – 16 st');
-    expect(text).toContain('Erik Ek – 3 st');
+    expect(text).toContain('21 plagg till 5 personer, sorterade per person');
+    expect(text).toContain('2. Anna Berg – 16 st');
+    expect(text).toContain('3. Erik Ek – 2 st');
+    expect(text).toContain('4. Erik Ek – 1 st');
+    expect(text).not.toContain('Erik Ek – 3 st');
     expect(text).toContain('S · tryck: EK 9 · Hoodie');
     expect(text).toContain('XL · tryck: ÖST 4');
     expect(text.indexOf('Anna Berg')).toBeLessThan(text.indexOf('Erik Ek'));
@@ -553,5 +575,167 @@ describe('a member’s receipt', () => {
     // No address, no receipt row; the organiser never sees an address.
     const organiser = await view(group, group.organiserToken);
     expect(JSON.stringify(organiser.body)).not.toContain('@example.se');
+  });
+});
+
+const asOwner = <T>(method: string, path: string, json?: unknown) =>
+  request<T & Answer>(server, path, {
+    method,
+    headers: { cookie: server.cookie, 'accept-language': 'en' },
+    ...(json === undefined ? {} : { json }),
+  });
+
+async function closeAndOrder(group: CreatedGroupOrder, key: string) {
+  const closed = await request<{ lines: Record<string, unknown>[] } & Answer>(
+    server,
+    `/api/group-orders/${group.id}/close${tokenQuery(group.organiserToken)}`,
+    { method: 'POST' },
+  );
+  expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+  const placed = await request<PlacedOrderAnswer & Answer>(server, '/api/orders', {
+    method: 'POST',
+    json: { idempotencyKey: `${key}-${Date.now()}-abcdef`, customer: testCustomer, lines: closed.body.lines },
+  });
+  return { lines: closed.body.lines, placed };
+}
+
+describe('the personalisation’s price, from the catalogue', () => {
+  it('the owner changes a garment’s name price and drops its number: a new group shows it, the checkout charges it', async () => {
+    const listed = await asOwner<ProductRecord[]>('GET', '/api/admin/products');
+    const crewneck = listed.body.find((p) => p.id === 'crewneck');
+    if (!crewneck) throw new Error('no crewneck');
+    // Every garment the shop opened with offers both prints at the prices the code had.
+    expect(crewneck.personalisationPrices).toEqual({ name: '40', number: '25' });
+    expect(listed.body.find((p) => p.id === 'mossa')?.personalisationPrices).toBeUndefined();
+
+    const saved = await asOwner<ProductRecord>('PUT', '/api/admin/products/crewneck', {
+      ...crewneck,
+      personalisationPrices: { name: '12,50' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.personalisationPrices).toEqual({ name: '12.5' });
+    const shop = await request<ProductRecord>(server, '/api/products/crewneck');
+    expect(shop.body.personalisationPrices).toEqual({ name: '12.5' });
+
+    const crewDesign = { productId: 'crewneck', options: { colour: 'navy' } };
+    // A number is no longer offered on it.
+    const refused = await startGroup({ line: crewDesign });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({
+      'personalisation.number': 'This product does not offer that print.',
+    });
+
+    const group = await started({ line: crewDesign, personalisation: { name: true }, showPrice: true });
+    // 143 kr at the 20 tier + 12,50 kr for the name, for the organiser and (shown) the members.
+    expect((await view(group, group.organiserToken)).body.unitPrice).toBe('155.5');
+    expect((await view(group, group.shareToken)).body.unitPrice).toBe('155.5');
+    const kim = { name: 'Kim Ek', size: 'L', quantity: 12, printName: 'KIM' };
+    expect((await enter(group, kim, asMember(90))).status).toBe(201);
+    expect(
+      (await enter(group, { ...kim, name: 'Ida Ek', size: 'S', quantity: 8 }, asMember(91))).status,
+    ).toBe(201);
+    const { placed } = await closeAndOrder(group, 'crew-name-price');
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    // 20 × (143 + 12,50) = 3 110 kr: the catalogue's price, computed by the server.
+    expect(placed.body.total).toBe('3110.00');
+
+    // A line with a number the product no longer prints is refused at checkout, not priced at 0.
+    const forged = await request<Answer>(server, '/api/orders', {
+      method: 'POST',
+      json: {
+        idempotencyKey: `crew-forged-${Date.now()}-abcdef`,
+        customer: testCustomer,
+        lines: [
+          {
+            ...crewDesign,
+            quantity: 20,
+            sizes: { L: 20 },
+            group: {
+              personalisation: { name: false, number: true },
+              garments: Array.from({ length: 20 }, () => ({ member: 'Kim', size: 'L', printNumber: '9' })),
+            },
+          },
+        ],
+      },
+    });
+    expect(forged.status).toBe(400);
+    expect(forged.body.fieldErrors?.['lines.0.group']).toBe(
+      'Line 1: the product no longer offers a printed number.',
+    );
+  });
+});
+
+describe('kids’ sizes', () => {
+  it('a kids’ garment’s group takes its sizes only; the tally, the closed line and the order use them', async () => {
+    const added = await asOwner<ProductRecord>('POST', '/api/admin/products', {
+      id: 'barn-lagtroja',
+      names: { sv: 'Barnlagtröja', en: 'Kids’ team shirt' },
+      descriptions: { sv: 'Lagtröja för barn.', en: 'Team shirt for kids.' },
+      category: 'kläder',
+      kind: 'tiers',
+      image: 'tshirt-bomull',
+      garment: true,
+      sizeSet: 'kids',
+      personalisationPrices: { number: '20' },
+      tiers: [
+        { quantity: 20, pricePerUnit: '89' },
+        { quantity: 50, pricePerUnit: '79' },
+      ],
+      options: [{ id: 'colour', choices: [{ id: 'navy' }, { id: 'red' }] }],
+      facts: {},
+      visible: true,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const group = await started({
+      line: { productId: 'barn-lagtroja', options: { colour: 'red' } },
+      personalisation: { number: true },
+    });
+    const adultSize = await enter(group, { name: 'Alva', size: 'M', quantity: 1, printNumber: '5' });
+    expect(adultSize.status).toBe(400);
+    expect(adultSize.body.fieldErrors?.size).toBe(
+      'Choose one of the product’s sizes: 98/104, 110/116, 122/128, 134/140, 146/152, 158/164.',
+    );
+    const alva = await enter(
+      group,
+      { name: 'Alva', size: '110/116', quantity: 8, printNumber: '5' },
+      asMember(92),
+    );
+    expect(alva.status).toBe(201);
+    expect(
+      (await enter(group, { name: 'Noah', size: '122/128', quantity: 12, printNumber: '14' }, asMember(93)))
+        .status,
+    ).toBe(201);
+    // The member changes to a kids' size through the edit link; an adult size is refused there too.
+    const edit = `/api/group-orders/${group.id}/entries/${alva.body.entryId}${tokenQuery(alva.body.editToken)}`;
+    const changed = await request<OwnEntryView & Answer>(server, edit, {
+      method: 'PUT',
+      json: { name: 'Alva', size: '98/104', quantity: 8, printNumber: '5' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.entry.size).toBe('98/104');
+    expect(
+      (
+        await request(server, edit, {
+          method: 'PUT',
+          json: { name: 'Alva', size: 'XL', quantity: 8, printNumber: '5' },
+        })
+      ).status,
+    ).toBe(400);
+
+    const tally = await view(group, group.organiserToken);
+    expect(tally.body.sizes).toEqual({ '98/104': 8, '122/128': 12 });
+    expect(tally.body.entries.map((e) => e.size)).toEqual(['98/104', '122/128']);
+    // 89 kr + 20 kr for the number.
+    expect(tally.body.unitPrice).toBe('109');
+
+    const { lines, placed } = await closeAndOrder(group, 'kids-group');
+    expect(lines[0]).toMatchObject({ quantity: 20, sizes: { '98/104': 8, '122/128': 12 } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    expect(placed.body.total).toBe('2180.00');
+    const csv = await fetch(`${server.url}/api/admin/orders/${placed.body.orderNumber}/packing-list.csv`, {
+      headers: { cookie: server.cookie },
+    });
+    const rows = (await csv.text()).trimEnd().split('\r\n');
+    expect(rows.slice(1).map((row) => row.split(',').slice(2, 4).join(','))[0]).toBe('"Alva","98/104"');
   });
 });

@@ -6,6 +6,7 @@ import { stockholmToday } from '@/shared/delivery';
 import {
   groupIdPattern,
   memberNameProblem,
+  personalisationOffered,
   printNameProblem,
   printNumberProblem,
   type GroupEntryView,
@@ -14,7 +15,7 @@ import {
 import { groupOrderMessages, printTextProblemText } from '@/shared/i18n/messages/group-orders';
 import type { Locale } from '@/shared/i18n/locale';
 import { formatCount } from '@/shared/money-format';
-import { hasSizes } from '@/shared/sizes';
+import { hasSizes, productSizeCodes, sizeCodesOf } from '@/shared/sizes';
 import type { CatalogueContext } from '@/server/context';
 import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
@@ -125,12 +126,31 @@ function entryAllowances(request: FastifyRequest, groupId: string): AllowanceReq
 }
 
 /**
- * A member's entry against the group: the name and number printed exactly when the group prints
+ * The prints a group asks for that its product offers no price for (decision 0072): the owner
+ * keeps a garment's price per name and per number in the catalogue; without one it is not offered.
+ */
+function unofferedPrints(
+  locale: Locale,
+  product: Product | undefined,
+  asked: { name: boolean; number: boolean } | undefined,
+): Record<string, string> | undefined {
+  const offered = personalisationOffered(product?.personalisationPrices);
+  const message = groupOrderMessages[locale].personalisationNotOffered;
+  const fieldErrors: Record<string, string> = {};
+  if (asked?.name && !offered.name) fieldErrors['personalisation.name'] = message;
+  if (asked?.number && !offered.number) fieldErrors['personalisation.number'] = message;
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : undefined;
+}
+
+/**
+ * A member's entry against the group: a size of the product's size set (kids' sizes for a kids'
+ * garment, decision 0063), the name and number printed exactly when the group prints
  * them, each printable (no link, letters and digits only; stranger-text.ts), the member's name no link.
  */
 function readEntry(
   locale: Locale,
   group: GroupRow,
+  product: Product | undefined,
   body: {
     name: string;
     size: EntryInput['size'];
@@ -143,6 +163,8 @@ function readEntry(
   const fieldErrors: Record<string, string> = {};
   const nameProblem = memberNameProblem(body.name);
   if (nameProblem) fieldErrors.name = printTextProblemText(locale, 'name', nameProblem);
+  const sizes = sizeCodesOf(product?.sizeSet);
+  if (!sizes.includes(body.size)) fieldErrors.size = t.sizeNotInSet({ sizes: sizes.join(', ') });
   const printName = group.printName ? (body.printName ?? '').trim() : '';
   const printNumber = group.printNumber ? (body.printNumber ?? '').trim() : '';
   if (group.printName) {
@@ -210,14 +232,34 @@ function groupView(
   return view;
 }
 
+/** What each group of routes is registered with. */
+interface GroupRouteDeps {
+  app: FastifyInstance;
+  context: CatalogueContext;
+  productOf: (id: string) => Promise<Product | undefined>;
+  notFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+}
+
 /** Group orders (issue 44): start one, fill in from the share link, tally and close with the organiser's. */
 export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext): void {
+  const deps: GroupRouteDeps = {
+    app,
+    context,
+    productOf: async (id: string) => (await context.catalogue.current()).find(id),
+    notFound: (request, reply) => sendError(reply, 404, groupOrderMessages[requestLocale(request)].notFound),
+  };
+  registerStart(deps);
+  registerGroupView(deps);
+  registerNewEntry(deps);
+  registerOwnEntry(deps);
+  registerRemoveEntry(deps);
+  registerClose(deps);
+}
+
+/** POST /api/group-orders: the organiser starts a group from a design. */
+function registerStart({ app, context }: GroupRouteDeps): void {
   const { database } = context;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const productOf = async (id: string) => (await context.catalogue.current()).find(id);
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    sendError(reply, 404, groupOrderMessages[requestLocale(request)].notFound);
-
   api.post(
     '/api/group-orders',
     {
@@ -243,8 +285,9 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       // The design is checked as the checkout will price it (product, colour, prints, choices).
       try {
         const quantity = product?.minQuantity ?? 1;
+        const size = (product ? productSizeCodes(product)[0] : undefined) ?? 'M';
         await priceCheckout(
-          { customer: referenceBuyer, lines: [{ ...body.line, quantity, sizes: { M: quantity } }] },
+          { customer: referenceBuyer, lines: [{ ...body.line, quantity, sizes: { [size]: quantity } }] },
           { locale, findProduct: catalogue.find },
         );
       } catch (error) {
@@ -257,6 +300,9 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
         );
         return reply.code(400).send({ error: error.message, fieldErrors });
       }
+      const unoffered = unofferedPrints(locale, product, body.personalisation);
+      if (unoffered)
+        return reply.code(400).send({ error: t.personalisationNotOffered, fieldErrors: unoffered });
       const allowance: AllowanceRequest = {
         bucket: `group-orders:client:${clientKey(request)}`,
         amount: 1,
@@ -284,7 +330,12 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },
   );
+}
 
+/** GET /api/group-orders/:id: the organiser's tally or a member's view of the design. */
+function registerGroupView({ app, context, productOf, notFound }: GroupRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/group-orders/:id',
     {
@@ -305,7 +356,12 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       return reply.header('cache-control', 'no-store').send(view);
     },
   );
+}
 
+/** POST /api/group-orders/:id/entries: a member's entry from the share link. */
+function registerNewEntry({ app, context, productOf, notFound }: GroupRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/group-orders/:id/entries',
     {
@@ -329,7 +385,7 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       const t = groupOrderMessages[locale];
       const found = await findGroupForToken(database.db, request.params.id, request.query.token);
       if (!found) return notFound(request, reply);
-      const read = readEntry(locale, found.group, request.body);
+      const read = readEntry(locale, found.group, await productOf(found.group.productId), request.body);
       if ('fieldErrors' in read) {
         const error = Object.values(read.fieldErrors)[0] ?? t.memberName;
         return reply.code(400).send({ error, fieldErrors: read.fieldErrors });
@@ -367,7 +423,12 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       }
     },
   );
+}
 
+/** GET and PUT /api/group-orders/:id/entries/:entryId: the member's own entry by its edit token. */
+function registerOwnEntry({ app, context, productOf, notFound }: GroupRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const ownEntry = async (groupId: string, entryId: string, token: string | undefined) => {
     const found = await findEntryForToken(database.db, groupId, entryId, token);
     if (!found) return undefined;
@@ -420,7 +481,7 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       const { id, entryId } = request.params;
       const own = await findEntryForToken(database.db, id, entryId, request.query.token);
       if (!own) return notFound(request, reply);
-      const read = readEntry(locale, own.group, request.body);
+      const read = readEntry(locale, own.group, await productOf(own.group.productId), request.body);
       if ('fieldErrors' in read) {
         const error = Object.values(read.fieldErrors)[0] ?? t.memberName;
         return reply.code(400).send({ error, fieldErrors: read.fieldErrors });
@@ -443,7 +504,12 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       return reply.header('cache-control', 'no-store').send(changed.view);
     },
   );
+}
 
+/** DELETE /api/group-orders/:id/entries/:entryId: the member's own, or any by the organiser. */
+function registerRemoveEntry({ app, context, notFound }: GroupRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.delete(
     '/api/group-orders/:id/entries/:entryId',
     {
@@ -484,7 +550,12 @@ export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext
       return reply.header('cache-control', 'no-store').send({ entryId });
     },
   );
+}
 
+/** POST /api/group-orders/:id/close: the organiser closes the group into its cart line. */
+function registerClose({ app, context, productOf, notFound }: GroupRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/group-orders/:id/close',
     {

@@ -17,7 +17,7 @@ import {
 import type { Locale } from '@/shared/i18n/locale';
 import { priceLines } from '@/shared/pricing';
 import { unitPriceToString, type Milli } from '@/shared/money';
-import type { SizeCode, SizeSplit } from '@/shared/sizes';
+import type { GarmentSizeCode, SizeSplit } from '@/shared/sizes';
 import type { Database, Db } from '@/server/db/client';
 import { groupEntryReceipts, groupOrderEntries, groupOrders } from '@/server/db/group-orders-schema';
 import { enqueueGroupReceiptEmail } from '@/server/email';
@@ -153,7 +153,7 @@ export async function findEntryForToken(
 
 export interface EntryInput {
   name: string;
-  size: SizeCode;
+  size: GarmentSizeCode;
   quantity: number;
   printName: string | null;
   printNumber: string | null;
@@ -269,17 +269,23 @@ export interface GroupOrderLine extends StoredGroupDesign {
   group?: GroupLine;
 }
 
-/** The entries summed into one line: the size split, and each garment's member, name and number. */
+/**
+ * The entries summed into one line: the size split, and each garment's member, name and number and
+ * its entry's number in the group (one bag each on the packing list, whatever the names).
+ */
 export function groupLine(group: GroupRow, entries: readonly EntryRow[]): GroupOrderLine {
   const garments = sortGarments(
-    entries.flatMap((e) =>
-      entryGarments({
-        name: e.memberName,
-        size: e.size,
-        quantity: e.quantity,
-        printName: e.printName,
-        printNumber: e.printNumber,
-      }),
+    entries.flatMap((e, index) =>
+      entryGarments(
+        {
+          name: e.memberName,
+          size: e.size,
+          quantity: e.quantity,
+          printName: e.printName,
+          printNumber: e.printNumber,
+        },
+        index + 1,
+      ),
     ),
   );
   return {

@@ -26,7 +26,7 @@ import { effectiveOptions, normaliseOptions, optionsProblem } from '@/shared/pro
 import { describeOptionsProblem, productOptionMessages } from '@/shared/i18n/messages/product-options';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { describeSplitProblem, hasSizes, splitProblem } from '@/shared/sizes';
-import { groupLineProblem, sortGarments } from '@/shared/group-orders';
+import { groupLineProblem, personalisationOffered, sortGarments } from '@/shared/group-orders';
 import { describeGroupLineProblem } from '@/shared/i18n/messages/group-orders';
 import type { Database } from '@/server/db/client';
 import { checkVies, type ViesSettings } from './vies';
@@ -146,7 +146,10 @@ function priceOrderLines(
       return;
     }
     if (line.group) {
-      const problem = hasSizes(product) ? groupLineProblem(line, line.group) : ({ kind: 'sizes' } as const);
+      const offered = personalisationOffered(product.personalisationPrices);
+      const problem = hasSizes(product)
+        ? groupLineProblem(line, line.group, offered)
+        : ({ kind: 'sizes' } as const);
       if (problem) {
         fieldErrors[`lines.${index}.group`] = describeGroupLineProblem(locale, problem, index + 1);
         return;

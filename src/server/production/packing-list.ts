@@ -1,4 +1,4 @@
-import { sizeCodes, type SizeCode } from '@/shared/sizes';
+import { allSizeCodes, type GarmentSizeCode } from '@/shared/sizes';
 import type { CalendarDate } from '@/shared/dates';
 import type { Locale } from '@/shared/i18n/locale';
 import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
@@ -11,7 +11,7 @@ import { renderOffThread, startPdfDocument } from '@/server/invoicing';
 
 /**
  * A group order's packing list (issue 44, decision 0051): one row per garment, sorted for packing
- * by member, so each member's garments go into one bag. Made from the order's stored lines (the
+ * by member, so each member's entry goes into one bag (two members of one name get a bag each). Made from the order's stored lines (the
  * garments the buyer placed), never from the group's entries (which the organiser could still
  * change before closing).
  */
@@ -22,7 +22,14 @@ export interface PackingRow {
   product: string;
   colour: string;
   member: string;
-  size: SizeCode;
+  /**
+   * Which bag the garment goes in: its line and the member's entry (`line:entry`), or, for a line
+   * ordered before garments named their entry, the member's name.
+   */
+  bagKey: string;
+  /** The bag's number in packing order, 1…: what the PDF's block and the CSV's last column show. */
+  bag: number;
+  size: GarmentSizeCode;
   printName: string;
   printNumber: string;
 }
@@ -44,7 +51,8 @@ export interface PackingListTask {
 
 /**
  * Every group garment of the order, sorted for packing: by member (Swedish alphabetical order, so
- * Å, Ä, Ö come last as on the team's own lists), then line, size from smallest, number.
+ * Å, Ä, Ö come last as on the team's own lists), then line and entry (one bag each), size from
+ * smallest, number; each row numbered with its bag.
  */
 export function packingRows(items: readonly StoredOrderLine[], locale: Locale): PackingRow[] {
   const rows: PackingRow[] = [];
@@ -60,29 +68,41 @@ export function packingRows(items: readonly StoredOrderLine[], locale: Locale): 
           product: text.name,
           colour: text.colour ?? '',
           member: garment.member,
+          bagKey:
+            garment.entry === undefined ? `member:${garment.member}` : `entry:${index + 1}:${garment.entry}`,
+          bag: 0,
           size: garment.size,
           printName: garment.printName ?? '',
           printNumber: garment.printNumber ?? '',
         });
     });
-  const sizeOrder = (size: SizeCode) => sizeCodes.indexOf(size);
-  return rows.sort(
+  const sizeOrder = (size: GarmentSizeCode) => allSizeCodes.indexOf(size);
+  // A bag's first line and entry: an old line's member (no entries) sorts before the entries.
+  const entryOf = (key: string) => (key.startsWith('entry:') ? Number(key.split(':')[2]) : 0);
+  rows.sort(
     (a, b) =>
       a.member.localeCompare(b.member, 'sv') ||
       a.line - b.line ||
+      entryOf(a.bagKey) - entryOf(b.bagKey) ||
       sizeOrder(a.size) - sizeOrder(b.size) ||
       a.printNumber.localeCompare(b.printNumber, 'sv', { numeric: true }) ||
       a.printName.localeCompare(b.printName, 'sv'),
   );
+  let bag = 0;
+  rows.forEach((row, index) => {
+    if (index === 0 || rows[index - 1]?.bagKey !== row.bagKey) bag += 1;
+    row.bag = bag;
+  });
+  return rows;
 }
 
-/** The rows per member, in packing order: one bag each. */
-function byMember(rows: readonly PackingRow[]): { member: string; rows: PackingRow[] }[] {
-  const bags: { member: string; rows: PackingRow[] }[] = [];
+/** The rows per bag, in packing order: one member's entry each. */
+function byBag(rows: readonly PackingRow[]): { bag: number; member: string; rows: PackingRow[] }[] {
+  const bags: { bag: number; member: string; rows: PackingRow[] }[] = [];
   for (const row of rows) {
     const last = bags.at(-1);
-    if (last && last.member === row.member) last.rows.push(row);
-    else bags.push({ member: row.member, rows: [row] });
+    if (last && last.bag === row.bag) last.rows.push(row);
+    else bags.push({ bag: row.bag, member: row.member, rows: [row] });
   }
   return bags;
 }
@@ -102,6 +122,7 @@ export function packingListCsv(input: PackingListInput): string {
     'product',
     'product_name',
     'colour_name',
+    'bag',
   ];
   const rows = packingRows(input.items, input.locale).map((row) =>
     csvRow([
@@ -114,6 +135,7 @@ export function packingListCsv(input: PackingListInput): string {
       row.productId,
       row.product,
       row.colour,
+      row.bag,
     ]),
   );
   return [csvRow(header), ...rows].join('');
@@ -139,7 +161,7 @@ export async function renderPackingList(input: PackingListInput): Promise<Buffer
   const t = productionMessages[input.locale];
   const g = groupOrderMessages[input.locale];
   const rows = packingRows(input.items, input.locale);
-  const bags = byMember(rows);
+  const bags = byBag(rows);
   const { doc, done } = startPdfDocument({
     language: input.locale,
     margin: MARGIN,
@@ -188,7 +210,7 @@ export async function renderPackingList(input: PackingListInput): Promise<Buffer
       .rect(MARGIN, top + 1, 9, 9)
       .stroke();
     doc.y = top;
-    write(t.packingMember({ member: bag.member, n: formatCount(bag.rows.length) }), {
+    write(`${bag.bag}. ${t.packingMember({ member: bag.member, n: formatCount(bag.rows.length) })}`, {
       bold: true,
       size: 11,
       x: MARGIN + 16,

@@ -96,15 +96,34 @@ function pricingOptions(
   }));
 }
 
+/** What each group of quote routes is registered with. */
+interface QuoteRouteDeps {
+  app: FastifyInstance;
+  context: CatalogueContext;
+  options: QuoteRouteOptions;
+  notFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+}
+
+const quoteNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+  sendError(reply, 404, quoteMessages[requestLocale(request)].notFound);
+
 /** The buyer's routes: a quote from the cart, its page's data and PDF, accepting and declining. */
 export function quoteRoutes(
   app: FastifyInstance,
   context: CatalogueContext,
   options: QuoteRouteOptions = {},
 ): void {
+  const deps: QuoteRouteDeps = { app, context, options, notFound: quoteNotFound };
+  registerCartQuote(deps);
+  registerBuyerQuoteView(deps);
+  registerAccept(deps);
+  registerDecline(deps);
+}
+
+/** POST /api/quotes: a quote from the cart. */
+function registerCartQuote({ app, context, options }: QuoteRouteDeps): void {
   const { database } = context;
   const api = app.withTypeProvider<ZodTypeProvider>();
-
   api.post(
     '/api/quotes',
     {
@@ -152,10 +171,12 @@ export function quoteRoutes(
       }
     },
   );
+}
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    sendError(reply, 404, quoteMessages[requestLocale(request)].notFound);
-
+/** GET /api/quotes/:number and its PDF: the quote as the buyer's page shows it. */
+function registerBuyerQuoteView({ app, context, notFound }: QuoteRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/quotes/:number',
     {
@@ -201,7 +222,12 @@ export function quoteRoutes(
       return sendPdf(reply, pdf, `${name}.pdf`, request.query.inline === '1');
     },
   );
+}
 
+/** POST /api/quotes/:number/accept: places the quote's order at its prices. */
+function registerAccept({ app, context, options, notFound }: QuoteRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/quotes/:number/accept',
     {
@@ -270,7 +296,12 @@ export function quoteRoutes(
       }
     },
   );
+}
 
+/** POST /api/quotes/:number/decline: the buyer declines, with an optional reason. */
+function registerDecline({ app, context, options, notFound }: QuoteRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/quotes/:number/decline',
     {
@@ -303,11 +334,17 @@ export function quoteAdminRoutes(
   context: CatalogueContext,
   options: QuoteRouteOptions = {},
 ): void {
-  const { database } = context;
-  const api = admin.withTypeProvider<ZodTypeProvider>();
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    sendError(reply, 404, quoteMessages[requestLocale(request)].notFound);
+  const deps: QuoteRouteDeps = { app: admin, context, options, notFound: quoteNotFound };
+  registerAdminQuoteViews(deps);
+  registerAdminCreate(deps);
+  registerAdminRevise(deps);
+  registerAdminSend(deps);
+}
 
+/** GET /api/admin/quotes, one quote and a version's PDF. */
+function registerAdminQuoteViews({ app, context, notFound }: QuoteRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     '/api/admin/quotes',
     {
@@ -381,7 +418,12 @@ export function quoteAdminRoutes(
       return sendPdf(reply, pdf, `${quote.quoteNumber}-v${asked}.pdf`, true);
     },
   );
+}
 
+/** POST /api/admin/quotes: staff create a quote (sent, or kept as a draft). */
+function registerAdminCreate({ app, context, options }: QuoteRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/admin/quotes',
     {
@@ -431,7 +473,12 @@ export function quoteAdminRoutes(
       }
     },
   );
+}
 
+/** PATCH /api/admin/quotes/:number: a draft rewritten, a sent quote's new version. */
+function registerAdminRevise({ app, context, options, notFound }: QuoteRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.patch(
     '/api/admin/quotes/:number',
     {
@@ -484,7 +531,12 @@ export function quoteAdminRoutes(
       }
     },
   );
+}
 
+/** POST /api/admin/quotes/:number/send: a draft emailed to the buyer. */
+function registerAdminSend({ app, context, options, notFound }: QuoteRouteDeps): void {
+  const { database } = context;
+  const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/admin/quotes/:number/send',
     {

@@ -41,6 +41,8 @@ export interface Draft {
   image: string;
   garment: boolean;
   sizeSet: SizeSetId;
+  /** A garment's price per printed name and number in group orders, as typed; empty: not offered. */
+  personalisation: { name: string; number: string };
   /** Colours the owner added for this product (ticked among the colours to offer them). */
   ownColours: { id: string; names: Bilingual; hex: string }[];
   tiers: { quantity: string; price: string }[];
@@ -96,6 +98,10 @@ export function draftOf(record: ProductRecord): Draft {
     image: record.image ?? '',
     garment: record.garment === true,
     sizeSet: record.sizeSet ?? 'adult',
+    personalisation: {
+      name: record.personalisationPrices?.name ? priceForInput(record.personalisationPrices.name) : '',
+      number: record.personalisationPrices?.number ? priceForInput(record.personalisationPrices.number) : '',
+    },
     ownColours: (record.ownColours ?? []).map((c) => ({ id: c.id, names: { ...c.names }, hex: c.hex })),
     tiers: record.tiers.map((t) => ({ quantity: String(t.quantity), price: priceForInput(t.pricePerUnit) })),
     colours: colour?.choices.map((c) => c.id),
@@ -124,6 +130,7 @@ export const emptyDraft = (): Draft => ({
   image: '',
   garment: false,
   sizeSet: 'adult',
+  personalisation: { name: '', number: '' },
   ownColours: [],
   tiers: [
     { quantity: '', price: '' },
@@ -197,6 +204,7 @@ export function bodyOf(draft: Draft, original: ProductRecord | undefined) {
     image: draft.image || undefined,
     garment: draft.garment ? true : undefined,
     sizeSet: draft.garment && draft.sizeSet === 'kids' ? 'kids' : undefined,
+    personalisationPrices: draft.garment ? personalisationBody(draft.personalisation) : undefined,
     ownColours: draft.ownColours,
     tiers: draft.tiers.map((t) => ({ quantity: wholeOrText(t.quantity), pricePerUnit: t.price })),
     minQuantity: undefined,
@@ -206,4 +214,14 @@ export function bodyOf(draft: Draft, original: ProductRecord | undefined) {
     ...(draft.sortOrder.trim() === '' ? {} : { sortOrder: wholeOrText(draft.sortOrder) }),
     ...(draft.confirmPriceRise ? { confirmPriceRise: true } : {}),
   };
+}
+
+/** The prices typed for a printed name and number; an empty field is a print not offered. */
+function personalisationBody(
+  typed: Draft['personalisation'],
+): { name?: string; number?: string } | undefined {
+  const name = typed.name.trim();
+  const number = typed.number.trim();
+  if (name === '' && number === '') return undefined;
+  return { ...(name === '' ? {} : { name }), ...(number === '' ? {} : { number }) };
 }

@@ -23,7 +23,7 @@ type Fields = Partial<ProductRecord> & Record<string, unknown>;
 const derived = new Set(['id', 'name', 'description', 'toastNoun', 'version', 'updatedAt', 'customiser']);
 
 /** Fields kept per language or per part, each part shown as its own change. */
-const split = new Set(['names', 'descriptions', 'facts']);
+const split = new Set(['names', 'descriptions', 'facts', 'personalisationPrices']);
 
 /** "Framsida 25,5 × 30 cm, Baksida 32 cm" */
 function areasText(locale: Locale, areas: ProductRecord['printAreas']): string {
@@ -71,6 +71,7 @@ function valueText(locale: Locale, key: string, value: unknown): string {
   if (key === 'visible') return value === true ? t.visible : t.hidden;
   if (key === 'garment') return value === true ? '✓' : '–';
   if (key === 'sizeSet') return value === 'kids' ? t.sizeSetKids : t.sizeSetAdult;
+  if (key === 'personalisationPrices' && typeof value === 'string') return formatUnitPriceDecimal(value);
   if (key === 'image' && typeof value === 'string' && uploadedPictureId(value) !== undefined)
     return t.pictureUploaded;
   if (key === 'ownColours' && Array.isArray(value))
@@ -111,6 +112,8 @@ function fieldLabel(locale: Locale, key: string): string {
     image: t.image,
     garment: t.garment,
     sizeSet: t.sizeSet,
+    'personalisationPrices.name': t.personalisationName,
+    'personalisationPrices.number': t.personalisationNumber,
     ownColours: t.ownColours,
     'descriptions.sv': t.descriptionSv,
     'descriptions.en': t.descriptionEn,

@@ -10,6 +10,7 @@ import {
   OwnColoursSection,
   SizeSetField,
 } from './catalogue-fields';
+import { PersonalisationPriceFields } from './catalogue-personalisation';
 import type { ProductRecord } from '@/shared/catalogue-record';
 import { priceForInput } from '@/shared/catalogue-schema';
 import { formatDateTime } from '@/shared/dates';
@@ -116,6 +117,7 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
       </div>
       <DesignSection id={id} draft={draft} set={set} errors={errors} />
       <SizeSetField id={id} draft={draft} set={set} errors={errors} />
+      <PersonalisationPriceFields id={id} draft={draft} set={set} errors={errors} />
       <fieldset>
         <legend className="text-sm font-semibold text-slate-800">{t.tiers}</legend>
         {(errors.tiers ?? errors.minQuantity) && (

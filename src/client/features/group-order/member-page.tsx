@@ -12,7 +12,7 @@ import {
 import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { milliFromDecimal } from '@/shared/money';
-import { sizeCodes } from '@/shared/sizes';
+import { productSizeCodes, sizeCodes } from '@/shared/sizes';
 import { ProductFacts } from '@/client/components/product-facts';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
@@ -61,6 +61,89 @@ export function MemberPage({
   return <MemberForm id={id} token={token} group={loaded.group} entry={loaded.entry} entryId={entryId} />;
 }
 
+type FieldName = 'name' | 'size' | 'quantity' | 'printName' | 'printNumber' | 'email';
+type Fields = Record<FieldName, string>;
+
+const blankFields: Fields = { name: '', size: '', quantity: '1', printName: '', printNumber: '', email: '' };
+
+/** The member's form: its fields, sending (a new entry or a change) and removing one's own entry. */
+function useEntryForm(
+  id: string,
+  token: string,
+  group: GroupOrderView,
+  entry: GroupEntryView | undefined,
+  entryId: string | undefined,
+) {
+  const t = useT(groupOrderMessages);
+  const initial: Fields = entry
+    ? {
+        name: entry.name,
+        size: entry.size,
+        quantity: String(entry.quantity),
+        printName: entry.printName ?? '',
+        printNumber: entry.printNumber ?? '',
+        email: '',
+      }
+    : blankFields;
+  const [fields, setFields] = useState(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<{ entryId: string; editToken: string }>();
+  const [removed, setRemoved] = useState(false);
+  const set = (field: FieldName) => (value: string) => setFields((f) => ({ ...f, [field]: value }));
+
+  const body = (): EntryFields => ({
+    name: fields.name,
+    size: fields.size,
+    quantity: Number(fields.quantity),
+    ...(group.personalisation.name ? { printName: fields.printName } : {}),
+    ...(group.personalisation.number ? { printNumber: fields.printNumber } : {}),
+    ...(!entryId && fields.email.trim() !== '' ? { email: fields.email.trim() } : {}),
+  });
+
+  const run = async (work: () => Promise<void>) => {
+    if (busy) return;
+    setBusy(true);
+    setErrors({});
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      setErrors(error.fieldErrors);
+      notify.error(error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      if (entryId) {
+        await changeEntry(id, entryId, token, body());
+        notify.success(t.saved);
+      } else {
+        setSaved(await addEntry(id, token, body()));
+      }
+    });
+  };
+
+  const remove = () => {
+    if (!entryId) return;
+    void run(async () => {
+      await removeEntry(id, entryId, token);
+      setRemoved(true);
+    });
+  };
+
+  const another = () => {
+    setSaved(undefined);
+    setFields(blankFields);
+  };
+
+  return { fields, set, errors, busy, saved, removed, submit, remove, another };
+}
+
 function MemberForm({
   id,
   token,
@@ -76,97 +159,11 @@ function MemberForm({
 }) {
   const t = useT(groupOrderMessages);
   const { locale } = useLocale();
-  const { formatUnitPrice } = useCurrency();
-  const blank = { name: '', size: '', quantity: '1', printName: '', printNumber: '', email: '' };
-  const initial = entry
-    ? {
-        name: entry.name,
-        size: entry.size,
-        quantity: String(entry.quantity),
-        printName: entry.printName ?? '',
-        printNumber: entry.printNumber ?? '',
-        email: '',
-      }
-    : blank;
-  const [fields, setFields] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState<{ entryId: string; editToken: string }>();
-  const [removed, setRemoved] = useState(false);
-  const ids = {
-    name: useId(),
-    size: useId(),
-    quantity: useId(),
-    printName: useId(),
-    printNumber: useId(),
-    email: useId(),
-  };
-  const product = findProduct(group.line.productId);
-  const set = (field: keyof typeof fields) => (value: string) => setFields((f) => ({ ...f, [field]: value }));
+  const form = useEntryForm(id, token, group, entry, entryId);
   const date = formatDate(group.closesOn, dateLocaleTag[locale], 'long');
+  const header = <MemberHeader group={group} />;
 
-  const body = (): EntryFields => ({
-    name: fields.name,
-    size: fields.size,
-    quantity: Number(fields.quantity),
-    ...(group.personalisation.name ? { printName: fields.printName } : {}),
-    ...(group.personalisation.number ? { printNumber: fields.printNumber } : {}),
-    ...(!entryId && fields.email.trim() !== '' ? { email: fields.email.trim() } : {}),
-  });
-
-  const refused = (error: unknown) => {
-    if (!(error instanceof ApiError)) throw error;
-    setErrors(error.fieldErrors);
-    notify.error(error.message);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setErrors({});
-    try {
-      if (entryId) {
-        await changeEntry(id, entryId, token, body());
-        notify.success(t.saved);
-      } else {
-        setSaved(await addEntry(id, token, body()));
-      }
-    } catch (error) {
-      refused(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (!entryId || busy) return;
-    setBusy(true);
-    try {
-      await removeEntry(id, entryId, token);
-      setRemoved(true);
-    } catch (error) {
-      refused(error);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const header = (
-    <>
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{group.title}</h1>
-      <div className="mt-4">
-        <GroupDesign line={group.line} />
-      </div>
-      {group.unitPrice !== undefined && (
-        <p className="mt-3 text-sm text-slate-700" data-testid="member-unit-price">
-          {t.unitPrice({ price: formatUnitPrice(milliFromDecimal(group.unitPrice)) })}
-        </p>
-      )}
-    </>
-  );
-
-  if (removed)
+  if (form.removed)
     return (
       <main className="mx-auto max-w-xl px-4 py-8">
         {header}
@@ -176,8 +173,8 @@ function MemberForm({
       </main>
     );
 
-  if (saved) {
-    const edit = `${window.location.origin}/group/${id}?entry=${saved.entryId}&token=${saved.editToken}`;
+  if (form.saved) {
+    const edit = `${window.location.origin}/group/${id}?entry=${form.saved.entryId}&token=${form.saved.editToken}`;
     return (
       <main className="mx-auto max-w-xl px-4 py-8">
         {header}
@@ -185,16 +182,7 @@ function MemberForm({
           {t.saved}
         </p>
         <CopyLink label={t.editLinkIntro} url={edit} testId="edit-link" />
-        <Button
-          type="button"
-          variant="secondary"
-          block
-          className="mt-6"
-          onClick={() => {
-            setSaved(undefined);
-            setFields(blank);
-          }}
-        >
+        <Button type="button" variant="secondary" block className="mt-6" onClick={form.another}>
           {t.another}
         </Button>
       </main>
@@ -215,123 +203,180 @@ function MemberForm({
     <main className="mx-auto max-w-xl px-4 py-8">
       {header}
       <p className="mt-4 text-slate-800">{t.memberIntro({ closesOn: date })}</p>
-      <form onSubmit={(event) => void submit(event)} noValidate className="mt-6 space-y-5">
+      <form onSubmit={form.submit} noValidate className="mt-6 space-y-5">
         {entryId && <h2 className="text-lg font-semibold text-slate-900">{t.yourEntry}</h2>}
-        <Field id={ids.name} label={t.yourName} hint={t.yourNameHint} error={errors.name}>
-          {(control) => (
-            <input
-              {...control}
-              name="name"
-              autoComplete="name"
-              maxLength={MAX_MEMBER_NAME}
-              value={fields.name}
-              onChange={(event) => set('name')(event.target.value)}
-            />
-          )}
-        </Field>
-        <div className="grid grid-cols-2 gap-4">
-          <Field id={ids.size} label={t.size} error={errors.size}>
-            {(control) => (
-              <select
-                {...control}
-                name="size"
-                value={fields.size}
-                onChange={(event) => set('size')(event.target.value)}
-              >
-                <option value="">–</option>
-                {sizeCodes.map((code) => (
-                  <option key={code} value={code}>
-                    {code}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field id={ids.quantity} label={t.quantity} error={errors.quantity}>
-            {(control) => (
-              <input
-                {...control}
-                name="quantity"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={MAX_ENTRY_QUANTITY}
-                value={fields.quantity}
-                onChange={(event) => set('quantity')(event.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-        {product && (
-          <details className="rounded-lg border border-slate-200 px-4 py-2">
-            <summary className="min-h-11 cursor-pointer py-2 font-medium text-slate-900">
-              {t.sizeChart}
-            </summary>
-            <ProductFacts product={product} />
-          </details>
-        )}
-        {group.personalisation.name && (
-          <Field
-            id={ids.printName}
-            label={t.printName}
-            hint={t.printNameHint({ max: MAX_PRINT_NAME })}
-            error={errors.printName}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name="printName"
-                maxLength={MAX_PRINT_NAME}
-                value={fields.printName}
-                onChange={(event) => set('printName')(event.target.value)}
-              />
-            )}
-          </Field>
-        )}
-        {group.personalisation.number && (
-          <Field
-            id={ids.printNumber}
-            label={t.printNumber}
-            hint={t.printNumberHint({ max: MAX_PRINT_NUMBER })}
-            error={errors.printNumber}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name="printNumber"
-                inputMode="numeric"
-                maxLength={MAX_PRINT_NUMBER}
-                value={fields.printNumber}
-                onChange={(event) => set('printNumber')(event.target.value)}
-              />
-            )}
-          </Field>
-        )}
-        {!entryId && (
-          <Field id={ids.email} label={t.receiptEmail} hint={t.receiptEmailHint} error={errors.email}>
-            {(control) => (
-              <input
-                {...control}
-                name="email"
-                type="email"
-                autoComplete="email"
-                maxLength={255}
-                value={fields.email}
-                onChange={(event) => set('email')(event.target.value)}
-              />
-            )}
-          </Field>
-        )}
+        <SizeFields group={group} fields={form.fields} set={form.set} errors={form.errors} />
+        <PrintFields
+          group={group}
+          fields={form.fields}
+          set={form.set}
+          errors={form.errors}
+          newEntry={!entryId}
+        />
         <p className="text-sm text-slate-600">{t.privacyNote}</p>
-        <Button type="submit" size="xl" block disabled={busy} disabledLook="busy">
-          {busy ? t.sending : entryId ? t.change : t.send}
+        <Button type="submit" size="xl" block disabled={form.busy} disabledLook="busy">
+          {form.busy ? t.sending : entryId ? t.change : t.send}
         </Button>
         {entryId && (
-          <Button type="button" variant="danger-outline" block onClick={() => void remove()} disabled={busy}>
+          <Button type="button" variant="danger-outline" block onClick={form.remove} disabled={form.busy}>
             {t.remove}
           </Button>
         )}
       </form>
     </main>
+  );
+}
+
+/** The group's title, its design and, when the organiser shows it, the unit price. */
+function MemberHeader({ group }: { group: GroupOrderView }) {
+  const t = useT(groupOrderMessages);
+  const { formatUnitPrice } = useCurrency();
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{group.title}</h1>
+      <div className="mt-4">
+        <GroupDesign line={group.line} />
+      </div>
+      {group.unitPrice !== undefined && (
+        <p className="mt-3 text-sm text-slate-700" data-testid="member-unit-price">
+          {t.unitPrice({ price: formatUnitPrice(milliFromDecimal(group.unitPrice)) })}
+        </p>
+      )}
+    </>
+  );
+}
+
+interface FieldProps {
+  group: GroupOrderView;
+  fields: Fields;
+  set: (field: FieldName) => (value: string) => void;
+  errors: Record<string, string>;
+}
+
+/**
+ * The member's name, size and quantity, and the size chart. The sizes are the product's size set
+ * (a kids' garment offers 98/104–158/164, decision 0063), as the server checks them.
+ */
+function SizeFields({ group, fields, set, errors }: FieldProps) {
+  const t = useT(groupOrderMessages);
+  const ids = { name: useId(), size: useId(), quantity: useId() };
+  const product = findProduct(group.line.productId);
+  const sizes = product ? productSizeCodes(product) : sizeCodes;
+  return (
+    <>
+      <Field id={ids.name} label={t.yourName} hint={t.yourNameHint} error={errors.name}>
+        {(control) => (
+          <input
+            {...control}
+            name="name"
+            autoComplete="name"
+            maxLength={MAX_MEMBER_NAME}
+            value={fields.name}
+            onChange={(event) => set('name')(event.target.value)}
+          />
+        )}
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field id={ids.size} label={t.size} error={errors.size}>
+          {(control) => (
+            <select
+              {...control}
+              name="size"
+              value={fields.size}
+              onChange={(event) => set('size')(event.target.value)}
+            >
+              <option value="">–</option>
+              {sizes.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id={ids.quantity} label={t.quantity} error={errors.quantity}>
+          {(control) => (
+            <input
+              {...control}
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={MAX_ENTRY_QUANTITY}
+              value={fields.quantity}
+              onChange={(event) => set('quantity')(event.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      {product && (
+        <details className="rounded-lg border border-slate-200 px-4 py-2">
+          <summary className="min-h-11 cursor-pointer py-2 font-medium text-slate-900">{t.sizeChart}</summary>
+          <ProductFacts product={product} />
+        </details>
+      )}
+    </>
+  );
+}
+
+/** The name and number to print (when the group prints them) and, on a new entry, the receipt's address. */
+function PrintFields({ group, fields, set, errors, newEntry }: FieldProps & { newEntry: boolean }) {
+  const t = useT(groupOrderMessages);
+  const ids = { printName: useId(), printNumber: useId(), email: useId() };
+  return (
+    <>
+      {group.personalisation.name && (
+        <Field
+          id={ids.printName}
+          label={t.printName}
+          hint={t.printNameHint({ max: MAX_PRINT_NAME })}
+          error={errors.printName}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="printName"
+              maxLength={MAX_PRINT_NAME}
+              value={fields.printName}
+              onChange={(event) => set('printName')(event.target.value)}
+            />
+          )}
+        </Field>
+      )}
+      {group.personalisation.number && (
+        <Field
+          id={ids.printNumber}
+          label={t.printNumber}
+          hint={t.printNumberHint({ max: MAX_PRINT_NUMBER })}
+          error={errors.printNumber}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="printNumber"
+              inputMode="numeric"
+              maxLength={MAX_PRINT_NUMBER}
+              value={fields.printNumber}
+              onChange={(event) => set('printNumber')(event.target.value)}
+            />
+          )}
+        </Field>
+      )}
+      {newEntry && (
+        <Field id={ids.email} label={t.receiptEmail} hint={t.receiptEmailHint} error={errors.email}>
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              maxLength={255}
+              value={fields.email}
+              onChange={(event) => set('email')(event.target.value)}
+            />
+          )}
+        </Field>
+      )}
+    </>
   );
 }

@@ -2,18 +2,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { addDays } from '@/shared/dates';
 import { stockholmToday } from '@/shared/delivery';
-import {
-  MAX_GROUP_DAYS_AHEAD,
-  MAX_GROUP_TITLE,
-  personalisationPrices,
-  type CreatedGroupOrder,
-} from '@/shared/group-orders';
+import { MAX_GROUP_DAYS_AHEAD, MAX_GROUP_TITLE, type CreatedGroupOrder } from '@/shared/group-orders';
 import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
 import { Button, buttonClass } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
 import { useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
+import { useCatalogue } from '@/client/lib/catalogue';
 import { useCurrency } from '@/client/state/currency-context';
 import { readGroupDesign } from '@/client/state/group-design';
 import { createGroup } from './group-api';
@@ -35,6 +31,8 @@ export function StartGroup() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<CreatedGroupOrder>();
   const ids = { title: useId(), closesOn: useId() };
+  // The prices per printed name and number are the product's, as the owner keeps them (decision 0072).
+  const prices = useCatalogue().find((p) => p.id === design?.productId)?.personalisationPrices;
 
   if (!design) {
     return (
@@ -74,7 +72,10 @@ export function StartGroup() {
           title,
           closesOn,
           line: design,
-          personalisation: { name: printName, number: printNumber },
+          personalisation: {
+            name: printName && prices?.name !== undefined,
+            number: printNumber && prices?.number !== undefined,
+          },
           showPrice,
         }),
       );
@@ -136,18 +137,20 @@ export function StartGroup() {
           )}
         </Field>
         <fieldset className="space-y-1">
-          {checkbox(
-            t.allowName,
-            printName,
-            setPrintName,
-            t.personalisationPrice({ price: formatUnitPrice(personalisationPrices.name) }),
-          )}
-          {checkbox(
-            t.allowNumber,
-            printNumber,
-            setPrintNumber,
-            t.personalisationPrice({ price: formatUnitPrice(personalisationPrices.number) }),
-          )}
+          {prices?.name !== undefined &&
+            checkbox(
+              t.allowName,
+              printName,
+              setPrintName,
+              t.personalisationPrice({ price: formatUnitPrice(prices.name) }),
+            )}
+          {prices?.number !== undefined &&
+            checkbox(
+              t.allowNumber,
+              printNumber,
+              setPrintNumber,
+              t.personalisationPrice({ price: formatUnitPrice(prices.number) }),
+            )}
           {checkbox(t.showPrice, showPrice, setShowPrice)}
         </fieldset>
         <Button type="submit" size="xl" block disabled={busy} disabledLook="busy">

@@ -25,6 +25,7 @@ import {
   saveAdminQuote,
   sendAdminQuote,
   type AdminQuoteBody,
+  type AdminQuoteListRow,
 } from './quote-api';
 
 const statusClass: Readonly<Record<QuoteStatus, string>> = {
@@ -43,7 +44,6 @@ const statusClass: Readonly<Record<QuoteStatus, string>> = {
 export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
   const t = useT(quotesAdminMessages);
   const statusText = useT(quoteMessages);
-  const { locale } = useLocale();
   const client = useQueryClient();
   const [status, setStatus] = useState<QuoteStatus | ''>('');
   const [editing, setEditing] = useState<string | null>(null);
@@ -126,91 +126,120 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
       {list.isSuccess && quotes.length === 0 && <p className="p-4 text-slate-700">{t.empty}</p>}
       <ul className="divide-y divide-slate-100" aria-label={t.heading}>
         {quotes.map((quote) => (
-          <li
+          <QuoteRow
             key={quote.quoteNumber}
-            data-testid="admin-quote-row"
-            className="grid gap-2 p-4 sm:grid-cols-[9rem_1fr_8rem_8rem_auto] sm:items-center"
-          >
-            <div>
-              <p className="font-semibold text-slate-900">{quote.quoteNumber}</p>
-              <span
-                className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass[quote.status]}`}
-              >
-                {statusText[`status_${quote.status}`]}
-              </span>
-            </div>
-            <div className="min-w-0">
-              <p className="truncate text-slate-900">{quote.customerName}</p>
-              <p className="truncate text-sm text-slate-600">
-                {quote.customerEmail}
-                {quote.source === 'cart' && ` · ${t.fromCart}`}
-                {quote.version > 1 && ` · ${t.version} ${quote.version}`}
-              </p>
-              {quote.acceptedOrderNumber && (
-                <p className="text-sm text-emerald-800">
-                  {t.becameOrder({ order: quote.acceptedOrderNumber })}
-                </p>
-              )}
-            </div>
-            <p className="text-slate-900 sm:text-right">
-              {quote.total !== undefined && (
-                <>
-                  <span className="text-sm text-slate-600 sm:hidden">{t.total}: </span>
-                  {formatKrDecimal(quote.total)}
-                </>
-              )}
-            </p>
-            <p className="text-sm text-slate-700 sm:text-right">
-              <span className="sm:hidden">{t.validUntil} </span>
-              <span className="hidden sm:block sm:text-xs sm:text-slate-500">{t.validUntil}</span>
-              {formatDate(quote.validUntil, dateLocaleTag[locale], 'short')}
-            </p>
-            {mayEdit && (
-              <div className="flex flex-wrap gap-2 sm:justify-end">
-                {(quote.status === 'draft' || quote.status === 'sent') && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`${t.edit} ${quote.quoteNumber}`}
-                    onClick={() => setEditing(quote.quoteNumber)}
-                  >
-                    {t.edit}
-                  </Button>
-                )}
-                {quote.status === 'sent' && (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={`${t.enterAsOrder} ${quote.quoteNumber}`}
-                    onClick={() => setOrdering(quote.quoteNumber)}
-                  >
-                    {t.enterAsOrder}
-                  </Button>
-                )}
-                {quote.status === 'draft' && (
-                  <Button
-                    size="sm"
-                    aria-label={`${t.send} ${quote.quoteNumber}`}
-                    disabled={send.isPending}
-                    onClick={() => send.mutate(quote.quoteNumber)}
-                  >
-                    {t.send}
-                  </Button>
-                )}
-                <a
-                  className="inline-flex items-center rounded-lg px-2 py-1 text-sm font-semibold text-brand-700 underline"
-                  href={`/api/admin/quotes/${encodeURIComponent(quote.quoteNumber)}/quote.pdf`}
-                  target="_blank"
-                  rel="noreferrer"
-                >
-                  {t.pdf}
-                </a>
-              </div>
-            )}
-          </li>
+            quote={quote}
+            mayEdit={mayEdit}
+            sending={send.isPending}
+            onEdit={() => setEditing(quote.quoteNumber)}
+            onOrder={() => setOrdering(quote.quoteNumber)}
+            onSend={() => send.mutate(quote.quoteNumber)}
+          />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One quote in the list: number and status, buyer, total (money roles), validity, and its actions. */
+function QuoteRow({
+  quote,
+  mayEdit,
+  sending,
+  onEdit,
+  onOrder,
+  onSend,
+}: {
+  quote: AdminQuoteListRow;
+  mayEdit: boolean;
+  sending: boolean;
+  onEdit: () => void;
+  onOrder: () => void;
+  onSend: () => void;
+}) {
+  const t = useT(quotesAdminMessages);
+  const statusText = useT(quoteMessages);
+  const { locale } = useLocale();
+  return (
+    <li
+      data-testid="admin-quote-row"
+      className="grid gap-2 p-4 sm:grid-cols-[9rem_1fr_8rem_8rem_auto] sm:items-center"
+    >
+      <div>
+        <p className="font-semibold text-slate-900">{quote.quoteNumber}</p>
+        <span
+          className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass[quote.status]}`}
+        >
+          {statusText[`status_${quote.status}`]}
+        </span>
+      </div>
+      <div className="min-w-0">
+        <p className="truncate text-slate-900">{quote.customerName}</p>
+        <p className="truncate text-sm text-slate-600">
+          {quote.customerEmail}
+          {quote.source === 'cart' && ` · ${t.fromCart}`}
+          {quote.version > 1 && ` · ${t.version} ${quote.version}`}
+        </p>
+        {quote.acceptedOrderNumber && (
+          <p className="text-sm text-emerald-800">{t.becameOrder({ order: quote.acceptedOrderNumber })}</p>
+        )}
+      </div>
+      <p className="text-slate-900 sm:text-right">
+        {quote.total !== undefined && (
+          <>
+            <span className="text-sm text-slate-600 sm:hidden">{t.total}: </span>
+            {formatKrDecimal(quote.total)}
+          </>
+        )}
+      </p>
+      <p className="text-sm text-slate-700 sm:text-right">
+        <span className="sm:hidden">{t.validUntil} </span>
+        <span className="hidden sm:block sm:text-xs sm:text-slate-500">{t.validUntil}</span>
+        {formatDate(quote.validUntil, dateLocaleTag[locale], 'short')}
+      </p>
+      {mayEdit && (
+        <div className="flex flex-wrap gap-2 sm:justify-end">
+          {(quote.status === 'draft' || quote.status === 'sent') && (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`${t.edit} ${quote.quoteNumber}`}
+              onClick={onEdit}
+            >
+              {t.edit}
+            </Button>
+          )}
+          {quote.status === 'sent' && (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`${t.enterAsOrder} ${quote.quoteNumber}`}
+              onClick={onOrder}
+            >
+              {t.enterAsOrder}
+            </Button>
+          )}
+          {quote.status === 'draft' && (
+            <Button
+              size="sm"
+              aria-label={`${t.send} ${quote.quoteNumber}`}
+              disabled={sending}
+              onClick={onSend}
+            >
+              {t.send}
+            </Button>
+          )}
+          <a
+            className="inline-flex items-center rounded-lg px-2 py-1 text-sm font-semibold text-brand-700 underline"
+            href={`/api/admin/quotes/${encodeURIComponent(quote.quoteNumber)}/quote.pdf`}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {t.pdf}
+          </a>
+        </div>
+      )}
+    </li>
   );
 }
 
@@ -388,11 +417,7 @@ function QuoteForm({
       notify.success(t.saved({ number: answer.quoteNumber }));
       onDone();
     },
-    onError: (error) => {
-      setErrors(
-        error instanceof ApiError ? { _: error.message, ...error.fieldErrors } : { _: error.message },
-      );
-    },
+    onError: showRefusal,
   });
 
   const findProduct = (id: string) => catalogue.find((product) => product.id === id);
@@ -429,20 +454,6 @@ function QuoteForm({
     setCustomer((c) => ({ ...c, [field]: value }));
   const updateLine = (key: number, change: Partial<LineDraft>) =>
     setLines((all) => all.map((line) => (line.key === key ? { ...line, ...change } : line)));
-  const updateFree = (key: number, change: Partial<FreeLineDraft>) =>
-    setFreeLines((all) => all.map((line) => (line.key === key ? { ...line, ...change } : line)));
-  const textField = (field: CustomerTextField, label: string, type = 'text') => (
-    <Field id={`quote-customer-${field}`} label={label} error={errors[`customer.${field}`]}>
-      {(control) => (
-        <input
-          {...control}
-          type={type}
-          value={String(customer[field] ?? '')}
-          onChange={(event) => setField(field, event.target.value)}
-        />
-      )}
-    </Field>
-  );
 
   return (
     <form
@@ -462,62 +473,7 @@ function QuoteForm({
         </p>
       )}
 
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 text-base font-semibold text-slate-900">{t.customerHeading}</legend>
-        <Field id="quote-customer-type" label={t.customerType}>
-          {(control) => (
-            <select
-              {...control}
-              value={customer.customerType}
-              onChange={(event) => setField('customerType', event.target.value)}
-            >
-              <option value="company">{t.company}</option>
-              <option value="personal">{t.personal}</option>
-            </select>
-          )}
-        </Field>
-        <Field id="quote-customer-country" label={t.country} error={errors['customer.country']}>
-          {(control) => (
-            <select
-              {...control}
-              value={customer.country}
-              onChange={(event) => setField('country', event.target.value)}
-            >
-              {countryCodes.map((code) => (
-                <option key={code} value={code}>
-                  {countryNameIn(locale, code) ?? code}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {customer.customerType === 'company' && textField('companyName', t.companyName)}
-        {customer.customerType === 'company' && textField('orgNumber', t.orgNumber)}
-        {customer.customerType === 'personal' &&
-          customer.country === 'SE' &&
-          textField('personalNumber', t.personalNumber)}
-        {textField('name', t.contactName)}
-        {textField('email', t.email, 'email')}
-        {textField('phone', t.phone, 'tel')}
-        {customer.customerType === 'company' &&
-          customer.country !== 'SE' &&
-          textField('vatNumber', t.vatNumber)}
-        <Field
-          id="quote-customer-address"
-          label={t.address}
-          error={errors['customer.address']}
-          className="sm:col-span-2"
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={2}
-              value={customer.address}
-              onChange={(event) => setField('address', event.target.value)}
-            />
-          )}
-        </Field>
-      </fieldset>
+      <CustomerFields customer={customer} setField={setField} errors={errors} />
 
       <fieldset className="space-y-4">
         <legend className="mb-2 text-base font-semibold text-slate-900">{t.linesHeading}</legend>
@@ -545,77 +501,225 @@ function QuoteForm({
         </Button>
       </fieldset>
 
-      <fieldset className="space-y-4">
-        <legend className="mb-2 text-base font-semibold text-slate-900">{t.freeHeading}</legend>
-        {freeLines.map((line, index) => (
-          <div
-            key={line.key}
-            data-testid="quote-free-line"
-            className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_7rem_12rem_auto] sm:items-end"
-          >
-            <Field
-              id={`quote-free-${line.key}-description`}
-              label={t.description}
-              error={errors[`freeLines.${index}.description`]}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  value={line.description}
-                  onChange={(e) => updateFree(line.key, { description: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field
-              id={`quote-free-${line.key}-quantity`}
-              label={t.quantity}
-              error={errors[`freeLines.${index}.quantity`]}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  inputMode="numeric"
-                  value={line.quantity}
-                  onChange={(e) => updateFree(line.key, { quantity: e.target.value })}
-                />
-              )}
-            </Field>
-            <Field
-              id={`quote-free-${line.key}-price`}
-              label={t.freeUnitPrice}
-              error={errors[`freeLines.${index}.unitPrice`]}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  inputMode="decimal"
-                  value={line.unitPrice}
-                  onChange={(e) => updateFree(line.key, { unitPrice: e.target.value.replace(',', '.') })}
-                />
-              )}
-            </Field>
-            <Button
-              type="button"
-              variant="danger-outline"
-              size="sm"
-              onClick={() => setFreeLines((all) => all.filter((l) => l.key !== line.key))}
-            >
-              {t.removeLine}
-            </Button>
-          </div>
-        ))}
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          onClick={() =>
-            setFreeLines((all) => [...all, { key: newKey(), description: '', quantity: '1', unitPrice: '' }])
-          }
-        >
-          {t.addFreeLine}
-        </Button>
-      </fieldset>
+      <FreeLines freeLines={freeLines} setFreeLines={setFreeLines} errors={errors} />
 
+      <FormEnd
+        ordering={ordering}
+        isNew={quoteNumber === null}
+        note={note}
+        setNote={setNote}
+        notifyBuyer={notifyBuyer}
+        setNotifyBuyer={setNotifyBuyer}
+        sendNow={sendNow}
+        setSendNow={setSendNow}
+        pending={ordering ? place.isPending : save.isPending}
+        errors={errors}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}
+
+/** The buyer: type, country, names, numbers, contact and address. */
+function CustomerFields({
+  customer,
+  setField,
+  errors,
+}: {
+  customer: AdminQuoteDraft['customer'];
+  setField: (field: CustomerTextField, value: string) => void;
+  errors: Record<string, string>;
+}) {
+  const t = useT(quotesAdminMessages);
+  const { locale } = useLocale();
+  const textField = (field: CustomerTextField, label: string, type = 'text') => (
+    <Field id={`quote-customer-${field}`} label={label} error={errors[`customer.${field}`]}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          value={String(customer[field] ?? '')}
+          onChange={(event) => setField(field, event.target.value)}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 text-base font-semibold text-slate-900">{t.customerHeading}</legend>
+      <Field id="quote-customer-type" label={t.customerType}>
+        {(control) => (
+          <select
+            {...control}
+            value={customer.customerType}
+            onChange={(event) => setField('customerType', event.target.value)}
+          >
+            <option value="company">{t.company}</option>
+            <option value="personal">{t.personal}</option>
+          </select>
+        )}
+      </Field>
+      <Field id="quote-customer-country" label={t.country} error={errors['customer.country']}>
+        {(control) => (
+          <select
+            {...control}
+            value={customer.country}
+            onChange={(event) => setField('country', event.target.value)}
+          >
+            {countryCodes.map((code) => (
+              <option key={code} value={code}>
+                {countryNameIn(locale, code) ?? code}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {customer.customerType === 'company' && textField('companyName', t.companyName)}
+      {customer.customerType === 'company' && textField('orgNumber', t.orgNumber)}
+      {customer.customerType === 'personal' &&
+        customer.country === 'SE' &&
+        textField('personalNumber', t.personalNumber)}
+      {textField('name', t.contactName)}
+      {textField('email', t.email, 'email')}
+      {textField('phone', t.phone, 'tel')}
+      {customer.customerType === 'company' &&
+        customer.country !== 'SE' &&
+        textField('vatNumber', t.vatNumber)}
+      <Field
+        id="quote-customer-address"
+        label={t.address}
+        error={errors['customer.address']}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            rows={2}
+            value={customer.address}
+            onChange={(event) => setField('address', event.target.value)}
+          />
+        )}
+      </Field>
+    </fieldset>
+  );
+}
+
+/** Lines outside the catalogue: description, quantity and unit price, at the standard VAT rate. */
+function FreeLines({
+  freeLines,
+  setFreeLines,
+  errors,
+}: {
+  freeLines: FreeLineDraft[];
+  setFreeLines: (change: (all: FreeLineDraft[]) => FreeLineDraft[]) => void;
+  errors: Record<string, string>;
+}) {
+  const t = useT(quotesAdminMessages);
+  const updateFree = (key: number, change: Partial<FreeLineDraft>) =>
+    setFreeLines((all) => all.map((line) => (line.key === key ? { ...line, ...change } : line)));
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-2 text-base font-semibold text-slate-900">{t.freeHeading}</legend>
+      {freeLines.map((line, index) => (
+        <div
+          key={line.key}
+          data-testid="quote-free-line"
+          className="grid gap-3 rounded-xl border border-slate-200 p-3 sm:grid-cols-[1fr_7rem_12rem_auto] sm:items-end"
+        >
+          <Field
+            id={`quote-free-${line.key}-description`}
+            label={t.description}
+            error={errors[`freeLines.${index}.description`]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                value={line.description}
+                onChange={(e) => updateFree(line.key, { description: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            id={`quote-free-${line.key}-quantity`}
+            label={t.quantity}
+            error={errors[`freeLines.${index}.quantity`]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                inputMode="numeric"
+                value={line.quantity}
+                onChange={(e) => updateFree(line.key, { quantity: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            id={`quote-free-${line.key}-price`}
+            label={t.freeUnitPrice}
+            error={errors[`freeLines.${index}.unitPrice`]}
+          >
+            {(control) => (
+              <input
+                {...control}
+                inputMode="decimal"
+                value={line.unitPrice}
+                onChange={(e) => updateFree(line.key, { unitPrice: e.target.value.replace(',', '.') })}
+              />
+            )}
+          </Field>
+          <Button
+            type="button"
+            variant="danger-outline"
+            size="sm"
+            onClick={() => setFreeLines((all) => all.filter((l) => l.key !== line.key))}
+          >
+            {t.removeLine}
+          </Button>
+        </div>
+      ))}
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        onClick={() =>
+          setFreeLines((all) => [...all, { key: newKey(), description: '', quantity: '1', unitPrice: '' }])
+        }
+      >
+        {t.addFreeLine}
+      </Button>
+    </fieldset>
+  );
+}
+
+/** The note (a quote) or the buyer's email (an order), sending now (a new quote), and the buttons. */
+function FormEnd({
+  ordering,
+  isNew,
+  note,
+  setNote,
+  notifyBuyer,
+  setNotifyBuyer,
+  sendNow,
+  setSendNow,
+  pending,
+  errors,
+  onCancel,
+}: {
+  ordering: boolean;
+  isNew: boolean;
+  note: string;
+  setNote: (note: string) => void;
+  notifyBuyer: boolean;
+  setNotifyBuyer: (on: boolean) => void;
+  sendNow: boolean;
+  setSendNow: (on: boolean) => void;
+  pending: boolean;
+  errors: Record<string, string>;
+  onCancel: () => void;
+}) {
+  const t = useT(quotesAdminMessages);
+  return (
+    <>
       {!ordering && (
         <Field id="quote-note" label={t.note} error={errors['note']}>
           {(control) => (
@@ -634,7 +738,7 @@ function QuoteForm({
           {t.notifyBuyer}
         </label>
       )}
-      {!ordering && quoteNumber === null && (
+      {!ordering && isNew && (
         <label className="flex items-center gap-2 text-slate-800">
           <input
             type="checkbox"
@@ -647,19 +751,19 @@ function QuoteForm({
       )}
       <div className="flex flex-wrap gap-3">
         {ordering ? (
-          <Button type="submit" disabled={place.isPending}>
-            {place.isPending ? t.placingOrder : t.placeOrder}
+          <Button type="submit" disabled={pending}>
+            {pending ? t.placingOrder : t.placeOrder}
           </Button>
         ) : (
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? t.saving : t.save}
+          <Button type="submit" disabled={pending}>
+            {pending ? t.saving : t.save}
           </Button>
         )}
-        <Button type="button" variant="secondary" onClick={onDone}>
+        <Button type="button" variant="secondary" onClick={onCancel}>
           {t.cancel}
         </Button>
       </div>
-    </form>
+    </>
   );
 }
 

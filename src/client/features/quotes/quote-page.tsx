@@ -67,8 +67,6 @@ function QuoteDetails({
   onChanged: (view: QuoteView) => void;
 }) {
   const t = useT(quoteMessages);
-  const date = (value: string) => formatDate(value, dateLocaleTag[quote.locale], 'long');
-  const kr = (decimal: string) => formatKrDecimal(decimal);
   const open = quote.status === 'sent';
   return (
     <main id="main" className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
@@ -88,78 +86,9 @@ function QuoteDetails({
           {t.changed({ version: quote.version })}
         </p>
       )}
-      <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 rounded-2xl border border-slate-200 bg-white p-5 text-sm sm:grid-cols-2">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">{t.quoteDate}</dt>
-          <dd className="font-semibold">{date(quote.issuedOn)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">{t.validUntil}</dt>
-          <dd className="font-semibold" data-testid="quote-valid-until">
-            {date(quote.validUntil)}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">{t.quoteFor}</dt>
-          <dd className="text-right font-semibold">
-            {quote.customer.companyName || quote.customer.name}, {quote.customer.countryName}
-          </dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-600">{t.estimatedDelivery}</dt>
-          <dd className="text-right font-semibold">
-            {date(quote.delivery.estimate)}
-            <span className="block text-xs font-normal text-slate-600">{t.deliveryAfterAcceptance}</span>
-          </dd>
-        </div>
-      </dl>
+      <QuoteSummary quote={quote} />
 
-      <section
-        aria-label={t.title}
-        className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white"
-      >
-        <ul className="divide-y divide-slate-200">
-          {quote.lines.map((line, index) => (
-            <li
-              key={index}
-              className="flex flex-wrap justify-between gap-x-6 gap-y-1 p-4"
-              data-testid="quote-line"
-            >
-              <div className="min-w-0 flex-1 basis-60">
-                <p className="font-semibold text-slate-900">{line.name}</p>
-                {line.details.map((detail) => (
-                  <p key={detail.part} className="text-sm text-slate-600">
-                    {detail.text}
-                  </p>
-                ))}
-                {line.negotiated && <p className="text-sm font-medium text-emerald-700">{t.negotiated}</p>}
-              </div>
-              <div className="text-right text-sm">
-                <p className="text-slate-600">
-                  {line.quantity} × {formatUnitPriceDecimal(line.price.unit)}
-                </p>
-                <p className="text-base font-semibold text-slate-900">{kr(line.price.total)}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <dl className="space-y-1 border-t border-slate-200 bg-slate-50 p-4 text-sm">
-          <div className="flex justify-between">
-            <dt>{quote.vatTreatmentLabel}</dt>
-            <dd>{kr(quote.vat)}</dd>
-          </div>
-          <div className="flex justify-between text-lg font-bold text-slate-900">
-            <dt>{t.total}</dt>
-            <dd data-testid="quote-total">{kr(quote.total)}</dd>
-          </div>
-          {quote.inCurrency && (
-            <div className="flex justify-between text-slate-700">
-              <dt>EUR</dt>
-              <dd>{formatEuroDecimal(quote.inCurrency.total)}</dd>
-            </div>
-          )}
-        </dl>
-      </section>
+      <QuoteLines quote={quote} />
 
       {quote.note && (
         <p className="mt-4 rounded-xl border border-slate-200 bg-white p-4 text-slate-800">
@@ -233,8 +162,6 @@ function AcceptForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [key] = useState(newKey);
-  const [declining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -260,15 +187,6 @@ function AcceptForm({
       } else notify.error(t.invalidQuote);
     } finally {
       setBusy(false);
-    }
-  };
-
-  const decline = async () => {
-    try {
-      await declineQuote(quote.quoteNumber, token, reason.trim());
-      onChanged(await fetchQuote(quote.quoteNumber, token));
-    } catch (error) {
-      notify.error(error instanceof ApiError ? error.message : t.invalidQuote);
     }
   };
 
@@ -355,29 +273,146 @@ function AcceptForm({
           )}
         </Button>
       </form>
-      <div className="mt-6 border-t border-slate-200 pt-4">
-        {declining ? (
-          <div className="space-y-2">
-            <label htmlFor={`${uid}-reason`} className="block text-sm font-semibold text-slate-800">
-              {t.declineReason}
-            </label>
-            <textarea
-              id={`${uid}-reason`}
-              className={input}
-              rows={3}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-            <Button type="button" variant="danger-outline" onClick={() => void decline()}>
-              {t.declineConfirm}
-            </Button>
-          </div>
-        ) : (
-          <Button type="button" variant="secondary" size="sm" onClick={() => setDeclining(true)}>
-            {t.decline}
-          </Button>
-        )}
-      </div>
+      <DeclineQuote quote={quote} token={token} onChanged={onChanged} />
     </section>
+  );
+}
+
+/** The quote's date, validity, buyer and estimated delivery. */
+function QuoteSummary({ quote }: { quote: QuoteView }) {
+  const t = useT(quoteMessages);
+  const date = (value: string) => formatDate(value, dateLocaleTag[quote.locale], 'long');
+  return (
+    <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-2 rounded-2xl border border-slate-200 bg-white p-5 text-sm sm:grid-cols-2">
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600">{t.quoteDate}</dt>
+        <dd className="font-semibold">{date(quote.issuedOn)}</dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600">{t.validUntil}</dt>
+        <dd className="font-semibold" data-testid="quote-valid-until">
+          {date(quote.validUntil)}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600">{t.quoteFor}</dt>
+        <dd className="text-right font-semibold">
+          {quote.customer.companyName || quote.customer.name}, {quote.customer.countryName}
+        </dd>
+      </div>
+      <div className="flex justify-between gap-4">
+        <dt className="text-slate-600">{t.estimatedDelivery}</dt>
+        <dd className="text-right font-semibold">
+          {date(quote.delivery.estimate)}
+          <span className="block text-xs font-normal text-slate-600">{t.deliveryAfterAcceptance}</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Each line with its quantity, unit price and total, then VAT and the total (and in EUR). */
+function QuoteLines({ quote }: { quote: QuoteView }) {
+  const t = useT(quoteMessages);
+  const kr = (decimal: string) => formatKrDecimal(decimal);
+  return (
+    <section
+      aria-label={t.title}
+      className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-white"
+    >
+      <ul className="divide-y divide-slate-200">
+        {quote.lines.map((line, index) => (
+          <li
+            key={index}
+            className="flex flex-wrap justify-between gap-x-6 gap-y-1 p-4"
+            data-testid="quote-line"
+          >
+            <div className="min-w-0 flex-1 basis-60">
+              <p className="font-semibold text-slate-900">{line.name}</p>
+              {line.details.map((detail) => (
+                <p key={detail.part} className="text-sm text-slate-600">
+                  {detail.text}
+                </p>
+              ))}
+              {line.negotiated && <p className="text-sm font-medium text-emerald-700">{t.negotiated}</p>}
+            </div>
+            <div className="text-right text-sm">
+              <p className="text-slate-600">
+                {line.quantity} × {formatUnitPriceDecimal(line.price.unit)}
+              </p>
+              <p className="text-base font-semibold text-slate-900">{kr(line.price.total)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <dl className="space-y-1 border-t border-slate-200 bg-slate-50 p-4 text-sm">
+        <div className="flex justify-between">
+          <dt>{quote.vatTreatmentLabel}</dt>
+          <dd>{kr(quote.vat)}</dd>
+        </div>
+        <div className="flex justify-between text-lg font-bold text-slate-900">
+          <dt>{t.total}</dt>
+          <dd data-testid="quote-total">{kr(quote.total)}</dd>
+        </div>
+        {quote.inCurrency && (
+          <div className="flex justify-between text-slate-700">
+            <dt>EUR</dt>
+            <dd>{formatEuroDecimal(quote.inCurrency.total)}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/** Declining the quote, with an optional reason (the shop gets an email). */
+function DeclineQuote({
+  quote,
+  token,
+  onChanged,
+}: {
+  quote: QuoteView;
+  token: string;
+  onChanged: (view: QuoteView) => void;
+}) {
+  const t = useT(quoteMessages);
+  const uid = useId();
+  const [declining, setDeclining] = useState(false);
+  const [reason, setReason] = useState('');
+  const input = inputClass;
+
+  const decline = async () => {
+    try {
+      await declineQuote(quote.quoteNumber, token, reason.trim());
+      onChanged(await fetchQuote(quote.quoteNumber, token));
+    } catch (error) {
+      notify.error(error instanceof ApiError ? error.message : t.invalidQuote);
+    }
+  };
+
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-4">
+      {declining ? (
+        <div className="space-y-2">
+          <label htmlFor={`${uid}-reason`} className="block text-sm font-semibold text-slate-800">
+            {t.declineReason}
+          </label>
+          <textarea
+            id={`${uid}-reason`}
+            className={input}
+            rows={3}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          <Button type="button" variant="danger-outline" onClick={() => void decline()}>
+            {t.declineConfirm}
+          </Button>
+        </div>
+      ) : (
+        <Button type="button" variant="secondary" size="sm" onClick={() => setDeclining(true)}>
+          {t.decline}
+        </Button>
+      )}
+    </div>
   );
 }

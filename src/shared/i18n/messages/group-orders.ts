@@ -131,6 +131,10 @@ export const groupOrderMessages = defineMessages({
     garmentName: (p: { n: number }) => `plagg ${p.n} saknar namn att trycka.`,
     garmentNumber: (p: { n: number }) => `plagg ${p.n} saknar nummer att trycka.`,
     garmentNotAllowed: (p: { n: number }) => `plagg ${p.n} har text som gruppen inte trycker.`,
+    nameNotOffered: 'produkten erbjuder inte längre tryckt namn.',
+    numberNotOffered: 'produkten erbjuder inte längre tryckt nummer.',
+    personalisationNotOffered: 'Den här produkten erbjuder inte det trycket.',
+    sizeNotInSet: (p: { sizes: string }) => `Välj en av produktens storlekar: ${p.sizes}.`,
     garmentText: (p: { n: number }) => `plagg ${p.n}: texten går inte att trycka.`,
   },
   en: {
@@ -243,6 +247,10 @@ export const groupOrderMessages = defineMessages({
     garmentName: (p: { n: number }) => `garment ${p.n} has no name to print.`,
     garmentNumber: (p: { n: number }) => `garment ${p.n} has no number to print.`,
     garmentNotAllowed: (p: { n: number }) => `garment ${p.n} carries text the group does not print.`,
+    nameNotOffered: 'the product no longer offers a printed name.',
+    numberNotOffered: 'the product no longer offers a printed number.',
+    personalisationNotOffered: 'This product does not offer that print.',
+    sizeNotInSet: (p: { sizes: string }) => `Choose one of the product’s sizes: ${p.sizes}.`,
     garmentText: (p: { n: number }) => `garment ${p.n}: the text cannot be printed.`,
   },
 });
@@ -262,6 +270,8 @@ export function describeGroupLineProblem(locale: Locale, problem: GroupLineProbl
         return t.garmentNumber(problem);
       case 'notAllowed':
         return t.garmentNotAllowed(problem);
+      case 'notOffered':
+        return problem.print === 'name' ? t.nameNotOffered : t.numberNotOffered;
       case 'printText':
         return t.garmentText(problem);
     }

@@ -15,6 +15,10 @@ export const productFactsMessages = defineMessages({
     size: 'Storlek',
     chest: 'Halva bröstvidden',
     length: 'Längd',
+    kidsSizeChartCaption: 'Barnstorlekar efter barnets längd i centimeter; åldern är en vägledning.',
+    childHeight: 'Barnets längd',
+    childAge: 'Ålder',
+    years: (p: { from: number; to: number }) => `${p.from}–${p.to} år`,
   },
   en: {
     heading: 'About the product',
@@ -29,5 +33,9 @@ export const productFactsMessages = defineMessages({
     size: 'Size',
     chest: 'Half chest width',
     length: 'Length',
+    kidsSizeChartCaption: 'Children’s sizes by the child’s height in centimetres; the age is a guide.',
+    childHeight: 'Child’s height',
+    childAge: 'Age',
+    years: (p: { from: number; to: number }) => `${p.from}–${p.to} years`,
   },
 });
