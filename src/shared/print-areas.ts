@@ -71,9 +71,22 @@ export interface PrintAreaCm {
 }
 export type PrintAreasCm = Partial<Record<PrintSide, PrintAreaCm>>;
 
+/**
+ * A mockup picture the owner uploaded (`picture:<upload id>`, shown contained in the square
+ * 0 0 400 400) with the print rectangle per side they drew on it, in that square's units. The
+ * rectangles' real sizes are the product's print areas in cm.
+ */
+export interface MockupPicture {
+  image: string;
+  rects: Partial<Record<PrintSide, PrintRect>>;
+}
+
 /** Where a product's prints go on its mockup: the drawing and the print rectangle per side. */
 export interface PrintGeometry {
-  mockup: MockupId;
+  /** One of the shop's drawings, or undefined when `picture` (an owner's mockup picture) is shown. */
+  mockup?: MockupId;
+  /** The owner's mockup picture (`picture:<upload id>`). */
+  picture?: string;
   rects: Readonly<Record<PrintSide, PrintRect>>;
   /** The print area's width in cm per side (what the rectangle's width is on the garment). */
   widthsCm: Readonly<Record<PrintSide, number>>;
@@ -87,8 +100,10 @@ export interface PrintGeometry {
  */
 export function printGeometry(product: {
   mockup?: MockupId | undefined;
+  mockupPicture?: MockupPicture | undefined;
   printAreas?: PrintAreasCm | undefined;
 }): PrintGeometry | undefined {
+  if (product.mockupPicture) return pictureGeometry(product.mockupPicture, product.printAreas);
   if (!product.mockup || !isMockupId(product.mockup)) return undefined;
   const sides = mockupAreas[product.mockup];
   const rects = {} as Record<PrintSide, PrintRect>;
@@ -107,6 +122,28 @@ export function printGeometry(product: {
     widthsCm[side] = widthCm;
   }
   return { mockup: product.mockup, rects, widthsCm };
+}
+
+/**
+ * An owner's mockup picture: each side's rectangle as drawn, its width in cm the product's area.
+ * A side without a rectangle (or area) takes the first side's, as a drawing's undrawn side does.
+ */
+function pictureGeometry(picture: MockupPicture, areas: PrintAreasCm | undefined): PrintGeometry | undefined {
+  const drawn = printSideIds.flatMap((side) => {
+    const rect = picture.rects[side];
+    const area = areas?.[side];
+    return rect && area ? [{ side, rect, widthCm: area.widthCm }] : [];
+  });
+  const first = drawn[0];
+  if (!first) return undefined;
+  const rects = {} as Record<PrintSide, PrintRect>;
+  const widthsCm = {} as Record<PrintSide, number>;
+  for (const side of printSideIds) {
+    const own = drawn.find((d) => d.side === side) ?? first;
+    rects[side] = { ...own.rect };
+    widthsCm[side] = own.widthCm;
+  }
+  return { picture: picture.image, rects, widthsCm };
 }
 
 /** Whether an area of `widthCm` × `heightCm` fits the mockup's largest area on that side. */

@@ -19,7 +19,7 @@ import {
  * are on the server already, the draft holds only their ids.
  */
 export interface CustomiserDraft {
-  color: ColorId;
+  color: string;
   previewSide: PrintSide;
   prints: PrintDraft[];
   quantityText: string;
@@ -112,7 +112,7 @@ export function readCustomiserDraft(
     });
   }
   return {
-    color: color as ColorId,
+    color,
     previewSide,
     prints: drafts,
     quantityText,
