@@ -15,19 +15,29 @@ import type { Db } from '@/server/db/client';
 import { PRODUCT_PICTURE_PURPOSE } from './picture-routes';
 
 /**
- * Claims the uploaded picture a product names (image `picture:<id>`), in the saving transaction;
- * false when no such product picture was uploaded (the save is refused naming the field).
+ * Claims the uploaded pictures a product names (its `image` and its mockup picture, each
+ * `picture:<id>`), in the saving transaction; the field of one that was never uploaded as a product
+ * picture (the save is refused naming it), else undefined.
  */
-async function claimPicture(tx: Db, image: string | undefined): Promise<boolean> {
-  const id = uploadedPictureId(image);
-  if (id === undefined) return true;
-  const missing = await attachUploads(tx, [id], { purpose: PRODUCT_PICTURE_PURPOSE });
-  return missing.length === 0;
+async function claimPictures(
+  tx: Db,
+  stored: { image?: string | undefined; mockupPicture?: { image: string } | undefined },
+): Promise<'image' | 'mockupPicture.image' | undefined> {
+  for (const [field, image] of [
+    ['image', stored.image],
+    ['mockupPicture.image', stored.mockupPicture?.image],
+  ] as const) {
+    const id = uploadedPictureId(image);
+    if (id === undefined) continue;
+    const missing = await attachUploads(tx, [id], { purpose: PRODUCT_PICTURE_PURPOSE });
+    if (missing.length > 0) return field;
+  }
+  return undefined;
 }
 
-const pictureRefused = (reply: FastifyReply, locale: Locale) => {
+const pictureRefused = (reply: FastifyReply, locale: Locale, field: string) => {
   const message = catalogueAdminMessages[locale].pictureUnknown;
-  return reply.code(400).send({ error: message, fieldErrors: { image: message } });
+  return reply.code(400).send({ error: message, fieldErrors: { [field]: message } });
 };
 
 /** A product's record is a few kilobytes; this leaves room for long descriptions. */
@@ -104,7 +114,8 @@ export function catalogueAdminRoutes(
       );
       if (!before) return 'not-found' as const;
       if (input.version !== undefined && input.version !== Number(before.version)) return 'stale' as const;
-      if (!(await claimPicture(tx, stored.image))) return 'no-picture' as const;
+      const unclaimed = await claimPictures(tx, stored);
+      if (unclaimed) return { refused: unclaimed };
       const sortOrder = input.sortOrder ?? Number(before.sort_order);
       await tx.execute(
         sql`UPDATE catalogue_products SET record = ${JSON.stringify(stored)}::jsonb, visible = ${input.visible},
@@ -122,7 +133,7 @@ export function catalogueAdminRoutes(
     });
     if (result === 'not-found') return refuse(reply, 404, locale, 'notFound');
     if (result === 'stale') return refuse(reply, 409, locale, 'staleVersion');
-    if (result === 'no-picture') return pictureRefused(reply, locale);
+    if (typeof result === 'object') return pictureRefused(reply, locale, result.refused);
     const { current } = await fresh();
     return reply.send(current.record(id) satisfies ProductRecord | undefined);
   });
@@ -139,7 +150,8 @@ export function catalogueAdminRoutes(
         sql`SELECT coalesce(max(sort_order), 0) + 10 AS next FROM catalogue_products`,
       );
       const sortOrder = input.sortOrder ?? Number(last?.next ?? 10);
-      if (!(await claimPicture(tx, stored.image))) return 'no-picture' as const;
+      const unclaimed = await claimPictures(tx, stored);
+      if (unclaimed) return { refused: unclaimed };
       const rows = await queryRows<{ id: string }>(
         tx,
         sql`INSERT INTO catalogue_products (id, record, visible, sort_order)
@@ -156,7 +168,7 @@ export function catalogueAdminRoutes(
       });
       return 'added' as const;
     });
-    if (added === 'no-picture') return pictureRefused(reply, locale);
+    if (typeof added === 'object') return pictureRefused(reply, locale, added.refused);
     if (added === 'taken') return refuse(reply, 409, locale, 'idTaken');
     const { current } = await fresh();
     return reply.code(201).send(current.record(stored.id));
