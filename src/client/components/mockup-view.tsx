@@ -1,10 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { PrintSide } from '@/shared/catalogue';
 import { GarmentMockup } from './garment-mockup';
 import type { PrintGeometry } from './print-area';
+import { PictureMockup } from './picture-mockup-lazy';
 
-/** Only a product with the owner's own mockup picture loads it (the drawings' pages stay as light). */
-const PictureMockup = lazy(() => import('./picture-mockup'));
 
 /**
  * The garment a design is drawn on: one of the shop's drawings, or the owner's mockup picture

@@ -204,7 +204,9 @@ function SideStatus(props: {
   return (
     <ul className="space-y-1 text-sm" aria-live="polite">
       {props.sides.map((s) => {
-        const error = props.errors[`mockupPicture.rects.${s}`];
+        // "Draw this side's area" is answered once it is drawn; any other word stands until saved.
+        const said = props.errors[`mockupPicture.rects.${s}`];
+        const error = props.rects[s] && said === t.sideNeedsRect ? undefined : said;
         const name = printSideLabels[locale][s];
         return (
           <li key={s} data-testid={`mockup-side-status-${s}`} className={cn(error ? 'text-red-700' : 'text-slate-700')}>
