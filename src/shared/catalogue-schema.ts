@@ -90,6 +90,33 @@ export interface ProductInput extends StoredProduct {
   sortOrder: number;
 }
 
+/** The owner's mockup picture and a rectangle per side drawn on it (print-areas.ts `MockupPicture`). */
+function mockupPictureSchema(t: (typeof catalogueAdminMessages)[Locale]) {
+  return z.object(
+    {
+      image: z
+        .string({ error: t.ownMockupRequired })
+        .refine((name) => uploadedPictureId(name) !== undefined, t.pictureUnknown),
+      rects: z
+        .partialRecord(
+          z.enum(printSideIds, { error: t.invalidValue }),
+          z.object(
+            {
+              x: z.number({ error: t.rectInvalid }),
+              y: z.number({ error: t.rectInvalid }),
+              width: z.number({ error: t.rectInvalid }),
+              height: z.number({ error: t.rectInvalid }),
+            },
+            { error: t.rectInvalid },
+          ),
+          { error: t.invalidValue },
+        )
+        .default({}),
+    },
+    { error: t.ownMockupRequired },
+  );
+}
+
 export function productInputSchema(locale: Locale) {
   const t = catalogueAdminMessages[locale];
   // Names and descriptions reach invoices and the Peppol XML: the shared text rules apply.
@@ -160,31 +187,7 @@ export function productInputSchema(locale: Locale) {
       .optional(),
     mockup: z.enum(mockupIds, { error: t.mockupRequired }).optional(),
     // The owner's mockup picture instead of a drawing: the rectangles in its 400-unit square.
-    mockupPicture: z
-      .object(
-        {
-          image: z
-            .string({ error: t.ownMockupRequired })
-            .refine((name) => uploadedPictureId(name) !== undefined, t.pictureUnknown),
-          rects: z
-            .partialRecord(
-              z.enum(printSideIds, { error: t.invalidValue }),
-              z.object(
-                {
-                  x: z.number({ error: t.rectInvalid }),
-                  y: z.number({ error: t.rectInvalid }),
-                  width: z.number({ error: t.rectInvalid }),
-                  height: z.number({ error: t.rectInvalid }),
-                },
-                { error: t.rectInvalid },
-              ),
-              { error: t.invalidValue },
-            )
-            .default({}),
-        },
-        { error: t.ownMockupRequired },
-      )
-      .optional(),
+    mockupPicture: mockupPictureSchema(t).optional(),
     printAreas: z
       .partialRecord(
         z.enum(printSideIds, { error: t.invalidValue }),
@@ -402,7 +405,9 @@ function rectIssues(locale: Locale, raw: unknown, side: PrintSide): Issue[] {
   const path = ['mockupPicture', 'rects', side];
   if (raw === undefined) return [{ path, message: t.sideNeedsRect }];
   const { x, y, width, height } = record(raw);
-  const numbers = [x, y, width, height].filter((n): n is number => typeof n === 'number' && Number.isFinite(n));
+  const numbers = [x, y, width, height].filter(
+    (n): n is number => typeof n === 'number' && Number.isFinite(n),
+  );
   if (numbers.length < 4) return [{ path, message: t.rectInvalid }];
   const [left = 0, top = 0, w = 0, h = 0] = numbers;
   const inside = left >= 0 && top >= 0 && left + w <= MOCKUP_SIZE + 0.01 && top + h <= MOCKUP_SIZE + 0.01;

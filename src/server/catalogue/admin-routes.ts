@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+const typedOf = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+type FastifyZodInstance = ReturnType<typeof typedOf>;
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { apiErrorSchema } from '@/server/http/contract';
@@ -71,55 +74,14 @@ export function catalogueAdminRoutes(
   { database, catalogue }: CatalogueContext,
 ): void {
   const { db } = database;
-  const typed = admin.withTypeProvider<ZodTypeProvider>();
+  const typed = typedOf(admin);
 
   async function fresh(): Promise<{ current: Awaited<ReturnType<typeof catalogue.current>> }> {
     catalogue.invalidate();
     return { current: await catalogue.current() };
   }
 
-  typed.get(
-    '/api/admin/products',
-    {
-      schema: { summary: 'Every product, hidden ones too', response: { 200: z.array(productRecordSchema) } },
-    },
-    async (_request, reply) => {
-      const { current } = await fresh();
-      return reply.header('cache-control', 'no-store').send([...current.records]);
-    },
-  );
-
-  typed.get(
-    '/api/admin/products/:id',
-    {
-      schema: {
-        summary: 'One product as the owner edits it',
-        params: productParams,
-        response: { 200: productRecordSchema, 404: apiErrorSchema },
-      },
-    },
-    async (request, reply) => {
-      const { current } = await fresh();
-      const record = current.record(request.params.id);
-      if (!record) return refuse(reply, 404, requestLocale(request), 'notFound');
-      return reply.header('cache-control', 'no-store').send(record);
-    },
-  );
-
-  typed.get(
-    '/api/admin/products/:id/history',
-    {
-      schema: {
-        summary: 'A product’s change history',
-        params: productParams,
-        response: { 200: productHistory },
-      },
-    },
-    async (request) => {
-      const { events } = await listAudit(db, { action: 'catalogue', target: request.params.id }, 200);
-      return { events };
-    },
-  );
+  registerProductReads(typed, db, fresh);
 
   const saveResponses = {
     400: apiErrorSchema,
@@ -242,6 +204,56 @@ export function catalogueAdminRoutes(
       const record = current.record(stored.id);
       if (!record) return refuse(reply, 404, locale, 'notFound');
       return reply.code(201).send(record);
+    },
+  );
+}
+
+/** The owner's reading routes: every product, one product, one product's change history. */
+function registerProductReads(
+  typed: FastifyZodInstance,
+  db: Db,
+  fresh: () => Promise<{ current: Awaited<ReturnType<CatalogueContext['catalogue']['current']>> }>,
+): void {
+  typed.get(
+    '/api/admin/products',
+    {
+      schema: { summary: 'Every product, hidden ones too', response: { 200: z.array(productRecordSchema) } },
+    },
+    async (_request, reply) => {
+      const { current } = await fresh();
+      return reply.header('cache-control', 'no-store').send([...current.records]);
+    },
+  );
+
+  typed.get(
+    '/api/admin/products/:id',
+    {
+      schema: {
+        summary: 'One product as the owner edits it',
+        params: productParams,
+        response: { 200: productRecordSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { current } = await fresh();
+      const record = current.record(request.params.id);
+      if (!record) return refuse(reply, 404, requestLocale(request), 'notFound');
+      return reply.header('cache-control', 'no-store').send(record);
+    },
+  );
+
+  typed.get(
+    '/api/admin/products/:id/history',
+    {
+      schema: {
+        summary: 'A product’s change history',
+        params: productParams,
+        response: { 200: productHistory },
+      },
+    },
+    async (request) => {
+      const { events } = await listAudit(db, { action: 'catalogue', target: request.params.id }, 200);
+      return { events };
     },
   );
 }
