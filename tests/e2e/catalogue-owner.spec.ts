@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { adminLogin } from '../helpers/admin';
 import { pdfText } from '../helpers/ledger';
 import { makePng } from '../helpers/png';
@@ -265,12 +266,7 @@ async function addPlainTote(server: TestServer, cookie: string) {
 }
 
 /** Drags a rectangle on the mockup picture from one corner to the other (fractions of its box). */
-async function drawOn(
-  page: import('@playwright/test').Page,
-  board: import('@playwright/test').Locator,
-  from: [number, number],
-  to: [number, number],
-) {
+async function drawOn(page: Page, board: Locator, from: [number, number], to: [number, number]) {
   await board.scrollIntoViewIfNeeded();
   const box = await board.boundingBox();
   if (!box) throw new Error('the drawing board is not shown');

@@ -4,7 +4,6 @@ import { GarmentMockup } from './garment-mockup';
 import type { PrintGeometry } from './print-area';
 import { PictureMockup } from './picture-mockup-lazy';
 
-
 /**
  * The garment a design is drawn on: one of the shop's drawings, or the owner's mockup picture
  * tinted in the design's colour. Fills its box (`className`), a square like the drawings' viewBox.

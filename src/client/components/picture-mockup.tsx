@@ -29,7 +29,12 @@ export default function PictureMockup(props: {
     maskPosition: 'center',
   } as const;
   return (
-    <div role="img" aria-label={label} className={cn('overflow-hidden', props.className)} data-testid="picture-mockup">
+    <div
+      role="img"
+      aria-label={label}
+      className={cn('overflow-hidden', props.className)}
+      data-testid="picture-mockup"
+    >
       <img src={url} alt="" draggable={false} className="absolute inset-0 size-full object-contain" />
       <div
         aria-hidden

@@ -199,7 +199,8 @@ export function bodyOf(draft: Draft, original: ProductRecord | undefined) {
     category: draft.category,
     kind: draft.kind,
     customiser: undefined,
-    mockup: draft.kind === 'customiser' && draft.mockup && draft.mockup !== 'picture' ? draft.mockup : undefined,
+    mockup:
+      draft.kind === 'customiser' && draft.mockup && draft.mockup !== 'picture' ? draft.mockup : undefined,
     // The picture unsent until uploaded: the server then names the missing picture.
     mockupPicture:
       draft.kind === 'customiser' && draft.mockup === 'picture'

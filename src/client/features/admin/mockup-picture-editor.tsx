@@ -82,7 +82,11 @@ export function MockupPictureEditor(props: {
   );
 }
 
-function MockupUpload(props: { image: string; onUploaded: (image: string) => void; error?: string | undefined }) {
+function MockupUpload(props: {
+  image: string;
+  onUploaded: (image: string) => void;
+  error?: string | undefined;
+}) {
   const t = useT(catalogueAdminMessages);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | undefined>();
@@ -209,7 +213,11 @@ function SideStatus(props: {
         const error = props.rects[s] && said === t.sideNeedsRect ? undefined : said;
         const name = printSideLabels[locale][s];
         return (
-          <li key={s} data-testid={`mockup-side-status-${s}`} className={cn(error ? 'text-red-700' : 'text-slate-700')}>
+          <li
+            key={s}
+            data-testid={`mockup-side-status-${s}`}
+            className={cn(error ? 'text-red-700' : 'text-slate-700')}
+          >
             {props.rects[s] ? t.areaDrawn({ side: name }) : t.areaNotDrawn({ side: name })}
             {error && <span className="block font-medium">{error}</span>}
           </li>

@@ -7,7 +7,8 @@ import { useLocale, useT } from '@/client/lib/i18n';
 
 /** Light colours take a dark check mark: the shop's white and yellow, and a light colour the owner added. */
 function isLight(id: string, hex: string): boolean {
-  if ((colors as readonly { id: string }[]).some((c) => c.id === id)) return id === 'white' || id === 'yellow';
+  if ((colors as readonly { id: string }[]).some((c) => c.id === id))
+    return id === 'white' || id === 'yellow';
   const n = Number.parseInt(hex.slice(1), 16);
   if (!Number.isFinite(n)) return true;
   const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];

@@ -1,4 +1,4 @@
-import type { ColorId, PrintSide } from '@/shared/catalogue';
+import type { PrintSide } from '@/shared/catalogue';
 import { ADDITIONAL_INFO_MAX } from '@/shared/customisation';
 import { printFileKinds, type PrintFileAnswer, type PrintFileKind } from '@/shared/print-files';
 import { readSplit, type SizeSplit } from '@/shared/sizes';
