@@ -9,7 +9,7 @@ import type { SizeSetId } from './size-codes';
 import type { Locale } from './i18n/locale';
 import { milliFromDecimal, unitPriceToString } from './money';
 import { printSideIds, type PrintSide } from './print-options';
-import type { MockupId, PrintAreasCm } from './print-areas';
+import type { MockupId, MockupPicture, PrintAreasCm } from './print-areas';
 import type { ProductFacts } from './product-facts';
 import type { OptionId, ProductOption } from './product-options';
 
@@ -26,7 +26,7 @@ export interface ProductRecord {
   soldInMultiplesOf?: number;
   tiers: { quantity: number; pricePerUnit: string }[];
   toastNoun: string;
-  customiser?: { availableSides: { id: PrintSide; label: string }[]; availableColors: ColorId[] };
+  customiser?: { availableSides: { id: PrintSide; label: string }[]; availableColors: string[] };
   garment?: true;
   /** A garment's size set: adult (unset) or kids (size-codes.ts). */
   sizeSet?: SizeSetId;
@@ -42,6 +42,8 @@ export interface ProductRecord {
   facts: ProductFacts;
   /** The garment drawing a customiser product is designed on (print-areas.ts `mockupIds`). */
   mockup?: MockupId;
+  /** Instead of `mockup`: the owner's mockup picture and the print rectangle per side drawn on it. */
+  mockupPicture?: MockupPicture;
   /**
    * Print area per side in cm as exact decimals ("30", "12.5"). A customiser product offers
    * exactly these sides (`customiser.availableSides` follows them).
@@ -166,6 +168,7 @@ export function storedFromProduct(product: Product): StoredProduct {
     })),
     facts: { ...product.facts },
     ...(product.mockup ? { mockup: product.mockup } : {}),
+    ...(product.mockupPicture ? { mockupPicture: product.mockupPicture } : {}),
     printAreas: recordPrintAreas(product.printAreas),
     ...(product.image ? { image: product.image } : {}),
   };
@@ -212,6 +215,7 @@ export function productFromRecord(record: StoredProduct): Product {
     ...(options.length > 0 ? { options } : {}),
     facts: record.facts,
     ...(record.mockup ? { mockup: record.mockup } : {}),
+    ...(record.mockupPicture ? { mockupPicture: record.mockupPicture } : {}),
     printAreas: printAreasFromRecord(record.printAreas),
     ...(record.image ? { image: record.image } : {}),
   };

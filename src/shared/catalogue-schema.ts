@@ -17,7 +17,16 @@ import { catalogueAdminMessages } from './i18n/messages/catalogue-admin';
 import { validationMessages } from './i18n/messages/validation';
 import type { Locale } from './i18n/locale';
 import { unitPriceToString, type Milli } from './money';
-import { fitsMockup, isMockupId, mockupAreas, mockupIds, type MockupId } from './print-areas';
+import {
+  fitsMockup,
+  isMockupId,
+  MOCKUP_SIZE,
+  mockupAreas,
+  mockupIds,
+  type MockupId,
+  type MockupPicture,
+  type PrintRect,
+} from './print-areas';
 import { printSideIds, printSideLabels, type PrintSide } from './print-options';
 import { textField } from './text';
 import { optionChoiceIds, optionIds } from './product-options';
@@ -79,6 +88,33 @@ const cmOf = (value: unknown): number | undefined =>
 export interface ProductInput extends StoredProduct {
   visible: boolean;
   sortOrder: number;
+}
+
+/** The owner's mockup picture and a rectangle per side drawn on it (print-areas.ts `MockupPicture`). */
+function mockupPictureSchema(t: (typeof catalogueAdminMessages)[Locale]) {
+  return z.object(
+    {
+      image: z
+        .string({ error: t.ownMockupRequired })
+        .refine((name) => uploadedPictureId(name) !== undefined, t.pictureUnknown),
+      rects: z
+        .partialRecord(
+          z.enum(printSideIds, { error: t.invalidValue }),
+          z.object(
+            {
+              x: z.number({ error: t.rectInvalid }),
+              y: z.number({ error: t.rectInvalid }),
+              width: z.number({ error: t.rectInvalid }),
+              height: z.number({ error: t.rectInvalid }),
+            },
+            { error: t.rectInvalid },
+          ),
+          { error: t.invalidValue },
+        )
+        .default({}),
+    },
+    { error: t.ownMockupRequired },
+  );
 }
 
 export function productInputSchema(locale: Locale) {
@@ -150,6 +186,8 @@ export function productInputSchema(locale: Locale) {
       .object({ availableSides: z.array(z.object({ id: z.enum(printSideIds, { error: t.invalidValue }) })) })
       .optional(),
     mockup: z.enum(mockupIds, { error: t.mockupRequired }).optional(),
+    // The owner's mockup picture instead of a drawing: the rectangles in its 400-unit square.
+    mockupPicture: mockupPictureSchema(t).optional(),
     printAreas: z
       .partialRecord(
         z.enum(printSideIds, { error: t.invalidValue }),
@@ -279,8 +317,8 @@ function crossFieldIssues(locale: Locale, raw: unknown, expectedId: string | und
     const choices = list(colour.choices).map(record);
     if (choices.length === 0) issues.push({ path: ['options', index, 'choices'], message: t.colourRequired });
     choices.forEach((choice, at) => {
-      // The customiser's swatches and mockups know the shop's twelve colours only.
-      const known = p.kind === 'customiser' ? colourIds : [...colourIds, ...ownIds];
+      // The shop's twelve and the product's own (the customiser tints its mockup in either).
+      const known = [...colourIds, ...ownIds];
       if (typeof choice.id !== 'string' || !known.includes(choice.id))
         issues.push({ path: ['options', index, 'choices', at], message: t.colourUnknown });
     });
@@ -327,8 +365,9 @@ function crossFieldIssues(locale: Locale, raw: unknown, expectedId: string | und
 function customiserIssues(locale: Locale, p: Record<string, unknown>): Issue[] {
   const t = catalogueAdminMessages[locale];
   const issues: Issue[] = [];
-  const mockup: MockupId | undefined = isMockupId(p.mockup) ? p.mockup : undefined;
-  if (p.mockup === undefined) issues.push({ path: ['mockup'], message: t.mockupRequired });
+  const picture = p.mockupPicture === undefined ? undefined : record(p.mockupPicture);
+  const mockup: MockupId | undefined = !picture && isMockupId(p.mockup) ? p.mockup : undefined;
+  if (p.mockup === undefined && !picture) issues.push({ path: ['mockup'], message: t.mockupRequired });
   const areas = record(p.printAreas);
   const sent = list(record(p.customiser).availableSides)
     .map((side) => record(side).id)
@@ -345,6 +384,7 @@ function customiserIssues(locale: Locale, p: Record<string, unknown>): Issue[] {
     const width = cmOf(widthCm);
     const height = cmOf(heightCm);
     if (heightCm === undefined) issues.push({ path: ['printAreas', side, 'heightCm'], message: t.required });
+    if (picture) issues.push(...rectIssues(locale, record(picture.rects)[side], side));
     for (const [key, value] of [
       ['widthCm', width],
       ['heightCm', height],
@@ -361,6 +401,40 @@ function customiserIssues(locale: Locale, p: Record<string, unknown>): Issue[] {
     }
   }
   return issues;
+}
+
+/** The smallest rectangle drawn on a mockup picture: 2 % of its square a side. */
+const MIN_RECT = MOCKUP_SIZE / 50;
+
+/** A side's print rectangle on the owner's mockup picture: drawn, on the picture, not a speck. */
+function rectIssues(locale: Locale, raw: unknown, side: PrintSide): Issue[] {
+  const t = catalogueAdminMessages[locale];
+  const path = ['mockupPicture', 'rects', side];
+  if (raw === undefined) return [{ path, message: t.sideNeedsRect }];
+  const { x, y, width, height } = record(raw);
+  const numbers = [x, y, width, height].filter(
+    (n): n is number => typeof n === 'number' && Number.isFinite(n),
+  );
+  if (numbers.length < 4) return [{ path, message: t.rectInvalid }];
+  const [left = 0, top = 0, w = 0, h = 0] = numbers;
+  const inside = left >= 0 && top >= 0 && left + w <= MOCKUP_SIZE + 0.01 && top + h <= MOCKUP_SIZE + 0.01;
+  return inside && w >= MIN_RECT && h >= MIN_RECT ? [] : [{ path, message: t.rectInvalid }];
+}
+
+/** A drawn rectangle as the record keeps it: two decimals of the square's units. */
+const rectOf = (r: PrintRect): PrintRect => {
+  const two = (n: number) => Math.round(n * 100) / 100;
+  return { x: two(r.x), y: two(r.y), width: two(r.width), height: two(r.height) };
+};
+
+/** The picture and the rectangles of the sides offered (a rectangle of a side not offered is dropped). */
+function storedPicture(picture: MockupPicture, sides: readonly PrintSide[]): MockupPicture {
+  const rects: MockupPicture['rects'] = {};
+  for (const side of sides) {
+    const rect = picture.rects[side];
+    if (rect) rects[side] = rectOf(rect);
+  }
+  return { image: picture.image.normalize('NFC'), rects };
 }
 
 /** "41,8": centimetres in messages, Swedish decimal comma as every figure the owner reads. */
@@ -436,7 +510,9 @@ export function storedFromInput(p: ParsedProductInput): StoredProduct {
             availableSides: printSideIds
               .filter((side) => sides.includes(side))
               .map((side) => ({ id: side, label: printSideLabels.en[side] })),
-            availableColors: (colour?.choices.map((c) => c.id) ?? []).filter(isColorId),
+            availableColors: (colour?.choices.map((c) => c.id) ?? []).filter(
+              (id) => isColorId(id) || p.ownColours.some((own) => own.id === id),
+            ),
           },
         }
       : {}),
@@ -466,7 +542,11 @@ export function storedFromInput(p: ParsedProductInput): StoredProduct {
       ...(p.facts.fit ? { fit: p.facts.fit } : {}),
       ...(p.facts.print ? { print: p.facts.print } : {}),
     },
-    ...(p.kind === 'customiser' && p.mockup ? { mockup: p.mockup } : {}),
+    ...(p.kind === 'customiser' && p.mockupPicture
+      ? { mockupPicture: storedPicture(p.mockupPicture, sides) }
+      : p.kind === 'customiser' && p.mockup
+        ? { mockup: p.mockup }
+        : {}),
     printAreas,
     ...(p.image ? { image: p.image.normalize('NFC') } : {}),
   };

@@ -1,6 +1,6 @@
 import type { Milli } from './money';
 import type { PrintSide } from './print-options';
-import type { MockupId, PrintAreasCm } from './print-areas';
+import type { MockupId, MockupPicture, PrintAreasCm } from './print-areas';
 import type { Locale } from './i18n/locale';
 import type { ProductFacts } from './product-facts';
 import type { ProductOption } from './product-options';
@@ -42,7 +42,8 @@ export type { PrintSide };
 
 export interface CustomiserConfig {
   availableSides: readonly { id: PrintSide; label: string }[];
-  availableColors: readonly ColorId[];
+  /** The shop's colours (ColorId) and the product's own (`ownColours`) the buyer may choose. */
+  availableColors: readonly string[];
 }
 
 export interface Product {
@@ -91,6 +92,8 @@ export interface Product {
   facts?: ProductFacts;
   /** The garment drawing a customiser product is designed on (print-areas.ts). */
   mockup?: MockupId;
+  /** Instead of a drawing: the owner's mockup picture with a print rectangle per side (print-areas.ts). */
+  mockupPicture?: MockupPicture;
   /**
    * The print area per side in cm. A customiser product offers exactly these sides; any product
    * lists them on its page and checks print files' resolution at these widths.

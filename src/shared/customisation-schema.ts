@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { colors } from './catalogue';
 import {
   ADDITIONAL_INFO_MAX,
   MAX_PRINTS,
@@ -7,6 +6,7 @@ import {
   POSITION_MIN,
   SCALE_MAX,
   SCALE_MIN,
+  isDesignColour,
   type Customisation,
   type PrintPlacement,
 } from './customisation';
@@ -25,7 +25,7 @@ export const printSchema: z.ZodType<PrintPlacement> = z.object({
 });
 
 export const customisationSchema: z.ZodType<Customisation, unknown> = z.object({
-  color: z.enum(colors.map((c) => c.id) as [string, ...string[]]),
+  color: z.string().refine(isDesignColour),
   prints: z.array(printSchema).max(MAX_PRINTS),
   additionalInfo: textField({
     multiline: true,

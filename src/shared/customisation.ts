@@ -45,6 +45,16 @@ export function customisationKey(customisation: Customisation | undefined): stri
 
 const colorIds: ReadonlySet<string> = new Set(colors.map((c) => c.id));
 
+/**
+ * A design's colour: one of the shop's twelve or the id of a colour the owner added (lower-case
+ * letters, digits, single hyphens; catalogue-schema.ts). Whether the product offers it is the
+ * server's check of the order (its customiser's colours).
+ */
+export function isDesignColour(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  return colorIds.has(value) || (value.length <= 40 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value));
+}
+
 function isPrint(value: unknown): value is PrintPlacement {
   if (typeof value !== 'object' || value === null) return false;
   const p = value as Record<string, unknown>;
@@ -68,7 +78,7 @@ export function readCustomisation(value: unknown): Customisation | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const c = value as Record<string, unknown>;
   const info = c.additionalInfo ?? '';
-  if (typeof c.color !== 'string' || !colorIds.has(c.color)) return undefined;
+  if (!isDesignColour(c.color)) return undefined;
   if (!Array.isArray(c.prints) || c.prints.length > MAX_PRINTS || !c.prints.every(isPrint)) return undefined;
   if (typeof info !== 'string' || info.length > ADDITIONAL_INFO_MAX) return undefined;
   return {

@@ -71,12 +71,30 @@ export interface PrintAreaCm {
 }
 export type PrintAreasCm = Partial<Record<PrintSide, PrintAreaCm>>;
 
+/**
+ * A mockup picture the owner uploaded (`picture:<upload id>`, shown contained in the square
+ * 0 0 400 400) with the print rectangle per side they drew on it, in that square's units. The
+ * rectangles' real sizes are the product's print areas in cm.
+ */
+export interface MockupPicture {
+  image: string;
+  rects: Partial<Record<PrintSide, PrintRect>>;
+}
+
 /** Where a product's prints go on its mockup: the drawing and the print rectangle per side. */
 export interface PrintGeometry {
-  mockup: MockupId;
+  /** One of the shop's drawings, or undefined when `picture` (an owner's mockup picture) is shown. */
+  mockup?: MockupId;
+  /** The owner's mockup picture (`picture:<upload id>`). */
+  picture?: string;
   rects: Readonly<Record<PrintSide, PrintRect>>;
   /** The print area's width in cm per side (what the rectangle's width is on the garment). */
   widthsCm: Readonly<Record<PrintSide, number>>;
+  /**
+   * An owner's picture only: each side's area height in cm. The rectangle drawn by hand need not
+   * have the area's proportions, so heights are measured on their own scale.
+   */
+  heightsCm?: Readonly<Record<PrintSide, number>>;
 }
 
 /**
@@ -87,8 +105,10 @@ export interface PrintGeometry {
  */
 export function printGeometry(product: {
   mockup?: MockupId | undefined;
+  mockupPicture?: MockupPicture | undefined;
   printAreas?: PrintAreasCm | undefined;
 }): PrintGeometry | undefined {
+  if (product.mockupPicture) return pictureGeometry(product.mockupPicture, product.printAreas);
   if (!product.mockup || !isMockupId(product.mockup)) return undefined;
   const sides = mockupAreas[product.mockup];
   const rects = {} as Record<PrintSide, PrintRect>;
@@ -107,6 +127,30 @@ export function printGeometry(product: {
     widthsCm[side] = widthCm;
   }
   return { mockup: product.mockup, rects, widthsCm };
+}
+
+/**
+ * An owner's mockup picture: each side's rectangle as drawn, its width in cm the product's area.
+ * A side without a rectangle (or area) takes the first side's, as a drawing's undrawn side does.
+ */
+function pictureGeometry(picture: MockupPicture, areas: PrintAreasCm | undefined): PrintGeometry | undefined {
+  const drawn = printSideIds.flatMap((side) => {
+    const rect = picture.rects[side];
+    const area = areas?.[side];
+    return rect && area ? [{ side, rect, widthCm: area.widthCm, heightCm: area.heightCm }] : [];
+  });
+  const first = drawn[0];
+  if (!first) return undefined;
+  const rects = {} as Record<PrintSide, PrintRect>;
+  const widthsCm = {} as Record<PrintSide, number>;
+  const heightsCm = {} as Record<PrintSide, number>;
+  for (const side of printSideIds) {
+    const own = drawn.find((d) => d.side === side) ?? first;
+    rects[side] = { ...own.rect };
+    widthsCm[side] = own.widthCm;
+    heightsCm[side] = own.heightCm ?? (own.widthCm * own.rect.height) / own.rect.width;
+  }
+  return { picture: picture.image, rects, widthsCm, heightsCm };
 }
 
 /** Whether an area of `widthCm` × `heightCm` fits the mockup's largest area on that side. */
@@ -143,13 +187,16 @@ export function printPlacementCm(
   const rect = geometry.rects[print.side];
   const areaWidthCm = geometry.widthsCm[print.side];
   const cmPerUnit = areaWidthCm / rect.width;
+  // Across and down on one scale for a drawing; on their own for a rectangle drawn on a picture.
+  const areaHeightCm = geometry.heightsCm?.[print.side] ?? rect.height * cmPerUnit;
+  const cmPerUnitDown = areaHeightCm / rect.height;
   const widthCm = oneDecimal(areaWidthCm * 1.6 * print.scale);
   const centreXcm = ((print.x / 100) * MOCKUP_SIZE - rect.x) * cmPerUnit;
-  const centreYcm = ((print.y / 100) * MOCKUP_SIZE - rect.y) * cmPerUnit;
+  const centreYcm = ((print.y / 100) * MOCKUP_SIZE - rect.y) * cmPerUnitDown;
   const heightCm = widthCm * aspect;
   return {
     areaWidthCm,
-    areaHeightCm: oneDecimal(rect.height * cmPerUnit),
+    areaHeightCm: oneDecimal(areaHeightCm),
     widthCm,
     leftCm: oneDecimal(centreXcm - widthCm / 2),
     topCm: oneDecimal(centreYcm - heightCm / 2),

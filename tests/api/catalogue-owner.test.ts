@@ -165,16 +165,16 @@ describe('colours and size sets the owner adds', () => {
       'ownColours.2.hex': 'Ange färgen som hex med sex siffror, t.ex. #e8dcc4.',
       'options.0.choices.0': 'Okänd färg.',
     });
-    // A customisable product's swatches and mockups know the shop's twelve colours only.
-    const customiser = await call<Refusal>('POST', '/api/admin/products', {
+    // A customisable product offers the owner's colours too: its swatches and mockup take their hex.
+    const customiser = await call<ProductRecord>('POST', '/api/admin/products', {
       ...kidsTee,
       id: 'barn-design',
       kind: 'customiser',
       mockup: 'tshirt',
       printAreas: { front: { widthCm: '20', heightCm: '25' } },
     });
-    expect(customiser.status).toBe(400);
-    expect(customiser.body.fieldErrors).toEqual({ 'options.0.choices.0': 'Unknown colour.' });
+    expect(customiser.status, JSON.stringify(customiser.body)).toBe(201);
+    expect(customiser.body.customiser?.availableColors).toEqual(['natur', 'navy']);
     const kidsWithoutSizes = await call<Refusal>('POST', '/api/admin/products', {
       ...kidsTee,
       id: 'barn-utan',

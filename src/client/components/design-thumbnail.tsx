@@ -1,9 +1,9 @@
-import { colors } from '@/shared/catalogue';
+import { colourHex } from '@/shared/catalogue';
 import type { Customisation } from '@/shared/customisation';
 import { uploadUrl } from '@/shared/uploads';
 import { cn } from '@/client/lib/cn';
-import { GarmentMockup } from './garment-mockup';
-import type { MockupId, PrintAreasCm } from '@/shared/print-areas';
+import { MockupView } from './mockup-view';
+import type { MockupId, MockupPicture, PrintAreasCm } from '@/shared/print-areas';
 import { printGeometry, printWidthPercent } from './print-area';
 
 /**
@@ -14,7 +14,12 @@ import { printGeometry, printWidthPercent } from './print-area';
  */
 export function DesignThumbnail(props: {
   /** The product as sold: its mockup and print areas, and its name in the reader's language. */
-  product: { mockup?: MockupId | undefined; printAreas?: PrintAreasCm | undefined; name: string };
+  product: {
+    mockup?: MockupId | undefined;
+    mockupPicture?: MockupPicture | undefined;
+    printAreas?: PrintAreasCm | undefined;
+    name: string;
+  };
   customisation: Customisation;
   side?: 'front' | 'back' | 'side';
   className?: string;
@@ -23,7 +28,7 @@ export function DesignThumbnail(props: {
   const geometry = printGeometry(props.product);
   if (!geometry) return null;
   const side = props.side ?? customisation.prints[0]?.side ?? 'front';
-  const color = colors.find((c) => c.id === customisation.color)?.hex ?? '#ffffff';
+  const color = colourHex(customisation.color) ?? '#ffffff';
   return (
     <div
       data-testid="design-thumbnail"
@@ -33,8 +38,8 @@ export function DesignThumbnail(props: {
       )}
     >
       <div className="relative aspect-square h-full max-w-full">
-        <GarmentMockup
-          mockup={geometry.mockup}
+        <MockupView
+          geometry={geometry}
           name={props.product.name}
           side={side}
           color={color}

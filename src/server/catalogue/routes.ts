@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
+import { notModifiedSchema, productParams, productRecordSchema } from './contract';
 import type { CatalogueStore } from './store';
 
 export { catalogueAdminRoutes } from './admin-routes';
@@ -26,16 +30,37 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, etag: string, 
  * entity tag and 304 to a browser that holds the current catalogue.
  */
 export function catalogueRoutes(app: FastifyInstance, catalogue: CatalogueStore): void {
-  app.get('/api/products', async (request, reply) => {
-    const current = await catalogue.current();
-    return sendCached(request, reply, current.etag, current.publicJson);
-  });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  // The bodies are the store's JSON, written once per catalogue version (a string is sent as it is).
+  typed.get(
+    '/api/products',
+    {
+      schema: {
+        summary: 'The products on sale, in the owner’s order',
+        response: { 200: z.array(productRecordSchema), 304: notModifiedSchema },
+      },
+    },
+    async (request, reply) => {
+      const current = await catalogue.current();
+      return sendCached(request, reply, current.etag, current.publicJson);
+    },
+  );
 
-  app.get<{ Params: { id: string } }>('/api/products/:id', async (request, reply) => {
-    const current = await catalogue.current();
-    const record = current.record(request.params.id);
-    if (!record?.visible) return sendError(reply, 404, 'Product not found');
-    const etag = `W/"${encodeURIComponent(record.id)}-${record.version}"`;
-    return sendCached(request, reply, etag, JSON.stringify(record));
-  });
+  typed.get(
+    '/api/products/:id',
+    {
+      schema: {
+        summary: 'One product on sale',
+        params: productParams,
+        response: { 200: productRecordSchema, 304: notModifiedSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const current = await catalogue.current();
+      const record = current.record(request.params.id);
+      if (!record?.visible) return sendError(reply, 404, 'Product not found');
+      const etag = `W/"${encodeURIComponent(record.id)}-${record.version}"`;
+      return sendCached(request, reply, etag, JSON.stringify(record));
+    },
+  );
 }

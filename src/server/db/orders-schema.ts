@@ -18,7 +18,7 @@ import { orderStatuses } from '@/shared/order-status';
 import type { SizeSplit } from '@/shared/sizes';
 import type { GroupLine } from '@/shared/group-orders';
 import type { LineOptions } from '@/shared/product-options';
-import type { MockupId, PrintAreasCm } from '@/shared/print-areas';
+import type { MockupId, MockupPicture, PrintAreasCm } from '@/shared/print-areas';
 import type { Locale } from '@/shared/i18n/locale';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
@@ -56,6 +56,7 @@ export interface StoredOrderLine {
    */
   printAreas?: PrintAreasCm;
   mockup?: MockupId;
+  mockupPicture?: MockupPicture;
   /**
    * A fee rather than goods: 'conversion' (one raster print file, `printFileId`). productId is then
    * the fee code (CONVERSION_FEE_CODE) and name its English text; pages show it translated.

@@ -177,6 +177,7 @@ function priceOrderLines(
     if (product.printAreas && Object.keys(product.printAreas).length > 0)
       stored.printAreas = product.printAreas;
     if (product.mockup) stored.mockup = product.mockup;
+    if (product.mockupPicture) stored.mockupPicture = product.mockupPicture;
     lines.push(stored);
   });
   return { lines, fieldErrors };

@@ -280,7 +280,12 @@ function writeLinePrints(pen: TicketPen, line: StoredOrderLine, colour: string |
   // The print areas the line was sold with (older lines: the catalogue's).
   const sold = findProduct(line.productId);
   const areas = line.printAreas ?? sold?.printAreas ?? {};
-  const geometry = printGeometry({ mockup: line.mockup ?? sold?.mockup, printAreas: areas });
+  // The mockup (a drawing or the owner's picture) the line was sold with places the prints in cm.
+  const geometry = printGeometry({
+    mockup: line.mockup ?? sold?.mockup,
+    mockupPicture: line.mockupPicture ?? (line.mockup ? undefined : sold?.mockupPicture),
+    printAreas: areas,
+  });
   for (const side of sides) {
     const areaWidth = printAreaWidths(areas)[side];
     const sidePrints = prints.filter((p) => p.side === side);

@@ -9,6 +9,7 @@ import { productMessages } from '@/shared/i18n/messages/products';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { lazyPage } from '@/client/lib/lazy-page';
 import { productFromPath } from '@/client/app/page-path';
+import { PictureMockup } from '@/client/components/picture-mockup-lazy';
 
 // Unknown ids show the 404 page, loaded only then: no route carries another route's code.
 const NotFoundPage = lazyPage(() => import('./not-found').then((m) => m.NotFoundPage));
@@ -20,7 +21,12 @@ const CustomiserProduct = lazyPage(() =>
 export function preloadProductPage(pathname: string): Promise<void> {
   const product = productFromPath(pathname);
   if (!product) return NotFoundPage.preload();
-  return product.kind === 'customiser' ? CustomiserProduct.preload() : Promise.resolve();
+  if (product.kind !== 'customiser') return Promise.resolve();
+  // A product designed on the owner's own mockup picture loads that component too (nothing else does).
+  return Promise.all([
+    CustomiserProduct.preload(),
+    product.mockupPicture ? PictureMockup.preload() : undefined,
+  ]).then(() => undefined);
 }
 
 export function ProductPage() {

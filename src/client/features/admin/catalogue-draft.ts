@@ -6,7 +6,7 @@ import type { CategoryId } from '@/shared/catalogue';
 import type { ProductRecord } from '@/shared/catalogue-record';
 import { cmForInput, priceForInput } from '@/shared/catalogue-schema';
 import type { Locale } from '@/shared/i18n/locale';
-import type { MockupId } from '@/shared/print-areas';
+import type { MockupId, MockupPicture } from '@/shared/print-areas';
 import { printSideIds, type PrintSide } from '@/shared/print-options';
 import type { SizeChartId } from '@/shared/product-facts';
 import type { SizeSetId } from '@/shared/size-codes';
@@ -36,7 +36,10 @@ export interface Draft {
   descriptions: Bilingual;
   category: CategoryId;
   kind: 'tiers' | 'customiser';
-  mockup: MockupId | '';
+  /** A drawing, 'picture' for the owner's own mockup picture (`mockupPicture`), or none chosen. */
+  mockup: MockupId | 'picture' | '';
+  /** The owner's mockup picture ('' until uploaded) and the rectangles drawn on it. */
+  mockupPicture: MockupPicture;
   areas: Record<PrintSide, AreaDraft>;
   image: string;
   garment: boolean;
@@ -93,7 +96,10 @@ export function draftOf(record: ProductRecord): Draft {
     descriptions: { ...record.descriptions },
     category: record.category,
     kind: record.kind,
-    mockup: record.mockup ?? '',
+    mockup: record.mockupPicture ? 'picture' : (record.mockup ?? ''),
+    mockupPicture: record.mockupPicture
+      ? { image: record.mockupPicture.image, rects: { ...record.mockupPicture.rects } }
+      : { image: '', rects: {} },
     areas,
     image: record.image ?? '',
     garment: record.garment === true,
@@ -126,6 +132,7 @@ export const emptyDraft = (): Draft => ({
   category: 'accessoarer',
   kind: 'tiers',
   mockup: '',
+  mockupPicture: { image: '', rects: {} },
   areas: noAreas(),
   image: '',
   garment: false,
@@ -199,7 +206,21 @@ export function bodyOf(draft: Draft, original: ProductRecord | undefined) {
     category: draft.category,
     kind: draft.kind,
     customiser: undefined,
-    mockup: draft.kind === 'customiser' && draft.mockup ? draft.mockup : undefined,
+    mockup:
+      draft.kind === 'customiser' && draft.mockup && draft.mockup !== 'picture' ? draft.mockup : undefined,
+    // The picture unsent until uploaded: the server then names the missing picture.
+    mockupPicture:
+      draft.kind === 'customiser' && draft.mockup === 'picture'
+        ? {
+            ...(draft.mockupPicture.image ? { image: draft.mockupPicture.image } : {}),
+            rects: Object.fromEntries(
+              printSideIds.flatMap((side) => {
+                const rect = draft.mockupPicture.rects[side];
+                return draft.areas[side].on && rect ? [[side, rect]] : [];
+              }),
+            ),
+          }
+        : undefined,
     printAreas,
     image: draft.image || undefined,
     garment: draft.garment ? true : undefined,

@@ -16,6 +16,7 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { uploadedPictureId } from '@/shared/product-images';
 import { factTextKeys, otherOptionIds, type Draft } from './catalogue-draft';
 import { uploadProductPicture } from './catalogue-api';
+import { MockupPictureEditor } from './mockup-picture-editor';
 
 interface SectionProps {
   id: string;
@@ -33,7 +34,7 @@ export function DesignSection({ id, draft, set, errors }: SectionProps) {
   const t = useT(catalogueAdminMessages);
   const { locale } = useLocale();
   const customiser = draft.kind === 'customiser';
-  const mockup: MockupId | undefined = draft.mockup || undefined;
+  const mockup: MockupId | undefined = draft.mockup && draft.mockup !== 'picture' ? draft.mockup : undefined;
   return (
     <fieldset className="space-y-4 rounded-xl border border-slate-200 p-4">
       <legend className={`px-1 ${legendClass}`}>{t.printAreas}</legend>
@@ -62,7 +63,7 @@ export function DesignSection({ id, draft, set, errors }: SectionProps) {
                 value={draft.mockup}
                 onChange={(e) => {
                   const value = mockupIds.find((m) => m === e.target.value);
-                  set({ mockup: value ?? '' });
+                  set({ mockup: e.target.value === 'picture' ? 'picture' : (value ?? '') });
                 }}
               >
                 <option value="">–</option>
@@ -71,6 +72,7 @@ export function DesignSection({ id, draft, set, errors }: SectionProps) {
                     {mockupName(locale, m)}
                   </option>
                 ))}
+                <option value="picture">{t.ownMockup}</option>
               </select>
             )}
           </Field>
@@ -137,6 +139,9 @@ export function DesignSection({ id, draft, set, errors }: SectionProps) {
           );
         })}
       </ul>
+      {customiser && draft.mockup === 'picture' && (
+        <MockupPictureEditor id={id} draft={draft} set={set} errors={errors} />
+      )}
       <label className="flex items-center gap-2 text-sm font-semibold text-slate-800">
         <input
           type="checkbox"

@@ -181,7 +181,7 @@ export function CartLines({
             data-needs-sizes={line.sizeProblem ? 'true' : undefined}
             data-needs-options={line.optionsProblem ? 'true' : undefined}
           >
-            {line.customisation && line.product.mockup ? (
+            {line.customisation && (line.product.mockup || line.product.mockupPicture) ? (
               // The design as the buyer made it: the garment in the chosen colour with the prints.
               <Suspense fallback={<div className={thumbnailBox} aria-hidden />}>
                 <DesignThumbnail

@@ -1,4 +1,4 @@
-import type { ColorId, PrintSide } from '@/shared/catalogue';
+import type { PrintSide } from '@/shared/catalogue';
 import { ADDITIONAL_INFO_MAX } from '@/shared/customisation';
 import { printFileKinds, type PrintFileAnswer, type PrintFileKind } from '@/shared/print-files';
 import { readSplit, type SizeSplit } from '@/shared/sizes';
@@ -19,7 +19,7 @@ import {
  * are on the server already, the draft holds only their ids.
  */
 export interface CustomiserDraft {
-  color: ColorId;
+  color: string;
   previewSide: PrintSide;
   prints: PrintDraft[];
   quantityText: string;
@@ -112,7 +112,7 @@ export function readCustomiserDraft(
     });
   }
   return {
-    color: color as ColorId,
+    color,
     previewSide,
     prints: drafts,
     quantityText,

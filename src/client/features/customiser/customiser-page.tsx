@@ -1,7 +1,7 @@
 import { Info, Plus, ShoppingCart, Users } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Fragment, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { colors, type ColorId, type PrintSide, type Product } from '@/shared/catalogue';
+import { colourHex, type PrintSide, type Product } from '@/shared/catalogue';
 import { ADDITIONAL_INFO_MAX, DEFAULT_SCALE, type PrintMethod } from '@/shared/customisation';
 import { customiserMessages } from '@/shared/i18n/messages/customiser';
 import { productDescription } from '@/shared/i18n/messages/product-descriptions';
@@ -20,7 +20,7 @@ import { SizeSplitEditor } from '@/client/components/size-split-editor';
 import { printFileStore } from '@/client/state/print-files';
 import { keepGroupDesign } from '@/client/state/group-design';
 import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
-import { ColourSwatches } from './colour-swatches';
+import { ColourSwatches, isDarkColour } from './colour-swatches';
 import {
   anotherPrint,
   freeSides,
@@ -83,7 +83,7 @@ function Customiser({
   };
   const firstSide = config.availableSides[0]?.id ?? 'front';
 
-  const [color, setColor] = useState<ColorId>(
+  const [color, setColor] = useState<string>(
     config.availableColors.includes('white') ? 'white' : (config.availableColors[0] ?? 'white'),
   );
   const [previewSide, setPreviewSide] = useState<PrintSide>(firstSide);
@@ -128,8 +128,8 @@ function Customiser({
     writeCustomiserDraft(product.id, { color, previewSide, prints, quantityText, additionalInfo, sizes });
   }, [restored, product.id, color, previewSide, prints, quantityText, additionalInfo, sizes]);
 
-  const hex = colors.find((c) => c.id === color)?.hex ?? '#ffffff';
-  const dark = ['black', 'navy', 'red', 'blue', 'green', 'purple', 'brown'].includes(color);
+  const hex = colourHex(color) ?? '#ffffff';
+  const dark = isDarkColour(color, hex);
   const q = quote(product, quantityText, locale);
   const busy = Object.values(uploading).some(Boolean);
   // Every print at most as large as its side's area allows (a draft saved before the limit too).

@@ -5,7 +5,7 @@ import { customiserMessages } from '@/shared/i18n/messages/customiser';
 import { printMethodLabels } from '@/shared/print-options';
 import { cn } from '@/client/lib/cn';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { GarmentMockup } from '@/client/components/garment-mockup';
+import { MockupView } from '@/client/components/mockup-view';
 import { printWidthPercent, type PrintGeometry } from '@/client/components/print-area';
 import { clampPosition, nudge, type PrintDraft } from './customiser-model';
 
@@ -69,8 +69,8 @@ export function DesignPreview(props: DesignPreviewProps) {
         data-testid="design-preview"
         className="relative aspect-square w-full touch-pan-y select-none overflow-hidden rounded-3xl border border-slate-200 bg-gradient-to-b from-slate-50 to-slate-100"
       >
-        <GarmentMockup
-          mockup={props.product.mockup}
+        <MockupView
+          geometry={props.product}
           name={props.name}
           side={props.side}
           color={props.color}

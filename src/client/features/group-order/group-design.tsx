@@ -30,7 +30,7 @@ export function GroupDesign({
   const colour = colors.find((c) => c.id === colourId);
   return (
     <div className="flex items-center gap-4" data-testid="group-design">
-      {line.customisation && product.mockup ? (
+      {line.customisation && (product.mockup || product.mockupPicture) ? (
         <Suspense fallback={<div className={box} aria-hidden />}>
           <DesignThumbnail
             product={{ ...product, name }}

@@ -16,7 +16,7 @@ import { quoteMessages } from '@/shared/i18n/messages/quotes';
 import { quotesAdminMessages } from '@/shared/i18n/messages/quotes-admin';
 import { formatKrDecimal } from '@/shared/money-format';
 import { quoteStatuses, type AdminQuoteDraft, type QuoteStatus } from '@/shared/quotes';
-import { sizeCodes } from '@/shared/sizes';
+import { productSizeCodes } from '@/shared/sizes';
 import { VAT_RATE_PERCENT } from '@/shared/vat-rate';
 import {
   adminQuoteQuery,
@@ -829,7 +829,8 @@ function ProductLine({
         <fieldset>
           <legend className="text-sm font-semibold text-slate-800">{t.sizes}</legend>
           <div className="mt-1.5 grid grid-cols-4 gap-2 sm:grid-cols-8">
-            {sizeCodes.map((size) => (
+            {/* The product's size set: adult XS–3XL or kids' 98/104–158/164. */}
+            {productSizeCodes(product ?? {}).map((size) => (
               <label key={size} className="text-sm text-slate-700">
                 {size}
                 <input
