@@ -137,10 +137,21 @@ function checkoutRoute(app: FastifyInstance, context: CatalogueContext, options:
 
 // The cart asks before ordering whether VIES knows an EU company's VAT number (vies.ts).
 function vatNumberRoute(app: FastifyInstance, context: CatalogueContext): void {
-  app.get<{ Params: { vatNumber: string }; Querystring: { country?: string } }>(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/vat-numbers/:vatNumber',
+    {
+      schema: {
+        summary: "Whether the EU's VIES knows a company's VAT number (unchecked when it cannot be asked)",
+        params: z.object({ vatNumber: z.string().max(200) }),
+        querystring: z.object({ country: z.string().max(10).optional() }),
+        response: {
+          200: z.object({ status: z.enum(['valid', 'invalid', 'unavailable', 'unchecked']) }),
+          400: apiErrorSchema,
+        },
+      },
+    },
     async (request, reply) => {
-      const country = String(request.query.country ?? '');
+      const country = request.query.country ?? '';
       const vatNumber = request.params.vatNumber.slice(0, 40);
       const wellFormed = isOtherEuCountry(country) && checkEuVatNumber(vatNumber, country) === 'ok';
       const answer: VatNumberCheckAnswer = {
