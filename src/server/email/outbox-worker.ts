@@ -45,6 +45,19 @@ export interface DrainResult {
  * instances never send one row at once; a failed send is retried later with exponential back-off
  * and the order itself is never affected.
  */
+/** An outbox row as deliver() reads it. */
+interface OutboxRow {
+  id: number;
+  orderId: number | null;
+  quoteId: number | null;
+  accountLinkId: number | null;
+  groupReceiptId: number | null;
+  privacyRequestId: number | null;
+  kind: EmailKind;
+  ref: number | null;
+  attempts: number;
+}
+
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<DrainResult> | undefined;
@@ -196,161 +209,11 @@ export class OutboxWorker {
       .where(inArray(emailOutbox.id, ids));
   }
 
-  private async deliver(
-    row: {
-      id: number;
-      orderId: number | null;
-      quoteId: number | null;
-      accountLinkId: number | null;
-      groupReceiptId: number | null;
-      privacyRequestId: number | null;
-      kind: EmailKind;
-      ref: number | null;
-      attempts: number;
-    },
-    reads: BatchReads,
-  ): Promise<boolean> {
+  private async deliver(row: OutboxRow, reads: BatchReads): Promise<boolean> {
     try {
-      if (row.accountLinkId !== null) {
-        // An account's sign-in link: about an address, not an order (migrations/5400_accounts.sql).
-        await this.transport.send(
-          await buildAccountSignInEmail(this.database.db, this.config, row.accountLinkId),
-          `account-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-        await this.markSent(row.id);
-        return true;
-      }
-      if (row.groupReceiptId !== null) {
-        // A group-order member's receipt of their entry (migrations/6050_group_entry_receipts.sql).
-        await this.transport.send(
-          await buildGroupReceiptEmail(this.database.db, this.config, row.groupReceiptId),
-          `group-receipt-${String(row.id).padStart(8, '0')}.eml`,
-        );
-        await this.markSent(row.id);
-        return true;
-      }
-      if (row.privacyRequestId !== null) {
-        // An erasure is done (migrations/6500_privacy_erasure.sql); once it is sent, the request
-        // keeps only the address's hash.
-        await this.transport.send(
-          await buildErasureDoneEmail(this.database.db, this.config, row.privacyRequestId),
-          `privacy-${String(row.id).padStart(8, '0')}.eml`,
-        );
-        await this.markSent(row.id);
-        await forgetErasureAddress(this.database.db, row.privacyRequestId);
-        return true;
-      }
-      if (row.orderId === null) {
-        // A quote's email: no order exists yet (migrations/4500_quotes.sql).
-        await this.transport.send(
-          await buildQuoteEmail(this.database, this.config, row.quoteId ?? 0, row.kind, row.ref),
-          `quote-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-        await this.markSent(row.id);
-        return true;
-      }
-      const order = await reads.order(row.orderId);
-      // Every email to the buyer links the order page with a token of its own (links.ts); the
-      // lookup email makes one per order it lists.
-      const orderPageUrl =
-        row.kind === 'shop_notice' ||
-        row.kind === 'shop_notice_proof_decision' ||
-        row.kind === 'shop_notice_print_file' ||
-        row.kind === 'shop_notice_cancelled' ||
-        row.kind === 'shop_notice_message' ||
-        row.kind === 'order_links' ||
-        row.kind === 'statement'
-          ? undefined
-          : await newOrderLink(this.database.db, order.id, this.config.publicBaseUrl, order.orderNumber);
-      if (row.kind === 'shop_notice_proof_decision') {
-        await this.transport.send(
-          await buildProofDecisionNotice(this.database.db, row.ref, order, this.config),
-          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-      } else if (row.kind === 'shop_notice_print_file') {
-        await this.transport.send(
-          await buildPrintFileNotice(this.database.db, row.ref, order, this.config),
-          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-      } else if (row.kind === 'shop_notice_cancelled') {
-        await this.transport.send(
-          await buildBuyerCancelNotice(this.database.db, row.ref, order, this.config),
-          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-      } else if (row.kind === 'shop_notice_message' || row.kind === 'message_to_buyer') {
-        await this.transport.send(
-          row.kind === 'shop_notice_message'
-            ? buildMessageNotice(order, this.config)
-            : buildMessageToBuyer(order, this.config, orderPageUrl ?? ''),
-          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-      } else if (row.kind === 'refund') {
-        await this.transport.send(
-          await buildRefundMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
-          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-      } else if (row.kind === 'order_links') {
-        await this.transport.send(
-          await buildOrderLinksMessage(this.database.db, row.ref, order, this.config),
-          `order-links-${String(row.id).padStart(8, '0')}.eml`,
-        );
-      } else if (row.kind === 'supplementary_invoice') {
-        await this.transport.send(
-          await buildSupplementaryInvoiceMessage(
-            this.database.db,
-            row.ref,
-            order,
-            this.config,
-            orderPageUrl ?? '',
-          ),
-          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-      } else if (row.kind === 'order_change') {
-        await this.transport.send(
-          await buildOrderChangeMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
-          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-      } else if (row.kind === 'reminder') {
-        await this.transport.send(
-          await buildReminderMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
-          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-      } else if (row.kind === 'statement') {
-        await this.transport.send(
-          await buildStatementMessage(this.database.db, row.ref, order, this.config),
-          `statement-${String(row.id).padStart(8, '0')}.eml`,
-        );
-      } else if (row.kind === 'payment_received' || row.kind === 'credit_note') {
-        const build = row.kind === 'payment_received' ? buildPaymentReceivedMessage : buildCreditNoteMessage;
-        await this.transport.send(
-          await build(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
-          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-      } else if (row.kind === 'buyer_confirmation' || row.kind === 'shop_notice') {
-        // The invoice as the checkout issued it; its PDF is rendered here, outside the checkout,
-        // once, and stored (the second email of the order attaches the stored bytes).
-        const [invoice, printFiles] = await Promise.all([
-          reads.checkoutInvoice(order),
-          reads.printFiles(order),
-        ]);
-        await this.transport.send(
-          buildMessage(row.kind, order, this.config, orderPageUrl, printFiles, invoice),
-          `${order.orderNumber}-${row.kind}.eml`,
-        );
-      } else {
-        const message = await buildStatusMessage(
-          this.database.db,
-          row,
-          order,
-          this.config,
-          orderPageUrl ?? '',
-        );
-        // The outbox id keeps two emails of one kind (two proofs) apart, in the order they were queued.
-        await this.transport.send(
-          message,
-          `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
-        );
-      }
+      // Every row without an order is sent by deliverWithoutOrder (a quote's when nothing else).
+      const sent = await this.deliverWithoutOrder(row);
+      if (!sent && row.orderId !== null) await this.deliverAboutOrder(row, row.orderId, reads);
       await this.markSent(row.id);
       return true;
     } catch (error) {
@@ -371,6 +234,146 @@ export class OutboxWorker {
           this.log.error({ err: updateError }, 'email outbox: could not record failure'),
         );
       return false;
+    }
+  }
+
+  /** Emails about no order (a sign-in link, a member's receipt, an erasure, a quote): true when it was one. */
+  private async deliverWithoutOrder(row: OutboxRow): Promise<boolean> {
+    if (row.accountLinkId !== null) {
+      // An account's sign-in link: about an address, not an order (migrations/5400_accounts.sql).
+      await this.transport.send(
+        await buildAccountSignInEmail(this.database.db, this.config, row.accountLinkId),
+        `account-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
+      return true;
+    }
+    if (row.groupReceiptId !== null) {
+      // A group-order member's receipt of their entry (migrations/6050_group_entry_receipts.sql).
+      await this.transport.send(
+        await buildGroupReceiptEmail(this.database.db, this.config, row.groupReceiptId),
+        `group-receipt-${String(row.id).padStart(8, '0')}.eml`,
+      );
+      return true;
+    }
+    if (row.privacyRequestId !== null) {
+      // An erasure is done (migrations/6500_privacy_erasure.sql); once it is sent, the request
+      // keeps only the address's hash.
+      await this.transport.send(
+        await buildErasureDoneEmail(this.database.db, this.config, row.privacyRequestId),
+        `privacy-${String(row.id).padStart(8, '0')}.eml`,
+      );
+      await this.markSent(row.id);
+      await forgetErasureAddress(this.database.db, row.privacyRequestId);
+      return true;
+    }
+    if (row.orderId === null) {
+      // A quote's email: no order exists yet (migrations/4500_quotes.sql).
+      await this.transport.send(
+        await buildQuoteEmail(this.database, this.config, row.quoteId ?? 0, row.kind, row.ref),
+        `quote-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
+      return true;
+    }
+    return false;
+  }
+
+  /** An email about an order: its page link (when the reader is the buyer) and its kind's message. */
+  private async deliverAboutOrder(row: OutboxRow, orderId: number, reads: BatchReads): Promise<void> {
+    const order = await reads.order(orderId);
+    // Every email to the buyer links the order page with a token of its own (links.ts); the
+    // lookup email makes one per order it lists.
+    const orderPageUrl =
+      row.kind === 'shop_notice' ||
+      row.kind === 'shop_notice_proof_decision' ||
+      row.kind === 'shop_notice_print_file' ||
+      row.kind === 'shop_notice_cancelled' ||
+      row.kind === 'shop_notice_message' ||
+      row.kind === 'order_links' ||
+      row.kind === 'statement'
+        ? undefined
+        : await newOrderLink(this.database.db, order.id, this.config.publicBaseUrl, order.orderNumber);
+    if (row.kind === 'shop_notice_proof_decision') {
+      await this.transport.send(
+        await buildProofDecisionNotice(this.database.db, row.ref, order, this.config),
+        `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
+    } else if (row.kind === 'shop_notice_print_file') {
+      await this.transport.send(
+        await buildPrintFileNotice(this.database.db, row.ref, order, this.config),
+        `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
+    } else if (row.kind === 'shop_notice_cancelled') {
+      await this.transport.send(
+        await buildBuyerCancelNotice(this.database.db, row.ref, order, this.config),
+        `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
+    } else if (row.kind === 'shop_notice_message' || row.kind === 'message_to_buyer') {
+      await this.transport.send(
+        row.kind === 'shop_notice_message'
+          ? buildMessageNotice(order, this.config)
+          : buildMessageToBuyer(order, this.config, orderPageUrl ?? ''),
+        `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
+    } else if (row.kind === 'refund') {
+      await this.transport.send(
+        await buildRefundMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
+        `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
+    } else if (row.kind === 'order_links') {
+      await this.transport.send(
+        await buildOrderLinksMessage(this.database.db, row.ref, order, this.config),
+        `order-links-${String(row.id).padStart(8, '0')}.eml`,
+      );
+    } else if (row.kind === 'supplementary_invoice') {
+      await this.transport.send(
+        await buildSupplementaryInvoiceMessage(
+          this.database.db,
+          row.ref,
+          order,
+          this.config,
+          orderPageUrl ?? '',
+        ),
+        `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
+    } else if (row.kind === 'order_change') {
+      await this.transport.send(
+        await buildOrderChangeMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
+        `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
+    } else if (row.kind === 'reminder') {
+      await this.transport.send(
+        await buildReminderMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
+        `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
+    } else if (row.kind === 'statement') {
+      await this.transport.send(
+        await buildStatementMessage(this.database.db, row.ref, order, this.config),
+        `statement-${String(row.id).padStart(8, '0')}.eml`,
+      );
+    } else if (row.kind === 'payment_received' || row.kind === 'credit_note') {
+      const build = row.kind === 'payment_received' ? buildPaymentReceivedMessage : buildCreditNoteMessage;
+      await this.transport.send(
+        await build(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
+        `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
+    } else if (row.kind === 'buyer_confirmation' || row.kind === 'shop_notice') {
+      // The invoice as the checkout issued it; its PDF is rendered here, outside the checkout,
+      // once, and stored (the second email of the order attaches the stored bytes).
+      const [invoice, printFiles] = await Promise.all([
+        reads.checkoutInvoice(order),
+        reads.printFiles(order),
+      ]);
+      await this.transport.send(
+        buildMessage(row.kind, order, this.config, orderPageUrl, printFiles, invoice),
+        `${order.orderNumber}-${row.kind}.eml`,
+      );
+    } else {
+      const message = await buildStatusMessage(this.database.db, row, order, this.config, orderPageUrl ?? '');
+      // The outbox id keeps two emails of one kind (two proofs) apart, in the order they were queued.
+      await this.transport.send(
+        message,
+        `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
+      );
     }
   }
 }

@@ -21,6 +21,15 @@ import { clearCheckoutDraft } from './checkout-draft';
 import type { FieldName } from './checkout-form';
 import { newIdempotencyKey, placeOrder, saveLastOrder } from './order-api';
 
+/** The customer fields a refusal names, keyed as the form's fields, for the form to show. */
+function customerFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
+  const fields: Partial<Record<FieldName, string>> = {};
+  if (error instanceof ApiError)
+    for (const [path, message] of Object.entries(error.fieldErrors))
+      if (path.startsWith('customer.')) fields[path.slice('customer.'.length) as FieldName] = message;
+  return fields;
+}
+
 /**
  * The cart's two ways out: placing the order (POST /api/orders, idempotent per distinct order) and
  * asking for a quote instead (POST /api/quotes), after the checks the buyer can act on here.
@@ -74,13 +83,7 @@ export function useCartSubmission({
       notify.error(t.saveFailed, {
         description: error instanceof ApiError ? error.message : t.checkConnection,
       });
-      const fields: Partial<Record<FieldName, string>> = {};
-      if (error instanceof ApiError) {
-        for (const [path, message] of Object.entries(error.fieldErrors)) {
-          if (path.startsWith('customer.')) fields[path.slice('customer.'.length) as FieldName] = message;
-        }
-      }
-      return fields;
+      return customerFieldErrors(error);
     }
   };
 
@@ -182,14 +185,9 @@ export function useCartSubmission({
             ? error.message
             : t.checkConnection;
       notify.error(t.saveFailed, { description });
-      const fields: Partial<Record<FieldName, string>> = {};
-      if (error instanceof ApiError) {
-        if (error.fieldErrors.neededBy) onNeededByServerError(error.fieldErrors.neededBy);
-        for (const [path, message] of Object.entries(error.fieldErrors)) {
-          if (path.startsWith('customer.')) fields[path.slice('customer.'.length) as FieldName] = message;
-        }
-      }
-      return fields;
+      if (error instanceof ApiError && error.fieldErrors.neededBy)
+        onNeededByServerError(error.fieldErrors.neededBy);
+      return customerFieldErrors(error);
     }
   };
   return { submit, askQuote };
