@@ -44,15 +44,12 @@ type CheckoutTexts = (typeof checkoutValidationMessages)[Locale];
 export const customerTypes = ['personal', 'company'] as const;
 export type CustomerType = (typeof customerTypes)[number];
 
-/** Every schema of the checkout, with its messages in one language (see `checkoutSchemas`). */
-function buildSchemas(locale: Locale) {
-  const m: CheckoutTexts = checkoutValidationMessages[locale];
-
-  /**
-   * Trimmed text with a length limit (the shared text field: control characters, NUL and broken
-   * characters refused); anything missing counts as empty.
-   */
-  const text = (field: string, max: number, multiline = false) =>
+/**
+ * Trimmed text with a length limit (the shared text field: control characters, NUL and broken
+ * characters refused); anything missing counts as empty.
+ */
+function textFieldIn(m: CheckoutTexts) {
+  return (field: string, max: number, multiline = false) =>
     z.preprocess(
       (value) => (value === undefined || value === null ? '' : value),
       textField({
@@ -62,8 +59,12 @@ function buildSchemas(locale: Locale) {
         invalidCharacter: m.invalidCharacter,
       }),
     );
+}
 
-  const customerShape = z.object(
+/** The customer's fields as the form holds them, before the checks of `customerSchema`. */
+function buildCustomerShape(m: CheckoutTexts) {
+  const text = textFieldIn(m);
+  return z.object(
     {
       customerType: z.enum(customerTypes, { error: m.customerType }),
       name: text(m.fieldName, 100),
@@ -88,132 +89,159 @@ function buildSchemas(locale: Locale) {
     },
     { error: m.fillAll },
   );
+}
 
+type CustomerFields = z.output<ReturnType<typeof buildCustomerShape>>;
+
+/** Required fields, the email, and the Swedish organisation or personal number. */
+function checkCustomerIdentity(c: CustomerFields, ctx: z.RefinementCtx, m: CheckoutTexts) {
+  for (const field of ['name', 'email', 'phone', 'address'] as const) {
+    if (c[field] === '') ctx.addIssue({ code: 'custom', path: [field], message: m.fillAll });
+  }
+  if (c.email !== '' && !z.email().safeParse(c.email).success) {
+    ctx.addIssue({ code: 'custom', path: ['email'], message: m.email });
+  }
+  if (c.customerType === 'company') {
+    if (c.companyName === '') ctx.addIssue({ code: 'custom', path: ['companyName'], message: m.company });
+    if (c.orgNumber === '') ctx.addIssue({ code: 'custom', path: ['orgNumber'], message: m.company });
+    else if (c.country === 'SE') {
+      const check = checkOrgNumber(c.orgNumber);
+      if (check !== 'ok') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['orgNumber'],
+          message: check === 'format' ? m.orgFormat : m.orgChecksum,
+        });
+      }
+    }
+  } else if (c.customerType === 'personal' && c.country === 'SE') {
+    // A personnummer exists only in Sweden: individuals abroad give none (SPEC §5 asks it of
+    // the Swedish individuals it was written for).
+    if (c.personalNumber === '')
+      ctx.addIssue({ code: 'custom', path: ['personalNumber'], message: m.personal });
+    else if (c.country === 'SE') {
+      const check = checkPersonalNumber(c.personalNumber);
+      if (check !== 'ok') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['personalNumber'],
+          message: check === 'format' ? m.personalFormat : m.personalChecksum,
+        });
+      }
+    }
+  }
+}
+
+/** A company's VAT number and Peppol ID, and the separate billing address. */
+function checkCustomerInvoicing(c: CustomerFields, ctx: z.RefinementCtx, m: CheckoutTexts, locale: Locale) {
+  if (c.customerType === 'company' && c.country !== 'SE' && c.vatNumber !== '') {
+    if (!/^[A-Za-z0-9 .-]+$/.test(c.vatNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['vatNumber'], message: m.vatNumberCharacters });
+    } else if (isOtherEuCountry(c.country)) {
+      const check = checkEuVatNumber(c.vatNumber, c.country);
+      if (check !== 'ok') {
+        const message =
+          check === 'prefix'
+            ? m.vatNumberPrefix({ prefix: vatPrefix(c.country) })
+            : check === 'format'
+              ? m.vatNumberFormat({ country: countryNameIn(locale, c.country) ?? c.country })
+              : m.vatNumberChecksum;
+        ctx.addIssue({ code: 'custom', path: ['vatNumber'], message });
+      }
+    }
+  }
+  if (c.customerType === 'company' && c.peppolId !== '' && !parsePeppolId(c.peppolId)) {
+    ctx.addIssue({ code: 'custom', path: ['peppolId'], message: m.peppolIdFormat });
+  }
+  if (c.separateBilling === true && c.billingAddress === '') {
+    ctx.addIssue({ code: 'custom', path: ['billingAddress'], message: m.billingAddress });
+  }
+}
+
+function checkRepeatedText(c: CustomerFields, ctx: z.RefinementCtx, m: CheckoutTexts) {
+  // The confirmation email and the invoice repeat these to the email address typed here, which
+  // may be anyone's: no links in them, and an address no longer than an address (stranger-text.ts).
+  const company = c.customerType === 'company';
+  const repeated = [
+    ['name', m.fieldName, true],
+    ['phone', m.fieldPhone, true],
+    ['address', m.fieldAddress, true],
+    ['companyName', m.fieldCompanyName, company],
+    ['orgNumber', m.fieldOrgNumber, company],
+    ['vatNumber', m.fieldVatNumber, company && c.country !== 'SE'],
+    ['buyerReference', m.fieldReference, company],
+    ['purchaseOrderNumber', m.fieldPurchaseOrder, company],
+    ['billingAddress', m.fieldBillingAddress, c.separateBilling === true],
+  ] as const;
+  for (const [field, label, kept] of repeated) {
+    if (!kept) continue;
+    const multiline = field === 'address' || field === 'billingAddress';
+    const problem = strangerTextProblem(c[field], multiline ? { maxLines: MAX_ADDRESS_LINES } : {});
+    if (problem === 'link') {
+      ctx.addIssue({ code: 'custom', path: [field], message: m.noLinks({ field: label }) });
+    } else if (problem === 'lines') {
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: m.tooManyAddressLines({ field: label, max: MAX_ADDRESS_LINES }),
+      });
+    }
+  }
+}
+
+/** The customer as the order keeps it: company/personal fields dropped for the other type. */
+function normaliseCustomer(c: CustomerFields) {
+  return {
+    customerType: c.customerType,
+    name: c.name,
+    companyName: c.customerType === 'company' ? c.companyName : '',
+    // A Swedish number is kept in one spelling ("900101-0017" → 19900101-0017, "556016 0680" →
+    // 556016-0680), so the invoice, the customer ledger and a search all see the same one.
+    orgNumber:
+      c.customerType !== 'company'
+        ? ''
+        : c.country === 'SE'
+          ? (normaliseOrgNumber(c.orgNumber) ?? c.orgNumber)
+          : c.orgNumber,
+    personalNumber:
+      c.customerType === 'personal' && c.country === 'SE'
+        ? (normalisePersonalNumber(c.personalNumber) ?? c.personalNumber)
+        : '',
+    email: c.email,
+    phone: c.phone,
+    country: c.country,
+    // "…, Helsinki, Finland" with Finland chosen: the documents add the country once (issue 45).
+    address: withoutTrailingCountry(c.address, c.country),
+    vatNumber: c.customerType === 'company' && c.country !== 'SE' ? normaliseVatNumber(c.vatNumber) : '',
+    // A purchase order number is a company's: the form asks only companies for it.
+    buyerReference: c.customerType === 'company' ? c.buyerReference : '',
+    purchaseOrderNumber: c.customerType === 'company' ? c.purchaseOrderNumber : '',
+    peppolId: c.customerType === 'company' && c.peppolId !== '' ? formatPeppolIdText(c.peppolId) : '',
+    // Kept in the output, so the order the browser sends (this output) parses the same on the server.
+    separateBilling: c.separateBilling === true,
+    billingAddress: c.separateBilling === true ? c.billingAddress : '',
+  };
+}
+
+function buildCustomerSchemas(locale: Locale, m: CheckoutTexts) {
+  const customerShape = buildCustomerShape(m);
   /**
    * The checkout form (react-hook-form + zodResolver) and the customer part of POST /api/orders.
    * Messages go on the field they are about; company/personal fields are dropped for the other type.
    */
   const customerSchema = customerShape
     .superRefine((c, ctx) => {
-      for (const field of ['name', 'email', 'phone', 'address'] as const) {
-        if (c[field] === '') ctx.addIssue({ code: 'custom', path: [field], message: m.fillAll });
-      }
-      if (c.email !== '' && !z.email().safeParse(c.email).success) {
-        ctx.addIssue({ code: 'custom', path: ['email'], message: m.email });
-      }
-      if (c.customerType === 'company') {
-        if (c.companyName === '') ctx.addIssue({ code: 'custom', path: ['companyName'], message: m.company });
-        if (c.orgNumber === '') ctx.addIssue({ code: 'custom', path: ['orgNumber'], message: m.company });
-        else if (c.country === 'SE') {
-          const check = checkOrgNumber(c.orgNumber);
-          if (check !== 'ok') {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['orgNumber'],
-              message: check === 'format' ? m.orgFormat : m.orgChecksum,
-            });
-          }
-        }
-      } else if (c.customerType === 'personal' && c.country === 'SE') {
-        // A personnummer exists only in Sweden: individuals abroad give none (SPEC §5 asks it of
-        // the Swedish individuals it was written for).
-        if (c.personalNumber === '')
-          ctx.addIssue({ code: 'custom', path: ['personalNumber'], message: m.personal });
-        else if (c.country === 'SE') {
-          const check = checkPersonalNumber(c.personalNumber);
-          if (check !== 'ok') {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['personalNumber'],
-              message: check === 'format' ? m.personalFormat : m.personalChecksum,
-            });
-          }
-        }
-      }
-      if (c.customerType === 'company' && c.country !== 'SE' && c.vatNumber !== '') {
-        if (!/^[A-Za-z0-9 .-]+$/.test(c.vatNumber)) {
-          ctx.addIssue({ code: 'custom', path: ['vatNumber'], message: m.vatNumberCharacters });
-        } else if (isOtherEuCountry(c.country)) {
-          const check = checkEuVatNumber(c.vatNumber, c.country);
-          if (check !== 'ok') {
-            const message =
-              check === 'prefix'
-                ? m.vatNumberPrefix({ prefix: vatPrefix(c.country) })
-                : check === 'format'
-                  ? m.vatNumberFormat({ country: countryNameIn(locale, c.country) ?? c.country })
-                  : m.vatNumberChecksum;
-            ctx.addIssue({ code: 'custom', path: ['vatNumber'], message });
-          }
-        }
-      }
-      if (c.customerType === 'company' && c.peppolId !== '' && !parsePeppolId(c.peppolId)) {
-        ctx.addIssue({ code: 'custom', path: ['peppolId'], message: m.peppolIdFormat });
-      }
-      if (c.separateBilling === true && c.billingAddress === '') {
-        ctx.addIssue({ code: 'custom', path: ['billingAddress'], message: m.billingAddress });
-      }
-      // The confirmation email and the invoice repeat these to the email address typed here, which
-      // may be anyone's: no links in them, and an address no longer than an address (stranger-text.ts).
-      const company = c.customerType === 'company';
-      const repeated = [
-        ['name', m.fieldName, true],
-        ['phone', m.fieldPhone, true],
-        ['address', m.fieldAddress, true],
-        ['companyName', m.fieldCompanyName, company],
-        ['orgNumber', m.fieldOrgNumber, company],
-        ['vatNumber', m.fieldVatNumber, company && c.country !== 'SE'],
-        ['buyerReference', m.fieldReference, company],
-        ['purchaseOrderNumber', m.fieldPurchaseOrder, company],
-        ['billingAddress', m.fieldBillingAddress, c.separateBilling === true],
-      ] as const;
-      for (const [field, label, kept] of repeated) {
-        if (!kept) continue;
-        const multiline = field === 'address' || field === 'billingAddress';
-        const problem = strangerTextProblem(c[field], multiline ? { maxLines: MAX_ADDRESS_LINES } : {});
-        if (problem === 'link') {
-          ctx.addIssue({ code: 'custom', path: [field], message: m.noLinks({ field: label }) });
-        } else if (problem === 'lines') {
-          ctx.addIssue({
-            code: 'custom',
-            path: [field],
-            message: m.tooManyAddressLines({ field: label, max: MAX_ADDRESS_LINES }),
-          });
-        }
-      }
+      checkCustomerIdentity(c, ctx, m);
+      checkCustomerInvoicing(c, ctx, m, locale);
+      checkRepeatedText(c, ctx, m);
     })
-    .transform((c) => ({
-      customerType: c.customerType,
-      name: c.name,
-      companyName: c.customerType === 'company' ? c.companyName : '',
-      // A Swedish number is kept in one spelling ("900101-0017" → 19900101-0017, "556016 0680" →
-      // 556016-0680), so the invoice, the customer ledger and a search all see the same one.
-      orgNumber:
-        c.customerType !== 'company'
-          ? ''
-          : c.country === 'SE'
-            ? (normaliseOrgNumber(c.orgNumber) ?? c.orgNumber)
-            : c.orgNumber,
-      personalNumber:
-        c.customerType === 'personal' && c.country === 'SE'
-          ? (normalisePersonalNumber(c.personalNumber) ?? c.personalNumber)
-          : '',
-      email: c.email,
-      phone: c.phone,
-      country: c.country,
-      // "…, Helsinki, Finland" with Finland chosen: the documents add the country once (issue 45).
-      address: withoutTrailingCountry(c.address, c.country),
-      vatNumber: c.customerType === 'company' && c.country !== 'SE' ? normaliseVatNumber(c.vatNumber) : '',
-      // A purchase order number is a company's: the form asks only companies for it.
-      buyerReference: c.customerType === 'company' ? c.buyerReference : '',
-      purchaseOrderNumber: c.customerType === 'company' ? c.purchaseOrderNumber : '',
-      peppolId: c.customerType === 'company' && c.peppolId !== '' ? formatPeppolIdText(c.peppolId) : '',
-      // Kept in the output, so the order the browser sends (this output) parses the same on the server.
-      separateBilling: c.separateBilling === true,
-      billingAddress: c.separateBilling === true ? c.billingAddress : '',
-    }));
+    .transform(normaliseCustomer);
+  return { customerShape, customerSchema };
+}
 
+function buildOrderLineSchema(locale: Locale, m: CheckoutTexts) {
   const sizeTexts = sizeMessages[locale];
-  const orderLineSchema = z.object({
+  return z.object({
     productId: textField({
       required: m.product,
       min: [1, m.product],
@@ -271,7 +299,9 @@ function buildSchemas(locale: Locale) {
       .regex(uploadIdPattern, printFileMessages[locale].unknownFile)
       .optional(),
   });
+}
 
+function buildNeededBySchema(m: CheckoutTexts) {
   const neededByMessages = {
     format: m.neededByFormat,
     past: m.neededByPast,
@@ -282,7 +312,7 @@ function buildSchemas(locale: Locale) {
    * A real calendar date, not before today in Stockholm and at most two years ahead (delivery.ts).
    * Empty means none given; whether the estimate meets it is for the buyer to weigh, never a refusal.
    */
-  const neededBySchema = z.preprocess(
+  return z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     z
       .string({ error: m.neededByFormat })
@@ -297,13 +327,24 @@ function buildSchemas(locale: Locale) {
       })
       .optional(),
   );
+}
 
+function buildOrderRequestSchema(
+  locale: Locale,
+  m: CheckoutTexts,
+  parts: {
+    customerSchema: ReturnType<typeof buildCustomerSchemas>['customerSchema'];
+    orderLineSchema: ReturnType<typeof buildOrderLineSchema>;
+    neededBySchema: ReturnType<typeof buildNeededBySchema>;
+  },
+) {
+  const { customerSchema, orderLineSchema, neededBySchema } = parts;
   const printFileTexts = printFileMessages[locale];
   /**
    * POST /api/orders. Never a price: the server prices every line. Unknown keys (a forged `price`,
    * `total`, …) are stripped by zod and never read.
    */
-  const orderRequestSchema = z.object(
+  return z.object(
     {
       idempotencyKey: z
         .string({ error: m.idempotencyKey })
@@ -331,7 +372,19 @@ function buildSchemas(locale: Locale) {
     },
     { error: m.notAnOrder },
   );
+}
 
+/** Every schema of the checkout, with its messages in one language (see `checkoutSchemas`). */
+function buildSchemas(locale: Locale) {
+  const m: CheckoutTexts = checkoutValidationMessages[locale];
+  const { customerShape, customerSchema } = buildCustomerSchemas(locale, m);
+  const orderLineSchema = buildOrderLineSchema(locale, m);
+  const neededBySchema = buildNeededBySchema(m);
+  const orderRequestSchema = buildOrderRequestSchema(locale, m, {
+    customerSchema,
+    orderLineSchema,
+    neededBySchema,
+  });
   return { customerShape, customerSchema, orderLineSchema, neededBySchema, orderRequestSchema };
 }
 

@@ -1,0 +1,87 @@
+import '@/client/lib/zod-csp';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import type { Resolver } from 'react-hook-form';
+import type { AmountToPay } from '@/shared/invoicing/vat-treatment';
+import type { Milli } from '@/shared/money';
+import { checkoutSchemas, type Customer, type CustomerType } from '@/shared/checkout-schema';
+import { defaultCountry, type CountryCode } from '@/shared/countries';
+import type { Locale } from '@/shared/i18n/locale';
+
+/** What the form holds before validation: every field a string. */
+export interface CustomerFormValues {
+  customerType: CustomerType;
+  name: string;
+  companyName: string;
+  orgNumber: string;
+  personalNumber: string;
+  email: string;
+  phone: string;
+  country: CountryCode;
+  address: string;
+  vatNumber: string;
+  buyerReference: string;
+  purchaseOrderNumber: string;
+  peppolId: string;
+  separateBilling: boolean;
+  billingAddress: string;
+}
+
+export const emptyCustomer: CustomerFormValues = {
+  customerType: 'personal',
+  name: '',
+  companyName: '',
+  orgNumber: '',
+  personalNumber: '',
+  email: '',
+  phone: '',
+  country: defaultCountry,
+  address: '',
+  vatNumber: '',
+  buyerReference: '',
+  purchaseOrderNumber: '',
+  peppolId: '',
+  separateBilling: false,
+  billingAddress: '',
+};
+
+// The schema's input type is `unknown` per field (it trims anything); the form always holds strings.
+const resolverFor = (locale: Locale) =>
+  zodResolver(checkoutSchemas(locale).customerSchema) as unknown as Resolver<
+    CustomerFormValues,
+    unknown,
+    Customer
+  >;
+
+export const resolvers: Record<Locale, Resolver<CustomerFormValues, unknown, Customer>> = {
+  sv: resolverFor('sv'),
+  en: resolverFor('en'),
+};
+
+export type FieldName = keyof CustomerFormValues;
+
+export const optionalFields = new Set<FieldName>([
+  'vatNumber',
+  'buyerReference',
+  'purchaseOrderNumber',
+  'peppolId',
+]);
+
+export interface CheckoutFormProps {
+  /** The cart total as shown (VAT-inclusive prices, conversion fees included). */
+  total: Milli;
+  /** What this buyer pays (`amountToPay`), as it changes: the page's summary shows the same. */
+  onPaymentChange: (payment: AmountToPay) => void;
+  /** Formats an amount in the chosen display currency. */
+  formatPrice: (amount: Milli) => string;
+  /** Resolves with per-field server messages to show (empty when placed). */
+  onSubmit: (customer: Customer) => Promise<Partial<Record<FieldName, string>>>;
+  /**
+   * "Ask for a quote": the same form, checked the same way, without the terms (they are accepted
+   * with the quote later). Resolves with per-field server messages, like onSubmit.
+   */
+  onAskQuote?: (customer: Customer) => Promise<Partial<Record<FieldName, string>>>;
+  note?: ReactNode;
+  /** Shown after the address: depends on the delivery country the buyer picks (the delivery estimate). */
+  delivery?: (country: CountryCode) => ReactNode;
+}
