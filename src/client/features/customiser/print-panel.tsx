@@ -41,20 +41,13 @@ interface PrintPanelProps {
 
 const cm = (n: number) => new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 1 }).format(n);
 
-/** One print (DTG or screen): its image upload, the side it goes on and its size. */
-export function PrintPanel(props: PrintPanelProps) {
-  const { print } = props;
-  const t = useT(customiserMessages);
+/** Uploading one print's file: an image for the preview or a print file without one. */
+function usePrintUpload(props: Pick<PrintPanelProps, 'onUploaded' | 'onPrintFile' | 'onBusyChange'>) {
   const uploadTexts = useT(uploadMessages);
   const fileTexts = useT(printFileMessages);
-  const ids = { title: useId(), input: useId(), error: useId(), size: useId(), largest: useId() };
-  // A file picked in server HTML before the app takes over would be lost: wait for the app.
-  const isClient = useIsClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pending = useRef<AbortController | null>(null);
-  const label = props.title;
-  const description = print.method === 'dtg' ? t.dtgDescription : t.screenDescription;
 
   const setUploading = (value: boolean) => {
     setBusy(value);
@@ -100,15 +93,20 @@ export function PrintPanel(props: PrintPanelProps) {
     }
   };
 
-  const area = sideAreaCm(props.product, print.side);
-  const widthCm = area ? printWidthOnArea(area.widthCm, print.scale) : undefined;
-  // The slider ends at the largest size that fits the side's print area (print-fit.ts).
-  const maxScale = largestScale(props.product, print.side, print.upload);
-  const maxWidthCm = area ? printWidthOnArea(area.widthCm, maxScale) : undefined;
-  const quality =
-    print.upload?.kind === 'raster' && print.upload.width && widthCm
-      ? printQuality(print.upload.width, widthCm)
-      : undefined;
+  return { busy, error, setError, onFile };
+}
+
+type PrintUpload = ReturnType<typeof usePrintUpload>;
+
+/** One print (DTG or screen): its image upload, the side it goes on and its size. */
+export function PrintPanel(props: PrintPanelProps) {
+  const { print } = props;
+  const t = useT(customiserMessages);
+  const fileTexts = useT(printFileMessages);
+  const ids = { title: useId(), error: useId() };
+  const upload = usePrintUpload(props);
+  const label = props.title;
+  const description = print.method === 'dtg' ? t.dtgDescription : t.screenDescription;
 
   return (
     <section aria-labelledby={ids.title} className="rounded-2xl border border-slate-200 p-4 sm:p-5">
@@ -117,79 +115,17 @@ export function PrintPanel(props: PrintPanelProps) {
       </h3>
       <p className="mt-1 text-sm text-slate-600">{description}</p>
 
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        {print.upload && (
-          <img
-            src={print.upload.url}
-            alt={t.imageAlt({ method: label })}
-            className="size-16 shrink-0 rounded-lg border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:12px_12px] object-contain"
-          />
-        )}
-        <div className="min-w-0 flex-1 basis-40">
-          {print.upload ? (
-            <p className="truncate text-sm font-medium text-slate-900" title={print.upload.fileName}>
-              {print.upload.fileName}
-              <span className="block text-xs font-normal text-slate-600">
-                {t.uploaded({ size: formatFileSize(print.upload.size) })}
-              </span>
-            </p>
-          ) : (
-            <p className="text-sm text-slate-600">{t.formats}</p>
-          )}
-        </div>
-        <div className="flex items-center gap-2">
-          <input
-            id={ids.input}
-            type="file"
-            accept={acceptAttribute}
-            aria-label={print.upload ? t.replaceLabel({ method: label }) : t.uploadLabel({ method: label })}
-            aria-describedby={error ? ids.error : undefined}
-            disabled={busy || !isClient}
-            onChange={(event) => void onFile(event)}
-            className="peer sr-only"
-          />
-          <label
-            htmlFor={ids.input}
-            aria-hidden
-            className={buttonClass({
-              variant: print.upload ? 'secondary' : 'primary',
-              size: 'sm',
-              filePicker: 'after-input',
-            })}
-          >
-            {busy ? (
-              <LoaderCircle className="size-4 animate-spin" aria-hidden />
-            ) : (
-              <ImagePlus className="size-4" aria-hidden />
-            )}
-            {busy ? t.uploading : print.upload ? t.replace : t.uploadImage}
-          </label>
-          {print.upload && !busy && (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                setError(null);
-                props.onRemove();
-              }}
-              aria-label={t.removeLabel({ method: label })}
-            >
-              <Trash2 className="size-4" aria-hidden />
-              {t.remove}
-            </Button>
-          )}
-        </div>
-      </div>
+      <UploadRow print={print} label={label} upload={upload} errorId={ids.error} onRemove={props.onRemove} />
       <p role="status" className="sr-only">
-        {busy ? t.uploadingStatus({ method: label }) : ''}
+        {upload.busy ? t.uploadingStatus({ method: label }) : ''}
       </p>
-      {error && (
+      {upload.error && (
         <p
           id={ids.error}
           role="alert"
           className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
         >
-          {error}
+          {upload.error}
         </p>
       )}
 
@@ -223,93 +159,191 @@ export function PrintPanel(props: PrintPanelProps) {
 
       {print.upload && (
         <div className="mt-5 grid gap-5 sm:grid-cols-2">
-          {props.sides.length > 1 ? (
-            <fieldset>
-              <legend className="text-sm font-semibold text-slate-900">{t.printSide}</legend>
-              <div className="mt-2 inline-flex rounded-xl bg-slate-100 p-1">
-                {props.sides.map((s) => (
-                  <label key={s.id} className="relative">
-                    <input
-                      type="radio"
-                      name={`${print.key}-side`}
-                      value={s.id}
-                      checked={print.side === s.id}
-                      disabled={props.takenSides.includes(s.id)}
-                      onChange={() => props.onSideChange(s.id)}
-                      className="peer sr-only"
-                    />
-                    <span
-                      className={cn(
-                        'block cursor-pointer rounded-lg px-4 py-1.5 text-sm font-semibold transition',
-                        'peer-focus-visible:outline-3 peer-focus-visible:outline-brand-600',
-                        print.side === s.id
-                          ? 'bg-white text-slate-900 shadow-sm'
-                          : 'text-slate-600 hover:text-slate-900',
-                        'peer-disabled:cursor-not-allowed peer-disabled:text-slate-400 peer-disabled:line-through',
-                      )}
-                    >
-                      {s.label}
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          ) : (
-            <p className="text-sm text-slate-700">
-              <span className="block font-semibold text-slate-900">{t.printSide}</span>
-              {t.onlySide({ side: props.sides[0]?.label ?? print.side })}
-            </p>
-          )}
-          <div>
-            <div className="flex items-baseline justify-between">
-              <label htmlFor={ids.size} className="text-sm font-semibold text-slate-900">
-                {t.printSize}
-              </label>
-              <output htmlFor={ids.size} className="text-sm font-semibold tabular-nums text-slate-900">
-                {scaleLabel(print.scale)}
-              </output>
-            </div>
-            <input
-              id={ids.size}
-              type="range"
-              min={SCALE_MIN}
-              max={maxScale}
-              step={SCALE_STEP}
-              value={Math.min(print.scale, maxScale)}
-              aria-valuetext={scaleLabel(print.scale)}
-              aria-describedby={maxWidthCm !== undefined ? ids.largest : undefined}
-              onChange={(event) =>
-                props.onScaleChange(Math.min(maxScale, clampScale(Number(event.target.value))))
-              }
-              className="mt-3 w-full cursor-pointer accent-brand-700"
-            />
-            <p
-              className="mt-2 text-sm text-slate-700"
-              aria-live="polite"
-              data-testid={`quality-${print.key}`}
-            >
-              {quality ? (
-                <PrintQualityNote quality={quality} />
-              ) : widthCm !== undefined ? (
-                <span>
-                  {t.printWidth({ cm: cm(widthCm) })}
-                  {print.upload.kind === 'vector' && ` · ${t.vectorQuality}`}
-                </span>
-              ) : null}
-            </p>
-            {maxWidthCm !== undefined && (
-              <p
-                id={ids.largest}
-                className="mt-1 text-xs text-slate-600"
-                data-testid={`largest-${print.key}`}
-              >
-                {t.largestSize({ cm: cm(maxWidthCm), percent: scaleLabel(maxScale) })}
-              </p>
-            )}
-          </div>
+          <SidePicker {...props} />
+          <SizeSlider {...props} upload={print.upload} />
         </div>
       )}
     </section>
+  );
+}
+
+/** The image (or the formats to pick from), the file input and the remove button. */
+function UploadRow(props: {
+  print: PrintDraft;
+  label: string;
+  upload: PrintUpload;
+  errorId: string;
+  onRemove: () => void;
+}) {
+  const { print, label, upload } = props;
+  const { busy } = upload;
+  const t = useT(customiserMessages);
+  const inputId = useId();
+  // A file picked in server HTML before the app takes over would be lost: wait for the app.
+  const isClient = useIsClient();
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-3">
+      {print.upload && (
+        <img
+          src={print.upload.url}
+          alt={t.imageAlt({ method: label })}
+          className="size-16 shrink-0 rounded-lg border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,#fff_0_50%)] bg-[length:12px_12px] object-contain"
+        />
+      )}
+      <div className="min-w-0 flex-1 basis-40">
+        {print.upload ? (
+          <p className="truncate text-sm font-medium text-slate-900" title={print.upload.fileName}>
+            {print.upload.fileName}
+            <span className="block text-xs font-normal text-slate-600">
+              {t.uploaded({ size: formatFileSize(print.upload.size) })}
+            </span>
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600">{t.formats}</p>
+        )}
+      </div>
+      <div className="flex items-center gap-2">
+        <input
+          id={inputId}
+          type="file"
+          accept={acceptAttribute}
+          aria-label={print.upload ? t.replaceLabel({ method: label }) : t.uploadLabel({ method: label })}
+          aria-describedby={upload.error ? props.errorId : undefined}
+          disabled={busy || !isClient}
+          onChange={(event) => void upload.onFile(event)}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={inputId}
+          aria-hidden
+          className={buttonClass({
+            variant: print.upload ? 'secondary' : 'primary',
+            size: 'sm',
+            filePicker: 'after-input',
+          })}
+        >
+          {busy ? (
+            <LoaderCircle className="size-4 animate-spin" aria-hidden />
+          ) : (
+            <ImagePlus className="size-4" aria-hidden />
+          )}
+          {busy ? t.uploading : print.upload ? t.replace : t.uploadImage}
+        </label>
+        {print.upload && !busy && (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              upload.setError(null);
+              props.onRemove();
+            }}
+            aria-label={t.removeLabel({ method: label })}
+          >
+            <Trash2 className="size-4" aria-hidden />
+            {t.remove}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The side the print goes on: a choice when the product has several, else said plainly. */
+function SidePicker(props: PrintPanelProps) {
+  const { print } = props;
+  const t = useT(customiserMessages);
+  if (props.sides.length <= 1) {
+    return (
+      <p className="text-sm text-slate-700">
+        <span className="block font-semibold text-slate-900">{t.printSide}</span>
+        {t.onlySide({ side: props.sides[0]?.label ?? print.side })}
+      </p>
+    );
+  }
+  return (
+    <fieldset>
+      <legend className="text-sm font-semibold text-slate-900">{t.printSide}</legend>
+      <div className="mt-2 inline-flex rounded-xl bg-slate-100 p-1">
+        {props.sides.map((s) => (
+          <label key={s.id} className="relative">
+            <input
+              type="radio"
+              name={`${print.key}-side`}
+              value={s.id}
+              checked={print.side === s.id}
+              disabled={props.takenSides.includes(s.id)}
+              onChange={() => props.onSideChange(s.id)}
+              className="peer sr-only"
+            />
+            <span
+              className={cn(
+                'block cursor-pointer rounded-lg px-4 py-1.5 text-sm font-semibold transition',
+                'peer-focus-visible:outline-3 peer-focus-visible:outline-brand-600',
+                print.side === s.id
+                  ? 'bg-white text-slate-900 shadow-sm'
+                  : 'text-slate-600 hover:text-slate-900',
+                'peer-disabled:cursor-not-allowed peer-disabled:text-slate-400 peer-disabled:line-through',
+              )}
+            >
+              {s.label}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The print's size: a slider up to the largest that fits, its width in cm and its quality. */
+function SizeSlider(props: PrintPanelProps & { upload: PrintImage }) {
+  const { print, upload } = props;
+  const t = useT(customiserMessages);
+  const ids = { size: useId(), largest: useId() };
+  const area = sideAreaCm(props.product, print.side);
+  const widthCm = area ? printWidthOnArea(area.widthCm, print.scale) : undefined;
+  // The slider ends at the largest size that fits the side's print area (print-fit.ts).
+  const maxScale = largestScale(props.product, print.side, upload);
+  const maxWidthCm = area ? printWidthOnArea(area.widthCm, maxScale) : undefined;
+  const quality =
+    upload.kind === 'raster' && upload.width && widthCm ? printQuality(upload.width, widthCm) : undefined;
+  return (
+    <div>
+      <div className="flex items-baseline justify-between">
+        <label htmlFor={ids.size} className="text-sm font-semibold text-slate-900">
+          {t.printSize}
+        </label>
+        <output htmlFor={ids.size} className="text-sm font-semibold tabular-nums text-slate-900">
+          {scaleLabel(print.scale)}
+        </output>
+      </div>
+      <input
+        id={ids.size}
+        type="range"
+        min={SCALE_MIN}
+        max={maxScale}
+        step={SCALE_STEP}
+        value={Math.min(print.scale, maxScale)}
+        aria-valuetext={scaleLabel(print.scale)}
+        aria-describedby={maxWidthCm !== undefined ? ids.largest : undefined}
+        onChange={(event) => props.onScaleChange(Math.min(maxScale, clampScale(Number(event.target.value))))}
+        className="mt-3 w-full cursor-pointer accent-brand-700"
+      />
+      <p className="mt-2 text-sm text-slate-700" aria-live="polite" data-testid={`quality-${print.key}`}>
+        {quality ? (
+          <PrintQualityNote quality={quality} />
+        ) : widthCm !== undefined ? (
+          <span>
+            {t.printWidth({ cm: cm(widthCm) })}
+            {upload.kind === 'vector' && ` · ${t.vectorQuality}`}
+          </span>
+        ) : null}
+      </p>
+      {maxWidthCm !== undefined && (
+        <p id={ids.largest} className="mt-1 text-xs text-slate-600" data-testid={`largest-${print.key}`}>
+          {t.largestSize({ cm: cm(maxWidthCm), percent: scaleLabel(maxScale) })}
+        </p>
+      )}
+    </div>
   );
 }
 
