@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { categoryIds, colors, type CategoryId } from '@/shared/catalogue';
+import { categoryIds, type CategoryId } from '@/shared/catalogue';
 import { bodyOf, draftOf, emptyDraft, type Draft } from './catalogue-draft';
 import {
   ChoicesSection,
@@ -11,11 +11,11 @@ import {
   SizeSetField,
 } from './catalogue-fields';
 import { PersonalisationPriceFields } from './catalogue-personalisation';
+import { ShopColoursSection, TiersSection } from './catalogue-tiers';
 import type { ProductRecord } from '@/shared/catalogue-record';
 import { priceForInput } from '@/shared/catalogue-schema';
 import { formatDateTime } from '@/shared/dates';
 import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
-import { colourName } from '@/shared/i18n/messages/colours';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
 import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
 import type { AuditEvent } from '@/shared/staff';
@@ -29,14 +29,12 @@ import { historyChanges } from './catalogue-history';
 const productsKey = ['admin', 'products'] as const;
 const historyKey = (id: string) => ['admin', 'products', id, 'history'] as const;
 
-function ProductEditor(props: { original: ProductRecord | undefined; onDone: () => void }) {
+/** The editor's draft and its saving: a POST for a new product, a PUT for an existing one. */
+function useProductEditor(original: ProductRecord | undefined, onDone: () => void) {
   const t = useT(catalogueAdminMessages);
-  const labels = useT(layoutMessages);
-  const { locale } = useLocale();
-  const id = useId();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(() => (props.original ? draftOf(props.original) : emptyDraft()));
-  const adding = props.original === undefined;
+  const [draft, setDraft] = useState<Draft>(() => (original ? draftOf(original) : emptyDraft()));
+  const adding = original === undefined;
   const mutation = useMutation({
     mutationFn: (body: unknown) =>
       adding
@@ -48,24 +46,23 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
     onSuccess: () => {
       notify.success(adding ? t.added : t.saved);
       void queryClient.invalidateQueries({ queryKey: productsKey });
-      props.onDone();
+      onDone();
     },
   });
   const errors = mutation.error instanceof ApiError ? mutation.error.fieldErrors : {};
-  const colourIndex = draft.colours ? 0 : -1;
-  // The shop's twelve colours, then the ones the owner added here (once they have an id).
-  const offeredColours = [
-    ...colors.map((c) => ({ id: c.id, hex: c.hex, name: colourName(locale, c.id) })),
-    ...draft.ownColours
-      .filter((c) => /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(c.id))
-      .map((c) => ({ id: c.id, hex: c.hex, name: c.names[locale] || c.id })),
-  ];
-  const rises = Object.values(errors).includes(t.priceRises);
   const set = (change: Partial<Draft>) => setDraft((d) => ({ ...d, ...change }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate(bodyOf(draft, props.original));
+    mutation.mutate(bodyOf(draft, original));
   };
+  return { draft, set, adding, mutation, errors, submit };
+}
+
+function ProductEditor(props: { original: ProductRecord | undefined; onDone: () => void }) {
+  const t = useT(catalogueAdminMessages);
+  const labels = useT(layoutMessages);
+  const id = useId();
+  const { draft, set, adding, mutation, errors, submit } = useProductEditor(props.original, props.onDone);
   const text = (field: 'names' | 'descriptions', lang: Locale, label: string, multiline = false) => (
     <Field id={`${id}-${field}-${lang}`} label={label} error={errors[`${field}.${lang}`] ?? errors[field]}>
       {(control) =>
@@ -118,121 +115,8 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
       <DesignSection id={id} draft={draft} set={set} errors={errors} />
       <SizeSetField id={id} draft={draft} set={set} errors={errors} />
       <PersonalisationPriceFields id={id} draft={draft} set={set} errors={errors} />
-      <fieldset>
-        <legend className="text-sm font-semibold text-slate-800">{t.tiers}</legend>
-        {(errors.tiers ?? errors.minQuantity) && (
-          <p className="mt-1 text-sm text-red-700">{errors.tiers ?? errors.minQuantity}</p>
-        )}
-        <ol className="mt-2 space-y-2">
-          {draft.tiers.map((tier, index) => (
-            <li key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
-              <Field
-                id={`${id}-tier-${index}-quantity`}
-                label={`${t.tierQuantity} ${index + 1}`}
-                error={errors[`tiers.${index}.quantity`]}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    inputMode="numeric"
-                    value={tier.quantity}
-                    onChange={(e) =>
-                      set({
-                        tiers: draft.tiers.map((x, i) =>
-                          i === index ? { ...x, quantity: e.target.value } : x,
-                        ),
-                      })
-                    }
-                  />
-                )}
-              </Field>
-              <Field
-                id={`${id}-tier-${index}-price`}
-                label={`${t.tierPrice} ${index + 1}`}
-                error={errors[`tiers.${index}.pricePerUnit`]}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    inputMode="decimal"
-                    value={tier.price}
-                    onChange={(e) =>
-                      set({
-                        tiers: draft.tiers.map((x, i) => (i === index ? { ...x, price: e.target.value } : x)),
-                      })
-                    }
-                  />
-                )}
-              </Field>
-              <Button
-                type="button"
-                variant="secondary"
-                size="sm"
-                className="mb-1"
-                disabled={draft.tiers.length <= 1}
-                onClick={() => set({ tiers: draft.tiers.filter((_, i) => i !== index) })}
-              >
-                {t.removeTier} {index + 1}
-              </Button>
-            </li>
-          ))}
-        </ol>
-        <Button
-          type="button"
-          variant="secondary"
-          size="sm"
-          className="mt-2"
-          onClick={() => set({ tiers: [...draft.tiers, { quantity: '', price: '' }] })}
-        >
-          {t.addTier}
-        </Button>
-        {rises && (
-          <label className="mt-3 flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={draft.confirmPriceRise}
-              onChange={(e) => set({ confirmPriceRise: e.target.checked })}
-            />
-            {t.confirmRise}
-          </label>
-        )}
-      </fieldset>
-      {draft.colours && (
-        <fieldset>
-          <legend className="text-sm font-semibold text-slate-800">{t.colours}</legend>
-          <p className="text-sm text-slate-600">{t.coloursHint}</p>
-          {(errors[`options.${colourIndex}.choices`] ?? errors.options) && (
-            <p className="mt-1 text-sm text-red-700">
-              {errors[`options.${colourIndex}.choices`] ?? errors.options}
-            </p>
-          )}
-          <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
-            {offeredColours.map((colour) => (
-              <label key={colour.id} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={draft.colours?.includes(colour.id) ?? false}
-                  onChange={(e) =>
-                    set({
-                      colours: e.target.checked
-                        ? offeredColours
-                            .map((c) => c.id)
-                            .filter((c) => c === colour.id || draft.colours?.includes(c))
-                        : (draft.colours ?? []).filter((c) => c !== colour.id),
-                    })
-                  }
-                />
-                <span
-                  aria-hidden
-                  className="inline-block size-4 rounded-full ring-1 ring-slate-300"
-                  style={{ backgroundColor: colour.hex }}
-                />
-                {colour.name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      <TiersSection id={id} draft={draft} set={set} errors={errors} />
+      <ShopColoursSection id={id} draft={draft} set={set} errors={errors} />
       <OwnColoursSection id={id} draft={draft} set={set} errors={errors} />
       <ChoicesSection id={id} draft={draft} set={set} errors={errors} />
       <FactsSection id={id} draft={draft} set={set} errors={errors} />
