@@ -11,7 +11,12 @@ import { buttonClass } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { ListShell, pagedListProps } from '@/client/components/ui/list-shell';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { auditFilterParams, auditQuery, staffQuery, type AuditFilter } from './admin-api';
+import {
+  auditFilterParams,
+  auditQuery,
+  staffQuery,
+  type AuditFilter,
+} from '@/client/features/admin/admin-api';
 import { describeChange } from './audit-change';
 
 /** Who did what: every recorded action, newest first, filtered by person, kind and dates; CSV export. */

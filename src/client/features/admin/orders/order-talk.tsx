@@ -11,7 +11,7 @@ import { notify } from '@/client/lib/notify';
 import { MessageThread } from '@/client/components/message-thread';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
-import { adminKeys } from './admin-api';
+import { adminKeys } from '@/client/features/admin/admin-api';
 
 const orderPath = (number: string) => `/api/admin/orders/${encodeURIComponent(number)}`;
 

@@ -15,7 +15,7 @@ import {
   resetStaffPin,
   staffKeys,
   staffQuery,
-} from './admin-api';
+} from '@/client/features/admin/admin-api';
 import { useSignedIn } from './staff-context';
 
 const errorOf = (error: unknown) => (error instanceof ApiError ? error : undefined);

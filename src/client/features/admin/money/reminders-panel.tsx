@@ -1,4 +1,4 @@
-import { FormBehindButton, NoteAndSubmit, notifyFailed } from './form-parts';
+import { FormBehindButton, NoteAndSubmit, notifyFailed } from '@/client/features/admin/form-parts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminOrderDetail } from '@/shared/admin';
@@ -16,7 +16,7 @@ import { Button } from '@/client/components/ui/button';
 import { apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
-import { adminKeys, staffKeys } from './admin-api';
+import { adminKeys, staffKeys } from '@/client/features/admin/admin-api';
 
 const remindersKey = (orderNumber: string) => [...adminKeys.order(orderNumber), 'reminders'] as const;
 

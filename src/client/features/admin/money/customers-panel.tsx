@@ -14,8 +14,8 @@ import { Button, buttonClass } from '@/client/components/ui/button';
 import { apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
-import { adminKeys } from './admin-api';
-import { notifyFailed } from './form-parts';
+import { adminKeys } from '@/client/features/admin/admin-api';
+import { notifyFailed } from '@/client/features/admin/form-parts';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 

@@ -14,9 +14,9 @@ import { roleMay } from '@/shared/staff';
 import { Button } from '@/client/components/ui/button';
 import { notify } from '@/client/lib/notify';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { adminKeys, clearOrderFlag, flagOrderForOwner, staffKeys } from './admin-api';
-import { FormBehindButton, NoteAndSubmit, notifyFailed } from './form-parts';
-import { useMay, useSignedIn } from './staff-context';
+import { adminKeys, clearOrderFlag, flagOrderForOwner, staffKeys } from '@/client/features/admin/admin-api';
+import { FormBehindButton, NoteAndSubmit, notifyFailed } from '@/client/features/admin/form-parts';
+import { useMay, useSignedIn } from '@/client/features/admin/staff/staff-context';
 
 /** The answer replaces the cached order; the list (its flag) and the history are fetched again. */
 function useAttentionMutation(

@@ -1,4 +1,4 @@
-import { AmountField } from './form-parts';
+import { AmountField } from '@/client/features/admin/form-parts';
 import { useId, useState } from 'react';
 import { stockholmDate } from '@/shared/dates';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';

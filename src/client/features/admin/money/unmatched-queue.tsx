@@ -10,7 +10,7 @@ import { Field } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
-import { adminKeys } from './admin-api';
+import { adminKeys } from '@/client/features/admin/admin-api';
 import { assignBankPayment, bankPaymentsQuery, markNotOurs, moneyKeys } from './money-api';
 
 /** A bank amount: kronor in Swedish form, with its currency when it is not kronor. */

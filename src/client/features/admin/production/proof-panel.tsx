@@ -23,7 +23,7 @@ import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
-import { adminKeys } from './admin-api';
+import { adminKeys } from '@/client/features/admin/admin-api';
 import { uploadProof } from './proof-api';
 
 const link = buttonClass({ variant: 'secondary', size: 'sm' });

@@ -7,7 +7,7 @@
 import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
 import { Field } from '@/client/components/ui/field';
 import { useT } from '@/client/lib/i18n';
-import type { Draft } from './catalogue-draft';
+import type { Draft } from '@/client/features/admin/catalogue/catalogue-draft';
 
 export function PersonalisationPriceFields({
   id,

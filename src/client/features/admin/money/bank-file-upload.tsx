@@ -5,7 +5,7 @@ import type { BankFileImportAnswer } from '@/shared/receivables/bank-payments';
 import { FileButton } from '@/client/components/ui/file-button';
 import { ApiError } from '@/client/lib/api';
 import { useT } from '@/client/lib/i18n';
-import { adminKeys } from './admin-api';
+import { adminKeys } from '@/client/features/admin/admin-api';
 import { moneyKeys, uploadBankFile } from './money-api';
 
 const formatNames: Record<BankFileImportAnswer['format'], string> = {

@@ -19,7 +19,7 @@ import {
   previewLineChange,
   type LineChangeBody,
   type LineChangePreview,
-} from './admin-api';
+} from '@/client/features/admin/admin-api';
 import {
   bodyIndexOf,
   bodyOf,
@@ -30,7 +30,7 @@ import {
   type GoodsDraft,
 } from './line-change-draft';
 import { FreeLinesFields, GoodsLineFields } from './line-change-lines';
-import { useMay } from './staff-context';
+import { useMay } from '@/client/features/admin/staff/staff-context';
 
 /**
  * The order's lines changed by staff before production (issue 41): quantities, the size split,

@@ -1,4 +1,10 @@
-import { AmountField, FormBehindButton, NoteAndSubmit, notifyFailed, SubmitOrBack } from './form-parts';
+import {
+  AmountField,
+  FormBehindButton,
+  NoteAndSubmit,
+  notifyFailed,
+  SubmitOrBack,
+} from '@/client/features/admin/form-parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminOrderAnswer, AdminOrderDetail } from '@/shared/admin';
@@ -20,7 +26,13 @@ import { Field } from '@/client/components/ui/field';
 import { cn } from '@/client/lib/cn';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
-import { adminKeys, issueCreditNote, recordPayment, recordRefund, staffKeys } from './admin-api';
+import {
+  adminKeys,
+  issueCreditNote,
+  recordPayment,
+  recordRefund,
+  staffKeys,
+} from '@/client/features/admin/admin-api';
 
 const tones: Record<PaymentState, string> = {
   unpaid: 'bg-amber-100 text-amber-900',

@@ -1,4 +1,4 @@
-import { FormBehindButton, notifyFailed, SubmitOrBack } from './form-parts';
+import { FormBehindButton, notifyFailed, SubmitOrBack } from '@/client/features/admin/form-parts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
@@ -15,8 +15,8 @@ import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { buttonClass } from '@/client/components/ui/button';
-import { adminKeys, recordPayment } from './admin-api';
-import { usePaymentFields } from './payment-fields';
+import { adminKeys, recordPayment } from '@/client/features/admin/admin-api';
+import { usePaymentFields } from '@/client/features/admin/money/payment-fields';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 

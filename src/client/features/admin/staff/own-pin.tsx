@@ -4,8 +4,8 @@ import { staffMessages } from '@/shared/i18n/messages/staff';
 import { Button } from '@/client/components/ui/button';
 import { ApiError } from '@/client/lib/api';
 import { useT } from '@/client/lib/i18n';
-import { changeOwnPin } from './admin-api';
-import { PinField } from './form-parts';
+import { changeOwnPin } from '@/client/features/admin/admin-api';
+import { PinField } from '@/client/features/admin/form-parts';
 import { IssuedPinNotice } from './issued-pin';
 
 /** Everyone gets a new PIN of their own here (the shop makes it), confirming the current one. */

@@ -5,8 +5,8 @@ import { auditFieldMessages } from '@/shared/i18n/messages/audit-fields';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { historyQuery } from './admin-api';
-import { describeChange } from './audit-change';
+import { historyQuery } from '@/client/features/admin/admin-api';
+import { describeChange } from '@/client/features/admin/staff/audit-change';
 
 /** The order's recorded history with names: who changed its status, recorded a payment, added a proof. */
 export function OrderHistory({ orderNumber }: { orderNumber: string }) {

@@ -25,8 +25,8 @@ import { inputLookClass } from '@/client/components/ui/field';
 import { apiFetch, ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
-import { changeOrderStatus } from './admin-api';
-import { useMay } from './staff-context';
+import { changeOrderStatus } from '@/client/features/admin/admin-api';
+import { useMay } from '@/client/features/admin/staff/staff-context';
 import { orderTalkMessages } from '@/shared/i18n/messages/order-talk';
 
 const selectClass = `${inputLookClass} min-h-11 px-3 py-2 text-base`;

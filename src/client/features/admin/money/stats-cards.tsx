@@ -4,7 +4,7 @@ import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { formatCount, formatKrDecimal } from '@/shared/money-format';
-import { statsQuery } from './admin-api';
+import { statsQuery } from '@/client/features/admin/admin-api';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { useLocale, useT } from '@/client/lib/i18n';
 

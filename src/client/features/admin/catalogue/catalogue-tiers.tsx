@@ -8,7 +8,7 @@ import { colourName } from '@/shared/i18n/messages/colours';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { useLocale, useT } from '@/client/lib/i18n';
-import type { Draft } from './catalogue-draft';
+import type { Draft } from '@/client/features/admin/catalogue/catalogue-draft';
 
 interface SectionProps {
   id: string;

@@ -5,7 +5,7 @@ import type { PrintMethod, PrintSide } from '@/shared/print-options';
 import type { LineOptions } from '@/shared/product-options';
 import type { SizeSplit } from '@/shared/sizes';
 import { VAT_RATE_PERCENT } from '@/shared/vat-rate';
-import type { LineChangeBody } from './admin-api';
+import type { LineChangeBody } from '@/client/features/admin/admin-api';
 
 /**
  * The line-change editor's form state and what it sends (issue 41): each goods line as the form

@@ -17,9 +17,9 @@ import { inputClass } from '@/client/components/ui/field';
 import { apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
-import { adminKeys } from './admin-api';
-import { CustomerDetail, OwingCustomers } from './customers-panel';
-import { notifyFailed } from './form-parts';
+import { adminKeys } from '@/client/features/admin/admin-api';
+import { CustomerDetail, OwingCustomers } from '@/client/features/admin/money/customers-panel';
+import { notifyFailed } from '@/client/features/admin/form-parts';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { notify } from '@/client/lib/notify';
 import { ListShell, pagedListProps } from '@/client/components/ui/list-shell';
-import { partnersQuery } from './admin-api';
+import { partnersQuery } from '@/client/features/admin/admin-api';
 import { formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';

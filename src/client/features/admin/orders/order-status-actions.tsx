@@ -6,9 +6,14 @@ import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { notify } from '@/client/lib/notify';
-import { adminKeys, changeOrderStatus, staffKeys, type StatusChangeDetails } from './admin-api';
-import { NoteAndSubmit, notifyFailed, SubmitOrBack } from './form-parts';
-import { useSignedIn } from './staff-context';
+import {
+  adminKeys,
+  changeOrderStatus,
+  staffKeys,
+  type StatusChangeDetails,
+} from '@/client/features/admin/admin-api';
+import { NoteAndSubmit, notifyFailed, SubmitOrBack } from '@/client/features/admin/form-parts';
+import { useSignedIn } from '@/client/features/admin/staff/staff-context';
 import { roleMay, statusStepRoles } from '@/shared/staff';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';

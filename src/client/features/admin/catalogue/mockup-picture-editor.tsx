@@ -11,8 +11,8 @@ import { printSideIds, printSideLabels, type PrintSide } from '@/shared/print-op
 import { productPictureUrl, uploadedPictureId } from '@/shared/product-images';
 import { cn } from '@/client/lib/cn';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { uploadProductPicture } from './catalogue-api';
-import type { Draft } from './catalogue-draft';
+import { uploadProductPicture } from '@/client/features/admin/catalogue/catalogue-api';
+import type { Draft } from '@/client/features/admin/catalogue/catalogue-draft';
 
 const errorClass = 'mt-1 text-sm font-medium text-red-700';
 
