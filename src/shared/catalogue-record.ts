@@ -4,7 +4,7 @@
  * catalogue table keeps it (JSONB). The browser reads it without a schema library: the server
  * validated it before storing (catalogue-schema.ts).
  */
-import type { CategoryId, ColorId, OwnColour, PersonalisationPrices, PriceTier, Product } from './catalogue';
+import type { CategoryId, OwnColour, PersonalisationPrices, PriceTier, Product } from './catalogue';
 import type { SizeSetId } from './size-codes';
 import type { Locale } from './i18n/locale';
 import { milliFromDecimal, unitPriceToString } from './money';

@@ -210,7 +210,7 @@ function customisationProblem(
   const name = productName(locale, product);
   const config = product.customiser;
   if (!config) return t.notCustomisable({ name });
-  if (!(config.availableColors as readonly string[]).includes(customisation.color)) {
+  if (!config.availableColors.includes(customisation.color)) {
     return t.colourUnavailable({ colour: colourName(locale, customisation.color), name });
   }
   const sides = new Set<string>(config.availableSides.map((s) => s.id));
