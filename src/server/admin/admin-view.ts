@@ -175,6 +175,7 @@ const messageSchema = z.object({
   writtenAt: text,
   printFile: z.number().int().optional(),
   writtenBy: text.optional(),
+  file: z.object({ name: text, bytes: z.number().int(), contentType: text }).optional(),
 });
 
 const jobDetailShape = {

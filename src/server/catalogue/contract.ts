@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { auditActions } from '@/shared/staff';
+import type { ProductRecord } from '@/shared/catalogue-record';
 
 const bilingual = z.object({ sv: z.string(), en: z.string() });
 const rect = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
@@ -33,6 +34,9 @@ export const productRecordSchema = z
       .optional(),
     garment: z.literal(true).optional(),
     sizeSet: z.string().optional(),
+    personalisationPrices: z
+      .object({ name: z.string().optional(), number: z.string().optional() })
+      .optional(),
     ownColours: z.array(z.object({ id: z.string(), names: bilingual, hex: z.string() })).optional(),
     productionDays: z.number(),
     options: z.array(
@@ -58,6 +62,14 @@ export const productRecordSchema = z
     updatedAt: z.string(),
   })
   .meta({ id: 'ProductRecord' });
+
+/**
+ * Every field of the shared record is declared: a field the schema lacks would be dropped from the
+ * answer (the response is written through it), as personalisationPrices once was.
+ */
+type Missing = Exclude<keyof ProductRecord, keyof z.infer<typeof productRecordSchema>>;
+const everyFieldDeclared: [Missing] extends [never] ? true : Missing = true;
+void everyFieldDeclared;
 
 export const productParams = z.object({ id: z.string().max(200) });
 

@@ -294,6 +294,7 @@ const messageSchema = z.object({
   writtenAt: z.string(),
   printFile: z.number().int().optional(),
   writtenBy: z.string().optional(),
+  file: z.object({ name: z.string(), bytes: z.number().int(), contentType: z.string() }).optional(),
 }) satisfies z.ZodType<OrderMessage>;
 
 const lineChangeSchema = z.object({
