@@ -546,8 +546,10 @@ describe('a member’s receipt', () => {
     expect(more).toEqual([]);
     expect(mail?.subject).toBe('Ditt svar i en gruppbeställning');
     expect(mail?.text).toContain('1 st i storlek M');
+    // The link's random ids and token may hold any two digits: the text around it is what counts.
+    const withoutLink = (mail?.text ?? '').replace(/https?:\/\/\S+/g, '');
     for (const stranger of ['FREE PRIZE', 'PRIZE', 'evil.example', 'Click', '66'])
-      expect(mail?.text).not.toContain(stranger);
+      expect(withoutLink).not.toContain(stranger);
     const link = /\/group\/([0-9a-f-]{36})\?entry=([0-9a-f-]{36})&token=([\w%-]+)/.exec(mail?.text ?? '');
     expect(link?.[1]).toBe(group.id);
     expect(link?.[2]).toBe(entry.body.entryId);
