@@ -249,8 +249,9 @@ async function addPlainTote(server: TestServer, cookie: string) {
     method: 'POST',
     headers: { cookie },
     json: {
-      id: 'tygkasse',
-      names: { sv: 'Tygkasse', en: 'Tote bag' },
+      // Its own id: the first test of this file (same server) already added 'tygkasse'.
+      id: 'enkelkasse',
+      names: { sv: 'Enkel kasse', en: 'Plain tote bag' },
       descriptions: { sv: 'Tygkasse i ekologisk bomull.', en: 'Tote bag in organic cotton.' },
       category: 'accessoarer',
       kind: 'tiers',
@@ -309,7 +310,7 @@ async function designAndOrder(
   await screenshot(b, `catalogue-owner-design-${buyer.language}-${buyer.width}`);
   await b.getByRole('button', { name: sv ? 'Lägg i varukorgen' : 'Add to cart' }).click();
   await expect(b.getByTestId('cart-badge')).toHaveText('20');
-  await b.goto('/products/tygkasse');
+  await b.goto('/products/enkelkasse');
   await b.getByRole('button', { name: sv ? 'Lägg 25 st i varukorgen' : 'Add 25 pcs to cart' }).click();
   await b.goto('/cart');
   await b.getByTestId('design-thumbnail').getByTestId('picture-mockup').waitFor();
