@@ -79,6 +79,29 @@ function paidOnRefusal(reply: FastifyReply, locale: Locale, paidOn: string): Fas
   return reply.code(400).send({ error, fieldErrors: { paidOn: error } });
 }
 
+/**
+ * What a payment and a refund check before touching the money: the day (not after today), the
+ * order's invoice, and the day against that invoice and the closed months (Bokföringslagen 5 kap.,
+ * closed-months.ts). Undefined when one refused, its answer sent.
+ */
+async function paymentTarget(
+  context: AppContext,
+  reply: FastifyReply,
+  locale: Locale,
+  orderNumber: string,
+  data: { paidOn: string; invoice?: string | undefined },
+): Promise<Awaited<ReturnType<typeof moneyTarget>>> {
+  if (paidOnRefusal(reply, locale, data.paidOn)) return undefined;
+  const target = await moneyTarget(context, reply, locale, orderNumber, data.invoice);
+  if (!target) return undefined;
+  const dayRefused = await paymentDayRefusal(context.database.db, target.invoice, data.paidOn, locale);
+  if (dayRefused) {
+    sendError(reply, 400, dayRefused);
+    return undefined;
+  }
+  return target;
+}
+
 const paymentSchema = (summary: string, body: typeof paymentBody) => ({
   summary,
   params: orderParams,
@@ -109,13 +132,9 @@ export function registerPayments(
       const data = request.body;
       const tc = ledgerCurrencyMessages[locale];
       const inEur = data.currency === 'EUR';
-      if (paidOnRefusal(reply, locale, data.paidOn)) return reply;
-      const target = await moneyTarget(context, reply, locale, request.params.number, data.invoice);
+      const target = await paymentTarget(context, reply, locale, request.params.number, data);
       if (!target) return reply;
       const { order, invoice } = target;
-      // A closed month or a day before the invoice: refused (Bokföringslagen 5 kap., closed-months.ts).
-      const dayRefused = await paymentDayRefusal(db, invoice, data.paidOn, locale);
-      if (dayRefused) return sendError(reply, 400, dayRefused);
       const person = staffOf(request);
       const payment = {
         documentId: invoice.id,
@@ -183,12 +202,9 @@ export function registerRefunds(
       const locale = requestLocale(request);
       const data = request.body;
       const t = translate(ledgerMessages, locale);
-      if (paidOnRefusal(reply, locale, data.paidOn)) return reply;
-      const target = await moneyTarget(context, reply, locale, request.params.number, data.invoice);
+      const target = await paymentTarget(context, reply, locale, request.params.number, data);
       if (!target) return reply;
       const { order, invoice } = target;
-      const dayRefused = await paymentDayRefusal(db, invoice, data.paidOn, locale);
-      if (dayRefused) return sendError(reply, 400, dayRefused);
       const person = staffOf(request);
       const refused = await db.transaction(async (tx) => {
         // The invoice row locked: two refunds at once cannot both pay back the same money.
