@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { productionAdminRoutes } from './production/routes';
 import { accountRoutes, companyAdminRoutes, privacyAdminRoutes } from './accounts/routes';
+import { reusableOrdersSql } from './accounts';
 import { adminRoutes, staffOrderAdminRoutes } from './admin/routes';
 import { CatalogueStore } from './catalogue';
 import {
@@ -309,6 +310,8 @@ async function registerBuyerRoutes(
     onCreated: kickOutbox,
     invoiceRate,
     distanceSalesInBuyerCountry: distanceSaleDecider(context),
+    // An account's company may reuse its orders' files (decision 0077).
+    reusableOrders: reusableOrdersSql,
   });
   quoteRoutes(app, catalogueContext, {
     onQueued: kickOutbox,

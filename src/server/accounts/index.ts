@@ -4,3 +4,4 @@
  */
 export { buildAccountSignInEmail } from './email';
 export { buildErasureDoneEmail, forgetErasureAddress } from './erasure';
+export { reusableOrdersSql } from './design-library';

@@ -16,6 +16,7 @@ import { sameOriginGuard } from '@/server/http/same-origin';
 import { staffOf } from '@/server/staff';
 import { registerAccountViewRoutes } from './account-view-routes';
 import { companiesForStaff, linkPerson, unlinkPerson } from './company';
+import { registerDesignLibraryRoutes } from './design-routes';
 import { registerCompanyClaimRoutes, registerCompanyMemberRoutes } from './company-routes';
 import { registerAccountPageRoutes } from './page-routes';
 import { personalDataRoute } from './personal-data';
@@ -45,6 +46,7 @@ export function accountRoutes(context: CatalogueContext, options: { onQueued?: (
     registerCompanyClaimRoutes(deps);
     registerAccountPageRoutes(deps);
     registerErasureRequestRoute(deps);
+    registerDesignLibraryRoutes(deps);
   };
 }
 

@@ -165,6 +165,11 @@ export const orders = pgTable(
     ),
     // The customer register groups by customer (migrations/6000_customer_register.sql).
     index('orders_customer_key_idx').on(t.customerKey, t.orderDate.desc().nullsFirst()),
+    // The customiser images each order prints (migrations/6700_order_print_upload_ids.sql).
+    index('orders_print_upload_ids_idx').using(
+      'gin',
+      sql`jsonb_path_query_array(${t.items}, '$[*]."customisation"."prints"[*]."uploadId"')`,
+    ),
     // VAT numbers VIES did not answer for at checkout, asked again (migrations/3450_vies_retry.sql).
     index('orders_vies_unavailable_idx')
       .on(t.viesCheckedAt, t.id)

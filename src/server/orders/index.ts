@@ -30,6 +30,7 @@ export {
   type OrderStatusEvent,
 } from './facts';
 export { newOrderLink, redactUrl } from './links';
+export { orderImageIdsSql, ordersOfAddressSql } from './reuse';
 export {
   changeOrderLines,
   orderLineChangeById,

@@ -52,7 +52,10 @@ const pdfQuery = linkQuery.extend({
   inline: z.enum(['1']).optional().describe('1: shown in the browser rather than downloaded'),
 });
 
-type OrderOptions = Pick<OrderServiceOptions, 'onCreated' | 'invoiceRate' | 'distanceSalesInBuyerCountry'>;
+type OrderOptions = Pick<
+  OrderServiceOptions,
+  'onCreated' | 'invoiceRate' | 'distanceSalesInBuyerCountry' | 'reusableOrders'
+>;
 
 /**
  * The buyer's order routes: the checkout (POST /api/orders), the order as its page reads it, its

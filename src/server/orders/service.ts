@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Product } from '@/shared/catalogue';
 import type { Customer, OrderRequest } from '@/shared/checkout-schema';
 import { countryName } from '@/shared/countries';
@@ -35,6 +35,7 @@ import { findMissingUploads } from '@/server/uploads';
 import { accessTokenHash, isOrderLinkToken } from './links';
 import { queryRows } from '@/server/db/query-rows';
 import { orderWriterFor, type NewOrderRow } from './order-writer';
+import { imagesOfOtherBuyers, ordersOfAddressSql } from './reuse';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';
 import { quantityProblemText } from '@/shared/i18n/messages/products';
@@ -277,6 +278,12 @@ export interface OrderServiceOptions {
    * Undefined: Swedish VAT, as below the threshold.
    */
   distanceSalesInBuyerCountry?: (netOre: number) => Promise<boolean>;
+  /**
+   * The orders whose files (print files, customiser images) an order placed with this address may
+   * use again, as a subquery of ids: the account's rule (its company's orders too, decision 0077).
+   * Undefined: the address's own orders (ordersOfAddressSql, decision 0050).
+   */
+  reusableOrders?: (email: string) => SQL;
 }
 
 function throttled(throttle: OrderThrottle, taken: readonly Allowance[]): OrderError | undefined {
@@ -387,6 +394,16 @@ export async function placeOrder(
   if (uploadIds.length > 0 && (await findMissingUploads(database, uploadIds)).length > 0) {
     throw new OrderError(400, t.uploadMissing);
   }
+  const keyHash = idempotencyKeyHash(request.idempotencyKey);
+  const reusable = (options.reusableOrders ?? ordersOfAddressSql)(customer.email);
+  // An image an earlier order prints is that buyer's: another buyer gets the same words as for an
+  // image that is not there, so a guessed id learns nothing (decision 0077).
+  if (
+    uploadIds.length > 0 &&
+    (await imagesOfOtherBuyers(database.db, uploadIds, keyHash, reusable)).length > 0
+  ) {
+    throw new OrderError(400, t.uploadMissing);
+  }
 
   // Without a needed-by date or print files the hash is what it was before those fields existed
   // (undefined is left out).
@@ -408,15 +425,8 @@ export async function placeOrder(
       invoiceCurrency: invoiceCurrency === 'SEK' ? undefined : invoiceCurrency,
     }),
   ).toString('hex');
-  const keyHash = idempotencyKeyHash(request.idempotencyKey);
 
-  const checkedFiles = await checkPrintFiles(
-    database,
-    printFileIds,
-    new Set(uploadIds),
-    keyHash,
-    customer.email,
-  );
+  const checkedFiles = await checkPrintFiles(database, printFileIds, new Set(uploadIds), keyHash, reusable);
   if (!checkedFiles.ok) {
     const unknownFile = printFileMessages[locale].unknownFile;
     const fieldErrors = Object.fromEntries(

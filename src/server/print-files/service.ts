@@ -40,7 +40,7 @@ export interface ClaimedPrintFile {
   name: string | null;
   /** The stored bytes' sha256: two uploads of the same file are one file to convert. */
   sha256: string;
-  /** An earlier order of the same buyer already has it (a reorder): converted then, no fee again. */
+  /** An earlier order the buyer may reuse the files of has it (a reorder, the design library): converted then, no fee again. */
   reused: boolean;
 }
 
@@ -53,26 +53,26 @@ interface CandidateRow extends Record<string, unknown> {
   content_type: string;
   file_name: string | null;
   sha256: string;
-  /** Another buyer's order (not the one with this idempotency key) already has it. */
+  /** An order outside the buyer's reusable ones (not the one with this idempotency key) has it. */
   taken: boolean;
-  /** An earlier order placed with the same email address has it: a reorder uses it again. */
+  /** An earlier order whose files the buyer may reuse has it: a reorder or the design library. */
   reused: boolean;
 }
 
 /**
  * Checks the print files of an order being placed. An id is usable when it names a
- * print-file upload no other buyer's order has (an earlier order with the same email address
- * may: the account's reorder, src/server/accounts, keeps the files), or a customiser image this
- * order's lines use (the "use this image as the print file" choice). Anything else (unknown, a proof, another order's
- * file) is a problem named by its index. The statement that stores the order attaches the usable
- * ones (orders/order-writer.ts).
+ * print-file upload no order outside `reusable` has (the order ids whose files this buyer may use
+ * again: orders/reuse.ts, decisions 0050 and 0077; the account's reorder and design library keep
+ * the files), or a customiser image this order's lines use (the "use this image as the print file"
+ * choice). Anything else (unknown, a proof, another buyer's file) is a problem named by its index.
+ * The statement that stores the order attaches the usable ones (orders/order-writer.ts).
  */
 export async function checkPrintFiles(
   database: Database,
   ids: readonly string[],
   lineImageIds: ReadonlySet<string>,
   idempotencyKeyHash: string,
-  customerEmail: string,
+  reusable: SQL,
 ): Promise<PrintFileClaim> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return { ok: true, files: [] };
@@ -85,10 +85,10 @@ export async function checkPrintFiles(
           sql`SELECT u.id, u.purpose, u.content_type, u.file_name, u.sha256,
                 EXISTS (SELECT 1 FROM order_print_files f JOIN orders o ON o.id = f.order_id
                         WHERE f.upload_id = u.id AND o.idempotency_key <> ${idempotencyKeyHash}
-                          AND lower(o.customer_email) <> lower(${customerEmail})) AS taken,
+                          AND o.id NOT IN ${reusable}) AS taken,
                 EXISTS (SELECT 1 FROM order_print_files f JOIN orders o ON o.id = f.order_id
                         WHERE f.upload_id = u.id AND o.idempotency_key <> ${idempotencyKeyHash}
-                          AND lower(o.customer_email) = lower(${customerEmail})) AS reused
+                          AND o.id IN ${reusable}) AS reused
               FROM ${uploadFactsSql} u WHERE u.id IN (${sql.join(
                 candidates.map((id) => sql`${id}`),
                 sql`, `,

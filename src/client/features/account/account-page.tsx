@@ -7,6 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { fetchAccount, signOut } from './account-api';
 import { OrdersSection, QuotesSection } from './account-orders';
 import { CompanyPanel } from './company-panel';
+import { DesignLibrarySection } from './design-library';
 import { ErasureSection, PersonalDataSection } from './privacy-sections';
 import { SignInForm } from './sign-in-form';
 
@@ -92,6 +93,7 @@ export function AccountPage({
       )}
 
       <OrdersSection account={account} onReorder={onReorder} />
+      <DesignLibrarySection />
       <QuotesSection account={account} />
 
       <PersonalDataSection />

@@ -38,7 +38,8 @@ const shortText = (value: unknown, max: number): value is string =>
 const isKind = (value: unknown): value is PrintFileKind =>
   (printFileKinds as readonly unknown[]).includes(value);
 
-function readImage(value: unknown): PrintImage | undefined {
+/** An uploaded image as stored (a draft's, or one the account's design library sent), trusting nothing. */
+export function readImage(value: unknown): PrintImage | undefined {
   if (!isObject(value)) return undefined;
   const { id, contentType, size, kind, fileName, width, height } = value;
   if (typeof id !== 'string' || !uploadIdPattern.test(id)) return undefined;

@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { colourHex, type PrintSide, type Product } from '@/shared/catalogue';
 import { DEFAULT_SCALE, type PrintMethod } from '@/shared/customisation';
 import { customiserMessages } from '@/shared/i18n/messages/customiser';
+import { designLibraryMessages } from '@/shared/i18n/messages/design-library';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { sizeMessages } from '@/shared/i18n/messages/sizes';
 import { printSideLabels } from '@/shared/print-options';
@@ -14,6 +15,7 @@ import { notify } from '@/client/lib/notify';
 import { useCart } from '@/client/state/cart/cart-context';
 import { printFileStore } from '@/client/state/print-files';
 import { keepGroupDesign } from '@/client/state/group-design';
+import { takeLibraryDesign } from '@/client/state/library-design';
 import type { PrintGeometry } from '@/client/components/print-area';
 import { isDarkColour } from './colour-swatches';
 import {
@@ -27,9 +29,27 @@ import {
   type PrintDraft,
   type PrintImage,
 } from './customiser-model';
-import { readCustomiserDraft, writeCustomiserDraft } from './customiser-draft';
+import { readCustomiserDraft, readImage, writeCustomiserDraft } from './customiser-draft';
 
 type CustomiserConfig = NonNullable<Product['customiser']>;
+
+/**
+ * The prints with an image of the account's design library placed: on the first print without an
+ * image (else instead of the first's), clear of a print on that side, no larger than the area allows.
+ */
+function withLibraryImage(
+  product: Product,
+  mockup: PrintGeometry,
+  prints: readonly PrintDraft[],
+  image: PrintImage,
+): PrintDraft[] {
+  const target = prints.find((p) => !p.upload) ?? prints[0];
+  if (!target) return [...prints];
+  const others = prints.filter((p) => p.key !== target.key && p.upload && p.side === target.side);
+  const scale = Math.min(target.scale, largestScale(product, target.side, image));
+  const place = placeFor(mockup, target.side, others, scale);
+  return prints.map((p) => (p.key === target.key ? { ...p, upload: image, scale, ...place.position } : p));
+}
 
 /** The buyer's design in progress: colour, prints, quantity, sizes and note, kept across a reload. */
 function useCustomiserDraft(product: Product, mockup: PrintGeometry, config: CustomiserConfig) {
@@ -74,6 +94,18 @@ function useCustomiserDraft(product: Product, mockup: PrintGeometry, config: Cus
     setRestored(true);
     /* eslint-enable react-hooks/set-state-in-effect */
   }, [product.id, config]);
+  // An image the account's design library sent here (issue 43) is placed once, over the restored draft.
+  const libraryTexts = useT(designLibraryMessages);
+  const libraryTaken = useRef(false);
+  useEffect(() => {
+    if (!restored || libraryTaken.current) return;
+    libraryTaken.current = true;
+    const image = readImage(takeLibraryDesign(product.id));
+    if (!image) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-time read of this tab's storage
+    setPrints((list) => withLibraryImage(product, mockup, list, image));
+    notify.success(libraryTexts.placedHeading, { description: libraryTexts.placedText });
+  }, [restored, product, mockup, libraryTexts]);
   useEffect(() => {
     if (!restored) return;
     writeCustomiserDraft(product.id, { color, previewSide, prints, quantityText, additionalInfo, sizes });
