@@ -9,7 +9,7 @@ import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { fileResponse } from '@/server/http/route-parts';
-import { canThumbnail, thumbnailOf, uploadStorageFor } from '@/server/uploads';
+import { canThumbnail, sendThumbnail, uploadStorageFor } from '@/server/uploads';
 import { settleMembership } from './company';
 import { designLibrary, libraryDesign } from './design-library';
 import type { AccountRouteDeps } from './route-deps';
@@ -81,26 +81,14 @@ export function registerDesignLibraryRoutes(deps: AccountRouteDeps): void {
       // Another buyer's file, an unknown id and a malformed one answer alike: nothing tells them apart.
       const design = await libraryDesign(db, email, request.params.id);
       if (!design || !canThumbnail(design.contentType)) return sendError(reply, 404, t.notFound);
-      let thumbnail: Buffer | undefined;
-      try {
-        thumbnail = await thumbnailOf(
-          design.id,
-          async () => (await storage.open(design.id))?.stream,
-          DESIGN_THUMBNAIL_PX,
-        );
-      } catch (error) {
-        // A stored image libvips cannot read (it passed the upload's checks): no preview, not a 500.
-        request.log.warn({ err: error, upload: design.id }, 'design thumbnail failed');
-        return sendError(reply, 422, t.noPreview);
-      }
-      if (!thumbnail) return sendError(reply, 404, t.notFound);
       // Bytes, sent as they are: the declared 200 is a file, which the typed reply knows only as text.
       const bytes: FastifyReply = reply;
-      return bytes
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'private, max-age=86400')
-        .header('x-content-type-options', 'nosniff')
-        .send(thumbnail);
+      return sendThumbnail(request, bytes, storage, design.id, {
+        px: DESIGN_THUMBNAIL_PX,
+        cacheControl: 'private, max-age=86400',
+        notFound: t.notFound,
+        cannotPreview: t.noPreview,
+      });
     },
   );
 }

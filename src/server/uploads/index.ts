@@ -29,5 +29,6 @@ export { measureUpload, tooManyPixels } from './measure';
 export { readPixelSize, type PixelSize } from './pixel-size';
 export { svgRewriter } from './svg-rewriter';
 export { canThumbnail, thumbnailOf } from './thumbnail';
+export { sendThumbnail } from './thumbnail-reply';
 export { unmeasured, type WorkMeter } from './text-scan';
 export { uploadRefusalResponses } from './contract';

@@ -19,7 +19,8 @@ import { findUpload } from './service';
 import { measureUpload, tooManyPixels } from './measure';
 import type { SvgProblem } from './svg-sanitiser';
 import { svgRewriter } from './svg-rewriter';
-import { canThumbnail, thumbnailOf } from './thumbnail';
+import { canThumbnail } from './thumbnail';
+import { sendThumbnail } from './thumbnail-reply';
 
 export type { UploadAnswer };
 
@@ -162,22 +163,13 @@ export function uploadThumbnailRoute(admin: FastifyInstance, context: AppContext
     async (request, reply) => {
       const upload = await findUpload(context.database, request.params.id, 'image');
       if (!upload || !canThumbnail(upload.contentType)) return sendError(reply, 404, 'Image not found');
-      let thumbnail: Buffer | undefined;
-      try {
-        thumbnail = await thumbnailOf(upload.id, async () => (await storage.open(upload.id))?.stream);
-      } catch (error) {
-        // A stored image libvips cannot read (it passed the upload's header checks): no preview, not a 500.
-        request.log.warn({ err: error, upload: upload.id }, 'thumbnail failed');
-        return sendError(reply, 422, 'The image cannot be previewed');
-      }
-      if (!thumbnail) return sendError(reply, 404, 'Image not found');
       // Bytes, sent as they are: the declared 200 is a file, which the typed reply knows only as text.
       const bytes: FastifyReply = reply;
-      return bytes
-        .header('content-type', 'image/webp')
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(thumbnail);
+      return sendThumbnail(request, bytes, storage, upload.id, {
+        cacheControl: 'private, max-age=31536000, immutable',
+        notFound: 'Image not found',
+        cannotPreview: 'The image cannot be previewed',
+      });
     },
   );
 }
