@@ -85,7 +85,7 @@ test.describe('bank files in the money view, in Swedish', () => {
       bgmaxBytes({
         deposits: [
           {
-            paymentDay: addDays(today, -1),
+            paymentDay: today,
             payments: [
               { amount: exact.total, reference: ocrOf(exact), name: 'Exakt Eriksson' },
               { amount: (halfOre / 100).toFixed(2), reference: ocrOf(partial), name: 'Delvis Dahl' },
@@ -185,6 +185,28 @@ test.describe('bank files in the money view, in Swedish', () => {
     await expect(page.getByTestId('bank-file-error')).toHaveText(
       'Filen lästes inte in (ingenting bokfördes): Rad 2: filen gäller bankgiro 555-5555, som inte är butikens. Läs bara in filer för butikens egna konton.',
     );
+    expect(await money(server, cookie, late.orderNumber)).toEqual({ state: 'unpaid', payments: 0 });
+
+    // A line dated after today is refused (docs/decisions/0075): counted, and told in words.
+    const tomorrow = addDays(today, 1);
+    const future = join(dir, 'future.txt');
+    writeFileSync(
+      future,
+      bgmaxBytes({
+        deposits: [
+          {
+            paymentDay: tomorrow,
+            payments: [{ amount: late.total, reference: ocrOf(late), serialNumber: 990101 }],
+          },
+        ],
+      }),
+    );
+    await page.getByTestId('bank-file-input').setInputFiles(future);
+    await expect(page.getByTestId('bank-file-refused')).toHaveText('1');
+    await expect(page.getByTestId('bank-file-not-booked')).toContainText(
+      `dagen ${tomorrow} är efter i dag. Raden avvisades och ingenting bokfördes`,
+    );
+    await screenshot(page, 'bank-file-not-booked-1280');
     expect(await money(server, cookie, late.orderNumber)).toEqual({ state: 'unpaid', payments: 0 });
   });
 });

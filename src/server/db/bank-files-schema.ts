@@ -22,6 +22,10 @@ export const bankFiles = pgTable(
     state: text('state', { enum: bankFileImportStates }).notNull().default('recorded'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
     recordedBy: text('recorded_by'),
+    refused: integer('refused').notNull().default(0),
+    notBooked: jsonb('not_booked')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     check('bank_files_format_check', oneOf(t.format, bankFileFormats)),
@@ -77,6 +81,7 @@ export const bankPayments = pgTable(
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => staff.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     note: text('note'),
+    enteredOn: date('entered_on', { mode: 'string' }),
   },
   (t) => [
     index('bank_payments_file_idx').on(t.bankFileId, t.state, t.id),

@@ -38,6 +38,13 @@ export {
   type RecordedPayment,
 } from './payments';
 export { euroBalancesOfOrder, euroTotal, recordEurPayment } from './eur-payments';
+/** The one rule for a payment's day (not after today, not in a closed month, not before its invoice). */
+export {
+  closedMonthsOf,
+  describePaymentDayProblem,
+  paymentDayRule,
+  type PaymentDayProblem,
+} from './closed-months';
 /** The order's money as a route declares it (the admin's order page reads it after every money write). */
 export { orderMoneySchema, orderMoneyShape } from './contract';
 export {

@@ -2,7 +2,6 @@ import { enqueueEmail } from '@/server/email';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { stockholmDate } from '@/shared/dates';
 import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
@@ -18,7 +17,7 @@ import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber, type OrderRow } from '@/server/orders';
 import { recordAudit, staffOf } from '@/server/staff';
 import { adminOrderMoney, creditNoteView } from './admin-view';
-import { paymentDayRefusal } from './closed-months';
+import { describePaymentDayProblem, paymentDayProblem } from './closed-months';
 import {
   creditBody,
   creditNoteAnswerSchema,
@@ -71,18 +70,11 @@ async function moneyTarget(
   return { order, invoice };
 }
 
-/** A payment's day after today in Stockholm: refused as the schema refuses a field (its message names today). */
-function paidOnRefusal(reply: FastifyReply, locale: Locale, paidOn: string): FastifyReply | undefined {
-  const today = stockholmDate(new Date());
-  if (paidOn <= today) return undefined;
-  const error = ledgerMessages[locale].paidOnFuture({ today });
-  return reply.code(400).send({ error, fieldErrors: { paidOn: error } });
-}
-
 /**
- * What a payment and a refund check before touching the money: the day (not after today), the
- * order's invoice, and the day against that invoice and the closed months (Bokföringslagen 5 kap.,
- * closed-months.ts). Undefined when one refused, its answer sent.
+ * What a payment and a refund check before touching the money: the order's invoice, then the day
+ * by the ledger's one rule (paymentDayRule in closed-months.ts: not after today, not in a closed
+ * month, not before the invoice; Bokföringslagen 5 kap.), refused as the schema refuses the field.
+ * Undefined when one refused, its answer sent.
  */
 async function paymentTarget(
   context: AppContext,
@@ -91,12 +83,12 @@ async function paymentTarget(
   orderNumber: string,
   data: { paidOn: string; invoice?: string | undefined },
 ): Promise<Awaited<ReturnType<typeof moneyTarget>>> {
-  if (paidOnRefusal(reply, locale, data.paidOn)) return undefined;
   const target = await moneyTarget(context, reply, locale, orderNumber, data.invoice);
   if (!target) return undefined;
-  const dayRefused = await paymentDayRefusal(context.database.db, target.invoice, data.paidOn, locale);
-  if (dayRefused) {
-    sendError(reply, 400, dayRefused);
+  const found = await paymentDayProblem(context.database.db, target.invoice, data.paidOn);
+  if (found) {
+    const error = describePaymentDayProblem(found, locale);
+    reply.code(400).send({ error, fieldErrors: { paidOn: error } });
     return undefined;
   }
   return target;

@@ -86,7 +86,8 @@ export function sieMoneyVerification(row: SieMoneyRow): string[] | undefined {
 
 /**
  * Money the bank booked in the period that no invoice was found for (series C, numbered by the
- * bank payment's row): debit 1930, credit 2999 OBS-konto on the day the bank booked it, whatever
+ * bank payment's row): debit 1930, credit 2999 OBS-konto on the day the bank booked it (or, that
+ * day's month closed when the file was read, the import's day: entered_on, docs/decisions/0075), whatever
  * was decided later (assigned: its payment moves it to 1510 on the day it was assigned; not ours:
  * it stays on 2999 until paid back). SEK money with a booking day only: money in another currency
  * waits in the queue and is booked by hand.
@@ -96,12 +97,12 @@ export async function* suspenseReceipts(db: Db, from: string, to: string): Async
   for (;;) {
     const rows = await queryRows<{ id: string; day: string; amount_milli: string }>(
       db,
-      sql`SELECT b.id::text AS id, to_char(b.booked_on, 'YYYY-MM-DD') AS day, b.amount_milli::text AS amount_milli
-        FROM bank_payments b
+      sql`SELECT b.id::text AS id, to_char(b.day, 'YYYY-MM-DD') AS day, b.amount_milli::text AS amount_milli
+        FROM (SELECT id, coalesce(entered_on, booked_on) AS day, amount_milli, state, currency FROM bank_payments) b
         WHERE b.state IN ('unmatched', 'assigned', 'not_ours') AND b.currency = 'SEK' AND b.amount_milli > 0
-          AND b.amount_milli % 10 = 0 AND b.booked_on >= ${from}::date AND b.booked_on <= ${to}::date
-          AND (b.booked_on, b.id) > (${after.day}::date, ${after.id}::bigint)
-        ORDER BY b.booked_on, b.id LIMIT 1000`,
+          AND b.amount_milli % 10 = 0 AND b.day >= ${from}::date AND b.day <= ${to}::date
+          AND (b.day, b.id) > (${after.day}::date, ${after.id}::bigint)
+        ORDER BY b.day, b.id LIMIT 1000`,
     );
     const lines = rows.flatMap((row) => {
       const ore = Number(BigInt(row.amount_milli) / 10n);

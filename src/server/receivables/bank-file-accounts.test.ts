@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, stockholmDate } from '@/shared/dates';
+import { stockholmDate } from '@/shared/dates';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import type { QueuedBankPayment } from '@/shared/receivables/bank-payments';
@@ -20,7 +20,7 @@ import { useAdminServer } from '@tests/helpers/use-server';
 const server = useAdminServer();
 const swedish = () => `${server.cookie}; lang=sv`;
 const english = () => `${server.cookie}; lang=en`;
-const yesterday = addDays(stockholmDate(new Date()), -1);
+const today = stockholmDate(new Date());
 const ocrOf = (order: PlacedOrderAnswer) => ocrReference(order.orderNumber.slice(4));
 
 /** Everything an import could leave behind, and the ledger payments on `order`'s invoice. */
@@ -49,7 +49,7 @@ describe('a bank file for an account that is not the shop’s', () => {
     const file = bgmaxBytes({
       deposits: [
         {
-          paymentDay: yesterday,
+          paymentDay: today,
           payeeBankgiro: '5555555',
           payments: [{ amount: order.total, reference: ocrOf(order), serialNumber: 700001 }],
         },
@@ -74,11 +74,11 @@ describe('a bank file for an account that is not the shop’s', () => {
     const file = bgmaxBytes({
       deposits: [
         {
-          paymentDay: yesterday,
+          paymentDay: today,
           payments: [{ amount: first.total, reference: ocrOf(first), serialNumber: 710001 }],
         },
         {
-          paymentDay: yesterday,
+          paymentDay: today,
           payeeBankgiro: '99912346',
           payments: [{ amount: second.total, reference: ocrOf(second), serialNumber: 710002 }],
         },
@@ -100,7 +100,7 @@ describe('a bank file for an account that is not the shop’s', () => {
           entries: [
             {
               amount: order.total,
-              bookedOn: yesterday,
+              bookedOn: today,
               servicerRef: `DE-${order.orderNumber}`,
               transactions: [{ amount: order.total, ocr: ocrOf(order) }],
             },
@@ -116,7 +116,7 @@ describe('a bank file for an account that is not the shop’s', () => {
     expect(await traces(order)).toEqual(before);
 
     const noAccount = camt054Xml({
-      notifications: [{ account: null, entries: [{ amount: order.total, bookedOn: yesterday }] }],
+      notifications: [{ account: null, entries: [{ amount: order.total, bookedOn: today }] }],
     });
     const missing = await uploadBankFile(server, english(), noAccount, 'camt054.xml');
     expect(missing.status).toBe(400);
@@ -145,7 +145,7 @@ describe('a bank file for an account that is not the shop’s', () => {
           entries: [
             {
               amount: order.total,
-              bookedOn: yesterday,
+              bookedOn: today,
               servicerRef: `BG-${order.orderNumber}`,
               transactions: [{ amount: order.total, ocr: ocrOf(order) }],
             },
@@ -166,7 +166,7 @@ describe('money that did not come in pays nothing, on the shop’s own account',
     const before = await traces(order);
     const entry = (ref: string, extra: Record<string, unknown>) => ({
       amount: order.total,
-      bookedOn: yesterday,
+      bookedOn: today,
       servicerRef: `${ref}-${order.orderNumber}`,
       transactions: [{ amount: order.total, ocr: ocrOf(order) }],
       ...extra,
@@ -192,6 +192,8 @@ describe('money that did not come in pays nothing, on the shop’s own account',
       matched: 0,
       unmatched: 0,
       duplicates: 0,
+      refused: 0,
+      notBooked: [],
     });
     const after = await traces(order);
     expect(after?.paid_on_invoice).toBe('0');
@@ -204,7 +206,7 @@ describe('money that did not come in pays nothing, on the shop’s own account',
     const file = bgmaxBytes({
       deposits: [
         {
-          paymentDay: yesterday,
+          paymentDay: today,
           payments: [
             { amount: '900000.00', reference: ocrReference('77777777'), serialNumber: 720001 },
             { amount: order.total, reference: ocrOf(order), deduction: 0, serialNumber: 720002 },

@@ -75,7 +75,7 @@ describe('a camt.054 file with payments in EUR', () => {
           balanceInCurrency: '1110.45',
         });
       const file = fixture({
-        BOOKED_ON: yesterday,
+        BOOKED_ON: today,
         EUR_SUM: '2220.90',
         EUROS_A: '1110.45',
         SEK_A: '12700.00',
@@ -99,6 +99,8 @@ describe('a camt.054 file with payments in EUR', () => {
         matched: 2,
         unmatched: 1,
         duplicates: 0,
+        refused: 0,
+        notBooked: [],
       });
 
       // The euro account's credit, by its RF reference: 1 110,45 €, the bank's counter value 12 700,00 kr.
@@ -108,7 +110,7 @@ describe('a camt.054 file with payments in EUR', () => {
       expect(paidByRf.payments).toEqual([
         expect.objectContaining({
           amount: '12618.75',
-          paidOn: yesterday,
+          paidOn: today,
           currency: 'EUR',
           amountInCurrency: '1110.45',
           bookedSek: '12700.00',
@@ -163,7 +165,15 @@ describe('a camt.054 file with payments in EUR', () => {
 
       // The same file again records nothing twice.
       const again = await uploadBankFile(server, english(), file, 'camt054.xml');
-      expect(again.body).toEqual({ format: 'camt054', payments: 3, matched: 0, unmatched: 0, duplicates: 3 });
+      expect(again.body).toEqual({
+        format: 'camt054',
+        payments: 3,
+        matched: 0,
+        unmatched: 0,
+        duplicates: 3,
+        refused: 0,
+        notBooked: [],
+      });
       expect((await detail(byRf.orderNumber)).payments).toHaveLength(1);
     },
   );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addDays, stockholmDate } from '@/shared/dates';
+import { stockholmDate } from '@/shared/dates';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
@@ -27,7 +27,7 @@ describe('a BgMax file of thousands of payments in several deposits', () => {
       json: checkoutBody(`bank-scale-${Date.now()}-abcdefgh`),
     });
     const order = placed.body;
-    const day = addDays(stockholmDate(new Date()), -1);
+    const day = stockholmDate(new Date());
     // Records of 80 characters, CRLF: deposits of 1 000 payments, the first paying the order.
     const lines = [bgmaxStartRecord()];
     for (let d = 0; d < PAYMENTS / PER_DEPOSIT; d++) {
@@ -84,6 +84,8 @@ describe('a BgMax file of thousands of payments in several deposits', () => {
       matched: 1,
       unmatched: PAYMENTS - 1,
       duplicates: 0,
+      refused: 0,
+      notBooked: [],
     });
     expect(again.body).toEqual({
       format: 'bgmax',
@@ -91,6 +93,8 @@ describe('a BgMax file of thousands of payments in several deposits', () => {
       matched: 0,
       unmatched: 0,
       duplicates: PAYMENTS,
+      refused: 0,
+      notBooked: [],
     });
     const [stored] = await queryRows<{ n: string }>(
       server.database.db,

@@ -16,7 +16,6 @@ import { useAdminServer } from '@tests/helpers/use-server';
 const server = useAdminServer();
 const swedish = () => `${server.cookie}; lang=sv`;
 const today = stockholmDate(new Date());
-const yesterday = addDays(today, -1);
 
 const place = (customer: Record<string, unknown> = testCustomer) => placeOrder(server, customer);
 
@@ -53,7 +52,7 @@ describe('POST /api/admin/bank-files (BgMax)', () => {
     const file = bgmaxBytes({
       deposits: [
         {
-          paymentDay: yesterday,
+          paymentDay: today,
           payments: [
             { amount: exact.total, reference: ocrOf(exact), name: 'Exakt AB' },
             { amount: half(partial.total), reference: ocrOf(partial) },
@@ -64,12 +63,20 @@ describe('POST /api/admin/bank-files (BgMax)', () => {
     });
     const first = await uploadBankFile(server, swedish(), file);
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ format: 'bgmax', payments: 3, matched: 2, unmatched: 1, duplicates: 0 });
+    expect(first.body).toEqual({
+      format: 'bgmax',
+      payments: 3,
+      matched: 2,
+      unmatched: 1,
+      duplicates: 0,
+      refused: 0,
+      notBooked: [],
+    });
 
     const paid = await detail(exact.orderNumber);
     expect(paid.paymentState).toBe('paid');
     expect(paid.payments).toEqual([
-      expect.objectContaining({ amount: exact.total, paidOn: yesterday, method: 'bankgiro' }),
+      expect.objectContaining({ amount: exact.total, paidOn: today, method: 'bankgiro' }),
     ]);
     expect((await detail(partial.orderNumber)).paymentState).toBe('partly_paid');
     const waiting = await queue();
@@ -77,7 +84,7 @@ describe('POST /api/admin/bank-files (BgMax)', () => {
       expect.objectContaining({
         state: 'unmatched',
         reason: 'unknown_reference',
-        bookedOn: yesterday,
+        bookedOn: today,
         payerName: 'Okänd Betalare',
         references: [ocrReference('99999999')],
       }),
@@ -86,7 +93,15 @@ describe('POST /api/admin/bank-files (BgMax)', () => {
     const before = await counts();
     const again = await uploadBankFile(server, swedish(), file);
     expect(again.status).toBe(201);
-    expect(again.body).toEqual({ format: 'bgmax', payments: 3, matched: 0, unmatched: 0, duplicates: 3 });
+    expect(again.body).toEqual({
+      format: 'bgmax',
+      payments: 3,
+      matched: 0,
+      unmatched: 0,
+      duplicates: 3,
+      refused: 0,
+      notBooked: [],
+    });
     const after = await counts();
     expect(after?.ledger).toBe(before?.ledger);
     expect(after?.payments).toBe(before?.payments);
@@ -99,7 +114,7 @@ describe('POST /api/admin/bank-files (BgMax)', () => {
     const file = bgmaxBytes({
       deposits: [
         {
-          paymentDay: yesterday,
+          paymentDay: today,
           payments: [
             { amount: order.total, reference: '12345', referenceCode: 4, serialNumber: 900001 },
             { amount: '50.00', information: ['Gåva'], serialNumber: 900002 },
@@ -135,7 +150,7 @@ describe('POST /api/admin/bank-files (BgMax)', () => {
     });
     const paid = await detail(order.orderNumber);
     expect(paid.paymentState).toBe('paid');
-    expect(paid.payments).toEqual([expect.objectContaining({ paidOn: yesterday, amount: order.total })]);
+    expect(paid.payments).toEqual([expect.objectContaining({ paidOn: today, amount: order.total })]);
 
     const twice = await request<{ error: string }>(server, `/api/admin/bank-payments/${mine.id}/assign`, {
       method: 'POST',
@@ -172,7 +187,7 @@ describe('POST /api/admin/bank-files (BgMax)', () => {
     const wrongSum = bgmaxBytes({
       deposits: [
         {
-          paymentDay: yesterday,
+          paymentDay: today,
           payments: [{ amount: order.total, reference: ocrOf(order), serialNumber: 800001 }],
           statedAmount: '1.00',
         },
@@ -185,7 +200,7 @@ describe('POST /api/admin/bank-files (BgMax)', () => {
     );
 
     const wrongCount = bgmaxBytes({
-      deposits: [{ paymentDay: yesterday, payments: [{ amount: order.total, reference: ocrOf(order) }] }],
+      deposits: [{ paymentDay: today, payments: [{ amount: order.total, reference: ocrOf(order) }] }],
       closing: { payments: 7 },
     });
     const counted = await uploadBankFile(server, `${server.cookie}; lang=en`, wrongCount);
@@ -223,7 +238,7 @@ describe('POST /api/admin/bank-files (camt.054)', () => {
           entries: [
             {
               amount: byOcr.total,
-              bookedOn: yesterday,
+              bookedOn: today,
               servicerRef: `CAMT-${byOcr.orderNumber}`,
               transactions: [
                 { amount: byOcr.total, ocr: ocrOf(byOcr), servicerRef: `TX-${byOcr.orderNumber}` },
@@ -231,7 +246,7 @@ describe('POST /api/admin/bank-files (camt.054)', () => {
             },
             {
               amount: byText.total,
-              bookedOn: yesterday,
+              bookedOn: today,
               servicerRef: `CAMT-${byText.orderNumber}`,
               transactions: [
                 {
@@ -253,16 +268,24 @@ describe('POST /api/admin/bank-files (camt.054)', () => {
       matched: 2,
       unmatched: 0,
       duplicates: 0,
+      refused: 0,
+      notBooked: [],
     });
     for (const order of [byOcr, byText]) {
       const money = await detail(order.orderNumber);
       expect(money.paymentState).toBe('paid');
-      expect(money.payments).toEqual([
-        expect.objectContaining({ paidOn: yesterday, method: 'bank_transfer' }),
-      ]);
+      expect(money.payments).toEqual([expect.objectContaining({ paidOn: today, method: 'bank_transfer' })]);
     }
     const again = await uploadBankFile(server, swedish(), xml, 'camt054.xml');
-    expect(again.body).toEqual({ format: 'camt054', payments: 2, matched: 0, unmatched: 0, duplicates: 2 });
+    expect(again.body).toEqual({
+      format: 'camt054',
+      payments: 2,
+      matched: 0,
+      unmatched: 0,
+      duplicates: 2,
+      refused: 0,
+      notBooked: [],
+    });
   });
 });
 

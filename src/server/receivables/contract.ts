@@ -6,6 +6,7 @@ import { agingBuckets } from '@/shared/receivables/aging';
 import {
   bankFileFormats,
   bankPaymentStates,
+  notBookedReasons,
   receivablesFilters,
   unmatchedReasons,
   type AssignBankPaymentRequest,
@@ -92,6 +93,25 @@ const bankFileImportShape = {
   matched: z.number().int(),
   unmatched: z.number().int(),
   duplicates: z.number().int(),
+  refused: z.number().int().describe('Lines dated after the import’s day: not stored, nothing booked'),
+  notBooked: z
+    .array(
+      z.object({
+        reason: z.enum(notBookedReasons),
+        bookedOn: z.string(),
+        amount: z.string(),
+        currency: z.string(),
+        reference: z.string().nullable(),
+        invoice: z.string().nullable(),
+        issuedOn: z.string().nullable(),
+        enteredOn: z
+          .string()
+          .nullable()
+          .describe('The day it went onto the suspense account (2999) to wait in the queue; null: refused'),
+        message: z.string().describe('What happened to the line, in the reader’s language'),
+      }),
+    )
+    .describe('Lines not recorded on their invoice for their day (at most 100)'),
 };
 export const bankFileImportSchema = z.object(bankFileImportShape);
 

@@ -29,15 +29,30 @@ import { sql } from 'drizzle-orm';
 import { isCalendarDate, stockholmDate } from '@/shared/dates';
 import { oreFromDecimal } from '@/shared/ledger';
 import type { Milli } from '@/shared/money';
-import type { BankFileImportAnswer, UnmatchedReasonCode } from '@/shared/receivables/bank-payments';
+import type {
+  BankFileImportAnswer,
+  NotBookedLine,
+  UnmatchedReasonCode,
+} from '@/shared/receivables/bank-payments';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { documentById, recordEurPayment, recordPayment } from '@/server/ledger';
+import {
+  closedMonthsOf,
+  documentById,
+  paymentDayRule,
+  recordEurPayment,
+  recordPayment,
+  type PaymentDayProblem,
+} from '@/server/ledger';
 import { recordAudit } from '@/server/staff';
 import type { ShopAccounts } from './accounts';
 import { BankFileError, type BankFileFormat, type BankPayment, type ByteSource } from './bank-file';
 import { lookupKeys, matchPayment, type Allocation, type InvoiceCandidate } from './matching';
+import { kronor } from './amounts';
 import { readBankFile } from './read-bank-file';
+
+/** What an import did; the route words each line not booked in the reader's language (admin-view.ts). */
+export type ImportResult = Omit<BankFileImportAnswer, 'notBooked'> & { notBooked: NotBookedLine[] };
 
 /** Payments staged, recorded or deleted per statement (and per transaction when recording). */
 export const BATCH = 500;
@@ -102,7 +117,7 @@ export async function importBankFile(
   db: Db,
   source: ByteSource,
   options: ImportOptions,
-): Promise<BankFileImportAnswer & { fileId: number }> {
+): Promise<ImportResult & { fileId: number }> {
   const between = options.between ?? yieldToRequests;
   const hash = createHash('sha256');
   const [file] = await queryRows<{ id: string }>(
@@ -228,7 +243,19 @@ async function rollBack(db: Db, fileId: number, between: (step: ImportStep) => P
   await db.execute(sql`DELETE FROM bank_files WHERE id = ${fileId}::bigint AND state = 'reading'`);
 }
 
-/** Phase 2: the staged payments stored, matched and recorded, one transaction per batch. */
+/** A staged line dated after the import's day, as the CTE below gives it. */
+interface FutureRow {
+  booked_on: string;
+  amount_milli: string;
+  currency: string;
+  details: StoredDetails;
+}
+
+/**
+ * Phase 2: the staged payments stored, matched and recorded, one transaction per batch. A line
+ * dated after today is refused (docs/decisions/0075): not stored, so the same file read again once
+ * its day has come records it, while the rest are duplicates then.
+ */
 async function recordStaged(
   db: Db,
   fileId: number,
@@ -241,7 +268,8 @@ async function recordStaged(
         sql`SELECT format, recorded_by FROM bank_files WHERE id = ${fileId}::bigint AND state = 'recording' FOR UPDATE`,
       );
       if (!file) return 0;
-      const [moved] = await queryRows<{ taken: string; stored: string }>(
+      const today = stockholmDate(new Date());
+      const [moved] = await queryRows<{ taken: string; stored: string; future: FutureRow[] }>(
         tx,
         sql`WITH batch AS (
             DELETE FROM bank_file_staged_payments WHERE id IN (
@@ -251,17 +279,26 @@ async function recordStaged(
           ), stored AS (
             INSERT INTO bank_payments (bank_file_id, bank_reference, deposit, amount_milli, currency, booked_on, details, state)
             SELECT bank_file_id, bank_reference, deposit, amount_milli, currency, booked_on, details, 'pending'
-            FROM batch ORDER BY id
+            FROM batch WHERE booked_on IS NULL OR booked_on <= ${today}::date ORDER BY id
             ON CONFLICT (bank_reference) DO NOTHING
             RETURNING 1
-          ) SELECT (SELECT count(*) FROM batch)::text AS taken, (SELECT count(*) FROM stored)::text AS stored`,
+          ) SELECT (SELECT count(*) FROM batch)::text AS taken, (SELECT count(*) FROM stored)::text AS stored,
+            (SELECT coalesce(jsonb_agg(jsonb_build_object('booked_on', to_char(booked_on, 'YYYY-MM-DD'),
+                'amount_milli', amount_milli::text, 'currency', currency, 'details', details) ORDER BY id), '[]')
+              FROM batch WHERE booked_on > ${today}::date) AS future`,
       );
       const taken = Number(moved?.taken ?? 0);
       if (taken === 0) return 0;
-      const matched = await matchStored(tx, fileId, file.recorded_by, file.format);
+      const future = moved?.future ?? [];
+      const matched = await matchStored(tx, fileId, file.recorded_by, file.format, today);
+      const notBooked = [...future.map(futureLine), ...matched.notBooked];
       await tx.execute(
         sql`UPDATE bank_files SET matched = matched + ${matched.matched}, unmatched = unmatched + ${matched.unmatched},
-          duplicates = duplicates + ${taken - Number(moved?.stored ?? 0)}, heartbeat_at = now()
+          duplicates = duplicates + ${taken - Number(moved?.stored ?? 0) - future.length},
+          refused = refused + ${future.length}, heartbeat_at = now(),
+          not_booked = (SELECT coalesce(jsonb_agg(line ORDER BY n), '[]') FROM jsonb_array_elements(
+            not_booked || ${JSON.stringify(notBooked)}::jsonb) WITH ORDINALITY AS lines(line, n)
+            WHERE n <= ${NOT_BOOKED_LISTED})
           WHERE id = ${fileId}::bigint`,
       );
       return taken;
@@ -271,8 +308,24 @@ async function recordStaged(
   }
 }
 
+/** The lines not recorded on their invoice that an import's answer lists (the queue holds them all). */
+export const NOT_BOOKED_LISTED = 100;
+
+function futureLine(row: FutureRow): NotBookedLine {
+  return {
+    reason: 'future',
+    bookedOn: row.booked_on,
+    amount: kronor(BigInt(row.amount_milli)),
+    currency: row.currency,
+    reference: paymentReference(row.details),
+    invoice: null,
+    issuedOn: null,
+    enteredOn: null,
+  };
+}
+
 /** Phase 3: the file marked recorded, with its audit entry; answers what it held. */
-async function finish(db: Db, fileId: number): Promise<BankFileImportAnswer> {
+async function finish(db: Db, fileId: number): Promise<ImportResult> {
   return db.transaction(async (tx) => {
     const [file] = await queryRows<{
       format: BankFileFormat;
@@ -280,26 +333,31 @@ async function finish(db: Db, fileId: number): Promise<BankFileImportAnswer> {
       matched: number;
       unmatched: number;
       duplicates: number;
+      refused: number;
+      not_booked: NotBookedLine[];
       imported_by: string | null;
     }>(
       tx,
       sql`UPDATE bank_files SET state = 'recorded', heartbeat_at = now()
         WHERE id = ${fileId}::bigint AND state = 'recording'
-        RETURNING format, payments, matched, unmatched, duplicates, imported_by::text AS imported_by`,
+        RETURNING format, payments, matched, unmatched, duplicates, refused, not_booked,
+          imported_by::text AS imported_by`,
     );
     if (!file) throw new Error(`bank file ${fileId} was not being recorded`);
-    const answer: BankFileImportAnswer = {
+    const answer: ImportResult = {
       format: file.format,
       payments: file.payments,
       matched: file.matched,
       unmatched: file.unmatched,
       duplicates: file.duplicates,
+      refused: file.refused,
+      notBooked: file.not_booked,
     };
     await recordAudit(tx, {
       staffId: file.imported_by === null ? null : Number(file.imported_by),
       action: 'payment',
       target: `bank file ${fileId}`,
-      after: answer,
+      after: { ...answer, notBooked: answer.notBooked.length },
     });
     return answer;
   });
@@ -372,6 +430,7 @@ interface PendingRow extends Record<string, unknown> {
 interface CandidateRow extends Record<string, unknown> {
   id: string;
   number: string;
+  issued_on: string;
   ocr: string | null;
   balance: string;
   /** The invoice's own currency when it is made out in another than SEK (snapshot.foreign.code). */
@@ -383,6 +442,20 @@ interface Decision {
   state: 'matched' | 'unmatched';
   reason: UnmatchedReasonCode | null;
   document_id: number | null;
+  /** A waiting payment: the day the books take it on the suspense account (see DayContext). */
+  entered_on: string | null;
+  /** Listed in the import's answer: a payment whose day the ledger's rule refused on its invoice. */
+  notBooked?: NotBookedLine;
+}
+
+/**
+ * What a batch's days are checked against (paymentDayRule). A waiting payment is booked on the
+ * suspense account on the bank's day, or on `today` when that day's month is closed: the closed
+ * month is left as filed and the money enters the open period (BFNAR 2013:2; docs/decisions/0075).
+ */
+interface DayContext {
+  today: string;
+  closedMonths: ReadonlySet<string>;
 }
 
 /** Invoices (not credit notes) a batch's keys can name, with what is still to pay on each. */
@@ -391,7 +464,7 @@ async function candidates(tx: Db, ocrs: string[], runs: string[]): Promise<Candi
   const numbers = runs.map((run) => `INV-${run}`);
   return queryRows<CandidateRow>(
     tx,
-    sql`SELECT d.id::text AS id, d.number, d.ocr, d.snapshot->'foreign'->>'code' AS foreign_code, (d.total
+    sql`SELECT d.id::text AS id, d.number, to_char(d.issued_on, 'YYYY-MM-DD') AS issued_on, d.ocr, d.snapshot->'foreign'->>'code' AS foreign_code, (d.total
         + coalesce((SELECT sum(c.total) FROM documents c WHERE c.corrects_document_id = d.id), 0)
         - coalesce((SELECT sum(p.amount) FROM payments p WHERE p.document_id = d.id), 0))::text AS balance
       FROM documents d
@@ -420,7 +493,7 @@ function matchInputOf(row: PendingRow) {
   };
 }
 
-type Candidates = Map<string, InvoiceCandidate & { id: number }>;
+type Candidates = Map<string, InvoiceCandidate & { id: number; issuedOn: string }>;
 
 /** What a batch's payments can pay: the invoices their keys name, with their balances in SEK (milli). */
 async function candidatesOf(
@@ -441,6 +514,7 @@ async function candidatesOf(
       {
         id: Number(row.id),
         number: row.number,
+        issuedOn: row.issued_on,
         ocr: row.ocr ?? '',
         balance: (oreFromDecimal(row.balance) * 10) as Milli,
         currency: row.foreign_code === 'EUR' ? 'EUR' : 'SEK',
@@ -510,40 +584,84 @@ async function recordSek(recording: Recording, allocations: readonly Allocation[
   return first;
 }
 
+/**
+ * The first invoice a matched payment names whose day the ledger's rule refuses (paymentDayRule:
+ * a closed month, a day before the invoice's date), with the problem; undefined when every one may
+ * be paid on the bank's day.
+ */
+function dayRefused(
+  allocations: readonly Allocation[],
+  invoices: Candidates,
+  bookedOn: string,
+  days: DayContext,
+): { invoice: string; issuedOn: string; problem: PaymentDayProblem } | undefined {
+  for (const allocation of allocations) {
+    const invoice = invoices.get(allocation.invoice);
+    if (!invoice) continue;
+    const problem = paymentDayRule(invoice, bookedOn, days);
+    if (problem) return { invoice: invoice.number, issuedOn: invoice.issuedOn, problem };
+  }
+  return undefined;
+}
+
+/** The day the books take a waiting payment: the bank's, or today when its month is closed. */
+function enteredOn(bookedOn: string | null, days: DayContext): string | null {
+  if (bookedOn === null || !isCalendarDate(bookedOn)) return null;
+  return days.closedMonths.has(bookedOn.slice(0, 7)) ? days.today : bookedOn;
+}
+
 /** Where one stored payment goes: matched and recorded, or the reason it waits in the queue. */
 async function decide(
   recording: Omit<Recording, 'bookedOn'>,
   payment: ReturnType<typeof matchInputOf>,
   invoices: Candidates,
-  today: string,
+  days: DayContext,
 ): Promise<Decision> {
   const { row } = recording;
   const id = Number(row.id);
-  const unmatched = (reason: UnmatchedReasonCode): Decision => ({
+  const waiting = enteredOn(row.booked_on, days);
+  const unmatched = (reason: UnmatchedReasonCode, notBooked?: NotBookedLine): Decision => ({
     id,
     state: 'unmatched',
     reason,
     document_id: null,
+    entered_on: waiting,
+    ...(notBooked ? { notBooked } : {}),
   });
   const result = matchPayment(payment, [...invoices.values()]);
   if (!result.matched) return unmatched(result.reason);
   if (result.allocations.some((allocation) => allocation.amount % 10 !== 0))
     return unmatched('not_whole_ore');
   const bookedOn = row.booked_on;
-  // Bokföringslagen (1999:1078) 5 kap. 7 §: the verification's date is the day of the business
-  // event, here the day the bank booked the money; a day after today is no booking yet.
-  if (bookedOn === null || !isCalendarDate(bookedOn) || bookedOn > today) return unmatched('not_booked');
+  // A line without a (valid) booking day is no booking yet; one after today is never stored.
+  if (bookedOn === null || !isCalendarDate(bookedOn) || bookedOn > days.today) return unmatched('not_booked');
+  // The ledger's one rule for a payment's day (closed-months.ts): a payment it refuses on its
+  // invoice waits in the queue, booked on the suspense account in the open period (0075).
+  const refused = dayRefused(result.allocations, invoices, bookedOn, days);
+  if (refused) {
+    const reason = refused.problem.problem === 'closed' ? 'closed_month' : 'before_invoice';
+    return unmatched(reason, {
+      reason,
+      bookedOn,
+      amount: kronor(BigInt(row.amount_milli)),
+      currency: row.currency,
+      reference: paymentReference(row.details),
+      invoice: refused.invoice,
+      issuedOn: refused.issuedOn,
+      enteredOn: waiting,
+    });
+  }
   const euro = row.details.euro;
   const toEuroInvoice = result.allocations.some((a) => invoices.get(a.invoice)?.currency === 'EUR');
   if (euro && toEuroInvoice) {
     const done = await recordEuro({ ...recording, bookedOn }, euro, result.allocations, invoices);
     if ('reason' in done) return unmatched(done.reason);
-    return { id, state: 'matched', reason: null, document_id: done.documentId };
+    return { id, state: 'matched', reason: null, document_id: done.documentId, entered_on: null };
   }
   // Euros on a EUR account for a SEK invoice: the admin records them (by hand, in SEK).
   if (row.currency !== 'SEK') return unmatched('not_sek');
   const first = await recordSek({ ...recording, bookedOn }, result.allocations, invoices);
-  return { id, state: 'matched', reason: null, document_id: first };
+  return { id, state: 'matched', reason: null, document_id: first, entered_on: null };
 }
 
 /** Matches and records the file's stored payments, a batch at a time. */
@@ -552,8 +670,10 @@ async function matchStored(
   fileId: number,
   recordedBy: string | null,
   format: BankFileFormat,
-): Promise<{ matched: number; unmatched: number }> {
-  const today = stockholmDate(new Date());
+  today: string,
+): Promise<{ matched: number; unmatched: number; notBooked: NotBookedLine[] }> {
+  const days: DayContext = { today, closedMonths: await closedMonthsOf(tx) };
+  const notBooked: NotBookedLine[] = [];
   let matched = 0;
   let unmatched = 0;
   let after = 0;
@@ -575,19 +695,26 @@ async function matchStored(
     );
     const decisions: Decision[] = [];
     for (const { row, payment } of inputs) {
-      const decision = await decide({ tx, row, recordedBy, format }, payment, invoices, today);
+      const { notBooked: line, ...decision } = await decide(
+        { tx, row, recordedBy, format },
+        payment,
+        invoices,
+        days,
+      );
       decisions.push(decision);
+      if (line && notBooked.length < NOT_BOOKED_LISTED) notBooked.push(line);
       if (decision.state === 'matched') matched += 1;
       else unmatched += 1;
     }
     await tx.execute(
-      sql`UPDATE bank_payments b SET state = r.state, reason = r.reason, document_id = r.document_id
+      sql`UPDATE bank_payments b SET state = r.state, reason = r.reason, document_id = r.document_id,
+          entered_on = r.entered_on
         FROM jsonb_to_recordset(${JSON.stringify(decisions)}::jsonb)
-          AS r(id bigint, state text, reason text, document_id bigint)
+          AS r(id bigint, state text, reason text, document_id bigint, entered_on date)
         WHERE b.id = r.id`,
     );
   }
-  return { matched, unmatched };
+  return { matched, unmatched, notBooked };
 }
 
 /** The payment's note in the ledger: its OCR reference or first reference, and the payer's name. */

@@ -4,7 +4,8 @@
  * bank's reference, so it can never be recorded twice) or marks it not the shop's money.
  */
 import { sql } from 'drizzle-orm';
-import { decimalFromOre, documentNumberPattern } from '@/shared/ledger';
+import { stockholmDate } from '@/shared/dates';
+import { documentNumberPattern } from '@/shared/ledger';
 import type {
   BankFileFormatName,
   BankPaymentState,
@@ -13,8 +14,9 @@ import type {
 } from '@/shared/receivables/bank-payments';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { recordPayment } from '@/server/ledger';
+import { closedMonthsOf, LedgerError, paymentDayRule, recordPayment } from '@/server/ledger';
 import { staffNamesSql } from '@/server/staff';
+import { kronor } from './amounts';
 import { paymentReference } from './import';
 
 interface QueueRow extends Record<string, unknown> {
@@ -39,14 +41,6 @@ interface QueueRow extends Record<string, unknown> {
   note: string | null;
   bank_reference: string;
   document_order_id: string | null;
-}
-
-/** "1900.5" kronor of milli-kr, two decimals (bank files state whole öre; a third decimal is kept). */
-function kronor(milli: bigint): string {
-  if (milli % 10n === 0n) return decimalFromOre(Number(milli / 10n));
-  const negative = milli < 0n;
-  const abs = negative ? -milli : milli;
-  return `${negative ? '-' : ''}${abs / 1000n}.${String(abs % 1000n).padStart(3, '0')}`;
 }
 
 const selectQueue = sql`SELECT b.id::text AS id, b.amount_milli::text AS amount_milli, b.currency,
@@ -102,13 +96,42 @@ export async function bankPaymentById(db: Db, id: number): Promise<QueuedBankPay
 }
 
 export type QueueDecision =
-  | { ok: true; orderId: number | null; invoice: string | null; amount: string; bookedOn: string | null }
+  | {
+      ok: true;
+      orderId: number | null;
+      invoice: string | null;
+      amount: string;
+      bookedOn: string | null;
+      /** Assigned: the day the payment is recorded on the invoice (assignedDay). */
+      paidOn?: string;
+    }
   | { ok: false; reason: 'not-found' | 'decided' | 'invoice-not-found' | 'not-assignable' };
 
 /** The waiting payment, locked for the decision; undefined when there is none with that id. */
 async function lockWaiting(tx: Db, id: number): Promise<QueueRow | undefined> {
   const [row] = await queryRows<QueueRow>(tx, sql`${selectQueue} WHERE b.id = ${id}::bigint FOR UPDATE OF b`);
   return row;
+}
+
+/**
+ * The day an assigned payment is recorded on its invoice, by the ledger's one rule for a payment's
+ * day (paymentDayRule, closed-months.ts): the bank's day when the rule takes it; when that day is
+ * in a closed month or before the invoice's date, the day of the assignment, the day the money
+ * moves from the suspense account 2999 to 1510 in the SIE (sie-money.ts), in the open period
+ * (Bokföringslagen 5 kap.; BFNAR 2013:2; docs/decisions/0075). Today passes the rule too: the
+ * current month cannot be closed and the invoice exists.
+ */
+async function assignedDay(
+  tx: Db,
+  invoice: { number: string; issuedOn: string },
+  bookedOn: string,
+): Promise<string> {
+  const today = stockholmDate(new Date());
+  const closedMonths = await closedMonthsOf(tx, [bookedOn, today]);
+  if (!paymentDayRule(invoice, bookedOn, { today, closedMonths })) return bookedOn;
+  const refused = paymentDayRule(invoice, today, { today, closedMonths });
+  if (refused) throw new LedgerError(`A payment cannot be assigned today: ${refused.problem}`);
+  return today;
 }
 
 /**
@@ -131,17 +154,22 @@ export async function assignBankPayment(
   if (milli <= 0n || milli % 10n !== 0n || row.currency !== 'SEK' || row.booked_on === null)
     return { ok: false, reason: 'not-assignable' };
   const [document] = documentNumberPattern.test(invoiceNumber)
-    ? await queryRows<{ id: string; order_id: string }>(
+    ? await queryRows<{ id: string; order_id: string; number: string; issued_on: string }>(
         tx,
-        sql`SELECT id::text AS id, order_id::text AS order_id FROM documents
-          WHERE number = ${invoiceNumber} AND kind <> 'credit_note'`,
+        sql`SELECT id::text AS id, order_id::text AS order_id, number, to_char(issued_on, 'YYYY-MM-DD') AS issued_on
+          FROM documents WHERE number = ${invoiceNumber} AND kind <> 'credit_note'`,
       )
     : [];
   if (!document) return { ok: false, reason: 'invoice-not-found' };
+  const paidOn = await assignedDay(
+    tx,
+    { number: document.number, issuedOn: document.issued_on },
+    row.booked_on,
+  );
   await recordPayment(tx, {
     documentId: Number(document.id),
     amountOre: Number(milli / 10n),
-    paidOn: row.booked_on,
+    paidOn,
     method: row.format === 'bgmax' ? 'bankgiro' : 'bank_transfer',
     reference: paymentReference(row.details),
     externalReference: row.bank_reference,
@@ -158,6 +186,7 @@ export async function assignBankPayment(
     invoice: invoiceNumber,
     amount: kronor(milli),
     bookedOn: row.booked_on,
+    paidOn,
   };
 }
 

@@ -220,7 +220,7 @@ function registerBankFileUpload(admin: FastifyInstance, deps: ReceivablesDeps): 
           active,
         });
         if (result.matched > 0) deps.onQueued?.();
-        return reply.code(201).send(bankFileImportView(result));
+        return reply.code(201).send(bankFileImportView(result, locale));
       } catch (error) {
         await drain(file);
         if (error instanceof BankFileError)
@@ -301,7 +301,7 @@ function registerBankPaymentQueue(admin: FastifyInstance, deps: ReceivablesDeps)
             action: 'payment',
             target: invoice,
             orderId: decided.orderId,
-            after: { bankPayment: id, amount: decided.amount, paidOn: decided.bookedOn },
+            after: { bankPayment: id, amount: decided.amount, paidOn: decided.paidOn ?? decided.bookedOn },
           });
         return decided;
       });

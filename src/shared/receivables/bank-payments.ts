@@ -18,7 +18,8 @@ export type BankPaymentState = (typeof bankPaymentStates)[number];
 /**
  * Why a payment waits in the queue: the matcher's reasons (src/server/receivables/matching.ts) and
  * the import's own (an amount that is not whole öre, a payment the bank reports without a booking
- * day, or one booked on a day after today).
+ * day, or one whose day the ledger's payment-day rule refuses against the invoice it names: in a
+ * closed month, or before the invoice's date; docs/decisions/0075).
  */
 export const unmatchedReasons = [
   'not_sek',
@@ -30,16 +31,48 @@ export const unmatchedReasons = [
   'ambiguous',
   'not_whole_ore',
   'not_booked',
+  'closed_month',
+  'before_invoice',
 ] as const;
 export type UnmatchedReasonCode = (typeof unmatchedReasons)[number];
 
-/** POST /api/admin/bank-files → 201 (the contract of issue 26). */
+/** Why a line of a bank file was not recorded on the invoice it names (docs/decisions/0075). */
+export const notBookedReasons = ['future', 'closed_month', 'before_invoice'] as const;
+export type NotBookedReason = (typeof notBookedReasons)[number];
+
+/** A line of a bank file not recorded on its invoice for its day, as the import keeps it. */
+export interface NotBookedLine {
+  reason: NotBookedReason;
+  /** The bank's day. */
+  bookedOn: string;
+  /** "1250.00", as the file states it. */
+  amount: string;
+  currency: string;
+  /** Its OCR reference or first reference, and the payer's name (as the ledger notes a payment). */
+  reference: string | null;
+  /** The invoice it names (closed_month, before_invoice). */
+  invoice: string | null;
+  /** The invoice's date (before_invoice). */
+  issuedOn: string | null;
+  /** The day the books took it on the suspense account (closed_month, before_invoice); null: refused. */
+  enteredOn: string | null;
+}
+
+/** POST /api/admin/bank-files → 201 (the contract of issue 26; refused and notBooked: issue 42). */
 export interface BankFileImportAnswer {
   format: BankFileFormatName;
   payments: number;
   matched: number;
   unmatched: number;
   duplicates: number;
+  /** Lines dated after the import's day: not stored, nothing booked (the same file again, later, books them). */
+  refused: number;
+  /**
+   * The lines not recorded on their invoice for their day (at most 100), each with what happened
+   * in the reader's language: refused (a future day), or waiting in the queue on the suspense
+   * account (a closed month, or a day before the invoice's date).
+   */
+  notBooked: (NotBookedLine & { message: string })[];
 }
 
 /** One payment of the queue (GET /api/admin/bank-payments). */

@@ -4,6 +4,14 @@ import { defineMessages, plural } from '@/shared/i18n/define';
  * The admin's money view (open invoices, aging, bank files, the queue of unmatched payments) and
  * the refusals of its API (src/server/receivables/routes.ts).
  */
+/** A bank file's line not recorded on its invoice: `what` names it (amount, day, reference). */
+interface Line {
+  what: string;
+  bookedOn: string;
+  invoice: string;
+  enteredOn: string;
+}
+
 export const moneyViewMessages = defineMessages({
   sv: {
     tab: 'Pengar',
@@ -56,6 +64,14 @@ export const moneyViewMessages = defineMessages({
     resultMatched: 'Bokförda mot faktura',
     resultUnmatched: 'Till kön för manuell hantering',
     resultDuplicates: 'Redan inlästa (dubbletter)',
+    resultRefused: 'Avvisade (daterade efter i dag)',
+    notBookedHeading: 'Inte bokförda på sin faktura',
+    notBookedFuture: (p: Line) =>
+      `${p.what}: dagen ${p.bookedOn} är efter i dag. Raden avvisades och ingenting bokfördes; läs in samma fil igen när dagen har kommit (det som redan är bokfört räknas då som dubbletter).`,
+    notBookedClosed: (p: Line & { month: string }) =>
+      `${p.what}: ${p.month} är stängd i bokföringen, så betalningen bokfördes inte på ${p.invoice}. Den står på OBS-kontot (2999) från ${p.enteredOn} och väntar bland de omatchade betalningarna; kopplas den till fakturan bokförs den i den öppna perioden.`,
+    notBookedBeforeInvoice: (p: Line & { issuedOn: string }) =>
+      `${p.what}: dagen ${p.bookedOn} är före fakturadatumet för ${p.invoice} (${p.issuedOn}), så betalningen bokfördes inte på fakturan. Den står på OBS-kontot (2999) från ${p.enteredOn} och väntar bland de omatchade betalningarna; kopplas den till fakturan bokförs den på fakturan den dag den kopplas.`,
     // Queue.
     queueHeading: 'Omatchade betalningar',
     queueIntro:
@@ -83,6 +99,8 @@ export const moneyViewMessages = defineMessages({
     reason_ambiguous: 'Passar flera fakturor',
     reason_not_whole_ore: 'Beloppet är inte hela ören',
     reason_not_booked: 'Inte bokförd av banken ännu',
+    reason_closed_month: 'Bankens dag är i en stängd månad',
+    reason_before_invoice: 'Bankens dag är före fakturadatumet',
     // API refusals.
     noFile: 'Välj en bankfil att läsa in (ett filfält).',
     fileTooLarge: (p: { megabytes: number }) => `Filen är för stor (högst ${p.megabytes} MB).`,
@@ -143,6 +161,14 @@ export const moneyViewMessages = defineMessages({
     resultMatched: 'Recorded against an invoice',
     resultUnmatched: 'Sent to the queue',
     resultDuplicates: 'Already imported (duplicates)',
+    resultRefused: 'Refused (dated after today)',
+    notBookedHeading: 'Not recorded on their invoice',
+    notBookedFuture: (p: Line) =>
+      `${p.what}: the day ${p.bookedOn} is after today. The line was refused and nothing was booked; import the same file again once the day has come (what is already booked then counts as duplicates).`,
+    notBookedClosed: (p: Line & { month: string }) =>
+      `${p.what}: ${p.month} is closed in the books, so the payment was not recorded on ${p.invoice}. It is on the suspense account (2999) from ${p.enteredOn} and waits among the unmatched payments; assigned to the invoice, it is booked in the open period.`,
+    notBookedBeforeInvoice: (p: Line & { issuedOn: string }) =>
+      `${p.what}: the day ${p.bookedOn} is before the invoice date of ${p.invoice} (${p.issuedOn}), so the payment was not recorded on the invoice. It is on the suspense account (2999) from ${p.enteredOn} and waits among the unmatched payments; assigned to the invoice, it is recorded on it on the day of the assignment.`,
     queueHeading: 'Unmatched payments',
     queueIntro: 'Payments no invoice was found for. Assign each to its invoice or mark it not ours.',
     queueEmpty: 'No payments are waiting.',
@@ -168,6 +194,8 @@ export const moneyViewMessages = defineMessages({
     reason_ambiguous: 'Fits several invoices',
     reason_not_whole_ore: 'The amount is not whole öre',
     reason_not_booked: 'Not booked by the bank yet',
+    reason_closed_month: 'The bank’s day is in a closed month',
+    reason_before_invoice: 'The bank’s day is before the invoice date',
     noFile: 'Choose a bank file to import (one file field).',
     fileTooLarge: (p: { megabytes: number }) => `The file is too large (at most ${p.megabytes} MB).`,
     paymentNotFound: 'No such payment.',

@@ -15,7 +15,9 @@ const formatNames: Record<BankFileImportAnswer['format'], string> = {
 
 /**
  * The bank file upload: a BgMax or camt.054 file chosen is imported at once; the answer shows how
- * many payments were recorded, queued or already known, or why the whole file was refused.
+ * many payments were recorded, queued, refused or already known, with each line not recorded on its
+ * invoice for its day (a closed month, before the invoice, a future day) in words, or why the whole
+ * file was refused.
  */
 export function BankFileUpload() {
   const id = useId();
@@ -35,6 +37,9 @@ export function BankFileUpload() {
         [t.resultMatched, result.matched, 'matched'],
         [t.resultUnmatched, result.unmatched, 'unmatched'],
         [t.resultDuplicates, result.duplicates, 'duplicates'],
+        ...(result.refused > 0
+          ? [[t.resultRefused, result.refused, 'refused'] as [string, number, string]]
+          : []),
       ]
     : [];
   return (
@@ -82,6 +87,19 @@ export function BankFileUpload() {
                 </div>
               ))}
             </dl>
+            {result.notBooked.length > 0 && (
+              <div
+                className="mt-3 rounded-lg bg-amber-50 p-3 text-amber-950"
+                data-testid="bank-file-not-booked"
+              >
+                <p className="font-semibold">{t.notBookedHeading}</p>
+                <ul className="mt-1 list-disc space-y-1 pl-5">
+                  {result.notBooked.map((line, index) => (
+                    <li key={`${line.bookedOn}-${index}`}>{line.message}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </div>
         )}
       </div>
