@@ -15,6 +15,7 @@ import { requestLocale } from '@/server/http/locale';
 import { sameOriginGuard } from '@/server/http/same-origin';
 import { staffOf } from '@/server/staff';
 import { registerAccountViewRoutes } from './account-view-routes';
+import { registerAddressRoutes } from './address-routes';
 import { companiesForStaff, linkPerson, unlinkPerson } from './company';
 import { registerCompanyClaimRoutes, registerCompanyMemberRoutes } from './company-routes';
 import { registerAccountPageRoutes } from './page-routes';
@@ -45,6 +46,7 @@ export function accountRoutes(context: CatalogueContext, options: { onQueued?: (
     registerCompanyClaimRoutes(deps);
     registerAccountPageRoutes(deps);
     registerErasureRequestRoute(deps);
+    registerAddressRoutes(deps);
   };
 }
 

@@ -1,0 +1,36 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readEml } from './eml';
+import { request, type TestServer } from './server';
+
+/**
+ * Signs `email` in as a buyer does: asks for the link (from `clientIp`, through TRUST_PROXY), opens
+ * the newest link the outbox wrote to that address, and answers the session's Cookie header.
+ */
+export async function signInByLink(
+  server: TestServer,
+  email: string,
+  clientIp = '10.61.0.1',
+): Promise<string> {
+  const asked = await request(server, '/api/account/sign-in', {
+    method: 'POST',
+    json: { email },
+    headers: { 'x-forwarded-for': clientIp },
+  });
+  if (asked.status !== 202) throw new Error(`sign-in for ${email} answered ${asked.status}`);
+  await server.app.emailOutbox.drain();
+  const dir = join(server.dataDir, 'outbox');
+  const mail = readdirSync(dir)
+    .filter((name) => name.startsWith('account-'))
+    .sort()
+    .map((file) => readFileSync(join(dir, file), 'utf8'))
+    .filter((raw) => raw.includes(`To: ${email}`))
+    .map((raw) => readEml(raw))
+    .at(-1);
+  const token = /\/account\/verify\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no sign-in email to ${email}`);
+  const response = await fetch(`${server.url}/account/verify?token=${token}`, { redirect: 'manual' });
+  const session = /account_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  if (!session) throw new Error('no session cookie');
+  return `account_session=${session}`;
+}
