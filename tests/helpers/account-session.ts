@@ -4,10 +4,10 @@ import { readEml } from './eml';
 import { request, type TestServer } from './server';
 
 /**
- * Signs `email` in as a buyer does: asks for the link (from `clientIp`, through TRUST_PROXY), opens
- * the newest link the outbox wrote to that address, and answers the session's Cookie header.
+ * Asks for a sign-in link as a buyer does (from `clientIp`; the server must trust the proxy header)
+ * and answers the path of the newest link the outbox wrote to that address (`/account/verify?token=…`).
  */
-export async function signInByLink(
+export async function signInLinkPath(
   server: TestServer,
   email: string,
   clientIp = '10.61.0.1',
@@ -29,7 +29,17 @@ export async function signInByLink(
     .at(-1);
   const token = /\/account\/verify\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1];
   if (!token) throw new Error(`no sign-in email to ${email}`);
-  const response = await fetch(`${server.url}/account/verify?token=${token}`, { redirect: 'manual' });
+  return `/account/verify?token=${token}`;
+}
+
+/** Signs `email` in by the emailed link: the session's Cookie header. */
+export async function signInByLink(
+  server: TestServer,
+  email: string,
+  clientIp = '10.61.0.1',
+): Promise<string> {
+  const link = await signInLinkPath(server, email, clientIp);
+  const response = await fetch(`${server.url}${link}`, { redirect: 'manual' });
   const session = /account_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
   if (!session) throw new Error('no session cookie');
   return `account_session=${session}`;

@@ -4,8 +4,8 @@ import { accountApiPaths, type CheckoutPrefill } from '@/shared/account';
 import { countryCodes } from '@/shared/countries';
 import { translate } from '@/shared/i18n/define';
 import { addressMessages } from '@/shared/i18n/messages/account-addresses';
-import { customerTypes } from '@/shared/checkout-schema';
-import { MAX_SAVED_ADDRESSES, savedAddressInput } from '@/shared/saved-address';
+import { MAX_SAVED_ADDRESSES } from '@/shared/saved-address';
+import { savedAddressInput } from '@/shared/saved-address-schema';
 import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
@@ -13,7 +13,7 @@ import { findOrderByNumber, ordersPlacedWith } from '@/server/orders';
 import { changeAddress, removeAddress, savedAddresses, saveAddress } from './addresses';
 import { checkoutCustomerOf } from './reorder';
 import { sessionEmail, ACCOUNT_COOKIE } from './service';
-import type { AccountRouteDeps } from './route-deps';
+import { checkoutCustomerSchema, type AccountRouteDeps } from './route-deps';
 
 // The body's refusals are worded in English by the shared schema; answered in the reader's language.
 schemaMessages(addressMessages);
@@ -34,24 +34,7 @@ const prefillSchema = z.discriminatedUnion('signedIn', [
   z.object({
     signedIn: z.literal(true),
     email: z.string(),
-    customer: z
-      .object({
-        customerType: z.enum(customerTypes),
-        name: z.string(),
-        companyName: z.string(),
-        orgNumber: z.string(),
-        personalNumber: z.string(),
-        email: z.string(),
-        phone: z.string(),
-        country: z.string(),
-        address: z.string(),
-        vatNumber: z.string(),
-        buyerReference: z.string(),
-        peppolId: z.string(),
-        separateBilling: z.boolean(),
-        billingAddress: z.string(),
-      })
-      .optional(),
+    customer: checkoutCustomerSchema.optional(),
     addresses: z.array(addressSchema),
   }),
 ]);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CountryCode } from '@/shared/countries';
-import { MAX_SAVED_ADDRESSES, type SavedAddress, type SavedAddressInput } from '@/shared/saved-address';
+import { MAX_SAVED_ADDRESSES, type SavedAddress } from '@/shared/saved-address';
+import type { SavedAddressInput } from '@/shared/saved-address-schema';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
 

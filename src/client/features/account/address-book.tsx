@@ -2,19 +2,20 @@ import { MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { countryNameIn } from '@/shared/countries';
 import { addressMessages } from '@/shared/i18n/messages/account-addresses';
-import type { SavedAddress, SavedAddressInput } from '@/shared/saved-address';
+import type { SavedAddress } from '@/shared/saved-address';
+import type { SavedAddressInput } from '@/shared/saved-address-schema';
 import { Button } from '@/client/components/ui/button';
 import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { addAddress, changeAddress, listAddresses, removeAddress } from './account-api';
 import { AddressForm } from './address-form';
+import { NoticeText, type Notice } from './notice';
 
 type Loaded =
   { state: 'loading' } | { state: 'failed' } | { state: 'ready'; addresses: SavedAddress[]; max: number };
 /** What the section is doing: adding, changing one, or asking whether to remove one. */
 type Editing =
   { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; id: number } | { kind: 'remove'; id: number };
-type Notice = { kind: 'ok' | 'error'; text: string } | undefined;
 
 /** One saved address: its name, lines and country, with Edit and Remove (asked once more). */
 function AddressItem({
@@ -164,18 +165,7 @@ export function AddressBook() {
               ))}
             </ul>
           )}
-          {notice && (
-            <p
-              role={notice.kind === 'ok' ? 'status' : 'alert'}
-              className={`mt-4 rounded-xl border p-3 text-sm ${
-                notice.kind === 'ok'
-                  ? 'border-emerald-200 bg-emerald-50 text-emerald-950'
-                  : 'border-red-200 bg-red-50 text-red-900'
-              }`}
-            >
-              {notice.text}
-            </p>
-          )}
+          <NoticeText notice={notice} />
           <div className="mt-4">
             {editing.kind === 'add' ? (
               <AddressForm onSave={save} onCancel={() => setEditing({ kind: 'none' })} />

@@ -3,14 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { defaultCountry, type CountryCode } from '@/shared/countries';
 import { addressMessages } from '@/shared/i18n/messages/account-addresses';
 import { localiseValidation } from '@/shared/i18n/messages/validation';
-import {
-  addressMessageIn,
-  MAX_ADDRESS_LABEL,
-  MAX_SAVED_ADDRESS,
-  savedAddressInput,
-  type SavedAddress,
-  type SavedAddressInput,
-} from '@/shared/saved-address';
+import { MAX_ADDRESS_LABEL, MAX_SAVED_ADDRESS, type SavedAddress } from '@/shared/saved-address';
+import { addressMessageIn, savedAddressInput, type SavedAddressInput } from '@/shared/saved-address-schema';
 import { CountryOptions } from '@/client/components/country-options';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
