@@ -7,6 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { CountryOptions } from '@/client/components/country-options';
 import { addressMessages } from '@/shared/i18n/messages/account-addresses';
+import { MAX_ADDRESS_LINES } from '@/shared/stranger-text';
 import { useT } from '@/client/lib/i18n';
 import type { CheckoutFormState } from './use-checkout-form';
 
@@ -162,7 +163,8 @@ export function AddressFields({ form }: { form: CheckoutFormState }) {
           <textarea
             {...control}
             required
-            rows={3}
+            // A picked or prefilled address shows whole: as many rows as an address may have lines.
+            rows={MAX_ADDRESS_LINES}
             autoComplete="street-address"
             placeholder={t.addressPlaceholder}
             {...register('address')}
