@@ -1,5 +1,6 @@
 import type { Customisation } from './customisation';
 import type { PrintFileAnswer } from './print-files';
+import type { SavedAddress } from './saved-address';
 import type { LineOptions } from './product-options';
 import type { SizeSplit } from './sizes';
 
@@ -32,6 +33,12 @@ export const accountApiPaths = {
     `/api/account/company/orders/${encodeURIComponent(orderNumber)}/claim`,
   /** POST: the signed-in buyer asks for erasure of their personal data (202 `{ requestedAt }`). */
   erasure: '/api/account/erasure',
+  /** GET lists, POST adds a saved delivery address (src/shared/saved-address.ts). */
+  addresses: '/api/account/addresses',
+  /** PUT changes, DELETE removes one of the reader's saved addresses (404 for anyone else's). */
+  address: (id: number) => `/api/account/addresses/${id}`,
+  /** GET: what the checkout form starts from for a signed-in buyer (`CheckoutPrefill`). */
+  checkout: '/api/account/checkout',
 } as const;
 
 /** Staff's erasure requests (owner): GET lists, POST `/:id/erase` carries one out. */
@@ -167,6 +174,15 @@ export interface ReorderCustomer {
   separateBilling: boolean;
   billingAddress: string;
 }
+
+/**
+ * GET /api/account/checkout: signed out, only `{ signedIn: false }` (the cart asks on every visit,
+ * so no 401 for the browser to log); signed in, the buyer's details of their own last order (absent
+ * before the first) and their saved delivery addresses (decision 0076).
+ */
+export type CheckoutPrefill =
+  | { signedIn: false }
+  | { signedIn: true; email: string; customer?: ReorderCustomer; addresses: SavedAddress[] };
 
 /** One line as POST /api/orders takes it (src/shared/checkout-schema.ts orderLineSchema). */
 export interface ReorderLine {

@@ -1,5 +1,5 @@
 import { adminLogin } from '../helpers/admin';
-import { signInByEmailedLink } from '../helpers/account-session';
+import { signInByLink } from '../helpers/account-session';
 import { testCustomer } from '../helpers/orders';
 import { makePng } from '../helpers/png';
 import { uploadImage } from '../helpers/print-files';
@@ -79,7 +79,7 @@ for (const [language, width] of [
 
     const { page, context, errors } = await openPage({ width, locale: t.locale });
     // Signed in by the emailed link (the account's own tests walk that in the browser).
-    const cookie = await signInByEmailedLink(server, email, `10.78.0.${width}`);
+    const cookie = await signInByLink(server, email, `10.78.0.${width}`);
     const [name = '', value = ''] = cookie.split('=');
     await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
 

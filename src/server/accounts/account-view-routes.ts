@@ -20,7 +20,7 @@ import { ordersPlacedWith, type LookedUpOrder } from '@/server/orders';
 import { quotesForEmail } from '@/server/quotes';
 import { companyHoldings, companyName, companyPeople, settleMembership } from './company';
 import { openErasureRequest } from './erasure';
-import { orderParams, type AccountRouteDeps } from './route-deps';
+import { checkoutCustomerSchema, orderParams, type AccountRouteDeps } from './route-deps';
 import { reorderLines } from './reorder';
 
 const lineSchema = z.object({
@@ -46,22 +46,7 @@ const reorderSchema = z.object({
       height: z.number().optional(),
     }),
   ),
-  customer: z.object({
-    customerType: z.enum(['personal', 'company']),
-    name: z.string(),
-    companyName: z.string(),
-    orgNumber: z.string(),
-    personalNumber: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    country: z.string(),
-    address: z.string(),
-    vatNumber: z.string(),
-    buyerReference: z.string(),
-    peppolId: z.string(),
-    separateBilling: z.boolean(),
-    billingAddress: z.string(),
-  }),
+  customer: checkoutCustomerSchema,
 });
 
 const accountSchema = z.object({

@@ -5,7 +5,7 @@ import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-vali
 import { designLibraryMessages } from '@/shared/i18n/messages/design-library';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
-import { signInByEmailedLink } from '@tests/helpers/account-session';
+import { signInByLink } from '@tests/helpers/account-session';
 import { testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
 import { uploadImage, uploadPrintFile } from '@tests/helpers/print-files';
@@ -17,7 +17,7 @@ import { useAdminServer } from '@tests/helpers/use-server';
 const server = useAdminServer({ env: { TRUST_PROXY: '1', CATALOGUE_CHECK_MS: '0' } });
 
 let clients = 0;
-const signedIn = (email: string) => signInByEmailedLink(server, email, `10.77.0.${++clients}`);
+const signedIn = (email: string) => signInByLink(server, email, `10.77.0.${++clients}`);
 
 let keys = 0;
 const checkout = (customer: Record<string, unknown>, lines: unknown[], printFiles?: string[]) =>

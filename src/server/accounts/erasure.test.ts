@@ -98,9 +98,12 @@ describe('erasure of a buyer’s personal data', () => {
         (SELECT id FROM orders WHERE order_number = ${old.orderNumber})`,
     );
     const cookie = await signedIn(email);
-    await db().execute(
-      sql`INSERT INTO account_addresses (email, label, address) VALUES (${email}, 'Kontoret', 'Radergatan 7')`,
-    );
+    const savedAddress = await request(server, '/api/account/addresses', {
+      method: 'POST',
+      headers: { cookie },
+      json: { label: 'Kontoret', country: 'SE', address: 'Radergatan 7' },
+    });
+    expect(savedAddress.status).toBe(201);
     await db().execute(
       sql`INSERT INTO order_messages (order_id, author, text)
         SELECT id, 'buyer', 'Ring mig på 070-999 88 77' FROM orders WHERE order_number IN (${recent.orderNumber}, ${old.orderNumber})`,

@@ -1,7 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readEml } from '@tests/helpers/eml';
+import { signInByLink } from '@tests/helpers/account-session';
 import { insertTestOrder } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useServer } from '@tests/helpers/use-server';
@@ -9,30 +7,7 @@ import type { PersonalData } from './personal-data';
 
 const server = useServer({ env: { TRUST_PROXY: '1' } });
 
-/** Signs `email` in through the emailed link (as accounts.test.ts does): the session's Cookie header. */
-async function signedIn(email: string): Promise<string> {
-  const asked = await request(server, '/api/account/sign-in', {
-    method: 'POST',
-    json: { email },
-    headers: { 'x-forwarded-for': '10.61.0.1' },
-  });
-  expect(asked.status).toBe(202);
-  await server.app.emailOutbox.drain();
-  const dir = join(server.dataDir, 'outbox');
-  const mail = readdirSync(dir)
-    .filter((name) => name.startsWith('account-'))
-    .sort()
-    .map((file) => readFileSync(join(dir, file), 'utf8'))
-    .filter((raw) => raw.includes(`To: ${email}`))
-    .map((raw) => readEml(raw))
-    .at(-1);
-  const token = /\/account\/verify\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1];
-  if (!token) throw new Error(`no sign-in email to ${email}`);
-  const response = await fetch(`${server.url}/account/verify?token=${token}`, { redirect: 'manual' });
-  const session = /account_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
-  if (!session) throw new Error('no session cookie');
-  return `account_session=${session}`;
-}
+const signedIn = (email: string) => signInByLink(server, email);
 
 describe("the buyer's personal data", () => {
   it('downloads their own orders and messages as JSON, nothing of a colleague of the same company; 401 signed out', async () => {

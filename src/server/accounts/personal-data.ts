@@ -15,7 +15,9 @@ const personalDataSchema = z.object({
   exportedAt: z.string(),
   orders: z.array(z.record(z.string(), z.unknown())),
   quotes: z.array(z.record(z.string(), z.unknown())),
-  addresses: z.array(z.object({ label: z.string(), address: z.string(), savedAt: z.string() })),
+  addresses: z.array(
+    z.object({ label: z.string(), country: z.string(), address: z.string(), savedAt: z.string() }),
+  ),
   messages: z.array(
     z.object({ orderNumber: z.string(), author: z.string(), text: z.string(), writtenAt: z.string() }),
   ),
@@ -49,9 +51,9 @@ export async function personalDataOf(db: Db, email: string): Promise<PersonalDat
           q.customer
         FROM quotes q WHERE lower(q.customer_email) = ${email} ORDER BY q.created_at, q.id`,
     ),
-    queryRows<{ label: string; address: string; savedAt: string }>(
+    queryRows<{ label: string; country: string; address: string; savedAt: string }>(
       db,
-      sql`SELECT label, address, ${iso(sql.raw('created_at'))} AS "savedAt" FROM account_addresses
+      sql`SELECT label, country, address, ${iso(sql.raw('created_at'))} AS "savedAt" FROM account_addresses
         WHERE email = ${email} ORDER BY id`,
     ),
     queryRows<{ orderNumber: string; author: string; text: string; writtenAt: string }>(

@@ -1,4 +1,4 @@
-import type { ReorderAnswer, ReorderLine } from '@/shared/account';
+import type { ReorderAnswer, ReorderCustomer, ReorderLine } from '@/shared/account';
 import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { accountMessages } from '@/shared/i18n/messages/account';
@@ -78,8 +78,18 @@ export async function reorderLines(
       contentType,
       ...(width !== undefined && height !== undefined ? { width, height } : {}),
     }));
-  // The purchase order number is this order's own; everything else is who the buyer is.
-  const customer = {
+  return { lines, notes, printFiles, customer: checkoutCustomerOf(order) };
+}
+
+type PlacedOrder = NonNullable<Awaited<ReturnType<typeof findOrderByNumber>>>;
+
+/**
+ * An order's buyer as the checkout form takes them: what "Order again" and a signed-in buyer's
+ * checkout start from. The purchase order number is that order's own; everything else is who the
+ * buyer is.
+ */
+export function checkoutCustomerOf(order: PlacedOrder): ReorderCustomer {
+  return {
     customerType: order.customerType,
     name: order.customerName,
     companyName: order.customerOrganization ?? '',
@@ -95,5 +105,4 @@ export async function reorderLines(
     separateBilling: order.billingAddress !== null,
     billingAddress: order.billingAddress ?? '',
   };
-  return { lines, notes, printFiles, customer };
 }

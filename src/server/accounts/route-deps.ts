@@ -28,6 +28,23 @@ export const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60))
 
 export const acceptedSchema = z.object({ accepted: z.literal(true) });
 export const orderParams = z.object({ number: z.string().max(40) });
+/** An earlier order's buyer as the checkout form takes them (the reorder's and the checkout's prefill). */
+export const checkoutCustomerSchema = z.object({
+  customerType: z.enum(['personal', 'company']),
+  name: z.string(),
+  companyName: z.string(),
+  orgNumber: z.string(),
+  personalNumber: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  address: z.string(),
+  vatNumber: z.string(),
+  buyerReference: z.string(),
+  peppolId: z.string(),
+  separateBilling: z.boolean(),
+  billingAddress: z.string(),
+});
 export const redirectSchema = z.null().describe('A redirect (Location)');
 
 /** The reader of the session cookie every signed-in route starts with. */

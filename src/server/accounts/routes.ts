@@ -15,6 +15,7 @@ import { requestLocale } from '@/server/http/locale';
 import { sameOriginGuard } from '@/server/http/same-origin';
 import { staffOf } from '@/server/staff';
 import { registerAccountViewRoutes } from './account-view-routes';
+import { registerAddressRoutes } from './address-routes';
 import { companiesForStaff, linkPerson, unlinkPerson } from './company';
 import { registerDesignLibraryRoutes } from './design-routes';
 import { registerCompanyClaimRoutes, registerCompanyMemberRoutes } from './company-routes';
@@ -47,6 +48,7 @@ export function accountRoutes(context: CatalogueContext, options: { onQueued?: (
     registerAccountPageRoutes(deps);
     registerErasureRequestRoute(deps);
     registerDesignLibraryRoutes(deps);
+    registerAddressRoutes(deps);
   };
 }
 

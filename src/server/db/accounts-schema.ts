@@ -119,6 +119,8 @@ export const accountAddresses = pgTable(
     label: text('label').notNull(),
     address: text('address').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The delivery country, ISO 3166-1 alpha-2 (migrations/6650_account_address_country.sql). */
+    country: text('country').notNull(),
   },
   (t) => [
     check(
@@ -127,6 +129,7 @@ export const accountAddresses = pgTable(
     ),
     check('account_addresses_label_check', sql`char_length(${t.label}) <= 60`),
     check('account_addresses_address_check', sql`char_length(${t.address}) BETWEEN 1 AND 300`),
+    check('account_addresses_country_check', sql`${t.country} ~ '^[A-Z]{2}$'`),
     index('account_addresses_email_idx').on(t.email, t.id),
   ],
 );

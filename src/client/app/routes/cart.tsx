@@ -27,6 +27,40 @@ import { cartAmountsWithoutVat, exactPrice } from '@/client/features/checkout/ca
 import { CartSummary, UnavailableLines } from '@/client/features/checkout/cart-summary';
 import { useCartSubmission } from '@/client/features/checkout/use-cart-submission';
 import { requestQuote } from '@/client/features/quotes/quote-api';
+import { addAddress, fetchCheckoutPrefill } from '@/client/features/account/account-api';
+import type { CheckoutPrefill } from '@/shared/account';
+import type { Customer } from '@/shared/checkout-schema';
+import { addressMessages } from '@/shared/i18n/messages/account-addresses';
+import { labelFromAddress } from '@/shared/saved-address';
+import { ApiError } from '@/client/lib/api';
+import { notify } from '@/client/lib/notify';
+
+/**
+ * A signed-in buyer's details and saved addresses for the form (decision 0076); signed out, or
+ * if the answer fails, the form is as it always was.
+ */
+function useCheckoutAccount() {
+  const [prefill, setPrefill] = useState<CheckoutPrefill | undefined>();
+  useEffect(() => {
+    fetchCheckoutPrefill().then(setPrefill, () => undefined);
+  }, []);
+  const at = useT(addressMessages);
+  /** After the order is placed: the delivery address saved in the account, named by its first line. */
+  const saveDeliveryAddress = (customer: Customer) => {
+    addAddress({
+      label: labelFromAddress(customer.address),
+      country: customer.country,
+      address: customer.address,
+    }).then(
+      () => notify.success(at.savedAfterOrder),
+      (error: unknown) =>
+        notify.error(at.saveAfterOrderFailed, {
+          ...(error instanceof ApiError ? { description: error.message } : {}),
+        }),
+    );
+  };
+  return { account: prefill?.signedIn ? prefill : undefined, saveDeliveryAddress };
+}
 
 // The form and its validation (zod, react-hook-form) load only when the cart has something to order.
 const CheckoutForm = lazy(() =>
@@ -117,6 +151,7 @@ function Cart() {
   const unsizedNames = lines
     .filter((line) => line.sizeProblem)
     .map((line) => productName(locale, line.product));
+  const { account, saveDeliveryAddress } = useCheckoutAccount();
   const { submit, askQuote } = useCartSubmission({
     orderFiles,
     neededBy,
@@ -162,8 +197,11 @@ function Cart() {
                 total={total}
                 onPaymentChange={setReported}
                 formatPrice={formatAmountToPay}
-                onSubmit={submit}
+                onSubmit={(customer, { saveAddress }) =>
+                  submit(customer, saveAddress ? () => saveDeliveryAddress(customer) : undefined)
+                }
                 onAskQuote={askQuote}
+                account={account}
                 delivery={(country) => (
                   <>
                     <CartDelivery

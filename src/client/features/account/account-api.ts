@@ -1,11 +1,20 @@
 import {
   accountApiPaths,
   type AccountView,
+  type CheckoutPrefill,
   type CompanyClaimState,
   type ReorderAnswer,
 } from '@/shared/account';
 import { orderTokenHeader } from '@/shared/order-view';
+import type { SavedAddress } from '@/shared/saved-address';
 import { ApiError, apiFetch } from '@/client/lib/api';
+
+/** A saved address as the forms send it. */
+export interface SavedAddressFields {
+  label: string;
+  country: string;
+  address: string;
+}
 
 /** The signed-in buyer's account, or null when no session (401). */
 export async function fetchAccount(): Promise<AccountView | null> {
@@ -49,3 +58,19 @@ export const claimForCompany = (orderNumber: string, token: string) =>
 /** The signed-in buyer asks for erasure of their personal data (202; an open request answers as it is). */
 export const requestErasure = () =>
   apiFetch<{ requestedAt: string }>(accountApiPaths.erasure, { method: 'POST', json: {} });
+
+/** The reader's saved delivery addresses (GET /api/account/addresses). */
+export const listAddresses = () =>
+  apiFetch<{ addresses: SavedAddress[]; max: number }>(accountApiPaths.addresses);
+
+export const addAddress = (input: SavedAddressFields) =>
+  apiFetch<{ address: SavedAddress }>(accountApiPaths.addresses, { method: 'POST', json: input });
+
+export const changeAddress = (id: number, input: SavedAddressFields) =>
+  apiFetch<{ address: SavedAddress }>(accountApiPaths.address(id), { method: 'PUT', json: input });
+
+export const removeAddress = (id: number) =>
+  apiFetch<undefined>(accountApiPaths.address(id), { method: 'DELETE' });
+
+/** What a signed-in buyer's checkout starts from; `{ signedIn: false }` signed out. */
+export const fetchCheckoutPrefill = () => apiFetch<CheckoutPrefill>(accountApiPaths.checkout);

@@ -5,6 +5,7 @@ import { accountMessages } from '@/shared/i18n/messages/account';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { Button } from '@/client/components/ui/button';
 import { fetchAccount, signOut } from './account-api';
+import { AddressBook } from './address-book';
 import { OrdersSection, QuotesSection } from './account-orders';
 import { CompanyPanel } from './company-panel';
 import { DesignLibrarySection } from './design-library';
@@ -95,6 +96,7 @@ export function AccountPage({
       <OrdersSection account={account} onReorder={onReorder} />
       <DesignLibrarySection />
       <QuotesSection account={account} />
+      <AddressBook />
 
       <PersonalDataSection />
       <ErasureSection requestedAt={account.erasureRequestedAt} onRequested={fetchInto} />

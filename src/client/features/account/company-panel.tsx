@@ -10,8 +10,7 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { inviteColleague, removeColleague } from './account-api';
-
-type Notice = { kind: 'ok' | 'error'; text: string } | undefined;
+import { NoticeText, type Notice } from './notice';
 
 /**
  * The account's company (issue 43): its number and name, its members and the people invited, an
@@ -113,18 +112,7 @@ export function CompanyPanel({
           ))}
         </ul>
 
-        {notice && (
-          <p
-            role={notice.kind === 'ok' ? 'status' : 'alert'}
-            className={`mt-4 rounded-xl border p-3 text-sm ${
-              notice.kind === 'ok'
-                ? 'border-emerald-200 bg-emerald-50 text-emerald-950'
-                : 'border-red-200 bg-red-50 text-red-900'
-            }`}
-          >
-            {notice.text}
-          </p>
-        )}
+        <NoticeText notice={notice} />
 
         <form noValidate onSubmit={(event) => void invite(event)} className="mt-5">
           <Field id={inputId} label={t.inviteLabel} error={fieldError} announceError>

@@ -6,6 +6,9 @@ import { cn } from '@/client/lib/cn';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { CountryOptions } from '@/client/components/country-options';
+import { addressMessages } from '@/shared/i18n/messages/account-addresses';
+import { MAX_ADDRESS_LINES } from '@/shared/stranger-text';
+import { useT } from '@/client/lib/i18n';
 import type { CheckoutFormState } from './use-checkout-form';
 
 /** Personal or company, the company or personal number, the contact person, email and phone. */
@@ -100,11 +103,54 @@ export function CustomerFields({ form }: { form: CheckoutFormState }) {
   );
 }
 
-/** The delivery country and address. */
+/** Said once the form was filled in from the signed-in buyer's last order. */
+export function PrefilledNote({ form }: { form: CheckoutFormState }) {
+  const at = useT(addressMessages);
+  if (!form.prefilled) return null;
+  return (
+    <p
+      role="status"
+      className="rounded-xl bg-brand-50 p-3 text-sm text-brand-900"
+      data-testid="checkout-prefilled"
+    >
+      {at.prefilled}
+    </p>
+  );
+}
+
+/** A signed-in buyer's saved addresses, picked from as the delivery address. */
+function SavedAddressPicker({ form }: { form: CheckoutFormState }) {
+  const { id, savedAddresses, pickedAddress, pickAddress } = form;
+  const at = useT(addressMessages);
+  if (savedAddresses.length === 0) return null;
+  return (
+    <Field id={id('savedAddress')} label={at.pickLabel}>
+      {(control) => (
+        <select
+          {...control}
+          value={pickedAddress === undefined ? '' : String(pickedAddress)}
+          onChange={(event) => pickAddress(event.target.value)}
+          data-testid="saved-address-picker"
+        >
+          <option value="">{at.pickNone}</option>
+          {savedAddresses.map((saved) => (
+            <option key={saved.id} value={String(saved.id)}>
+              {saved.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** The delivery country and address, picked from the saved ones or typed, and the offer to save it. */
 export function AddressFields({ form }: { form: CheckoutFormState }) {
-  const { id, t, errors, register } = form;
+  const { id, t, errors, register, offerSave, saveAddress, setSaveAddress } = form;
+  const at = useT(addressMessages);
   return (
     <>
+      <SavedAddressPicker form={form} />
       <Field id={id('country')} label={t.country} error={errors.country?.message}>
         {(control) => (
           <select {...control} required autoComplete="country" {...register('country')}>
@@ -117,13 +163,26 @@ export function AddressFields({ form }: { form: CheckoutFormState }) {
           <textarea
             {...control}
             required
-            rows={3}
+            // A picked or prefilled address shows whole: as many rows as an address may have lines.
+            rows={MAX_ADDRESS_LINES}
             autoComplete="street-address"
             placeholder={t.addressPlaceholder}
             {...register('address')}
           />
         )}
       </Field>
+      {offerSave && (
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            checked={saveAddress}
+            onChange={(event) => setSaveAddress(event.target.checked)}
+            data-testid="save-address"
+          />
+          {at.saveForLater}
+        </label>
+      )}
     </>
   );
 }

@@ -5,7 +5,9 @@ import type { Resolver } from 'react-hook-form';
 import type { AmountToPay } from '@/shared/invoicing/vat-treatment';
 import type { Milli } from '@/shared/money';
 import { checkoutSchemas, type Customer, type CustomerType } from '@/shared/checkout-schema';
-import { defaultCountry, type CountryCode } from '@/shared/countries';
+import type { ReorderCustomer } from '@/shared/account';
+import { countryCodes, defaultCountry, type CountryCode } from '@/shared/countries';
+import type { SavedAddress } from '@/shared/saved-address';
 import type { Locale } from '@/shared/i18n/locale';
 
 /** What the form holds before validation: every field a string. */
@@ -74,8 +76,14 @@ export interface CheckoutFormProps {
   onPaymentChange: (payment: AmountToPay) => void;
   /** Formats an amount in the chosen display currency. */
   formatPrice: (amount: Milli) => string;
-  /** Resolves with per-field server messages to show (empty when placed). */
-  onSubmit: (customer: Customer) => Promise<Partial<Record<FieldName, string>>>;
+  /**
+   * Resolves with per-field server messages to show (empty when placed). `saveAddress`: the
+   * signed-in buyer ticked "save the delivery address" (saved once the order is placed).
+   */
+  onSubmit: (
+    customer: Customer,
+    options: { saveAddress: boolean },
+  ) => Promise<Partial<Record<FieldName, string>>>;
   /**
    * "Ask for a quote": the same form, checked the same way, without the terms (they are accepted
    * with the quote later). Resolves with per-field server messages, like onSubmit.
@@ -84,4 +92,31 @@ export interface CheckoutFormProps {
   note?: ReactNode;
   /** Shown after the address: depends on the delivery country the buyer picks (the delivery estimate). */
   delivery?: (country: CountryCode) => ReactNode;
+  /** A signed-in buyer's details and saved addresses (decision 0076); absent signed out. */
+  account?: CheckoutAccount | undefined;
+}
+
+/** What a signed-in buyer's checkout starts from (GET /api/account/checkout). */
+export interface CheckoutAccount {
+  email: string;
+  /** Their own last order's buyer; absent before their first order. */
+  customer?: ReorderCustomer;
+  addresses: SavedAddress[];
+}
+
+/**
+ * The form's values from a signed-in buyer's last order (or only their verified email before the
+ * first): the purchase order number is each order's own, so it starts empty.
+ */
+export function prefilledValues(account: CheckoutAccount): CustomerFormValues {
+  const customer = account.customer;
+  if (!customer) return { ...emptyCustomer, email: account.email };
+  const { customerType, country, ...rest } = customer;
+  return {
+    ...emptyCustomer,
+    ...rest,
+    customerType: customerType === 'company' ? 'company' : 'personal',
+    country: countryCodes.find((code) => code === country) ?? defaultCountry,
+    purchaseOrderNumber: '',
+  };
 }

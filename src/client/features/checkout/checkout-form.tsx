@@ -5,6 +5,7 @@ import {
   AddressFields,
   AskQuote,
   CustomerFields,
+  PrefilledNote,
   InvoicingFields,
   PaymentSummary,
   TermsAndSubmit,
@@ -12,6 +13,7 @@ import {
 
 export {
   emptyCustomer,
+  type CheckoutAccount,
   type CheckoutFormProps,
   type CustomerFormValues,
   type FieldName,
@@ -26,14 +28,16 @@ export function CheckoutForm({
   onAskQuote,
   note,
   delivery,
+  account,
 }: CheckoutFormProps) {
-  const form = useCheckoutForm({ total, onPaymentChange, formatPrice, onSubmit, onAskQuote });
+  const form = useCheckoutForm({ total, onPaymentChange, formatPrice, onSubmit, onAskQuote, account });
   const { id, t, submit, country } = form;
   return (
     <form onSubmit={submit} noValidate aria-labelledby={id('title')} className="space-y-5">
       <h2 id={id('title')} className="text-xl font-semibold text-slate-900">
         {t.formHeading}
       </h2>
+      <PrefilledNote form={form} />
 
       <CustomerFields form={form} />
       <AddressFields form={form} />

@@ -150,7 +150,11 @@ export function useCartSubmission({
     return order;
   };
 
-  const submit = async (customer: Customer): Promise<Partial<Record<FieldName, string>>> => {
+  /** Places the order; `onPlaced` runs once it is (the signed-in buyer's "save this address"). */
+  const submit = async (
+    customer: Customer,
+    onPlaced?: () => void,
+  ): Promise<Partial<Record<FieldName, string>>> => {
     const order = cartOrder(customer);
     if (!order) return {};
     const body = JSON.stringify(order);
@@ -164,6 +168,7 @@ export function useCartSubmission({
       dispatch({ type: 'clear' });
       printFileStore.clear();
       notify.success(t.orderReceived);
+      onPlaced?.();
       return {};
     } catch (error) {
       // The server answered and refused: the next attempt is a new request. Network errors keep the key.

@@ -19,9 +19,12 @@ import { cartMessages } from '@/shared/i18n/messages/cart';
 import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
 import { quoteMessages } from '@/shared/i18n/messages/quotes';
 import { useLocale, useT } from '@/client/lib/i18n';
+import { MAX_SAVED_ADDRESSES, sameAddress } from '@/shared/saved-address';
 import {
   emptyCustomer,
   optionalFields,
+  prefilledValues,
+  type CheckoutAccount,
   resolvers,
   type CheckoutFormProps,
   type CustomerFormValues,
@@ -31,10 +34,15 @@ import {
 type CustomerForm = UseFormReturn<CustomerFormValues, unknown, Customer>;
 
 /**
- * The draft of the form (sessionStorage) and the visitor's country as the first delivery country.
+ * The draft of the form (sessionStorage), the visitor's country as the first delivery country, and
+ * a signed-in buyer's details; answers whether the form was filled in from those.
  */
-function useCheckoutDraft({ reset, subscribe, setValue, getFieldState }: CustomerForm) {
+function useCheckoutDraft(
+  { reset, subscribe, setValue, getFieldState, getValues }: CustomerForm,
+  account: CheckoutAccount | undefined,
+) {
   const countryFromDraft = useRef(false);
+  const draftRead = useRef(false);
   // What is typed survives a trip to another page and a reload of this tab (sessionStorage only).
   // Read after mount: the server rendered the empty form, and hydration must meet it as it was.
   useEffect(() => {
@@ -43,7 +51,8 @@ function useCheckoutDraft({ reset, subscribe, setValue, getFieldState }: Custome
       country: knownCountries,
     });
     countryFromDraft.current = draft.country !== undefined;
-    if (Object.keys(draft).length > 0) reset({ ...emptyCustomer, ...draft });
+    draftRead.current = Object.keys(draft).length > 0;
+    if (draftRead.current) reset({ ...emptyCustomer, ...draft });
     return subscribe({ formState: { values: true }, callback: ({ values }) => writeCheckoutDraft(values) });
   }, [reset, subscribe]);
   // The delivery country starts as the visitor's (the shop's proxy, else their browser's language
@@ -54,6 +63,63 @@ function useCheckoutDraft({ reset, subscribe, setValue, getFieldState }: Custome
     if (known === undefined || countryFromDraft.current || getFieldState('country').isDirty) return;
     setValue('country', known);
   }, [visitorCountry, setValue, getFieldState]);
+  // A signed-in buyer's form starts filled in from their own last order (decision 0076), once, and
+  // only while it is untouched: no draft in this tab (a reorder writes one too) and nothing typed.
+  // What the buyer has typed is never overwritten.
+  const [prefilled, setPrefilled] = useState(false);
+  const prefillTried = useRef(false);
+  const prefill = useEffectEvent((signedIn: CheckoutAccount) => {
+    if (prefillTried.current) return;
+    prefillTried.current = true;
+    const values = getValues();
+    // The country may be the visitor's, set for them: not typed.
+    const untouched = (Object.keys(emptyCustomer) as FieldName[]).every(
+      (field) => field === 'country' || values[field] === emptyCustomer[field],
+    );
+    if (draftRead.current || !untouched) return;
+    countryFromDraft.current = true;
+    reset(prefilledValues(signedIn));
+    setPrefilled(true);
+  });
+  useEffect(() => {
+    if (account) prefill(account);
+  }, [account]);
+  return prefilled;
+}
+
+/**
+ * The signed-in buyer's saved addresses to pick the delivery address from, and the offer to save
+ * a new one with the order (unticked: saving is the buyer's choice, GDPR art. 25(2)).
+ */
+function useSavedAddresses(form: CustomerForm, account: CheckoutAccount | undefined, validate: boolean) {
+  const { control, setValue, setFocus } = form;
+  const addresses = account?.addresses ?? [];
+  const country = useWatch({ control, name: 'country' });
+  const address = useWatch({ control, name: 'address' });
+  const picked = addresses.find((saved) => sameAddress(saved, { country, address }));
+  const pickAddress = (id: string) => {
+    const chosen = addresses.find((saved) => String(saved.id) === id);
+    const options = { shouldDirty: true, shouldValidate: validate };
+    if (!chosen) {
+      // "Type an address": the field empties for the new one.
+      setValue('address', '', options);
+      setFocus('address');
+      return;
+    }
+    setValue('country', chosen.country, options);
+    setValue('address', chosen.address, options);
+  };
+  const [saveAddress, setSaveAddress] = useState(false);
+  const offerSave =
+    account !== undefined && address.trim() !== '' && !picked && addresses.length < MAX_SAVED_ADDRESSES;
+  return {
+    savedAddresses: addresses,
+    pickedAddress: picked?.id,
+    pickAddress,
+    offerSave,
+    saveAddress: offerSave && saveAddress,
+    setSaveAddress,
+  };
 }
 
 /**
@@ -99,6 +165,7 @@ export function useCheckoutForm({
   formatPrice,
   onSubmit,
   onAskQuote,
+  account,
 }: Omit<CheckoutFormProps, 'note' | 'delivery'>) {
   const qt = useT(quoteMessages);
   const [askingQuote, setAskingQuote] = useState(false);
@@ -134,7 +201,8 @@ export function useCheckoutForm({
   const country = useWatch({ control, name: 'country' });
   const vatNumber = useWatch({ control, name: 'vatNumber' });
   const separateBilling = useWatch({ control, name: 'separateBilling' });
-  useCheckoutDraft(form);
+  const prefilled = useCheckoutDraft(form, account);
+  const saved = useSavedAddresses(form, account, isSubmitted);
   const { viesInvalid, taxedAbroad } = useVatStatus(company, country, vatNumber);
   // What this buyer pays: the one computation the server makes too; the page shows the same.
   const payment = amountToPay(
@@ -168,7 +236,7 @@ export function useCheckoutForm({
       document.getElementById(id('terms'))?.focus();
       return;
     }
-    const serverErrors = await onSubmit(customer);
+    const serverErrors = await onSubmit(customer, { saveAddress: saved.saveAddress });
     for (const [field, message] of Object.entries(serverErrors)) {
       setError(field as FieldName, { type: 'server', message });
     }
@@ -244,6 +312,8 @@ export function useCheckoutForm({
     askQuote,
     submit,
     input,
+    prefilled,
+    ...saved,
   };
 }
 
