@@ -80,6 +80,14 @@ export const testCustomer = {
   address: 'Storgatan 1, 111 22 Stockholm',
 };
 
+/** A private buyer in Germany: Swedish VAT 25 % (a distance sale below the EU threshold). */
+export const germanPerson = {
+  ...testCustomer,
+  country: 'DE',
+  personalNumber: 'DE-1234',
+  address: 'Hauptstraße 5\n10115 Berlin',
+};
+
 /** 50 hoodies (5 718,75 kr) + 300 coupon booklets (6 900 kr), VAT-inclusive: 12 618,75 kr. */
 export const hoodiesAndBooklets = [
   { productId: 'hoodie', quantity: 50, sizes: { M: 30, L: 20 }, options: { colour: 'navy' } },
