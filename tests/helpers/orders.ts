@@ -88,6 +88,29 @@ export const germanPerson = {
   address: 'Hauptstraße 5\n10115 Berlin',
 };
 
+/** A German company with a VAT number VIES confirms: no Swedish VAT (reverse charge). */
+export const germanCompany = {
+  ...testCustomer,
+  customerType: 'company',
+  companyName: 'Beispiel GmbH',
+  orgNumber: 'HRB 12345',
+  personalNumber: '',
+  country: 'DE',
+  address: 'Hauptstraße 5\n10115 Berlin',
+  vatNumber: 'DE 136 695 976',
+};
+
+/** A Swedish company with a Peppol address: each of its documents has an e-invoice. */
+export const peppolClub = {
+  ...testCustomer,
+  customerType: 'company',
+  companyName: 'IK Kamraterna',
+  orgNumber: '556677-8899',
+  personalNumber: '',
+  buyerReference: 'Kassören',
+  peppolId: '0007:5566778899',
+};
+
 /** 50 hoodies (5 718,75 kr) + 300 coupon booklets (6 900 kr), VAT-inclusive: 12 618,75 kr. */
 export const hoodiesAndBooklets = [
   { productId: 'hoodie', quantity: 50, sizes: { M: 30, L: 20 }, options: { colour: 'navy' } },
