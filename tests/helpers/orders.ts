@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { orders } from '@/server/db/schema';
@@ -181,4 +181,10 @@ export function postOrderLines<T>(
     headers,
     json: { idempotencyKey: `lines-${randomUUID()}`, customer: testCustomer, lines },
   });
+}
+
+/** How many orders the database holds (a refused request must leave it unchanged). */
+export async function countOrders(database: Database): Promise<number> {
+  const [row] = await database.db.select({ n: count() }).from(orders);
+  return row?.n ?? 0;
 }
