@@ -10,12 +10,12 @@ import { carrierIds } from '@/shared/carriers';
 import type { Locale } from '@/shared/i18n/locale';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
 import { documentKinds, paymentMethods, paymentStates } from '@/shared/ledger';
-import { messageAuthors } from '@/shared/order-talk';
 import { orderStatuses } from '@/shared/order-status';
 import { printFileKinds } from '@/shared/print-files';
 import { proofContentTypes, proofDecisions } from '@/shared/proofs';
 import { roleMay, staffRoles, type StaffRole } from '@/shared/staff';
 import type { Db } from '@/server/db/client';
+import { orderMessageSchema } from '@/server/orders';
 import { orderDetail, orderJobDetail } from './order-detail';
 
 /**
@@ -167,17 +167,6 @@ const noteSchema = z.object({
   writtenAt: text,
 });
 
-const messageSchema = z.object({
-  id: text,
-  author: z.enum(messageAuthors),
-  kind: z.enum(['message', 'print_file']),
-  text,
-  writtenAt: text,
-  printFile: z.number().int().optional(),
-  writtenBy: text.optional(),
-  file: z.object({ name: text, bytes: z.number().int(), contentType: text }).optional(),
-});
-
 const jobDetailShape = {
   ...jobSummaryShape,
   customerType: z.enum(['personal', 'company']),
@@ -196,7 +185,7 @@ const jobDetailShape = {
   imageSizes: z.record(z.string(), z.object({ width: z.number(), height: z.number() })),
   cancelBy: z.enum(['production', 'money']),
   notes: z.array(noteSchema),
-  messages: z.array(messageSchema),
+  messages: z.array(orderMessageSchema),
 };
 
 const paymentSchema = z.object({

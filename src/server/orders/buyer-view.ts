@@ -17,8 +17,8 @@ import {
 } from '@/shared/ledger';
 import type { OrderActivity } from '@/shared/order-page';
 import { orderStatuses } from '@/shared/order-status';
-import { messageAuthors, type OrderMessage } from '@/shared/order-talk';
-import type { OrderLineChangeView, OrderView, PlacedOrderAnswer } from '@/shared/order-view';
+import type { OrderMessage } from '@/shared/order-talk';
+import type { OrderLineChangeView, OrderView } from '@/shared/order-view';
 import type { OrderPrintFile } from '@/shared/print-files';
 import type { LineOptions } from '@/shared/product-options';
 import type { SizeSplit } from '@/shared/sizes';
@@ -33,6 +33,7 @@ import { orderProofSchema } from '@/server/proofs';
 import type { AppContext } from '@/server/context';
 import type { OrderLineChangeRow } from './line-change';
 import type { OrderRow } from './service';
+import { orderMessageSchema } from './contract';
 
 /**
  * The buyer's view of an order (docs/api.md: one view module per reader): what GET
@@ -207,14 +208,6 @@ export function buyerOrderView(
   };
 }
 
-/** What POST /api/orders answers (201 new, 200 the same idempotency key again). */
-export const placedOrderSchema = z.object({
-  orderNumber: z.string(),
-  accessToken: z.string().describe('Opens the order for its buyer: the x-order-token header or ?token='),
-  total: z.string().describe('Exact decimal kronor, e.g. "5718.75"'),
-  vatTreatment: z.enum(vatTreatments),
-}) satisfies z.ZodType<PlacedOrderAnswer>;
-
 /** A part of a stored line kept as the buyer sent it (checked when ordered): passed on as it is. */
 const asStored = <T>(description: string) => z.custom<T>(() => true).describe(description);
 
@@ -286,17 +279,6 @@ const documentSchema = z.object({
   balanceInCurrency: z.string().nullable().optional(),
 });
 
-const messageSchema = z.object({
-  id: z.string(),
-  author: z.enum(messageAuthors),
-  kind: z.enum(['message', 'print_file']),
-  text: z.string(),
-  writtenAt: z.string(),
-  printFile: z.number().int().optional(),
-  writtenBy: z.string().optional(),
-  file: z.object({ name: z.string(), bytes: z.number().int(), contentType: z.string() }).optional(),
-}) satisfies z.ZodType<OrderMessage>;
-
 const lineChangeSchema = z.object({
   at: z.string(),
   reason: z.string(),
@@ -343,7 +325,7 @@ export const buyerOrderViewSchema = z.object({
   lines: z.array(buyerLineSchema),
   printFiles: z.array(orderPrintFileSchema),
   supplementaryInvoices: z.array(supplementaryInvoiceSchema),
-  messages: z.array(messageSchema),
+  messages: z.array(orderMessageSchema),
   quoteNumber: z.string().nullable(),
   lineChanges: z.array(lineChangeSchema),
   money: z.object({
