@@ -39,7 +39,7 @@ export {
 } from './payments';
 export { euroBalancesOfOrder, euroTotal, recordEurPayment } from './eur-payments';
 /** The order's money as a route declares it (the admin's order page reads it after every money write). */
-export { orderMoneySchema, orderMoneyShape } from './contract';
+export { orderDocumentSchema, orderMoneySchema, orderMoneyShape } from './contract';
 export {
   creditOrderInFull,
   hasInvoiceToCredit,

@@ -8,13 +8,7 @@ import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import { pricesIncludeVat, vatTreatments } from '@/shared/invoicing/vat-treatment';
-import {
-  documentKinds,
-  paymentStates,
-  decimalFromOre,
-  oreFromDecimal,
-  type OrderMoney,
-} from '@/shared/ledger';
+import { paymentStates, decimalFromOre, oreFromDecimal, type OrderMoney } from '@/shared/ledger';
 import type { OrderActivity } from '@/shared/order-page';
 import { orderStatuses } from '@/shared/order-status';
 import type { OrderMessage } from '@/shared/order-talk';
@@ -28,6 +22,7 @@ import { invoiceDueDate } from '@/shared/receivables/aging';
 import { orderDelivery } from '@/shared/delivery';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { invoiceForOrder, type ForeignAmounts } from '@/server/invoicing';
+import { orderDocumentSchema } from '@/server/ledger';
 import { orderPrintFileSchema, supplementaryInvoiceSchema } from '@/server/print-files';
 import { orderProofSchema } from '@/server/proofs';
 import type { AppContext } from '@/server/context';
@@ -260,25 +255,6 @@ const buyerLineSchema = z.object({
   ).optional(),
 });
 
-const documentSchema = z.object({
-  kind: z.enum(documentKinds),
-  number: z.string(),
-  issuedOn: z.string(),
-  dueOn: z.string().nullable(),
-  total: z.string().describe('Decimal kronor; negative for a credit note'),
-  net: z.string(),
-  vat: z.string(),
-  pdf: z.string().describe('Opens with the order’s token as ?token='),
-  xml: z.string().nullable(),
-  corrects: z.string().nullable(),
-  reason: z.string().nullable(),
-  balance: z.string().nullable(),
-  reminds: z.string().optional(),
-  currency: z.enum(['SEK', 'EUR']),
-  totalInCurrency: z.string().optional(),
-  balanceInCurrency: z.string().nullable().optional(),
-});
-
 const lineChangeSchema = z.object({
   at: z.string(),
   reason: z.string(),
@@ -331,7 +307,9 @@ export const buyerOrderViewSchema = z.object({
   money: z.object({
     paymentState: z.enum(paymentStates),
     balance: z.string(),
-    documents: z.array(documentSchema),
+    documents: z.array(
+      orderDocumentSchema.extend({ pdf: z.string().describe('Opens with the order’s token as ?token=') }),
+    ),
   }),
   total: z.string(),
   exVat: z.string(),
