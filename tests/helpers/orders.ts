@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { orders } from '@/server/db/schema';
@@ -80,6 +80,37 @@ export const testCustomer = {
   address: 'Storgatan 1, 111 22 Stockholm',
 };
 
+/** A private buyer in Germany: Swedish VAT 25 % (a distance sale below the EU threshold). */
+export const germanPerson = {
+  ...testCustomer,
+  country: 'DE',
+  personalNumber: 'DE-1234',
+  address: 'Hauptstraße 5\n10115 Berlin',
+};
+
+/** A German company with a VAT number VIES confirms: no Swedish VAT (reverse charge). */
+export const germanCompany = {
+  ...testCustomer,
+  customerType: 'company',
+  companyName: 'Beispiel GmbH',
+  orgNumber: 'HRB 12345',
+  personalNumber: '',
+  country: 'DE',
+  address: 'Hauptstraße 5\n10115 Berlin',
+  vatNumber: 'DE 136 695 976',
+};
+
+/** A Swedish company with a Peppol address: each of its documents has an e-invoice. */
+export const peppolClub = {
+  ...testCustomer,
+  customerType: 'company',
+  companyName: 'IK Kamraterna',
+  orgNumber: '556677-8899',
+  personalNumber: '',
+  buyerReference: 'Kassören',
+  peppolId: '0007:5566778899',
+};
+
 /** 50 hoodies (5 718,75 kr) + 300 coupon booklets (6 900 kr), VAT-inclusive: 12 618,75 kr. */
 export const hoodiesAndBooklets = [
   { productId: 'hoodie', quantity: 50, sizes: { M: 30, L: 20 }, options: { colour: 'navy' } },
@@ -150,4 +181,10 @@ export function postOrderLines<T>(
     headers,
     json: { idempotencyKey: `lines-${randomUUID()}`, customer: testCustomer, lines },
   });
+}
+
+/** How many orders the database holds (a refused request must leave it unchanged). */
+export async function countOrders(database: Database): Promise<number> {
+  const [row] = await database.db.select({ n: count() }).from(orders);
+  return row?.n ?? 0;
 }

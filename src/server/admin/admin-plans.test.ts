@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedOrders } from '@tests/helpers/seed-orders';
-import { createPostgresDatabase, openTestPglite, testDatabaseUrl } from '@tests/helpers/server';
+import { bothDatabases } from '@tests/helpers/both-databases';
 import type { OrderStatus } from '@/shared/admin';
-import { openPostgres, type Database } from '@/server/db/client';
-import { migrate } from '@/server/db/migrate';
+import type { Database } from '@/server/db/client';
 import { listApplicationsQuery } from '@/server/partners';
 import { statusHistoryQuery } from '@/server/orders';
 import { orderDetailQuery } from './order-detail';
@@ -72,33 +71,7 @@ async function searchAllPages(db: Database, term: string, status?: OrderStatus):
   }
 }
 
-const databases: ['PGlite' | 'PostgreSQL', () => Promise<{ database: Database; drop(): Promise<void> }>][] = [
-  [
-    'PGlite',
-    async () => {
-      const database = await openTestPglite();
-      return { database, drop: () => database.close() };
-    },
-  ],
-];
-if (testDatabaseUrl)
-  databases.push([
-    'PostgreSQL',
-    async () => {
-      const fresh = await createPostgresDatabase();
-      const database = await openPostgres(fresh.url);
-      await migrate(database);
-      return {
-        database,
-        async drop() {
-          await database.close();
-          await fresh.drop();
-        },
-      };
-    },
-  ]);
-
-describe.each(databases)('admin queries on %s', (kind, open) => {
+describe.each(bothDatabases())('admin queries on %s', (kind, open) => {
   let database: Database;
   let opened: { database: Database; drop(): Promise<void> };
   /** Row facts the terms below are made from. */

@@ -9,13 +9,14 @@ import type {
 import { carrierIds } from '@/shared/carriers';
 import type { Locale } from '@/shared/i18n/locale';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
-import { documentKinds, paymentMethods, paymentStates } from '@/shared/ledger';
-import { messageAuthors } from '@/shared/order-talk';
+import { paymentStates } from '@/shared/ledger';
 import { orderStatuses } from '@/shared/order-status';
 import { printFileKinds } from '@/shared/print-files';
 import { proofContentTypes, proofDecisions } from '@/shared/proofs';
 import { roleMay, staffRoles, type StaffRole } from '@/shared/staff';
 import type { Db } from '@/server/db/client';
+import { orderMoneyShape } from '@/server/ledger';
+import { orderMessageSchema } from '@/server/orders';
 import { orderDetail, orderJobDetail } from './order-detail';
 
 /**
@@ -167,17 +168,6 @@ const noteSchema = z.object({
   writtenAt: text,
 });
 
-const messageSchema = z.object({
-  id: text,
-  author: z.enum(messageAuthors),
-  kind: z.enum(['message', 'print_file']),
-  text,
-  writtenAt: text,
-  printFile: z.number().int().optional(),
-  writtenBy: text.optional(),
-  file: z.object({ name: text, bytes: z.number().int(), contentType: text }).optional(),
-});
-
 const jobDetailShape = {
   ...jobSummaryShape,
   customerType: z.enum(['personal', 'company']),
@@ -196,41 +186,8 @@ const jobDetailShape = {
   imageSizes: z.record(z.string(), z.object({ width: z.number(), height: z.number() })),
   cancelBy: z.enum(['production', 'money']),
   notes: z.array(noteSchema),
-  messages: z.array(messageSchema),
+  messages: z.array(orderMessageSchema),
 };
-
-const paymentSchema = z.object({
-  amount: text,
-  paidOn: text,
-  invoice: text,
-  method: z.enum(paymentMethods),
-  reference: nullableText,
-  recordedBy: nullableText,
-  currency: z.literal('EUR').optional(),
-  amountInCurrency: text.optional(),
-  bookedSek: text.optional(),
-  settlement: z.literal('rounding').optional(),
-  settlementReason: nullableText.optional(),
-});
-
-const documentSchema = z.object({
-  kind: z.enum(documentKinds),
-  number: text,
-  issuedOn: text,
-  dueOn: nullableText,
-  total: text,
-  net: text,
-  vat: text,
-  pdf: text,
-  xml: nullableText,
-  corrects: nullableText,
-  reason: nullableText,
-  balance: nullableText,
-  reminds: text.optional(),
-  currency: z.enum(['SEK', 'EUR']),
-  totalInCurrency: text.optional(),
-  balanceInCurrency: nullableText.optional(),
-});
 
 const supplementaryInvoiceSchema = z.object({
   invoiceNumber: text,
@@ -250,10 +207,7 @@ const jobOrderSchema = z.object({ view: z.literal('job'), ...jobDetailShape });
 const moneyOrderSchema = z.object({
   view: z.literal('money'),
   ...jobDetailShape,
-  paymentState: z.enum(paymentStates),
-  balance: text,
-  payments: z.array(paymentSchema),
-  documents: z.array(documentSchema),
+  ...orderMoneyShape,
   totalAmount: text,
   items: z.array(orderLineSchema),
   exVatAmount: text,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
-import { testCustomer } from '@tests/helpers/orders';
+import { peppolClub } from '@tests/helpers/orders';
 import { uploadImage } from '@tests/helpers/print-files';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -17,17 +17,6 @@ const server = useAdminServer();
 
 let keys = 0;
 const key = (name: string) => `${name}-${Date.now()}-${++keys}-line-structure`;
-
-/** A Swedish company with a Peppol address: each of its documents has an e-invoice to validate. */
-const club = {
-  ...testCustomer,
-  customerType: 'company',
-  companyName: 'IK Kamraterna',
-  orgNumber: '556677-8899',
-  personalNumber: '',
-  buyerReference: 'Kassören',
-  peppolId: '0007:5566778899',
-};
 
 type Answer<T> = T & { error?: string; fieldErrors?: Record<string, string> };
 type Line = Record<string, unknown>;
@@ -60,7 +49,7 @@ async function designedOrder(): Promise<{ number: string; image: string; hoodie:
   };
   const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
     method: 'POST',
-    json: { idempotencyKey: key('designed'), customer: club, lines: [hoodie, booklets('10')] },
+    json: { idempotencyKey: key('designed'), customer: peppolClub, lines: [hoodie, booklets('10')] },
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return { number: placed.body.orderNumber, image, hoodie };
@@ -86,7 +75,7 @@ const checkoutRefusal = async (lines: Line[], lang = 'sv') =>
     await request<Answer<object>>(server, '/api/orders', {
       method: 'POST',
       headers: { 'accept-language': lang },
-      json: { idempotencyKey: key('checkout'), customer: club, lines },
+      json: { idempotencyKey: key('checkout'), customer: peppolClub, lines },
     })
   ).body;
 

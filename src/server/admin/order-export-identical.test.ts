@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '@/server/db/client';
-import { migrate } from '@/server/db/migrate';
+import type { Database } from '@/server/db/client';
 import type { Locale } from '@/shared/i18n/locale';
-import { createPostgresDatabase, openTestPglite, testDatabaseUrl } from '@tests/helpers/server';
+import { bothDatabases } from '@tests/helpers/both-databases';
 import { formerExport } from '@tests/helpers/former-order-export';
 import { seedOrders } from '@tests/helpers/seed-orders';
 import type { CsvFormat } from './csv';
@@ -22,33 +21,7 @@ async function currentExport(database: Database, format: CsvFormat, locale: Loca
   return text;
 }
 
-const databases: ['PGlite' | 'PostgreSQL', () => Promise<{ database: Database; drop(): Promise<void> }>][] = [
-  [
-    'PGlite',
-    async () => {
-      const database = await openTestPglite();
-      return { database, drop: () => database.close() };
-    },
-  ],
-];
-if (testDatabaseUrl)
-  databases.push([
-    'PostgreSQL',
-    async () => {
-      const fresh = await createPostgresDatabase();
-      const database = await openPostgres(fresh.url);
-      await migrate(database);
-      return {
-        database,
-        async drop() {
-          await database.close();
-          await fresh.drop();
-        },
-      };
-    },
-  ]);
-
-describe.each(databases)('the orders export on %s', (_kind, open) => {
+describe.each(bothDatabases())('the orders export on %s', (_kind, open) => {
   let opened: { database: Database; drop(): Promise<void> };
 
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
 import { addStaffMember, loginWithPin } from '@tests/helpers/admin';
 import { emlPdfAttachments, fetchValidSie, pdfText, sieVerifications } from '@tests/helpers/ledger';
-import { testCustomer } from '@tests/helpers/orders';
+import { peppolClub, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { validateUbl } from '@tests/helpers/validate-ubl';
@@ -16,17 +16,6 @@ const server = useAdminServer();
 
 let keys = 0;
 const key = (name: string) => `${name}-${Date.now()}-${++keys}-staff-orders`;
-
-/** A Swedish company with a Peppol address: each of its documents has an e-invoice. */
-const club = {
-  ...testCustomer,
-  customerType: 'company',
-  companyName: 'IK Kamraterna',
-  orgNumber: '556677-8899',
-  personalNumber: '',
-  buyerReference: 'Kassören',
-  peppolId: '0007:5566778899',
-};
 
 /** 30 navy hoodies, 10 M and 20 L; catalogue price 119.00 kr at 30 (tier 25–49). */
 const hoodies = (sizes: Record<string, number>, extra: Record<string, unknown> = {}) => ({
@@ -67,7 +56,7 @@ describe('POST /api/admin/orders (issue 41: an order entered by staff)', () => {
     const idempotencyKey = key('phone');
     const body = {
       idempotencyKey,
-      customer: club,
+      customer: peppolClub,
       lines: [hoodies({ M: 10, L: 20 }, negotiated)],
       freeLines: [{ description: 'Frakt', quantity: 1, unitPrice: '250', vatRate: 25 }],
       notifyBuyer: true,
@@ -165,12 +154,12 @@ describe('POST /api/admin/orders (issue 41: an order entered by staff)', () => {
     const quote = await request<{ quoteNumber: string }>(server, '/api/admin/quotes', {
       method: 'POST',
       headers: { cookie: server.cookie },
-      json: { customer: club, lines: [hoodies({ M: 10, L: 20 }, negotiated)] },
+      json: { customer: peppolClub, lines: [hoodies({ M: 10, L: 20 }, negotiated)] },
     });
     expect(quote.status).toBe(201);
     const created = await createOrder({
       idempotencyKey: key('from-quote'),
-      customer: club,
+      customer: peppolClub,
       lines: [hoodies({ M: 10, L: 20 }, negotiated)],
       quoteNumber: quote.body.quoteNumber,
     });
@@ -188,7 +177,7 @@ describe('POST /api/admin/orders (issue 41: an order entered by staff)', () => {
     // Never two orders of one quote.
     const twice = await createOrder({
       idempotencyKey: key('from-quote-again'),
-      customer: club,
+      customer: peppolClub,
       lines: [hoodies({ M: 10, L: 20 }, negotiated)],
       quoteNumber: quote.body.quoteNumber,
     });
@@ -216,7 +205,7 @@ describe('PATCH /api/admin/orders/:number/lines (issue 41: changes settled by th
   it('3 M become L: same total, no document, the new split everywhere; the buyer is emailed', async () => {
     const created = await createOrder({
       idempotencyKey: key('split'),
-      customer: club,
+      customer: peppolClub,
       lines: [hoodies({ M: 10, L: 20 }, negotiated)],
     });
     const changed = await changeLines(created.body.orderNumber, {
@@ -260,7 +249,7 @@ describe('PATCH /api/admin/orders/:number/lines (issue 41: changes settled by th
   it('an increase is a supplementary invoice and a decrease a credit note of the difference; both pass validate-ubl, the SIE passes validate-sie', async () => {
     const created = await createOrder({
       idempotencyKey: key('money'),
-      customer: club,
+      customer: peppolClub,
       lines: [hoodies({ M: 10, L: 20 }, negotiated)],
     });
     const number = created.body.orderNumber;
@@ -399,7 +388,7 @@ describe('the change before saving, and on the buyer’s order page (issue 41)',
   it('the preview states the difference and its document, stores nothing, and refuses as the change does', async () => {
     const created = await createOrder({
       idempotencyKey: key('preview'),
-      customer: club,
+      customer: peppolClub,
       lines: [hoodies({ M: 10, L: 20 }, negotiated)],
     });
     const number = created.body.orderNumber;
@@ -455,7 +444,7 @@ describe('the change before saving, and on the buyer’s order page (issue 41)',
   it('the buyer’s order page lists each change: when, why, the lines before and after, its documents', async () => {
     const created = await createOrder({
       idempotencyKey: key('buyer-history'),
-      customer: club,
+      customer: peppolClub,
       lines: [hoodies({ M: 10, L: 20 }, negotiated)],
     });
     const number = created.body.orderNumber;

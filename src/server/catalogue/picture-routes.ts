@@ -23,6 +23,7 @@ import {
   uploadStorageFor,
   canThumbnail,
   thumbnailOf,
+  uploadRefusalResponses,
   type Sniffed,
 } from '@/server/uploads';
 
@@ -65,15 +66,7 @@ export function productPictureAdminRoutes(context: AppContext) {
       {
         schema: {
           summary: 'Uploads a product picture (multipart: one PNG, JPEG, WebP or SVG file, at most 10 MB)',
-          response: {
-            201: pictureAnswer,
-            400: apiErrorSchema,
-            413: apiErrorSchema,
-            415: apiErrorSchema,
-            422: apiErrorSchema,
-            429: apiErrorSchema,
-            503: apiErrorSchema,
-          },
+          response: { 201: pictureAnswer, ...uploadRefusalResponses },
         },
       },
       async (request, reply) => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { pdfText, sieVerifications, validateSie } from '@tests/helpers/ledger';
-import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
+import { germanPerson, hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { validateUbl } from '@tests/helpers/validate-ubl';
@@ -21,14 +21,6 @@ let keys = 0;
 const key = () => `eur-${Date.now()}-${++keys}-abcdefgh`;
 
 const lines = hoodiesAndBooklets;
-
-/** A German individual: Swedish VAT 25 % (distance sale below the threshold). */
-const germanPerson = {
-  ...testCustomer,
-  country: 'DE',
-  personalNumber: 'DE-1234',
-  address: 'Hauptstraße 5\n10115 Berlin',
-};
 
 /** A German company with a Peppol address (GLN) and no VAT number: Swedish VAT, an e-invoice. */
 const germanCompanyWithGln = {

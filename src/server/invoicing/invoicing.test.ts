@@ -7,7 +7,7 @@ import { getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '@tests/helpers/csv';
 import { pdfText, validateSie } from '@tests/helpers/ledger';
-import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
+import { germanCompany as germanVatCompany, hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { validateUbl } from '@tests/helpers/validate-ubl';
@@ -29,17 +29,7 @@ const key = () => `invoicing-${Date.now()}-${++keys}-abcdefgh`;
 
 const lines = hoodiesAndBooklets;
 
-const germanCompany = {
-  ...testCustomer,
-  customerType: 'company',
-  companyName: 'Beispiel GmbH',
-  orgNumber: 'HRB 12345',
-  personalNumber: '',
-  country: 'DE',
-  address: 'Hauptstraße 5\n10115 Berlin',
-  vatNumber: 'DE 136 695 976',
-  buyerReference: 'PO-4711',
-};
+const germanCompany = { ...germanVatCompany, buyerReference: 'PO-4711' };
 
 async function place(customer: Record<string, unknown>): Promise<Placed & { view: OrderView }> {
   const res = await request<Placed>(server, '/api/orders', {

@@ -188,11 +188,14 @@ const documentShape = {
   balanceInCurrency: z.string().nullable().optional(),
 };
 
+/** An invoice, credit note or reminder of an order as its money view lists it. */
+export const orderDocumentSchema = z.object(documentShape);
+
 export const orderMoneyShape = {
   paymentState: z.enum(paymentStates),
   balance: decimal.describe('What is still to pay over every document; negative when owed back'),
   payments: z.array(z.object(paymentShape)),
-  documents: z.array(z.object(documentShape)),
+  documents: z.array(orderDocumentSchema),
 };
 
 /** The order's money as the admin's order page shows it (every write answers it). */

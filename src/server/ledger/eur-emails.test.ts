@@ -4,12 +4,12 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
-import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
+import type { OrderView } from '@/shared/order-view';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
 import { rfReference } from '@/shared/invoicing/rf-reference';
 import { readEml } from '@tests/helpers/eml';
 import { placedDaysAgo } from '@tests/helpers/ledger';
-import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
+import { placeEurOrder } from '@tests/helpers/place-order';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
@@ -25,25 +25,6 @@ const euroIban = 'SE45 5000 0000 0583 9825 7466';
 /** An amount in kronor anywhere in a text ("6 400,00 kr", "80 SEK"). */
 const kronorAmount = /\d(?:,\d\d)? ?(?:kr|SEK)\b/;
 
-async function placeInEur(key: string): Promise<PlacedOrderAnswer> {
-  const answer = await request<PlacedOrderAnswer>(server, '/api/orders', {
-    method: 'POST',
-    json: {
-      idempotencyKey: `eur-emails-${key}-${Date.now()}-abcdefgh`,
-      customer: {
-        ...testCustomer,
-        country: 'DE',
-        personalNumber: 'DE-1234',
-        address: 'Hauptstraße 5\n10115 Berlin',
-      },
-      lines: hoodiesAndBooklets,
-      invoiceCurrency: 'EUR',
-    },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
-
 async function emails(orderNumber: string, kind: string): Promise<string[]> {
   await server.app.emailOutbox.drain();
   const dir = join(server.dataDir, 'outbox');
@@ -55,7 +36,7 @@ async function emails(orderNumber: string, kind: string): Promise<string[]> {
 
 describe('a buyer invoiced in EUR', () => {
   it('reads the amount to pay in EUR with the euro account and the RF reference; the order JSON has EUR lines', async () => {
-    const order = await placeInEur('confirmation');
+    const order = await placeEurOrder(server);
     const [confirmation = ''] = await emails(order.orderNumber, 'buyer_confirmation');
     const ocr = ocrReference(order.orderNumber.slice(4));
     // 12 618,75 kr at 0,088 EUR per SEK: 1 110,45 €.
@@ -77,7 +58,7 @@ describe('a buyer invoiced in EUR', () => {
   });
 
   it("a credit note's email states the credit and what is left in EUR", { timeout: 60_000 }, async () => {
-    const order = await placeInEur('credit');
+    const order = await placeEurOrder(server);
     await placedDaysAgo(server.database, order.orderNumber, 1);
     const paid = await request<AdminOrderDetail>(server, `/api/admin/orders/${order.orderNumber}/payments`, {
       method: 'POST',
@@ -110,7 +91,7 @@ describe('a buyer invoiced in EUR', () => {
     'a reminder states what is left in EUR, to the euro account with the RF reference; no SEK for the invoice',
     { timeout: 60_000 },
     async () => {
-      const order = await placeInEur('reminder');
+      const order = await placeEurOrder(server);
       await placedDaysAgo(server.database, order.orderNumber, 40);
       // 500 € of 1 110,45 € paid: 610,45 € left (6 936,93 kr in the ledger).
       const paid = await request<AdminOrderDetail>(

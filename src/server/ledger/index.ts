@@ -46,7 +46,7 @@ export {
   type PaymentDayProblem,
 } from './closed-months';
 /** The order's money as a route declares it (the admin's order page reads it after every money write). */
-export { orderMoneySchema, orderMoneyShape } from './contract';
+export { orderDocumentSchema, orderMoneySchema, orderMoneyShape } from './contract';
 export {
   creditOrderInFull,
   hasInvoiceToCredit,

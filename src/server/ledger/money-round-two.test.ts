@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
-import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
+import type { OrderView } from '@/shared/order-view';
 import type { QueuedBankPayment } from '@/shared/receivables/bank-payments';
 import { bgmaxBytes } from '@tests/helpers/bank-files';
 import { uploadBankFile } from '@tests/helpers/bank-file-upload';
@@ -12,8 +12,8 @@ import { readEml } from '@tests/helpers/eml';
 import { fetchValidSie, pdfText, placedDaysAgo, sieVerifications } from '@tests/helpers/ledger';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
 import { rfReference } from '@/shared/invoicing/rf-reference';
-import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
-import { placeOrder } from '@tests/helpers/place-order';
+import { testCustomer } from '@tests/helpers/orders';
+import { placeEurOrder, placeOrder } from '@tests/helpers/place-order';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { issueUpgradeCreditNotes, upgradeCreditReason } from '@/server/ledger';
@@ -28,13 +28,6 @@ const english = () => `${server.cookie}; lang=en`;
 const today = stockholmDate(new Date());
 const yesterday = addDays(today, -1);
 
-let keys = 0;
-const germanPerson = {
-  ...testCustomer,
-  country: 'DE',
-  personalNumber: 'DE-1234',
-  address: 'Hauptstraße 5\n10115 Berlin',
-};
 const swedishCompany = {
   ...testCustomer,
   customerType: 'company',
@@ -42,20 +35,6 @@ const swedishCompany = {
   orgNumber: '556677-8899',
   personalNumber: '',
 };
-
-async function placeInEur(): Promise<PlacedOrderAnswer> {
-  const answer = await request<PlacedOrderAnswer>(server, '/api/orders', {
-    method: 'POST',
-    json: {
-      idempotencyKey: `money2-${Date.now()}-${++keys}-abcdefgh`,
-      customer: germanPerson,
-      lines: hoodiesAndBooklets,
-      invoiceCurrency: 'EUR',
-    },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body;
-}
 
 function outboxFiles(orderNumber: string, kind: string): string[] {
   const dir = join(server.dataDir, 'outbox');
@@ -87,7 +66,7 @@ describe('payments in EUR', () => {
     'paying balanceInCurrency in EUR leaves the order paid; the SIE books the SEK the bank booked and the loss on 7960',
     { timeout: 120_000 },
     async () => {
-      const order = await placeInEur();
+      const order = await placeEurOrder(server);
       await placedDaysAgo(server.database, order.orderNumber, 1);
       const before = await detail(order.orderNumber);
       // The EUR invoice gives an RF creditor reference (ISO 11649) beside the OCR.
@@ -189,7 +168,7 @@ describe('payments in EUR', () => {
     });
     expect(onSek.status).toBe(409);
     expect(onSek.body.error).toBe(`Invoice ${sekOrder.orderNumber} is in SEK: record the payment in SEK`);
-    const eurOrder = await placeInEur();
+    const eurOrder = await placeEurOrder(server);
     const noBooked = await pay(eurOrder.orderNumber, { amount: '10', currency: 'EUR', paidOn: today });
     expect(noBooked.status).toBe(400);
     expect(noBooked.body.error).toBe('Enter the amount in SEK the bank booked');

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addStaffMember, loginWithPin } from '@tests/helpers/admin';
 import { readEml } from '@tests/helpers/eml';
-import { placeOrder } from '@tests/helpers/place-order';
+import { buyerOrderView, placeOrder } from '@tests/helpers/place-order';
 import { minimalPdf, uploadImage, uploadPrintFile } from '@tests/helpers/print-files';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import type { OrderMessage } from '@/shared/order-talk';
-import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
+import type { PlacedOrderAnswer } from '@/shared/order-view';
 
 /**
  * Issue 41: the buyer may send a file with a message in the order's thread. The file goes the one
@@ -33,15 +33,6 @@ function buyerWrites(order: PlacedOrderAnswer, json: unknown, lang = 'sv') {
     json,
     headers: { 'accept-language': lang, 'x-order-token': order.accessToken },
   });
-}
-
-async function buyerView(order: PlacedOrderAnswer): Promise<OrderView> {
-  const answer = await request<OrderView>(
-    server,
-    `/api/orders/${order.orderNumber}?token=${order.accessToken}`,
-  );
-  expect(answer.status).toBe(200);
-  return answer.body;
 }
 
 async function staffThread(order: PlacedOrderAnswer, cookie = server.cookie): Promise<OrderMessage[]> {
@@ -82,7 +73,7 @@ describe('a file with the buyer’s message', () => {
     const messageId = sent.body.messages[0]?.id ?? '';
 
     // The buyer's order page lists it; the order's print files and documents are untouched.
-    const view = await buyerView(order);
+    const view = await buyerOrderView(server, order);
     expect(view.messages[0]?.file?.name).toBe('logga-blå.pdf');
     expect(view.printFiles).toEqual([]);
     expect(view.money.documents.map((d) => d.kind)).toEqual(['invoice']);
@@ -199,9 +190,9 @@ describe('a file with the buyer’s message', () => {
     expect(added.status).toBe(201);
     expect((await buyerWrites(order, { text: 'Annans fil', file: claimed.id })).status).toBe(400);
 
-    expect((await buyerView(order)).messages.map((m) => [m.text, m.file?.name ?? null])).toEqual([
-      ['Nu utan länk', 'ett.pdf'],
-    ]);
+    expect((await buyerOrderView(server, order)).messages.map((m) => [m.text, m.file?.name ?? null])).toEqual(
+      [['Nu utan länk', 'ett.pdf']],
+    );
   });
 
   it('the upload path’s rules hold: a file that is no print file is refused before any message', async () => {

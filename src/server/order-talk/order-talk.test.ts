@@ -1,17 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addStaffMember, loginWithPin } from '@tests/helpers/admin';
-import { readEml } from '@tests/helpers/eml';
 import { emlPdfAttachments, pdfText } from '@tests/helpers/ledger';
-import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
-import { placeOrder } from '@tests/helpers/place-order';
+import { testCustomer } from '@tests/helpers/orders';
+import { buyerOrderView, placeEurOrder, placeOrder } from '@tests/helpers/place-order';
+import { orderEmails } from '@tests/helpers/outbox';
 import { minimalPdf, uploadPrintFile } from '@tests/helpers/print-files';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { stockholmToday } from '@/shared/delivery';
 import type { OrderMessage, OrderNote } from '@/shared/order-talk';
-import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
+import type { PlacedOrderAnswer } from '@/shared/order-view';
 import type { BlanksList, ProductionBoard } from '@/shared/production';
 
 /**
@@ -64,27 +62,6 @@ function buyerWrites(
       },
     },
   );
-}
-
-async function buyerView(order: PlacedOrderAnswer): Promise<OrderView> {
-  const answer = await request<OrderView>(
-    server,
-    `/api/orders/${order.orderNumber}?token=${order.accessToken}`,
-  );
-  expect(answer.status).toBe(200);
-  return answer.body;
-}
-
-/** The emails the outbox wrote about an order: file name, recipient, subject, text, raw. */
-async function emailsOf(orderNumber: string) {
-  await server.app.emailOutbox.drain();
-  const dir = join(server.dataDir, 'outbox');
-  return readdirSync(dir)
-    .filter((name) => name.startsWith(orderNumber))
-    .map((name) => {
-      const raw = readFileSync(join(dir, name), 'utf8');
-      return { name, raw, to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', ...readEml(raw) };
-    });
 }
 
 describe('internal notes', () => {
@@ -232,7 +209,7 @@ describe('messages with the buyer', () => {
     });
     expect(answered.body.messages.at(-1)?.writtenBy).toBeTruthy();
 
-    const view = await buyerView(order);
+    const view = await buyerOrderView(server, order);
     expect(view.messages.map((m) => [m.author, m.text])).toEqual([
       ['buyer', 'Kan ni göra 3 M till L i stället?'],
       ['buyer', 'Och tack!'],
@@ -241,7 +218,7 @@ describe('messages with the buyer', () => {
     // The buyer reads "the shop", not who on the staff answered.
     expect(view.messages.every((m) => m.writtenBy === undefined)).toBe(true);
 
-    const emails = await emailsOf(order.orderNumber);
+    const emails = await orderEmails(server, order.orderNumber);
     const notices = emails.filter((e) => e.name.endsWith('shop_notice_message.eml'));
     // Two messages while the first notice waited: one notice.
     expect(notices).toHaveLength(1);
@@ -271,7 +248,9 @@ describe('messages with the buyer', () => {
         })
       ).status,
     ).toBe(201);
-    const [mail] = (await emailsOf(order.orderNumber)).filter((e) => e.name.endsWith('message_to_buyer.eml'));
+    const [mail] = (await orderEmails(server, order.orderNumber)).filter((e) =>
+      e.name.endsWith('message_to_buyer.eml'),
+    );
     expect(mail?.subject).toBe(`New message about your order ${order.orderNumber}`);
     expect(mail?.text).not.toContain('Your files look fine');
   });
@@ -322,7 +301,7 @@ describe('messages with the buyer', () => {
       const refused = await buyerWrites(order, body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await buyerView(order)).messages).toEqual([]);
+    expect((await buyerOrderView(server, order)).messages).toEqual([]);
   });
 
   it('throttles a buyer after ten messages an hour on one order (429 with Retry-After)', async () => {
@@ -360,7 +339,7 @@ describe('messages with the buyer', () => {
       headers: { 'x-order-token': order.accessToken },
     });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
-    const view = await buyerView(order);
+    const view = await buyerOrderView(server, order);
     expect(view.messages).toMatchObject([
       { author: 'buyer', kind: 'print_file', text: 'Den blå versionen till ryggen' },
     ]);
@@ -458,22 +437,8 @@ describe('the board and the blanks list', () => {
 
 describe('refunds are told', () => {
   it('a refund on a EUR invoice emails the buyer the amount in EUR with the credit note', async () => {
-    const placed = await request<PlacedOrderAnswer>(server, '/api/orders', {
-      method: 'POST',
-      json: {
-        idempotencyKey: `refund-eur-${Date.now()}-abcdefgh`,
-        customer: {
-          ...testCustomer,
-          country: 'DE',
-          personalNumber: 'DE-1234',
-          address: 'Hauptstraße 5\n10115 Berlin',
-        },
-        lines: hoodiesAndBooklets,
-        invoiceCurrency: 'EUR',
-      },
-    });
-    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-    const number = placed.body.orderNumber;
+    const placed = await placeEurOrder(server);
+    const number = placed.orderNumber;
     expect(
       (
         await admin('POST', `/api/admin/orders/${number}/payments`, {
@@ -493,7 +458,7 @@ describe('refunds are told', () => {
     });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
 
-    const emails = await emailsOf(number);
+    const emails = await orderEmails(server, number);
     const creditMail = emails.find((e) => e.name.endsWith('credit_note.eml'));
     // 1 136,36 kr at the invoice's 0.088 = 100,00 EUR.
     expect(creditMail?.text).toContain('100,00 EUR');
@@ -521,7 +486,7 @@ describe('refunds are told', () => {
       paidOn: stockholmToday(),
     });
     expect(refund.status, JSON.stringify(refund.body)).toBe(201);
-    const mail = (await emailsOf(order.orderNumber)).find((e) => e.name.endsWith('-refund.eml'));
+    const mail = (await orderEmails(server, order.orderNumber)).find((e) => e.name.endsWith('-refund.eml'));
     expect(mail?.subject).toBe(`Återbetalning – ${order.orderNumber}`);
     expect(mail?.text).toContain('Vi har betalat tillbaka 500,00 kr på faktura');
   });

@@ -8,7 +8,6 @@ import {
   MAX_MESSAGE_LENGTH,
   MAX_NOTE_LENGTH,
   SHOP_MESSAGES_PER_HOUR,
-  type OrderMessage,
   type OrderNote,
 } from '@/shared/order-talk';
 import { containsLink } from '@/shared/stranger-text';
@@ -19,7 +18,7 @@ import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { clientKey, takeAllowancesInTurn } from '@/server/http/throttle';
-import { findBuyerOrder, findOrderByNumber, orderNumberPattern } from '@/server/orders';
+import { findBuyerOrder, findOrderByNumber, orderMessageSchema, orderNumberPattern } from '@/server/orders';
 import { staffOf } from '@/server/staff';
 import { sendUpload, uploadStorageFor, type UploadInfo, type UploadStorage } from '@/server/uploads';
 import { addMessage, addNote, messageFileOf, notesOf, threadOf } from './service';
@@ -65,19 +64,8 @@ const noteSchema = z.object({
   writtenAt: z.string(),
 }) satisfies z.ZodType<OrderNote>;
 
-const messageSchema = z.object({
-  id: z.string(),
-  author: z.enum(['buyer', 'shop']),
-  kind: z.enum(['message', 'print_file']),
-  text: z.string(),
-  writtenAt: z.string(),
-  printFile: z.number().int().optional(),
-  writtenBy: z.string().optional(),
-  file: z.object({ name: z.string(), bytes: z.number().int(), contentType: z.string() }).optional(),
-}) satisfies z.ZodType<OrderMessage>;
-
 const notesAnswer = z.object({ notes: z.array(noteSchema) });
-const messagesAnswer = z.object({ messages: z.array(messageSchema) });
+const messagesAnswer = z.object({ messages: z.array(orderMessageSchema) });
 const orderParams = z.object({ number: z.string().max(100) });
 const messageId = z.string().regex(/^[1-9]\d{0,17}$/);
 

@@ -1,14 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readEml } from '@tests/helpers/eml';
-import { placeOrder } from '@tests/helpers/place-order';
+import { buyerOrderView, placeOrder } from '@tests/helpers/place-order';
+import { orderEmails } from '@tests/helpers/outbox';
 import { addProofVersion, decideProof } from '@tests/helpers/proofs';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { orderCancelMessages } from '@/shared/i18n/messages/order-cancel';
 import { orderCancelPath, type CancelOrderAnswer } from '@/shared/order-cancel';
-import type { OrderView } from '@/shared/order-view';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 
 /**
@@ -28,31 +25,10 @@ function cancel(order: PlacedOrderAnswer, body?: unknown, headers: Record<string
   });
 }
 
-async function view(order: PlacedOrderAnswer): Promise<OrderView> {
-  const answer = await request<OrderView>(
-    server,
-    `/api/orders/${order.orderNumber}?token=${order.accessToken}`,
-  );
-  expect(answer.status).toBe(200);
-  return answer.body;
-}
-
-/** The emails the outbox wrote about an order: subject, text and recipient. */
-async function emailsOf(orderNumber: string) {
-  await server.app.emailOutbox.drain();
-  const dir = join(server.dataDir, 'outbox');
-  return readdirSync(dir)
-    .filter((name) => name.startsWith(orderNumber))
-    .map((name) => {
-      const raw = readFileSync(join(dir, name), 'utf8');
-      return { name, to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', ...readEml(raw) };
-    });
-}
-
 describe('POST /api/orders/:number/cancel', () => {
   it('cancels before proof approval: the order is cancelled, credited in full, buyer and shop emailed', async () => {
     const order = await placeOrder(server);
-    const before = await view(order);
+    const before = await buyerOrderView(server, order);
     expect(before.cancellable).toBe(true);
     const invoice = before.money.documents.find((document) => document.kind === 'invoice');
     expect(invoice?.total).toBe(order.total);
@@ -65,7 +41,7 @@ describe('POST /api/orders/:number/cancel', () => {
     expect(cancelled.body.creditNotes[0]?.total).toBe(`-${order.total}`);
     expect(cancelled.body.creditNotes[0]?.number).toMatch(/^KR-\d+$/);
 
-    const after = await view(order);
+    const after = await buyerOrderView(server, order);
     expect(after.status).toBe('cancelled');
     expect(after.cancellable).toBe(false);
     expect(after.money.paymentState).toBe('credited');
@@ -76,7 +52,7 @@ describe('POST /api/orders/:number/cancel', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
 
-    const emails = await emailsOf(order.orderNumber);
+    const emails = await orderEmails(server, order.orderNumber);
     const kinds = emails.map((email) => email.name.replace(/^.*-\d{8}-/, '').replace(/\.eml$/, ''));
     expect(kinds).toEqual(expect.arrayContaining(['cancelled', 'credit_note', 'shop_notice_cancelled']));
     const notice = emails.find((email) => email.name.endsWith('shop_notice_cancelled.eml'));
@@ -105,9 +81,9 @@ describe('POST /api/orders/:number/cancel', () => {
     expect(again.status).toBe(200);
     for (const answer of [first, second, again]) expect(answer.body.creditNotes).toHaveLength(1);
     expect(new Set([first, second, again].map((a) => a.body.creditNotes[0]?.number)).size).toBe(1);
-    const after = await view(order);
+    const after = await buyerOrderView(server, order);
     expect(after.money.documents.filter((d) => d.kind === 'credit_note')).toHaveLength(1);
-    const emails = await emailsOf(order.orderNumber);
+    const emails = await orderEmails(server, order.orderNumber);
     expect(emails.filter((email) => email.name.endsWith('-shop_notice_cancelled.eml'))).toHaveLength(1);
     expect(emails.filter((email) => email.name.endsWith('-credit_note.eml'))).toHaveLength(1);
   });
@@ -116,12 +92,12 @@ describe('POST /api/orders/:number/cancel', () => {
     const order = await placeOrder(server, undefined, 5);
     const proof = await addProofVersion(server, server.cookie, order.orderNumber);
     // Awaiting the buyer's answer: still free to cancel.
-    expect((await view(order)).cancellable).toBe(true);
+    expect((await buyerOrderView(server, order)).cancellable).toBe(true);
     const approved = await decideProof(server, order.orderNumber, order.accessToken, proof.version, {
       decision: 'approved',
     });
     expect(approved.status).toBe(200);
-    expect((await view(order)).cancellable).toBe(false);
+    expect((await buyerOrderView(server, order)).cancellable).toBe(false);
 
     const swedish = await cancel(order, { reason: 'för sent' }, { 'accept-language': 'sv-SE' });
     expect(swedish.status).toBe(409);
@@ -130,10 +106,10 @@ describe('POST /api/orders/:number/cancel', () => {
     expect(english.status, JSON.stringify(english.body)).toBe(409);
     expect(english.body.error).toBe(orderCancelMessages.en.tooLate({ email: server.config.seller.email }));
 
-    const after = await view(order);
+    const after = await buyerOrderView(server, order);
     expect(after.status).toBe('pending');
     expect(after.money.documents.map((d) => d.kind)).toEqual(['invoice']);
-    const emails = await emailsOf(order.orderNumber);
+    const emails = await orderEmails(server, order.orderNumber);
     expect(emails.some((email) => /cancelled\.eml$|credit_note\.eml$/.test(email.name))).toBe(false);
   });
 
@@ -151,6 +127,6 @@ describe('POST /api/orders/:number/cancel', () => {
     expect(tooLong.body.error).toBe(orderCancelMessages.sv.reasonTooLong);
     const notText = await cancel(order, { reason: 42 }, { 'accept-language': 'en' });
     expect(notText.status).toBe(400);
-    expect((await view(order)).status).toBe('pending');
+    expect((await buyerOrderView(server, order)).status).toBe('pending');
   });
 });

@@ -8,17 +8,11 @@ import { invoicingMessages } from '@/shared/i18n/messages/invoicing';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
 import { ocrForInvoiceNumber } from '@/shared/invoicing/ocr-reference';
 import { pricesIncludeVat, vatTreatments } from '@/shared/invoicing/vat-treatment';
-import {
-  documentKinds,
-  paymentStates,
-  decimalFromOre,
-  oreFromDecimal,
-  type OrderMoney,
-} from '@/shared/ledger';
+import { paymentStates, decimalFromOre, oreFromDecimal, type OrderMoney } from '@/shared/ledger';
 import type { OrderActivity } from '@/shared/order-page';
 import { orderStatuses } from '@/shared/order-status';
-import { messageAuthors, type OrderMessage } from '@/shared/order-talk';
-import type { OrderLineChangeView, OrderView, PlacedOrderAnswer } from '@/shared/order-view';
+import type { OrderMessage } from '@/shared/order-talk';
+import type { OrderLineChangeView, OrderView } from '@/shared/order-view';
 import type { OrderPrintFile } from '@/shared/print-files';
 import type { LineOptions } from '@/shared/product-options';
 import type { SizeSplit } from '@/shared/sizes';
@@ -28,11 +22,13 @@ import { invoiceDueDate } from '@/shared/receivables/aging';
 import { orderDelivery } from '@/shared/delivery';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { invoiceForOrder, type ForeignAmounts } from '@/server/invoicing';
+import { orderDocumentSchema } from '@/server/ledger';
 import { orderPrintFileSchema, supplementaryInvoiceSchema } from '@/server/print-files';
 import { orderProofSchema } from '@/server/proofs';
 import type { AppContext } from '@/server/context';
 import type { OrderLineChangeRow } from './line-change';
 import type { OrderRow } from './service';
+import { orderMessageSchema } from './contract';
 
 /**
  * The buyer's view of an order (docs/api.md: one view module per reader): what GET
@@ -207,14 +203,6 @@ export function buyerOrderView(
   };
 }
 
-/** What POST /api/orders answers (201 new, 200 the same idempotency key again). */
-export const placedOrderSchema = z.object({
-  orderNumber: z.string(),
-  accessToken: z.string().describe('Opens the order for its buyer: the x-order-token header or ?token='),
-  total: z.string().describe('Exact decimal kronor, e.g. "5718.75"'),
-  vatTreatment: z.enum(vatTreatments),
-}) satisfies z.ZodType<PlacedOrderAnswer>;
-
 /** A part of a stored line kept as the buyer sent it (checked when ordered): passed on as it is. */
 const asStored = <T>(description: string) => z.custom<T>(() => true).describe(description);
 
@@ -267,36 +255,6 @@ const buyerLineSchema = z.object({
   ).optional(),
 });
 
-const documentSchema = z.object({
-  kind: z.enum(documentKinds),
-  number: z.string(),
-  issuedOn: z.string(),
-  dueOn: z.string().nullable(),
-  total: z.string().describe('Decimal kronor; negative for a credit note'),
-  net: z.string(),
-  vat: z.string(),
-  pdf: z.string().describe('Opens with the order’s token as ?token='),
-  xml: z.string().nullable(),
-  corrects: z.string().nullable(),
-  reason: z.string().nullable(),
-  balance: z.string().nullable(),
-  reminds: z.string().optional(),
-  currency: z.enum(['SEK', 'EUR']),
-  totalInCurrency: z.string().optional(),
-  balanceInCurrency: z.string().nullable().optional(),
-});
-
-const messageSchema = z.object({
-  id: z.string(),
-  author: z.enum(messageAuthors),
-  kind: z.enum(['message', 'print_file']),
-  text: z.string(),
-  writtenAt: z.string(),
-  printFile: z.number().int().optional(),
-  writtenBy: z.string().optional(),
-  file: z.object({ name: z.string(), bytes: z.number().int(), contentType: z.string() }).optional(),
-}) satisfies z.ZodType<OrderMessage>;
-
 const lineChangeSchema = z.object({
   at: z.string(),
   reason: z.string(),
@@ -343,13 +301,15 @@ export const buyerOrderViewSchema = z.object({
   lines: z.array(buyerLineSchema),
   printFiles: z.array(orderPrintFileSchema),
   supplementaryInvoices: z.array(supplementaryInvoiceSchema),
-  messages: z.array(messageSchema),
+  messages: z.array(orderMessageSchema),
   quoteNumber: z.string().nullable(),
   lineChanges: z.array(lineChangeSchema),
   money: z.object({
     paymentState: z.enum(paymentStates),
     balance: z.string(),
-    documents: z.array(documentSchema),
+    documents: z.array(
+      orderDocumentSchema.extend({ pdf: z.string().describe('Opens with the order’s token as ?token=') }),
+    ),
   }),
   total: z.string(),
   exVat: z.string(),

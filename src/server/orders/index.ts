@@ -41,6 +41,7 @@ export {
   type OrderLineChangeRow,
 } from './line-change';
 export { buyerOrderToken, findBuyerOrder, type OrderTokenSource } from './buyer-token';
+export { orderMessageSchema, placedOrderAnswer } from './contract';
 export { recheckUnverifiedVatNumbers } from './vies-retry';
 export {
   lockOrder,

@@ -1,32 +1,16 @@
-import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { postOrderLines } from '@tests/helpers/orders';
+import { countOrders, postOrderLines } from '@tests/helpers/orders';
 import { uploadImage } from '@tests/helpers/print-files';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import type { AdminOrderDetail } from '@/shared/admin';
-import type { OrderView } from '@/shared/order-view';
-import { orders } from '@/server/db/orders-schema';
+import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
+import type { ApiErrorBody } from '@/server/http/errors';
 
 const server = useAdminServer();
 
-interface ErrorBody {
-  error: string;
-  fieldErrors?: Record<string, string>;
-}
-interface Placed {
-  orderNumber: string;
-  accessToken: string;
-  total: string;
-}
-
 const post = <T>(lines: unknown[], headers: Record<string, string> = {}) =>
   postOrderLines<T>(server, lines, headers);
-
-async function countOrders(): Promise<number> {
-  const [row] = await server.database.db.select({ n: count() }).from(orders);
-  return row?.n ?? 0;
-}
 
 interface ProductAnswer {
   id: string;
@@ -56,8 +40,8 @@ describe('product options', () => {
   });
 
   it('a required choice missing, unknown or foreign → 400 naming the line; nothing stored', async () => {
-    const before = await countOrders();
-    const missing = await post<ErrorBody>([
+    const before = await countOrders(server.database);
+    const missing = await post<ApiErrorBody>([
       { productId: 'hoodie', quantity: 20, sizes: { M: 20 }, options: { colour: 'navy' } },
       { productId: 'urvattad-keps', quantity: 20, options: { colour: 'black' } },
     ]);
@@ -65,31 +49,31 @@ describe('product options', () => {
     expect(missing.body.fieldErrors?.['lines.1.options']).toBe('Line 2 (Washed Cap): Decoration is missing');
     expect(missing.body.error).toBe('Line 2 (Washed Cap): Decoration is missing');
 
-    const swedish = await post<ErrorBody>([{ productId: 'tracktop', quantity: 20, sizes: { M: 20 } }], {
+    const swedish = await post<ApiErrorBody>([{ productId: 'tracktop', quantity: 20, sizes: { M: 20 } }], {
       'accept-language': 'sv-SE',
     });
     expect(swedish.body.fieldErrors?.['lines.0.options']).toBe('Rad 1 (Track top): Färg saknas');
 
-    const unknownChoice = await post<ErrorBody>([
+    const unknownChoice = await post<ApiErrorBody>([
       { productId: 'urvattad-keps', quantity: 20, options: { colour: 'pink', decoration: 'embroidery' } },
     ]);
     expect(unknownChoice.body.fieldErrors?.['lines.0.options']).toBe(
       'Line 1 (Washed Cap): Colour: “pink” does not exist',
     );
-    const foreign = await post<ErrorBody>([
+    const foreign = await post<ApiErrorBody>([
       { productId: 'tejp', quantity: 120, options: { tapeWidth: '48', colour: 'red' } },
     ]);
     expect(foreign.body.fieldErrors?.['lines.0.options']).toBe(
       'Line 1 (Printed Tape): The product has no choice “colour”',
     );
-    const notAnObject = await post<ErrorBody>([{ productId: 'tejp', quantity: 120, options: ['48'] }]);
+    const notAnObject = await post<ApiErrorBody>([{ productId: 'tejp', quantity: 120, options: ['48'] }]);
     expect(notAnObject.status).toBe(400);
     expect(Object.keys(notAnObject.body.fieldErrors ?? {})).toContain('lines.0.options');
-    expect(await countOrders()).toBe(before);
+    expect(await countOrders(server.database)).toBe(before);
   });
 
   it('a washed cap keeps its colour and decoration on the order, invoice and admin; an extra is priced', async () => {
-    const placed = await post<Placed>([
+    const placed = await post<PlacedOrderAnswer>([
       {
         productId: 'urvattad-keps',
         quantity: 50,
@@ -128,7 +112,7 @@ describe('product options', () => {
   it("a customised garment's colour is its design's: filled in, and a different one refused", async () => {
     const uploadId = (await uploadImage(server)).id;
     const print = { method: 'dtg', uploadId, side: 'front', x: 50, y: 40, scale: 0.3 };
-    const placed = await post<Placed>([
+    const placed = await post<PlacedOrderAnswer>([
       {
         productId: 'hoodie',
         quantity: 20,
@@ -142,7 +126,7 @@ describe('product options', () => {
       `/api/orders/${placed.body.orderNumber}?token=${placed.body.accessToken}`,
     );
     expect(view.body.lines[0]?.options).toEqual({ colour: 'red' });
-    const conflict = await post<ErrorBody>([
+    const conflict = await post<ApiErrorBody>([
       {
         productId: 'hoodie',
         quantity: 20,
@@ -166,7 +150,7 @@ describe('one design across colours at one tier', () => {
       sizes: { M: quantity },
       customisation: { color, prints: [print], additionalInfo: '' },
     });
-    const placed = await post<Placed>([line('navy', 60), line('black', 60)]);
+    const placed = await post<PlacedOrderAnswer>([line('navy', 60), line('black', 60)]);
     expect(placed.status).toBe(201);
     // 120 × 96 kr (the 100 tier) = 11 520 kr; apart they would be 2 × 60 × 114,375 = 13 725 kr.
     expect(placed.body.total).toBe('11520.00');
@@ -180,7 +164,7 @@ describe('one design across colours at one tier', () => {
     ]);
 
     // Another placement is another design: each colour at its own tier.
-    const moved = await post<Placed>([
+    const moved = await post<PlacedOrderAnswer>([
       line('navy', 60),
       { ...line('black', 60), customisation: { color: 'black', prints: [{ ...print, x: 30 }] } },
     ]);

@@ -1,34 +1,18 @@
-import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { insertTestOrder, postOrderLines, storedHoodieLine } from '@tests/helpers/orders';
+import { countOrders, insertTestOrder, postOrderLines, storedHoodieLine } from '@tests/helpers/orders';
 import { pdfText } from '@tests/helpers/ledger';
 import { uploadImage } from '@tests/helpers/print-files';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import type { AdminOrderDetail } from '@/shared/admin';
-import type { OrderView } from '@/shared/order-view';
+import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import type { ProductionBoard } from '@/shared/production';
-import { orders } from '@/server/db/orders-schema';
+import type { ApiErrorBody } from '@/server/http/errors';
 
 const server = useAdminServer();
 
-interface ErrorBody {
-  error: string;
-  fieldErrors?: Record<string, string>;
-}
-interface Placed {
-  orderNumber: string;
-  accessToken: string;
-  total: string;
-}
-
 const post = <T>(lines: unknown[], headers: Record<string, string> = {}) =>
   postOrderLines<T>(server, lines, headers);
-
-async function orderCount(): Promise<number> {
-  const [row] = await server.database.db.select({ n: count() }).from(orders);
-  return row?.n ?? 0;
-}
 
 const tshirtLine = (prints: unknown[]) => ({
   productId: 'tshirt-bomull',
@@ -41,7 +25,7 @@ describe('screen print on several sides of one garment', () => {
   it('screen front and back → 201, priced at the tier, both sides on the order page, invoice, admin and job ticket', async () => {
     const front = (await uploadImage(server)).id;
     const back = (await uploadImage(server)).id;
-    const placed = await post<Placed>([
+    const placed = await post<PlacedOrderAnswer>([
       tshirtLine([
         { method: 'screen', uploadId: front, side: 'front', x: 50, y: 40, scale: 0.3 },
         { method: 'screen', uploadId: back, side: 'back', x: 50, y: 45, scale: 0.5 },
@@ -86,49 +70,49 @@ describe('screen print on several sides of one garment', () => {
 
   it('the same method twice on one side is refused in the reader’s language, and nothing is stored', async () => {
     const image = (await uploadImage(server)).id;
-    const before = await orderCount();
+    const before = await countOrders(server.database);
     const twice = tshirtLine([
       { method: 'screen', uploadId: image, side: 'front', x: 50, y: 30, scale: 0.3 },
       { method: 'screen', uploadId: image, side: 'front', x: 50, y: 60, scale: 0.3 },
     ]);
-    const sv = await post<ErrorBody>([twice], { 'accept-language': 'sv' });
+    const sv = await post<ApiErrorBody>([twice], { 'accept-language': 'sv' });
     expect(sv.status).toBe(400);
     expect(sv.body.fieldErrors).toEqual({
       'lines.0.customisation': 'T-shirt i bomull: varje tryckmetod kan bara användas en gång på framsidan',
     });
-    const en = await post<ErrorBody>([twice], { 'accept-language': 'en' });
+    const en = await post<ApiErrorBody>([twice], { 'accept-language': 'en' });
     expect(en.body.error).toBe('Cotton T-shirt: each print method can be used once on the front');
-    expect(await orderCount()).toBe(before);
+    expect(await countOrders(server.database)).toBe(before);
   });
 });
 
 describe('a print no larger than its print area', () => {
   it('refuses a print wider than the side’s area with 400 naming the line; the largest that fits is placed', async () => {
     const image = (await uploadImage(server)).id;
-    const before = await orderCount();
+    const before = await countOrders(server.database);
     const hoodie = { productId: 'hoodie', quantity: 20, sizes: { M: 20 }, options: { colour: 'navy' } };
     // Line 2: 200 % on the T-shirt front was "cirka 96 cm brett" on a 30 cm area.
     const tooLarge = [
       hoodie,
       tshirtLine([{ method: 'dtg', uploadId: image, side: 'front', x: 50, y: 40, scale: 2 }]),
     ];
-    const sv = await post<ErrorBody>(tooLarge, { 'accept-language': 'sv-SE,sv;q=0.9' });
+    const sv = await post<ApiErrorBody>(tooLarge, { 'accept-language': 'sv-SE,sv;q=0.9' });
     expect(sv.status).toBe(400);
     const message =
       'Rad 2 (T-shirt i bomull): trycket på framsidan är 96 cm brett men tryckytan bara 30 cm. Största storlek är 28,8 cm.';
     expect(sv.body).toEqual({ error: message, fieldErrors: { 'lines.1.customisation': message } });
-    const en = await post<ErrorBody>(tooLarge, { 'accept-language': 'en' });
+    const en = await post<ApiErrorBody>(tooLarge, { 'accept-language': 'en' });
     expect(en.body.fieldErrors).toEqual({
       'lines.1.customisation':
         'Line 2 (Cotton T-shirt): the print on the front is 96 cm wide but the print area only 30 cm. The largest size is 28,8 cm.',
     });
     // One step above the largest: 70 % = 33,6 cm on 30 cm; on the cap's side (7 cm) 70 % = 7,8 cm.
-    const justOver = await post<ErrorBody>([
+    const justOver = await post<ApiErrorBody>([
       tshirtLine([{ method: 'dtg', uploadId: image, side: 'front', x: 50, y: 40, scale: 0.7 }]),
     ]);
     expect(justOver.status).toBe(400);
     expect(justOver.body.fieldErrors?.['lines.0.customisation']).toContain('33,6 cm');
-    const capSide = await post<ErrorBody>([
+    const capSide = await post<ApiErrorBody>([
       {
         productId: 'baseball-keps',
         quantity: 20,
@@ -141,10 +125,10 @@ describe('a print no larger than its print area', () => {
     ]);
     expect(capSide.status).toBe(400);
     expect(capSide.body.fieldErrors?.['lines.0.customisation']).toContain('7,8 cm');
-    expect(await orderCount()).toBe(before);
+    expect(await countOrders(server.database)).toBe(before);
 
     // The largest that fits (60 % = 28,8 cm) is an order, with its width as today.
-    const largest = await post<Placed>([
+    const largest = await post<PlacedOrderAnswer>([
       tshirtLine([{ method: 'dtg', uploadId: image, side: 'front', x: 50, y: 40, scale: 0.6 }]),
     ]);
     expect(largest.status).toBe(201);

@@ -19,13 +19,8 @@ import { quoteNumberOfOrder } from '@/server/quotes';
 import { orderActivity } from './activity';
 import { buyerCancelRoute } from './buyer-cancel';
 import { findBuyerOrder } from './buyer-token';
-import {
-  buyerLineChanges,
-  buyerOrderView,
-  buyerOrderViewSchema,
-  orderActivitySchema,
-  placedOrderSchema,
-} from './buyer-view';
+import { buyerLineChanges, buyerOrderView, buyerOrderViewSchema, orderActivitySchema } from './buyer-view';
+import { placedOrderAnswer, placedOrderSchema } from './contract';
 import { orderShippedOn } from './facts';
 import { orderLineChangesOf } from './line-change';
 import { OrderError, placeOrder, type OrderServiceOptions } from './service';
@@ -118,12 +113,7 @@ function checkoutRoute(app: FastifyInstance, context: CatalogueContext, options:
         return reply
           .code(placed.created ? 201 : 200)
           .header('cache-control', 'no-store')
-          .send({
-            orderNumber: placed.orderNumber,
-            accessToken: placed.accessToken,
-            total: placed.total,
-            vatTreatment: placed.vatTreatment,
-          });
+          .send(placedOrderAnswer(placed));
       } catch (error) {
         if (error instanceof OrderError) {
           if (error.retryAfterSeconds !== undefined)

@@ -126,6 +126,20 @@ export function renderQuoteVersionPdf(
   });
 }
 
+/** The buyer as the quote's page and the job view show them, their country named in the reader's language. */
+function customerView(locale: Locale, quote: QuoteRow): QuoteView['customer'] {
+  const { customerType, name, companyName, email, address, country } = quote.customer;
+  return {
+    customerType,
+    name,
+    companyName,
+    email,
+    address,
+    country,
+    countryName: countryNameIn(locale, country) ?? country,
+  };
+}
+
 /** The quote as its buyer's page reads it (GET /api/quotes/:number), in the reader's language. */
 export function quoteView(
   locale: Locale,
@@ -153,15 +167,7 @@ export function quoteView(
     vatTreatmentLabel: invoicingMessages[locale][version.vatTreatment],
     vatPercent: document.vatPercent,
     pricesIncludeVat: withVat,
-    customer: {
-      customerType: quote.customer.customerType,
-      name: quote.customer.name,
-      companyName: quote.customer.companyName,
-      email: quote.customer.email,
-      address: quote.customer.address,
-      country: quote.customer.country,
-      countryName: countryNameIn(locale, quote.customer.country) ?? quote.customer.country,
-    },
+    customer: customerView(locale, quote),
     lines: version.lines.map((line, index) => {
       const words = lineWords(locale, line);
       const invoiceLine = document.lines[index];
@@ -221,15 +227,7 @@ export function quoteJobView(locale: Locale, quote: QuoteRow, version: QuoteVers
     source: quote.source,
     issuedOn: version.createdAt.toISOString(),
     validUntil: version.validUntil,
-    customer: {
-      customerType: quote.customer.customerType,
-      name: quote.customer.name,
-      companyName: quote.customer.companyName,
-      email: quote.customer.email,
-      address: quote.customer.address,
-      country: quote.customer.country,
-      countryName: countryNameIn(locale, quote.customer.country) ?? quote.customer.country,
-    },
+    customer: customerView(locale, quote),
     lines: version.lines.map((line) => {
       const words = lineWords(locale, line);
       return {

@@ -8,7 +8,7 @@ import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
 import { addStaffMember, loginWithPin } from '@tests/helpers/admin';
 import { emlPdfAttachments, pdfText } from '@tests/helpers/ledger';
-import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
+import { germanCompany, hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
@@ -20,16 +20,6 @@ const swedishCompany = {
   companyName: 'IK Kamraterna',
   orgNumber: '556677-8899',
   personalNumber: '',
-};
-const germanCompany = {
-  ...testCustomer,
-  customerType: 'company',
-  companyName: 'Beispiel GmbH',
-  orgNumber: 'HRB 12345',
-  personalNumber: '',
-  country: 'DE',
-  address: 'Hauptstraße 5\n10115 Berlin',
-  vatNumber: 'DE 136 695 976',
 };
 const norwegianPerson = {
   ...testCustomer,

@@ -13,7 +13,7 @@ import { requestLocale } from '@/server/http/locale';
 import { orderThrottle, orderTotalMessage } from '@/server/http/request-limits';
 import { takeAllowancesInTurn } from '@/server/http/throttle';
 import { sendPdf } from '@/server/invoicing';
-import { OrderError, placeQuotedOrder } from '@/server/orders';
+import { OrderError, placedOrderAnswer, placeQuotedOrder } from '@/server/orders';
 import { recordAudit, staffOf } from '@/server/staff';
 import {
   acceptBody,
@@ -285,12 +285,7 @@ function registerAccept({ app, context, options, notFound }: QuoteRouteDeps): vo
         return reply
           .code(placed.created ? 201 : 200)
           .header('cache-control', 'no-store')
-          .send({
-            orderNumber: placed.orderNumber,
-            accessToken: placed.accessToken,
-            total: placed.total,
-            vatTreatment: placed.vatTreatment,
-          });
+          .send(placedOrderAnswer(placed));
       } catch (error) {
         return refuse(reply, error);
       }

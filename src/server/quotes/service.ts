@@ -38,6 +38,19 @@ export class QuoteError extends Error {
   }
 }
 
+/** The quote's row, locked until the transaction ends: one change, send, accept or decline at a time. */
+async function lockQuote(tx: Db, quote: QuoteRow): Promise<QuoteRow | undefined> {
+  const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).for('update');
+  return locked;
+}
+
+/** The locked quote, refused (409, `notOpen`) unless staff may still change or send it: a draft or sent. */
+async function lockOpenQuote(tx: Db, quote: QuoteRow, notOpen: string): Promise<QuoteRow> {
+  const locked = await lockQuote(tx, quote);
+  if (!locked || (locked.status !== 'draft' && locked.status !== 'sent')) throw new QuoteError(409, notOpen);
+  return locked;
+}
+
 const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** What the database keeps of a quote's access token. */
@@ -175,9 +188,7 @@ export async function reviseQuote(
     (change.customer ?? quote.customer).country,
   );
   return database.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).for('update');
-    if (!locked || (locked.status !== 'draft' && locked.status !== 'sent'))
-      throw new QuoteError(409, t.notOpen);
+    const locked = await lockOpenQuote(tx, quote, t.notOpen);
     const customer = change.customer ?? locked.customer;
     const customerFields = change.customer
       ? {
@@ -227,9 +238,7 @@ export async function sendQuote(
 ): Promise<void> {
   const t = quoteMessages[locale];
   await database.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).for('update');
-    if (!locked || (locked.status !== 'draft' && locked.status !== 'sent'))
-      throw new QuoteError(409, t.notOpen);
+    const locked = await lockOpenQuote(tx, quote, t.notOpen);
     const version = await currentVersion(tx, locked);
     if (version.validUntil < stockholmToday()) throw new QuoteError(409, t.expired);
     if (locked.status === 'draft')
@@ -373,7 +382,7 @@ export async function claimAcceptance(
 ): Promise<QuoteVersionRow> {
   const t = quoteMessages[locale];
   return database.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).for('update');
+    const locked = await lockQuote(tx, quote);
     if (!locked) throw new QuoteError(404, t.notFound);
     const version = await currentVersion(tx, locked);
     if (locked.acceptKeyHash !== null) {
@@ -413,7 +422,7 @@ export async function declineQuote(
 ): Promise<void> {
   const t = quoteMessages[locale];
   await database.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).for('update');
+    const locked = await lockQuote(tx, quote);
     if (!locked) throw new QuoteError(404, t.notFound);
     if (locked.status === 'declined') return;
     if (locked.status !== 'sent' || locked.acceptKeyHash !== null) throw new QuoteError(409, t.notOpen);

@@ -9,7 +9,7 @@ import type { PlacedOrderAnswer } from '@/shared/order-view';
 import type { QueuedBankPayment } from '@/shared/receivables/bank-payments';
 import { uploadBankFile } from '@tests/helpers/bank-file-upload';
 import { fetchValidSie, placedDaysAgo, sieVerifications } from '@tests/helpers/ledger';
-import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
+import { placeEurOrder } from '@tests/helpers/place-order';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
@@ -24,26 +24,11 @@ const server = useAdminServer();
 const english = () => `${server.cookie}; lang=en`;
 const today = stockholmDate(new Date());
 const yesterday = addDays(today, -1);
-let keys = 0;
 
 async function placeInEur(): Promise<PlacedOrderAnswer> {
-  const answer = await request<PlacedOrderAnswer>(server, '/api/orders', {
-    method: 'POST',
-    json: {
-      idempotencyKey: `camt-euro-${Date.now()}-${++keys}-abcdefgh`,
-      customer: {
-        ...testCustomer,
-        country: 'DE',
-        personalNumber: 'DE-1234',
-        address: 'Hauptstraße 5\n10115 Berlin',
-      },
-      lines: hoodiesAndBooklets,
-      invoiceCurrency: 'EUR',
-    },
-  });
-  expect(answer.status).toBe(201);
-  await placedDaysAgo(server.database, answer.body.orderNumber, 2);
-  return answer.body;
+  const placed = await placeEurOrder(server);
+  await placedDaysAgo(server.database, placed.orderNumber, 2);
+  return placed;
 }
 
 const detail = async (number: string) =>
