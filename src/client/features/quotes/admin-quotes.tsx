@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
+import { Panel } from '@/client/components/ui/panel';
 import { Field, inputClass } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
 import { useCatalogue } from '@/client/lib/catalogue';
@@ -81,14 +82,11 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
 
   const quotes = list.data?.quotes ?? [];
   return (
-    <section
-      aria-labelledby="quotes-heading"
-      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
-    >
-      <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 p-4">
-        <h2 id="quotes-heading" className="text-lg font-bold text-slate-900">
-          {t.heading}
-        </h2>
+    <Panel
+      headingId="quotes-heading"
+      heading={t.heading}
+      headerClassName="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 p-4"
+      header={
         <div className="flex flex-wrap items-end gap-3">
           <label htmlFor={filterId} className="text-sm font-semibold text-slate-800">
             {t.statusFilter}
@@ -113,7 +111,8 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
             </Button>
           )}
         </div>
-      </div>
+      }
+    >
       {list.isPending && <p className="p-4 text-slate-700">{t.loading}</p>}
       {list.isError && (
         <p className="p-4 text-red-700" role="alert">
@@ -137,7 +136,7 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
           />
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }
 
