@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
+import { Checkbox } from '@/client/components/ui/checkbox';
 import { Panel } from '@/client/components/ui/panel';
 import { Field, inputClass } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
@@ -727,26 +728,18 @@ function FormEnd({
         </Field>
       )}
       {ordering && (
-        <label className="flex items-center gap-2 text-slate-800">
-          <input
-            type="checkbox"
-            className="size-5"
-            checked={notifyBuyer}
-            onChange={(e) => setNotifyBuyer(e.target.checked)}
-          />
+        <Checkbox
+          className="flex items-center gap-2 text-slate-800"
+          checked={notifyBuyer}
+          onChange={setNotifyBuyer}
+        >
           {t.notifyBuyer}
-        </label>
+        </Checkbox>
       )}
       {!ordering && isNew && (
-        <label className="flex items-center gap-2 text-slate-800">
-          <input
-            type="checkbox"
-            className="size-5"
-            checked={sendNow}
-            onChange={(e) => setSendNow(e.target.checked)}
-          />
+        <Checkbox className="flex items-center gap-2 text-slate-800" checked={sendNow} onChange={setSendNow}>
           {t.sendNow}
-        </label>
+        </Checkbox>
       )}
       <div className="flex flex-wrap gap-3">
         {ordering ? (

@@ -10,6 +10,7 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { MessageThread } from '@/client/components/message-thread';
 import { Button } from '@/client/components/ui/button';
+import { Checkbox } from '@/client/components/ui/checkbox';
 import { Field } from '@/client/components/ui/field';
 import { adminKeys } from '@/client/features/admin/admin-api';
 
@@ -96,15 +97,13 @@ export function OrderNotes({ order }: { order: AdminJobDetailBase }) {
             />
           )}
         </Field>
-        <label className="mt-2 flex min-h-11 items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="size-5"
-            checked={forProduction}
-            onChange={(event) => setForProduction(event.target.checked)}
-          />
+        <Checkbox
+          className="mt-2 flex min-h-11 items-center gap-2 text-sm text-slate-800"
+          checked={forProduction}
+          onChange={setForProduction}
+        >
           {t.forProduction}
-        </label>
+        </Checkbox>
         <Button type="submit" size="sm" className="mt-2" disabledLook="busy" disabled={busy}>
           {t.addNote}
         </Button>
