@@ -12,7 +12,7 @@ import type { Product } from '@/shared/catalogue';
 import { countryCodes, countryNameIn } from '@/shared/countries';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
-import { choiceLabel, optionLabel } from '@/shared/i18n/messages/product-options';
+import { StaffOptionSelects } from '@/client/components/product-options-fields';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { quoteMessages } from '@/shared/i18n/messages/quotes';
 import { quotesAdminMessages } from '@/shared/i18n/messages/quotes-admin';
@@ -841,33 +841,14 @@ function ProductLine({
         </fieldset>
       )}
       {!designed && (product?.options ?? []).length > 0 && (
-        <div className="grid gap-3 sm:grid-cols-3">
-          {(product?.options ?? []).map((option) => (
-            <Field
-              key={option.id}
-              id={`${id}-${option.id}`}
-              label={optionLabel(locale, option.id)}
-              error={error(`options.${option.id}`) ?? error('options')}
-            >
-              {(control) => (
-                <select
-                  {...control}
-                  value={line.options[option.id] ?? ''}
-                  onChange={(event) =>
-                    onChange({ options: { ...line.options, [option.id]: event.target.value } })
-                  }
-                >
-                  <option value="">{t.choose}</option>
-                  {option.choices.map((choice) => (
-                    <option key={choice.id} value={choice.id}>
-                      {choiceLabel(locale, option.id, choice.id)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          ))}
-        </div>
+        <StaffOptionSelects
+          id={id}
+          options={product?.options ?? []}
+          value={line.options}
+          onChange={(options) => onChange({ options })}
+          error={(option) => error(`options.${option}`) ?? error('options')}
+          placeholder={t.choose}
+        />
       )}
       <div className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end">
         <Field id={`${id}-price`} label={t.unitPrice} hint={t.unitPriceHint} error={error('unitPrice')}>
