@@ -11,7 +11,8 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { printFileProblem, uploadPrintFile } from '@/client/lib/print-file-api';
 import { Button } from '@/client/components/ui/button';
-import { Field } from '@/client/components/ui/field';
+import { TextAreaField } from '@/client/components/ui/field';
+import { useRequiredText } from '@/client/lib/required-text';
 import { FileButton } from '@/client/components/ui/file-button';
 import { textLinkClass } from '@/client/components/ui/text-link';
 
@@ -38,30 +39,23 @@ export function MessageThread(props: {
   const t = useT(orderTalkMessages);
   const { locale } = useLocale();
   const id = useId();
-  const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const form = useRequiredText({ required: t.textRequired, failed: t.failed });
   const attachment = useAttachment();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim() === '') {
-      setError(t.textRequired);
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      await props.onSend(text, attachment.file?.id);
-      setText('');
-      attachment.clear();
-      notify.success(props.sentMessage);
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.fieldErrors.file) attachment.refused(caught.fieldErrors.file);
-      else setError(caught instanceof ApiError ? (caught.fieldErrors.text ?? caught.message) : t.failed);
-    } finally {
-      setBusy(false);
-    }
+    return form.send({
+      sending: (text) => props.onSend(text, attachment.file?.id),
+      sent: () => {
+        attachment.clear();
+        notify.success(props.sentMessage);
+      },
+      refused: (caught) => {
+        if (!caught.fieldErrors.file) return false;
+        attachment.refused(caught.fieldErrors.file);
+        return true;
+      },
+    });
   };
 
   return (
@@ -82,29 +76,24 @@ export function MessageThread(props: {
         </ol>
       )}
       <form className="mt-4" noValidate onSubmit={(event) => void submit(event)}>
-        <Field id={`${id}-text`} label={props.label} error={error} announceError>
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              maxLength={MAX_MESSAGE_LENGTH}
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </Field>
-        {props.attachFiles && <AttachmentPicker attachment={attachment} disabled={busy} />}
+        <TextAreaField
+          id={`${id}-text`}
+          label={props.label}
+          error={form.error}
+          rows={3}
+          maxLength={MAX_MESSAGE_LENGTH}
+          value={form.text}
+          onChange={form.type}
+        />
+        {props.attachFiles && <AttachmentPicker attachment={attachment} disabled={form.busy} />}
         <Button
           type="submit"
           size="sm"
           className="mt-3"
           disabledLook="busy"
-          disabled={busy || attachment.uploading !== null}
+          disabled={form.busy || attachment.uploading !== null}
         >
-          {busy ? t.sending : props.submitLabel}
+          {form.busy ? t.sending : props.submitLabel}
         </Button>
       </form>
     </div>

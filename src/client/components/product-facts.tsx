@@ -13,7 +13,6 @@ export function ProductFacts({ product }: { product: Product }) {
   const { locale } = useLocale();
   const t = useT(productFactsMessages);
   const headingId = useId();
-  const chartId = useId();
   // Everything here is the product's record, as the owner keeps it in admin.
   const facts = product.facts ?? {};
   const [material, fit, print] = [facts.material, facts.fit, facts.print].map((text) => text?.[locale]);
@@ -54,45 +53,11 @@ export function ProductFacts({ product }: { product: Product }) {
       </dl>
       {kids && <KidsSizeChart />}
       {chart && (
-        <>
-          <h3 id={chartId} className="mt-6 text-base font-semibold text-slate-900">
-            {t.sizeChart}
-          </h3>
-          <div className="mt-2 overflow-x-auto">
-            <table
-              aria-labelledby={chartId}
-              className="w-full min-w-[18rem] max-w-xl text-right text-sm tabular-nums"
-            >
-              <caption className="caption-bottom pt-2 text-left text-xs text-slate-600">
-                {t.sizeChartCaption}
-              </caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-slate-700">
-                  <th scope="col" className="py-2 pr-2 text-left font-medium">
-                    {t.size}
-                  </th>
-                  <th scope="col" className="px-2 py-2 font-medium">
-                    {t.chest}
-                  </th>
-                  <th scope="col" className="py-2 pl-2 font-medium">
-                    {t.length}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {sizeCodes.map((code) => (
-                  <tr key={code} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="py-1.5 pr-2 text-left font-semibold text-slate-900">
-                      {code}
-                    </th>
-                    <td className="px-2 py-1.5 text-slate-900">{chart.chestCm[code]} cm</td>
-                    <td className="py-1.5 pl-2 text-slate-900">{chart.lengthCm[code]} cm</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
+        <SizeChart
+          caption={t.sizeChartCaption}
+          columns={[t.size, t.chest, t.length]}
+          rows={sizeCodes.map((code) => [code, `${chart.chestCm[code]} cm`, `${chart.lengthCm[code]} cm`])}
+        />
       )}
     </section>
   );
@@ -101,7 +66,27 @@ export function ProductFacts({ product }: { product: Product }) {
 /** Children's sizes (decision 0063): each size's height span and the age it usually fits. */
 function KidsSizeChart() {
   const t = useT(productFactsMessages);
+  return (
+    <SizeChart
+      caption={t.kidsSizeChartCaption}
+      columns={[t.size, t.childHeight, t.childAge]}
+      rows={kidsSizeCodes.map((code) => {
+        const { heightCm, age } = kidsSizeChart[code];
+        return [code, `${heightCm[0]}–${heightCm[1]} cm`, t.years({ from: age[0], to: age[1] })];
+      })}
+    />
+  );
+}
+
+/** A size chart under its own heading: a row a size with its two measures, the caption under it. */
+function SizeChart(props: {
+  caption: string;
+  columns: readonly [size: string, first: string, second: string];
+  rows: readonly (readonly [size: string, first: string, second: string])[];
+}) {
+  const t = useT(productFactsMessages);
   const chartId = useId();
+  const [sizeColumn, firstColumn, secondColumn] = props.columns;
   return (
     <>
       <h3 id={chartId} className="mt-6 text-base font-semibold text-slate-900">
@@ -112,37 +97,30 @@ function KidsSizeChart() {
           aria-labelledby={chartId}
           className="w-full min-w-[18rem] max-w-xl text-right text-sm tabular-nums"
         >
-          <caption className="caption-bottom pt-2 text-left text-xs text-slate-600">
-            {t.kidsSizeChartCaption}
-          </caption>
+          <caption className="caption-bottom pt-2 text-left text-xs text-slate-600">{props.caption}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-700">
               <th scope="col" className="py-2 pr-2 text-left font-medium">
-                {t.size}
+                {sizeColumn}
               </th>
               <th scope="col" className="px-2 py-2 font-medium">
-                {t.childHeight}
+                {firstColumn}
               </th>
               <th scope="col" className="py-2 pl-2 font-medium">
-                {t.childAge}
+                {secondColumn}
               </th>
             </tr>
           </thead>
           <tbody>
-            {kidsSizeCodes.map((code) => {
-              const { heightCm, age } = kidsSizeChart[code];
-              return (
-                <tr key={code} className="border-b border-slate-100 last:border-0">
-                  <th scope="row" className="py-1.5 pr-2 text-left font-semibold text-slate-900">
-                    {code}
-                  </th>
-                  <td className="px-2 py-1.5 text-slate-900">
-                    {heightCm[0]}–{heightCm[1]} cm
-                  </td>
-                  <td className="py-1.5 pl-2 text-slate-900">{t.years({ from: age[0], to: age[1] })}</td>
-                </tr>
-              );
-            })}
+            {props.rows.map(([size, first, second]) => (
+              <tr key={size} className="border-b border-slate-100 last:border-0">
+                <th scope="row" className="py-1.5 pr-2 text-left font-semibold text-slate-900">
+                  {size}
+                </th>
+                <td className="px-2 py-1.5 text-slate-900">{first}</td>
+                <td className="py-1.5 pl-2 text-slate-900">{second}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

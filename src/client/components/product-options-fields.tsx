@@ -65,3 +65,49 @@ export function ProductOptionFields(props: {
     </div>
   );
 }
+
+/**
+ * A product's choices as staff set them on a line (an order's change, a quote): one select an
+ * option in a grid of three, each with the server's refusal for it; `placeholder` is the empty
+ * first entry, not selectable again once `placeholderDisabled`.
+ */
+export function StaffOptionSelects<Options extends Partial<Record<string, string>>>(props: {
+  id: string;
+  options: NonNullable<Product['options']>;
+  value: Options;
+  onChange: (options: Options) => void;
+  error: (option: OptionId) => string | undefined;
+  placeholder: string;
+  placeholderDisabled?: boolean;
+}) {
+  const { locale } = useLocale();
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      {props.options.map((option) => (
+        <Field
+          key={option.id}
+          id={`${props.id}-${option.id}`}
+          label={optionLabel(locale, option.id)}
+          error={props.error(option.id)}
+        >
+          {(control) => (
+            <select
+              {...control}
+              value={props.value[option.id] ?? ''}
+              onChange={(event) => props.onChange({ ...props.value, [option.id]: event.target.value })}
+            >
+              <option value="" disabled={props.placeholderDisabled}>
+                {props.placeholder}
+              </option>
+              {option.choices.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choiceLabel(locale, option.id, choice.id)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ))}
+    </div>
+  );
+}

@@ -36,3 +36,13 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   }
   return body as T;
 }
+
+/**
+ * POSTs one file as the multipart field `file` under its own name: every upload route of the shop
+ * (print files, pictures, proofs, bank files) reads its file from that one field.
+ */
+export function postFile<T>(path: string, file: File, signal?: AbortSignal): Promise<T> {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return apiFetch<T>(path, { method: 'POST', body, ...(signal ? { signal } : {}) });
+}

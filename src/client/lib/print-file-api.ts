@@ -1,4 +1,4 @@
-import { apiFetch } from '@/client/lib/api';
+import { postFile } from '@/client/lib/api';
 import { MAX_PRINT_FILE_BYTES, type PrintFileAnswer } from '@/shared/print-files';
 
 /** Why a chosen file is not sent at all (the server checks the content again): too large or empty. */
@@ -12,11 +12,5 @@ export function printFileProblem(
 }
 
 export function uploadPrintFile(file: File, signal?: AbortSignal): Promise<PrintFileAnswer> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return apiFetch<PrintFileAnswer>('/api/print-files', {
-    method: 'POST',
-    body,
-    ...(signal ? { signal } : {}),
-  });
+  return postFile<PrintFileAnswer>('/api/print-files', file, signal);
 }

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Field, type FieldProps } from './field';
+import { Field, TextAreaField, type FieldProps } from './field';
 
 /** The rendered field and its <input>'s attributes, as a screen reader would find them. */
 function renderField(props: Omit<FieldProps, 'id' | 'label' | 'children'>) {
@@ -53,5 +53,26 @@ describe('Field', () => {
     expect(renderField({ error: 'Invalid email address' }).html).not.toContain('role="alert"');
     const { html } = renderField({ error: 'Invalid email address', announceError: true });
     expect(html).toMatch(/<p id="email-error" role="alert"[^>]*>Invalid email address</);
+  });
+});
+
+describe('TextAreaField', () => {
+  it('is a labelled text box whose refusal is read out and describes it', () => {
+    const html = renderToStaticMarkup(
+      <TextAreaField
+        id="note"
+        label="Note"
+        error="Write something"
+        rows={2}
+        maxLength={2000}
+        value=""
+        onChange={() => undefined}
+      />,
+    );
+    expect(html).toContain('<label for="note"');
+    expect(html).toMatch(
+      /<textarea id="note" aria-invalid="true" aria-describedby="note-error"[^>]* rows="2" maxLength="2000">/,
+    );
+    expect(html).toContain('<p id="note-error" role="alert"');
   });
 });

@@ -76,3 +76,34 @@ export function Field({ id, label, hint, error, announceError, className, childr
     </div>
   );
 }
+
+/**
+ * The text box of a form that asks for one text (a message, a note, a reason): its refusal is read
+ * out as it appears (`announceError`), and `onChange` gets what is typed (callers clear the refusal).
+ */
+export function TextAreaField({
+  rows,
+  maxLength,
+  value,
+  onChange,
+  ...field
+}: Omit<FieldProps, 'children' | 'announceError'> & {
+  rows: number;
+  maxLength: number;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field {...field} announceError>
+      {(control) => (
+        <textarea
+          {...control}
+          rows={rows}
+          maxLength={maxLength}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

@@ -6,7 +6,7 @@ import {
   SVG_TYPE,
   type UploadAnswer,
 } from '@/shared/uploads';
-import { apiFetch } from '@/client/lib/api';
+import { postFile } from '@/client/lib/api';
 
 export type { UploadAnswer };
 
@@ -41,7 +41,5 @@ export function imageProblem(
 }
 
 export function uploadImage(file: File, signal?: AbortSignal): Promise<UploadAnswer> {
-  const body = new FormData();
-  body.append('file', file, file.name);
-  return apiFetch<UploadAnswer>('/api/uploads', { method: 'POST', body, ...(signal ? { signal } : {}) });
+  return postFile<UploadAnswer>('/api/uploads', file, signal);
 }

@@ -8,7 +8,7 @@ import { useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { useShopContact } from '@/client/lib/shop-contact';
 import { Button } from '@/client/components/ui/button';
-import { Field } from '@/client/components/ui/field';
+import { TextAreaField } from '@/client/components/ui/field';
 import type { OrderAccess } from './order-page-api';
 
 /** POST /api/orders/:number/cancel with the token in the header (never in the page's URL). */
@@ -76,20 +76,19 @@ export function CancelOrder(props: { order: OrderView; access: OrderAccess; onCa
         >
           <p className="font-semibold text-red-950">{t.confirmHeading}</p>
           <p className="mt-1 text-sm text-red-950">{t.confirmText({ number: order.orderNumber })}</p>
-          <Field id={`${id}-reason`} label={t.reasonLabel} error={error} announceError className="mt-3">
-            {(control) => (
-              <textarea
-                {...control}
-                rows={3}
-                maxLength={MAX_CANCEL_REASON}
-                value={reason}
-                onChange={(event) => {
-                  setReason(event.target.value);
-                  setError(undefined);
-                }}
-              />
-            )}
-          </Field>
+          <TextAreaField
+            id={`${id}-reason`}
+            label={t.reasonLabel}
+            error={error}
+            className="mt-3"
+            rows={3}
+            maxLength={MAX_CANCEL_REASON}
+            value={reason}
+            onChange={(value) => {
+              setReason(value);
+              setError(undefined);
+            }}
+          />
           <div className="mt-3 flex flex-wrap gap-2">
             <Button type="submit" variant="danger" size="sm" disabledLook="busy" disabled={busy}>
               {busy ? t.working : t.confirm}

@@ -19,7 +19,7 @@ import type { OrderAccess } from './order-page-api';
 import { fetchProofFile, saveBlob, sendProofDecision } from './proof-api';
 import { Button } from '@/client/components/ui/button';
 import { textLinkClass } from '@/client/components/ui/text-link';
-import { Field } from '@/client/components/ui/field';
+import { TextAreaField } from '@/client/components/ui/field';
 
 type Texts = (typeof proofMessages)['en'];
 
@@ -338,20 +338,19 @@ function DecisionActions(props: { access: OrderAccess; version: number; onDecide
   if (mode === 'changes')
     return (
       <form className="mt-4" noValidate onSubmit={submitChanges} data-testid="proof-changes-form">
-        <Field id={`${id}-comment`} label={t.commentLabel} hint={t.commentHint} error={error} announceError>
-          {(control) => (
-            <textarea
-              {...control}
-              rows={4}
-              maxLength={MAX_PROOF_COMMENT_LENGTH}
-              value={comment}
-              onChange={(event) => {
-                setComment(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          id={`${id}-comment`}
+          label={t.commentLabel}
+          hint={t.commentHint}
+          error={error}
+          rows={4}
+          maxLength={MAX_PROOF_COMMENT_LENGTH}
+          value={comment}
+          onChange={(value) => {
+            setComment(value);
+            setError(undefined);
+          }}
+        />
         <div className="mt-3 flex flex-wrap gap-2">
           <Button type="submit" size="sm" disabledLook="busy" disabled={busy}>
             {t.sendChanges}

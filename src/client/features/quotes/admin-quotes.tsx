@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/client/components/ui/button';
+import { Checkbox } from '@/client/components/ui/checkbox';
+import { Panel } from '@/client/components/ui/panel';
 import { Field, inputClass } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
 import { useCatalogue } from '@/client/lib/catalogue';
@@ -10,7 +12,7 @@ import type { Product } from '@/shared/catalogue';
 import { countryCodes, countryNameIn } from '@/shared/countries';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
-import { choiceLabel, optionLabel } from '@/shared/i18n/messages/product-options';
+import { StaffOptionSelects } from '@/client/components/product-options-fields';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { quoteMessages } from '@/shared/i18n/messages/quotes';
 import { quotesAdminMessages } from '@/shared/i18n/messages/quotes-admin';
@@ -81,14 +83,11 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
 
   const quotes = list.data?.quotes ?? [];
   return (
-    <section
-      aria-labelledby="quotes-heading"
-      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
-    >
-      <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 p-4">
-        <h2 id="quotes-heading" className="text-lg font-bold text-slate-900">
-          {t.heading}
-        </h2>
+    <Panel
+      headingId="quotes-heading"
+      heading={t.heading}
+      headerClassName="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 p-4"
+      header={
         <div className="flex flex-wrap items-end gap-3">
           <label htmlFor={filterId} className="text-sm font-semibold text-slate-800">
             {t.statusFilter}
@@ -113,7 +112,8 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
             </Button>
           )}
         </div>
-      </div>
+      }
+    >
       {list.isPending && <p className="p-4 text-slate-700">{t.loading}</p>}
       {list.isError && (
         <p className="p-4 text-red-700" role="alert">
@@ -137,7 +137,7 @@ export function QuotesPanel({ mayEdit }: { mayEdit: boolean }) {
           />
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }
 
@@ -728,26 +728,18 @@ function FormEnd({
         </Field>
       )}
       {ordering && (
-        <label className="flex items-center gap-2 text-slate-800">
-          <input
-            type="checkbox"
-            className="size-5"
-            checked={notifyBuyer}
-            onChange={(e) => setNotifyBuyer(e.target.checked)}
-          />
+        <Checkbox
+          className="flex items-center gap-2 text-slate-800"
+          checked={notifyBuyer}
+          onChange={setNotifyBuyer}
+        >
           {t.notifyBuyer}
-        </label>
+        </Checkbox>
       )}
       {!ordering && isNew && (
-        <label className="flex items-center gap-2 text-slate-800">
-          <input
-            type="checkbox"
-            className="size-5"
-            checked={sendNow}
-            onChange={(e) => setSendNow(e.target.checked)}
-          />
+        <Checkbox className="flex items-center gap-2 text-slate-800" checked={sendNow} onChange={setSendNow}>
           {t.sendNow}
-        </label>
+        </Checkbox>
       )}
       <div className="flex flex-wrap gap-3">
         {ordering ? (
@@ -849,33 +841,14 @@ function ProductLine({
         </fieldset>
       )}
       {!designed && (product?.options ?? []).length > 0 && (
-        <div className="grid gap-3 sm:grid-cols-3">
-          {(product?.options ?? []).map((option) => (
-            <Field
-              key={option.id}
-              id={`${id}-${option.id}`}
-              label={optionLabel(locale, option.id)}
-              error={error(`options.${option.id}`) ?? error('options')}
-            >
-              {(control) => (
-                <select
-                  {...control}
-                  value={line.options[option.id] ?? ''}
-                  onChange={(event) =>
-                    onChange({ options: { ...line.options, [option.id]: event.target.value } })
-                  }
-                >
-                  <option value="">{t.choose}</option>
-                  {option.choices.map((choice) => (
-                    <option key={choice.id} value={choice.id}>
-                      {choiceLabel(locale, option.id, choice.id)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          ))}
-        </div>
+        <StaffOptionSelects
+          id={id}
+          options={product?.options ?? []}
+          value={line.options}
+          onChange={(options) => onChange({ options })}
+          error={(option) => error(`options.${option}`) ?? error('options')}
+          placeholder={t.choose}
+        />
       )}
       <div className="grid gap-3 sm:grid-cols-[14rem_1fr_auto] sm:items-end">
         <Field id={`${id}-price`} label={t.unitPrice} hint={t.unitPriceHint} error={error('unitPrice')}>

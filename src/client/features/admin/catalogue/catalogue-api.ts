@@ -1,4 +1,4 @@
-import { apiFetch } from '@/client/lib/api';
+import { postFile } from '@/client/lib/api';
 
 /** What the server answers for an uploaded product picture: the record's `image` value among it. */
 export interface UploadedProductPicture {
@@ -10,7 +10,5 @@ export interface UploadedProductPicture {
 
 /** Uploads a product picture (the server sniffs, cleans an SVG and makes the thumbnails). */
 export function uploadProductPicture(file: File): Promise<UploadedProductPicture> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiFetch<UploadedProductPicture>('/api/admin/product-pictures', { method: 'POST', body: form });
+  return postFile<UploadedProductPicture>('/api/admin/product-pictures', file);
 }

@@ -13,6 +13,7 @@ import { customerRegisterMessages } from '@/shared/i18n/messages/customer-regist
 import { reminderMessages } from '@/shared/i18n/messages/reminders';
 import { formatKrDecimal } from '@/shared/money-format';
 import { Button, buttonClass } from '@/client/components/ui/button';
+import { Checkbox } from '@/client/components/ui/checkbox';
 import { inputClass } from '@/client/components/ui/field';
 import { apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
@@ -262,18 +263,16 @@ export function CustomersPanel() {
           {t.exportCsv}
         </a>
       </form>
-      <label className="mt-3 flex items-center gap-2 text-sm text-slate-800">
-        <input
-          type="checkbox"
-          className="size-5"
-          checked={owing}
-          onChange={(event) => {
-            setOwing(event.target.checked);
-            setOpen(undefined);
-          }}
-        />
+      <Checkbox
+        className="mt-3 flex items-center gap-2 text-sm text-slate-800"
+        checked={owing}
+        onChange={(checked) => {
+          setOwing(checked);
+          setOpen(undefined);
+        }}
+      >
         {t.owingOnly}
-      </label>
+      </Checkbox>
       {owing ? (
         <OwingCustomers />
       ) : (

@@ -5,7 +5,7 @@ import type {
   ReceivablesAnswer,
   ReceivablesFilter,
 } from '@/shared/receivables/bank-payments';
-import { apiFetch } from '@/client/lib/api';
+import { apiFetch, postFile } from '@/client/lib/api';
 
 /** The money view's queries: open invoices with their aging, and the queue of unmatched payments. */
 export const moneyKeys = {
@@ -36,9 +36,7 @@ export const bankPaymentsQuery = (state: 'unmatched' | 'decided') =>
 
 /** POST /api/admin/bank-files: the file as the one multipart field. */
 export function uploadBankFile(file: File): Promise<BankFileImportAnswer> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return apiFetch<BankFileImportAnswer>('/api/admin/bank-files', { method: 'POST', body: form });
+  return postFile<BankFileImportAnswer>('/api/admin/bank-files', file);
 }
 
 export function assignBankPayment(id: number, invoice: string): Promise<QueuedBankPayment> {

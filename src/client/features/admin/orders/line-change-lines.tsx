@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button } from '@/client/components/ui/button';
+import { StaffOptionSelects } from '@/client/components/product-options-fields';
 import { Field } from '@/client/components/ui/field';
 import { SizeSplitEditor } from '@/client/components/size-split-editor';
 import { useLocale, useT } from '@/client/lib/i18n';
 import type { Product } from '@/shared/catalogue';
 import type { PrintPlacement } from '@/shared/customisation';
 import type { Locale } from '@/shared/i18n/locale';
-import { choiceLabel, optionLabel } from '@/shared/i18n/messages/product-options';
 import { productName } from '@/shared/i18n/messages/product-names';
 import { staffOrderMessages } from '@/shared/i18n/messages/staff-orders';
 import {
@@ -86,14 +86,16 @@ export function GoodsLineFields(props: {
         </Field>
       )}
       <QuantityAndPrice id={id} draft={draft} error={error} onChange={onChange} />
-      {product && (
-        <OptionSelects
+      {product && (product.options ?? []).length > 0 && (
+        // The product's choices (colour, pages, …); the server checks them as the checkout does.
+        <StaffOptionSelects
           id={id}
-          product={product}
-          draft={draft}
-          locale={locale}
-          error={error}
-          onChange={onChange}
+          options={product.options ?? []}
+          value={draft.options}
+          onChange={(options) => onChange({ options })}
+          error={(option) => error(`options.${option}`)}
+          placeholder={t.editChoose}
+          placeholderDisabled
         />
       )}
       {draft.sizes && (
@@ -166,52 +168,6 @@ function QuantityAndPrice(props: {
           )}
         </Field>
       )}
-    </div>
-  );
-}
-
-/** The product's choices (colour, pages, …) as selects; the server checks them as the checkout does. */
-function OptionSelects(props: {
-  id: string;
-  product: Product;
-  draft: GoodsDraft;
-  locale: Locale;
-  error: (field: string) => string | undefined;
-  onChange: (change: Partial<GoodsDraft>) => void;
-}) {
-  const t = useT(staffOrderMessages);
-  const { id, product, draft, locale } = props;
-  const options = product.options ?? [];
-  if (options.length === 0) return null;
-  return (
-    <div className="grid gap-3 sm:grid-cols-3">
-      {options.map((option) => (
-        <Field
-          key={option.id}
-          id={`${id}-${option.id}`}
-          label={optionLabel(locale, option.id)}
-          error={props.error(`options.${option.id}`)}
-        >
-          {(control) => (
-            <select
-              {...control}
-              value={draft.options[option.id] ?? ''}
-              onChange={(event) =>
-                props.onChange({ options: { ...draft.options, [option.id]: event.target.value } })
-              }
-            >
-              <option value="" disabled>
-                {t.editChoose}
-              </option>
-              {option.choices.map((choice) => (
-                <option key={choice.id} value={choice.id}>
-                  {choiceLabel(locale, option.id, choice.id)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      ))}
     </div>
   );
 }

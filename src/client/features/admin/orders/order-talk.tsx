@@ -5,12 +5,14 @@ import { formatDateTime } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
 import { orderTalkMessages } from '@/shared/i18n/messages/order-talk';
 import { MAX_NOTE_LENGTH } from '@/shared/order-talk';
-import { ApiError, apiFetch } from '@/client/lib/api';
+import { apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { MessageThread } from '@/client/components/message-thread';
 import { Button } from '@/client/components/ui/button';
-import { Field } from '@/client/components/ui/field';
+import { Checkbox } from '@/client/components/ui/checkbox';
+import { TextAreaField } from '@/client/components/ui/field';
+import { useRequiredText } from '@/client/lib/required-text';
 import { adminKeys } from '@/client/features/admin/admin-api';
 
 const orderPath = (number: string) => `/api/admin/orders/${encodeURIComponent(number)}`;
@@ -21,32 +23,23 @@ export function OrderNotes({ order }: { order: AdminJobDetailBase }) {
   const { locale } = useLocale();
   const queryClient = useQueryClient();
   const id = useId();
-  const [text, setText] = useState('');
+  const form = useRequiredText({ required: t.textRequired, failed: t.noteFailed });
   const [forProduction, setForProduction] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (text.trim() === '') {
-      setError(t.textRequired);
-      return;
-    }
-    setBusy(true);
-    try {
-      await apiFetch(`${orderPath(order.orderNumber)}/notes`, {
-        method: 'POST',
-        json: { text, forProduction },
-      });
-      setText('');
-      setForProduction(false);
-      notify.success(t.noteSaved);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.order(order.orderNumber) });
-    } catch (caught) {
-      setError(caught instanceof ApiError ? (caught.fieldErrors.text ?? caught.message) : t.noteFailed);
-    } finally {
-      setBusy(false);
-    }
+    return form.send({
+      sending: (text) =>
+        apiFetch(`${orderPath(order.orderNumber)}/notes`, {
+          method: 'POST',
+          json: { text, forProduction },
+        }),
+      sent: () => {
+        setForProduction(false);
+        notify.success(t.noteSaved);
+        return queryClient.invalidateQueries({ queryKey: adminKeys.order(order.orderNumber) });
+      },
+    });
   };
 
   return (
@@ -82,30 +75,23 @@ export function OrderNotes({ order }: { order: AdminJobDetailBase }) {
         </ul>
       )}
       <form className="mt-3" noValidate onSubmit={(event) => void submit(event)}>
-        <Field id={`${id}-text`} label={t.noteLabel} error={error} announceError>
-          {(control) => (
-            <textarea
-              {...control}
-              rows={2}
-              maxLength={MAX_NOTE_LENGTH}
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                setError(undefined);
-              }}
-            />
-          )}
-        </Field>
-        <label className="mt-2 flex min-h-11 items-center gap-2 text-sm text-slate-800">
-          <input
-            type="checkbox"
-            className="size-5"
-            checked={forProduction}
-            onChange={(event) => setForProduction(event.target.checked)}
-          />
+        <TextAreaField
+          id={`${id}-text`}
+          label={t.noteLabel}
+          error={form.error}
+          rows={2}
+          maxLength={MAX_NOTE_LENGTH}
+          value={form.text}
+          onChange={form.type}
+        />
+        <Checkbox
+          className="mt-2 flex min-h-11 items-center gap-2 text-sm text-slate-800"
+          checked={forProduction}
+          onChange={setForProduction}
+        >
           {t.forProduction}
-        </label>
-        <Button type="submit" size="sm" className="mt-2" disabledLook="busy" disabled={busy}>
+        </Checkbox>
+        <Button type="submit" size="sm" className="mt-2" disabledLook="busy" disabled={form.busy}>
           {t.addNote}
         </Button>
       </form>

@@ -24,6 +24,7 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { orderStatusMessages } from '@/shared/i18n/messages/order-status';
 import { dateLocaleTag } from '@/shared/i18n/locale';
+import { Panel } from '@/client/components/ui/panel';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -263,17 +264,12 @@ export function OrdersTable() {
   const filtered = filter.q.trim() !== '' || filter.status !== '';
 
   return (
-    <section
-      aria-labelledby="orders-heading"
-      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+    <Panel
+      headingId="orders-heading"
+      heading={ui.orders}
+      headerClassName="flex flex-col gap-3 border-b border-slate-200 p-4 lg:flex-row lg:items-end lg:justify-between"
+      header={<OrderFilters state={state} />}
     >
-      <div className="flex flex-col gap-3 border-b border-slate-200 p-4 lg:flex-row lg:items-end lg:justify-between">
-        <h2 id="orders-heading" className="text-lg font-bold text-slate-900">
-          {ui.orders}
-        </h2>
-        <OrderFilters state={state} />
-      </div>
-
       <ListShell
         {...pagedListProps(query, orders.length)}
         texts={{
@@ -289,6 +285,6 @@ export function OrdersTable() {
         <OrderRows orders={orders} onOpen={setOpenNumber} />
       </ListShell>
       {openNumber && <OrderDetailDialog number={openNumber} onClose={() => setOpenNumber(null)} />}
-    </section>
+    </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { apiFetch } from '@/client/lib/api';
+import { apiFetch, postFile } from '@/client/lib/api';
 import { adminProofFilesPath, adminProofsPath, type OrderProof, type ProofFileAnswer } from '@/shared/proofs';
 
 /**
@@ -6,9 +6,7 @@ import { adminProofFilesPath, adminProofsPath, type OrderProof, type ProofFileAn
  * email with it). A file whose second step fails is never shown to anyone and expires unattached.
  */
 export async function uploadProof(orderNumber: string, file: File, note: string): Promise<OrderProof> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const uploaded = await apiFetch<ProofFileAnswer>(adminProofFilesPath, { method: 'POST', body: form });
+  const uploaded = await postFile<ProofFileAnswer>(adminProofFilesPath, file);
   return apiFetch<OrderProof>(adminProofsPath(orderNumber), {
     method: 'POST',
     json: { fileId: uploaded.id, ...(note.trim() ? { note } : {}) },

@@ -18,6 +18,7 @@ import {
   type AuditFilter,
 } from '@/client/features/admin/admin-api';
 import { describeChange } from './audit-change';
+import { Panel } from '@/client/components/ui/panel';
 
 /** Who did what: every recorded action, newest first, filtered by person, kind and dates; CSV export. */
 export function AuditLog() {
@@ -33,14 +34,11 @@ export function AuditLog() {
   const params = auditFilterParams(filter);
   const set = (change: Partial<AuditFilter>) => setFilter((current) => ({ ...current, ...change }));
   return (
-    <section
-      aria-labelledby="audit-heading"
-      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2 p-4">
-        <h2 id="audit-heading" className="text-lg font-bold text-slate-900">
-          {t.auditHeading}
-        </h2>
+    <Panel
+      headingId="audit-heading"
+      heading={t.auditHeading}
+      headerClassName="flex flex-wrap items-center justify-between gap-2 p-4"
+      header={
         <a
           href={`${adminStaffPaths.auditCsv}${params ? `?${params}` : ''}`}
           download
@@ -48,7 +46,8 @@ export function AuditLog() {
         >
           <Download className="size-4" aria-hidden /> {t.auditExport}
         </a>
-      </div>
+      }
+    >
       <div className="grid gap-3 border-t border-slate-200 p-4 sm:grid-cols-2 lg:grid-cols-4">
         <Field id={`${id}-person`} label={t.auditPerson}>
           {(control) => (
@@ -125,6 +124,6 @@ export function AuditLog() {
           })}
         </ul>
       </ListShell>
-    </section>
+    </Panel>
   );
 }

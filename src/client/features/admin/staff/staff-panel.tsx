@@ -17,6 +17,7 @@ import {
   staffQuery,
 } from '@/client/features/admin/admin-api';
 import { useSignedIn } from './staff-context';
+import { Panel } from '@/client/components/ui/panel';
 
 const errorOf = (error: unknown) => (error instanceof ApiError ? error : undefined);
 
@@ -207,16 +208,12 @@ export function StaffPanel() {
   const me = useSignedIn();
   const { data: staff, isError } = useQuery(staffQuery());
   return (
-    <section
-      aria-labelledby="staff-heading"
-      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+    <Panel
+      headingId="staff-heading"
+      heading={t.staffHeading}
+      headerClassName="p-4"
+      header={<p className="mt-1 text-sm text-slate-700">{t.staffIntro}</p>}
     >
-      <div className="p-4">
-        <h2 id="staff-heading" className="text-lg font-bold text-slate-900">
-          {t.staffHeading}
-        </h2>
-        <p className="mt-1 text-sm text-slate-700">{t.staffIntro}</p>
-      </div>
       {isError && <p className="px-4 text-sm text-red-700">{t.staffNotFound}</p>}
       <ul className="divide-y divide-slate-100 border-t border-slate-200">
         {(staff ?? []).map((person) => (
@@ -224,6 +221,6 @@ export function StaffPanel() {
         ))}
       </ul>
       <AddPerson />
-    </section>
+    </Panel>
   );
 }
