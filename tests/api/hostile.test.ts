@@ -1961,6 +1961,8 @@ beforeAll(async () => {
       PARTNER_APPLICATIONS_PER_CLIENT_PER_HOUR: '20',
       ORDER_LOOKUPS_PER_CLIENT_PER_HOUR: '100',
       ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: '30',
+      // Production's idle timeout: a silent hostile request is cut off well inside the 60 s below.
+      HTTP_IDLE_TIMEOUT_SECONDS: '30',
     },
   });
   url = new URL(server.url);

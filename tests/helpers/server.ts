@@ -51,6 +51,9 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     ADMIN_PIN: '4711',
     // Every test request comes from 127.0.0.1: the throttles get their own tests (tests/api/limits).
     ...generousLimits,
+    // A silent socket is a hang only after two minutes here: on a loaded machine a PDF can take
+    // longer than production's 30 s to start its answer (the timeout's own tests set theirs).
+    HTTP_IDLE_TIMEOUT_SECONDS: '120',
     ...options.env,
   });
   const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openTestPglite();

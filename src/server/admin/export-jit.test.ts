@@ -37,5 +37,5 @@ describe.skipIf(!testDatabaseUrl)('the orders export on PostgreSQL', () => {
       await database.close();
       await fresh.drop();
     }
-  }, 60_000);
+  });
 });

@@ -82,5 +82,5 @@ describe('the orders CSV of seeded orders and of orders placed through checkout'
     // Balance of an unpaid order is its total, on both.
     for (const row of [checkout, ...comparable])
       expect(cell(row, 'Kvar att betala (kr)')).toBe(cell(row, 'Totalt (kr)'));
-  }, 60_000);
+  });
 });

@@ -60,4 +60,4 @@ it('an upload in flight when the server closes is answered, and its keep-alive c
   socket.destroy();
   await socketClosed;
   expect(outcome).toBe('closed');
-}, 90_000);
+});
