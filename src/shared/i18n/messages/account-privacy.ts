@@ -1,4 +1,4 @@
-import { defineMessages } from '@/shared/i18n/define';
+import { defineMessages, plural } from '@/shared/i18n/define';
 
 /**
  * Erasure of a buyer's personal data (issue 43): the account page's request, the email that says
@@ -30,7 +30,7 @@ export const accountPrivacyMessages = defineMessages({
     adminConfirm: (p: { email: string }) =>
       `Radera personuppgifterna för ${p.email}? Det går inte att ångra. Fakturerade ordrar inom sju år behåller fakturauppgifterna.`,
     adminOutcome: (p: { kept: number; anonymised: number }) =>
-      `${p.anonymised} ordrar anonymiserade, ${p.kept} behåller fakturauppgifterna (bokföringslagen)`,
+      `${plural('sv', p.anonymised, { one: '# order anonymiserad', other: '# ordrar anonymiserade' })}, ${p.kept} behåller fakturauppgifterna (bokföringslagen)`,
     adminErased: 'Adressen raderad',
     notFound: 'Begäran finns inte.',
     alreadyDone: 'Begäran är redan utförd.',
@@ -60,7 +60,7 @@ export const accountPrivacyMessages = defineMessages({
     adminConfirm: (p: { email: string }) =>
       `Delete the personal data of ${p.email}? This cannot be undone. Invoiced orders within seven years keep their invoicing details.`,
     adminOutcome: (p: { kept: number; anonymised: number }) =>
-      `${p.anonymised} orders anonymised, ${p.kept} keep their invoicing details (Bookkeeping Act)`,
+      `${plural('en', p.anonymised, { one: '# order anonymised', other: '# orders anonymised' })}, ${plural('en', p.kept, { one: '# keeps its invoicing details', other: '# keep their invoicing details' })} (Bookkeeping Act)`,
     adminErased: 'Address deleted',
     notFound: 'No such request.',
     alreadyDone: 'The request has already been carried out.',

@@ -73,6 +73,7 @@ export const accountMessages = defineMessages({
     invitesPerMember: (p: { minutes: number }) =>
       `Du har bjudit in många den senaste timmen. Försök igen om ${plural('sv', p.minutes, { one: '# minut', other: '# minuter' })}.`,
     placedBy: (p: { email: string }) => `Lagd av ${p.email}`,
+    quoteRequestedBy: (p: { email: string }) => `Begärd av ${p.email}`,
     claimHeading: 'Företagets konto',
     claimText:
       'Beställningen är lagd med ditt företags organisationsnummer men syns inte för företagets medlemmar. Lägg till den så ser ni den alla i Mitt konto.',
@@ -164,6 +165,7 @@ export const accountMessages = defineMessages({
     invitesPerMember: (p: { minutes: number }) =>
       `You have invited many people in the last hour. Please try again in ${plural('en', p.minutes, { one: '# minute', other: '# minutes' })}.`,
     placedBy: (p: { email: string }) => `Placed by ${p.email}`,
+    quoteRequestedBy: (p: { email: string }) => `Requested by ${p.email}`,
     claimHeading: 'Your company’s account',
     claimText:
       'This order was placed with your company’s organisation number but its members do not see it. Add it, and you all see it in My account.',
