@@ -23,6 +23,8 @@ const texts = {
     download: 'Ladda ner mina uppgifter (JSON)',
     ask: 'Begär radering',
     confirm: 'Ja, radera mina uppgifter',
+    question:
+      'Vill du att vi raderar dina uppgifter? Det går inte att ångra: kontot och dina inloggningar försvinner, och du loggas ut.',
     cancel: 'Avbryt',
     requested: /^Du begärde radering \d{1,2} [a-zåäö]+ \d{4}\. Vi mejlar dig när den är gjord\.$/,
     customersTab: 'Kunder',
@@ -37,6 +39,8 @@ const texts = {
     download: 'Download my data (JSON)',
     ask: 'Ask for deletion',
     confirm: 'Yes, delete my data',
+    question:
+      'Do you want us to delete your data? It cannot be undone: the account and your sign-ins go, and you are signed out.',
     cancel: 'Cancel',
     requested: /^You asked for deletion on \d{1,2} [A-Z][a-z]+ \d{4}\. We will email you when it is done\.$/,
     customersTab: 'Customers',
@@ -97,7 +101,7 @@ for (const [buyerLanguage, buyerWidth, ownerLanguage, ownerWidth] of [
     server,
     openPage,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(240_000);
     const t = texts[buyerLanguage];
     const o = texts[ownerLanguage];
     const email = `rut.radera.${buyerLanguage}@example.se`;
@@ -138,6 +142,7 @@ for (const [buyerLanguage, buyerWidth, ownerLanguage, ownerWidth] of [
     // Asking: a second, explicit confirmation; cancelling changes nothing.
     await erasure.getByRole('button', { name: t.ask }).click();
     await expect(erasure.getByRole('button', { name: t.confirm })).toBeVisible();
+    await expect(erasure.getByTestId('erasure-question')).toHaveText(t.question);
     await expectAccessible(page);
     await shots(page, `${tag}-2-confirm`);
     await erasure.getByRole('button', { name: t.cancel }).click();
@@ -166,8 +171,16 @@ for (const [buyerLanguage, buyerWidth, ownerLanguage, ownerWidth] of [
       void dialog.accept();
     });
     await row.getByRole('button', { name: `${o.carryOut} ${email}` }).click();
-    const done = panel.getByTestId('privacy-request').filter({ hasText: o.erased });
-    await expect(done).toContainText(o.outcome);
+    // Done, with what was kept and why; the address stays only until the buyer's email is sent.
+    await expect(row).toContainText(o.outcome);
+    await expect(row.getByRole('button')).toHaveCount(0);
+    await server.app.emailOutbox.drain();
+    await owner.page.reload();
+    await owner.page.getByRole('tab', { name: o.customersTab }).click();
+    // Newest first: this request's row (the file's earlier test left one of its own).
+    await expect(panel.getByTestId('privacy-request').filter({ hasText: o.erased }).first()).toContainText(
+      o.outcome,
+    );
     await expect(panel).not.toContainText(email);
     await expectAccessible(owner.page);
     await shots(owner.page, `erasure-admin-${ownerLanguage}-2-done`);

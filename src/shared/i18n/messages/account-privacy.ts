@@ -10,6 +10,8 @@ export const accountPrivacyMessages = defineMessages({
     erasureIntro:
       'Vi raderar dina personuppgifter: kontot, inloggningar, sparade adresser och meddelanden. Fakturor och de uppgifter som står på dem sparar vi i sju år efter räkenskapsårets utgång, som bokföringslagen kräver.',
     erasureButton: 'Begär radering',
+    erasureQuestion:
+      'Vill du att vi raderar dina uppgifter? Det går inte att ångra: kontot och dina inloggningar försvinner, och du loggas ut.',
     erasureConfirm: 'Ja, radera mina uppgifter',
     erasureCancel: 'Avbryt',
     erasureRequested: (p: { date: string }) =>
@@ -40,6 +42,8 @@ export const accountPrivacyMessages = defineMessages({
     erasureIntro:
       'We delete your personal data: the account, sign-ins, saved addresses and messages. Invoices and the details on them are kept for seven years after the end of the financial year, as the Swedish Bookkeeping Act requires.',
     erasureButton: 'Ask for deletion',
+    erasureQuestion:
+      'Do you want us to delete your data? It cannot be undone: the account and your sign-ins go, and you are signed out.',
     erasureConfirm: 'Yes, delete my data',
     erasureCancel: 'Cancel',
     erasureRequested: (p: { date: string }) =>
