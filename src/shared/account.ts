@@ -26,11 +26,12 @@ export const accountApiPaths = {
   companyMembers: '/api/account/company/members',
   /** DELETE: a member removes a person of the company (204). */
   companyMember: (email: string) => `/api/account/company/members/${encodeURIComponent(email)}`,
-  /** GET with the order's token (header): whether the order is the company's or may be claimed. */
-  companyOrder: (orderNumber: string) => `/api/account/company/orders/${encodeURIComponent(orderNumber)}`,
-  /** POST with the order's token (header): a member claims the order for the company. */
-  companyClaim: (orderNumber: string) =>
-    `/api/account/company/orders/${encodeURIComponent(orderNumber)}/claim`,
+  /** GET with the order's or quote's token (header): whether it is the company's or may be claimed. */
+  companyClaimState: (kind: CompanyClaimKind, number: string) =>
+    `/api/account/company/${kind}s/${encodeURIComponent(number)}`,
+  /** POST with the order's or quote's token (header): a member claims it for the company. */
+  companyClaim: (kind: CompanyClaimKind, number: string) =>
+    `/api/account/company/${kind}s/${encodeURIComponent(number)}/claim`,
   /** POST: the signed-in buyer asks for erasure of their personal data (202 `{ requestedAt }`). */
   erasure: '/api/account/erasure',
   /** GET lists, POST adds a saved delivery address (src/shared/saved-address.ts). */
@@ -89,6 +90,9 @@ export const COMPANY_INVITES_PER_MEMBER_PER_HOUR = 20;
  * company's number by someone else (a member may claim it), or nothing of the company's.
  */
 export type CompanyClaimState = 'claimable' | 'company' | 'none';
+
+/** What a member may claim for the company from its page: an order or a quote (decision 0078). */
+export type CompanyClaimKind = 'order' | 'quote';
 
 /** An order's page for a signed-in buyer: the server opens it with a fresh link (a redirect). */
 export const accountOrderPagePath = (orderNumber: string) =>

@@ -1,13 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { adminLogin } from '../helpers/admin';
-import { readEml } from '../helpers/eml';
 import { pdfText } from '../helpers/ledger';
 import { makePng } from '../helpers/png';
 import { uploadImage, uploadPrintFile } from '../helpers/print-files';
 import { request, type TestServer } from '../helpers/server';
+import { emailedLink } from './account-links';
 import { acceptTerms, expect, lastPlacedOrder, screenshot, test } from './fixtures';
 
 /**
@@ -43,23 +41,6 @@ async function placeOrder(
   });
   expect(placed.status, JSON.stringify(placed.body)).toBe(201);
   return placed.body;
-}
-
-/** The path of the newest sign-in link (or invitation) emailed to `email` (the outbox's .eml files). */
-async function emailedLink(server: TestServer, email: string): Promise<string> {
-  await server.app.emailOutbox.drain();
-  const dir = join(server.dataDir, 'outbox');
-  const mails = readdirSync(dir)
-    .filter((name) => name.startsWith('account-'))
-    .sort()
-    .map((file) => {
-      const raw = readFileSync(join(dir, file), 'utf8');
-      return { to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', ...readEml(raw) };
-    })
-    .filter((mail) => mail.to === email);
-  const link = /http:\/\/\S+(\/account\/verify\?token=[A-Za-z0-9_%-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
-  if (!link) throw new Error(`no sign-in link emailed to ${email}`);
-  return link;
 }
 
 const texts = {

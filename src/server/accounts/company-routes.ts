@@ -5,12 +5,23 @@ import { COMPANY_INVITES_PER_MEMBER_PER_HOUR, accountApiPaths } from '@/shared/a
 import { translate } from '@/shared/i18n/define';
 import { accountMessages } from '@/shared/i18n/messages/account';
 import { orderLookupSchema } from '@/shared/order-lookup-schema';
+import { orderTokenHeader } from '@/shared/order-view';
 import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { takeAllowancesInTurn } from '@/server/http/throttle';
-import { findBuyerOrder, type OrderRow } from '@/server/orders';
-import { claimOrder, claimState, inviteMember, removeMember, settleMembership } from './company';
+import { findBuyerOrder } from '@/server/orders';
+import { findQuoteForToken } from '@/server/quotes';
+import {
+  claimForCompany,
+  claimState,
+  inviteMember,
+  orderClaimSubject,
+  quoteClaimSubject,
+  removeMember,
+  settleMembership,
+  type ClaimSubject,
+} from './company';
 import {
   HOUR_SECONDS,
   SIGN_INS_PER_ADDRESS_PER_HOUR,
@@ -124,65 +135,111 @@ export function registerCompanyMemberRoutes(deps: AccountRouteDeps): void {
   );
 }
 
-/** Whether an order (its token) is the member's company's, and claiming it for the company. */
+/** An order or a quote a company member may claim, and what its routes say of it. */
+interface ClaimKind {
+  /** The path's word: /api/account/company/<segment>/:number. */
+  segment: 'orders' | 'quotes';
+  noun: string;
+  /** The reader's messages when the token opens nothing (404) and when it is not claimable (403). */
+  notFound: 'notFound' | 'quoteNotFound';
+  refused: 'claimRefused' | 'quoteClaimRefused';
+  /** The subject the request's number and token (x-order-token header) open; undefined otherwise. */
+  open: (request: FastifyRequest<{ Params: { number: string } }>) => Promise<ClaimSubject | undefined>;
+}
+
+/**
+ * Whether an order or a quote (its token) is the member's company's, and claiming it for the
+ * company: one rule for both (company.ts claimState), decision 0078.
+ */
 export function registerCompanyClaimRoutes(deps: AccountRouteDeps): void {
+  const { database } = deps.context;
+  const kinds: ClaimKind[] = [
+    {
+      segment: 'orders',
+      noun: 'order',
+      notFound: 'notFound',
+      refused: 'claimRefused',
+      open: async (request) => {
+        const order = await findBuyerOrder(database, request, request.params.number, 'header');
+        return order && orderClaimSubject(order);
+      },
+    },
+    {
+      segment: 'quotes',
+      noun: 'quote',
+      notFound: 'quoteNotFound',
+      refused: 'quoteClaimRefused',
+      open: async (request) => {
+        const token = request.headers[orderTokenHeader];
+        const quote = await findQuoteForToken(
+          database,
+          request.params.number,
+          typeof token === 'string' ? token : undefined,
+        );
+        // A draft is staff's still: no buyer's page shows it as a quote to act on.
+        return quote && quote.status !== 'draft' ? quoteClaimSubject(quote) : undefined;
+      },
+    },
+  ];
+  for (const kind of kinds) registerClaimRoutesOf(deps, kind);
+}
+
+function registerClaimRoutesOf(deps: AccountRouteDeps, kind: ClaimKind): void {
   const { app, context, signedIn } = deps;
   const { database } = context;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  /** The order the request's token opens (x-order-token header), and the reader's address; undefined once answered. */
-  async function memberAndOrder(
+  /** The subject the request's token opens, and the reader's address; undefined once answered. */
+  async function memberAndSubject(
     request: FastifyRequest<{ Params: { number: string } }>,
     reply: FastifyReply,
-  ): Promise<{ email: string; order: OrderRow } | undefined> {
+  ): Promise<{ email: string; subject: ClaimSubject } | undefined> {
     const email = await signedIn(request, reply);
     if (email === undefined) return undefined;
-    const order = await findBuyerOrder(database, request, request.params.number, 'header');
-    if (!order) {
-      sendError(reply, 404, translate(accountMessages, requestLocale(request)).notFound);
+    const subject = await kind.open(request);
+    if (!subject) {
+      sendError(reply, 404, translate(accountMessages, requestLocale(request))[kind.notFound]);
       return undefined;
     }
-    return { email, order };
+    return { email, subject };
   }
 
   api.get(
-    '/api/account/company/orders/:number',
+    `/api/account/company/${kind.segment}/:number`,
     {
       schema: {
-        summary:
-          'With the order’s token (x-order-token): whether the order is the reader’s company’s, may be claimed for it, or neither (none when signed out)',
+        summary: `With the ${kind.noun}’s token (x-order-token): whether the ${kind.noun} is the reader’s company’s, may be claimed for it, or neither (none when signed out)`,
         params: orderParams,
         response: { 200: claimStateSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      // Asked by every company order's page: signed out is an answer (none), not an error.
+      // Asked by every company order's and quote's page: signed out is an answer (none), not an error.
       const email = await sessionEmail(database.db, request.cookies[ACCOUNT_COOKIE]);
       if (email === undefined) return reply.send({ state: 'none' as const });
-      const found = await memberAndOrder(request, reply);
+      const found = await memberAndSubject(request, reply);
       if (!found) return reply;
-      const state = await claimState(database.db, found.email, found.order);
+      const state = await claimState(database.db, found.email, found.subject);
       return reply.header('cache-control', 'no-store').send({ state });
     },
   );
 
   api.post(
-    '/api/account/company/orders/:number/claim',
+    `/api/account/company/${kind.segment}/:number/claim`,
     {
       schema: {
-        summary:
-          'A member claims an order placed with the company’s organisation number for the company; the order’s token (x-order-token) proves it',
+        summary: `A member claims a ${kind.noun} made with the company’s organisation number for the company; the ${kind.noun}’s token (x-order-token) proves it`,
         params: orderParams,
         response: { 200: claimStateSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const found = await memberAndOrder(request, reply);
+      const found = await memberAndSubject(request, reply);
       if (!found) return reply;
-      const state = await claimOrder(database.db, found.email, found.order);
+      const state = await claimForCompany(database.db, found.email, found.subject);
       if (state === 'none')
-        return sendError(reply, 403, translate(accountMessages, requestLocale(request)).claimRefused);
+        return sendError(reply, 403, translate(accountMessages, requestLocale(request))[kind.refused]);
       return reply.header('cache-control', 'no-store').send({ state });
     },
   );

@@ -1,15 +1,19 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCompaniesPath, type AccountView, type AdminCompany } from '@/shared/account';
 import { accountMessages } from '@/shared/i18n/messages/account';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
+import type { CreatedQuoteAnswer } from '@/shared/quotes';
+import { queryRows } from '@/server/db/query-rows';
 import { adminLogin } from '@tests/helpers/admin';
 import { readEml } from '@tests/helpers/eml';
+import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useServer } from '@tests/helpers/use-server';
 
-/** Company accounts (issue 43): the first buyer, invitations, removal, claiming a stranger's order, staff links. */
+/** Company accounts (issue 43): the first buyer, invitations, removal, claiming a stranger's order or quote, staff links. */
 
 const server = useServer({ env: { TRUST_PROXY: '1', CATALOGUE_CHECK_MS: '0' } });
 
@@ -296,6 +300,128 @@ describe('claiming an order for the company', () => {
     const stranger = await account(await signedIn('someone.else@example.se'));
     expect(stranger.company).toBeUndefined();
     expect(orderNumbers(stranger)).toEqual([strangers.orderNumber]);
+  });
+});
+
+describe('claiming a quote for the company', () => {
+  /** A quote requested on the site by `email` as the company with `orgNumber`. */
+  async function requestCompanyQuote(email: string, orgNumber: string): Promise<CreatedQuoteAnswer> {
+    const asked = await request<CreatedQuoteAnswer>(server, '/api/quotes', {
+      method: 'POST',
+      json: {
+        customer: {
+          ...testCustomer,
+          customerType: 'company',
+          companyName: 'Tryckta Tröjor AB',
+          orgNumber,
+          email,
+        },
+        lines: hoodiesAndBooklets,
+      },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    return asked.body;
+  }
+  const quoteNumbers = (view: AccountView) => view.quotes.map((quote) => quote.quoteNumber).sort();
+  const claimPath = (number: string) => `/api/account/company/quotes/${number}/claim`;
+  const statePath = (number: string) => `/api/account/company/quotes/${number}`;
+  const claim = (number: string, headers: Record<string, string>) =>
+    request<{ state?: string; error?: string }>(server, claimPath(number), {
+      method: 'POST',
+      headers: { 'accept-language': 'sv', ...headers },
+    });
+
+  it('shows a stranger’s quote with the company’s number to every member once a member claims it with its token', async () => {
+    const org = newOrgNumber();
+    await placeCompanyOrder('quote.claimer@example.se', org);
+    const member = await signedIn('quote.claimer@example.se');
+    expect((await account(member)).company?.orgNumber).toBe(org);
+    expect((await invite(member, 'quote.colleague@example.se')).status).toBe(202);
+    const colleague = await openNewestLink('quote.colleague@example.se');
+    const own = await requestCompanyQuote('quote.claimer@example.se', org);
+    const strangers = await requestCompanyQuote('quote.stranger@example.se', org);
+    const otherCompany = await requestCompanyQuote('quote.elsewhere@example.se', newOrgNumber());
+    const withToken = (cookie: string, token: string) => ({ cookie, 'x-order-token': token });
+
+    // Before the claim the members see the company's own quote only.
+    expect(quoteNumbers(await account(member))).toEqual([own.quoteNumber]);
+    expect(quoteNumbers(await account(colleague))).toEqual([own.quoteNumber]);
+    // Without the quote's token, or with another quote's, there is nothing to claim.
+    const untokened = await claim(strangers.quoteNumber, { cookie: member });
+    expect(untokened.status).toBe(404);
+    expect(untokened.body.error).toBe(accountMessages.sv.quoteNotFound);
+    expect((await claim(strangers.quoteNumber, withToken(member, own.accessToken))).status).toBe(404);
+    // Another company's quote: none, and refused in the reader's language.
+    const elsewhere = await request<{ state: string }>(server, statePath(otherCompany.quoteNumber), {
+      headers: withToken(member, otherCompany.accessToken),
+    });
+    expect(elsewhere.body).toEqual({ state: 'none' });
+    const refused = await claim(otherCompany.quoteNumber, withToken(member, otherCompany.accessToken));
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(accountMessages.sv.quoteClaimRefused);
+    // Someone signed in who is no company's member holds the link: none, and 403.
+    const outsider = await signedIn('quote.outsider@example.se');
+    expect(
+      (
+        await request<{ state: string }>(server, statePath(strangers.quoteNumber), {
+          headers: withToken(outsider, strangers.accessToken),
+        })
+      ).body,
+    ).toEqual({ state: 'none' });
+    expect((await claim(strangers.quoteNumber, withToken(outsider, strangers.accessToken))).status).toBe(403);
+    // Signed out: the page is told none, and a claim is 401.
+    expect(
+      (
+        await request<{ state: string }>(server, statePath(strangers.quoteNumber), {
+          headers: { 'x-order-token': strangers.accessToken },
+        })
+      ).body,
+    ).toEqual({ state: 'none' });
+    expect((await claim(strangers.quoteNumber, { 'x-order-token': strangers.accessToken })).status).toBe(401);
+    expect(quoteNumbers(await account(member))).toEqual([own.quoteNumber]);
+
+    expect(
+      (
+        await request<{ state: string }>(server, statePath(strangers.quoteNumber), {
+          headers: withToken(member, strangers.accessToken),
+        })
+      ).body,
+    ).toEqual({ state: 'claimable' });
+    const claimed = await claim(strangers.quoteNumber, withToken(member, strangers.accessToken));
+    expect(claimed.status).toBe(200);
+    expect(claimed.body).toEqual({ state: 'company' });
+    // Claiming again changes nothing and answers the same; the colleague's claim too.
+    expect((await claim(strangers.quoteNumber, withToken(member, strangers.accessToken))).body).toEqual({
+      state: 'company',
+    });
+    expect((await claim(strangers.quoteNumber, withToken(colleague, strangers.accessToken))).body).toEqual({
+      state: 'company',
+    });
+    const [claims] = await queryRows<{ n: string; claimed_by: string }>(
+      server.database.db,
+      sql`SELECT count(*)::text AS n, min(claimed_by) AS claimed_by FROM account_company_claims
+           WHERE quote_id = (SELECT id FROM quotes WHERE quote_number = ${strangers.quoteNumber})`,
+    );
+    expect(claims).toEqual({ n: '1', claimed_by: 'quote.claimer@example.se' });
+
+    // Every member now lists it, with who asked for it, and opens its page from the account.
+    const both = [own.quoteNumber, strangers.quoteNumber].sort();
+    expect(quoteNumbers(await account(member))).toEqual(both);
+    const colleagueView = await account(colleague);
+    expect(quoteNumbers(colleagueView)).toEqual(both);
+    expect(colleagueView.quotes.find((quote) => quote.quoteNumber === strangers.quoteNumber)?.placedBy).toBe(
+      'quote.stranger@example.se',
+    );
+    const opened = await fetch(`${server.url}/account/quotes/${strangers.quoteNumber}`, {
+      headers: { cookie: colleague },
+      redirect: 'manual',
+    });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toMatch(new RegExp(`^/quotes/${strangers.quoteNumber}\\?token=`));
+    // The stranger stays outside: their account holds their own quote only.
+    const stranger = await account(await signedIn('quote.stranger@example.se'));
+    expect(stranger.company).toBeUndefined();
+    expect(quoteNumbers(stranger)).toEqual([strangers.quoteNumber]);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Locale } from '@/shared/i18n/locale';
 import type { Database, Db } from '@/server/db/client';
 import { accountCompanies, accountCompanyClaims, accountCompanyMembers } from '@/server/db/accounts-schema';
 import { companyOrders, newestCompanyOrgNumber, type CompanyOrder, type OrderRow } from '@/server/orders';
-import { quotesForCompany } from '@/server/quotes';
+import { quotesForCompany, type QuoteRow } from '@/server/quotes';
 import { recordAudit } from '@/server/staff';
 import { queueSignInLink } from './service';
 
@@ -70,13 +70,16 @@ export async function companyPeople(db: Db, orgNumber: string): Promise<CompanyP
   return rows.map((row) => ({ email: row.email, verified: row.verifiedAt !== null }));
 }
 
-/** The ids of orders claimed for the company. */
-async function claimedOrderIds(db: Db, orgNumber: string): Promise<number[]> {
+/** The ids of the orders and of the quotes claimed for the company. */
+async function claimedIds(db: Db, orgNumber: string): Promise<{ orderIds: number[]; quoteIds: number[] }> {
   const rows = await db
-    .select({ orderId: accountCompanyClaims.orderId })
+    .select({ orderId: accountCompanyClaims.orderId, quoteId: accountCompanyClaims.quoteId })
     .from(accountCompanyClaims)
     .where(eq(accountCompanyClaims.orgNumber, orgNumber));
-  return rows.map((row) => row.orderId);
+  return {
+    orderIds: rows.flatMap((row) => (row.orderId === null ? [] : [row.orderId])),
+    quoteIds: rows.flatMap((row) => (row.quoteId === null ? [] : [row.quoteId])),
+  };
 }
 
 /** The addresses (lower case) whose orders with the number are the company's: its verified people. */
@@ -90,17 +93,17 @@ async function verifiedEmails(db: Db, orgNumber: string): Promise<string[]> {
 
 /**
  * The company's orders (placed with its number by its verified people, and those claimed for it)
- * and quotes (made for its number to its verified people), newest first, at most `limit` each.
+ * and quotes (made for its number to its verified people, and those claimed for it), newest
+ * first, at most `limit` each.
  */
 export async function companyHoldings(database: Database, orgNumber: string, limit: number) {
-  const emails = await verifiedEmails(database.db, orgNumber);
+  const [emails, claimed] = await Promise.all([
+    verifiedEmails(database.db, orgNumber),
+    claimedIds(database.db, orgNumber),
+  ]);
   const [orders, quotes] = await Promise.all([
-    companyOrders(
-      database.db,
-      { orgNumber, emails, orderIds: await claimedOrderIds(database.db, orgNumber) },
-      limit,
-    ),
-    quotesForCompany(database, { orgNumber, emails }, limit),
+    companyOrders(database.db, { orgNumber, emails, orderIds: claimed.orderIds }, limit),
+    quotesForCompany(database, { orgNumber, emails, quoteIds: claimed.quoteIds }, limit),
   ]);
   return { orders, quotes };
 }
@@ -109,16 +112,48 @@ export async function companyHoldings(database: Database, orgNumber: string, lim
 export const companyName = (orgNumber: string, orders: readonly CompanyOrder[]) =>
   orders.find((order) => order.companyName)?.companyName ?? orgNumber;
 
-/** Whether a company member sees this order: placed with the number by a verified person, or claimed. */
-export async function companySeesOrder(db: Db, orgNumber: string, order: OrderRow): Promise<boolean> {
-  if (order.customerType === 'company' && order.customerOrgNumber === orgNumber) {
+/**
+ * An order or a quote as a company claim sees it: which it is, the organisation number it was
+ * made with (null for a private buyer's) and the address it was made for.
+ */
+export interface ClaimSubject {
+  kind: 'order' | 'quote';
+  id: number;
+  orgNumber: string | null;
+  email: string;
+}
+
+export const orderClaimSubject = (order: OrderRow): ClaimSubject => ({
+  kind: 'order',
+  id: order.id,
+  orgNumber: order.customerType === 'company' ? order.customerOrgNumber : null,
+  email: order.customerEmail,
+});
+
+export const quoteClaimSubject = (quote: QuoteRow): ClaimSubject => ({
+  kind: 'quote',
+  id: quote.id,
+  orgNumber: quote.customer.customerType === 'company' ? quote.customer.orgNumber : null,
+  email: quote.customerEmail,
+});
+
+/** The claim row's column naming the subject. */
+const claimColumn = (kind: ClaimSubject['kind']) =>
+  kind === 'order' ? accountCompanyClaims.orderId : accountCompanyClaims.quoteId;
+
+/**
+ * Whether a company member sees an order or a quote: made with the number for a verified person,
+ * or claimed for the company.
+ */
+export async function companySees(db: Db, orgNumber: string, subject: ClaimSubject): Promise<boolean> {
+  if (subject.orgNumber === orgNumber) {
     const emails = await verifiedEmails(db, orgNumber);
-    if (emails.includes(order.customerEmail.trim().toLowerCase())) return true;
+    if (emails.includes(subject.email.trim().toLowerCase())) return true;
   }
   const [claim] = await db
     .select({ orgNumber: accountCompanyClaims.orgNumber })
     .from(accountCompanyClaims)
-    .where(and(eq(accountCompanyClaims.orderId, order.id), eq(accountCompanyClaims.orgNumber, orgNumber)));
+    .where(and(eq(claimColumn(subject.kind), subject.id), eq(accountCompanyClaims.orgNumber, orgNumber)));
   return claim !== undefined;
 }
 
@@ -184,26 +219,31 @@ export async function removeMember(db: Db, remover: string, email: string): Prom
 export type ClaimState = 'claimable' | 'company' | 'none';
 
 /**
- * What a signed-in member may do with an order its token opened: it is the company's already, it
- * was placed with the company's number by someone else (claimable), or it is nothing of the
- * company's (another number, a private order, or the reader is no member).
+ * What a signed-in member may do with an order or a quote its token opened: it is the company's
+ * already, it was made with the company's number for someone else (claimable), or it is nothing
+ * of the company's (another number, a private buyer's, or the reader is no member).
  */
-export async function claimState(db: Db, email: string, order: OrderRow): Promise<ClaimState> {
+export async function claimState(db: Db, email: string, subject: ClaimSubject): Promise<ClaimState> {
   const membership = await settleMembership(db, email);
   if (!membership) return 'none';
-  if (await companySeesOrder(db, membership.orgNumber, order)) return 'company';
-  return order.customerType === 'company' && order.customerOrgNumber === membership.orgNumber
-    ? 'claimable'
-    : 'none';
+  if (await companySees(db, membership.orgNumber, subject)) return 'company';
+  return subject.orgNumber === membership.orgNumber ? 'claimable' : 'none';
 }
 
-/** Claims an order for the member's company (the caller proved the order's token). */
-export async function claimOrder(db: Db, email: string, order: OrderRow): Promise<ClaimState> {
-  const state = await claimState(db, email, order);
-  if (state !== 'claimable' || order.customerOrgNumber === null) return state;
+/**
+ * Claims an order or a quote for the member's company (the caller proved its token). Claiming
+ * again answers 'company' and changes nothing.
+ */
+export async function claimForCompany(db: Db, email: string, subject: ClaimSubject): Promise<ClaimState> {
+  const state = await claimState(db, email, subject);
+  if (state !== 'claimable' || subject.orgNumber === null) return state;
   await db
     .insert(accountCompanyClaims)
-    .values({ orderId: order.id, orgNumber: order.customerOrgNumber, claimedBy: email })
+    .values({
+      ...(subject.kind === 'order' ? { orderId: subject.id } : { quoteId: subject.id }),
+      orgNumber: subject.orgNumber,
+      claimedBy: email,
+    })
     .onConflictDoNothing();
   return 'company';
 }

@@ -2,7 +2,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCOUNT_MAX_LISTED, accountPath } from '@/shared/account';
 import { findOrderByNumber, newOrderLink, type OrderRow } from '@/server/orders';
 import { findQuoteByNumber, newQuoteLink, quotesForEmail } from '@/server/quotes';
-import { companyHoldings, companySeesOrder, settleMembership } from './company';
+import { companyHoldings, companySees, orderClaimSubject, settleMembership } from './company';
 import { orderParams, redirectSchema, type AccountRouteDeps } from './route-deps';
 import { ACCOUNT_COOKIE, sessionEmail } from './service';
 
@@ -23,7 +23,9 @@ export function registerAccountPageRoutes(deps: AccountRouteDeps): void {
   async function accountSeesOrder(email: string, order: OrderRow): Promise<boolean> {
     if (order.customerEmail.trim().toLowerCase() === email) return true;
     const membership = await settleMembership(database.db, email);
-    return membership !== undefined && companySeesOrder(database.db, membership.orgNumber, order);
+    return (
+      membership !== undefined && companySees(database.db, membership.orgNumber, orderClaimSubject(order))
+    );
   }
 
   /** Whether the address sees a quote in its account: its own, or its company's. */

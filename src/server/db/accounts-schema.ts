@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { locales } from '@/shared/i18n/locale';
 import { orders } from './orders-schema';
+import { quotes } from './quotes-schema';
 import { oneOf } from './schema-checks';
 import { staff } from './staff-schema';
 
@@ -45,20 +46,28 @@ export const accountCompanyMembers = pgTable(
   ],
 );
 
-/** See migrations/5950_account_companies.sql: a stranger's order a member claimed for the company. */
+/**
+ * See migrations/5950_account_companies.sql and 6750_company_quote_claims.sql: a stranger's order
+ * or quote a member claimed for the company (exactly one of the two, each claimed once).
+ */
 export const accountCompanyClaims = pgTable(
   'account_company_claims',
   {
-    orderId: bigint('order_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'cascade' }),
+    quoteId: bigint('quote_id', { mode: 'number' }).references(() => quotes.id, { onDelete: 'cascade' }),
     orgNumber: text('org_number')
       .notNull()
       .references(() => accountCompanies.orgNumber, { onDelete: 'cascade' }),
     claimedBy: text('claimed_by').notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('account_company_claims_org_idx').on(t.orgNumber)],
+  (t) => [
+    index('account_company_claims_org_idx').on(t.orgNumber),
+    uniqueIndex('account_company_claims_order_idx').on(t.orderId),
+    uniqueIndex('account_company_claims_quote_idx').on(t.quoteId),
+    check('account_company_claims_subject_check', sql`num_nonnulls(${t.orderId}, ${t.quoteId}) = 1`),
+  ],
 );
 
 /**

@@ -21,6 +21,7 @@ export {
   acceptKeyHash,
   claimAcceptance,
   findQuoteByNumber,
+  findQuoteForToken,
   newQuoteLink,
   QuoteError,
   quoteNumberOfOrder,
@@ -28,5 +29,6 @@ export {
   quotesForEmail,
   recordAcceptedOrder,
   validUntilFor,
+  type QuoteRow,
 } from './service';
 export { anonymiseQuotesOf } from './erasure';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Customer } from '@/shared/checkout-schema';
 import { addDays, stockholmDate, type CalendarDate } from '@/shared/dates';
 import type { Locale } from '@/shared/i18n/locale';
@@ -295,14 +295,15 @@ export async function quotesForEmail(
 
 /**
  * A company's quotes (not drafts), newest first, at most `limit`: those made for its organisation
- * number to one of `emails` (its verified people, lower case), as its account lists them.
+ * number to one of `emails` (its verified people, lower case), and those of `quoteIds` (claimed
+ * for it), as its account lists them.
  */
 export async function quotesForCompany(
   database: Database,
-  company: { orgNumber: string; emails: readonly string[] },
+  company: { orgNumber: string; emails: readonly string[]; quoteIds: readonly number[] },
   limit: number,
 ): Promise<Pick<QuoteRow, 'id' | 'quoteNumber' | 'status' | 'createdAt' | 'customerEmail'>[]> {
-  if (company.emails.length === 0) return [];
+  if (company.emails.length === 0 && company.quoteIds.length === 0) return [];
   return database.db
     .select({
       id: quotes.id,
@@ -314,9 +315,14 @@ export async function quotesForCompany(
     .from(quotes)
     .where(
       and(
-        sql`lower(${quotes.customerEmail}) IN (SELECT jsonb_array_elements_text(${JSON.stringify(company.emails)}::jsonb))`,
-        sql`${quotes.customer}->>'customerType' = 'company'`,
-        sql`${quotes.customer}->>'orgNumber' = ${company.orgNumber}`,
+        or(
+          and(
+            sql`lower(${quotes.customerEmail}) IN (SELECT jsonb_array_elements_text(${JSON.stringify(company.emails)}::jsonb))`,
+            sql`${quotes.customer}->>'customerType' = 'company'`,
+            sql`${quotes.customer}->>'orgNumber' = ${company.orgNumber}`,
+          ),
+          company.quoteIds.length > 0 ? inArray(quotes.id, [...company.quoteIds]) : undefined,
+        ),
         ne(quotes.status, 'draft'),
       ),
     )

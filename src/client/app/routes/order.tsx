@@ -330,7 +330,7 @@ function OrderDetails(props: {
 
       {/* Only a company's order can be claimed for a company: no question asked for the others. */}
       {order.customer.customerType === 'company' && (
-        <ClaimForCompany orderNumber={order.orderNumber} token={access.token} className="mt-6" />
+        <ClaimForCompany number={order.orderNumber} token={access.token} className="mt-6" />
       )}
 
       <div className="mt-8 grid gap-6 md:grid-cols-2">

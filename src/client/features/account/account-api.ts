@@ -2,6 +2,7 @@ import {
   accountApiPaths,
   type AccountView,
   type CheckoutPrefill,
+  type CompanyClaimKind,
   type CompanyClaimState,
   type ReorderAnswer,
 } from '@/shared/account';
@@ -41,16 +42,21 @@ export const inviteColleague = (email: string) =>
 export const removeColleague = (email: string) =>
   apiFetch<undefined>(accountApiPaths.companyMember(email), { method: 'DELETE' });
 
-/** Whether the order (its token opens it) is the reader's company's or may be claimed ('none' signed out). */
-export async function fetchClaimState(orderNumber: string, token: string): Promise<CompanyClaimState> {
-  const answer = await apiFetch<{ state: CompanyClaimState }>(accountApiPaths.companyOrder(orderNumber), {
-    headers: { [orderTokenHeader]: token },
-  });
+/** Whether the order or quote (its token opens it) is the reader's company's or may be claimed ('none' signed out). */
+export async function fetchClaimState(
+  kind: CompanyClaimKind,
+  number: string,
+  token: string,
+): Promise<CompanyClaimState> {
+  const answer = await apiFetch<{ state: CompanyClaimState }>(
+    accountApiPaths.companyClaimState(kind, number),
+    { headers: { [orderTokenHeader]: token } },
+  );
   return answer.state;
 }
 
-export const claimForCompany = (orderNumber: string, token: string) =>
-  apiFetch<{ state: CompanyClaimState }>(accountApiPaths.companyClaim(orderNumber), {
+export const claimForCompany = (kind: CompanyClaimKind, number: string, token: string) =>
+  apiFetch<{ state: CompanyClaimState }>(accountApiPaths.companyClaim(kind, number), {
     method: 'POST',
     headers: { [orderTokenHeader]: token },
   });

@@ -129,9 +129,15 @@ export function QuotesSection({ account }: { account: AccountView }) {
             <li
               key={quote.quoteNumber}
               className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm"
+              data-testid="account-quote"
             >
               <span className="font-semibold text-slate-900">{quote.quoteNumber}</span>
               <span className="text-slate-700">{date(quote.createdAt)}</span>
+              {quote.placedBy !== account.email && (
+                <span className="basis-full break-all text-slate-600 sm:order-last" data-testid="placed-by">
+                  {t.quoteRequestedBy({ email: quote.placedBy })}
+                </span>
+              )}
               <a href={quote.quotePage} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
                 {t.openQuote}
                 <span className="sr-only"> {quote.quoteNumber}</span>

@@ -1,6 +1,6 @@
 import { Building2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { CompanyClaimState } from '@/shared/account';
+import type { CompanyClaimKind, CompanyClaimState } from '@/shared/account';
 import { accountMessages } from '@/shared/i18n/messages/account';
 import { ApiError } from '@/client/lib/api';
 import { useT } from '@/client/lib/i18n';
@@ -8,20 +8,24 @@ import { Button } from '@/client/components/ui/button';
 import { claimForCompany, fetchClaimState } from './account-api';
 
 /**
- * "Claim for my company" on an order's page (issue 43): shown to a signed-in company member when
- * the order was placed with the company's organisation number by someone else. The order's token
- * (the page's own) proves the order; nothing shows for anyone else.
+ * "Claim for my company" on an order's or a quote's page (issue 43, decision 0078): shown to a
+ * signed-in company member when it was made with the company's organisation number for someone
+ * else. Its token (the page's own) proves it; nothing shows for anyone else.
  */
 export function ClaimForCompany({
-  orderNumber,
+  kind = 'order',
+  number,
   token,
   className = '',
 }: {
-  orderNumber: string;
+  kind?: CompanyClaimKind;
+  number: string;
   token: string;
   className?: string;
 }) {
   const t = useT(accountMessages);
+  const text = kind === 'order' ? t.claimText : t.quoteClaimText;
+  const claimed = kind === 'order' ? t.claimed : t.quoteClaimed;
   const [state, setState] = useState<CompanyClaimState | null>(null);
   const [justClaimed, setJustClaimed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -30,20 +34,20 @@ export function ClaimForCompany({
   useEffect(() => {
     let live = true;
     // Signed out, or the account is unreachable: the page stays as it is.
-    fetchClaimState(orderNumber, token).then(
+    fetchClaimState(kind, number, token).then(
       (answer) => live && setState(answer),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [orderNumber, token]);
+  }, [kind, number, token]);
 
   const claim = async () => {
     setBusy(true);
     setProblem(undefined);
     try {
-      setState((await claimForCompany(orderNumber, token)).state);
+      setState((await claimForCompany(kind, number, token)).state);
       setJustClaimed(true);
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : String(error));
@@ -59,7 +63,7 @@ export function ClaimForCompany({
         className={`rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-950 ${className}`}
         data-testid="company-claimed"
       >
-        {t.claimed}
+        {claimed}
       </p>
     );
   if (state !== 'claimable') return null;
@@ -73,7 +77,7 @@ export function ClaimForCompany({
         <Building2 className="size-5" aria-hidden />
         {t.claimHeading}
       </h2>
-      <p className="mt-1 text-sm">{t.claimText}</p>
+      <p className="mt-1 text-sm">{text}</p>
       {problem && (
         <p role="alert" className="mt-2 text-sm text-red-800">
           {problem}

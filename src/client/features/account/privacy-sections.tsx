@@ -70,13 +70,18 @@ export function ErasureSection({
           {t.erasureRequested({ date: formatDate(requestedAt, dateLocaleTag[locale], 'long') })}
         </p>
       ) : confirming ? (
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button variant="danger" size="sm" disabled={busy} disabledLook="busy" onClick={() => void ask()}>
-            {t.erasureConfirm}
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
-            {t.erasureCancel}
-          </Button>
+        <div className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3">
+          <p className="text-sm font-semibold text-red-950" data-testid="erasure-question">
+            {t.erasureQuestion}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button variant="danger" size="sm" disabled={busy} disabledLook="busy" onClick={() => void ask()}>
+              {t.erasureConfirm}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
+              {t.erasureCancel}
+            </Button>
+          </div>
         </div>
       ) : (
         <Button variant="secondary" size="sm" className="mt-3" onClick={() => setConfirming(true)}>

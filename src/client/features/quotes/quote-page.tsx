@@ -1,5 +1,5 @@
 import { Loader2 } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag } from '@/shared/i18n/locale';
@@ -21,8 +21,11 @@ function newKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The quote page (/quotes/:number?token=…): the quote, its PDF, accept or decline. */
-export function QuotePage({ number, token }: { number: string; token: string }) {
+/**
+ * The quote page (/quotes/:number?token=…): the quote, its PDF, accept or decline. `aside` is what
+ * the app adds under the heading once the quote is shown (the company claim, issue 43).
+ */
+export function QuotePage({ number, token, aside }: { number: string; token: string; aside?: ReactNode }) {
   const t = useT(quoteMessages);
   const { locale } = useLocale();
   const [quote, setQuote] = useState<QuoteView | null>(null);
@@ -54,17 +57,19 @@ export function QuotePage({ number, token }: { number: string; token: string }) 
       </main>
     );
   }
-  return <QuoteDetails quote={quote} token={token} onChanged={setQuote} />;
+  return <QuoteDetails quote={quote} token={token} onChanged={setQuote} aside={aside} />;
 }
 
 function QuoteDetails({
   quote,
   token,
   onChanged,
+  aside,
 }: {
   quote: QuoteView;
   token: string;
   onChanged: (view: QuoteView) => void;
+  aside?: ReactNode;
 }) {
   const t = useT(quoteMessages);
   const open = quote.status === 'sent';
@@ -86,6 +91,7 @@ function QuoteDetails({
           {t.changed({ version: quote.version })}
         </p>
       )}
+      {aside}
       <QuoteSummary quote={quote} />
 
       <QuoteLines quote={quote} />

@@ -1,4 +1,4 @@
-import { defineMessages } from '@/shared/i18n/define';
+import { defineMessages, plural } from '@/shared/i18n/define';
 
 /**
  * Erasure of a buyer's personal data (issue 43): the account page's request, the email that says
@@ -10,6 +10,8 @@ export const accountPrivacyMessages = defineMessages({
     erasureIntro:
       'Vi raderar dina personuppgifter: kontot, inloggningar, sparade adresser och meddelanden. Fakturor och de uppgifter som står på dem sparar vi i sju år efter räkenskapsårets utgång, som bokföringslagen kräver.',
     erasureButton: 'Begär radering',
+    erasureQuestion:
+      'Vill du att vi raderar dina uppgifter? Det går inte att ångra: kontot och dina inloggningar försvinner, och du loggas ut.',
     erasureConfirm: 'Ja, radera mina uppgifter',
     erasureCancel: 'Avbryt',
     erasureRequested: (p: { date: string }) =>
@@ -30,7 +32,7 @@ export const accountPrivacyMessages = defineMessages({
     adminConfirm: (p: { email: string }) =>
       `Radera personuppgifterna för ${p.email}? Det går inte att ångra. Fakturerade ordrar inom sju år behåller fakturauppgifterna.`,
     adminOutcome: (p: { kept: number; anonymised: number }) =>
-      `${p.anonymised} ordrar anonymiserade, ${p.kept} behåller fakturauppgifterna (bokföringslagen)`,
+      `${plural('sv', p.anonymised, { one: '# order anonymiserad', other: '# ordrar anonymiserade' })}, ${p.kept} behåller fakturauppgifterna (bokföringslagen)`,
     adminErased: 'Adressen raderad',
     notFound: 'Begäran finns inte.',
     alreadyDone: 'Begäran är redan utförd.',
@@ -40,6 +42,8 @@ export const accountPrivacyMessages = defineMessages({
     erasureIntro:
       'We delete your personal data: the account, sign-ins, saved addresses and messages. Invoices and the details on them are kept for seven years after the end of the financial year, as the Swedish Bookkeeping Act requires.',
     erasureButton: 'Ask for deletion',
+    erasureQuestion:
+      'Do you want us to delete your data? It cannot be undone: the account and your sign-ins go, and you are signed out.',
     erasureConfirm: 'Yes, delete my data',
     erasureCancel: 'Cancel',
     erasureRequested: (p: { date: string }) =>
@@ -60,7 +64,7 @@ export const accountPrivacyMessages = defineMessages({
     adminConfirm: (p: { email: string }) =>
       `Delete the personal data of ${p.email}? This cannot be undone. Invoiced orders within seven years keep their invoicing details.`,
     adminOutcome: (p: { kept: number; anonymised: number }) =>
-      `${p.anonymised} orders anonymised, ${p.kept} keep their invoicing details (Bookkeeping Act)`,
+      `${plural('en', p.anonymised, { one: '# order anonymised', other: '# orders anonymised' })}, ${plural('en', p.kept, { one: '# keeps its invoicing details', other: '# keep their invoicing details' })} (Bookkeeping Act)`,
     adminErased: 'Address deleted',
     notFound: 'No such request.',
     alreadyDone: 'The request has already been carried out.',

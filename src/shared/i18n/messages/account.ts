@@ -73,6 +73,7 @@ export const accountMessages = defineMessages({
     invitesPerMember: (p: { minutes: number }) =>
       `Du har bjudit in många den senaste timmen. Försök igen om ${plural('sv', p.minutes, { one: '# minut', other: '# minuter' })}.`,
     placedBy: (p: { email: string }) => `Lagd av ${p.email}`,
+    quoteRequestedBy: (p: { email: string }) => `Begärd av ${p.email}`,
     claimHeading: 'Företagets konto',
     claimText:
       'Beställningen är lagd med ditt företags organisationsnummer men syns inte för företagets medlemmar. Lägg till den så ser ni den alla i Mitt konto.',
@@ -80,6 +81,11 @@ export const accountMessages = defineMessages({
     claiming: 'Lägger till...',
     claimed: 'Beställningen hör till företagets konto: alla medlemmar ser den i Mitt konto.',
     claimRefused: 'Beställningen kan inte läggas till i ditt företags konto.',
+    quoteClaimText:
+      'Offerten är begärd med ditt företags organisationsnummer men syns inte för företagets medlemmar. Lägg till den så ser ni den alla i Mitt konto.',
+    quoteClaimed: 'Offerten hör till företagets konto: alla medlemmar ser den i Mitt konto.',
+    quoteClaimRefused: 'Offerten kan inte läggas till i ditt företags konto.',
+    quoteNotFound: 'Offerten finns inte, eller så gäller inte länken till den.',
     inviteEmailSubject: 'Du är inbjuden till företagets konto',
     inviteEmailBody:
       'En kollega har bjudit in dig till ert företags konto, där ni ser företagets beställningar och offerter. Logga in med länken; den gäller i 15 minuter och kan användas en gång:',
@@ -159,6 +165,7 @@ export const accountMessages = defineMessages({
     invitesPerMember: (p: { minutes: number }) =>
       `You have invited many people in the last hour. Please try again in ${plural('en', p.minutes, { one: '# minute', other: '# minutes' })}.`,
     placedBy: (p: { email: string }) => `Placed by ${p.email}`,
+    quoteRequestedBy: (p: { email: string }) => `Requested by ${p.email}`,
     claimHeading: 'Your company’s account',
     claimText:
       'This order was placed with your company’s organisation number but its members do not see it. Add it, and you all see it in My account.',
@@ -166,6 +173,11 @@ export const accountMessages = defineMessages({
     claiming: 'Claiming...',
     claimed: 'This order belongs to your company’s account: every member sees it in My account.',
     claimRefused: 'This order cannot be added to your company’s account.',
+    quoteClaimText:
+      'This quote was requested with your company’s organisation number but its members do not see it. Add it, and you all see it in My account.',
+    quoteClaimed: 'This quote belongs to your company’s account: every member sees it in My account.',
+    quoteClaimRefused: 'This quote cannot be added to your company’s account.',
+    quoteNotFound: 'That quote does not exist, or the link to it is not valid.',
     inviteEmailSubject: 'You are invited to your company’s account',
     inviteEmailBody:
       'A colleague has invited you to your company’s account, where you see the company’s orders and quotes. Sign in with this link; it works for 15 minutes, once:',
