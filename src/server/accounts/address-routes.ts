@@ -9,9 +9,8 @@ import { savedAddressInput } from '@/shared/saved-address-schema';
 import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { findOrderByNumber, ordersPlacedWith } from '@/server/orders';
 import { changeAddress, removeAddress, savedAddresses, saveAddress } from './addresses';
-import { checkoutCustomerOf } from './reorder';
+import { checkoutCustomerOf, lastOrderPlacedWith } from './reorder';
 import { sessionEmail, ACCOUNT_COOKIE } from './service';
 import { checkoutCustomerSchema, type AccountRouteDeps } from './route-deps';
 
@@ -155,9 +154,8 @@ export function registerAddressRoutes({ app, context, signedIn }: AccountRouteDe
       reply.header('cache-control', 'no-store');
       const email = await sessionEmail(db, request.cookies[ACCOUNT_COOKIE]);
       if (email === undefined) return reply.send({ signedIn: false } satisfies CheckoutPrefill);
-      const [last] = await ordersPlacedWith(db, email, 1);
       const [order, addresses] = await Promise.all([
-        last ? findOrderByNumber(context.database, last.orderNumber) : undefined,
+        lastOrderPlacedWith(context.database, email),
         savedAddresses(db, email),
       ]);
       const prefill: CheckoutPrefill = {

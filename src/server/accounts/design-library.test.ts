@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminCompaniesPath } from '@/shared/account';
+import { accountApiPaths, adminCompaniesPath, type ReorderAnswer } from '@/shared/account';
 import type { DesignLibrary } from '@/shared/design-library';
 import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';
 import { designLibraryMessages } from '@/shared/i18n/messages/design-library';
@@ -157,9 +157,9 @@ describe('the design library', () => {
 
   it('shows a company member the company’s files, who may order with them; a stranger with the same number may not', async () => {
     const orgNumber = newOrgNumber();
-    const company = (email: string) => ({
+    const company = (email: string, name = 'Bo Berg') => ({
       customerType: 'company',
-      name: 'Bo Berg',
+      name,
       companyName: 'Klubbtröjor AB',
       orgNumber,
       email,
@@ -183,14 +183,36 @@ describe('the design library', () => {
     const early = await checkout(company(colleague), [printed('hoodie', crest)]);
     expect(early.status).toBe(400);
 
-    const designs = await library(await signedIn(colleague));
+    const colleagueCookie = await signedIn(colleague);
+    const designs = await library(colleagueCookie);
     expect(designs.map((design) => design.id)).toEqual([crest]);
-    const reused = await checkout(company(colleague), [printed('hoodie', crest, 'black')]);
+    const reused = await checkout(company(colleague, 'Kim Kollega'), [printed('hoodie', crest, 'black')]);
     expect(reused.status, JSON.stringify(reused.body)).toBe(201);
+
+    // The colleague orders the founder's t-shirts again: the same crest, the company as the founder's
+    // order names it, the colleague as the person (their own last order's name and phone).
+    const founders = (await checkout(company(founder), [printed('tshirt-bomull', crest, 'navy')])).body;
+    const again = await request<ReorderAnswer>(server, accountApiPaths.reorder(founders.orderNumber), {
+      method: 'POST',
+      headers: { cookie: colleagueCookie },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.lines).toEqual([expect.objectContaining({ productId: 'tshirt-bomull', quantity: 30 })]);
+    expect(again.body.lines[0]?.customisation?.prints[0]?.uploadId).toBe(crest);
+    expect(again.body.customer).toMatchObject({ orgNumber, companyName: 'Klubbtröjor AB', email: colleague });
+    expect(again.body.customer.name).toBe('Kim Kollega');
+    const reordered = await checkout(company(colleague), again.body.lines);
+    expect(reordered.status, JSON.stringify(reordered.body)).toBe(201);
 
     const stranger = 'utomstaende@example.se';
     expect((await checkout(company(stranger), [printed('hoodie', crest)])).status).toBe(400);
-    expect(await library(await signedIn(stranger))).toEqual([]);
+    const strangerCookie = await signedIn(stranger);
+    expect(await library(strangerCookie)).toEqual([]);
+    const refused = await request(server, accountApiPaths.reorder(founders.orderNumber), {
+      method: 'POST',
+      headers: { cookie: strangerCookie },
+    });
+    expect(refused.status).toBe(404);
   });
 
   it('answers hostile and unknown ids with 400 or 404, never 500', async () => {

@@ -7,7 +7,10 @@ import { milliFromDecimal } from '@/shared/money';
 import type { Product } from '@/shared/catalogue';
 import { priceLines } from '@/shared/pricing';
 import type { Database } from '@/server/db/client';
-import { findOrderByNumber } from '@/server/orders';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@/server/db/query-rows';
+import { findOrderByNumber, ordersPlacedWith } from '@/server/orders';
+import { reusableOrdersSql } from './design-library';
 import { orderPrintFiles } from '@/server/print-files';
 
 /**
@@ -25,7 +28,11 @@ export async function reorderLines(
   locale: Locale,
 ): Promise<ReorderAnswer | undefined> {
   const order = await findOrderByNumber(database, orderNumber);
-  if (!order || order.customerEmail.trim().toLowerCase() !== email) return undefined;
+  if (!order) return undefined;
+  const own = order.customerEmail.trim().toLowerCase() === email;
+  // A colleague's order of the reader's company may be ordered again with its files, by the rule
+  // that lets checkout take them (decision 0077); anyone else's answers as unknown.
+  if (!own && !(await mayReuseFilesOf(database, order.id, email))) return undefined;
   const t = translate(accountMessages, locale);
   const files = await orderPrintFiles(database.db, order.id, order.items);
   const wholeOrderFiles = files.filter((file) => file.line === undefined).map((file) => file.id);
@@ -78,10 +85,49 @@ export async function reorderLines(
       contentType,
       ...(width !== undefined && height !== undefined ? { width, height } : {}),
     }));
-  return { lines, notes, printFiles, customer: checkoutCustomerOf(order) };
+  const customer = own ? checkoutCustomerOf(order) : await colleaguesOrderCustomer(database, order, email);
+  return { lines, notes, printFiles, customer };
+}
+
+async function mayReuseFilesOf(database: Database, orderId: number, email: string): Promise<boolean> {
+  const rows = await queryRows<{ yes: number }>(
+    database.db,
+    sql`SELECT 1 AS yes WHERE ${orderId} IN ${reusableOrdersSql(email)}`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A colleague's order starts the form with the company as that order names it (number, address,
+ * invoicing) and the reader as the person ordering: their own last order's name and phone, or
+ * blank for them to fill in; the colleague's reference and purchase order stay theirs.
+ */
+async function colleaguesOrderCustomer(
+  database: Database,
+  order: PlacedOrder,
+  email: string,
+): Promise<ReorderCustomer> {
+  const mine = await lastOrderPlacedWith(database, email);
+  return {
+    ...checkoutCustomerOf(order),
+    name: mine?.customerName ?? '',
+    email,
+    phone: mine?.customerPhone ?? '',
+    personalNumber: '',
+    buyerReference: '',
+  };
 }
 
 type PlacedOrder = NonNullable<Awaited<ReturnType<typeof findOrderByNumber>>>;
+
+/** The newest order placed with the address: whose details a signed-in buyer's form starts from. */
+export async function lastOrderPlacedWith(
+  database: Database,
+  email: string,
+): Promise<PlacedOrder | undefined> {
+  const [last] = await ordersPlacedWith(database.db, email, 1);
+  return last ? findOrderByNumber(database, last.orderNumber) : undefined;
+}
 
 /**
  * An order's buyer as the checkout form takes them: what "Order again" and a signed-in buyer's

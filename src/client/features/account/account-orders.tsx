@@ -90,19 +90,17 @@ export function OrdersSection({
                   {t.openOrder}
                   <span className="sr-only"> {order.orderNumber}</span>
                 </a>
-                {/* A colleague's order opens on its page; ordering it again is its buyer's (their print files). */}
-                {order.placedBy === account.email && (
-                  <Button
-                    size="sm"
-                    disabled={busyOrder !== undefined}
-                    disabledLook="busy"
-                    onClick={() => void again(order.orderNumber)}
-                  >
-                    <Repeat2 className="size-4" aria-hidden />
-                    {busyOrder === order.orderNumber ? t.reordering : t.reorder}
-                    <span className="sr-only"> {order.orderNumber}</span>
-                  </Button>
-                )}
+                {/* A colleague's order too: the company's files are its members' (decision 0077). */}
+                <Button
+                  size="sm"
+                  disabled={busyOrder !== undefined}
+                  disabledLook="busy"
+                  onClick={() => void again(order.orderNumber)}
+                >
+                  <Repeat2 className="size-4" aria-hidden />
+                  {busyOrder === order.orderNumber ? t.reordering : t.reorder}
+                  <span className="sr-only"> {order.orderNumber}</span>
+                </Button>
               </div>
             </li>
           ))}
