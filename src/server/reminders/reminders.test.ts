@@ -218,6 +218,8 @@ describe('a company invoice 40 days overdue', () => {
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain('Betalningspåminnelse');
     expect(text).toContain('Förseningsersättning (lag 1981:739, 4 a §)');
+    // Between businesses the interest is räntelagen 4 a § (and 6 §'s rate).
+    expect(text).toContain('Dröjsmålsränta (räntelagen 4 a §, 6 §)');
     expect(text).toContain(`${days} × 5 718,75 kr × 10,00 % / 365 (referensränta 2,00 % + 8)`);
     expect(text).toContain(`${kr(interest).replace('.', ',')} kr`);
     const ocr = ocrReference(reminderNumber.slice(4));
@@ -333,6 +335,10 @@ describe("an individual's invoice gets only what the terms allow", () => {
     const text = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
     expect(text).toContain('Påminnelseavgift (enligt köpvillkoren)');
     expect(text).not.toContain('Förseningsersättning');
+    // An individual: interest from the due date set in advance (räntelagen 4 §) at 6 §'s rate; the
+    // business rule (4 a §) is cited nowhere.
+    expect(text).toContain('Dröjsmålsränta (räntelagen 4 §, 6 §)');
+    expect(text).not.toContain('4 a §');
     expect((await send(order.orderNumber)).status).toBe(409);
   });
 });
