@@ -264,6 +264,8 @@ describe('credit notes', () => {
     expect(pdf?.name).toBe(`Kreditfaktura_${credit?.number}.pdf`);
     const text = await pdfText(pdf?.bytes ?? Buffer.alloc(0));
     expect(text).toContain('Kreditfaktura');
+    // Its number's label whole (it was once clipped to "Kreditfakturanumme" by the facts' column).
+    expect(text).toContain('Kreditfakturanummer');
     expect(text).toContain(`Avser faktura ${order.orderNumber}`);
     expect(text).toContain('Beställningen är avbruten');
     expect(text).not.toContain('ångrade');
