@@ -122,7 +122,7 @@ for (const [language, width] of [
     await page.getByLabel(t.name, { exact: true }).fill('Anna Andersson');
     await page.getByLabel(t.email, { exact: true }).fill(email);
     await page.getByLabel(t.phone).fill('070-123 45 67');
-    await page.getByLabel(t.address).fill('Storgatan 1\n111 22 Stockholm');
+    await page.getByLabel(t.address, { exact: true }).fill('Storgatan 1\n111 22 Stockholm');
     await acceptTerms(page);
     await page.getByRole('button', { name: t.checkout }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/confirmation');

@@ -61,6 +61,7 @@ export function PrivacyRequestsPanel() {
               key={request.id}
               className="flex flex-wrap items-center justify-between gap-3 py-3"
               data-testid="privacy-request"
+              data-request-id={request.id}
             >
               <div className="min-w-0">
                 <p className="font-semibold break-all text-slate-900">{request.email ?? t.adminErased}</p>
