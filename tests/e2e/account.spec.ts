@@ -1,13 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
-import { readEml } from '../helpers/eml';
 import { testCustomer } from '../helpers/orders';
 import { makePng } from '../helpers/png';
 import { uploadImage, uploadPrintFile } from '../helpers/print-files';
 import { request, type TestServer } from '../helpers/server';
+import { emailedLink } from './account-links';
 import { acceptTerms, expect, screenshot, test } from './fixtures';
 
 /** Buyer accounts (issue 43): sign in by the emailed link, see the orders, reorder in two clicks, check out. */
@@ -24,23 +22,6 @@ async function placeOrder(server: TestServer, email: string, lines: unknown[]): 
   });
   expect(placed.status).toBe(201);
   return placed.body;
-}
-
-/** The path of the newest sign-in link emailed to `email` (the outbox's .eml files). */
-async function signInLink(server: TestServer, email: string): Promise<string> {
-  await server.app.emailOutbox.drain();
-  const dir = join(server.dataDir, 'outbox');
-  const mails = readdirSync(dir)
-    .filter((name) => name.startsWith('account-'))
-    .sort()
-    .map((file) => {
-      const raw = readFileSync(join(dir, file), 'utf8');
-      return { to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', ...readEml(raw) };
-    })
-    .filter((mail) => mail.to === email);
-  const link = /http:\/\/\S+(\/account\/verify\?token=[A-Za-z0-9_%-]+)/.exec(mails.at(-1)?.text ?? '')?.[1];
-  if (!link) throw new Error(`no sign-in link emailed to ${email}`);
-  return link;
 }
 
 const texts = {
@@ -111,7 +92,7 @@ for (const [language, width] of [
     await screenshot(page, `account-sent-${language}-${width}`);
 
     // The link from the email signs this browser in and opens the account.
-    await page.goto(await signInLink(server, email));
+    await page.goto(await emailedLink(server, email));
     await expect.poll(() => new URL(page.url()).pathname).toBe('/account');
     await expect(page.getByRole('heading', { name: t.orders })).toBeVisible();
     const orders = page.getByTestId('account-order');
