@@ -219,11 +219,14 @@ async function keptSeed(url: string, count: number): Promise<'seed' | 'reuse'> {
   const database = await openPostgres(url, 1);
   try {
     // The partner applications are the seed's last rows: without them an earlier seed was cut short.
-    const [row] = await database.withConnection((exec) =>
-      exec(`SELECT CASE WHEN to_regclass('orders') IS NULL THEN 0 ELSE (SELECT count(*) FROM orders) END AS orders,
-          CASE WHEN to_regclass('partner_applications') IS NULL THEN 0
-            ELSE (SELECT count(*) FROM partner_applications) END AS partners`),
-    );
+    const row = await database.withConnection(async (exec) => {
+      const [tables] = await exec(`SELECT to_regclass('orders') IS NOT NULL AS migrated`);
+      if (!tables?.migrated) return undefined;
+      const [counts] = await exec(
+        `SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM partner_applications) AS partners`,
+      );
+      return counts;
+    });
     const found = Number(row?.orders ?? 0);
     if (found === 0) return 'seed';
     if (found === count && Number(row?.partners ?? 0) > 0) return 'reuse';
