@@ -211,44 +211,109 @@ async function seed(database: Database, count: number): Promise<number> {
 }
 
 /**
+ * What a kept database needs: 'seed' when it has no orders yet (migrated or not), 'reuse' when it
+ * holds exactly `count` (seeded by an earlier run); any other count is an error, as its figures
+ * would be another bench's.
+ */
+async function keptSeed(url: string, count: number): Promise<'seed' | 'reuse'> {
+  const database = await openPostgres(url, 1);
+  try {
+    // The partner applications are the seed's last rows: without them an earlier seed was cut short.
+    const row = await database.withConnection(async (exec) => {
+      const [tables] = await exec(`SELECT to_regclass('orders') IS NOT NULL AS migrated`);
+      if (!tables?.migrated) return undefined;
+      const [counts] = await exec(
+        `SELECT (SELECT count(*) FROM orders) AS orders, (SELECT count(*) FROM partner_applications) AS partners`,
+      );
+      return counts;
+    });
+    const found = Number(row?.orders ?? 0);
+    if (found === 0) return 'seed';
+    if (found === count && Number(row?.partners ?? 0) > 0) return 'reuse';
+    throw new Error(
+      found === count
+        ? 'BENCH_ADMIN_DATABASE_URL: its seed was cut short (no partner applications, its last rows): drop the database and run again'
+        : `BENCH_ADMIN_DATABASE_URL holds ${found.toLocaleString('en')} orders, this run measures ${count.toLocaleString('en')}: use another database, or drop this one`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+/** The PostgreSQL half: seed `url` (or reuse its seed), then measure through a shop server on it. */
+async function measurePostgres(
+  url: string,
+  count: number,
+  options: { runs: number; seconds: number },
+  seeding: 'seed' | 'reuse',
+): Promise<AdminDatabaseResult> {
+  const database = await openPostgres(url, 2);
+  let seedSeconds = 0;
+  let requests: [string, string][];
+  try {
+    if (seeding === 'seed') {
+      log(`seeding ${count.toLocaleString('en')} orders in PostgreSQL`);
+      seedSeconds = await seed(database, count);
+    } else {
+      log(`reusing the ${count.toLocaleString('en')} orders already seeded in PostgreSQL`);
+      await migrate(database);
+    }
+    requests = await requestsFor(database, count);
+  } finally {
+    await database.close();
+  }
+  const server = await startShopServer({ databaseUrl: url });
+  try {
+    log('measuring PostgreSQL');
+    return await measure('PostgreSQL', server, requests, options, count, seedSeconds);
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
  * The admin at scale: 10 000 000 realistic orders in PostgreSQL and 1 000 000 in PGlite (seeded
  * with generate_series inside the database), then p95/p99 of every admin read, one request at a
  * time, and the CSV export of every order with the server's memory.
  */
 export async function runAdmin(options: {
   postgresUrl: string | undefined;
+  /**
+   * A database (not a server) that keeps its seed between runs (BENCH_ADMIN_DATABASE_URL): seeded on
+   * the first run, only measured on later ones. Seeding 10 000 000 orders with their ledger takes
+   * over half an hour, so a quiet window can go to the measurement alone.
+   */
+  keptPostgresUrl?: string | undefined;
   runs: number;
   seconds: number;
   orders?: { PostgreSQL: number; PGlite: number };
+  /** PostgreSQL only (`--admin-postgres-only`): no PGlite seed and measurement. */
+  postgresOnly?: boolean;
 }): Promise<AdminResult> {
   const counts = options.orders ?? adminBudget.orders;
   const results: AdminDatabaseResult[] = [];
   const notes: string[] = [];
 
-  if (options.postgresUrl) {
+  if (options.keptPostgresUrl) {
+    const kept = options.keptPostgresUrl;
+    results.push(
+      await measurePostgres(kept, counts.PostgreSQL, options, await keptSeed(kept, counts.PostgreSQL)),
+    );
+    notes.push(
+      `PostgreSQL: the kept database of BENCH_ADMIN_DATABASE_URL (${new URL(kept).pathname.slice(1)})`,
+    );
+  } else if (options.postgresUrl) {
     const fresh = await createDatabase(options.postgresUrl, 'admin');
     try {
-      const database = await openPostgres(fresh.url, 2);
-      let seedSeconds: number;
-      let requests: [string, string][];
-      try {
-        log(`seeding ${counts.PostgreSQL.toLocaleString('en')} orders in PostgreSQL`);
-        seedSeconds = await seed(database, counts.PostgreSQL);
-        requests = await requestsFor(database, counts.PostgreSQL);
-      } finally {
-        await database.close();
-      }
-      const server = await startShopServer({ databaseUrl: fresh.url });
-      try {
-        log('measuring PostgreSQL');
-        results.push(await measure('PostgreSQL', server, requests, options, counts.PostgreSQL, seedSeconds));
-      } finally {
-        await server.stop();
-      }
+      results.push(await measurePostgres(fresh.url, counts.PostgreSQL, options, 'seed'));
     } finally {
       await fresh.drop();
     }
   } else notes.push('PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+  if (options.postgresOnly) {
+    notes.push('PGlite skipped (--admin-postgres-only)');
+    return { results, notes };
+  }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-admin-'));
   try {

@@ -1,5 +1,7 @@
 // npm run bench [-- --only=bundle,lighthouse,api,orders,admin] [--quick] [--no-build]
 // BENCH_BASELINE_DIR=<another checkout, built> adds its orders figures to the same run (before/after).
+// BENCH_ADMIN_DATABASE_URL=<a PostgreSQL database> keeps the admin section's seed: seeded on the first
+// run, reused (orders counted) on later ones; --admin-postgres-only leaves PGlite out of that section.
 // Builds the app, measures it against the budgets of DESIGN.md §4, prints a table and writes
 // bench/results.json. Everything runs on this machine (loopback only) and stops by itself.
 import { spawnSync } from 'node:child_process';
@@ -100,6 +102,8 @@ results.orders = await section('orders', () =>
 results.admin = await section('admin', () =>
   runAdmin({
     postgresUrl: benchDatabaseUrl,
+    keptPostgresUrl: process.env.BENCH_ADMIN_DATABASE_URL || undefined,
+    postgresOnly: args.includes('--admin-postgres-only'),
     runs,
     seconds: quick ? 3 : 5,
     ...(quick ? { orders: { PostgreSQL: 100_000, PGlite: 20_000 } } : {}),
@@ -297,7 +301,7 @@ if (results.admin) {
       const e = r.export;
       out.push(
         '',
-        `  ${r.database}, ${r.orders.toLocaleString('en')} orders (seeded in ${r.seedSeconds} s)`,
+        `  ${r.database}, ${r.orders.toLocaleString('en')} orders (${r.seedSeconds > 0 ? `seeded in ${r.seedSeconds} s` : 'seeded before'})`,
         table([
           ['read', 'p95 ms', 'p99 ms', 'req/s (1 connection)', 'non-2xx', 'budget'],
           ...r.endpoints.map((p) => [

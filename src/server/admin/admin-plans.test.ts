@@ -283,7 +283,7 @@ describe.each(bothDatabases())('admin queries on %s', (kind, open) => {
   it('the export in small batches is the same text as in one, every matching order once', async () => {
     const exported = async (batchSize: number, parallel = 2) => {
       let text = '';
-      for await (const lines of csvBatches(database.db, { q: 'lindberg' }, 'standard', {
+      for await (const lines of csvBatches(database, { q: 'lindberg' }, 'standard', {
         batchSize,
         parallel,
       }))

@@ -36,7 +36,7 @@ describe('csvBatches when the database fails mid-export', () => {
     const onUnhandled = (reason: unknown) => void unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const batches = csvBatches(database.db, {}, 'standard', { batchSize: 2, parallel: 2 });
+      const batches = csvBatches(database, {}, 'standard', { batchSize: 2, parallel: 2 });
       expect((await batches.next()).done).toBe(false);
       // The download pauses (the generator waits at its yield) while the database goes away: the
       // reads already started for the next batches fail with nobody awaiting them yet.

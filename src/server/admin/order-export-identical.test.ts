@@ -16,7 +16,7 @@ import { csvBatches } from './order-export';
 
 async function currentExport(database: Database, format: CsvFormat, locale: Locale): Promise<string> {
   let text = '';
-  for await (const lines of csvBatches(database.db, {}, format, { batchSize: 97, parallel: 2 }, locale))
+  for await (const lines of csvBatches(database, {}, format, { batchSize: 97, parallel: 2 }, locale))
     text += lines;
   return text;
 }

@@ -457,7 +457,7 @@ function registerOrderList(api: Api, { database }: AppContext): void {
         after: { q: q ?? null, status: status ?? null, format },
       });
       const batches = csvBatches(
-        db,
+        database,
         { q, status },
         format,
         exportBatching[database.kind],

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +13,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Turns Drizzle's SQL into text and parameters for the drivers' own query methods (and SQL of our own). */
 export const sqlDialect = new PgDialect();
+
+/** A statement as text with its parameters ($1, $2, ...), as sqlDialect.sqlToQuery makes it. */
+export interface QueryText {
+  sql: string;
+  params: unknown[];
+}
+
+const queryText = (query: SQL | QueryText): QueryText =>
+  query instanceof SQL ? sqlDialect.sqlToQuery(query) : query;
 
 export interface Database {
   db: Db;
@@ -28,9 +37,12 @@ export interface Database {
    * Runs one hot statement planned once per connection: on PostgreSQL a named prepared statement
    * (node-postgres prepares it on each pooled connection at first use and keeps the plan); PGlite's
    * driver has no named statements, so there it is an ordinary query (see order-writer.ts for the
-   * way PGlite gets a reused plan). `name` must always come with the same SQL text.
+   * way PGlite gets a reused plan). `name` must always come with the same SQL text; an empty name is
+   * an unnamed statement, planned every time. A query already
+   * made into text and parameters (QueryText) skips drizzle's building of it, for a statement run
+   * many times in a row with new parameters (the orders export's batches).
    */
-  queryPrepared<Row>(name: string, query: SQL): Promise<Row[]>;
+  queryPrepared<Row>(name: string, query: SQL | QueryText): Promise<Row[]>;
   close(): Promise<void>;
   /**
    * PGlite only: the whole database as one tar, taken while no other transaction is
@@ -67,8 +79,8 @@ export async function openPglite(
         const results = await client.exec(sql);
         return results.at(-1)?.rows ?? [];
       }),
-    queryPrepared: async <Row>(_name: string, query: SQL) => {
-      const { sql: text, params } = sqlDialect.sqlToQuery(query);
+    queryPrepared: async <Row>(_name: string, query: SQL | QueryText) => {
+      const { sql: text, params } = queryText(query);
       return (await client.query<Row>(text, params)).rows;
     },
     close: () => client.close(),
@@ -103,8 +115,8 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
         connection.release();
       }
     },
-    queryPrepared: async <Row>(name: string, query: SQL) => {
-      const { sql: text, params } = sqlDialect.sqlToQuery(query);
+    queryPrepared: async <Row>(name: string, query: SQL | QueryText) => {
+      const { sql: text, params } = queryText(query);
       return (await pool.query({ name, text, values: params })).rows as Row[];
     },
     close: () => pool.end(),
