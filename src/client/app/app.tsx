@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { RootLayout } from '@/client/app/layout/root-layout';
 import { lazyPage } from '@/client/lib/lazy-page';
+import { markPageHydrated } from '@/client/lib/hydration';
 import { ErrorBoundary } from './error-boundary';
 import { HomePage } from './routes/home';
 import { isKnownPage } from '@/shared/routes';
@@ -61,6 +62,8 @@ export async function preloadPage(pathname: string): Promise<void> {
  */
 function Pages() {
   const [pathname] = useLocation();
+  // Runs once the page's Suspense boundary has hydrated: pages rendered later start hydrated.
+  useEffect(markPageHydrated, []);
   if (!isKnownPage(pathname)) return <NotFoundPage />;
   return (
     <Switch>

@@ -8,8 +8,15 @@ import { useSyncExternalStore } from 'react';
 import { catalogueProducts, setCatalogue, subscribeCatalogue, type Product } from '@/shared/catalogue';
 import { productFromRecord, type ProductRecord } from '@/shared/catalogue-record';
 
-function apply(records: readonly ProductRecord[]): void {
-  setCatalogue(records.map(productFromRecord));
+/** The catalogue's text as last applied: an answer with the same text changes nothing. */
+let appliedJson: string | undefined;
+
+function apply(json: string): void {
+  // The same products again would still be a new list, and every page that reads them (the cart's
+  // lines and the header's count) would render again at once, right after the page hydrated.
+  if (json === appliedJson) return;
+  appliedJson = json;
+  setCatalogue((JSON.parse(json) as ProductRecord[]).map(productFromRecord));
 }
 
 /** Fetches the current catalogue (a 304 keeps the browser's copy) and applies it. */
@@ -19,14 +26,14 @@ export async function refreshCatalogue(): Promise<void> {
     headers: { accept: 'application/json' },
   });
   if (!response.ok) return;
-  apply((await response.json()) as ProductRecord[]);
+  apply(await response.text());
 }
 
 /** Sets the catalogue before the first render: from the page, or (the dev server's bare page) the API. */
 export async function startCatalogue(): Promise<void> {
   const data = document.getElementById('catalogue-data')?.textContent;
   if (data) {
-    apply(JSON.parse(data) as ProductRecord[]);
+    apply(data);
     return;
   }
   await refreshCatalogue().catch(() => undefined);

@@ -14,7 +14,7 @@ import { milliToKr, type Milli } from '@/shared/money';
 import { orderPagePattern } from '@/shared/order-page';
 import { apiFetch } from '@/client/lib/api';
 import { formatAmount, formatUnitAmount } from '@/shared/money-format';
-import { startedFromServerHtml } from '@/client/lib/hydration';
+import { applyBrowserState, startedFromServerHtml } from '@/client/lib/hydration';
 import { readStored, writeStored } from '@/client/lib/storage';
 
 export const CURRENCY_STORAGE_KEY = 'currency';
@@ -84,11 +84,13 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (firstVisit !== undefined) return;
     const first = isFirstVisit();
+    const saved = savedCurrency();
     // Browser storage is read once after hydration: the server's HTML could not know it.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-time read of external state
-    setCode(savedCurrency());
-    setFirstVisit(first);
-    setDialogOpen(first);
+    applyBrowserState(() => {
+      setCode(saved);
+      setFirstVisit(first);
+      setDialogOpen(first);
+    });
   }, [firstVisit]);
 
   useEffect(() => {
@@ -97,9 +99,11 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     apiFetch<CurrencyAnswer>('/api/currency')
       .then((data) => {
         if (cancelled) return;
-        setAnswer(data);
-        // First visit: preselect the detected country's currency (SPEC §4); choosing one saves it.
-        if (firstVisit) setCode(currencyForCountry(data.country));
+        applyBrowserState(() => {
+          setAnswer(data);
+          // First visit: preselect the detected country's currency (SPEC §4); choosing one saves it.
+          if (firstVisit) setCode(currencyForCountry(data.country));
+        });
       })
       .catch((error: unknown) => {
         // Rates are optional: fixed rates keep prices visible.

@@ -5,7 +5,6 @@ import { CurrencyProvider, useCurrency } from '@/client/state/currency-context';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
 import { controlMessages } from '@/shared/i18n/messages/controls';
 import { useT } from '@/client/lib/i18n';
-import { useIsClient } from '@/client/lib/is-client';
 import { useMediaQuery } from '@/client/lib/media-query';
 import { Toaster, useToasterWanted } from '@/client/lib/notify';
 import { DocumentTitle } from './document-title';
@@ -36,14 +35,36 @@ function ScrollToTop() {
   return null;
 }
 
-export function RootLayout({ children }: { children: ReactNode }) {
-  const t = useT(layoutMessages);
+/**
+ * The toasts' region, mounted once something is told (never in server HTML). Its own component:
+ * the window's width read in the layout would make the whole layout render again, synchronously,
+ * right after hydration (the server cannot know the width).
+ */
+function WantedToaster() {
   const controls = useT(controlMessages);
-  const isClient = useIsClient();
-  const toasterWanted = useToasterWanted();
   // Sonner's own phone breakpoint: there a toast spans the width, so at the top it would cover the
   // page's title (and on the admin, its buttons); at the bottom it covers nothing the buyer needs.
   const phone = useMediaQuery('(max-width: 600px)');
+  return (
+    <Suspense fallback={null}>
+      {/* Below the sticky 64 px header: a toast never covers the cart link or the menu. */}
+      <Toaster
+        position={phone ? 'bottom-center' : 'top-center'}
+        offset={{ top: 76 }}
+        mobileOffset={{ bottom: 16 }}
+        richColors
+        closeButton
+        containerAriaLabel={controls.notifications}
+        toastOptions={{ closeButtonAriaLabel: controls.closeNotification }}
+      />
+    </Suspense>
+  );
+}
+
+export function RootLayout({ children }: { children: ReactNode }) {
+  const t = useT(layoutMessages);
+  // False on the server and while hydrating (useToasterWanted's server snapshot).
+  const toasterWanted = useToasterWanted();
   return (
     <CurrencyProvider>
       <CartProvider>
@@ -58,20 +79,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
           <div className="flex-1">{children}</div>
           <SiteFooter />
         </div>
-        {isClient && toasterWanted && (
-          <Suspense fallback={null}>
-            {/* Below the sticky 64 px header: a toast never covers the cart link or the menu. */}
-            <Toaster
-              position={phone ? 'bottom-center' : 'top-center'}
-              offset={{ top: 76 }}
-              mobileOffset={{ bottom: 16 }}
-              richColors
-              closeButton
-              containerAriaLabel={controls.notifications}
-              toastOptions={{ closeButtonAriaLabel: controls.closeNotification }}
-            />
-          </Suspense>
-        )}
+        {toasterWanted && <WantedToaster />}
         <CurrencyDialogWhenOpen />
         <ScrollToTop />
         <DocumentTitle />

@@ -10,6 +10,7 @@ import { printSideLabels } from '@/shared/print-options';
 import { hasSizes, splitTotal, type SizeSplit } from '@/shared/sizes';
 import { formatCount } from '@/shared/money-format';
 import type { PrintFileAnswer } from '@/shared/print-files';
+import { applyBrowserState } from '@/client/lib/hydration';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { useCart } from '@/client/state/cart/cart-context';
@@ -82,17 +83,18 @@ function useCustomiserDraft(product: Product, mockup: PrintGeometry, config: Cus
       colors: config.availableColors,
       sides: config.availableSides.map((s) => s.id),
     });
-    /* eslint-disable react-hooks/set-state-in-effect -- a one-time read of this tab's storage */
-    if (draft) {
-      setColor(draft.color);
-      setPreviewSide(draft.previewSide);
-      setPrints(draft.prints);
-      setQuantityText(draft.quantityText);
-      setAdditionalInfo(draft.additionalInfo);
-      setSizes(draft.sizes);
-    }
-    setRestored(true);
-    /* eslint-enable react-hooks/set-state-in-effect */
+    // As a transition: rendering the customiser again then takes slices, not one blocking task.
+    applyBrowserState(() => {
+      if (draft) {
+        setColor(draft.color);
+        setPreviewSide(draft.previewSide);
+        setPrints(draft.prints);
+        setQuantityText(draft.quantityText);
+        setAdditionalInfo(draft.additionalInfo);
+        setSizes(draft.sizes);
+      }
+      setRestored(true);
+    });
   }, [product.id, config]);
   // An image the account's design library sent here (issue 43) is placed once, over the restored draft.
   const libraryTexts = useT(designLibraryMessages);

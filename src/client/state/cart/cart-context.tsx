@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { useCatalogue } from '@/client/lib/catalogue';
-import { startedFromServerHtml } from '@/client/lib/hydration';
+import { applyBrowserState, startedFromServerHtml } from '@/client/lib/hydration';
 import { readStoredJson, writeStored } from '@/client/lib/storage';
 import {
   cartReducer,
@@ -45,7 +45,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (loaded.current) return;
     loaded.current = true;
-    dispatch({ type: 'replace', lines: loadCart() });
+    const stored = loadCart();
+    applyBrowserState(() => dispatch({ type: 'replace', lines: stored }));
   }, []);
 
   // Another tab changed the cart: follow it.
