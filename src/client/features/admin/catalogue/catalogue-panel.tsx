@@ -25,6 +25,7 @@ import { apiFetch, ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { historyChanges } from './catalogue-history';
+import { ColumnHeads, type Column } from '@/client/components/ui/column-heads';
 
 const productsKey = ['admin', 'products'] as const;
 const historyKey = (id: string) => ['admin', 'products', id, 'history'] as const;
@@ -162,6 +163,13 @@ function ProductHistory({ id }: { id: string }) {
       apiFetch<{ events: AuditEvent[] }>(`/api/admin/products/${encodeURIComponent(id)}/history`),
   });
   const events = history.data?.events ?? [];
+  const historyColumns: Column[] = [
+    { label: t.when },
+    { label: t.who },
+    { label: t.change },
+    { label: t.before },
+    { label: t.after, className: 'py-1 font-medium' },
+  ];
   return (
     <section aria-label={t.history} className="border-t border-slate-200 pt-4">
       <h3 className="text-base font-semibold text-slate-900">{t.history}</h3>
@@ -170,15 +178,7 @@ function ProductHistory({ id }: { id: string }) {
       ) : (
         <div className="mt-2 overflow-x-auto">
           <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead>
-              <tr className="text-slate-600">
-                <th className="py-1 pr-3 font-medium">{t.when}</th>
-                <th className="py-1 pr-3 font-medium">{t.who}</th>
-                <th className="py-1 pr-3 font-medium">{t.change}</th>
-                <th className="py-1 pr-3 font-medium">{t.before}</th>
-                <th className="py-1 font-medium">{t.after}</th>
-              </tr>
-            </thead>
+            <ColumnHeads cellClassName="py-1 pr-3 font-medium" columns={historyColumns} />
             {events.map((event) => {
               const rows = historyChanges(locale, event);
               return (

@@ -33,6 +33,7 @@ import {
   recordRefund,
   staffKeys,
 } from '@/client/features/admin/admin-api';
+import { DetailSection } from '@/client/features/admin/shared/detail-section';
 
 const tones: Record<PaymentState, string> = {
   unpaid: 'bg-amber-100 text-amber-900',
@@ -358,10 +359,12 @@ export function OrderMoneySection({ order }: { order: AdminOrderDetail }) {
   const dateTag = dateLocaleTag[locale];
   const owedBack = oreFromDecimal(order.balance) < 0;
   return (
-    <section aria-labelledby="detail-money" data-testid="admin-money" className="space-y-4">
-      <h3 id="detail-money" className="text-sm font-bold tracking-wide text-slate-600 uppercase">
-        {t.paymentState}
-      </h3>
+    <DetailSection
+      heading={t.paymentState}
+      headingId="detail-money"
+      testId="admin-money"
+      className="space-y-4"
+    >
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
         <PaymentStateBadge state={order.paymentState} /> <BalanceText balance={order.balance} />
       </p>
@@ -451,6 +454,6 @@ export function OrderMoneySection({ order }: { order: AdminOrderDetail }) {
         {owedBack && <PaymentForm key={`refund-${order.balance}`} order={order} refund />}
         <CreditNoteForm key={`credit-${order.documents.length}`} order={order} />
       </div>
-    </section>
+    </DetailSection>
   );
 }

@@ -14,6 +14,7 @@ import { Checkbox } from '@/client/components/ui/checkbox';
 import { TextAreaField } from '@/client/components/ui/field';
 import { useRequiredText } from '@/client/lib/required-text';
 import { adminKeys } from '@/client/features/admin/admin-api';
+import { DetailSection } from '@/client/features/admin/shared/detail-section';
 
 const orderPath = (number: string) => `/api/admin/orders/${encodeURIComponent(number)}`;
 
@@ -43,10 +44,7 @@ export function OrderNotes({ order }: { order: AdminJobDetailBase }) {
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`} data-testid="order-notes">
-      <h3 id={`${id}-heading`} className="text-sm font-bold uppercase tracking-wide text-slate-600">
-        {t.notesHeading}
-      </h3>
+    <DetailSection heading={t.notesHeading} testId="order-notes">
       <p className="mt-1 text-sm text-slate-700">{t.notesIntro}</p>
       {order.notes.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t.notesEmpty}</p>
@@ -95,7 +93,7 @@ export function OrderNotes({ order }: { order: AdminJobDetailBase }) {
           {t.addNote}
         </Button>
       </form>
-    </section>
+    </DetailSection>
   );
 }
 
@@ -103,12 +101,8 @@ export function OrderNotes({ order }: { order: AdminJobDetailBase }) {
 export function OrderThread({ order }: { order: AdminJobDetailBase }) {
   const t = useT(orderTalkMessages);
   const queryClient = useQueryClient();
-  const id = useId();
   return (
-    <section aria-labelledby={`${id}-heading`} data-testid="admin-order-messages">
-      <h3 id={`${id}-heading`} className="text-sm font-bold uppercase tracking-wide text-slate-600">
-        {t.adminThreadHeading}
-      </h3>
+    <DetailSection heading={t.adminThreadHeading} testId="admin-order-messages">
       <p className="mt-1 text-sm text-slate-700">{t.adminThreadIntro}</p>
       <MessageThread
         messages={order.messages}
@@ -124,6 +118,6 @@ export function OrderThread({ order }: { order: AdminJobDetailBase }) {
           await queryClient.invalidateQueries({ queryKey: adminKeys.order(order.orderNumber) });
         }}
       />
-    </section>
+    </DetailSection>
   );
 }
