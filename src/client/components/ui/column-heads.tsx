@@ -18,9 +18,14 @@ const shownFrom = { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell' } as 
  * A table's header row: one `th scope="col"` per column, so a screen reader names each cell by its
  * column. Padding and weight are the table's (`cellClassName`); alignment and width per column.
  */
-export function ColumnHeads(props: { cellClassName: string; columns: readonly Column[] }) {
+export function ColumnHeads(props: {
+  cellClassName: string;
+  columns: readonly Column[];
+  /** The row's colours, where a table sets its header apart. */
+  className?: string;
+}) {
   return (
-    <thead className="text-slate-600">
+    <thead className={props.className ?? 'text-slate-600'}>
       <tr>
         {props.columns.map((column, index) => (
           <th

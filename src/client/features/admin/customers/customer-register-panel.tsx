@@ -23,6 +23,7 @@ import { CustomerDetail, OwingCustomers } from '@/client/features/admin/money/cu
 import { notifyFailed } from '@/client/features/admin/form-parts';
 import { ToolPanel } from '@/client/features/admin/shared/tool-panel';
 import { ColumnHeads, type Column } from '@/client/components/ui/column-heads';
+import { RowButton } from '@/client/components/ui/row-button';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
@@ -177,14 +178,7 @@ function RegisterTable({
                 {formatKrDecimal(customer.balance)}
               </td>
               <td className="py-2 text-right">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => onOpen(customer)}
-                  aria-label={`${r.open} ${customer.name}`}
-                >
-                  {r.open}
-                </Button>
+                <RowButton label={r.open} rowName={customer.name} onClick={() => onOpen(customer)} />
               </td>
             </tr>
           ))}

@@ -17,6 +17,7 @@ import { notify } from '@/client/lib/notify';
 import { adminKeys } from '@/client/features/admin/admin-api';
 import { notifyFailed } from '@/client/features/admin/form-parts';
 import { ColumnHeads, type Column } from '@/client/components/ui/column-heads';
+import { RowButton } from '@/client/components/ui/row-button';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
@@ -165,14 +166,7 @@ export function OwingCustomers() {
                     {customer.overdue === '0.00' ? '' : formatKrDecimal(customer.overdue)}
                   </td>
                   <td className="py-2 text-right">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setOpen(customer)}
-                      aria-label={`${t.open} ${customer.name}`}
-                    >
-                      {t.open}
-                    </Button>
+                    <RowButton label={t.open} rowName={customer.name} onClick={() => setOpen(customer)} />
                   </td>
                 </tr>
               ))}
