@@ -80,7 +80,7 @@ export function AmountField(props: {
 }
 
 /** A note the admin must write (a reason printed on a credit note, told to the buyer, a dispute). */
-function NoteField(props: {
+export function NoteField(props: {
   id: string;
   label: string;
   value: string;

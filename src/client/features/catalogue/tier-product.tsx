@@ -21,6 +21,7 @@ import { ProductDelivery } from '@/client/components/delivery-estimate';
 import { PriceSummary } from '@/client/components/price-summary';
 import { Button } from '@/client/components/ui/button';
 import { useTierProduct } from './use-tier-product';
+import { ColumnHeads } from '@/client/components/ui/column-heads';
 
 type TierState = ReturnType<typeof useTierProduct>;
 
@@ -182,19 +183,10 @@ function TierTable(props: { tiers: readonly PriceTier[]; index: number; setIndex
         {t.allTiers}
       </h2>
       <table className="mt-3 w-full text-left text-sm">
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 font-medium">
-              {t.quantity}
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              {t.unitPrice}
-            </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              {t.total}
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads
+          cellClassName="py-2 font-medium"
+          columns={[{ label: t.quantity }, { label: t.unitPrice, end: true }, { label: t.total, end: true }]}
+        />
         <tbody className="divide-y divide-slate-100">
           {props.tiers.map((row, i) => (
             <tr

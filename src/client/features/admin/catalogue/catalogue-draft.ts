@@ -125,10 +125,13 @@ export function draftOf(record: ProductRecord): Draft {
   };
 }
 
+/** A text not yet written in either language. */
+const noText = () => ({ sv: '', en: '' });
+
 export const emptyDraft = (): Draft => ({
   id: '',
-  names: { sv: '', en: '' },
-  descriptions: { sv: '', en: '' },
+  names: noText(),
+  descriptions: noText(),
   category: 'accessoarer',
   kind: 'tiers',
   mockup: '',
@@ -147,9 +150,9 @@ export const emptyDraft = (): Draft => ({
   colours: [],
   choices: noChoices(),
   facts: {
-    material: { sv: '', en: '' },
-    fit: { sv: '', en: '' },
-    print: { sv: '', en: '' },
+    material: noText(),
+    fit: noText(),
+    print: noText(),
     weight: '',
     sizeChart: '',
   },

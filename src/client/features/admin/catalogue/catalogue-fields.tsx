@@ -15,7 +15,7 @@ import { ProductImage, productImageNames } from '@/client/components/product-ima
 import { useLocale, useT } from '@/client/lib/i18n';
 import { uploadedPictureId } from '@/shared/product-images';
 import { factTextKeys, otherOptionIds, type Draft } from './catalogue-draft';
-import { uploadProductPicture } from './catalogue-api';
+import { PictureUpload } from './picture-upload';
 import { MockupPictureEditor } from './mockup-picture-editor';
 
 interface SectionProps {
@@ -161,21 +161,7 @@ export function DesignSection({ id, draft, set, errors }: SectionProps) {
  */
 export function ImageField({ id, draft, set, errors }: SectionProps) {
   const t = useT(catalogueAdminMessages);
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | undefined>();
   const uploaded = uploadedPictureId(draft.image) !== undefined;
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    setUploadError(undefined);
-    try {
-      set({ image: (await uploadProductPicture(file)).image });
-    } catch (error) {
-      setUploadError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setUploading(false);
-    }
-  };
   return (
     <div className="space-y-2">
       <div className="flex items-end gap-4">
@@ -194,23 +180,11 @@ export function ImageField({ id, draft, set, errors }: SectionProps) {
         </Field>
         <ProductImage image={draft.image || undefined} name="" className="w-24 shrink-0 rounded-lg" />
       </div>
-      <label className="block text-sm font-medium text-slate-800">
-        {t.pictureUpload}
-        <input
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/svg+xml,.svg"
-          data-testid="product-picture-input"
-          disabled={uploading}
-          onChange={(e) => void upload(e.target.files?.[0])}
-          className="mt-1 block w-full text-sm"
-        />
-      </label>
-      {uploading && <p className="text-sm text-slate-600">{t.pictureUploading}</p>}
-      {uploadError && (
-        <p role="alert" className={errorClass}>
-          {uploadError}
-        </p>
-      )}
+      <PictureUpload
+        label={t.pictureUpload}
+        testId="product-picture-input"
+        onUploaded={(image) => set({ image })}
+      />
     </div>
   );
 }

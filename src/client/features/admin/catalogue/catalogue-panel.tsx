@@ -14,20 +14,19 @@ import { PersonalisationPriceFields } from './catalogue-personalisation';
 import { ShopColoursSection, TiersSection } from './catalogue-tiers';
 import type { ProductRecord } from '@/shared/catalogue-record';
 import { priceForInput } from '@/shared/catalogue-schema';
-import { formatDateTime } from '@/shared/dates';
 import { catalogueAdminMessages } from '@/shared/i18n/messages/catalogue-admin';
 import { layoutMessages } from '@/shared/i18n/messages/layout';
-import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
-import type { AuditEvent } from '@/shared/staff';
+import type { Locale } from '@/shared/i18n/locale';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { apiFetch, ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
-import { historyChanges } from './catalogue-history';
+import { ProductHistory } from './product-history';
+import { ColumnHeads, type Column } from '@/client/components/ui/column-heads';
+import { RowButton } from '@/client/components/ui/row-button';
 
 const productsKey = ['admin', 'products'] as const;
-const historyKey = (id: string) => ['admin', 'products', id, 'history'] as const;
 
 /** The editor's draft and its saving: a POST for a new product, a PUT for an existing one. */
 function useProductEditor(original: ProductRecord | undefined, onDone: () => void) {
@@ -153,63 +152,6 @@ function ProductEditor(props: { original: ProductRecord | undefined; onDone: () 
   );
 }
 
-function ProductHistory({ id }: { id: string }) {
-  const t = useT(catalogueAdminMessages);
-  const { locale } = useLocale();
-  const history = useQuery({
-    queryKey: historyKey(id),
-    queryFn: () =>
-      apiFetch<{ events: AuditEvent[] }>(`/api/admin/products/${encodeURIComponent(id)}/history`),
-  });
-  const events = history.data?.events ?? [];
-  return (
-    <section aria-label={t.history} className="border-t border-slate-200 pt-4">
-      <h3 className="text-base font-semibold text-slate-900">{t.history}</h3>
-      {events.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{t.noHistory}</p>
-      ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
-            <thead>
-              <tr className="text-slate-600">
-                <th className="py-1 pr-3 font-medium">{t.when}</th>
-                <th className="py-1 pr-3 font-medium">{t.who}</th>
-                <th className="py-1 pr-3 font-medium">{t.change}</th>
-                <th className="py-1 pr-3 font-medium">{t.before}</th>
-                <th className="py-1 font-medium">{t.after}</th>
-              </tr>
-            </thead>
-            {events.map((event) => {
-              const rows = historyChanges(locale, event);
-              return (
-                <tbody key={event.id} className="border-t border-slate-200 align-top" data-event={event.id}>
-                  {rows.map((row, index) => (
-                    <tr key={row.field}>
-                      {index === 0 && (
-                        <>
-                          <td rowSpan={rows.length} className="whitespace-nowrap py-1 pr-3">
-                            {formatDateTime(event.at, dateLocaleTag[locale])}
-                          </td>
-                          <td rowSpan={rows.length} className="py-1 pr-3">
-                            {event.staff ?? '–'}
-                          </td>
-                        </>
-                      )}
-                      <td className="py-1 pr-3 font-medium text-slate-800">{row.field}</td>
-                      <td className="py-1 pr-3 tabular-nums text-slate-600">{row.before}</td>
-                      <td className="py-1 tabular-nums text-slate-900">{row.after}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              );
-            })}
-          </table>
-        </div>
-      )}
-    </section>
-  );
-}
-
 /** The owner's catalogue: every product (hidden ones too), edit one, add one, each one's history. */
 export function CataloguePanel() {
   const t = useT(catalogueAdminMessages);
@@ -223,6 +165,14 @@ export function CataloguePanel() {
   if (products.isError) return <p className="p-4 text-red-700">{t.loadFailed}</p>;
   const list = products.data ?? [];
   const original = list.find((p) => p.id === editing);
+  const productColumns: Column[] = [
+    { label: t.name },
+    { label: t.category },
+    { label: t.minimum },
+    { label: t.fromPrice },
+    { label: t.status },
+    { label: <span className="sr-only">{t.edit}</span>, className: 'px-4 py-2' },
+  ];
   return (
     <section aria-labelledby="catalogue-title" className="rounded-2xl bg-white ring-1 ring-slate-200">
       <div className="flex flex-wrap items-start justify-between gap-3 p-4">
@@ -247,18 +197,11 @@ export function CataloguePanel() {
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th className="px-4 py-2 font-medium">{t.name}</th>
-                <th className="px-4 py-2 font-medium">{t.category}</th>
-                <th className="px-4 py-2 font-medium">{t.minimum}</th>
-                <th className="px-4 py-2 font-medium">{t.fromPrice}</th>
-                <th className="px-4 py-2 font-medium">{t.status}</th>
-                <th className="px-4 py-2">
-                  <span className="sr-only">{t.edit}</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="bg-slate-50 text-slate-700"
+              cellClassName="px-4 py-2 font-medium"
+              columns={productColumns}
+            />
             <tbody>
               {list.map((product) => (
                 <tr key={product.id} className="border-t border-slate-100" data-product={product.id}>
@@ -270,14 +213,11 @@ export function CataloguePanel() {
                   </td>
                   <td className="px-4 py-2">{product.visible ? t.visible : t.hidden}</td>
                   <td className="px-4 py-2 text-right">
-                    <Button
-                      variant="secondary"
-                      size="sm"
+                    <RowButton
+                      label={t.edit}
+                      rowName={product.names[locale]}
                       onClick={() => setEditing(product.id)}
-                      aria-label={`${t.edit} ${product.names[locale]}`}
-                    >
-                      {t.edit}
-                    </Button>
+                    />
                   </td>
                 </tr>
               ))}

@@ -11,10 +11,8 @@ import { printSideIds, printSideLabels, type PrintSide } from '@/shared/print-op
 import { productPictureUrl, uploadedPictureId } from '@/shared/product-images';
 import { cn } from '@/client/lib/cn';
 import { useLocale, useT } from '@/client/lib/i18n';
-import { uploadProductPicture } from '@/client/features/admin/catalogue/catalogue-api';
+import { PictureUpload } from './picture-upload';
 import type { Draft } from '@/client/features/admin/catalogue/catalogue-draft';
-
-const errorClass = 'mt-1 text-sm font-medium text-red-700';
 
 /** A point of the pointer in the square's units, kept on the picture. */
 function squarePoint(event: PointerEvent<SVGSVGElement>): { x: number; y: number } {
@@ -88,39 +86,14 @@ function MockupUpload(props: {
   error?: string | undefined;
 }) {
   const t = useT(catalogueAdminMessages);
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | undefined>();
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setUploading(true);
-    setUploadError(undefined);
-    try {
-      props.onUploaded((await uploadProductPicture(file)).image);
-    } catch (error) {
-      setUploadError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setUploading(false);
-    }
-  };
   return (
     <div>
-      <label className="block text-sm font-medium text-slate-800">
-        {t.ownMockupUpload}
-        <input
-          type="file"
-          accept="image/png,image/jpeg,image/webp,image/svg+xml,.svg"
-          data-testid="mockup-picture-input"
-          disabled={uploading}
-          onChange={(e) => void upload(e.target.files?.[0])}
-          className="mt-1 block w-full text-sm"
-        />
-      </label>
-      {uploading && <p className="text-sm text-slate-600">{t.pictureUploading}</p>}
-      {(uploadError ?? props.error) && (
-        <p role="alert" className={errorClass}>
-          {uploadError ?? props.error}
-        </p>
-      )}
+      <PictureUpload
+        label={t.ownMockupUpload}
+        testId="mockup-picture-input"
+        onUploaded={props.onUploaded}
+        error={props.error}
+      />
     </div>
   );
 }

@@ -21,6 +21,9 @@ import { notify } from '@/client/lib/notify';
 import { adminKeys } from '@/client/features/admin/admin-api';
 import { CustomerDetail, OwingCustomers } from '@/client/features/admin/money/customers-panel';
 import { notifyFailed } from '@/client/features/admin/form-parts';
+import { ToolPanel } from '@/client/features/admin/shared/tool-panel';
+import { ColumnHeads, type Column } from '@/client/components/ui/column-heads';
+import { RowButton } from '@/client/components/ui/row-button';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
@@ -139,31 +142,18 @@ function RegisterTable({
   const r = useT(reminderMessages);
   const { locale } = useLocale();
   const dateTag = dateLocaleTag[locale];
+  const registerColumns: Column[] = [
+    { label: r.customer },
+    { label: t.orders, end: true, from: 'sm' },
+    { label: t.lastOrder, from: 'md' },
+    { label: t.turnover, end: true, from: 'sm' },
+    { label: r.balance, end: true, from: 'sm' },
+    { label: <span className="sr-only">{r.open}</span>, className: 'py-2' },
+  ];
   return (
     <div className="mt-2 overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="register-table">
-        <thead className="text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-3 font-semibold">
-              {r.customer}
-            </th>
-            <th scope="col" className="hidden py-2 pr-3 text-right font-semibold sm:table-cell">
-              {t.orders}
-            </th>
-            <th scope="col" className="hidden py-2 pr-3 font-semibold md:table-cell">
-              {t.lastOrder}
-            </th>
-            <th scope="col" className="hidden py-2 pr-3 text-right font-semibold sm:table-cell">
-              {t.turnover}
-            </th>
-            <th scope="col" className="hidden py-2 pr-3 text-right font-semibold sm:table-cell">
-              {r.balance}
-            </th>
-            <th scope="col" className="py-2">
-              <span className="sr-only">{r.open}</span>
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads cellClassName="py-2 pr-3 font-semibold" columns={registerColumns} />
         <tbody className="divide-y divide-slate-100 text-slate-900">
           {customers.map((customer) => (
             <tr key={customer.id} data-testid="customer-row">
@@ -188,14 +178,7 @@ function RegisterTable({
                 {formatKrDecimal(customer.balance)}
               </td>
               <td className="py-2 text-right">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => onOpen(customer)}
-                  aria-label={`${r.open} ${customer.name}`}
-                >
-                  {r.open}
-                </Button>
+                <RowButton label={r.open} rowName={customer.name} onClick={() => onOpen(customer)} />
               </td>
             </tr>
           ))}
@@ -233,13 +216,7 @@ export function CustomersPanel() {
     setOpen(undefined);
   };
   return (
-    <section
-      aria-labelledby="register-heading"
-      className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id="register-heading" className="text-xl font-semibold text-slate-900">
-        {t.registerHeading}
-      </h2>
+    <ToolPanel heading={t.registerHeading}>
       <p className="mt-1 text-sm text-slate-700">{t.registerIntro}</p>
       <form onSubmit={submit} role="search" className="mt-3 flex flex-wrap items-end gap-2">
         <label className="min-w-0 flex-1 basis-56 text-sm font-medium text-slate-800">
@@ -317,6 +294,6 @@ export function CustomersPanel() {
           )}
         </>
       )}
-    </section>
+    </ToolPanel>
   );
 }

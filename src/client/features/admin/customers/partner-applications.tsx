@@ -8,6 +8,7 @@ import { dateLocaleTag } from '@/shared/i18n/locale';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { countryNameIn } from '@/shared/countries';
+import { Panel } from '@/client/components/ui/panel';
 
 export function PartnerApplications() {
   const query = useInfiniteQuery(partnersQuery());
@@ -21,13 +22,11 @@ export function PartnerApplications() {
   const applications = query.data?.pages.flatMap((page) => page.applications) ?? [];
 
   return (
-    <section
-      aria-labelledby="partners-heading"
-      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+    <Panel
+      headingId="partners-heading"
+      heading={t.partnerApplications}
+      headerClassName="border-b border-slate-200 p-4"
     >
-      <h2 id="partners-heading" className="border-b border-slate-200 p-4 text-lg font-bold text-slate-900">
-        {t.partnerApplications}
-      </h2>
       <ListShell
         {...pagedListProps(query, applications.length)}
         texts={{
@@ -66,6 +65,6 @@ export function PartnerApplications() {
           ))}
         </ul>
       </ListShell>
-    </section>
+    </Panel>
   );
 }

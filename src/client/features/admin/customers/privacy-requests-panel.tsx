@@ -7,6 +7,7 @@ import { dateLocaleTag } from '@/shared/i18n/locale';
 import { ApiError, apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { Button } from '@/client/components/ui/button';
+import { ToolPanel } from '@/client/features/admin/shared/tool-panel';
 
 const requestsKey = ['admin', 'privacy-requests'] as const;
 
@@ -41,13 +42,7 @@ export function PrivacyRequestsPanel() {
   const date = (iso: string) => formatDate(iso, dateLocaleTag[locale]);
   const requests = query.data?.requests ?? [];
   return (
-    <section
-      aria-labelledby="privacy-requests-heading"
-      className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id="privacy-requests-heading" className="text-xl font-semibold text-slate-900">
-        {t.adminHeading}
-      </h2>
+    <ToolPanel heading={t.adminHeading}>
       {problem && (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {problem}
@@ -96,6 +91,6 @@ export function PrivacyRequestsPanel() {
           ))}
         </ul>
       )}
-    </section>
+    </ToolPanel>
   );
 }

@@ -16,6 +16,8 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { adminKeys } from '@/client/features/admin/admin-api';
 import { notifyFailed } from '@/client/features/admin/form-parts';
+import { ColumnHeads, type Column } from '@/client/components/ui/column-heads';
+import { RowButton } from '@/client/components/ui/row-button';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
@@ -38,6 +40,12 @@ export function CustomerDetail({ customer }: { customer: Pick<CustomerSummary, '
   });
   if (isError) return <p className="text-sm text-red-700">{t.loadFailed}</p>;
   if (!data) return null;
+  const ledgerColumns: Column[] = [
+    { label: t.date },
+    { label: t.document },
+    { label: t.amount, end: true },
+    { label: t.runningBalance, end: true, className: 'py-1 font-semibold' },
+  ];
   return (
     <section
       aria-labelledby="customer-ledger"
@@ -63,22 +71,7 @@ export function CustomerDetail({ customer }: { customer: Pick<CustomerSummary, '
       </p>
       <div className="overflow-x-auto">
         <table className="w-full min-w-[24rem] text-left text-sm">
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                {t.date}
-              </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                {t.document}
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-semibold">
-                {t.amount}
-              </th>
-              <th scope="col" className="py-1 text-right font-semibold">
-                {t.runningBalance}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads cellClassName="py-1 pr-3 font-semibold" columns={ledgerColumns} />
           <tbody className="divide-y divide-slate-100 text-slate-900">
             {data.lines.map((line, index) => (
               <tr key={index} data-testid="customer-ledger-line">
@@ -134,6 +127,13 @@ export function OwingCustomers() {
     queryKey: [...adminKeys.all, 'customers', locale],
     queryFn: () => apiFetch<CustomerList>(`${customerPaths.list}?lang=${locale}`),
   });
+  const customerColumns: Column[] = [
+    { label: t.customer },
+    { label: t.identity, from: 'sm' },
+    { label: t.balance, end: true },
+    { label: t.overdue, end: true },
+    { label: <span className="sr-only">{t.open}</span>, className: 'py-2' },
+  ];
   return (
     <section aria-labelledby="customers-heading" className="mt-4">
       <h3 id="customers-heading" className="text-lg font-semibold text-slate-900">
@@ -145,25 +145,7 @@ export function OwingCustomers() {
       {data && data.customers.length > 0 && (
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="customers-table">
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t.customer}
-                </th>
-                <th scope="col" className="hidden py-2 pr-3 font-semibold sm:table-cell">
-                  {t.identity}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  {t.balance}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">
-                  {t.overdue}
-                </th>
-                <th scope="col" className="py-2">
-                  <span className="sr-only">{t.open}</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads cellClassName="py-2 pr-3 font-semibold" columns={customerColumns} />
             <tbody className="divide-y divide-slate-100 text-slate-900">
               {data.customers.map((customer) => (
                 <tr key={customer.id} data-testid="customer-row">
@@ -184,14 +166,7 @@ export function OwingCustomers() {
                     {customer.overdue === '0.00' ? '' : formatKrDecimal(customer.overdue)}
                   </td>
                   <td className="py-2 text-right">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setOpen(customer)}
-                      aria-label={`${t.open} ${customer.name}`}
-                    >
-                      {t.open}
-                    </Button>
+                    <RowButton label={t.open} rowName={customer.name} onClick={() => setOpen(customer)} />
                   </td>
                 </tr>
               ))}

@@ -18,16 +18,13 @@ import { BankFileUpload } from './bank-file-upload';
 import { receivablesQuery } from './money-api';
 import { PaymentStateBadge } from './order-money';
 import { UnmatchedQueue } from './unmatched-queue';
+import { DetailSection } from '@/client/features/admin/shared/detail-section';
 
 /** The aging summary: open receivables by how late they are, and their total. */
 function Aging({ aging }: { aging: ReceivablesAnswer['aging'] }) {
-  const id = useId();
   const t = useT(moneyViewMessages);
   return (
-    <section aria-labelledby={`${id}-heading`} data-testid="aging">
-      <h3 id={`${id}-heading`} className="text-sm font-bold tracking-wide text-slate-600 uppercase">
-        {t.agingHeading}
-      </h3>
+    <DetailSection heading={t.agingHeading} testId="aging">
       <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
         {agingBuckets.map((bucket) => (
           <div
@@ -53,7 +50,7 @@ function Aging({ aging }: { aging: ReceivablesAnswer['aging'] }) {
           <dd className="mt-1 text-lg font-bold tabular-nums">{formatKrDecimal(aging.total)}</dd>
         </div>
       </dl>
-    </section>
+    </DetailSection>
   );
 }
 
@@ -213,10 +210,7 @@ export function MoneyView() {
             )}
           </Field>
         </div>
-        <section aria-labelledby={`${id}-invoices`}>
-          <h3 id={`${id}-invoices`} className="text-sm font-bold tracking-wide text-slate-600 uppercase">
-            {t.invoicesHeading}
-          </h3>
+        <DetailSection heading={t.invoicesHeading}>
           {data && data.invoices.length === 0 && (
             <p className="mt-2 text-sm text-slate-700">{t.noInvoices}</p>
           )}
@@ -224,7 +218,7 @@ export function MoneyView() {
           {data?.truncated && (
             <p className="mt-2 text-sm text-slate-700">{t.truncated({ n: data.invoices.length })}</p>
           )}
-        </section>
+        </DetailSection>
       </section>
       <BankFileUpload />
       <UnmatchedQueue />

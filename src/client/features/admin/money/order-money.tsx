@@ -33,6 +33,7 @@ import {
   recordRefund,
   staffKeys,
 } from '@/client/features/admin/admin-api';
+import { DetailSection } from '@/client/features/admin/shared/detail-section';
 
 const tones: Record<PaymentState, string> = {
   unpaid: 'bg-amber-100 text-amber-900',
@@ -346,6 +347,56 @@ function CreditNoteForm({ order }: { order: AdminOrderDetail }) {
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
+/** One of the order's documents: kind, number, day and total (in euro too), with its PDF and XML. */
+function DocumentRow({ document }: { document: AdminOrderDetail['documents'][number] }) {
+  const t = useT(ledgerMessages);
+  const { locale } = useLocale();
+  const dateTag = dateLocaleTag[locale];
+  return (
+    <li
+      className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+      data-testid="admin-document"
+    >
+      <span className="min-w-0 text-slate-900">
+        <span className="font-semibold">
+          {t[document.kind]} {document.number}
+        </span>{' '}
+        · {formatDate(document.issuedOn, dateTag)} ·{' '}
+        <span className="tabular-nums">
+          {document.currency === 'EUR' && document.totalInCurrency
+            ? `${formatEuroDecimal(document.totalInCurrency)} (${formatKrDecimal(document.total)})`
+            : formatKrDecimal(document.total)}
+        </span>
+        {document.corrects && (
+          <span className="block text-slate-600">
+            {t.corrects({ number: document.corrects })}
+            {document.reason ? `: ${document.reason}` : ''}
+          </span>
+        )}
+      </span>
+      <span className="flex gap-2">
+        <a
+          href={document.pdf}
+          className={linkButton}
+          aria-label={`${t.pdf} ${t[document.kind]} ${document.number}`}
+        >
+          {t.pdf}
+        </a>
+        {document.xml && (
+          <a
+            href={document.xml}
+            download={`${document.number}.xml`}
+            className={linkButton}
+            aria-label={`${t.xml} ${t[document.kind]} ${document.number}`}
+          >
+            {t.xml}
+          </a>
+        )}
+      </span>
+    </li>
+  );
+}
+
 /**
  * The order's money for the money roles: payment state and balance, every document (invoice,
  * supplementary invoice, credit note) with its PDF, the payments and refunds, and the actions that
@@ -358,10 +409,12 @@ export function OrderMoneySection({ order }: { order: AdminOrderDetail }) {
   const dateTag = dateLocaleTag[locale];
   const owedBack = oreFromDecimal(order.balance) < 0;
   return (
-    <section aria-labelledby="detail-money" data-testid="admin-money" className="space-y-4">
-      <h3 id="detail-money" className="text-sm font-bold tracking-wide text-slate-600 uppercase">
-        {t.paymentState}
-      </h3>
+    <DetailSection
+      heading={t.paymentState}
+      headingId="detail-money"
+      testId="admin-money"
+      className="space-y-4"
+    >
       <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
         <PaymentStateBadge state={order.paymentState} /> <BalanceText balance={order.balance} />
       </p>
@@ -370,48 +423,7 @@ export function OrderMoneySection({ order }: { order: AdminOrderDetail }) {
         <h4 className="text-sm font-semibold text-slate-800">{t.documents}</h4>
         <ul className="mt-1 divide-y divide-slate-100" data-testid="admin-documents">
           {order.documents.map((document) => (
-            <li
-              key={document.number}
-              className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
-              data-testid="admin-document"
-            >
-              <span className="min-w-0 text-slate-900">
-                <span className="font-semibold">
-                  {t[document.kind]} {document.number}
-                </span>{' '}
-                · {formatDate(document.issuedOn, dateTag)} ·{' '}
-                <span className="tabular-nums">
-                  {document.currency === 'EUR' && document.totalInCurrency
-                    ? `${formatEuroDecimal(document.totalInCurrency)} (${formatKrDecimal(document.total)})`
-                    : formatKrDecimal(document.total)}
-                </span>
-                {document.corrects && (
-                  <span className="block text-slate-600">
-                    {t.corrects({ number: document.corrects })}
-                    {document.reason ? `: ${document.reason}` : ''}
-                  </span>
-                )}
-              </span>
-              <span className="flex gap-2">
-                <a
-                  href={document.pdf}
-                  className={linkButton}
-                  aria-label={`${t.pdf} ${t[document.kind]} ${document.number}`}
-                >
-                  {t.pdf}
-                </a>
-                {document.xml && (
-                  <a
-                    href={document.xml}
-                    download={`${document.number}.xml`}
-                    className={linkButton}
-                    aria-label={`${t.xml} ${t[document.kind]} ${document.number}`}
-                  >
-                    {t.xml}
-                  </a>
-                )}
-              </span>
-            </li>
+            <DocumentRow key={document.number} document={document} />
           ))}
         </ul>
       </div>
@@ -451,6 +463,6 @@ export function OrderMoneySection({ order }: { order: AdminOrderDetail }) {
         {owedBack && <PaymentForm key={`refund-${order.balance}`} order={order} refund />}
         <CreditNoteForm key={`credit-${order.documents.length}`} order={order} />
       </div>
-    </section>
+    </DetailSection>
   );
 }

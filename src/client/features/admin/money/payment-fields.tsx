@@ -14,34 +14,25 @@ const decimalAmount = (typed: string) => typed.trim().replace(',', '.');
  */
 export function usePaymentFields(total: string) {
   const idPrefix = useId();
-  const [paidOn, setPaidOn] = useState<string>(() => stockholmDate(new Date()));
-  const [amount, setAmount] = useState(total);
+  const paidOn = useState<string>(() => stockholmDate(new Date()));
+  const amount = useState(total);
   return {
-    fields: (
-      <PaymentFields
-        idPrefix={idPrefix}
-        paidOn={paidOn}
-        onPaidOn={setPaidOn}
-        amount={amount}
-        onAmount={setAmount}
-      />
-    ),
-    payment: { paidOn, amountReceived: decimalAmount(amount) },
+    fields: <PaymentFields idPrefix={idPrefix} paidOn={paidOn} amount={amount} />,
+    payment: { paidOn: paidOn[0], amountReceived: decimalAmount(amount[0]) },
   };
 }
+
+/** A field's value and its setter, as `useState` gives them. */
+type FieldState = readonly [string, (value: string) => void];
 
 /**
  * The payment's two fields, for an order marked paid and a supplementary invoice's payment: the
  * day the money arrived and the amount received (the server checks both by the same rules).
  */
-function PaymentFields(props: {
-  idPrefix: string;
-  paidOn: string;
-  onPaidOn: (day: string) => void;
-  amount: string;
-  onAmount: (amount: string) => void;
-}) {
+function PaymentFields(props: { idPrefix: string; paidOn: FieldState; amount: FieldState }) {
   const adminText = useT(orderAdminMessages);
+  const [paidOn, setPaidOn] = props.paidOn;
+  const [amount, setAmount] = props.amount;
   return (
     <>
       <Field id={`${props.idPrefix}-paid-on`} label={adminText.paidOn}>
@@ -50,16 +41,16 @@ function PaymentFields(props: {
             {...control}
             type="date"
             required
-            value={props.paidOn}
-            onChange={(e) => props.onPaidOn(e.target.value)}
+            value={paidOn}
+            onChange={(e) => setPaidOn(e.target.value)}
           />
         )}
       </Field>
       <AmountField
         id={`${props.idPrefix}-amount`}
         label={adminText.amountReceived}
-        value={props.amount}
-        onChange={props.onAmount}
+        value={amount}
+        onChange={setAmount}
       />
     </>
   );

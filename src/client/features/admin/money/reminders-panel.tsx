@@ -17,6 +17,7 @@ import { apiFetch } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { adminKeys, staffKeys } from '@/client/features/admin/admin-api';
+import { DetailSection } from '@/client/features/admin/shared/detail-section';
 
 const remindersKey = (orderNumber: string) => [...adminKeys.order(orderNumber), 'reminders'] as const;
 
@@ -184,10 +185,12 @@ export function RemindersPanel({ order }: { order: AdminOrderDetail }) {
   });
   if (!data || data.invoices.length === 0) return null;
   return (
-    <section aria-labelledby="detail-reminders" data-testid="admin-reminders" className="space-y-2">
-      <h3 id="detail-reminders" className="text-sm font-bold tracking-wide text-slate-600 uppercase">
-        {t.heading}
-      </h3>
+    <DetailSection
+      heading={t.heading}
+      headingId="detail-reminders"
+      testId="admin-reminders"
+      className="space-y-2"
+    >
       <ul className="divide-y divide-slate-100">
         {data.invoices.map((invoice) => (
           <InvoiceReminders key={invoice.number} orderNumber={order.orderNumber} invoice={invoice} />
@@ -196,6 +199,6 @@ export function RemindersPanel({ order }: { order: AdminOrderDetail }) {
       <p className="text-xs text-slate-600">
         {data.schedule.length > 0 ? t.schedule({ days: data.schedule.join(', ') }) : t.scheduleOff}
       </p>
-    </section>
+    </DetailSection>
   );
 }

@@ -34,6 +34,7 @@ import { StatusActions } from './order-status-actions';
 import { OrderAttention } from './order-attention';
 import { OrderNotes, OrderThread } from './order-talk';
 import { LineChangeSection } from './line-change-editor';
+import { DetailSection } from '@/client/features/admin/shared/detail-section';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -125,10 +126,7 @@ function StatusSection({ order }: { order: AdminOrderAnswer }) {
   const ledgerTexts = useT(ledgerMessages);
   const dateTag = dateLocaleTag[locale];
   return (
-    <section aria-labelledby="detail-status">
-      <h3 id="detail-status" className="text-sm font-bold uppercase tracking-wide text-slate-600">
-        {ui.status}
-      </h3>
+    <DetailSection heading={ui.status} headingId="detail-status">
       {/* The two states side by side: the job's (set by its steps) and the money's (derived). */}
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700">
         <span className="text-slate-600">{ledgerTexts.jobState}:</span>
@@ -160,7 +158,7 @@ function StatusSection({ order }: { order: AdminOrderAnswer }) {
           })}
         </ol>
       )}
-    </section>
+    </DetailSection>
   );
 }
 
@@ -172,10 +170,7 @@ function CustomerSection({ order }: { order: AdminOrderAnswer }) {
   const dateTag = dateLocaleTag[locale];
   const country = countryNameIn(locale, order.countryCode);
   return (
-    <section aria-labelledby="detail-customer">
-      <h3 id="detail-customer" className="text-sm font-bold uppercase tracking-wide text-slate-600">
-        {ui.customer}
-      </h3>
+    <DetailSection heading={ui.customer} headingId="detail-customer">
       <dl className="mt-2 divide-y divide-slate-100">
         <Row label={ui.customerType}>{order.customerType === 'company' ? ui.company : ui.personal}</Row>
         <Row label={order.customerType === 'company' ? ui.contactPerson : ui.name}>{order.customerName}</Row>
@@ -215,7 +210,7 @@ function CustomerSection({ order }: { order: AdminOrderAnswer }) {
           )}
         </Row>
       </dl>
-    </section>
+    </DetailSection>
   );
 }
 
@@ -226,10 +221,7 @@ function LinesSection({ order }: { order: AdminOrderAnswer }) {
   const fileTexts = useT(printFileMessages);
   const sizeTexts = useT(sizeMessages);
   return (
-    <section aria-labelledby="detail-lines">
-      <h3 id="detail-lines" className="text-sm font-bold uppercase tracking-wide text-slate-600">
-        {ui.items}
-      </h3>
+    <DetailSection heading={ui.items} headingId="detail-lines">
       <ul className="mt-2 divide-y divide-slate-100">
         {order.items.map((line, index) => (
           <li key={index} className="py-3">
@@ -274,7 +266,7 @@ function LinesSection({ order }: { order: AdminOrderAnswer }) {
           </dl>
         )
       )}
-    </section>
+    </DetailSection>
   );
 }
 

@@ -7,6 +7,7 @@ import { staffMessages } from '@/shared/i18n/messages/staff';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { historyQuery } from '@/client/features/admin/admin-api';
 import { describeChange } from '@/client/features/admin/staff/audit-change';
+import { DetailSection } from '@/client/features/admin/shared/detail-section';
 
 /** The order's recorded history with names: who changed its status, recorded a payment, added a proof. */
 export function OrderHistory({ orderNumber }: { orderNumber: string }) {
@@ -17,10 +18,7 @@ export function OrderHistory({ orderNumber }: { orderNumber: string }) {
   // A step taken in the dialog invalidates it (order-detail), so it shows here at once.
   const { data: events } = useQuery(historyQuery(orderNumber));
   return (
-    <section aria-labelledby="detail-history" data-testid="order-history">
-      <h3 id="detail-history" className="text-sm font-bold uppercase tracking-wide text-slate-600">
-        {t.historyHeading}
-      </h3>
+    <DetailSection heading={t.historyHeading} headingId="detail-history" testId="order-history">
       {events && events.length === 0 && <p className="mt-2 text-sm text-slate-700">{t.historyEmpty}</p>}
       <ol className="mt-2 space-y-1 text-sm text-slate-700">
         {(events ?? []).map((event) => {
@@ -39,6 +37,6 @@ export function OrderHistory({ orderNumber }: { orderNumber: string }) {
           );
         })}
       </ol>
-    </section>
+    </DetailSection>
   );
 }

@@ -5,6 +5,7 @@ import { formatCount } from '@/shared/money-format';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatFileSize, type OrderPrintFile } from '@/shared/print-files';
 import { useT } from '@/client/lib/i18n';
+import { DetailSection } from '@/client/features/admin/shared/detail-section';
 
 /** Downloads and documents: links that look like secondary buttons. */
 export const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
@@ -21,10 +22,15 @@ export function PrintFiles({
 }) {
   const fileTexts = useT(printFileMessages);
   return (
-    <section aria-labelledby="detail-print-files" data-testid="admin-print-files">
-      <h3 id="detail-print-files" className="text-sm font-bold uppercase tracking-wide text-slate-600">
-        {fileTexts.heading} ({files.length})
-      </h3>
+    <DetailSection
+      heading={
+        <>
+          {fileTexts.heading} ({files.length})
+        </>
+      }
+      headingId="detail-print-files"
+      testId="admin-print-files"
+    >
       {files.length === 0 ? (
         <p className="mt-2 text-sm text-slate-700">{fileTexts.noneReceived}</p>
       ) : (
@@ -65,6 +71,6 @@ export function PrintFiles({
           ))}
         </ul>
       )}
-    </section>
+    </DetailSection>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { nextStatuses, type AdminJobDetailBase, type OrderStatus } from '@/shared/admin';
 import { carrierIds, carrierNames, type CarrierId } from '@/shared/carriers';
 import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
@@ -12,7 +12,7 @@ import {
   staffKeys,
   type StatusChangeDetails,
 } from '@/client/features/admin/admin-api';
-import { NoteAndSubmit, notifyFailed, SubmitOrBack } from '@/client/features/admin/form-parts';
+import { NoteField, notifyFailed, SubmitOrBack } from '@/client/features/admin/form-parts';
 import { useSignedIn } from '@/client/features/admin/staff/staff-context';
 import { roleMay, statusStepRoles } from '@/shared/staff';
 import { adminUiMessages } from '@/shared/i18n/messages/admin-ui';
@@ -62,22 +62,56 @@ interface StepFormProps {
   onBack: () => void;
 }
 
+/** A cancellation's reason: the buyer's email and the history say it. */
+const REASON_MAX_LENGTH = 500;
+
+/**
+ * A step that asks for more before it is taken: its fields, then confirm (unavailable until `ready`)
+ * or back; confirming takes the step `step` describes.
+ */
+function StepForm(
+  props: StepFormProps & {
+    className: string;
+    submitLabel: string;
+    step: () => StatusStep;
+    ready?: boolean;
+    variant?: 'danger';
+    rowClassName?: string;
+    children: ReactNode;
+  },
+) {
+  const adminText = useT(orderAdminMessages);
+  const { className, rowClassName, step, onSubmit, children, ...row } = props;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit(step());
+  };
+  return (
+    <form className={className} onSubmit={submit}>
+      {children}
+      <SubmitOrBack {...row} className={rowClassName} backLabel={adminText.back} />
+    </form>
+  );
+}
+
 /** Shipped asks for the carrier (a named one, or another by name) and the tracking number. */
-function ShipmentForm({ pending, onSubmit, onBack }: StepFormProps) {
+function ShipmentForm(props: StepFormProps) {
   const adminText = useT(orderAdminMessages);
   const id = useId();
   const [carrier, setCarrier] = useState<CarrierId>('postnord');
   const [carrierName, setCarrierName] = useState('');
   const [tracking, setTracking] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit({
-      status: 'shipped',
-      details: { carrier, ...(carrier === 'other' ? { carrierName } : {}), trackingNumber: tracking },
-    });
-  };
   return (
-    <form className="grid gap-3 sm:grid-cols-2" onSubmit={submit}>
+    <StepForm
+      {...props}
+      className="grid gap-3 sm:grid-cols-2"
+      rowClassName="sm:col-span-2"
+      submitLabel={adminText.confirmShipped}
+      step={() => ({
+        status: 'shipped',
+        details: { carrier, ...(carrier === 'other' ? { carrierName } : {}), trackingNumber: tracking },
+      })}
+    >
       <Field id={`${id}-carrier`} label={adminText.carrier}>
         {(control) => (
           <select {...control} value={carrier} onChange={(e) => setCarrier(e.target.value as CarrierId)}>
@@ -106,42 +140,33 @@ function ShipmentForm({ pending, onSubmit, onBack }: StepFormProps) {
           <input {...control} required value={tracking} onChange={(e) => setTracking(e.target.value)} />
         )}
       </Field>
-      <SubmitOrBack
-        className="sm:col-span-2"
-        submitLabel={adminText.confirmShipped}
-        backLabel={adminText.back}
-        pending={pending}
-        onBack={onBack}
-      />
-    </form>
+    </StepForm>
   );
 }
 
-/** Cancelling asks for the reason (the buyer's email and the history say it). */
-function CancelForm({ pending, onSubmit, onBack }: StepFormProps) {
+/** Cancelling asks for the reason, and is not sent without one. */
+function CancelForm(props: StepFormProps) {
   const adminText = useT(orderAdminMessages);
   const id = useId();
   const [reason, setReason] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit({ status: 'cancelled', details: { reason } });
-  };
   return (
-    <form className="grid gap-3 rounded-xl bg-red-50 p-3" onSubmit={submit}>
+    <StepForm
+      {...props}
+      className="grid gap-3 rounded-xl bg-red-50 p-3"
+      variant="danger"
+      ready={reason.trim() !== ''}
+      submitLabel={adminText.confirmCancel}
+      step={() => ({ status: 'cancelled', details: { reason } })}
+    >
       <p className="text-sm font-semibold text-red-900">{adminText.cancelWarning}</p>
-      <NoteAndSubmit
+      <NoteField
         id={`${id}-reason`}
-        noteLabel={adminText.reason}
-        note={reason}
-        onNoteChange={setReason}
-        maxLength={500}
-        variant="danger"
-        submitLabel={adminText.confirmCancel}
-        backLabel={adminText.back}
-        pending={pending}
-        onBack={onBack}
+        label={adminText.reason}
+        value={reason}
+        onChange={setReason}
+        maxLength={REASON_MAX_LENGTH}
       />
-    </form>
+    </StepForm>
   );
 }
 

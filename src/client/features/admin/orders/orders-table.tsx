@@ -131,6 +131,22 @@ function OrderBadges({ order }: { order: ListedOrder }) {
   );
 }
 
+/** The order's number, which opens it: on a card it may wrap, in the table it keeps to one line. */
+function OpenOrderButton(props: { orderNumber: string; onOpen: (number: string) => void; wraps?: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={() => props.onOpen(props.orderNumber)}
+      className={cn(
+        'font-semibold text-brand-700 underline-offset-2 hover:underline',
+        props.wraps ? 'break-words text-left' : 'whitespace-nowrap',
+      )}
+    >
+      {props.orderNumber}
+    </button>
+  );
+}
+
 /** Narrow screens: one card per order. */
 function OrderCards(props: { orders: readonly ListedOrder[]; onOpen: (number: string) => void }) {
   const ui = useT(adminUiMessages);
@@ -140,13 +156,7 @@ function OrderCards(props: { orders: readonly ListedOrder[]; onOpen: (number: st
       {props.orders.map((order) => (
         <li key={order.orderNumber} className="space-y-1 p-4 text-sm">
           <div className="flex items-start justify-between gap-3">
-            <button
-              type="button"
-              onClick={() => props.onOpen(order.orderNumber)}
-              className="break-words text-left font-semibold text-brand-700 underline-offset-2 hover:underline"
-            >
-              {order.orderNumber}
-            </button>
+            <OpenOrderButton orderNumber={order.orderNumber} onOpen={props.onOpen} wraps />
             <span className="flex flex-col items-end gap-1">
               <OrderBadges order={order} />
             </span>
@@ -210,13 +220,7 @@ function OrderRows(props: { orders: readonly ListedOrder[]; onOpen: (number: str
           {props.orders.map((order) => (
             <tr key={order.orderNumber} className="align-top hover:bg-slate-50">
               <td className="px-3 py-3">
-                <button
-                  type="button"
-                  onClick={() => props.onOpen(order.orderNumber)}
-                  className="whitespace-nowrap font-semibold text-brand-700 underline-offset-2 hover:underline"
-                >
-                  {order.orderNumber}
-                </button>
+                <OpenOrderButton orderNumber={order.orderNumber} onOpen={props.onOpen} />
               </td>
               <td className="whitespace-nowrap px-3 py-3 text-slate-700">
                 {formatDateTime(order.orderDate, dateLocaleTag[locale])}

@@ -17,6 +17,7 @@ import { notify } from '@/client/lib/notify';
 import { buttonClass } from '@/client/components/ui/button';
 import { adminKeys, recordPayment } from '@/client/features/admin/admin-api';
 import { usePaymentFields } from '@/client/features/admin/money/payment-fields';
+import { DetailSection } from '@/client/features/admin/shared/detail-section';
 
 const linkButton = buttonClass({ variant: 'secondary', size: 'sm' });
 
@@ -29,10 +30,11 @@ export function SupplementaryInvoices(props: {
   const t = useT(orderPrintFileMessages);
   if (props.invoices.length === 0) return null;
   return (
-    <section aria-labelledby="detail-supplementary" data-testid="admin-supplementary-invoices">
-      <h3 id="detail-supplementary" className="text-sm font-bold tracking-wide text-slate-600 uppercase">
-        {t.adminHeading} ({props.invoices.length})
-      </h3>
+    <DetailSection
+      heading={`${t.adminHeading} (${props.invoices.length})`}
+      headingId="detail-supplementary"
+      testId="admin-supplementary-invoices"
+    >
       <ul className="mt-2 divide-y divide-slate-100">
         {props.invoices.map((invoice) => {
           const paths = adminSupplementaryInvoicePaths(props.orderNumber, invoice.invoiceNumber);
@@ -68,7 +70,7 @@ export function SupplementaryInvoices(props: {
           );
         })}
       </ul>
-    </section>
+    </DetailSection>
   );
 }
 

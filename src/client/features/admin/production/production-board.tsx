@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dateLocaleTag } from '@/shared/i18n/locale';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { carrierIds, carrierNames, type CarrierId } from '@/shared/carriers';
 import { catalogueProducts } from '@/shared/catalogue';
 import { formatDate } from '@/shared/dates';
@@ -28,6 +28,8 @@ import { notify } from '@/client/lib/notify';
 import { changeOrderStatus } from '@/client/features/admin/admin-api';
 import { useMay } from '@/client/features/admin/staff/staff-context';
 import { orderTalkMessages } from '@/shared/i18n/messages/order-talk';
+import { ToolPanel } from '@/client/features/admin/shared/tool-panel';
+import { ColumnHeads, type Column } from '@/client/components/ui/column-heads';
 
 const selectClass = `${inputLookClass} min-h-11 px-3 py-2 text-base`;
 
@@ -47,7 +49,6 @@ export function ProductionBoard() {
   const [paid, setPaid] = useState<'paid' | 'unpaid' | ''>('');
   // Paid or not is money: only the owner and bookkeeping filter by it (issue 38).
   const withMoney = useMay('money');
-  const id = useId();
   const params = new URLSearchParams();
   if (method) params.set('method', method);
   if (product) params.set('product', product);
@@ -58,13 +59,7 @@ export function ProductionBoard() {
     queryFn: () => apiFetch<Board>(`${productionPaths.board}?${params.toString()}`),
   });
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
-    >
-      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
-        {t.boardTitle}
-      </h2>
+    <ToolPanel heading={t.boardTitle}>
       <p className="mt-1 text-sm text-slate-700">{t.boardIntro}</p>
       <div className="mt-4 flex flex-wrap gap-4">
         <label className="text-sm font-semibold text-slate-800">
@@ -136,7 +131,7 @@ export function ProductionBoard() {
           <JobCard key={job.orderNumber} job={job} />
         ))}
       </ol>
-    </section>
+    </ToolPanel>
   );
 }
 
@@ -346,12 +341,16 @@ export function BlanksPanel() {
     onError: (error) => notify.error(error instanceof ApiError ? error.message : String(error)),
   });
   const dateLocale = dateLocaleTag[locale];
+  const blanksColumns: Column[] = [
+    { label: t.product },
+    { label: t.colour },
+    { label: t.size },
+    { label: t.pieces, end: true },
+    { label: t.toOrder, end: true },
+    { label: t.perJob, className: 'py-2 pl-4' },
+  ];
   return (
-    <section
-      className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200 sm:p-6"
-      aria-label={t.blanksTitle}
-    >
-      <h2 className="text-xl font-semibold text-slate-900">{t.blanksTitle}</h2>
+    <ToolPanel heading={t.blanksTitle} className="mt-6">
       {!range && <p className="mt-1 text-sm text-slate-700">{t.allOpenJobs}</p>}
       <div className="mt-3 flex flex-wrap items-end gap-4">
         <label className="text-sm font-semibold text-slate-800">
@@ -415,28 +414,7 @@ export function BlanksPanel() {
       {query.data && query.data.rows.length > 0 && (
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm" data-testid="blanks-table">
-            <thead className="text-slate-600">
-              <tr>
-                <th scope="col" className="py-2">
-                  {t.product}
-                </th>
-                <th scope="col" className="py-2">
-                  {t.colour}
-                </th>
-                <th scope="col" className="py-2">
-                  {t.size}
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  {t.pieces}
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  {t.toOrder}
-                </th>
-                <th scope="col" className="py-2 pl-4">
-                  {t.perJob}
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads cellClassName="py-2" columns={blanksColumns} />
             <tbody className="divide-y divide-slate-100">
               {query.data.rows.map((row) => (
                 <tr key={`${row.productId}-${row.colour}-${row.size}`}>
@@ -459,6 +437,6 @@ export function BlanksPanel() {
           </table>
         </div>
       )}
-    </section>
+    </ToolPanel>
   );
 }

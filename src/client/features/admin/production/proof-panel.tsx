@@ -25,6 +25,7 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { adminKeys } from '@/client/features/admin/admin-api';
 import { uploadProof } from './proof-api';
+import { DetailSection } from '@/client/features/admin/shared/detail-section';
 
 const link = buttonClass({ variant: 'secondary', size: 'sm' });
 
@@ -36,13 +37,9 @@ const link = buttonClass({ variant: 'secondary', size: 'sm' });
  */
 export function ProofPanel({ order }: { order: AdminJobDetailBase }) {
   const t = useT(proofMessages);
-  const headingId = useId();
   const proofs = [...order.proofs].sort((a, b) => b.version - a.version);
   return (
-    <section aria-labelledby={headingId} data-testid="admin-proofs">
-      <h3 id={headingId} className="text-sm font-bold uppercase tracking-wide text-slate-600">
-        {t.adminHeading} ({proofs.length})
-      </h3>
+    <DetailSection heading={`${t.adminHeading} (${proofs.length})`} testId="admin-proofs">
       <AdminState order={order} />
       {proofs.length > 0 && (
         <ol className="mt-2 divide-y divide-slate-100">
@@ -61,7 +58,7 @@ export function ProofPanel({ order }: { order: AdminJobDetailBase }) {
       ) : (
         <p className="mt-2 text-sm text-slate-600">{t.adminClosed}</p>
       )}
-    </section>
+    </DetailSection>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import { staffRoles, type StaffMember, type StaffRole } from '@/shared/staff';
 import { IssuedPinNotice } from './issued-pin';
-import { Button } from '@/client/components/ui/button';
+import { Button, type ButtonVariant } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { ApiError } from '@/client/lib/api';
 import { useT } from '@/client/lib/i18n';
@@ -20,6 +20,29 @@ import { useSignedIn } from './staff-context';
 import { Panel } from '@/client/components/ui/panel';
 
 const errorOf = (error: unknown) => (error instanceof ApiError ? error : undefined);
+
+/** A staff action asked again first ("Reset Anna's PIN?"): runs only on yes, busy while it runs. */
+function ConfirmedButton(props: {
+  variant: ButtonVariant;
+  question: string;
+  pending: boolean;
+  onConfirmed: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant={props.variant}
+      size="sm"
+      disabled={props.pending}
+      disabledLook="busy"
+      onClick={() => {
+        if (window.confirm(props.question)) props.onConfirmed();
+      }}
+    >
+      {props.children}
+    </Button>
+  );
+}
 
 /** The owner's form to add a person: name, optional email and role; the shop makes their PIN. */
 function AddPerson() {
@@ -163,29 +186,23 @@ function PersonRow({ person, isSelf }: { person: StaffMember; isSelf: boolean })
         </select>
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <Button
+        <ConfirmedButton
           variant="secondary"
-          size="sm"
-          disabled={reset.isPending}
-          disabledLook="busy"
-          onClick={() => {
-            if (window.confirm(t.resetPinConfirm({ name: person.name }))) reset.mutate();
-          }}
+          question={t.resetPinConfirm({ name: person.name })}
+          pending={reset.isPending}
+          onConfirmed={() => reset.mutate()}
         >
           {t.resetPin}
-        </Button>
+        </ConfirmedButton>
         {!isSelf && (
-          <Button
+          <ConfirmedButton
             variant="danger-outline"
-            size="sm"
-            disabled={remove.isPending}
-            disabledLook="busy"
-            onClick={() => {
-              if (window.confirm(t.removeConfirm({ name: person.name }))) remove.mutate();
-            }}
+            question={t.removeConfirm({ name: person.name })}
+            pending={remove.isPending}
+            onConfirmed={() => remove.mutate()}
           >
             {t.remove}
-          </Button>
+          </ConfirmedButton>
         )}
       </div>
       {issuedPin !== null && (
