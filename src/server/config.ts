@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ADMIN_PIN_MAX_LENGTH, ADMIN_PIN_MIN_LENGTH } from '@/shared/terms';
 import { sellerSettingsProblems, type SellerSettings } from '@/shared/invoicing/seller-settings';
 import { trimTrailing } from '@/shared/trim-trailing';
-import { productionProblems, withSecretFiles } from './production-settings';
+import { productionProblems, SELLER_SETTINGS, withSecretFiles } from './production-settings';
 import { parseReferenceRates, type ReferenceRate } from '@/shared/receivables/late-payment';
 import {
   parseReminderFeeTerms,
@@ -592,21 +592,7 @@ function combinationProblems(env: Record<string, string | undefined>): string[] 
   if (mail?.MAIL_TRANSPORT === 'smtp' && !mail.SMTP_URL)
     problems.push('SMTP_URL: required with MAIL_TRANSPORT=smtp');
   // An invoice with a wrong org number or VAT number is not a valid invoice: refuse to start.
-  const seller = pick(
-    'SELLER_NAME',
-    'SELLER_ORG_NUMBER',
-    'SELLER_VAT_NUMBER',
-    'SELLER_ADDRESS',
-    'SELLER_REGISTERED_OFFICE',
-    'SELLER_F_SKATT',
-    'SELLER_EMAIL',
-    'SELLER_PHONE',
-    'SELLER_BANK_ACCOUNT',
-    'SELLER_BANKGIRO',
-    'SELLER_IBAN',
-    'SELLER_IBAN_EUR',
-    'SELLER_BIC',
-  );
+  const seller = pick(...SELLER_SETTINGS);
   if (seller) problems.push(...sellerSettingsProblems(sellerOf(seller)));
   return problems;
 }

@@ -42,20 +42,41 @@ export function withSecretFiles(env: Env): { env: Env; problems: string[] } {
 }
 
 /**
- * Settings whose demo default must never reach a real invoice or email: in production each must be
- * set to the seller's own value (Mervärdesskattelagen 17 kap. 24 § names what an invoice carries).
+ * The seller's details an invoice carries (Mervärdesskattelagen 17 kap. 24 §), checked together at
+ * start: a wrong org number or VAT number makes no valid invoice.
  */
-export const SETTINGS_WITH_DEMO_DEFAULTS = [
+export const SELLER_SETTINGS = [
   'SELLER_NAME',
   'SELLER_ORG_NUMBER',
   'SELLER_VAT_NUMBER',
   'SELLER_ADDRESS',
+  'SELLER_REGISTERED_OFFICE',
+  'SELLER_F_SKATT',
   'SELLER_EMAIL',
   'SELLER_PHONE',
   'SELLER_BANK_ACCOUNT',
   'SELLER_BANKGIRO',
   'SELLER_IBAN',
   'SELLER_IBAN_EUR',
+  'SELLER_BIC',
+] as const;
+
+/** The seller's settings whose default may well be the real value (the seat, F-skatt, the bank's BIC). */
+const sellerSettingsMaybeReal = ['SELLER_REGISTERED_OFFICE', 'SELLER_F_SKATT', 'SELLER_BIC'] as const;
+type SellerSettingWithDemoValue = Exclude<
+  (typeof SELLER_SETTINGS)[number],
+  (typeof sellerSettingsMaybeReal)[number]
+>;
+
+/**
+ * Settings whose demo default must never reach a real invoice or email: in production each must be
+ * set to the seller's own value (Mervärdesskattelagen 17 kap. 24 § names what an invoice carries).
+ */
+export const SETTINGS_WITH_DEMO_DEFAULTS = [
+  ...SELLER_SETTINGS.filter(
+    (name): name is SellerSettingWithDemoValue =>
+      !(sellerSettingsMaybeReal as readonly string[]).includes(name),
+  ),
   'SHOP_EMAIL',
   'MAIL_FROM',
 ] as const;

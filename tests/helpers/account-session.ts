@@ -1,18 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { readEml } from './eml';
+import { outboxEmailsNamed } from './outbox';
 import { request, type TestServer } from './server';
 
 /** The path of the newest sign-in link (or invitation) the outbox emailed to `email` (`/account/verify?token=…`). */
 export async function emailedSignInPath(server: TestServer, email: string): Promise<string> {
   await server.app.emailOutbox.drain();
-  const dir = join(server.dataDir, 'outbox');
-  const mail = readdirSync(dir)
-    .filter((name) => name.startsWith('account-'))
-    .sort()
-    .map((file) => readFileSync(join(dir, file), 'utf8'))
-    .filter((raw) => /^To: (.*)$/m.exec(raw)?.[1] === email)
-    .map((raw) => readEml(raw))
+  const mail = outboxEmailsNamed(server, 'account-')
+    .filter((sent) => sent.to === email)
     .at(-1);
   const token = /\/account\/verify\?token=([A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1];
   if (!token) throw new Error(`no sign-in email to ${email}`);

@@ -17,3 +17,14 @@ export function uploadBankFile(
     headers: { cookie },
   });
 }
+
+/**
+ * The whole answer of an import with nothing refused and every line booked (no `notBooked`): what
+ * `toEqual` holds an answer to, counts and all.
+ */
+export function importAnswer(
+  format: BankFileImportAnswer['format'],
+  counts: { payments: number; matched: number; unmatched: number; duplicates?: number },
+): BankFileImportAnswer {
+  return { format, duplicates: 0, ...counts, refused: 0, notBooked: [] };
+}

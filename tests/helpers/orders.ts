@@ -88,6 +88,15 @@ export const germanPerson = {
   address: 'Hauptstraße 5\n10115 Berlin',
 };
 
+/** A private buyer in Germany without a personal number: German VAT once the shop takes part in OSS. */
+export const germanIndividual = {
+  ...testCustomer,
+  name: 'Erika Mustermann',
+  country: 'DE',
+  personalNumber: '',
+  address: 'Hauptstraße 7\n10115 Berlin',
+};
+
 /** A German company with a VAT number VIES confirms: no Swedish VAT (reverse charge). */
 export const germanCompany = {
   ...testCustomer,
@@ -169,6 +178,18 @@ export const frontPrint = {
   y: 40,
   scale: 0.3,
 };
+
+/** A checkout line in black with one upload printed as {@link frontPrint} is, at `scale`. */
+export function frontPrintedLine(
+  line: { productId: string; quantity: number; sizes?: Record<string, number> },
+  uploadId: string,
+  scale: number,
+) {
+  return {
+    ...line,
+    customisation: { color: 'black', prints: [{ ...frontPrint, uploadId, scale }], additionalInfo: '' },
+  };
+}
 
 /** POST /api/orders with these lines for the test customer, under a fresh idempotency key. */
 export function postOrderLines<T>(

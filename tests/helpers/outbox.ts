@@ -21,11 +21,38 @@ export async function orderEmails(
   orderNumber: string,
 ): Promise<OutboxEmail[]> {
   await server.app.emailOutbox.drain();
-  const dir = join(server.dataDir, 'outbox');
-  return readdirSync(dir)
-    .filter((name) => name.startsWith(orderNumber))
-    .map((name) => {
-      const raw = readFileSync(join(dir, name), 'utf8');
-      return { name, raw, to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', ...readEml(raw) };
-    });
+  return readOutbox(
+    server,
+    outboxNames(server).filter((name) => name.startsWith(orderNumber)),
+  );
+}
+
+/** The emails the outbox has written so far whose file names start with `prefix`, oldest first. */
+export function outboxEmailsNamed(server: Pick<TestServer, 'dataDir'>, prefix: string): OutboxEmail[] {
+  return readOutbox(
+    server,
+    outboxNames(server)
+      .filter((name) => name.startsWith(prefix))
+      .sort(),
+  );
+}
+
+/** The emails of one kind about an order (`INV-…-0000001-credit_note.eml`) written so far, oldest first. */
+export function orderEmailsOfKind(
+  server: Pick<TestServer, 'dataDir'>,
+  orderNumber: string,
+  kind: string,
+): OutboxEmail[] {
+  return outboxEmailsNamed(server, `${orderNumber}-`).filter((mail) => mail.name.endsWith(`-${kind}.eml`));
+}
+
+function outboxNames(server: Pick<TestServer, 'dataDir'>): string[] {
+  return readdirSync(join(server.dataDir, 'outbox'));
+}
+
+function readOutbox(server: Pick<TestServer, 'dataDir'>, names: readonly string[]): OutboxEmail[] {
+  return names.map((name) => {
+    const raw = readFileSync(join(server.dataDir, 'outbox', name), 'utf8');
+    return { name, raw, to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', ...readEml(raw) };
+  });
 }

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
+import { queryRows } from '@/server/db/query-rows';
 import { newUploadId } from '@/server/uploads/service';
 import {
   adminProofFilesPath,
@@ -87,4 +88,28 @@ export async function insertApprovedProof(database: Database, orderId: number): 
         SELECT ${orderId}::bigint, coalesce(max(version), 0) + 1, ${uploadId} FROM order_proofs WHERE order_id = ${orderId}::bigint
         RETURNING id)
     INSERT INTO order_proof_decisions (proof_id, decision) SELECT id, 'approved' FROM proof`);
+}
+
+/**
+ * An order's proof approved (written straight into the database), then in production and shipped
+ * by DHL as the owner marks it: the delivery date is known.
+ */
+export async function shipOrder(
+  server: { url: string; cookie: string; database: Database },
+  orderNumber: string,
+  trackingNumber = 'JJD0001234567',
+): Promise<void> {
+  const [row] = await queryRows<{ id: number }>(
+    server.database.db,
+    sql`SELECT id::int AS id FROM orders WHERE order_number = ${orderNumber}`,
+  );
+  await insertApprovedProof(server.database, row?.id ?? 0);
+  for (const json of [{ status: 'in_production' }, { status: 'shipped', carrier: 'dhl', trackingNumber }]) {
+    const res = await request(server, `/api/admin/orders/${orderNumber}/status`, {
+      method: 'PATCH',
+      json,
+      headers: { cookie: server.cookie },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
 }

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AccountView, ReorderAnswer } from '@/shared/account';
 import { accountMessages } from '@/shared/i18n/messages/account';
 import type { OrderView, PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
-import { readEml } from '@tests/helpers/eml';
-import { testCustomer } from '@tests/helpers/orders';
+import { outboxEmailsNamed } from '@tests/helpers/outbox';
+import { frontPrintedLine, testCustomer } from '@tests/helpers/orders';
 import { uploadImage, uploadPrintFile } from '@tests/helpers/print-files';
 import { makePng } from '@tests/helpers/png';
 import { request } from '@tests/helpers/server';
@@ -32,16 +30,7 @@ interface Mail {
 }
 
 /** The sign-in emails the outbox wrote (.eml files), oldest first. */
-function signInMails(): Mail[] {
-  const dir = join(server.dataDir, 'outbox');
-  return readdirSync(dir)
-    .filter((name) => name.startsWith('account-'))
-    .sort()
-    .map((file) => {
-      const raw = readFileSync(join(dir, file), 'utf8');
-      return { to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', ...readEml(raw) };
-    });
-}
+const signInMails = (): Mail[] => outboxEmailsNamed(server, 'account-');
 
 /** The token of the newest sign-in email to `email`. */
 async function emailedToken(email: string): Promise<string> {
@@ -325,14 +314,7 @@ describe('reorder', () => {
     const image = (await uploadImage(server)).id;
     const printFile = await uploadPrintFile(server, makePng(512), 'logo-print.png');
     const tshirts = {
-      productId: 'tshirt-bomull',
-      quantity: 40,
-      sizes: { M: 20, L: 20 },
-      customisation: {
-        color: 'black',
-        prints: [{ method: 'dtg', uploadId: image, side: 'front', x: 50, y: 40, scale: 0.3 }],
-        additionalInfo: '',
-      },
+      ...frontPrintedLine({ productId: 'tshirt-bomull', quantity: 40, sizes: { M: 20, L: 20 } }, image, 0.3),
       printFile: printFile.id,
     };
     const earlier = await placeOrder(email, [tshirts]);

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminCompaniesPath, type AccountView, type AdminCompany } from '@/shared/account';
@@ -8,7 +6,7 @@ import type { PlacedOrderAnswer } from '@/shared/order-view';
 import type { CreatedQuoteAnswer } from '@/shared/quotes';
 import { queryRows } from '@/server/db/query-rows';
 import { adminLogin } from '@tests/helpers/admin';
-import { readEml } from '@tests/helpers/eml';
+import { outboxEmailsNamed } from '@tests/helpers/outbox';
 import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useServer } from '@tests/helpers/use-server';
@@ -21,7 +19,7 @@ let clients = 0;
 const newClient = () => `10.44.${Math.floor(++clients / 250)}.${clients % 250}`;
 
 interface Mail {
-  file: string;
+  name: string;
   to: string;
   subject: string;
   text: string;
@@ -30,15 +28,7 @@ interface Mail {
 /** The account emails the outbox wrote (.eml files), oldest first. */
 async function accountMails(to: string): Promise<Mail[]> {
   await server.app.emailOutbox.drain();
-  const dir = join(server.dataDir, 'outbox');
-  return readdirSync(dir)
-    .filter((name) => name.startsWith('account-'))
-    .sort()
-    .map((file) => {
-      const raw = readFileSync(join(dir, file), 'utf8');
-      return { file, to: /^To: (.*)$/m.exec(raw)?.[1] ?? '', ...readEml(raw) };
-    })
-    .filter((mail) => mail.to === to);
+  return outboxEmailsNamed(server, 'account-').filter((mail) => mail.to === to);
 }
 
 /** Opens the newest link emailed to `email`: the session's Cookie header. */
@@ -164,7 +154,7 @@ describe('the company account', () => {
     // The email: in the inviter's language, the organisation number, a sign-in link; never the
     // company's name as typed at checkout nor the inviter's address.
     const [mail] = await accountMails('colleague@example.se');
-    expect(mail?.file).toMatch(/account_company_invite\.eml$/);
+    expect(mail?.name).toMatch(/account_company_invite\.eml$/);
     expect(mail?.subject).toBe(accountMessages.sv.inviteEmailSubject);
     expect(mail?.text).toContain(org);
     expect(mail?.text).toMatch(/\/account\/verify\?token=/);

@@ -20,33 +20,31 @@ const swedishOrgNumber = /^[0-9]{6}-[0-9]{4}$/;
 export async function buildAccountSignInEmail(db: Db, config: Config, linkId: number): Promise<Mail.Options> {
   const issued = await issueSignInToken(db, linkId);
   if (!issued) throw new Error(`account sign-in link ${linkId} is used or gone`);
-  const t = translate(accountMessages, issued.locale);
+  const language = issued.locale;
+  const t = translate(accountMessages, language);
   const base = trimTrailing(config.publicBaseUrl, '/');
   const url = `${base}${accountVerifyPath}?token=${encodeURIComponent(issued.token)}`;
   if (issued.companyOrgNumber !== null) {
     // A company's invitation: the organisation number only in the Swedish form checkout validated
     // (anything else came from a form and stays out), never the inviter's name or address.
     const org = swedishOrgNumber.test(issued.companyOrgNumber) ? issued.companyOrgNumber : undefined;
+    const body = [
+      org ? t.inviteEmailBodyOrg({ orgNumber: org }) : t.inviteEmailBody,
+      url,
+      '',
+      t.inviteEmailLater({ url: `${base}${accountPath}` }),
+      '',
+      t.emailIgnore,
+    ];
     return buyerEmail(
       config,
       { customerEmail: issued.email },
-      {
-        language: issued.locale,
-        subject: t.inviteEmailSubject,
-        body: [
-          org ? t.inviteEmailBodyOrg({ orgNumber: org }) : t.inviteEmailBody,
-          url,
-          '',
-          t.inviteEmailLater({ url: `${base}${accountPath}` }),
-          '',
-          t.emailIgnore,
-        ],
-      },
+      { language, subject: t.inviteEmailSubject, body },
     );
   }
   return buyerEmail(
     config,
     { customerEmail: issued.email },
-    { language: issued.locale, subject: t.emailSubject, body: [t.emailBody, url, '', t.emailIgnore] },
+    { language, subject: t.emailSubject, body: [t.emailBody, url, '', t.emailIgnore] },
   );
 }

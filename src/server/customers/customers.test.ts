@@ -5,14 +5,13 @@ import { addDays, stockholmDate } from '@/shared/dates';
 import type { CustomerLedger, CustomerList } from '@/shared/receivables/reminders';
 import { readEml } from '@tests/helpers/eml';
 import { emlPdfAttachments, fetchValidSie, pdfText, sieVerifications } from '@tests/helpers/ledger';
-import { insertTestOrder } from '@tests/helpers/orders';
+import { bookCustomers } from '@tests/helpers/customers';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
 const server = useAdminServer({ env: { REFERENCE_RATES: '2.00@2020-01-01' } });
 const swedish = () => `${server.cookie}; lang=sv`;
 const today = () => stockholmDate(new Date());
-const noon = (day: string) => new Date(`${day}T10:00:00Z`);
 const ore = (decimal: string) => Math.round(Number(decimal) * 100);
 
 const post = (path: string, json: unknown) =>
@@ -28,42 +27,7 @@ describe('the customer ledger', () => {
   it("every customer's open balance adds up to the receivables account 1510 of the SIE export for the same day", async () => {
     // Two orders of one company (one org number written two ways), one individual by personnummer,
     // one by email; a payment, a part payment, a credit note, a reminder with fee and interest.
-    const a1 = await insertTestOrder(server.database, { orderDate: noon(addDays(today(), -80)) });
-    const a2 = await insertTestOrder(server.database, {
-      orderDate: noon(addDays(today(), -20)),
-      customerOrgNumber: '5566778899',
-      totalAmount: '1000.00',
-      exVatAmount: '800.00',
-      vatAmount: '200.00',
-    });
-    const b = await insertTestOrder(server.database, {
-      orderDate: noon(addDays(today(), -10)),
-      customerType: 'personal',
-      customerOrganization: null,
-      customerOrgNumber: null,
-      customerPersonalNumber: '19811218-9876',
-      customerName: 'Bo Berg',
-      customerEmail: 'bo@example.se',
-    });
-    const c = await insertTestOrder(server.database, {
-      orderDate: noon(addDays(today(), -5)),
-      customerType: 'personal',
-      customerOrganization: null,
-      customerOrgNumber: null,
-      customerName: 'Cilla Ceder',
-      customerEmail: 'Cilla@Example.se',
-    });
-    for (const order of [a1, a2, b, c])
-      await request(server, `/api/admin/orders/${order.orderNumber}`, { headers: { cookie: swedish() } });
-    expect(
-      (await post(`/api/admin/orders/${a1.orderNumber}/payments`, { amount: '718.75', paidOn: today() }))
-        .status,
-    ).toBe(201);
-    expect((await post(`/api/admin/orders/${a1.orderNumber}/reminders`, {})).status).toBe(201);
-    expect(
-      (await post(`/api/admin/orders/${b.orderNumber}/payments`, { amount: '5718.75', paidOn: today() }))
-        .status,
-    ).toBe(201);
+    const { c } = await bookCustomers(server, { emailOnlyName: 'Cilla Ceder' });
     expect(
       (await post(`/api/admin/orders/${c.orderNumber}/credit-notes`, { reason: 'Fel färg', amount: '1000' }))
         .status,

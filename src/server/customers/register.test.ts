@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { RegisterPage, RegisterRecord } from '@/shared/customer-register';
 import { addDays, stockholmDate } from '@/shared/dates';
 import type { CustomerLedger } from '@/shared/receivables/reminders';
-import { insertTestOrder } from '@tests/helpers/orders';
+import { bookCustomers, insertOrderDaysAgo } from '@tests/helpers/customers';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
 const server = useAdminServer();
 const swedish = () => `${server.cookie}; lang=sv`;
 const today = () => stockholmDate(new Date());
-const noon = (day: string) => new Date(`${day}T10:00:00Z`);
 const get = <T>(path: string) => request<T>(server, path, { headers: { cookie: swedish() } });
 const post = (path: string, json: unknown) =>
   request<{ error?: string; notes?: RegisterRecord['notes'] }>(server, path, {
@@ -23,43 +22,10 @@ describe('the customer register', () => {
     // A company with its org number written two ways, an individual by personnummer who has paid
     // in full (the ledger's list leaves them out, the register does not), one by email only whose
     // name a spreadsheet would run as a formula.
-    const a1 = await insertTestOrder(server.database, { orderDate: noon(addDays(today(), -80)) });
-    const a2 = await insertTestOrder(server.database, {
-      orderDate: noon(addDays(today(), -20)),
-      customerOrgNumber: '5566778899',
-      customerName: 'Per Persson',
-      customerEmail: 'per@example.se',
-      totalAmount: '1000.00',
-      exVatAmount: '800.00',
-      vatAmount: '200.00',
+    await bookCustomers(server, {
+      companyContact: { customerName: 'Per Persson', customerEmail: 'per@example.se' },
+      emailOnlyName: '=HYPERLINK("http://x")',
     });
-    const b = await insertTestOrder(server.database, {
-      orderDate: noon(addDays(today(), -10)),
-      customerType: 'personal',
-      customerOrganization: null,
-      customerOrgNumber: null,
-      customerPersonalNumber: '19811218-9876',
-      customerName: 'Bo Berg',
-      customerEmail: 'bo@example.se',
-    });
-    const c = await insertTestOrder(server.database, {
-      orderDate: noon(addDays(today(), -5)),
-      customerType: 'personal',
-      customerOrganization: null,
-      customerOrgNumber: null,
-      customerName: '=HYPERLINK("http://x")',
-      customerEmail: 'Cilla@Example.se',
-    });
-    for (const order of [a1, a2, b, c]) await get(`/api/admin/orders/${order.orderNumber}`);
-    expect(
-      (await post(`/api/admin/orders/${a1.orderNumber}/payments`, { amount: '718.75', paidOn: today() }))
-        .status,
-    ).toBe(201);
-    expect((await post(`/api/admin/orders/${a1.orderNumber}/reminders`, {})).status).toBe(201);
-    expect(
-      (await post(`/api/admin/orders/${b.orderNumber}/payments`, { amount: '5718.75', paidOn: today() }))
-        .status,
-    ).toBe(201);
 
     const page = await get<RegisterPage>('/api/admin/customer-register');
     expect(page.status).toBe(200);
@@ -135,15 +101,13 @@ describe('the customer register', () => {
   });
 
   it('shows a customer’s contact people, orders and notes; a note is kept with its writer and audited', async () => {
-    const first = await insertTestOrder(server.database, {
-      orderDate: noon(addDays(today(), -30)),
+    const first = await insertOrderDaysAgo(server, 30, {
       customerOrgNumber: '559900-1122',
       customerOrganization: 'Klubben AB',
       customerName: 'Lena Lind',
       customerEmail: 'lena@klubben.se',
     });
-    const second = await insertTestOrder(server.database, {
-      orderDate: noon(addDays(today(), -3)),
+    const second = await insertOrderDaysAgo(server, 3, {
       customerOrgNumber: '5599001122',
       customerOrganization: 'Klubben AB',
       customerName: 'Olle Ek',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, identityId, timestampTz, createdAt } from './schema-columns';
 import { locales } from '@/shared/i18n/locale';
 import { orders } from './orders-schema';
 import { quotes } from './quotes-schema';
@@ -12,7 +13,7 @@ export const accountCompanies = pgTable(
   {
     /** As orders store it (a Swedish number normalised to NNNNNN-NNNN). */
     orgNumber: text('org_number').primaryKey(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check('account_companies_org_number_check', sql`char_length(${t.orgNumber}) BETWEEN 1 AND 20`)],
 );
@@ -32,9 +33,9 @@ export const accountCompanyMembers = pgTable(
     addedBy: text('added_by', { enum: companyMemberOrigins }).notNull(),
     /** The inviting member's address; null for the first buyer and for staff. */
     invitedBy: text('invited_by'),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestampTz('added_at').notNull().defaultNow(),
     /** When the address first signed in by a link as a member; null while only invited. */
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    verifiedAt: timestampTz('verified_at'),
   },
   (t) => [
     check(
@@ -53,14 +54,14 @@ export const accountCompanyMembers = pgTable(
 export const accountCompanyClaims = pgTable(
   'account_company_claims',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'cascade' }),
-    quoteId: bigint('quote_id', { mode: 'number' }).references(() => quotes.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    orderId: bigintNumber('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    quoteId: bigintNumber('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
     orgNumber: text('org_number')
       .notNull()
       .references(() => accountCompanies.orgNumber, { onDelete: 'cascade' }),
     claimedBy: text('claimed_by').notNull(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestampTz('claimed_at').notNull().defaultNow(),
   },
   (t) => [
     index('account_company_claims_org_idx').on(t.orgNumber),
@@ -78,15 +79,15 @@ export const accountCompanyClaims = pgTable(
 export const accountSignInLinks = pgTable(
   'account_sign_in_links',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** As the buyer typed it, trimmed; compared in lower case. */
     email: text('email').notNull(),
     locale: text('locale', { enum: locales }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** sha256 (hex) of the emailed token; null until the email is built. */
     tokenHash: text('token_hash').unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestampTz('expires_at'),
+    usedAt: timestampTz('used_at'),
     /** An invitation to this company's account (migration 5950); null for a plain sign-in. */
     companyOrgNumber: text('company_org_number').references(() => accountCompanies.orgNumber, {
       onDelete: 'cascade',
@@ -104,12 +105,12 @@ export const accountSignInLinks = pgTable(
 export const accountSessions = pgTable(
   'account_sessions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     tokenHash: text('token_hash').notNull().unique(),
     /** The address the link proved, in lower case. */
     email: text('email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestampTz('expires_at').notNull(),
   },
   (t) => [
     check('account_sessions_token_hash_check', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
@@ -122,12 +123,12 @@ export const accountSessions = pgTable(
 export const accountAddresses = pgTable(
   'account_addresses',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** The account's address, in lower case. */
     email: text('email').notNull(),
     label: text('label').notNull(),
     address: text('address').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** The delivery country, ISO 3166-1 alpha-2 (migrations/6650_account_address_country.sql). */
     country: text('country').notNull(),
   },
@@ -147,12 +148,12 @@ export const accountAddresses = pgTable(
 export const privacyRequests = pgTable(
   'privacy_requests',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** The address in lower case while open; its sha256 (hex) once carried out. */
     email: text('email').notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    completedBy: bigint('completed_by', { mode: 'number' }).references(() => staff.id),
+    requestedAt: timestampTz('requested_at').notNull().defaultNow(),
+    completedAt: timestampTz('completed_at'),
+    completedBy: bigintNumber('completed_by').references(() => staff.id),
     outcome: jsonb('outcome').$type<Record<string, number>>(),
     /** The language the buyer asked in: the "done" email's (migrations/6500_privacy_erasure.sql). */
     locale: text('locale', { enum: locales }).notNull().default('sv'),

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, timestampTz, createdAt } from './schema-columns';
 import { staff } from './staff-schema';
 
 /** See migrations/0300_admin.sql. Only the sha256 of the session token is stored. */
@@ -6,12 +7,12 @@ export const adminSessions = pgTable(
   'admin_sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    lastSeenAt: timestampTz('last_seen_at').notNull().defaultNow(),
     /** sha256 of the PIN hash the session was opened with (see migrations/1400_admin_hardening.sql). */
     pinFingerprint: text('pin_fingerprint').notNull(),
     /** Whose session (migrations/2600_staff.sql); the fingerprint is of that person's PIN hash. */
-    staffId: bigint('staff_id', { mode: 'number' })
+    staffId: bigintNumber('staff_id')
       .notNull()
       .references(() => staff.id),
   },
@@ -26,10 +27,10 @@ export const adminDevices = pgTable(
   'admin_devices',
   {
     tokenHash: text('token_hash').primaryKey(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    lastLoginAt: timestampTz('last_login_at').notNull().defaultNow(),
     /** Who last logged in on it: its wrong PINs count against that person's budget. */
-    staffId: bigint('staff_id', { mode: 'number' })
+    staffId: bigintNumber('staff_id')
       .notNull()
       .references(() => staff.id),
   },
@@ -41,6 +42,6 @@ export const adminDevices = pgTable(
 
 export const adminLoginAttempts = pgTable('admin_login_attempts', {
   bucket: text('bucket').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  windowStart: timestampTz('window_start').notNull().defaultNow(),
   failures: integer('failures').notNull().default(0),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, identityId, timestampTz, isoDate } from './schema-columns';
 import { bankFileFormats, bankFileImportStates, bankPaymentStates } from '@/shared/receivables/bank-payments';
 import { documents } from './ledger-schema';
 import { oneOf } from './schema-checks';
@@ -9,18 +10,18 @@ import { staff } from './staff-schema';
 export const bankFiles = pgTable(
   'bank_files',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     format: text('format', { enum: bankFileFormats }).notNull(),
     fileName: text('file_name'),
     sha256: text('sha256').notNull(),
-    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
-    importedBy: bigint('imported_by', { mode: 'number' }).references(() => staff.id),
+    importedAt: timestampTz('imported_at').notNull().defaultNow(),
+    importedBy: bigintNumber('imported_by').references(() => staff.id),
     payments: integer('payments').notNull(),
     matched: integer('matched').notNull(),
     unmatched: integer('unmatched').notNull(),
     duplicates: integer('duplicates').notNull(),
     state: text('state', { enum: bankFileImportStates }).notNull().default('recorded'),
-    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    heartbeatAt: timestampTz('heartbeat_at').notNull().defaultNow(),
     recordedBy: text('recorded_by'),
     refused: integer('refused').notNull().default(0),
     notBooked: jsonb('not_booked')
@@ -42,15 +43,15 @@ export const bankFiles = pgTable(
 export const bankFileStagedPayments = pgTable(
   'bank_file_staged_payments',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    bankFileId: bigint('bank_file_id', { mode: 'number' })
+    id: identityId(),
+    bankFileId: bigintNumber('bank_file_id')
       .notNull()
       .references(() => bankFiles.id),
     bankReference: text('bank_reference').notNull(),
     deposit: integer('deposit').notNull(),
-    amountMilli: bigint('amount_milli', { mode: 'number' }).notNull(),
+    amountMilli: bigintNumber('amount_milli').notNull(),
     currency: text('currency').notNull(),
-    bookedOn: date('booked_on', { mode: 'string' }),
+    bookedOn: isoDate('booked_on'),
     details: jsonb('details').notNull(),
   },
   (t) => [
@@ -65,23 +66,23 @@ export const bankFileStagedPayments = pgTable(
 export const bankPayments = pgTable(
   'bank_payments',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    bankFileId: bigint('bank_file_id', { mode: 'number' })
+    id: identityId(),
+    bankFileId: bigintNumber('bank_file_id')
       .notNull()
       .references(() => bankFiles.id),
     bankReference: text('bank_reference').notNull().unique(),
     deposit: integer('deposit').notNull(),
-    amountMilli: bigint('amount_milli', { mode: 'number' }).notNull(),
+    amountMilli: bigintNumber('amount_milli').notNull(),
     currency: text('currency').notNull(),
-    bookedOn: date('booked_on', { mode: 'string' }),
+    bookedOn: isoDate('booked_on'),
     details: jsonb('details').notNull(),
     state: text('state', { enum: bankPaymentStates }).notNull(),
     reason: text('reason'),
-    documentId: bigint('document_id', { mode: 'number' }).references(() => documents.id),
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => staff.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    documentId: bigintNumber('document_id').references(() => documents.id),
+    decidedBy: bigintNumber('decided_by').references(() => staff.id),
+    decidedAt: timestampTz('decided_at'),
     note: text('note'),
-    enteredOn: date('entered_on', { mode: 'string' }),
+    enteredOn: isoDate('entered_on'),
   },
   (t) => [
     index('bank_payments_file_idx').on(t.bankFileId, t.state, t.id),

@@ -1,35 +1,23 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, bigintNumber, identityId, timestampTz, createdAt, isoDate } from './schema-columns';
 import { locales } from '@/shared/i18n/locale';
 import { oneOf } from './schema-checks';
 import { staff } from './staff-schema';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** See migrations/3100_reminders.sql. */
 /** A customer statement (kontoutdrag) as emailed. */
 export const customerStatements = pgTable(
   'customer_statements',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     customerId: text('customer_id').notNull(),
-    asOf: date('as_of', { mode: 'string' }).notNull(),
+    asOf: isoDate('as_of').notNull(),
     language: text('language', { enum: locales }).notNull(),
     email: text('email').notNull(),
     pdf: bytea('pdf').notNull(),
     sentBy: text('sent_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [check('customer_statements_language_check', oneOf(t.language, locales))],
 );
@@ -38,14 +26,14 @@ export const customerStatements = pgTable(
 export const customerNotes = pgTable(
   'customer_notes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** The register's id (a hash of orders.customer_key). */
     customerId: text('customer_id').notNull(),
     body: text('body').notNull(),
-    staffId: bigint('staff_id', { mode: 'number' })
+    staffId: bigintNumber('staff_id')
       .notNull()
       .references(() => staff.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('customer_notes_customer_id_check', sql`${t.customerId} ~ '^[0-9a-f]{24}$'`),
@@ -63,9 +51,9 @@ export const customerSummaries = pgTable(
   {
     customerKey: text('customer_key').primaryKey(),
     orders: integer('orders').notNull().default(0),
-    firstOrder: timestamp('first_order', { withTimezone: true }),
-    lastOrder: timestamp('last_order', { withTimezone: true }),
-    latestOrderId: bigint('latest_order_id', { mode: 'number' }),
+    firstOrder: timestampTz('first_order'),
+    lastOrder: timestampTz('last_order'),
+    latestOrderId: bigintNumber('latest_order_id'),
     documents: integer('documents').notNull().default(0),
     /** Net of every document but reminders (fees and interest are no sale). */
     turnover: numeric('turnover', { precision: 16, scale: 2 })

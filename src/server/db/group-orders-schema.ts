@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { identityId, timestampTz, createdAt, isoDate } from './schema-columns';
 import { locales } from '@/shared/i18n/locale';
 import { allSizeCodes } from '@/shared/size-codes';
 import type { StoredGroupDesign } from '@/shared/group-orders';
@@ -23,7 +12,7 @@ export const groupOrders = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     title: text('title').notNull(),
-    closesOn: date('closes_on', { mode: 'string' }).notNull(),
+    closesOn: isoDate('closes_on').notNull(),
     productId: text('product_id').notNull(),
     line: jsonb('line').$type<StoredGroupDesign>().notNull(),
     printName: boolean('print_name').notNull().default(false),
@@ -32,8 +21,8 @@ export const groupOrders = pgTable(
     language: text('language', { enum: locales }).notNull(),
     shareTokenHash: text('share_token_hash').notNull().unique(),
     organiserTokenHash: text('organiser_token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    closedAt: timestampTz('closed_at'),
   },
   (t) => [
     check('group_orders_title_check', sql`char_length(${t.title}) BETWEEN 1 AND 80`),
@@ -58,8 +47,8 @@ export const groupOrderEntries = pgTable(
     quantity: integer('quantity').notNull(),
     printName: text('print_name'),
     printNumber: text('print_number'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     index('group_order_entries_group_idx').on(t.groupId, t.createdAt),
@@ -76,7 +65,7 @@ export const groupOrderEntries = pgTable(
 export const groupEntryReceipts = pgTable(
   'group_entry_receipts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     entryId: uuid('entry_id')
       .notNull()
       .references(() => groupOrderEntries.id, { onDelete: 'cascade' }),
@@ -84,7 +73,7 @@ export const groupEntryReceipts = pgTable(
     locale: text('locale', { enum: locales }).notNull(),
     /** sha256 (hex) of the emailed link's token; null until the email is built. */
     tokenHash: text('token_hash').unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('group_entry_receipts_entry_idx').on(t.entryId),

@@ -1,26 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  bigint,
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bytea, bigintNumber, identityId, timestampTz, createdAt, money, isoDate } from './schema-columns';
 import { documentKinds, paymentMethods } from '@/shared/ledger';
 import { locales } from '@/shared/i18n/locale';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
 import { orders } from './orders-schema';
-import { oneOf } from './schema-checks';
+import { oneOf, indexWhereSet } from './schema-checks';
 import { uploads } from './uploads-schema';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * See migrations/2000_ledger.sql: every invoice, supplementary invoice and credit note as issued.
@@ -29,26 +15,24 @@ const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () =>
 export const documents = pgTable(
   'documents',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
+    id: identityId(),
+    orderId: bigintNumber('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: documentKinds }).notNull(),
     number: text('number').notNull().unique(),
-    seq: bigint('seq', { mode: 'number' }).notNull().unique(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
-    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
-    dueOn: date('due_on', { mode: 'string' }),
+    seq: bigintNumber('seq').notNull().unique(),
+    issuedAt: timestampTz('issued_at').notNull().defaultNow(),
+    issuedOn: isoDate('issued_on').notNull(),
+    dueOn: isoDate('due_on'),
     language: text('language', { enum: locales }).notNull(),
     vatTreatment: text('vat_treatment', { enum: vatTreatments }).notNull(),
-    net: numeric('net', { precision: 14, scale: 2 }).notNull(),
-    vat: numeric('vat', { precision: 14, scale: 2 }).notNull(),
-    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    net: money('net').notNull(),
+    vat: money('vat').notNull(),
+    total: money('total').notNull(),
     ocr: text('ocr'),
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
-    correctsDocumentId: bigint('corrects_document_id', { mode: 'number' }).references(
-      (): AnyPgColumn => documents.id,
-    ),
+    correctsDocumentId: bigintNumber('corrects_document_id').references((): AnyPgColumn => documents.id),
     reason: text('reason'),
     uploadId: text('upload_id')
       .unique()
@@ -57,12 +41,8 @@ export const documents = pgTable(
   (t) => [
     index('documents_order_idx').on(t.orderId, t.seq),
     index('documents_issued_idx').on(t.issuedOn, t.seq),
-    index('documents_corrects_idx')
-      .on(t.correctsDocumentId)
-      .where(sql`${t.correctsDocumentId} IS NOT NULL`),
-    index('documents_ocr_idx')
-      .on(t.ocr)
-      .where(sql`${t.ocr} IS NOT NULL`),
+    indexWhereSet('documents_corrects_idx', t.correctsDocumentId),
+    indexWhereSet('documents_ocr_idx', t.ocr),
     check('documents_kind_check', oneOf(t.kind, documentKinds)),
     check('documents_language_check', oneOf(t.language, locales)),
     check('documents_vat_treatment_check', oneOf(t.vatTreatment, vatTreatments)),
@@ -80,32 +60,32 @@ export const documents = pgTable(
 
 /** A document's PDF as first rendered from its snapshot, kept byte for byte. */
 export const documentPdfs = pgTable('document_pdfs', {
-  documentId: bigint('document_id', { mode: 'number' })
+  documentId: bigintNumber('document_id')
     .primaryKey()
     .references(() => documents.id, { onDelete: 'cascade' }),
   pdf: bytea('pdf').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Money received (positive) or paid back (negative, a refund) against one invoice. */
 export const payments = pgTable(
   'payments',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    documentId: bigint('document_id', { mode: 'number' })
+    id: identityId(),
+    documentId: bigintNumber('document_id')
       .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),
-    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
-    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    amount: money('amount').notNull(),
+    paidOn: isoDate('paid_on').notNull(),
     method: text('method', { enum: paymentMethods }).notNull(),
     reference: text('reference'),
     externalReference: text('external_reference').unique(),
     recordedBy: text('recorded_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** A EUR payment (migration 5300): the euros paid and the SEK the bank booked; `amount` is the SEK cleared. */
     currency: text('currency', { enum: ['EUR'] }),
-    amountInCurrency: numeric('amount_in_currency', { precision: 14, scale: 2 }),
-    bookedSek: numeric('booked_sek', { precision: 14, scale: 2 }),
+    amountInCurrency: money('amount_in_currency'),
+    bookedSek: money('booked_sek'),
     /** No money: a residual closed by öresavrundning (BAS 3740), with the admin's reason when by hand. */
     settlement: text('settlement', { enum: ['rounding'] }),
     settlementReason: text('settlement_reason'),
@@ -131,7 +111,7 @@ export const invoiceCounter = pgTable(
   'invoice_counter',
   {
     id: integer('id').primaryKey(),
-    lastValue: bigint('last_value', { mode: 'number' }).notNull(),
+    lastValue: bigintNumber('last_value').notNull(),
   },
   (t) => [check('invoice_counter_id_check', sql`${t.id} = 1`)],
 );
@@ -143,11 +123,11 @@ export const invoiceCounter = pgTable(
 export const ledgerUpgradeCredits = pgTable(
   'ledger_upgrade_credits',
   {
-    orderId: bigint('order_id', { mode: 'number' })
+    orderId: bigintNumber('order_id')
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
-    doneAt: timestamp('done_at', { withTimezone: true }),
+    dueAt: timestampTz('due_at').notNull().defaultNow(),
+    doneAt: timestampTz('done_at'),
   },
   (t) => [
     index('ledger_upgrade_credits_open_idx')
@@ -161,7 +141,7 @@ export const closedMonths = pgTable(
   'closed_months',
   {
     month: text('month').primaryKey(),
-    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestampTz('closed_at').notNull().defaultNow(),
     closedBy: text('closed_by'),
   },
   (t) => [check('closed_months_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],

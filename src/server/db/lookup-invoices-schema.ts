@@ -1,4 +1,5 @@
-import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, identityId, createdAt } from './schema-columns';
 import { locales } from '@/shared/i18n/locale';
 import { orders } from './orders-schema';
 import { oneOf } from './schema-checks';
@@ -10,12 +11,12 @@ import { oneOf } from './schema-checks';
 export const orderLookups = pgTable(
   'order_lookups',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
+    id: identityId(),
+    orderId: bigintNumber('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     locale: text('locale', { enum: locales }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('order_lookups_order_idx').on(t.orderId),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, timestampTz } from './schema-columns';
 import { orders } from './orders-schema';
 import { staff } from './staff-schema';
 
@@ -10,14 +11,14 @@ import { staff } from './staff-schema';
 export const orderAttention = pgTable(
   'order_attention',
   {
-    orderId: bigint('order_id', { mode: 'number' })
+    orderId: bigintNumber('order_id')
       .primaryKey()
       .references(() => orders.id),
     reason: text('reason').notNull(),
-    raisedBy: bigint('raised_by', { mode: 'number' })
+    raisedBy: bigintNumber('raised_by')
       .notNull()
       .references(() => staff.id),
-    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    raisedAt: timestampTz('raised_at').notNull().defaultNow(),
   },
   (t) => [check('order_attention_reason_check', sql`char_length(${t.reason}) BETWEEN 1 AND 300`)],
 );

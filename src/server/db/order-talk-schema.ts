@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, identityId, timestampTz } from './schema-columns';
 import { messageAuthors } from '@/shared/order-talk';
 import { orders } from './orders-schema';
 import { oneOf } from './schema-checks';
@@ -14,16 +15,16 @@ import { uploads } from './uploads-schema';
 export const orderNotes = pgTable(
   'order_notes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
+    id: identityId(),
+    orderId: bigintNumber('order_id')
       .notNull()
       .references(() => orders.id),
     text: text('text').notNull(),
     forProduction: boolean('for_production').notNull().default(false),
-    writtenBy: bigint('written_by', { mode: 'number' })
+    writtenBy: bigintNumber('written_by')
       .notNull()
       .references(() => staff.id),
-    writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+    writtenAt: timestampTz('written_at').notNull().defaultNow(),
   },
   (t) => [
     index('order_notes_order_idx').on(t.orderId, t.id),
@@ -39,18 +40,18 @@ export const orderNotes = pgTable(
 export const orderMessages = pgTable(
   'order_messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
+    id: identityId(),
+    orderId: bigintNumber('order_id')
       .notNull()
       .references(() => orders.id),
     author: text('author', { enum: messageAuthors }).notNull(),
     text: text('text').notNull(),
-    staffId: bigint('staff_id', { mode: 'number' }).references(() => staff.id),
+    staffId: bigintNumber('staff_id').references(() => staff.id),
     /** The buyer's file with the message (migrations/6200_order_message_files.sql), claimed by attachUploads. */
     uploadId: text('upload_id')
       .unique()
       .references(() => uploads.id),
-    writtenAt: timestamp('written_at', { withTimezone: true }).notNull().defaultNow(),
+    writtenAt: timestampTz('written_at').notNull().defaultNow(),
   },
   (t) => [
     index('order_messages_order_idx').on(t.orderId, t.id),

@@ -1,16 +1,5 @@
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, identityId, timestampTz, createdAt, money, isoDate } from './schema-columns';
 import { sql } from 'drizzle-orm';
 import type { StatusDetails } from '@/shared/carriers';
 import type { Customisation } from '@/shared/customisation';
@@ -78,9 +67,9 @@ export interface StoredOrderLine {
 export const orders = pgTable(
   'orders',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     orderNumber: text('order_number').notNull().unique(),
-    invoiceSeq: bigint('invoice_seq', { mode: 'number' }).notNull().unique(),
+    invoiceSeq: bigintNumber('invoice_seq').notNull().unique(),
     customerType: text('customer_type', { enum: customerTypes }).notNull(),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
@@ -92,9 +81,9 @@ export const orders = pgTable(
     deliveryAddress: text('delivery_address').notNull(),
     countryCode: text('country_code').notNull(),
     items: jsonb('items').$type<StoredOrderLine[]>().notNull(),
-    totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),
-    exVatAmount: numeric('ex_vat_amount', { precision: 14, scale: 2 }).notNull(),
-    vatAmount: numeric('vat_amount', { precision: 14, scale: 2 }).notNull(),
+    totalAmount: money('total_amount').notNull(),
+    exVatAmount: money('ex_vat_amount').notNull(),
+    vatAmount: money('vat_amount').notNull(),
     /** See migrations/0700_invoicing.sql. */
     vatTreatment: text('vat_treatment', { enum: vatTreatments }).notNull().default('domestic'),
     buyerVatNumber: text('buyer_vat_number'),
@@ -107,14 +96,14 @@ export const orders = pgTable(
     viesStatus: text('vies_status', { enum: viesStatuses }),
     viesName: text('vies_name'),
     viesRequestId: text('vies_request_id'),
-    viesCheckedAt: timestamp('vies_checked_at', { withTimezone: true }),
+    viesCheckedAt: timestampTz('vies_checked_at'),
     /** Invoiced in EUR at this rate; null: in SEK (migrations/3500_invoice_currency.sql). */
     invoiceCurrency: jsonb('invoice_currency').$type<InvoiceCurrencyRate>(),
     /** The buyer's "needed by" date, "2026-12-23" (migrations/1200_needed_by.sql); null when none was given. */
-    neededBy: date('needed_by', { mode: 'string' }),
+    neededBy: isoDate('needed_by'),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
-    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
-    orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    statusChangedAt: timestampTz('status_changed_at').notNull().defaultNow(),
+    orderDate: timestampTz('order_date').notNull().defaultNow(),
     /** sha256 of the buyer's idempotency key (the key itself is the secret behind the access token). */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     requestHash: text('request_hash').notNull(),
@@ -198,10 +187,10 @@ export const orderLinks = pgTable(
   'order_links',
   {
     tokenHash: text('token_hash').primaryKey(),
-    orderId: bigint('order_id', { mode: 'number' })
+    orderId: bigintNumber('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('order_links_order_idx').on(t.orderId)],
 );
@@ -209,13 +198,13 @@ export const orderLinks = pgTable(
 export const orderStatusEvents = pgTable(
   'order_status_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
+    id: identityId(),
+    orderId: bigintNumber('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    changedAt: timestampTz('changed_at').notNull().defaultNow(),
     /** What the step recorded: cancel reason, payment, shipment (migrations/1500_order_status_emails.sql). */
     details: jsonb('details').$type<StatusDetails>(),
   },
@@ -229,21 +218,21 @@ export const orderStatusEvents = pgTable(
 export const orderLineChanges = pgTable(
   'order_line_changes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
+    id: identityId(),
+    orderId: bigintNumber('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    changedBy: bigint('changed_by', { mode: 'number' }),
+    changedBy: bigintNumber('changed_by'),
     reason: text('reason').notNull(),
     itemsBefore: jsonb('items_before').$type<StoredOrderLine[]>().notNull(),
     itemsAfter: jsonb('items_after').$type<StoredOrderLine[]>().notNull(),
-    totalBefore: numeric('total_before', { precision: 14, scale: 2 }).notNull(),
-    totalAfter: numeric('total_after', { precision: 14, scale: 2 }).notNull(),
+    totalBefore: money('total_before').notNull(),
+    totalAfter: money('total_after').notNull(),
     documentNumbers: jsonb('document_numbers')
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('order_line_changes_order_idx').on(t.orderId, t.id),
@@ -259,7 +248,7 @@ export const orderTotals = pgTable(
   'order_totals',
   {
     slot: integer('slot').primaryKey(),
-    orderCount: bigint('order_count', { mode: 'number' }).notNull().default(0),
+    orderCount: bigintNumber('order_count').notNull().default(0),
     totalAmount: numeric('total_amount', { precision: 20, scale: 2 })
       .notNull()
       .default(sql`0`),

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, identityId, timestampTz, createdAt } from './schema-columns';
 import { accountSignInLinks, privacyRequests } from './accounts-schema';
 import { groupEntryReceipts } from './group-orders-schema';
 import { orders } from './orders-schema';
 import { quotes } from './quotes-schema';
-import { oneOf } from './schema-checks';
+import { oneOf, uniqueWhereSet } from './schema-checks';
 
 const emailStatuses = ['pending', 'sent'] as const;
 
@@ -62,31 +63,31 @@ export type EmailKind = (typeof emailKinds)[number];
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** The order an email is about; null for a quote's (migrations/4500_quotes.sql). */
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
-    quoteId: bigint('quote_id', { mode: 'number' }).references(() => quotes.id, { onDelete: 'cascade' }),
+    orderId: bigintNumber('order_id').references(() => orders.id),
+    quoteId: bigintNumber('quote_id').references(() => quotes.id, { onDelete: 'cascade' }),
     /** The sign-in link an account email sends (migrations/5400_accounts.sql). */
-    accountLinkId: bigint('account_link_id', { mode: 'number' }).references(() => accountSignInLinks.id, {
+    accountLinkId: bigintNumber('account_link_id').references(() => accountSignInLinks.id, {
       onDelete: 'cascade',
     }),
     /** The group-order entry's receipt an email sends (migrations/6050_group_entry_receipts.sql). */
-    groupReceiptId: bigint('group_receipt_id', { mode: 'number' }).references(() => groupEntryReceipts.id, {
+    groupReceiptId: bigintNumber('group_receipt_id').references(() => groupEntryReceipts.id, {
       onDelete: 'cascade',
     }),
     /** The erasure whose "done" email this is (migrations/6500_privacy_erasure.sql). */
-    privacyRequestId: bigint('privacy_request_id', { mode: 'number' }).references(() => privacyRequests.id, {
+    privacyRequestId: bigintNumber('privacy_request_id').references(() => privacyRequests.id, {
       onDelete: 'cascade',
     }),
     kind: text('kind', { enum: emailKinds }).notNull(),
     /** The status event, proof, decision, lookup or supplementary invoice an email is about (1500, 1600, 1700). */
-    ref: bigint('ref', { mode: 'number' }),
+    ref: bigintNumber('ref'),
     status: text('status', { enum: emailStatuses }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestampTz('sent_at'),
   },
   // One email per order, kind and event/proof (ref); emails without a ref once per order and kind.
   (t) => [
@@ -99,15 +100,9 @@ export const emailOutbox = pgTable(
       'email_outbox_one_subject',
       sql`num_nonnulls(${t.privacyRequestId}, ${t.groupReceiptId}, ${t.orderId}, ${t.quoteId}, ${t.accountLinkId}) = 1`,
     ),
-    uniqueIndex('email_outbox_account_link_idx')
-      .on(t.accountLinkId)
-      .where(sql`${t.accountLinkId} IS NOT NULL`),
-    uniqueIndex('email_outbox_group_receipt_idx')
-      .on(t.groupReceiptId)
-      .where(sql`${t.groupReceiptId} IS NOT NULL`),
-    uniqueIndex('email_outbox_privacy_request_idx')
-      .on(t.privacyRequestId)
-      .where(sql`${t.privacyRequestId} IS NOT NULL`),
+    uniqueWhereSet('email_outbox_account_link_idx', t.accountLinkId),
+    uniqueWhereSet('email_outbox_group_receipt_idx', t.groupReceiptId),
+    uniqueWhereSet('email_outbox_privacy_request_idx', t.privacyRequestId),
     // The sender's queue: pending rows by when they are due.
     index('email_outbox_due_idx')
       .on(t.nextAttemptAt, t.id)

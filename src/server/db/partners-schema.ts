@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { identityId, timestampTz, createdAt } from './schema-columns';
 
 /** See migrations/0400_partner_applications.sql. */
 export const partnerApplications = pgTable(
   'partner_applications',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     companyName: text('company_name').notNull(),
     orgNumber: text('org_number').notNull(),
     contactPerson: text('contact_person').notNull(),
@@ -17,8 +18,8 @@ export const partnerApplications = pgTable(
     /** ISO 3166-1 alpha-2 (migration 2910). */
     country: text('country').notNull().default('SE'),
     businessDescription: text('business_description').notNull(),
-    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    termsAcceptedAt: timestampTz('terms_accepted_at').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('partner_applications_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

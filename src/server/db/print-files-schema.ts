@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, timestampTz } from './schema-columns';
 import { printFileKinds } from '@/shared/print-files';
 import { orders } from './orders-schema';
 import { oneOf } from './schema-checks';
@@ -9,7 +10,7 @@ import { uploads } from './uploads-schema';
 export const orderPrintFiles = pgTable(
   'order_print_files',
   {
-    orderId: bigint('order_id', { mode: 'number' })
+    orderId: bigintNumber('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     uploadId: text('upload_id')
@@ -17,7 +18,7 @@ export const orderPrintFiles = pgTable(
       .references(() => uploads.id),
     kind: text('kind', { enum: printFileKinds }).notNull(),
     position: integer('position').notNull(),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestampTz('added_at').notNull().defaultNow(),
     /** The line of orders.items the file is for (0-based), null for the whole order (migrations/2300_production.sql). */
     lineIndex: integer('line_index'),
     /** The buyer's note with the file. */

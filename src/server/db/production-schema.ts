@@ -1,4 +1,5 @@
-import { bigint, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable } from 'drizzle-orm/pg-core';
+import { bigintNumber, timestampTz } from './schema-columns';
 import { orders } from './orders-schema';
 import { staff } from './staff-schema';
 
@@ -7,11 +8,11 @@ import { staff } from './staff-schema';
  * by the production domain: one row per order while the mark is set, with who set it and when.
  */
 export const blanksOrdered = pgTable('blanks_ordered', {
-  orderId: bigint('order_id', { mode: 'number' })
+  orderId: bigintNumber('order_id')
     .primaryKey()
     .references(() => orders.id),
-  markedBy: bigint('marked_by', { mode: 'number' })
+  markedBy: bigintNumber('marked_by')
     .notNull()
     .references(() => staff.id),
-  markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  markedAt: timestampTz('marked_at').notNull().defaultNow(),
 });

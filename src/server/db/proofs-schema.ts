@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigintNumber, identityId, timestampTz, createdAt } from './schema-columns';
 import { proofDecisions } from '@/shared/proofs';
 import { orders } from './orders-schema';
 import { oneOf } from './schema-checks';
@@ -9,8 +10,8 @@ import { uploads } from './uploads-schema';
 export const orderProofs = pgTable(
   'order_proofs',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    orderId: bigint('order_id', { mode: 'number' })
+    id: identityId(),
+    orderId: bigintNumber('order_id')
       .notNull()
       .references(() => orders.id),
     version: integer('version').notNull(),
@@ -20,7 +21,7 @@ export const orderProofs = pgTable(
       .references(() => uploads.id),
     /** The shop's words to the buyer with this version (in the proof email and on the order page). */
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique().on(t.orderId, t.version),
@@ -33,15 +34,15 @@ export const orderProofs = pgTable(
 export const orderProofDecisions = pgTable(
   'order_proof_decisions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    proofId: bigint('proof_id', { mode: 'number' })
+    id: identityId(),
+    proofId: bigintNumber('proof_id')
       .notNull()
       .unique()
       .references(() => orderProofs.id),
     decision: text('decision', { enum: proofDecisions }).notNull(),
     /** Required when changes are requested: what to change. */
     comment: text('comment'),
-    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestampTz('decided_at').notNull().defaultNow(),
   },
   (t) => [
     check('order_proof_decisions_decision_check', oneOf(t.decision, proofDecisions)),

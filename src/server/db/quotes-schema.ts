@@ -1,26 +1,12 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bytea, bigintNumber, identityId, timestampTz, createdAt, money, isoDate } from './schema-columns';
 import { locales } from '@/shared/i18n/locale';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 import { vatTreatments } from '@/shared/invoicing/vat-treatment';
 import { quoteSources, storedQuoteStatuses, type QuoteCustomer } from '@/shared/quotes';
 import type { StoredOrderLine } from './orders-schema';
 import { oneOf } from './schema-checks';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** See migrations/4500_quotes.sql: the year's last quote number (Q-<year>-<seq>). */
 export const quoteCounters = pgTable(
@@ -39,7 +25,7 @@ export const quoteCounters = pgTable(
 export const quotes = pgTable(
   'quotes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     quoteNumber: text('quote_number').notNull().unique(),
     status: text('status', { enum: storedQuoteStatuses }).notNull().default('sent'),
     source: text('source', { enum: quoteSources }).notNull(),
@@ -49,16 +35,16 @@ export const quotes = pgTable(
     customerEmail: text('customer_email').notNull(),
     accessTokenHash: text('access_token_hash').notNull(),
     currentVersion: integer('current_version').notNull().default(1),
-    createdBy: bigint('created_by', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: bigintNumber('created_by'),
+    createdAt: createdAt(),
     acceptedOrderNumber: text('accepted_order_number').unique(),
     acceptKeyHash: text('accept_key_hash').unique(),
     acceptedBy: text('accepted_by'),
-    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    acceptedAt: timestampTz('accepted_at'),
+    declinedAt: timestampTz('declined_at'),
     declineReason: text('decline_reason'),
     /** Housekeeping found it past its last valid day (migrations/5700_quote_expiry.sql). */
-    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    expiredAt: timestampTz('expired_at'),
     /** The version whose reminder before expiry was queued (one per version; migration 5700). */
     expiryRemindedVersion: integer('expiry_reminded_version'),
   },
@@ -83,20 +69,20 @@ export const quotes = pgTable(
 export const quoteVersions = pgTable(
   'quote_versions',
   {
-    quoteId: bigint('quote_id', { mode: 'number' })
+    quoteId: bigintNumber('quote_id')
       .notNull()
       .references(() => quotes.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    validUntil: date('valid_until', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+    validUntil: isoDate('valid_until').notNull(),
     vatTreatment: text('vat_treatment', { enum: vatTreatments }).notNull(),
     lines: jsonb('lines').$type<StoredOrderLine[]>().notNull(),
-    totalAmount: numeric('total_amount', { precision: 14, scale: 2 }).notNull(),
-    exVatAmount: numeric('ex_vat_amount', { precision: 14, scale: 2 }).notNull(),
-    vatAmount: numeric('vat_amount', { precision: 14, scale: 2 }).notNull(),
+    totalAmount: money('total_amount').notNull(),
+    exVatAmount: money('ex_vat_amount').notNull(),
+    vatAmount: money('vat_amount').notNull(),
     invoiceCurrency: jsonb('invoice_currency').$type<InvoiceCurrencyRate>(),
     note: text('note'),
-    neededBy: date('needed_by', { mode: 'string' }),
+    neededBy: isoDate('needed_by'),
     pdf: bytea('pdf'),
   },
   (t) => [
@@ -113,10 +99,10 @@ export const quoteLinks = pgTable(
   'quote_links',
   {
     tokenHash: text('token_hash').primaryKey(),
-    quoteId: bigint('quote_id', { mode: 'number' })
+    quoteId: bigintNumber('quote_id')
       .notNull()
       .references(() => quotes.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('quote_links_quote_idx').on(t.quoteId)],
 );

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintNumber, identityId, timestampTz, createdAt, money, isoDate } from './schema-columns';
 import { documents } from './ledger-schema';
 import { oneOf } from './schema-checks';
 
@@ -20,23 +10,23 @@ const feeKinds = ['late_payment_compensation', 'reminder_fee'] as const;
 export const reminders = pgTable(
   'reminders',
   {
-    documentId: bigint('document_id', { mode: 'number' })
+    documentId: bigintNumber('document_id')
       .primaryKey()
       .references(() => documents.id, { onDelete: 'cascade' }),
-    invoiceId: bigint('invoice_id', { mode: 'number' })
+    invoiceId: bigintNumber('invoice_id')
       .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),
     step: integer('step'),
     feeKind: text('fee_kind', { enum: feeKinds }),
-    fee: numeric('fee', { precision: 14, scale: 2 })
+    fee: money('fee')
       .notNull()
       .default(sql`0`),
-    interest: numeric('interest', { precision: 14, scale: 2 })
+    interest: money('interest')
       .notNull()
       .default(sql`0`),
-    interestUntil: date('interest_until', { mode: 'string' }).notNull(),
+    interestUntil: isoDate('interest_until').notNull(),
     sentBy: text('sent_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('reminders_invoice_idx').on(t.invoiceId, t.documentId),
@@ -55,15 +45,15 @@ export const reminders = pgTable(
 export const invoiceDisputes = pgTable(
   'invoice_disputes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    invoiceId: bigint('invoice_id', { mode: 'number' })
+    id: identityId(),
+    invoiceId: bigintNumber('invoice_id')
       .notNull()
       .references(() => documents.id, { onDelete: 'cascade' }),
     note: text('note').notNull(),
     openedBy: text('opened_by').notNull(),
-    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    openedAt: timestampTz('opened_at').notNull().defaultNow(),
     liftedBy: text('lifted_by'),
-    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedAt: timestampTz('lifted_at'),
   },
   (t) => [
     uniqueIndex('invoice_disputes_open_idx')

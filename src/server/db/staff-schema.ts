@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, identityId, timestampTz, createdAt } from './schema-columns';
 import { auditActions, staffRoles } from '@/shared/staff';
 import { orders } from './orders-schema';
 import { oneOf } from './schema-checks';
@@ -8,7 +9,7 @@ import { oneOf } from './schema-checks';
 export const staff = pgTable(
   'staff',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     email: text('email'),
     role: text('role', { enum: staffRoles }).notNull(),
@@ -16,8 +17,8 @@ export const staff = pgTable(
     pinHash: text('pin_hash').notNull(),
     /** HMAC-SHA256 of the PIN with the shop's key: finds the person (src/server/staff/pins.ts). */
     pinLookup: text('pin_lookup').unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    removedAt: timestampTz('removed_at'),
   },
   (t) => [
     check('staff_role_check', oneOf(t.role, staffRoles)),
@@ -31,12 +32,12 @@ export const staff = pgTable(
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    staffId: bigint('staff_id', { mode: 'number' }).references(() => staff.id),
+    id: identityId(),
+    at: timestampTz('at').notNull().defaultNow(),
+    staffId: bigintNumber('staff_id').references(() => staff.id),
     action: text('action', { enum: auditActions }).notNull(),
     target: text('target').notNull(),
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    orderId: bigintNumber('order_id').references(() => orders.id),
     before: jsonb('before'),
     after: jsonb('after'),
   },

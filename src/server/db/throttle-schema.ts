@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigintNumber, timestampTz } from './schema-columns';
 
 /** See migrations/0500_upload_limits.sql: shared throttle counters, one row per bucket and window. */
 export const throttleCounters = pgTable(
   'throttle_counters',
   {
     bucket: text('bucket').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    used: bigint('used', { mode: 'number' }).notNull().default(0),
+    expiresAt: timestampTz('expires_at').notNull(),
+    used: bigintNumber('used').notNull().default(0),
   },
   (t) => [
     // Housekeeping deletes the rows whose window ended.

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   customType,
   foreignKey,
   index,
@@ -8,9 +7,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { bigintNumber, createdAt } from './schema-columns';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -21,11 +20,11 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const uploadStoreFiles = pgTable(
   'upload_store_files',
   {
-    key: bigint('key', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: bigintNumber('key').primaryKey().generatedAlwaysAsIdentity(),
     /** Set at commit; null while the file is being written (or was abandoned). */
     uploadId: text('upload_id'),
-    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sizeBytes: bigintNumber('size_bytes').notNull().default(0),
+    createdAt: createdAt(),
   },
   (t) => [
     unique('upload_store_files_upload_id_key').on(t.uploadId),
@@ -38,7 +37,7 @@ export const uploadStoreFiles = pgTable(
 export const uploadStoreChunks = pgTable(
   'upload_store_chunks',
   {
-    fileKey: bigint('file_key', { mode: 'number' }).notNull(),
+    fileKey: bigintNumber('file_key').notNull(),
     seq: integer('seq').notNull(),
     bytes: bytea('bytes').notNull(),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestampTz, createdAt } from './schema-columns';
 import type { AcceptedImageType } from '@/shared/uploads';
 
 export type UploadContentType = AcceptedImageType;
@@ -21,11 +22,11 @@ export const uploads = pgTable(
     /** The sender's file name, cleaned; for display only. */
     fileName: text('file_name'),
     /** Set once an order, print file or proof claims it (attachUploads); null ones expire. */
-    attachedAt: timestamp('attached_at', { withTimezone: true }),
+    attachedAt: timestampTz('attached_at'),
     /** Raster files: pixel size from the header (migrations/1300_print_files.sql); null otherwise. */
     pixelWidth: integer('pixel_width'),
     pixelHeight: integer('pixel_height'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   // uploads_unattached_idx has an INCLUDE column Drizzle cannot declare: see schema-sql-only.ts.
   (t) => [

@@ -3,6 +3,7 @@ import { translate } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import type { Config } from '@/server/config';
+import type { Db } from '@/server/db/client';
 import { invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
 import { greetingName } from './greeting';
 
@@ -11,6 +12,18 @@ export interface BuyerAddress {
   /** Free text from checkout: greeted by only when it reads as a plain name. */
   customerName?: string;
   customerEmail: string;
+}
+
+/**
+ * What the buyer's email about one entry of an order's outbox is built from: `ref` is the row's
+ * reference (the payment, document or line change it tells of), `orderPageUrl` the link made for it.
+ */
+export interface OrderEntryEmail {
+  db: Db;
+  ref: number | null;
+  order: InvoiceOrder & { id: number };
+  config: Config;
+  orderPageUrl: string;
 }
 
 /** What an email to a buyer says. */

@@ -3,15 +3,7 @@ import { translate } from '@/shared/i18n/define';
 import { orderEmailMessages } from '@/shared/i18n/messages/order-emails';
 import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
 import { formatEuroDecimal } from '@/shared/money-format';
-import type { Config } from '@/server/config';
-import type { Db } from '@/server/db/client';
-import {
-  formatInvoiceDate,
-  formatInvoiceMoney,
-  formatKr,
-  invoiceLanguage,
-  type InvoiceOrder,
-} from '@/server/invoicing';
+import { formatInvoiceDate, formatInvoiceMoney, formatKr, invoiceLanguage } from '@/server/invoicing';
 import {
   documentById,
   documentPdf,
@@ -21,20 +13,15 @@ import {
   ledgerSums,
   paymentNotice,
 } from '@/server/ledger';
-import { orderEmail } from './buyer-email';
+import { orderEmail, type OrderEntryEmail } from './buyer-email';
 import { foreignOf } from './talk-messages';
 
 /**
  * "Payment received": what came in, on which day, and what is still to pay right after it (or that
  * the order is paid, or how much is paid back). In the order's language.
  */
-export async function buildPaymentReceivedMessage(
-  db: Db,
-  paymentId: number | null,
-  order: InvoiceOrder,
-  config: Config,
-  orderPageUrl: string,
-): Promise<Mail.Options> {
+export async function buildPaymentReceivedMessage(entry: OrderEntryEmail): Promise<Mail.Options> {
+  const { db, ref: paymentId, order, config, orderPageUrl } = entry;
   const notice = await paymentNotice(db, paymentId ?? 0);
   if (!notice) throw new Error(`payment ${String(paymentId)} not found`);
   const language = invoiceLanguage(order.countryCode);
@@ -64,13 +51,8 @@ export async function buildPaymentReceivedMessage(
 }
 
 /** A credit note to the buyer: what it credits and why, what is left or paid back, and its PDF. */
-export async function buildCreditNoteMessage(
-  db: Db,
-  documentId: number | null,
-  order: InvoiceOrder & { id: number },
-  config: Config,
-  orderPageUrl: string,
-): Promise<Mail.Options> {
+export async function buildCreditNoteMessage(entry: OrderEntryEmail): Promise<Mail.Options> {
+  const { db, ref: documentId, order, config, orderPageUrl } = entry;
   const credit = await documentById(db, documentId ?? 0);
   if (!credit || credit.kind !== 'credit_note')
     throw new Error(`credit note ${String(documentId)} not found`);

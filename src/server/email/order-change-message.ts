@@ -4,13 +4,11 @@ import type { Locale } from '@/shared/i18n/locale';
 import { staffOrderMessages } from '@/shared/i18n/messages/staff-orders';
 import { orderLineText, sentDetails } from '@/shared/i18n/order-line-text';
 import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
-import type { Config } from '@/server/config';
-import type { Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
-import { formatInvoiceDate, formatKr, invoiceLanguage, type InvoiceOrder } from '@/server/invoicing';
+import { formatInvoiceDate, formatKr, invoiceLanguage } from '@/server/invoicing';
 import { documentPdf, documentPdfFileName, documentsOfOrder, issuedDocument } from '@/server/ledger';
 import { orderLineChangeById } from '@/server/orders';
-import { orderEmail } from './buyer-email';
+import { orderEmail, type OrderEntryEmail } from './buyer-email';
 
 /** A line as the change email lists it: quantity, name and what the invoice shows (no buyer's notes). */
 function lineSummary(language: Locale, line: StoredOrderLine): string {
@@ -24,13 +22,8 @@ function lineSummary(language: Locale, line: StoredOrderLine): string {
  * and after, the totals, and every document the change issued (a supplementary invoice to pay or a
  * credit note) as PDF. In the order's language.
  */
-export async function buildOrderChangeMessage(
-  db: Db,
-  changeId: number | null,
-  order: InvoiceOrder & { id: number },
-  config: Config,
-  orderPageUrl: string,
-): Promise<Mail.Options> {
+export async function buildOrderChangeMessage(entry: OrderEntryEmail): Promise<Mail.Options> {
+  const { db, ref: changeId, order, config, orderPageUrl } = entry;
   const change = await orderLineChangeById(db, changeId ?? 0);
   if (!change) throw new Error(`order change ${String(changeId)} not found`);
   const language = invoiceLanguage(order.countryCode);

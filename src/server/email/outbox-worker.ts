@@ -292,6 +292,13 @@ export class OutboxWorker {
       row.kind === 'statement'
         ? undefined
         : await newOrderLink(this.database.db, order.id, this.config.publicBaseUrl, order.orderNumber);
+    const entry = {
+      db: this.database.db,
+      ref: row.ref,
+      order,
+      config: this.config,
+      orderPageUrl: orderPageUrl ?? '',
+    };
     if (row.kind === 'shop_notice_proof_decision') {
       await this.transport.send(
         await buildProofDecisionNotice(this.database.db, row.ref, order, this.config),
@@ -316,7 +323,7 @@ export class OutboxWorker {
       );
     } else if (row.kind === 'refund') {
       await this.transport.send(
-        await buildRefundMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
+        await buildRefundMessage(entry),
         `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
       );
     } else if (row.kind === 'order_links') {
@@ -326,23 +333,17 @@ export class OutboxWorker {
       );
     } else if (row.kind === 'supplementary_invoice') {
       await this.transport.send(
-        await buildSupplementaryInvoiceMessage(
-          this.database.db,
-          row.ref,
-          order,
-          this.config,
-          orderPageUrl ?? '',
-        ),
+        await buildSupplementaryInvoiceMessage(entry),
         `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
       );
     } else if (row.kind === 'order_change') {
       await this.transport.send(
-        await buildOrderChangeMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
+        await buildOrderChangeMessage(entry),
         `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
       );
     } else if (row.kind === 'reminder') {
       await this.transport.send(
-        await buildReminderMessage(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
+        await buildReminderMessage(entry),
         `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
       );
     } else if (row.kind === 'statement') {
@@ -353,7 +354,7 @@ export class OutboxWorker {
     } else if (row.kind === 'payment_received' || row.kind === 'credit_note') {
       const build = row.kind === 'payment_received' ? buildPaymentReceivedMessage : buildCreditNoteMessage;
       await this.transport.send(
-        await build(this.database.db, row.ref, order, this.config, orderPageUrl ?? ''),
+        await build(entry),
         `${order.orderNumber}-${String(row.id).padStart(8, '0')}-${row.kind}.eml`,
       );
     } else if (row.kind === 'buyer_confirmation' || row.kind === 'shop_notice') {

@@ -15,20 +15,15 @@ import {
 import { formatEuroDecimal } from '@/shared/money-format';
 import { rfReference } from '@/shared/invoicing/rf-reference';
 import { formatIban } from '@/shared/invoicing/seller-settings';
-import { buyerEmail } from './buyer-email';
+import { buyerEmail, type OrderEntryEmail } from './buyer-email';
 
 /**
  * A reminder to the buyer, in the invoice's language: what is still to pay on the invoice, what the
  * reminder adds, each amount with its OCR reference and bankgiro, the order page, and the PDF that
  * shows how the interest was computed. Everything from the reminder's stored snapshot.
  */
-export async function buildReminderMessage(
-  db: Db,
-  documentId: number | null,
-  order: InvoiceOrder,
-  config: Config,
-  orderPageUrl: string,
-): Promise<Mail.Options> {
+export async function buildReminderMessage(entry: OrderEntryEmail): Promise<Mail.Options> {
+  const { db, ref: documentId, order, config, orderPageUrl } = entry;
   const row = await documentById(db, documentId ?? 0);
   if (!row || !isReminderSnapshot(row.snapshot)) throw new Error(`reminder ${String(documentId)} not found`);
   const reminder = row.snapshot;

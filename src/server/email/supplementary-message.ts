@@ -5,10 +5,8 @@ import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatIban } from '@/shared/invoicing/seller-settings';
 import { fileTypeLabel } from '@/shared/uploads';
-import type { Config } from '@/server/config';
-import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { formatInvoiceDate, formatKr, type InvoiceOrder } from '@/server/invoicing';
+import { formatInvoiceDate, formatKr } from '@/server/invoicing';
 import {
   documentById,
   documentPdf,
@@ -18,20 +16,15 @@ import {
 } from '@/server/ledger';
 import { printFileFactsSql } from '@/server/print-files';
 import { uploadFactsSql } from '@/server/uploads';
-import { buyerEmail } from './buyer-email';
+import { buyerEmail, type OrderEntryEmail } from './buyer-email';
 
 /**
  * The buyer's email with a supplementary invoice (a raster print file added after ordering): what
  * it charges for, how to pay it, the order page's link, and the invoice as a PDF (its stored
  * bytes). In the invoice's language (Swedish for orders to Sweden).
  */
-export async function buildSupplementaryInvoiceMessage(
-  db: Db,
-  documentId: number | null,
-  order: InvoiceOrder,
-  config: Config,
-  orderPageUrl: string,
-): Promise<Mail.Options> {
+export async function buildSupplementaryInvoiceMessage(entry: OrderEntryEmail): Promise<Mail.Options> {
+  const { db, ref: documentId, order, config, orderPageUrl } = entry;
   const row = await documentById(db, documentId ?? 0);
   if (!row) throw new Error(`supplementary invoice ${String(documentId)} not found`);
   const invoice = await issuedDocument(db, row, config.seller);

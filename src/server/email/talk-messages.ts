@@ -4,7 +4,6 @@ import { orderTalkEmailMessages } from '@/shared/i18n/messages/order-talk-emails
 import { convertAmount } from '@/shared/invoicing/invoice-currency';
 import { decimalFromOre, oreFromDecimal } from '@/shared/ledger';
 import type { Config } from '@/server/config';
-import type { Db } from '@/server/db/client';
 import {
   formatInvoiceDate,
   formatInvoiceMoney,
@@ -20,7 +19,7 @@ import {
   paymentNotice,
   type DocumentRow,
 } from '@/server/ledger';
-import { orderEmail } from './buyer-email';
+import { orderEmail, type OrderEntryEmail } from './buyer-email';
 import { shopNotice } from './shop-notice';
 
 /**
@@ -69,13 +68,8 @@ export function inInvoiceCurrency(invoice: DocumentRow, sek: string): { shown: s
  * with the latest credit note of that invoice attached when there is one: the document the money
  * follows. The ledger's amount in SEK is named too for a euro invoice (decision 0039).
  */
-export async function buildRefundMessage(
-  db: Db,
-  paymentId: number | null,
-  order: InvoiceOrder & { id: number },
-  config: Config,
-  orderPageUrl: string,
-): Promise<Mail.Options> {
+export async function buildRefundMessage(entry: OrderEntryEmail): Promise<Mail.Options> {
+  const { db, ref: paymentId, order, config, orderPageUrl } = entry;
   const notice = await paymentNotice(db, paymentId ?? 0);
   if (!notice) throw new Error(`refund ${String(paymentId)} not found`);
   const invoice = await documentOfOrder(db, order.id, notice.invoice);

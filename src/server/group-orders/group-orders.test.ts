@@ -66,6 +66,12 @@ function enter(
   });
 }
 
+/** Enters each entry from an address of its own (asMember(firstMember), then the next); each is taken (201). */
+async function enterEach(group: CreatedGroupOrder, entries: Record<string, unknown>[], firstMember: number) {
+  for (const [index, entry] of entries.entries())
+    expect((await enter(group, entry, asMember(firstMember + index))).status).toBe(201);
+}
+
 const view = (group: CreatedGroupOrder, token: string) =>
   request<GroupOrderView & Answer>(server, `/api/group-orders/${group.id}${tokenQuery(token)}`);
 
@@ -363,8 +369,7 @@ describe('closing and ordering', () => {
       { name: 'Sara Lind', size: 'S', quantity: 10, printName: 'LIND', printNumber: '3' },
       { name: 'Olle Nord', size: 'XL', quantity: 6, printName: 'OLLE', printNumber: '99' },
     ];
-    for (const [index, member] of members.entries())
-      expect((await enter(group, member, asMember(30 + index))).status).toBe(201);
+    await enterEach(group, members, 30);
     // The share token cannot close it.
     expect(
       (
@@ -440,8 +445,7 @@ describe('the packing list', () => {
       { name: 'Anna Berg', size: 'M', quantity: 16, printName: 'ANNA', printNumber: '7' },
       { name: 'Erik Ek', size: 'S', quantity: 1, printName: 'EK', printNumber: '9' },
     ];
-    for (const [index, member] of members.entries())
-      expect((await enter(group, member, asMember(50 + index))).status).toBe(201);
+    await enterEach(group, members, 50);
     const closed = await request<{ lines: Record<string, unknown>[] }>(
       server,
       `/api/group-orders/${group.id}/close${tokenQuery(group.organiserToken)}`,

@@ -49,23 +49,20 @@ export async function buildGroupReceiptEmail(
   if (!entry) throw new Error(`group receipt ${receiptId}: its entry is gone`);
   const t = translate(groupOrderMessages, row.locale);
   const url = `${trimTrailing(config.publicBaseUrl, '/')}/group/${entry.groupId}?entry=${row.entryId}&token=${encodeURIComponent(token)}`;
+  const body = [
+    t.receiptBody({
+      size: entry.size,
+      quantity: formatCount(entry.quantity),
+      lastDay: formatDate(entry.closesOn, dateLocaleTag[row.locale], 'long'),
+    }),
+    '',
+    t.receiptLink({ url }),
+    '',
+    t.receiptNotYou,
+  ];
   return buyerEmail(
     config,
     { customerEmail: row.email },
-    {
-      language: row.locale,
-      subject: t.receiptSubject,
-      body: [
-        t.receiptBody({
-          size: entry.size,
-          quantity: formatCount(entry.quantity),
-          lastDay: formatDate(entry.closesOn, dateLocaleTag[row.locale], 'long'),
-        }),
-        '',
-        t.receiptLink({ url }),
-        '',
-        t.receiptNotYou,
-      ],
-    },
+    { language: row.locale, subject: t.receiptSubject, body },
   );
 }

@@ -21,21 +21,14 @@ import type { GarmentSizeCode, SizeSplit } from '@/shared/sizes';
 import type { Database, Db } from '@/server/db/client';
 import { groupEntryReceipts, groupOrderEntries, groupOrders } from '@/server/db/group-orders-schema';
 import { enqueueGroupReceiptEmail } from '@/server/email';
+import { ApiRefusal } from '@/server/http/errors';
 import { attachUploads } from '@/server/uploads';
 
 export type GroupRow = typeof groupOrders.$inferSelect;
 export type EntryRow = typeof groupOrderEntries.$inferSelect;
 
 /** A refusal the routes answer as it is: status and message (in the request's language). */
-export class GroupOrderError extends Error {
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-    readonly fieldErrors: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
+export class GroupOrderError extends ApiRefusal<400 | 404 | 409> {}
 
 /** 32 random bytes: a link's secret, shown once and kept only as its hash. */
 function newToken(): string {

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { Locale } from '@/shared/i18n/locale';
 import { localiseIssue, localiseValidation } from '@/shared/i18n/messages/validation';
+import { textField } from '@/shared/text';
 import { requestLocale } from './locale';
 
 /**
@@ -92,6 +93,31 @@ export const apiErrorSchema = z
       .describe('The first message per field, keyed by the field’s path (`lines.0.quantity`)'),
   })
   .meta({ id: 'ApiError' });
+
+/** A body that may be left out reads as `{}`, so a missing field is named as such. */
+export const orEmpty = <Schema extends z.ZodType>(schema: Schema) =>
+  z.preprocess((body) => body ?? {}, schema) as unknown as Schema;
+
+/** What a person writes on several lines (a reason, a note): at least one character, at most `max`. */
+export function writtenText(max: number, messages: { required: string; tooLong: string }) {
+  return textField({
+    multiline: true,
+    required: messages.required,
+    min: [1, messages.required],
+    max: [max, messages.tooLong],
+  });
+}
+
+/** The fields of a shared type that its schema's shape leaves out (z.object strips them): `never` when none. */
+export type Unnamed<Type, Shape> = Exclude<keyof Type, keyof Shape>;
+
+/**
+ * Compiles only when every entry of `_Checks` is `never`: each shared type's fields are all named by
+ * its schema (a field left out would be stripped from the answer); the error names the field.
+ */
+export function everyFieldNamed<_Checks extends readonly never[]>(): void {
+  // A check for the compiler alone: nothing happens at run time.
+}
 
 /** A message catalogue's plain texts by locale (function messages cannot be a schema's words). */
 type CatalogueTexts = Readonly<Record<Locale, Readonly<Record<string, unknown>>>>;

@@ -10,6 +10,21 @@ export interface ApiErrorBody {
   fieldErrors?: Record<string, string>;
 }
 
+/**
+ * A refusal a route answers as it is: its status, a message in the reader's language and per-field
+ * messages for the form. Each domain names its own (`class QuoteError extends ApiRefusal {}`).
+ */
+export class ApiRefusal<Status extends number = number> extends Error {
+  constructor(
+    readonly status: Status,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
 export function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).send({ error: message } satisfies ApiErrorBody);
 }

@@ -10,15 +10,7 @@ import {
   type InvoiceDocument,
   type InvoiceOrder,
 } from './invoice-document';
-import {
-  conversionFeeInEur,
-  exchangeRateText,
-  formatCount,
-  formatInvoiceDate,
-  formatInvoiceMoney,
-  invoiceTexts,
-  percentIn,
-} from './texts';
+import { conversionFeeInEur, exchangeRateText, formatInvoiceMoney, invoiceWriting } from './texts';
 import { vatNotices } from './vat-notice';
 
 export function escapeHtml(value: string): string {
@@ -81,13 +73,11 @@ export function renderInvoice(order: InvoiceOrder, seller: SellerDetails): strin
 export function renderInvoiceHtml(stored: InvoiceDocument): string {
   // A euro invoice shows its EUR amounts, the VAT also in SEK and the rate (as the PDF does).
   const invoice = inDocumentCurrency(stored);
-  const money = (decimal: string, unit = false) =>
-    formatInvoiceMoney(invoice.language, decimal, unit, invoice.currency);
-  const t = invoiceTexts[invoice.language];
+  const { t, money, date: plainDate, pieces, vatRate } = invoiceWriting(invoice);
   const e = escapeHtml;
   const { seller, buyer } = invoice;
   const number = e(invoice.invoiceNumber);
-  const date = (d: Date | string) => e(formatInvoiceDate(d, invoice.language));
+  const date = (d: Date | string) => e(plainDate(d));
   const p = (text: string | null | undefined, label?: string) =>
     text ? `<p>${label ? `${label}: ` : ''}${e(text)}</p>` : '';
 
@@ -106,9 +96,9 @@ export function renderInvoiceHtml(stored: InvoiceDocument): string {
   const rows = invoice.lines
     .map((line) => {
       const detail = line.detail ? `<div class="detail address">${e(line.detail)}</div>` : '';
-      return `<tr><td>${e(line.description)}${detail}</td><td class="num">${e(formatCount(line.quantity))} ${t.pcs}</td><td class="num">${e(
+      return `<tr><td>${e(line.description)}${detail}</td><td class="num">${e(pieces(line.quantity))}</td><td class="num">${e(
         money(line.unitPriceExVat, true),
-      )}</td><td class="num">${percentIn(invoice.language, invoice.vatPercent)} %</td><td class="num">${e(money(line.lineNet))}</td></tr>`;
+      )}</td><td class="num">${vatRate}</td><td class="num">${e(money(line.lineNet))}</td></tr>`;
     })
     .join('');
 

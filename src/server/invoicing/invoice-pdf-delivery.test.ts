@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { stockholmDate } from '@/shared/dates';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
-import { queryRows } from '@/server/db/query-rows';
 import { pdfText } from '@tests/helpers/ledger';
 import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
-import { insertApprovedProof } from '@tests/helpers/proofs';
+import { shipOrder } from '@tests/helpers/proofs';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
@@ -30,24 +28,7 @@ async function place(): Promise<PlacedOrderAnswer> {
   return res.body;
 }
 
-async function ship(orderNumber: string): Promise<void> {
-  const [row] = await queryRows<{ id: number }>(
-    server.database.db,
-    sql`SELECT id::int AS id FROM orders WHERE order_number = ${orderNumber}`,
-  );
-  await insertApprovedProof(server.database, row?.id ?? 0);
-  for (const json of [
-    { status: 'in_production' },
-    { status: 'shipped', carrier: 'dhl', trackingNumber: 'JJD0001234567' },
-  ]) {
-    const res = await request(server, `/api/admin/orders/${orderNumber}/status`, {
-      method: 'PATCH',
-      json,
-      headers: { cookie: server.cookie },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-}
+const ship = (orderNumber: string) => shipOrder(server, orderNumber);
 
 async function invoicePdf(orderNumber: string): Promise<Uint8Array> {
   const res = await fetch(`${server.url}/api/admin/orders/${orderNumber}/documents/${orderNumber}.pdf`, {

@@ -7,15 +7,8 @@ import { formatIban } from '@/shared/invoicing/seller-settings';
 import { lastDayToPay } from '@/shared/receivables/aging';
 import { PAYMENT_DAYS } from '@/shared/terms';
 import { inDocumentCurrency, type InvoiceDocument } from './invoice-document';
-import {
-  conversionFeeInEur,
-  exchangeRateText,
-  formatCount,
-  formatInvoiceDate,
-  formatInvoiceMoney,
-  invoiceTexts,
-  percentIn,
-} from './texts';
+import { conversionFeeInEur, exchangeRateText, formatInvoiceMoney, invoiceWriting } from './texts';
+import type { InvoiceWriting } from './texts';
 import { vatNotices } from './vat-notice';
 
 const require = createRequire(import.meta.url);
@@ -214,7 +207,7 @@ export function renderQuotePdf(document: InvoiceDocument, quote: QuotePdfFacts):
 }
 
 /** What every block of a document's PDF draws with: the document, its words, money and dates. */
-interface PdfPage {
+interface PdfPage extends InvoiceWriting {
   doc: PDFKit.PDFDocument;
   text: ReturnType<typeof textWriter>;
   /** The document in its own currency (EUR amounts for a euro invoice). */
@@ -222,9 +215,6 @@ interface PdfPage {
   /** The document as stored (SEK amounts, and `foreign` for a euro invoice). */
   stored: InvoiceDocument;
   quote: QuotePdfFacts | undefined;
-  t: (typeof invoiceTexts)[keyof typeof invoiceTexts];
-  money: (decimal: string, unit?: boolean) => string;
-  date: (d: Date | string) => string;
   /** The due date, or the next banking day when it falls on a weekend or public holiday. */
   lastDay: string;
   title: string;
@@ -233,7 +223,8 @@ interface PdfPage {
 function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undefined): Promise<Buffer> {
   // A euro invoice prints its EUR amounts; the VAT in SEK and the rate are said under the totals.
   const invoice = inDocumentCurrency(stored);
-  const t = invoiceTexts[invoice.language];
+  const writing = invoiceWriting(invoice);
+  const { t } = writing;
   const title = quote ? quote.title : invoice.creditNote ? t.creditTitle : t.title;
   const { doc, done } = startPdfDocument({
     language: invoice.language,
@@ -252,9 +243,7 @@ function renderDocumentPdf(stored: InvoiceDocument, quote: QuotePdfFacts | undef
     invoice,
     stored,
     quote,
-    t,
-    money: (decimal, unit = false) => formatInvoiceMoney(invoice.language, decimal, unit, invoice.currency),
-    date: (d) => formatInvoiceDate(d, invoice.language),
+    ...writing,
     // A due date on a weekend or public holiday: the next banking day is the last day to pay.
     lastDay: lastDayToPay(invoice.dueDate),
     title,
@@ -365,7 +354,7 @@ function pdfParties(page: PdfPage, top: number): number {
 
 /** The lines, under a header repeated on each page they run onto. */
 function pdfLines(page: PdfPage, top: number): number {
-  const { doc, text, invoice, t, money } = page;
+  const { doc, text, invoice, t, money, pieces, vatRate } = page;
   let y = top;
   // Lines.
   const header = [t.description, t.quantity, t.unitPrice, t.vatRate, t.amount];
@@ -394,9 +383,9 @@ function pdfLines(page: PdfPage, top: number): number {
   for (const line of invoice.lines) {
     const cells = [
       line.description,
-      `${formatCount(line.quantity)} ${t.pcs}`,
+      pieces(line.quantity),
       money(line.unitPriceExVat, true),
-      `${percentIn(invoice.language, invoice.vatPercent)} %`,
+      vatRate,
       money(line.lineNet),
     ];
     // Measured in the fonts they are drawn in: the description is bold, and bold wraps sooner (a

@@ -214,6 +214,31 @@ export function formatInvoiceDate(date: Date | string, language: InvoiceLanguage
   return formatDate(date, dateLocaleTag[language], language === 'sv' ? 'short' : 'long');
 }
 
+/**
+ * How one document writes its words, amounts, dates, counts and VAT rate: in its language and
+ * currency. The HTML page and the PDF write alike.
+ */
+export function invoiceWriting(document: {
+  language: InvoiceLanguage;
+  currency: InvoiceCurrency;
+  vatPercent: number;
+}) {
+  const t = invoiceTexts[document.language];
+  return {
+    t,
+    money: (decimal: string, unit = false) =>
+      formatInvoiceMoney(document.language, decimal, unit, document.currency),
+    date: (d: Date | string) => formatInvoiceDate(d, document.language),
+    /** A line's quantity: "30 st", "30 pcs". */
+    pieces: (quantity: number) => `${formatCount(quantity)} ${t.pcs}`,
+    /** The document's VAT rate: "25 %", "25,5 %" in Swedish. */
+    vatRate: `${percentIn(document.language, document.vatPercent)} %`,
+  };
+}
+
+/** See {@link invoiceWriting}. */
+export type InvoiceWriting = ReturnType<typeof invoiceWriting>;
+
 /** A rate the Swedish way: "25", "25,5" (an OSS rate may have a decimal). */
 export function percentSv(percent: number): string {
   return String(percent).replace('.', ',');

@@ -17,7 +17,7 @@ import {
   type RefundRequest,
 } from '@/shared/ledger';
 import { textField } from '@/shared/text';
-import { schemaMessages } from '@/server/http/contract';
+import { everyFieldNamed, orEmpty, schemaMessages, writtenText, type Unnamed } from '@/server/http/contract';
 
 /**
  * The ledger routes' contracts (docs/api.md): request schemas worded in English, their refusals
@@ -91,10 +91,6 @@ const invoiceField = textField({ required: t.invoiceNotFound, max: [40, t.invoic
   .optional()
   .describe('A supplementary invoice’s number; the order’s own invoice when left out');
 
-/** A body that may be left out reads as `{}`, so a missing field is named as such. */
-const orEmpty = <Schema extends z.ZodType>(schema: Schema) =>
-  z.preprocess((body) => body ?? {}, schema) as unknown as Schema;
-
 const paymentFields = z.object({
   amount: amountField().describe('"1000.00" or Swedish "1 000,00"; more than zero'),
   paidOn: paidOnField,
@@ -126,12 +122,7 @@ export const creditBody = orEmpty(
     .object({
       invoice: invoiceField,
       // A credit note's reason is its Note in the Peppol XML: no character XML 1.0 forbids.
-      reason: textField({
-        multiline: true,
-        required: t.reasonRequired,
-        min: [1, t.reasonRequired],
-        max: [500, t.reasonTooLong],
-      }),
+      reason: writtenText(500, { required: t.reasonRequired, tooLong: t.reasonTooLong }),
       lines: z.array(z.number().int().min(0).max(10_000)).max(500).optional(),
       amount: amountField().optional().describe('Including VAT, at most what is left of the invoice'),
     })
@@ -229,16 +220,14 @@ export const sieResponse = {
 
 // Every field of the shared types is named by its schema (a field left out would be stripped), and
 // every field the client sends is one the schema reads.
-type Unnamed<Type, Shape> = Exclude<keyof Type, keyof Shape>;
-const allNamed: [
-  Unnamed<LedgerPayment, typeof paymentShape>,
-  Unnamed<LedgerDocument, typeof documentShape>,
-  Unnamed<OrderMoney, typeof orderMoneyShape>,
-  Unnamed<JournalEntry, typeof journalEntryShape>,
-  Unnamed<RecordPaymentRequest, z.input<typeof paymentBody>>,
-  Unnamed<RefundRequest, z.input<typeof refundBody>>,
-  Unnamed<CreditNoteRequest, z.input<typeof creditBody>>,
-] extends [never, never, never, never, never, never, never]
-  ? true
-  : false = true;
-void allNamed;
+everyFieldNamed<
+  [
+    Unnamed<LedgerPayment, typeof paymentShape>,
+    Unnamed<LedgerDocument, typeof documentShape>,
+    Unnamed<OrderMoney, typeof orderMoneyShape>,
+    Unnamed<JournalEntry, typeof journalEntryShape>,
+    Unnamed<RecordPaymentRequest, z.input<typeof paymentBody>>,
+    Unnamed<RefundRequest, z.input<typeof refundBody>>,
+    Unnamed<CreditNoteRequest, z.input<typeof creditBody>>,
+  ]
+>();

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +9,7 @@ import type { OrderView } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
 import { recordPayment } from '@/server/ledger';
 import { readEml } from '@tests/helpers/eml';
+import { orderEmailsOfKind } from '@tests/helpers/outbox';
 import {
   emlPdfAttachments,
   fetchValidSie,
@@ -58,13 +57,8 @@ const ore = (decimal: string) => Math.round(Number(decimal) * 100);
 const kr = (oreAmount: number) =>
   `${oreAmount < 0 ? '-' : ''}${Math.floor(Math.abs(oreAmount) / 100)}.${String(Math.abs(oreAmount) % 100).padStart(2, '0')}`;
 
-function outboxFiles(orderNumber: string, kind: string): string[] {
-  const dir = join(server.dataDir, 'outbox');
-  return readdirSync(dir)
-    .filter((name) => name.startsWith(`${orderNumber}-`) && name.endsWith(`-${kind}.eml`))
-    .sort()
-    .map((name) => readFileSync(join(dir, name), 'utf8'));
-}
+const outboxFiles = (orderNumber: string, kind: string) =>
+  orderEmailsOfKind(server, orderNumber, kind).map((mail) => mail.raw);
 
 describe('payments (the contract)', () => {
   it('an order is unpaid, partly paid ("1 000,00"), then paid ("…00.00"); detail lists documents and payments', async () => {

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
@@ -9,6 +8,7 @@ import type { QueuedBankPayment } from '@/shared/receivables/bank-payments';
 import { bgmaxBytes } from '@tests/helpers/bank-files';
 import { uploadBankFile } from '@tests/helpers/bank-file-upload';
 import { readEml } from '@tests/helpers/eml';
+import { orderEmailsOfKind } from '@tests/helpers/outbox';
 import { fetchValidSie, pdfText, placedDaysAgo, sieVerifications } from '@tests/helpers/ledger';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
 import { rfReference } from '@/shared/invoicing/rf-reference';
@@ -36,13 +36,8 @@ const swedishCompany = {
   personalNumber: '',
 };
 
-function outboxFiles(orderNumber: string, kind: string): string[] {
-  const dir = join(server.dataDir, 'outbox');
-  return readdirSync(dir)
-    .filter((name) => name.startsWith(`${orderNumber}-`) && name.endsWith(`-${kind}.eml`))
-    .sort()
-    .map((name) => readFileSync(join(dir, name), 'utf8'));
-}
+const outboxFiles = (orderNumber: string, kind: string) =>
+  orderEmailsOfKind(server, orderNumber, kind).map((mail) => mail.raw);
 
 const detail = async (number: string) =>
   (await request<AdminOrderDetail>(server, `/api/admin/orders/${number}`, { headers: { cookie: english() } }))
@@ -54,6 +49,10 @@ const pay = (number: string, json: Record<string, unknown>) =>
     headers: { cookie: english() },
     json,
   });
+
+/** The admin records a payment in euros with the SEK the bank booked for it. */
+const payEuros = (number: string, amount: string, bookedSek: string, paidOn: string) =>
+  pay(number, { amount, currency: 'EUR', bookedSek, paidOn });
 
 const sie = async () =>
   sieVerifications(
@@ -89,12 +88,7 @@ describe('payments in EUR', () => {
       });
 
       // Part first: 500 EUR, the bank booked 5 700 kr (a better rate than the invoice's).
-      const part = await pay(order.orderNumber, {
-        amount: '500,00',
-        currency: 'EUR',
-        bookedSek: '5 700,00',
-        paidOn: yesterday,
-      });
+      const part = await payEuros(order.orderNumber, '500,00', '5 700,00', yesterday);
       expect(part.status).toBe(201);
       expect(part.body.paymentState).toBe('partly_paid');
       expect(part.body.documents[0]).toMatchObject({ currency: 'EUR', balanceInCurrency: '610.45' });
@@ -116,12 +110,7 @@ describe('payments in EUR', () => {
       expect(receiptText).toContain('610,45 €');
       expect(receiptText).not.toMatch(/\d kr\b/);
 
-      const rest = await pay(order.orderNumber, {
-        amount: '610.45',
-        currency: 'EUR',
-        bookedSek: '6800.00',
-        paidOn: today,
-      });
+      const rest = await payEuros(order.orderNumber, '610.45', '6800.00', today);
       expect(rest.status).toBe(201);
       expect(rest.body.paymentState).toBe('paid');
       expect(rest.body.balance).toBe('0.00');
@@ -160,12 +149,7 @@ describe('payments in EUR', () => {
 
   it('refuses EUR on a SEK invoice, EUR without the SEK booked, and bookedSek on a SEK payment', async () => {
     const sekOrder = await placeOrder(server);
-    const onSek = await pay(sekOrder.orderNumber, {
-      amount: '10',
-      currency: 'EUR',
-      bookedSek: '110',
-      paidOn: today,
-    });
+    const onSek = await payEuros(sekOrder.orderNumber, '10', '110', today);
     expect(onSek.status).toBe(409);
     expect(onSek.body.error).toBe(`Invoice ${sekOrder.orderNumber} is in SEK: record the payment in SEK`);
     const eurOrder = await placeEurOrder(server);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fetchValidSie, pdfText, sieVerifications } from '@tests/helpers/ledger';
-import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
+import { hoodiesAndBooklets, germanIndividual, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { validateUbl } from '@tests/helpers/validate-ubl';
@@ -31,13 +31,6 @@ async function place(customer: Record<string, unknown>): Promise<Placed> {
   return res.body;
 }
 
-const germanIndividual = {
-  ...testCustomer,
-  name: 'Erika Mustermann',
-  country: 'DE',
-  personalNumber: '',
-  address: 'Hauptstraße 7\n10115 Berlin',
-};
 // A Finnish company without a VAT number buys as an individual does (no acquisition of its own),
 // and has a Peppol address: the OSS e-invoice at Finland's 25,5 %.
 const finnishCompany = {

@@ -1,15 +1,13 @@
-import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { fetchValidSie, sieVerifications } from '@tests/helpers/ledger';
-import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
+import { hoodiesAndBooklets, germanIndividual, testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
-import { insertApprovedProof } from '@tests/helpers/proofs';
+import { shipOrder } from '@tests/helpers/proofs';
 import { uploadPrintFile } from '@tests/helpers/print-files';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 import { validateUbl } from '@tests/helpers/validate-ubl';
-import { queryRows } from '@/server/db/query-rows';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { stockholmDate } from '@/shared/dates';
 import type { PlacedOrderAnswer as Placed } from '@/shared/order-view';
@@ -51,24 +49,7 @@ async function addConversion(placed: Placed): Promise<string> {
 }
 
 /** Proof approved (proofs.test.ts covers that path), in production and shipped: the delivery date is known. */
-async function ship(orderNumber: string) {
-  const [row] = await queryRows<{ id: number }>(
-    server.database.db,
-    sql`SELECT id::int AS id FROM orders WHERE order_number = ${orderNumber}`,
-  );
-  await insertApprovedProof(server.database, row?.id ?? 0);
-  for (const json of [
-    { status: 'in_production' },
-    { status: 'shipped', carrier: 'dhl', trackingNumber: 'JJD0001234568' },
-  ]) {
-    const res = await request(server, `/api/admin/orders/${orderNumber}/status`, {
-      method: 'PATCH',
-      json,
-      headers: admin(),
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-}
+const ship = (orderNumber: string) => shipOrder(server, orderNumber, 'JJD0001234568');
 
 /** Every e-invoice of the order through validate-ubl; the VAT categories of each (breakdown, lines). */
 async function validEInvoices(orderNumber: string): Promise<Map<string, string[]>> {
@@ -120,13 +101,6 @@ const norwegianCompany = company({
   buyerReference: 'PO-1',
 });
 const norwegianIndividual = { ...testCustomer, country: 'NO', personalNumber: '01019012345' };
-const germanIndividual = {
-  ...testCustomer,
-  name: 'Erika Mustermann',
-  country: 'DE',
-  personalNumber: '',
-  address: 'Hauptstraße 7\n10115 Berlin',
-};
 
 /** Each account's balance (debit positive) in öre over the SIE's verifications. */
 function balances(sie: Uint8Array): Map<string, number> {

@@ -59,33 +59,40 @@ export async function orderLookupListing(
   return { locale: lookup.locale, orders: await ordersPlacedWith(db, email, limit) };
 }
 
-/**
- * The orders placed with `email` (any case), newest first, at most `limit`: what a signed-in
- * buyer's account and an order lookup's email list. Uses orders_customer_email_idx.
- */
-export async function ordersPlacedWith(db: Db, email: string, limit: number): Promise<LookedUpOrder[]> {
-  const rows = await queryRows<{
-    id: string;
-    order_number: string;
-    placed_at: string;
-    total_amount: string;
-    status: string;
-    country_code: string;
-  }>(
-    db,
-    sql`SELECT id::text AS id, order_number, to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS placed_at,
-          total_amount::text AS total_amount, status, country_code
-        FROM orders WHERE lower(customer_email) = lower(${email})
-        ORDER BY lower(customer_email), order_date DESC, id DESC LIMIT ${limit}`,
-  );
-  return rows.map((row) => ({
+/** An order as a list of the buyer's orders reads it (the SELECT both lists below share). */
+interface LookedUpOrderRow extends Record<string, unknown> {
+  id: string;
+  order_number: string;
+  placed_at: string;
+  total_amount: string;
+  status: string;
+  country_code: string;
+}
+
+function lookedUpOrder(row: LookedUpOrderRow): LookedUpOrder {
+  return {
     id: Number(row.id),
     orderNumber: row.order_number,
     placedAt: row.placed_at,
     totalAmount: row.total_amount,
     status: row.status,
     countryCode: row.country_code,
-  }));
+  };
+}
+
+/**
+ * The orders placed with `email` (any case), newest first, at most `limit`: what a signed-in
+ * buyer's account and an order lookup's email list. Uses orders_customer_email_idx.
+ */
+export async function ordersPlacedWith(db: Db, email: string, limit: number): Promise<LookedUpOrder[]> {
+  const rows = await queryRows<LookedUpOrderRow>(
+    db,
+    sql`SELECT id::text AS id, order_number, to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS placed_at,
+          total_amount::text AS total_amount, status, country_code
+        FROM orders WHERE lower(customer_email) = lower(${email})
+        ORDER BY lower(customer_email), order_date DESC, id DESC LIMIT ${limit}`,
+  );
+  return rows.map(lookedUpOrder);
 }
 
 /** The details a status change recorded (carrier, tracking number); {} without an event or details. */
@@ -166,16 +173,7 @@ export async function companyOrders(
   company: { orgNumber: string; emails: readonly string[]; orderIds: readonly number[] },
   limit: number,
 ): Promise<CompanyOrder[]> {
-  const rows = await queryRows<{
-    id: string;
-    order_number: string;
-    placed_at: string;
-    total_amount: string;
-    status: string;
-    country_code: string;
-    customer_email: string;
-    company_name: string | null;
-  }>(
+  const rows = await queryRows<LookedUpOrderRow & { customer_email: string; company_name: string | null }>(
     db,
     sql`SELECT id::text AS id, order_number, to_char(order_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS placed_at,
           total_amount::text AS total_amount, status, country_code, customer_email,
@@ -187,12 +185,7 @@ export async function companyOrders(
         ORDER BY order_date DESC, id DESC LIMIT ${limit}`,
   );
   return rows.map((row) => ({
-    id: Number(row.id),
-    orderNumber: row.order_number,
-    placedAt: row.placed_at,
-    totalAmount: row.total_amount,
-    status: row.status,
-    countryCode: row.country_code,
+    ...lookedUpOrder(row),
     customerEmail: row.customer_email,
     companyName: row.company_name,
   }));

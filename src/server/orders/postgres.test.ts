@@ -1,12 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPostgresDatabase,
-  request,
-  startServer,
-  testDatabaseUrl,
-  type TestServer,
-} from '@tests/helpers/server';
+import { createPostgresDatabase, request, startServer, testDatabaseUrl } from '@tests/helpers/server';
+import type { TestServer } from '@tests/helpers/server';
 import { testCustomer } from '@tests/helpers/orders';
 import { startSmtp, type TestSmtp } from '@tests/helpers/smtp';
 import { orders } from '@/server/db/orders-schema';

@@ -27,6 +27,17 @@ interface ErrorBody {
   fieldErrors?: Record<string, string>;
 }
 
+/** POST /api/orders with this body (see `order`). */
+const post = (json: unknown) => request<Placed>(server, '/api/orders', { method: 'POST', json });
+/** POST /api/orders of these lines for the test customer. */
+const placeLines = (...lines: unknown[]) => post(order({ lines }));
+/** Coupon booklets A6, 10 pages of 1 coupon each. */
+const couponBooklets = (quantity: number) => ({
+  productId: 'kuponghäfte',
+  quantity,
+  options: { bookletSize: 'a6', pages: '10', coupons: '1' },
+});
+
 function order(overrides: Record<string, unknown> = {}) {
   return {
     idempotencyKey: newKey(),
@@ -43,19 +54,14 @@ async function countOrders(): Promise<number> {
 
 describe('POST /api/orders', () => {
   it('places a good order: server prices, exact VAT, 201 with a working token', async () => {
-    const res = await request<Placed>(server, '/api/orders', {
-      method: 'POST',
-      json: order({
+    const res = await post(
+      order({
         lines: [
           { productId: 'hoodie', quantity: 50, sizes: { M: 50 }, options: { colour: 'navy' } },
-          {
-            productId: 'kuponghäfte',
-            quantity: 300,
-            options: { bookletSize: 'a6', pages: '10', coupons: '1' },
-          },
+          couponBooklets(300),
         ],
       }),
-    });
+    );
     expect(res.status).toBe(201);
     expect(res.body.orderNumber).toMatch(/^INV-\d{13,}$/);
     // 50 × 114.375 = 5718.75; 300 × 23 = 6900
@@ -94,9 +100,8 @@ describe('POST /api/orders', () => {
   });
 
   it('ignores forged price fields', async () => {
-    const res = await request<Placed>(server, '/api/orders', {
-      method: 'POST',
-      json: order({
+    const res = await post(
+      order({
         total: 1,
         totalAmount: '1.00',
         lines: [
@@ -111,24 +116,13 @@ describe('POST /api/orders', () => {
           },
         ],
       }),
-    });
+    );
     expect(res.status).toBe(201);
     expect(res.body.total).toBe('5718.75');
   });
 
   it('the tier follows the quantity: 5000 coupon booklets cost 8 kr each', async () => {
-    const res = await request<Placed>(server, '/api/orders', {
-      method: 'POST',
-      json: order({
-        lines: [
-          {
-            productId: 'kuponghäfte',
-            quantity: 5000,
-            options: { bookletSize: 'a6', pages: '10', coupons: '1' },
-          },
-        ],
-      }),
-    });
+    const res = await placeLines(couponBooklets(5000));
     expect(res.body.total).toBe('40000.00');
   });
 
@@ -249,56 +243,30 @@ describe('POST /api/orders', () => {
     const uploaded = await request<{ id: string }>(server, '/api/uploads', { method: 'POST', body: image });
     expect(uploaded.status).toBe(201);
     const print = { method: 'dtg', uploadId: uploaded.body.id, side: 'front', x: 50, y: 40, scale: 0.3 };
-    const good = await request<Placed>(server, '/api/orders', {
-      method: 'POST',
-      json: order({
-        lines: [
-          {
-            productId: 'hoodie',
-            quantity: 20,
-            sizes: { M: 20 },
-            customisation: { color: 'navy', prints: [print], additionalInfo: 'Logo <b>big</b>' },
-          },
-        ],
-      }),
+    /** 20 navy hoodies in M, customised as given (the customiser sends prints and notes). */
+    const navyHoodies = (customisation: Record<string, unknown>) => ({
+      productId: 'hoodie',
+      quantity: 20,
+      sizes: { M: 20 },
+      customisation: { color: 'navy', ...customisation },
     });
+    const refusedLines = (...lines: unknown[]) =>
+      request<ErrorBody>(server, '/api/orders', { method: 'POST', json: order({ lines }) });
+    const good = await placeLines(navyHoodies({ prints: [print], additionalInfo: 'Logo <b>big</b>' }));
     expect(good.status).toBe(201);
-    const wrongProduct = await request<ErrorBody>(server, '/api/orders', {
-      method: 'POST',
-      json: order({
-        lines: [{ productId: 'kuponghäfte', quantity: 100, customisation: { color: 'navy', prints: [] } }],
-      }),
+    const wrongProduct = await refusedLines({
+      productId: 'kuponghäfte',
+      quantity: 100,
+      customisation: { color: 'navy', prints: [] },
     });
     expect(wrongProduct.status).toBe(400);
     expect(wrongProduct.body.error).toBe('Coupon Booklet cannot be customised');
-    const badPrint = await request<ErrorBody>(server, '/api/orders', {
-      method: 'POST',
-      json: order({
-        lines: [
-          {
-            productId: 'hoodie',
-            quantity: 20,
-            sizes: { M: 20 },
-            customisation: { color: 'navy', prints: [{ ...print, x: 500 }] },
-          },
-        ],
-      }),
-    });
+    const badPrint = await refusedLines(navyHoodies({ prints: [{ ...print, x: 500 }] }));
     expect(badPrint.status).toBe(400);
     const before = await countOrders();
-    const unknownImage = await request<ErrorBody>(server, '/api/orders', {
-      method: 'POST',
-      json: order({
-        lines: [
-          {
-            productId: 'hoodie',
-            quantity: 20,
-            sizes: { M: 20 },
-            customisation: { color: 'navy', prints: [{ ...print, uploadId: 'neveruploaded1234' }] },
-          },
-        ],
-      }),
-    });
+    const unknownImage = await refusedLines(
+      navyHoodies({ prints: [{ ...print, uploadId: 'neveruploaded1234' }] }),
+    );
     expect(unknownImage.status).toBe(400);
     expect(unknownImage.body.error).toBe('An uploaded print image was not found. Please upload it again.');
     expect(await countOrders()).toBe(before);
@@ -380,7 +348,7 @@ describe('POST /api/orders', () => {
 
   it('keeps only a hash of the idempotency key: a copy of the database cannot derive access tokens', async () => {
     const body = order();
-    const placed = await request<Placed>(server, '/api/orders', { method: 'POST', json: body });
+    const placed = await post(body);
     expect(placed.status).toBe(201);
     const [row] = await server.database.db
       .select({ key: orders.idempotencyKey, tokenHash: orders.accessTokenHash })
@@ -390,15 +358,15 @@ describe('POST /api/orders', () => {
     expect(row?.key).not.toContain(body.idempotencyKey);
     expect(row?.tokenHash).not.toContain(placed.body.accessToken);
     // The buyer's retry still finds the order by its key.
-    const retry = await request<Placed>(server, '/api/orders', { method: 'POST', json: body });
+    const retry = await post(body);
     expect(retry).toMatchObject({ status: 200, body: { orderNumber: placed.body.orderNumber } });
   });
 
   it('the same idempotency key twice → one order, same number, a working token', async () => {
     const body = order();
-    const first = await request<Placed>(server, '/api/orders', { method: 'POST', json: body });
+    const first = await post(body);
     const before = await countOrders();
-    const again = await request<Placed>(server, '/api/orders', { method: 'POST', json: body });
+    const again = await post(body);
     expect(first.status).toBe(201);
     expect(again.status).toBe(200);
     expect(again.body.orderNumber).toBe(first.body.orderNumber);
@@ -413,9 +381,7 @@ describe('POST /api/orders', () => {
   it('double click: simultaneous requests with one key → one order', async () => {
     const body = order();
     const before = await countOrders();
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, () => request<Placed>(server, '/api/orders', { method: 'POST', json: body })),
-    );
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(body)));
     expect(new Set(answers.map((a) => a.body.orderNumber)).size).toBe(1);
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(await countOrders()).toBe(before + 1);
@@ -438,11 +404,7 @@ describe('POST /api/orders', () => {
   });
 
   it('50 simultaneous orders → 50 distinct, strictly increasing invoice numbers', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, () =>
-        request<Placed>(server, '/api/orders', { method: 'POST', json: order() }),
-      ),
-    );
+    const answers = await Promise.all(Array.from({ length: 50 }, () => post(order())));
     expect(answers.every((a) => a.status === 201)).toBe(true);
     const numbers = answers.map((a) => Number(a.body.orderNumber.slice(4)));
     expect(new Set(numbers).size).toBe(50);
@@ -459,11 +421,7 @@ describe('group commit: orders arriving together are written together', () => {
   it('60 simultaneous requests, each of 30 keys twice → 30 orders, each pair one order, increasing numbers', async () => {
     const before = await countOrders();
     const bodies = Array.from({ length: 30 }, () => order());
-    const answers = await Promise.all(
-      [...bodies, ...bodies].map((body) =>
-        request<Placed>(server, '/api/orders', { method: 'POST', json: body }),
-      ),
-    );
+    const answers = await Promise.all([...bodies, ...bodies].map((body) => post(body)));
     expect(await countOrders()).toBe(before + 30);
     for (let i = 0; i < 30; i++) {
       const pair = [answers[i], answers[i + 30]];
@@ -480,18 +438,11 @@ describe('group commit: orders arriving together are written together', () => {
 
 describe('GET /api/orders/:number: the order in its reader’s words', () => {
   it('names line, colour, sizes, country, status and VAT in the asked language; prices as paid', async () => {
-    const placed = await request<Placed>(server, '/api/orders', {
-      method: 'POST',
-      json: order({
-        lines: [
-          {
-            productId: 'tshirt-bomull',
-            quantity: 50,
-            sizes: { S: 10, M: 25, L: 15 },
-            options: { colour: 'black' },
-          },
-        ],
-      }),
+    const placed = await placeLines({
+      productId: 'tshirt-bomull',
+      quantity: 50,
+      sizes: { S: 10, M: 25, L: 15 },
+      options: { colour: 'black' },
     });
     const path = `/api/orders/${placed.body.orderNumber}`;
     const headers = { 'x-order-token': placed.body.accessToken };
@@ -534,9 +485,8 @@ describe('GET /api/orders/:number and the invoice', () => {
   let placed: Placed;
   const evil = '<script>alert(1)</script>';
   beforeAll(async () => {
-    const res = await request<Placed>(server, '/api/orders', {
-      method: 'POST',
-      json: order({
+    const res = await post(
+      order({
         customer: {
           customerType: 'company',
           name: `${evil}"'&`,
@@ -556,7 +506,7 @@ describe('GET /api/orders/:number and the invoice', () => {
           },
         ],
       }),
-    });
+    );
     expect(res.body).toMatchObject({ orderNumber: expect.any(String) as unknown });
     placed = res.body;
   });
@@ -605,7 +555,7 @@ describe('GET /api/orders/:number and the invoice', () => {
   });
 
   it('a Swedish order gets a Swedish invoice with sv-SE dates and a due date 30 days on', async () => {
-    const res = await request<Placed>(server, '/api/orders', { method: 'POST', json: order() });
+    const res = await post(order());
     const invoice = await request<string>(
       server,
       `/api/orders/${res.body.orderNumber}/invoice?token=${res.body.accessToken}`,
@@ -688,9 +638,8 @@ describe('stranger text: fields the confirmation and the invoice repeat to the e
 
   it('real addresses, names and companies still go through and reach the invoice as typed', async () => {
     const address = 'c/o Åsa Öberg\nSt. Eriksgatan 12 B, lgh 1102\nBox 123\n113 43 Stockholm';
-    const res = await request<Placed>(server, '/api/orders', {
-      method: 'POST',
-      json: order({
+    const res = await post(
+      order({
         customer: {
           ...companyBuyer,
           name: 'J. Andersson',
@@ -700,7 +649,7 @@ describe('stranger text: fields the confirmation and the invoice repeat to the e
           purchaseOrderNumber: 'Ref. 27.11.2026',
         },
       }),
-    });
+    );
     expect(res.status).toBe(201);
     const invoice = await request<string>(
       server,

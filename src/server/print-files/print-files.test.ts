@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { testCustomer } from '@tests/helpers/orders';
+import { frontPrintedLine, testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
@@ -306,18 +306,7 @@ describe('print files on an order', () => {
       body: form(makePng(300), 'logo.png', 'image/png'),
     });
     const placed = await order({
-      lines: [
-        {
-          productId: 'hoodie',
-          quantity: 50,
-          sizes: { M: 50 },
-          customisation: {
-            color: 'black',
-            prints: [{ method: 'dtg', uploadId: image.body.id, side: 'front', x: 50, y: 40, scale: 0.6 }],
-            additionalInfo: '',
-          },
-        },
-      ],
+      lines: [frontPrintedLine({ productId: 'hoodie', quantity: 50, sizes: { M: 50 } }, image.body.id, 0.6)],
       printFiles: [image.body.id],
     });
     expect(placed.status).toBe(201);

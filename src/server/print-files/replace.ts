@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { translate } from '@/shared/i18n/define';
+import type { Locale } from '@/shared/i18n/locale';
 import { orderPrintFileMessages } from '@/shared/i18n/messages/order-print-files';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { formatKr } from '@/shared/money-format';
@@ -233,6 +234,21 @@ const fileOfOrderParams = z.object({ number: z.string().max(100), uploadId: z.st
 /** What replacing or removing a file answers when refused: unknown file, not on the order, too late. */
 const fileRefusals = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
+/** Why a replace or remove was refused, in the reader's language. */
+function refusalText(
+  refusal: Extract<ReplaceResult, { ok: false }>,
+  action: 'replace' | 'remove',
+  locale: Locale,
+  seller: SellerDetails,
+): string {
+  const t = translate(orderPrintFileMessages, locale);
+  if (refusal.reason === 'unknown') return translate(printFileMessages, locale).unknownFile;
+  if (refusal.reason === 'not-on-order') return t.notOnOrder;
+  if (refusal.reason === 'fee') return t.feeRequired({ fee: formatKr(CONVERSION_FEE) });
+  const to = { email: seller.email };
+  return action === 'replace' ? t.replaceAfterApproval(to) : t.removeAfterApproval(to);
+}
+
 /**
  * POST /api/orders/:number/print-files/:uploadId/replace `{ printFile, acceptConversionFee? }`
  * with the order's token in the x-order-token header: 200 with the credit note or supplementary
@@ -259,25 +275,21 @@ export function replacePrintFileRoute(
       },
     },
     async (request, reply) => {
-      const locale = requestLocale(request);
       const order = await findBuyerOrder(context.database, request, request.params.number, 'header');
       if (!order) return sendError(reply, 404, 'Order not found');
+      const { printFile, acceptConversionFee } = request.body;
+      const { uploadId } = request.params;
+      const { seller } = context.config;
       const result = await replacePrintFile(
         context.database,
         order,
-        request.params.uploadId,
-        request.body.printFile,
-        request.body.acceptConversionFee === true,
-        context.config.seller,
+        uploadId,
+        printFile,
+        acceptConversionFee === true,
+        seller,
       );
       if (!result.ok) {
-        const t = translate(orderPrintFileMessages, locale);
-        const message = {
-          unknown: translate(printFileMessages, locale).unknownFile,
-          'not-on-order': t.notOnOrder,
-          approved: t.replaceAfterApproval({ email: context.config.seller.email }),
-          fee: t.feeRequired({ fee: formatKr(CONVERSION_FEE) }),
-        }[result.reason];
+        const message = refusalText(result, 'replace', requestLocale(request), seller);
         return reply.code(result.status).send({ error: message, fieldErrors: { printFile: message } });
       }
       onChanged?.();
@@ -312,24 +324,12 @@ export function removePrintFileRoute(
       },
     },
     async (request, reply) => {
-      const locale = requestLocale(request);
       const order = await findBuyerOrder(context.database, request, request.params.number, 'header');
       if (!order) return sendError(reply, 404, 'Order not found');
-      const result = await removePrintFile(
-        context.database,
-        order,
-        request.params.uploadId,
-        context.config.seller,
-      );
-      if (!result.ok) {
-        const t = translate(orderPrintFileMessages, locale);
-        const message = {
-          unknown: translate(printFileMessages, locale).unknownFile,
-          'not-on-order': t.notOnOrder,
-          approved: t.removeAfterApproval({ email: context.config.seller.email }),
-        }[result.reason];
-        return sendError(reply, result.status, message);
-      }
+      const { seller } = context.config;
+      const result = await removePrintFile(context.database, order, request.params.uploadId, seller);
+      if (!result.ok)
+        return sendError(reply, result.status, refusalText(result, 'remove', requestLocale(request), seller));
       onChanged?.();
       return reply.header('cache-control', 'no-store').send({ creditNote: result.creditNote });
     },

@@ -14,7 +14,7 @@ import {
   type QuoteView,
 } from '@/shared/quotes';
 import { textField } from '@/shared/text';
-import { schemaMessages } from '@/server/http/contract';
+import { everyFieldNamed, schemaMessages, type Unnamed } from '@/server/http/contract';
 import { cartQuoteSchema, staffQuoteSchema } from './pricing';
 
 /**
@@ -133,6 +133,15 @@ const customerViewSchema = z.object({
   countryName: z.string(),
 });
 
+/** A quote line as production sees it: the goods and how many; the money view adds the prices. */
+const jobLineShape = {
+  productId: z.string(),
+  name: z.string(),
+  details: z.array(lineDetailSchema),
+  quantity: z.number().int(),
+  free: z.boolean(),
+};
+
 const quoteViewShape = {
   locale: z.enum(locales),
   quoteNumber: z.string(),
@@ -150,15 +159,11 @@ const quoteViewShape = {
   customer: customerViewSchema,
   lines: z.array(
     z.object({
-      productId: z.string(),
-      name: z.string(),
-      details: z.array(lineDetailSchema),
-      quantity: z.number().int(),
+      ...jobLineShape,
       unitPrice: z.string(),
       lineTotal: z.string(),
       price: z.object({ unit: z.string(), total: z.string() }),
       negotiated: z.boolean(),
-      free: z.boolean(),
     }),
   ),
   exVat: z.string(),
@@ -225,15 +230,7 @@ export const adminQuoteJobSchema = z.object({
   issuedOn: z.string(),
   validUntil: z.string(),
   customer: customerViewSchema,
-  lines: z.array(
-    z.object({
-      productId: z.string(),
-      name: z.string(),
-      details: z.array(lineDetailSchema),
-      quantity: z.number().int(),
-      free: z.boolean(),
-    }),
-  ),
+  lines: z.array(z.object(jobLineShape)),
   delivery: deliverySchema,
   note: z.string().nullable(),
   acceptedOrderNumber: z.string().nullable(),
@@ -261,15 +258,13 @@ export const quoteListSchema = z.object({
 });
 
 // Every field of the shared types is named by its schema (a field left out would be stripped).
-type Unnamed<Type, Shape> = Exclude<keyof Type, keyof Shape>;
-const allNamed: [
-  Unnamed<QuoteView, typeof quoteViewShape>,
-  Unnamed<QuoteView['lines'][number], typeof quoteViewSchema.shape.lines.element.shape>,
-  Unnamed<AdminQuoteDetail, typeof adminQuoteMoneySchema.shape>,
-  Unnamed<AdminQuoteDetail['draft'], typeof adminQuoteMoneySchema.shape.draft.shape>,
-  Unnamed<AdminQuoteJobView, typeof adminQuoteJobSchema.shape>,
-  Unnamed<AdminQuoteRow | AdminQuoteJobRow, typeof rowShape & { total: unknown }>,
-] extends [never, never, never, never, never, never]
-  ? true
-  : false = true;
-void allNamed;
+everyFieldNamed<
+  [
+    Unnamed<QuoteView, typeof quoteViewShape>,
+    Unnamed<QuoteView['lines'][number], typeof quoteViewSchema.shape.lines.element.shape>,
+    Unnamed<AdminQuoteDetail, typeof adminQuoteMoneySchema.shape>,
+    Unnamed<AdminQuoteDetail['draft'], typeof adminQuoteMoneySchema.shape.draft.shape>,
+    Unnamed<AdminQuoteJobView, typeof adminQuoteJobSchema.shape>,
+    Unnamed<AdminQuoteRow | AdminQuoteJobRow, typeof rowShape & { total: unknown }>,
+  ]
+>();

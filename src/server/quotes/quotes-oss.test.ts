@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import type { AcceptedQuoteAnswer, CreatedQuoteAnswer, QuoteView } from '@/shared/quotes';
-import { hoodiesAndBooklets, testCustomer } from '@tests/helpers/orders';
+import { hoodiesAndBooklets, germanIndividual, testCustomer } from '@tests/helpers/orders';
 import { request } from '@tests/helpers/server';
 import { useAdminServer } from '@tests/helpers/use-server';
 
@@ -16,14 +16,6 @@ import { useAdminServer } from '@tests/helpers/use-server';
 const server = useAdminServer({ env: { OSS_OPT_IN: 'true' } });
 let keys = 0;
 const key = (name: string) => `${name}-${Date.now()}-${++keys}-quotes-oss`;
-
-const germanIndividual = {
-  ...testCustomer,
-  name: 'Erika Mustermann',
-  country: 'DE',
-  personalNumber: '',
-  address: 'Hauptstraße 7\n10115 Berlin',
-};
 
 const view = (number: string, token: string) =>
   request<QuoteView>(server, `/api/quotes/${number}?token=${encodeURIComponent(token)}`, {

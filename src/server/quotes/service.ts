@@ -7,41 +7,42 @@ import { quoteMessages } from '@/shared/i18n/messages/quotes';
 import { invoiceAmounts, ossRateTenths, type VatTreatment } from '@/shared/invoicing/vat-treatment';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 import { milliFromDecimal, milliToDecimalString } from '@/shared/money';
-import {
-  quoteNumberPattern,
-  quoteStatusOn,
-  type AdminQuoteRow,
-  type QuoteSource,
-  type QuoteStatus,
-  type StoredQuoteStatus,
-} from '@/shared/quotes';
+import { quoteNumberPattern, quoteStatusOn } from '@/shared/quotes';
+import type { AdminQuoteRow, QuoteSource, QuoteStatus, StoredQuoteStatus } from '@/shared/quotes';
 import { stockholmToday } from '@/shared/delivery';
 import { trimTrailing } from '@/shared/trim-trailing';
 import type { Database, Db } from '@/server/db/client';
 import type { StoredOrderLine } from '@/server/db/orders-schema';
 import { quoteCounters, quoteLinks, quotes, quoteVersions } from '@/server/db/quotes-schema';
 import { enqueueQuoteEmail } from '@/server/email';
+import { ApiRefusal } from '@/server/http/errors';
 import { attachUploads } from '@/server/uploads';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteVersionRow = typeof quoteVersions.$inferSelect;
 
 /** A refusal the buyer or staff can act on: status, message in the reader's language, field messages. */
-export class QuoteError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly fieldErrors: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'QuoteError';
-  }
-}
+export class QuoteError extends ApiRefusal {}
 
 /** The quote's row, locked until the transaction ends: one change, send, accept or decline at a time. */
 async function lockQuote(tx: Db, quote: QuoteRow): Promise<QuoteRow | undefined> {
   const [locked] = await tx.select().from(quotes).where(eq(quotes.id, quote.id)).for('update');
   return locked;
+}
+
+/** Runs `change` in one transaction on the quote's locked row; 404 when the quote is gone. */
+async function inLockedQuote<Result>(
+  database: Database,
+  quote: QuoteRow,
+  locale: Locale,
+  change: (tx: Db, locked: QuoteRow, t: (typeof quoteMessages)[Locale]) => Promise<Result>,
+): Promise<Result> {
+  const t = quoteMessages[locale];
+  return database.db.transaction(async (tx) => {
+    const locked = await lockQuote(tx, quote);
+    if (!locked) throw new QuoteError(404, t.notFound);
+    return change(tx, locked, t);
+  });
 }
 
 /** The locked quote, refused (409, `notOpen`) unless staff may still change or send it: a draft or sent. */
@@ -274,6 +275,14 @@ export async function findQuoteByNumber(
   return row;
 }
 
+/** A quote as a buyer's account lists it. */
+const accountQuoteColumns = {
+  id: quotes.id,
+  quoteNumber: quotes.quoteNumber,
+  status: quotes.status,
+  createdAt: quotes.createdAt,
+};
+
 /** The quotes made for `email` (any case), newest first, at most `limit`: a signed-in buyer's account lists them. */
 export async function quotesForEmail(
   database: Database,
@@ -281,12 +290,7 @@ export async function quotesForEmail(
   limit: number,
 ): Promise<Pick<QuoteRow, 'id' | 'quoteNumber' | 'status' | 'createdAt'>[]> {
   return database.db
-    .select({
-      id: quotes.id,
-      quoteNumber: quotes.quoteNumber,
-      status: quotes.status,
-      createdAt: quotes.createdAt,
-    })
+    .select(accountQuoteColumns)
     .from(quotes)
     .where(and(sql`lower(${quotes.customerEmail}) = lower(${email})`, ne(quotes.status, 'draft')))
     .orderBy(desc(quotes.createdAt), desc(quotes.id))
@@ -305,13 +309,7 @@ export async function quotesForCompany(
 ): Promise<Pick<QuoteRow, 'id' | 'quoteNumber' | 'status' | 'createdAt' | 'customerEmail'>[]> {
   if (company.emails.length === 0 && company.quoteIds.length === 0) return [];
   return database.db
-    .select({
-      id: quotes.id,
-      quoteNumber: quotes.quoteNumber,
-      status: quotes.status,
-      createdAt: quotes.createdAt,
-      customerEmail: quotes.customerEmail,
-    })
+    .select({ ...accountQuoteColumns, customerEmail: quotes.customerEmail })
     .from(quotes)
     .where(
       and(
@@ -386,10 +384,7 @@ export async function claimAcceptance(
   acceptedBy: string,
   locale: Locale,
 ): Promise<QuoteVersionRow> {
-  const t = quoteMessages[locale];
-  return database.db.transaction(async (tx) => {
-    const locked = await lockQuote(tx, quote);
-    if (!locked) throw new QuoteError(404, t.notFound);
+  return inLockedQuote(database, quote, locale, async (tx, locked, t) => {
     const version = await currentVersion(tx, locked);
     if (locked.acceptKeyHash !== null) {
       if (locked.acceptKeyHash === keyHash) return version;
@@ -426,10 +421,7 @@ export async function declineQuote(
   reason: string,
   locale: Locale,
 ): Promise<void> {
-  const t = quoteMessages[locale];
-  await database.db.transaction(async (tx) => {
-    const locked = await lockQuote(tx, quote);
-    if (!locked) throw new QuoteError(404, t.notFound);
+  await inLockedQuote(database, quote, locale, async (tx, locked, t) => {
     if (locked.status === 'declined') return;
     if (locked.status !== 'sent' || locked.acceptKeyHash !== null) throw new QuoteError(409, t.notOpen);
     await tx

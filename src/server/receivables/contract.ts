@@ -17,7 +17,7 @@ import {
   type ReceivablesAnswer,
 } from '@/shared/receivables/bank-payments';
 import { textField } from '@/shared/text';
-import { schemaMessages } from '@/server/http/contract';
+import { everyFieldNamed, orEmpty, schemaMessages, type Unnamed } from '@/server/http/contract';
 
 /**
  * The receivables routes' contracts (docs/api.md): request schemas worded in English, their
@@ -43,10 +43,6 @@ export const queueQuery = z.object({
     .default('unmatched')
     .describe('unmatched: the queue; decided: what was decided by hand'),
 });
-
-/** A body that may be left out reads as `{}`, so a missing field is named as such. */
-const orEmpty = <Schema extends z.ZodType>(schema: Schema) =>
-  z.preprocess((body) => body ?? {}, schema) as unknown as Schema;
 
 export const assignBody = orEmpty(
   z.object({
@@ -173,16 +169,14 @@ const receivablesShape = {
 export const receivablesSchema = z.object(receivablesShape);
 
 // Every field of the shared types is named by its schema (a field left out would be stripped).
-type Unnamed<Type, Shape> = Exclude<keyof Type, keyof Shape>;
-const allNamed: [
-  Unnamed<BankFileImportAnswer, typeof bankFileImportShape>,
-  Unnamed<QueuedBankPayment, typeof queuedShape>,
-  Unnamed<OpenInvoice, typeof openInvoiceShape>,
-  Unnamed<ReceivablesAnswer, typeof receivablesShape>,
-  Unnamed<ReceivablesAnswer['aging'], z.infer<typeof receivablesSchema>['aging']>,
-  Unnamed<AssignBankPaymentRequest, z.input<typeof assignBody>>,
-  Unnamed<NotOursRequest, z.input<typeof notOursBody>>,
-] extends [never, never, never, never, never, never, never]
-  ? true
-  : false = true;
-void allNamed;
+everyFieldNamed<
+  [
+    Unnamed<BankFileImportAnswer, typeof bankFileImportShape>,
+    Unnamed<QueuedBankPayment, typeof queuedShape>,
+    Unnamed<OpenInvoice, typeof openInvoiceShape>,
+    Unnamed<ReceivablesAnswer, typeof receivablesShape>,
+    Unnamed<ReceivablesAnswer['aging'], z.infer<typeof receivablesSchema>['aging']>,
+    Unnamed<AssignBankPaymentRequest, z.input<typeof assignBody>>,
+    Unnamed<NotOursRequest, z.input<typeof notOursBody>>,
+  ]
+>();

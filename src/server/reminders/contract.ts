@@ -7,8 +7,7 @@ import type {
   ReminderInvoiceState,
   SendReminderAnswer,
 } from '@/shared/receivables/reminders';
-import { textField } from '@/shared/text';
-import { schemaMessages } from '@/server/http/contract';
+import { everyFieldNamed, orEmpty, schemaMessages, writtenText, type Unnamed } from '@/server/http/contract';
 import { orderMoneyShape } from '@/server/ledger';
 
 /**
@@ -29,22 +28,15 @@ const invoiceField = z
   .optional()
   .describe('The invoice’s number; the order’s own invoice when left out');
 
-/** A body that may be left out reads as `{}`. */
-const orEmpty = <Schema extends z.ZodType>(schema: Schema) =>
-  z.preprocess((body) => body ?? {}, schema) as unknown as Schema;
-
 export const sendBody = orEmpty(z.object({ invoice: invoiceField }).strict());
 
 export const disputeBody = orEmpty(
   z
     .object({
       invoice: invoiceField,
-      note: textField({
-        multiline: true,
-        required: t.noteRequired,
-        min: [1, t.noteRequired],
-        max: [1000, t.noteRequired],
-      }).describe('What the customer objects to'),
+      note: writtenText(1000, { required: t.noteRequired, tooLong: t.noteRequired }).describe(
+        'What the customer objects to',
+      ),
     })
     .strict(),
 );
@@ -85,13 +77,11 @@ const sentShape = { reminder: z.string(), total: decimal, ...orderMoneyShape };
 export const sentReminderSchema = z.object(sentShape);
 
 // Every field of the shared types is named by its schema (a field left out would be stripped).
-type Unnamed<Type, Shape> = Exclude<keyof Type, keyof Shape>;
-const allNamed: [
-  Unnamed<ReminderInvoiceState, typeof invoiceStateShape>,
-  Unnamed<OrderRemindersAnswer, typeof remindersShape>,
-  Unnamed<SendReminderAnswer, typeof sentShape>,
-  Unnamed<DisputeRequest, z.input<typeof disputeBody>>,
-] extends [never, never, never, never]
-  ? true
-  : false = true;
-void allNamed;
+everyFieldNamed<
+  [
+    Unnamed<ReminderInvoiceState, typeof invoiceStateShape>,
+    Unnamed<OrderRemindersAnswer, typeof remindersShape>,
+    Unnamed<SendReminderAnswer, typeof sentShape>,
+    Unnamed<DisputeRequest, z.input<typeof disputeBody>>,
+  ]
+>();

@@ -12,9 +12,30 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A document that is no JSON, as the OpenAPI document describes it (the reply sends the text). */
-function textResponse(description: string, type: string) {
-  return { description, content: { [type]: { schema: z.string() } } };
+/**
+ * GET `path`: a text document (no JSON) that caches publicly for `maxAgeSeconds`, declared in the
+ * OpenAPI document as text of its type.
+ */
+function textDocumentRoute(
+  app: FastifyInstance,
+  path: string,
+  document: { summary: string; description: string; type: string; maxAgeSeconds: number; text: () => string },
+): void {
+  const response = {
+    description: document.description,
+    content: { [document.type]: { schema: z.string() } },
+  };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      path,
+      { schema: { summary: document.summary, response: { 200: response } } },
+      async (_request, reply) =>
+        reply
+          .type(`${document.type}; charset=utf-8`)
+          .header('cache-control', `public, max-age=${document.maxAgeSeconds}`)
+          .send(document.text()),
+    );
 }
 
 /** robots.txt and sitemap.xml, both pointing at the public base URL. */
@@ -58,30 +79,18 @@ export function seoRoutes(app: FastifyInstance, options: { publicBaseUrl: string
     return sitemap;
   };
 
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
-    '/robots.txt',
-    {
-      schema: {
-        summary: 'robots.txt: the private pages kept out of search engines, and the sitemap',
-        response: { 200: textResponse('The rules for crawlers', 'text/plain') },
-      },
-    },
-    async (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
-  );
-  api.get(
-    '/sitemap.xml',
-    {
-      schema: {
-        summary: 'The sitemap: every public page in each language, with its alternates (hreflang)',
-        response: { 200: textResponse('The sitemap (sitemaps.org 0.9)', 'application/xml') },
-      },
-    },
-    async (_request, reply) =>
-      reply
-        .type('application/xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=300')
-        .send(sitemapXml()),
-  );
+  textDocumentRoute(app, '/robots.txt', {
+    summary: 'robots.txt: the private pages kept out of search engines, and the sitemap',
+    description: 'The rules for crawlers',
+    type: 'text/plain',
+    maxAgeSeconds: 3600,
+    text: () => robots,
+  });
+  textDocumentRoute(app, '/sitemap.xml', {
+    summary: 'The sitemap: every public page in each language, with its alternates (hreflang)',
+    description: 'The sitemap (sitemaps.org 0.9)',
+    type: 'application/xml',
+    maxAgeSeconds: 300,
+    text: sitemapXml,
+  });
 }

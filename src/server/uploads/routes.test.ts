@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testCustomer } from '@tests/helpers/orders';
+import { frontPrintedLine, testCustomer } from '@tests/helpers/orders';
 import { makePng } from '@tests/helpers/png';
 import {
   createPostgresDatabase,
@@ -310,17 +310,7 @@ function svgTests(start: () => Promise<TestServer>) {
       json: {
         idempotencyKey: `svg-print-file-${Date.now()}-abcdef`,
         customer: testCustomer,
-        lines: [
-          {
-            productId: 'mossa',
-            quantity: 25,
-            customisation: {
-              color: 'black',
-              prints: [{ method: 'dtg', uploadId: image.body.id, side: 'front', x: 50, y: 40, scale: 0.5 }],
-              additionalInfo: '',
-            },
-          },
-        ],
+        lines: [frontPrintedLine({ productId: 'mossa', quantity: 25 }, image.body.id, 0.5)],
         printFiles: [image.body.id],
       },
     });
