@@ -6,7 +6,6 @@ import { translate } from '@/shared/i18n/define';
 import { accountMessages } from '@/shared/i18n/messages/account';
 import { orderLookupSchema } from '@/shared/order-lookup-schema';
 import { orderTokenHeader } from '@/shared/order-view';
-import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { takeAllowancesInTurn } from '@/server/http/throttle';
@@ -31,6 +30,7 @@ import {
   type AccountRouteDeps,
 } from './route-deps';
 import { ACCOUNT_COOKIE, sessionEmail, tokenHash } from './service';
+import { refusals } from '@/server/http/route-scope';
 
 const memberParams = z.object({ email: z.string().max(255) });
 const claimStateSchema = z.object({ state: z.enum(['claimable', 'company', 'none']) });
@@ -49,13 +49,7 @@ export function registerCompanyMemberRoutes(deps: AccountRouteDeps): void {
         summary:
           'A company member invites a colleague by email: a sign-in link worded as the company’s invitation (202; others 403)',
         body: orderLookupSchema,
-        response: {
-          202: acceptedSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        response: { 202: acceptedSchema, ...refusals(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -113,13 +107,7 @@ export function registerCompanyMemberRoutes(deps: AccountRouteDeps): void {
       schema: {
         summary: 'A company member removes a person of the company (themselves too), never its last member',
         params: memberParams,
-        response: {
-          204: z.null(),
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 204: z.null(), ...refusals(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -210,7 +198,7 @@ function registerClaimRoutesOf(deps: AccountRouteDeps, kind: ClaimKind): void {
       schema: {
         summary: `With the ${kind.noun}’s token (x-order-token): whether the ${kind.noun} is the reader’s company’s, may be claimed for it, or neither (none when signed out)`,
         params: orderParams,
-        response: { 200: claimStateSchema, 404: apiErrorSchema },
+        response: { 200: claimStateSchema, ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -231,7 +219,7 @@ function registerClaimRoutesOf(deps: AccountRouteDeps, kind: ClaimKind): void {
       schema: {
         summary: `A member claims a ${kind.noun} made with the company’s organisation number for the company; the ${kind.noun}’s token (x-order-token) proves it`,
         params: orderParams,
-        response: { 200: claimStateSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: claimStateSchema, ...refusals(401, 403, 404) },
       },
     },
     async (request, reply) => {

@@ -4,7 +4,6 @@ import { accountApiPaths, accountLinkExpiredPath, accountPath, accountVerifyPath
 import { translate } from '@/shared/i18n/define';
 import { accountMessages } from '@/shared/i18n/messages/account';
 import { orderLookupSchema } from '@/shared/order-lookup-schema';
-import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { clientKey, takeAllowancesInTurn } from '@/server/http/throttle';
@@ -25,6 +24,7 @@ import {
   requestSignInLink,
   tokenHash,
 } from './service';
+import { refusals } from '@/server/http/route-scope';
 
 const signOutBody = z
   .object({ everywhere: z.boolean().optional() })
@@ -45,7 +45,7 @@ export function registerSignInRoutes(deps: AccountRouteDeps): void {
       schema: {
         summary: 'Email a one-time sign-in link; 202 for every well-formed address, known or not',
         body: orderLookupSchema,
-        response: { 202: acceptedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 202: acceptedSchema, ...refusals(400, 429) },
       },
     },
     async (request, reply) => {
