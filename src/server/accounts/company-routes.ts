@@ -8,7 +8,6 @@ import { orderLookupSchema } from '@/shared/order-lookup-schema';
 import { orderTokenHeader } from '@/shared/order-view';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { takeAllowancesInTurn } from '@/server/http/throttle';
 import { findBuyerOrder } from '@/server/orders';
 import { findQuoteForToken } from '@/server/quotes';
 import {
@@ -22,14 +21,13 @@ import {
   type ClaimSubject,
 } from './company';
 import {
-  HOUR_SECONDS,
   SIGN_INS_PER_ADDRESS_PER_HOUR,
   acceptedSchema,
-  minutes,
   orderParams,
   type AccountRouteDeps,
 } from './route-deps';
 import { ACCOUNT_COOKIE, sessionEmail, tokenHash } from './service';
+import { refuseOverHourlyLimits } from '@/server/http/hourly-limits';
 import { refusals } from '@/server/http/route-scope';
 
 const memberParams = z.object({ email: z.string().max(255) });
@@ -61,36 +59,19 @@ export function registerCompanyMemberRoutes(deps: AccountRouteDeps): void {
       const invitee = request.body.email.trim().toLowerCase();
       // Per member, then the invitee's address counts as a sign-in link does: invitations cannot
       // mail an address more than asking to sign in can.
-      const [member, address] = await takeAllowancesInTurn(database.db, [
+      const refused = await refuseOverHourlyLimits(database.db, reply, [
         {
           bucket: `account-company-invite:member:${tokenHash(inviter)}`,
-          amount: 1,
           max: COMPANY_INVITES_PER_MEMBER_PER_HOUR,
-          windowSeconds: HOUR_SECONDS,
+          refusal: (wait) => t.invitesPerMember({ minutes: wait }),
         },
         {
           bucket: `account-sign-in:email:${tokenHash(invitee)}`,
-          amount: 1,
           max: SIGN_INS_PER_ADDRESS_PER_HOUR,
-          windowSeconds: HOUR_SECONDS,
+          refusal: (wait) => t.perAddress({ minutes: wait }),
         },
       ]);
-      if (!member?.allowed) {
-        const wait = member?.retryAfterSeconds ?? HOUR_SECONDS;
-        return sendError(
-          reply.header('retry-after', String(wait)),
-          429,
-          t.invitesPerMember({ minutes: minutes(wait) }),
-        );
-      }
-      if (!address?.allowed) {
-        const wait = address?.retryAfterSeconds ?? HOUR_SECONDS;
-        return sendError(
-          reply.header('retry-after', String(wait)),
-          429,
-          t.perAddress({ minutes: minutes(wait) }),
-        );
-      }
+      if (refused) return refused;
       if ((await inviteMember(database, inviter, invitee, locale)) === 'not-member')
         return sendError(reply, 403, t.notMember);
       onQueued?.();

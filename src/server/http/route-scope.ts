@@ -51,10 +51,11 @@ export function routesAnswering<Deps extends object>(
   deps: Deps,
   registrars: ReadonlyArray<(deps: Deps & { api: ContractApi }) => void>,
 ): void {
-  void app.register(async (scope) => {
+  void app.register((scope, _options, done) => {
     answerRefusals(scope, kinds);
     const api = scope.withTypeProvider<ZodTypeProvider>();
     for (const register of registrars) register({ ...deps, api });
+    done();
   });
 }
 
