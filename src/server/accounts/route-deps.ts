@@ -22,7 +22,6 @@ export interface AccountRouteDeps {
 export const SIGN_INS_PER_ADDRESS_PER_HOUR = 5;
 export const SIGN_INS_PER_CLIENT_PER_HOUR = 20;
 
-
 export const acceptedSchema = z.object({ accepted: z.literal(true) });
 export const orderParams = z.object({ number: z.string().max(40) });
 /** An earlier order's buyer as the checkout form takes them (the reorder's and the checkout's prefill). */

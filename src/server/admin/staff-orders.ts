@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkoutSchemas } from '@/shared/checkout-schema';
 import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';

@@ -101,6 +101,19 @@ async function versionPdf(database: Database, quote: QuoteRow, asked: number, se
   return storedQuotePdf(database, version, () => renderQuoteVersionPdf(quote, version, seller));
 }
 
+/** What creating a quote answers: its number, the buyer's token, its total and how long it holds. */
+function createdAnswer(
+  created: Awaited<ReturnType<typeof createQuote>>,
+  validUntil: CreatedQuoteAnswer['validUntil'],
+): CreatedQuoteAnswer {
+  return {
+    quoteNumber: created.quoteNumber,
+    accessToken: created.accessToken,
+    total: created.totalAmount,
+    validUntil,
+  };
+}
+
 /** What each group of quote routes is registered with. */
 interface QuoteRouteDeps {
   api: ContractApi;
@@ -162,13 +175,10 @@ function registerCartQuote({ api, database, context, options }: QuoteRouteDeps):
         createdBy: null,
       });
       options.onQueued?.();
-      const answer: CreatedQuoteAnswer = {
-        quoteNumber: created.quoteNumber,
-        accessToken: created.accessToken,
-        total: created.totalAmount,
-        validUntil: priced.validUntil,
-      };
-      return reply.code(201).header('cache-control', 'no-store').send(answer);
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send(createdAnswer(created, priced.validUntil));
     },
   );
 }
@@ -419,13 +429,10 @@ function registerAdminCreate({ api, database, context, options }: QuoteRouteDeps
           }),
       });
       if (send) options.onQueued?.();
-      const answer: CreatedQuoteAnswer = {
-        quoteNumber: created.quoteNumber,
-        accessToken: created.accessToken,
-        total: created.totalAmount,
-        validUntil: priced.validUntil,
-      };
-      return reply.code(201).header('cache-control', 'no-store').send(answer);
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send(createdAnswer(created, priced.validUntil));
     },
   );
 }
