@@ -13,7 +13,6 @@ import { accountMessages } from '@/shared/i18n/messages/account';
 import { orderPageMessages } from '@/shared/i18n/messages/order-page';
 import { isOrderStatus } from '@/shared/order-status';
 import { printFileKinds } from '@/shared/print-files';
-import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { ordersPlacedWith, type LookedUpOrder } from '@/server/orders';
@@ -22,6 +21,7 @@ import { companyHoldings, companyName, companyPeople, settleMembership } from '.
 import { openErasureRequest } from './erasure';
 import { checkoutCustomerSchema, orderParams, type AccountRouteDeps } from './route-deps';
 import { reorderLines } from './reorder';
+import { refusals } from '@/server/http/route-scope';
 
 const lineSchema = z.object({
   productId: z.string(),
@@ -92,7 +92,7 @@ export function registerAccountViewRoutes(deps: AccountRouteDeps): void {
     {
       schema: {
         summary: 'The signed-in buyer’s account: the orders and quotes placed with the verified address',
-        response: { 200: accountSchema, 401: apiErrorSchema },
+        response: { 200: accountSchema, ...refusals(401) },
       },
     },
     async (request, reply) => {
@@ -166,7 +166,7 @@ export function registerAccountViewRoutes(deps: AccountRouteDeps): void {
         summary:
           'An earlier order’s lines as POST /api/orders takes them (same uploads and print files, no prices), with notes',
         params: orderParams,
-        response: { 200: reorderSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: reorderSchema, ...refusals(401, 404) },
       },
     },
     async (request, reply) => {

@@ -6,13 +6,14 @@ import { translate } from '@/shared/i18n/define';
 import { addressMessages } from '@/shared/i18n/messages/account-addresses';
 import { MAX_SAVED_ADDRESSES } from '@/shared/saved-address';
 import { savedAddressInput } from '@/shared/saved-address-schema';
-import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
+import { schemaMessages } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { changeAddress, removeAddress, savedAddresses, saveAddress } from './addresses';
 import { checkoutCustomerOf, lastOrderPlacedWith } from './reorder';
 import { sessionEmail, ACCOUNT_COOKIE } from './service';
 import { checkoutCustomerSchema, type AccountRouteDeps } from './route-deps';
+import { refusals } from '@/server/http/route-scope';
 
 // The body's refusals are worded in English by the shared schema; answered in the reader's language.
 schemaMessages(addressMessages);
@@ -57,7 +58,7 @@ export function registerAddressRoutes({ app, context, signedIn }: AccountRouteDe
     {
       schema: {
         summary: 'The signed-in buyer’s saved delivery addresses',
-        response: { 200: addressListSchema, 401: apiErrorSchema },
+        response: { 200: addressListSchema, ...refusals(401) },
       },
     },
     async (request, reply) => {
@@ -76,12 +77,7 @@ export function registerAddressRoutes({ app, context, signedIn }: AccountRouteDe
       schema: {
         summary: `Save a delivery address (at most ${MAX_SAVED_ADDRESSES} per account)`,
         body: savedAddressInput,
-        response: {
-          201: z.object({ address: addressSchema }),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 201: z.object({ address: addressSchema }), ...refusals(400, 401, 409) },
       },
     },
     async (request, reply) => {
@@ -106,12 +102,7 @@ export function registerAddressRoutes({ app, context, signedIn }: AccountRouteDe
         summary: 'Change one of the signed-in buyer’s saved addresses',
         params: addressParams,
         body: savedAddressInput,
-        response: {
-          200: z.object({ address: addressSchema }),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
-        },
+        response: { 200: z.object({ address: addressSchema }), ...refusals(400, 401, 404) },
       },
     },
     async (request, reply) => {
@@ -129,7 +120,7 @@ export function registerAddressRoutes({ app, context, signedIn }: AccountRouteDe
       schema: {
         summary: 'Remove one of the signed-in buyer’s saved addresses',
         params: addressParams,
-        response: { 204: z.null(), 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 204: z.null(), ...refusals(400, 401, 404) },
       },
     },
     async (request, reply) => {

@@ -6,10 +6,8 @@ import { translate } from '@/shared/i18n/define';
 import { accountMessages } from '@/shared/i18n/messages/account';
 import { orderLookupSchema } from '@/shared/order-lookup-schema';
 import { orderTokenHeader } from '@/shared/order-view';
-import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { takeAllowancesInTurn } from '@/server/http/throttle';
 import { findBuyerOrder } from '@/server/orders';
 import { findQuoteForToken } from '@/server/quotes';
 import {
@@ -23,14 +21,14 @@ import {
   type ClaimSubject,
 } from './company';
 import {
-  HOUR_SECONDS,
   SIGN_INS_PER_ADDRESS_PER_HOUR,
   acceptedSchema,
-  minutes,
   orderParams,
   type AccountRouteDeps,
 } from './route-deps';
 import { ACCOUNT_COOKIE, sessionEmail, tokenHash } from './service';
+import { refuseOverHourlyLimits } from '@/server/http/hourly-limits';
+import { refusals } from '@/server/http/route-scope';
 
 const memberParams = z.object({ email: z.string().max(255) });
 const claimStateSchema = z.object({ state: z.enum(['claimable', 'company', 'none']) });
@@ -49,13 +47,7 @@ export function registerCompanyMemberRoutes(deps: AccountRouteDeps): void {
         summary:
           'A company member invites a colleague by email: a sign-in link worded as the company’s invitation (202; others 403)',
         body: orderLookupSchema,
-        response: {
-          202: acceptedSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        response: { 202: acceptedSchema, ...refusals(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {
@@ -67,36 +59,19 @@ export function registerCompanyMemberRoutes(deps: AccountRouteDeps): void {
       const invitee = request.body.email.trim().toLowerCase();
       // Per member, then the invitee's address counts as a sign-in link does: invitations cannot
       // mail an address more than asking to sign in can.
-      const [member, address] = await takeAllowancesInTurn(database.db, [
+      const refused = await refuseOverHourlyLimits(database.db, reply, [
         {
           bucket: `account-company-invite:member:${tokenHash(inviter)}`,
-          amount: 1,
           max: COMPANY_INVITES_PER_MEMBER_PER_HOUR,
-          windowSeconds: HOUR_SECONDS,
+          refusal: (wait) => t.invitesPerMember({ minutes: wait }),
         },
         {
           bucket: `account-sign-in:email:${tokenHash(invitee)}`,
-          amount: 1,
           max: SIGN_INS_PER_ADDRESS_PER_HOUR,
-          windowSeconds: HOUR_SECONDS,
+          refusal: (wait) => t.perAddress({ minutes: wait }),
         },
       ]);
-      if (!member?.allowed) {
-        const wait = member?.retryAfterSeconds ?? HOUR_SECONDS;
-        return sendError(
-          reply.header('retry-after', String(wait)),
-          429,
-          t.invitesPerMember({ minutes: minutes(wait) }),
-        );
-      }
-      if (!address?.allowed) {
-        const wait = address?.retryAfterSeconds ?? HOUR_SECONDS;
-        return sendError(
-          reply.header('retry-after', String(wait)),
-          429,
-          t.perAddress({ minutes: minutes(wait) }),
-        );
-      }
+      if (refused) return refused;
       if ((await inviteMember(database, inviter, invitee, locale)) === 'not-member')
         return sendError(reply, 403, t.notMember);
       onQueued?.();
@@ -113,13 +88,7 @@ export function registerCompanyMemberRoutes(deps: AccountRouteDeps): void {
       schema: {
         summary: 'A company member removes a person of the company (themselves too), never its last member',
         params: memberParams,
-        response: {
-          204: z.null(),
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 204: z.null(), ...refusals(401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -210,7 +179,7 @@ function registerClaimRoutesOf(deps: AccountRouteDeps, kind: ClaimKind): void {
       schema: {
         summary: `With the ${kind.noun}’s token (x-order-token): whether the ${kind.noun} is the reader’s company’s, may be claimed for it, or neither (none when signed out)`,
         params: orderParams,
-        response: { 200: claimStateSchema, 404: apiErrorSchema },
+        response: { 200: claimStateSchema, ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -231,7 +200,7 @@ function registerClaimRoutesOf(deps: AccountRouteDeps, kind: ClaimKind): void {
       schema: {
         summary: `A member claims a ${kind.noun} made with the company’s organisation number for the company; the ${kind.noun}’s token (x-order-token) proves it`,
         params: orderParams,
-        response: { 200: claimStateSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: claimStateSchema, ...refusals(401, 403, 404) },
       },
     },
     async (request, reply) => {

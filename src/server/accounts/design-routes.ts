@@ -13,6 +13,7 @@ import { canThumbnail, sendThumbnail, uploadStorageFor } from '@/server/uploads'
 import { settleMembership } from './company';
 import { designLibrary, libraryDesign } from './design-library';
 import type { AccountRouteDeps } from './route-deps';
+import { refusals } from '@/server/http/route-scope';
 
 const designSchema = z.object({
   id: z.string(),
@@ -46,7 +47,7 @@ export function registerDesignLibraryRoutes(deps: AccountRouteDeps): void {
       schema: {
         summary:
           'The signed-in buyer’s design library: each image and print file of their and their company’s orders, once, newest use first',
-        response: { 200: librarySchema, 401: apiErrorSchema },
+        response: { 200: librarySchema, ...refusals(401) },
       },
     },
     async (request, reply) => {
@@ -68,9 +69,8 @@ export function registerDesignLibraryRoutes(deps: AccountRouteDeps): void {
         params: designParams,
         response: {
           200: fileResponse('The thumbnail', 'image/webp'),
-          401: apiErrorSchema,
-          404: apiErrorSchema,
           422: apiErrorSchema.describe('A stored image that cannot be previewed'),
+          ...refusals(401, 404),
         },
       },
     },

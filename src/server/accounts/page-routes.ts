@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ACCOUNT_MAX_LISTED, accountPath } from '@/shared/account';
 import { findOrderByNumber, newOrderLink, type OrderRow } from '@/server/orders';
@@ -38,6 +39,18 @@ export function registerAccountPageRoutes(deps: AccountRouteDeps): void {
     return quotes.some((quote) => quote.quoteNumber === quoteNumber);
   }
 
+  /** Redirects to a fresh link of what the session's address sees (freshLink), else to the account. */
+  async function openFromAccount(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    freshLink: (email: string) => Promise<string | undefined>,
+  ): Promise<FastifyReply> {
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    const email = await sessionEmail(database.db, request.cookies[ACCOUNT_COOKIE]);
+    const link = email === undefined ? undefined : await freshLink(email);
+    return reply.redirect(link === undefined ? accountPath : pathOf(link), 303);
+  }
+
   // An order's or a quote's page from the account: a fresh link of its own, as an email's, so the
   // page opens as it always does (token in the fragment or query); a stranger goes to the account.
   api.get(
@@ -49,16 +62,12 @@ export function registerAccountPageRoutes(deps: AccountRouteDeps): void {
         response: { 303: redirectSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      const email = await sessionEmail(database.db, request.cookies[ACCOUNT_COOKIE]);
-      const order =
-        email === undefined ? undefined : await findOrderByNumber(database, request.params.number);
-      if (email === undefined || !order || !(await accountSeesOrder(email, order)))
-        return reply.redirect(accountPath, 303);
-      const link = await newOrderLink(database.db, order.id, config.publicBaseUrl, order.orderNumber);
-      return reply.redirect(pathOf(link), 303);
-    },
+    async (request, reply) =>
+      openFromAccount(request, reply, async (email) => {
+        const order = await findOrderByNumber(database, request.params.number);
+        if (!order || !(await accountSeesOrder(email, order))) return undefined;
+        return newOrderLink(database.db, order.id, config.publicBaseUrl, order.orderNumber);
+      }),
   );
 
   api.get(
@@ -70,19 +79,12 @@ export function registerAccountPageRoutes(deps: AccountRouteDeps): void {
         response: { 303: redirectSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      const email = await sessionEmail(database.db, request.cookies[ACCOUNT_COOKIE]);
-      const quote =
-        email === undefined ? undefined : await findQuoteByNumber(database, request.params.number);
-      if (
-        email === undefined ||
-        !quote ||
-        quote.status === 'draft' ||
-        !(await accountSeesQuote(email, quote.quoteNumber))
-      )
-        return reply.redirect(accountPath, 303);
-      return reply.redirect(pathOf(await newQuoteLink(database.db, quote, config.publicBaseUrl)), 303);
-    },
+    async (request, reply) =>
+      openFromAccount(request, reply, async (email) => {
+        const quote = await findQuoteByNumber(database, request.params.number);
+        if (!quote || quote.status === 'draft' || !(await accountSeesQuote(email, quote.quoteNumber)))
+          return undefined;
+        return newQuoteLink(database.db, quote, config.publicBaseUrl);
+      }),
   );
 }

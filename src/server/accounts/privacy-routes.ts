@@ -5,12 +5,12 @@ import { accountApiPaths, adminPrivacyRequestsPath } from '@/shared/account';
 import { translate } from '@/shared/i18n/define';
 import { accountPrivacyMessages } from '@/shared/i18n/messages/account-privacy';
 import type { AppContext } from '@/server/context';
-import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { staffOf } from '@/server/staff';
 import { carryOutErasure, privacyRequestsForStaff, requestErasure } from './erasure';
 import type { AccountRouteDeps } from './route-deps';
+import { refusals } from '@/server/http/route-scope';
 
 const outcomeSchema = z.object({
   ordersKept: z.number(),
@@ -50,7 +50,7 @@ export function registerErasureRequestRoute({ app, context, signedIn }: AccountR
       schema: {
         summary:
           'The signed-in buyer asks for erasure of their personal data; staff carry it out and the buyer is emailed',
-        response: { 202: z.object({ requestedAt: z.string() }), 401: apiErrorSchema },
+        response: { 202: z.object({ requestedAt: z.string() }), ...refusals(401) },
       },
     },
     async (request, reply) => {
@@ -96,12 +96,7 @@ export function privacyAdminRoutes(
         summary:
           'Carry out an erasure: the account and its rows go, orders bokföringslagen no longer keeps are anonymised (audited; the buyer is emailed)',
         params: requestParams,
-        response: {
-          200: z.object({ outcome: outcomeSchema }),
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 200: z.object({ outcome: outcomeSchema }), ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {

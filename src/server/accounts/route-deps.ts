@@ -18,13 +18,9 @@ export interface AccountRouteDeps {
   onQueued?: (() => void) | undefined;
 }
 
-export const HOUR_SECONDS = 60 * 60;
 /** Sign-in links one address may be sent in an hour, and one client may ask for (docs/accounts.md). */
 export const SIGN_INS_PER_ADDRESS_PER_HOUR = 5;
 export const SIGN_INS_PER_CLIENT_PER_HOUR = 20;
-
-/** Whole minutes to wait, at least one. */
-export const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 export const acceptedSchema = z.object({ accepted: z.literal(true) });
 export const orderParams = z.object({ number: z.string().max(40) });

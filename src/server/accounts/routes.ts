@@ -9,7 +9,6 @@ import { normaliseOrgNumber } from '@/shared/swedish-id';
 import { companyMemberOrigins } from '@/server/db/accounts-schema';
 import { orderLookupSchema } from '@/shared/order-lookup-schema';
 import type { AppContext, CatalogueContext } from '@/server/context';
-import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { sameOriginGuard } from '@/server/http/same-origin';
@@ -24,6 +23,7 @@ import { personalDataRoute } from './personal-data';
 import { registerErasureRequestRoute } from './privacy-routes';
 import { signedInReader, type AccountRouteDeps } from './route-deps';
 import { registerSignInRoutes } from './sign-in-routes';
+import { refusals } from '@/server/http/route-scope';
 
 export { privacyAdminRoutes } from './privacy-routes';
 export { SIGN_INS_PER_ADDRESS_PER_HOUR, SIGN_INS_PER_CLIENT_PER_HOUR } from './route-deps';
@@ -96,7 +96,7 @@ export function companyAdminRoutes(admin: FastifyInstance, context: AppContext):
         summary: 'Link a person (email) to a company account, making the account if it is new (audited)',
         params: companyParams,
         body: orderLookupSchema,
-        response: { 204: z.null(), 400: apiErrorSchema },
+        response: { 204: z.null(), ...refusals(400) },
       },
     },
     async (request, reply) => {
@@ -112,7 +112,7 @@ export function companyAdminRoutes(admin: FastifyInstance, context: AppContext):
       schema: {
         summary: 'Unlink a person from a company account (audited)',
         params: companyPersonParams,
-        response: { 204: z.null(), 404: apiErrorSchema },
+        response: { 204: z.null(), ...refusals(404) },
       },
     },
     async (request, reply) => {

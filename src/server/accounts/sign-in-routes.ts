@@ -4,16 +4,12 @@ import { accountApiPaths, accountLinkExpiredPath, accountPath, accountVerifyPath
 import { translate } from '@/shared/i18n/define';
 import { accountMessages } from '@/shared/i18n/messages/account';
 import { orderLookupSchema } from '@/shared/order-lookup-schema';
-import { apiErrorSchema } from '@/server/http/contract';
-import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { clientKey, takeAllowancesInTurn } from '@/server/http/throttle';
+import { clientKey } from '@/server/http/throttle';
 import {
-  HOUR_SECONDS,
   SIGN_INS_PER_ADDRESS_PER_HOUR,
   SIGN_INS_PER_CLIENT_PER_HOUR,
   acceptedSchema,
-  minutes,
   redirectSchema,
   type AccountRouteDeps,
 } from './route-deps';
@@ -25,6 +21,8 @@ import {
   requestSignInLink,
   tokenHash,
 } from './service';
+import { refuseOverHourlyLimits } from '@/server/http/hourly-limits';
+import { refusals } from '@/server/http/route-scope';
 
 const signOutBody = z
   .object({ everywhere: z.boolean().optional() })
@@ -45,7 +43,7 @@ export function registerSignInRoutes(deps: AccountRouteDeps): void {
       schema: {
         summary: 'Email a one-time sign-in link; 202 for every well-formed address, known or not',
         body: orderLookupSchema,
-        response: { 202: acceptedSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 202: acceptedSchema, ...refusals(400, 429) },
       },
     },
     async (request, reply) => {
@@ -54,36 +52,19 @@ export function registerSignInRoutes(deps: AccountRouteDeps): void {
       const { email } = request.body;
       // Per client first, then per address (lowercased and hashed: the counters hold no address);
       // the same for known and unknown addresses, so a refusal tells nothing either.
-      const [client, address] = await takeAllowancesInTurn(database.db, [
+      const refused = await refuseOverHourlyLimits(database.db, reply, [
         {
           bucket: `account-sign-in:client:${clientKey(request)}`,
-          amount: 1,
           max: SIGN_INS_PER_CLIENT_PER_HOUR,
-          windowSeconds: HOUR_SECONDS,
+          refusal: (wait) => t.perClient({ minutes: wait }),
         },
         {
           bucket: `account-sign-in:email:${tokenHash(email.trim().toLowerCase())}`,
-          amount: 1,
           max: SIGN_INS_PER_ADDRESS_PER_HOUR,
-          windowSeconds: HOUR_SECONDS,
+          refusal: (wait) => t.perAddress({ minutes: wait }),
         },
       ]);
-      if (!client?.allowed) {
-        const wait = client?.retryAfterSeconds ?? HOUR_SECONDS;
-        return sendError(
-          reply.header('retry-after', String(wait)),
-          429,
-          t.perClient({ minutes: minutes(wait) }),
-        );
-      }
-      if (!address?.allowed) {
-        const wait = address?.retryAfterSeconds ?? HOUR_SECONDS;
-        return sendError(
-          reply.header('retry-after', String(wait)),
-          429,
-          t.perAddress({ minutes: minutes(wait) }),
-        );
-      }
+      if (refused) return refused;
       await requestSignInLink(database, email, locale);
       onQueued?.();
       return reply

@@ -71,6 +71,7 @@ import {
   reserveLoginAttempt,
   type KnownDevice,
 } from './throttle';
+import { refusals } from '@/server/http/route-scope';
 
 // The admin API's schemas word their refusals in English; the reader gets them in their language.
 schemaMessages(adminApiMessages, orderAdminMessages, orderAttentionMessages, ledgerMessages, {
@@ -309,7 +310,7 @@ function registerLogin(api: Api, { config, database }: AppContext): void {
       schema: {
         summary: 'Log in with a PIN: sets the session cookie (and remembers the browser)',
         body: loginBody,
-        response: { 204: noContent, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 204: noContent, ...refusals(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -426,7 +427,7 @@ function registerOrderList(api: Api, { database }: AppContext): void {
       schema: {
         summary: 'Orders, newest first: searched, filtered by status, a page at a time',
         querystring: listQuery,
-        response: { 200: adminOrderListSchema, 400: apiErrorSchema },
+        response: { 200: adminOrderListSchema, ...refusals(400) },
       },
     },
     async (request) => {
@@ -445,7 +446,7 @@ function registerOrderList(api: Api, { database }: AppContext): void {
       schema: {
         summary: 'Every matching order as CSV (standard, or for a Swedish spreadsheet), streamed',
         querystring: csvQuery,
-        response: { 200: csvResponse, 400: apiErrorSchema },
+        response: { 200: csvResponse, ...refusals(400) },
       },
     },
     async (request, reply) => {
@@ -489,7 +490,7 @@ function registerOrder(api: Api, { config, database }: AppContext): void {
       schema: {
         summary: 'One order: the money view (owner, bookkeeping) or the job view (production)',
         params: orderNumberSchema,
-        response: { 200: adminOrderViewSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: adminOrderViewSchema, ...refusals(400, 404) },
       },
     },
     async (request, reply) => {
@@ -506,9 +507,8 @@ function registerOrder(api: Api, { config, database }: AppContext): void {
       params: orderNumberSchema,
       response: {
         200: invoiceResponses[format],
-        400: apiErrorSchema,
-        404: apiErrorSchema,
         ...(format === 'xml' ? { 409: apiErrorSchema, 422: apiErrorSchema } : {}),
+        ...refusals(400, 404),
       },
     },
   });
@@ -575,13 +575,7 @@ function registerStatusChange(api: Api, { config, database }: AppContext, option
         summary: 'Move the order to its next status (cancel with a reason, ship with carrier and tracking)',
         params: orderNumberSchema,
         body: statusBody,
-        response: {
-          200: adminOrderViewSchema,
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 200: adminOrderViewSchema, ...refusals(400, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -640,7 +634,7 @@ function registerAttention(api: Api, { database }: AppContext): void {
         summary: 'Flag an order for the owner (any role), with a reason',
         params: orderNumberSchema,
         body: attentionBody,
-        response: { 200: adminOrderViewSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: adminOrderViewSchema, ...refusals(400, 404) },
       },
     },
     async (request, reply) => {
@@ -660,12 +654,7 @@ function registerAttention(api: Api, { database }: AppContext): void {
       schema: {
         summary: 'Clear an order’s flag (owner, bookkeeping)',
         params: orderNumberSchema,
-        response: {
-          200: adminOrderViewSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 200: adminOrderViewSchema, ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -688,7 +677,7 @@ function registerPartnerApplications(api: Api, { database }: AppContext): void {
       schema: {
         summary: 'Partner applications, newest first, a page at a time',
         querystring: pageQuery,
-        response: { 200: adminPartnerPageSchema, 400: apiErrorSchema },
+        response: { 200: adminPartnerPageSchema, ...refusals(400) },
       },
     },
     async (request) => listApplications(database.db, request.query.cursor, request.query.limit),

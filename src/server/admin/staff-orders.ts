@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkoutSchemas } from '@/shared/checkout-schema';
 import { checkoutValidationMessages } from '@/shared/i18n/messages/checkout-validation';
@@ -10,8 +9,9 @@ import { staffOrderMessages } from '@/shared/i18n/messages/staff-orders';
 import { documentKinds } from '@/shared/ledger';
 import { textField } from '@/shared/text';
 import type { CatalogueContext } from '@/server/context';
-import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
+import { schemaMessages } from '@/server/http/contract';
 import { requestLocale } from '@/server/http/locale';
+import { type ContractApi, refusals, routesAnswering } from '@/server/http/route-scope';
 import { orderTotalMessage } from '@/server/http/request-limits';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 import {
@@ -181,12 +181,6 @@ const lineChangePreviewSchema = z.object({
   lines: z.array(storedLineSchema).describe('The order’s lines after the change, priced'),
 });
 
-function refuse(reply: FastifyReply, error: unknown): FastifyReply {
-  if (error instanceof QuoteError || error instanceof OrderError)
-    return reply.code(error.status).send({ error: error.message, fieldErrors: error.fieldErrors });
-  throw error;
-}
-
 interface StaffOrderRouteOptions {
   onQueued?: () => void;
   invoiceRate?: () => Promise<InvoiceCurrencyRate>;
@@ -196,13 +190,11 @@ interface StaffOrderRouteOptions {
 
 /** What each group of the staff orders' routes is registered with. */
 interface StaffOrderDeps {
-  api: ReturnType<typeof zodApi>;
+  api: ContractApi;
   context: CatalogueContext;
   options: StaffOrderRouteOptions;
   pricing: ReturnType<typeof pricingFor>;
 }
-
-const zodApi = (admin: FastifyInstance) => admin.withTypeProvider<ZodTypeProvider>();
 
 /** The checkout's pricing context for a request: today's catalogue, VIES, the EUR rate, the order cap. */
 function pricingFor(context: CatalogueContext, options: StaffOrderRouteOptions) {
@@ -229,15 +221,13 @@ export function staffOrderAdminRoutes(
   context: CatalogueContext,
   options: StaffOrderRouteOptions = {},
 ): void {
-  const deps = {
-    api: zodApi(admin),
-    context,
-    options,
-    pricing: pricingFor(context, options),
-  };
-  registerStaffOrderCreate(deps);
-  registerLineChangePreview(deps);
-  registerLineChange(deps);
+  // The quote's and the order's refusals (status, message, field messages) are answered as they are.
+  routesAnswering(
+    admin,
+    [QuoteError, OrderError],
+    { context, options, pricing: pricingFor(context, options) },
+    [registerStaffOrderCreate, registerLineChangePreview, registerLineChange],
+  );
 }
 
 /** POST /api/admin/orders: an order entered by staff (or a quote accepted by phone made the order). */
@@ -250,73 +240,64 @@ function registerStaffOrderCreate({ api, context, options, pricing }: StaffOrder
         summary:
           'Enter an order for a customer (phone, email): checkout’s rules and prices, negotiated unit prices with a reason, free lines',
         body: staffOrderBody,
-        response: {
-          201: createdOrderSchema,
-          200: createdOrderSchema,
-          400: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 201: createdOrderSchema, 200: createdOrderSchema, ...refusals(400, 409) },
       },
     },
     async (request, reply) => {
       const locale = requestLocale(request);
       const body = request.body;
       const staff = staffOf(request);
-      try {
-        const quote =
-          body.quoteNumber === undefined ? undefined : await findQuoteByNumber(database, body.quoteNumber);
-        if (body.quoteNumber !== undefined && !quote) {
-          const message = staffOrderMessages[locale].quoteNotFound;
-          return reply.code(400).send({ error: message, fieldErrors: { quoteNumber: message } });
-        }
-        const { priced, customer, negotiated } = await priceStaffQuote(
-          { ...body, note: undefined, send: false },
-          await pricing(request, locale),
-        );
-        const { idempotencyKey, ...rest } = body;
-        // Accepted on the customer's word, by this person; the same key again is the same acceptance.
-        if (quote) await claimAcceptance(database, quote, acceptKeyHash(idempotencyKey), staff.name, locale);
-        const placed = await placeQuotedOrder(
-          database,
-          {
-            idempotencyKey,
-            customer,
-            lines: priced.lines,
-            vatTreatment: priced.vatTreatment,
-            invoiceCurrency: priced.invoiceCurrency ? 'EUR' : 'SEK',
-            neededBy: priced.neededBy,
-            // The same key with another body is refused (409); the same body again is the same order.
-            quoteReference: `staff\0${createHash('sha256').update(JSON.stringify(rest)).digest('hex')}`,
-            notifyBuyer: body.notifyBuyer === true,
-          },
-          {
-            seller: config.seller,
-            locale,
-            ...(options.invoiceRate ? { invoiceRate: options.invoiceRate } : {}),
-            onCreated: () => options.onQueued?.(),
-          },
-        );
-        if (quote) await recordAcceptedOrder(database, quote.id, placed.orderNumber);
-        if (placed.created)
-          await recordAudit(database.db, {
-            staffId: staff.id,
-            action: 'order_create',
-            target: placed.orderNumber,
-            after: {
-              total: placed.total,
-              negotiated,
-              freeLines: body.freeLines.length,
-              notifyBuyer: body.notifyBuyer === true,
-              ...(quote ? { quote: quote.quoteNumber } : {}),
-            },
-          });
-        return reply
-          .code(placed.created ? 201 : 200)
-          .header('cache-control', 'no-store')
-          .send({ orderNumber: placed.orderNumber, accessToken: placed.accessToken, total: placed.total });
-      } catch (error) {
-        return refuse(reply, error);
+      const quote =
+        body.quoteNumber === undefined ? undefined : await findQuoteByNumber(database, body.quoteNumber);
+      if (body.quoteNumber !== undefined && !quote) {
+        const message = staffOrderMessages[locale].quoteNotFound;
+        return reply.code(400).send({ error: message, fieldErrors: { quoteNumber: message } });
       }
+      const { priced, customer, negotiated } = await priceStaffQuote(
+        { ...body, note: undefined, send: false },
+        await pricing(request, locale),
+      );
+      const { idempotencyKey, ...rest } = body;
+      // Accepted on the customer's word, by this person; the same key again is the same acceptance.
+      if (quote) await claimAcceptance(database, quote, acceptKeyHash(idempotencyKey), staff.name, locale);
+      const placed = await placeQuotedOrder(
+        database,
+        {
+          idempotencyKey,
+          customer,
+          lines: priced.lines,
+          vatTreatment: priced.vatTreatment,
+          invoiceCurrency: priced.invoiceCurrency ? 'EUR' : 'SEK',
+          neededBy: priced.neededBy,
+          // The same key with another body is refused (409); the same body again is the same order.
+          quoteReference: `staff\0${createHash('sha256').update(JSON.stringify(rest)).digest('hex')}`,
+          notifyBuyer: body.notifyBuyer === true,
+        },
+        {
+          seller: config.seller,
+          locale,
+          ...(options.invoiceRate ? { invoiceRate: options.invoiceRate } : {}),
+          onCreated: () => options.onQueued?.(),
+        },
+      );
+      if (quote) await recordAcceptedOrder(database, quote.id, placed.orderNumber);
+      if (placed.created)
+        await recordAudit(database.db, {
+          staffId: staff.id,
+          action: 'order_create',
+          target: placed.orderNumber,
+          after: {
+            total: placed.total,
+            negotiated,
+            freeLines: body.freeLines.length,
+            notifyBuyer: body.notifyBuyer === true,
+            ...(quote ? { quote: quote.quoteNumber } : {}),
+          },
+        });
+      return reply
+        .code(placed.created ? 201 : 200)
+        .header('cache-control', 'no-store')
+        .send({ orderNumber: placed.orderNumber, accessToken: placed.accessToken, total: placed.total });
     },
   );
 }
@@ -347,12 +328,7 @@ function registerLineChangePreview({ api, context, pricing }: StaffOrderDeps): v
           'What a change of an order’s lines would cost and which document would settle it; nothing is stored',
         params: orderNumberParams,
         body: lineChangeBody,
-        response: {
-          200: lineChangePreviewSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 200: lineChangePreviewSchema, ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -360,15 +336,11 @@ function registerLineChangePreview({ api, context, pricing }: StaffOrderDeps): v
       const { number } = request.params;
       if (!orderNumberPattern.test(number))
         return reply.code(404).send({ error: staffOrderMessages[locale].orderNotFound });
-      try {
-        const { lines } = await priceChange(pricing, request, locale, request.body);
-        const preview = await previewOrderLines(database, { orderNumber: number, lines, locale });
-        return reply
-          .header('cache-control', 'no-store')
-          .send({ ...preview, lines: preview.lines.map((line) => ({ ...line })) });
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      const { lines } = await priceChange(pricing, request, locale, request.body);
+      const preview = await previewOrderLines(database, { orderNumber: number, lines, locale });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ...preview, lines: preview.lines.map((line) => ({ ...line })) });
     },
   );
 }
@@ -384,7 +356,7 @@ function registerLineChange({ api, context, options, pricing }: StaffOrderDeps):
           'Change an order’s lines before production; a supplementary invoice or a credit note settles the difference',
         params: orderNumberParams,
         body: lineChangeBody,
-        response: { 200: orderDetailSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: orderDetailSchema, ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -394,37 +366,33 @@ function registerLineChange({ api, context, options, pricing }: StaffOrderDeps):
       if (!orderNumberPattern.test(number)) return reply.code(404).send({ error: t.orderNotFound });
       const body = request.body;
       const staff = staffOf(request);
-      try {
-        const { lines, negotiated } = await priceChange(pricing, request, locale, body);
-        await changeOrderLines(database, {
-          orderNumber: number,
-          lines,
-          reason: body.reason,
-          staffId: staff.id,
-          seller: config.seller,
-          locale,
-          audit: (tx, change) =>
-            recordAudit(tx, {
-              staffId: staff.id,
-              action: 'order_lines',
-              target: number,
-              orderId: change.orderId,
-              before: { total: change.totalBefore },
-              after: {
-                total: change.totalAfter,
-                documents: change.documents,
-                negotiated,
-                reason: body.reason,
-              },
-            }),
-        });
-        options.onQueued?.();
-        const detail = await orderDetail(database.db, number, locale);
-        if (!detail) return reply.code(404).send({ error: t.orderNotFound });
-        return reply.header('cache-control', 'no-store').send({ ...detail });
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      const { lines, negotiated } = await priceChange(pricing, request, locale, body);
+      await changeOrderLines(database, {
+        orderNumber: number,
+        lines,
+        reason: body.reason,
+        staffId: staff.id,
+        seller: config.seller,
+        locale,
+        audit: (tx, change) =>
+          recordAudit(tx, {
+            staffId: staff.id,
+            action: 'order_lines',
+            target: number,
+            orderId: change.orderId,
+            before: { total: change.totalBefore },
+            after: {
+              total: change.totalAfter,
+              documents: change.documents,
+              negotiated,
+              reason: body.reason,
+            },
+          }),
+      });
+      options.onQueued?.();
+      const detail = await orderDetail(database.db, number, locale);
+      if (!detail) return reply.code(404).send({ error: t.orderNotFound });
+      return reply.header('cache-control', 'no-store').send({ ...detail });
     },
   );
 }

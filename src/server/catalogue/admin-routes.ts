@@ -20,6 +20,7 @@ import { attachUploads } from '@/server/uploads';
 import { uploadedPictureId } from '@/shared/product-images';
 import type { Db } from '@/server/db/client';
 import { PRODUCT_PICTURE_PURPOSE } from './picture-routes';
+import { refusals } from '@/server/http/route-scope';
 
 /**
  * Claims the uploaded pictures a product names (its `image` and its mockup picture, each
@@ -164,7 +165,7 @@ export function catalogueAdminRoutes(
       schema: {
         summary: 'Add a product',
         body: productBody,
-        response: { 201: productRecordSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: productRecordSchema, ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -231,7 +232,7 @@ function registerProductReads(
       schema: {
         summary: 'One product as the owner edits it',
         params: productParams,
-        response: { 200: productRecordSchema, 404: apiErrorSchema },
+        response: { 200: productRecordSchema, ...refusals(404) },
       },
     },
     async (request, reply) => {

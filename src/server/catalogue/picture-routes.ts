@@ -7,7 +7,6 @@ import { translate } from '@/shared/i18n/define';
 import { pictureImage, productPictureUrl } from '@/shared/product-images';
 import { SVG_TYPE } from '@/shared/uploads';
 import type { AppContext } from '@/server/context';
-import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import {
@@ -26,6 +25,7 @@ import {
   uploadRefusalResponses,
   type Sniffed,
 } from '@/server/uploads';
+import { refusals } from '@/server/http/route-scope';
 
 /** What an uploaded product picture is kept as (uploads.purpose). */
 export const PRODUCT_PICTURE_PURPOSE = 'product-picture';
@@ -135,8 +135,7 @@ export function productPictureRoutes(app: FastifyInstance, context: AppContext):
               'image/svg+xml': { schema: z.string().describe('SVG') },
             },
           },
-          404: apiErrorSchema,
-          422: apiErrorSchema,
+          ...refusals(404, 422),
         },
       },
     },

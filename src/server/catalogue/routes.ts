@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { notModifiedSchema, productParams, productRecordSchema } from './contract';
 import type { CatalogueStore } from './store';
+import { refusals } from '@/server/http/route-scope';
 
 export { catalogueAdminRoutes } from './admin-routes';
 export { productPictureAdminRoutes, productPictureRoutes } from './picture-routes';
@@ -52,7 +52,7 @@ export function catalogueRoutes(app: FastifyInstance, catalogue: CatalogueStore)
       schema: {
         summary: 'One product on sale',
         params: productParams,
-        response: { 200: productRecordSchema, 304: notModifiedSchema, 404: apiErrorSchema },
+        response: { 200: productRecordSchema, 304: notModifiedSchema, ...refusals(404) },
       },
     },
     async (request, reply) => {

@@ -13,7 +13,7 @@ import { customerIdPattern } from '@/shared/receivables/reminders';
 import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
 import { csvRow } from '@/server/admin';
-import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
+import { schemaMessages } from '@/server/http/contract';
 import { sendError, sendValidationError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { sendPdf } from '@/server/invoicing';
@@ -21,6 +21,7 @@ import { recordAudit, staffOf } from '@/server/staff';
 import { customerLedger, customerList } from './ledger';
 import { addCustomerNote, registerBatches, registerPage, registerRecord } from './register';
 import { queueStatement, statementPdf } from './statement';
+import { refusals } from '@/server/http/route-scope';
 
 /** `?on=YYYY-MM-DD`: the day balances are counted on (today in Stockholm when left out, never later). */
 function daySchema(locale: Locale) {
@@ -138,7 +139,7 @@ export function customerAdminRoutes(
       schema: {
         summary: 'Customers with an open balance on a day, and their total (= account 1510 that day)',
         querystring: ledgerDayQuery,
-        response: { 200: customerListSchema, 400: apiErrorSchema },
+        response: { 200: customerListSchema, ...refusals(400) },
       },
     },
     async (request, reply) => {
@@ -155,7 +156,7 @@ export function customerAdminRoutes(
         summary: 'One customer’s ledger on a day: documents, payments, running and open balance',
         params: ledgerParams,
         querystring: ledgerDayQuery,
-        response: { 200: customerLedgerSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: customerLedgerSchema, ...refusals(400, 404) },
       },
     },
     async (request, reply) => {
@@ -175,7 +176,7 @@ export function customerAdminRoutes(
         querystring: ledgerDayQuery.extend({
           inline: z.unknown().optional().describe('1: shown in the browser'),
         }),
-        response: { 200: pdfResponse, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: pdfResponse, ...refusals(400, 404) },
       },
     },
     async (request, reply) => {
@@ -195,11 +196,7 @@ export function customerAdminRoutes(
         summary: 'Email the statement of account to the customer (audited)',
         params: ledgerParams,
         body: statementEmailBody,
-        response: {
-          202: z.object({ email: z.string(), asOf: z.string() }),
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-        },
+        response: { 202: z.object({ email: z.string(), asOf: z.string() }), ...refusals(400, 404) },
       },
     },
     async (request, reply) => {
@@ -332,7 +329,7 @@ export function customerRegisterRoutes(admin: FastifyInstance, context: AppConte
       schema: {
         summary: 'The customer register: every customer who has ordered, 50 a page, latest order first',
         querystring: registerQuery,
-        response: { 200: registerPageSchema, 400: apiErrorSchema },
+        response: { 200: registerPageSchema, ...refusals(400) },
       },
     },
     async (request, reply) => {
@@ -348,7 +345,7 @@ export function customerRegisterRoutes(admin: FastifyInstance, context: AppConte
       schema: {
         summary: 'The customer register as CSV (formula-safe cells), streamed a batch of customers at a time',
         querystring: csvQuery,
-        response: { 200: csvResponse, 400: apiErrorSchema },
+        response: { 200: csvResponse, ...refusals(400) },
       },
     },
     async (request, reply) => {
@@ -394,7 +391,7 @@ export function customerRegisterRoutes(admin: FastifyInstance, context: AppConte
       schema: {
         summary: 'One customer of the register: contact people, orders, quotes and staff notes',
         params: idParams,
-        response: { 200: recordSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: recordSchema, ...refusals(400, 404) },
       },
     },
     async (request, reply) => {
@@ -412,7 +409,7 @@ export function customerRegisterRoutes(admin: FastifyInstance, context: AppConte
         summary: 'A staff note on a customer (never shown to the customer; audited)',
         params: idParams,
         body: noteBody,
-        response: { 201: z.object({ notes: z.array(noteSchema) }), 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 201: z.object({ notes: z.array(noteSchema) }), ...refusals(400, 404) },
       },
     },
     async (request, reply) => {

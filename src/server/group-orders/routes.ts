@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Product } from '@/shared/catalogue';
 import type { Customer } from '@/shared/checkout-schema';
 import { stockholmToday } from '@/shared/delivery';
@@ -17,9 +16,9 @@ import type { Locale } from '@/shared/i18n/locale';
 import { formatCount } from '@/shared/money-format';
 import { hasSizes, productSizeCodes, sizeCodesOf } from '@/shared/sizes';
 import type { CatalogueContext } from '@/server/context';
-import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
+import { type ContractApi, refusals, routesAnswering } from '@/server/http/route-scope';
 import { clientKey, takeAllowancesInTurn, type AllowanceRequest } from '@/server/http/throttle';
 import { OrderError, priceCheckout } from '@/server/orders';
 import {
@@ -85,13 +84,6 @@ const referenceBuyer: Customer = {
   separateBilling: false,
   billingAddress: '',
 };
-
-function refuse(reply: FastifyReply, error: unknown): FastifyReply {
-  if (error instanceof GroupOrderError) {
-    return reply.code(error.status).send({ error: error.message, fieldErrors: error.fieldErrors });
-  }
-  throw error;
-}
 
 /** Takes the allowances in turn; sends the 429 and answers true when one was refused. */
 async function throttled(
@@ -234,32 +226,31 @@ function groupView(
 
 /** What each group of routes is registered with. */
 interface GroupRouteDeps {
-  app: FastifyInstance;
+  api: ContractApi;
   context: CatalogueContext;
+  database: CatalogueContext['database'];
   productOf: (id: string) => Promise<Product | undefined>;
-  notFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 }
+
+const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+  sendError(reply, 404, groupOrderMessages[requestLocale(request)].notFound);
 
 /** Group orders (issue 44): start one, fill in from the share link, tally and close with the organiser's. */
 export function groupOrderRoutes(app: FastifyInstance, context: CatalogueContext): void {
-  const deps: GroupRouteDeps = {
-    app,
-    context,
-    productOf: async (id: string) => (await context.catalogue.current()).find(id),
-    notFound: (request, reply) => sendError(reply, 404, groupOrderMessages[requestLocale(request)].notFound),
-  };
-  registerStart(deps);
-  registerGroupView(deps);
-  registerNewEntry(deps);
-  registerOwnEntry(deps);
-  registerRemoveEntry(deps);
-  registerClose(deps);
+  const productOf = async (id: string) => (await context.catalogue.current()).find(id);
+  // A GroupOrderError (closed, full, gone) is answered as it is, with its status.
+  routesAnswering(app, [GroupOrderError], { context, database: context.database, productOf }, [
+    registerStart,
+    registerGroupView,
+    registerNewEntry,
+    registerOwnEntry,
+    registerRemoveEntry,
+    registerClose,
+  ]);
 }
 
 /** POST /api/group-orders: the organiser starts a group from a design. */
-function registerStart({ app, context }: GroupRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerStart({ api, database, context }: GroupRouteDeps): void {
   api.post(
     '/api/group-orders',
     {
@@ -267,7 +258,7 @@ function registerStart({ app, context }: GroupRouteDeps): void {
         summary:
           'Start a group order from a design (a line as POST /api/orders without quantity and sizes); answers its share and organiser tokens, shown once',
         body: createBody,
-        response: { 201: createdSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: createdSchema, ...refusals(400, 429) },
       },
     },
     async (request, reply) => {
@@ -333,9 +324,7 @@ function registerStart({ app, context }: GroupRouteDeps): void {
 }
 
 /** GET /api/group-orders/:id: the organiser's tally or a member's view of the design. */
-function registerGroupView({ app, context, productOf, notFound }: GroupRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerGroupView({ api, database, productOf }: GroupRouteDeps): void {
   api.get(
     '/api/group-orders/:id',
     {
@@ -344,7 +333,7 @@ function registerGroupView({ app, context, productOf, notFound }: GroupRouteDeps
           'The group: with the organiser token every entry and the tally; with the share token the design only',
         params: groupParams,
         querystring: tokenQuery,
-        response: { 200: groupViewSchema, 404: apiErrorSchema },
+        response: { 200: groupViewSchema, ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -359,9 +348,7 @@ function registerGroupView({ app, context, productOf, notFound }: GroupRouteDeps
 }
 
 /** POST /api/group-orders/:id/entries: a member's entry from the share link. */
-function registerNewEntry({ app, context, productOf, notFound }: GroupRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerNewEntry({ api, database, context, productOf }: GroupRouteDeps): void {
   api.post(
     '/api/group-orders/:id/entries',
     {
@@ -371,13 +358,7 @@ function registerNewEntry({ app, context, productOf, notFound }: GroupRouteDeps)
         params: groupParams,
         querystring: tokenQuery,
         body: entryBody,
-        response: {
-          201: createdEntrySchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        response: { 201: createdEntrySchema, ...refusals(400, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -408,27 +389,21 @@ function registerNewEntry({ app, context, productOf, notFound }: GroupRouteDeps)
         ]);
         if (address?.allowed) receipt = { email, locale };
       }
-      try {
-        const created = await addEntry(
-          database,
-          found.group.id,
-          read.entry,
-          stockholmToday(),
-          { closed: t.closed, full: t.full },
-          receipt,
-        );
-        return reply.code(201).header('cache-control', 'no-store').send(created);
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      const created = await addEntry(
+        database,
+        found.group.id,
+        read.entry,
+        stockholmToday(),
+        { closed: t.closed, full: t.full },
+        receipt,
+      );
+      return reply.code(201).header('cache-control', 'no-store').send(created);
     },
   );
 }
 
 /** GET and PUT /api/group-orders/:id/entries/:entryId: the member's own entry by its edit token. */
-function registerOwnEntry({ app, context, productOf, notFound }: GroupRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerOwnEntry({ api, database, context, productOf }: GroupRouteDeps): void {
   const ownEntry = async (groupId: string, entryId: string, token: string | undefined) => {
     const found = await findEntryForToken(database.db, groupId, entryId, token);
     if (!found) return undefined;
@@ -448,7 +423,7 @@ function registerOwnEntry({ app, context, productOf, notFound }: GroupRouteDeps)
         summary: 'A member’s own entry, with its edit token',
         params: entryParams,
         querystring: tokenQuery,
-        response: { 200: ownEntrySchema, 404: apiErrorSchema },
+        response: { 200: ownEntrySchema, ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -466,13 +441,7 @@ function registerOwnEntry({ app, context, productOf, notFound }: GroupRouteDeps)
         params: entryParams,
         querystring: tokenQuery,
         body: entryBody,
-        response: {
-          200: ownEntrySchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        response: { 200: ownEntrySchema, ...refusals(400, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -494,11 +463,7 @@ function registerOwnEntry({ app, context, productOf, notFound }: GroupRouteDeps)
         )
       )
         return reply;
-      try {
-        await updateEntry(database, id, entryId, read.entry, stockholmToday(), t.closed);
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      await updateEntry(database, id, entryId, read.entry, stockholmToday(), t.closed);
       const changed = await ownEntry(id, entryId, request.query.token);
       if (!changed) return notFound(request, reply);
       return reply.header('cache-control', 'no-store').send(changed.view);
@@ -507,9 +472,7 @@ function registerOwnEntry({ app, context, productOf, notFound }: GroupRouteDeps)
 }
 
 /** DELETE /api/group-orders/:id/entries/:entryId: the member's own, or any by the organiser. */
-function registerRemoveEntry({ app, context, notFound }: GroupRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerRemoveEntry({ api, database }: GroupRouteDeps): void {
   api.delete(
     '/api/group-orders/:id/entries/:entryId',
     {
@@ -518,11 +481,7 @@ function registerRemoveEntry({ app, context, notFound }: GroupRouteDeps): void {
           'Remove an entry: the member’s own (edit token) until the last day, any (organiser token) until the group is closed',
         params: entryParams,
         querystring: tokenQuery,
-        response: {
-          200: createdEntrySchema.pick({ entryId: true }),
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 200: createdEntrySchema.pick({ entryId: true }), ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
@@ -536,26 +495,20 @@ function registerRemoveEntry({ app, context, notFound }: GroupRouteDeps): void {
       const organiser = own ? undefined : await findGroupForToken(database.db, id, token);
       if (!own && organiser?.role !== 'organiser') return notFound(request, reply);
       const today = stockholmToday();
-      try {
-        await removeEntry(
-          database,
-          id,
-          entryId,
-          (group) => (own ? isOpen(group, today) : group.closedAt === null),
-          t.closed,
-        );
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      await removeEntry(
+        database,
+        id,
+        entryId,
+        (group) => (own ? isOpen(group, today) : group.closedAt === null),
+        t.closed,
+      );
       return reply.header('cache-control', 'no-store').send({ entryId });
     },
   );
 }
 
 /** POST /api/group-orders/:id/close: the organiser closes the group into its cart line. */
-function registerClose({ app, context, productOf, notFound }: GroupRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerClose({ api, database, productOf }: GroupRouteDeps): void {
   api.post(
     '/api/group-orders/:id/close',
     {
@@ -564,7 +517,7 @@ function registerClose({ app, context, productOf, notFound }: GroupRouteDeps): v
           'Close the group (organiser token) and answer its lines as POST /api/orders takes them: sizes summed, each garment’s name/number',
         params: groupParams,
         querystring: tokenQuery,
-        response: { 200: closedSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: closedSchema, ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
@@ -572,15 +525,11 @@ function registerClose({ app, context, productOf, notFound }: GroupRouteDeps): v
       const t = groupOrderMessages[locale];
       const found = await findGroupForToken(database.db, request.params.id, request.query.token);
       if (!found || found.role !== 'organiser') return notFound(request, reply);
-      try {
-        const line = await closeGroup(database, found.group.id, await productOf(found.group.productId), {
-          noEntries: t.noEntriesToOrder,
-          belowMinimum: (min) => t.belowMinimumToOrder({ min: formatCount(min) }),
-        });
-        return reply.header('cache-control', 'no-store').send({ lines: [line] });
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      const line = await closeGroup(database, found.group.id, await productOf(found.group.productId), {
+        noEntries: t.noEntriesToOrder,
+        belowMinimum: (min) => t.belowMinimumToOrder({ min: formatCount(min) }),
+      });
+      return reply.header('cache-control', 'no-store').send({ lines: [line] });
     },
   );
 }

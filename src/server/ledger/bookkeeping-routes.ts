@@ -6,7 +6,7 @@ import { bookkeepingMessages } from '@/shared/i18n/messages/bookkeeping';
 import { stockholmDate } from '@/shared/dates';
 import { isMonth, isQuarter, quarterDays, vatReportBoxes, type VatReportBox } from '@/shared/vat-report';
 import type { AppContext } from '@/server/context';
-import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
+import { schemaMessages } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { recordAudit, staffOf } from '@/server/staff';
@@ -19,6 +19,7 @@ import {
   ossReport,
   vatReport,
 } from './vat-report';
+import { refusals } from '@/server/http/route-scope';
 
 // The schemas word their refusals in English; the reader gets them in their language.
 schemaMessages(bookkeepingMessages);
@@ -89,7 +90,7 @@ export function bookkeepingAdminRoutes(admin: FastifyInstance, context: AppConte
       schema: {
         summary: 'The VAT return’s boxes (momsdeklaration) for a period, equal to the SIE’s accounts',
         querystring: rangeQuery,
-        response: { 200: vatReportSchema, 400: apiErrorSchema },
+        response: { 200: vatReportSchema, ...refusals(400) },
       },
     },
     async (request) => {
@@ -110,7 +111,7 @@ export function bookkeepingAdminRoutes(admin: FastifyInstance, context: AppConte
         querystring: z.object({ period: monthField(t.periodInvalid) }),
         response: {
           200: { description: 'The SKV574008 file', content: { 'text/csv': { schema: z.string() } } },
-          400: apiErrorSchema,
+          ...refusals(400),
         },
       },
     },
@@ -152,7 +153,7 @@ export function bookkeepingAdminRoutes(admin: FastifyInstance, context: AppConte
       schema: {
         summary: 'The OSS return of a quarter (union scheme): per member state and rate, net and VAT in SEK',
         querystring: z.object({ quarter: z.string().refine(isQuarter, t.quarterInvalid) }),
-        response: { 200: ossReportSchema, 400: apiErrorSchema },
+        response: { 200: ossReportSchema, ...refusals(400) },
       },
     },
     async (request) => {
@@ -180,7 +181,7 @@ export function bookkeepingAdminRoutes(admin: FastifyInstance, context: AppConte
       schema: {
         summary: 'Close a month that has ended: no payment or correction is dated in it afterwards',
         body: z.object({ month: monthField(t.monthInvalid) }),
-        response: { 201: closedMonthsSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: closedMonthsSchema, ...refusals(400, 409) },
       },
     },
     async (request, reply) => {

@@ -10,6 +10,7 @@ import { sendInvoice, sendOrderEInvoice, sendPdf } from '@/server/invoicing';
 import { findBuyerOrder, findOrderByNumber, orderShippedOn, type OrderRow } from '@/server/orders';
 import { documentParams, documentQuery, documentResponse } from './contract';
 import { documentOfOrder, documentPdf, documentPdfFileName, issuedDocument } from './documents';
+import { refusals } from '@/server/http/route-scope';
 
 /** `INV-1.pdf` / `KR-2.xml` → the document number, or undefined for anything else. */
 function fileParam(file: string, extension: '.pdf' | '.xml'): string | undefined {
@@ -60,9 +61,9 @@ const documentSchema = (summary: string) => ({
   querystring: documentQuery,
   response: {
     200: documentResponse,
-    404: apiErrorSchema,
     409: apiErrorSchema.describe('The e-invoice of an intra-Community supply not yet shipped'),
     422: apiErrorSchema.describe('No e-invoice: a private buyer, or no Peppol address'),
+    ...refusals(404),
   },
 });
 

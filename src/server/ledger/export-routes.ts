@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { stockholmDate } from '@/shared/dates';
 import type { AppContext } from '@/server/context';
-import { apiErrorSchema } from '@/server/http/contract';
 import { requestLocale } from '@/server/http/locale';
 import { recordAudit, staffOf } from '@/server/staff';
 import { journalCsvView } from './admin-view';
 import { csvResponse, journalSchema, rangeQuery, sieResponse } from './contract';
 import { invoiceJournal } from './journal';
 import { sieFile } from './sie-export';
+import { refusals } from '@/server/http/route-scope';
 
 /**
  * The accountant's exports of a period (at most a year), each download audited:
@@ -33,7 +33,7 @@ export function registerLedgerExports(admin: FastifyInstance, context: AppContex
       schema: {
         summary: 'The invoice journal: every invoice and credit note of the period in number order',
         querystring: rangeQuery,
-        response: { 200: journalSchema, 400: apiErrorSchema },
+        response: { 200: journalSchema, ...refusals(400) },
       },
     },
     async (request) => ({ entries: await invoiceJournal(db, request.query.from, request.query.to) }),
@@ -45,7 +45,7 @@ export function registerLedgerExports(admin: FastifyInstance, context: AppContex
       schema: {
         summary: 'The invoice journal as CSV, headed in the reader’s language',
         querystring: rangeQuery,
-        response: { 200: csvResponse('The invoice journal (UTF-8)'), 400: apiErrorSchema },
+        response: { 200: csvResponse('The invoice journal (UTF-8)'), ...refusals(400) },
       },
     },
     async (request, reply) => {
@@ -67,7 +67,7 @@ export function registerLedgerExports(admin: FastifyInstance, context: AppContex
       schema: {
         summary: 'The SIE 4 export of the period’s verifications, for the accountant’s bookkeeping program',
         querystring: rangeQuery,
-        response: { 200: sieResponse, 400: apiErrorSchema },
+        response: { 200: sieResponse, ...refusals(400) },
       },
     },
     async (request, reply) => {

@@ -11,7 +11,6 @@ import { decimalFromOre, documentNumberPattern } from '@/shared/ledger';
 import { formatKrDecimal } from '@/shared/money-format';
 import type { AppContext } from '@/server/context';
 import type { Db } from '@/server/db/client';
-import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber, type OrderRow } from '@/server/orders';
@@ -30,6 +29,7 @@ import { issueCreditNote, type CreditChoice } from './credit-notes';
 import { documentOfOrder, orderInvoiceRow, type DocumentRow } from './documents';
 import { recordEurPayment } from './eur-payments';
 import { invoiceBalanceOre, recordPayment } from './payments';
+import { refusals } from '@/server/http/route-scope';
 
 export interface MoneyRouteOptions {
   onQueued?: () => void;
@@ -98,12 +98,7 @@ const paymentSchema = (summary: string, body: typeof paymentBody) => ({
   summary,
   params: orderParams,
   body,
-  response: {
-    201: orderMoneySchema,
-    400: apiErrorSchema,
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-  },
+  response: { 201: orderMoneySchema, ...refusals(400, 404, 409) },
 });
 
 /** POST /api/admin/orders/:number/payments `{ amount, paidOn, reference?, method?, invoice?, currency?, bookedSek? }` → 201 */
@@ -245,12 +240,7 @@ export function registerCreditNotes(
         summary: 'Issue a credit note for whole lines, an amount, or what is left of an invoice',
         params: orderParams,
         body: creditBody,
-        response: {
-          201: creditNoteAnswerSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 201: creditNoteAnswerSchema, ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -8,13 +8,14 @@ import { ledgerCurrencyMessages } from '@/shared/i18n/messages/ledger-currency';
 import { decimalFromOre, documentNumberPattern, paymentStates, type OrderMoney } from '@/shared/ledger';
 import { formatKrDecimal } from '@/shared/money-format';
 import type { AppContext } from '@/server/context';
-import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
+import { schemaMessages } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber, type OrderRow } from '@/server/orders';
 import { recordAudit, staffOf } from '@/server/staff';
 import { documentOfOrder, orderInvoiceRow } from './documents';
 import { MANUAL_SETTLEMENT_MAX_ORE, settleResidualByHand } from './small-differences';
+import { refusals } from '@/server/http/route-scope';
 
 schemaMessages(ledgerCurrencyMessages);
 
@@ -57,7 +58,7 @@ export function smallDifferenceRoutes(
         summary: 'Write off what is left of an invoice (a small difference) by öresavrundning, with a reason',
         params: z.object({ number: z.string().max(40) }),
         body: settlementBody,
-        response: { 201: settlementAnswer, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: settlementAnswer, ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {

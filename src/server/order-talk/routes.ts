@@ -14,7 +14,7 @@ import { containsLink } from '@/shared/stranger-text';
 import { roleMay } from '@/shared/staff';
 import { textField } from '@/shared/text';
 import type { AppContext } from '@/server/context';
-import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
+import { schemaMessages } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { clientKey, takeAllowancesInTurn } from '@/server/http/throttle';
@@ -22,6 +22,7 @@ import { findBuyerOrder, findOrderByNumber, orderMessageSchema, orderNumberPatte
 import { staffOf } from '@/server/staff';
 import { sendUpload, uploadStorageFor, type UploadInfo, type UploadStorage } from '@/server/uploads';
 import { addMessage, addNote, messageFileOf, notesOf, threadOf } from './service';
+import { refusals } from '@/server/http/route-scope';
 
 // The refusals below answer in the reader's language.
 schemaMessages(orderTalkMessages);
@@ -130,7 +131,7 @@ export function orderTalkRoutes(
         params: orderParams,
         querystring: z.object({ token: z.string().max(200).optional() }),
         body: buyerMessageBody,
-        response: { 201: messagesAnswer, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: messagesAnswer, ...refusals(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -167,7 +168,7 @@ export function orderTalkRoutes(
         summary: 'The file the buyer sent with a message (token in ?token= or x-order-token)',
         params: orderParams.extend({ id: messageId }),
         querystring: z.object({ token: z.string().max(200).optional() }),
-        response: { 200: fileResponse, 404: apiErrorSchema },
+        response: { 200: fileResponse, ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -205,7 +206,7 @@ export function orderTalkAdminRoutes(
         summary: 'An internal note on the order (never shown to the buyer; forProduction: on the job ticket)',
         params: adminParams,
         body: noteBody,
-        response: { 201: notesAnswer, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 201: notesAnswer, ...refusals(400, 404) },
       },
     },
     async (request, reply) => {
@@ -235,7 +236,7 @@ export function orderTalkAdminRoutes(
           'The shop answers the buyer in the order’s thread (the buyer is emailed a link, not the text)',
         params: adminParams,
         body: shopMessageBody,
-        response: { 201: messagesAnswer, 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: messagesAnswer, ...refusals(400, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -263,7 +264,7 @@ export function orderTalkAdminRoutes(
       schema: {
         summary: 'The file the buyer sent with a message (an attachment; production: not one naming money)',
         params: adminParams.extend({ id: messageId }),
-        response: { 200: fileResponse, 404: apiErrorSchema },
+        response: { 200: fileResponse, ...refusals(404) },
       },
     },
     async (request, reply) => {

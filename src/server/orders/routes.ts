@@ -25,6 +25,7 @@ import { orderShippedOn } from './facts';
 import { orderLineChangesOf } from './line-change';
 import { OrderError, placeOrder, type OrderServiceOptions } from './service';
 import { checkVies } from './vies';
+import { refusals } from '@/server/http/route-scope';
 
 const notFound = (reply: FastifyReply) => sendError(reply, 404, 'Order not found');
 
@@ -87,10 +88,7 @@ function checkoutRoute(app: FastifyInstance, context: CatalogueContext, options:
         response: {
           201: placedOrderSchema,
           200: placedOrderSchema.describe('The order placed before with the same idempotency key'),
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
+          ...refusals(400, 404, 409, 429),
         },
       },
     },
@@ -139,7 +137,7 @@ function vatNumberRoute(app: FastifyInstance, context: CatalogueContext): void {
         querystring: z.object({ country: z.string().max(10).optional() }),
         response: {
           200: z.object({ status: z.enum(['valid', 'invalid', 'unavailable', 'unchecked']) }),
-          400: apiErrorSchema,
+          ...refusals(400),
         },
       },
     },
@@ -170,7 +168,7 @@ function orderViewRoutes(app: FastifyInstance, context: CatalogueContext): void 
           'The order as its buyer reads it, in the reader’s language (token in x-order-token or ?token=)',
         params: orderParams,
         querystring: linkQuery,
-        response: { 200: buyerOrderViewSchema, 404: apiErrorSchema },
+        response: { 200: buyerOrderViewSchema, ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -215,7 +213,7 @@ function orderViewRoutes(app: FastifyInstance, context: CatalogueContext): void 
       schema: {
         summary: 'The order’s timeline, proofs and payments (token in x-order-token only)',
         params: orderParams,
-        response: { 200: orderActivitySchema, 404: apiErrorSchema },
+        response: { 200: orderActivitySchema, ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -238,7 +236,7 @@ function invoiceRoutes(app: FastifyInstance, context: CatalogueContext): void {
         summary: 'The order’s invoice as a page (token in x-order-token or ?token=)',
         params: orderParams,
         querystring: linkQuery,
-        response: { 200: fileResponse('The invoice', 'text/html'), 404: apiErrorSchema },
+        response: { 200: fileResponse('The invoice', 'text/html'), ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -256,7 +254,7 @@ function invoiceRoutes(app: FastifyInstance, context: CatalogueContext): void {
         summary: 'The order’s invoice as PDF (token in x-order-token or ?token=)',
         params: orderParams,
         querystring: pdfQuery,
-        response: { 200: fileResponse('The invoice', 'application/pdf'), 404: apiErrorSchema },
+        response: { 200: fileResponse('The invoice', 'application/pdf'), ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -277,9 +275,9 @@ function invoiceRoutes(app: FastifyInstance, context: CatalogueContext): void {
         querystring: linkQuery,
         response: {
           200: fileResponse('The e-invoice (UBL)', 'application/xml'),
-          404: apiErrorSchema,
           409: apiErrorSchema.describe('Not shipped yet: the e-invoice needs its delivery date'),
           422: apiErrorSchema.describe('An invoice the e-invoice format cannot carry'),
+          ...refusals(404),
         },
       },
     },

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { partnerApplicationSchema } from '@/shared/partner-schema';
 import type { AppContext } from '@/server/context';
-import { apiErrorSchema } from '@/server/http/contract';
 import { throttlePartnerApplication } from '@/server/http/request-limits';
 import { storeApplication } from './store';
+import { refusals } from '@/server/http/route-scope';
 
 export function partnerRoutes(app: FastifyInstance, context: AppContext): void {
   const { database } = context;
@@ -19,8 +19,7 @@ export function partnerRoutes(app: FastifyInstance, context: AppContext): void {
         body: partnerApplicationSchema,
         response: {
           201: z.object({ id: z.string().describe('The stored application’s id') }),
-          400: apiErrorSchema,
-          429: apiErrorSchema,
+          ...refusals(400, 429),
         },
       },
     },

@@ -7,7 +7,6 @@ import { uploadMessages } from '@/shared/i18n/messages/uploads';
 import { MAX_PRINT_FILE_BYTES, printFileKind, type PrintFileAnswer } from '@/shared/print-files';
 import { SVG_TYPE } from '@/shared/uploads';
 import type { AppContext } from '@/server/context';
-import { apiErrorSchema } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { fileResponse } from '@/server/http/route-parts';
 import { requestLocale } from '@/server/http/locale';
@@ -27,6 +26,7 @@ import {
 import { printFileAnswerSchema } from './contract';
 import { detectPrintFile } from './detect';
 import { findOrderPrintFile } from './service';
+import { refusals } from '@/server/http/route-scope';
 
 /**
  * POST /api/print-files (multipart, one file): a print file for an order, checked by its content
@@ -116,7 +116,7 @@ export function printFileDownloadRoute(admin: FastifyInstance, context: AppConte
         params: declaredDownloadParams,
         response: {
           200: fileResponse('The print file as the buyer sent it (an SVG cleaned)', '*/*'),
-          404: apiErrorSchema,
+          ...refusals(404),
         },
       },
     },

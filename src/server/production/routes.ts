@@ -11,7 +11,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import { staffMessages } from '@/shared/i18n/messages/staff';
 import { roleMay } from '@/shared/staff';
-import { apiErrorSchema } from '@/server/http/contract';
 import { fileResponse } from '@/server/http/route-parts';
 import { staffOf } from '@/server/staff';
 import type { AppContext } from '@/server/context';
@@ -31,6 +30,7 @@ import {
   renderPackingListOffThread,
   type PackingListInput,
 } from './packing-list';
+import { refusals } from '@/server/http/route-scope';
 
 /**
  * "2026-12-01".."2026-12-07": real dates, from not after to, a year at most; neither given: every
@@ -77,7 +77,7 @@ function boardRoute(admin: FastifyInstance, db: Db): void {
       schema: {
         summary: 'The production board: open jobs, what blocks each and its dates, filtered',
         querystring: boardQuery,
-        response: { 200: productionBoardSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: productionBoardSchema, ...refusals(400, 403) },
       },
     },
     async (request, reply) => {
@@ -104,7 +104,7 @@ function blanksRoutes(admin: FastifyInstance, db: Db): void {
       schema: {
         summary: 'The blanks to order per product, colour and size, with each job’s “blanks ordered” mark',
         querystring: rangeQuery,
-        response: { 200: blanksListSchema, 400: apiErrorSchema },
+        response: { 200: blanksListSchema, ...refusals(400) },
       },
     },
     async (request, reply) => {
@@ -128,7 +128,7 @@ function blanksRoutes(admin: FastifyInstance, db: Db): void {
         querystring: rangeQuery,
         response: {
           200: fileResponse('The blanks, one product, colour and size a row', 'text/csv'),
-          400: apiErrorSchema,
+          ...refusals(400),
         },
       },
     },
@@ -160,7 +160,7 @@ function blanksOrderedRoutes(admin: FastifyInstance, { database }: AppContext): 
             ? 'Mark the job’s blanks as ordered from the supplier'
             : 'Clear the job’s “blanks ordered” mark',
         params: orderNumberParams,
-        response: { 200: blanksMarkAnswer, 404: apiErrorSchema },
+        response: { 200: blanksMarkAnswer, ...refusals(404) },
       },
       handler: async (request, reply) => {
         const order = await findOrderByNumber(database, request.params.number);
@@ -195,7 +195,7 @@ function packingListRoutes(admin: FastifyInstance, { database }: AppContext): vo
               format === 'pdf'
                 ? { description: 'The packing list', content: { 'application/pdf': { schema: z.string() } } }
                 : { description: 'The packing list', content: { 'text/csv': { schema: z.string() } } },
-            404: apiErrorSchema,
+            ...refusals(404),
           },
         },
       },
@@ -262,7 +262,7 @@ function jobTicketRoute(admin: FastifyInstance, { database }: AppContext): void 
       schema: {
         summary: 'The job ticket (PDF): lines, sizes, prints, files, approved proof and production notes',
         params: documentParams,
-        response: { 200: fileResponse('The job ticket', 'application/pdf'), 404: apiErrorSchema },
+        response: { 200: fileResponse('The job ticket', 'application/pdf'), ...refusals(404) },
       },
     },
     async (request, reply) => {

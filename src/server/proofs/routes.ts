@@ -37,6 +37,7 @@ import {
 import { orderProofSchema, proofFileAnswerSchema } from './contract';
 import { detectProof } from './detect';
 import { addProof, decideProof, findProofFile, listProofs } from './service';
+import { refusals } from '@/server/http/route-scope';
 
 type ProofTexts = (typeof proofMessages)['sv'];
 
@@ -155,7 +156,7 @@ function newProofRoute(admin: FastifyInstance, database: Database, onQueued?: ()
         summary: 'Send the buyer the order’s next proof version (a file uploaded to proof-files)',
         params: declaredOrderParams,
         body: newProofSchema(messagesIn('en')),
-        response: { 201: orderProofSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: orderProofSchema, ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -285,12 +286,7 @@ function decisionRoute(app: FastifyInstance, database: Database, onDecided?: () 
         summary: 'The buyer approves a proof version or asks for changes (token in x-order-token only)',
         params: declaredVersionParams,
         body: proofDecisionSchema(messagesIn('en')),
-        response: {
-          200: z.object({ proofs: z.array(orderProofSchema) }),
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
+        response: { 200: z.object({ proofs: z.array(orderProofSchema) }), ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Locale } from '@/shared/i18n/locale';
 import { quoteMessages } from '@/shared/i18n/messages/quotes';
 import { roleMay } from '@/shared/staff';
 import type { InvoiceCurrencyRate } from '@/shared/invoicing/invoice-currency';
 import type { AdminQuoteDetail, CreatedQuoteAnswer } from '@/shared/quotes';
 import { orderTokenHeader } from '@/shared/order-view';
+import type { SellerDetails } from '@/server/config';
 import type { CatalogueContext } from '@/server/context';
-import { apiErrorSchema } from '@/server/http/contract';
+import type { Database } from '@/server/db/client';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
+import { type ContractApi, refusals, routesAnswering } from '@/server/http/route-scope';
 import { orderThrottle, orderTotalMessage } from '@/server/http/request-limits';
 import { takeAllowancesInTurn } from '@/server/http/throttle';
 import { sendPdf } from '@/server/invoicing';
@@ -46,6 +47,7 @@ import {
   findQuoteForToken,
   listQuotes,
   QuoteError,
+  type QuoteRow,
   recordAcceptedOrder,
   reviseQuote,
   sendQuote,
@@ -70,12 +72,8 @@ function quoteToken(request: FastifyRequest): string | undefined {
   return typeof token === 'string' && token !== '' ? token : undefined;
 }
 
-function refuse(reply: FastifyReply, error: unknown): FastifyReply {
-  if (error instanceof QuoteError || error instanceof OrderError) {
-    return reply.code(error.status).send({ error: error.message, fieldErrors: error.fieldErrors });
-  }
-  throw error;
-}
+/** What the quote routes' handlers throw for the caller to act on: answered once, by their scope. */
+const quoteRefusals = [QuoteError, OrderError];
 
 function pricingOptions(
   request: FastifyRequest,
@@ -96,34 +94,53 @@ function pricingOptions(
   }));
 }
 
+/** A version's PDF as it was sent (stored once made); undefined for a version the quote does not have. */
+async function versionPdf(database: Database, quote: QuoteRow, asked: number, seller: SellerDetails) {
+  if (asked < 1 || asked > quote.currentVersion) return undefined;
+  const version = await versionOf(database.db, quote.id, asked);
+  return storedQuotePdf(database, version, () => renderQuoteVersionPdf(quote, version, seller));
+}
+
+/** What creating a quote answers: its number, the buyer's token, its total and how long it holds. */
+function createdAnswer(
+  created: Awaited<ReturnType<typeof createQuote>>,
+  validUntil: CreatedQuoteAnswer['validUntil'],
+): CreatedQuoteAnswer {
+  return {
+    quoteNumber: created.quoteNumber,
+    accessToken: created.accessToken,
+    total: created.totalAmount,
+    validUntil,
+  };
+}
+
 /** What each group of quote routes is registered with. */
 interface QuoteRouteDeps {
-  app: FastifyInstance;
+  api: ContractApi;
   context: CatalogueContext;
+  database: Database;
   options: QuoteRouteOptions;
-  notFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
 }
 
-const quoteNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+const notFound = (request: FastifyRequest, reply: FastifyReply) =>
   sendError(reply, 404, quoteMessages[requestLocale(request)].notFound);
 
-/** The buyer's routes: a quote from the cart, its page's data and PDF, accepting and declining. */
-export function quoteRoutes(
-  app: FastifyInstance,
-  context: CatalogueContext,
-  options: QuoteRouteOptions = {},
-): void {
-  const deps: QuoteRouteDeps = { app, context, options, notFound: quoteNotFound };
-  registerCartQuote(deps);
-  registerBuyerQuoteView(deps);
-  registerAccept(deps);
-  registerDecline(deps);
+/** A group of quote routes, in a scope that answers the quote's and the order's refusals. */
+function quoteRouteGroup(registrars: ReadonlyArray<(deps: QuoteRouteDeps) => void>) {
+  return (app: FastifyInstance, context: CatalogueContext, options: QuoteRouteOptions = {}): void =>
+    routesAnswering(app, quoteRefusals, { context, database: context.database, options }, registrars);
 }
 
+/** The buyer's routes: a quote from the cart, its page's data and PDF, accepting and declining. */
+export const quoteRoutes = quoteRouteGroup([
+  registerCartQuote,
+  registerBuyerQuoteView,
+  registerAccept,
+  registerDecline,
+]);
+
 /** POST /api/quotes: a quote from the cart. */
-function registerCartQuote({ app, context, options }: QuoteRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerCartQuote({ api, database, context, options }: QuoteRouteDeps): void {
   api.post(
     '/api/quotes',
     {
@@ -131,7 +148,7 @@ function registerCartQuote({ app, context, options }: QuoteRouteDeps): void {
         summary:
           'Ask for a quote from the cart (customer and lines as POST /api/orders); no order, no invoice',
         body: cartQuoteBody,
-        response: { 201: createdQuoteSchema, 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        response: { 201: createdQuoteSchema, ...refusals(400, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -148,35 +165,26 @@ function registerCartQuote({ app, context, options }: QuoteRouteDeps): void {
           .header('retry-after', String(refusal.retryAfterSeconds))
           .send({ error: refusal.message, fieldErrors: {} });
       }
-      try {
-        const priced = await priceCartQuote(body, await pricingOptions(request, context, options, locale));
-        const created = await createQuote(database, {
-          source: 'cart',
-          language: locale,
-          customer: body.customer,
-          priced,
-          status: 'sent',
-          createdBy: null,
-        });
-        options.onQueued?.();
-        const answer: CreatedQuoteAnswer = {
-          quoteNumber: created.quoteNumber,
-          accessToken: created.accessToken,
-          total: created.totalAmount,
-          validUntil: priced.validUntil,
-        };
-        return reply.code(201).header('cache-control', 'no-store').send(answer);
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      const priced = await priceCartQuote(body, await pricingOptions(request, context, options, locale));
+      const created = await createQuote(database, {
+        source: 'cart',
+        language: locale,
+        customer: body.customer,
+        priced,
+        status: 'sent',
+        createdBy: null,
+      });
+      options.onQueued?.();
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send(createdAnswer(created, priced.validUntil));
     },
   );
 }
 
 /** GET /api/quotes/:number and its PDF: the quote as the buyer's page shows it. */
-function registerBuyerQuoteView({ app, context, notFound }: QuoteRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerBuyerQuoteView({ api, database, context }: QuoteRouteDeps): void {
   api.get(
     '/api/quotes/:number',
     {
@@ -184,7 +192,7 @@ function registerBuyerQuoteView({ app, context, notFound }: QuoteRouteDeps): voi
         summary: 'The quote as its page shows it (token in x-order-token or ?token=)',
         params: quoteNumberParams,
         querystring: buyerQuery,
-        response: { 200: quoteViewSchema, 404: apiErrorSchema },
+        response: { 200: quoteViewSchema, ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -206,18 +214,15 @@ function registerBuyerQuoteView({ app, context, notFound }: QuoteRouteDeps): voi
         summary: 'The quote’s PDF (latest version, or ?version=); token as for the quote',
         params: quoteNumberParams,
         querystring: pdfQuery,
-        response: { 200: pdfResponse, 404: apiErrorSchema },
+        response: { 200: pdfResponse, ...refusals(404) },
       },
     },
     async (request, reply) => {
       const quote = await findQuoteForToken(database, request.params.number, quoteToken(request));
       if (!quote) return notFound(request, reply);
       const asked = request.query.version ?? quote.currentVersion;
-      if (asked < 1 || asked > quote.currentVersion) return notFound(request, reply);
-      const version = await versionOf(database.db, quote.id, asked);
-      const pdf = await storedQuotePdf(database, version, () =>
-        renderQuoteVersionPdf(quote, version, context.config.seller),
-      );
+      const pdf = await versionPdf(database, quote, asked, context.config.seller);
+      if (!pdf) return notFound(request, reply);
       const name = asked === quote.currentVersion ? quote.quoteNumber : `${quote.quoteNumber}-v${asked}`;
       return sendPdf(reply, pdf, `${name}.pdf`, request.query.inline === '1');
     },
@@ -225,9 +230,7 @@ function registerBuyerQuoteView({ app, context, notFound }: QuoteRouteDeps): voi
 }
 
 /** POST /api/quotes/:number/accept: places the quote's order at its prices. */
-function registerAccept({ app, context, options, notFound }: QuoteRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerAccept({ api, database, context, options }: QuoteRouteDeps): void {
   api.post(
     '/api/quotes/:number/accept',
     {
@@ -236,14 +239,7 @@ function registerAccept({ app, context, options, notFound }: QuoteRouteDeps): vo
         params: quoteNumberParams,
         querystring: buyerQuery,
         body: acceptBody,
-        response: {
-          200: acceptedQuoteSchema,
-          201: acceptedQuoteSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          429: apiErrorSchema,
-        },
+        response: { 200: acceptedQuoteSchema, 201: acceptedQuoteSchema, ...refusals(400, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -251,52 +247,46 @@ function registerAccept({ app, context, options, notFound }: QuoteRouteDeps): vo
       const quote = await findQuoteForToken(database, request.params.number, quoteToken(request));
       if (!quote) return notFound(request, reply);
       const { idempotencyKey, acceptedBy, purchaseOrder } = request.body;
-      try {
-        const version = await claimAcceptance(
-          database,
-          quote,
-          acceptKeyHash(idempotencyKey),
-          acceptedBy,
+      const version = await claimAcceptance(
+        database,
+        quote,
+        acceptKeyHash(idempotencyKey),
+        acceptedBy,
+        locale,
+      );
+      const customer = quote.customer;
+      const placed = await placeQuotedOrder(
+        database,
+        {
+          idempotencyKey,
+          customer:
+            customer.customerType === 'company' && purchaseOrder
+              ? { ...customer, purchaseOrderNumber: purchaseOrder }
+              : customer,
+          lines: version.lines,
+          vatTreatment: version.vatTreatment,
+          invoiceCurrency: version.invoiceCurrency ? 'EUR' : 'SEK',
+          neededBy: version.neededBy,
+          quoteReference: `${quote.quoteNumber}/${version.version}`,
+        },
+        {
+          seller: context.config.seller,
           locale,
-        );
-        const customer = quote.customer;
-        const placed = await placeQuotedOrder(
-          database,
-          {
-            idempotencyKey,
-            customer:
-              customer.customerType === 'company' && purchaseOrder
-                ? { ...customer, purchaseOrderNumber: purchaseOrder }
-                : customer,
-            lines: version.lines,
-            vatTreatment: version.vatTreatment,
-            invoiceCurrency: version.invoiceCurrency ? 'EUR' : 'SEK',
-            neededBy: version.neededBy,
-            quoteReference: `${quote.quoteNumber}/${version.version}`,
-          },
-          {
-            seller: context.config.seller,
-            locale,
-            ...(options.onQueued ? { onCreated: options.onQueued } : {}),
-            ...(options.invoiceRate ? { invoiceRate: options.invoiceRate } : {}),
-          },
-        );
-        await recordAcceptedOrder(database, quote.id, placed.orderNumber);
-        return reply
-          .code(placed.created ? 201 : 200)
-          .header('cache-control', 'no-store')
-          .send(placedOrderAnswer(placed));
-      } catch (error) {
-        return refuse(reply, error);
-      }
+          ...(options.onQueued ? { onCreated: options.onQueued } : {}),
+          ...(options.invoiceRate ? { invoiceRate: options.invoiceRate } : {}),
+        },
+      );
+      await recordAcceptedOrder(database, quote.id, placed.orderNumber);
+      return reply
+        .code(placed.created ? 201 : 200)
+        .header('cache-control', 'no-store')
+        .send(placedOrderAnswer(placed));
     },
   );
 }
 
 /** POST /api/quotes/:number/decline: the buyer declines, with an optional reason. */
-function registerDecline({ app, context, options, notFound }: QuoteRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerDecline({ api, database, options }: QuoteRouteDeps): void {
   api.post(
     '/api/quotes/:number/decline',
     {
@@ -305,48 +295,37 @@ function registerDecline({ app, context, options, notFound }: QuoteRouteDeps): v
         params: quoteNumberParams,
         querystring: buyerQuery,
         body: declineBody,
-        response: { 200: declinedQuoteSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: declinedQuoteSchema, ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {
       const locale = requestLocale(request);
       const quote = await findQuoteForToken(database, request.params.number, quoteToken(request));
       if (!quote) return notFound(request, reply);
-      try {
-        await declineQuote(database, quote, request.body?.reason ?? '', locale);
-        options.onQueued?.();
-        return reply.code(200).send({ status: 'declined' as const });
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      await declineQuote(database, quote, request.body?.reason ?? '', locale);
+      options.onQueued?.();
+      return reply.code(200).send({ status: 'declined' as const });
     },
   );
 }
 
 /** Staff's quotes in admin: list, one, create, change (a new version once sent), send. */
-export function quoteAdminRoutes(
-  admin: FastifyInstance,
-  context: CatalogueContext,
-  options: QuoteRouteOptions = {},
-): void {
-  const deps: QuoteRouteDeps = { app: admin, context, options, notFound: quoteNotFound };
-  registerAdminQuoteViews(deps);
-  registerAdminCreate(deps);
-  registerAdminRevise(deps);
-  registerAdminSend(deps);
-}
+export const quoteAdminRoutes = quoteRouteGroup([
+  registerAdminQuoteViews,
+  registerAdminCreate,
+  registerAdminRevise,
+  registerAdminSend,
+]);
 
 /** GET /api/admin/quotes, one quote and a version's PDF. */
-function registerAdminQuoteViews({ app, context, notFound }: QuoteRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerAdminQuoteViews({ api, database, context }: QuoteRouteDeps): void {
   api.get(
     '/api/admin/quotes',
     {
       schema: {
         summary: 'Quotes with status, customer, total (money roles), valid until, version',
         querystring: listQuery,
-        response: { 200: quoteListSchema, 400: apiErrorSchema },
+        response: { 200: quoteListSchema, ...refusals(400) },
       },
     },
     async (request, reply) => {
@@ -366,7 +345,7 @@ function registerAdminQuoteViews({ app, context, notFound }: QuoteRouteDeps): vo
       schema: {
         summary: 'One quote: the money view (owner, bookkeeping) or the job view (production)',
         params: quoteNumberParams,
-        response: { 200: adminQuoteSchema, 404: apiErrorSchema },
+        response: { 200: adminQuoteSchema, ...refusals(404) },
       },
     },
     async (request, reply) => {
@@ -398,27 +377,22 @@ function registerAdminQuoteViews({ app, context, notFound }: QuoteRouteDeps): vo
         summary: 'A version’s PDF (money roles: it carries the amounts)',
         params: quoteNumberParams,
         querystring: pdfQuery.omit({ token: true, inline: true }),
-        response: { 200: pdfResponse, 404: apiErrorSchema },
+        response: { 200: pdfResponse, ...refusals(404) },
       },
     },
     async (request, reply) => {
       const quote = await findQuoteByNumber(database, request.params.number);
       if (!quote) return notFound(request, reply);
       const asked = request.query.version ?? quote.currentVersion;
-      if (asked < 1 || asked > quote.currentVersion) return notFound(request, reply);
-      const version = await versionOf(database.db, quote.id, asked);
-      const pdf = await storedQuotePdf(database, version, () =>
-        renderQuoteVersionPdf(quote, version, context.config.seller),
-      );
+      const pdf = await versionPdf(database, quote, asked, context.config.seller);
+      if (!pdf) return notFound(request, reply);
       return sendPdf(reply, pdf, `${quote.quoteNumber}-v${asked}.pdf`, true);
     },
   );
 }
 
 /** POST /api/admin/quotes: staff create a quote (sent, or kept as a draft). */
-function registerAdminCreate({ app, context, options }: QuoteRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerAdminCreate({ api, database, context, options }: QuoteRouteDeps): void {
   api.post(
     '/api/admin/quotes',
     {
@@ -426,54 +400,45 @@ function registerAdminCreate({ app, context, options }: QuoteRouteDeps): void {
         summary:
           'Create a quote: catalogue lines (optionally a negotiated unit price with a reason), free lines',
         body: staffQuoteBody,
-        response: { 201: createdQuoteSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: createdQuoteSchema, ...refusals(400, 409) },
       },
     },
     async (request, reply) => {
       const locale = requestLocale(request);
       const body = request.body;
       const staff = staffOf(request);
-      try {
-        const { priced, customer, negotiated } = await priceStaffQuote(
-          body,
-          await pricingOptions(request, context, options, locale),
-        );
-        const send = body.send !== false;
-        const created = await createQuote(database, {
-          source: 'staff',
-          // The buyer's language: Swedish for buyers in Sweden, as the shop writes to them.
-          language: customer.country === 'SE' ? 'sv' : 'en',
-          customer,
-          priced,
-          status: send ? 'sent' : 'draft',
-          createdBy: staff.id,
-          audit: (tx, stored) =>
-            recordAudit(tx, {
-              staffId: staff.id,
-              action: 'quote',
-              target: stored.quoteNumber,
-              after: { version: 1, sent: send, negotiated, freeLines: body.freeLines.length },
-            }),
-        });
-        if (send) options.onQueued?.();
-        const answer: CreatedQuoteAnswer = {
-          quoteNumber: created.quoteNumber,
-          accessToken: created.accessToken,
-          total: created.totalAmount,
-          validUntil: priced.validUntil,
-        };
-        return reply.code(201).header('cache-control', 'no-store').send(answer);
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      const { priced, customer, negotiated } = await priceStaffQuote(
+        body,
+        await pricingOptions(request, context, options, locale),
+      );
+      const send = body.send !== false;
+      const created = await createQuote(database, {
+        source: 'staff',
+        // The buyer's language: Swedish for buyers in Sweden, as the shop writes to them.
+        language: customer.country === 'SE' ? 'sv' : 'en',
+        customer,
+        priced,
+        status: send ? 'sent' : 'draft',
+        createdBy: staff.id,
+        audit: (tx, stored) =>
+          recordAudit(tx, {
+            staffId: staff.id,
+            action: 'quote',
+            target: stored.quoteNumber,
+            after: { version: 1, sent: send, negotiated, freeLines: body.freeLines.length },
+          }),
+      });
+      if (send) options.onQueued?.();
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send(createdAnswer(created, priced.validUntil));
     },
   );
 }
 
 /** PATCH /api/admin/quotes/:number: a draft rewritten, a sent quote's new version. */
-function registerAdminRevise({ app, context, options, notFound }: QuoteRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerAdminRevise({ api, database, context, options }: QuoteRouteDeps): void {
   api.patch(
     '/api/admin/quotes/:number',
     {
@@ -481,7 +446,7 @@ function registerAdminRevise({ app, context, options, notFound }: QuoteRouteDeps
         summary: 'Change a quote: a draft is rewritten, a sent quote gets a new version, emailed again',
         params: quoteNumberParams,
         body: staffQuoteBody,
-        response: { 200: revisedQuoteSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: revisedQuoteSchema, ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -490,55 +455,49 @@ function registerAdminRevise({ app, context, options, notFound }: QuoteRouteDeps
       if (!quote) return notFound(request, reply);
       const body = request.body;
       const staff = staffOf(request);
-      try {
-        const { priced, customer, negotiated } = await priceStaffQuote(
-          body,
-          await pricingOptions(request, context, options, locale),
-        );
-        const before = await currentVersion(database.db, quote);
-        const { version } = await reviseQuote(
-          database,
-          quote,
-          {
-            customer,
-            priced,
-            audit: (tx, version) =>
-              recordAudit(tx, {
-                staffId: staff.id,
-                action: 'quote',
-                target: quote.quoteNumber,
-                before: { version: before.version, total: before.totalAmount },
-                after: { version, negotiated, freeLines: body.freeLines.length },
-              }),
-          },
-          locale,
-        );
-        options.onQueued?.();
-        const after = await versionOf(database.db, quote.id, version);
-        return reply.send({
-          quoteNumber: quote.quoteNumber,
-          version,
-          total: after.totalAmount,
-          validUntil: after.validUntil,
-        });
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      const { priced, customer, negotiated } = await priceStaffQuote(
+        body,
+        await pricingOptions(request, context, options, locale),
+      );
+      const before = await currentVersion(database.db, quote);
+      const { version } = await reviseQuote(
+        database,
+        quote,
+        {
+          customer,
+          priced,
+          audit: (tx, version) =>
+            recordAudit(tx, {
+              staffId: staff.id,
+              action: 'quote',
+              target: quote.quoteNumber,
+              before: { version: before.version, total: before.totalAmount },
+              after: { version, negotiated, freeLines: body.freeLines.length },
+            }),
+        },
+        locale,
+      );
+      options.onQueued?.();
+      const after = await versionOf(database.db, quote.id, version);
+      return reply.send({
+        quoteNumber: quote.quoteNumber,
+        version,
+        total: after.totalAmount,
+        validUntil: after.validUntil,
+      });
     },
   );
 }
 
 /** POST /api/admin/quotes/:number/send: a draft emailed to the buyer. */
-function registerAdminSend({ app, context, options, notFound }: QuoteRouteDeps): void {
-  const { database } = context;
-  const api = app.withTypeProvider<ZodTypeProvider>();
+function registerAdminSend({ api, database, options }: QuoteRouteDeps): void {
   api.post(
     '/api/admin/quotes/:number/send',
     {
       schema: {
         summary: 'Send a draft quote to the buyer by email',
         params: quoteNumberParams,
-        response: { 200: sentQuoteSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 200: sentQuoteSchema, ...refusals(404, 409) },
       },
     },
     async (request, reply) => {
@@ -546,20 +505,16 @@ function registerAdminSend({ app, context, options, notFound }: QuoteRouteDeps):
       const quote = await findQuoteByNumber(database, request.params.number);
       if (!quote) return notFound(request, reply);
       const staff = staffOf(request);
-      try {
-        await sendQuote(database, quote, locale, (tx) =>
-          recordAudit(tx, {
-            staffId: staff.id,
-            action: 'quote',
-            target: quote.quoteNumber,
-            after: { sent: quote.currentVersion },
-          }),
-        );
-        options.onQueued?.();
-        return reply.send({ quoteNumber: quote.quoteNumber, status: 'sent' as const });
-      } catch (error) {
-        return refuse(reply, error);
-      }
+      await sendQuote(database, quote, locale, (tx) =>
+        recordAudit(tx, {
+          staffId: staff.id,
+          action: 'quote',
+          target: quote.quoteNumber,
+          after: { sent: quote.currentVersion },
+        }),
+      );
+      options.onQueued?.();
+      return reply.send({ quoteNumber: quote.quoteNumber, status: 'sent' as const });
     },
   );
 }

@@ -37,6 +37,7 @@ import {
   markNotOurs,
   type QueueDecision,
 } from './queue';
+import { refusals } from '@/server/http/route-scope';
 
 /**
  * The largest bank file taken: a BgMax file of 100 000 payments with a name and an address each is
@@ -182,9 +183,8 @@ function registerBankFileUpload(admin: FastifyInstance, deps: ReceivablesDeps): 
         body: bankFileBody,
         response: {
           201: bankFileImportSchema,
-          400: apiErrorSchema,
-          413: apiErrorSchema,
           422: apiErrorSchema.describe('A readable file for an account that is not the shop’s'),
+          ...refusals(400, 413),
         },
       },
     },
@@ -271,7 +271,7 @@ function registerBankPaymentQueue(admin: FastifyInstance, deps: ReceivablesDeps)
       schema: {
         summary: 'The bank payments waiting for the bookkeeper, or those decided by hand (at most 200)',
         querystring: queueQuery,
-        response: { 200: bankPaymentQueueSchema, 400: apiErrorSchema },
+        response: { 200: bankPaymentQueueSchema, ...refusals(400) },
       },
     },
     async (request) => ({ payments: await bankPaymentQueue(db, request.query.state, 200) }),
@@ -349,7 +349,7 @@ function registerReceivables(admin: FastifyInstance, deps: ReceivablesDeps): voi
       schema: {
         summary: 'Open invoices and their aging on a day (the money view)',
         querystring: receivablesQuery,
-        response: { 200: receivablesSchema, 400: apiErrorSchema },
+        response: { 200: receivablesSchema, ...refusals(400) },
       },
     },
     async (request) => {

@@ -21,6 +21,7 @@ import {
 } from './contract';
 import { liftDispute, openDispute } from './disputes';
 import { issueReminder, pickInvoice, type IssueResult } from './issue';
+import { refusals } from '@/server/http/route-scope';
 
 type Refusal = Exclude<IssueResult, { ok: true }>['reason'];
 
@@ -64,7 +65,7 @@ function registerReminders(admin: FastifyInstance, deps: ReminderDeps): void {
       schema: {
         summary: 'Each invoice of the order: its state, dispute and what a reminder would charge today',
         params: orderParams,
-        response: { 200: orderRemindersSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: orderRemindersSchema, ...refusals(400, 404) },
       },
     },
     async (request, reply) => {
@@ -83,7 +84,7 @@ function registerReminders(admin: FastifyInstance, deps: ReminderDeps): void {
           'Send a reminder (påminnelse) of an overdue invoice, with the fee and interest the law allows',
         params: orderParams,
         body: sendBody,
-        response: { 201: sentReminderSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: sentReminderSchema, ...refusals(400, 404, 409) },
       },
     },
     async (request, reply) => {

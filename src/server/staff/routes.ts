@@ -26,7 +26,7 @@ import {
   startSession,
 } from '@/server/admin';
 import type { AppContext } from '@/server/context';
-import { apiErrorSchema, schemaMessages } from '@/server/http/contract';
+import { schemaMessages } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { findOrderByNumber, orderNumberPattern } from '@/server/orders';
@@ -42,6 +42,7 @@ import {
   resetStaffPin,
   type StaffResult,
 } from './service';
+import { refusals } from '@/server/http/route-scope';
 
 // The schemas word their refusals in English; the reader gets them in their language.
 schemaMessages(staffMessages, adminApiMessages);
@@ -144,7 +145,7 @@ const csvResponse = {
   content: { 'text/csv': { schema: z.string() } },
 };
 /** What the staff service may refuse: no such person (404), the last owner or oneself (409). */
-const refusals = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const memberRefusals = refusals(400, 404, 409);
 
 /** A refusal of the staff service as the person's language says it. */
 function sendRefusal(
@@ -235,7 +236,10 @@ function registerStaffAccounts(api: Api, { database }: AppContext): void {
       schema: {
         summary: 'Add a person with a role; the answer carries the PIN the shop made (shown once)',
         body: addBody,
-        response: { 201: memberSchema.omit({ createdAt: true }).extend({ pin: z.string() }), ...refusals },
+        response: {
+          201: memberSchema.omit({ createdAt: true }).extend({ pin: z.string() }),
+          ...memberRefusals,
+        },
       },
     },
     async (request, reply) => {
@@ -256,7 +260,7 @@ function registerStaffAccounts(api: Api, { database }: AppContext): void {
         summary: 'Change a person’s name, email or role',
         params: idParams,
         body: changeBody,
-        response: { 200: memberSchema, ...refusals },
+        response: { 200: memberSchema, ...memberRefusals },
       },
     },
     async (request, reply) => {
@@ -274,7 +278,7 @@ function registerStaffAccounts(api: Api, { database }: AppContext): void {
         summary: 'Give a person a new PIN (made by the shop); their sessions end',
         params: idParams,
         body: resetPinBody,
-        response: { 200: pinAnswer, ...refusals },
+        response: { 200: pinAnswer, ...memberRefusals },
       },
     },
     async (request, reply) => {
@@ -290,7 +294,7 @@ function registerStaffAccounts(api: Api, { database }: AppContext): void {
       schema: {
         summary: 'Remove a person; their sessions end',
         params: idParams,
-        response: { 204: z.null(), ...refusals },
+        response: { 204: z.null(), ...memberRefusals },
       },
     },
     async (request, reply) => {
@@ -316,7 +320,7 @@ function registerOwnPin(api: Api, { config, database }: AppContext): void {
       schema: {
         summary: 'A new PIN of one’s own (made by the shop), confirming the current one',
         body: ownPinBody,
-        response: { 200: pinAnswer, ...refusals, 429: apiErrorSchema },
+        response: { 200: pinAnswer, ...refusals(400, 404, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -359,7 +363,7 @@ function registerAudit(api: Api, { database }: AppContext): void {
         querystring: auditQuery,
         response: {
           200: z.object({ events: z.array(auditEventSchema), nextCursor: z.string().nullable() }),
-          400: apiErrorSchema,
+          ...refusals(400),
         },
       },
     },
@@ -376,7 +380,7 @@ function registerAudit(api: Api, { database }: AppContext): void {
       schema: {
         summary: 'The filtered audit log as CSV, in the reader’s language',
         querystring: auditQuery,
-        response: { 200: csvResponse, 400: apiErrorSchema },
+        response: { 200: csvResponse, ...refusals(400) },
       },
     },
     async (request, reply) => {
@@ -405,11 +409,7 @@ function registerAudit(api: Api, { database }: AppContext): void {
       schema: {
         summary: 'One order’s history with names, newest first (production: without its money)',
         params: orderParams,
-        response: {
-          200: z.object({ events: z.array(auditEventSchema) }),
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-        },
+        response: { 200: z.object({ events: z.array(auditEventSchema) }), ...refusals(400, 404) },
       },
     },
     async (request, reply) => {

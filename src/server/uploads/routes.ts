@@ -21,6 +21,7 @@ import type { SvgProblem } from './svg-sanitiser';
 import { svgRewriter } from './svg-rewriter';
 import { canThumbnail } from './thumbnail';
 import { sendThumbnail } from './thumbnail-reply';
+import { refusals } from '@/server/http/route-scope';
 
 export type { UploadAnswer };
 
@@ -121,10 +122,7 @@ export function uploadRoutes(context: AppContext) {
         schema: {
           summary: 'A customiser image (raster inline; an SVG, cleaned, as an attachment)',
           params: uploadParams,
-          response: {
-            200: fileResponse('The image', ...acceptedImageTypes, SVG_TYPE),
-            404: apiErrorSchema,
-          },
+          response: { 200: fileResponse('The image', ...acceptedImageTypes, SVG_TYPE), ...refusals(404) },
         },
       },
       async (request, reply) => {
@@ -155,8 +153,8 @@ export function uploadThumbnailRoute(admin: FastifyInstance, context: AppContext
         params: uploadParams,
         response: {
           200: fileResponse('The thumbnail', 'image/webp'),
-          404: apiErrorSchema,
           422: apiErrorSchema.describe('A stored image that cannot be previewed'),
+          ...refusals(404),
         },
       },
     },
