@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './catalogue';
-import { countryCodes, countryNameIn, withoutTrailingCountry } from './countries';
+import {
+  countryCodes,
+  countryNameIn,
+  defaultCountry,
+  withoutTrailingCountry,
+  type CountryCode,
+} from './countries';
+import type { Customisation } from './customisation';
 import { customisationSchema } from './customisation-schema';
 import { sizeMessages } from './i18n/messages/sizes';
 import { describeSplitProblem, readSplit, type SizeSplit } from './sizes';
@@ -418,8 +425,62 @@ export function checkoutSchemas(locale: Locale): (typeof schemasByLocale)['en'] 
 /** The English schemas (SPEC §5's messages), for callers with no language of their own. */
 export const { customerSchema, orderLineSchema, neededBySchema, orderRequestSchema } = schemasByLocale.en;
 
-/** What the form holds (before validation): every field a string. */
-export type CustomerFormValues = z.input<(typeof schemasByLocale)['en']['customerShape']>;
+/**
+ * One line as the buyer designed it: the product, how many, and their choices. The cart keeps its
+ * lines so, and POST /api/orders takes them so (orderLineSchema), with a print file each.
+ */
+export interface LineChoices {
+  productId: string;
+  quantity: number;
+  customisation?: Customisation;
+  /** Garments: pieces per size. */
+  sizes?: SizeSplit;
+  /** The buyer's choices (colour, decoration, format). */
+  options?: LineOptions;
+  /** The buyer's notes to the printer for this line. */
+  notes?: string;
+}
+
+/**
+ * What the checkout form holds before validation: every field a string ('' where empty). The
+ * schema's own input type is `unknown` per field (it trims anything), so the fields are named here.
+ */
+export interface CustomerFormValues {
+  customerType: CustomerType;
+  name: string;
+  companyName: string;
+  orgNumber: string;
+  personalNumber: string;
+  email: string;
+  phone: string;
+  country: CountryCode;
+  address: string;
+  vatNumber: string;
+  buyerReference: string;
+  purchaseOrderNumber: string;
+  peppolId: string;
+  separateBilling: boolean;
+  billingAddress: string;
+}
+
+/** A customer with nothing filled in: the checkout form's start, and the base of any made-up buyer. */
+export const blankCustomer: Readonly<CustomerFormValues> = {
+  customerType: 'personal',
+  name: '',
+  companyName: '',
+  orgNumber: '',
+  personalNumber: '',
+  email: '',
+  phone: '',
+  country: defaultCountry,
+  address: '',
+  vatNumber: '',
+  buyerReference: '',
+  purchaseOrderNumber: '',
+  peppolId: '',
+  separateBilling: false,
+  billingAddress: '',
+};
 export type Customer = z.output<typeof customerSchema>;
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 export type OrderRequestInput = z.input<typeof orderRequestSchema>;

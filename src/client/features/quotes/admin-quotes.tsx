@@ -9,6 +9,7 @@ import { useCatalogue } from '@/client/lib/catalogue';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import type { Product } from '@/shared/catalogue';
+import { blankCustomer } from '@/shared/checkout-schema';
 import { countryCodes, countryNameIn } from '@/shared/countries';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
@@ -268,23 +269,7 @@ type CustomerTextField = Exclude<keyof AdminQuoteDraft['customer'], 'separateBil
 let nextKey = 0;
 const newKey = () => ++nextKey;
 
-const emptyCustomer: AdminQuoteDraft['customer'] = {
-  customerType: 'company',
-  name: '',
-  companyName: '',
-  orgNumber: '',
-  personalNumber: '',
-  email: '',
-  phone: '',
-  country: 'SE',
-  address: '',
-  vatNumber: '',
-  buyerReference: '',
-  purchaseOrderNumber: '',
-  peppolId: '',
-  separateBilling: false,
-  billingAddress: '',
-};
+const emptyCustomer: AdminQuoteDraft['customer'] = { ...blankCustomer, customerType: 'company' };
 
 function lineFromDraft(line: AdminQuoteDraft['lines'][number]): LineDraft {
   const strings = (record: Record<string, unknown> | undefined) =>
