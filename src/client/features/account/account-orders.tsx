@@ -9,7 +9,21 @@ import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { Button, buttonClass } from '@/client/components/ui/button';
 import { reorder } from './account-api';
-import { AccountList, AccountSection } from './account-section';
+import { AccountList, AccountSection, type AccountRows } from './account-section';
+
+type AccountOrder = AccountView['orders'][number];
+
+const orderRows: AccountRows<AccountOrder> = {
+  key: (order) => order.orderNumber,
+  className: 'flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between',
+  testId: 'account-order',
+};
+
+const quoteRows: AccountRows<AccountView['quotes'][number]> = {
+  key: (quote) => quote.quoteNumber,
+  className: 'flex flex-wrap items-center justify-between gap-3 p-4 text-sm',
+  testId: 'account-quote',
+};
 
 const useLongDate = () => {
   const { locale } = useLocale();
@@ -38,6 +52,13 @@ export function OrdersSection({
       setBusyOrder(undefined);
     }
   };
+  /** Each order's facts: term, value and the value's look. */
+  const orderFacts = (order: AccountOrder): [string, string, string][] => [
+    [t.orderNumber, order.orderNumber, 'whitespace-nowrap font-semibold text-slate-900'],
+    [t.placed, date(order.placedAt), 'whitespace-nowrap text-slate-900'],
+    [t.total, formatKrDecimal(order.total), 'whitespace-nowrap tabular-nums text-slate-900'],
+    [t.status, order.statusLabel, 'text-slate-900'],
+  ];
   return (
     <AccountSection id="account-orders" heading={t.ordersHeading}>
       {problem && (
@@ -45,33 +66,17 @@ export function OrdersSection({
           {problem}
         </p>
       )}
-      <AccountList items={account.orders} empty={t.noOrders}>
+      <AccountList items={account.orders} empty={t.noOrders} rows={orderRows}>
         {(order) => (
-          <li
-            key={order.orderNumber}
-            className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-            data-testid="account-order"
-          >
+          <>
             <div className="min-w-0">
               <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm md:flex md:flex-wrap md:gap-x-8">
-                <div>
-                  <dt className="text-slate-500">{t.orderNumber}</dt>
-                  <dd className="whitespace-nowrap font-semibold text-slate-900">{order.orderNumber}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-500">{t.placed}</dt>
-                  <dd className="whitespace-nowrap text-slate-900">{date(order.placedAt)}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-500">{t.total}</dt>
-                  <dd className="whitespace-nowrap tabular-nums text-slate-900">
-                    {formatKrDecimal(order.total)}
-                  </dd>
-                </div>
-                <div>
-                  <dt className="text-slate-500">{t.status}</dt>
-                  <dd className="text-slate-900">{order.statusLabel}</dd>
-                </div>
+                {orderFacts(order).map(([term, value, look]) => (
+                  <div key={term}>
+                    <dt className="text-slate-500">{term}</dt>
+                    <dd className={look}>{value}</dd>
+                  </div>
+                ))}
               </dl>
               {order.placedBy !== account.email && (
                 <p className="mt-2 break-all text-sm text-slate-600" data-testid="placed-by">
@@ -97,7 +102,7 @@ export function OrdersSection({
                 <span className="sr-only"> {order.orderNumber}</span>
               </Button>
             </div>
-          </li>
+          </>
         )}
       </AccountList>
     </AccountSection>
@@ -110,13 +115,9 @@ export function QuotesSection({ account }: { account: AccountView }) {
   const date = useLongDate();
   return (
     <AccountSection id="account-quotes" heading={t.quotesHeading}>
-      <AccountList items={account.quotes} empty={t.noQuotes}>
+      <AccountList items={account.quotes} empty={t.noQuotes} rows={quoteRows}>
         {(quote) => (
-          <li
-            key={quote.quoteNumber}
-            className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm"
-            data-testid="account-quote"
-          >
+          <>
             <span className="font-semibold text-slate-900">{quote.quoteNumber}</span>
             <span className="text-slate-700">{date(quote.createdAt)}</span>
             {quote.placedBy !== account.email && (
@@ -128,7 +129,7 @@ export function QuotesSection({ account }: { account: AccountView }) {
               {t.openQuote}
               <span className="sr-only"> {quote.quoteNumber}</span>
             </a>
-          </li>
+          </>
         )}
       </AccountList>
     </AccountSection>

@@ -60,21 +60,34 @@ export function LoadFailed({
   );
 }
 
+/** How a list's rows are keyed and laid out, and their test id. */
+export interface AccountRows<T> {
+  key: (item: T) => string;
+  className: string;
+  testId: string;
+}
+
 /** A section's list (orders, quotes, designs), or the sentence that says it has none yet. */
 export function AccountList<T>({
   items,
   empty,
+  rows,
   children,
 }: {
   items: readonly T[];
   empty: string;
-  /** One item's `<li>`, with its key. */
+  rows: AccountRows<T>;
+  /** What one item's `<li>` holds. */
   children: (item: T) => ReactNode;
 }) {
   if (items.length === 0) return <p className="mt-3 text-slate-600">{empty}</p>;
   return (
     <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-      {items.map(children)}
+      {items.map((item) => (
+        <li key={rows.key(item)} className={rows.className} data-testid={rows.testId}>
+          {children(item)}
+        </li>
+      ))}
     </ul>
   );
 }

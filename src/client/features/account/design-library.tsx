@@ -15,9 +15,15 @@ import { Button } from '@/client/components/ui/button';
 import { inputClass } from '@/client/components/ui/field';
 import { keepLibraryDesign } from '@/client/state/library-design';
 import { printFileStore } from '@/client/state/print-files';
-import { AccountList, AccountSection } from './account-section';
+import { AccountList, AccountSection, type AccountRows } from './account-section';
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; designs: LibraryDesign[] };
+
+const designRows: AccountRows<LibraryDesign> = {
+  key: (design) => design.id,
+  className: 'flex flex-col gap-3 p-4',
+  testId: 'library-design',
+};
 
 /**
  * The account's design library (issue 43, "Mina motiv / My designs"): each image and print file of
@@ -43,8 +49,8 @@ export function DesignLibrarySection() {
         </p>
       )}
       {loaded.state === 'ready' && (
-        <AccountList items={loaded.designs} empty={t.empty}>
-          {(design) => <DesignRow key={design.id} design={design} />}
+        <AccountList items={loaded.designs} empty={t.empty} rows={designRows}>
+          {(design) => <DesignRow design={design} />}
         </AccountList>
       )}
     </AccountSection>
@@ -57,7 +63,7 @@ function DesignRow({ design }: { design: LibraryDesign }) {
   const [choosing, setChoosing] = useState(false);
   const name = design.name || t.unnamed;
   return (
-    <li className="flex flex-col gap-3 p-4" data-testid="library-design">
+    <>
       <div className="flex min-w-0 items-start gap-4">
         <Preview design={design} />
         <div className="min-w-0 flex-1 text-sm">
@@ -92,7 +98,7 @@ function DesignRow({ design }: { design: LibraryDesign }) {
           <span className="sr-only"> {name}</span>
         </Button>
       )}
-    </li>
+    </>
   );
 }
 
