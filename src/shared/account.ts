@@ -1,4 +1,5 @@
-import type { CustomerFormValues, LineChoices } from './checkout-schema';
+import type { LineChoices } from './checkout-schema';
+import type { CustomerFormValues } from './customer-fields';
 import type { PrintFileAnswer } from './print-files';
 import type { SavedAddress } from './saved-address';
 

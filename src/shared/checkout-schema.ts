@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './catalogue';
-import {
-  countryCodes,
-  countryNameIn,
-  defaultCountry,
-  withoutTrailingCountry,
-  type CountryCode,
-} from './countries';
+import { countryCodes, countryNameIn, withoutTrailingCountry } from './countries';
 import type { Customisation } from './customisation';
+import { customerTypes } from './customer-fields';
 import { customisationSchema } from './customisation-schema';
 import { sizeMessages } from './i18n/messages/sizes';
 import { describeSplitProblem, readSplit, type SizeSplit } from './sizes';
@@ -40,6 +35,8 @@ import { MAX_LINE_NOTES, MAX_OPTION_LENGTH, optionIds, type LineOptions } from '
 import type { Locale } from './i18n/locale';
 import { checkoutValidationMessages } from './i18n/messages/checkout-validation';
 
+export { blankCustomer, customerTypes, type CustomerFormValues, type CustomerType } from './customer-fields';
+
 /**
  * The customer-visible checkout messages in English: SPEC §5 words the first four; the rest extend
  * them. Each language's schemas below take their messages from the same catalogue.
@@ -47,9 +44,6 @@ import { checkoutValidationMessages } from './i18n/messages/checkout-validation'
 export const checkoutMessages = checkoutValidationMessages.en;
 
 type CheckoutTexts = (typeof checkoutValidationMessages)[Locale];
-
-export const customerTypes = ['personal', 'company'] as const;
-export type CustomerType = (typeof customerTypes)[number];
 
 /**
  * Trimmed text with a length limit (the shared text field: control characters, NUL and broken
@@ -441,46 +435,6 @@ export interface LineChoices {
   notes?: string;
 }
 
-/**
- * What the checkout form holds before validation: every field a string ('' where empty). The
- * schema's own input type is `unknown` per field (it trims anything), so the fields are named here.
- */
-export interface CustomerFormValues {
-  customerType: CustomerType;
-  name: string;
-  companyName: string;
-  orgNumber: string;
-  personalNumber: string;
-  email: string;
-  phone: string;
-  country: CountryCode;
-  address: string;
-  vatNumber: string;
-  buyerReference: string;
-  purchaseOrderNumber: string;
-  peppolId: string;
-  separateBilling: boolean;
-  billingAddress: string;
-}
-
-/** A customer with nothing filled in: the checkout form's start, and the base of any made-up buyer. */
-export const blankCustomer: Readonly<CustomerFormValues> = {
-  customerType: 'personal',
-  name: '',
-  companyName: '',
-  orgNumber: '',
-  personalNumber: '',
-  email: '',
-  phone: '',
-  country: defaultCountry,
-  address: '',
-  vatNumber: '',
-  buyerReference: '',
-  purchaseOrderNumber: '',
-  peppolId: '',
-  separateBilling: false,
-  billingAddress: '',
-};
 export type Customer = z.output<typeof customerSchema>;
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 export type OrderRequestInput = z.input<typeof orderRequestSchema>;

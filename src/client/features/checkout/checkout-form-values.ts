@@ -4,18 +4,14 @@ import type { ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type { AmountToPay } from '@/shared/invoicing/vat-treatment';
 import type { Milli } from '@/shared/money';
-import {
-  blankCustomer,
-  checkoutSchemas,
-  type Customer,
-  type CustomerFormValues,
-} from '@/shared/checkout-schema';
+import { checkoutSchemas, type Customer } from '@/shared/checkout-schema';
+import { blankCustomer, type CustomerFormValues } from '@/shared/customer-fields';
 import type { ReorderCustomer } from '@/shared/account';
 import { countryCodes, defaultCountry, type CountryCode } from '@/shared/countries';
 import type { SavedAddress } from '@/shared/saved-address';
 import type { Locale } from '@/shared/i18n/locale';
 
-export { blankCustomer, type CustomerFormValues } from '@/shared/checkout-schema';
+export { blankCustomer, type CustomerFormValues } from '@/shared/customer-fields';
 
 // The schema's input type is `unknown` per field (it trims anything); the form always holds strings.
 const resolverFor = (locale: Locale) =>

@@ -9,7 +9,7 @@ import { useCatalogue } from '@/client/lib/catalogue';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import type { Product } from '@/shared/catalogue';
-import { blankCustomer } from '@/shared/checkout-schema';
+import { blankCustomer } from '@/shared/customer-fields';
 import { countryCodes, countryNameIn } from '@/shared/countries';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
