@@ -1,8 +1,7 @@
-import type { Customisation } from './customisation';
+import type { LineChoices } from './checkout-schema';
+import type { CustomerFormValues } from './customer-fields';
 import type { PrintFileAnswer } from './print-files';
 import type { SavedAddress } from './saved-address';
-import type { LineOptions } from './product-options';
-import type { SizeSplit } from './sizes';
 
 /**
  * The buyer's account (issue 43, docs/accounts.md): signed in by an emailed one-time link, it holds
@@ -161,23 +160,13 @@ export interface ReorderAnswer {
   customer: ReorderCustomer;
 }
 
-/** The checkout form's fields from an earlier order (every one a string; '' where it had none). */
-export interface ReorderCustomer {
-  customerType: 'personal' | 'company';
-  name: string;
-  companyName: string;
-  orgNumber: string;
-  personalNumber: string;
-  email: string;
-  phone: string;
+/**
+ * The checkout form's fields from an earlier order ('' where it had none): the purchase order
+ * number is each order's own, so it is left out; the country as the order stored it.
+ */
+export type ReorderCustomer = Omit<CustomerFormValues, 'purchaseOrderNumber' | 'country'> & {
   country: string;
-  address: string;
-  vatNumber: string;
-  buyerReference: string;
-  peppolId: string;
-  separateBilling: boolean;
-  billingAddress: string;
-}
+};
 
 /**
  * GET /api/account/checkout: signed out, only `{ signedIn: false }` (the cart asks on every visit,
@@ -189,12 +178,6 @@ export type CheckoutPrefill =
   | { signedIn: true; email: string; customer?: ReorderCustomer; addresses: SavedAddress[] };
 
 /** One line as POST /api/orders takes it (src/shared/checkout-schema.ts orderLineSchema). */
-export interface ReorderLine {
-  productId: string;
-  quantity: number;
-  customisation?: Customisation;
-  sizes?: SizeSplit;
-  options?: LineOptions;
-  notes?: string;
+export interface ReorderLine extends LineChoices {
   printFile?: string;
 }

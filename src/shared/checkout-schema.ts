@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_LINE_QUANTITY } from './catalogue';
 import { countryCodes, countryNameIn, withoutTrailingCountry } from './countries';
+import type { Customisation } from './customisation';
+import { customerTypes } from './customer-fields';
 import { customisationSchema } from './customisation-schema';
 import { sizeMessages } from './i18n/messages/sizes';
 import { describeSplitProblem, readSplit, type SizeSplit } from './sizes';
@@ -33,6 +35,8 @@ import { MAX_LINE_NOTES, MAX_OPTION_LENGTH, optionIds, type LineOptions } from '
 import type { Locale } from './i18n/locale';
 import { checkoutValidationMessages } from './i18n/messages/checkout-validation';
 
+export { blankCustomer, customerTypes, type CustomerFormValues, type CustomerType } from './customer-fields';
+
 /**
  * The customer-visible checkout messages in English: SPEC §5 words the first four; the rest extend
  * them. Each language's schemas below take their messages from the same catalogue.
@@ -40,9 +44,6 @@ import { checkoutValidationMessages } from './i18n/messages/checkout-validation'
 export const checkoutMessages = checkoutValidationMessages.en;
 
 type CheckoutTexts = (typeof checkoutValidationMessages)[Locale];
-
-export const customerTypes = ['personal', 'company'] as const;
-export type CustomerType = (typeof customerTypes)[number];
 
 /**
  * Trimmed text with a length limit (the shared text field: control characters, NUL and broken
@@ -418,8 +419,22 @@ export function checkoutSchemas(locale: Locale): (typeof schemasByLocale)['en'] 
 /** The English schemas (SPEC §5's messages), for callers with no language of their own. */
 export const { customerSchema, orderLineSchema, neededBySchema, orderRequestSchema } = schemasByLocale.en;
 
-/** What the form holds (before validation): every field a string. */
-export type CustomerFormValues = z.input<(typeof schemasByLocale)['en']['customerShape']>;
+/**
+ * One line as the buyer designed it: the product, how many, and their choices. The cart keeps its
+ * lines so, and POST /api/orders takes them so (orderLineSchema), with a print file each.
+ */
+export interface LineChoices {
+  productId: string;
+  quantity: number;
+  customisation?: Customisation;
+  /** Garments: pieces per size. */
+  sizes?: SizeSplit;
+  /** The buyer's choices (colour, decoration, format). */
+  options?: LineOptions;
+  /** The buyer's notes to the printer for this line. */
+  notes?: string;
+}
+
 export type Customer = z.output<typeof customerSchema>;
 export type OrderRequest = z.output<typeof orderRequestSchema>;
 export type OrderRequestInput = z.input<typeof orderRequestSchema>;

@@ -1,4 +1,4 @@
-import type { Locale, sourceLocale } from './locale';
+import { locales, type Locale, type sourceLocale } from './locale';
 
 /** A message: plain text, or a function of its parameters (interpolation, plurals). */
 export type Message = string | ((params: never) => string);
@@ -30,6 +30,23 @@ export function defineMessages<const T extends Record<string, Message>>(
   // The source language's T is Translation<T> with its strings narrowed; TypeScript cannot see that
   // through the mapped type.
   return catalogue as Messages<T>;
+}
+
+/**
+ * A lookup table of names (what a message fills in, not a message itself) written one row a key with
+ * its words in every language, in `locales` order (Swedish, English): the two read side by side, and
+ * a key missing a language fails typecheck. Gives the same shape as a catalogue: names by locale.
+ */
+export function namesByLocale<K extends string>(
+  table: Readonly<Record<K, readonly [sv: string, en: string]>>,
+): Readonly<Record<Locale, Readonly<Record<K, string>>>> {
+  const rows = Object.entries(table) as [K, readonly string[]][];
+  const column = (index: number) =>
+    Object.fromEntries(rows.map(([key, words]) => [key, words[index]])) as Record<K, string>;
+  return Object.fromEntries(locales.map((locale, index) => [locale, column(index)])) as Record<
+    Locale,
+    Record<K, string>
+  >;
 }
 
 /** A catalogue's messages in one language: the server's way in (the browser uses `useT`). */

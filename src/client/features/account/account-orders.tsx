@@ -9,6 +9,21 @@ import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { Button, buttonClass } from '@/client/components/ui/button';
 import { reorder } from './account-api';
+import { AccountList, AccountSection, type AccountRows } from './account-section';
+
+type AccountOrder = AccountView['orders'][number];
+
+const orderRows: AccountRows<AccountOrder> = {
+  key: (order) => order.orderNumber,
+  className: 'flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between',
+  testId: 'account-order',
+};
+
+const quoteRows: AccountRows<AccountView['quotes'][number]> = {
+  key: (quote) => quote.quoteNumber,
+  className: 'flex flex-wrap items-center justify-between gap-3 p-4 text-sm',
+  testId: 'account-quote',
+};
 
 const useLongDate = () => {
   const { locale } = useLocale();
@@ -37,76 +52,60 @@ export function OrdersSection({
       setBusyOrder(undefined);
     }
   };
+  /** Each order's facts: term, value and the value's look. */
+  const orderFacts = (order: AccountOrder): [string, string, string][] => [
+    [t.orderNumber, order.orderNumber, 'whitespace-nowrap font-semibold text-slate-900'],
+    [t.placed, date(order.placedAt), 'whitespace-nowrap text-slate-900'],
+    [t.total, formatKrDecimal(order.total), 'whitespace-nowrap tabular-nums text-slate-900'],
+    [t.status, order.statusLabel, 'text-slate-900'],
+  ];
   return (
-    <section aria-labelledby="account-orders">
-      <h2 id="account-orders" className="text-xl font-semibold text-slate-900">
-        {t.ordersHeading}
-      </h2>
+    <AccountSection id="account-orders" heading={t.ordersHeading}>
       {problem && (
         <p role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
           {problem}
         </p>
       )}
-      {account.orders.length === 0 ? (
-        <p className="mt-3 text-slate-600">{t.noOrders}</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-          {account.orders.map((order) => (
-            <li
-              key={order.orderNumber}
-              className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between"
-              data-testid="account-order"
-            >
-              <div className="min-w-0">
-                <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm md:flex md:flex-wrap md:gap-x-8">
-                  <div>
-                    <dt className="text-slate-500">{t.orderNumber}</dt>
-                    <dd className="whitespace-nowrap font-semibold text-slate-900">{order.orderNumber}</dd>
+      <AccountList items={account.orders} empty={t.noOrders} rows={orderRows}>
+        {(order) => (
+          <>
+            <div className="min-w-0">
+              <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm md:flex md:flex-wrap md:gap-x-8">
+                {orderFacts(order).map(([term, value, look]) => (
+                  <div key={term}>
+                    <dt className="text-slate-500">{term}</dt>
+                    <dd className={look}>{value}</dd>
                   </div>
-                  <div>
-                    <dt className="text-slate-500">{t.placed}</dt>
-                    <dd className="whitespace-nowrap text-slate-900">{date(order.placedAt)}</dd>
-                  </div>
-                  <div>
-                    <dt className="text-slate-500">{t.total}</dt>
-                    <dd className="whitespace-nowrap tabular-nums text-slate-900">
-                      {formatKrDecimal(order.total)}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt className="text-slate-500">{t.status}</dt>
-                    <dd className="text-slate-900">{order.statusLabel}</dd>
-                  </div>
-                </dl>
-                {order.placedBy !== account.email && (
-                  <p className="mt-2 break-all text-sm text-slate-600" data-testid="placed-by">
-                    {t.placedBy({ email: order.placedBy })}
-                  </p>
-                )}
-              </div>
-              <div className="flex shrink-0 flex-wrap gap-2 md:flex-nowrap">
-                {/* A server redirect with a fresh link to the page: a plain link, not the router's. */}
-                <a href={order.orderPage} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-                  {t.openOrder}
-                  <span className="sr-only"> {order.orderNumber}</span>
-                </a>
-                {/* A colleague's order too: the company's files are its members' (decision 0077). */}
-                <Button
-                  size="sm"
-                  disabled={busyOrder !== undefined}
-                  disabledLook="busy"
-                  onClick={() => void again(order.orderNumber)}
-                >
-                  <Repeat2 className="size-4" aria-hidden />
-                  {busyOrder === order.orderNumber ? t.reordering : t.reorder}
-                  <span className="sr-only"> {order.orderNumber}</span>
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+                ))}
+              </dl>
+              {order.placedBy !== account.email && (
+                <p className="mt-2 break-all text-sm text-slate-600" data-testid="placed-by">
+                  {t.placedBy({ email: order.placedBy })}
+                </p>
+              )}
+            </div>
+            <div className="flex shrink-0 flex-wrap gap-2 md:flex-nowrap">
+              {/* A server redirect with a fresh link to the page: a plain link, not the router's. */}
+              <a href={order.orderPage} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+                {t.openOrder}
+                <span className="sr-only"> {order.orderNumber}</span>
+              </a>
+              {/* A colleague's order too: the company's files are its members' (decision 0077). */}
+              <Button
+                size="sm"
+                disabled={busyOrder !== undefined}
+                disabledLook="busy"
+                onClick={() => void again(order.orderNumber)}
+              >
+                <Repeat2 className="size-4" aria-hidden />
+                {busyOrder === order.orderNumber ? t.reordering : t.reorder}
+                <span className="sr-only"> {order.orderNumber}</span>
+              </Button>
+            </div>
+          </>
+        )}
+      </AccountList>
+    </AccountSection>
   );
 }
 
@@ -115,35 +114,24 @@ export function QuotesSection({ account }: { account: AccountView }) {
   const t = useT(accountMessages);
   const date = useLongDate();
   return (
-    <section aria-labelledby="account-quotes">
-      <h2 id="account-quotes" className="text-xl font-semibold text-slate-900">
-        {t.quotesHeading}
-      </h2>
-      {account.quotes.length === 0 ? (
-        <p className="mt-3 text-slate-600">{t.noQuotes}</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-          {account.quotes.map((quote) => (
-            <li
-              key={quote.quoteNumber}
-              className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm"
-              data-testid="account-quote"
-            >
-              <span className="font-semibold text-slate-900">{quote.quoteNumber}</span>
-              <span className="text-slate-700">{date(quote.createdAt)}</span>
-              {quote.placedBy !== account.email && (
-                <span className="basis-full break-all text-slate-600 sm:order-last" data-testid="placed-by">
-                  {t.quoteRequestedBy({ email: quote.placedBy })}
-                </span>
-              )}
-              <a href={quote.quotePage} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
-                {t.openQuote}
-                <span className="sr-only"> {quote.quoteNumber}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <AccountSection id="account-quotes" heading={t.quotesHeading}>
+      <AccountList items={account.quotes} empty={t.noQuotes} rows={quoteRows}>
+        {(quote) => (
+          <>
+            <span className="font-semibold text-slate-900">{quote.quoteNumber}</span>
+            <span className="text-slate-700">{date(quote.createdAt)}</span>
+            {quote.placedBy !== account.email && (
+              <span className="basis-full break-all text-slate-600 sm:order-last" data-testid="placed-by">
+                {t.quoteRequestedBy({ email: quote.placedBy })}
+              </span>
+            )}
+            <a href={quote.quotePage} className={buttonClass({ variant: 'secondary', size: 'sm' })}>
+              {t.openQuote}
+              <span className="sr-only"> {quote.quoteNumber}</span>
+            </a>
+          </>
+        )}
+      </AccountList>
+    </AccountSection>
   );
 }

@@ -11,6 +11,7 @@ import { CompanyPanel } from './company-panel';
 import { DesignLibrarySection } from './design-library';
 import { ErasureSection, PersonalDataSection } from './privacy-sections';
 import { SignInForm } from './sign-in-form';
+import { LoadFailed } from './account-section';
 
 type Loaded =
   | { state: 'loading' }
@@ -53,15 +54,7 @@ export function AccountPage({
   };
 
   if (loaded.state === 'loading') return <p className="text-slate-600" aria-busy="true" />;
-  if (loaded.state === 'failed')
-    return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-        <p>{t.loadFailed}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={load}>
-          {t.retry}
-        </Button>
-      </div>
-    );
+  if (loaded.state === 'failed') return <LoadFailed text={t.loadFailed} retry={t.retry} onRetry={load} />;
   if (loaded.state === 'signed-out')
     return (
       <>

@@ -10,6 +10,7 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { addAddress, changeAddress, listAddresses, removeAddress } from './account-api';
 import { AddressForm } from './address-form';
 import { NoticeText, type Notice } from './notice';
+import { AccountSection, LoadFailed } from './account-section';
 
 type Loaded =
   { state: 'loading' } | { state: 'failed' } | { state: 'ready'; addresses: SavedAddress[]; max: number };
@@ -35,6 +36,22 @@ function AddressItem({
 }) {
   const t = useT(addressMessages);
   const { locale } = useLocale();
+  const actions = [
+    {
+      variant: 'secondary',
+      Icon: Pencil,
+      text: t.edit,
+      label: t.editNamed({ label: address.label }),
+      onClick: onEdit,
+    },
+    {
+      variant: 'danger-outline',
+      Icon: Trash2,
+      text: t.remove,
+      label: t.removeNamed({ label: address.label }),
+      onClick: onRemove,
+    },
+  ] as const;
   return (
     <div className="flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
@@ -56,24 +73,12 @@ function AddressItem({
         </div>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            aria-label={t.editNamed({ label: address.label })}
-            onClick={onEdit}
-          >
-            <Pencil className="size-4" aria-hidden />
-            {t.edit}
-          </Button>
-          <Button
-            variant="danger-outline"
-            size="sm"
-            aria-label={t.removeNamed({ label: address.label })}
-            onClick={onRemove}
-          >
-            <Trash2 className="size-4" aria-hidden />
-            {t.remove}
-          </Button>
+          {actions.map(({ variant, Icon, text, label, onClick }) => (
+            <Button key={text} variant={variant} size="sm" aria-label={label} onClick={onClick}>
+              <Icon className="size-4" aria-hidden />
+              {text}
+            </Button>
+          ))}
         </div>
       )}
     </div>
@@ -122,20 +127,11 @@ export function AddressBook() {
   };
 
   return (
-    <section aria-labelledby="account-addresses" data-testid="account-addresses">
-      <h2 id="account-addresses" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-        <MapPin className="size-5 text-slate-500" aria-hidden />
-        {t.heading}
-      </h2>
+    <AccountSection id="account-addresses" heading={t.heading} icon={MapPin} testId="account-addresses">
       <p className="mt-2 text-slate-700">{t.intro}</p>
       {loaded.state === 'loading' && <p className="mt-4" aria-busy="true" />}
       {loaded.state === 'failed' && (
-        <div role="alert" className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4 text-red-900">
-          <p>{t.loadFailed}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={load}>
-            {t.retry}
-          </Button>
-        </div>
+        <LoadFailed text={t.loadFailed} retry={t.retry} onRetry={load} className="mt-4" />
       )}
       {loaded.state === 'ready' && (
         <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
@@ -191,6 +187,6 @@ export function AddressBook() {
           </div>
         </div>
       )}
-    </section>
+    </AccountSection>
   );
 }

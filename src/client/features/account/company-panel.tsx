@@ -11,6 +11,7 @@ import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
 import { inviteColleague, removeColleague } from './account-api';
 import { NoticeText, type Notice } from './notice';
+import { AccountSection } from './account-section';
 
 /**
  * The account's company (issue 43): its number and name, its members and the people invited, an
@@ -75,11 +76,7 @@ export function CompanyPanel({
     ...company.invited.map((person) => ({ person, invited: true })),
   ];
   return (
-    <section aria-labelledby="account-company" data-testid="account-company">
-      <h2 id="account-company" className="flex items-center gap-2 text-xl font-semibold text-slate-900">
-        <Building2 className="size-5 text-slate-500" aria-hidden />
-        {t.companyHeading}
-      </h2>
+    <AccountSection id="account-company" heading={t.companyHeading} icon={Building2} testId="account-company">
       <div className="mt-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         <p className="break-words font-semibold text-slate-900">{company.name}</p>
         <p className="mt-1 text-sm text-slate-700">{t.companyIntro({ orgNumber: company.orgNumber })}</p>
@@ -141,6 +138,6 @@ export function CompanyPanel({
           </Button>
         </form>
       </div>
-    </section>
+    </AccountSection>
   );
 }

@@ -15,8 +15,15 @@ import { Button } from '@/client/components/ui/button';
 import { inputClass } from '@/client/components/ui/field';
 import { keepLibraryDesign } from '@/client/state/library-design';
 import { printFileStore } from '@/client/state/print-files';
+import { AccountList, AccountSection, type AccountRows } from './account-section';
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; designs: LibraryDesign[] };
+
+const designRows: AccountRows<LibraryDesign> = {
+  key: (design) => design.id,
+  className: 'flex flex-col gap-3 p-4',
+  testId: 'library-design',
+};
 
 /**
  * The account's design library (issue 43, "Mina motiv / My designs"): each image and print file of
@@ -34,28 +41,19 @@ export function DesignLibrarySection() {
     );
   }, []);
   return (
-    <section aria-labelledby="account-designs" data-testid="design-library">
-      <h2 id="account-designs" className="text-xl font-semibold text-slate-900">
-        {t.heading}
-      </h2>
-      <p className="mt-2 text-sm text-slate-700">{t.intro}</p>
+    <AccountSection id="account-designs" heading={t.heading} intro={t.intro} testId="design-library">
       {loaded.state === 'loading' && <p aria-busy="true" className="mt-3 h-6" />}
       {loaded.state === 'failed' && (
         <p role="alert" className="mt-3 rounded-xl border border-red-200 bg-red-50 p-3 text-red-900">
           {t.loadFailed}
         </p>
       )}
-      {loaded.state === 'ready' && loaded.designs.length === 0 && (
-        <p className="mt-3 text-slate-600">{t.empty}</p>
+      {loaded.state === 'ready' && (
+        <AccountList items={loaded.designs} empty={t.empty} rows={designRows}>
+          {(design) => <DesignRow design={design} />}
+        </AccountList>
       )}
-      {loaded.state === 'ready' && loaded.designs.length > 0 && (
-        <ul className="mt-4 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-          {loaded.designs.map((design) => (
-            <DesignRow key={design.id} design={design} />
-          ))}
-        </ul>
-      )}
-    </section>
+    </AccountSection>
   );
 }
 
@@ -65,7 +63,7 @@ function DesignRow({ design }: { design: LibraryDesign }) {
   const [choosing, setChoosing] = useState(false);
   const name = design.name || t.unnamed;
   return (
-    <li className="flex flex-col gap-3 p-4" data-testid="library-design">
+    <>
       <div className="flex min-w-0 items-start gap-4">
         <Preview design={design} />
         <div className="min-w-0 flex-1 text-sm">
@@ -100,7 +98,7 @@ function DesignRow({ design }: { design: LibraryDesign }) {
           <span className="sr-only"> {name}</span>
         </Button>
       )}
-    </li>
+    </>
   );
 }
 

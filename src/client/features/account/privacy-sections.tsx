@@ -6,16 +6,13 @@ import { dateLocaleTag } from '@/shared/i18n/locale';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { Button, buttonClass } from '@/client/components/ui/button';
 import { requestErasure } from './account-api';
+import { AccountSection } from './account-section';
 
 /** The privacy page's right to a copy: everything kept about the address, as a JSON download. */
 export function PersonalDataSection() {
   const t = useT(customerRegisterMessages);
   return (
-    <section aria-labelledby="account-data">
-      <h2 id="account-data" className="text-xl font-semibold text-slate-900">
-        {t.dataHeading}
-      </h2>
-      <p className="mt-2 text-sm text-slate-700">{t.dataIntro}</p>
+    <AccountSection id="account-data" heading={t.dataHeading} intro={t.dataIntro}>
       <a
         href="/api/account/data"
         download
@@ -23,7 +20,7 @@ export function PersonalDataSection() {
       >
         {t.download}
       </a>
-    </section>
+    </AccountSection>
   );
 }
 
@@ -57,11 +54,12 @@ export function ErasureSection({
     }
   };
   return (
-    <section aria-labelledby="account-erasure" data-testid="account-erasure">
-      <h2 id="account-erasure" className="text-xl font-semibold text-slate-900">
-        {t.erasureHeading}
-      </h2>
-      <p className="mt-2 text-sm text-slate-700">{t.erasureIntro}</p>
+    <AccountSection
+      id="account-erasure"
+      heading={t.erasureHeading}
+      intro={t.erasureIntro}
+      testId="account-erasure"
+    >
       {requestedAt ? (
         <p
           role="status"
@@ -93,6 +91,6 @@ export function ErasureSection({
           {t.erasureFailed}
         </p>
       )}
-    </section>
+    </AccountSection>
   );
 }

@@ -1,6 +1,5 @@
 import { Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { colors } from '@/shared/catalogue';
 import { printMethodLabels, printSideLabels } from '@/shared/print-options';
 import { parseQuantity, quantityProblem, quantityStep } from '@/shared/pricing';
 import { formatCount } from '@/shared/money-format';
@@ -9,6 +8,7 @@ import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
 import { notify } from '@/client/lib/notify';
 import type { PricedCartLine } from '@/client/state/cart/cart-model';
 import { useCart } from '@/client/state/cart/cart-context';
+import { ColourName } from '@/client/components/colour-name';
 import { ProductImage } from '@/client/components/product-image';
 import { useCurrency } from '@/client/state/currency-context';
 import { quantityUnit } from '@/shared/terms';
@@ -18,7 +18,6 @@ import { useLocale, useT } from '@/client/lib/i18n';
 import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
 import { quantityProblemText } from '@/shared/i18n/messages/products';
 import { productName } from '@/shared/i18n/messages/product-names';
-import { colourName } from '@/shared/i18n/messages/colours';
 import { cn } from '@/client/lib/cn';
 import { describeOptions } from '@/shared/i18n/messages/product-options';
 import { cartOptionMessages } from '@/shared/i18n/messages/cart-options';
@@ -171,7 +170,6 @@ export function CartLines({
       aria-label={t.linesLabel}
     >
       {lines.map((line, index) => {
-        const color = line.customisation && colors.find((c) => c.id === line.customisation?.color);
         const name = productName(locale, line.product);
         return (
           <li
@@ -222,16 +220,10 @@ export function CartLines({
               </div>
               {line.customisation && (
                 <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-slate-700">
-                  {color && (
-                    <span className="inline-flex items-center gap-1.5">
-                      <span
-                        className="size-4 rounded-full border border-slate-300"
-                        style={{ backgroundColor: color.hex }}
-                        aria-hidden
-                      />
-                      {colourName(locale, color.id)}
-                    </span>
-                  )}
+                  <ColourName
+                    colourId={line.customisation.color}
+                    className="inline-flex items-center gap-1.5"
+                  />
                   {line.customisation.prints.map((print) => (
                     <img
                       key={`${print.method}-${print.side}`}

@@ -4,48 +4,14 @@ import type { ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type { AmountToPay } from '@/shared/invoicing/vat-treatment';
 import type { Milli } from '@/shared/money';
-import { checkoutSchemas, type Customer, type CustomerType } from '@/shared/checkout-schema';
+import { checkoutSchemas, type Customer } from '@/shared/checkout-schema';
+import { blankCustomer, type CustomerFormValues } from '@/shared/customer-fields';
 import type { ReorderCustomer } from '@/shared/account';
 import { countryCodes, defaultCountry, type CountryCode } from '@/shared/countries';
 import type { SavedAddress } from '@/shared/saved-address';
 import type { Locale } from '@/shared/i18n/locale';
 
-/** What the form holds before validation: every field a string. */
-export interface CustomerFormValues {
-  customerType: CustomerType;
-  name: string;
-  companyName: string;
-  orgNumber: string;
-  personalNumber: string;
-  email: string;
-  phone: string;
-  country: CountryCode;
-  address: string;
-  vatNumber: string;
-  buyerReference: string;
-  purchaseOrderNumber: string;
-  peppolId: string;
-  separateBilling: boolean;
-  billingAddress: string;
-}
-
-export const emptyCustomer: CustomerFormValues = {
-  customerType: 'personal',
-  name: '',
-  companyName: '',
-  orgNumber: '',
-  personalNumber: '',
-  email: '',
-  phone: '',
-  country: defaultCountry,
-  address: '',
-  vatNumber: '',
-  buyerReference: '',
-  purchaseOrderNumber: '',
-  peppolId: '',
-  separateBilling: false,
-  billingAddress: '',
-};
+export { blankCustomer, type CustomerFormValues } from '@/shared/customer-fields';
 
 // The schema's input type is `unknown` per field (it trims anything); the form always holds strings.
 const resolverFor = (locale: Locale) =>
@@ -110,10 +76,10 @@ export interface CheckoutAccount {
  */
 export function prefilledValues(account: CheckoutAccount): CustomerFormValues {
   const customer = account.customer;
-  if (!customer) return { ...emptyCustomer, email: account.email };
+  if (!customer) return { ...blankCustomer, email: account.email };
   const { customerType, country, ...rest } = customer;
   return {
-    ...emptyCustomer,
+    ...blankCustomer,
     ...rest,
     customerType: customerType === 'company' ? 'company' : 'personal',
     country: countryCodes.find((code) => code === country) ?? defaultCountry,

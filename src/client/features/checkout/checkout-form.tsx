@@ -12,7 +12,7 @@ import {
 } from './checkout-form-sections';
 
 export {
-  emptyCustomer,
+  blankCustomer,
   type CheckoutAccount,
   type CheckoutFormProps,
   type CustomerFormValues,

@@ -21,7 +21,7 @@ import { quoteMessages } from '@/shared/i18n/messages/quotes';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { MAX_SAVED_ADDRESSES, sameAddress } from '@/shared/saved-address';
 import {
-  emptyCustomer,
+  blankCustomer,
   optionalFields,
   prefilledValues,
   type CheckoutAccount,
@@ -46,13 +46,13 @@ function useCheckoutDraft(
   // What is typed survives a trip to another page and a reload of this tab (sessionStorage only).
   // Read after mount: the server rendered the empty form, and hydration must meet it as it was.
   useEffect(() => {
-    const draft = readCheckoutDraft(emptyCustomer, {
+    const draft = readCheckoutDraft(blankCustomer, {
       customerType: ['personal', 'company'],
       country: knownCountries,
     });
     countryFromDraft.current = draft.country !== undefined;
     draftRead.current = Object.keys(draft).length > 0;
-    if (draftRead.current) reset({ ...emptyCustomer, ...draft });
+    if (draftRead.current) reset({ ...blankCustomer, ...draft });
     return subscribe({ formState: { values: true }, callback: ({ values }) => writeCheckoutDraft(values) });
   }, [reset, subscribe]);
   // The delivery country starts as the visitor's (the shop's proxy, else their browser's language
@@ -73,8 +73,8 @@ function useCheckoutDraft(
     prefillTried.current = true;
     const values = getValues();
     // The country may be the visitor's, set for them: not typed.
-    const untouched = (Object.keys(emptyCustomer) as FieldName[]).every(
-      (field) => field === 'country' || values[field] === emptyCustomer[field],
+    const untouched = (Object.keys(blankCustomer) as FieldName[]).every(
+      (field) => field === 'country' || values[field] === blankCustomer[field],
     );
     if (draftRead.current || !untouched) return;
     countryFromDraft.current = true;
@@ -176,7 +176,7 @@ export function useCheckoutForm({
   const form = useForm<CustomerFormValues, unknown, Customer>({
     // Validation speaks the page's language (react-hook-form takes the resolver of each render).
     resolver: resolvers[locale],
-    defaultValues: emptyCustomer,
+    defaultValues: blankCustomer,
     mode: 'onSubmit',
     // Focus goes to the first refused field on the page (below), not the first one registered: the
     // company fields register after the others when "Company" is picked.

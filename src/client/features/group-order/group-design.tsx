@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { colors, findProduct } from '@/shared/catalogue';
-import { colourName } from '@/shared/i18n/messages/colours';
+import { findProduct } from '@/shared/catalogue';
 import { productName } from '@/shared/i18n/messages/product-names';
 import type { Customisation } from '@/shared/customisation';
+import { ColourName } from '@/client/components/colour-name';
 import { ProductImage } from '@/client/components/product-image';
 import { useLocale } from '@/client/lib/i18n';
 
@@ -26,8 +26,6 @@ export function GroupDesign({
   const product = findProduct(line.productId);
   if (!product) return null;
   const name = productName(locale, product);
-  const colourId = line.customisation?.color ?? line.options?.colour;
-  const colour = colors.find((c) => c.id === colourId);
   return (
     <div className="flex items-center gap-4" data-testid="group-design">
       {line.customisation && (product.mockup || product.mockupPicture) ? (
@@ -43,16 +41,11 @@ export function GroupDesign({
       )}
       <div>
         <p className="text-lg font-semibold text-slate-900">{name}</p>
-        {colour && (
-          <p className="mt-1 inline-flex items-center gap-1.5 text-sm text-slate-700">
-            <span
-              className="size-4 rounded-full border border-slate-300"
-              style={{ backgroundColor: colour.hex }}
-              aria-hidden
-            />
-            {colourName(locale, colour.id)}
-          </p>
-        )}
+        <ColourName
+          as="p"
+          colourId={line.customisation?.color ?? line.options?.colour}
+          className="mt-1 inline-flex items-center gap-1.5 text-sm text-slate-700"
+        />
       </div>
     </div>
   );

@@ -16,12 +16,12 @@ import { productSizeCodes, sizeCodes } from '@/shared/sizes';
 import { ProductFacts } from '@/client/components/product-facts';
 import { Button } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
-import { ApiError } from '@/client/lib/api';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import { useCurrency } from '@/client/state/currency-context';
 import { addEntry, changeEntry, fetchGroup, fetchOwnEntry, removeEntry, type EntryFields } from './group-api';
 import { GroupDesign } from './group-design';
+import { useSending } from './use-sending';
 import { CopyLink } from './copy-link';
 
 type Loaded = { group: GroupOrderView; entry?: GroupEntryView } | 'missing';
@@ -86,8 +86,7 @@ function useEntryForm(
       }
     : blankFields;
   const [fields, setFields] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, send: run } = useSending({ clearErrors: true });
   const [saved, setSaved] = useState<{ entryId: string; editToken: string }>();
   const [removed, setRemoved] = useState(false);
   const set = (field: FieldName) => (value: string) => setFields((f) => ({ ...f, [field]: value }));
@@ -100,21 +99,6 @@ function useEntryForm(
     ...(group.personalisation.number ? { printNumber: fields.printNumber } : {}),
     ...(!entryId && fields.email.trim() !== '' ? { email: fields.email.trim() } : {}),
   });
-
-  const run = async (work: () => Promise<void>) => {
-    if (busy) return;
-    setBusy(true);
-    setErrors({});
-    try {
-      await work();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setErrors(error.fieldErrors);
-      notify.error(error.message);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -6,14 +6,13 @@ import { MAX_GROUP_DAYS_AHEAD, MAX_GROUP_TITLE, type CreatedGroupOrder } from '@
 import { groupOrderMessages } from '@/shared/i18n/messages/group-orders';
 import { Button, buttonClass } from '@/client/components/ui/button';
 import { Field } from '@/client/components/ui/field';
-import { ApiError } from '@/client/lib/api';
 import { useT } from '@/client/lib/i18n';
-import { notify } from '@/client/lib/notify';
 import { useCatalogue } from '@/client/lib/catalogue';
 import { useCurrency } from '@/client/state/currency-context';
 import { readGroupDesign } from '@/client/state/group-design';
 import { createGroup } from './group-api';
 import { GroupDesign } from './group-design';
+import { useSending } from './use-sending';
 import { CopyLink } from './copy-link';
 
 /** /group/new: name the group, set its last day and what is printed per garment; get its two links. */
@@ -27,8 +26,7 @@ export function StartGroup() {
   const [printName, setPrintName] = useState(false);
   const [printNumber, setPrintNumber] = useState(false);
   const [showPrice, setShowPrice] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { busy, errors, send } = useSending({ clearErrors: false });
   const [created, setCreated] = useState<CreatedGroupOrder>();
   const ids = { title: useId(), closesOn: useId() };
   // The prices per printed name and number are the product's, as the owner keeps them (decision 0072).
@@ -62,11 +60,9 @@ export function StartGroup() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
+    void send(async () =>
       setCreated(
         await createGroup({
           title,
@@ -78,14 +74,8 @@ export function StartGroup() {
           },
           showPrice,
         }),
-      );
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      setErrors(error.fieldErrors);
-      notify.error(error.message);
-    } finally {
-      setBusy(false);
-    }
+      ),
+    );
   };
 
   const checkbox = (label: string, checked: boolean, onChange: (value: boolean) => void, extra?: string) => (
@@ -110,7 +100,7 @@ export function StartGroup() {
       <div className="mt-6">
         <GroupDesign line={design} />
       </div>
-      <form onSubmit={(event) => void submit(event)} noValidate className="mt-8 space-y-5">
+      <form onSubmit={submit} noValidate className="mt-8 space-y-5">
         <Field id={ids.title} label={t.groupTitle} hint={t.groupTitleHint} error={errors.title}>
           {(control) => (
             <input

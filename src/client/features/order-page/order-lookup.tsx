@@ -1,17 +1,12 @@
-import '@/client/lib/zod-csp';
-import { Mail, MailCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
 import { orderLookupMessages } from '@/shared/i18n/messages/order-lookup';
-import { localiseValidation } from '@/shared/i18n/messages/validation';
 import { orderLookupApiPath, type OrderLookupAnswer } from '@/shared/order-lookup';
-import { orderLookupSchema } from '@/shared/order-lookup-schema';
-import { ApiError, apiFetch } from '@/client/lib/api';
-import { useLocale, useT } from '@/client/lib/i18n';
+import { apiFetch } from '@/client/lib/api';
+import { useT } from '@/client/lib/i18n';
 import { useShopContact } from '@/client/lib/shop-contact';
-import { Button } from '@/client/components/ui/button';
-import { Field } from '@/client/components/ui/field';
+import { EmailLinkForm } from '@/client/components/email-link-form';
 
-type LookupState = { step: 'asking'; error?: string } | { step: 'sending' } | { step: 'sent'; email: string };
+const askForOrderLinks = (email: string) =>
+  apiFetch<OrderLookupAnswer>(orderLookupApiPath, { method: 'POST', json: { email } });
 
 /**
  * "Email me links to my orders": one address in, the same answer out whether or not it has orders
@@ -19,79 +14,13 @@ type LookupState = { step: 'asking'; error?: string } | { step: 'sending' } | { 
  */
 export function OrderLookup() {
   const t = useT(orderLookupMessages);
-  const { locale } = useLocale();
   const seller = useShopContact();
-  const inputId = useId();
-  const [email, setEmail] = useState('');
-  const [state, setState] = useState<LookupState>({ step: 'asking' });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = orderLookupSchema.safeParse({ email });
-    if (!parsed.success) {
-      setState({ step: 'asking', error: localiseValidation(locale, parsed.error.issues[0]?.message ?? '') });
-      return;
-    }
-    setState({ step: 'sending' });
-    try {
-      await apiFetch<OrderLookupAnswer>(orderLookupApiPath, { method: 'POST', json: parsed.data });
-      setState({ step: 'sent', email: parsed.data.email });
-    } catch (error) {
-      setState({ step: 'asking', error: error instanceof ApiError ? error.message : String(error) });
-    }
-  };
-
-  if (state.step === 'sent') {
-    return (
-      <section
-        role="status"
-        className="rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-950 sm:p-8"
-        data-testid="order-lookup-sent"
-      >
-        <MailCheck className="size-8 text-emerald-700" aria-hidden />
-        <h2 className="mt-3 text-xl font-semibold">{t.sentHeading}</h2>
-        <p className="mt-2 break-words">{t.sentText({ email: state.email })}</p>
-        {seller && <p className="mt-3 text-sm">{t.contact({ email: seller.email })}</p>}
-        <Button variant="secondary" onClick={() => setState({ step: 'asking' })} className="mt-5">
-          {t.another}
-        </Button>
-      </section>
-    );
-  }
-
-  const error = state.step === 'asking' ? state.error : undefined;
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-    >
-      <Field id={inputId} label={t.emailLabel} error={error} announceError>
-        {(control) => (
-          <input
-            {...control}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={255}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        )}
-      </Field>
-      <Button
-        type="submit"
-        disabled={state.step === 'sending'}
-        size="lg"
-        disabledLook="busy"
-        className="mt-5 w-full sm:w-auto"
-      >
-        <Mail className="size-5" aria-hidden />
-        {state.step === 'sending' ? t.sending : t.submit}
-      </Button>
-      {seller && <p className="mt-5 text-sm text-slate-600">{t.contact({ email: seller.email })}</p>}
-    </form>
+    <EmailLinkForm
+      texts={t}
+      send={askForOrderLinks}
+      sentTestId="order-lookup-sent"
+      footer={seller && t.contact({ email: seller.email })}
+    />
   );
 }

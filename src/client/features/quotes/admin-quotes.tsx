@@ -9,6 +9,7 @@ import { useCatalogue } from '@/client/lib/catalogue';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { notify } from '@/client/lib/notify';
 import type { Product } from '@/shared/catalogue';
+import { blankCustomer } from '@/shared/customer-fields';
 import { countryCodes, countryNameIn } from '@/shared/countries';
 import { formatDate } from '@/shared/dates';
 import { dateLocaleTag, type Locale } from '@/shared/i18n/locale';
@@ -268,23 +269,7 @@ type CustomerTextField = Exclude<keyof AdminQuoteDraft['customer'], 'separateBil
 let nextKey = 0;
 const newKey = () => ++nextKey;
 
-const emptyCustomer: AdminQuoteDraft['customer'] = {
-  customerType: 'company',
-  name: '',
-  companyName: '',
-  orgNumber: '',
-  personalNumber: '',
-  email: '',
-  phone: '',
-  country: 'SE',
-  address: '',
-  vatNumber: '',
-  buyerReference: '',
-  purchaseOrderNumber: '',
-  peppolId: '',
-  separateBilling: false,
-  billingAddress: '',
-};
+const emptyCustomer: AdminQuoteDraft['customer'] = { ...blankCustomer, customerType: 'company' };
 
 function lineFromDraft(line: AdminQuoteDraft['lines'][number]): LineDraft {
   const strings = (record: Record<string, unknown> | undefined) =>
@@ -395,9 +380,12 @@ function QuoteForm({
       unitPrice: line.unitPrice,
     })),
   );
-  const [note, setNote] = useState(draft?.note ?? '');
-  const [sendNow, setSendNow] = useState(true);
-  const [notifyBuyer, setNotifyBuyer] = useState(true);
+  const [ending, setEnding] = useState<FormEnding>({
+    note: draft?.note ?? '',
+    sendNow: true,
+    notifyBuyer: true,
+  });
+  const { note, sendNow, notifyBuyer } = ending;
   // One key per form: a double click or a retry places the order once.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -506,12 +494,8 @@ function QuoteForm({
       <FormEnd
         ordering={ordering}
         isNew={quoteNumber === null}
-        note={note}
-        setNote={setNote}
-        notifyBuyer={notifyBuyer}
-        setNotifyBuyer={setNotifyBuyer}
-        sendNow={sendNow}
-        setSendNow={setSendNow}
+        ending={ending}
+        change={(part) => setEnding((all) => ({ ...all, ...part }))}
         pending={ordering ? place.isPending : save.isPending}
         errors={errors}
         onCancel={onDone}
@@ -691,28 +675,27 @@ function FreeLines({
   );
 }
 
+/** The form's last choices: the note (a quote), emailing the buyer (an order), sending now (a new quote). */
+interface FormEnding {
+  note: string;
+  notifyBuyer: boolean;
+  sendNow: boolean;
+}
+
 /** The note (a quote) or the buyer's email (an order), sending now (a new quote), and the buttons. */
 function FormEnd({
   ordering,
   isNew,
-  note,
-  setNote,
-  notifyBuyer,
-  setNotifyBuyer,
-  sendNow,
-  setSendNow,
+  ending: { note, notifyBuyer, sendNow },
+  change,
   pending,
   errors,
   onCancel,
 }: {
   ordering: boolean;
   isNew: boolean;
-  note: string;
-  setNote: (note: string) => void;
-  notifyBuyer: boolean;
-  setNotifyBuyer: (on: boolean) => void;
-  sendNow: boolean;
-  setSendNow: (on: boolean) => void;
+  ending: FormEnding;
+  change: (part: Partial<FormEnding>) => void;
   pending: boolean;
   errors: Record<string, string>;
   onCancel: () => void;
@@ -723,7 +706,7 @@ function FormEnd({
       {!ordering && (
         <Field id="quote-note" label={t.note} error={errors['note']}>
           {(control) => (
-            <textarea {...control} rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+            <textarea {...control} rows={3} value={note} onChange={(e) => change({ note: e.target.value })} />
           )}
         </Field>
       )}
@@ -731,26 +714,24 @@ function FormEnd({
         <Checkbox
           className="flex items-center gap-2 text-slate-800"
           checked={notifyBuyer}
-          onChange={setNotifyBuyer}
+          onChange={(on) => change({ notifyBuyer: on })}
         >
           {t.notifyBuyer}
         </Checkbox>
       )}
       {!ordering && isNew && (
-        <Checkbox className="flex items-center gap-2 text-slate-800" checked={sendNow} onChange={setSendNow}>
+        <Checkbox
+          className="flex items-center gap-2 text-slate-800"
+          checked={sendNow}
+          onChange={(on) => change({ sendNow: on })}
+        >
           {t.sendNow}
         </Checkbox>
       )}
       <div className="flex flex-wrap gap-3">
-        {ordering ? (
-          <Button type="submit" disabled={pending}>
-            {pending ? t.placingOrder : t.placeOrder}
-          </Button>
-        ) : (
-          <Button type="submit" disabled={pending}>
-            {pending ? t.saving : t.save}
-          </Button>
-        )}
+        <Button type="submit" disabled={pending}>
+          {ordering ? (pending ? t.placingOrder : t.placeOrder) : pending ? t.saving : t.save}
+        </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>
           {t.cancel}
         </Button>

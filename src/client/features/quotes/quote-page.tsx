@@ -60,17 +60,15 @@ export function QuotePage({ number, token, aside }: { number: string; token: str
   return <QuoteDetails quote={quote} token={token} onChanged={setQuote} aside={aside} />;
 }
 
-function QuoteDetails({
-  quote,
-  token,
-  onChanged,
-  aside,
-}: {
+/** What the quote's page and its actions need: the quote, its link's token, where a changed quote goes. */
+interface QuoteAction {
   quote: QuoteView;
   token: string;
+  /** The quote as the server has it now (after a decline, or when it changed underneath). */
   onChanged: (view: QuoteView) => void;
-  aside?: ReactNode;
-}) {
+}
+
+function QuoteDetails({ quote, token, onChanged, aside }: QuoteAction & { aside?: ReactNode }) {
   const t = useT(quoteMessages);
   const open = quote.status === 'sent';
   return (
@@ -150,15 +148,7 @@ function QuoteDetails({
   );
 }
 
-function AcceptForm({
-  quote,
-  token,
-  onChanged,
-}: {
-  quote: QuoteView;
-  token: string;
-  onChanged: (view: QuoteView) => void;
-}) {
+function AcceptForm({ quote, token, onChanged }: QuoteAction) {
   const t = useT(quoteMessages);
   const uid = useId();
   const [, navigate] = useLocation();
@@ -372,15 +362,7 @@ function QuoteLines({ quote }: { quote: QuoteView }) {
 }
 
 /** Declining the quote, with an optional reason (the shop gets an email). */
-function DeclineQuote({
-  quote,
-  token,
-  onChanged,
-}: {
-  quote: QuoteView;
-  token: string;
-  onChanged: (view: QuoteView) => void;
-}) {
+function DeclineQuote({ quote, token, onChanged }: QuoteAction) {
   const t = useT(quoteMessages);
   const uid = useId();
   const [declining, setDeclining] = useState(false);

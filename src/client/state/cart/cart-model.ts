@@ -1,4 +1,5 @@
 import { findProduct, MAX_LINE_QUANTITY, type Product } from '@/shared/catalogue';
+import type { LineChoices } from '@/shared/checkout-schema';
 import { customisationKey, readCustomisation, type Customisation } from '@/shared/customisation';
 import { lineTotal, sumMilli, type Milli } from '@/shared/money';
 import { groupIdPattern, MAX_GROUP_TITLE, readGroupLine, type GroupLine } from '@/shared/group-orders';
@@ -22,21 +23,16 @@ import {
 } from '@/shared/sizes';
 
 /** One cart line. Prices are never stored: they follow the tier of the line's quantity. */
-export interface CartLine {
+export interface CartLine extends LineChoices {
   /** Product id plus the design: only identical configurations merge. */
   key: string;
-  productId: string;
-  quantity: number;
-  customisation?: Customisation;
   /**
    * Garments: pieces per size. Not part of the key (one design with two splits is still one
    * design); it may not add up to the quantity yet: the cart says so and checkout waits for it.
    */
   sizes?: SizeSplit;
-  /** The buyer's choices (colour, decoration, format): part of the key, two colours are two lines. */
+  /** Part of the key: two colours are two lines. */
   options?: LineOptions;
-  /** The buyer's notes to the printer for this line. */
-  notes?: string;
   /** A print file (uploaded, also among the cart's print files) for this line. */
   printFileId?: string;
   /**

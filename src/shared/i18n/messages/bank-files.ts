@@ -1,4 +1,4 @@
-import { defineMessages } from '@/shared/i18n/define';
+import { defineMessages, namesByLocale } from '@/shared/i18n/define';
 import type { Locale } from '@/shared/i18n/locale';
 
 /**
@@ -64,90 +64,46 @@ export type BankFileProblem =
   | { code: 'xml_missing'; line: number; element: string }
   | { code: 'xml_bad_value'; line: number; element: string };
 
-const fieldNames = {
-  sv: {
-    layout: 'layoutnamnet',
-    version: 'versionen',
-    timestamp: 'tidsstämpeln',
-    testMark: 'testmarkeringen',
-    bankgiro: 'bankgironumret',
-    currency: 'valutan',
-    amount: 'beloppet',
-    referenceCode: 'referenskoden',
-    paymentChannel: 'betalningskanalkoden',
-    serialNumber: 'Bankgirots löpnummer',
-    imageMark: 'bildmarkeringen',
-    deductionCode: 'avdragskoden',
-    organisationNumber: 'organisationsnumret',
-    date: 'datumet',
-    depositSerial: 'insättningens löpnummer',
-    count: 'antalet',
-  },
-  en: {
-    layout: 'layout name',
-    version: 'version',
-    timestamp: 'timestamp',
-    testMark: 'test mark',
-    bankgiro: 'bankgiro number',
-    currency: 'currency',
-    amount: 'amount',
-    referenceCode: 'reference code',
-    paymentChannel: 'payment channel code',
-    serialNumber: 'Bankgirot serial number',
-    imageMark: 'image mark',
-    deductionCode: 'deduction code',
-    organisationNumber: 'organisation number',
-    date: 'date',
-    depositSerial: 'deposit serial number',
-    count: 'count',
-  },
-} as const satisfies Record<Locale, Record<BankFileField, string>>;
+const fieldNames = namesByLocale<BankFileField>({
+  layout: ['layoutnamnet', 'layout name'],
+  version: ['versionen', 'version'],
+  timestamp: ['tidsstämpeln', 'timestamp'],
+  testMark: ['testmarkeringen', 'test mark'],
+  bankgiro: ['bankgironumret', 'bankgiro number'],
+  currency: ['valutan', 'currency'],
+  amount: ['beloppet', 'amount'],
+  referenceCode: ['referenskoden', 'reference code'],
+  paymentChannel: ['betalningskanalkoden', 'payment channel code'],
+  serialNumber: ['Bankgirots löpnummer', 'Bankgirot serial number'],
+  imageMark: ['bildmarkeringen', 'image mark'],
+  deductionCode: ['avdragskoden', 'deduction code'],
+  organisationNumber: ['organisationsnumret', 'organisation number'],
+  date: ['datumet', 'date'],
+  depositSerial: ['insättningens löpnummer', 'deposit serial number'],
+  count: ['antalet', 'count'],
+});
 
-const countNames = {
-  sv: {
-    payments: 'betalningsposter',
-    deductions: 'avdragsposter',
-    extraReferences: 'extra referensnummerposter',
-    deposits: 'insättningar',
-    depositPayments: 'betalningar i insättningen',
-    entries: 'poster (Ntry)',
-    creditEntries: 'kreditposter',
-    debitEntries: 'debetposter',
-    batchTransactions: 'transaktioner i bunten',
-  },
-  en: {
-    payments: 'payment records',
-    deductions: 'deduction records',
-    extraReferences: 'extra reference records',
-    deposits: 'deposits',
-    depositPayments: 'payments in the deposit',
-    entries: 'entries (Ntry)',
-    creditEntries: 'credit entries',
-    debitEntries: 'debit entries',
-    batchTransactions: 'transactions in the batch',
-  },
-} as const satisfies Record<Locale, Record<BankFileCount, string>>;
+const countNames = namesByLocale<BankFileCount>({
+  payments: ['betalningsposter', 'payment records'],
+  deductions: ['avdragsposter', 'deduction records'],
+  extraReferences: ['extra referensnummerposter', 'extra reference records'],
+  deposits: ['insättningar', 'deposits'],
+  depositPayments: ['betalningar i insättningen', 'payments in the deposit'],
+  entries: ['poster (Ntry)', 'entries (Ntry)'],
+  creditEntries: ['kreditposter', 'credit entries'],
+  debitEntries: ['debetposter', 'debit entries'],
+  batchTransactions: ['transaktioner i bunten', 'transactions in the batch'],
+});
 
-const sumNames = {
-  sv: {
-    deposit: 'insättningens belopp',
-    entries: 'summan av alla poster',
-    creditEntries: 'summan av kreditposterna',
-    debitEntries: 'summan av debetposterna',
-    netEntries: 'nettosumman',
-    batch: 'buntens belopp',
-    entryDetails: 'postens belopp',
-  },
-  en: {
-    deposit: 'deposit amount',
-    entries: 'sum of all entries',
-    creditEntries: 'sum of the credit entries',
-    debitEntries: 'sum of the debit entries',
-    netEntries: 'net sum',
-    batch: 'batch amount',
-    entryDetails: 'entry amount',
-  },
-} as const satisfies Record<Locale, Record<BankFileSum, string>>;
+const sumNames = namesByLocale<BankFileSum>({
+  deposit: ['insättningens belopp', 'deposit amount'],
+  entries: ['summan av alla poster', 'sum of all entries'],
+  creditEntries: ['summan av kreditposterna', 'sum of the credit entries'],
+  debitEntries: ['summan av debetposterna', 'sum of the debit entries'],
+  netEntries: ['nettosumman', 'net sum'],
+  batch: ['buntens belopp', 'batch amount'],
+  entryDetails: ['postens belopp', 'entry amount'],
+});
 
 export const bankFileMessages = defineMessages({
   sv: {
