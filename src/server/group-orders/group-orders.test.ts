@@ -350,7 +350,7 @@ describe('throttles and limits', () => {
     const full = await enter(group, { name: 'Late', size: 'L', quantity: 1 }, asMember(20));
     expect(full.status).toBe(409);
     expect(full.body.error).toBe('This group order is full (300 entries).');
-  }, 60_000);
+  });
 });
 
 describe('closing and ordering', () => {

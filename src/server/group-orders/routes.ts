@@ -1,3 +1,4 @@
+import { blankCustomer } from '@/shared/customer-fields';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Product } from '@/shared/catalogue';
 import type { Customer } from '@/shared/checkout-schema';
@@ -68,21 +69,11 @@ const RECEIPTS_PER_ADDRESS_PER_HOUR = 5;
  * never stored. The organiser's own details are asked at checkout, as for any order.
  */
 const referenceBuyer: Customer = {
+  ...blankCustomer,
   customerType: 'company',
   name: 'Group order',
   companyName: 'Group order',
-  orgNumber: '',
-  personalNumber: '',
   email: 'group-order@example.invalid',
-  phone: '',
-  country: 'SE',
-  address: '',
-  vatNumber: '',
-  buyerReference: '',
-  purchaseOrderNumber: '',
-  peppolId: '',
-  separateBilling: false,
-  billingAddress: '',
 };
 
 /** Takes the allowances in turn; sends the 429 and answers true when one was refused. */
