@@ -97,6 +97,16 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Da
   // An idle connection the server closes (restart, failover, admin kill) is an 'error' event on the
   // pool; unhandled, it would end the process. The pool replaces the connection on next use.
   pool.on('error', (error) => process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`));
+  // pg-pool listens for a connection's errors only while it is idle. One in use between two
+  // statements (a transaction's, the outbox's) that the network or server resets emits 'error' on
+  // its client with no listener, which would end the process (seen when a test cut PostgreSQL away
+  // mid-work). With this listener the next statement on it fails instead, and the pool drops the
+  // connection when it is released.
+  pool.on('connect', (client) =>
+    client.on('error', (error) =>
+      process.emitWarning(`PostgreSQL connection lost while in use: ${error.message}`),
+    ),
+  );
   // Fail fast with a clear message instead of on the first request.
   const probe = await pool.connect();
   probe.release();
