@@ -32,6 +32,15 @@ interface Mail {
 /** The sign-in emails the outbox wrote (.eml files), oldest first. */
 const signInMails = (): Mail[] => outboxEmailsNamed(server, 'account-');
 
+/** How many sign-in links were made for `email` (any case), each with its queued email. */
+async function linksTo(email: string): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    server.database.db,
+    sql`SELECT count(*)::int AS n FROM account_sign_in_links WHERE lower(email) = ${email.toLowerCase()}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** The token of the newest sign-in email to `email`. */
 async function emailedToken(email: string): Promise<string> {
   await server.app.emailOutbox.drain();
@@ -194,6 +203,8 @@ describe('signing in by an emailed link', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((refused.body as { error: string }).error).toContain('den här adressen');
+    // Refused means no link made and none mailed: still the five the address was allowed.
+    expect(await linksTo('many.links@example.se')).toBe(5);
     // Another address from the same client is still served.
     expect((await signIn('other.address@example.se', { 'x-forwarded-for': client })).status).toBe(202);
 
@@ -203,6 +214,7 @@ describe('signing in by an emailed link', () => {
     const tooMany = await signIn('client.last@example.se', { 'x-forwarded-for': busy });
     expect(tooMany.status).toBe(429);
     expect((tooMany.body as { error: string }).error).toContain('many links');
+    expect(await linksTo('client.last@example.se')).toBe(0);
   });
 
   it('refuses state-changing requests from another origin and bodies a cross-site form can send', async () => {

@@ -71,7 +71,7 @@ export function registerCompanyMemberRoutes(deps: AccountRouteDeps): void {
           refusal: (wait) => t.perAddress({ minutes: wait }),
         },
       ]);
-      if (refused) return refused;
+      if (refused) return reply;
       if ((await inviteMember(database, inviter, invitee, locale)) === 'not-member')
         return sendError(reply, 403, t.notMember);
       onQueued?.();

@@ -186,6 +186,12 @@ describe('the company account', () => {
     const sixth = await invite(cookie, 'popular@example.se');
     expect(sixth.status).toBe(429);
     expect(sixth.body.error).toMatch(/several links to this address/);
+    // Refused means no invitation made and none mailed.
+    const [made] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`SELECT count(*)::int AS n FROM account_sign_in_links WHERE email = 'popular@example.se'`,
+    );
+    expect(made?.n).toBe(5);
   });
 
   it('lets a member remove a colleague, but never the last member; others are refused', async () => {

@@ -64,7 +64,7 @@ export function registerSignInRoutes(deps: AccountRouteDeps): void {
           refusal: (wait) => t.perAddress({ minutes: wait }),
         },
       ]);
-      if (refused) return refused;
+      if (refused) return reply;
       await requestSignInLink(database, email, locale);
       onQueued?.();
       return reply

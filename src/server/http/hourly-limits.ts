@@ -14,13 +14,15 @@ export interface HourlyLimit {
 
 /**
  * Takes one of each hourly allowance in turn (throttle.ts); the first one refused is answered 429
- * with Retry-After and its own message. Undefined when every allowance was taken.
+ * with Retry-After and its own message, and the answer is true: the handler must stop. False when
+ * every allowance was taken. A boolean, never the reply: Fastify's reply is a thenable that
+ * resolves to undefined once sent, so an async function answering it reads as "not refused".
  */
 export async function refuseOverHourlyLimits(
   db: Db,
   reply: FastifyReply,
   limits: readonly HourlyLimit[],
-): Promise<FastifyReply | undefined> {
+): Promise<boolean> {
   const taken = await takeAllowancesInTurn(
     db,
     limits.map(({ bucket, max }) => ({ bucket, max, amount: 1, windowSeconds: HOUR_SECONDS })),
@@ -30,7 +32,8 @@ export async function refuseOverHourlyLimits(
     if (allowance?.allowed) continue;
     const wait = allowance?.retryAfterSeconds ?? HOUR_SECONDS;
     const minutes = Math.max(1, Math.ceil(wait / 60));
-    return sendError(reply.header('retry-after', String(wait)), 429, limit.refusal(minutes));
+    sendError(reply.header('retry-after', String(wait)), 429, limit.refusal(minutes));
+    return true;
   }
-  return undefined;
+  return false;
 }

@@ -33,8 +33,10 @@ export function refuseBodyInReaderLanguage(
   } = {},
 ) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
-    const answered = options.before ? await options.before(request, reply) : undefined;
-    if (answered) return answered;
+    // Whether `before` answered is read from the reply: an async function's sent reply (a thenable
+    // that resolves to undefined) awaits as undefined.
+    if (options.before) await options.before(request, reply);
+    if (reply.sent) return reply;
     const locale = requestLocale(request);
     const parsed = schemaFor(locale).safeParse(request.body ?? undefined);
     if (!parsed.success) return sendValidationError(reply, parsed.error, options.message, locale);

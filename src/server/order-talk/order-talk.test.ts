@@ -314,6 +314,10 @@ describe('messages with the buyer', () => {
     expect(refused.body.error).toBe(
       'Du har skickat många meddelanden på kort tid. Vänta en stund och försök igen.',
     );
+    // Refused means not kept: the thread holds the ten allowed messages only.
+    const texts = (await buyerOrderView(server, order)).messages.map((m) => m.text);
+    expect(texts).toHaveLength(10);
+    expect(texts).not.toContain('En till');
   });
 
   it('production answers and reads the thread without entries naming money', async () => {

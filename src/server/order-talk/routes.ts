@@ -91,23 +91,28 @@ async function sendMessageFile(
 
 const ONE_HOUR = 3600;
 
-/** Takes one message from the allowances; undefined when allowed, else the 429 sent. */
+/**
+ * Takes one message from the allowances; false when allowed, else the 429 sent and true. A boolean,
+ * never the reply: Fastify's reply is a thenable that resolves to undefined once sent, so awaiting
+ * it read as "allowed" and the refused message was stored all the same.
+ */
 async function throttleMessage(
   context: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   allowances: { bucket: string; max: number }[],
-): Promise<FastifyReply | undefined> {
+): Promise<boolean> {
   const answers = await takeAllowancesInTurn(
     context.database.db,
     allowances.map((a) => ({ ...a, amount: 1, windowSeconds: ONE_HOUR })),
   );
   const refused = answers.find((answer) => !answer.allowed);
-  if (!refused) return undefined;
-  return reply
+  if (!refused) return false;
+  reply
     .code(429)
     .header('retry-after', String(refused.retryAfterSeconds))
     .send({ error: orderTalkMessages[requestLocale(request)].tooMany, fieldErrors: {} });
+  return true;
 }
 
 /**
@@ -141,7 +146,7 @@ export function orderTalkRoutes(
         { bucket: `order-messages:order:${order.id}`, max: BUYER_MESSAGES_PER_HOUR },
         { bucket: `order-messages:client:${clientKey(request)}`, max: BUYER_MESSAGES_PER_HOUR * 3 },
       ]);
-      if (refused) return refused;
+      if (refused) return reply;
       const { text, file } = request.body;
       const added = await addMessage(context.database.db, order.id, {
         author: 'buyer',
@@ -246,7 +251,7 @@ export function orderTalkAdminRoutes(
       const refused = await throttleMessage(context, request, reply, [
         { bucket: `order-messages:shop:${order.id}`, max: SHOP_MESSAGES_PER_HOUR },
       ]);
-      if (refused) return refused;
+      if (refused) return reply;
       await addMessage(db, order.id, { author: 'shop', text: request.body.text, staffId: person.id });
       options.onQueued?.();
       const reader = roleMay(person.role, 'money') ? 'money' : 'job';
