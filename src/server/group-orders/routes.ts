@@ -20,7 +20,8 @@ import type { CatalogueContext } from '@/server/context';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
 import { type ContractApi, refusals, routesAnswering } from '@/server/http/route-scope';
-import { clientKey, takeAllowancesInTurn, type AllowanceRequest } from '@/server/http/throttle';
+import { refuseOverHourlyLimits, type HourlyLimit } from '@/server/http/hourly-limits';
+import { clientKey, takeAllowancesInTurn } from '@/server/http/throttle';
 import { OrderError, priceCheckout } from '@/server/orders';
 import {
   closedSchema,
@@ -76,35 +77,19 @@ const referenceBuyer: Customer = {
   email: 'group-order@example.invalid',
 };
 
-/** Takes the allowances in turn; sends the 429 and answers true when one was refused. */
-async function throttled(
-  reply: FastifyReply,
-  context: CatalogueContext,
-  allowances: AllowanceRequest[],
-  message: (minutes: number) => string,
-): Promise<boolean> {
-  const taken = await takeAllowancesInTurn(context.database.db, allowances);
-  const refused = taken.find((allowance) => !allowance.allowed);
-  if (!refused) return false;
-  const wait = refused.retryAfterSeconds > 0 ? refused.retryAfterSeconds : HOUR_SECONDS;
-  sendError(reply.header('retry-after', String(wait)), 429, message(Math.max(1, Math.ceil(wait / 60))));
-  return true;
-}
-
-function entryAllowances(request: FastifyRequest, groupId: string): AllowanceRequest[] {
+/** A member's entries an hour: from one client to the group, and to the group from anyone. */
+function entryLimits(
+  request: FastifyRequest,
+  groupId: string,
+  refusal: HourlyLimit['refusal'],
+): HourlyLimit[] {
   return [
     {
       bucket: `group-entries:${groupId}:${clientKey(request)}`,
-      amount: 1,
       max: ENTRIES_PER_CLIENT_PER_GROUP_PER_HOUR,
-      windowSeconds: HOUR_SECONDS,
+      refusal,
     },
-    {
-      bucket: `group-entries:${groupId}`,
-      amount: 1,
-      max: ENTRIES_PER_GROUP_PER_HOUR,
-      windowSeconds: HOUR_SECONDS,
-    },
+    { bucket: `group-entries:${groupId}`, max: ENTRIES_PER_GROUP_PER_HOUR, refusal },
   ];
 }
 
@@ -285,14 +270,12 @@ function registerStart({ api, database, context }: GroupRouteDeps): void {
       const unoffered = unofferedPrints(locale, product, body.personalisation);
       if (unoffered)
         return reply.code(400).send({ error: t.personalisationNotOffered, fieldErrors: unoffered });
-      const allowance: AllowanceRequest = {
+      const groupLimit: HourlyLimit = {
         bucket: `group-orders:client:${clientKey(request)}`,
-        amount: 1,
         max: GROUPS_PER_CLIENT_PER_HOUR,
-        windowSeconds: HOUR_SECONDS,
+        refusal: (minutes) => t.tooManyGroups({ minutes }),
       };
-      if (await throttled(reply, context, [allowance], (minutes) => t.tooManyGroups({ minutes })))
-        return reply;
+      if (await refuseOverHourlyLimits(database.db, reply, [groupLimit])) return reply;
       const created = await createGroup(database, {
         title: body.title,
         closesOn: body.closesOn,
@@ -339,7 +322,7 @@ function registerGroupView({ api, database, productOf }: GroupRouteDeps): void {
 }
 
 /** POST /api/group-orders/:id/entries: a member's entry from the share link. */
-function registerNewEntry({ api, database, context, productOf }: GroupRouteDeps): void {
+function registerNewEntry({ api, database, productOf }: GroupRouteDeps): void {
   api.post(
     '/api/group-orders/:id/entries',
     {
@@ -364,8 +347,8 @@ function registerNewEntry({ api, database, context, productOf }: GroupRouteDeps)
       }
       if (!isOpen(found.group, stockholmToday()))
         return reply.code(409).send({ error: t.closed, fieldErrors: {} });
-      const limited = entryAllowances(request, found.group.id);
-      if (await throttled(reply, context, limited, (minutes) => t.tooManyEntries({ minutes }))) return reply;
+      const limits = entryLimits(request, found.group.id, (minutes) => t.tooManyEntries({ minutes }));
+      if (await refuseOverHourlyLimits(database.db, reply, limits)) return reply;
       // A receipt only while the address's allowance lasts; past it the entry is still kept, unmailed.
       const email = request.body.email?.trim() ?? '';
       let receipt: { email: string; locale: Locale } | undefined;
@@ -394,7 +377,7 @@ function registerNewEntry({ api, database, context, productOf }: GroupRouteDeps)
 }
 
 /** GET and PUT /api/group-orders/:id/entries/:entryId: the member's own entry by its edit token. */
-function registerOwnEntry({ api, database, context, productOf }: GroupRouteDeps): void {
+function registerOwnEntry({ api, database, productOf }: GroupRouteDeps): void {
   const ownEntry = async (groupId: string, entryId: string, token: string | undefined) => {
     const found = await findEntryForToken(database.db, groupId, entryId, token);
     if (!found) return undefined;
@@ -448,12 +431,8 @@ function registerOwnEntry({ api, database, context, productOf }: GroupRouteDeps)
       }
       if (!isOpen(own.group, stockholmToday()))
         return reply.code(409).send({ error: t.closed, fieldErrors: {} });
-      if (
-        await throttled(reply, context, entryAllowances(request, id), (minutes) =>
-          t.tooManyEntries({ minutes }),
-        )
-      )
-        return reply;
+      const limits = entryLimits(request, id, (minutes) => t.tooManyEntries({ minutes }));
+      if (await refuseOverHourlyLimits(database.db, reply, limits)) return reply;
       await updateEntry(database, id, entryId, read.entry, stockholmToday(), t.closed);
       const changed = await ownEntry(id, entryId, request.query.token);
       if (!changed) return notFound(request, reply);
