@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it, type ExpectStatic } from 'vitest';
@@ -26,6 +27,34 @@ interface Attempt {
 }
 
 const seqOf = (orderNumber: string) => BigInt(orderNumber.replace('INV-', ''));
+
+/**
+ * Sends a checkout and resolves once its bytes are in the server's socket, so a SIGKILL given in the
+ * same turn lands before the server can answer it: a request certainly in flight at the kill. (The
+ * loops' own open requests may already be answered in the socket buffer when the kill comes; a group
+ * commit answers them all at once.) `unanswered` settles when the connection dies.
+ */
+function sendCheckoutWritten(url: string, body: unknown): Promise<{ unanswered: Promise<number | undefined> }> {
+  return new Promise((resolveWritten, rejectWritten) => {
+    const payload = JSON.stringify(body);
+    const req = httpRequest(`${url}/api/orders`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+    });
+    const unanswered = new Promise<number | undefined>((resolve) => {
+      req.once('response', (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      });
+      req.once('error', () => resolve(undefined));
+    });
+    req.once('error', rejectWritten);
+    req.once('socket', (socket) =>
+      socket.once('connect', () => req.end(payload, () => resolveWritten({ unanswered }))),
+    );
+  });
+}
 
 /** The order as the buyer reads it back matches what was sent and what the 201 said. */
 async function expectWhole(
@@ -81,9 +110,14 @@ async function crashAndRecover(expect: ExpectStatic, database: Record<string, st
     // request open: the loops keep sending, and the kill waits (turns, not time) until one is.
     const killWhileOpen = async () => {
       while (open() === 0) await new Promise((resolve) => setImmediate(resolve));
+      const last: Attempt = { loop: LOOPS, body: checkoutBody(`crash-${run}-at-kill-key`, LOOPS * 300) };
+      attempts.push(last);
+      const { unanswered } = await sendCheckoutWritten(server.url, last.body);
       killed = true;
       inFlightAtKill = open();
       server.process.kill('SIGKILL');
+      last.status = await unanswered;
+      if (last.status === undefined) last.failed = true;
     };
     const deadline = Date.now() + 40_000;
 
@@ -110,6 +144,10 @@ async function crashAndRecover(expect: ExpectStatic, database: Record<string, st
     };
     await Promise.all(Array.from({ length: LOOPS }, (_, l) => loop(l)));
     await first.stop();
+    // The request sent at the kill settles once the connection dies.
+    while (attempts.some((a) => a.status === undefined && !a.failed)) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     expect(first.process.signalCode).toBe('SIGKILL');
 
     const answered = attempts.filter((a) => a.status !== undefined);
