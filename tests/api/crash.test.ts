@@ -34,7 +34,10 @@ const seqOf = (orderNumber: string) => BigInt(orderNumber.replace('INV-', ''));
  * loops' own open requests may already be answered in the socket buffer when the kill comes; a group
  * commit answers them all at once.) `unanswered` settles when the connection dies.
  */
-function sendCheckoutWritten(url: string, body: unknown): Promise<{ unanswered: Promise<number | undefined> }> {
+function sendCheckoutWritten(
+  url: string,
+  body: unknown,
+): Promise<{ unanswered: Promise<number | undefined> }> {
   return new Promise((resolveWritten, rejectWritten) => {
     const payload = JSON.stringify(body);
     const req = httpRequest(`${url}/api/orders`, {

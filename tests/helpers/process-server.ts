@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { generousLimits } from './server';
+import { generousLimits, longKeepAlive } from './server';
 
 export interface ServerProcess {
   url: string;
@@ -29,6 +29,7 @@ export async function startServerProcess(
       LOG_LEVEL: 'info',
       RATES_URL: '',
       ...generousLimits,
+      ...longKeepAlive,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -39,6 +39,15 @@ export const generousLimits = {
   ORDER_LOOKUPS_PER_EMAIL_PER_HOUR: '1000000',
 } as const;
 
+/**
+ * A kept-alive connection stays open for an hour here. fetch closes an idle one a second before the
+ * server's announced limit (`Keep-Alive: timeout=72`); on a loaded machine the client's timer fires
+ * seconds late while the server's fires on time, and a request sent on the closing connection fails
+ * ("other side closed"). fetch keeps one at most 10 minutes, so the server never closes it first.
+ * The keep-alive's own tests set theirs (tests/api/timeouts.test.ts).
+ */
+export const longKeepAlive = { HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '3600' } as const;
+
 /** A real server on a random port with its own database and data folder. */
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
@@ -54,6 +63,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     // A silent socket is a hang only after two minutes here: on a loaded machine a PDF can take
     // longer than production's 30 s to start its answer (the timeout's own tests set theirs).
     HTTP_IDLE_TIMEOUT_SECONDS: '120',
+    ...longKeepAlive,
     ...options.env,
   });
   const database = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openTestPglite();
