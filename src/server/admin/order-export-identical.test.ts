@@ -70,6 +70,8 @@ describe.each(bothDatabases())('the orders export on %s', (_kind, open) => {
         `UPDATE orders SET items = jsonb_build_array(jsonb_build_object('productId', 'mossa', 'name', 'Beanie', 'quantity', 30,
            'unitPrice', '45', 'lineTotal', '1350.00')) WHERE id % 50 = 13`,
       );
+      // A name with quotes and å, ä, ö: quotes doubled, every character whole in every text.
+      await exec(`UPDATE orders SET customer_name = 'Åsa "Örn" Ärlig' WHERE id % 50 = 17`);
     });
   }, 240_000);
   afterAll(() => opened.drop());
@@ -90,6 +92,7 @@ describe.each(bothDatabases())('the orders export on %s', (_kind, open) => {
       for (const state of ['unpaid', 'partly_paid', 'paid', 'overpaid', 'credited', 'refunded'])
         expect(current, state).toContain(`","${state}"\r\n`);
       expect(current).toContain('Mössa');
+      expect(current).toContain('","Åsa ""Örn"" Ärlig","');
     }
   });
 });
