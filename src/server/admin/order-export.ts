@@ -202,9 +202,14 @@ function itemsSummaryJoin(locale: Locale): SQL {
 }
 
 /**
- * One batch of the export, newest first after the cursor, as one text: the batch's CSV lines
- * joined (made by the database, see csvRowSql). One text per batch instead of a row per order:
- * the driver's per-row work was most of Node's share of an export.
+ * One batch of the export, newest first after the cursor, as texts of joined CSV lines (made by the
+ * database, see csvRowSql) in the batch's order: one text when `linesPerText` is at least the batch,
+ * else one row per `linesPerText` orders. Texts instead of a row per order: the driver's per-row
+ * work was most of Node's share of an export. Not one text of the whole batch on PostgreSQL: a
+ * text of 1 000 lines (about 350 kB) is copied whole several times on its way out (the aggregate's
+ * growing buffer, the result tuple, the output function, the message), each copy out of the
+ * processor's cache and into freshly mapped memory (page faults), which was a third of the
+ * backend's time for the batch; texts of 100 lines stay in the cache (docs/performance.md, round 4).
  */
 export function csvBatchQuery(
   filter: OrderFilter,
@@ -213,6 +218,7 @@ export function csvBatchQuery(
   format: CsvFormat = 'standard',
   /** The reader's language: the items column's words (the admin's, as every admin route answers). */
   locale: Locale = defaultLocale,
+  linesPerText: number = batchSize,
 ): SQL {
   const excel = format === 'excel-sv';
   // Swedish Excel: decimal comma, local time in the shop's zone, the status as the admin reads it.
@@ -265,9 +271,17 @@ export function csvBatchQuery(
   );
   // One query level under the batch: a subquery of orders.* under each line (the former shape)
   // carried every wide row through a second scan (1.9 s against 1.0 s for 200 000 rows).
-  return sql`SELECT coalesce(string_agg(page.line, '' ORDER BY page.order_date DESC, page.id DESC), '') AS lines
-    FROM (SELECT ${line} AS line, orders.order_date, orders.id FROM orders ${orderMoneyLateral} ${itemsSummaryJoin(locale)}
-      WHERE ${exportFilterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${limitSql(batchSize)}) AS page`;
+  const orders = sql`FROM orders ${orderMoneyLateral} ${itemsSummaryJoin(locale)}
+      WHERE ${exportFilterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${limitSql(batchSize)}`;
+  if (linesPerText >= batchSize)
+    return sql`SELECT coalesce(string_agg(page.line, '' ORDER BY page.order_date DESC, page.id DESC), '') AS lines
+    FROM (SELECT ${line} AS line, orders.order_date, orders.id ${orders}) AS page`;
+  // Each order's place in the batch (row_number over the batch's own order) puts it in its text.
+  return sql`SELECT string_agg(page.line, '' ORDER BY page.order_date DESC, page.id DESC) AS lines
+    FROM (SELECT ${line} AS line, orders.order_date, orders.id,
+        (row_number() OVER (ORDER BY orders.order_date DESC, orders.id DESC) - 1) / ${limitSql(linesPerText)} AS part
+      ${orders}) AS page
+    GROUP BY page.part ORDER BY page.part`;
 }
 
 /**
@@ -302,10 +316,15 @@ function exportFilterSql(filter: OrderFilter, cursor: Cursor | undefined): SQL {
  */
 const limitSql = (rows: number) => sql.raw(String(Math.max(0, Math.trunc(rows))));
 
-/** How an export reads its batches: orders per batch, and how many batches are made at once. */
+/**
+ * How an export reads its batches: orders per batch, how many batches are made at once, and how
+ * many orders' lines the database joins into each text it answers (csvBatchQuery).
+ */
 export interface ExportBatching {
   batchSize: number;
   parallel: number;
+  /** Default: the whole batch in one text. */
+  linesPerText?: number;
 }
 
 /**
@@ -317,11 +336,14 @@ export interface ExportBatching {
  * this process, so a second batch in flight would only queue (and a checkout would wait behind
  * both): one batch at a time, of 5 000, which pays a plan and an index descent per 5 000 rows
  * (124 000 against 111 000 rows/s with 2 000, in process, 200 000 orders; about 40 ms of the
- * database per batch).
+ * database per batch). PostgreSQL answers a batch in texts of 100 orders' lines, which stay in the
+ * processor's cache on their way out of the backend (a fifth less CPU per row than one text per
+ * batch, decision 0086; with 2 000 a batch, texts of 100 cost more again); PGlite's one text per
+ * batch is its former statement.
  */
 export const exportBatching: Record<Database['kind'], ExportBatching> = {
-  postgres: { batchSize: 1000, parallel: 2 },
-  pglite: { batchSize: 5000, parallel: 1 },
+  postgres: { batchSize: 1000, parallel: 2, linesPerText: 100 },
+  pglite: { batchSize: 5000, parallel: 1, linesPerText: 5000 },
 };
 
 /**
@@ -337,7 +359,7 @@ export async function* csvBatches(
   database: Pick<Database, 'queryPrepared'>,
   filter: OrderFilter,
   format: CsvFormat = 'standard',
-  { batchSize, parallel }: ExportBatching = exportBatching.postgres,
+  { batchSize, parallel, linesPerText = batchSize }: ExportBatching = exportBatching.postgres,
   locale: Locale = defaultLocale,
 ): AsyncGenerator<string> {
   type Batch = { lines: string };
@@ -351,9 +373,14 @@ export async function* csvBatches(
     promise.catch(() => undefined);
     return promise;
   };
-  const statements = exportStatements(filter, format, batchSize, locale);
+  const statements = exportStatements(filter, format, batchSize, locale, linesPerText);
+  // The batch's texts in order, as one string (a batch whose cursor passed the last order has none).
   const read = (cursor: Cursor | undefined) =>
-    handled(statements.run<Batch>(database, 'lines', cursor).then((rows) => rows[0]));
+    handled(
+      statements
+        .run<Batch>(database, 'lines', cursor)
+        .then((rows): Batch => ({ lines: rows.map((row) => row.lines).join('') })),
+    );
   const boundary = (cursor: Cursor | undefined): Promise<Cursor | undefined> =>
     handled(
       statements
@@ -391,7 +418,13 @@ const cursorSlots = { date: '\u0000cursor date', id: '\u0000cursor id' };
  * of the database's 13 to 17 ms per batch of 1 000 (docs/performance.md, round 4). A search (q)
  * is planned for its term each time: a generic plan cannot know how many orders a term matches.
  */
-function exportStatements(filter: OrderFilter, format: CsvFormat, batchSize: number, locale: Locale) {
+function exportStatements(
+  filter: OrderFilter,
+  format: CsvFormat,
+  batchSize: number,
+  locale: Locale,
+  linesPerText: number,
+) {
   const made = new Map<string, { name: string | undefined; text: QueryText }>();
   const statement = (kind: 'lines' | 'boundary', cursor: Cursor | undefined) => {
     const key = `${kind} ${cursor ? 'after' : 'first'}`;
@@ -399,7 +432,7 @@ function exportStatements(filter: OrderFilter, format: CsvFormat, batchSize: num
     if (!found) {
       const query =
         kind === 'lines'
-          ? csvBatchQuery(filter, cursor && cursorSlots, batchSize, format, locale)
+          ? csvBatchQuery(filter, cursor && cursorSlots, batchSize, format, locale, linesPerText)
           : csvBoundaryQuery(filter, cursor && cursorSlots, batchSize);
       const text = sqlDialect.sqlToQuery(query);
       const name = filter.q
