@@ -105,14 +105,15 @@ async function crashAndRecover(expect: ExpectStatic, database: Record<string, st
     const run = Date.now().toString(36);
     const attempts: Attempt[] = [];
     let acked = 0;
-    let killing = false;
+    /** The kill under way, settled once the request sent at it has its answer or its error. */
+    let killing: Promise<void> | undefined;
     let killed = false;
     let inFlightAtKill = 0;
     const open = () => attempts.filter((a) => a.status === undefined && !a.failed).length;
     // Group commit answers a whole group at once, so the moment the 30th answer arrives may find no
     // request open: the loops keep sending, and the kill waits (turns, not time) until one is.
     const killWhileOpen = async () => {
-      while (open() === 0) await new Promise((resolve) => setImmediate(resolve));
+      while (open() === 0 && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
       const last: Attempt = { loop: LOOPS, body: checkoutBody(`crash-${run}-at-kill-key`, LOOPS * 300) };
       attempts.push(last);
       const { unanswered } = await sendCheckoutWritten(server.url, last.body);
@@ -140,17 +141,13 @@ async function crashAndRecover(expect: ExpectStatic, database: Record<string, st
           return;
         }
         if (attempt.status === 201 && ++acked >= KILL_AFTER && !killing) {
-          killing = true;
-          void killWhileOpen();
+          killing = killWhileOpen();
         }
       }
     };
     await Promise.all(Array.from({ length: LOOPS }, (_, l) => loop(l)));
+    await killing;
     await first.stop();
-    // The request sent at the kill settles once the connection dies.
-    while (attempts.some((a) => a.status === undefined && !a.failed)) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
     expect(first.process.signalCode).toBe('SIGKILL');
 
     const answered = attempts.filter((a) => a.status !== undefined);

@@ -28,7 +28,7 @@ export function useAdminServer(options: TestServerOptions = {}): AdminTestServer
  * that is the limit at work, so that sign-in is tried again, up to three times. Any other failure,
  * and any answer the server gives, stays a failure.
  */
-async function logInOnce(server: TestServer, options: TestServerOptions): Promise<string> {
+async function signInBeforeTests(server: TestServer, options: TestServerOptions): Promise<string> {
   const shortIdleLimit = Number(options.env?.HTTP_IDLE_TIMEOUT_SECONDS ?? Infinity) < 5;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -45,7 +45,7 @@ function useStartedServer(options: TestServerOptions, logIn: boolean): AdminTest
   let cookie: string | undefined;
   beforeAll(async () => {
     started = await startServer(options);
-    if (logIn) cookie = await logInOnce(started, options);
+    if (logIn) cookie = await signInBeforeTests(started, options);
   });
   afterAll(() => started?.close());
 

@@ -343,7 +343,7 @@ export interface ExportBatching {
  */
 export const exportBatching: Record<Database['kind'], ExportBatching> = {
   postgres: { batchSize: 1000, parallel: 2, linesPerText: 100 },
-  pglite: { batchSize: 5000, parallel: 1, linesPerText: 5000 },
+  pglite: { batchSize: 5000, parallel: 1 },
 };
 
 /**
