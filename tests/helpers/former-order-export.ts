@@ -4,6 +4,7 @@ import { csvBatchQuery } from '@/server/admin/order-export';
 import type { CsvFormat } from '@/server/admin/csv';
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
+import { itemsSummaryExpression } from '@/server/db/export-item-cells';
 import type { Locale } from '@/shared/i18n/locale';
 
 /**
@@ -33,13 +34,17 @@ export const formerMoneyLateral = `LEFT JOIN LATERAL (
   ) AS money ON TRUE`;
 
 const dialect = new PgDialect();
+/** Where today's batch reads the stored items summary of a reader who is not English. */
+const storedSummary: Readonly<Record<Exclude<Locale, 'en'>, string>> = {
+  sv: 'orders.export_items_summary_sv',
+};
 const moneyEndMarker = ') AS money ON TRUE';
 
 /** Which of round 4's changes a batch query keeps: each can be put back to the former text. */
 export interface ExportQueryParts {
   /** The money sums as one aggregate (today) or as the former scalar subqueries. */
   moneyOnce: boolean;
-  /** The items summary in a lateral join (today) or as a subquery in the line. */
+  /** The items summary as stored with the order (today) or as a subquery in the line. */
   itemsOnce: boolean;
 }
 
@@ -63,12 +68,9 @@ export function exportBatchText(
     text = text.slice(0, start) + formerMoneyLateral + text.slice(end);
   }
   if (!parts.itemsOnce && locale !== 'en') {
-    const join =
-      /LEFT JOIN LATERAL (\(SELECT coalesce\(string_agg[\s\S]*?WITH ORDINALITY AS e \(line, n\)\)) AS item_names \(summary\) ON TRUE/.exec(
-        text,
-      );
-    if (!join?.[1]) throw new Error('the items summary join is not where it was');
-    text = text.replace(join[0], '').replaceAll('item_names.summary', join[1]);
+    if (!text.includes(storedSummary[locale]))
+      throw new Error('the stored items summary is not where it was');
+    text = text.replaceAll(storedSummary[locale], itemsSummaryExpression(locale, 'orders.items'));
   }
   return text;
 }

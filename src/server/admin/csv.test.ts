@@ -108,7 +108,7 @@ describe('CSV made by the database = CSV made by csvRow', () => {
     }
   });
 
-  it("the items summary in each reader's language has orderLineName's words; the stored one is the English", async () => {
+  it("the items summary in each reader's language has orderLineName's words, made at export and stored", async () => {
     const tshirt = {
       productId: 'tshirt-bomull',
       name: 'Cotton T-shirt',
@@ -137,7 +137,7 @@ describe('CSV made by the database = CSV made by csvRow', () => {
     const [row] = await queryRows<Record<string, string>>(
       database.db,
       sql`SELECT ${itemsSummarySql('sv')} AS sv, ${itemsSummarySql('en')} AS en,
-            (order_export_item_cells(orders.items))[1] AS stored
+            (order_export_item_cells(orders.items))[1] AS stored, order_items_summary_sv(orders.items) AS stored_sv
           FROM (SELECT ${JSON.stringify(lines)}::jsonb AS items) AS orders`,
     );
     const worded = (locale: (typeof locales)[number]) =>
@@ -147,5 +147,6 @@ describe('CSV made by the database = CSV made by csvRow', () => {
       '30 × T-shirt i bomull (10 S, 20 M), 30 × Klubbhuva (10 S, 20 M), 100 × Kuponghäfte, 2 × Own "special", 1 × Konvertering av tryckfil som inte är vektor',
     );
     expect(row?.stored).toBe(worded('en'));
+    expect(row?.stored_sv).toBe(worded('sv'));
   });
 });

@@ -61,4 +61,30 @@ describe("the orders CSV in the admin's language", () => {
     const asked = await download(orderNumber, { 'accept-language': 'en' }, 'standard');
     expect(asked('Artiklar')).toBe('30 × Cotton T-shirt (10 S, 20 M), 25 × Beanie');
   });
+
+  it('names the lines as they are after a change, in both languages (the summaries are stored with the lines)', async () => {
+    const orderNumber = await placeOrder();
+    const changed = await request<object>(server, `/api/admin/orders/${orderNumber}/lines`, {
+      method: 'PATCH',
+      headers: { cookie: server.cookie, 'accept-language': 'sv' },
+      json: {
+        lines: [
+          {
+            productId: 'tshirt-bomull',
+            quantity: 30,
+            sizes: { S: 5, M: 15, L: 10 },
+            options: { colour: 'navy' },
+          },
+          { productId: 'hoodie', quantity: 20, sizes: { XL: 20 }, options: { colour: 'navy' } },
+        ],
+        reason: 'Mössorna blev huvtröjor',
+      },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const sv = await download(orderNumber, { 'accept-language': 'sv' });
+    const en = await download(orderNumber, { 'accept-language': 'en' });
+    expect(sv('Artiklar')).toBe('30 × T-shirt i bomull (5 S, 15 M, 10 L), 20 × Hoodie (20 XL)');
+    expect(en('Artiklar')).toBe('30 × Cotton T-shirt (5 S, 15 M, 10 L), 20 × Hoodie (20 XL)');
+    expect([sv('Storlek L'), sv('Storlek XL')]).toEqual(['10', '20']);
+  });
 });

@@ -2,13 +2,12 @@ import type { VatTreatment } from '@/shared/invoicing/vat-treatment';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AdminOrderLine } from '@/shared/admin';
 import { defaultLocale, type Locale } from '@/shared/i18n/locale';
-import { printFileMessages } from '@/shared/i18n/messages/print-files';
-import { productNameMessages } from '@/shared/i18n/messages/product-names';
 import { checkoutPageMessages } from '@/shared/i18n/messages/checkout';
 import type { CustomerType } from '@/shared/checkout-schema';
 import { sizeCodes, type SizeCode } from '@/shared/sizes';
 import { createHash } from 'node:crypto';
 import { sqlDialect, type Database, type QueryText } from '@/server/db/client';
+import { itemsSummaryExpression } from '@/server/db/export-item-cells';
 import type { PaymentState } from '@/shared/ledger';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
@@ -149,57 +148,23 @@ export const vatTreatmentLabelsSv: Readonly<Record<VatTreatment, string>> = {
   oss: 'EU-distansförsäljning (OSS)',
 };
 
-/**
- * The items summary in the reader's language, made by the database from the order's lines by the
- * rule of orderLineName (src/shared/i18n/order-line-name.ts), which the admin's pages, the buyer's
- * and the documents use: a fee line's fee, the names the line was sold with, the catalogue's name
- * by id for lines stored before, the stored English name: "120 × Hoodie (20 S, 50 M, 50 L), 100 ×
- * Kuponghäfte". Only our words are written into the SQL (the catalogues' messages, as literals); the
- * lines' names are read as data.
- */
+/** The items summary in the reader's language, made from the order's lines at export (itemsSummaryExpression). */
 export function itemsSummarySql(locale: Locale): SQL {
-  const byId = Object.entries(productNameMessages[locale])
-    .map(([id, name]) => `WHEN ${literal(id)} THEN ${literal(name)}`)
-    .join(' ');
-  const sizes = sizeCodes
-    .map(
-      (code) =>
-        `CASE WHEN (line -> 'sizes' ->> ${literal(code)})::integer > 0 THEN (line -> 'sizes' ->> ${literal(code)}) || ${literal(` ${code}`)} END`,
-    )
-    .join(', ');
-  return sql.raw(`(SELECT coalesce(string_agg((line ->> 'quantity') || ' × ' ||
-    CASE WHEN line ->> 'fee' = 'conversion' THEN ${literal(printFileMessages[locale].conversionFee)}
-    ELSE coalesce(line -> 'names' ->> ${literal(locale)}, CASE line ->> 'productId' ${byId} END, line ->> 'name') END ||
-    CASE WHEN jsonb_typeof(line -> 'sizes') = 'object' THEN ' (' || concat_ws(', ', ${sizes}) || ')' ELSE '' END,
-    ', ' ORDER BY n), '')
-  FROM jsonb_array_elements(orders.items) WITH ORDINALITY AS e (line, n))`);
+  return sql.raw(itemsSummaryExpression(locale, 'orders.items'));
 }
 
 /**
- * The items column in the reader's language. The stored summary (export_item_cells, made at
- * checkout) names each line by its stored English name, which is orderLineName's English: a line
- * keeps the catalogue's English name beside its names (name = names.en), a fee line the English
- * fee (CONVERSION_FEE_NAME = the message), a line stored before names were kept the English name
- * it was sold with; csv.test.ts holds the two together. An English reader reads it as stored;
- * another language is made from the lines at export (itemsSummaryJoin), so checkouts store one
- * summary, not one per language.
+ * The items column in the reader's language, as stored with the order when its lines were written:
+ * English in export_item_cells (1840), Swedish in export_items_summary_sv (6800). Stored, because
+ * made from the lines at export it was about 0.9 s of the database's 3.2 s of CPU per 100 000
+ * exported rows (docs/performance.md, round 4). The stored English names each line by its stored
+ * English name, which is orderLineName's English (name = names.en, a fee line's
+ * CONVERSION_FEE_NAME); csv.test.ts holds both stored summaries to orderLineName.
  */
-function itemsSummaryIn(locale: Locale): SQL {
-  return locale === 'en' ? storedItemCell('items_summary') : sql.raw('item_names.summary');
-}
-
-/**
- * For a reader of another language than English, the items summary made once per order in a
- * lateral join (item_names.summary). As a subquery in the line's expression it ran once for every
- * mention of the cell in csvRowSql's formula guard (three or four times an order), which made the
- * Swedish export nine times the English one's time on orders with their lines as checkout writes
- * them (docs/performance.md, round 4). An aggregate's subquery is never flattened into the line.
- */
-function itemsSummaryJoin(locale: Locale): SQL {
-  return locale === 'en'
-    ? sql``
-    : sql`LEFT JOIN LATERAL ${itemsSummarySql(locale)} AS item_names (summary) ON TRUE`;
-}
+const storedItemsSummary: Readonly<Record<Locale, SQL>> = {
+  en: storedItemCell('items_summary'),
+  sv: sql.raw('orders.export_items_summary_sv'),
+};
 
 /**
  * One batch of the export, newest first after the cursor, as texts of joined CSV lines (made by the
@@ -247,7 +212,7 @@ export function csvBatchQuery(
       sql`customer_address`,
       sql`delivery_address`,
       sql`country_code`,
-      itemsSummaryIn(locale),
+      storedItemsSummary[locale],
       { code: money('total_amount') },
       { code: money('ex_vat_amount') },
       { code: money('vat_amount') },
@@ -271,7 +236,7 @@ export function csvBatchQuery(
   );
   // One query level under the batch: a subquery of orders.* under each line (the former shape)
   // carried every wide row through a second scan (1.9 s against 1.0 s for 200 000 rows).
-  const orders = sql`FROM orders ${orderMoneyLateral} ${itemsSummaryJoin(locale)}
+  const orders = sql`FROM orders ${orderMoneyLateral}
       WHERE ${exportFilterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${limitSql(batchSize)}`;
   if (linesPerText >= batchSize)
     return sql`SELECT coalesce(string_agg(page.line, '' ORDER BY page.order_date DESC, page.id DESC), '') AS lines

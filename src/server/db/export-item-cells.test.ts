@@ -2,17 +2,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, openTestPglite, testDatabaseUrl } from '@tests/helpers/server';
 import { sizeCodes } from '@/shared/sizes';
 import { openPostgres, type Database } from './client';
-import { exportItemCellsBody, exportItemCellsFunctionSql } from './export-item-cells';
+import { exportItemCellsBody, exportItemCellsFunctionSql, itemsSummarySvBody } from './export-item-cells';
 import { migrate } from './migrate';
 
 /** The text of order_export_item_cells as the migrations left it in the database. */
-async function liveBody(database: Database): Promise<string> {
+async function liveBody(database: Database, name = 'order_export_item_cells'): Promise<string> {
   const rows = await database.withConnection((exec) =>
-    exec(`SELECT prosrc FROM pg_proc WHERE proname = 'order_export_item_cells'`),
+    exec(`SELECT prosrc FROM pg_proc WHERE proname = '${name}'`),
   );
   return String(rows[0]?.prosrc);
 }
 
+const summaryHint =
+  'the messages and order_items_summary_sv differ: write functions/0700_order_items_summary_sv.sql again from itemsSummarySvBody()';
 const hint = `sizes.ts and order_export_item_cells differ: add a migration with\n${exportItemCellsFunctionSql()}`;
 
 describe('order_export_item_cells is written from sizes.ts', () => {
@@ -40,5 +42,6 @@ describe('order_export_item_cells is written from sizes.ts', () => {
     });
     await migrate(database);
     expect(await liveBody(database), hint).toBe(exportItemCellsBody());
+    expect(await liveBody(database, 'order_items_summary_sv'), summaryHint).toBe(itemsSummarySvBody());
   });
 });

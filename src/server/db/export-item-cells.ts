@@ -1,3 +1,6 @@
+import type { Locale } from '@/shared/i18n/locale';
+import { printFileMessages } from '@/shared/i18n/messages/print-files';
+import { productNameMessages } from '@/shared/i18n/messages/product-names';
 import { sizeCodes } from '@/shared/sizes';
 
 /**
@@ -37,5 +40,48 @@ END
 export function exportItemCellsFunctionSql(sizes: readonly string[] = sizeCodes): string {
   return `CREATE OR REPLACE FUNCTION order_export_item_cells(items jsonb) RETURNS text[]
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$${exportItemCellsBody(sizes)}$$;
+`;
+}
+
+/**
+ * The items summary in one language, as a SQL expression over `items` (an order's jsonb lines), by
+ * the rule of orderLineName (src/shared/i18n/order-line-name.ts), which the admin's pages, the
+ * buyer's and the documents use: a fee line's fee, the names the line was sold with, the
+ * catalogue's name by id for lines stored before names were kept, the stored English name: "120 ×
+ * Hoodie (20 S, 50 M, 50 L), 100 × Kuponghäfte". Only our words are written into the SQL (the
+ * catalogues' messages, as literals); the lines' names are read as data.
+ */
+export function itemsSummaryExpression(locale: Locale, items: string): string {
+  const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+  const byId = Object.entries(productNameMessages[locale])
+    .map(([id, name]) => `WHEN ${literal(id)} THEN ${literal(name)}`)
+    .join(' ');
+  const sizes = sizeCodes
+    .map(
+      (code) =>
+        `CASE WHEN (line -> 'sizes' ->> ${literal(code)})::integer > 0 THEN (line -> 'sizes' ->> ${literal(code)}) || ${literal(` ${code}`)} END`,
+    )
+    .join(', ');
+  return `(SELECT coalesce(string_agg((line ->> 'quantity') || ' × ' ||
+    CASE WHEN line ->> 'fee' = 'conversion' THEN ${literal(printFileMessages[locale].conversionFee)}
+    ELSE coalesce(line -> 'names' ->> ${literal(locale)}, CASE line ->> 'productId' ${byId} END, line ->> 'name') END ||
+    CASE WHEN jsonb_typeof(line -> 'sizes') = 'object' THEN ' (' || concat_ws(', ', ${sizes}) || ')' ELSE '' END,
+    ', ' ORDER BY n), '')
+  FROM jsonb_array_elements(${items}) WITH ORDINALITY AS e (line, n))`;
+}
+
+/**
+ * The body of order_items_summary_sv (functions/0700_order_items_summary_sv.sql): the Swedish
+ * items summary, stored with each order in export_items_summary_sv (migration 6800) so that the
+ * Swedish export reads it as the English one reads export_item_cells. `export-item-cells.test.ts`
+ * compares the live function with this text: a product or a fee renamed in the messages fails it
+ * until the functions file is written again from here (stored summaries keep the names they were
+ * made with, as the order's documents do).
+ */
+export function itemsSummarySvBody(): string {
+  return `
+BEGIN
+  RETURN ${itemsSummaryExpression('sv', 'items')};
+END
 `;
 }

@@ -113,6 +113,11 @@ export const orders = pgTable(
       .array()
       .notNull()
       .generatedAlwaysAs(sql`order_export_item_cells(items)`),
+    /**
+     * The export's items column for a Swedish reader, written by a trigger from the lines at every
+     * insert and change of them (migrations/6800_export_items_summary_sv.sql); the default is never stored.
+     */
+    exportItemsSummarySv: text('export_items_summary_sv').notNull().default(''),
     /** True for the orders the exact search's indexes cannot vouch for (migrations/1830_admin_exact_search.sql). */
     searchOutlier: boolean('search_outlier')
       .notNull()
