@@ -1,5 +1,7 @@
 // node --import tsx bench/export-cpu.ts <database URL> [rows=200000] [--rounds=2] [--locale=sv]
-//   BENCH_BASELINE_DIR=<another checkout, built> adds that build, alternating with this one.
+//   BENCH_BASELINE_DIR=<another checkout, built> adds that build, alternating with this one;
+//   BENCH_BASELINE_DATABASE_URL=<a copy of the database at that build's schema> when this build
+//   migrates the database further (a baseline refuses a database a newer release migrated).
 // The orders export over HTTP on an already seeded database (BENCH_ADMIN_DATABASE_URL's, or any
 // with orders), measured by the CPU it costs: the shop server's process and the database's
 // backends for the export's connections, in seconds per 100 000 rows, beside the rows per second.
@@ -18,11 +20,22 @@ if (!url) throw new Error('usage: bench/export-cpu.ts <database URL> [rows] [--r
 const rows = Number(args.find((a) => /^\d+$/.test(a)) ?? 200_000);
 const rounds = Number(args.find((a) => a.startsWith('--rounds='))?.slice('--rounds='.length) ?? 2);
 const locale = args.find((a) => a.startsWith('--locale='))?.slice('--locale='.length) ?? 'sv';
-const builds: [label: string, cwd: string | undefined][] = [
+interface Build {
+  label: string;
+  cwd: string | undefined;
+  databaseUrl: string;
+}
+const builds: Build[] = [
   ...(process.env.BENCH_BASELINE_DIR
-    ? [['baseline', process.env.BENCH_BASELINE_DIR] as [string, string]]
+    ? [
+        {
+          label: 'baseline',
+          cwd: process.env.BENCH_BASELINE_DIR,
+          databaseUrl: process.env.BENCH_BASELINE_DATABASE_URL ?? url,
+        },
+      ]
     : []),
-  ['this', undefined],
+  { label: 'this', cwd: undefined, databaseUrl: url },
 ];
 
 /** CPU seconds (user + system) a process has used, from /proc (Linux). */
@@ -36,8 +49,8 @@ function cpuSeconds(pid: number | undefined): number {
 }
 
 /** The database's backends serving `url` other than ours, with the CPU each has used so far. */
-async function backendCpu(): Promise<Map<number, number>> {
-  const client = new pg.Client({ connectionString: url });
+async function backendCpu(databaseUrl: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const { rows: found } = await client.query<{ pid: number }>(
@@ -49,11 +62,11 @@ async function backendCpu(): Promise<Map<number, number>> {
   }
 }
 
-async function exportOnce(label: string, cwd: string | undefined): Promise<string> {
-  const server = await startShopServer({ databaseUrl: url, ...(cwd ? { cwd } : {}) });
+async function exportOnce({ label, cwd, databaseUrl }: Build): Promise<string> {
+  const server = await startShopServer({ databaseUrl, ...(cwd ? { cwd } : {}) });
   try {
     const cookie = await login(server);
-    const before = await backendCpu();
+    const before = await backendCpu(databaseUrl);
     const serverBefore = cpuSeconds(server.process.pid);
     const started = performance.now();
     const response = await fetch(`${server.url}/api/admin/orders.csv`, {
@@ -68,7 +81,7 @@ async function exportOnce(label: string, cwd: string | undefined): Promise<strin
     const seconds = (performance.now() - started) / 1000;
     const serverCpu = cpuSeconds(server.process.pid) - serverBefore;
     let databaseCpu = 0;
-    for (const [pid, used] of await backendCpu()) databaseCpu += used - (before.get(pid) ?? 0);
+    for (const [pid, used] of await backendCpu(databaseUrl)) databaseCpu += used - (before.get(pid) ?? 0);
     const per = (cpu: number) => round((cpu / lines) * 100_000, 2);
     return `${label.padEnd(8)} ${lines} rows in ${round(seconds, 1)} s = ${Math.round(lines / seconds)} rows/s; CPU per 100 000 rows: server ${per(serverCpu)} s, database ${per(databaseCpu)} s, together ${per(serverCpu + databaseCpu)} s`;
   } finally {
@@ -77,7 +90,7 @@ async function exportOnce(label: string, cwd: string | undefined): Promise<strin
 }
 
 for (let i = 0; i < rounds; i++)
-  for (const [label, cwd] of builds) process.stdout.write(`${await exportOnce(label, cwd)}\n`);
+  for (const build of builds) process.stdout.write(`${await exportOnce(build)}\n`);
 process.stdout.write(
   `load average: ${(await import('node:os'))
     .loadavg()
