@@ -1,9 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, openTestPglite, testDatabaseUrl } from '@tests/helpers/server';
 import { sizeCodes } from '@/shared/sizes';
-import { openPostgres, type Database } from './client';
+import { openPglite, openPostgres, type Database } from './client';
 import { exportItemCellsBody, exportItemCellsFunctionSql, itemsSummarySvBody } from './export-item-cells';
-import { migrate } from './migrate';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seedOrders } from '@tests/helpers/seed-orders';
+import { functionsDir, migrate, migrationsDir } from './migrate';
 
 /** The text of order_export_item_cells as the migrations left it in the database. */
 async function liveBody(database: Database, name = 'order_export_item_cells'): Promise<string> {
@@ -44,4 +48,40 @@ describe('order_export_item_cells is written from sizes.ts', () => {
     expect(await liveBody(database), hint).toBe(exportItemCellsBody());
     expect(await liveBody(database, 'order_items_summary_sv'), summaryHint).toBe(itemsSummarySvBody());
   });
+});
+
+/** The migrations and functions files as they were before `first` (an earlier release's schema). */
+function releaseBefore(first: string, functionsAdded: string[]): { migrations: string; functions: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'release-before-'));
+  const copy = (from: string, to: string, keep: (file: string) => boolean) => {
+    for (const file of readdirSync(from).filter(keep)) cpSync(join(from, file), join(dir, to, file));
+  };
+  copy(migrationsDir, 'migrations', (file) => file < first);
+  copy(functionsDir, 'functions', (file) => file.endsWith('.sql') && !functionsAdded.includes(file));
+  return { migrations: join(dir, 'migrations'), functions: join(dir, 'functions') };
+}
+
+describe('migration 6800 gives the orders already stored their Swedish items summary', () => {
+  it('each one as the trigger writes it for a new order, on PGlite', async () => {
+    const database = await openPglite();
+    const before = releaseBefore('6800', ['0700_order_items_summary_sv.sql']);
+    try {
+      await migrate(database, before.migrations, before.functions);
+      await database.withConnection((exec) => seedOrders(exec, 400));
+      expect(await migrate(database)).toEqual(['6800_export_items_summary_sv.sql']);
+      const [row] = await database.withConnection((exec) =>
+        exec(`SELECT count(*)::integer AS orders,
+            count(*) FILTER (WHERE export_items_summary_sv IS DISTINCT FROM order_items_summary_sv(items))::integer AS differing,
+            count(*) FILTER (WHERE export_items_summary_sv = '')::integer AS empty,
+            min(export_items_summary_sv) FILTER (WHERE export_items_summary_sv LIKE '%Kuponghäfte%') AS booklets
+          FROM orders`),
+      );
+      expect(row).toMatchObject({ orders: 400, differing: 0, empty: 0 });
+      // The Swedish names, not the English ones the lines were stored with.
+      expect(String(row?.booklets)).toMatch(/^\d+ × /);
+    } finally {
+      await database.close();
+      rmSync(join(before.migrations, '..'), { recursive: true, force: true });
+    }
+  }, 120_000);
 });
