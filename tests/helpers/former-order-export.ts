@@ -34,9 +34,10 @@ export const formerMoneyLateral = `LEFT JOIN LATERAL (
   ) AS money ON TRUE`;
 
 const dialect = new PgDialect();
-/** Where today's batch reads the stored items summary of a reader who is not English. */
-const storedSummary: Readonly<Record<Exclude<Locale, 'en'>, string>> = {
+/** Where today's batch reads the stored items summary in each language. */
+const storedSummary: Readonly<Record<Locale, string>> = {
   sv: 'orders.export_items_summary_sv',
+  en: 'orders.export_items_summary_en',
 };
 const moneyEndMarker = ') AS money ON TRUE';
 
@@ -67,7 +68,7 @@ export function exportBatchText(
     if (start < 0 || end < moneyEndMarker.length) throw new Error('the money join is not where it was');
     text = text.slice(0, start) + formerMoneyLateral + text.slice(end);
   }
-  if (!parts.itemsOnce && locale !== 'en') {
+  if (!parts.itemsOnce) {
     if (!text.includes(storedSummary[locale]))
       throw new Error('the stored items summary is not where it was');
     text = text.replaceAll(storedSummary[locale], itemsSummaryExpression(locale, 'orders.items'));

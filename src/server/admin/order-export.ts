@@ -154,15 +154,13 @@ export function itemsSummarySql(locale: Locale): SQL {
 }
 
 /**
- * The items column in the reader's language, as stored with the order when its lines were written:
- * English in export_item_cells (1840), Swedish in export_items_summary_sv (6800). Stored, because
- * made from the lines at export it was about 0.9 s of the database's 3.2 s of CPU per 100 000
- * exported rows (docs/performance.md, round 4). The stored English names each line by its stored
- * English name, which is orderLineName's English (name = names.en, a fee line's
- * CONVERSION_FEE_NAME); csv.test.ts holds both stored summaries to orderLineName.
+ * The items column in the reader's language, as stored with the order when its lines were written
+ * (export_items_summary_<locale>, migration 6800, by itemsSummaryExpression). Stored, because made
+ * from the lines at export it was about 0.9 s of the database's 3.2 s of CPU per 100 000 exported
+ * rows (docs/performance.md, round 4); csv.test.ts holds the stored summaries to orderLineName.
  */
 const storedItemsSummary: Readonly<Record<Locale, SQL>> = {
-  en: storedItemCell('items_summary'),
+  en: sql.raw('orders.export_items_summary_en'),
   sv: sql.raw('orders.export_items_summary_sv'),
 };
 

@@ -2,8 +2,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, openTestPglite, testDatabaseUrl } from '@tests/helpers/server';
 import { sizeCodes } from '@/shared/sizes';
 import { openPglite, openPostgres, type Database } from './client';
-import { exportItemCellsBody, exportItemCellsFunctionSql, itemsSummarySvBody } from './export-item-cells';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  exportItemCellsBody,
+  exportItemCellsFunctionSql,
+  itemsSummariesFunctionsFile,
+  itemsSummaryBody,
+  storedSummaryLocales,
+} from './export-item-cells';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seedOrders } from '@tests/helpers/seed-orders';
@@ -18,7 +24,7 @@ async function liveBody(database: Database, name = 'order_export_item_cells'): P
 }
 
 const summaryHint =
-  'the messages and order_items_summary_sv differ: write functions/0700_order_items_summary_sv.sql again from itemsSummarySvBody()';
+  'the messages or sizes and functions/0700_order_items_summaries.sql differ: run `npm run db:functions`';
 const hint = `sizes.ts and order_export_item_cells differ: add a migration with\n${exportItemCellsFunctionSql()}`;
 
 describe('order_export_item_cells is written from sizes.ts', () => {
@@ -46,7 +52,12 @@ describe('order_export_item_cells is written from sizes.ts', () => {
     });
     await migrate(database);
     expect(await liveBody(database), hint).toBe(exportItemCellsBody());
-    expect(await liveBody(database, 'order_items_summary_sv'), summaryHint).toBe(itemsSummarySvBody());
+    for (const locale of storedSummaryLocales)
+      expect(await liveBody(database, `order_items_summary_${locale}`), summaryHint).toBe(
+        itemsSummaryBody(locale),
+      );
+    const file = readFileSync(join(functionsDir, '0700_order_items_summaries.sql'), 'utf8');
+    expect(file, summaryHint).toBe(itemsSummariesFunctionsFile());
   });
 });
 
@@ -61,18 +72,19 @@ function releaseBefore(first: string, functionsAdded: string[]): { migrations: s
   return { migrations: join(dir, 'migrations'), functions: join(dir, 'functions') };
 }
 
-describe('migration 6800 gives the orders already stored their Swedish items summary', () => {
+describe('migration 6800 gives the orders already stored their items summaries', () => {
   it('each one as the trigger writes it for a new order, on PGlite', async () => {
     const database = await openPglite();
-    const before = releaseBefore('6800', ['0700_order_items_summary_sv.sql']);
+    const before = releaseBefore('6800', ['0700_order_items_summaries.sql']);
     try {
       await migrate(database, before.migrations, before.functions);
       await database.withConnection((exec) => seedOrders(exec, 400));
-      expect(await migrate(database)).toEqual(['6800_export_items_summary_sv.sql']);
+      expect(await migrate(database)).toEqual(['6800_export_items_summaries.sql']);
       const [row] = await database.withConnection((exec) =>
         exec(`SELECT count(*)::integer AS orders,
-            count(*) FILTER (WHERE export_items_summary_sv IS DISTINCT FROM order_items_summary_sv(items))::integer AS differing,
-            count(*) FILTER (WHERE export_items_summary_sv = '')::integer AS empty,
+            count(*) FILTER (WHERE export_items_summary_sv IS DISTINCT FROM order_items_summary_sv(items)
+              OR export_items_summary_en IS DISTINCT FROM order_items_summary_en(items))::integer AS differing,
+            count(*) FILTER (WHERE export_items_summary_sv = '' OR export_items_summary_en = '')::integer AS empty,
             min(export_items_summary_sv) FILTER (WHERE export_items_summary_sv LIKE '%Kuponghäfte%') AS booklets
           FROM orders`),
       );

@@ -1,7 +1,7 @@
 import type { Locale } from '@/shared/i18n/locale';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { productNameMessages } from '@/shared/i18n/messages/product-names';
-import { sizeCodes } from '@/shared/sizes';
+import { allSizeCodes, sizeCodes } from '@/shared/sizes';
 
 /**
  * The body of order_export_item_cells (migration 1850), written from sizes.ts: the items summary
@@ -48,15 +48,17 @@ LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$${exportItemCellsBody(sizes)}$$;
  * the rule of orderLineName (src/shared/i18n/order-line-name.ts), which the admin's pages, the
  * buyer's and the documents use: a fee line's fee, the names the line was sold with, the
  * catalogue's name by id for lines stored before names were kept, the stored English name: "120 ×
- * Hoodie (20 S, 50 M, 50 L), 100 × Kuponghäfte". Only our words are written into the SQL (the
- * catalogues' messages, as literals); the lines' names are read as data.
+ * Hoodie (20 S, 50 M, 50 L), 100 × Kuponghäfte". Every size a line may hold, adults' and
+ * children's, in formatSplit's order (the size columns beside it count the adults' sizes). Only our
+ * words are written into the SQL (the catalogues' messages, as literals); the lines' names are read
+ * as data.
  */
 export function itemsSummaryExpression(locale: Locale, items: string): string {
   const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
   const byId = Object.entries(productNameMessages[locale])
     .map(([id, name]) => `WHEN ${literal(id)} THEN ${literal(name)}`)
     .join(' ');
-  const sizes = sizeCodes
+  const sizes = allSizeCodes
     .map(
       (code) =>
         `CASE WHEN (line -> 'sizes' ->> ${literal(code)})::integer > 0 THEN (line -> 'sizes' ->> ${literal(code)}) || ${literal(` ${code}`)} END`,
@@ -71,17 +73,46 @@ export function itemsSummaryExpression(locale: Locale, items: string): string {
 }
 
 /**
- * The body of order_items_summary_sv (functions/0700_order_items_summary_sv.sql): the Swedish
- * items summary, stored with each order in export_items_summary_sv (migration 6800) so that the
- * Swedish export reads it as the English one reads export_item_cells. `export-item-cells.test.ts`
- * compares the live function with this text: a product or a fee renamed in the messages fails it
- * until the functions file is written again from here (stored summaries keep the names they were
- * made with, as the order's documents do).
+ * The body of order_items_summary_<locale> (functions/0700_order_items_summaries.sql): the items
+ * summary in that language, stored with each order in export_items_summary_<locale> (migration
+ * 6800) so that the export reads it instead of making it from the lines. `export-item-cells.test.ts`
+ * compares the live functions with this text: a product, a fee or a size renamed or added in the
+ * messages fails it until the functions file is written again from here (`npm run db:functions`);
+ * stored summaries keep the words they were made with, as the order's documents do.
  */
-export function itemsSummarySvBody(): string {
+export function itemsSummaryBody(locale: Locale): string {
   return `
 BEGIN
-  RETURN ${itemsSummaryExpression('sv', 'items')};
+  RETURN ${itemsSummaryExpression(locale, 'items')};
 END
+`;
+}
+
+/** The languages whose items summary each order stores (a column and a function each). */
+export const storedSummaryLocales = ['sv', 'en'] as const satisfies readonly Locale[];
+
+/** The text of functions/0700_order_items_summaries.sql, written by `npm run db:functions`. */
+export function itemsSummariesFunctionsFile(): string {
+  const functions = storedSummaryLocales.map(
+    (locale) => `CREATE OR REPLACE FUNCTION order_items_summary_${locale}(items jsonb) RETURNS text
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$${itemsSummaryBody(locale)}$$;
+`,
+  );
+  const columns = storedSummaryLocales.map((locale) => `export_items_summary_${locale}`);
+  return `-- Repeatable: applied after the migrations on every start (src/server/db/migrate.ts). The orders
+-- export's items column in each language, stored with each order (migrations/6800_export_items_summaries.sql
+-- says why). Written by \`npm run db:functions\` from src/server/db/export-item-cells.ts; do not edit.
+
+${functions.join('\n')}
+-- Every insert, and every change of the lines (a line change, a quote's lines, a group order's
+-- sizes), writes the summaries again; nothing else writes the columns.
+CREATE OR REPLACE FUNCTION orders_export_items_summaries() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+${storedSummaryLocales.map((locale) => `  NEW.export_items_summary_${locale} := order_items_summary_${locale}(NEW.items);`).join('\n')}
+  RETURN NEW;
+END;
+$$;
+CREATE OR REPLACE TRIGGER orders_export_items_summaries BEFORE INSERT OR UPDATE OF items, ${columns.join(', ')} ON orders
+  FOR EACH ROW EXECUTE FUNCTION orders_export_items_summaries();
 `;
 }

@@ -114,10 +114,11 @@ export const orders = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`order_export_item_cells(items)`),
     /**
-     * The export's items column for a Swedish reader, written by a trigger from the lines at every
-     * insert and change of them (migrations/6800_export_items_summary_sv.sql); the default is never stored.
+     * The export's items column in each language, written by a trigger from the lines at every insert
+     * and change of them (migrations/6800_export_items_summaries.sql); the default is never stored.
      */
     exportItemsSummarySv: text('export_items_summary_sv').notNull().default(''),
+    exportItemsSummaryEn: text('export_items_summary_en').notNull().default(''),
     /** True for the orders the exact search's indexes cannot vouch for (migrations/1830_admin_exact_search.sql). */
     searchOutlier: boolean('search_outlier')
       .notNull()
