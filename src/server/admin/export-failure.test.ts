@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApiMessages } from '@/shared/i18n/messages/admin-ui';
 import type { Database } from '@/server/db/client';
@@ -123,9 +124,14 @@ describe('the export routes', () => {
  * The finding as it was reported: on PostgreSQL, with thousands of orders, the CSV export's
  * database connections are terminated mid-download (a failover, an operator's
  * pg_terminate_backend). The download must fail visibly and the server must stay up and serve
- * the next export from fresh connections.
+ * the next export from fresh connections. A connection terminated while idle between two batches
+ * costs nothing (the pool opens another, and the download ends complete and right), so the test
+ * terminates them while one of the export's batches is certainly running: waiting on a lock the
+ * test holds on the orders.
  */
 describe.skipIf(!testDatabaseUrl)('a CSV export on PostgreSQL whose connections are terminated', () => {
+  // About 30 MB of CSV: far more than the socket buffers and fetch hold between them (the kernel's
+  // send buffer grows to 4 MB here), so the export is still reading when the test takes the lock.
   const ORDERS = 150_000;
   let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let server: TestServer;
@@ -134,15 +140,20 @@ describe.skipIf(!testDatabaseUrl)('a CSV export on PostgreSQL whose connections 
     database = await createPostgresDatabase();
     server = await startServer({ databaseUrl: database.url });
     cookie = await adminLogin(server);
-    // About 30 MB of CSV: far more than the socket buffers and fetch hold between them (the
-    // kernel's send buffer grows to 4 MB here). With 20 000 orders (4 MB) a loaded machine sent
-    // the whole file before the termination came, and the download ended complete.
     await insertManyOrders(server.database, ORDERS);
   });
   afterAll(async () => {
     await server?.close();
     await database?.drop();
   });
+
+  /** The export's queries waiting on a lock (the shop's connections other than the asking one). */
+  async function queriesWaitingOnLock(): Promise<number> {
+    const waiting = await server.database.db.execute(
+      sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND wait_event_type = 'Lock'`,
+    );
+    return (waiting as { rows: unknown[] }).rows.length;
+  }
 
   it('fails the download, keeps the server up, and the next export is complete', async () => {
     const response = await fetch(`${server.url}/api/admin/orders.csv?format=standard`, {
@@ -153,23 +164,42 @@ describe.skipIf(!testDatabaseUrl)('a CSV export on PostgreSQL whose connections 
     if (!reader) throw new Error('no body');
     const first = await reader.read();
     expect(first.done).toBe(false);
-    // Every connection of the shop's pool to this test's database, whatever it is doing; each call
-    // waits until its backend has ended (PostgreSQL 14+): on a loaded machine a signalled backend can
-    // linger and take the next export's query before it dies.
-    const terminated = await server.database.db.execute(
-      sql`SELECT pg_terminate_backend(pid, 60000) FROM pg_stat_activity
-          WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-    );
-    expect((terminated as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
-    const readToEnd = async (): Promise<number> => {
-      let lines = 0;
+
+    // The orders held by the test: the export's next batch waits for them, its query in flight.
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE orders IN ACCESS EXCLUSIVE MODE');
+    let lines = 0;
+    const readToEnd = (async () => {
       for (;;) {
         const chunk = await reader.read();
         if (chunk.done) return lines;
         lines += Buffer.from(chunk.value).toString('utf8').split('\n').length - 1;
       }
-    };
-    await expect(readToEnd()).rejects.toThrow();
+    })();
+    readToEnd.catch(() => undefined); // awaited below
+    try {
+      const deadline = Date.now() + 120_000;
+      while ((await queriesWaitingOnLock()) === 0) {
+        if (Date.now() > deadline)
+          throw new Error(`no export query waited on the orders after ${lines} lines`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Every other connection to this test's database, whatever it is doing; each call waits until
+      // its backend has ended (PostgreSQL 14+), so none lingers to take the next export's query.
+      const terminated = await server.database.db.execute(
+        sql`SELECT pg_terminate_backend(pid, 60000) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid() AND pid <> ${holderPid}`,
+      );
+      expect((terminated as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+    await expect(readToEnd).rejects.toThrow();
+    expect(lines).toBeLessThan(ORDERS);
 
     expect((await request(server, '/healthz')).status).toBe(200);
     expect((await request(server, '/readyz')).status).toBe(200);
