@@ -87,7 +87,6 @@ for (const [language, width] of [
     server,
     openPage,
   }) => {
-    test.setTimeout(60_000);
     const t = texts[language];
     const org = t.orgNumber;
     const buyer = `buyer.${language}@example.se`;

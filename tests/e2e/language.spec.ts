@@ -352,8 +352,9 @@ test.describe('the cart, checkout, confirmation and admin in both languages', ()
       await page.getByRole('button', { name: 'Ladda ner faktura', exact: true }).click();
       expect((await downloading).suggestedFilename()).toBe(`Invoice_${number}.html`);
       await expect(toast(page, 'Fakturan är nedladdad!')).toBeVisible();
-      // Wait for the toasts to leave: they are not the page.
-      await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 10_000 }).toBe(0);
+      // Wait for the toasts to leave: they are not the page. Each leaves after its own seconds,
+      // which a loaded machine's browser stretches.
+      await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 30_000 }).toBe(0);
       expect(await englishOn(page)).toEqual([]);
       await screenshot(page, `confirmation-sv-${width}`);
       if (width === 1280) expect(await axeViolations(page)).toEqual([]);

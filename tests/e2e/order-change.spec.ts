@@ -1,3 +1,4 @@
+import { stockholmDate } from '@/shared/dates';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -158,7 +159,8 @@ for (const width of [1280, 390]) {
     const detail = (await (await get(`/api/admin/orders/${orderNumber}`)).json()) as AdminOrderDetail;
     const supplementary = detail.documents.find((d) => d.kind === 'supplementary_invoice');
     expect(supplementary?.total).toBe('199.00');
-    const today = new Date().toISOString().slice(0, 10);
+    // The books' dates are Stockholm's: from 23:00 UTC (midnight there) UTC's date is a day behind.
+    const today = stockholmDate(new Date());
     const sie = await fetchValidSie(
       server.url,
       `/api/admin/sie?from=${today.slice(0, 4)}-01-01&to=${today}`,

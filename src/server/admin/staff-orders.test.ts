@@ -1,3 +1,4 @@
+import { stockholmDate } from '@/shared/dates';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -297,7 +298,8 @@ describe('PATCH /api/admin/orders/:number/lines (issue 41: changes settled by th
       expect(validation.ok).toBe(true);
     }
 
-    const today = new Date().toISOString().slice(0, 10);
+    // The books' dates are Stockholm's: from 23:00 UTC (midnight there) UTC's date is a day behind.
+    const today = stockholmDate(new Date());
     const year = today.slice(0, 4);
     const sie = await fetchValidSie(
       server.url,
