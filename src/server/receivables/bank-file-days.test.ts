@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
@@ -25,12 +25,28 @@ import { useAdminServer } from '@tests/helpers/use-server';
 const server = useAdminServer();
 const swedish = () => `${server.cookie}; lang=sv`;
 const english = () => `${server.cookie}; lang=en`;
-const today = stockholmDate(new Date());
-const yesterday = addDays(today, -1);
-const tomorrow = addDays(today, 1);
+let today = stockholmDate(new Date());
+let yesterday = addDays(today, -1);
+let tomorrow = addDays(today, 1);
 // 45 days back is always a month before yesterday's: that month is closed, yesterday's is open.
-const inClosedMonth = addDays(today, -45);
-const closedMonth = inClosedMonth.slice(0, 7);
+let inClosedMonth = addDays(today, -45);
+let closedMonth = inClosedMonth.slice(0, 7);
+
+/**
+ * The file's days are the server's: a file that ran across Stockholm's midnight had its "tomorrow"
+ * taken by the server as today (a rehearsal at 23:00 UTC). Within ten minutes of midnight the file
+ * waits for it to pass, then reads the day.
+ */
+const STOCKHOLM_MIDNIGHT_MARGIN_MS = 10 * 60_000;
+beforeAll(async () => {
+  while (stockholmDate(new Date(Date.now() + STOCKHOLM_MIDNIGHT_MARGIN_MS)) !== stockholmDate(new Date()))
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+  today = stockholmDate(new Date());
+  yesterday = addDays(today, -1);
+  tomorrow = addDays(today, 1);
+  inClosedMonth = addDays(today, -45);
+  closedMonth = inClosedMonth.slice(0, 7);
+}, STOCKHOLM_MIDNIGHT_MARGIN_MS + 60_000);
 const ocrOf = (order: PlacedOrderAnswer) => ocrReference(order.orderNumber.slice(4));
 
 const detail = async (number: string) =>
