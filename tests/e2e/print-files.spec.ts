@@ -69,7 +69,8 @@ test.describe('print files in a real browser', () => {
       const detail = (await (
         await context.request.get(`${server.url}/api/admin/orders/${last.orderNumber}`)
       ).json()) as { printFiles: { id: string; name: string; bytes: number }[] };
-      expect(detail.printFiles.map((f) => f.name)).toEqual(['logo.pdf', 'photo.png']);
+      // The two uploads run side by side; the order keeps them in the order they arrived.
+      expect(detail.printFiles.map((f) => f.name).sort()).toEqual(['logo.pdf', 'photo.png']);
       for (const file of detail.printFiles) {
         const download = await context.request.get(
           `${server.url}/api/admin/orders/${last.orderNumber}/print-files/${file.id}`,
