@@ -4,7 +4,7 @@ import { csvBatchQuery } from '@/server/admin/order-export';
 import type { CsvFormat } from '@/server/admin/csv';
 import type { Database } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
-import { itemsSummaryExpression } from '@/server/db/export-item-cells';
+import { itemsSummaryExpression, storedItemsSummaryColumn } from '@/server/db/export-item-cells';
 import type { Locale } from '@/shared/i18n/locale';
 
 /**
@@ -34,11 +34,6 @@ export const formerMoneyLateral = `LEFT JOIN LATERAL (
   ) AS money ON TRUE`;
 
 const dialect = new PgDialect();
-/** Where today's batch reads the stored items summary in each language. */
-const storedSummary: Readonly<Record<Locale, string>> = {
-  sv: 'orders.export_items_summary_sv',
-  en: 'orders.export_items_summary_en',
-};
 const moneyEndMarker = ') AS money ON TRUE';
 
 /** Which of round 4's changes a batch query keeps: each can be put back to the former text. */
@@ -69,9 +64,9 @@ export function exportBatchText(
     text = text.slice(0, start) + formerMoneyLateral + text.slice(end);
   }
   if (!parts.itemsOnce) {
-    if (!text.includes(storedSummary[locale]))
+    if (!text.includes(storedItemsSummaryColumn(locale)))
       throw new Error('the stored items summary is not where it was');
-    text = text.replaceAll(storedSummary[locale], itemsSummaryExpression(locale, 'orders.items'));
+    text = text.replaceAll(storedItemsSummaryColumn(locale), itemsSummaryExpression(locale, 'orders.items'));
   }
   return text;
 }

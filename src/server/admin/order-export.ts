@@ -7,7 +7,7 @@ import type { CustomerType } from '@/shared/checkout-schema';
 import { sizeCodes, type SizeCode } from '@/shared/sizes';
 import { createHash } from 'node:crypto';
 import { sqlDialect, type Database, type QueryText } from '@/server/db/client';
-import { itemsSummaryExpression } from '@/server/db/export-item-cells';
+import { itemsSummaryExpression, storedItemsSummaryColumn } from '@/server/db/export-item-cells';
 import type { PaymentState } from '@/shared/ledger';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
@@ -159,10 +159,7 @@ export function itemsSummarySql(locale: Locale): SQL {
  * from the lines at export it was about 0.9 s of the database's 3.2 s of CPU per 100 000 exported
  * rows (docs/performance.md, round 4); csv.test.ts holds the stored summaries to orderLineName.
  */
-const storedItemsSummary: Readonly<Record<Locale, SQL>> = {
-  en: sql.raw('orders.export_items_summary_en'),
-  sv: sql.raw('orders.export_items_summary_sv'),
-};
+const storedItemsSummary = (locale: Locale): SQL => sql.raw(storedItemsSummaryColumn(locale));
 
 /**
  * One batch of the export, newest first after the cursor, as texts of joined CSV lines (made by the
@@ -210,7 +207,7 @@ export function csvBatchQuery(
       sql`customer_address`,
       sql`delivery_address`,
       sql`country_code`,
-      storedItemsSummary[locale],
+      storedItemsSummary(locale),
       { code: money('total_amount') },
       { code: money('ex_vat_amount') },
       { code: money('vat_amount') },

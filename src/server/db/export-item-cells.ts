@@ -91,6 +91,10 @@ END
 /** The languages whose items summary each order stores (a column and a function each). */
 export const storedSummaryLocales = ['sv', 'en'] as const satisfies readonly Locale[];
 
+/** Where an order stores its items summary in one language (written by the trigger below). */
+export const storedItemsSummaryColumn = (locale: (typeof storedSummaryLocales)[number]) =>
+  `orders.export_items_summary_${locale}`;
+
 /** The text of functions/0700_order_items_summaries.sql, written by `npm run db:functions`. */
 export function itemsSummariesFunctionsFile(): string {
   const functions = storedSummaryLocales.map(
