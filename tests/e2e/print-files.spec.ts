@@ -86,7 +86,10 @@ test.describe('print files in a real browser', () => {
         .getByRole('dialog', { name: `Order ${last.orderNumber}` })
         .getByTestId('admin-print-files');
       await expect(listed).toHaveText(/^Print files \(2\)/);
-      await expect(listed.getByTestId('admin-print-file-kind')).toHaveText(['Vector', 'Raster']);
+      // Listed in the order they arrived, which the side-by-side uploads leave open.
+      await expect
+        .poll(async () => (await listed.getByTestId('admin-print-file-kind').allTextContents()).sort())
+        .toEqual(['Raster', 'Vector']);
       await expect(listed.getByTestId('admin-print-file-dpi')).toHaveText(/^\d+ dpi at \d+(,\d)? cm/);
       await expect(listed.getByRole('link')).toHaveCount(2);
       await listed.scrollIntoViewIfNeeded();
