@@ -3,7 +3,25 @@ import lighthouse from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '@tests/helpers/chromium';
 import { median } from './lib/stats';
 
-export const lighthousePaths = ['/', '/products', '/products/hoodie', '/cart'];
+/**
+ * Every public page a stranger can open without a link of their own (an order's, a quote's or a
+ * group's page needs its token): the storefront, a garment and a print product, the cart, the order
+ * lookup, the account's sign-in, starting a group order, the partner form and the two legal pages.
+ */
+export const lighthousePaths = [
+  '/',
+  '/how-it-works',
+  '/products',
+  '/products/hoodie',
+  '/products/kuponghäfte',
+  '/cart',
+  '/orders',
+  '/account',
+  '/group/new',
+  '/partner',
+  '/terms',
+  '/privacy',
+];
 /** Each page in both languages: the browser's Accept-Language picks the server-rendered one. */
 export const lighthouseLanguages = { en: 'en-GB,en;q=0.9', sv: 'sv-SE,sv;q=0.9' } as const;
 type Language = keyof typeof lighthouseLanguages;
