@@ -353,7 +353,10 @@ test.describe('the cart, checkout, confirmation and admin in both languages', ()
       expect((await downloading).suggestedFilename()).toBe(`Invoice_${number}.html`);
       await expect(toast(page, 'Fakturan är nedladdad!')).toBeVisible();
       // Wait for the toasts to leave: they are not the page. Each leaves after its own seconds,
-      // which a loaded machine's browser stretches.
+      // which a loaded machine's browser stretches. On a phone they stack at the bottom, where the
+      // pointer can rest after the download's click, and a toast under the pointer stays until it
+      // leaves (sonner pauses on hover): the pointer goes to the page's top corner first.
+      await page.mouse.move(0, 0);
       await expect.poll(() => page.locator('[data-sonner-toast]').count(), { timeout: 30_000 }).toBe(0);
       expect(await englishOn(page)).toEqual([]);
       await screenshot(page, `confirmation-sv-${width}`);
