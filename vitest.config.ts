@@ -8,6 +8,10 @@ export default defineConfig({
     // Every core: the files are independent (each has its own server, PGlite, data folder and, on
     // PostgreSQL, its own database), and Vitest's default leaves one core idle (2 cores: 1 worker).
     maxWorkers: availableParallelism(),
+    // expect.poll waits for what the server does in the background (an email sent, a file gone):
+    // Vitest's default of 1 s is a quiet machine's, and a loaded one took longer to send a first
+    // email (docs/testing.md). A poll ends as soon as it holds; the limit only ends a hang.
+    expect: { poll: { timeout: 60_000 } },
     projects: [
       {
         extends: true,
