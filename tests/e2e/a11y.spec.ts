@@ -66,6 +66,19 @@ test.describe('accessibility (axe, WCAG 2.1 A + AA)', () => {
     }
   }
 
+  // Every public page, those above and the ones a buyer reaches from them: the header's skip link
+  // (WCAG 2.4.1) must lead to the page's main content (Lighthouse found three pages where it did not).
+  test('the skip link leads to the main content on every public page', async ({ openPage }) => {
+    const { page } = await openPage({ width: 1280 });
+    for (const path of [...pages, '/orders', '/account', '/group/new', '/terms', '/privacy']) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first(), path).toBeAttached();
+      const target = await page.locator('a[href="#main"]').first().getAttribute('href');
+      expect(target, path).toBe('#main');
+      await expect(page.locator('main#main'), path).toHaveCount(1);
+    }
+  });
+
   test('the currency dialog on a first visit has no violations', async ({ openPage }) => {
     const { page } = await openPage({ skipCurrencyDialog: false, width: 390 });
     await page.goto('/');

@@ -49,10 +49,10 @@ export function MemberPage({
     load.then(setLoaded, () => setLoaded('missing'));
   }, [id, token, entryId]);
 
-  if (loaded === undefined) return <main className="min-h-[60vh]" aria-busy="true" />;
+  if (loaded === undefined) return <main id="main" className="min-h-[60vh]" aria-busy="true" />;
   if (loaded === 'missing')
     return (
-      <main className="mx-auto max-w-xl px-4 py-10">
+      <main id="main" className="mx-auto max-w-xl px-4 py-10">
         <p role="alert" className="text-slate-800">
           {t.notFound}
         </p>
@@ -149,7 +149,7 @@ function MemberForm({
 
   if (form.removed)
     return (
-      <main className="mx-auto max-w-xl px-4 py-8">
+      <main id="main" className="mx-auto max-w-xl px-4 py-8">
         {header}
         <p role="status" className="mt-6 font-medium text-slate-900">
           {t.removed}
@@ -160,7 +160,7 @@ function MemberForm({
   if (form.saved) {
     const edit = `${window.location.origin}/group/${id}?entry=${form.saved.entryId}&token=${form.saved.editToken}`;
     return (
-      <main className="mx-auto max-w-xl px-4 py-8">
+      <main id="main" className="mx-auto max-w-xl px-4 py-8">
         {header}
         <p role="status" className="mt-6 text-lg font-semibold text-emerald-800" data-testid="entry-saved">
           {t.saved}
@@ -175,7 +175,7 @@ function MemberForm({
 
   if (!group.open)
     return (
-      <main className="mx-auto max-w-xl px-4 py-8">
+      <main id="main" className="mx-auto max-w-xl px-4 py-8">
         {header}
         <p role="status" className="mt-6 rounded-lg bg-amber-50 p-4 text-amber-900">
           {t.closedNotice}
@@ -184,7 +184,7 @@ function MemberForm({
     );
 
   return (
-    <main className="mx-auto max-w-xl px-4 py-8">
+    <main id="main" className="mx-auto max-w-xl px-4 py-8">
       {header}
       <p className="mt-4 text-slate-800">{t.memberIntro({ closesOn: date })}</p>
       <form onSubmit={form.submit} noValidate className="mt-6 space-y-5">

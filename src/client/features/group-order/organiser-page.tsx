@@ -48,16 +48,16 @@ export function OrganiserPage({ id, token }: { id: string; token: string }) {
   }, [load]);
   const actions = useOrganiserActions(id, token, load);
 
-  if (group === undefined) return <main className="min-h-[60vh]" aria-busy="true" />;
+  if (group === undefined) return <main id="main" className="min-h-[60vh]" aria-busy="true" />;
   if (group === 'missing' || group.role !== 'organiser')
     return (
-      <main className="mx-auto max-w-xl px-4 py-10">
+      <main id="main" className="mx-auto max-w-xl px-4 py-10">
         <p role="alert">{t.notFound}</p>
       </main>
     );
 
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8">
+    <main id="main" className="mx-auto max-w-3xl px-4 py-8">
       <p className="text-sm font-medium text-slate-600">{t.organiserHeading}</p>
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{group.title}</h1>
       <p className="mt-1 text-slate-700">

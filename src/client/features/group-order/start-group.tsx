@@ -34,7 +34,7 @@ export function StartGroup() {
 
   if (!design) {
     return (
-      <main className="mx-auto max-w-xl px-4 py-10">
+      <main id="main" className="mx-auto max-w-xl px-4 py-10">
         <h1 className="text-2xl font-bold text-slate-900">{t.startHeading}</h1>
         <p className="mt-3 text-slate-700">{t.startGroupHint}</p>
         <Link href="/products?category=kläder" className={buttonClass({ className: 'mt-6' })}>
@@ -49,7 +49,7 @@ export function StartGroup() {
     const share = `${origin}/group/${created.id}?token=${created.shareToken}`;
     const organise = `${origin}/group/${created.id}/organise?token=${created.organiserToken}`;
     return (
-      <main className="mx-auto max-w-xl px-4 py-10">
+      <main id="main" className="mx-auto max-w-xl px-4 py-10">
         <h1 className="text-2xl font-bold text-slate-900">{t.createdHeading}</h1>
         <CopyLink label={t.shareLink} hint={t.shareLinkHint} url={share} testId="share-link" />
         <CopyLink label={t.organiserLink} hint={t.organiserLinkHint} url={organise} testId="organiser-link" />
@@ -94,7 +94,7 @@ export function StartGroup() {
   );
 
   return (
-    <main className="mx-auto max-w-xl px-4 py-10">
+    <main id="main" className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{t.startHeading}</h1>
       <p className="mt-2 text-slate-700">{t.startGroupHint}</p>
       <div className="mt-6">
