@@ -16,6 +16,13 @@ export const accountVerifyPath = '/account/verify';
 /** Where the verify link sends a browser whose link was used, expired or unknown. */
 export const accountLinkExpiredPath = '/account?link=expired';
 
+/**
+ * The session cookie (httpOnly: scripts never read it) and its readable companion, which holds no
+ * secret and says only that a session cookie is there: a stranger's /account shows the sign-in form
+ * at once instead of asking the API first and reading a 401 (GitHub's `logged_in` does the same).
+ */
+export const accountCookieNames = { session: 'account_session', hint: 'account_signed_in' } as const;
+
 export const accountApiPaths = {
   signIn: '/api/account/sign-in',
   account: '/api/account',

@@ -211,7 +211,7 @@ const privacy: Record<Locale, LegalDocument> = {
         heading: 'Kakor och lagring i webbläsaren',
         paragraphs: [
           'Vi använder inga spårningskakor och ingen analys. Webbläsarens lokala lagring håller din varukorg, vald valuta, att du har besökt butiken (så att valutafrågan bara visas en gång) och en referens till din senaste order så att bekräftelsesidan fungerar efter omladdning.',
-          'Kakan "lang" kommer ihåg valt språk. Loggar du in på Mitt konto får du en inloggningskaka (httpOnly) som gäller i 30 dagar eller tills du loggar ut. Admin får en inloggningskaka (httpOnly) som bara gäller administrationen.',
+          'Kakan "lang" kommer ihåg valt språk. Loggar du in på Mitt konto får du en inloggningskaka (httpOnly) som gäller i 30 dagar eller tills du loggar ut, och bredvid den kakan "account_signed_in", som bara säger att du är inloggad så att sidan Mitt konto inte behöver fråga servern när du inte är det. Admin får en inloggningskaka (httpOnly) som bara gäller administrationen.',
         ],
       },
     ],
@@ -262,7 +262,7 @@ const privacy: Record<Locale, LegalDocument> = {
         heading: 'Cookies and browser storage',
         paragraphs: [
           "We use no tracking cookies and no analytics. The browser's local storage holds your cart, the chosen currency, that you have visited (so the currency question appears only once) and a reference to your latest order so the confirmation page survives a reload.",
-          'The "lang" cookie remembers the chosen language. Signing in to My account sets a login cookie (httpOnly) that lasts 30 days or until you sign out. The admin gets a login cookie (httpOnly) that applies to the administration only.',
+          'The "lang" cookie remembers the chosen language. Signing in to My account sets a login cookie (httpOnly) that lasts 30 days or until you sign out, and beside it the cookie "account_signed_in", which only says that you are signed in, so the My account page need not ask the server when you are not. The admin gets a login cookie (httpOnly) that applies to the administration only.',
         ],
       },
     ],

@@ -242,6 +242,52 @@ describe('signing in by an emailed link', () => {
 });
 
 describe('the session', () => {
+  it('comes with a readable hint that it is there, which sign-out and an ended session clear', async () => {
+    const email = 'hinted@example.se';
+    expect((await signIn(email, { 'x-forwarded-for': newClient() })).status).toBe(202);
+    const opened = await fetch(
+      `${server.url}/account/verify?token=${encodeURIComponent(await emailedToken(email))}`,
+      {
+        redirect: 'manual',
+      },
+    );
+    const cookies = opened.headers.getSetCookie();
+    const hint = cookies.find((cookie) => cookie.startsWith('account_signed_in='));
+    expect(hint).toMatch(/^account_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/i);
+    expect(hint).toMatch(/Max-Age=2592000/);
+    expect(hint).not.toContain(
+      cookies.find((cookie) => cookie.startsWith('account_session='))?.split(';')[0],
+    );
+    const session = cookies.find((cookie) => cookie.startsWith('account_session='))?.split(';')[0] ?? '';
+
+    const out = await request(server, '/api/account/sign-out', {
+      method: 'POST',
+      headers: { cookie: `${session}; account_signed_in=1` },
+      json: {},
+    });
+    expect(
+      out.headers
+        .getSetCookie()
+        .filter((cookie) => /Max-Age=0|Expires=Thu, 01 Jan 1970/.test(cookie))
+        .map((cookie) => cookie.split('=')[0]),
+    ).toEqual(['account_session', 'account_signed_in']);
+
+    // The session ended (here: signed out above) while a browser still holds both cookies.
+    const ended = await request(server, '/api/account', {
+      headers: { cookie: `${session}; account_signed_in=1` },
+    });
+    expect(ended.status).toBe(401);
+    expect(
+      ended.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split('=')[0])
+        .sort(),
+    ).toEqual(['account_session', 'account_signed_in']);
+    const stranger = await request(server, '/api/account');
+    expect(stranger.headers.getSetCookie()).toEqual([]);
+  });
+
   it('401 without a session or with a made-up one', async () => {
     expect((await request(server, '/api/account')).status).toBe(401);
     const forged = await request(server, '/api/account', {

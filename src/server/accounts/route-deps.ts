@@ -5,7 +5,7 @@ import { accountMessages } from '@/shared/i18n/messages/account';
 import type { CatalogueContext } from '@/server/context';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { ACCOUNT_COOKIE, sessionEmail } from './service';
+import { ACCOUNT_COOKIE, ACCOUNT_HINT_COOKIE, sessionEmail } from './service';
 
 /** What every group of the account's routes is registered with (src/server/accounts/routes.ts). */
 export interface AccountRouteDeps {
@@ -48,6 +48,11 @@ export function signedInReader(context: CatalogueContext): AccountRouteDeps['sig
   return async (request, reply) => {
     const email = await sessionEmail(context.database.db, request.cookies[ACCOUNT_COOKIE]);
     if (email === undefined) {
+      // A session that ended elsewhere (signed out everywhere, expired): the browser forgets it,
+      // so its pages stop asking.
+      if (request.cookies[ACCOUNT_COOKIE] !== undefined) reply.clearCookie(ACCOUNT_COOKIE, { path: '/' });
+      if (request.cookies[ACCOUNT_HINT_COOKIE] !== undefined)
+        reply.clearCookie(ACCOUNT_HINT_COOKIE, { path: '/' });
       reply.header('cache-control', 'no-store');
       sendError(reply, 401, translate(accountMessages, requestLocale(request)).signInHeading);
     }

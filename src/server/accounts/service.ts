@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Locale } from '@/shared/i18n/locale';
-import { ACCOUNT_SESSION_DAYS, SIGN_IN_LINK_MINUTES } from '@/shared/account';
+import { ACCOUNT_SESSION_DAYS, SIGN_IN_LINK_MINUTES, accountCookieNames } from '@/shared/account';
 import type { Database, Db } from '@/server/db/client';
 import { accountSignInLinks } from '@/server/db/accounts-schema';
 import { queryRows } from '@/server/db/query-rows';
 import { enqueueAccountSignInEmail } from '@/server/email';
 
 /** The account's session cookie: httpOnly, SameSite=Lax (the emailed link is a top-level visit), Secure behind HTTPS. */
-export const ACCOUNT_COOKIE = 'account_session';
+export const ACCOUNT_COOKIE = accountCookieNames.session;
+export const ACCOUNT_HINT_COOKIE = accountCookieNames.hint;
 
 const SESSION_SECONDS = ACCOUNT_SESSION_DAYS * 24 * 60 * 60;
 
@@ -25,6 +26,30 @@ const plausibleToken = (token: unknown): token is string =>
 
 export function accountCookieOptions(secure: boolean) {
   return { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: SESSION_SECONDS } as const;
+}
+
+/** The readable companion of the session cookie (accountCookieNames.hint): as long-lived, no secret in it. */
+export function accountHintCookieOptions(secure: boolean) {
+  return { ...accountCookieOptions(secure), httpOnly: false } as const;
+}
+
+/** Whether a raw Cookie header names the cookie (split, not a pattern: the header is a stranger's). */
+const cookieHeaderHas = (header: string | undefined, name: string) =>
+  header !== undefined && header.split(';').some((pair) => pair.trimStart().startsWith(`${name}=`));
+
+/**
+ * The Set-Cookie a page's answer carries when the readable hint disagrees with the session cookie
+ * (a session from before the hint existed, or a hint whose session the browser dropped), else
+ * undefined. Pages are served outside the account's cookie parser, so this reads the raw header.
+ */
+export function accountHintRepair(cookieHeader: string | undefined, secure: boolean): string | undefined {
+  const session = cookieHeaderHas(cookieHeader, ACCOUNT_COOKIE);
+  const hint = cookieHeaderHas(cookieHeader, ACCOUNT_HINT_COOKIE);
+  if (session === hint) return undefined;
+  const attributes = `Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return session
+    ? `${ACCOUNT_HINT_COOKIE}=1; Max-Age=${SESSION_SECONDS}; ${attributes}`
+    : `${ACCOUNT_HINT_COOKIE}=; Max-Age=0; ${attributes}`;
 }
 
 /**

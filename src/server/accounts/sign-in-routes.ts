@@ -15,7 +15,9 @@ import {
 } from './route-deps';
 import {
   ACCOUNT_COOKIE,
+  ACCOUNT_HINT_COOKIE,
   accountCookieOptions,
+  accountHintCookieOptions,
   endSession,
   redeemSignInToken,
   requestSignInLink,
@@ -88,7 +90,9 @@ export function registerSignInRoutes(deps: AccountRouteDeps): void {
       const session = await redeemSignInToken(database.db, request.query.token);
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       if (!session) return reply.redirect(accountLinkExpiredPath, 303);
-      reply.setCookie(ACCOUNT_COOKIE, session, accountCookieOptions(request.protocol === 'https'));
+      const secure = request.protocol === 'https';
+      reply.setCookie(ACCOUNT_COOKIE, session, accountCookieOptions(secure));
+      reply.setCookie(ACCOUNT_HINT_COOKIE, '1', accountHintCookieOptions(secure));
       return reply.redirect(accountPath, 303);
     },
   );
@@ -105,6 +109,7 @@ export function registerSignInRoutes(deps: AccountRouteDeps): void {
     async (request, reply) => {
       await endSession(database.db, request.cookies[ACCOUNT_COOKIE], request.body?.everywhere === true);
       reply.clearCookie(ACCOUNT_COOKIE, { path: '/' });
+      reply.clearCookie(ACCOUNT_HINT_COOKIE, { path: '/' });
       return reply.code(204).send(null);
     },
   );

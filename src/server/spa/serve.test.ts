@@ -51,6 +51,23 @@ describe('serving the SPA', () => {
   );
 
   it.each([
+    ['account_session=abc; lang=sv', ['account_signed_in=1; Max-Age=2592000; Path=/; SameSite=Lax']],
+    ['lang=sv;account_signed_in=1', ['account_signed_in=; Max-Age=0; Path=/; SameSite=Lax']],
+    ['account_session=abc; account_signed_in=1', []],
+    ['lang=sv', []],
+    [undefined, []],
+  ])(
+    'a page for Cookie %j sets the account hint to agree with the session cookie: %j',
+    async (cookie, expected) => {
+      const response = await fetch(`${server.url}/account`, {
+        headers: cookie === undefined ? {} : { cookie },
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie()).toEqual(expected);
+    },
+  );
+
+  it.each([
     [{ 'accept-language': 'sv-SE,sv;q=0.9,en;q=0.8' }, '/', 'sv'],
     [{ 'accept-language': 'en-GB,sv;q=0.5' }, '/', 'en'],
     [{ 'accept-language': 'sv', cookie: 'lang=en' }, '/', 'en'],

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '@/shared/i18n/locale';
 import { isKnownPage } from '@/shared/routes';
 import { requestLocale } from '@/server/http/locale';
+import { accountHintRepair } from '@/server/accounts';
 import type { CatalogueStore } from '@/server/catalogue';
 import { loadServerRenderer, type ServerRenderer } from './render';
 
@@ -111,6 +112,8 @@ function createShell(
         .header('cache-control', 'no-cache')
         .header('content-language', locale)
         .header('vary', 'accept-encoding, accept-language, cookie');
+      const hintRepair = accountHintRepair(request.headers.cookie, request.protocol === 'https');
+      if (hintRepair !== undefined) reply.header('set-cookie', hintRepair);
       if (/\bbr\b/.test(accepted)) {
         entry.brotli ??= brotliCompressSync(entry.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } });
         return reply.header('content-encoding', 'br').send(entry.brotli);

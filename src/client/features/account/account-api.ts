@@ -1,5 +1,6 @@
 import {
   accountApiPaths,
+  accountCookieNames,
   type AccountView,
   type CheckoutPrefill,
   type CompanyClaimKind,
@@ -17,8 +18,14 @@ export interface SavedAddressFields {
   address: string;
 }
 
-/** The signed-in buyer's account, or null when no session (401). */
+/** Whether the browser holds an account session (its readable hint; the session cookie is httpOnly). */
+export const mayBeSignedIn = (): boolean =>
+  typeof document !== 'undefined' &&
+  document.cookie.split(';').some((pair) => pair.trimStart().startsWith(`${accountCookieNames.hint}=`));
+
+/** The signed-in buyer's account, or null when no session (none held, or the API's 401). */
 export async function fetchAccount(): Promise<AccountView | null> {
+  if (!mayBeSignedIn()) return null;
   try {
     return await apiFetch<AccountView>(accountApiPaths.account);
   } catch (error) {
@@ -78,5 +85,6 @@ export const changeAddress = (id: number, input: SavedAddressFields) =>
 export const removeAddress = (id: number) =>
   apiFetch<undefined>(accountApiPaths.address(id), { method: 'DELETE' });
 
-/** What a signed-in buyer's checkout starts from; `{ signedIn: false }` signed out. */
-export const fetchCheckoutPrefill = () => apiFetch<CheckoutPrefill>(accountApiPaths.checkout);
+/** What a signed-in buyer's checkout starts from; `{ signedIn: false }` signed out (asked only with a session). */
+export const fetchCheckoutPrefill = async (): Promise<CheckoutPrefill> =>
+  mayBeSignedIn() ? apiFetch<CheckoutPrefill>(accountApiPaths.checkout) : { signedIn: false };

@@ -4,7 +4,7 @@ import type { AccountView, ReorderAnswer } from '@/shared/account';
 import { accountMessages } from '@/shared/i18n/messages/account';
 import { useLocale, useT } from '@/client/lib/i18n';
 import { Button } from '@/client/components/ui/button';
-import { fetchAccount, signOut } from './account-api';
+import { fetchAccount, mayBeSignedIn, signOut } from './account-api';
 import { AddressBook } from './address-book';
 import { OrdersSection, QuotesSection } from './account-orders';
 import { CompanyPanel } from './company-panel';
@@ -33,7 +33,10 @@ export function AccountPage({
 }) {
   const t = useT(accountMessages);
   const { locale } = useLocale();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  // A stranger's browser holds no session: the sign-in form shows at once, with no request.
+  const [loaded, setLoaded] = useState<Loaded>(() =>
+    mayBeSignedIn() ? { state: 'loading' } : { state: 'signed-out' },
+  );
 
   const fetchInto = useCallback(() => {
     fetchAccount().then(
