@@ -10,6 +10,7 @@ import {
   type AdminPrivacyRequest,
   type ErasureOutcome,
 } from '@/shared/account';
+import type { AdminOrderDetail, AdminOrderSummary } from '@/shared/admin';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
 import { queryRows } from '@/server/db/query-rows';
 import { adminLogin } from '@tests/helpers/admin';
@@ -163,6 +164,21 @@ describe('erasure of a buyer’s personal data', () => {
       billing_address: null,
     });
     expect(anonymised?.customer_email).toMatch(/^raderad-\d+@example\.invalid$/);
+    // Staff read the erased fields in their own language, in the order and in the list.
+    for (const [language, word] of [
+      ['en-GB', 'Erased'],
+      ['sv-SE', 'Raderad'],
+    ] as const) {
+      const headers = { cookie: staff, 'accept-language': language };
+      const detail = await request<AdminOrderDetail>(server, `/api/admin/orders/${old.orderNumber}`, {
+        headers,
+      });
+      expect(detail.body).toMatchObject({ customerName: word, customerAddress: word, deliveryAddress: word });
+      const list = await request<{ orders: AdminOrderSummary[] }>(server, '/api/admin/orders', { headers });
+      expect(list.body.orders.find((order) => order.orderNumber === old.orderNumber)?.customerName).toBe(
+        word,
+      );
+    }
     const [document] = await queryRows<{ snapshot: unknown }>(
       db(),
       sql`SELECT snapshot FROM documents WHERE number = ${old.orderNumber}`,

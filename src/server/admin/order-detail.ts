@@ -14,7 +14,7 @@ import type { Locale } from '@/shared/i18n/locale';
 import type { Db } from '@/server/db/client';
 import { orderPrintFiles } from '@/server/print-files';
 import { pixelSizesOf } from '@/server/uploads';
-import { orderLineChangesOf, orderStatusHistory } from '@/server/orders';
+import { orderLineChangesOf, orderStatusHistory, readErasable } from '@/server/orders';
 import { quoteNumberOfOrder } from '@/server/quotes';
 import { listProofs } from '@/server/proofs';
 import { notesOf, threadOf } from '@/server/order-talk';
@@ -97,8 +97,8 @@ async function jobDetail(
     customerType: row.customer_type,
     customerOrgNumber: row.customer_org_number,
     customerPersonalNumber: row.customer_personal_number,
-    customerAddress: row.customer_address,
-    deliveryAddress: row.delivery_address,
+    customerAddress: readErasable(row.customer_address, row.customer_email, locale),
+    deliveryAddress: readErasable(row.delivery_address, row.customer_email, locale),
     countryCode: row.country_code,
     items: itemNames(row.items, locale).map(jobLine),
     buyerReference: row.buyer_reference,

@@ -12,6 +12,7 @@ import {
   type OrderStatus,
 } from '@/shared/admin';
 import { orderDelivery } from '@/shared/delivery';
+import { readErasable } from '@/server/orders';
 import type { Locale } from '@/shared/i18n/locale';
 import { orderLineName } from '@/shared/i18n/order-line-name';
 import type { Db } from '@/server/db/client';
@@ -64,7 +65,7 @@ export function toJobSummary(row: SummaryRow, locale?: Locale): AdminJobSummary 
   return {
     orderNumber: row.order_number,
     orderDate: row.order_date,
-    customerName: row.customer_name,
+    customerName: readErasable(row.customer_name, row.customer_email, locale),
     customerOrganization: row.customer_organization,
     customerEmail: row.customer_email,
     customerPhone: row.customer_phone,

@@ -1,9 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { queryRows } from '@/server/db/query-rows';
+import type { Locale } from '@/shared/i18n/locale';
+import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 
-/** What an erased name or address reads (issue 43, src/server/accounts/erasure.ts). */
-export const ERASED_TEXT = 'Raderad';
+/** What an erased name or address reads as stored (issue 43, src/server/accounts/erasure.ts). */
+export const ERASED_TEXT = orderAdminMessages.sv.erased;
+
+/** The address an erased order keeps (anonymiseOrders): unique per order, never deliverable. */
+const isErasedAddress = (email: string) => email.startsWith('raderad-') && email.endsWith('@example.invalid');
+
+/**
+ * An order's name or address as a reader sees it: the stored word of an erased order in the
+ * reader's language ("Erased" to English staff), anything else as it is. Only an erased order's
+ * fields are read so: a buyer who is really called Raderad keeps the name.
+ */
+export function readErasable(value: string, email: string, locale: Locale | undefined): string {
+  return locale !== undefined && value === ERASED_TEXT && isErasedAddress(email)
+    ? orderAdminMessages[locale].erased
+    : value;
+}
 
 /** The orders placed with an address (any case), for an erasure (src/server/accounts/erasure.ts). */
 export async function orderIdsPlacedWith(tx: Db, email: string): Promise<number[]> {

@@ -52,4 +52,4 @@ export {
   type StatusRefusal,
   type TransitionOptions,
 } from './transition';
-export { anonymiseOrders, ERASED_TEXT, orderIdsPlacedWith } from './erasure';
+export { anonymiseOrders, ERASED_TEXT, orderIdsPlacedWith, readErasable } from './erasure';

@@ -30,6 +30,7 @@ export const orderAdminMessages = defineMessages({
     historyPaid: (p: { amount: string; date: string }) => `${p.amount} mottaget ${p.date}`,
     historyShipped: (p: { carrier: string; tracking: string }) => `${p.carrier}, ${p.tracking}`,
     historyReason: (p: { reason: string }) => `Anledning: ${p.reason}`,
+    erased: 'Raderad',
   },
   en: {
     reasonRequired: 'Say why the order is cancelled',
@@ -59,5 +60,6 @@ export const orderAdminMessages = defineMessages({
     historyPaid: (p: { amount: string; date: string }) => `${p.amount} received ${p.date}`,
     historyShipped: (p: { carrier: string; tracking: string }) => `${p.carrier}, ${p.tracking}`,
     historyReason: (p: { reason: string }) => `Reason: ${p.reason}`,
+    erased: 'Erased',
   },
 });
