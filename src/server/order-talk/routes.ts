@@ -17,7 +17,8 @@ import type { AppContext } from '@/server/context';
 import { schemaMessages } from '@/server/http/contract';
 import { sendError } from '@/server/http/errors';
 import { requestLocale } from '@/server/http/locale';
-import { clientKey, takeAllowancesInTurn } from '@/server/http/throttle';
+import { clientKey } from '@/server/http/throttle';
+import { refuseOverHourlyLimits } from '@/server/http/hourly-limits';
 import { findBuyerOrder, findOrderByNumber, orderMessageSchema, orderNumberPattern } from '@/server/orders';
 import { staffOf } from '@/server/staff';
 import { sendUpload, uploadStorageFor, type UploadInfo, type UploadStorage } from '@/server/uploads';
@@ -89,32 +90,6 @@ async function sendMessageFile(
   return sendUpload(request, reply, file, stored, { inline: false });
 }
 
-const ONE_HOUR = 3600;
-
-/**
- * Takes one message from the allowances; false when allowed, else the 429 sent and true. A boolean,
- * never the reply: Fastify's reply is a thenable that resolves to undefined once sent, so awaiting
- * it read as "allowed" and the refused message was stored all the same.
- */
-async function throttleMessage(
-  context: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  allowances: { bucket: string; max: number }[],
-): Promise<boolean> {
-  const answers = await takeAllowancesInTurn(
-    context.database.db,
-    allowances.map((a) => ({ ...a, amount: 1, windowSeconds: ONE_HOUR })),
-  );
-  const refused = answers.find((answer) => !answer.allowed);
-  if (!refused) return false;
-  reply
-    .code(429)
-    .header('retry-after', String(refused.retryAfterSeconds))
-    .send({ error: orderTalkMessages[requestLocale(request)].tooMany, fieldErrors: {} });
-  return true;
-}
-
 /**
  * POST /api/orders/:number/messages `{ text, file? }` with the order's token (`?token=` from the email's
  * link, or the x-order-token header the order page sends): the buyer writes to the shop. 201 with
@@ -142,9 +117,14 @@ export function orderTalkRoutes(
     async (request, reply) => {
       const order = await findBuyerOrder(context.database, request, request.params.number, 'header-or-link');
       if (!order) return sendError(reply, 404, 'Order not found');
-      const refused = await throttleMessage(context, request, reply, [
-        { bucket: `order-messages:order:${order.id}`, max: BUYER_MESSAGES_PER_HOUR },
-        { bucket: `order-messages:client:${clientKey(request)}`, max: BUYER_MESSAGES_PER_HOUR * 3 },
+      const tooMany = () => orderTalkMessages[requestLocale(request)].tooMany;
+      const refused = await refuseOverHourlyLimits(context.database.db, reply, [
+        { bucket: `order-messages:order:${order.id}`, max: BUYER_MESSAGES_PER_HOUR, refusal: tooMany },
+        {
+          bucket: `order-messages:client:${clientKey(request)}`,
+          max: BUYER_MESSAGES_PER_HOUR * 3,
+          refusal: tooMany,
+        },
       ]);
       if (refused) return reply;
       const { text, file } = request.body;
@@ -248,8 +228,12 @@ export function orderTalkAdminRoutes(
       const order = await findOrderByNumber(context.database, request.params.number);
       if (!order) return notFound(request, reply);
       const person = staffOf(request);
-      const refused = await throttleMessage(context, request, reply, [
-        { bucket: `order-messages:shop:${order.id}`, max: SHOP_MESSAGES_PER_HOUR },
+      const refused = await refuseOverHourlyLimits(db, reply, [
+        {
+          bucket: `order-messages:shop:${order.id}`,
+          max: SHOP_MESSAGES_PER_HOUR,
+          refusal: () => orderTalkMessages[requestLocale(request)].tooMany,
+        },
       ]);
       if (refused) return reply;
       await addMessage(db, order.id, { author: 'shop', text: request.body.text, staffId: person.id });
