@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
+import { accountMessages } from '@/shared/i18n/messages/account';
 import { queryRows } from '@/server/db/query-rows';
 import { testCustomer } from '../helpers/orders';
 import { makePng } from '../helpers/png';
@@ -148,3 +149,32 @@ for (const [language, width] of [
     expect(errors).toEqual([]);
   });
 }
+
+test('a stranger’s /account arrives from the server with its sign-in form, and a signed-in browser’s as the shell', async ({
+  server,
+  openPage,
+}) => {
+  const stranger = await fetch(`${server.url}/account?link=expired`, {
+    headers: { 'accept-language': 'sv-SE' },
+  });
+  const html = await stranger.text();
+  expect(html).toContain('<div id="root" data-ssr="1">');
+  expect(html).toContain(texts.sv.submit);
+  expect(html).toContain(accountMessages.sv.linkExpired);
+  // With a session cookie (whether or not it still holds), the browser fetches and shows the account.
+  const withSession = await fetch(`${server.url}/account`, {
+    headers: { 'accept-language': 'sv-SE', cookie: `account_session=${'a'.repeat(43)}` },
+  });
+  const shell = await withSession.text();
+  expect(shell).toContain('<div id="root"></div>');
+  expect(shell).not.toContain(texts.sv.submit);
+
+  // The server's form hydrates without a mismatch (a console error fails the test) and works.
+  const { page, errors } = await openPage({ width: 390, locale: texts.sv.locale });
+  await page.goto('/account?link=expired');
+  await expect(page.getByRole('alert')).toContainText(accountMessages.sv.linkExpired);
+  await page.getByLabel(texts.sv.email).fill('ny.kund@example.se');
+  await page.getByRole('button', { name: texts.sv.submit }).click();
+  await expect(page.getByTestId('sign-in-sent')).toBeVisible();
+  expect(errors).toEqual([]);
+});

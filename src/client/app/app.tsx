@@ -45,6 +45,8 @@ export async function preloadPage(pathname: string): Promise<void> {
   if (path.startsWith('/quotes/')) return QuotePage.preload();
   if (path === '/privacy') return PrivacyPage.preload();
   if (path === '/cart') return CartPage.preload();
+  // The server renders its sign-in form for a browser without a session (src/server/spa/serve.ts).
+  if (path === '/account') return AccountPage.preload();
   if (path.startsWith('/products/')) {
     await ProductPage.preload();
     const { preloadProductPage } = await import('./routes/product');

@@ -5,4 +5,4 @@
 export { buildAccountSignInEmail } from './email';
 export { buildErasureDoneEmail, forgetErasureAddress } from './erasure';
 export { reusableOrdersSql } from './design-library';
-export { accountHintRepair } from './service';
+export { accountHintRepair, hasAccountSessionCookie } from './service';

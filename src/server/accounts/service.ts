@@ -37,6 +37,10 @@ export function accountHintCookieOptions(secure: boolean) {
 const cookieHeaderHas = (header: string | undefined, name: string) =>
   header !== undefined && header.split(';').some((pair) => pair.trimStart().startsWith(`${name}=`));
 
+/** Whether a raw Cookie header carries an account session (valid or not: only a fetch can tell). */
+export const hasAccountSessionCookie = (cookieHeader: string | undefined) =>
+  cookieHeaderHas(cookieHeader, ACCOUNT_COOKIE);
+
 /**
  * The Set-Cookie a page's answer carries when the readable hint disagrees with the session cookie
  * (a session from before the hint existed, or a hint whose session the browser dropped), else

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Locale } from '@/shared/i18n/locale';
 import { isKnownPage } from '@/shared/routes';
 import { requestLocale } from '@/server/http/locale';
-import { accountHintRepair } from '@/server/accounts';
+import { accountPath } from '@/shared/account';
+import { accountHintRepair, hasAccountSessionCookie } from '@/server/accounts';
 import type { CatalogueStore } from '@/server/catalogue';
 import { loadServerRenderer, type ServerRenderer } from './render';
 
@@ -78,8 +79,13 @@ function createShell(
     }
     const url = splitUrl(request.url);
     const known = isKnownPage(url.pathname);
+    // /account without a session cookie is its sign-in form, rendered here like a public page; with
+    // one, the shell (the account is the browser's to fetch). Cached apart.
+    const accountSignIn = url.pathname === accountPath && !hasAccountSessionCookie(request.headers.cookie);
     // Every unknown path shows the same 404 page: one cache entry per language.
-    const key = known ? `${locale} ${url.pathname}?${url.search}` : `${locale} 404`;
+    const key = known
+      ? `${locale} ${url.pathname}?${url.search}${accountSignIn ? ' signed out' : ''}`
+      : `${locale} 404`;
     const cached = cache.get(key);
     if (cached) return cached;
     let html: string;
@@ -87,7 +93,7 @@ function createShell(
       html = fill(locale, '', undefined, current.publicJson);
     } else {
       renderer.setCatalogue(current.onSale);
-      const serverRendered = renderer.isServerRendered(url.pathname);
+      const serverRendered = accountSignIn || renderer.isServerRendered(url.pathname);
       const search = url.search.replace(/^\?/, '');
       const rendered = serverRendered
         ? await renderer.renderPage(url.pathname, search, locale, baseUrl, current.onSale)
