@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { cookieValue } from '@/shared/cookie-value';
 import type { Locale } from '@/shared/i18n/locale';
 import { ACCOUNT_SESSION_DAYS, SIGN_IN_LINK_MINUTES, accountCookieNames } from '@/shared/account';
 import type { Database, Db } from '@/server/db/client';
@@ -33,9 +34,8 @@ export function accountHintCookieOptions(secure: boolean) {
   return { ...accountCookieOptions(secure), httpOnly: false } as const;
 }
 
-/** Whether a raw Cookie header names the cookie (split, not a pattern: the header is a stranger's). */
-const cookieHeaderHas = (header: string | undefined, name: string) =>
-  header !== undefined && header.split(';').some((pair) => pair.trimStart().startsWith(`${name}=`));
+/** Whether a raw Cookie header carries the cookie. */
+const cookieHeaderHas = (header: string | undefined, name: string) => cookieValue(header, name) !== null;
 
 /** Whether a raw Cookie header carries an account session (valid or not: only a fetch can tell). */
 export const hasAccountSessionCookie = (cookieHeader: string | undefined) =>

@@ -1,13 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { cookieValue } from '@/shared/cookie-value';
 import { localeCookieName, localeQueryParam, negotiateLocale, type Locale } from '@/shared/i18n/locale';
-
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return null;
-}
 
 /**
  * The language to answer a request in: `?lang=`, then the visitor's remembered choice (cookie),

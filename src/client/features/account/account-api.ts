@@ -7,6 +7,7 @@ import {
   type CompanyClaimState,
   type ReorderAnswer,
 } from '@/shared/account';
+import { cookieValue } from '@/shared/cookie-value';
 import { orderTokenHeader } from '@/shared/order-view';
 import type { SavedAddress } from '@/shared/saved-address';
 import { ApiError, apiFetch } from '@/client/lib/api';
@@ -20,8 +21,7 @@ export interface SavedAddressFields {
 
 /** Whether the browser holds an account session (its readable hint; the session cookie is httpOnly). */
 export const mayBeSignedIn = (): boolean =>
-  typeof document !== 'undefined' &&
-  document.cookie.split(';').some((pair) => pair.trimStart().startsWith(`${accountCookieNames.hint}=`));
+  typeof document !== 'undefined' && cookieValue(document.cookie, accountCookieNames.hint) !== null;
 
 /** The signed-in buyer's account, or null when no session (none held, or the API's 401). */
 export async function fetchAccount(): Promise<AccountView | null> {
