@@ -7,8 +7,10 @@ import { orderAdminMessages } from '@/shared/i18n/messages/order-admin';
 /** What an erased name or address reads as stored (issue 43, src/server/accounts/erasure.ts). */
 export const ERASED_TEXT = orderAdminMessages.sv.erased;
 
-/** The address an erased order keeps (anonymiseOrders): unique per order, never deliverable. */
-const isErasedAddress = (email: string) => email.startsWith('raderad-') && email.endsWith('@example.invalid');
+/** The address an erased order keeps (anonymiseOrders): prefix, the order's id, domain; never deliverable. */
+const erasedAddress = { prefix: 'raderad-', domain: '@example.invalid' } as const;
+const isErasedAddress = (email: string) =>
+  email.startsWith(erasedAddress.prefix) && email.endsWith(erasedAddress.domain);
 
 /**
  * An order's name or address as a reader sees it: the stored word of an erased order in the
@@ -40,7 +42,7 @@ export async function orderIdsPlacedWith(tx: Db, email: string): Promise<number[
 export async function anonymiseOrders(tx: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.execute(
-    sql`UPDATE orders SET customer_name = ${ERASED_TEXT}, customer_email = 'raderad-' || id || '@example.invalid',
+    sql`UPDATE orders SET customer_name = ${ERASED_TEXT}, customer_email = ${erasedAddress.prefix}::text || id || ${erasedAddress.domain}::text,
         customer_phone = '', customer_personal_number = NULL, customer_address = ${ERASED_TEXT},
         delivery_address = ${ERASED_TEXT}, billing_address = NULL, buyer_reference = NULL
       WHERE id IN (${sql.join(
