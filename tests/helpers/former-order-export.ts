@@ -42,6 +42,8 @@ export interface ExportQueryParts {
   moneyOnce: boolean;
   /** The items summary as stored with the order (today) or as a subquery in the line. */
   itemsOnce: boolean;
+  /** The order's own cells as stored with it (today) or made from its columns at export. */
+  lineStored?: boolean;
 }
 
 /** The batch query's text (parameters written in) with the chosen parts as they were before. */
@@ -52,7 +54,9 @@ export function exportBatchText(
   batchSize: number,
   cursor?: { date: string; id: string },
 ): string {
-  const query = dialect.sqlToQuery(csvBatchQuery({}, cursor, batchSize, format, locale));
+  const query = dialect.sqlToQuery(
+    csvBatchQuery({}, cursor, batchSize, format, locale, batchSize, parts.lineStored ?? true),
+  );
   let text = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
     const value = query.params[Number(n) - 1];
     return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
@@ -73,7 +77,12 @@ export function exportBatchText(
 
 /** The whole export in one batch by the former query. */
 export async function formerExport(database: Database, format: CsvFormat, locale: Locale): Promise<string> {
-  const text = exportBatchText({ moneyOnce: false, itemsOnce: false }, format, locale, 1_000_000);
+  const text = exportBatchText(
+    { moneyOnce: false, itemsOnce: false, lineStored: false },
+    format,
+    locale,
+    1_000_000,
+  );
   const [row] = await queryRows<{ lines: string }>(database.db, sql.raw(text));
   return row?.lines ?? '';
 }

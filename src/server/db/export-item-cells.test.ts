@@ -9,11 +9,11 @@ import {
   itemsSummaryBody,
   storedSummaryLocales,
 } from './export-item-cells';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { releaseBefore } from '@tests/helpers/release-before';
 import { join } from 'node:path';
 import { seedOrders } from '@tests/helpers/seed-orders';
-import { functionsDir, migrate, migrationsDir } from './migrate';
+import { functionsDir, migrate } from './migrate';
 
 /** The text of order_export_item_cells as the migrations left it in the database. */
 async function liveBody(database: Database, name = 'order_export_item_cells'): Promise<string> {
@@ -61,25 +61,17 @@ describe('order_export_item_cells is written from sizes.ts', () => {
   });
 });
 
-/** The migrations and functions files as they were before `first` (an earlier release's schema). */
-function releaseBefore(first: string, functionsAdded: string[]): { migrations: string; functions: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'release-before-'));
-  const copy = (from: string, to: string, keep: (file: string) => boolean) => {
-    for (const file of readdirSync(from).filter(keep)) cpSync(join(from, file), join(dir, to, file));
-  };
-  copy(migrationsDir, 'migrations', (file) => file < first);
-  copy(functionsDir, 'functions', (file) => file.endsWith('.sql') && !functionsAdded.includes(file));
-  return { migrations: join(dir, 'migrations'), functions: join(dir, 'functions') };
-}
-
 describe('migration 6800 gives the orders already stored their items summaries', () => {
   it('each one as the trigger writes it for a new order, on PGlite', async () => {
     const database = await openPglite();
-    const before = releaseBefore('6800', ['0700_order_items_summaries.sql']);
+    const before = releaseBefore('6800', ['0700_order_items_summaries.sql', '0800_order_export_lines.sql']);
     try {
       await migrate(database, before.migrations, before.functions);
       await database.withConnection((exec) => seedOrders(exec, 400));
-      expect(await migrate(database)).toEqual(['6800_export_items_summaries.sql']);
+      expect(await migrate(database)).toEqual([
+        '6800_export_items_summaries.sql',
+        '6850_order_export_lines.sql',
+      ]);
       const [row] = await database.withConnection((exec) =>
         exec(`SELECT count(*)::integer AS orders,
             count(*) FILTER (WHERE export_items_summary_sv IS DISTINCT FROM order_items_summary_sv(items)
@@ -93,7 +85,7 @@ describe('migration 6800 gives the orders already stored their items summaries',
       expect(String(row?.booklets)).toMatch(/^\d+ × /);
     } finally {
       await database.close();
-      rmSync(join(before.migrations, '..'), { recursive: true, force: true });
+      rmSync(before.dir, { recursive: true, force: true });
     }
   }, 120_000);
 });
