@@ -9,8 +9,9 @@ import type { Locale } from '@/shared/i18n/locale';
 
 /**
  * The orders export's batch query as it was before round 4 of the performance work
- * (docs/performance.md): its money join (four sums as scalar subqueries) and its items summary as a
- * subquery in the line. Kept to show that today's query makes the same bytes
+ * (docs/performance.md): every cell made from the order's columns at export (not the parts stored
+ * with it), its money join (four sums as scalar subqueries) and its items summary as a subquery in
+ * the line. Kept to show that today's query makes the same bytes
  * (order-export-identical.test.ts) and to measure the two side by side (bench/profile-export.ts).
  */
 export const formerMoneyLateral = `LEFT JOIN LATERAL (

@@ -1,7 +1,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '@/server/db/client';
+import pg from 'pg';
+import { openPglite, openPostgres } from '@/server/db/client';
 import { functionsDir, migrate } from '@/server/db/migrate';
 import { anonymiseOrders } from '@/server/orders';
 import { adminLogin } from '@tests/helpers/admin';
@@ -9,7 +10,13 @@ import { insertTestOrder } from '@tests/helpers/orders';
 import { insertApprovedProof } from '@tests/helpers/proofs';
 import { releaseBefore } from '@tests/helpers/release-before';
 import { seedOrders } from '@tests/helpers/seed-orders';
-import { request, startServer, type TestServer } from '@tests/helpers/server';
+import {
+  createPostgresDatabase,
+  request,
+  startServer,
+  testDatabaseUrl,
+  type TestServer,
+} from '@tests/helpers/server';
 import { parseCsv } from '@tests/helpers/csv';
 import { columnsOfOrders, exportLinesFunctionsFile, storedLineExpressions } from './order-export-lines';
 
@@ -25,7 +32,7 @@ describe('the parts of the export line stored with each order', () => {
 
   it('migration 6850 stores, for the orders already there, what the trigger writes (PGlite)', async () => {
     const database = await openPglite();
-    const before = releaseBefore('6850', ['0800_order_export_lines.sql']);
+    const before = releaseBefore('6850', ['0800_order_export_lines.sql', '0900_document_net_days.sql']);
     try {
       await migrate(database, before.migrations, before.functions);
       await database.withConnection((exec) => seedOrders(exec, 300));
@@ -33,7 +40,8 @@ describe('the parts of the export line stored with each order', () => {
       await database.withConnection((exec) =>
         exec(`UPDATE orders SET customer_name = '=SUM("A1")' WHERE id % 7 = 0`),
       );
-      expect(await migrate(database)).toEqual(['6850_order_export_lines.sql']);
+      // This migration and the ones after it.
+      expect((await migrate(database))[0]).toBe('6850_order_export_lines.sql');
       const parts = storedLineExpressions(columnsOfOrders);
       const differs = parts.map((part) => `${part.column} IS DISTINCT FROM ${part.expression}`).join(' OR ');
       const row: Record<string, unknown> = await database.withConnection(async (exec) => {
@@ -117,4 +125,50 @@ describe('an order changed after it was placed exports as it is now', () => {
     expect(text).not.toContain('Minnesgatan');
     expect(text).not.toContain('111 22 33');
   });
+});
+
+describe.skipIf(!testDatabaseUrl)('two payments of one order at once, on PostgreSQL', () => {
+  it('the stored money cells count both, whichever commits first', async () => {
+    const created = await createPostgresDatabase();
+    const database = await openPostgres(created.url, 2);
+    const first = new pg.Client({ connectionString: created.url });
+    const second = new pg.Client({ connectionString: created.url });
+    try {
+      await migrate(database);
+      const order = await insertTestOrder(database, { customerEmail: 'two-payments@example.se' });
+      const [invoice] = await database.withConnection((exec) =>
+        exec(`INSERT INTO documents (order_id, kind, number, seq, issued_on, due_on, language, vat_treatment, net, vat, total, snapshot)
+          VALUES (${order.id}, 'invoice', 'TWO-1', 777001, current_date, current_date + 30, 'sv', 'domestic', 800, 200, 1000, '{}')
+          RETURNING id`),
+      );
+      await first.connect();
+      await second.connect();
+      const pay = (client: pg.Client, amount: string) =>
+        client.query(
+          `INSERT INTO payments (document_id, amount, paid_on, method) VALUES ($1, $2, current_date, 'bankgiro')`,
+          [invoice?.id, amount],
+        );
+      await first.query('BEGIN');
+      await pay(first, '300.00');
+      await second.query('BEGIN');
+      // Waits for the first transaction's lock on the order's row (the payment's touch).
+      const waiting = pay(second, '200.00');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await first.query('COMMIT');
+      await waiting;
+      await second.query('COMMIT');
+      const [row] = await database.withConnection((exec) =>
+        exec(
+          `SELECT export_line_standard_money AS stored, order_export_money_standard(id) AS now FROM orders WHERE id = ${order.id}`,
+        ),
+      );
+      expect(row?.stored).toBe(row?.now);
+      expect(String(row?.stored)).toContain('","500.00","500.00","partly_paid');
+    } finally {
+      await first.end().catch(() => undefined);
+      await second.end().catch(() => undefined);
+      await database.close();
+      await created.drop();
+    }
+  }, 60_000);
 });

@@ -15,6 +15,8 @@ import {
   type CsvFormat,
 } from './csv';
 import { isoTime } from './order-query';
+import type { PaymentState } from '@/shared/ledger';
+import { ledgerMessages } from '@/shared/i18n/messages/ledger';
 
 /**
  * The orders export's cells that an order holds itself (everything but the items column, which is
@@ -43,6 +45,68 @@ export function swedishCase(column: string, labels: Readonly<Record<string, stri
     ([code, label]) => `WHEN ${textLiteral(code)} THEN ${textLiteral(label)}`,
   );
   return sql.raw(`CASE ${column} ${cases.join(' ')} ELSE ${column} END`);
+}
+
+/** Payment states as the Swedish reader of the Excel export reads them (the admin's words). */
+export const paymentStateLabelsSv: Readonly<Record<PaymentState, string>> = {
+  unpaid: ledgerMessages.sv.unpaid,
+  partly_paid: ledgerMessages.sv.partly_paid,
+  paid: ledgerMessages.sv.paid,
+  overpaid: ledgerMessages.sv.overpaid,
+  credited: ledgerMessages.sv.credited,
+  refunded: ledgerMessages.sv.refunded,
+};
+
+/**
+ * The export's money columns of the order `orderId` (alias `money`, joined laterally): its own invoice's
+ * date, due date and OCR, and over all its documents what was paid (refunds subtracted), what is
+ * left and the payment state, by the same rule as paymentState() in src/shared/ledger.ts
+ * (receivables-exports.test.ts compares the two).
+ *
+ * The four sums are one aggregate over the order's documents (each with its payments' two sums), a
+ * subquery the planner cannot flatten, so each is computed once per order. Four scalar subqueries
+ * in a flattened subquery were instead copied into every expression that named them (paid,
+ * balance and five branches of the state): 17 index descents and about 100 buffer reads per order
+ * on orders with their invoices and payments, most of an export's time (docs/performance.md,
+ * round 4). The covering indexes of 5600_export_money_indexes.sql answer both reads from the index.
+ */
+export const orderMoneyLateral = (orderId: string) => `LEFT JOIN LATERAL (
+    SELECT inv.issued_on AS invoice_date, inv.due_on AS due_date, inv.ocr AS ocr,
+      sums.received - sums.refunded AS paid,
+      sums.invoiced - sums.credited - (sums.received - sums.refunded) AS balance,
+      CASE WHEN sums.invoiced > 0 AND sums.invoiced - sums.credited <= 0 THEN
+          CASE WHEN sums.refunded > 0 AND sums.received - sums.refunded <= 0 THEN 'refunded' ELSE 'credited' END
+        WHEN sums.received - sums.refunded <= 0 THEN 'unpaid'
+        WHEN sums.received - sums.refunded < sums.invoiced - sums.credited THEN 'partly_paid'
+        WHEN sums.received - sums.refunded = sums.invoiced - sums.credited THEN 'paid'
+        ELSE 'overpaid' END AS payment_state
+    FROM (SELECT
+        coalesce(sum(d.total) FILTER (WHERE d.kind <> 'credit_note'), 0) AS invoiced,
+        coalesce(-sum(d.total) FILTER (WHERE d.kind = 'credit_note'), 0) AS credited,
+        coalesce(sum(pay.received), 0) AS received,
+        coalesce(sum(pay.refunded), 0) AS refunded
+      FROM documents d CROSS JOIN LATERAL (SELECT sum(p.amount) FILTER (WHERE p.amount > 0) AS received,
+          -sum(p.amount) FILTER (WHERE p.amount < 0) AS refunded
+        FROM payments p WHERE p.document_id = d.id) AS pay
+      WHERE d.order_id = ${orderId}) AS sums
+    LEFT JOIN documents inv ON inv.order_id = ${orderId} AND inv.kind = 'invoice'
+  ) AS money ON TRUE`;
+
+/** The money cells, from the lateral `money` (orderMoneyLateral): decimal comma and Swedish states in Excel. */
+export function moneyCells(format: CsvFormat): CsvCellSql[] {
+  const excel = format === 'excel-sv';
+  const amount = (column: string) =>
+    sql.raw(excel ? `replace(${column}::text, '.', ',')` : `${column}::text`);
+  return [
+    { code: sql.raw(`to_char(money.invoice_date, 'YYYY-MM-DD')`) },
+    { code: sql.raw(`to_char(money.due_date, 'YYYY-MM-DD')`) },
+    { code: sql.raw('money.ocr') },
+    { code: amount('money.paid') },
+    { code: amount('money.balance') },
+    {
+      code: excel ? swedishCase('money.payment_state', paymentStateLabelsSv) : sql.raw('money.payment_state'),
+    },
+  ];
 }
 
 /**
@@ -138,41 +202,69 @@ export function orderLineCells(
 }
 
 /**
- * Each format's two stored parts. The head is the line up to the items column's opening quote
- * (`"K-1001","2026-…",…,"SE","`), the tail from its closing quote to the money columns' first
- * opening quote (`","1250.00",…,"0","`), so a line is head, the items cell, tail, the money cells.
+ * Each format's three stored parts. The head is the line up to the items column's opening quote
+ * (`"K-1001","2026-…",…,"SE","`), the tail from its closing quote to the money cells' first
+ * opening quote (`","1250.00",…,"0","`), the money its cells up to the last one's closing quote
+ * (`2026-11-01","2026-12-01",…,"paid`), so a line is head, the items cell, tail, money, `"` CRLF.
  */
-export const storedLineParts = ['head', 'tail'] as const;
+export const storedLineParts = ['head', 'tail', 'money'] as const;
 export type StoredLinePart = (typeof storedLineParts)[number];
 const formatColumnName: Record<CsvFormat, string> = { standard: 'standard', 'excel-sv': 'excel' };
+const csvFormatsStored = ['standard', 'excel-sv'] as const satisfies readonly CsvFormat[];
 
 /** The column that stores one part of one format's line (orders.export_line_<format>_<part>). */
 export const storedLineColumn = (format: CsvFormat, part: StoredLinePart) =>
   `export_line_${formatColumnName[format]}_${part}`;
 
-/** One stored part's expression over an order's columns, as text with no parameters. */
-export function storedLinePartSql(format: CsvFormat, part: StoredLinePart, columns: OrderColumns): string {
-  const { head, tail } = orderLineCells(format, columns);
-  const quote = `"${csvSeparator[format]}"`;
-  const args =
-    part === 'head'
-      ? csvCellsConcatArgs(head, format, '"', quote)
-      : csvCellsConcatArgs(tail, format, quote, quote);
-  const query = sqlDialect.sqlToQuery(concatSql(args));
-  if (query.params.length > 0) throw new Error('a stored part of the export line must not take parameters');
-  return query.sql;
+/** The function that makes an order's money part from the ledger, by the order's id. */
+export const moneyPartFunction = (format: CsvFormat) => `order_export_money_${formatColumnName[format]}`;
+
+/** SQL text with no parameters (a stored expression has none to take). */
+function textOf(query: SQL): string {
+  const made = sqlDialect.sqlToQuery(query);
+  if (made.params.length > 0) throw new Error('a stored part of the export line must not take parameters');
+  return made.sql;
 }
 
-const csvFormatsStored = ['standard', 'excel-sv'] as const satisfies readonly CsvFormat[];
+/** The head's or the tail's expression over an order's columns. */
+export function storedLinePartSql(format: CsvFormat, part: 'head' | 'tail', columns: OrderColumns): string {
+  const { head, tail } = orderLineCells(format, columns);
+  const quote = `"${csvSeparator[format]}"`;
+  return textOf(
+    concatSql(
+      part === 'head'
+        ? csvCellsConcatArgs(head, format, '"', quote)
+        : csvCellsConcatArgs(tail, format, quote, quote),
+    ),
+  );
+}
 
-/** Every stored column with its expression over an order's columns. */
+/**
+ * The body of order_export_money_<format>(order id): the money cells of that order as the ledger
+ * holds them now, by the export's former lateral (the order's invoice, its documents' sums).
+ */
+export function moneyPartBody(format: CsvFormat): string {
+  const cells = textOf(concatSql(csvCellsConcatArgs(moneyCells(format), format, '', '')));
+  return `
+BEGIN
+  RETURN (SELECT ${cells}
+    FROM (SELECT $1 AS id) AS orders ${orderMoneyLateral('orders.id')});
+END
+`;
+}
+
+/** Every stored column with its expression over an order's columns (the money by the order's id). */
 export function storedLineExpressions(columns: OrderColumns): { column: string; expression: string }[] {
-  return csvFormatsStored.flatMap((format) =>
-    storedLineParts.map((part) => ({
+  return csvFormatsStored.flatMap((format) => [
+    ...(['head', 'tail'] as const).map((part) => ({
       column: storedLineColumn(format, part),
       expression: storedLinePartSql(format, part, columns),
     })),
-  );
+    {
+      column: storedLineColumn(format, 'money'),
+      expression: `${moneyPartFunction(format)}(${columns.column('id')})`,
+    },
+  ]);
 }
 
 /** The order in the trigger: NEW's columns, its sizes from the lines being written. */
@@ -187,13 +279,25 @@ export function exportLinesFunctionsFile(): string {
   const assignments = storedLineExpressions(columnsOfNewRow)
     .map(({ column, expression }) => `  NEW.${column} := ${expression};`)
     .join('\n');
+  const moneyFunctions = csvFormatsStored.map(
+    (format) => `CREATE OR REPLACE FUNCTION ${moneyPartFunction(format)}(bigint) RETURNS text
+LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$${moneyPartBody(format)}$$;
+`,
+  );
+  const touch = `UPDATE orders SET ${storedLineColumn('standard', 'money')} = ''`;
   return `-- Repeatable: applied after the migrations on every start (src/server/db/migrate.ts). The parts of
--- the orders export's line that each order holds itself, stored with it
--- (migrations/6850_order_export_lines.sql says why). Written by \`npm run db:functions\` from
--- src/server/admin/order-export-lines.ts; do not edit.
+-- the orders export's line that are stored with each order (migrations/6850_order_export_lines.sql
+-- says why). Written by \`npm run db:functions\` from src/server/admin/order-export-lines.ts; do not
+-- edit.
 
+-- An order's money cells (its invoice's dates and OCR, paid, left to pay, the payment state) from
+-- the ledger as it is now.
+${moneyFunctions.join('\n')}
 -- Every insert and every change of an order (its status, the buyer's details at a change or an
--- erasure, its lines and amounts) writes the parts again; nothing else writes the columns.
+-- erasure, its lines and amounts, the ledger's touch below) writes the parts again; nothing else
+-- writes the columns. An update's BEFORE trigger runs once the row is locked, and each statement
+-- here reads the ledger as committed by then (READ COMMITTED): two payments at once are summed one
+-- after the other.
 CREATE OR REPLACE FUNCTION orders_export_lines() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   item_cells text[] := order_export_item_cells(NEW.items);
@@ -204,5 +308,35 @@ END;
 $$;
 CREATE OR REPLACE TRIGGER orders_export_lines BEFORE INSERT OR UPDATE ON orders
   FOR EACH ROW EXECUTE FUNCTION orders_export_lines();
+
+-- A document or payment written, changed or removed: its order's parts are made again (the update
+-- fires the trigger above).
+CREATE OR REPLACE FUNCTION documents_touch_order_export_line() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    ${touch} WHERE id = NEW.order_id;
+  END IF;
+  IF TG_OP <> 'INSERT' AND (TG_OP = 'DELETE' OR OLD.order_id IS DISTINCT FROM NEW.order_id) THEN
+    ${touch} WHERE id = OLD.order_id;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE OR REPLACE TRIGGER documents_touch_order_export_line AFTER INSERT OR UPDATE OR DELETE ON documents
+  FOR EACH ROW EXECUTE FUNCTION documents_touch_order_export_line();
+
+CREATE OR REPLACE FUNCTION payments_touch_order_export_line() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'DELETE' THEN
+    ${touch} WHERE id = (SELECT order_id FROM documents WHERE id = NEW.document_id);
+  END IF;
+  IF TG_OP <> 'INSERT' AND (TG_OP = 'DELETE' OR OLD.document_id IS DISTINCT FROM NEW.document_id) THEN
+    ${touch} WHERE id = (SELECT order_id FROM documents WHERE id = OLD.document_id);
+  END IF;
+  RETURN NULL;
+END;
+$$;
+CREATE OR REPLACE TRIGGER payments_touch_order_export_line AFTER INSERT OR UPDATE OR DELETE ON payments
+  FOR EACH ROW EXECUTE FUNCTION payments_touch_order_export_line();
 `;
 }

@@ -5,22 +5,14 @@ import { sizeCodes, type SizeCode } from '@/shared/sizes';
 import { createHash } from 'node:crypto';
 import { sqlDialect, type Database, type QueryText } from '@/server/db/client';
 import { itemsSummaryExpression, storedItemsSummaryColumn } from '@/server/db/export-item-cells';
-import type { PaymentState } from '@/shared/ledger';
-import { ledgerMessages } from '@/shared/i18n/messages/ledger';
-import {
-  concatSql,
-  csvCellsConcatArgs,
-  csvRowSql,
-  guardedTextSql,
-  type CsvCellSql,
-  type CsvFormat,
-} from './csv';
+import { concatSql, csvRowSql, guardedTextSql, textLiteral, type CsvFormat } from './csv';
 import {
   columnsOfOrders,
   itemCellIndex,
+  moneyCells,
   orderLineCells,
+  orderMoneyLateral,
   storedLineColumn,
-  swedishCase,
 } from './order-export-lines';
 import { filterSql, isoTime, type Cursor, type OrderFilter } from './order-query';
 
@@ -60,51 +52,6 @@ export const csvHeader = [
   'Kvar att betala (kr)',
   'Betalningsstatus',
 ];
-
-/** Payment states as the Swedish reader of the Excel export reads them (the admin's words). */
-export const paymentStateLabelsSv: Readonly<Record<PaymentState, string>> = {
-  unpaid: ledgerMessages.sv.unpaid,
-  partly_paid: ledgerMessages.sv.partly_paid,
-  paid: ledgerMessages.sv.paid,
-  overpaid: ledgerMessages.sv.overpaid,
-  credited: ledgerMessages.sv.credited,
-  refunded: ledgerMessages.sv.refunded,
-};
-
-/**
- * The export's money columns of each order (alias `money`, joined laterally): its own invoice's
- * date, due date and OCR, and over all its documents what was paid (refunds subtracted), what is
- * left and the payment state, by the same rule as paymentState() in src/shared/ledger.ts
- * (receivables-exports.test.ts compares the two).
- *
- * The four sums are one aggregate over the order's documents (each with its payments' two sums), a
- * subquery the planner cannot flatten, so each is computed once per order. Four scalar subqueries
- * in a flattened subquery were instead copied into every expression that named them (paid,
- * balance and five branches of the state): 17 index descents and about 100 buffer reads per order
- * on orders with their invoices and payments, most of an export's time (docs/performance.md,
- * round 4). The covering indexes of 5600_export_money_indexes.sql answer both reads from the index.
- */
-const orderMoneyLateral = sql.raw(`LEFT JOIN LATERAL (
-    SELECT inv.issued_on AS invoice_date, inv.due_on AS due_date, inv.ocr AS ocr,
-      sums.received - sums.refunded AS paid,
-      sums.invoiced - sums.credited - (sums.received - sums.refunded) AS balance,
-      CASE WHEN sums.invoiced > 0 AND sums.invoiced - sums.credited <= 0 THEN
-          CASE WHEN sums.refunded > 0 AND sums.received - sums.refunded <= 0 THEN 'refunded' ELSE 'credited' END
-        WHEN sums.received - sums.refunded <= 0 THEN 'unpaid'
-        WHEN sums.received - sums.refunded < sums.invoiced - sums.credited THEN 'partly_paid'
-        WHEN sums.received - sums.refunded = sums.invoiced - sums.credited THEN 'paid'
-        ELSE 'overpaid' END AS payment_state
-    FROM (SELECT
-        coalesce(sum(d.total) FILTER (WHERE d.kind <> 'credit_note'), 0) AS invoiced,
-        coalesce(-sum(d.total) FILTER (WHERE d.kind = 'credit_note'), 0) AS credited,
-        coalesce(sum(pay.received), 0) AS received,
-        coalesce(sum(pay.refunded), 0) AS refunded
-      FROM documents d CROSS JOIN LATERAL (SELECT sum(p.amount) FILTER (WHERE p.amount > 0) AS received,
-          -sum(p.amount) FILTER (WHERE p.amount < 0) AS refunded
-        FROM payments p WHERE p.document_id = d.id) AS pay
-      WHERE d.order_id = orders.id) AS sums
-    LEFT JOIN documents inv ON inv.order_id = orders.id AND inv.kind = 'invoice'
-  ) AS money ON TRUE`);
 
 /** Pieces of each size over all the order's lines: the CSV's size columns. */
 export function sizeColumns(items: readonly AdminOrderLine[]): string[] {
@@ -161,34 +108,22 @@ export function csvBatchQuery(
   /** false: every cell made from the order's columns at export, as before the parts were stored. */
   storedLine = true,
 ): SQL {
-  const excel = format === 'excel-sv';
-  // Swedish Excel: decimal comma, the payment state as the admin reads it.
-  const money = (column: string) => sql.raw(excel ? `replace(${column}::text, '.', ',')` : `${column}::text`);
-  const moneyCells: CsvCellSql[] = [
-    { code: sql.raw(`to_char(money.invoice_date, 'YYYY-MM-DD')`) },
-    { code: sql.raw(`to_char(money.due_date, 'YYYY-MM-DD')`) },
-    { code: sql.raw('money.ocr') },
-    { code: money('money.paid') },
-    { code: money('money.balance') },
-    {
-      code: excel ? swedishCase('money.payment_state', paymentStateLabelsSv) : sql.raw('money.payment_state'),
-    },
-  ];
   const items = storedItemsSummary(locale);
   const { head, tail } = orderLineCells(format, columnsOfOrders);
-  // The order's own cells as stored with it (order-export-lines.ts), the items cell in the reader's
-  // language and the money cells between and after them.
+  // The order's own cells and its money cells as stored with it (order-export-lines.ts), and the
+  // items cell in the reader's language between them.
   const line = storedLine
     ? concatSql([
         sql.raw(`orders.${storedLineColumn(format, 'head')}`),
         guardedTextSql(items),
         sql.raw(`orders.${storedLineColumn(format, 'tail')}`),
-        ...csvCellsConcatArgs(moneyCells, format, '', '"\r\n'),
+        sql.raw(`orders.${storedLineColumn(format, 'money')}`),
+        sql.raw(textLiteral('"\r\n')),
       ])
-    : csvRowSql([...head, items, ...tail, ...moneyCells], format);
+    : csvRowSql([...head, items, ...tail, ...moneyCells(format)], format);
   // One query level under the batch: a subquery of orders.* under each line (the former shape)
   // carried every wide row through a second scan (1.9 s against 1.0 s for 200 000 rows).
-  const orders = sql`FROM orders ${orderMoneyLateral}
+  const orders = sql`FROM orders ${storedLine ? sql`` : sql.raw(orderMoneyLateral('orders.id'))}
       WHERE ${exportFilterSql(filter, cursor)} ORDER BY orders.order_date DESC, orders.id DESC LIMIT ${limitSql(batchSize)}`;
   if (linesPerText >= batchSize)
     return sql`SELECT coalesce(string_agg(page.line, '' ORDER BY page.order_date DESC, page.id DESC), '') AS lines

@@ -64,14 +64,16 @@ describe('order_export_item_cells is written from sizes.ts', () => {
 describe('migration 6800 gives the orders already stored their items summaries', () => {
   it('each one as the trigger writes it for a new order, on PGlite', async () => {
     const database = await openPglite();
-    const before = releaseBefore('6800', ['0700_order_items_summaries.sql', '0800_order_export_lines.sql']);
+    const before = releaseBefore('6800', [
+      '0700_order_items_summaries.sql',
+      '0800_order_export_lines.sql',
+      '0900_document_net_days.sql',
+    ]);
     try {
       await migrate(database, before.migrations, before.functions);
       await database.withConnection((exec) => seedOrders(exec, 400));
-      expect(await migrate(database)).toEqual([
-        '6800_export_items_summaries.sql',
-        '6850_order_export_lines.sql',
-      ]);
+      // This migration and the ones after it.
+      expect((await migrate(database))[0]).toBe('6800_export_items_summaries.sql');
       const [row] = await database.withConnection((exec) =>
         exec(`SELECT count(*)::integer AS orders,
             count(*) FILTER (WHERE export_items_summary_sv IS DISTINCT FROM order_items_summary_sv(items)

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core';
 import { bytea, bigintNumber, identityId, timestampTz, createdAt, money, isoDate } from './schema-columns';
 import { documentKinds, paymentMethods } from '@/shared/ledger';
 import { locales } from '@/shared/i18n/locale';
@@ -145,4 +156,23 @@ export const closedMonths = pgTable(
     closedBy: text('closed_by'),
   },
   (t) => [check('closed_months_month_check', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);
+
+/**
+ * The net of the documents issued each Stockholm day, reminders left out, in 16 slots: the
+ * dashboard's net turnover, kept by statement triggers on documents (migrations/6900_document_net_days.sql).
+ */
+export const documentNetDays = pgTable(
+  'document_net_days',
+  {
+    day: isoDate('day').notNull(),
+    slot: smallint('slot').notNull(),
+    net: numeric('net', { precision: 20, scale: 2 })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.slot] }),
+    check('document_net_days_slot_check', sql`${t.slot} >= 0 AND ${t.slot} < 16`),
+  ],
 );

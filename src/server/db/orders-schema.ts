@@ -120,14 +120,16 @@ export const orders = pgTable(
     exportItemsSummarySv: text('export_items_summary_sv').notNull().default(''),
     exportItemsSummaryEn: text('export_items_summary_en').notNull().default(''),
     /**
-     * The parts of the export's line that the order holds itself, in each format, written by a
-     * trigger at every insert and change of the order (migrations/6850_order_export_lines.sql); the
-     * default is never stored.
+     * The parts of the export's line in each format (its own cells, its money cells from the
+     * ledger), written by a trigger at every insert and change of the order and of its documents
+     * and payments (migrations/6850_order_export_lines.sql); the default is never stored.
      */
     exportLineStandardHead: text('export_line_standard_head').notNull().default(''),
     exportLineStandardTail: text('export_line_standard_tail').notNull().default(''),
+    exportLineStandardMoney: text('export_line_standard_money').notNull().default(''),
     exportLineExcelHead: text('export_line_excel_head').notNull().default(''),
     exportLineExcelTail: text('export_line_excel_tail').notNull().default(''),
+    exportLineExcelMoney: text('export_line_excel_money').notNull().default(''),
     /** True for the orders the exact search's indexes cannot vouch for (migrations/1830_admin_exact_search.sql). */
     searchOutlier: boolean('search_outlier')
       .notNull()
