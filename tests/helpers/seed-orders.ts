@@ -473,7 +473,15 @@ async function storedMoneyFromLedger(exec: Exec): Promise<void> {
     const format = name.slice('export_line_'.length, -'_money'.length);
     return `ALTER COLUMN ${ident(name)} TYPE text USING order_export_money_${format}(id)`;
   });
+  // A column named in a trigger's column list cannot have its type altered: the money's trigger
+  // (functions/0800_order_export_lines.sql) is put back as it was once the table is rewritten.
+  const triggers = await exec(
+    `SELECT tgname, pg_get_triggerdef(oid) AS def FROM pg_trigger
+     WHERE tgrelid = 'orders'::regclass AND tgname = 'orders_export_money'`,
+  );
+  for (const trigger of triggers) await exec(`DROP TRIGGER ${ident(trigger.tgname)} ON orders`);
   await exec(`ALTER TABLE orders ${rewrites.join(', ')}`);
+  for (const trigger of triggers) await exec(String(trigger.def));
   await exec('ANALYZE orders');
 }
 

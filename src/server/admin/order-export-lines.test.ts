@@ -91,6 +91,16 @@ describe('an order changed after it was placed exports as it is now', () => {
     );
   };
 
+  it('a new order’s money cells are those of its empty ledger, as the ledger’s function makes them', async () => {
+    const order = await insertTestOrder(server.database, { customerEmail: 'no-documents@example.se' });
+    const [row] = await server.database.withConnection((exec) =>
+      exec(`SELECT export_line_standard_money = order_export_money_standard(id) AS standard,
+          export_line_excel_money = order_export_money_excel(id) AS excel, export_line_excel_money AS text
+        FROM orders WHERE id = ${order.id}`),
+    );
+    expect(row).toEqual({ standard: true, excel: true, text: '";"";"";"0";"0";"Obetald' });
+  });
+
   it('a status set by staff, in both formats', async () => {
     const order = await insertTestOrder(server.database, { customerEmail: 'status-line@example.se' });
     expect((await exported('status-line@example.se'))[0]?.[2]).toBe('pending');

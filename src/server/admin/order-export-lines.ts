@@ -253,6 +253,16 @@ END
 `;
 }
 
+/**
+ * The money part of an order with no document (a new one: documents refer to their order), as
+ * order_export_money_<format> makes it from an empty ledger, without reading the ledger.
+ */
+export function moneyPartWithoutDocuments(format: CsvFormat): string {
+  const cells = textOf(concatSql(csvCellsConcatArgs(moneyCells(format), format, '', '')));
+  return `(SELECT ${cells} FROM (SELECT NULL::date AS invoice_date, NULL::date AS due_date, NULL::text AS ocr,
+    0::numeric AS paid, 0::numeric AS balance, 'unpaid'::text AS payment_state) AS money)`;
+}
+
 /** Every stored column with its expression over an order's columns (the money by the order's id). */
 export function storedLineExpressions(columns: OrderColumns): { column: string; expression: string }[] {
   return csvFormatsStored.flatMap((format) => [
@@ -276,9 +286,24 @@ const columnsOfNewRow: OrderColumns = {
 
 /** The text of functions/0800_order_export_lines.sql, written by `npm run db:functions`. */
 export function exportLinesFunctionsFile(): string {
-  const assignments = storedLineExpressions(columnsOfNewRow)
-    .map(({ column, expression }) => `  NEW.${column} := ${expression};`)
-    .join('\n');
+  const expressions = storedLineExpressions(columnsOfNewRow);
+  const assign = (parts: readonly StoredLinePart[]) =>
+    expressions
+      .filter(({ column }) => parts.some((part) => column.endsWith(`_${part}`)))
+      .map(({ column, expression }) => `  NEW.${column} := ${expression};`)
+      .join('\n');
+  // The columns the head and the tail are made of (the sizes come from the lines), and their own.
+  const read = new Set<string>();
+  const recording: OrderColumns = {
+    column: (name) => (read.add(name), name),
+    sizeCell: () => (read.add('items'), ''),
+  };
+  for (const format of csvFormatsStored)
+    for (const part of ['head', 'tail'] as const) {
+      storedLinePartSql(format, part, recording);
+      read.add(storedLineColumn(format, part));
+    }
+  const moneyColumns = csvFormatsStored.map((format) => storedLineColumn(format, 'money'));
   const moneyFunctions = csvFormatsStored.map(
     (format) => `CREATE OR REPLACE FUNCTION ${moneyPartFunction(format)}(bigint) RETURNS text
 LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$${moneyPartBody(format)}$$;
@@ -293,23 +318,38 @@ LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$${moneyPartBody(format)}$$;
 -- An order's money cells (its invoice's dates and OCR, paid, left to pay, the payment state) from
 -- the ledger as it is now.
 ${moneyFunctions.join('\n')}
--- Every insert and every change of an order (its status, the buyer's details at a change or an
--- erasure, its lines and amounts, the ledger's touch below) writes the parts again; nothing else
--- writes the columns. An update's BEFORE trigger runs once the row is locked, and each statement
--- here reads the ledger as committed by then (READ COMMITTED): two payments at once are summed one
--- after the other.
+-- The head and the tail: at every insert, and at every change of a column they are made of (its
+-- status, the buyer's details at a change or an erasure, its lines and amounts); nothing else
+-- writes them.
 CREATE OR REPLACE FUNCTION orders_export_lines() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   item_cells text[] := order_export_item_cells(NEW.items);
 BEGIN
-${assignments}
+${assign(['head', 'tail'])}
   RETURN NEW;
 END;
 $$;
-CREATE OR REPLACE TRIGGER orders_export_lines BEFORE INSERT OR UPDATE ON orders
+CREATE OR REPLACE TRIGGER orders_export_lines BEFORE INSERT OR UPDATE OF ${[...read].join(', ')} ON orders
   FOR EACH ROW EXECUTE FUNCTION orders_export_lines();
 
--- A document or payment written, changed or removed: its order's parts are made again (the update
+-- The money: at every insert, and when the ledger touches the order (below). An update's BEFORE
+-- trigger runs once the row is locked, and each statement here reads the ledger as committed by
+-- then (READ COMMITTED): two payments at once are summed one after the other.
+CREATE OR REPLACE FUNCTION orders_export_money() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    -- A new order has no documents yet: its ledger is empty, and checkout need not read it.
+${csvFormatsStored.map((format) => `    NEW.${storedLineColumn(format, 'money')} := ${moneyPartWithoutDocuments(format)};`).join('\n')}
+  ELSE
+${assign(['money']).replace(/^/gm, '  ')}
+  END IF;
+  RETURN NEW;
+END;
+$$;
+CREATE OR REPLACE TRIGGER orders_export_money BEFORE INSERT OR UPDATE OF ${moneyColumns.join(', ')} ON orders
+  FOR EACH ROW EXECUTE FUNCTION orders_export_money();
+
+-- A document or payment written, changed or removed: its order's money is made again (the update
 -- fires the trigger above).
 CREATE OR REPLACE FUNCTION documents_touch_order_export_line() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -322,7 +362,9 @@ BEGIN
   RETURN NULL;
 END;
 $$;
-CREATE OR REPLACE TRIGGER documents_touch_order_export_line AFTER INSERT OR UPDATE OR DELETE ON documents
+-- Only what the money cells read: a snapshot written when the document is first rendered is not.
+CREATE OR REPLACE TRIGGER documents_touch_order_export_line
+  AFTER INSERT OR UPDATE OF order_id, kind, total, issued_on, due_on, ocr OR DELETE ON documents
   FOR EACH ROW EXECUTE FUNCTION documents_touch_order_export_line();
 
 CREATE OR REPLACE FUNCTION payments_touch_order_export_line() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -336,7 +378,8 @@ BEGIN
   RETURN NULL;
 END;
 $$;
-CREATE OR REPLACE TRIGGER payments_touch_order_export_line AFTER INSERT OR UPDATE OR DELETE ON payments
+CREATE OR REPLACE TRIGGER payments_touch_order_export_line
+  AFTER INSERT OR UPDATE OF document_id, amount OR DELETE ON payments
   FOR EACH ROW EXECUTE FUNCTION payments_touch_order_export_line();
 `;
 }

@@ -61,11 +61,9 @@ BEGIN
 END
 $$;
 
--- Every insert and every change of an order (its status, the buyer's details at a change or an
--- erasure, its lines and amounts, the ledger's touch below) writes the parts again; nothing else
--- writes the columns. An update's BEFORE trigger runs once the row is locked, and each statement
--- here reads the ledger as committed by then (READ COMMITTED): two payments at once are summed one
--- after the other.
+-- The head and the tail: at every insert, and at every change of a column they are made of (its
+-- status, the buyer's details at a change or an erasure, its lines and amounts); nothing else
+-- writes them.
 CREATE OR REPLACE FUNCTION orders_export_lines() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   item_cells text[] := order_export_item_cells(NEW.items);
@@ -96,7 +94,6 @@ BEGIN
     ELSE NEW.buyer_reference END, '"', '""'), '","', replace(CASE WHEN ascii(NEW.billing_address) IN (61, 64, 9, 13, 43, 45)
       AND (ascii(NEW.billing_address) NOT IN (43, 45) OR NEW.billing_address !~ '^[+-][0-9 ().,-]*$') THEN '''' || NEW.billing_address
     ELSE NEW.billing_address END, '"', '""'), '","', item_cells[2]::text, '","', item_cells[3]::text, '","', item_cells[4]::text, '","', item_cells[5]::text, '","', item_cells[6]::text, '","', item_cells[7]::text, '","', item_cells[8]::text, '","');
-  NEW.export_line_standard_money := order_export_money_standard(NEW.id);
   NEW.export_line_excel_head := concat('"', replace(CASE WHEN ascii(NEW.order_number) IN (61, 64, 9, 13, 43, 45)
       AND (ascii(NEW.order_number) NOT IN (43, 45) OR NEW.order_number !~ '^[+-][0-9 ().,-]*$') THEN '''' || NEW.order_number
     ELSE NEW.order_number END, '"', '""'), '";"', to_char(NEW.order_date AT TIME ZONE 'Europe/Stockholm', 'YYYY-MM-DD HH24:MI')::text, '";"', CASE NEW.status WHEN 'pending' THEN 'Mottagen' WHEN 'in_production' THEN 'I produktion' WHEN 'shipped' THEN 'Skickad' WHEN 'cancelled' THEN 'Avbruten' ELSE NEW.status END::text, '";"', CASE NEW.customer_type WHEN 'personal' THEN 'Privatperson' WHEN 'company' THEN 'Företag' ELSE NEW.customer_type END::text, '";"', replace(CASE WHEN ascii(NEW.customer_name) IN (61, 64, 9, 13, 43, 45)
@@ -123,14 +120,34 @@ BEGIN
     ELSE NEW.buyer_reference END, '"', '""'), '";"', replace(CASE WHEN ascii(NEW.billing_address) IN (61, 64, 9, 13, 43, 45)
       AND (ascii(NEW.billing_address) NOT IN (43, 45) OR NEW.billing_address !~ '^[+-][0-9 ().,-]*$') THEN '''' || NEW.billing_address
     ELSE NEW.billing_address END, '"', '""'), '";"', item_cells[2]::text, '";"', item_cells[3]::text, '";"', item_cells[4]::text, '";"', item_cells[5]::text, '";"', item_cells[6]::text, '";"', item_cells[7]::text, '";"', item_cells[8]::text, '";"');
-  NEW.export_line_excel_money := order_export_money_excel(NEW.id);
   RETURN NEW;
 END;
 $$;
-CREATE OR REPLACE TRIGGER orders_export_lines BEFORE INSERT OR UPDATE ON orders
+CREATE OR REPLACE TRIGGER orders_export_lines BEFORE INSERT OR UPDATE OF status, order_number, order_date, customer_type, customer_name, customer_organization, customer_org_number, customer_email, customer_phone, customer_address, delivery_address, country_code, total_amount, ex_vat_amount, vat_amount, vat_treatment, buyer_vat_number, buyer_reference, billing_address, items, export_line_standard_head, export_line_standard_tail, export_line_excel_head, export_line_excel_tail ON orders
   FOR EACH ROW EXECUTE FUNCTION orders_export_lines();
 
--- A document or payment written, changed or removed: its order's parts are made again (the update
+-- The money: at every insert, and when the ledger touches the order (below). An update's BEFORE
+-- trigger runs once the row is locked, and each statement here reads the ledger as committed by
+-- then (READ COMMITTED): two payments at once are summed one after the other.
+CREATE OR REPLACE FUNCTION orders_export_money() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    -- A new order has no documents yet: its ledger is empty, and checkout need not read it.
+    NEW.export_line_standard_money := (SELECT concat(to_char(money.invoice_date, 'YYYY-MM-DD')::text, '","', to_char(money.due_date, 'YYYY-MM-DD')::text, '","', money.ocr::text, '","', money.paid::text::text, '","', money.balance::text::text, '","', money.payment_state::text) FROM (SELECT NULL::date AS invoice_date, NULL::date AS due_date, NULL::text AS ocr,
+    0::numeric AS paid, 0::numeric AS balance, 'unpaid'::text AS payment_state) AS money);
+    NEW.export_line_excel_money := (SELECT concat(to_char(money.invoice_date, 'YYYY-MM-DD')::text, '";"', to_char(money.due_date, 'YYYY-MM-DD')::text, '";"', money.ocr::text, '";"', replace(money.paid::text, '.', ',')::text, '";"', replace(money.balance::text, '.', ',')::text, '";"', CASE money.payment_state WHEN 'unpaid' THEN 'Obetald' WHEN 'partly_paid' THEN 'Delvis betald' WHEN 'paid' THEN 'Betald' WHEN 'overpaid' THEN 'Överbetald' WHEN 'credited' THEN 'Krediterad' WHEN 'refunded' THEN 'Återbetald' ELSE money.payment_state END::text) FROM (SELECT NULL::date AS invoice_date, NULL::date AS due_date, NULL::text AS ocr,
+    0::numeric AS paid, 0::numeric AS balance, 'unpaid'::text AS payment_state) AS money);
+  ELSE
+    NEW.export_line_standard_money := order_export_money_standard(NEW.id);
+    NEW.export_line_excel_money := order_export_money_excel(NEW.id);
+  END IF;
+  RETURN NEW;
+END;
+$$;
+CREATE OR REPLACE TRIGGER orders_export_money BEFORE INSERT OR UPDATE OF export_line_standard_money, export_line_excel_money ON orders
+  FOR EACH ROW EXECUTE FUNCTION orders_export_money();
+
+-- A document or payment written, changed or removed: its order's money is made again (the update
 -- fires the trigger above).
 CREATE OR REPLACE FUNCTION documents_touch_order_export_line() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -143,7 +160,9 @@ BEGIN
   RETURN NULL;
 END;
 $$;
-CREATE OR REPLACE TRIGGER documents_touch_order_export_line AFTER INSERT OR UPDATE OR DELETE ON documents
+-- Only what the money cells read: a snapshot written when the document is first rendered is not.
+CREATE OR REPLACE TRIGGER documents_touch_order_export_line
+  AFTER INSERT OR UPDATE OF order_id, kind, total, issued_on, due_on, ocr OR DELETE ON documents
   FOR EACH ROW EXECUTE FUNCTION documents_touch_order_export_line();
 
 CREATE OR REPLACE FUNCTION payments_touch_order_export_line() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -157,5 +176,6 @@ BEGIN
   RETURN NULL;
 END;
 $$;
-CREATE OR REPLACE TRIGGER payments_touch_order_export_line AFTER INSERT OR UPDATE OR DELETE ON payments
+CREATE OR REPLACE TRIGGER payments_touch_order_export_line
+  AFTER INSERT OR UPDATE OF document_id, amount OR DELETE ON payments
   FOR EACH ROW EXECUTE FUNCTION payments_touch_order_export_line();

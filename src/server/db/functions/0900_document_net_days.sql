@@ -19,16 +19,18 @@ BEGIN
 END;
 $$;
 
--- A document's amounts, day and kind do not change once issued (its snapshot may be written again);
--- should they, the old row is taken out and the new one put in.
+-- A document's amounts, day and kind do not change once issued, but its snapshot is written when it
+-- is first rendered: a row trigger on the three columns (a statement trigger with transition tables
+-- can take no column list, and would copy every updated row, snapshot and all). Should one change,
+-- the old row is taken out and the new one put in.
 CREATE OR REPLACE FUNCTION document_net_days_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO document_net_days AS t (day, slot, net)
-    SELECT day, slot, sum(net) FROM (
-        SELECT issued_on AS day, (id % 16)::smallint AS slot, net FROM new_rows WHERE kind <> 'reminder'
+    SELECT day, (NEW.id % 16)::smallint, sum(net) FROM (
+        SELECT NEW.issued_on AS day, NEW.net AS net WHERE NEW.kind <> 'reminder'
         UNION ALL
-        SELECT issued_on, (id % 16)::smallint, -net FROM old_rows WHERE kind <> 'reminder') AS change
-      GROUP BY 1, 2 HAVING sum(net) <> 0
+        SELECT OLD.issued_on, -OLD.net WHERE OLD.kind <> 'reminder') AS change
+      GROUP BY 1 HAVING sum(net) <> 0
     ON CONFLICT (day, slot) DO UPDATE SET net = t.net + EXCLUDED.net;
   RETURN NULL;
 END;
@@ -38,5 +40,6 @@ CREATE OR REPLACE TRIGGER document_net_days_insert AFTER INSERT ON documents
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION document_net_days_after_insert();
 CREATE OR REPLACE TRIGGER document_net_days_delete AFTER DELETE ON documents
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION document_net_days_after_delete();
-CREATE OR REPLACE TRIGGER document_net_days_update AFTER UPDATE ON documents
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION document_net_days_after_update();
+CREATE OR REPLACE TRIGGER document_net_days_update AFTER UPDATE OF issued_on, net, kind ON documents FOR EACH ROW
+  WHEN (OLD.issued_on IS DISTINCT FROM NEW.issued_on OR OLD.net IS DISTINCT FROM NEW.net OR OLD.kind IS DISTINCT FROM NEW.kind)
+  EXECUTE FUNCTION document_net_days_after_update();
