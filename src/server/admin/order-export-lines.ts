@@ -239,12 +239,16 @@ export function storedLinePartSql(format: CsvFormat, part: 'head' | 'tail', colu
   );
 }
 
+/** The money cells of one format joined, over the lateral `money`. */
+const moneyCellsText = (format: CsvFormat) =>
+  textOf(concatSql(csvCellsConcatArgs(moneyCells(format), format, '', '')));
+
 /**
  * The body of order_export_money_<format>(order id): the money cells of that order as the ledger
  * holds them now, by the export's former lateral (the order's invoice, its documents' sums).
  */
 export function moneyPartBody(format: CsvFormat): string {
-  const cells = textOf(concatSql(csvCellsConcatArgs(moneyCells(format), format, '', '')));
+  const cells = moneyCellsText(format);
   return `
 BEGIN
   RETURN (SELECT ${cells}
@@ -258,7 +262,7 @@ END
  * order_export_money_<format> makes it from an empty ledger, without reading the ledger.
  */
 export function moneyPartWithoutDocuments(format: CsvFormat): string {
-  const cells = textOf(concatSql(csvCellsConcatArgs(moneyCells(format), format, '', '')));
+  const cells = moneyCellsText(format);
   return `(SELECT ${cells} FROM (SELECT NULL::date AS invoice_date, NULL::date AS due_date, NULL::text AS ocr,
     0::numeric AS paid, 0::numeric AS balance, 'unpaid'::text AS payment_state) AS money)`;
 }
@@ -341,7 +345,10 @@ BEGIN
     -- A new order has no documents yet: its ledger is empty, and checkout need not read it.
 ${csvFormatsStored.map((format) => `    NEW.${storedLineColumn(format, 'money')} := ${moneyPartWithoutDocuments(format)};`).join('\n')}
   ELSE
-${assign(['money']).replace(/^/gm, '  ')}
+    -- Both formats from one reading of the ledger.
+    SELECT ${csvFormatsStored.map((format) => moneyCellsText(format)).join(',\n      ')}
+      INTO ${csvFormatsStored.map((format) => `NEW.${storedLineColumn(format, 'money')}`).join(', ')}
+      FROM (SELECT NEW.id AS id) AS orders ${orderMoneyLateral('orders.id')};
   END IF;
   RETURN NEW;
 END;

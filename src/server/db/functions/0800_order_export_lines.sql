@@ -138,8 +138,31 @@ BEGIN
     NEW.export_line_excel_money := (SELECT concat(to_char(money.invoice_date, 'YYYY-MM-DD')::text, '";"', to_char(money.due_date, 'YYYY-MM-DD')::text, '";"', money.ocr::text, '";"', replace(money.paid::text, '.', ',')::text, '";"', replace(money.balance::text, '.', ',')::text, '";"', CASE money.payment_state WHEN 'unpaid' THEN 'Obetald' WHEN 'partly_paid' THEN 'Delvis betald' WHEN 'paid' THEN 'Betald' WHEN 'overpaid' THEN 'Överbetald' WHEN 'credited' THEN 'Krediterad' WHEN 'refunded' THEN 'Återbetald' ELSE money.payment_state END::text) FROM (SELECT NULL::date AS invoice_date, NULL::date AS due_date, NULL::text AS ocr,
     0::numeric AS paid, 0::numeric AS balance, 'unpaid'::text AS payment_state) AS money);
   ELSE
-    NEW.export_line_standard_money := order_export_money_standard(NEW.id);
-    NEW.export_line_excel_money := order_export_money_excel(NEW.id);
+    -- Both formats from one reading of the ledger.
+    SELECT concat(to_char(money.invoice_date, 'YYYY-MM-DD')::text, '","', to_char(money.due_date, 'YYYY-MM-DD')::text, '","', money.ocr::text, '","', money.paid::text::text, '","', money.balance::text::text, '","', money.payment_state::text),
+      concat(to_char(money.invoice_date, 'YYYY-MM-DD')::text, '";"', to_char(money.due_date, 'YYYY-MM-DD')::text, '";"', money.ocr::text, '";"', replace(money.paid::text, '.', ',')::text, '";"', replace(money.balance::text, '.', ',')::text, '";"', CASE money.payment_state WHEN 'unpaid' THEN 'Obetald' WHEN 'partly_paid' THEN 'Delvis betald' WHEN 'paid' THEN 'Betald' WHEN 'overpaid' THEN 'Överbetald' WHEN 'credited' THEN 'Krediterad' WHEN 'refunded' THEN 'Återbetald' ELSE money.payment_state END::text)
+      INTO NEW.export_line_standard_money, NEW.export_line_excel_money
+      FROM (SELECT NEW.id AS id) AS orders LEFT JOIN LATERAL (
+    SELECT inv.issued_on AS invoice_date, inv.due_on AS due_date, inv.ocr AS ocr,
+      sums.received - sums.refunded AS paid,
+      sums.invoiced - sums.credited - (sums.received - sums.refunded) AS balance,
+      CASE WHEN sums.invoiced > 0 AND sums.invoiced - sums.credited <= 0 THEN
+          CASE WHEN sums.refunded > 0 AND sums.received - sums.refunded <= 0 THEN 'refunded' ELSE 'credited' END
+        WHEN sums.received - sums.refunded <= 0 THEN 'unpaid'
+        WHEN sums.received - sums.refunded < sums.invoiced - sums.credited THEN 'partly_paid'
+        WHEN sums.received - sums.refunded = sums.invoiced - sums.credited THEN 'paid'
+        ELSE 'overpaid' END AS payment_state
+    FROM (SELECT
+        coalesce(sum(d.total) FILTER (WHERE d.kind <> 'credit_note'), 0) AS invoiced,
+        coalesce(-sum(d.total) FILTER (WHERE d.kind = 'credit_note'), 0) AS credited,
+        coalesce(sum(pay.received), 0) AS received,
+        coalesce(sum(pay.refunded), 0) AS refunded
+      FROM documents d CROSS JOIN LATERAL (SELECT sum(p.amount) FILTER (WHERE p.amount > 0) AS received,
+          -sum(p.amount) FILTER (WHERE p.amount < 0) AS refunded
+        FROM payments p WHERE p.document_id = d.id) AS pay
+      WHERE d.order_id = orders.id) AS sums
+    LEFT JOIN documents inv ON inv.order_id = orders.id AND inv.kind = 'invoice'
+  ) AS money ON TRUE;
   END IF;
   RETURN NEW;
 END;
