@@ -222,8 +222,9 @@ const schemaFileOwners = {
  */
 const crossDomainReads = {
   // The back office's order list, stats and CSV export: pages and batches of orders with their
-  // money in one statement each (split, they would be a query per order).
-  admin: ['orders', 'order_totals', 'documents', 'payments'],
+  // money in one statement each (split, they would be a query per order); the dashboard's net
+  // turnover from the ledger's day totals (migration 6900).
+  admin: ['orders', 'order_totals', 'documents', 'payments', 'document_net_days'],
   // A customer's ledger (kontoutdrag) and the customers with open balances: their orders, invoices
   // and payments, each document's balance on a day in the statement that lists them.
   // The customer register (issue 43) also lists each customer's quotes and its notes' writers.
