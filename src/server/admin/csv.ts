@@ -1,4 +1,5 @@
 import { SQL, sql } from 'drizzle-orm';
+import { textLiteral } from '@/server/db/sql-literal';
 
 /**
  * The two exports: `standard` (comma-separated, decimal point, ISO times in UTC, status codes: for
@@ -49,13 +50,6 @@ export function guardedTextSql(value: SQL): SQL {
   return sql`replace(CASE WHEN ascii(${value}) IN (61, 64, 9, 13, 43, 45)
       AND (ascii(${value}) NOT IN (43, 45) OR ${value} !~ ${harmless}) THEN '''' || ${value}
     ELSE ${value} END, '"', '""')`;
-}
-
-/** A SQL string literal of a constant of ours: quotes doubled; backslash, CR and LF in an E'' escape. */
-export function textLiteral(text: string): string {
-  if (!/[\r\n\\]/.test(text)) return `'${text.replace(/'/g, "''")}'`;
-  const escaped = text.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/\r/g, '\\r').replace(/\n/g, '\\n');
-  return `E'${escaped}'`;
 }
 
 /**

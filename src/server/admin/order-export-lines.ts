@@ -6,14 +6,8 @@ import { sizeCodes, type SizeCode } from '@/shared/sizes';
 import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { SHOP_TIME_ZONE } from '@/shared/dates';
 import { sqlDialect } from '@/server/db/client';
-import {
-  concatSql,
-  csvCellsConcatArgs,
-  csvSeparator,
-  textLiteral,
-  type CsvCellSql,
-  type CsvFormat,
-} from './csv';
+import { textLiteral } from '@/server/db/sql-literal';
+import { concatSql, csvCellsConcatArgs, csvSeparator, type CsvCellSql, type CsvFormat } from './csv';
 import { isoTime } from './order-query';
 import type { PaymentState } from '@/shared/ledger';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';

@@ -1,3 +1,4 @@
+import { textLiteral } from './sql-literal';
 import type { Locale } from '@/shared/i18n/locale';
 import { printFileMessages } from '@/shared/i18n/messages/print-files';
 import { productNameMessages } from '@/shared/i18n/messages/product-names';
@@ -12,13 +13,12 @@ import { allSizeCodes, sizeCodes } from '@/shared/sizes';
  * by `UPDATE orders SET items = items`).
  */
 export function exportItemCellsBody(sizes: readonly string[] = sizeCodes): string {
-  const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
   const sized = sizes.map(
     (code) =>
-      `          CASE WHEN (line -> 'sizes' ->> ${literal(code)})::integer > 0 THEN (line -> 'sizes' ->> ${literal(code)}) || ${literal(` ${code}`)} END`,
+      `          CASE WHEN (line -> 'sizes' ->> ${textLiteral(code)})::integer > 0 THEN (line -> 'sizes' ->> ${textLiteral(code)}) || ${textLiteral(` ${code}`)} END`,
   );
   const totals = sizes.map(
-    (code) => `      coalesce(sum((line -> 'sizes' ->> ${literal(code)})::integer), 0)::text`,
+    (code) => `      coalesce(sum((line -> 'sizes' ->> ${textLiteral(code)})::integer), 0)::text`,
   );
   return `
 BEGIN
@@ -54,19 +54,18 @@ LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$${exportItemCellsBody(sizes)}$$;
  * as data.
  */
 export function itemsSummaryExpression(locale: Locale, items: string): string {
-  const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
   const byId = Object.entries(productNameMessages[locale])
-    .map(([id, name]) => `WHEN ${literal(id)} THEN ${literal(name)}`)
+    .map(([id, name]) => `WHEN ${textLiteral(id)} THEN ${textLiteral(name)}`)
     .join(' ');
   const sizes = allSizeCodes
     .map(
       (code) =>
-        `CASE WHEN (line -> 'sizes' ->> ${literal(code)})::integer > 0 THEN (line -> 'sizes' ->> ${literal(code)}) || ${literal(` ${code}`)} END`,
+        `CASE WHEN (line -> 'sizes' ->> ${textLiteral(code)})::integer > 0 THEN (line -> 'sizes' ->> ${textLiteral(code)}) || ${textLiteral(` ${code}`)} END`,
     )
     .join(', ');
   return `(SELECT coalesce(string_agg((line ->> 'quantity') || ' × ' ||
-    CASE WHEN line ->> 'fee' = 'conversion' THEN ${literal(printFileMessages[locale].conversionFee)}
-    ELSE coalesce(line -> 'names' ->> ${literal(locale)}, CASE line ->> 'productId' ${byId} END, line ->> 'name') END ||
+    CASE WHEN line ->> 'fee' = 'conversion' THEN ${textLiteral(printFileMessages[locale].conversionFee)}
+    ELSE coalesce(line -> 'names' ->> ${textLiteral(locale)}, CASE line ->> 'productId' ${byId} END, line ->> 'name') END ||
     CASE WHEN jsonb_typeof(line -> 'sizes') = 'object' THEN ' (' || concat_ws(', ', ${sizes}) || ')' ELSE '' END,
     ', ' ORDER BY n), '')
   FROM jsonb_array_elements(${items}) WITH ORDINALITY AS e (line, n))`;
