@@ -194,14 +194,18 @@ export interface ExportBatching {
  * this process, so a second batch in flight would only queue (and a checkout would wait behind
  * both): one batch at a time, of 5 000, which pays a plan and an index descent per 5 000 rows
  * (124 000 against 111 000 rows/s with 2 000, in process, 200 000 orders; about 40 ms of the
- * database per batch). PostgreSQL answers a batch in texts of 100 orders' lines, which stay in the
- * processor's cache on their way out of the backend (a fifth less CPU per row than one text per
- * batch, decision 0086; with 2 000 a batch, texts of 100 cost more again); PGlite's one text per
- * batch is its former statement.
+ * database per batch). Both answer a batch in texts of 100 orders' lines, handed on one by one:
+ * on PostgreSQL they stay in the processor's cache on their way out of the backend (a fifth less
+ * CPU per row than one text per batch, decision 0086; with 2 000 a batch, texts of 100 cost more
+ * again). In the server's heap a text of 100 lines (about 70 kB) is an ordinary young object,
+ * freed by the next minor collection; a batch's text of 5 000 lines (3.5 MB, or that text joined
+ * from its parts) is a large object, freed only by a full collection, which V8 puts off while the
+ * heap grows. On PGlite at 300 000 orders the server's late peak over its early one fell from
+ * 26 to 51 MB to 0.5 to 20 MB, at the same speed (docs/performance.md, round 4).
  */
 export const exportBatching: Record<Database['kind'], ExportBatching> = {
   postgres: { batchSize: 1000, parallel: 2, linesPerText: 100 },
-  pglite: { batchSize: 5000, parallel: 1 },
+  pglite: { batchSize: 5000, parallel: 1, linesPerText: 100 },
 };
 
 /**
@@ -220,7 +224,7 @@ export async function* csvBatches(
   { batchSize, parallel, linesPerText = batchSize }: ExportBatching = exportBatching.postgres,
   locale: Locale = defaultLocale,
 ): AsyncGenerator<string> {
-  type Batch = { lines: string };
+  type Batch = { texts: string[] };
   /**
    * Reads run ahead of the loop that awaits them: one that fails (the database went away) while the
    * generator waits elsewhere, or sits paused at a yield for a slow download, would be an unhandled
@@ -232,12 +236,12 @@ export async function* csvBatches(
     return promise;
   };
   const statements = exportStatements(filter, format, batchSize, locale, linesPerText);
-  // The batch's texts in order, as one string (a batch whose cursor passed the last order has none).
+  // The batch's texts in order (a batch whose cursor passed the last order has none).
   const read = (cursor: Cursor | undefined) =>
     handled(
       statements
-        .run<Batch>(database, 'lines', cursor)
-        .then((rows): Batch => ({ lines: rows.map((row) => row.lines).join('') })),
+        .run<{ lines: string | null }>(database, 'lines', cursor)
+        .then((rows): Batch => ({ texts: rows.flatMap((row) => (row.lines ? [row.lines] : [])) })),
     );
   const boundary = (cursor: Cursor | undefined): Promise<Cursor | undefined> =>
     handled(
@@ -256,7 +260,7 @@ export async function* csvBatches(
         if (start) reading.push(read(start));
       }
       const batch = await reading.shift();
-      if (batch?.lines) yield batch.lines;
+      if (batch) yield* batch.texts;
     }
   } finally {
     // A download cut short leaves reads in flight: their answers (or errors) are no longer wanted,
