@@ -7,6 +7,8 @@
  * Deterministic: row g always gets the same values (hashes of g, never random()), so a bench or a
  * test can name terms that match many rows, a few, or exactly one.
  */
+import { csvFormats } from '@/server/admin/csv';
+import { moneyPartFunction, storedLineColumn } from '@/server/admin/order-export-lines';
 
 /** SQL text in, rows of the last statement out (Database.withConnection's exec). */
 export type Exec = (sql: string) => Promise<Record<string, unknown>[]>;
@@ -467,12 +469,14 @@ async function storedMoneyFromLedger(exec: Exec): Promise<void> {
     `SELECT column_name FROM information_schema.columns
      WHERE table_schema = current_schema() AND table_name = 'orders' AND column_name LIKE 'export_line_%_money'`,
   );
-  if (columns.length === 0) return;
-  const rewrites = columns.map((column) => {
-    const name = String(column.column_name);
-    const format = name.slice('export_line_'.length, -'_money'.length);
-    return `ALTER COLUMN ${ident(name)} TYPE text USING order_export_money_${format}(id)`;
-  });
+  const present = new Set(columns.map((column) => String(column.column_name)));
+  const rewrites = csvFormats
+    .filter((format) => present.has(storedLineColumn(format, 'money')))
+    .map(
+      (format) =>
+        `ALTER COLUMN ${ident(storedLineColumn(format, 'money'))} TYPE text USING ${moneyPartFunction(format)}(id)`,
+    );
+  if (rewrites.length === 0) return;
   // A column named in a trigger's column list cannot have its type altered: the money's trigger
   // (functions/0800_order_export_lines.sql) is put back as it was once the table is rewritten.
   const triggers = await exec(
