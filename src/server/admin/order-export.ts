@@ -197,8 +197,8 @@ export interface ExportBatching {
  * database per batch). Both answer a batch in texts of 100 orders' lines, handed on one by one:
  * on PostgreSQL they stay in the processor's cache on their way out of the backend (a fifth less
  * CPU per row than one text per batch, decision 0086; with 2 000 a batch, texts of 100 cost more
- * again). In the server's heap a text of 100 lines (about 70 kB) is an ordinary young object,
- * freed by the next minor collection; a batch's text of 5 000 lines (3.5 MB, or that text joined
+ * again). In the server's heap a text of 100 lines (about 35 kB) is an ordinary young object,
+ * freed by the next minor collection; a batch's text of 5 000 lines (1.7 MB, or that text joined
  * from its parts) is a large object, freed only by a full collection, which V8 puts off while the
  * heap grows. On PGlite at 300 000 orders the server's late peak over its early one fell from
  * 26 to 51 MB to 0.5 to 20 MB, at the same speed (docs/performance.md, round 4).
