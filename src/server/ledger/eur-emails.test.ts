@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
 import type { OrderView } from '@/shared/order-view';
@@ -20,7 +20,11 @@ import { useAdminServer } from '@tests/helpers/use-server';
  */
 const server = useAdminServer();
 const english = () => `${server.cookie}; lang=en`;
-const today = stockholmDate(new Date());
+// Read again before each test: a run that passes midnight in Stockholm must not post yesterday's date as today.
+let today = stockholmDate(new Date());
+beforeEach(() => {
+  today = stockholmDate(new Date());
+});
 const euroIban = 'SE45 5000 0000 0583 9825 7466';
 /** An amount in kronor anywhere in a text ("6 400,00 kr", "80 SEK"). */
 const kronorAmount = /\d(?:,\d\d)? ?(?:kr|SEK)\b/;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
 import type { OrderView } from '@/shared/order-view';
@@ -25,8 +25,13 @@ import { issueUpgradeCreditNotes, upgradeCreditReason } from '@/server/ledger';
  */
 const server = useAdminServer();
 const english = () => `${server.cookie}; lang=en`;
-const today = stockholmDate(new Date());
-const yesterday = addDays(today, -1);
+// Read again before each test: a run that passes midnight in Stockholm must not post yesterday's date as today.
+let today = stockholmDate(new Date());
+let yesterday = addDays(today, -1);
+beforeEach(() => {
+  today = stockholmDate(new Date());
+  yesterday = addDays(today, -1);
+});
 
 const swedishCompany = {
   ...testCustomer,

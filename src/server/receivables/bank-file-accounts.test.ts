@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stockholmDate } from '@/shared/dates';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
@@ -20,7 +20,11 @@ import { useAdminServer } from '@tests/helpers/use-server';
 const server = useAdminServer();
 const swedish = () => `${server.cookie}; lang=sv`;
 const english = () => `${server.cookie}; lang=en`;
-const today = stockholmDate(new Date());
+// Read again before each test: a run that passes midnight in Stockholm must not post yesterday's date as today.
+let today = stockholmDate(new Date());
+beforeEach(() => {
+  today = stockholmDate(new Date());
+});
 const ocrOf = (order: PlacedOrderAnswer) => ocrReference(order.orderNumber.slice(4));
 
 /** Everything an import could leave behind, and the ledger payments on `order`'s invoice. */

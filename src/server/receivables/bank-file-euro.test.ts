@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
@@ -22,8 +22,13 @@ import { useAdminServer } from '@tests/helpers/use-server';
  */
 const server = useAdminServer();
 const english = () => `${server.cookie}; lang=en`;
-const today = stockholmDate(new Date());
-const yesterday = addDays(today, -1);
+// Read again before each test: a run that passes midnight in Stockholm must not post yesterday's date as today.
+let today = stockholmDate(new Date());
+let yesterday = addDays(today, -1);
+beforeEach(() => {
+  today = stockholmDate(new Date());
+  yesterday = addDays(today, -1);
+});
 
 async function placeInEur(): Promise<PlacedOrderAnswer> {
   const placed = await placeEurOrder(server);

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stockholmDate } from '@/shared/dates';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
 import type { PlacedOrderAnswer } from '@/shared/order-view';
@@ -33,7 +33,11 @@ import {
  * steps themselves (importSteps), not the clock.
  */
 const server = useAdminServer();
-const today = stockholmDate(new Date());
+// Read again before each test: a run that passes midnight in Stockholm must not post yesterday's date as today.
+let today = stockholmDate(new Date());
+beforeEach(() => {
+  today = stockholmDate(new Date());
+});
 const ocrOf = (order: PlacedOrderAnswer) => ocrReference(order.orderNumber.slice(4));
 
 let serial = 3_000_000;

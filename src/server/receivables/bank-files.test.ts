@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '@/shared/admin';
 import { addDays, stockholmDate } from '@/shared/dates';
 import { ocrReference } from '@/shared/invoicing/ocr-reference';
@@ -15,7 +15,11 @@ import { useAdminServer } from '@tests/helpers/use-server';
 
 const server = useAdminServer();
 const swedish = () => `${server.cookie}; lang=sv`;
-const today = stockholmDate(new Date());
+// Read again before each test: a run that passes midnight in Stockholm must not post yesterday's date as today.
+let today = stockholmDate(new Date());
+beforeEach(() => {
+  today = stockholmDate(new Date());
+});
 
 const place = (customer: Record<string, unknown> = testCustomer) => placeOrder(server, customer);
 
