@@ -7,7 +7,14 @@ import { orderStatuses, statusLabels } from '@/shared/order-status';
 import { SHOP_TIME_ZONE } from '@/shared/dates';
 import { sqlDialect } from '@/server/db/client';
 import { textLiteral } from '@/server/db/sql-literal';
-import { concatSql, csvCellsConcatArgs, csvSeparator, type CsvCellSql, type CsvFormat } from './csv';
+import {
+  concatSql,
+  csvCellsConcatArgs,
+  csvFormats,
+  csvSeparator,
+  type CsvCellSql,
+  type CsvFormat,
+} from './csv';
 import { isoTime } from './order-query';
 import type { PaymentState } from '@/shared/ledger';
 import { ledgerMessages } from '@/shared/i18n/messages/ledger';
@@ -204,7 +211,6 @@ export function orderLineCells(
 export const storedLineParts = ['head', 'tail', 'money'] as const;
 export type StoredLinePart = (typeof storedLineParts)[number];
 const formatColumnName: Record<CsvFormat, string> = { standard: 'standard', 'excel-sv': 'excel' };
-const csvFormatsStored = ['standard', 'excel-sv'] as const satisfies readonly CsvFormat[];
 
 /** The column that stores one part of one format's line (orders.export_line_<format>_<part>). */
 export const storedLineColumn = (format: CsvFormat, part: StoredLinePart) =>
@@ -263,7 +269,7 @@ export function moneyPartWithoutDocuments(format: CsvFormat): string {
 
 /** Every stored column with its expression over an order's columns (the money by the order's id). */
 export function storedLineExpressions(columns: OrderColumns): { column: string; expression: string }[] {
-  return csvFormatsStored.flatMap((format) => [
+  return csvFormats.flatMap((format) => [
     ...(['head', 'tail'] as const).map((part) => ({
       column: storedLineColumn(format, part),
       expression: storedLinePartSql(format, part, columns),
@@ -296,13 +302,13 @@ export function exportLinesFunctionsFile(): string {
     column: (name) => (read.add(name), name),
     sizeCell: () => (read.add('items'), ''),
   };
-  for (const format of csvFormatsStored)
+  for (const format of csvFormats)
     for (const part of ['head', 'tail'] as const) {
       storedLinePartSql(format, part, recording);
       read.add(storedLineColumn(format, part));
     }
-  const moneyColumns = csvFormatsStored.map((format) => storedLineColumn(format, 'money'));
-  const moneyFunctions = csvFormatsStored.map(
+  const moneyColumns = csvFormats.map((format) => storedLineColumn(format, 'money'));
+  const moneyFunctions = csvFormats.map(
     (format) => `CREATE OR REPLACE FUNCTION ${moneyPartFunction(format)}(bigint) RETURNS text
 LANGUAGE plpgsql STABLE PARALLEL SAFE AS $$${moneyPartBody(format)}$$;
 `,
@@ -337,11 +343,11 @@ CREATE OR REPLACE FUNCTION orders_export_money() RETURNS trigger LANGUAGE plpgsq
 BEGIN
   IF TG_OP = 'INSERT' THEN
     -- A new order has no documents yet: its ledger is empty, and checkout need not read it.
-${csvFormatsStored.map((format) => `    NEW.${storedLineColumn(format, 'money')} := ${moneyPartWithoutDocuments(format)};`).join('\n')}
+${csvFormats.map((format) => `    NEW.${storedLineColumn(format, 'money')} := ${moneyPartWithoutDocuments(format)};`).join('\n')}
   ELSE
     -- Both formats from one reading of the ledger.
-    SELECT ${csvFormatsStored.map((format) => moneyCellsText(format)).join(',\n      ')}
-      INTO ${csvFormatsStored.map((format) => `NEW.${storedLineColumn(format, 'money')}`).join(', ')}
+    SELECT ${csvFormats.map((format) => moneyCellsText(format)).join(',\n      ')}
+      INTO ${csvFormats.map((format) => `NEW.${storedLineColumn(format, 'money')}`).join(', ')}
       FROM (SELECT NEW.id AS id) AS orders ${orderMoneyLateral('orders.id')};
   END IF;
   RETURN NEW;
